@@ -1,0 +1,102 @@
+import type { Bilingual } from '../../src/i18n.ts';
+import type { LimitName, StackPreset } from './c10k-model.ts';
+
+const en = {
+  demoLabel: 'Thread per connection against an event loop',
+  connections: 'Connections',
+  requests: 'Requests per connection per second',
+  stack: 'Thread stack (virtual)',
+  stackPresets: { linux: 'Linux default, 8 MiB', java: 'Java -Xss, 1 MiB', custom: 'Custom' } satisfies Record<StackPreset, string>,
+  customStack: 'Custom stack size',
+  resident: 'Resident stack per thread',
+  state: 'Event loop: state per connection',
+  ram: 'Machine RAM',
+  units: { B: 'B', KiB: 'KiB', MiB: 'MiB', GiB: 'GiB', TiB: 'TiB' },
+  perSecond: (v: string) => `${v}/s`,
+  column: { metric: 'Per server', threads: 'Thread per connection', loop: 'Event loop' },
+  rows: {
+    threads: 'OS threads',
+    virtual: 'Virtual memory',
+    resident: 'Resident memory',
+    switches: 'Context switches',
+    switchCpu: 'CPU spent switching',
+  },
+  cores: (low: string, high: string) => `${low}–${high} cores`,
+  noSwitches: 'almost none',
+  firstLimit: (connections: string, limit: string, max: string) =>
+    `At ${connections} connections the thread model stops at ${limit}: it allows ${max} threads.`,
+  noLimit: (connections: string, limit: string, max: string) =>
+    `${connections} threads fit under every ceiling. The lowest is ${limit}: ${max} threads.`,
+  limitNames: {
+    max_map_count: 'vm.max_map_count',
+    'threads-max': 'kernel.threads-max',
+    'ulimit-u': 'ulimit -u',
+    ram: 'RAM',
+  } satisfies Record<LimitName, string>,
+  limitWhy: {
+    max_map_count: (v: string) => `${v} mappings, two per stack (the stack and its guard page)`,
+    'threads-max': (v: string) => `${v} of RAM / 128 KiB, set at boot`,
+    'ulimit-u': () => `half of threads-max by default, per user`,
+    ram: (v: string) => `resident stacks plus 16 KiB kernel stacks fill ${v}`,
+  } satisfies Record<LimitName, (v: string) => string>,
+  limitsCaption: 'Kernel ceilings for the thread model',
+  chartLabel: (conns: string) =>
+    `Chart: memory against connections on logarithmic axes, for a thread per connection (virtual and resident) and for an event loop; the current ${conns} connections are marked.`,
+  chartX: 'Connections',
+  chartY: 'Memory',
+  seriesThreadVirtual: 'Threads: virtual',
+  seriesThreadResident: 'Threads: resident',
+  seriesLoop: 'Event loop: resident',
+  seriesNow: 'Now',
+};
+
+const ru: typeof en = {
+  demoLabel: 'Поток на соединение против цикла событий',
+  connections: 'Соединений',
+  requests: 'Запросов на соединение в секунду',
+  stack: 'Стек потока (виртуальный)',
+  stackPresets: { linux: 'Linux по умолчанию, 8 МиБ', java: 'Java -Xss, 1 МиБ', custom: 'Свой' },
+  customStack: 'Свой размер стека',
+  resident: 'Реально занято стеком потока',
+  state: 'Цикл событий: состояние соединения',
+  ram: 'Память машины',
+  units: { B: 'Б', KiB: 'КиБ', MiB: 'МиБ', GiB: 'ГиБ', TiB: 'ТиБ' },
+  perSecond: (v: string) => `${v}/с`,
+  column: { metric: 'На сервер', threads: 'Поток на соединение', loop: 'Цикл событий' },
+  rows: {
+    threads: 'Потоков ОС',
+    virtual: 'Виртуальная память',
+    resident: 'Резидентная память',
+    switches: 'Переключений контекста',
+    switchCpu: 'Процессор на переключения',
+  },
+  cores: (low: string, high: string) => `${low}–${high} ядра`,
+  noSwitches: 'почти нет',
+  firstLimit: (connections: string, limit: string, max: string) =>
+    `На ${connections} соединениях модель потоков упирается в ${limit}: он разрешает ${max} потоков.`,
+  noLimit: (connections: string, limit: string, max: string) =>
+    `${connections} потоков помещаются под все потолки. Самый низкий — ${limit}: ${max} потоков.`,
+  limitNames: {
+    max_map_count: 'vm.max_map_count',
+    'threads-max': 'kernel.threads-max',
+    'ulimit-u': 'ulimit -u',
+    ram: 'память',
+  },
+  limitWhy: {
+    max_map_count: (v: string) => `${v} отображений, по два на стек (сам стек и сторожевая страница)`,
+    'threads-max': (v: string) => `${v} памяти / 128 КиБ, задаётся при загрузке`,
+    'ulimit-u': () => `по умолчанию половина threads-max, на пользователя`,
+    ram: (v: string) => `занятые стеки и стеки ядра по 16 КиБ заполняют ${v}`,
+  },
+  limitsCaption: 'Потолки ядра для модели потоков',
+  chartLabel: (conns: string) =>
+    `График: память в зависимости от числа соединений в логарифмическом масштабе, для потока на соединение (виртуальная и резидентная) и для цикла событий; отмечены текущие ${conns} соединений.`,
+  chartX: 'Соединений',
+  chartY: 'Память',
+  seriesThreadVirtual: 'Потоки: виртуальная',
+  seriesThreadResident: 'Потоки: резидентная',
+  seriesLoop: 'Цикл событий: резидентная',
+  seriesNow: 'Сейчас',
+};
+
+export const c10kText: Bilingual<typeof en> = { en, ru };

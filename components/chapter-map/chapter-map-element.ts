@@ -1,0 +1,80 @@
+import { LitElement, css, html } from 'lit';
+import { deckText } from '../../src/deck-text.ts';
+import type { Lang } from '../../src/i18n.ts';
+import { chapterMap } from '../../slides/index.ts';
+
+/** The title slide's map: each chapter, linking to its first built slide, with how many slides it has. */
+export class ChapterMap extends LitElement {
+  static override properties = { locale: {}, step: { type: Number }, active: { type: Boolean }, near: { type: Boolean }, key: {} };
+
+  declare locale: Lang;
+  declare step: number;
+  declare active: boolean;
+  declare near: boolean;
+  declare key: string;
+
+  static override styles = css`
+    :host {
+      display: block;
+      font-size: 22px;
+    }
+    ol {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(12em, 1fr));
+      gap: 0.6em;
+    }
+    a {
+      display: block;
+      padding: 0.6em 0.8em;
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.5em;
+      background: var(--hsw-panel);
+      color: var(--hsw-fg);
+      text-decoration: none;
+    }
+    a:hover,
+    a:focus-visible {
+      border-color: var(--hsw-accent);
+      outline: 3px solid var(--hsw-focus);
+      outline-offset: 1px;
+    }
+    .num {
+      color: var(--hsw-accent-text);
+      font-weight: 700;
+      margin-right: 0.4em;
+    }
+    .count {
+      display: block;
+      color: var(--hsw-muted);
+      font-size: 0.75em;
+      margin-top: 0.2em;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.locale = 'en';
+    this.step = 0;
+    this.active = false;
+    this.near = false;
+    this.key = '';
+  }
+
+  override render() {
+    const t = deckText[this.locale] ?? deckText.en;
+    return html`<nav aria-label=${t.chaptersNav}>
+      <ol>
+        ${chapterMap().map(
+          (c, i) => html`<li>
+            <a href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${t.chapters[c.chapter]}<span class="count">${t.slideCount(c.slides)}</span></a>
+          </li>`,
+        )}
+      </ol>
+    </nav>`;
+  }
+}
+
+customElements.define('hsw-chapter-map', ChapterMap);

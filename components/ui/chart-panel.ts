@@ -1,0 +1,197 @@
+import { LitElement, css, html } from 'lit';
+import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
+import { uiText } from './ui-text.ts';
+import type { Lang } from '../../src/i18n.ts';
+
+export interface ChartPoint {
+  x: number;
+  y: number;
+}
+
+export interface ChartSeries {
+  label: string;
+  points: readonly ChartPoint[];
+  /** A CSS custom property holding the colour, e.g. `--hsw-series-1`. */
+  color: string;
+  dashed?: boolean;
+  /** Draw as large points only (the "you are here" marker), not as a line. */
+  marker?: boolean;
+}
+
+export interface ChartAxis {
+  title: string;
+  log?: boolean;
+  min?: number;
+  max?: number;
+  format?: (value: number) => string;
+  /** Explicit tick values (e.g. powers of 1024 for bytes); otherwise chart.js chooses. */
+  ticks?: readonly number[];
+}
+
+export interface ChartSpec {
+  x: ChartAxis;
+  y: ChartAxis;
+  series: readonly ChartSeries[];
+}
+
+/**
+ * A chart.js line chart that loads chart.js only once `load` is true (the deck sets it when the slide is
+ * near). Its box has a fixed height (`--hsw-chart-height`), so a chart inside a scaled slide cannot grow without
+ * bound. `label` is the chart's accessible description; the figures a person reads are beside it, in text.
+ */
+export class ChartPanel extends LitElement {
+  static override properties = {
+    spec: { attribute: false },
+    load: { type: Boolean },
+    label: {},
+    locale: {},
+  };
+
+  declare spec: ChartSpec | undefined;
+  declare load: boolean;
+  declare label: string;
+  declare locale: Lang;
+
+  private chart: ChartType | undefined;
+  private loading = false;
+  private themeObserver: MutationObserver | undefined;
+
+  static override styles = css`
+    :host {
+      display: block;
+      position: relative;
+      height: var(--hsw-chart-height, 240px);
+    }
+    canvas {
+      position: absolute;
+      inset: 0;
+    }
+    .loading {
+      position: absolute;
+      inset: 0;
+      display: grid;
+      place-items: center;
+      color: var(--hsw-muted);
+      font-size: 0.7em;
+    }
+  `;
+
+  constructor() {
+    super();
+    this.spec = undefined;
+    this.load = false;
+    this.label = '';
+    this.locale = 'en';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.themeObserver = new MutationObserver(() => this.refresh());
+    this.themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.themeObserver?.disconnect();
+    this.chart?.destroy();
+    this.chart = undefined;
+  }
+
+  override render() {
+    return html`<canvas role="img" aria-label=${this.label}></canvas>${this.chart ? '' : html`<div class="loading">${uiText[this.locale]?.chartLoading ?? ''}</div>`}`;
+  }
+
+  protected override updated(): void {
+    if (this.load && !this.chart && !this.loading) void this.create();
+    else this.refresh();
+  }
+
+  private color(name: string): string {
+    return getComputedStyle(this).getPropertyValue(name).trim() || '#888';
+  }
+
+  private config(): ChartConfiguration<'line'> {
+    const spec = this.spec ?? { x: { title: '' }, y: { title: '' }, series: [] };
+    const fg = this.color('--hsw-fg');
+    const grid = this.color('--hsw-grid');
+    const axis = (a: ChartAxis) => ({
+      type: a.log ? ('logarithmic' as const) : ('linear' as const),
+      min: a.min,
+      max: a.max,
+      title: { display: true, text: a.title, color: fg, font: { size: 13 } },
+      ticks: {
+        color: fg,
+        font: { size: 12 },
+        autoSkip: !a.ticks,
+        maxRotation: 0,
+        callback: (value: number | string) => {
+          const v = Number(value);
+          if (!a.ticks && a.log && !/^[125]$/.test(String(v / Math.pow(10, Math.floor(Math.log10(v)))))) return '';
+          return a.format ? a.format(v) : String(v);
+        },
+      },
+      afterBuildTicks: a.ticks
+        ? (scale: { ticks: { value: number }[]; min: number; max: number }) => {
+            scale.ticks = (a.ticks ?? []).filter((v) => v >= scale.min && v <= scale.max).map((value) => ({ value }));
+          }
+        : undefined,
+      grid: { color: grid },
+    });
+    return {
+      type: 'line',
+      data: {
+        datasets: spec.series.map((s) => ({
+          label: s.label,
+          data: s.points.map((p) => ({ x: p.x, y: p.y })),
+          borderColor: this.color(s.color),
+          backgroundColor: this.color(s.color),
+          borderDash: s.dashed ? [6, 4] : [],
+          borderWidth: 2.5,
+          pointRadius: s.marker ? 7 : 0,
+          pointHoverRadius: s.marker ? 8 : 3,
+          showLine: !s.marker,
+        })),
+      },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        parsing: false,
+        scales: { x: axis(spec.x), y: axis(spec.y) },
+        plugins: {
+          legend: {
+            labels: { color: fg, font: { size: 12 }, boxWidth: 18, filter: (item) => !spec.series[item.datasetIndex ?? 0]?.marker },
+          },
+          tooltip: { enabled: true },
+        },
+      },
+    };
+  }
+
+  private async create(): Promise<void> {
+    this.loading = true;
+    const { Chart } = await import('./chart-lib.ts');
+    this.loading = false;
+    const canvas = this.renderRoot.querySelector('canvas');
+    if (!canvas || !this.isConnected) return;
+    this.chart = new Chart(canvas, this.config());
+    this.requestUpdate();
+    this.dispatchEvent(new CustomEvent('chart-ready', { bubbles: true, composed: true }));
+  }
+
+  private refresh(): void {
+    if (!this.chart) return;
+    const next = this.config();
+    this.chart.data = next.data;
+    this.chart.options = next.options ?? {};
+    this.chart.update('none');
+  }
+}
+
+customElements.define('hsw-chart', ChartPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-chart': ChartPanel;
+  }
+}

@@ -1,0 +1,103 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { controlStyles } from './theme.ts';
+import { uiText } from './ui-text.ts';
+import type { Lang } from '../../src/i18n.ts';
+
+/**
+ * Back / Step / Reset / Run-Pause buttons. Emits `step-back`, `step-forward`, `reset-requested` and
+ * `play-toggled`. While focus is inside the group, ← and → step, Home resets: the group declares those keys
+ * as its own (`data-owns-keys`) so the deck leaves them alone.
+ */
+export class StepControls extends LitElement {
+  static override properties = {
+    locale: {},
+    at: { type: Number },
+    total: { type: Number },
+    playing: { type: Boolean },
+    playable: { type: Boolean },
+  };
+
+  declare locale: Lang;
+  declare at: number;
+  declare total: number;
+  declare playing: boolean;
+  declare playable: boolean;
+
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .group {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4em;
+        align-items: center;
+      }
+      .pos {
+        font-size: 0.8em;
+        color: var(--hsw-muted);
+        font-variant-numeric: tabular-nums;
+        margin-left: 0.3em;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.locale = 'en';
+    this.at = 0;
+    this.total = 0;
+    this.playing = false;
+    this.playable = true;
+  }
+
+  private emit(name: string): void {
+    this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true }));
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.key === 'ArrowRight' && this.at < this.total) this.emit('step-forward');
+    else if (event.key === 'ArrowLeft' && this.at > 0) this.emit('step-back');
+    else if (event.key === 'Home') this.emit('reset-requested');
+    else return;
+    event.preventDefault();
+  }
+
+  override render() {
+    const t = uiText[this.locale] ?? uiText.en;
+    return html`
+      <div class="group" role="group" aria-label=${t.stepControls} data-owns-keys="ArrowLeft ArrowRight Home" @keydown=${this.onKey}>
+        <button type="button" aria-label=${t.resetLabel} ?disabled=${this.at === 0 && !this.playing} @click=${() => this.emit('reset-requested')}>
+          ⏮ ${t.reset}
+        </button>
+        <button type="button" aria-label=${t.backLabel} ?disabled=${this.at === 0} @click=${() => this.emit('step-back')}>
+          ◀ ${t.back}
+        </button>
+        <button type="button" aria-label=${t.stepLabel} ?disabled=${this.at >= this.total} @click=${() => this.emit('step-forward')}>
+          ${t.step} ▶
+        </button>
+        ${this.playable
+          ? html`<button
+              type="button"
+              aria-label=${this.playing ? t.pauseLabel : t.playLabel}
+              ?disabled=${!this.playing && this.at >= this.total}
+              @click=${() => this.emit('play-toggled')}
+            >
+              ${this.playing ? `⏸ ${t.pause}` : `⏵ ${t.play}`}
+            </button>`
+          : nothing}
+        <span class="pos" aria-live="polite">${t.position(this.at, this.total)}</span>
+      </div>
+    `;
+  }
+}
+
+customElements.define('hsw-step-controls', StepControls);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-step-controls': StepControls;
+  }
+}

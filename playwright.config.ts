@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * Browser tests run against the built site (`dist/`, or DIST_DIR) served by `vite preview`.
+ * Chromium: CHROMIUM_PATH if set, else Debian's /usr/bin/chromium if present, else Playwright's own browser
+ * (`npx playwright install chromium` on a laptop).
+ */
+const port = Number(process.env['PORT'] ?? 4173);
+const distDir = process.env['DIST_DIR'] ?? 'dist';
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env['CI'] ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env['CI'] ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    viewport: { width: 1280, height: 720 },
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 } }],
+  webServer: {
+    command: `npx vite preview --outDir ${distDir} --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/index.html`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,54 @@
+/**
+ * Screenshots of slides for a person to look at: each id in both languages, at 1280×720 and at a phone size.
+ *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] id1 id2 …
+ * Serves the built site itself (vite preview on a free port).
+ */
+import { chromium } from '@playwright/test';
+import { existsSync, mkdirSync } from 'node:fs';
+import { preview } from 'vite';
+
+const args = process.argv.slice(2);
+const take = (name: string, fallback: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const v = args[i + 1] ?? fallback;
+  args.splice(i, 2);
+  return v;
+};
+const dist = take('--dist', 'dist');
+const out = take('--out', 'screenshots');
+const theme = take('--theme', 'dark');
+const ids = args.length ? args : ['title'];
+mkdirSync(out, { recursive: true });
+
+const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, build: { outDir: dist }, logLevel: 'silent' });
+const address = server.httpServer.address();
+const port = typeof address === 'object' && address ? address.port : 4173;
+const executablePath = process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const sizes = [
+  { name: 'desktop', width: 1280, height: 720, touch: false },
+  { name: 'phone', width: 390, height: 844, touch: true },
+];
+for (const size of sizes) {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, hasTouch: size.touch, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  page.on('console', (m) => m.type() === 'error' && console.error('console', m.text()));
+  for (const id of ids) {
+    for (const lang of ['en', 'ru']) {
+      await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}#/${id}`);
+      await page.waitForSelector('html[data-deck-ready="true"]');
+      await page.waitForTimeout(1200);
+      const file = `${out}/${id}-${lang}-${size.name}.png`;
+      await page.screenshot({ path: file });
+      console.log(file);
+    }
+  }
+  await context.close();
+}
+await browser.close();
+server.httpServer.close();

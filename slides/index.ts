@@ -1,0 +1,56 @@
+import type { ChapterId, SlideDef } from './types.ts';
+import { title } from './title.ts';
+import { c10k } from './c10k.ts';
+import { nonblocking } from './nonblocking.ts';
+import { selectEpoll } from './select-epoll.ts';
+import { ioUring } from './io-uring.ts';
+import { eventLoop } from './event-loop.ts';
+import { callbacksPromisesAwait } from './callbacks-promises-await.ts';
+import { asyncStateMachine } from './async-state-machine.ts';
+import { heavyTask } from './heavy-task.ts';
+import { libuvPool } from './libuv-pool.ts';
+import { quizBusyWait } from './quiz-busy-wait.ts';
+
+/**
+ * The deck, in order. The deck, the embed page and the print layout all render from this list.
+ * Only built slides are listed: add a slide here when its module and demo exist.
+ */
+export const slides: readonly SlideDef[] = [
+  title,
+  c10k,
+  nonblocking,
+  selectEpoll,
+  ioUring,
+  eventLoop,
+  callbacksPromisesAwait,
+  asyncStateMachine,
+  heavyTask,
+  libuvPool,
+  quizBusyWait,
+];
+
+export function slideById(id: string): SlideDef | undefined {
+  return slides.find((s) => s.id === id);
+}
+
+export function embeddableSlides(): SlideDef[] {
+  return slides.filter((s) => s.demo && s.demo.embeddable !== false);
+}
+
+export interface ChapterEntry {
+  chapter: ChapterId;
+  firstSlide: string;
+  slides: number;
+}
+
+/** Each chapter that has built slides, with its first slide (the title slide belongs to no chapter's count). */
+export function chapterMap(): ChapterEntry[] {
+  const out: ChapterEntry[] = [];
+  for (const s of slides) {
+    if (s.id === 'title') continue;
+    const entry = out.find((c) => c.chapter === s.chapter);
+    if (entry) entry.slides++;
+    else out.push({ chapter: s.chapter, firstSlide: s.id, slides: 1 });
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import type { Bilingual } from './i18n.ts';
+import type { ChapterId } from '../slides/types.ts';
+
+/** The deck's own words: its chrome, chapter names, the embed page. */
+const en = {
+  deckTitle: 'How servers wait',
+  chapters: {
+    io: 'I/O',
+    'event-loop': 'The event loop',
+    asyncio: 'Python asyncio',
+    green: 'Green threads',
+  } satisfies Record<ChapterId, string>,
+  chaptersNav: 'Chapters',
+  slideCount: (n: number) => (n === 1 ? '1 slide' : `${n} slides`),
+  language: 'Language',
+  languageName: 'English',
+  switchLanguage: 'Русский',
+  switchLanguageLabel: 'Switch to Russian',
+  theme: 'Theme',
+  themeDark: 'Dark',
+  themeLight: 'Light',
+  switchThemeLabel: (to: string) => `Switch to the ${to.toLowerCase()} theme`,
+  embed: 'Embed',
+  embedLabel: 'Embed this demo in another page',
+  embedTitle: 'Embed this demo',
+  embedHelp:
+    'Paste this into a wiki or a docs page. The frame posts its height to the page (see the README) so the host can size it.',
+  embedSnippetLabel: 'HTML snippet',
+  copy: 'Copy',
+  copied: 'Copied',
+  close: 'Close',
+  sources: 'Sources',
+  openInDeck: 'Open in the full deck',
+  unknownSlideTitle: 'No such slide',
+  unknownSlide: (id: string) => `There is no slide with the id “${id}”.`,
+  missingSlide: 'No slide was given: add ?slide=<id> to the address.',
+  notEmbeddable: (id: string) => `The slide “${id}” has no demo to embed.`,
+  validIds: 'These are the slides that can be embedded:',
+  unknownHash: (id: string) => `There is no slide “${id}”; here is the first slide instead.`,
+  demoFailed: 'This demo could not be loaded. Reload the page to try again.',
+  stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+};
+
+const ru: typeof en = {
+  deckTitle: 'Как ждут серверы',
+  chapters: {
+    io: 'Ввод-вывод',
+    'event-loop': 'Цикл событий',
+    asyncio: 'Python asyncio',
+    green: 'Зелёные потоки',
+  },
+  chaptersNav: 'Главы',
+  slideCount: (n: number) => `${n} ${ruPlural(n, 'слайд', 'слайда', 'слайдов')}`,
+  language: 'Язык',
+  languageName: 'Русский',
+  switchLanguage: 'English',
+  switchLanguageLabel: 'Переключить на английский',
+  theme: 'Тема',
+  themeDark: 'Тёмная',
+  themeLight: 'Светлая',
+  switchThemeLabel: (to: string) => `Включить ${to.toLowerCase()} тему`,
+  embed: 'Встроить',
+  embedLabel: 'Встроить эту схему в другую страницу',
+  embedTitle: 'Встроить схему',
+  embedHelp:
+    'Вставьте это в вики или документацию. Фрейм сообщает странице свою высоту (см. README), чтобы она могла подогнать его размер.',
+  embedSnippetLabel: 'HTML-код',
+  copy: 'Копировать',
+  copied: 'Скопировано',
+  close: 'Закрыть',
+  sources: 'Источники',
+  openInDeck: 'Открыть в презентации',
+  unknownSlideTitle: 'Такого слайда нет',
+  unknownSlide: (id: string) => `Слайда с идентификатором «${id}» нет.`,
+  missingSlide: 'Слайд не указан: добавьте к адресу ?slide=<id>.',
+  notEmbeddable: (id: string) => `На слайде «${id}» нет схемы, которую можно встроить.`,
+  validIds: 'Вот слайды, которые можно встроить:',
+  unknownHash: (id: string) => `Слайда «${id}» нет; показываем первый слайд.`,
+  demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
+  stepOf: (step: number, total: number) => `Шаг ${step} из ${total}`,
+};
+
+/** Russian plural forms: 1 слайд, 2 слайда, 5 слайдов, 21 слайд. */
+export function ruPlural(n: number, one: string, few: string, many: string): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+export const deckText: Bilingual<typeof en> = { en, ru };

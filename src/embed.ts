@@ -1,0 +1,62 @@
+import '../assets/theme.css';
+import { html, render } from 'lit';
+import { embeddableSlides, slideById } from '../slides/index.ts';
+import { demoTemplate } from './render-slide.ts';
+import { deckText } from './deck-text.ts';
+import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
+
+/**
+ * One slide's demo alone, for an iframe in a wiki or docs page: `embed.html?slide=<id>&lang=en&theme=light`.
+ * It posts `{ type: 'hsw:embed-height', slide, height }` to the parent whenever its height changes.
+ * Nothing from the address is written into the page as HTML: Lit renders it as text.
+ */
+const prefs = currentPrefs();
+applyPrefsToDocument(prefs);
+const { lang } = prefs;
+const t = deckText[lang];
+const root = document.getElementById('embed-root');
+if (!root) throw new Error('embed.html lacks #embed-root');
+
+const params = new URLSearchParams(window.location.search);
+const id = params.get('slide') ?? '';
+const slide = slideById(id);
+const deckUrl = (slideId: string) => `./index.html?lang=${lang}#/${encodeURIComponent(slideId)}`;
+
+function postHeight(): void {
+  if (window.parent === window) return;
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  window.parent.postMessage({ type: 'hsw:embed-height', slide: id, height }, '*');
+}
+new ResizeObserver(postHeight).observe(document.documentElement);
+
+if (slide?.demo && slide.demo.embeddable !== false) {
+  const text = slide.text[lang];
+  document.title = `${text.title} · ${t.deckTitle}`;
+  render(
+    html`<header class="embed-head">
+        <h1>${text.title}</h1>
+        <a class="embed-open" href=${deckUrl(slide.id)} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
+      </header>
+      ${demoTemplate(slide, lang, { active: true, near: true })}`,
+    root,
+  );
+  slide.demo.load().catch(() => {
+    render(html`<p class="embed-error" role="alert">${t.demoFailed}</p>`, root);
+  });
+} else {
+  document.title = `${t.unknownSlideTitle} · ${t.deckTitle}`;
+  const reason = !id ? t.missingSlide : slide ? t.notEmbeddable(id) : t.unknownSlide(id);
+  render(
+    html`<section class="embed-unknown" role="alert">
+      <h1>${t.unknownSlideTitle}</h1>
+      <p>${reason}</p>
+      <p>${t.validIds}</p>
+      <ul>
+        ${embeddableSlides().map(
+          (s) => html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.text[lang].title}</li>`,
+        )}
+      </ul>
+    </section>`,
+    root,
+  );
+}

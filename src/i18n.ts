@@ -1,0 +1,18 @@
+/** The deck's two languages. Every string the deck shows exists in both. */
+export const LANGS = ['ru', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/**
+ * A text table in both languages. Write `const en = {...}` first, then `const ru: typeof en = {...}`:
+ * the type checker then refuses a key present in one language and missing in the other.
+ */
+export type Bilingual<T> = Readonly<Record<Lang, T>>;
+
+/** Formats a number for the given language (thin spaces in Russian, commas in English). */
+export function formatNumber(value: number, lang: Lang, maximumFractionDigits = 0): string {
+  return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits }).format(value);
+}

@@ -1,0 +1,64 @@
+import type { RevealApi, RevealPlugin } from 'reveal.js';
+import { slides } from '../../slides/index.ts';
+
+interface DemoHost extends HTMLElement {
+  step: number;
+  active: boolean;
+  near: boolean;
+}
+
+const loaded = new Map<string, Promise<unknown>>();
+
+/** Loads a demo's module once; a failure shows a message in its place instead of a blank slide. */
+export function loadDemo(slideId: string, onError: (id: string) => void): Promise<unknown> {
+  const def = slides.find((s) => s.id === slideId)?.demo;
+  if (!def) return Promise.resolve();
+  let p = loaded.get(def.tag);
+  if (!p) {
+    p = def.load().catch((error: unknown) => {
+      loaded.delete(def.tag);
+      console.warn(`demo ${def.tag} failed to load`, error);
+      onError(slideId);
+    });
+    loaded.set(def.tag, p);
+  }
+  return p;
+}
+
+function demoOf(section: Element | undefined): DemoHost | null {
+  return (section?.querySelector('.demo') as DemoHost | null) ?? null;
+}
+
+/**
+ * Tells each demo where the deck is: `active` on the current slide, `near` within one slide, `step` from the
+ * fragments that carry its speaker sequence. Loads a demo's code only when its slide is near, so the first slide
+ * needs none of the others' code (nor chart.js). In print, every demo loads and every chart draws.
+ */
+export const DemoLifecycle = (options: { onError: (slideId: string) => void }): RevealPlugin => ({
+  id: 'demo-lifecycle',
+  init(deck: RevealApi) {
+    const sync = () => {
+      const all = deck.getSlides();
+      const current = deck.getCurrentSlide();
+      const index = current ? all.indexOf(current) : 0;
+      const printing = (deck as unknown as { isPrintView?: () => boolean }).isPrintView?.() ?? false;
+      all.forEach((section, i) => {
+        const near = printing || Math.abs(i - index) <= 1;
+        if (near) void loadDemo(section.id, options.onError);
+        const demo = demoOf(section);
+        if (!demo) return;
+        demo.near = near;
+        demo.active = !printing && i === index;
+        if (i === index) {
+          const f = deck.getIndices().f;
+          demo.step = typeof f === 'number' && f >= 0 ? f + 1 : 0;
+        }
+      });
+    };
+    for (const event of ['ready', 'slidechanged', 'fragmentshown', 'fragmenthidden', 'pdf-ready']) deck.on(event, sync);
+    document.addEventListener('visibilitychange', () => {
+      const demo = demoOf(deck.getCurrentSlide());
+      if (demo) demo.active = document.visibilityState === 'visible';
+    });
+  },
+});

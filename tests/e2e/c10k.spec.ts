@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+test.describe('c10k', () => {
+  test('moving the sliders changes the figures a person reads', async ({ page }) => {
+    await gotoSlide(page, 'c10k');
+    const slide = currentSlide(page);
+    const virtual = slide.getByRole('row', { name: /Virtual memory/ });
+    await expect(virtual).toContainText('78.1 GiB');
+    await expect(slide.getByRole('status')).toContainText('10,000 threads fit under every ceiling');
+
+    const connections = slide.getByRole('slider', { name: 'Connections' });
+    await connections.focus();
+    for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
+    await expect(connections).toHaveAttribute('aria-valuetext', /^\d{2},\d{3}$/);
+    const shown = Number((await connections.getAttribute('aria-valuetext'))!.replace(/,/g, ''));
+    expect(shown).toBeGreaterThan(32_765);
+    await expect(slide.getByRole('status')).toContainText(`At ${shown.toLocaleString('en-US')} connections the thread model stops at vm.max_map_count`);
+    await expect(virtual).not.toContainText('78.1 GiB');
+
+    await slide.getByRole('combobox', { name: 'Thread stack (virtual)' }).selectOption({ label: 'Java -Xss, 1 MiB' });
+    const gib = (shown * 1024 * 1024) / 1024 ** 3;
+    // Worked out here: n × 1 MiB, shown with up to one decimal between 10 and 100.
+    const expected = new Intl.NumberFormat('en-US', { maximumFractionDigits: gib >= 100 ? 0 : gib >= 10 ? 1 : 2 }).format(gib);
+    await expect(virtual).toContainText(`${expected} GiB`);
+  });
+
+  test('a focused slider keeps ArrowRight; Esc gives the keys back to the deck', async ({ page }) => {
+    await gotoSlide(page, 'c10k');
+    const connections = currentSlide(page).getByRole('slider', { name: 'Connections' });
+    await connections.focus();
+    const before = await connections.inputValue();
+    await page.keyboard.press('ArrowRight');
+    await expect(connections).not.toHaveValue(before);
+    await expectHash(page, /^#\/c10k$/);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.reveal')).not.toHaveClass(/overview/);
+    await page.keyboard.press('ArrowLeft');
+    await expectHash(page, /^#\/title$/);
+  });
+
+  test('the clicker walks the speaker sequence, then leaves the slide', async ({ page }) => {
+    await gotoSlide(page, 'title');
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/c10k$/);
+    const slide = currentSlide(page);
+    const status = slide.getByRole('status');
+    await expect(status).toContainText('10,000 threads fit');
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/c10k\/0$/);
+    await expect(status).toContainText('At 40,000 connections the thread model stops at vm.max_map_count');
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/c10k\/1$/);
+    await expect(slide.getByRole('combobox', { name: 'Thread stack (virtual)' })).toHaveValue('java');
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/c10k\/2$/);
+    await expect(status).toContainText('1,000,000 connections');
+    await page.keyboard.press('PageUp');
+    await expectHash(page, /^#\/c10k\/1$/);
+    await expect(status).toContainText('100,000 connections');
+    // A link to a step opens the demo in that state.
+    await gotoSlide(page, 'c10k', { step: 1 });
+    await expectHash(page, /^#\/c10k\/0$/);
+    await expect(currentSlide(page).getByRole('status')).toContainText('At 40,000 connections');
+  });
+
+  test('the Embed button shows a ready-to-copy iframe snippet', async ({ page }) => {
+    await gotoSlide(page, 'c10k');
+    await page.getByRole('button', { name: 'Embed this demo in another page' }).click();
+    const snippet = page.getByRole('textbox', { name: 'HTML snippet' });
+    await expect(snippet).toBeVisible();
+    await expect(snippet).toHaveValue(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html\?slide=c10k&amp;lang=en"/);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(snippet).toBeHidden();
+  });
+
+  test('the demo keeps its state when the person comes back', async ({ page }) => {
+    await gotoSlide(page, 'c10k');
+    await currentSlide(page).getByRole('combobox', { name: 'Machine RAM' }).selectOption({ label: '64 GiB' });
+    await page.keyboard.press('Escape');
+    await page.locator('.reveal').focus();
+    await page.evaluate(() => (window as unknown as { deck: { slide(h: number): void } }).deck.slide(0));
+    await expectHash(page, /^#\/title$/);
+    await page.evaluate(() => (window as unknown as { deck: { slide(h: number): void } }).deck.slide(1));
+    await expect(currentSlide(page).getByRole('combobox', { name: 'Machine RAM' })).toHaveValue('64');
+  });
+
+  test('has no serious accessibility violations', async ({ page }) => {
+    for (const theme of ['dark', 'light'] as const) {
+      await gotoSlide(page, 'c10k', { theme });
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).include('section#c10k').analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+});

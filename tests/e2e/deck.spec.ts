@@ -1,0 +1,130 @@
+import type { Locator } from '@playwright/test';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { slides } from '../../slides/index.ts';
+
+test.describe('the deck', () => {
+  for (const lang of ['en', 'ru'] as const) {
+    test(`every slide loads in ${lang} without errors`, async ({ page }) => {
+      for (const slide of slides) {
+        await gotoSlide(page, slide.id, { lang });
+        await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText(slide.text[lang].title);
+        if (slide.demo) await expect(currentSlide(page).locator('.demo')).toBeVisible();
+      }
+    });
+  }
+
+  test('arrows, PageDown/PageUp and Space move between slides and the URL follows', async ({ page }) => {
+    await gotoSlide(page, 'title');
+    await page.keyboard.press('ArrowRight');
+    await expectHash(page, /^#\/c10k$/);
+    await page.keyboard.press('ArrowLeft');
+    await expectHash(page, /^#\/title$/);
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/c10k$/);
+    await page.keyboard.press('PageUp');
+    await expectHash(page, /^#\/title$/);
+    await page.keyboard.press('Space');
+    await expectHash(page, /^#\/c10k$/);
+  });
+
+  test('a touch swipe moves to the next slide, a drag on a slider does not', async ({ browser }) => {
+    const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await gotoSlide(page, 'title');
+    /** A finger moving horizontally over an element: reveal listens to touch pointer events. */
+    const drag = async (target: Locator, dx: number, pointerId: number) => {
+      const box = await target.boundingBox();
+      if (!box) throw new Error('no box');
+      const x = box.x + Math.min(40, box.width / 2);
+      const y = box.y + box.height / 2;
+      const init = (px: number) => ({ pointerType: 'touch', pointerId, isPrimary: true, clientX: px, clientY: y, bubbles: true, composed: true });
+      await target.dispatchEvent('pointerdown', init(x));
+      for (let i = 1; i <= 5; i++) await target.dispatchEvent('pointermove', init(x + (dx * i) / 5));
+      await target.dispatchEvent('pointerup', init(x + dx));
+    };
+    await drag(currentSlide(page).getByRole('heading', { level: 2 }), -400, 1);
+    await expectHash(page, /^#\/c10k$/);
+    await page.waitForFunction(() => customElements.get('hsw-c10k'));
+    const slider = currentSlide(page).getByRole('slider', { name: 'Connections' });
+    await expect(slider).toBeVisible();
+    // A finger dragging along the slider (right to left, as a swipe would): the slide stays.
+    await drag(slider, -250, 2);
+    await page.waitForTimeout(500);
+    await expectHash(page, /^#\/c10k$/);
+    // And a swipe back on the heading returns to the title.
+    await drag(currentSlide(page).getByRole('heading', { level: 2 }), 400, 3);
+    await expectHash(page, /^#\/title$/);
+    await context.close();
+  });
+
+  test('the language switch changes the text, the URL and is remembered', async ({ page }) => {
+    await gotoSlide(page, 'c10k', { lang: 'en' });
+    await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('C10K: a thread per connection');
+    await page.getByRole('button', { name: 'Switch to Russian' }).click();
+    await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('C10K: поток на соединение');
+    await expect(currentSlide(page).getByRole('slider', { name: 'Соединений' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    expect(page.url()).toContain('lang=ru');
+    // Remembered: a fresh visit without ?lang opens in Russian.
+    await page.goto('index.html#/c10k');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('C10K: поток на соединение');
+  });
+
+  test('the theme switch and ?theme= set the colours', async ({ page }) => {
+    await gotoSlide(page, 'title', { theme: 'light' });
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await bg()).toBe('rgb(251, 252, 253)');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    expect(await bg()).toBe('rgb(15, 20, 25)');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('bad ?lang and ?theme fall back, and an unknown slide id says so', async ({ page }) => {
+    await page.goto('index.html?lang=xx&theme=%3Cb%3E#/no-such-slide');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^(en|ru)$/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', /^(dark|light)$/);
+    await expect(page.getByRole('status')).toContainText('no-such-slide');
+    await expect(page.locator('section#title')).toHaveClass(/present/);
+  });
+
+  test('corrupt localStorage is ignored', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('hsw.lang', '{"broken');
+      localStorage.setItem('hsw.theme', '42');
+    });
+    await page.goto('index.html#/title');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^(en|ru)$/);
+  });
+
+  test('S opens the speaker view with notes', async ({ page, context }) => {
+    await gotoSlide(page, 'c10k');
+    const popupPromise = context.waitForEvent('page');
+    await page.keyboard.press('s');
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    await expect(popup.locator('.speaker-controls-notes')).toContainText('Dan Kegel', { timeout: 15_000 });
+    await expect(popup.locator('.speaker-controls-time')).toBeVisible();
+    await popup.close();
+  });
+
+  test('?print-pdf lays out one page per slide', async ({ page }) => {
+    await page.goto('index.html?print-pdf&lang=en');
+    await page.waitForFunction(() => document.querySelectorAll('.pdf-page').length > 0);
+    await expect(page.locator('.pdf-page')).toHaveCount(slides.length);
+    await expect(page.locator('.pdf-page hsw-c10k')).toHaveCount(1);
+    await page.waitForFunction(() => customElements.get('hsw-c10k'));
+    const pdf = await page.pdf({ width: '1280px', height: '720px', printBackground: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages.length).toBe(slides.length);
+  });
+
+  test('the title slide’s chapter map links to the chapters', async ({ page }) => {
+    await gotoSlide(page, 'title');
+    const map = currentSlide(page).getByRole('navigation', { name: 'Chapters' });
+    await map.getByRole('link', { name: /I\/O/ }).click();
+    await expectHash(page, /^#\/c10k$/);
+  });
+});

@@ -1,0 +1,64 @@
+import { test, expect } from './fixtures.ts';
+
+test.describe('embed page', () => {
+  test('renders the c10k demo alone and posts its height to the parent', async ({ page }) => {
+    await page.goto('about:blank');
+    const base = new URL('embed.html', page.context().pages()[0]?.url() === 'about:blank' ? 'http://127.0.0.1/' : page.url());
+    void base;
+    await page.route('**/host.html', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>host</title><script>
+          window.heights = [];
+          addEventListener('message', (e) => { if (e.data && e.data.type === 'hsw:embed-height') window.heights.push(e.data); });
+        </script><iframe src="embed.html?slide=c10k&lang=en&theme=light" style="width:900px;height:400px;border:0"></iframe>`,
+      }),
+    );
+    await page.goto('host.html');
+    const frame = page.frameLocator('iframe');
+    await expect(frame.getByRole('heading', { name: 'C10K: a thread per connection' })).toBeVisible();
+    await expect(frame.getByRole('slider', { name: 'Connections' })).toBeVisible();
+    await expect(frame.locator('.reveal')).toHaveCount(0);
+    await expect(frame.getByRole('link', { name: /Open in the full deck/ })).toHaveAttribute('href', './index.html?lang=en#/c10k');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heights: { height: number; slide: string }[] }).heights.length)).toBeGreaterThan(0);
+    const last = await page.evaluate(() => {
+      const h = (window as unknown as { heights: { height: number; slide: string }[] }).heights;
+      return h[h.length - 1];
+    });
+    expect(last?.slide).toBe('c10k');
+    expect(last?.height).toBeGreaterThan(300);
+    // The height follows the content: choosing a custom stack adds a slider.
+    const before = last!.height;
+    await frame.getByRole('combobox', { name: 'Thread stack (virtual)' }).selectOption('custom');
+    await expect(frame.getByRole('slider', { name: 'Custom stack size' })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => {
+        const h = (window as unknown as { heights: { height: number }[] }).heights;
+        return h[h.length - 1]?.height ?? 0;
+      }))
+      .not.toBe(before);
+  });
+
+  test('an unknown slide id lists the valid ids, and nothing from the URL becomes HTML', async ({ page }) => {
+    await page.goto('embed.html?slide=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&lang=en');
+    await expect(page.getByRole('heading', { name: 'No such slide' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('There is no slide with the id “<img src=x onerror=alert(1)>”.');
+    await expect(page.locator('img')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'c10k' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'title' })).toHaveCount(0);
+  });
+
+  test('a missing id and a bad language fall back clearly', async ({ page }) => {
+    await page.goto('embed.html?lang=zz&theme=nope');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^(en|ru)$/);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'c10k' })).toBeVisible();
+  });
+
+  test('speaks Russian with lang=ru', async ({ page }) => {
+    await page.goto('embed.html?slide=c10k&lang=ru');
+    await expect(page.getByRole('heading', { name: 'C10K: поток на соединение' })).toBeVisible();
+    await expect(page.getByRole('slider', { name: 'Соединений' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Открыть в презентации/ })).toBeVisible();
+  });
+});

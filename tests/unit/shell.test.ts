@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { resolvePrefs } from '../../src/prefs.ts';
+import { logPosition, logValue, niceRound } from '../../components/ui/labelled-slider.ts';
+import { embedSnippet } from '../../src/plugins/deck-chrome.ts';
+import { highlightLines } from '../../components/ui/highlight.ts';
+import { inline } from '../../src/render-text.ts';
+
+const base = { search: '', storedLang: null, storedTheme: null, browserLanguages: ['en-US'], prefersDark: true };
+
+describe('preferences', () => {
+  it('the URL wins, then storage, then the browser', () => {
+    expect(resolvePrefs({ ...base, search: '?lang=ru', storedLang: 'en' }).lang).toBe('ru');
+    expect(resolvePrefs({ ...base, storedLang: 'ru' }).lang).toBe('ru');
+    expect(resolvePrefs({ ...base, browserLanguages: ['de-DE', 'ru-RU'] }).lang).toBe('ru');
+    expect(resolvePrefs({ ...base, browserLanguages: ['de-DE'] }).lang).toBe('en');
+  });
+
+  it('a bad value falls back to the default', () => {
+    const p = resolvePrefs({ ...base, search: '?lang=xx&theme=<script>', storedLang: '{corrupt', storedTheme: 'neon' });
+    expect(p).toEqual({ lang: 'en', theme: 'dark', themeChosen: false });
+  });
+
+  it('prefers-color-scheme decides when nothing is chosen', () => {
+    expect(resolvePrefs({ ...base, prefersDark: false }).theme).toBe('light');
+    expect(resolvePrefs({ ...base, prefersDark: false, search: '?theme=dark' })).toMatchObject({ theme: 'dark', themeChosen: true });
+  });
+
+  it('never throws, whatever the inputs', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.option(fc.string()), fc.option(fc.string()), fc.array(fc.string()), fc.boolean(), (search, l, t, langs, dark) => {
+        const p = resolvePrefs({ search, storedLang: l, storedTheme: t, browserLanguages: langs, prefersDark: dark });
+        return ['ru', 'en'].includes(p.lang) && ['dark', 'light'].includes(p.theme);
+      }),
+    );
+  });
+});
+
+describe('logarithmic slider', () => {
+  it('spans min to max', () => {
+    expect(logValue(0, 120, 10, 1_000_000)).toBeCloseTo(10);
+    expect(logValue(120, 120, 10, 1_000_000)).toBeCloseTo(1_000_000);
+    expect(logValue(48, 120, 10, 1_000_000)).toBeCloseTo(1000);
+  });
+
+  it('position and value round-trip', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 120 }), (pos) => logPosition(logValue(pos, 120, 10, 1e6), 120, 10, 1e6) === pos),
+    );
+  });
+
+  it('rounds to two significant figures', () => {
+    expect(niceRound(12_345)).toBe(12_000);
+    expect(niceRound(0.1234)).toBe(0.12);
+    expect(niceRound(3.74)).toBe(3.7);
+  });
+});
+
+describe('embed snippet', () => {
+  it('points at embed.html beside the deck and escapes the title', () => {
+    const s = embedSnippet('https://example.org/talks/deck/index.html?lang=en', 'c10k', 'en', 'A "quoted" <title>');
+    expect(s).toContain('src="https://example.org/talks/deck/embed.html?slide=c10k&amp;lang=en"');
+    expect(s).toContain('title="A &quot;quoted&quot; &lt;title>"');
+  });
+});
+
+describe('code highlighting', () => {
+  it('gives one balanced line per source line', () => {
+    const code = '/* a\n   b */\nconst x = `1\n2`;';
+    const lines = highlightLines(code, 'javascript');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) {
+      expect((line.match(/<span/g) ?? []).length).toBe((line.match(/<\/span>/g) ?? []).length);
+    }
+  });
+
+  it('escapes markup in code', () => {
+    expect(highlightLines('x = "<img onerror=alert(1)>"', 'python').join('')).not.toContain('<img');
+  });
+});
+
+describe('inline markup', () => {
+  it('turns backticks and stars into parts, and leaves other text alone', () => {
+    const parts = inline('a `b` **c** <d>');
+    expect(parts).toHaveLength(5);
+    expect(parts[0]).toBe('a ');
+    expect(parts[4]).toBe(' <d>');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { slides } from '../../slides/index.ts';
+import type { Block } from '../../slides/types.ts';
+
+/** Every text table in the project: `components/<demo>/<demo>-text.ts` and the deck's own. */
+const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], { eager: true });
+
+/** The shape of a value: keys of objects (sorted), 'fn/<arity>' for functions, 'array/<length>', or the type. */
+function shape(value: unknown): unknown {
+  if (typeof value === 'function') return `fn/${value.length}`;
+  if (Array.isArray(value)) return value.map(shape);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return typeof value;
+}
+
+function isBilingual(v: unknown): v is { en: unknown; ru: unknown } {
+  return !!v && typeof v === 'object' && 'en' in v && 'ru' in v && Object.keys(v).length === 2;
+}
+
+describe('text tables', () => {
+  const tables = Object.entries(modules).flatMap(([file, mod]) =>
+    Object.entries(mod)
+      .filter(([, v]) => isBilingual(v))
+      .map(([name, v]) => [`${file}#${name}`, v as { en: unknown; ru: unknown }] as const),
+  );
+
+  it('exist', () => {
+    expect(tables.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(tables)('%s has the same keys in Russian and English', (_name, table) => {
+    expect(shape(table.ru)).toEqual(shape(table.en));
+  });
+
+  it.each(tables)('%s has no empty string in either language', (_name, table) => {
+    const empties: string[] = [];
+    const walk = (v: unknown, path: string) => {
+      if (typeof v === 'string' && v.trim() === '') empties.push(path);
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+    };
+    walk(table, '');
+    expect(empties).toEqual([]);
+  });
+});
+
+describe('slides', () => {
+  const kinds = (blocks: readonly Block[]) => blocks.map((b) => Object.keys(b).sort().join('+'));
+
+  it('have unique, URL-safe ids', () => {
+    const ids = slides.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9-]+$/);
+  });
+
+  it.each(slides.map((s) => [s.id, s] as const))('%s says the same things in both languages', (_id, slide) => {
+    expect(slide.text.ru.title.trim()).not.toBe('');
+    expect(slide.text.en.title.trim()).not.toBe('');
+    expect(kinds(slide.text.ru.body)).toEqual(kinds(slide.text.en.body));
+    expect(kinds(slide.text.ru.notes)).toEqual(kinds(slide.text.en.notes));
+    expect(slide.text.ru.notes.length).toBeGreaterThan(0);
+  });
+
+  it('start with the title slide and follow DECK.md’s order', () => {
+    const order = [
+      'title', 'c10k', 'nonblocking', 'select-epoll', 'io-uring', 'event-loop', 'micro-macro',
+      'callbacks-promises-await', 'async-state-machine', 'heavy-task', 'libuv-pool', 'quiz-busy-wait',
+      'python-asyncio', 'asyncio-loop', 'asyncio-responsiveness', 'await-future', 'tasks-gather', 'quiz-fastapi',
+      'green-threads', 'function-coloring', 'comparison', 'pitfalls', 'observe', 'summary',
+    ];
+    const built = slides.map((s) => s.id);
+    expect(built[0]).toBe('title');
+    expect(built).toEqual(order.filter((id) => built.includes(id)));
+    for (const id of built) expect(order).toContain(id);
+  });
+});
