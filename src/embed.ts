@@ -1,6 +1,6 @@
 import '../assets/theme.css';
 import { html, render } from 'lit';
-import { embeddableSlides, slideById } from '../slides/index.ts';
+import type { SlideDef } from '../slides/types.ts';
 import { demoTemplate } from './render-slide.ts';
 import { deckText } from './deck-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
@@ -14,12 +14,34 @@ const prefs = currentPrefs();
 applyPrefsToDocument(prefs);
 const { lang } = prefs;
 const t = deckText[lang];
-const root = document.getElementById('embed-root');
-if (!root) throw new Error('embed.html lacks #embed-root');
+const rootEl = document.getElementById('embed-root');
+if (!rootEl) throw new Error('embed.html lacks #embed-root');
+const root: HTMLElement = rootEl;
 
 const params = new URLSearchParams(window.location.search);
 const id = params.get('slide') ?? '';
-const slide = slideById(id);
+
+/**
+ * Each slide module on its own, loaded on demand: the embed page fetches one slide's text and demo, not the whole
+ * deck's. A slide's file is named after its id (a unit test holds every slide to that).
+ */
+const slideModules = import.meta.glob<Record<string, unknown>>(['../slides/*.ts', '!../slides/index.ts', '!../slides/types.ts']);
+
+function isSlide(value: unknown): value is SlideDef {
+  return !!value && typeof value === 'object' && 'id' in value && 'text' in value && 'chapter' in value;
+}
+
+async function loadSlide(slideId: string): Promise<SlideDef | undefined> {
+  if (!/^[a-z0-9-]+$/.test(slideId)) return undefined;
+  const loader = slideModules[`../slides/${slideId}.ts`];
+  if (!loader) return undefined;
+  return Object.values(await loader()).find(isSlide);
+}
+
+async function embeddableSlides(): Promise<SlideDef[]> {
+  const { slides } = await import('../slides/index.ts');
+  return slides.filter((s) => s.demo && s.demo.embeddable !== false);
+}
 const deckUrl = (slideId: string) => `./index.html?lang=${lang}#/${encodeURIComponent(slideId)}`;
 
 function postHeight(): void {
@@ -29,34 +51,40 @@ function postHeight(): void {
 }
 new ResizeObserver(postHeight).observe(document.documentElement);
 
-if (slide?.demo && slide.demo.embeddable !== false) {
-  const text = slide.text[lang];
-  document.title = `${text.title} · ${t.deckTitle}`;
-  render(
-    html`<header class="embed-head">
-        <h1>${text.title}</h1>
-        <a class="embed-open" href=${deckUrl(slide.id)} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
-      </header>
-      ${demoTemplate(slide, lang, { active: true, near: true })}`,
-    root,
-  );
-  slide.demo.load().catch(() => {
-    render(html`<p class="embed-error" role="alert">${t.demoFailed}</p>`, root);
-  });
-} else {
-  document.title = `${t.unknownSlideTitle} · ${t.deckTitle}`;
-  const reason = !id ? t.missingSlide : slide ? t.notEmbeddable(id) : t.unknownSlide(id);
-  render(
-    html`<section class="embed-unknown" role="alert">
-      <h1>${t.unknownSlideTitle}</h1>
-      <p>${reason}</p>
-      <p>${t.validIds}</p>
-      <ul>
-        ${embeddableSlides().map(
-          (s) => html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.text[lang].title}</li>`,
-        )}
-      </ul>
-    </section>`,
-    root,
-  );
+async function main(): Promise<void> {
+  const slide = await loadSlide(id);
+  if (slide?.demo && slide.demo.embeddable !== false) {
+    const text = slide.text[lang];
+    document.title = `${text.title} · ${t.deckTitle}`;
+    render(
+      html`<header class="embed-head">
+          <h1>${text.title}</h1>
+          <a class="embed-open" href=${deckUrl(slide.id)} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
+        </header>
+        ${demoTemplate(slide, lang, { active: true, near: true })}`,
+      root,
+    );
+    slide.demo.load().catch(() => {
+      render(html`<p class="embed-error" role="alert">${t.demoFailed}</p>`, root);
+    });
+  } else {
+    document.title = `${t.unknownSlideTitle} · ${t.deckTitle}`;
+    const reason = !id ? t.missingSlide : slide ? t.notEmbeddable(id) : t.unknownSlide(id);
+    const valid = await embeddableSlides();
+    render(
+      html`<section class="embed-unknown" role="alert">
+        <h1>${t.unknownSlideTitle}</h1>
+        <p>${reason}</p>
+        <p>${t.validIds}</p>
+        <ul>
+          ${valid.map(
+            (s) => html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.text[lang].title}</li>`,
+          )}
+        </ul>
+      </section>`,
+      root,
+    );
+  }
 }
+
+void main();

@@ -175,15 +175,29 @@ export class ChartPanel extends LitElement {
     const canvas = this.renderRoot.querySelector('canvas');
     if (!canvas || !this.isConnected) return;
     this.chart = new Chart(canvas, this.config());
+    this.lastOptionsKey = this.optionsKey();
     this.requestUpdate();
     this.dispatchEvent(new CustomEvent('chart-ready', { bubbles: true, composed: true }));
   }
 
+  /** What the options depend on: axes, legend labels, theme and language. Data alone changes more often. */
+  private optionsKey(): string {
+    const spec = this.spec;
+    const axis = (a: ChartAxis | undefined) => [a?.title, a?.log, a?.min, a?.max, a?.ticks?.join()];
+    return JSON.stringify([axis(spec?.x), axis(spec?.y), spec?.series.map((s) => [s.label, s.color, s.marker, s.dashed]), document.documentElement.dataset['theme'], this.locale]);
+  }
+
+  private lastOptionsKey = '';
+
   private refresh(): void {
     if (!this.chart) return;
     const next = this.config();
+    const key = this.optionsKey();
+    if (key !== this.lastOptionsKey) {
+      this.chart.options = next.options ?? {};
+      this.lastOptionsKey = key;
+    }
     this.chart.data = next.data;
-    this.chart.options = next.options ?? {};
     this.chart.update('none');
   }
 }

@@ -15,11 +15,14 @@ export function loadDemo(slideId: string, onError: (id: string) => void): Promis
   if (!def) return Promise.resolve();
   let p = loaded.get(def.tag);
   if (!p) {
-    p = def.load().catch((error: unknown) => {
-      loaded.delete(def.tag);
-      console.warn(`demo ${def.tag} failed to load`, error);
-      onError(slideId);
-    });
+    p = def.load().then(
+      () => performance.mark(`demo-ready:${slideId}`),
+      (error: unknown) => {
+        loaded.delete(def.tag);
+        console.warn(`demo ${def.tag} failed to load`, error);
+        onError(slideId);
+      },
+    );
     loaded.set(def.tag, p);
   }
   return p;
@@ -29,10 +32,17 @@ function demoOf(section: Element | undefined): DemoHost | null {
   return (section?.querySelector('.demo') as DemoHost | null) ?? null;
 }
 
+/** Runs work once the browser is idle, so that preparing the next slides never delays the one being shown. */
+function whenIdle(fn: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 1500 });
+  else setTimeout(fn, 300);
+}
+
 /**
  * Tells each demo where the deck is: `active` on the current slide, `near` within one slide, `step` from the
- * fragments that carry its speaker sequence. Loads a demo's code only when its slide is near, so the first slide
- * needs none of the others' code (nor chart.js). In print, every demo loads and every chart draws.
+ * fragments that carry its speaker sequence. The current slide's demo loads at once; its neighbours' (and their
+ * charts) once the browser is idle, so the first slide needs none of the others' code (nor chart.js). In print,
+ * every demo loads and every chart draws.
  */
 export const DemoLifecycle = (options: { onError: (slideId: string) => void }): RevealPlugin => ({
   id: 'demo-lifecycle',
@@ -44,10 +54,21 @@ export const DemoLifecycle = (options: { onError: (slideId: string) => void }): 
       const printing = (deck as unknown as { isPrintView?: () => boolean }).isPrintView?.() ?? false;
       all.forEach((section, i) => {
         const near = printing || Math.abs(i - index) <= 1;
-        if (near) void loadDemo(section.id, options.onError);
         const demo = demoOf(section);
+        if (i === index || printing) {
+          void loadDemo(section.id, options.onError);
+          if (demo) demo.near = true;
+        } else if (near) {
+          whenIdle(() => {
+            const now = deck.getCurrentSlide();
+            if (!now || Math.abs(all.indexOf(now) - i) > 1) return;
+            void loadDemo(section.id, options.onError);
+            if (demo) demo.near = true;
+          });
+        } else if (demo) {
+          demo.near = false;
+        }
         if (!demo) return;
-        demo.near = near;
         demo.active = !printing && i === index;
         if (i === index) {
           const f = deck.getIndices().f;

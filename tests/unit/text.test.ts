@@ -79,3 +79,15 @@ describe('slides', () => {
     for (const id of built) expect(order).toContain(id);
   });
 });
+
+describe('slide files', () => {
+  const files = import.meta.glob<Record<string, unknown>>(['../../slides/*.ts', '!../../slides/index.ts', '!../../slides/types.ts'], { eager: true });
+
+  it('each slide lives in a file named after its id (the embed page loads it by name)', () => {
+    for (const s of slides) {
+      const mod = files[`../../slides/${s.id}.ts`];
+      expect(mod, `slides/${s.id}.ts`).toBeDefined();
+      expect(Object.values(mod ?? {})).toContain(s);
+    }
+  });
+});

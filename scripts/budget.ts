@@ -1,0 +1,84 @@
+/**
+ * What a page needs, from Vite's build manifest: the files reachable by static imports from its entries, and
+ * their gzipped sizes. Used by `npm run bench` and by the budget test; sizes do not vary between runs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The manifest key of a source module: its own path, or, for a module that is both imported and loaded on demand
+ * (a slide), the shared chunk Rolldown names after it.
+ */
+export function keyOf(manifest: Manifest, source: string): string {
+  if (manifest[source]) return source;
+  const found = Object.entries(manifest).find(([, c]) => c.src === source);
+  if (found) return found[0];
+  const base = source.replace(/^.*\//, '').replace(/\.ts$/, '');
+  const shared = Object.keys(manifest).filter((k) => new RegExp(`^_${base}-[\\w-]{8}\\.js$`).test(k));
+  if (shared.length === 1 && shared[0]) return shared[0];
+  throw new Error(`no manifest entry for ${source}`);
+}
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Output files (JS and CSS) loaded by these manifest entries and everything they import statically. */
+export function closure(manifest: Manifest, entries: readonly string[]): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`no manifest entry ${key}`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imp of chunk.imports ?? []) visit(imp);
+  };
+  entries.map((e) => keyOf(manifest, e)).forEach(visit);
+  return [...files].filter((f) => /\.(js|css)$/.test(f));
+}
+
+export function gzipSize(dist: string, file: string): number {
+  return gzipSync(readFileSync(join(dist, file)), { level: 6 }).length;
+}
+
+export interface Budget {
+  name: string;
+  files: string[];
+  gzipBytes: number;
+  limitBytes: number;
+}
+
+/** The two size budgets of the foundation issue. */
+export function budgets(dist: string): Budget[] {
+  const m = readManifest(dist);
+  const measure = (name: string, entries: string[], limitKB: number): Budget => {
+    const files = closure(m, entries);
+    return { name, files, gzipBytes: files.reduce((sum, f) => sum + gzipSize(dist, f), 0), limitBytes: limitKB * 1000 };
+  };
+  return [
+    measure('deck, first slide (JS + CSS)', ['index.html', 'components/chapter-map/chapter-map-element.ts'], 150),
+    measure('embed of c10k, with its chart', ['embed.html', 'slides/c10k.ts', 'components/c10k/c10k-element.ts', 'components/ui/chart-lib.ts'], 100),
+  ];
+}
+
+/** The output file chart.js ends up in. */
+export function chartChunk(dist: string): string {
+  const m = readManifest(dist);
+  const chunk = m[keyOf(m, 'components/ui/chart-lib.ts')];
+  if (!chunk) throw new Error('chart-lib is not a chunk of its own');
+  return chunk.file;
+}
