@@ -1,15 +1,6 @@
 import type { ChapterId, SlideDef } from './types.ts';
 import { title } from './title.ts';
 import { c10k } from './c10k.ts';
-import { nonblocking } from './nonblocking.ts';
-import { selectEpoll } from './select-epoll.ts';
-import { ioUring } from './io-uring.ts';
-import { eventLoop } from './event-loop.ts';
-import { callbacksPromisesAwait } from './callbacks-promises-await.ts';
-import { asyncStateMachine } from './async-state-machine.ts';
-import { heavyTask } from './heavy-task.ts';
-import { libuvPool } from './libuv-pool.ts';
-import { quizBusyWait } from './quiz-busy-wait.ts';
 
 /**
  * The deck, in order. The deck, the embed page and the print layout all render from this list.
@@ -18,15 +9,6 @@ import { quizBusyWait } from './quiz-busy-wait.ts';
 export const slides: readonly SlideDef[] = [
   title,
   c10k,
-  nonblocking,
-  selectEpoll,
-  ioUring,
-  eventLoop,
-  callbacksPromisesAwait,
-  asyncStateMachine,
-  heavyTask,
-  libuvPool,
-  quizBusyWait,
 ];
 
 export function slideById(id: string): SlideDef | undefined {
