@@ -93,7 +93,7 @@ rows.push([`first slide shown and usable (median of ${RUNS})`, `${median(firstSl
 await browser.close();
 server.httpServer.close();
 
-const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length), ['measure', 'value', 'note'][c]!.length));
+const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => (r[c] ?? '').length), (['measure', 'value', 'note'][c] ?? '').length));
 const line = (r: string[]) => `| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
 console.log(line(['measure', 'value', 'note']));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);

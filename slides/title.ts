@@ -7,7 +7,7 @@ export const title: SlideDef = {
     tag: 'hsw-chapter-map',
     load: () => import('../components/chapter-map/chapter-map-element.ts'),
     embeddable: false,
-    layout: 'below',
+    layout: 'title',
   },
   text: {
     ru: {

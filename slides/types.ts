@@ -39,8 +39,8 @@ export interface DemoDef {
   steps?: number;
   /** Can be shown alone in `embed.html` (default true). */
   embeddable?: boolean;
-  /** `side`: text left, demo right (default); `below`: text above the demo. */
-  layout?: 'side' | 'below';
+  /** `side`: text left, demo right (default); `below`: text above the demo; `title`: the opening slide. */
+  layout?: 'side' | 'below' | 'title';
 }
 
 export interface SlideDef {

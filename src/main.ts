@@ -50,7 +50,7 @@ renderAll();
 
 /** Phones held upright get a tall slide; everything else the projector's 16:9. */
 const portrait = () => window.innerWidth < 800 && window.innerHeight > window.innerWidth;
-const size = () => (portrait() ? { width: 540, height: 960 } : { width: 1280, height: 720 });
+const size = () => (portrait() ? { width: 540, height: 1080 } : { width: 1280, height: 720 });
 
 const deck = new Reveal({
   ...size(),

@@ -97,7 +97,8 @@ export class C10kDemo extends DemoElement<C10kInput> {
         font-size: 0.72em;
       }
       ul.limits li {
-        padding: 0.15em 0;
+        padding: 0.2em 0;
+        line-height: 1.3;
         color: var(--hsw-muted);
       }
       ul.limits li.hit {

@@ -23,21 +23,40 @@ export class ChapterMap extends LitElement {
       margin: 0;
       padding: 0;
       display: grid;
-      grid-template-columns: repeat(auto-fit, minmax(12em, 1fr));
+      grid-template-columns: repeat(auto-fit, minmax(11em, 1fr));
       gap: 0.6em;
     }
-    a {
-      display: block;
-      padding: 0.6em 0.8em;
+    li.chapter {
       border: 1px solid var(--hsw-border);
       border-radius: 0.5em;
       background: var(--hsw-panel);
+      padding: 0.5em 0.7em 0.6em;
+    }
+    a {
       color: var(--hsw-fg);
       text-decoration: none;
+      border-radius: 0.2em;
     }
-    a:hover,
+    a.head {
+      display: block;
+      font-weight: 700;
+      margin-bottom: 0.3em;
+    }
+    ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      font-size: 0.72em;
+      line-height: 1.5;
+    }
+    a.slide {
+      color: var(--hsw-muted);
+    }
+    a.slide:hover {
+      color: var(--hsw-fg);
+      text-decoration: underline;
+    }
     a:focus-visible {
-      border-color: var(--hsw-accent);
       outline: 3px solid var(--hsw-focus);
       outline-offset: 1px;
     }
@@ -47,10 +66,10 @@ export class ChapterMap extends LitElement {
       margin-right: 0.4em;
     }
     .count {
-      display: block;
       color: var(--hsw-muted);
-      font-size: 0.75em;
-      margin-top: 0.2em;
+      font-size: 0.7em;
+      font-weight: 400;
+      margin-left: 0.5em;
     }
   `;
 
@@ -68,8 +87,11 @@ export class ChapterMap extends LitElement {
     return html`<nav aria-label=${t.chaptersNav}>
       <ol>
         ${chapterMap().map(
-          (c, i) => html`<li>
-            <a href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${t.chapters[c.chapter]}<span class="count">${t.slideCount(c.slides)}</span></a>
+          (c, i) => html`<li class="chapter">
+            <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${t.chapters[c.chapter]}<span class="count">${t.slideCount(c.slides.length)}</span></a>
+            <ul>
+              ${c.slides.map((s) => html`<li><a class="slide" href="#/${s.id}">${s.text[this.locale]?.title ?? s.id}</a></li>`)}
+            </ul>
           </li>`,
         )}
       </ol>
