@@ -22,7 +22,7 @@ export function embeddableSlides(): SlideDef[] {
 export interface ChapterEntry {
   chapter: ChapterId;
   firstSlide: string;
-  slides: number;
+  slides: SlideDef[];
 }
 
 /** Each chapter that has built slides, with its first slide (the title slide belongs to no chapter's count). */
@@ -31,8 +31,8 @@ export function chapterMap(): ChapterEntry[] {
   for (const s of slides) {
     if (s.id === 'title') continue;
     const entry = out.find((c) => c.chapter === s.chapter);
-    if (entry) entry.slides++;
-    else out.push({ chapter: s.chapter, firstSlide: s.id, slides: 1 });
+    if (entry) entry.slides.push(s);
+    else out.push({ chapter: s.chapter, firstSlide: s.id, slides: [s] });
   }
   return out;
 }
