@@ -50,7 +50,11 @@ renderAll();
 
 /** Phones held upright get a tall slide; everything else the projector's 16:9. */
 const portrait = () => window.innerWidth < 800 && window.innerHeight > window.innerWidth;
-const size = () => (portrait() ? { width: 540, height: 1080 } : { width: 1280, height: 720 });
+/** Upright, the slide takes the screen's own proportions, so nothing is letterboxed and the slide can scroll. */
+const size = () =>
+  portrait()
+    ? { width: 540, height: Math.round(Math.min(1400, Math.max(800, (540 * window.innerHeight) / window.innerWidth))) }
+    : { width: 1280, height: 720 };
 
 const deck = new Reveal({
   ...size(),
@@ -102,9 +106,11 @@ const chrome = DeckChrome({
 document.documentElement.classList.toggle('portrait', portrait());
 window.addEventListener('resize', () => {
   const isPortrait = portrait();
-  if (document.documentElement.classList.contains('portrait') !== isPortrait) {
+  const { width, height } = deck.getConfig();
+  const next = size();
+  if (document.documentElement.classList.contains('portrait') !== isPortrait || next.width !== width || next.height !== height) {
     document.documentElement.classList.toggle('portrait', isPortrait);
-    deck.configure(size());
+    deck.configure(next);
   }
 });
 

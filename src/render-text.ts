@@ -24,7 +24,7 @@ export function block(b: Block): TemplateResult | typeof nothing {
   if ('ul' in b) return html`<ul>${b.ul.map((li) => html`<li>${inline(li)}</li>`)}</ul>`;
   if ('code' in b)
     return html`<figure class="code-block">
-      <hsw-code lang=${b.lang} .code=${b.code} label=${b.caption ?? b.lang}><pre><code>${b.code}</code></pre></hsw-code>
+      <hsw-code language=${b.lang} .code=${b.code} label=${b.caption ?? b.lang}><pre><code>${b.code}</code></pre></hsw-code>
       ${b.caption ? html`<figcaption>${b.caption}</figcaption>` : nothing}
     </figure>`;
   return nothing;

@@ -4,19 +4,20 @@ import { highlightLines } from './highlight.ts';
 import type { CodeLang } from '../../slides/types.ts';
 
 /**
- * A highlighted code listing. `current` marks lines (1-based) as the one running now; `dim` fades the rest.
+ * A highlighted code listing (`language` = javascript, typescript, python, c, go, java or bash). `current` marks lines (1-based) as the one running now; `dim` fades the rest.
  * The code is escaped by highlight.js before it is shown.
  */
 export class CodePanel extends LitElement {
   static override properties = {
     code: {},
-    lang: {},
+    language: {},
     current: { attribute: false },
     label: {},
   };
 
   declare code: string;
-  declare lang: CodeLang;
+  /** The code's language (not `lang`, which is the HTML attribute for human languages). */
+  declare language: CodeLang;
   declare current: readonly number[];
   declare label: string;
 
@@ -80,15 +81,15 @@ export class CodePanel extends LitElement {
   constructor() {
     super();
     this.code = '';
-    this.lang = 'javascript';
+    this.language = 'javascript';
     this.current = [];
     this.label = '';
   }
 
   override render() {
-    const lines = highlightLines(this.code.replace(/\n$/, ''), this.lang);
+    const lines = highlightLines(this.code.replace(/\n$/, ''), this.language);
     const current = new Set(this.current);
-    return html`<pre aria-label=${this.label || this.lang} tabindex="0"><code>${lines.map(
+    return html`<pre aria-label=${this.label || this.language} tabindex="0"><code>${lines.map(
       (line, i) => html`<span class="line ${current.has(i + 1) ? 'current' : ''}" aria-current=${current.has(i + 1) ? 'step' : 'false'}>${unsafeHTML(line || ' ')}</span>`,
     )}</code></pre>`;
   }

@@ -55,8 +55,6 @@ export abstract class DemoElement<S> extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Touching a demo must not swipe the slide (reveal checks this attribute up the tree).
-    this.setAttribute('data-prevent-swipe', '');
     const saved = getEntry<S>(this.storeKey);
     if (saved) this.state = saved.state;
   }

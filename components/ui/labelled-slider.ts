@@ -101,7 +101,8 @@ export class LabelledSlider extends LitElement {
 
   private onInput(event: Event): void {
     const raw = Number((event.target as HTMLInputElement).value);
-    const nice = this.log ? niceRound(logValue(raw, this.positions, this.min, this.max)) : raw;
+    // The ends are exact (1,024 stays 1,024); in between, log values are rounded to two significant figures.
+    const nice = !this.log ? raw : raw <= 0 ? this.min : raw >= this.positions ? this.max : niceRound(logValue(raw, this.positions, this.min, this.max));
     const value = this.integer ? Math.round(nice) : nice;
     const clamped = Math.min(this.max, Math.max(this.min, value));
     this.value = clamped;

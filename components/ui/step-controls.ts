@@ -70,7 +70,7 @@ export class StepControls extends LitElement {
     return html`
       <div class="group" role="group" aria-label=${t.stepControls} data-owns-keys="ArrowLeft ArrowRight Home" @keydown=${this.onKey}>
         <button type="button" aria-label=${t.resetLabel} ?disabled=${this.at === 0 && !this.playing} @click=${() => this.emit('reset-requested')}>
-          ⏮ ${t.reset}
+          ↺ ${t.reset}
         </button>
         <button type="button" aria-label=${t.backLabel} ?disabled=${this.at === 0} @click=${() => this.emit('step-back')}>
           ◀ ${t.back}
@@ -85,7 +85,7 @@ export class StepControls extends LitElement {
               ?disabled=${!this.playing && this.at >= this.total}
               @click=${() => this.emit('play-toggled')}
             >
-              ${this.playing ? `⏸ ${t.pause}` : `⏵ ${t.play}`}
+              ${this.playing ? `❚❚ ${t.pause}` : `▶▶ ${t.play}`}
             </button>`
           : nothing}
         <span class="pos" aria-live="polite">${t.position(this.at, this.total)}</span>

@@ -28,6 +28,11 @@ export function loadDemo(slideId: string, onError: (id: string) => void): Promis
   return p;
 }
 
+/** Code blocks in slide text are `<hsw-code>`: highlight.js loads with the first slide that shows one. */
+function defineCodePanel(section: Element | undefined): void {
+  if (section?.querySelector('hsw-code') && !customElements.get('hsw-code')) void import('../../components/ui/code-panel.ts');
+}
+
 function demoOf(section: Element | undefined): DemoHost | null {
   return (section?.querySelector('.demo') as DemoHost | null) ?? null;
 }
@@ -56,12 +61,14 @@ export const DemoLifecycle = (options: { onError: (slideId: string) => void }): 
         const near = printing || Math.abs(i - index) <= 1;
         const demo = demoOf(section);
         if (i === index || printing) {
+          defineCodePanel(section);
           void loadDemo(section.id, options.onError);
           if (demo) demo.near = true;
         } else if (near) {
           whenIdle(() => {
             const now = deck.getCurrentSlide();
             if (!now || Math.abs(all.indexOf(now) - i) > 1) return;
+            defineCodePanel(section);
             void loadDemo(section.id, options.onError);
             if (demo) demo.near = true;
           });

@@ -85,6 +85,24 @@ test.describe('c10k', () => {
     await expect(currentSlide(page).getByRole('combobox', { name: 'Machine RAM' })).toHaveValue('64');
   });
 
+  test('a re-created element (as reveal’s scroll view and print do) keeps the state', async ({ page }) => {
+    await gotoSlide(page, 'c10k');
+    await currentSlide(page).getByRole('combobox', { name: 'Machine RAM' }).selectOption({ label: '256 GiB' });
+    await page.evaluate(() => {
+      const el = document.querySelector('section#c10k hsw-c10k');
+      el?.replaceWith(el.cloneNode(true));
+    });
+    await expect(currentSlide(page).getByRole('combobox', { name: 'Machine RAM' })).toHaveValue('256');
+  });
+
+  test('with reduced motion the deck does not slide', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await gotoSlide(page, 'c10k');
+    expect(await page.evaluate(() => (window as unknown as { deck: { getConfig(): { transition: string } } }).deck.getConfig().transition)).toBe('none');
+    await context.close();
+  });
+
   test('has no serious accessibility violations', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, 'c10k', { theme });
