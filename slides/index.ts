@@ -1,6 +1,12 @@
 import type { ChapterId, SlideDef } from './types.ts';
 import { title } from './title.ts';
 import { c10k } from './c10k.ts';
+import { nonblocking } from './nonblocking.ts';
+import { selectEpoll } from './select-epoll.ts';
+import { ioUring } from './io-uring.ts';
+import { eventLoop } from './event-loop.ts';
+import { callbacksPromisesAwait } from './callbacks-promises-await.ts';
+import { libuvPool } from './libuv-pool.ts';
 
 /**
  * The deck, in order. The deck, the embed page and the print layout all render from this list.
@@ -9,6 +15,12 @@ import { c10k } from './c10k.ts';
 export const slides: readonly SlideDef[] = [
   title,
   c10k,
+  nonblocking,
+  selectEpoll,
+  ioUring,
+  eventLoop,
+  callbacksPromisesAwait,
+  libuvPool,
 ];
 
 export function slideById(id: string): SlideDef | undefined {

@@ -1,0 +1,492 @@
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import { controlStyles } from '../ui/theme.ts';
+import '../ui/labelled-slider.ts';
+import '../ui/step-controls.ts';
+import '../ui/code-panel.ts';
+import { prefersReducedMotion } from '../../src/prefs.ts';
+import { eventLoopText } from './event-loop-text.ts';
+import {
+  apply,
+  canStep,
+  createSession,
+  current,
+  currentLine,
+  currentPhase,
+  NODE_PHASES,
+  runToIdle,
+  sessionForStep,
+  SOCKETS,
+  type Action,
+  type LoopState,
+  type Mode,
+  type Session,
+  type SocketName,
+  type Timer,
+} from './event-loop-model.ts';
+
+export interface EventLoopUi {
+  readonly session: Session;
+  /** Delay for the next timer or arrival, ms. */
+  readonly delay: number;
+  readonly socket: SocketName;
+}
+
+const STEP_MS = 700;
+
+/** The event loop around epoll_wait: the seed's simplified loop, or libuv's phases as Node runs them. */
+export class EventLoopDemo extends DemoElement<EventLoopUi> {
+  static override properties = {
+    ...DemoElement.properties,
+    playing: { state: true },
+  };
+
+  declare playing: boolean;
+  private frame = 0;
+  private lastTick = 0;
+
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: block;
+        container-type: inline-size;
+        font-size: 20px;
+        height: 100%;
+        overflow-y: auto;
+      }
+      .top {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4em 1em;
+        align-items: center;
+        justify-content: space-between;
+      }
+      .views {
+        display: flex;
+        gap: 0.4em;
+      }
+      .clock {
+        margin: 0;
+        font-variant-numeric: tabular-nums;
+        font-weight: 600;
+        color: var(--hsw-accent-text);
+      }
+      .main {
+        display: grid;
+        grid-template-columns: minmax(0, auto) minmax(10em, 1fr);
+        gap: 0.6em;
+        margin-top: 0.4em;
+        align-items: start;
+      }
+      hsw-code {
+        font-size: 0.66em;
+      }
+      h3 {
+        font-size: 0.78em;
+        margin: 0 0 0.15em;
+        color: var(--hsw-muted);
+        font-weight: 600;
+        text-transform: none;
+        letter-spacing: 0;
+      }
+      .panel {
+        margin-bottom: 0.35em;
+      }
+      .heap {
+        display: flex;
+        flex-direction: column;
+        gap: 0.2em;
+      }
+      .level {
+        display: flex;
+        justify-content: center;
+        gap: 0.25em;
+        list-style: none;
+        margin: 0;
+        padding: 0;
+      }
+      .node,
+      .chip {
+        font-family: var(--hsw-mono);
+        font-size: 0.72em;
+        padding: 0.1em 0.4em;
+        border: 1px solid var(--hsw-border);
+        border-radius: 0.35em;
+        background: var(--hsw-panel);
+        white-space: nowrap;
+      }
+      .node.top {
+        border-color: var(--hsw-accent);
+        font-weight: 700;
+      }
+      .empty {
+        font-size: 0.72em;
+        color: var(--hsw-muted);
+        margin: 0;
+      }
+      ul.sockets {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        font-size: 0.78em;
+      }
+      ul.sockets li {
+        display: flex;
+        gap: 0.5em;
+        padding: 0.05em 0;
+      }
+      ul.sockets b {
+        font-family: var(--hsw-mono);
+        width: 1.2em;
+      }
+      .ready {
+        color: var(--hsw-good-text);
+        font-weight: 600;
+      }
+      .coming {
+        color: var(--hsw-accent-text);
+      }
+      .idle {
+        color: var(--hsw-muted);
+      }
+      ol.queue,
+      ol.output,
+      ol.phases {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25em;
+      }
+      ol.phases li {
+        font-size: 0.72em;
+        padding: 0.1em 0.45em;
+        border-radius: 1em;
+        border: 1px solid var(--hsw-border);
+      }
+      ol.phases li[aria-current='step'] {
+        background: var(--hsw-accent);
+        color: var(--hsw-on-accent);
+        border-color: var(--hsw-accent);
+        font-weight: 700;
+      }
+      .status {
+        margin: 0.35em 0;
+        padding: 0.3em 0.6em;
+        border-left: 4px solid var(--hsw-accent);
+        background: var(--hsw-panel);
+        font-size: 0.8em;
+        min-height: 2.6em;
+      }
+      .status .asleep {
+        display: block;
+        color: var(--hsw-bad-text);
+      }
+      .controls {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4em 0.8em;
+        align-items: end;
+        font-size: 0.85em;
+      }
+      .controls hsw-slider {
+        width: 11em;
+      }
+      .field {
+        display: flex;
+        gap: 0.3em;
+        align-items: center;
+      }
+      .field label {
+        font-size: 0.85em;
+      }
+      .phase-row {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.2em 0.6em;
+        align-items: center;
+        margin-top: 0.3em;
+      }
+      .phase-row h3 {
+        margin: 0;
+      }
+      .outline {
+        margin-top: 0.35em;
+        display: flex;
+        gap: 0.5em;
+        align-items: baseline;
+      }
+      .outline h3 {
+        margin: 0;
+      }
+      @container (max-width: 620px) {
+        :host {
+          font-size: 16px;
+        }
+        /* Phones: the status and the buttons first, then the code and the queues (the demo scrolls). */
+        section {
+          display: flex;
+          flex-direction: column;
+        }
+        .top {
+          order: 0;
+        }
+        .status {
+          order: 1;
+        }
+        .controls,
+        section > hsw-step-controls {
+          order: 2;
+        }
+        .operation {
+          order: 3;
+        }
+        .phase-row {
+          order: 3;
+        }
+        .main {
+          order: 4;
+        }
+        .outline {
+          order: 5;
+        }
+        .main {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        hsw-code {
+          font-size: 0.72em;
+        }
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.playing = false;
+  }
+
+  protected override initialState(): EventLoopUi {
+    return { session: createSession('simple'), delay: 40, socket: 'A' };
+  }
+
+  protected override stateForStep(step: number, cur: EventLoopUi): EventLoopUi {
+    return { ...cur, session: sessionForStep(step) };
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stop();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // Nothing runs while the slide is not shown.
+    if (changed.has('active') && !this.active && this.playing) this.stop();
+  }
+
+  private act(action: Action): void {
+    this.setState({ ...this.state, session: apply(this.state.session, action) });
+  }
+
+  private stop(): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.playing = false;
+  }
+
+  private runToEnd(): void {
+    let session = this.state.session;
+    for (let i = 0; i < 10_000 && canStep(current(session)); i++) session = apply(session, { type: 'step' });
+    this.setState({ ...this.state, session });
+  }
+
+  private togglePlay(): void {
+    if (this.playing) {
+      this.stop();
+      return;
+    }
+    if (prefersReducedMotion()) {
+      this.runToEnd();
+      return;
+    }
+    if (!canStep(current(this.state.session))) return;
+    this.playing = true;
+    this.lastTick = 0;
+    const tick = (now: number) => {
+      if (!this.playing || !this.active) {
+        this.stop();
+        return;
+      }
+      if (!this.lastTick) this.lastTick = now;
+      if (now - this.lastTick >= STEP_MS) {
+        this.lastTick = now;
+        this.act({ type: 'step' });
+        if (!canStep(current(this.state.session))) {
+          this.stop();
+          return;
+        }
+      }
+      this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+
+  private setMode(mode: Mode): void {
+    this.stop();
+    this.act({ type: 'mode', mode });
+  }
+
+  private heapLevels(heap: readonly Timer[]): Timer[][] {
+    const levels: Timer[][] = [];
+    for (let start = 0, size = 1; start < heap.length; start += size, size *= 2) levels.push(heap.slice(start, start + size));
+    return levels;
+  }
+
+  private socketStatus(s: LoopState, name: SocketName): { text: string; cls: string } {
+    const t = eventLoopText[this.locale];
+    if (s.returned.includes(name)) return { text: t.socketReturned, cls: 'ready' };
+    if (s.readyData.includes(name)) return { text: t.socketReady, cls: 'ready' };
+    const a = s.arrivals.find((x) => x.socket === name);
+    if (a) return { text: t.socketComing(a.at), cls: 'coming' };
+    return { text: t.socketIdle, cls: 'idle' };
+  }
+
+  override render() {
+    const t = eventLoopText[this.locale];
+    const ui = this.state;
+    const s = current(ui.session);
+    const remaining = runToIdle(s).length - 1;
+    const phase = currentPhase(s);
+    const asleep = !canStep(s);
+    // setImmediate callbacks still to run: the rest of the check phase's batch, then those queued for next turn.
+    const immediates = s.line === 'check' ? [...s.checkBatch.slice(s.inCallback ? s.cursor + 1 : s.cursor), ...s.immediates] : s.immediates;
+    return html`
+      <section aria-label=${t.demoLabel}>
+        <div class="top">
+          <div class="views" role="group" aria-label=${t.viewGroup}>
+            <button type="button" aria-pressed=${s.mode === 'simple' ? 'true' : 'false'} @click=${() => this.setMode('simple')}>${t.viewSimple}</button>
+            <button type="button" aria-pressed=${s.mode === 'node' ? 'true' : 'false'} @click=${() => this.setMode('node')}>${t.viewNode}</button>
+          </div>
+          <p class="clock" data-figure="clock">${t.clock(s.now)}</p>
+        </div>
+        ${s.mode === 'node'
+          ? html`<div class="phase-row">
+              <h3 id="phases">${t.phases}</h3>
+              <ol class="phases" aria-labelledby="phases">
+                ${NODE_PHASES.map((p) => html`<li aria-current=${p === phase ? 'step' : 'false'}>${t.phase(p)}</li>`)}
+              </ol>
+            </div>`
+          : nothing}
+        <div class="main">
+          <hsw-code
+            .code=${s.mode === 'simple' ? t.simpleCode : t.nodeCode}
+           
+            .current=${[currentLine(s)]}
+            label=${s.mode === 'simple' ? t.codeLabelSimple : t.codeLabelNode}
+          ></hsw-code>
+          <div>
+            <div class="panel">
+              <h3 id="heap">${t.heap}</h3>
+              ${s.heap.length === 0
+                ? html`<p class="empty">${t.heapEmpty}</p>`
+                : html`<div class="heap" role="list" aria-labelledby="heap">
+                    ${this.heapLevels(s.heap).map(
+                      (level, li) => html`<div class="level">
+                        ${level.map(
+                          (timer, i) =>
+                            html`<span role="listitem" class="node ${li === 0 && i === 0 ? 'top' : ''}" aria-label=${t.timerItem(timer.label, timer.due)}
+                              >${timer.label} · ${timer.due}</span
+                            >`,
+                        )}
+                      </div>`,
+                    )}
+                  </div>`}
+            </div>
+            <div class="panel">
+              <h3 id="sockets">${t.sockets}</h3>
+              <ul class="sockets" aria-labelledby="sockets">
+                ${SOCKETS.map((name) => {
+                  const st = this.socketStatus(s, name);
+                  return html`<li><b>${name}</b><span class=${st.cls}>${st.text}</span></li>`;
+                })}
+              </ul>
+            </div>
+            <div class="panel">
+              <h3 id="micro">${t.microtasks}</h3>
+              ${s.microtasks.length === 0
+                ? html`<p class="empty">${t.queueEmpty}</p>`
+                : html`<ol class="queue" aria-labelledby="micro">
+                    ${s.microtasks.map((j) => html`<li class="chip">${j.label}</li>`)}
+                  </ol>`}
+            </div>
+            ${s.mode === 'node'
+              ? html`<div class="panel">
+                  <h3 id="imm">${t.immediates}</h3>
+                  ${immediates.length === 0
+                    ? html`<p class="empty">${t.queueEmpty}</p>`
+                    : html`<ol class="queue" aria-labelledby="imm">
+                        ${immediates.map((j) => html`<li class="chip">${j.label}</li>`)}
+                      </ol>`}
+                </div>`
+              : nothing}
+          </div>
+        </div>
+        <p class="status" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
+          ${t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
+        </p>
+        <div class="controls">
+          <hsw-step-controls
+            .locale=${this.locale}
+            .at=${ui.session.index}
+            .total=${ui.session.index + remaining}
+            .playing=${this.playing}
+            .playable=${true}
+            @step-forward=${() => this.act({ type: 'step' })}
+            @step-back=${() => this.act({ type: 'back' })}
+            @reset-requested=${() => {
+              this.stop();
+              this.act({ type: 'reset' });
+            }}
+            @play-toggled=${() => this.togglePlay()}
+          ></hsw-step-controls>
+          <hsw-slider
+            label=${t.delay}
+            integer
+            min="0"
+            max="200"
+            step="5"
+            .value=${ui.delay}
+            .format=${(v: number) => t.ms(v)}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState({ ...this.state, delay: e.detail.value })}
+          ></hsw-slider>
+          <button type="button" @click=${() => this.act({ type: 'add-timer', delay: ui.delay })}>${t.addTimer}</button>
+          <div class="field">
+            <label for="socket">${t.socket}</label>
+            <select id="socket" @change=${(e: Event) => this.setState({ ...this.state, socket: (e.target as HTMLSelectElement).value as SocketName })}>
+              ${SOCKETS.map((name) => html`<option value=${name} ?selected=${ui.socket === name}>${name}</option>`)}
+            </select>
+            <button type="button" @click=${() => this.act({ type: 'arrive', socket: ui.socket, delay: ui.delay })}>${t.arrive}</button>
+          </div>
+        </div>
+        <div class="outline">
+          <h3 id="out">${t.output}</h3>
+          ${s.output.length === 0
+            ? html`<span class="empty">${t.outputEmpty}</span>`
+            : html`<ol class="output" aria-labelledby="out">
+                ${s.output.map((line) => html`<li class="chip">${line}</li>`)}
+              </ol>`}
+        </div>
+      </section>
+    `;
+  }
+}
+
+customElements.define('hsw-event-loop', EventLoopDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-event-loop': EventLoopDemo;
+  }
+}

@@ -1,0 +1,376 @@
+import { css, html, nothing, svg, type SVGTemplateResult } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import { controlStyles } from '../ui/theme.ts';
+import '../ui/labelled-slider.ts';
+import '../ui/step-controls.ts';
+import { formatNumber } from '../../src/i18n.ts';
+import { libuvPoolText } from './libuv-pool-text.ts';
+import {
+  LIMITS,
+  eventTimes,
+  rewind,
+  kindStats,
+  setParam,
+  setSlowIoCap,
+  simulatePool,
+  snapshotAt,
+  stateForStep,
+  stepBack,
+  stepForward,
+  type NumericParam,
+  type PoolSchedule,
+  type PoolState,
+  type WorkKind,
+} from './libuv-pool-model.ts';
+
+/** At most this many thread lanes are drawn; the rest are summarised. */
+const MAX_LANES = 8;
+const KIND_COLOR: Record<WorkKind, string> = {
+  dns: 'var(--hsw-series-3)',
+  file: 'var(--hsw-series-2)',
+  pbkdf2: 'var(--hsw-series-4)',
+};
+
+/** libuv's thread pool: sliders for the pool and the work, a timeline of threads and queue, a file read's wait. */
+export class LibuvPoolDemo extends DemoElement<PoolState> {
+  static override properties = {
+    ...DemoElement.properties,
+    chartWidth: { state: true },
+  };
+
+  /** Layout width of the demo: the timeline's viewBox follows it, so its text stays readable on a phone. */
+  declare chartWidth: number;
+  private resizeObserver: ResizeObserver | null = null;
+
+  constructor() {
+    super();
+    this.chartWidth = 1200;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (typeof ResizeObserver === 'function') {
+      this.resizeObserver = new ResizeObserver((entries) => {
+        const w = Math.round(entries[0]?.contentRect.width ?? 0);
+        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
+      });
+      this.resizeObserver.observe(this);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+  }
+
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: block;
+        container-type: inline-size;
+        font-size: 20px;
+      }
+      .controls {
+        display: grid;
+        grid-template-columns: repeat(4, minmax(0, 1fr));
+        gap: 0.3em 0.9em;
+        align-items: end;
+        font-size: 0.85em;
+      }
+      .controls .wide {
+        grid-column: span 2;
+      }
+      .cap {
+        display: flex;
+        gap: 0.4em;
+        align-items: center;
+        font-size: 0.85em;
+        cursor: pointer;
+      }
+      .order {
+        font-size: 0.7em;
+        color: var(--hsw-muted);
+        margin: 0.3em 0 0.2em;
+      }
+      svg {
+        display: block;
+        width: 100%;
+        height: auto;
+        font-family: var(--hsw-font);
+      }
+      .lane-label {
+        fill: var(--hsw-muted);
+        font-size: 13px;
+      }
+      .bar-label {
+        fill: #0b141d;
+        font-size: 12px;
+        font-weight: 600;
+      }
+      .axis {
+        fill: var(--hsw-muted);
+        font-size: 12px;
+      }
+      .grid {
+        stroke: var(--hsw-grid);
+      }
+      .cursor {
+        stroke: var(--hsw-focus);
+        stroke-width: 2;
+      }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.3em 1em;
+        font-size: 0.7em;
+        margin: 0.2em 0;
+      }
+      .swatch {
+        display: inline-block;
+        width: 0.9em;
+        height: 0.9em;
+        border-radius: 0.15em;
+        vertical-align: -0.1em;
+        margin-right: 0.3em;
+      }
+      .figures {
+        display: grid;
+        grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr);
+        gap: 0.4em 1em;
+        font-size: 0.75em;
+        margin-top: 0.3em;
+      }
+      .figures p {
+        margin: 0.15em 0;
+      }
+      .waitbar {
+        display: flex;
+        height: 0.9em;
+        border-radius: 0.2em;
+        overflow: hidden;
+        background: var(--hsw-panel);
+        margin: 0.2em 0;
+      }
+      .waitbar .q {
+        background: var(--hsw-bad);
+      }
+      .waitbar .s {
+        background: var(--hsw-series-2);
+      }
+      .wait-legend {
+        font-size: 0.85em;
+        color: var(--hsw-muted);
+      }
+      .strong {
+        font-weight: 600;
+      }
+      .bad {
+        color: var(--hsw-bad-text);
+      }
+      hsw-step-controls {
+        font-size: 0.8em;
+        margin-top: 0.3em;
+      }
+      @container (max-width: 620px) {
+        .controls {
+          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        }
+        .figures {
+          grid-template-columns: minmax(0, 1fr);
+        }
+      }
+    `,
+  ];
+
+  protected override initialState(): PoolState {
+    return stateForStep(0);
+  }
+
+  protected override stateForStep(step: number): PoolState {
+    return stateForStep(step);
+  }
+
+  private set(key: NumericParam) {
+    return (e: CustomEvent<{ value: number }>) => this.setState(setParam(this.state, key, e.detail.value));
+  }
+
+  override render() {
+    const lang = this.locale;
+    const t = libuvPoolText[lang];
+    const s = this.state;
+    const p = s.params;
+    const n = (v: number, d = 0) => formatNumber(v, lang, d);
+    const ms = (v: number) => t.ms(n(v, v < 10 ? 1 : 0));
+    const schedule = simulatePool(p);
+    const times = eventTimes(schedule);
+    const cursor = Math.min(s.cursor, times.length - 1);
+    const at = times[cursor] ?? 0;
+    const snap = snapshotAt(schedule, at);
+    const files = kindStats(schedule, 'file');
+    const firstFile = schedule.tasks.find((x) => x.kind === 'file');
+    const waitingAt0 = schedule.queue[0]?.length ?? 0;
+
+    const slider = (key: NumericParam, label: string, min: number, max: number, log: boolean, fmt: (v: number) => string) =>
+      html`<hsw-slider
+        label=${label}
+        ?log=${log}
+        integer
+        min=${min}
+        max=${max}
+        .value=${p[key]}
+        .format=${fmt}
+        @value-changed=${this.set(key)}
+      ></hsw-slider>`;
+
+    return html`
+      <section aria-label=${t.demoLabel}>
+        <div class="controls">
+          <div class="wide">
+            <hsw-slider
+              label=${t.poolSize}
+              integer
+              min="0"
+              max=${Math.log2(LIMITS.poolSize.max)}
+              .value=${Math.round(Math.log2(p.poolSize))}
+              .format=${(e: number) => n(2 ** e)}
+              @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setParam(this.state, 'poolSize', 2 ** e.detail.value))}
+            ></hsw-slider>
+          </div>
+          <label class="cap wide">
+            <input type="checkbox" .checked=${p.slowIoCap} @change=${(e: Event) => this.setState(setSlowIoCap(this.state, (e.target as HTMLInputElement).checked))} />
+            ${t.slowIoCap}
+          </label>
+          ${slider('dnsCount', t.dnsCount, 0, LIMITS.count.max, false, (v) => n(v))}
+          ${slider('dnsMs', t.dnsMs, LIMITS.dnsMs.min, LIMITS.dnsMs.max, true, ms)}
+          ${slider('fileCount', t.fileCount, 0, LIMITS.count.max, false, (v) => n(v))}
+          ${slider('fileMs', t.fileMs, LIMITS.fileMs.min, LIMITS.fileMs.max, true, ms)}
+          ${slider('pbkdf2Count', t.pbkdf2Count, 0, LIMITS.count.max, false, (v) => n(v))}
+          ${slider('pbkdf2Ms', t.pbkdf2Ms, LIMITS.pbkdf2Ms.min, LIMITS.pbkdf2Ms.max, true, ms)}
+        </div>
+        <p class="order">${t.order}</p>
+        <div class="legend" aria-hidden="true">
+          ${(['dns', 'file', 'pbkdf2'] as const).map(
+            (k) => html`<span><span class="swatch" style="background:${KIND_COLOR[k]}"></span>${t.kindsLong[k]}</span>`,
+          )}
+        </div>
+        ${this.gantt(schedule, at, t.chartLabel(n(schedule.threads), ms(schedule.makespan), n(waitingAt0)))}
+        <hsw-step-controls
+          .locale=${lang}
+          .at=${cursor}
+          .total=${times.length - 1}
+          .playable=${false}
+          @step-forward=${() => this.setState(stepForward(this.state))}
+          @step-back=${() => this.setState(stepBack(this.state))}
+          @reset-requested=${() => this.setState(rewind(this.state))}
+        ></hsw-step-controls>
+        <p class="order" role="status">${t.cursor(ms(at), n(snap.threads.filter((x) => x !== null).length), n(snap.queued.length))}</p>
+        <div class="figures">
+          <div>
+            <p class="strong">${t.fileWaitTitle}</p>
+            ${firstFile
+              ? html`<p data-figure="file-wait">${t.fileWait(ms(files.firstWait), ms(files.service))}</p>
+                  ${this.waitBar(files.firstWait, files.service, t.waitBar, t.serviceBar)}
+                  <p data-figure="file-worst">${t.fileWorst(ms(files.maxWait), ms(files.lastEnd))}</p>`
+              : html`<p>${t.noFiles}</p>`}
+          </div>
+          <div>
+            <p data-figure="dns-limit">${t.dnsLimit(n(schedule.dnsThreadLimit), n(schedule.threads))}</p>
+            <p data-figure="makespan">${t.makespan(ms(schedule.makespan))}</p>
+            ${schedule.threads > schedule.threadsUsed
+              ? html`<p>${t.idleThreads(n(schedule.threads - schedule.threadsUsed))}</p>`
+              : nothing}
+          </div>
+        </div>
+      </section>
+    `;
+  }
+
+  private waitBar(wait: number, service: number, waitLabel: string, serviceLabel: string) {
+    const total = Math.max(wait + service, 1e-9);
+    const wq = (wait / total) * 100;
+    return html`<div class="waitbar" aria-hidden="true">
+        <div class="q" style="width:${wq}%"></div>
+        <div class="s" style="width:${100 - wq}%"></div>
+      </div>
+      <div class="wait-legend" aria-hidden="true">
+        <span class="swatch" style="background:var(--hsw-bad)"></span>${waitLabel}
+        <span class="swatch" style="background:var(--hsw-series-2);margin-left:0.8em"></span>${serviceLabel}
+      </div>`;
+  }
+
+  private gantt(s: PoolSchedule, at: number, label: string) {
+    const t = libuvPoolText[this.locale];
+    const n = (v: number) => formatNumber(v, this.locale);
+    const W = Math.max(320, Math.min(1600, this.chartWidth));
+    const left = W < 600 ? 64 : 80;
+    const right = 8;
+    const used = [...new Set(s.tasks.map((x) => x.thread))].sort((a, b) => a - b);
+    const lanes = used.slice(0, MAX_LANES);
+    const laneH = lanes.length <= 4 ? 17 : 11;
+    const gap = lanes.length <= 4 ? 3 : 2;
+    const extra = used.length - lanes.length;
+    const queueH = 30;
+    const top = 4;
+    const threadsBottom = top + lanes.length * (laneH + gap);
+    const extraH = extra > 0 ? 16 : 0;
+    const queueTop = threadsBottom + extraH + 6;
+    const axisY = queueTop + queueH + 4;
+    const H = axisY + 16;
+    const span = Math.max(s.makespan, 1);
+    const x = (v: number) => left + ((W - left - right) * v) / span;
+    const ticks = niceTicks(span, W < 600 ? 4 : 6);
+    const maxQ = Math.max(1, ...s.queue.map((q) => q.length));
+
+    const bars: SVGTemplateResult[] = [];
+    lanes.forEach((thread, li) => {
+      const y = top + li * (laneH + gap);
+      bars.push(svg`<text class="lane-label" x=${left - 6} y=${y + laneH - (laneH >= 14 ? 4 : 1)} text-anchor="end" style=${`font-size:${laneH >= 14 && W >= 600 ? 13 : 10}px`}>${t.threadLane(thread + 1)}</text>`);
+      for (const task of s.tasks) {
+        if (task.thread !== thread) continue;
+        const x0 = x(task.start);
+        const w = Math.max(1, x(task.end) - x0 - 0.5);
+        bars.push(svg`<rect x=${x0} y=${y} width=${w} height=${laneH} rx="2" fill=${KIND_COLOR[task.kind]}><title>${task.id}: ${n(task.start)}–${n(task.end)} ms</title></rect>`);
+        if (w > 60 && laneH >= 14) bars.push(svg`<text class="bar-label" x=${x0 + 4} y=${y + laneH - 4}>${t.kinds[task.kind]} ${task.index}</text>`);
+      }
+    });
+    // queue length as a step area
+    const qy = (len: number) => queueTop + queueH - (queueH * len) / maxQ;
+    let d = `M ${x(0)} ${qy(0)}`;
+    s.queue.forEach((q, i) => {
+      const next = s.queue[i + 1]?.t ?? s.makespan;
+      d += ` L ${x(q.t)} ${qy(q.length)} L ${x(next)} ${qy(q.length)}`;
+    });
+    d += ` L ${x(s.makespan)} ${qy(0)} Z`;
+
+    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
+      ${ticks.map((v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
+        <text class="axis" x=${x(v)} y=${axisY + 12} text-anchor=${x(v) > W - right - 20 ? 'end' : 'middle'}>${n(v)}</text>`)}
+      ${bars}
+      ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + 11}>${t.moreThreads(n(extra))}</text>` : nothing}
+      <text class="lane-label" x=${left - 6} y=${queueTop + queueH - 6} text-anchor="end">${t.queueLane}</text>
+      <path d=${d} fill="var(--hsw-bad)" fill-opacity="0.45" stroke="var(--hsw-bad)"></path>
+      <text class="axis" x=${left + 4} y=${queueTop + 10}>${n(maxQ)}</text>
+      <line class="cursor" x1=${x(at)} x2=${x(at)} y1=${top} y2=${axisY}></line>
+    </svg>`;
+  }
+}
+
+/** About `count` round tick values from 0 to max. */
+export function niceTicks(max: number, count: number): number[] {
+  const raw = max / count;
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
+  const out: number[] = [];
+  for (let v = 0; v <= max + 1e-9; v += step) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+customElements.define('hsw-libuv-pool', LibuvPoolDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-libuv-pool': LibuvPoolDemo;
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * The quiz: a pure state machine, the score kept between visits, and the helpers the element needs.
+ * No DOM, no storage access, no timers: strings in, values out. The element reads and writes localStorage
+ * itself, through `parseScore` / `serializeScore`, and only where `shouldPersist` says so.
+ *
+ * Browsing:   unanswered ──choose(i)──▶ answered(i)   (locked; right or wrong and the explanation are shown)
+ *             answered   ──tryAgain──▶ unanswered
+ * Presenter:  hidden(v)  ──choose(i)──▶ hidden(i)     (the room's vote may be marked and changed; nothing shown)
+ *             hidden(v)  ──reveal────▶ revealed(v)   (the right answer and the explanation are shown)
+ *             revealed   ──tryAgain──▶ hidden(null)
+ * Every transition keeps the previous state in `past`, so `undo` steps back.
+ */
+
+export interface QuizQuestion {
+  /** Stable id: the slide id, e.g. "quiz-busy-wait". Used as the score key and in the URL. */
+  readonly id: string;
+  readonly choiceCount: number;
+  /** 0-based index of the right choice. */
+  readonly correct: number;
+}
+
+export type QuizMode = 'browse' | 'presenter';
+
+export type QuizPhase =
+  | { readonly kind: 'unanswered' }
+  | { readonly kind: 'answered'; readonly choice: number }
+  | { readonly kind: 'hidden'; readonly choice: number | null }
+  | { readonly kind: 'revealed'; readonly choice: number | null };
+
+export interface QuizState {
+  readonly question: QuizQuestion;
+  readonly mode: QuizMode;
+  readonly phase: QuizPhase;
+  readonly past: readonly QuizState[];
+}
+
+export const MAX_CHOICES = 9;
+
+export function validQuestion(q: QuizQuestion): boolean {
+  return (
+    typeof q.id === 'string' && q.id.length > 0 && q.id.length <= 100 &&
+    Number.isInteger(q.choiceCount) && q.choiceCount >= 2 && q.choiceCount <= MAX_CHOICES &&
+    Number.isInteger(q.correct) && q.correct >= 0 && q.correct < q.choiceCount
+  );
+}
+
+function initialPhase(mode: QuizMode): QuizPhase {
+  return mode === 'presenter' ? { kind: 'hidden', choice: null } : { kind: 'unanswered' };
+}
+
+export function initQuiz(question: QuizQuestion, mode: QuizMode = 'browse'): QuizState {
+  if (!validQuestion(question)) throw new Error(`invalid quiz question: ${JSON.stringify(question)}`);
+  return { question, mode, phase: initialPhase(mode), past: [] };
+}
+
+const HISTORY_LIMIT = 50;
+
+function next(state: QuizState, change: Partial<Pick<QuizState, 'mode' | 'phase'>>): QuizState {
+  const past = [...state.past, { ...state, past: [] }].slice(-HISTORY_LIMIT);
+  return { ...state, ...change, past };
+}
+
+function inRange(state: QuizState, choice: number): boolean {
+  return Number.isInteger(choice) && choice >= 0 && choice < state.question.choiceCount;
+}
+
+/** Pick a choice. Browsing: locks the answer. Presenter: marks the room's vote while it is hidden. */
+export function choose(state: QuizState, choice: number): QuizState {
+  if (!inRange(state, choice)) return state;
+  const p = state.phase;
+  if (p.kind === 'unanswered') return next(state, { phase: { kind: 'answered', choice } });
+  if (p.kind === 'hidden') {
+    if (p.choice === choice) return state;
+    return next(state, { phase: { kind: 'hidden', choice } });
+  }
+  return state; // answered or revealed: locked
+}
+
+/** Presenter: show the right answer and the explanation. */
+export function reveal(state: QuizState): QuizState {
+  if (state.phase.kind !== 'hidden') return state;
+  return next(state, { phase: { kind: 'revealed', choice: state.phase.choice } });
+}
+
+/** Start the question over. */
+export function tryAgain(state: QuizState): QuizState {
+  const p = state.phase;
+  if (p.kind === 'unanswered' || (p.kind === 'hidden' && p.choice === null)) return state;
+  return next(state, { phase: initialPhase(state.mode) });
+}
+
+export function setMode(state: QuizState, mode: QuizMode): QuizState {
+  if (state.mode === mode) return state;
+  return next(state, { mode, phase: initialPhase(mode) });
+}
+
+export function undo(state: QuizState): QuizState {
+  const prev = state.past[state.past.length - 1];
+  if (!prev) return state;
+  return { ...prev, past: state.past.slice(0, -1) };
+}
+
+export interface QuizView {
+  /** The highlighted choice (the person's answer, or the room's vote), if any. */
+  readonly selected: number | null;
+  /** Index of the right choice when it may be shown, else null. */
+  readonly correctShown: number | null;
+  /** Whether the selected choice is right, when that may be shown (null: not shown, or nothing selected). */
+  readonly verdict: 'right' | 'wrong' | null;
+  readonly explanationShown: boolean;
+  /** Choices can no longer be changed. */
+  readonly locked: boolean;
+  readonly canReveal: boolean;
+  readonly canTryAgain: boolean;
+}
+
+/** What the element shows. `print`: a printed quiz shows its answer and explanation, whatever the state. */
+export function viewOf(state: QuizState, opts: { print?: boolean } = {}): QuizView {
+  const correct = state.question.correct;
+  if (opts.print) {
+    return {
+      selected: null, correctShown: correct, verdict: null, explanationShown: true,
+      locked: true, canReveal: false, canTryAgain: false,
+    };
+  }
+  const p = state.phase;
+  switch (p.kind) {
+    case 'unanswered':
+      return {
+        selected: null, correctShown: null, verdict: null, explanationShown: false,
+        locked: false, canReveal: false, canTryAgain: false,
+      };
+    case 'answered':
+      return {
+        selected: p.choice, correctShown: correct, verdict: p.choice === correct ? 'right' : 'wrong',
+        explanationShown: true, locked: true, canReveal: false, canTryAgain: true,
+      };
+    case 'hidden':
+      return {
+        selected: p.choice, correctShown: null, verdict: null, explanationShown: false,
+        locked: false, canReveal: true, canTryAgain: p.choice !== null,
+      };
+    case 'revealed':
+      return {
+        selected: p.choice, correctShown: correct,
+        verdict: p.choice === null ? null : p.choice === correct ? 'right' : 'wrong',
+        explanationShown: true, locked: true, canReveal: false, canTryAgain: true,
+      };
+  }
+}
+
+/** Keys 1 … n choose; anything else is not the quiz's. Returns the 0-based choice or null. */
+export function keyToChoice(key: string, choiceCount: number): number | null {
+  if (!/^[1-9]$/.test(key)) return null;
+  const i = Number(key) - 1;
+  return i < choiceCount ? i : null;
+}
+
+/** `?quiz=presenter` in the page's query string turns presenter mode on. */
+export function modeFromSearch(search: string): QuizMode {
+  const q = search.startsWith('?') ? search.slice(1) : search;
+  for (const part of q.split('&')) {
+    const [k, v] = part.split('=');
+    if (k === 'quiz' && v === 'presenter') return 'presenter';
+  }
+  return 'browse';
+}
+
+/**
+ * Should an answer be stored? Only a browsing person's answers count: not the presenter's, not in print, and
+ * never from reveal's speaker view (it runs the deck three times: the popup and two iframes).
+ */
+export function shouldPersist(ctx: { mode: QuizMode; speakerNotes: boolean; print: boolean }): boolean {
+  return ctx.mode === 'browse' && !ctx.speakerNotes && !ctx.print;
+}
+
+// ---------------------------------------------------------------------------------------------- score
+
+export const SCORE_STORAGE_KEY = 'how-servers-wait:quiz-score';
+export const SCORE_VERSION = 1;
+const MAX_ENTRIES = 200;
+
+export interface ScoreEntry {
+  /** The first answer given: it is the one that counts. */
+  readonly choice: number;
+  readonly correct: boolean;
+  /** How many times the question was answered (try again counts a new attempt). */
+  readonly attempts: number;
+}
+
+export interface ScoreStore {
+  readonly version: typeof SCORE_VERSION;
+  readonly answers: Readonly<Record<string, ScoreEntry>>;
+}
+
+export const EMPTY_SCORE: ScoreStore = { version: SCORE_VERSION, answers: {} };
+
+function validEntry(x: unknown): x is ScoreEntry {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const e = x as Record<string, unknown>;
+  return (
+    typeof e.choice === 'number' && Number.isInteger(e.choice) && e.choice >= 0 && e.choice < MAX_CHOICES &&
+    typeof e.correct === 'boolean' &&
+    typeof e.attempts === 'number' && Number.isInteger(e.attempts) && e.attempts >= 1 && e.attempts <= 1e6
+  );
+}
+
+/**
+ * Parse what localStorage holds. Never throws: missing, corrupt, or another version → the empty score;
+ * malformed answers inside a valid store are dropped one by one.
+ */
+export function parseScore(raw: string | null | undefined): ScoreStore {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 100_000) return EMPTY_SCORE;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return EMPTY_SCORE;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return EMPTY_SCORE;
+  const d = data as Record<string, unknown>;
+  if (d.version !== SCORE_VERSION) return EMPTY_SCORE;
+  const answersRaw = d.answers;
+  if (typeof answersRaw !== 'object' || answersRaw === null || Array.isArray(answersRaw)) return EMPTY_SCORE;
+  const answers: Record<string, ScoreEntry> = {};
+  let n = 0;
+  for (const [id, entry] of Object.entries(answersRaw as Record<string, unknown>)) {
+    if (n >= MAX_ENTRIES) break;
+    if (id.length === 0 || id.length > 100 || id === '__proto__') continue;
+    if (!validEntry(entry)) continue;
+    answers[id] = { choice: entry.choice, correct: entry.correct, attempts: entry.attempts };
+    n++;
+  }
+  return { version: SCORE_VERSION, answers };
+}
+
+export function serializeScore(store: ScoreStore): string {
+  return JSON.stringify(store);
+}
+
+/** Record an answer: the first one counts; later attempts only raise the attempt count. */
+export function recordAnswer(store: ScoreStore, question: QuizQuestion, choice: number): ScoreStore {
+  if (!validQuestion(question) || !Number.isInteger(choice) || choice < 0 || choice >= question.choiceCount) {
+    return store;
+  }
+  const prev = store.answers[question.id];
+  const entry: ScoreEntry = prev
+    ? { ...prev, attempts: prev.attempts + 1 }
+    : { choice, correct: choice === question.correct, attempts: 1 };
+  return { version: SCORE_VERSION, answers: { ...store.answers, [question.id]: entry } };
+}
+
+export interface ScoreSummary {
+  /** Number of quizzes in the deck (the ids given). */
+  readonly total: number;
+  readonly answered: number;
+  /** First answers that were right. */
+  readonly correct: number;
+  readonly perQuiz: readonly { readonly id: string; readonly answered: boolean; readonly correct: boolean }[];
+}
+
+/**
+ * For the `summary` slide: read the stored score (the raw localStorage string) against the deck's quiz ids.
+ * Answers to ids the deck no longer has are ignored.
+ */
+export function summarizeScore(raw: string | null | undefined, quizIds: readonly string[]): ScoreSummary {
+  const store = parseScore(raw);
+  const ids = [...new Set(quizIds)];
+  const perQuiz = ids.map((id) => {
+    const e = Object.prototype.hasOwnProperty.call(store.answers, id) ? store.answers[id] : undefined;
+    return { id, answered: e !== undefined, correct: e?.correct === true };
+  });
+  return {
+    total: ids.length,
+    answered: perQuiz.filter((q) => q.answered).length,
+    correct: perQuiz.filter((q) => q.correct).length,
+    perQuiz,
+  };
+}

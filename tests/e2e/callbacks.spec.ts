@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+const ID = 'callbacks-promises-await';
+
+test.describe('callbacks-promises-await', () => {
+  test('callbacks: the continuation waits in db.get while the stack is empty, then show(3) at 80 ms', async ({ page }) => {
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    const status = slide.getByRole('status').first();
+    const step = slide.getByRole('button', { name: 'Step forward' });
+    const current = slide.locator('hsw-code [aria-current="step"]');
+    const waiting = slide.getByRole('list', { name: 'Registered continuations' });
+
+    await expect(slide.getByRole('button', { name: 'callbacks' })).toHaveAttribute('aria-pressed', 'true');
+    await step.click();
+    await expect(status).toContainText('Inside try, the caller calls load(42, callback).');
+    await step.click();
+    await expect(current).toContainText('db.get(id, (err, user) =>');
+    await expect(waiting).toContainText('callback passed to db.get: (err, user) => { … }');
+    await step.click();
+    await step.click();
+    await expect(status).toContainText('The try block ends without an exception.');
+    await step.click();
+    await expect(status).toContainText('the thread is in the event loop, asleep, 0 → 30 ms, waiting for the database');
+    await expect(slide.getByText('empty: the thread is back in the event loop')).toBeVisible();
+    await expect(slide.getByText('Virtual time: 30 ms')).toBeVisible();
+    for (let i = 0; i < 7; i++) await step.click();
+    await expect(slide.locator('[data-figure="result"]')).toHaveText('show(3) at 80 ms');
+    await expect(step).toBeDisabled();
+    await slide.getByRole('button', { name: 'Step back' }).click();
+    await expect(slide.locator('[data-figure="result"]')).toHaveText('not yet');
+  });
+
+  test('a throw inside a callback is uncaught; the same throw lands in .catch and in try/catch', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    const result = slide.locator('[data-figure="result"]');
+    await slide.getByRole('combobox', { name: 'What happens' }).selectOption({ label: 'posts is null: posts.length throws' });
+    await slide.getByRole('button', { name: 'Run to the end' }).click();
+    await expect(result).toHaveText(/^uncaught at 80 ms: TypeError: Cannot read properties of null \(reading 'length'\)/);
+    await expect(slide.locator('hsw-code [aria-current="step"]')).toContainText('done(null, posts.length)');
+
+    await slide.getByRole('button', { name: 'promises' }).click();
+    await expect(result).toHaveText('not yet');
+    await slide.getByRole('button', { name: 'Run to the end' }).click();
+    await expect(result).toHaveText("handle(TypeError: Cannot read properties of null (reading 'length')) at 80 ms, in .catch");
+
+    await slide.getByRole('button', { name: 'async/await' }).click();
+    await slide.getByRole('button', { name: 'Run to the end' }).click();
+    await expect(result).toHaveText("handle(TypeError: Cannot read properties of null (reading 'length')) at 80 ms, in try/catch");
+  });
+
+  test('db.get fails: promises skip each .then to .catch; async/await lands in try/catch', async ({ page }) => {
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    const status = slide.getByRole('status').first();
+    const step = slide.getByRole('button', { name: 'Step forward' });
+    await slide.getByRole('button', { name: 'promises' }).click();
+    await slide.getByRole('combobox', { name: 'What happens' }).selectOption({ label: 'db.get fails' });
+    await step.click();
+    await expect(slide.locator('hsw-code [aria-current="step"]')).toContainText('return db.get(id)');
+    await step.click();
+    await expect(slide.getByRole('list', { name: 'Registered continuations' })).toContainText('.then(user => api.posts(user)): a reaction on promise p1');
+    for (let i = 0; i < 7; i++) await step.click();
+    await expect(status).toContainText('p1 is rejected and .then(user => api.posts(user)) has no rejection handler');
+    for (let i = 0; i < 4; i++) await step.click();
+    await expect(slide.locator('[data-figure="result"]')).toHaveText('handle(Error: db down) at 30 ms, in .catch');
+
+    await slide.getByRole('button', { name: 'async/await' }).click();
+    await step.click();
+    await step.click();
+    await expect(slide.getByRole('list', { name: 'Registered continuations' })).toContainText('the suspended frame of load (line 2), waiting on promise p1');
+    for (let i = 0; i < 7; i++) await step.click();
+    await expect(slide.locator('[data-figure="result"]')).toHaveText('handle(Error: db down) at 30 ms, in try/catch');
+  });
+
+  test('the clicker walks callbacks → promises → async/await → the failures', async ({ page }) => {
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    const result = slide.locator('[data-figure="result"]');
+    await page.keyboard.press('PageDown');
+    await expectHash(page, new RegExp(`^#/${ID}/0$`));
+    await expect(slide.getByRole('button', { name: 'callbacks' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(result).toHaveText('show(3) at 80 ms');
+    await page.keyboard.press('PageDown');
+    await expect(slide.getByRole('button', { name: 'promises' })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('PageDown');
+    await expect(slide.getByRole('button', { name: 'async/await' })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('PageDown');
+    await expect(result).toHaveText('handle(Error: db down) at 30 ms, through done(err)');
+    await page.keyboard.press('PageDown');
+    await expect(result).toContainText('uncaught at 80 ms');
+  });
+
+  test('reads in Russian', async ({ page }) => {
+    await gotoSlide(page, ID, { lang: 'ru' });
+    const slide = currentSlide(page);
+    await slide.getByRole('button', { name: 'async/await' }).click();
+    await slide.getByRole('button', { name: 'Шаг вперёд' }).click();
+    await expect(slide.getByRole('status').first()).toContainText('db.get(id) отправляет запрос и возвращает промис p1');
+    await expect(slide.getByText('// сюда придёт отклонённый await')).toBeVisible();
+    await expect(slide.getByRole('combobox', { name: 'Что происходит' })).toHaveValue('ok');
+  });
+
+  test('has no serious accessibility violations', async ({ page }) => {
+    for (const theme of ['dark', 'light'] as const) {
+      await gotoSlide(page, ID, { theme });
+      await currentSlide(page).getByRole('button', { name: 'Step forward' }).click();
+      await currentSlide(page).getByRole('button', { name: 'Step forward' }).click();
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).include(`section#${ID}`).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+});

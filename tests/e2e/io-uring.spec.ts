@@ -1,0 +1,119 @@
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+test.describe('io-uring: readiness vs completion', () => {
+  test('the batch slider: epoll grows by two calls per request, io_uring stays at one until the ring is full', async ({ page }) => {
+    await gotoSlide(page, 'io-uring');
+    const slide = currentSlide(page);
+    const epoll = slide.locator('[data-mode="epoll"]');
+    const uring = slide.locator('[data-mode="io_uring"]');
+    const sqpoll = slide.locator('[data-mode="sqpoll"]');
+    await expect(epoll).toContainText('33 syscalls');
+    await expect(epoll).toContainText('1 epoll_wait + 16 read + 16 write');
+    await expect(uring).toContainText('1 syscall');
+    await expect(uring).toContainText('32 SQEs, ring of 64: 1 io_uring_enter');
+    await expect(sqpoll).toContainText('0 syscalls');
+
+    const batch = slide.getByRole('slider', { name: 'Requests in the batch' });
+    await batch.focus();
+    await page.keyboard.press('End');
+    await expect(batch).toHaveAttribute('aria-valuetext', '128');
+    await expectHash(page, /#\/io-uring$/); // the focused slider kept its key
+    await expect(epoll).toContainText('257 syscalls');
+    await expect(uring).toContainText('4 syscalls');
+    await expect(uring).toContainText('more than 64 SQEs');
+    await page.keyboard.press('Home');
+    await expect(epoll).toContainText('3 syscalls');
+    await expect(uring).toContainText('1 syscall');
+    // 33 requests: 66 SQEs do not fit in 64.
+    for (let i = 0; i < 32; i += 1) await page.keyboard.press('ArrowRight');
+    await expect(batch).toHaveAttribute('aria-valuetext', '33');
+    await expect(uring).toContainText('2 syscalls');
+    await expectHash(page, /#\/io-uring$/);
+  });
+
+  test('a bigger ring takes the whole batch in one call', async ({ page }) => {
+    await gotoSlide(page, 'io-uring');
+    const slide = currentSlide(page);
+    await slide.getByRole('slider', { name: 'Requests in the batch' }).focus();
+    await page.keyboard.press('End');
+    await slide.getByRole('combobox', { name: 'Submission ring size' }).selectOption('256');
+    await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 syscall');
+    await expect(slide.locator('[data-mode="io_uring"]')).toContainText('256 SQEs, ring of 256: 1 io_uring_enter');
+  });
+
+  test('the rings: queue, submit with one call, complete, reap, back', async ({ page }) => {
+    await gotoSlide(page, 'io-uring');
+    const slide = currentSlide(page);
+    const status = slide.getByRole('status');
+    await expect(slide.getByRole('button', { name: /^Submit/ })).toBeDisabled();
+    const queueBtn = slide.getByRole('button', { name: /^Queue an SQE/ });
+    for (let i = 0; i < 3; i += 1) await queueBtn.click();
+    await expect(status).toContainText('The app wrote SQE #3 (read) into SQ slot 2 and moved the tail: no system call.');
+    await expect(status).toContainText('io_uring_enter calls: 0 · completions reaped: 0');
+    await slide.getByRole('button', { name: /^Submit/ }).click();
+    await expect(status).toContainText('One io_uring_enter: the kernel took 3 SQEs and moved the SQ head to the tail.');
+    await expect(status).toContainText('io_uring_enter calls: 1');
+    await expect(slide.getByRole('img', { name: /Rings:/ })).toHaveAccessibleName(
+      'Rings: 0 entries waiting in the submission ring, 3 operations in the kernel, 0 completions waiting in the completion ring.',
+    );
+    await slide.getByRole('button', { name: /^Kernel completes/ }).click();
+    await expect(status).toContainText('The kernel finished #1 and wrote its CQE into CQ slot 0, moving the CQ tail.');
+    await slide.getByRole('button', { name: /^Reap/ }).click();
+    await expect(status).toContainText('The app read the CQE of #1 (res = 64 bytes) and moved the CQ head: no system call.');
+    await expect(status).toContainText('io_uring_enter calls: 1 · completions reaped: 1');
+    await slide.getByRole('button', { name: 'Undo the last ring step' }).click();
+    await expect(status).toContainText('The kernel finished #1');
+    await expect(status).toContainText('completions reaped: 0');
+    await slide.getByRole('button', { name: 'Empty both rings' }).click();
+    await expect(status).toContainText('Queue a few SQEs, then submit them with one call.');
+  });
+
+  test('a full SQ refuses a ninth SQE until it is submitted', async ({ page }) => {
+    await gotoSlide(page, 'io-uring');
+    const slide = currentSlide(page);
+    const queueBtn = slide.getByRole('button', { name: /^Queue an SQE/ });
+    for (let i = 0; i < 8; i += 1) await queueBtn.click();
+    await expect(queueBtn).toBeDisabled();
+    await expect(slide.getByRole('status')).toContainText('The SQ is full: submit before queuing more.');
+    await slide.getByRole('button', { name: /^Submit/ }).click();
+    await expect(queueBtn).toBeEnabled();
+    await queueBtn.click();
+    await expect(slide.getByRole('status')).toContainText('SQE #9 (read) into SQ slot 0'); // the tail wrapped around
+  });
+
+  test('a regular file: who waits for the disk', async ({ page }) => {
+    await gotoSlide(page, 'io-uring');
+    const slide = currentSlide(page);
+    await slide.getByRole('button', { name: 'A regular file' }).click();
+    await expect(slide.getByRole('button', { name: 'Readiness (select / poll)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(slide.locator('[data-figure="loop-blocked"]')).toHaveText('100 µs');
+    await expect(slide.locator('[data-figure="waiter"]')).toHaveText('the event-loop thread itself');
+    await expect(slide.getByText('epoll_ctl → EPERM')).toBeVisible();
+    await slide.getByRole('button', { name: 'Thread pool (libuv)' }).click();
+    await expect(slide.locator('[data-figure="loop-blocked"]')).toHaveText('0 µs');
+    await expect(slide.locator('[data-figure="waiter"]')).toContainText('one pool thread');
+    await slide.getByRole('button', { name: 'io_uring', exact: true }).click();
+    await expect(slide.locator('[data-figure="waiter"]')).toHaveText('no thread: the kernel posts a CQE');
+    await slide.getByRole('button', { name: 'Readiness (select / poll)' }).click();
+    const disk = slide.getByRole('slider', { name: 'Disk latency' });
+    await disk.focus();
+    await page.keyboard.press('End');
+    await expect(disk).toHaveAttribute('aria-valuetext', '10,000 µs');
+    await expect(slide.locator('[data-figure="loop-blocked"]')).toHaveText('10,000 µs');
+    await expectHash(page, /#\/io-uring$/);
+  });
+
+  test('in Russian', async ({ page }) => {
+    await gotoSlide(page, 'io-uring', { lang: 'ru' });
+    const slide = currentSlide(page);
+    await expect(slide.getByRole('heading', { name: 'io_uring: не «можно читать», а «прочитано»' })).toBeVisible();
+    await expect(slide.locator('[data-mode="epoll"]')).toContainText('33 вызова');
+    await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 вызов');
+    await expect(slide.locator('[data-mode="sqpoll"]')).toContainText('0 вызовов');
+    await expect(slide.getByRole('combobox', { name: 'Размер очереди отправки' })).toHaveValue('64');
+    await slide.getByRole('button', { name: /^Поставить SQE/ }).click();
+    await expect(slide.getByRole('status')).toContainText('Приложение записало SQE №1 (read) в ячейку 0 SQ и сдвинуло хвост: без системного вызова.');
+    await slide.getByRole('button', { name: 'Обычный файл' }).click();
+    await expect(slide.locator('[data-figure="loop-blocked"]')).toHaveText('100 мкс');
+  });
+});

@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+test.describe('libuv-pool', () => {
+  test('the speaker sequence: calm, the incident, today, a bigger pool', async ({ page }) => {
+    await gotoSlide(page, 'libuv-pool');
+    const slide = currentSlide(page);
+    const firstRead = slide.locator('[data-figure="file-wait"]');
+    await expect(firstRead).toHaveText('First read: waited 0 ms in the queue, then 20 ms of work.');
+    await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 140 ms.');
+
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/libuv-pool\/0$/);
+    await expect(firstRead).toHaveText('First read: waited 4,000 ms in the queue, then 20 ms of work.');
+    await expect(slide.getByRole('checkbox', { name: /lookups get at most half the pool/ })).not.toBeChecked();
+    await expect(slide.locator('[data-figure="dns-limit"]')).toHaveText('Lookups may use 4 of 4 threads at once.');
+
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/libuv-pool\/1$/);
+    await expect(firstRead).toHaveText('First read: waited 0 ms in the queue, then 20 ms of work.');
+    await expect(slide.locator('[data-figure="dns-limit"]')).toHaveText('Lookups may use 2 of 4 threads at once.');
+    await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 8,000 ms.');
+
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/libuv-pool\/2$/);
+    await expect(slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' })).toHaveAttribute('aria-valuetext', '16');
+    await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 2,000 ms.');
+  });
+
+  test('sliders and the checkbox change what a person reads', async ({ page }) => {
+    await gotoSlide(page, 'libuv-pool', { step: 2 });
+    const slide = currentSlide(page);
+    const firstRead = slide.locator('[data-figure="file-wait"]');
+    await expect(firstRead).toContainText('waited 0 ms');
+    // the incident without the 2018 rule
+    await slide.getByRole('checkbox', { name: /lookups get at most half the pool/ }).uncheck();
+    await expect(firstRead).toContainText('waited 4,000 ms');
+
+    // a ninth lookup: the reads still wait 4,000 ms (they get three threads at 4,000 ms), the lookup ends at 6,000 ms
+    const dns = slide.getByRole('slider', { name: 'dns.lookup calls' });
+    await dns.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(dns).toHaveAttribute('aria-valuetext', '9');
+    await expect(firstRead).toContainText('waited 4,000 ms');
+    await expect(slide.locator('[data-figure="file-worst"]')).toContainText('waited 4,020 ms');
+    await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 6,000 ms.');
+
+    const pool = slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' });
+    await pool.focus();
+    await page.keyboard.press('End');
+    await expect(pool).toHaveAttribute('aria-valuetext', '1,024');
+    await expect(firstRead).toContainText('waited 0 ms');
+    await expect(slide.locator('[data-figure="dns-limit"]')).toHaveText('Lookups may use 1,024 of 1,024 threads at once.');
+    await expect(slide.getByText('1,005 threads never used')).toBeVisible();
+    await expectHash(page, /^#\/libuv-pool\/1$/);
+  });
+
+  test('stepping through the timeline', async ({ page }) => {
+    await gotoSlide(page, 'libuv-pool');
+    const slide = currentSlide(page);
+    await expect(slide.getByText('At 0 ms: 4 running, 6 waiting.')).toBeVisible();
+    await slide.getByRole('button', { name: 'Step forward' }).click();
+    await expect(slide.getByText('At 20 ms: 4 running, 2 waiting.')).toBeVisible();
+    await slide.getByRole('button', { name: 'Step back' }).click();
+    await expect(slide.getByText('At 0 ms: 4 running, 6 waiting.')).toBeVisible();
+  });
+
+  test('in Russian', async ({ page }) => {
+    await gotoSlide(page, 'libuv-pool', { lang: 'ru', step: 1 });
+    const slide = currentSlide(page);
+    await expect(slide.locator('[data-figure="file-wait"]')).toHaveText('Первое чтение: ждало в очереди 4 000 мс, потом 20 мс работы.');
+    await expect(slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (потоков)' })).toBeVisible();
+    await expect(slide.getByRole('img', { name: /Временная шкала 4 потоков/ })).toBeVisible();
+  });
+
+  test('has no serious accessibility violations', async ({ page }) => {
+    for (const theme of ['dark', 'light'] as const) {
+      await gotoSlide(page, 'libuv-pool', { theme });
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).include('section#libuv-pool').analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+});

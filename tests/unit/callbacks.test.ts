@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
+import {
+  API_MS,
+  applyCb,
+  CODE_LINES,
+  currentStep,
+  DB_ERROR,
+  DB_MS,
+  FAILURES,
+  initialCbState,
+  LINES,
+  observations,
+  outcomeOf,
+  simulate,
+  SPEAKER_SEQUENCE,
+  stateForSpeakerStep,
+  stepsOf,
+  STYLES,
+  TYPE_ERROR,
+  type CbAction,
+  type Failure,
+  type Style,
+} from '../../components/callbacks/callbacks-model.ts';
+import { callbacksText } from '../../components/callbacks/callbacks-text.ts';
+
+const { en, ru } = callbacksText;
+
+describe('where the result or the error goes', () => {
+  it('matches the table worked out by hand', () => {
+    const total = DB_MS + API_MS;
+    expect(outcomeOf('callbacks', 'ok')).toEqual({ k: 'value', value: 3, at: total });
+    expect(outcomeOf('promises', 'ok')).toEqual({ k: 'value', value: 3, at: total });
+    expect(outcomeOf('await', 'ok')).toEqual({ k: 'value', value: 3, at: total });
+    expect(outcomeOf('callbacks', 'db-error')).toEqual({ k: 'handled', error: DB_ERROR, via: 'done', at: DB_MS });
+    expect(outcomeOf('promises', 'db-error')).toEqual({ k: 'handled', error: DB_ERROR, via: 'catch-method', at: DB_MS });
+    expect(outcomeOf('await', 'db-error')).toEqual({ k: 'handled', error: DB_ERROR, via: 'try-catch', at: DB_MS });
+    expect(outcomeOf('callbacks', 'throw')).toEqual({ k: 'uncaught', error: TYPE_ERROR, at: total });
+    expect(outcomeOf('promises', 'throw')).toEqual({ k: 'handled', error: TYPE_ERROR, via: 'catch-method', at: total });
+    expect(outcomeOf('await', 'throw')).toEqual({ k: 'handled', error: TYPE_ERROR, via: 'try-catch', at: total });
+  });
+
+  it('says where each continuation is registered while the thread waits', () => {
+    const idle = (style: Style) => simulate(style, 'ok').filter((s) => s.event.k === 'idle');
+    // callbacks: a function held by db.get, then one held by api.posts
+    expect(idle('callbacks').map((s) => s.waiting)).toEqual([
+      [{ kind: 'callback', holder: 'db.get', code: '(err, user) => { … }' }],
+      [{ kind: 'callback', holder: 'api.posts', code: '(err, posts) => { … }' }],
+    ]);
+    // promises: the whole chain is registered at 0 ms as reactions on p1…p4
+    expect(idle('promises')[0]!.waiting.map((c) => `${c.kind}:${c.holder}`)).toEqual(['reaction:p1', 'reaction:p2', 'reaction:p3', 'reaction:p4']);
+    // await: suspended frames, load's at the line of the await, the caller's waiting on load's promise
+    expect(idle('await')[0]!.waiting).toEqual([
+      { kind: 'frame', holder: 'p1', code: 'load', line: LINES.await.dbGet },
+      { kind: 'frame', holder: 'p3', code: 'main', line: LINES.await.call },
+    ]);
+    expect(idle('await')[1]!.waiting[0]).toEqual({ kind: 'frame', holder: 'p2', code: 'load', line: LINES.await.apiPosts });
+  });
+
+  it('a rejected promise skips every .then on its way to .catch', () => {
+    const skips = simulate('promises', 'db-error').filter((s) => s.event.k === 'skip').map((s) => s.line);
+    expect(skips).toEqual([LINES.promises.then1, LINES.promises.then2, LINES.promises.thenShow]);
+    expect(simulate('promises', 'db-error').some((s) => s.event.k === 'api-call')).toBe(false);
+  });
+
+  it('in callback style the throw happens with only the event loop below: the try block ended at 0 ms', () => {
+    const steps = simulate('callbacks', 'throw');
+    const tryEnds = steps.find((s) => s.event.k === 'try-ends')!;
+    const thrown = steps.find((s) => s.event.k === 'throw')!;
+    expect(tryEnds.t).toBe(0);
+    expect(thrown.t).toBe(DB_MS + API_MS);
+    expect(thrown.stack).toEqual(['(err, posts) => …']);
+    expect(steps.some((s) => s.line === LINES.callbacks.catchHandle)).toBe(false);
+  });
+});
+
+describe('every run', () => {
+  for (const style of STYLES) {
+    for (const failure of FAILURES) {
+      it(`${style} / ${failure}: time moves forward only while the stack is empty; lines exist; microtasks empty when idle`, () => {
+        const steps = simulate(style, failure);
+        const codeLines = en.code[style].split('\n');
+        expect(codeLines.length).toBe(CODE_LINES[style]);
+        for (let i = 0; i < steps.length; i++) {
+          const s = steps[i]!;
+          if (s.line !== null) expect(codeLines[s.line - 1]!.trim().length).toBeGreaterThan(0);
+          if (i > 0) {
+            const prev = steps[i - 1]!;
+            expect(s.t).toBeGreaterThanOrEqual(prev.t);
+            if (s.t > prev.t) {
+              expect(s.event.k).toBe('idle');
+              expect(prev.microtasks).toEqual([]);
+            }
+          }
+          if (s.event.k === 'idle') expect(s.stack).toEqual([]);
+          expect(en.event(s.event, style).length).toBeGreaterThan(10);
+          expect(ru.event(s.event, style).length).toBeGreaterThan(10);
+        }
+        expect(steps.at(-1)!.event.k).toBe('outcome');
+        expect(steps.filter((s) => s.outcome !== null)).toHaveLength(1);
+      });
+    }
+  }
+
+  it('the lines the model names are the lines of the listing', () => {
+    const line = (style: Style, n: number) => en.code[style].split('\n')[n - 1]!;
+    expect(line('callbacks', LINES.callbacks.dbGet)).toContain('db.get(id,');
+    expect(line('callbacks', LINES.callbacks.checkDbErr)).toContain('if (err) return done(err)');
+    expect(line('callbacks', LINES.callbacks.apiPosts)).toContain('api.posts(user,');
+    expect(line('callbacks', LINES.callbacks.done)).toContain('posts.length');
+    expect(line('callbacks', LINES.callbacks.call)).toContain('load(42');
+    expect(line('callbacks', LINES.callbacks.catchHandle)).toContain('handle(e)');
+    expect(line('promises', LINES.promises.then1)).toContain('api.posts(user)');
+    expect(line('promises', LINES.promises.catchHandle)).toContain('.catch(handle)');
+    expect(line('await', LINES.await.dbGet)).toContain('await db.get(id)');
+    expect(line('await', LINES.await.ret)).toContain('return posts.length');
+    expect(line('await', LINES.await.catchHandle)).toContain('handle(e)');
+  });
+
+  it('the listings are the same code in both languages; only comments differ', () => {
+    const strip = (code: string) => code.split('\n').map((l) => l.replace(/\s*\/\/.*$/, ''));
+    for (const style of STYLES) expect(strip(ru.code[style])).toEqual(strip(en.code[style]));
+  });
+});
+
+describe('the player', () => {
+  const actionArb: fc.Arbitrary<CbAction> = fc.oneof(
+    fc.constant<CbAction>({ type: 'step' }),
+    fc.constant<CbAction>({ type: 'back' }),
+    fc.constant<CbAction>({ type: 'reset' }),
+    fc.constant<CbAction>({ type: 'end' }),
+    fc.constantFrom<Style>(...STYLES).map<CbAction>((style) => ({ type: 'style', style })),
+    fc.constantFrom<Failure>(...FAILURES).map<CbAction>((failure) => ({ type: 'failure', failure })),
+  );
+
+  it('stays in range, and Back undoes Step', () => {
+    fc.assert(
+      fc.property(fc.array(actionArb, { maxLength: 60 }), (actions) => {
+        let s = initialCbState();
+        for (const a of actions) {
+          const next = applyCb(s, a);
+          expect(next.index).toBeGreaterThanOrEqual(0);
+          expect(next.index).toBeLessThan(stepsOf(next).length);
+          if (a.type === 'step' && next.index !== s.index) expect(applyCb(next, { type: 'back' })).toEqual(s);
+          s = next;
+        }
+        expect(currentStep(s)).toEqual(stepsOf(s)[s.index]);
+      }),
+    );
+  });
+
+  it('the speaker sequence is callbacks → promises → async/await → the failure cases, each shown at its end', () => {
+    expect(SPEAKER_SEQUENCE.slice(0, 3).map((x) => x.style)).toEqual(['callbacks', 'promises', 'await']);
+    expect(SPEAKER_SEQUENCE.slice(3).every((x) => x.failure !== 'ok')).toBe(true);
+    expect(stateForSpeakerStep(0)).toEqual(initialCbState());
+    const s5 = stateForSpeakerStep(5);
+    expect(s5).toMatchObject({ style: 'callbacks', failure: 'throw' });
+    expect(currentStep(s5).outcome).toMatchObject({ k: 'uncaught' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The real thing: the listings themselves, run in Node with setTimeout-based db and api.
+
+const hasNode = spawnSync('node', ['--version']).status === 0;
+
+function runReal(style: Style, failure: Failure): { out: string[]; at: number } {
+  const callbackServices = `
+const db = { get(id, cb) { log('db.get'); setTimeout(() => FAIL === 'db-error' ? cb(new Error('db down')) : cb(null, { id }), ${DB_MS}); } };
+const api = { posts(user, cb) { log('api.posts'); setTimeout(() => cb(null, FAIL === 'throw' ? null : [1, 2, 3]), ${API_MS}); } };`;
+  const promiseServices = `
+const db = { get(id) { log('db.get'); return new Promise((res, rej) => setTimeout(() => FAIL === 'db-error' ? rej(new Error('db down')) : res({ id }), ${DB_MS})); } };
+const api = { posts(user) { log('api.posts'); return new Promise((res) => setTimeout(() => res(FAIL === 'throw' ? null : [1, 2, 3]), ${API_MS})); } };`;
+  const listing = en.code[style];
+  const script = `
+const FAIL = ${JSON.stringify(failure)};
+const t0 = performance.now();
+const out = [];
+let at = -1;
+const log = (s) => out.push(s);
+const end = (s) => { log(s); if (at < 0) at = performance.now() - t0; };
+const show = (n) => end('show ' + n);
+const handle = (e) => end('handle ' + String(e));
+process.on('uncaughtException', (e) => end('uncaught ' + String(e)));
+${style === 'callbacks' ? callbackServices : promiseServices}
+${style === 'await' ? `(async () => {\n${listing}\n})();` : listing}
+setTimeout(() => { process.stdout.write(JSON.stringify({ out, at })); }, ${DB_MS + API_MS + 150});
+`;
+  const r = spawnSync('node', ['-e', script], { encoding: 'utf8', timeout: 10_000 });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as { out: string[]; at: number };
+}
+
+describe('against real Node', () => {
+  for (const style of STYLES) {
+    for (const failure of FAILURES) {
+      it.skipIf(!hasNode)(`${style} / ${failure}: the listing, run in node, does what the model says (needs the node binary; skipped without it)`, () => {
+        const real = runReal(style, failure);
+        expect(real.out).toEqual(observations(style, failure));
+        const predictedAt = outcomeOf(style, failure).at;
+        // Timers never fire early (Node may round down by up to 1 ms); a loaded machine may be late.
+        expect(real.at).toBeGreaterThanOrEqual(predictedAt - 2);
+        expect(real.at).toBeLessThan(predictedAt + 150);
+      });
+    }
+  }
+});
+
+describe('the slide module', () => {
+  it('declares as many speaker steps as the sequence has, plus the start', async () => {
+    const { callbacksPromisesAwait } = await import('../../slides/callbacks-promises-await.ts');
+    expect(callbacksPromisesAwait.demo?.steps).toBe(SPEAKER_SEQUENCE.length + 1);
+  });
+});
