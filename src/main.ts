@@ -48,8 +48,12 @@ function renderAll(): void {
 }
 renderAll();
 
+/** The speaker view shows the deck in iframes (`?receiver`): they mirror the projector, 16:9 and without chrome. */
+const receiver = new URLSearchParams(window.location.search).has('receiver');
+if (receiver) document.documentElement.classList.add('receiver');
+
 /** Phones held upright get a tall slide; everything else the projector's 16:9. */
-const portrait = () => window.innerWidth < 800 && window.innerHeight > window.innerWidth;
+const portrait = () => !receiver && window.innerWidth < 800 && window.innerHeight > window.innerWidth;
 /** Upright, the slide takes the screen's own proportions, so nothing is letterboxed and the slide can scroll. */
 const size = () =>
   portrait()

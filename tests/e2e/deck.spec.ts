@@ -107,6 +107,12 @@ test.describe('the deck', () => {
     await popup.waitForLoadState();
     await expect(popup.locator('.speaker-controls-notes')).toContainText('Dan Kegel', { timeout: 15_000 });
     await expect(popup.locator('.speaker-controls-time')).toBeVisible();
+    // The current slide mirrors the projector: 16:9 even in a narrow frame, and without the deck's buttons.
+    const current = popup.frameLocator('#current-slide iframe');
+    await expect(current.locator('section#c10k')).toHaveClass(/present/);
+    await expect(current.locator('html')).toHaveClass(/receiver/);
+    await expect(current.locator('html')).not.toHaveClass(/portrait/);
+    await expect(current.locator('.deck-chrome')).toBeHidden();
     await popup.close();
   });
 
