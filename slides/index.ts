@@ -6,6 +6,8 @@ import { selectEpoll } from './select-epoll.ts';
 import { ioUring } from './io-uring.ts';
 import { eventLoop } from './event-loop.ts';
 import { callbacksPromisesAwait } from './callbacks-promises-await.ts';
+import { asyncStateMachine } from './async-state-machine.ts';
+import { heavyTask } from './heavy-task.ts';
 import { libuvPool } from './libuv-pool.ts';
 
 /**
@@ -20,6 +22,8 @@ export const slides: readonly SlideDef[] = [
   ioUring,
   eventLoop,
   callbacksPromisesAwait,
+  asyncStateMachine,
+  heavyTask,
   libuvPool,
 ];
 

@@ -1,0 +1,90 @@
+import type { Bilingual } from '../../src/i18n.ts';
+import type { FnId } from './async-state-machine-model.ts';
+
+const en = {
+  demoLabel: 'An async function and its state machine, step by step',
+  fn: 'Function',
+  fnNames: {
+    load: 'load(id): two awaits',
+    total: 'total(ids): an await in a loop',
+    safeLoad: 'safeLoad(id): try/catch around an await',
+  } satisfies Record<FnId, string>,
+  scenario: 'The awaited calls',
+  scenarios: {
+    load: { ok: 'all succeed', fail: 'db.get fails' },
+    total: { ok: 'all succeed', fail: 'price(5) fails' },
+    safeLoad: { ok: 'all succeed', fail: 'db.get fails' },
+  } satisfies Record<FnId, Record<string, string>>,
+  asyncTitle: 'What you write',
+  machineTitle: 'What the compiler makes of it (simplified)',
+  machineShort: 'State machine',
+  codeView: 'Listing shown',
+  asyncCodeLabel: 'The async function',
+  machineCodeLabel: 'Its state-machine form',
+  stackTitle: 'Call stack',
+  stackEmpty: 'empty: the thread is free',
+  microtask: 'microtask (promise job)',
+  heapTitle: 'Heap object f',
+  heapReleased: 'no longer referenced: the garbage collector will take it',
+  released: 'released',
+  waitingFor: (call: string) => `waiting for ${call}`,
+  pauses: (n: number) => `pauses so far: ${n}`,
+  resumePoints: (states: string) => `resume points: ${states}`,
+  status: {
+    call: (call: string) => `${call} is called: the heap object f is created with state = 0 and the arguments.`,
+    first: (n: number) => `case ${n} runs inside the call, on the caller’s stack.`,
+    goto: (n: number) => `No pause: the loop in step(f) goes straight on to case ${n}.`,
+    value: (n: number, v: string) => `The awaited promise is fulfilled with ${v}: a microtask calls step(f), and case ${n} runs with sent = ${v}.`,
+    error: (n: number, e: string) => `The awaited promise is rejected with "${e}": a microtask calls step(f), and case ${n} runs with thrown = true.`,
+    starts: (call: string) => ` It starts ${call}.`,
+    suspend: (n: number, call: string) =>
+      `await: step(f) returns, the stack is empty and the thread is free for other work. f waits on the heap with state = ${n} until ${call} settles.`,
+    done: (call: string, v: string) => `return: the promise of ${call} is fulfilled with ${v}.`,
+    rejected: (call: string, e: string) => `Nobody catches it: the promise of ${call} is rejected with "${e}".`,
+  },
+};
+
+const ru: typeof en = {
+  demoLabel: 'async-функция и её конечный автомат по шагам',
+  fn: 'Функция',
+  fnNames: {
+    load: 'load(id): два await',
+    total: 'total(ids): await в цикле',
+    safeLoad: 'safeLoad(id): try/catch вокруг await',
+  },
+  scenario: 'Ожидаемые вызовы',
+  scenarios: {
+    load: { ok: 'все успешны', fail: 'db.get падает' },
+    total: { ok: 'все успешны', fail: 'price(5) падает' },
+    safeLoad: { ok: 'все успешны', fail: 'db.get падает' },
+  },
+  asyncTitle: 'Что пишете вы',
+  machineTitle: 'Во что её превращает компилятор (упрощённо)',
+  machineShort: 'Конечный автомат',
+  codeView: 'Какой код показать',
+  asyncCodeLabel: 'async-функция',
+  machineCodeLabel: 'Она же в виде конечного автомата',
+  stackTitle: 'Стек вызовов',
+  stackEmpty: 'пуст: поток свободен',
+  microtask: 'микрозадача (задание промиса)',
+  heapTitle: 'Объект f в куче',
+  heapReleased: 'на него больше никто не ссылается: его заберёт сборщик мусора',
+  released: 'освобождён',
+  waitingFor: (call: string) => `ждём ${call}`,
+  pauses: (n: number) => `пауз пока: ${n}`,
+  resumePoints: (states: string) => `точки возобновления: ${states}`,
+  status: {
+    call: (call: string) => `Вызов ${call}: в куче создаётся объект f с state = 0 и аргументами.`,
+    first: (n: number) => `case ${n} выполняется внутри вызова, на стеке вызывающего.`,
+    goto: (n: number) => `Паузы нет: цикл в step(f) сразу переходит к case ${n}.`,
+    value: (n: number, v: string) => `Ожидаемый промис выполнен со значением ${v}: микрозадача вызывает step(f), и case ${n} выполняется с sent = ${v}.`,
+    error: (n: number, e: string) => `Ожидаемый промис отклонён с ошибкой «${e}»: микрозадача вызывает step(f), и case ${n} выполняется с thrown = true.`,
+    starts: (call: string) => ` Он запускает ${call}.`,
+    suspend: (n: number, call: string) =>
+      `await: step(f) возвращает управление, стек пуст, и поток свободен для другой работы. f ждёт в куче с state = ${n}, пока не завершится ${call}.`,
+    done: (call: string, v: string) => `return: промис ${call} выполнен со значением ${v}.`,
+    rejected: (call: string, e: string) => `Ошибку никто не ловит: промис ${call} отклонён с «${e}».`,
+  },
+};
+
+export const asyncStateMachineText: Bilingual<typeof en> = { en, ru };

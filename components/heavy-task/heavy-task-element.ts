@@ -1,0 +1,422 @@
+import { css, html, svg, type PropertyValues } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import { controlStyles } from '../ui/theme.ts';
+import '../ui/labelled-slider.ts';
+import '../ui/chart-panel.ts';
+import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
+import { formatNumber } from '../../src/i18n.ts';
+import { prefersReducedMotion } from '../../src/prefs.ts';
+import { heavyTaskText } from './heavy-task-text.ts';
+import {
+  LIMITS,
+  MODES,
+  advance,
+  compareModes,
+  finished,
+  initHeavy,
+  rewind,
+  toEnd,
+  update,
+  visibleRequests,
+  type HeavyParams,
+  type HeavyState,
+  type Mode,
+  type SimResult,
+} from './heavy-task-model.ts';
+
+/** A replay of the whole run lasts about this long, ms of real time. */
+const REPLAY_MS = 4000;
+
+const COLORS: Record<Mode, string> = {
+  inline: '--hsw-series-1',
+  chunked: '--hsw-series-2',
+  worker: '--hsw-series-3',
+};
+
+/** The speaker sequence: inline, then chunked, then a worker. */
+const SEQUENCE: readonly Mode[] = ['inline', 'chunked', 'worker'];
+
+/** A server with 200 requests/s and one heavy task: inline, chunked or in a worker. */
+export class HeavyTaskDemo extends DemoElement<HeavyState> {
+  static override properties = {
+    ...DemoElement.properties,
+    playing: { state: true },
+  };
+
+  declare playing: boolean;
+  private frame = 0;
+  private lastTime = 0;
+  private cache: { params: HeavyParams; runs: Record<Mode, SimResult> } | undefined;
+
+  static override styles = [
+    controlStyles,
+    css`
+      :host {
+        display: block;
+        container-type: inline-size;
+        font-size: 20px;
+      }
+      .controls {
+        display: grid;
+        grid-template-columns: repeat(3, minmax(0, 1fr));
+        gap: 0.4em 1em;
+        align-items: end;
+      }
+      .modes {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.35em;
+        align-items: center;
+        margin-bottom: 0.4em;
+      }
+      .modes .label {
+        font-size: 0.8em;
+        margin-right: 0.2em;
+      }
+      .load {
+        font-size: 0.7em;
+        color: var(--hsw-muted);
+        margin: 0.3em 0 0.2em;
+      }
+      .lanes {
+        display: grid;
+        grid-template-columns: auto minmax(0, 1fr);
+        gap: 0.15em 0.5em;
+        align-items: center;
+        font-size: 0.62em;
+        margin: 0.3em 0;
+      }
+      .lanes svg {
+        width: 100%;
+        height: 1.1em;
+        display: block;
+        background: var(--hsw-panel);
+        border: 1px solid var(--hsw-border);
+        border-radius: 0.2em;
+      }
+      .lane-name {
+        color: var(--hsw-muted);
+        white-space: nowrap;
+      }
+      .legend {
+        display: flex;
+        gap: 1em;
+        font-size: 0.62em;
+        color: var(--hsw-muted);
+        align-items: center;
+      }
+      .swatch {
+        display: inline-block;
+        width: 0.9em;
+        height: 0.9em;
+        border-radius: 0.15em;
+        vertical-align: -0.1em;
+        margin-right: 0.3em;
+      }
+      .clock {
+        font-variant-numeric: tabular-nums;
+        font-weight: 600;
+        color: var(--hsw-fg);
+      }
+      hsw-chart {
+        --hsw-chart-height: 230px;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: 0.68em;
+        font-variant-numeric: tabular-nums;
+        margin-top: 0.2em;
+      }
+      caption {
+        text-align: left;
+        color: var(--hsw-muted);
+        font-size: 0.95em;
+        padding-bottom: 0.15em;
+      }
+      th,
+      td {
+        text-align: right;
+        padding: 0.1em 0.4em;
+        border-bottom: 1px solid var(--hsw-border);
+      }
+      th:first-child,
+      td:first-child {
+        text-align: left;
+      }
+      thead th {
+        color: var(--hsw-muted);
+        font-weight: 600;
+      }
+      tr.current th,
+      tr.current td {
+        background: var(--hsw-panel);
+        font-weight: 700;
+      }
+      td.bad {
+        color: var(--hsw-bad-text);
+      }
+      td.good {
+        color: var(--hsw-good-text);
+      }
+      .status {
+        margin: 0.35em 0 0;
+        padding: 0.3em 0.6em;
+        border-left: 4px solid var(--hsw-accent);
+        background: var(--hsw-panel);
+        font-size: 0.7em;
+      }
+      .status.inline {
+        border-left-color: var(--hsw-bad);
+      }
+      .status.worker {
+        border-left-color: var(--hsw-good);
+      }
+      .note {
+        font-size: 0.58em;
+        color: var(--hsw-muted);
+        margin: 0.2em 0 0;
+      }
+      @container (max-width: 620px) {
+        .controls {
+          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+          font-size: 0.9em;
+        }
+        hsw-chart {
+          --hsw-chart-height: 150px;
+        }
+        .note {
+          display: none;
+        }
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.playing = false;
+  }
+
+  protected override initialState(): HeavyState {
+    return initHeavy();
+  }
+
+  protected override stateForStep(step: number, current: HeavyState): HeavyState {
+    const mode = SEQUENCE[Math.min(Math.max(0, step), SEQUENCE.length - 1)] ?? 'inline';
+    return update(step === 0 ? initHeavy() : current, { mode });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stop();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // Nothing runs while the slide is not shown; the run is shown whole.
+    if (changed.has('active') && !this.active && this.playing) {
+      this.stop();
+      this.setState(toEnd(this.state));
+    }
+  }
+
+  private runs(): Record<Mode, SimResult> {
+    const p = this.state.params;
+    if (!this.cache || this.cache.params !== p) this.cache = { params: p, runs: compareModes(p) };
+    return this.cache.runs;
+  }
+
+  private stop(): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.playing = false;
+  }
+
+  private change(patch: Partial<HeavyParams>): void {
+    this.stop();
+    this.setState(update(this.state, patch));
+  }
+
+  private togglePlay(): void {
+    if (this.playing) {
+      this.stop();
+      return;
+    }
+    if (prefersReducedMotion()) {
+      this.setState(toEnd(this.state));
+      return;
+    }
+    this.setState(rewind(this.state));
+    this.playing = true;
+    this.lastTime = 0;
+    const tick = (now: number) => {
+      if (!this.playing || !this.active) {
+        this.stop();
+        return;
+      }
+      const dt = this.lastTime ? now - this.lastTime : 0;
+      this.lastTime = now;
+      this.setState(advance(this.state, (dt / REPLAY_MS) * this.state.horizonMs));
+      if (finished(this.state)) {
+        this.stop();
+        return;
+      }
+      this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+
+  override render() {
+    const lang = this.locale;
+    const t = heavyTaskText[lang];
+    const s = this.state;
+    const p = s.params;
+    const runs = this.runs();
+    const run = runs[p.mode];
+    const n = (v: number, d = 0) => formatNumber(v, lang, d);
+    const msText = (v: number) => t.ms(n(v, 1));
+    const horizon = s.horizonMs;
+    const x = (ms: number) => (ms / horizon) * 1000;
+    const waiting = runs.inline.requests.filter((q) => q.arrival > runs.inline.heavy.start && q.arrival < runs.inline.heavy.end).length;
+    const status =
+      p.mode === 'inline'
+        ? t.status.inline(n(run.heavy.start, 1), n(run.heavy.end, 1), waiting, n(run.stats.max, 1))
+        : p.mode === 'chunked'
+          ? t.status.chunked(run.heavy.pieces, n(p.chunkMs), n(run.stats.max, 1), n(run.heavy.end, 1), n(runs.inline.heavy.end, 1))
+          : t.status.worker(n(p.serviceMs), n(run.heavy.end, 1));
+    const lane = (segments: SimResult['main']) =>
+      svg`${segments
+        .filter((g) => g.end > g.start && g.start <= s.playheadMs)
+        .map(
+          (g) =>
+            svg`<rect x=${x(g.start)} y="0" width=${Math.max(0.8, x(Math.min(g.end, s.playheadMs)) - x(g.start))} height="20" fill=${g.kind === 'heavy' ? 'var(--hsw-bad)' : 'var(--hsw-series-2)'}></rect>`,
+        )}
+        <line x1=${x(s.playheadMs)} x2=${x(s.playheadMs)} y1="0" y2="20" stroke="var(--hsw-fg)" stroke-width="3"></line>`;
+
+    return html`
+      <section aria-label=${t.demoLabel}>
+        <div class="modes" role="group" aria-label=${t.mode}>
+          <span class="label" aria-hidden="true">${t.mode}:</span>
+          ${MODES.map(
+            (m) => html`<button type="button" aria-pressed=${String(p.mode === m)} @click=${() => this.change({ mode: m })}>${t.modes[m]}</button>`,
+          )}
+          <button type="button" aria-label=${this.playing ? t.pauseLabel : t.replayLabel} @click=${() => this.togglePlay()}>
+            ${this.playing ? t.pause : `▶ ${t.replay}`}
+          </button>
+        </div>
+        <div class="controls">
+          <hsw-slider
+            label=${t.chunk}
+            integer
+            min=${LIMITS.chunkMs.min}
+            max=${LIMITS.chunkMs.max}
+            step=${LIMITS.chunkMs.step}
+            .value=${p.chunkMs}
+            .format=${(v: number) => t.ms(n(v))}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.change({ chunkMs: e.detail.value })}
+          ></hsw-slider>
+          <hsw-slider
+            label=${t.start}
+            integer
+            min=${LIMITS.startMs.min}
+            max=${LIMITS.startMs.max}
+            step=${LIMITS.startMs.step}
+            .value=${p.startMs}
+            .format=${(v: number) => t.ms(n(v))}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.change({ startMs: e.detail.value })}
+          ></hsw-slider>
+          <hsw-slider
+            label=${t.jitter}
+            integer
+            min=${LIMITS.jitterMs.min}
+            max=${LIMITS.jitterMs.max}
+            step=${LIMITS.jitterMs.step}
+            .value=${p.jitterMs}
+            .format=${(v: number) => t.ms(n(v))}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.change({ jitterMs: e.detail.value })}
+          ></hsw-slider>
+        </div>
+        <p class="load">${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></p>
+
+        <div class="lanes" role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
+          <span class="lane-name">${t.lanes.main}</span>
+          <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.main)}</svg>
+          <span class="lane-name">${t.lanes.worker}</span>
+          <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.worker)}</svg>
+          <span></span>
+          <span class="legend" aria-hidden="true">
+            <span><span class="swatch" style="background: var(--hsw-series-2)"></span>${t.legend.request}</span>
+            <span><span class="swatch" style="background: var(--hsw-bad)"></span>${t.legend.heavy}</span>
+          </span>
+        </div>
+
+        <hsw-chart
+          .locale=${lang}
+          .load=${this.near || this.active}
+          label=${t.chartLabel(t.modes[p.mode], n(run.stats.max, 1))}
+          .spec=${this.chartSpec(runs)}
+        ></hsw-chart>
+
+        <table>
+          <caption>${t.table.caption(run.stats.count)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">${t.table.mode}</th>
+              <th scope="col">${t.table.p50}</th>
+              <th scope="col">${t.table.p99}</th>
+              <th scope="col">${t.table.max}</th>
+              <th scope="col">${t.table.done}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${MODES.map((m) => {
+              const r = runs[m];
+              const cls = (v: number) => (v >= 100 ? 'bad' : v <= p.serviceMs + 1e-9 ? 'good' : '');
+              return html`<tr class=${m === p.mode ? 'current' : ''} data-mode=${m}>
+                <th scope="row">${t.modeNames[m]}</th>
+                <td class=${cls(r.stats.p50)}>${n(r.stats.p50, 1)}</td>
+                <td class=${cls(r.stats.p99)}>${n(r.stats.p99, 1)}</td>
+                <td class=${cls(r.stats.max)}>${n(r.stats.max, 1)}</td>
+                <td>${msText(r.heavy.end)}</td>
+              </tr>`;
+            })}
+          </tbody>
+        </table>
+        <p class="note">${t.percentileNote}</p>
+        <p class="status ${p.mode}" role="status">${status}</p>
+      </section>
+    `;
+  }
+
+  private chartSpec(runs: Record<Mode, SimResult>): ChartSpec {
+    const lang = this.locale;
+    const t = heavyTaskText[lang];
+    const s = this.state;
+    const p = s.params;
+    const top = Math.max(...MODES.map((m) => runs[m].stats.max), 10);
+    const yMax = Math.ceil((top * 1.05) / 50) * 50;
+    const series: ChartSeries[] = MODES.map((m) => {
+      const r = runs[m];
+      const shown = m === p.mode ? visibleRequests(r, s.playheadMs) : r.requests;
+      return {
+        label: t.modeNames[m],
+        points: shown.map((q) => ({ x: q.arrival, y: q.latency })),
+        color: COLORS[m],
+        dashed: m !== p.mode,
+      };
+    });
+    return {
+      x: { title: t.chartX, min: 0, max: p.durationMs, format: (v) => formatNumber(v, lang) },
+      y: { title: t.chartY, min: 0, max: yMax, format: (v) => formatNumber(v, lang) },
+      series,
+    };
+  }
+}
+
+customElements.define('hsw-heavy-task', HeavyTaskDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-heavy-task': HeavyTaskDemo;
+  }
+}
