@@ -1,9 +1,9 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/code-panel.ts';
 import '../ui/step-controls.ts';
-import { prefersReducedMotion } from '../../src/prefs.ts';
+import { Player } from '../ui/player.ts';
 import { asyncStateMachineText } from './async-state-machine-text.ts';
 import {
   FUNCTIONS,
@@ -31,15 +31,25 @@ const STEP_MS = 1100;
 export class AsyncStateMachineDemo extends DemoElement<MachineState> {
   static override properties = {
     ...DemoElement.properties,
-    playing: { state: true },
     codeView: { state: true },
   };
 
-  declare playing: boolean;
   /** On a narrow screen only one listing fits: which one is shown (view state, not model state). */
   declare codeView: 'async' | 'machine';
-  private frame = 0;
-  private lastTick = 0;
+
+  /** Run: one step every STEP_MS while the slide is shown. */
+  private readonly player = new Player(this, {
+    interval: STEP_MS,
+    tick: () => {
+      this.setState(forward(this.state));
+      return canForward(this.state);
+    },
+    jumpToEnd: () => this.setState(goTo(this.state, this.state.steps.length - 1)),
+  });
+
+  private get playing(): boolean {
+    return this.player.playing;
+  }
 
   static override styles = [
     controlStyles,
@@ -244,7 +254,6 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
 
   constructor() {
     super();
-    this.playing = false;
     this.codeView = 'machine';
   }
 
@@ -270,52 +279,13 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
     }
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.stop();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    // Nothing runs while the slide is not shown.
-    if (changed.has('active') && !this.active && this.playing) this.stop();
-  }
-
   private stop(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.playing = false;
+    this.player.stop();
   }
 
   private togglePlay(): void {
-    if (this.playing) {
-      this.stop();
-      return;
-    }
-    if (prefersReducedMotion()) {
-      this.setState(goTo(this.state, this.state.steps.length - 1));
-      return;
-    }
-    if (!canForward(this.state)) return;
-    this.playing = true;
-    this.lastTick = 0;
-    const tick = (now: number) => {
-      if (!this.playing || !this.active) {
-        this.stop();
-        return;
-      }
-      if (!this.lastTick) this.lastTick = now;
-      if (now - this.lastTick >= STEP_MS) {
-        this.lastTick = now;
-        this.setState(forward(this.state));
-        if (!canForward(this.state)) {
-          this.stop();
-          return;
-        }
-      }
-      this.frame = requestAnimationFrame(tick);
-    };
-    this.frame = requestAnimationFrame(tick);
+    if (!this.playing && !canForward(this.state)) return;
+    this.player.toggle();
   }
 
   private statusText(step: Step, prev: Step | undefined): string {

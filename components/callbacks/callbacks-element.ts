@@ -1,9 +1,9 @@
-import { css, html, type PropertyValues } from 'lit';
+import { css, html } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
-import { prefersReducedMotion } from '../../src/prefs.ts';
+import { Player } from '../ui/player.ts';
 import { callbacksText } from './callbacks-text.ts';
 import {
   API_MS,
@@ -24,14 +24,19 @@ const STEP_MS = 1000;
 
 /** One operation in three styles: where each continuation waits, and where an error goes. */
 export class CallbacksDemo extends DemoElement<CbState> {
-  static override properties = {
-    ...DemoElement.properties,
-    playing: { state: true },
-  };
+  /** Run: one step every STEP_MS while the slide is shown. */
+  private readonly player = new Player(this, {
+    interval: STEP_MS,
+    tick: () => {
+      this.act({ type: 'step' });
+      return !this.atEnd();
+    },
+    jumpToEnd: () => this.act({ type: 'end' }),
+  });
 
-  declare playing: boolean;
-  private frame = 0;
-  private lastTick = 0;
+  private get playing(): boolean {
+    return this.player.playing;
+  }
 
   static override styles = [
     controlStyles,
@@ -201,11 +206,6 @@ export class CallbacksDemo extends DemoElement<CbState> {
     `,
   ];
 
-  constructor() {
-    super();
-    this.playing = false;
-  }
-
   protected override initialState(): CbState {
     return initialCbState();
   }
@@ -215,25 +215,12 @@ export class CallbacksDemo extends DemoElement<CbState> {
     return stateForSpeakerStep(step);
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.stop();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    // Nothing runs while the slide is not shown.
-    if (changed.has('active') && !this.active && this.playing) this.stop();
-  }
-
   private act(action: CbAction): void {
     this.setState(applyCb(this.state, action));
   }
 
   private stop(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.playing = false;
+    this.player.stop();
   }
 
   private atEnd(): boolean {
@@ -241,34 +228,8 @@ export class CallbacksDemo extends DemoElement<CbState> {
   }
 
   private togglePlay(): void {
-    if (this.playing) {
-      this.stop();
-      return;
-    }
-    if (prefersReducedMotion()) {
-      this.act({ type: 'end' });
-      return;
-    }
-    if (this.atEnd()) return;
-    this.playing = true;
-    this.lastTick = 0;
-    const tick = (now: number) => {
-      if (!this.playing || !this.active) {
-        this.stop();
-        return;
-      }
-      if (!this.lastTick) this.lastTick = now;
-      if (now - this.lastTick >= STEP_MS) {
-        this.lastTick = now;
-        this.act({ type: 'step' });
-        if (this.atEnd()) {
-          this.stop();
-          return;
-        }
-      }
-      this.frame = requestAnimationFrame(tick);
-    };
-    this.frame = requestAnimationFrame(tick);
+    if (!this.playing && this.atEnd()) return;
+    this.player.toggle();
   }
 
   override render() {

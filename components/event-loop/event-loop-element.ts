@@ -1,10 +1,10 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
-import { prefersReducedMotion } from '../../src/prefs.ts';
+import { Player } from '../ui/player.ts';
 import { eventLoopText } from './event-loop-text.ts';
 import {
   apply,
@@ -36,14 +36,19 @@ const STEP_MS = 700;
 
 /** The event loop around epoll_wait: the seed's simplified loop, or libuv's phases as Node runs them. */
 export class EventLoopDemo extends DemoElement<EventLoopUi> {
-  static override properties = {
-    ...DemoElement.properties,
-    playing: { state: true },
-  };
+  /** Run: one step every STEP_MS while the slide is shown. */
+  private readonly player = new Player(this, {
+    interval: STEP_MS,
+    tick: () => {
+      this.act({ type: 'step' });
+      return canStep(current(this.state.session));
+    },
+    jumpToEnd: () => this.runToEnd(),
+  });
 
-  declare playing: boolean;
-  private frame = 0;
-  private lastTick = 0;
+  private get playing(): boolean {
+    return this.player.playing;
+  }
 
   static override styles = [
     controlStyles,
@@ -262,11 +267,6 @@ export class EventLoopDemo extends DemoElement<EventLoopUi> {
     `,
   ];
 
-  constructor() {
-    super();
-    this.playing = false;
-  }
-
   protected override initialState(): EventLoopUi {
     return { session: createSession('simple'), delay: 40, socket: 'A' };
   }
@@ -275,25 +275,12 @@ export class EventLoopDemo extends DemoElement<EventLoopUi> {
     return { ...cur, session: sessionForStep(step) };
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.stop();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    // Nothing runs while the slide is not shown.
-    if (changed.has('active') && !this.active && this.playing) this.stop();
-  }
-
   private act(action: Action): void {
     this.setState({ ...this.state, session: apply(this.state.session, action) });
   }
 
   private stop(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.playing = false;
+    this.player.stop();
   }
 
   private runToEnd(): void {
@@ -303,34 +290,8 @@ export class EventLoopDemo extends DemoElement<EventLoopUi> {
   }
 
   private togglePlay(): void {
-    if (this.playing) {
-      this.stop();
-      return;
-    }
-    if (prefersReducedMotion()) {
-      this.runToEnd();
-      return;
-    }
-    if (!canStep(current(this.state.session))) return;
-    this.playing = true;
-    this.lastTick = 0;
-    const tick = (now: number) => {
-      if (!this.playing || !this.active) {
-        this.stop();
-        return;
-      }
-      if (!this.lastTick) this.lastTick = now;
-      if (now - this.lastTick >= STEP_MS) {
-        this.lastTick = now;
-        this.act({ type: 'step' });
-        if (!canStep(current(this.state.session))) {
-          this.stop();
-          return;
-        }
-      }
-      this.frame = requestAnimationFrame(tick);
-    };
-    this.frame = requestAnimationFrame(tick);
+    if (!this.playing && !canStep(current(this.state.session))) return;
+    this.player.toggle();
   }
 
   private setMode(mode: Mode): void {

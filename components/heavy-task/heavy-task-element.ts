@@ -6,6 +6,7 @@ import '../ui/chart-panel.ts';
 import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber } from '../../src/i18n.ts';
 import { prefersReducedMotion } from '../../src/prefs.ts';
+import { Player } from '../ui/player.ts';
 import { heavyTaskText } from './heavy-task-text.ts';
 import {
   LIMITS,
@@ -38,14 +39,18 @@ const SEQUENCE: readonly Mode[] = ['inline', 'chunked', 'worker'];
 
 /** A server with 200 requests/s and one heavy task: inline, chunked or in a worker. */
 export class HeavyTaskDemo extends DemoElement<HeavyState> {
-  static override properties = {
-    ...DemoElement.properties,
-    playing: { state: true },
-  };
+  /** Replay: the run animated over REPLAY_MS while the slide is shown. */
+  private readonly player = new Player(this, {
+    tick: (elapsed) => {
+      this.setState(advance(this.state, (elapsed / REPLAY_MS) * this.state.horizonMs));
+      return !finished(this.state);
+    },
+    jumpToEnd: () => this.setState(toEnd(this.state)),
+  });
 
-  declare playing: boolean;
-  private frame = 0;
-  private lastTime = 0;
+  private get playing(): boolean {
+    return this.player.playing;
+  }
   private cache: { params: HeavyParams; runs: Record<Mode, SimResult> } | undefined;
 
   static override styles = [
@@ -192,11 +197,6 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
     `,
   ];
 
-  constructor() {
-    super();
-    this.playing = false;
-  }
-
   protected override initialState(): HeavyState {
     return initHeavy();
   }
@@ -206,18 +206,10 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
     return update(step === 0 ? initHeavy() : current, { mode });
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.stop();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Leaving the slide mid-replay shows the run whole (the player stops itself when the slide is not shown).
+    if (changed.has('active') && !this.active && this.playing) this.setState(toEnd(this.state));
     super.willUpdate(changed);
-    // Nothing runs while the slide is not shown; the run is shown whole.
-    if (changed.has('active') && !this.active && this.playing) {
-      this.stop();
-      this.setState(toEnd(this.state));
-    }
   }
 
   private runs(): Record<Mode, SimResult> {
@@ -227,9 +219,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
   }
 
   private stop(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.playing = false;
+    this.player.stop();
   }
 
   private change(patch: Partial<HeavyParams>): void {
@@ -247,23 +237,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
       return;
     }
     this.setState(rewind(this.state));
-    this.playing = true;
-    this.lastTime = 0;
-    const tick = (now: number) => {
-      if (!this.playing || !this.active) {
-        this.stop();
-        return;
-      }
-      const dt = this.lastTime ? now - this.lastTime : 0;
-      this.lastTime = now;
-      this.setState(advance(this.state, (dt / REPLAY_MS) * this.state.horizonMs));
-      if (finished(this.state)) {
-        this.stop();
-        return;
-      }
-      this.frame = requestAnimationFrame(tick);
-    };
-    this.frame = requestAnimationFrame(tick);
+    this.player.start();
   }
 
   override render() {
