@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures.ts';
+import { embeddableSlides } from '../../slides/index.ts';
 
 test.describe('embed page', () => {
   test('renders the c10k demo alone and posts its height to the parent', async ({ page }) => {
@@ -61,4 +62,18 @@ test.describe('embed page', () => {
     await expect(page.getByRole('slider', { name: 'Соединений' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Открыть в презентации/ })).toBeVisible();
   });
+
+  for (const slide of embeddableSlides()) {
+    test(`${slide.id} embeds alone in both languages`, async ({ page }) => {
+      for (const lang of ['en', 'ru'] as const) {
+        await page.goto(`embed.html?slide=${slide.id}&lang=${lang}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(slide.text[lang].title);
+        const demo = page.locator(`main > ${slide.demo!.tag}`);
+        await expect(demo).toBeVisible();
+        await page.waitForFunction((tag) => customElements.get(tag) !== undefined, slide.demo!.tag);
+        const box = await demo.boundingBox();
+        expect(box?.height ?? 0).toBeGreaterThan(100);
+      }
+    });
+  }
 });
