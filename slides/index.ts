@@ -5,10 +5,12 @@ import { nonblocking } from './nonblocking.ts';
 import { selectEpoll } from './select-epoll.ts';
 import { ioUring } from './io-uring.ts';
 import { eventLoop } from './event-loop.ts';
+import { microMacro } from './micro-macro.ts';
 import { callbacksPromisesAwait } from './callbacks-promises-await.ts';
 import { asyncStateMachine } from './async-state-machine.ts';
 import { heavyTask } from './heavy-task.ts';
 import { libuvPool } from './libuv-pool.ts';
+import { quizBusyWait } from './quiz-busy-wait.ts';
 
 /**
  * The deck, in order. The deck, the embed page and the print layout all render from this list.
@@ -21,10 +23,12 @@ export const slides: readonly SlideDef[] = [
   selectEpoll,
   ioUring,
   eventLoop,
+  microMacro,
   callbacksPromisesAwait,
   asyncStateMachine,
   heavyTask,
   libuvPool,
+  quizBusyWait,
 ];
 
 export function slideById(id: string): SlideDef | undefined {

@@ -1,0 +1,382 @@
+import type { Bilingual } from '../../src/i18n.ts';
+import type { ExampleId } from './micro-macro-examples.ts';
+import type { EndCode, Phase, SimError, SimErrorCode, TaskKind, TimingCode } from './sim-model.ts';
+
+type P = Record<string, string | number>;
+const s = (v: string | number | undefined): string => String(v ?? '');
+
+/** names of constructs outside the subset, as refused by sim-parse.ts */
+const constructsEn: Record<string, string> = {
+  class: 'classes',
+  forIn: '`for…in` loops',
+  forOf: '`for…of` loops',
+  switch: '`switch`',
+  label: 'labels',
+  with: '`with`',
+  debugger: '`debugger`',
+  module: '`import`/`export`',
+  dynamicImport: '`import()`',
+  generator: 'generators',
+  taggedTemplate: 'tagged templates',
+  optionalChaining: 'optional chaining `?.`',
+  spread: 'spread `...`',
+  rest: 'rest parameters `...`',
+  destructuring: 'destructuring',
+  defaultParam: 'default parameters',
+  metaProperty: '`new.target` / `import.meta`',
+  accessor: 'getters and setters',
+  computedKey: 'computed property keys',
+  regex: 'regular expressions',
+  bigint: 'BigInt',
+  holes: 'array holes',
+  operator: 'the operator',
+  using: '`using` declarations',
+  other: 'this construct',
+};
+const constructsRu: typeof constructsEn = {
+  class: 'классы',
+  forIn: 'циклы `for…in`',
+  forOf: 'циклы `for…of`',
+  switch: '`switch`',
+  label: 'метки',
+  with: '`with`',
+  debugger: '`debugger`',
+  module: '`import`/`export`',
+  dynamicImport: '`import()`',
+  generator: 'генераторы',
+  taggedTemplate: 'теговые шаблоны',
+  optionalChaining: 'опциональная цепочка `?.`',
+  spread: 'расширение `...`',
+  rest: 'остаточные параметры `...`',
+  destructuring: 'деструктуризация',
+  defaultParam: 'параметры по умолчанию',
+  metaProperty: '`new.target` / `import.meta`',
+  accessor: 'геттеры и сеттеры',
+  computedKey: 'вычисляемые ключи свойств',
+  regex: 'регулярные выражения',
+  bigint: 'BigInt',
+  holes: 'дыры в массивах',
+  operator: 'оператор',
+  using: 'объявления `using`',
+  other: 'эта конструкция',
+};
+
+const en = {
+  demoLabel: 'Microtasks and macrotasks: guess the output, then step through the queues',
+  example: 'Example',
+  examples: {
+    seed: 'A … F (the talk’s example)',
+    nextTick: 'process.nextTick and a promise',
+    ioImmediate: 'setImmediate inside an I/O callback',
+    chains: 'Two then chains and an await',
+    returnPromise: 'Returning a promise from async',
+    timers: 'Nested timers',
+    race: 'setTimeout 0 against setImmediate',
+    busyWait: 'Busy wait on a flag',
+    custom: 'Your code',
+  } satisfies Record<ExampleId | 'custom', string>,
+  explanations: {
+    seed: 'Synchronously: A, the async function’s body up to await — D, then F. By then the microtask queue holds C, and after it the continuation after await — E: they run in the order they were queued. The timer is a macrotask, so B is last even with a 0 delay.',
+    nextTick: 'Node runs the whole nextTick queue before the promise (microtask) queue, right after the script. The timer is a macrotask and waits for the next turn of the loop.',
+    ioImmediate: 'Inside an I/O callback the loop is in the poll phase; the check phase (setImmediate) comes next, the timers phase only on the next turn. So immediate always runs before a 0 ms timeout here; nextTick runs as soon as the callback returns.',
+    chains: 'Each then queues the next step only when its promise settles: the chains take turns, one step per tick. An await of a plain value also costs one tick, so c1 lines up with the second steps.',
+    returnPromise: 'Returning a value fulfils the async function’s promise at once. Returning a promise costs two more ticks: a job calls its then(), and only its reaction settles the outer promise.',
+    timers: 'Each timer callback is its own macrotask, and the microtasks drain after every one: t1 micro comes before t2. A timer set inside t1 is due later than t2.',
+    race: 'At top level the order depends on how long the process took to start: if 1 ms has passed when the loop first checks its timers, the timeout runs first, otherwise the immediate. Node documents it as non-deterministic.',
+    busyWait: 'await gives control back only until the next microtask. Each turn of the loop queues a new microtask, and the loop never takes a macrotask while the microtask queue is not empty: the timer that sets ready never runs.',
+    custom: 'Write a snippet in the supported subset and step through it.',
+  } satisfies Record<ExampleId | 'custom', string>,
+  runtime: 'Runtime',
+  runtimes: { browser: 'Browser', node: 'Node.js' },
+  runtimeOnlyNode: 'This example uses Node-only APIs.',
+  // guessing
+  guessTitle: 'Your guess: put the lines in the order they will be printed',
+  guessHelp: 'Select a line, then move it with the buttons or with Alt+↑ / Alt+↓.',
+  guessList: 'Output lines in your order',
+  moveUp: (line: string) => `Move “${line}” up`,
+  moveDown: (line: string) => `Move “${line}” down`,
+  up: 'Up',
+  down: 'Down',
+  check: 'Check my order',
+  skipGuess: 'Skip the guess',
+  guessAgain: 'Guess again',
+  guessScore: (right: number, total: number) => `${right} of ${total} in the right place.`,
+  guessRight: 'right place',
+  guessWrong: (actual: string) => `here it prints “${actual}”`,
+  guessTimingNote: 'The real order depends on timing here: either order counts.',
+  nothingToGuess: 'This program prints fewer than two lines: nothing to order. Step through it.',
+  // stepping
+  stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+  now: (ms: string) => `virtual time ${ms} ms`,
+  panels: {
+    stack: 'Call stack',
+    ticks: 'process.nextTick queue',
+    microtasks: 'Microtask queue',
+    timers: 'Timers (macrotasks)',
+    immediates: 'setImmediate (check phase)',
+    io: 'I/O in flight',
+    output: 'Output',
+  },
+  empty: 'empty',
+  due: (ms: string) => `due ${ms} ms`,
+  phases: {
+    script: 'running the script',
+    microtasks: 'draining microtasks',
+    ticks: 'draining process.nextTick',
+    timers: 'timers phase',
+    poll: 'poll phase (I/O)',
+    check: 'check phase (setImmediate)',
+    idle: 'waiting',
+    done: 'finished',
+  } satisfies Record<Phase, string>,
+  kinds: {
+    script: 'script',
+    callback: 'callback',
+    reaction: 'handler',
+    passThrough: 'passes on',
+    resume: 'after await',
+    resumeThrow: 'after await (throws)',
+    thenableJob: 'calls then()',
+    resolveWith: 'resolve',
+    finallyStep: 'finally',
+    combinator: 'combinator',
+  } satisfies Record<TaskKind, string>,
+  queueNames: { microtasks: 'microtask', ticks: 'nextTick', timers: 'timer', check: 'setImmediate', poll: 'I/O' } as Record<string, string>,
+  event: {
+    start: () => 'Nothing has run yet. The script is the first macrotask.',
+    statement: (p: P) => `Line ${s(p.line)} runs.`,
+    taskStart: (p: P) =>
+      p.queue === 'microtasks'
+        ? `The stack is empty, so the next microtask runs: ${s(p.name)}.`
+        : p.queue === 'ticks'
+          ? `Node empties the nextTick queue first: ${s(p.name)}.`
+          : p.queue === 'timers'
+            ? `A timer is due: its callback is the next macrotask: ${s(p.name)}.`
+            : p.queue === 'check'
+              ? `Check phase: a setImmediate callback runs: ${s(p.name)}.`
+              : `Poll phase: an I/O callback runs: ${s(p.name)}.`,
+    await: (p: P) =>
+      `${s(p.fn)} pauses at await and leaves the stack; its continuation is queued when the awaited promise settles.`,
+    sleep: (p: P) => `Nothing is ready: the loop sleeps until ${s(p.to)} ms, when the next timer is due.`,
+    waitIo: () => 'Nothing else to do: the loop waits in epoll_wait until the I/O operation completes (the file is read in the thread pool).',
+    uncaught: (p: P) => `Uncaught exception: ${s(p.reason)}.`,
+    end: () => 'End.',
+  },
+  ends: {
+    done: 'The program finished: every queue is empty.',
+    starvedMicrotasks: (p: P) =>
+      `Stopped after ${s(p.steps)} steps: microtask starvation. Every microtask queues another one, so the queue never empties and the loop never gets to the ${s(p.pending)} waiting macrotask(s) — timers and I/O never run. In a server, no request would be served. Yield for real: await new Promise(r => setImmediate(r)) or setTimeout.`,
+    starvedTicks: (p: P) =>
+      `Stopped after ${s(p.steps)} steps: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
+    infiniteLoop: (p: P) =>
+      `Stopped after ${s(p.steps)} steps: one task never returns. While it runs, the loop stands: no microtask, timer or I/O callback can run.`,
+    tooLong: (p: P) =>
+      `Stopped after ${s(p.steps)} steps (virtual time ${s(p.now)} ms): the program keeps scheduling new work.`,
+    crashUncaught: (p: P) => `Node ends the process: uncaught exception ${s(p.reason)}.`,
+    crashUnhandledRejection: (p: P) =>
+      `Node ends the process: a rejected promise had no handler when the microtasks drained (${s(p.reason)}).`,
+  } satisfies Record<EndCode, string | ((p: P) => string)>,
+  timing: {
+    timerVsImmediate: (p: P) =>
+      `The order depends on timing: a ${s(p.ms)} ms timer (${s(p.timer)}) and setImmediate callbacks are waiting at once. If ${s(p.ms)} ms have passed when the loop checks its timers, the timer runs first; otherwise the check phase (setImmediate) comes first.`,
+    timersAcrossTasks: (p: P) =>
+      `The order depends on timing: timers set by different callbacks fall due within 5 ms of each other (${s(p.first)} at ${s(p.firstDue)} ms, ${s(p.second)} at ${s(p.secondDue)} ms); how late each callback really ran decides which comes first.`,
+    ioVsOther: (p: P) =>
+      `The order depends on timing: the I/O callback (${s(p.io)}) races with ${s(p.other ?? p.timer ?? 'other callbacks')}; reading a file takes several trips through the thread pool.`,
+    ioVsIo: (p: P) => `The order depends on timing: ${s(p.count)} I/O operations are in flight and may complete in any order.`,
+  } satisfies Record<TimingCode, (p: P) => string>,
+  timingHarmless: 'Some timers race, but every plausible timing prints the same lines.',
+  timingAlternative: (lines: string) => `Another possible output: ${lines}`,
+  errors: {
+    syntax: (e: SimError) => `Line ${e.line}: syntax error: ${s(e.detail)}.`,
+    unsupported: (e: SimError, construct: string) =>
+      `Line ${e.line}: ${construct}${e.name ? ` ${e.name}` : ''} ${e.construct === 'operator' ? 'is' : 'are'} not in the simulator’s subset.`,
+    unknownName: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
+    nodeOnly: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` exists only in Node. Switch the runtime to Node.js.`,
+    unsupportedNew: (e: SimError) => `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise and Error.`,
+    unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
+    unsupportedLog: (e: SimError) =>
+      `Line ${e.line}: console.log of a ${s(e.name)} is not supported (runtimes print objects differently): log strings, numbers or booleans, e.g. with join() or a template literal.`,
+    formatSpecifier: (e: SimError) => `Line ${e.line}: console.log format specifiers (%s, %d …) are not supported.`,
+    unsupportedValue: (e: SimError) => `Line ${e.line}: a ${s(e.name)} cannot be used here in the simulator.`,
+    unsupportedModule: (e: SimError) => `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
+    unsupportedThis: (e: SimError) => `Line ${e.line}: \`this\` is supported only inside a method called on its object.`,
+    tooDeep: (e: SimError) => `Line ${e.line}: the recursion is deeper than the simulator follows.`,
+  } satisfies Record<SimErrorCode, (e: SimError, construct: string) => string>,
+  constructs: constructsEn,
+  // "your code"
+  editorLabel: 'Your code (JavaScript subset)',
+  run: 'Run in the simulator',
+  subsetHelp:
+    'Supported: console.log, let/const/var, if, for, while, functions and arrows, arrays, objects with methods, setTimeout/setInterval, setImmediate and process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race), async/await, try/catch.',
+  toEnd: 'To the end',
+  errorTitle: 'The simulator cannot run this code',
+  notRunYet: 'Press “Run in the simulator”.',
+  guessFirst: 'Guess the order first — or skip the guess.',
+};
+
+const ru: typeof en = {
+  demoLabel: 'Микрозадачи и макрозадачи: угадайте вывод, затем пройдите очереди по шагам',
+  example: 'Пример',
+  examples: {
+    seed: 'A … F (пример из доклада)',
+    nextTick: 'process.nextTick и промис',
+    ioImmediate: 'setImmediate в колбэке ввода-вывода',
+    chains: 'Две цепочки then и await',
+    returnPromise: 'async возвращает промис',
+    timers: 'Вложенные таймеры',
+    race: 'setTimeout 0 против setImmediate',
+    busyWait: 'Активное ожидание флага',
+    custom: 'Свой код',
+  },
+  explanations: {
+    seed: 'Синхронно: A, тело async-функции до await — D, затем F. В очереди микрозадач к этому моменту C, а за ней продолжение после await — E: они выполняются в порядке постановки. Таймер — макрозадача, поэтому B последний, хотя задержка 0.',
+    nextTick: 'Node сразу после скрипта выполняет всю очередь nextTick, и только потом очередь промисов (микрозадач). Таймер — макрозадача и ждёт следующего оборота цикла.',
+    ioImmediate: 'В колбэке ввода-вывода цикл находится в фазе poll; следующей идёт фаза check (setImmediate), а таймеры — только на следующем обороте. Поэтому здесь immediate всегда раньше таймаута 0 мс; nextTick выполняется, как только колбэк вернул управление.',
+    chains: 'Каждый then ставит следующий шаг, только когда его промис выполнен: цепочки идут по очереди, по шагу за такт. await обычного значения тоже стоит один такт, поэтому c1 встаёт рядом со вторыми шагами.',
+    returnPromise: 'Возврат значения сразу выполняет промис async-функции. Возврат промиса стоит ещё два такта: задача вызывает его then(), и только его реакция выполняет внешний промис.',
+    timers: 'Каждый колбэк таймера — отдельная макрозадача, и после каждой выполняются все микрозадачи: t1 micro раньше t2. Таймер, поставленный внутри t1, срабатывает позже t2.',
+    race: 'На верхнем уровне порядок зависит от того, сколько длился старт процесса: если к первой проверке таймеров прошла 1 мс, первым будет таймаут, иначе — immediate. В документации Node этот порядок назван недетерминированным.',
+    busyWait: 'await отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста: таймер, который выставит ready, никогда не запустится.',
+    custom: 'Напишите фрагмент на поддерживаемом подмножестве и пройдите его по шагам.',
+  },
+  runtime: 'Среда',
+  runtimes: { browser: 'Браузер', node: 'Node.js' },
+  runtimeOnlyNode: 'Этот пример использует API, которые есть только в Node.',
+  guessTitle: 'Ваша догадка: расставьте строки в том порядке, в каком они будут выведены',
+  guessHelp: 'Выберите строку и двигайте её кнопками или клавишами Alt+↑ / Alt+↓.',
+  guessList: 'Строки вывода в вашем порядке',
+  moveUp: (line: string) => `Поднять «${line}»`,
+  moveDown: (line: string) => `Опустить «${line}»`,
+  up: 'Выше',
+  down: 'Ниже',
+  check: 'Проверить порядок',
+  skipGuess: 'Пропустить догадку',
+  guessAgain: 'Угадать снова',
+  guessScore: (right: number, total: number) => `На своём месте: ${right} из ${total}.`,
+  guessRight: 'на месте',
+  guessWrong: (actual: string) => `здесь выводится «${actual}»`,
+  guessTimingNote: 'Здесь настоящий порядок зависит от времени: засчитывается любой.',
+  nothingToGuess: 'Программа выводит меньше двух строк: упорядочивать нечего. Пройдите её по шагам.',
+  stepOf: (n: number, total: number) => `Шаг ${n} из ${total}`,
+  now: (ms: string) => `виртуальное время ${ms} мс`,
+  panels: {
+    stack: 'Стек вызовов',
+    ticks: 'Очередь process.nextTick',
+    microtasks: 'Очередь микрозадач',
+    timers: 'Таймеры (макрозадачи)',
+    immediates: 'setImmediate (фаза check)',
+    io: 'Ввод-вывод в процессе',
+    output: 'Вывод',
+  },
+  empty: 'пусто',
+  due: (ms: string) => `срок ${ms} мс`,
+  phases: {
+    script: 'выполняется скрипт',
+    microtasks: 'выполняются микрозадачи',
+    ticks: 'выполняется process.nextTick',
+    timers: 'фаза таймеров',
+    poll: 'фаза poll (ввод-вывод)',
+    check: 'фаза check (setImmediate)',
+    idle: 'ожидание',
+    done: 'завершено',
+  },
+  kinds: {
+    script: 'скрипт',
+    callback: 'колбэк',
+    reaction: 'обработчик',
+    passThrough: 'передаёт дальше',
+    resume: 'после await',
+    resumeThrow: 'после await (исключение)',
+    thenableJob: 'вызывает then()',
+    resolveWith: 'resolve',
+    finallyStep: 'finally',
+    combinator: 'комбинатор',
+  },
+  queueNames: { microtasks: 'микрозадача', ticks: 'nextTick', timers: 'таймер', check: 'setImmediate', poll: 'ввод-вывод' },
+  event: {
+    start: () => 'Ещё ничего не выполнено. Скрипт — первая макрозадача.',
+    statement: (p: P) => `Выполняется строка ${s(p.line)}.`,
+    taskStart: (p: P) =>
+      p.queue === 'microtasks'
+        ? `Стек пуст, поэтому выполняется следующая микрозадача: ${s(p.name)}.`
+        : p.queue === 'ticks'
+          ? `Node сначала опустошает очередь nextTick: ${s(p.name)}.`
+          : p.queue === 'timers'
+            ? `Таймер сработал: его колбэк — следующая макрозадача: ${s(p.name)}.`
+            : p.queue === 'check'
+              ? `Фаза check: выполняется колбэк setImmediate: ${s(p.name)}.`
+              : `Фаза poll: выполняется колбэк ввода-вывода: ${s(p.name)}.`,
+    await: (p: P) =>
+      `${s(p.fn)} останавливается на await и уходит со стека; продолжение встанет в очередь, когда ожидаемый промис выполнится.`,
+    sleep: (p: P) => `Ничего не готово: цикл спит до ${s(p.to)} мс, когда сработает ближайший таймер.`,
+    waitIo: () => 'Больше делать нечего: цикл ждёт в epoll_wait, пока завершится операция ввода-вывода (файл читается в пуле потоков).',
+    uncaught: (p: P) => `Неперехваченное исключение: ${s(p.reason)}.`,
+    end: () => 'Конец.',
+  },
+  ends: {
+    done: 'Программа завершилась: все очереди пусты.',
+    starvedMicrotasks: (p: P) =>
+      `Остановлено после ${s(p.steps)} шагов: голодание. Каждая микрозадача ставит новую, очередь никогда не пустеет, и цикл не доходит до ждущих макрозадач (${s(p.pending)}) — таймеры и ввод-вывод не выполняются. Сервер не обслужил бы ни одного запроса. Отдать управление по-настоящему — await new Promise(r => setImmediate(r)) или setTimeout.`,
+    starvedTicks: (p: P) =>
+      `Остановлено после ${s(p.steps)} шагов: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
+    infiniteLoop: (p: P) =>
+      `Остановлено после ${s(p.steps)} шагов: задача не завершается. Пока она работает, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
+    tooLong: (p: P) =>
+      `Остановлено после ${s(p.steps)} шагов (виртуальное время ${s(p.now)} мс): программа всё время ставит новую работу.`,
+    crashUncaught: (p: P) => `Node завершает процесс: неперехваченное исключение ${s(p.reason)}.`,
+    crashUnhandledRejection: (p: P) =>
+      `Node завершает процесс: у отклонённого промиса не было обработчика, когда очередь микрозадач опустела (${s(p.reason)}).`,
+  },
+  timing: {
+    timerVsImmediate: (p: P) =>
+      `Порядок зависит от времени: одновременно ждут таймер на ${s(p.ms)} мс (${s(p.timer)}) и колбэки setImmediate. Если к проверке таймеров прошло ${s(p.ms)} мс, первым будет таймер, иначе — фаза check (setImmediate).`,
+    timersAcrossTasks: (p: P) =>
+      `Порядок зависит от времени: таймеры из разных колбэков срабатывают с разницей не больше 5 мс (${s(p.first)} в ${s(p.firstDue)} мс, ${s(p.second)} в ${s(p.secondDue)} мс); всё решает, насколько опоздал каждый колбэк.`,
+    ioVsOther: (p: P) =>
+      `Порядок зависит от времени: колбэк ввода-вывода (${s(p.io)}) соревнуется с ${s(p.other ?? p.timer ?? 'другими колбэками')}; чтение файла — несколько походов в пул потоков.`,
+    ioVsIo: (p: P) => `Порядок зависит от времени: в процессе ${s(p.count)} операции ввода-вывода, они могут завершиться в любом порядке.`,
+  },
+  timingHarmless: 'Некоторые таймеры соревнуются, но при любом правдоподобном времени вывод одинаков.',
+  timingAlternative: (lines: string) => `Возможен и другой вывод: ${lines}`,
+  errors: {
+    syntax: (e: SimError) => `Строка ${e.line}: синтаксическая ошибка: ${s(e.detail)}.`,
+    unsupported: (e: SimError, construct: string) =>
+      `Строка ${e.line}: ${construct}${e.name ? ` ${e.name}` : ''} — вне подмножества, которое понимает симулятор.`,
+    unknownName: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` не объявлено и не входит в известные симулятору глобальные имена.`,
+    nodeOnly: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` есть только в Node. Переключите среду на Node.js.`,
+    unsupportedNew: (e: SimError) => `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise и Error.`,
+    unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
+    unsupportedLog: (e: SimError) =>
+      `Строка ${e.line}: console.log значения типа ${s(e.name)} не поддерживается (среды печатают объекты по-разному): выводите строки, числа или булевы значения, например через join() или шаблонную строку.`,
+    formatSpecifier: (e: SimError) => `Строка ${e.line}: спецификаторы формата console.log (%s, %d …) не поддерживаются.`,
+    unsupportedValue: (e: SimError) => `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
+    unsupportedModule: (e: SimError) => `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile.`,
+    unsupportedThis: (e: SimError) => `Строка ${e.line}: \`this\` поддерживается только в методе, вызванном у своего объекта.`,
+    tooDeep: (e: SimError) => `Строка ${e.line}: рекурсия глубже, чем симулятор прослеживает.`,
+  },
+  constructs: constructsRu,
+  editorLabel: 'Свой код (подмножество JavaScript)',
+  run: 'Запустить в симуляторе',
+  subsetHelp:
+    'Поддерживается: console.log, let/const/var, if, for, while, функции и стрелки, массивы, объекты с методами, setTimeout/setInterval, setImmediate и process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race), async/await, try/catch.',
+  toEnd: 'В конец',
+  errorTitle: 'Симулятор не может выполнить этот код',
+  notRunYet: 'Нажмите «Запустить в симуляторе».',
+  guessFirst: 'Сначала угадайте порядок — или пропустите догадку.',
+};
+
+export const microMacroText: Bilingual<typeof en> = { en, ru };
+export type MicroMacroText = typeof en;
+
+/** The sentence for a simulator error, in the given language's table. */
+export function errorMessage(t: MicroMacroText, e: SimError): string {
+  const construct = t.constructs[e.construct ?? 'other'] ?? t.constructs.other ?? '';
+  return t.errors[e.code](e, construct);
+}
+
+/** The sentence for how a run ended. */
+export function endMessage(t: MicroMacroText, code: EndCode, params: P): string {
+  const m = t.ends[code];
+  return typeof m === 'string' ? m : m(params);
+}

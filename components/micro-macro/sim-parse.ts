@@ -1,0 +1,268 @@
+/**
+ * Parsing and static checking of a snippet for the task-queue simulator.
+ *
+ * The snippet is parsed with acorn (a real JavaScript parser) and every node of the tree is checked against the
+ * supported subset. Anything outside it is refused with an error code naming the construct and its line; the
+ * words shown to a person live in micro-macro-text.ts. Nothing here evaluates the person's code.
+ */
+import { parse } from 'acorn';
+import type * as A from 'acorn';
+
+/** Error codes of the simulator; the text file turns each into a sentence in both languages. */
+export type SimErrorCode =
+  | 'syntax' // acorn's message in `detail`
+  | 'unsupported' // a construct outside the subset, named by `construct`
+  | 'unknownName' // an identifier that is neither declared nor a supported global
+  | 'nodeOnly' // setImmediate, process, require … in the browser runtime
+  | 'unsupportedNew' // new X for an X other than Promise / Error
+  | 'unsupportedProperty' // a property or method the simulator does not model
+  | 'unsupportedLog' // console.log of an object, array, function
+  | 'formatSpecifier' // console.log('%s', …)
+  | 'unsupportedValue' // converting an object the simulator does not model to a string
+  | 'unsupportedModule' // require('http')
+  | 'unsupportedThis' // `this` outside a method call
+  | 'tooDeep'; // synchronous recursion deeper than the simulator follows
+
+export interface SimError {
+  code: SimErrorCode;
+  line: number;
+  column: number;
+  /** for 'unsupported': a key of the construct (see CONSTRUCTS in the text file) */
+  construct?: string;
+  /** a name in the code: identifier, property, operator, module */
+  name?: string;
+  /** for 'syntax': the parser's own message (English) */
+  detail?: string;
+}
+
+export class SimRefusal extends Error {
+  constructor(public readonly error: SimError) {
+    super(`${error.code} at line ${error.line}`);
+  }
+}
+
+export type ParseResult = { ok: true; program: A.Program } | { ok: false; error: SimError };
+
+const BINARY_OPS = new Set(['+', '-', '*', '/', '%', '**', '<', '>', '<=', '>=', '==', '!=', '===', '!==']);
+const UNARY_OPS = new Set(['-', '+', '!', 'typeof', 'void']);
+const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '||=', '&&=', '??=']);
+
+function refuse(node: A.Node, construct: string, name?: string): never {
+  const loc = node.loc?.start;
+  throw new SimRefusal({
+    code: 'unsupported',
+    construct,
+    line: loc?.line ?? 1,
+    column: (loc?.column ?? 0) + 1,
+    ...(name !== undefined ? { name } : {}),
+  });
+}
+
+/** Node types that are always refused, with the construct key used in the message. */
+const REFUSED: Record<string, string> = {
+  ClassDeclaration: 'class',
+  ClassExpression: 'class',
+  ForInStatement: 'forIn',
+  ForOfStatement: 'forOf',
+  SwitchStatement: 'switch',
+  LabeledStatement: 'label',
+  WithStatement: 'with',
+  DebuggerStatement: 'debugger',
+  ImportDeclaration: 'module',
+  ExportNamedDeclaration: 'module',
+  ExportDefaultDeclaration: 'module',
+  ExportAllDeclaration: 'module',
+  ImportExpression: 'dynamicImport',
+  YieldExpression: 'generator',
+  TaggedTemplateExpression: 'taggedTemplate',
+  ChainExpression: 'optionalChaining',
+  SpreadElement: 'spread',
+  RestElement: 'rest',
+  ObjectPattern: 'destructuring',
+  ArrayPattern: 'destructuring',
+  AssignmentPattern: 'defaultParam',
+  MetaProperty: 'metaProperty',
+  Super: 'class',
+  PrivateIdentifier: 'class',
+  PropertyDefinition: 'class',
+  StaticBlock: 'class',
+  MethodDefinition: 'class',
+};
+
+function checkParams(fn: A.Function): void {
+  if (fn.generator) refuse(fn, 'generator');
+  for (const p of fn.params) {
+    if (p.type !== 'Identifier') refuse(p, REFUSED[p.type] ?? 'destructuring');
+  }
+}
+
+/** Walks every node and refuses what the interpreter does not support. */
+function check(node: A.Node | null | undefined): void {
+  if (!node) return;
+  const refused = REFUSED[node.type];
+  if (refused) refuse(node, refused);
+  const n = node as A.AnyNode;
+  switch (n.type) {
+    case 'Program':
+      n.body.forEach(check);
+      return;
+    case 'ExpressionStatement':
+      check(n.expression);
+      return;
+    case 'BlockStatement':
+      n.body.forEach(check);
+      return;
+    case 'EmptyStatement':
+      return;
+    case 'ReturnStatement':
+      check(n.argument);
+      return;
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      if (n.label) refuse(n, 'label');
+      return;
+    case 'IfStatement':
+      check(n.test);
+      check(n.consequent);
+      check(n.alternate);
+      return;
+    case 'ThrowStatement':
+      check(n.argument);
+      return;
+    case 'TryStatement':
+      check(n.block);
+      if (n.handler) {
+        if (n.handler.param && n.handler.param.type !== 'Identifier') refuse(n.handler.param, 'destructuring');
+        check(n.handler.body);
+      }
+      check(n.finalizer);
+      return;
+    case 'WhileStatement':
+    case 'DoWhileStatement':
+      check(n.test);
+      check(n.body);
+      return;
+    case 'ForStatement':
+      check(n.init);
+      check(n.test);
+      check(n.update);
+      check(n.body);
+      return;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      checkParams(n);
+      check(n.body);
+      return;
+    case 'VariableDeclaration':
+      if (n.kind !== 'let' && n.kind !== 'const' && n.kind !== 'var') refuse(n, 'using');
+      for (const d of n.declarations) {
+        if (d.id.type !== 'Identifier') refuse(d.id, 'destructuring');
+        check(d.init);
+      }
+      return;
+    case 'Identifier':
+      return;
+    case 'Literal':
+      if ('regex' in n && n.regex) refuse(n, 'regex');
+      if ('bigint' in n && n.bigint !== undefined) refuse(n, 'bigint');
+      return;
+    case 'TemplateLiteral':
+      n.expressions.forEach(check);
+      return;
+    case 'ArrayExpression':
+      for (const el of n.elements) {
+        if (el === null) refuse(n, 'holes');
+        check(el);
+      }
+      return;
+    case 'ObjectExpression':
+      for (const p of n.properties) {
+        if (p.type === 'SpreadElement') refuse(p, 'spread');
+        if (p.kind !== 'init') refuse(p, 'accessor');
+        if (p.computed) refuse(p, 'computedKey');
+        check(p.value);
+      }
+      return;
+    case 'UnaryExpression':
+      if (!UNARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
+      check(n.argument);
+      return;
+    case 'UpdateExpression':
+      if (n.argument.type !== 'Identifier' && n.argument.type !== 'MemberExpression') refuse(n, 'destructuring');
+      check(n.argument);
+      return;
+    case 'BinaryExpression':
+      if (!BINARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
+      check(n.left);
+      check(n.right);
+      return;
+    case 'LogicalExpression':
+      check(n.left);
+      check(n.right);
+      return;
+    case 'AssignmentExpression':
+      if (!ASSIGN_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
+      if (n.left.type !== 'Identifier' && n.left.type !== 'MemberExpression') refuse(n.left, 'destructuring');
+      check(n.left);
+      check(n.right);
+      return;
+    case 'ConditionalExpression':
+      check(n.test);
+      check(n.consequent);
+      check(n.alternate);
+      return;
+    case 'CallExpression':
+    case 'NewExpression':
+      if (n.type === 'CallExpression' && n.optional) refuse(n, 'optionalChaining');
+      check(n.callee);
+      n.arguments.forEach(check);
+      return;
+    case 'MemberExpression':
+      if (n.optional) refuse(n, 'optionalChaining');
+      check(n.object);
+      if (n.computed) check(n.property);
+      return;
+    case 'AwaitExpression':
+      check(n.argument);
+      return;
+    case 'SequenceExpression':
+      n.expressions.forEach(check);
+      return;
+    case 'ThisExpression':
+      return;
+    case 'ParenthesizedExpression':
+      check(n.expression);
+      return;
+    default:
+      refuse(n, 'other', n.type);
+  }
+}
+
+/** Parses a snippet as a classic script (CommonJS and a browser <script> are both scripts). */
+export function parseSnippet(source: string): ParseResult {
+  let program: A.Program;
+  try {
+    program = parse(source, { ecmaVersion: 2022, sourceType: 'script', locations: true });
+  } catch (e) {
+    const err = e as { message?: string; loc?: { line: number; column: number } };
+    const detail = String(err.message ?? e).replace(/\s*\(\d+:\d+\)$/, '');
+    return {
+      ok: false,
+      error: { code: 'syntax', line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, detail },
+    };
+  }
+  try {
+    check(program);
+  } catch (e) {
+    if (e instanceof SimRefusal) return { ok: false, error: e.error };
+    throw e;
+  }
+  return { ok: true, program };
+}
+
+/** A short one-line excerpt of source text, for labels of queued callbacks. */
+export function excerpt(source: string, node: A.Node, max = 34): string {
+  const text = source.slice(node.start, node.end).replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

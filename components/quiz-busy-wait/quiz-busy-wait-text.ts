@@ -1,0 +1,133 @@
+import type { Bilingual } from '../../src/i18n.ts';
+import type { QuizContent } from '../quiz/quiz-element.ts';
+
+/**
+ * Seed 004's question. The right answer is the third choice (index 2). Each claim is checked against real Node
+ * in tests/unit/quiz.test.ts: the loop starves a due timer and a pending connection, so does a recursive
+ * process.nextTick, the heap stays flat, and yielding with setImmediate or setTimeout lets the handler run.
+ */
+export const busyWaitQuiz: QuizContent = {
+  id: 'quiz-busy-wait',
+  correct: 2,
+  text: {
+    en: {
+      choices: [
+        'Nothing bad: each `await` gives control back to the event loop, the request handler runs, sets `ready`, and the loop ends.',
+        'The server keeps answering other requests; only this function spins and burns CPU until `ready` is set.',
+        'The server hangs: every turn queues a new microtask, so the queue never empties and no timer or network callback runs — `ready` is never set, and one core sits at 100%.',
+        'After a while the process crashes with a stack overflow or out of memory, because every `await` goes one level deeper.',
+      ],
+      explanation: [
+        '`await` gives control away only until the next microtask. Each turn of the loop queues a new microtask, and the event loop takes no macrotask while the microtask queue is not empty. The network handler that would set `ready` never runs.',
+        'The same happens with a recursive `process.nextTick`. To yield for real: `await new Promise(r => setImmediate(r))` or `setTimeout`.',
+        'Nothing grows: each continuation starts on an empty stack and the old promises are collected, so the process neither crashes nor frees itself — it just spins.',
+      ],
+    },
+    ru: {
+      choices: [
+        'Ничего страшного: каждый `await` отдаёт управление циклу событий, обработчик запроса выполнится, выставит `ready`, и цикл закончится.',
+        'Сервер продолжит отвечать на другие запросы; только эта функция будет крутиться и жечь процессор, пока `ready` не выставят.',
+        'Сервер зависнет: каждый оборот ставит новую микрозадачу, очередь никогда не пустеет, и ни таймер, ни сетевой колбэк не запустятся — `ready` не выставится никогда, одно ядро загружено на 100%.',
+        'Через какое-то время процесс упадёт с переполнением стека или нехваткой памяти: каждый `await` уходит на уровень глубже.',
+      ],
+      explanation: [
+        '`await` отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста. Сетевой обработчик, который выставит `ready`, никогда не запустится.',
+        'То же с рекурсивным `process.nextTick`. Отдать управление по-настоящему — `await new Promise(r => setImmediate(r))` или `setTimeout`.',
+        'Ничего не растёт: каждое продолжение начинается с пустого стека, старые промисы собирает сборщик мусора, поэтому процесс не падает и не освобождается сам — он просто крутится.',
+      ],
+    },
+  },
+};
+
+/** The three programs the slide runs in the task-queue simulator after the answer. A timer stands in for the request. */
+export const SIM_SNIPPETS = {
+  promise: `let ready = false;
+// stands in for the network handler
+setTimeout(() => { ready = true; }, 5);
+
+(async () => {
+  while (!ready) {
+    await Promise.resolve();
+  }
+  console.log('ready');
+})();
+console.log('waiting');`,
+  nextTick: `let ready = false;
+// stands in for the network handler
+setTimeout(() => { ready = true; }, 5);
+
+function spin() {
+  if (!ready) {
+    process.nextTick(spin);
+  } else {
+    console.log('ready');
+  }
+}
+spin();
+console.log('waiting');`,
+  timeout: `let ready = false;
+// stands in for the network handler
+setTimeout(() => { ready = true; }, 5);
+
+(async () => {
+  while (!ready) {
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  console.log('ready');
+})();
+console.log('waiting');`,
+} as const;
+
+export type SimVariant = keyof typeof SIM_SNIPPETS;
+
+const en = {
+  simTitle: 'Watch it in the simulator',
+  simIntro: 'A timer due at 5 ms stands in for the network request. Run a version and see where it stops.',
+  simVariants: {
+    promise: 'Run: await Promise.resolve()',
+    nextTick: 'Run: recursive process.nextTick',
+    timeout: 'Run: yield with setTimeout',
+  } satisfies Record<SimVariant, string>,
+  simCode: 'Program run in the simulator',
+  simSteps: (n: number) => `Steps taken: ${n}`,
+  simClock: (ms: number) => `Virtual clock: ${ms} ms`,
+  simQueues: (micro: number, ticks: number, timers: number) =>
+    `Left in the queues: ${micro} microtask(s), ${ticks} nextTick callback(s), ${timers} timer(s)`,
+  simOutput: (lines: string) => `Output: ${lines}`,
+  simNone: '(nothing)',
+  simEnd: {
+    starvedMicrotasks: 'Stopped after 3,000 steps: the microtask queue never empties, so the timer that would set ready never runs. Microtask starvation.',
+    starvedTicks: 'Stopped after 3,000 steps: process.nextTick keeps queueing itself ahead of everything else. The timer never runs.',
+    done: 'Finished: each setTimeout hands the loop a turn, the timer fires at 5 ms and sets ready.',
+    other: 'The simulator stopped this run.',
+  },
+  simUnavailable: 'The simulator could not run this program.',
+  simNote: 'In real Node, setImmediate works too (checked by the tests); the simulator’s virtual clock does not advance between immediates, so this slide yields with setTimeout.',
+};
+
+const ru: typeof en = {
+  simTitle: 'Посмотреть в симуляторе',
+  simIntro: 'Сетевой запрос изображает таймер на 5 мс. Запустите вариант и посмотрите, где он остановится.',
+  simVariants: {
+    promise: 'Запустить: await Promise.resolve()',
+    nextTick: 'Запустить: рекурсивный process.nextTick',
+    timeout: 'Запустить: отдавать управление через setTimeout',
+  },
+  simCode: 'Программа, которую выполняет симулятор',
+  simSteps: (n: number) => `Сделано шагов: ${n}`,
+  simClock: (ms: number) => `Виртуальные часы: ${ms} мс`,
+  simQueues: (micro: number, ticks: number, timers: number) =>
+    `Осталось в очередях: микрозадач — ${micro}, колбэков nextTick — ${ticks}, таймеров — ${timers}`,
+  simOutput: (lines: string) => `Вывод: ${lines}`,
+  simNone: '(ничего)',
+  simEnd: {
+    starvedMicrotasks: 'Остановлено после 3000 шагов: очередь микрозадач не пустеет, и таймер, который выставил бы ready, так и не запускается. Голодание макрозадач из-за микрозадач.',
+    starvedTicks: 'Остановлено после 3000 шагов: process.nextTick снова и снова ставит себя впереди всех. Таймер не запускается.',
+    done: 'Завершено: каждый setTimeout даёт циклу сделать оборот, таймер срабатывает на 5 мс и выставляет ready.',
+    other: 'Симулятор остановил этот запуск.',
+  },
+  simUnavailable: 'Симулятор не смог выполнить эту программу.',
+  simNote: 'В настоящем Node работает и setImmediate (это проверяют тесты); в симуляторе виртуальные часы между setImmediate не идут, поэтому здесь управление отдаётся через setTimeout.',
+};
+
+export const busyWaitText: Bilingual<typeof en> = { en, ru };

@@ -1,0 +1,78 @@
+/**
+ * The simulator against real Chromium: every corpus snippet that runs in a browser (tests/snippets/*.js, and the
+ * micro-macro slide's examples) is injected as a classic <script> into a blank page; the page's console.log
+ * messages are collected until a sentinel timer, set well after the snippet's last timer, fires; they must equal
+ * the simulator's browser prediction line by line (or, for a timing-dependent snippet, one of the orders it lists).
+ * Snippets that never finish (starvation) are not run here: they would hang the page.
+ *
+ * This spec does not open the deck, so it uses Playwright's own `test` rather than the deck fixture.
+ */
+import { test, expect } from '@playwright/test';
+import { logLines, simulate } from '../../components/micro-macro/sim-model.ts';
+import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
+import { loadCorpus, type CorpusSnippet } from '../unit/sim-corpus-lib.ts';
+
+const SENTINEL = '__sim_corpus_done__';
+
+const snippets: CorpusSnippet[] = [
+  ...loadCorpus(),
+  ...EXAMPLES.filter((e) => e.runtimes.includes('browser') && e.id !== 'busyWait').map((e) => ({
+    name: `example-${e.id}.js`,
+    source: e.code,
+    runtimes: e.runtimes,
+    expect: 'output' as const,
+  })),
+].filter((s) => s.runtimes.includes('browser') && s.expect !== 'starvation');
+
+test('the corpus has browser snippets', () => {
+  expect(snippets.length).toBeGreaterThanOrEqual(35);
+});
+
+for (const s of snippets) {
+  test(`chromium: ${s.name}`, async ({ page }) => {
+    const predicted = simulate(s.source, 'browser');
+    if (!predicted.ok) throw new Error(`refused: ${JSON.stringify(predicted.error)}`);
+    expect(predicted.end.code).toBe('done');
+    const lastTime = Math.max(0, ...predicted.steps.map((st) => st.now));
+    const options =
+      s.expect === 'timing' || predicted.timing?.affectsOutput
+        ? [logLines(predicted), ...(predicted.timing?.alternatives ?? [])].map((o) => JSON.stringify(o))
+        : [JSON.stringify(logLines(predicted))];
+
+    const runOnce = async (): Promise<string[]> => {
+      const p = await page.context().newPage();
+      const lines: Promise<string>[] = [];
+      let done!: () => void;
+      const finished = new Promise<void>((resolve) => (done = resolve));
+      p.on('console', (msg) => {
+        if (msg.type() !== 'log') return;
+        if (msg.text() === SENTINEL) {
+          done();
+          return;
+        }
+        // the values as the DevTools console shows primitives (msg.text() would flatten -0 to 0)
+        lines.push(
+          Promise.all(
+            msg.args().map((a) => a.evaluate((v) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : typeof v === 'string' ? v : String(v)))),
+          ).then((parts) => parts.join(' ')),
+        );
+      });
+      await p.goto('about:blank');
+      await p.addScriptTag({ content: s.source });
+      // a separate script, so the snippet's own timers are all set before it
+      await p.addScriptTag({ content: `setTimeout(() => console.log('${SENTINEL}'), ${lastTime + 300});` });
+      await finished;
+      const text = await Promise.all(lines);
+      await p.close();
+      return text;
+    };
+
+    let real = await runOnce();
+    // a loaded machine can delay a timer by tens of ms: a differing run is repeated (three runs in all)
+    for (let attempt = 1; attempt < 3 && !options.includes(JSON.stringify(real)); attempt++) real = await runOnce();
+    if (s.expect === 'timing') expect(predicted.timing?.affectsOutput).toBe(true);
+    else expect(predicted.timing?.affectsOutput ?? false, `unexpected timing flag ${JSON.stringify(predicted.timing)}`).toBe(false);
+    expect(options).toContain(JSON.stringify(real));
+    if (options.length === 1) expect(real).toEqual(logLines(predicted));
+  });
+}

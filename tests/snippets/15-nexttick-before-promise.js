@@ -1,0 +1,4 @@
+// runtime: node
+Promise.resolve().then(() => console.log('promise'));
+process.nextTick(() => console.log('nextTick'));
+console.log('sync');

@@ -1,0 +1,4 @@
+// runtime: node
+// expect: timing
+setTimeout(() => console.log('timeout'), 0);
+setImmediate(() => console.log('immediate'));

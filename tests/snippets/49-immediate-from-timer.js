@@ -1,0 +1,5 @@
+// runtime: node
+setTimeout(() => {
+  setTimeout(() => console.log('timeout'), 0);
+  setImmediate(() => console.log('immediate'));
+}, 0);

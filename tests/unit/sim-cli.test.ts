@@ -1,0 +1,62 @@
+/** `npm run -s predict`: output on stdout, and the exit codes the issue asks for. */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tmp = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+const npmOk = spawnSync('npm', ['--version'], { encoding: 'utf8' }).status === 0;
+
+function predict(runtime: string, source: string, extra: string[] = []) {
+  const file = join(tmp, `s${Math.random().toString(36).slice(2)}.js`);
+  writeFileSync(file, source);
+  return spawnSync('npm', ['run', '-s', 'predict', '--', '--runtime', runtime, ...extra, file], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+}
+
+describe.skipIf(!npmOk)('predict CLI', () => {
+  it('prints one line per console.log, as the runtime would, and exits 0', () => {
+    const r = predict('node', `console.log('A');\nsetTimeout(() => console.log(1.5, true), 0);\nPromise.resolve().then(() => console.log(-0));\n`);
+    expect(r.stdout).toBe('A\n-0\n1.5 true\n');
+    expect(r.status).toBe(0);
+  });
+
+  it('exits 2 with a message naming the construct and the line for unsupported code', () => {
+    const r = predict('browser', `console.log(1);\nclass A {}\n`);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Line 2: classes are not in the simulator’s subset.');
+    const ru = predict('node', `class A {}\n`, ['--lang', 'ru']);
+    expect(ru.stderr).toContain('Строка 1: классы');
+  });
+
+  it('exits 2 for Node-only APIs in the browser runtime', () => {
+    const r = predict('browser', `setImmediate(() => {});\n`);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('exists only in Node');
+  });
+
+  it('exits 3 with an explanation and the possible orders when the order depends on timing', () => {
+    const r = predict('node', `setTimeout(() => console.log('timeout'), 0);\nsetImmediate(() => console.log('immediate'));\n`);
+    expect(r.status).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('The order depends on timing');
+    expect(r.stderr).toContain('possible: immediate | timeout');
+    expect(r.stderr).toContain('possible: timeout | immediate');
+  });
+
+  it('exits 4 and explains starvation for a program that never yields', () => {
+    const r = predict('node', `let ready = false;\nsetTimeout(() => { ready = true; }, 0);\n(async () => { console.log('waiting'); while (!ready) { await Promise.resolve(); } })();\n`);
+    expect(r.status).toBe(4);
+    expect(r.stdout).toBe('waiting\n');
+    expect(r.stderr).toContain('microtask starvation');
+  });
+
+  it('exits 1 on bad usage', () => {
+    const r = spawnSync('npm', ['run', '-s', 'predict', '--', 'x.js'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('--runtime is required');
+  });
+});

@@ -1,0 +1,356 @@
+/**
+ * The simulator's semantics, each worked out by hand (the corpus test checks the same snippets against real Node).
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../../components/micro-macro/sim-model.ts';
+import { errorMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
+
+const out = (src: string, rt: Runtime = 'node'): string[] => {
+  const r = simulate(src, rt);
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.error)}`);
+  return logLines(r);
+};
+const both = (src: string): [string[], string[]] => [out(src, 'node'), out(src, 'browser')];
+const ok = (r: SimResult): Extract<SimResult, { ok: true }> => {
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.error)}`);
+  return r;
+};
+
+describe('microtasks drain completely', () => {
+  it('after the script: the seed example prints A D F C E B in both runtimes', () => {
+    const src = `console.log('A');
+setTimeout(() => console.log('B'), 0);
+queueMicrotask(() => console.log('C'));
+(async () => { console.log('D'); await 0; console.log('E'); })();
+console.log('F');`;
+    expect(both(src)).toEqual([
+      ['A', 'D', 'F', 'C', 'E', 'B'],
+      ['A', 'D', 'F', 'C', 'E', 'B'],
+    ]);
+  });
+
+  it('after every macrotask, including microtasks queued by microtasks', () => {
+    const src = `setTimeout(() => { console.log('t1'); Promise.resolve().then(() => { console.log('m1'); queueMicrotask(() => console.log('m1b')); }); }, 0);
+setTimeout(() => console.log('t2'), 0);`;
+    const expected = ['t1', 'm1', 'm1b', 't2'];
+    expect(both(src)).toEqual([expected, expected]);
+  });
+
+  it('no macrotask starts while the microtask queue is non-empty (every step)', () => {
+    const r = ok(simulate(`setTimeout(() => console.log('t'), 0);
+Promise.resolve().then(() => Promise.resolve().then(() => console.log('m')));`, 'browser'));
+    for (const s of r.steps) {
+      if (s.event.code === 'taskStart' && s.event.params['queue'] === 'timers') {
+        const before = r.steps[s.index - 1]!;
+        expect(before.microtasks).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('await and async return cost', () => {
+  it('await of a native promise costs one tick', () => {
+    const src = `const p = Promise.resolve();
+p.then(() => console.log('t1')).then(() => console.log('t2')).then(() => console.log('t3'));
+(async () => { await p; console.log('after await'); })();`;
+    // t1's reaction was queued first, the await's reaction second: both run in tick 1
+    expect(out(src)).toEqual(['t1', 'after await', 't2', 't3']);
+  });
+
+  it('returning a promise from an async function costs two more ticks than returning a value', () => {
+    const src = `async function v() { return 1; }
+async function p() { return Promise.resolve(1); }
+v().then(() => console.log('value'));
+p().then(() => console.log('promise'));
+Promise.resolve().then(() => console.log('t1')).then(() => console.log('t2')).then(() => console.log('t3')).then(() => console.log('t4'));`;
+    // tick 1: value, thenable job (calls then on the inner promise), t1; tick 2: its reaction resolves p(), t2;
+    // tick 3: promise, t3
+    expect(both(src)).toEqual([
+      ['value', 't1', 't2', 'promise', 't3', 't4'],
+      ['value', 't1', 't2', 'promise', 't3', 't4'],
+    ]);
+  });
+
+  it('resolving with a thenable queues a PromiseResolveThenableJob that calls its then()', () => {
+    const src = `const thenable = { then(resolve) { console.log('then called'); resolve(42); } };
+(async () => { const v = await thenable; console.log('got ' + v); })();
+Promise.resolve().then(() => console.log('tick 1')).then(() => console.log('tick 2'));
+console.log('sync');`;
+    expect(out(src)).toEqual(['sync', 'then called', 'tick 1', 'got 42', 'tick 2']);
+    const r = ok(simulate(src, 'node'));
+    // the step before the first microtask is taken: the script has ended, the queue holds both jobs
+    const first = r.steps.find((s) => s.event.code === 'taskStart')!;
+    expect(r.steps[first.index - 1]!.microtasks.map((m) => m.kind)).toEqual(['thenableJob', 'reaction']);
+  });
+
+  it('a then handler returning a promise also costs two extra ticks', () => {
+    const src = `Promise.resolve().then(() => Promise.resolve('x')).then((v) => console.log(v));
+Promise.resolve().then(() => console.log(1)).then(() => console.log(2)).then(() => console.log(3)).then(() => console.log(4));`;
+    expect(out(src)).toEqual(['1', '2', '3', 'x', '4']);
+  });
+
+  it('try/catch around await catches a rejection; finally runs', () => {
+    const src = `async function f() { await null; throw new Error('boom'); }
+(async () => { try { await f(); } catch (e) { console.log('caught ' + e.message); } finally { console.log('finally'); } })();`;
+    expect(out(src)).toEqual(['caught boom', 'finally']);
+  });
+});
+
+describe('Node: process.nextTick', () => {
+  it('drains before the promise queue after the script', () => {
+    expect(out(`Promise.resolve().then(() => console.log('promise'));
+process.nextTick(() => console.log('tick'));
+console.log('sync');`)).toEqual(['sync', 'tick', 'promise']);
+  });
+
+  it('a tick queued by a microtask waits until the microtask queue is empty', () => {
+    expect(out(`Promise.resolve().then(() => { console.log('p1'); process.nextTick(() => console.log('tick')); });
+Promise.resolve().then(() => console.log('p2')).then(() => console.log('p2b'));`)).toEqual(['p1', 'p2', 'p2b', 'tick']);
+  });
+
+  it('drains after every timer callback and every immediate (Node ≥ 11)', () => {
+    expect(out(`setTimeout(() => { console.log('t1'); process.nextTick(() => console.log('tick1')); Promise.resolve().then(() => console.log('p1')); }, 0);
+setTimeout(() => console.log('t2'), 0);`)).toEqual(['t1', 'tick1', 'p1', 't2']);
+    expect(out(`setImmediate(() => { console.log('i1'); process.nextTick(() => console.log('tick1')); });
+setImmediate(() => console.log('i2'));`)).toEqual(['i1', 'tick1', 'i2']);
+  });
+
+  it('immediates queued during the check phase run on the next iteration', () => {
+    const r = ok(simulate(`setImmediate(() => { console.log('i1'); setImmediate(() => console.log('i3')); });
+setImmediate(() => console.log('i2'));`, 'node'));
+    expect(logLines(r)).toEqual(['i1', 'i2', 'i3']);
+  });
+});
+
+describe('Node: I/O callbacks and the check phase', () => {
+  it('inside an I/O callback setImmediate runs before setTimeout 0, deterministically', () => {
+    const r = ok(simulate(`require('fs').readFile(__filename, () => {
+  setTimeout(() => console.log('timeout'), 0);
+  setImmediate(() => console.log('immediate'));
+});`, 'node'));
+    expect(logLines(r)).toEqual(['immediate', 'timeout']);
+    expect(r.timing).toBeNull();
+  });
+
+  it('at top level setTimeout 0 against setImmediate is called timing-dependent, with both orders', () => {
+    const r = ok(simulate(`setTimeout(() => console.log('timeout'), 0);
+setImmediate(() => console.log('immediate'));`, 'node'));
+    expect(r.timing?.code).toBe('timerVsImmediate');
+    expect(r.timing?.affectsOutput).toBe(true);
+    expect([logLines(r), r.timing?.alternative].map((x) => JSON.stringify(x)).sort()).toEqual(
+      [JSON.stringify(['immediate', 'timeout']), JSON.stringify(['timeout', 'immediate'])].sort(),
+    );
+  });
+
+  it('a timer far enough in the future is not a race', () => {
+    const r = ok(simulate(`setTimeout(() => console.log('timeout'), 20);
+setImmediate(() => console.log('immediate'));`, 'node'));
+    expect(logLines(r)).toEqual(['immediate', 'timeout']);
+    expect(r.timing).toBeNull();
+  });
+});
+
+describe('timers', () => {
+  it('fire in due-time order, ties in the order they were set', () => {
+    const src = `setTimeout(() => console.log('30'), 30);
+setTimeout(() => console.log('10'), 10);
+setTimeout(() => console.log('20'), 20);
+setTimeout(() => console.log('10 again'), 10);`;
+    expect(both(src)).toEqual([
+      ['10', '10 again', '20', '30'],
+      ['10', '10 again', '20', '30'],
+    ]);
+  });
+
+  it('fire only once due: the virtual clock reaches each due time before its callback', () => {
+    const r = ok(simulate(`setTimeout(() => { console.log('a'); setTimeout(() => console.log('c'), 15); }, 10);
+setTimeout(() => console.log('b'), 20);`, 'node'));
+    expect(logLines(r)).toEqual(['a', 'b', 'c']);
+    const starts = r.steps.filter((s) => s.event.code === 'taskStart' && s.event.params['queue'] === 'timers');
+    expect(starts.map((s) => s.now)).toEqual([10, 20, 25]);
+    // a timer is queued with its due time, and is not run before it
+    const withC = r.steps.find((s) => s.timers.some((t) => t.due === 25))!;
+    expect(withC.now).toBe(10);
+  });
+
+  it('Node coerces 0 to 1 ms, so setTimeout(a, 1) and setTimeout(b, 0) share a list: a then b', () => {
+    expect(out(`setTimeout(() => console.log('a'), 1); setTimeout(() => console.log('b'), 0);`, 'node')).toEqual(['a', 'b']);
+  });
+
+  it('clearTimeout and clearInterval cancel', () => {
+    expect(both(`const t = setTimeout(() => console.log('no'), 5);
+let n = 0;
+const i = setInterval(() => { n++; console.log('i' + n); if (n === 2) clearInterval(i); }, 3);
+clearTimeout(t);`)).toEqual([
+      ['i1', 'i2'],
+      ['i1', 'i2'],
+    ]);
+  });
+
+  it('for-let closes over each iteration, for-var over one variable', () => {
+    expect(out(`for (let i = 0; i < 3; i++) setTimeout(() => console.log(i), 0);`)).toEqual(['0', '1', '2']);
+    expect(out(`for (var i = 0; i < 3; i++) setTimeout(() => console.log(i), 0);`)).toEqual(['3', '3', '3']);
+  });
+});
+
+describe('starvation and endless programs stop at the step cap with an explanation', () => {
+  it('the busy-wait quiz snippet starves the microtask queue; the timer never runs', () => {
+    const r = ok(simulate(`let ready = false;
+setTimeout(() => { ready = true; }, 0);
+(async () => { while (!ready) { await Promise.resolve(); } console.log('done'); })();`, 'node'));
+    expect(r.end.code).toBe('starvedMicrotasks');
+    expect(logLines(r)).toEqual([]);
+    expect(r.end.params['pending']).toBe(1);
+    expect(microMacroText.en.ends.starvedMicrotasks(r.end.params)).toMatch(/starvation/);
+    expect(microMacroText.ru.ends.starvedMicrotasks(r.end.params)).toMatch(/голодание/);
+  });
+
+  it('the same snippet starves in the browser too', () => {
+    const r = ok(simulate(`let ready = false;
+setTimeout(() => { ready = true; }, 0);
+(async () => { while (!ready) { await Promise.resolve(); } })();`, 'browser'));
+    expect(r.end.code).toBe('starvedMicrotasks');
+  });
+
+  it('recursive process.nextTick starves the loop', () => {
+    const r = ok(simulate(`function again() { process.nextTick(again); }
+setTimeout(() => console.log('never'), 0);
+again();`, 'node'));
+    expect(r.end.code).toBe('starvedTicks');
+  });
+
+  it('a synchronous endless loop is an infinite loop, setInterval is just a long program', () => {
+    expect(ok(simulate(`let x = 0; while (true) { x++; }`, 'node')).end.code).toBe('infiniteLoop');
+    expect(ok(simulate(`setInterval(() => console.log('tick'), 1000);`, 'browser', { maxSteps: 300 })).end.code).toBe('tooLong');
+  });
+
+  it('the cap is respected: never more than maxSteps + 1 snapshots', () => {
+    const r = ok(simulate(`function f() { queueMicrotask(f); } f();`, 'browser', { maxSteps: 500 }));
+    expect(r.steps.length).toBeLessThanOrEqual(501);
+  });
+});
+
+describe('errors and rejections', () => {
+  it('Node ends the process on an unhandled rejection after the drain; the browser goes on', () => {
+    const src = `Promise.reject(new Error('x'));
+setTimeout(() => console.log('later'), 0);
+console.log('sync');`;
+    const n = ok(simulate(src, 'node'));
+    expect(logLines(n)).toEqual(['sync']);
+    expect(n.end.code).toBe('crashUnhandledRejection');
+    const b = ok(simulate(src, 'browser'));
+    expect(logLines(b)).toEqual(['sync', 'later']);
+    expect(b.output.filter((o) => o.kind === 'error').map((o) => o.text)).toEqual(['Uncaught (in promise) Error: x']);
+  });
+
+  it('a rejection handled later in the same drain is not reported', () => {
+    const n = ok(simulate(`const p = Promise.reject(new Error('x'));
+Promise.resolve().then(() => p.catch((e) => console.log('caught ' + e.message)));`, 'node'));
+    expect(n.end.code).toBe('done');
+    expect(logLines(n)).toEqual(['caught x']);
+  });
+
+  it('an uncaught throw in a timer crashes Node, and is reported and skipped in the browser', () => {
+    const src = `setTimeout(() => { throw new Error('bad'); }, 0);
+setTimeout(() => console.log('second timer'), 0);`;
+    expect(ok(simulate(src, 'node')).end.code).toBe('crashUncaught');
+    expect(out(src, 'browser')).toEqual(['second timer']);
+  });
+});
+
+describe('refusals name the construct and its line, in both languages', () => {
+  const cases: [string, string, number][] = [
+    ['console.log(1);\nclass A {}', 'unsupported', 2],
+    ['for (const x of [1]) {}', 'unsupported', 1],
+    ['let a = 1;\n\nfetch("/x");', 'unknownName', 3],
+    ['console.log({ a: 1 });', 'unsupportedLog', 1],
+    ['const m = new Map();', 'unsupportedNew', 1],
+    ['console.log("x" ', 'syntax', 1],
+    ["require('http');", 'unsupportedModule', 1],
+  ];
+  for (const [src, code, line] of cases) {
+    it(`${code} at line ${line}: ${src.split('\n').pop()}`, () => {
+      const r = simulate(src, 'node');
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.code).toBe(code);
+      expect(r.error.line).toBe(line);
+      expect(errorMessage(microMacroText.en, r.error)).toContain(`Line ${line}`);
+      expect(errorMessage(microMacroText.ru, r.error)).toContain(`Строка ${line}`);
+    });
+  }
+
+  it('Node-only APIs are refused in the browser runtime', () => {
+    const r = simulate(`setImmediate(() => {});`, 'browser');
+    expect(r.ok ? null : r.error.code).toBe('nodeOnly');
+    expect(needsNode(`process.nextTick(() => {});`)).toBe(true);
+    expect(needsNode(`setTimeout(() => {}, 0);`)).toBe(false);
+  });
+
+  it('the construct in the message is named, e.g. classes / классы', () => {
+    const r = simulate('class A {}', 'node');
+    if (r.ok) throw new Error('expected a refusal');
+    expect(errorMessage(microMacroText.en, r.error)).toMatch(/classes/);
+    expect(errorMessage(microMacroText.ru, r.error)).toMatch(/классы/);
+  });
+});
+
+describe('console.log prints primitives like the runtime', () => {
+  it('numbers, booleans, null, undefined, -0, several arguments', () => {
+    expect(out(`console.log(1, 'a', true, null, undefined, -0, 0.1 + 0.2, 1e21, \`\${[1, 2]}\`);`)).toEqual([
+      '1 a true null undefined -0 0.30000000000000004 1e+21 1,2',
+    ]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Properties
+
+const snippetArb = fc
+  .array(
+    fc.oneof(
+      fc.constant(`console.log('s');`),
+      fc.constant(`setTimeout(() => console.log('t'), 0);`),
+      fc.constant(`setTimeout(() => { console.log('t5'); Promise.resolve().then(() => console.log('t5m')); }, 5);`),
+      fc.constant(`Promise.resolve().then(() => console.log('p')).then(() => console.log('pp'));`),
+      fc.constant(`queueMicrotask(() => console.log('q'));`),
+      fc.constant(`(async () => { console.log('a'); await null; console.log('a2'); })();`),
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
+  .map((lines) => lines.join('\n'));
+
+describe('properties', () => {
+  it('simulation is deterministic, steps are numbered, output only grows, and the clock never goes back', () => {
+    fc.assert(
+      fc.property(snippetArb, fc.constantFrom<Runtime>('node', 'browser'), (src, rt) => {
+        const a = ok(simulate(src, rt));
+        const b = ok(simulate(src, rt));
+        expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+        a.steps.forEach((s, i) => {
+          expect(s.index).toBe(i);
+          if (i > 0) {
+            expect(s.outputLength).toBeGreaterThanOrEqual(a.steps[i - 1]!.outputLength);
+            expect(s.now).toBeGreaterThanOrEqual(a.steps[i - 1]!.now);
+          }
+        });
+        expect(a.steps[a.steps.length - 1]!.outputLength).toBe(a.output.length);
+        expect(a.end.code).toBe('done');
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('every console.log line of the source is printed exactly as many times as it runs (no timer lost)', () => {
+    fc.assert(
+      fc.property(snippetArb, (src) => {
+        const lines = out(src, 'browser');
+        const count = (re: RegExp): number => (src.match(re) ?? []).length;
+        expect(lines.filter((l) => l === 't').length).toBe(count(/'t'\)/g));
+        expect(lines.filter((l) => l === 'q').length).toBe(count(/'q'\)/g));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,124 @@
+/** The micro-macro demo's state: the guess, grading, stepping and the speaker sequence. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  acceptedOrders,
+  checkGuess,
+  chooseExample,
+  chooseRuntime,
+  currentRun,
+  goToStep,
+  gradeGuess,
+  initialState,
+  moveLine,
+  runDraft,
+  editDraft,
+  SEQUENCE_STEPS,
+  startingOrder,
+  stateForStep,
+  stepCount,
+} from '../../components/micro-macro/micro-macro-model.ts';
+import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
+import { logLines } from '../../components/micro-macro/sim-model.ts';
+
+describe('the guess', () => {
+  it('starts from the order of the source for the seed: A B C D E F, which scores 2 of 6', () => {
+    const s = initialState();
+    expect(s.guess).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    const run = currentRun(s)!;
+    const g = gradeGuess(s.guess, acceptedOrders(run));
+    expect(g.right).toEqual([true, false, false, false, true, false]);
+  });
+
+  it('every example with two or more lines starts from an order that is not the answer', () => {
+    for (const ex of EXAMPLES) {
+      for (const rt of ex.runtimes) {
+        const s = chooseRuntime(chooseExample(initialState(), ex.id), rt);
+        const run = currentRun(s)!;
+        const lines = logLines(run);
+        if (lines.length < 2) {
+          expect(s.guessPhase).toBe('skipped');
+          continue;
+        }
+        expect(s.guess).not.toEqual(lines);
+        expect([...s.guess].sort()).toEqual([...lines].sort());
+      }
+    }
+  });
+
+  it('a starting order is always a permutation and never the answer (property)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 7 }), fc.string(), (lines, src) => {
+        const start = startingOrder(lines, src);
+        expect([...start].sort()).toEqual([...lines].sort());
+        expect(start).not.toEqual(lines);
+      }),
+    );
+  });
+
+  it('moving lines reaches the answer, and checking it scores every position', () => {
+    let s = initialState();
+    for (let i = 0; i < 4; i++) s = moveLine(s, 1 + i, 1); // B to the end
+    s = moveLine(s, 2, -1); // D up
+    s = moveLine(s, 4, -1);
+    s = moveLine(s, 3, -1); // F up twice
+    expect(s.guess).toEqual(['A', 'D', 'F', 'C', 'E', 'B']);
+    s = checkGuess(s);
+    expect(gradeGuess(s.guess, acceptedOrders(currentRun(s)!)).right.every(Boolean)).toBe(true);
+    // the guess is locked once checked
+    expect(moveLine(s, 0, 1)).toBe(s);
+  });
+
+  it('moves out of range do nothing', () => {
+    const s = initialState();
+    expect(moveLine(s, 0, -1)).toBe(s);
+    expect(moveLine(s, 5, 1)).toBe(s);
+  });
+
+  it('a timing-dependent example accepts either order', () => {
+    const s = chooseExample(initialState(), 'race');
+    expect(acceptedOrders(currentRun(s)!).map((o) => o.join(' ')).sort()).toEqual(['immediate timeout', 'timeout immediate']);
+  });
+});
+
+describe('examples, runtimes, your code', () => {
+  it('a Node-only example switches the runtime to Node and refuses the browser', () => {
+    const s = chooseExample(initialState(), 'nextTick');
+    expect(s.runtime).toBe('node');
+    expect(chooseRuntime(s, 'browser')).toBe(s);
+  });
+
+  it('running the draft: an error keeps the editor open; good code is stepped', () => {
+    let s = chooseExample(initialState(), 'custom');
+    s = runDraft(editDraft(s, 'while (true) { for (const x of []) {} }'));
+    expect(s.editing).toBe(true);
+    const bad = currentRun(s)!;
+    expect(bad.ok ? null : bad.error.construct).toBe('forOf');
+    s = runDraft(editDraft(s, `process.nextTick(() => console.log('t'));\nconsole.log('s');`));
+    expect(s.runtime).toBe('node');
+    expect(s.editing).toBe(false);
+    expect(logLines(currentRun(s)!)).toEqual(['s', 't']);
+  });
+});
+
+describe('stepping and the speaker sequence', () => {
+  it('steps stay within the run', () => {
+    const s = initialState();
+    expect(goToStep(s, -5).step).toBe(0);
+    expect(goToStep(s, 10_000).step).toBe(stepCount(s) - 1);
+  });
+
+  it('the sequence: the guess, checked, before the timer (A D F C E printed), the end (all six)', () => {
+    expect(SEQUENCE_STEPS).toBe(4);
+    expect(stateForStep(0).guessPhase).toBe('guess');
+    expect(stateForStep(1).guessPhase).toBe('checked');
+    const before = stateForStep(2);
+    const run = currentRun(before)!;
+    if (!run.ok) throw new Error('refused');
+    const snap = run.steps[before.step]!;
+    expect(run.output.slice(0, snap.outputLength).map((o) => o.text)).toEqual(['A', 'D', 'F', 'C', 'E']);
+    expect(snap.event.params['queue']).toBe('timers');
+    const end = stateForStep(3);
+    expect(end.step).toBe(stepCount(end) - 1);
+  });
+});
