@@ -190,7 +190,7 @@ const en = {
   errors: {
     syntax: (e: SimError) => `Line ${e.line}: syntax error: ${s(e.detail)}.`,
     unsupported: (e: SimError, construct: string) =>
-      `Line ${e.line}: ${construct}${e.name ? ` ${e.name}` : ''} ${e.construct === 'operator' ? 'is' : 'are'} not in the simulator’s subset.`,
+      `Line ${e.line}: the simulator’s subset does not include ${construct}${e.name ? ` ${e.name}` : ''}.`,
     unknownName: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
     nodeOnly: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` exists only in Node. Switch the runtime to Node.js.`,
     unsupportedNew: (e: SimError) => `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise and Error.`,

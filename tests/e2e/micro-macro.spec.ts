@@ -121,7 +121,7 @@ test.describe('micro-macro', () => {
     await editor.press('ArrowLeft');
     await expectHash(page, /^#\/micro-macro$/);
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
-    await expect(slide.getByRole('alert')).toContainText('Line 2: classes are not in the simulator’s subset.');
+    await expect(slide.getByRole('alert')).toContainText('Line 2: the simulator’s subset does not include classes.');
 
     await editor.fill("setTimeout(() => console.log('later'), 0);\nPromise.resolve().then(() => console.log('sooner'));");
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();

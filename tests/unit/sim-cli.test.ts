@@ -27,7 +27,7 @@ describe.skipIf(!npmOk)('predict CLI', () => {
     const r = predict('browser', `console.log(1);\nclass A {}\n`);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Line 2: classes are not in the simulator’s subset.');
+    expect(r.stderr).toContain('Line 2: the simulator’s subset does not include classes.');
     const ru = predict('node', `class A {}\n`, ['--lang', 'ru']);
     expect(ru.stderr).toContain('Строка 1: классы');
   });
