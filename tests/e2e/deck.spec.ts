@@ -133,4 +133,35 @@ test.describe('the deck', () => {
     await map.getByRole('link', { name: /^1\s*I\/O\s*\d/ }).click();
     await expectHash(page, /^#\/c10k$/);
   });
+
+  test('the default language follows the browser, the default theme follows prefers-color-scheme', async ({ browser }) => {
+    const ru = await browser.newContext({ locale: 'ru-RU', colorScheme: 'light' });
+    const page = await ru.newPage();
+    await page.goto('index.html#/c10k');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('C10K: поток на соединение');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await ru.close();
+    const en = await browser.newContext({ locale: 'en-GB', colorScheme: 'dark' });
+    const page2 = await en.newPage();
+    await page2.goto('index.html#/c10k');
+    await page2.waitForSelector('html[data-deck-ready="true"]');
+    await expect(currentSlide(page2).getByRole('heading', { level: 2 })).toHaveText('C10K: a thread per connection');
+    await expect(page2.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await en.close();
+  });
+
+  test('the built deck asks no other host for anything, and links its files relatively', async ({ page }) => {
+    const hosts = new Set<string>();
+    page.on('request', (r) => hosts.add(new URL(r.url()).host));
+    for (const slide of slides) {
+      await gotoSlide(page, slide.id);
+      await page.waitForTimeout(300);
+    }
+    const own = new URL(page.url()).host;
+    expect([...hosts].filter((h) => h !== own && h !== '')).toEqual([]);
+    const html = await (await page.request.get('index.html')).text();
+    expect(html).not.toMatch(/(src|href)="\/(?!\/)/);
+    expect(html).toMatch(/src="\.\/assets\//);
+  });
 });
