@@ -1,5 +1,6 @@
 import { css, html, svg, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import { NarrowController } from '../ui/narrow.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
@@ -48,33 +49,11 @@ const NARROW = { w: 500, h: 210, sq: { cx: 92, r: 72, cell: 30 }, cq: { cx: 400,
 
 /** Readiness vs completion: syscalls per batch, the SQ and CQ rings, and the regular-file case. */
 export class IoUringDemo extends DemoElement<IoUringState> {
-  static override properties = { ...DemoElement.properties, narrow: { state: true } };
+  private readonly width = new NarrowController(this, 560);
 
   /** The host is narrow (a phone): layout only, not demo state. */
-  declare narrow: boolean;
-  private resize: ResizeObserver | undefined;
-
-  constructor() {
-    super();
-    this.narrow = false;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resize = new ResizeObserver((entries) => {
-        const w = entries[0]?.contentRect.width ?? 800;
-        const narrow = w > 0 && w < 560;
-        if (narrow !== this.narrow) this.narrow = narrow;
-      });
-      this.resize.observe(this);
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resize?.disconnect();
-    this.resize = undefined;
+  private get narrow(): boolean {
+    return this.width.narrow;
   }
 
   static override styles = [

@@ -1,5 +1,6 @@
 import { css, html, svg, nothing, type PropertyValues } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import { NarrowController } from '../ui/narrow.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
@@ -51,27 +52,11 @@ function callName(e: TraceEvent): string {
 
 /** One thread, three sockets: blocking reads, busy polling, a multiplexer. */
 export class NonblockingDemo extends DemoElement<PlayState> {
-  static override properties = { ...DemoElement.properties, narrow: { state: true } };
+  private readonly width = new NarrowController(this, 560);
 
   /** The host is narrow (a phone): layout only, not demo state. */
-  declare narrow: boolean;
-  private resize: ResizeObserver | undefined;
-
-  constructor() {
-    super();
-    this.narrow = false;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (typeof ResizeObserver !== 'undefined') {
-      this.resize = new ResizeObserver((entries) => {
-        const w = entries[0]?.contentRect.width ?? 800;
-        const narrow = w > 0 && w < 560;
-        if (narrow !== this.narrow) this.narrow = narrow;
-      });
-      this.resize.observe(this);
-    }
+  private get narrow(): boolean {
+    return this.width.narrow;
   }
 
   static override styles = [
@@ -311,8 +296,6 @@ export class NonblockingDemo extends DemoElement<PlayState> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.resize?.disconnect();
-    this.resize = undefined;
     this.stop();
   }
 
