@@ -41,7 +41,10 @@ export const microMacro: SlideDef = {
           p: 'Node: после скрипта и после каждого колбэка таймера или `setImmediate` сначала опустошается очередь `process.nextTick`, потом микрозадачи (processTicksAndRejections в task_queues.js; между таймерами — с Node 11). В колбэке ввода-вывода `setImmediate` всегда раньше `setTimeout(…, 0)`: фаза check идёт сразу после poll. А на верхнем уровне порядок `setTimeout(…, 0)` и `setImmediate` зависит от того, успела ли пройти 1 мс, — симулятор так и говорит.',
         },
         {
-          p: 'Каждый пример и ещё полсотни фрагментов в tests/snippets проверяются в настоящем Node (как CommonJS) и в настоящем Chromium: вывод симулятора сравнивается построчно. Команда `npm run -s predict -- --runtime node файл.js` печатает предсказанный вывод.',
+          p: 'Время в симуляторе: код выполняется за нулевое виртуальное время, часы идут, когда цикл спит до таймера. Настоящий оборот цикла длится несколько микросекунд (оборот с `setImmediate` на тестовой машине — 2,5–8 мкс: до таймера на 5 мс их примерно 600–1200). Поэтому, когда цикл снова и снова делает один и тот же оборот — те же колбэки, ничего не выводится, — а таймер ждёт, симулятор пропускает одинаковые обороты и переводит часы на срок таймера (при опросе через `setTimeout` пропускаются целые обороты по 1 мс, а во вложенных таймерах браузера — по 4 мс). Если вывод зависит от того, сколько оборотов успеет пройти (например, печатается счётчик), симулятор говорит, что вывод зависит от времени. В браузере `setTimeout` после `await` в цепочке таймеров тоже считается вложенным: начиная с шестого уровня он ждёт не меньше 4 мс (шаги инициализации таймера в HTML; проверено в Chromium).',
+        },
+        {
+          p: 'Каждый пример и ещё около шестидесяти фрагментов в tests/snippets проверяются в настоящем Node (как CommonJS) и в настоящем Chromium: вывод симулятора сравнивается построчно. Команда `npm run -s predict -- --runtime node файл.js` печатает предсказанный вывод.',
         },
         {
           p: 'Последний пример — вопрос из квиза: `while (!ready) await Promise.resolve()` никогда не отдаёт управление циклу, таймер не запускается. Симулятор останавливается по лимиту шагов и объясняет голодание.',
@@ -67,7 +70,10 @@ export const microMacro: SlideDef = {
           p: 'Node: after the script and after every timer or `setImmediate` callback, the `process.nextTick` queue is emptied first, then the microtasks (processTicksAndRejections in task_queues.js; between timers since Node 11). Inside an I/O callback `setImmediate` always comes before `setTimeout(…, 0)`: the check phase follows poll. At top level the order of `setTimeout(…, 0)` and `setImmediate` depends on whether 1 ms has passed, and the simulator says so.',
         },
         {
-          p: 'Every example and some fifty more snippets in tests/snippets are checked in real Node (as CommonJS) and in real Chromium: the simulator’s output is compared line by line. `npm run -s predict -- --runtime node file.js` prints the predicted output.',
+          p: 'Time in the simulator: code runs in zero virtual time, and the clock moves when the loop sleeps until a timer. A real turn of the loop takes a few microseconds (a `setImmediate` turn on the test machine: 2.5–8 µs, about 600–1,200 turns before a 5 ms timer). So when the loop makes the same turn again and again — the same callbacks, nothing printed — while a timer waits, the simulator skips the identical turns and moves the clock to the timer (with `setTimeout` polling it skips whole turns of 1 ms, or of 4 ms for nested timers in a browser). If the output depends on how many turns fit (a printed counter, say), the simulator says the output depends on timing. In a browser a `setTimeout` called after `await` in a timer chain counts as nested too: from the sixth level on it waits at least 4 ms (HTML timer initialisation steps; checked in Chromium).',
+        },
+        {
+          p: 'Every example and some sixty more snippets in tests/snippets are checked in real Node (as CommonJS) and in real Chromium: the simulator’s output is compared line by line. `npm run -s predict -- --runtime node file.js` prints the predicted output.',
         },
         {
           p: 'The last example is the quiz question: `while (!ready) await Promise.resolve()` never gives the loop a turn, and the timer never runs. The simulator stops at its step cap and explains the starvation.',

@@ -546,6 +546,8 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         return t.event.sleep(p);
       case 'waitIo':
         return t.event.waitIo();
+      case 'spin':
+        return t.event.spin(p);
       case 'uncaught':
         return t.event.uncaught(p);
       case 'end':

@@ -159,6 +159,10 @@ const en = {
       `${s(p.fn)} pauses at await and leaves the stack; its continuation is queued when the awaited promise settles.`,
     sleep: (p: P) => `Nothing is ready: the loop sleeps until ${s(p.to)} ms, when the next timer is due.`,
     waitIo: () => 'Nothing else to do: the loop waits in epoll_wait until the I/O operation completes (the file is read in the thread pool).',
+    spin: (p: P) =>
+      Number(p.period) === 0
+        ? `The loop keeps making the same turn: the same setImmediate callback, nothing printed, while the timer ${s(p.timer)} waits for ${s(p.due)} ms. A real turn takes a few microseconds, so hundreds of them pass before the timer is due. The simulator skips them: the clock jumps from ${s(p.from)} to ${s(p.to)} ms.`
+        : `The loop keeps making the same turn, one every ${s(p.period)} ms, nothing printed, while the timer ${s(p.timer)} waits for ${s(p.due)} ms. The simulator skips ${s(p.turns)} identical turns: the clock jumps from ${s(p.from)} to ${s(p.to)} ms.`,
     uncaught: (p: P) => `Uncaught exception: ${s(p.reason)}.`,
     end: () => 'End.',
   },
@@ -184,6 +188,8 @@ const en = {
     ioVsOther: (p: P) =>
       `The order depends on timing: the I/O callback (${s(p.io)}) races with ${s(p.other ?? p.timer ?? 'other callbacks')}; reading a file takes several trips through the thread pool.`,
     ioVsIo: (p: P) => `The order depends on timing: ${s(p.count)} I/O operations are in flight and may complete in any order.`,
+    loopSpin: (p: P) =>
+      `The output depends on timing: the loop spins while the timer ${s(p.timer)} waits for ${s(p.due)} ms, and what it prints depends on how many turns it makes before then — a turn takes a few microseconds, how many depends on the machine.`,
   } satisfies Record<TimingCode, (p: P) => string>,
   timingHarmless: 'Some timers race, but every plausible timing prints the same lines.',
   timingAlternative: (lines: string) => `Another possible output: ${lines}`,
@@ -311,6 +317,10 @@ const ru: typeof en = {
       `${s(p.fn)} останавливается на await и уходит со стека; продолжение встанет в очередь, когда ожидаемый промис выполнится.`,
     sleep: (p: P) => `Ничего не готово: цикл спит до ${s(p.to)} мс, когда сработает ближайший таймер.`,
     waitIo: () => 'Больше делать нечего: цикл ждёт в epoll_wait, пока завершится операция ввода-вывода (файл читается в пуле потоков).',
+    spin: (p: P) =>
+      Number(p.period) === 0
+        ? `Цикл делает один и тот же оборот: тот же колбэк setImmediate, ничего не выводится, а таймер ${s(p.timer)} ждёт ${s(p.due)} мс. Настоящий оборот длится несколько микросекунд, так что до срока таймера их пройдут сотни. Симулятор их пропускает: часы прыгают с ${s(p.from)} на ${s(p.to)} мс.`
+        : `Цикл делает один и тот же оборот раз в ${s(p.period)} мс, ничего не выводится, а таймер ${s(p.timer)} ждёт ${s(p.due)} мс. Симулятор пропускает ${s(p.turns)} одинаковых оборотов: часы прыгают с ${s(p.from)} на ${s(p.to)} мс.`,
     uncaught: (p: P) => `Неперехваченное исключение: ${s(p.reason)}.`,
     end: () => 'Конец.',
   },
@@ -336,6 +346,8 @@ const ru: typeof en = {
     ioVsOther: (p: P) =>
       `Порядок зависит от времени: колбэк ввода-вывода (${s(p.io)}) соревнуется с ${s(p.other ?? p.timer ?? 'другими колбэками')}; чтение файла — несколько походов в пул потоков.`,
     ioVsIo: (p: P) => `Порядок зависит от времени: в процессе ${s(p.count)} операции ввода-вывода, они могут завершиться в любом порядке.`,
+    loopSpin: (p: P) =>
+      `Вывод зависит от времени: цикл крутится, пока таймер ${s(p.timer)} ждёт ${s(p.due)} мс, и что будет напечатано, зависит от того, сколько оборотов он успеет сделать, — оборот длится несколько микросекунд, сколько их будет, зависит от машины.`,
   },
   timingHarmless: 'Некоторые таймеры соревнуются, но при любом правдоподобном времени вывод одинаков.',
   timingAlternative: (lines: string) => `Возможен и другой вывод: ${lines}`,

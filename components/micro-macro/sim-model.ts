@@ -12,6 +12,21 @@
  *
  * `simulate()` runs the whole snippet up front (a virtual clock, no host timers) and returns every step as a plain
  * snapshot, so stepping backwards is reading an earlier snapshot. It is deterministic: same input, same output.
+ *
+ * Time and turns of the loop. Running code takes no virtual time; the clock moves when the loop sleeps until a timer
+ * is due. A real turn of the loop does take time — a few microseconds (on this machine a bare setImmediate turn takes
+ * about 2.5 µs, a polling `await new Promise(r => setImmediate(r))` turn about 4–8 µs: 600–1,200 turns before a 5 ms
+ * timer) — too little to matter for a short chain of callbacks, but it is why a loop that polls with setImmediate
+ * eventually sees a timer fall due. Simulating each of those turns would blow the step cap, so the simulator
+ * fast-forwards a *spin* (see `turnBoundary`): when the loop has made the same turn SPIN_TURNS times in a row — the
+ * same callbacks on the same lines, nothing printed, no I/O, the same work left pending (a timer or immediate the turn
+ * re-creates counts as the same) — while a timer set before the spin waits, the turns that would follow are taken as
+ * identical and skipped: with setImmediate polling (a turn costs ~0 ms of virtual time) the clock jumps to the timer;
+ * with timer polling (each turn sleeps P ms: 1 ms in Node, 4 ms for nested timers in a browser) whole turns are
+ * skipped only when the rest would not fit in the step budget. Skipping is sound only if the skipped turns change
+ * nothing the program later prints (a counter that is printed, or tested, would differ), and how many turns really
+ * fit before the timer depends on the machine; so `simulate()` re-runs such a program with the spin skipped late
+ * (after half the step budget) and not at all, and calls the output timing-dependent ('loopSpin') if they differ.
  */
 import type * as A from 'acorn';
 import { excerpt, parseSnippet, SimRefusal, type SimError } from './sim-parse.ts';
@@ -59,6 +74,7 @@ export type StepCode =
   | 'await' // an async function suspends at await
   | 'sleep' // the loop sleeps until the next timer is due
   | 'waitIo' // nothing else to do: the loop waits in epoll_wait for an I/O operation
+  | 'spin' // the loop keeps making the same turn: identical turns are skipped and the clock jumps ahead
   | 'uncaught' // an exception reached the top of a task
   | 'end'; // the program finished or was stopped; see SimResult.end
 
@@ -104,7 +120,8 @@ export type TimingCode =
   | 'timerVsImmediate' // a timer due within 1 ms while setImmediate callbacks are pending (Node)
   | 'timersAcrossTasks' // two timers set by different callbacks become due within 2 ms of each other
   | 'ioVsOther' // an I/O callback races with timers or immediates
-  | 'ioVsIo'; // several I/O operations in flight: completion order is not fixed
+  | 'ioVsIo' // several I/O operations in flight: completion order is not fixed
+  | 'loopSpin'; // the loop spins while a timer waits: how many turns fit before it is due changes the output
 
 export interface TimingNote {
   code: TimingCode;
@@ -122,8 +139,16 @@ export interface TimingNote {
  * at the first poll), 'ioLate' (it completes only after the timers due soon), 'callbackTimersLate' (timers set by
  * callbacks start a few ms late because the callback itself ran late).
  */
-export type Variant = 'nominal' | 'ioEarly' | 'ioLate' | 'callbackTimersLate';
+export type Variant = 'nominal' | 'ioEarly' | 'ioLate' | 'callbackTimersLate' | 'spinLate' | 'spinNever';
 const VARIANTS: Variant[] = ['ioEarly', 'ioLate', 'callbackTimersLate'];
+/**
+ * How a spin of the loop (see the file comment) is skipped: 'nominal' after SPIN_TURNS identical turns; 'spinLate'
+ * only once half the step budget is used (many more turns before the timer); 'spinNever' never (every turn costs no
+ * time at all: a possible output only if the program then finishes by itself).
+ */
+const SPIN_VARIANTS: Variant[] = ['spinLate', 'spinNever'];
+/** identical turns in a row after which the loop is taken to be spinning */
+const SPIN_TURNS = 3;
 /**
  * At each point where a timer is nearly due while setImmediate callbacks (or I/O) wait, the real loop may find it
  * not yet due ('n', the nominal choice), due ('a': the loop is late, every timer with that due time runs) or only
@@ -175,6 +200,15 @@ const IMMEDIATE_SLACK = 2;
 const IMMEDIATE_SLACK_STARTUP = 10;
 /** an I/O completion is assumed to take less than this (ms): timers due later run after it */
 const IO_WINDOW = 100;
+
+/** where a turn of the loop began (see Machine.turnBoundary) */
+interface TurnMark {
+  step: number;
+  output: number;
+  now: number;
+  /** Timer.seq of the last timer created before the turn: later ones were created by the turn */
+  seq: number;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Values of the interpreted program
@@ -376,6 +410,12 @@ class Machine {
   private readonly decisions: readonly Decision[];
   /** timing decision points met so far */
   decisionsSeen = 0;
+  /** the current turn of the loop, and the last turn's signature and how many turns in a row had it */
+  private turn: TurnMark | null = null;
+  private spinSig = '';
+  private spinCount = 0;
+  /** the first skipped spin's parameters (see turnBoundary), for a 'loopSpin' timing note */
+  spinParams: Record<string, string | number> | null = null;
 
   constructor(
     private readonly source: string,
@@ -1788,17 +1828,23 @@ class Machine {
   private runTimer(t: Timer): void {
     this.timers = this.timers.filter((x) => x !== t);
     this.phase = 'timers';
-    this.macrotask('timers', t.view, () => {
-      this.timerNesting = t.nesting;
-      if (t.repeat) {
-        // setInterval: rescheduled from the time the callback starts
-        const next: Timer = { ...t, view: { ...t.view, id: this.nextId() }, due: this.now + Math.max(t.ms, this.runtime === 'node' ? 1 : 0), seq: ++this.seq };
-        this.timers.push(next);
-        this.runCallbackTask(t.fn, t.args, null);
-        if (next.cleared || t.cleared) this.timers = this.timers.filter((x) => x !== next);
-      } else this.runCallbackTask(t.fn, t.args, null);
+    // HTML: the timer's nesting level holds for the whole task, including the microtask checkpoint after the
+    // callback (Chromium keeps it set until the callback's microtasks have run): a setTimeout called after an await
+    // in a timer chain is nested, and clamped to 4 ms beyond level 5 like a direct one (checked in Chromium)
+    this.timerNesting = t.nesting;
+    try {
+      this.macrotask('timers', t.view, () => {
+        if (t.repeat) {
+          // setInterval: rescheduled from the time the callback starts
+          const next: Timer = { ...t, view: { ...t.view, id: this.nextId() }, due: this.now + Math.max(t.ms, this.runtime === 'node' ? 1 : 0), seq: ++this.seq };
+          this.timers.push(next);
+          this.runCallbackTask(t.fn, t.args, null);
+          if (next.cleared || t.cleared) this.timers = this.timers.filter((x) => x !== next);
+        } else this.runCallbackTask(t.fn, t.args, null);
+      });
+    } finally {
       this.timerNesting = 0;
-    });
+    }
   }
 
   private nextTimer(): Timer | undefined {
@@ -1811,6 +1857,87 @@ class Machine {
   }
 
   // ----- the event loops
+
+  /**
+   * Called between turns of the loop (Node: before each timers phase inside the loop; browser: before each task).
+   * Compares the turn that just ended with the one before it and, once the loop has made the same turn SPIN_TURNS
+   * times in a row while a timer set before the spin waits, skips the identical turns that would follow (see the
+   * file comment). A turn counts as the same if it printed nothing, started no I/O, took the same steps (events,
+   * lines, callbacks), advanced the clock by the same period P, left the same immediates and the same older timers
+   * pending, and created timers alike (callback, delay, due time relative to now; in a browser, whether the nesting
+   * clamp applies).
+   */
+  private turnBoundary(): void {
+    const start = this.turn;
+    this.turn = { step: this.steps.length, output: this.output.length, now: this.now, seq: this.seq };
+    if (!start || this.variant === 'spinNever') return;
+    if (this.output.length !== start.output || this.io.length > 0) {
+      this.spinCount = 0;
+      return;
+    }
+    const trace = this.steps
+      .slice(start.step)
+      .map((st) => `${st.event.code}:${st.line ?? ''}:${st.event.params['queue'] ?? ''}:${st.event.params['name'] ?? ''}:${st.event.params['kind'] ?? ''}`);
+    if (trace.some((t) => t.startsWith('waitIo:') || t.startsWith('uncaught:'))) {
+      this.spinCount = 0;
+      return;
+    }
+    const period = this.now - start.now;
+    const live = this.timers.filter((t) => !t.cleared);
+    const fresh = live.filter((t) => t.seq > start.seq);
+    const old = live.filter((t) => t.seq <= start.seq);
+    const sig = JSON.stringify([
+      trace,
+      period,
+      this.immediates.filter((i) => !i.cleared).map((i) => `${i.view.name}:${i.view.line ?? ''}`),
+      old.map((t) => t.seq).sort((a, b) => a - b),
+      fresh
+        .map((t) => `${t.view.name}:${t.view.line ?? ''}:${t.ms}:${t.due - this.now}:${t.repeat}:${this.runtime === 'browser' ? Math.min(t.nesting, 7) : 0}`)
+        .sort(),
+    ]);
+    if (sig === this.spinSig) this.spinCount++;
+    else {
+      this.spinSig = sig;
+      this.spinCount = 1;
+    }
+    if (this.spinCount < SPIN_TURNS) return;
+    // the timer the spin waits for: the earliest one set before the spin
+    let wait: Timer | undefined;
+    for (const t of old) if (t.due > this.now && (!wait || t.due < wait.due || (t.due === wait.due && t.seq < wait.seq))) wait = t;
+    if (!wait) return;
+    const late = this.variant === 'spinLate';
+    if (late && this.steps.length < this.maxSteps / 2) return;
+    let shift: number;
+    let turns = 0;
+    if (period === 0) {
+      // setImmediate polling: real turns take microseconds each; the clock jumps to the timer
+      if (fresh.some((t) => t.due <= this.now)) return;
+      shift = wait.due - this.now;
+    } else {
+      // timer polling: skip whole turns, up to TIMER_SLACK before the timer (the approach is simulated as usual),
+      // and only when the rest would not fit comfortably in the step budget
+      if (fresh.length === 0) return;
+      const lastFresh = Math.max(...fresh.map((t) => t.due));
+      turns = Math.floor((wait.due - TIMER_SLACK - lastFresh) / period);
+      if (turns < 1) return;
+      const perTurn = this.steps.length - start.step;
+      if (turns * perTurn <= (this.maxSteps - this.steps.length) / 2) return;
+      shift = turns * period;
+    }
+    const from = this.now;
+    const params = { from, to: from + shift, timer: wait.view.name, due: wait.due, period, turns };
+    this.phase = 'idle';
+    this.snap('spin', params, null);
+    this.now += shift;
+    for (const t of fresh) {
+      t.due += shift;
+      t.nesting += turns;
+    }
+    this.spinParams ??= params;
+    this.spinCount = 0;
+    this.spinSig = '';
+    this.turn = { step: this.steps.length, output: this.output.length, now: this.now, seq: this.seq };
+  }
 
   runScript(program: A.Program): void {
     this.snap('start', {}, null);
@@ -1838,6 +1965,7 @@ class Machine {
 
   runBrowser(): void {
     for (;;) {
+      this.turnBoundary();
       const t = this.nextTimer();
       if (!t) break;
       if (t.due > this.now) {
@@ -1913,6 +2041,7 @@ class Machine {
       this.pollPhase();
       this.checkPhase();
       this.loopTurns++;
+      this.turnBoundary();
       this.timersPhase();
     }
   }
@@ -1930,10 +2059,28 @@ class Machine {
 export function simulate(source: string, runtime: Runtime, options: SimOptions = {}): SimResult {
   const first = runOnce(source, runtime, options);
   const result = first.result;
-  if (!result.ok || !result.timing || options.exploreTiming === false || result.end.code !== 'done') return result;
+  if (!result.ok || options.exploreTiming === false || result.end.code !== 'done') return result;
   if ((options.variant ?? 'nominal') !== 'nominal' || options.decisions !== undefined) return result;
-  // the order depends on timing: list the outputs other plausible timings print
   const seen = new Set([JSON.stringify(logLines(result))]);
+  if (first.spinParams) {
+    // a spin was skipped: the output must not depend on how many turns the loop really makes before the timer
+    const spun: string[][] = [];
+    for (const variant of SPIN_VARIANTS) {
+      const r = runOnce(source, runtime, { ...options, variant, exploreTiming: false }).result;
+      // a run that never finishes with free turns is no real possibility: real turns take time
+      if (!r.ok || r.end.code !== 'done') continue;
+      const lines = logLines(r);
+      const key = JSON.stringify(lines);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      spun.push(lines);
+    }
+    if (spun.length > 0) {
+      result.timing = { code: 'loopSpin', params: first.spinParams, affectsOutput: true, alternative: spun[0]!, alternatives: spun };
+    }
+  }
+  if (!result.timing) return result;
+  // the order depends on timing: list the outputs other plausible timings print
   const add = (r: SimResult): void => {
     if (!r.ok || !result.timing) return;
     const lines = logLines(r);
@@ -1962,9 +2109,16 @@ export function simulate(source: string, runtime: Runtime, options: SimOptions =
   return result;
 }
 
-function runOnce(source: string, runtime: Runtime, options: SimOptions): { result: SimResult; decisionsSeen: number } {
+interface Run {
+  result: SimResult;
+  decisionsSeen: number;
+  /** the first skipped spin's parameters, or null if the loop never spun */
+  spinParams: Record<string, string | number> | null;
+}
+
+function runOnce(source: string, runtime: Runtime, options: SimOptions): Run {
   const parsed = parseSnippet(source);
-  if (!parsed.ok) return { result: { ok: false, runtime, error: parsed.error }, decisionsSeen: 0 };
+  if (!parsed.ok) return { result: { ok: false, runtime, error: parsed.error }, decisionsSeen: 0, spinParams: null };
   const m = new Machine(source, runtime, options);
   let end: SimEnd = { code: 'done', params: {} };
   try {
@@ -1972,7 +2126,7 @@ function runOnce(source: string, runtime: Runtime, options: SimOptions): { resul
     if (runtime === 'node') m.runNode();
     else m.runBrowser();
   } catch (e) {
-    if (e instanceof SimRefusal) return { result: { ok: false, runtime, error: e.error }, decisionsSeen: 0 };
+    if (e instanceof SimRefusal) return { result: { ok: false, runtime, error: e.error }, decisionsSeen: 0, spinParams: null };
     if (e instanceof Halt) end = e.end;
     else throw e;
   }
@@ -1995,7 +2149,7 @@ function runOnce(source: string, runtime: Runtime, options: SimOptions): { resul
     io: keep ? (last?.io ?? []) : [],
     outputLength: output.length,
   });
-  return { result: { ok: true, runtime, steps: m.steps, output, end, timing: m.timing }, decisionsSeen: m.decisionsSeen };
+  return { result: { ok: true, runtime, steps: m.steps, output, end, timing: m.timing }, decisionsSeen: m.decisionsSeen, spinParams: m.spinParams };
 }
 
 /** The console.log lines (not the errors) a run prints, in order. */

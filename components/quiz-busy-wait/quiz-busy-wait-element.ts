@@ -6,7 +6,7 @@ import { simulate, type SimResult } from '../micro-macro/sim-model.ts';
 import '../ui/code-panel.ts';
 import { SIM_SNIPPETS, busyWaitQuiz, busyWaitText, type SimVariant } from './quiz-busy-wait-text.ts';
 
-const VARIANTS: readonly SimVariant[] = ['promise', 'nextTick', 'timeout'];
+const VARIANTS: readonly SimVariant[] = ['promise', 'nextTick', 'immediate', 'timeout'];
 const cache = new Map<SimVariant, SimResult>();
 function run(variant: SimVariant): SimResult {
   let r = cache.get(variant);
@@ -77,10 +77,6 @@ export class QuizBusyWait extends QuizElement {
       .end.good {
         color: var(--hsw-good-text);
       }
-      .note {
-        color: var(--hsw-muted);
-        font-size: 0.9em;
-      }
       @container (max-width: 620px) {
         .result {
           grid-template-columns: minmax(0, 1fr);
@@ -125,7 +121,14 @@ export class QuizBusyWait extends QuizElement {
     if (!r.ok) return html`<p role="status">${t.simUnavailable}</p>`;
     const last = r.steps[r.steps.length - 1];
     const code = r.end.code;
-    const endText = code === 'starvedMicrotasks' || code === 'starvedTicks' || code === 'done' ? t.simEnd[code] : t.simEnd.other;
+    const endText =
+      code === 'done'
+        ? v === 'immediate'
+          ? t.simEnd.doneImmediate
+          : t.simEnd.done
+        : code === 'starvedMicrotasks' || code === 'starvedTicks'
+          ? t.simEnd[code]
+          : t.simEnd.other;
     const lines = r.output.map((o) => o.text).join(', ') || t.simNone;
     return html`<div class="result">
       <pre aria-label=${t.simCode}><code>${SIM_SNIPPETS[v]}</code></pre>
@@ -135,7 +138,6 @@ export class QuizBusyWait extends QuizElement {
         <p>${t.simClock(last?.now ?? 0)}</p>
         <p>${t.simQueues(last?.microtasks.length ?? 0, last?.ticks.length ?? 0, last?.timers.length ?? 0)}</p>
         <p>${t.simOutput(lines)}</p>
-        <p class="note">${t.simNote}</p>
       </div>
     </div>`;
   }

@@ -39,7 +39,10 @@ export const busyWaitQuiz: QuizContent = {
   },
 };
 
-/** The three programs the slide runs in the task-queue simulator after the answer. A timer stands in for the request. */
+/**
+ * The programs the slide runs in the task-queue simulator after the answer: the two that starve, and the two fixes
+ * the seed names. A timer stands in for the request.
+ */
 export const SIM_SNIPPETS = {
   promise: `let ready = false;
 // stands in for the network handler
@@ -65,6 +68,17 @@ function spin() {
 }
 spin();
 console.log('waiting');`,
+  immediate: `let ready = false;
+// stands in for the network handler
+setTimeout(() => { ready = true; }, 5);
+
+(async () => {
+  while (!ready) {
+    await new Promise((r) => setImmediate(r));
+  }
+  console.log('ready');
+})();
+console.log('waiting');`,
   timeout: `let ready = false;
 // stands in for the network handler
 setTimeout(() => { ready = true; }, 5);
@@ -86,6 +100,7 @@ const en = {
   simVariants: {
     promise: 'Run: await Promise.resolve()',
     nextTick: 'Run: recursive process.nextTick',
+    immediate: 'Run: yield with setImmediate',
     timeout: 'Run: yield with setTimeout',
   } satisfies Record<SimVariant, string>,
   simCode: 'Program run in the simulator',
@@ -99,10 +114,10 @@ const en = {
     starvedMicrotasks: 'Stopped after 3,000 steps: the microtask queue never empties, so the timer that would set ready never runs. Microtask starvation.',
     starvedTicks: 'Stopped after 3,000 steps: process.nextTick keeps queueing itself ahead of everything else. The timer never runs.',
     done: 'Finished: each setTimeout hands the loop a turn, the timer fires at 5 ms and sets ready.',
+    doneImmediate: 'Finished: each setImmediate gives the loop a turn. A turn takes microseconds; after hundreds of them (the simulator skips them) the 5 ms timer sets ready.',
     other: 'The simulator stopped this run.',
   },
   simUnavailable: 'The simulator could not run this program.',
-  simNote: 'In real Node, setImmediate works too (checked by the tests); the simulator’s virtual clock does not advance between immediates, so this slide yields with setTimeout.',
 };
 
 const ru: typeof en = {
@@ -111,6 +126,7 @@ const ru: typeof en = {
   simVariants: {
     promise: 'Запустить: await Promise.resolve()',
     nextTick: 'Запустить: рекурсивный process.nextTick',
+    immediate: 'Запустить: отдавать управление через setImmediate',
     timeout: 'Запустить: отдавать управление через setTimeout',
   },
   simCode: 'Программа, которую выполняет симулятор',
@@ -124,10 +140,10 @@ const ru: typeof en = {
     starvedMicrotasks: 'Остановлено после 3000 шагов: очередь микрозадач не пустеет, и таймер, который выставил бы ready, так и не запускается. Голодание макрозадач из-за микрозадач.',
     starvedTicks: 'Остановлено после 3000 шагов: process.nextTick снова и снова ставит себя впереди всех. Таймер не запускается.',
     done: 'Завершено: каждый setTimeout даёт циклу сделать оборот, таймер срабатывает на 5 мс и выставляет ready.',
+    doneImmediate: 'Завершено: каждый setImmediate даёт циклу оборот. Оборот — это микросекунды; после сотен оборотов (симулятор их пропускает) таймер на 5 мс выставляет ready.',
     other: 'Симулятор остановил этот запуск.',
   },
   simUnavailable: 'Симулятор не смог выполнить эту программу.',
-  simNote: 'В настоящем Node работает и setImmediate (это проверяют тесты); в симуляторе виртуальные часы между setImmediate не идут, поэтому здесь управление отдаётся через setTimeout.',
 };
 
 export const busyWaitText: Bilingual<typeof en> = { en, ru };

@@ -105,8 +105,14 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await expect(slide.getByText('Output: waiting')).toBeVisible();
     await slide.getByRole('button', { name: 'Run: recursive process.nextTick' }).click();
     await expect(slide.getByText(/process\.nextTick keeps queueing itself/)).toBeVisible();
+    // the seed's fix: a real turn of the loop takes time, so setImmediate polling sees the timer fall due
+    await slide.getByRole('button', { name: 'Run: yield with setImmediate' }).click();
+    await expect(slide.getByText(/^Finished: each setImmediate gives the loop a turn/)).toBeVisible();
+    await expect(slide.getByText('Virtual clock: 5 ms')).toBeVisible();
+    await expect(slide.getByText('Output: waiting, ready')).toBeVisible();
+    await expect(slide.getByText(/cannot run|does not advance/)).toHaveCount(0);
     await slide.getByRole('button', { name: 'Run: yield with setTimeout' }).click();
-    await expect(slide.getByText(/^Finished/)).toBeVisible();
+    await expect(slide.getByText(/^Finished: each setTimeout/)).toBeVisible();
     await expect(slide.getByText('Output: waiting, ready')).toBeVisible();
     await slide.getByRole('button', { name: 'Why', exact: true }).click();
     await expect(slide.getByRole('heading', { name: 'Why' })).toBeVisible();

@@ -28,6 +28,29 @@ test('the corpus has browser snippets', () => {
   expect(snippets.length).toBeGreaterThanOrEqual(35);
 });
 
+// The timer nesting level holds through the microtasks a timer task runs: a setTimeout called after an await in a
+// timer chain is nested, and clamped to 4 ms from level 6 on. The model's clock and Chromium's must agree.
+test('chromium: setTimeout after await in a timer chain is clamped like a nested timer', async ({ page }) => {
+  const chain = `(async () => {
+  for (let i = 1; i <= 12; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  console.log('done');
+})();`;
+  const predicted = simulate(chain, 'browser');
+  if (!predicted.ok) throw new Error('refused');
+  // levels 1–6 at 0 ms, levels 7–12 at 4, 8, … 24 ms
+  expect(predicted.steps[predicted.steps.length - 1]!.now).toBe(24);
+  await page.goto('about:blank');
+  const elapsed = await page.evaluate(async () => {
+    const t0 = performance.now();
+    for (let i = 1; i <= 12; i++) await new Promise((r) => setTimeout(r, 0));
+    return performance.now() - t0;
+  });
+  // unclamped, twelve zero timers take well under 5 ms; clamped, at least 6 × 4 ms (a loaded machine only adds)
+  expect(elapsed).toBeGreaterThanOrEqual(23);
+});
+
 for (const s of snippets) {
   test(`chromium: ${s.name}`, async ({ page }) => {
     const predicted = simulate(s.source, 'browser');

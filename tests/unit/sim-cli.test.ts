@@ -54,6 +54,19 @@ describe.skipIf(!npmOk)('predict CLI', () => {
     expect(r.stderr).toContain('microtask starvation');
   });
 
+  it('a setImmediate polling loop finishes (exit 0); one that prints its turn count depends on timing (exit 3)', () => {
+    const loop = (end: string): string =>
+      `let ready = false;\nsetTimeout(() => { ready = true; }, 5);\n(async () => {\n  let spins = 0;\n  while (!ready) {\n    await new Promise((r) => setImmediate(r));\n    spins++;\n  }\n  ${end}\n})();\n`;
+    const r = predict('node', loop(`console.log('ready');`));
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('ready\n');
+    expect(r.status).toBe(0);
+    const counted = predict('node', loop(`console.log('turns: ' + spins);`));
+    expect(counted.status).toBe(3);
+    expect(counted.stdout).toBe('');
+    expect(counted.stderr).toContain('how many turns it makes before then');
+  });
+
   it('exits 1 on bad usage', () => {
     const r = spawnSync('npm', ['run', '-s', 'predict', '--', 'x.js'], { cwd: root, encoding: 'utf8' });
     expect(r.status).toBe(1);

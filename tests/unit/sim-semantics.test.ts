@@ -354,3 +354,156 @@ describe('properties', () => {
     );
   });
 });
+
+describe('a turn of the loop takes time: spins are skipped to the timer they wait for', () => {
+  const immediatePoll = (end: string): string => `let ready = false;
+setTimeout(() => { ready = true; }, 5);
+(async () => {
+  let spins = 0;
+  while (!ready) {
+    await new Promise((r) => setImmediate(r));
+    spins++;
+  }
+  ${end}
+})();`;
+  const spinSteps = (r: Extract<SimResult, { ok: true }>) => r.steps.filter((s) => s.event.code === 'spin');
+  const taskStarts = (r: Extract<SimResult, { ok: true }>, queue: string) =>
+    r.steps.filter((s) => s.event.code === 'taskStart' && s.event.params['queue'] === queue);
+
+  it('setImmediate polling (Node): after 3 identical turns the clock jumps from 0 to 5 ms, the timer runs, ready is printed', () => {
+    const r = ok(simulate(immediatePoll(`console.log('ready');`), 'node'));
+    expect(r.end.code).toBe('done');
+    expect(logLines(r)).toEqual(['ready']);
+    expect(r.timing?.affectsOutput ?? false).toBe(false);
+    // by hand: turn 1 (the first check phase) opens the count; turns 2, 3 and 4 are identical to it → the skip
+    const [spin, ...more] = spinSteps(r);
+    expect(more).toEqual([]);
+    expect(spin!.event.params).toMatchObject({ from: 0, to: 5, due: 5, period: 0 });
+    expect(taskStarts(r, 'check').filter((s) => s.index < spin!.index)).toHaveLength(4);
+    expect(spin!.immediates.map((i) => i.name)).toEqual(['resolve']);
+    // the timer runs right after the jump, at 5 ms, in the timers phase that ends that turn
+    const timer = taskStarts(r, 'timers')[0]!;
+    expect(timer.index).toBe(spin!.index + 1);
+    expect(timer.now).toBe(5);
+    // the step explains itself in both languages
+    expect(microMacroText.en.event.spin(spin!.event.params)).toContain('the clock jumps from 0 to 5 ms');
+    expect(microMacroText.ru.event.spin(spin!.event.params)).toContain('часы прыгают с 0 на 5 мс');
+  });
+
+  it('a polling loop that prints its turn count is called timing-dependent, with other counts listed', () => {
+    const r = ok(simulate(immediatePoll(`console.log('turns: ' + spins);`), 'node'));
+    expect(r.timing?.code).toBe('loopSpin');
+    expect(r.timing?.affectsOutput).toBe(true);
+    expect(r.timing?.alternatives.length).toBeGreaterThan(0);
+    for (const alt of r.timing!.alternatives) expect(alt[0]).toMatch(/^turns: \d+$/);
+    expect(r.timing!.alternatives.map((a) => a[0])).not.toContain(logLines(r)[0]);
+    expect(microMacroText.ru.timing.loopSpin(r.timing!.params)).toMatch(/сколько оборотов/);
+  });
+
+  it('a loop that acts at turn 100 is timing-dependent: skipping early misses it, skipping late does not', () => {
+    const r = ok(simulate(immediatePoll(`console.log('ready');`).replace('spins++;', `spins++;\n    if (spins === 100) console.log('hundred');`), 'node'));
+    expect(logLines(r)).toEqual(['ready']);
+    expect(r.timing?.code).toBe('loopSpin');
+    expect(r.timing?.alternatives).toContainEqual(['hundred', 'ready']);
+  });
+
+  it('a finite chain of 150 immediates against a 5 ms timer lists both orders (the chain is not an endless spin)', () => {
+    const r = ok(simulate(`setTimeout(() => console.log('timer'), 5);
+function step(i) { if (i < 150) setImmediate(() => step(i + 1)); else console.log('chain done'); }
+step(0);`, 'node'));
+    expect(r.timing?.affectsOutput).toBe(true);
+    const orders = [logLines(r), ...r.timing!.alternatives];
+    expect(orders).toContainEqual(['chain done', 'timer']);
+    expect(orders).toContainEqual(['timer', 'chain done']);
+  });
+
+  it('nothing is skipped without a timer to wait for: an endless setImmediate chain still stops at the cap', () => {
+    const r = ok(simulate(`function f() { setImmediate(f); } f();`, 'node', { maxSteps: 400 }));
+    expect(r.end.code).toBe('tooLong');
+    expect(spinSteps(r)).toEqual([]);
+    // with a timer: the clock jumps to it, it prints, and the spin goes on for ever
+    const t = ok(simulate(`setTimeout(() => console.log('t'), 5);\nfunction f() { setImmediate(f); }\nf();`, 'node', { maxSteps: 400 }));
+    expect(t.end.code).toBe('tooLong');
+    expect(logLines(t)).toEqual(['t']);
+    expect(spinSteps(t)[0]!.event.params).toMatchObject({ from: 0, to: 5 });
+  });
+
+  it('microtask starvation is not a spin: immediates and timers waiting do not rescue it', () => {
+    const r = ok(simulate(`let ready = false;
+setTimeout(() => { ready = true; }, 5);
+setImmediate(function poll() { if (!ready) setImmediate(poll); });
+(async () => { while (!ready) { await Promise.resolve(); } console.log('never'); })();`, 'node'));
+    expect(r.end.code).toBe('starvedMicrotasks');
+    expect(spinSteps(r)).toEqual([]);
+    expect(r.steps[r.steps.length - 1]!.now).toBe(0);
+  });
+
+  it('a setImmediate loop that outlives two timers jumps to each in turn', () => {
+    const r = ok(simulate(`let phase = 0;
+setTimeout(() => { phase = 1; console.log('first'); }, 5);
+setTimeout(() => { phase = 2; console.log('second'); }, 30);
+(async () => { while (phase < 2) { await new Promise((r) => setImmediate(r)); } console.log('done'); })();`, 'node'));
+    expect(logLines(r)).toEqual(['first', 'second', 'done']);
+    expect(spinSteps(r).map((s) => [s.event.params['from'], s.event.params['to']])).toEqual([
+      [0, 5],
+      [5, 30],
+    ]);
+  });
+
+  it('setTimeout 0 polling in Node for 1 s: turns of 1 ms; 991 identical turns are skipped, up to 5 ms before the timer', () => {
+    const r = ok(simulate(`let ready = false;
+setTimeout(() => { ready = true; }, 1000);
+(async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();`, 'node'));
+    expect(logLines(r)).toEqual(['ready']);
+    expect(r.end.code).toBe('done');
+    // by hand: a turn is sleep 1 ms → poll timer → await → new 1 ms timer. The turns ending at 2, 3 and 4 ms match the
+    // one ending at 1 ms; at that boundary the clock is 4 and the next poll timer (due 4) has not run yet. Skipping up
+    // to TIMER_SLACK (5 ms) before the 1,000 ms timer: floor((1000 − 5 − 4) / 1) = 991 turns, the clock 4 → 995
+    const [spin] = spinSteps(r);
+    expect(spin!.event.params).toMatchObject({ from: 4, to: 995, period: 1, turns: 991 });
+    expect(r.steps[r.steps.length - 1]!.now).toBe(1000);
+    expect(r.steps.length).toBeLessThan(200);
+  });
+
+  it('timer polling that fits in the step budget is not skipped: setInterval counts every tick', () => {
+    const r = ok(simulate(`let n = 0;
+const h = setInterval(() => { n++; }, 10);
+setTimeout(() => { clearInterval(h); console.log('ticks ' + n); }, 105);`, 'node'));
+    expect(logLines(r)).toEqual(['ticks 10']);
+    expect(spinSteps(r)).toEqual([]);
+  });
+
+  it('browser: a setTimeout after await in a timer chain is nested; from level 6 on it waits 4 ms', () => {
+    // by hand: levels 1–6 are due at 0 ms, levels 7–12 at 4, 8, 12, 16, 20, 24 ms
+    const r = ok(simulate(`(async () => {
+  for (let i = 1; i <= 12; i++) { await new Promise((r) => setTimeout(r, 0)); }
+  console.log('done');
+})();`, 'browser'));
+    expect(logLines(r)).toEqual(['done']);
+    const starts = taskStarts(r, 'timers').map((s) => s.now);
+    expect(starts).toEqual([0, 0, 0, 0, 0, 0, 4, 8, 12, 16, 20, 24]);
+    // called directly from a timer callback, the same chain is clamped the same way
+    const direct = ok(simulate(`let n = 0; function f() { if (++n < 12) setTimeout(f, 0); } setTimeout(f, 0);`, 'browser'));
+    expect(taskStarts(direct, 'timers').map((s) => s.now)).toEqual(starts);
+  });
+
+  it('browser: setTimeout 0 polling sees a 5 ms timer (the clamp moves the clock: 0 … 0, 4, then 5, then 8)', () => {
+    const r = ok(simulate(`let ready = false;
+setTimeout(() => { ready = true; }, 5);
+(async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();
+console.log('waiting');`, 'browser'));
+    expect(logLines(r)).toEqual(['waiting', 'ready']);
+    expect(r.end.code).toBe('done');
+    expect(taskStarts(r, 'timers').map((s) => s.now)).toEqual([0, 0, 0, 0, 0, 0, 4, 5, 8]);
+  });
+
+  it('browser: setTimeout 0 polling for 1 s skips whole 4 ms turns once they would not fit in the budget', () => {
+    const r = ok(simulate(`let ready = false;
+setTimeout(() => { ready = true; }, 1000);
+(async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();`, 'browser'));
+    expect(logLines(r)).toEqual(['ready']);
+    const [spin] = spinSteps(r);
+    expect(spin!.event.params['period']).toBe(4);
+    expect(r.steps[r.steps.length - 1]!.now).toBe(1000);
+  });
+});
