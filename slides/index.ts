@@ -1,4 +1,4 @@
-import type { ChapterId, SlideDef } from './types.ts';
+import { isEmbeddable, type ChapterId, type SlideDef } from './types.ts';
 import { title } from './title.ts';
 import { c10k } from './c10k.ts';
 import { nonblocking } from './nonblocking.ts';
@@ -36,7 +36,7 @@ export function slideById(id: string): SlideDef | undefined {
 }
 
 export function embeddableSlides(): SlideDef[] {
-  return slides.filter((s) => s.demo && s.demo.embeddable !== false);
+  return slides.filter(isEmbeddable);
 }
 
 export interface ChapterEntry {

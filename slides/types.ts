@@ -43,6 +43,11 @@ export interface DemoDef {
   layout?: 'side' | 'below' | 'title';
 }
 
+/** True when the slide has a demo that can be shown alone in `embed.html`. */
+export function isEmbeddable(slide: SlideDef | undefined): slide is SlideDef & { demo: DemoDef } {
+  return !!slide?.demo && slide.demo.embeddable !== false;
+}
+
 export interface SlideDef {
   /** Stable id: `#/<id>`, `embed.html?slide=<id>`, tests. */
   id: string;

@@ -1,6 +1,6 @@
 import '../assets/theme.css';
 import { html, render } from 'lit';
-import type { SlideDef } from '../slides/types.ts';
+import { isEmbeddable, type SlideDef } from '../slides/types.ts';
 import { demoTemplate } from './render-slide.ts';
 import { deckText } from './deck-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
@@ -38,10 +38,6 @@ async function loadSlide(slideId: string): Promise<SlideDef | undefined> {
   return Object.values(await loader()).find(isSlide);
 }
 
-async function embeddableSlides(): Promise<SlideDef[]> {
-  const { slides } = await import('../slides/index.ts');
-  return slides.filter((s) => s.demo && s.demo.embeddable !== false);
-}
 const deckUrl = (slideId: string) => `./index.html?lang=${lang}#/${encodeURIComponent(slideId)}`;
 
 function postHeight(): void {
@@ -53,7 +49,7 @@ new ResizeObserver(postHeight).observe(document.documentElement);
 
 async function main(): Promise<void> {
   const slide = await loadSlide(id);
-  if (slide?.demo && slide.demo.embeddable !== false) {
+  if (isEmbeddable(slide)) {
     const text = slide.text[lang];
     document.title = `${text.title} · ${t.deckTitle}`;
     render(
@@ -70,7 +66,8 @@ async function main(): Promise<void> {
   } else {
     document.title = `${t.unknownSlideTitle} · ${t.deckTitle}`;
     const reason = !id ? t.missingSlide : slide ? t.notEmbeddable(id) : t.unknownSlide(id);
-    const valid = await embeddableSlides();
+    // Only an error page needs the whole list, so only it loads every slide.
+  const valid = (await import('../slides/index.ts')).embeddableSlides();
     render(
       html`<section class="embed-unknown" role="alert">
         <h1>${t.unknownSlideTitle}</h1>

@@ -3,6 +3,7 @@ import { deckText } from '../deck-text.ts';
 import type { Lang } from '../i18n.ts';
 import type { Theme } from '../prefs.ts';
 import { slideById } from '../../slides/index.ts';
+import { isEmbeddable } from '../../slides/types.ts';
 
 export interface ChromeOptions {
   getLang: () => Lang;
@@ -94,7 +95,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     embedButton.textContent = `</> ${t.embed}`;
     embedButton.setAttribute('aria-label', t.embedLabel);
     const slide = slideById(currentSlideId());
-    embedButton.hidden = !(slide?.demo && slide.demo.embeddable !== false);
+    embedButton.hidden = !isEmbeddable(slide);
     heading.textContent = t.embedTitle;
     help.textContent = t.embedHelp;
     label.textContent = t.embedSnippetLabel;

@@ -1,5 +1,5 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
-import { slides } from '../../slides/index.ts';
+import { slideById } from '../../slides/index.ts';
 
 interface DemoHost extends HTMLElement {
   step: number;
@@ -11,7 +11,7 @@ const loaded = new Map<string, Promise<unknown>>();
 
 /** Loads a demo's module once; a failure shows a message in its place instead of a blank slide. */
 export function loadDemo(slideId: string, onError: (id: string) => void): Promise<unknown> {
-  const def = slides.find((s) => s.id === slideId)?.demo;
+  const def = slideById(slideId)?.demo;
   if (!def) return Promise.resolve();
   let p = loaded.get(def.tag);
   if (!p) {
@@ -58,19 +58,19 @@ export const DemoLifecycle = (options: { onError: (slideId: string) => void }): 
       const index = current ? all.indexOf(current) : 0;
       const printing = (deck as unknown as { isPrintView?: () => boolean }).isPrintView?.() ?? false;
       all.forEach((section, i) => {
-        const near = printing || Math.abs(i - index) <= 1;
         const demo = demoOf(section);
-        if (i === index || printing) {
+        /** Loads what the slide shows: its code panels, its demo, and (through `near`) its charts. */
+        const prepare = () => {
           defineCodePanel(section);
           void loadDemo(section.id, options.onError);
           if (demo) demo.near = true;
-        } else if (near) {
+        };
+        if (i === index || printing) {
+          prepare();
+        } else if (Math.abs(i - index) <= 1) {
           whenIdle(() => {
             const now = deck.getCurrentSlide();
-            if (!now || Math.abs(all.indexOf(now) - i) > 1) return;
-            defineCodePanel(section);
-            void loadDemo(section.id, options.onError);
-            if (demo) demo.near = true;
+            if (now && Math.abs(all.indexOf(now) - i) <= 1) prepare();
           });
         } else if (demo) {
           demo.near = false;
