@@ -5,21 +5,9 @@ import '../ui/chart-panel.ts';
 import type { ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import * as model from './c10k-model.ts';
-import { GiB, MiB, RAM_CHOICES, RANGES, STACK_CHOICES, binaryUnit, figures, memorySeries, type C10kInput, type StackPreset } from './c10k-model.ts';
+import { GiB, MiB, RAM_CHOICES, RANGES, STACK_CHOICES, figures, memorySeries, type C10kInput, type StackPreset } from './c10k-model.ts';
 import { styles } from './c10k-styles.ts';
-import { c10kText } from './c10k-text.ts';
-
-/** Bytes with binary units in the language's words (78.1 GiB, 78,1 ГиБ). */
-function formatBytes(value: number, lang: Lang): string {
-  const { value: v, unit } = binaryUnit(value);
-  const digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
-  return `${formatNumber(v, lang, digits)} ${c10kText[lang].units[unit]}`;
-}
-
-/** A count in the language's short form (10K, 1M; 10 тыс., 1 млн), for the chart's axis where six must fit. */
-function formatCount(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { notation: 'compact' }).format(value);
-}
+import { c10kText, formatBytes, formatCount } from './c10k-text.ts';
 
 /** Memory and switching cost of a thread per connection, against an event loop. Renders the model's figures. */
 export class C10kDemo extends DemoElement<C10kInput> {
@@ -29,8 +17,9 @@ export class C10kDemo extends DemoElement<C10kInput> {
     super(model);
   }
 
-  private update_(patch: Partial<C10kInput>): void {
-    this.setState({ ...this.state, ...patch });
+  /** Every control changes one input; the figures follow from the model. */
+  private patch(change: Partial<C10kInput>): void {
+    this.setState({ ...this.state, ...change });
   }
 
   override render() {
@@ -62,7 +51,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
             max=${RANGES.connections.max}
             .value=${s.connections}
             .format=${(v: number) => n(v)}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ connections: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ connections: e.detail.value })}
           ></hsw-slider>
           <hsw-slider
             label=${t.requests}
@@ -71,11 +60,11 @@ export class C10kDemo extends DemoElement<C10kInput> {
             max=${RANGES.requestsPerConnection.max}
             .value=${s.requestsPerConnection}
             .format=${(v: number) => t.perSecond(n(v, 2))}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ requestsPerConnection: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ requestsPerConnection: e.detail.value })}
           ></hsw-slider>
           <div class="field">
             <label for="stack">${t.stack}</label>
-            <select id="stack" @change=${(e: Event) => this.update_({ stackPreset: (e.target as HTMLSelectElement).value as StackPreset })}>
+            <select id="stack" @change=${(e: Event) => this.patch({ stackPreset: (e.target as HTMLSelectElement).value as StackPreset })}>
               ${STACK_CHOICES.map(
                 (p) => html`<option value=${p} ?selected=${s.stackPreset === p}>${t.stackPresets[p]}</option>`,
               )}
@@ -90,7 +79,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
                 max=${RANGES.customStack.max}
                 .value=${s.customStack}
                 .format=${bytes}
-                @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ customStack: e.detail.value })}
+                @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ customStack: e.detail.value })}
               ></hsw-slider>`
             : ''}
           <hsw-slider
@@ -101,7 +90,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
             max=${RANGES.residentPerThread.max}
             .value=${s.residentPerThread}
             .format=${bytes}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ residentPerThread: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ residentPerThread: e.detail.value })}
           ></hsw-slider>
           <hsw-slider
             label=${t.state}
@@ -111,11 +100,11 @@ export class C10kDemo extends DemoElement<C10kInput> {
             max=${RANGES.stateBytes.max}
             .value=${s.stateBytes}
             .format=${bytes}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ stateBytes: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ stateBytes: e.detail.value })}
           ></hsw-slider>
           <div class="field">
             <label for="ram">${t.ram}</label>
-            <select id="ram" @change=${(e: Event) => this.update_({ ram: Number((e.target as HTMLSelectElement).value) * GiB })}>
+            <select id="ram" @change=${(e: Event) => this.patch({ ram: Number((e.target as HTMLSelectElement).value) * GiB })}>
               ${RAM_CHOICES.map((ram) => html`<option value=${ram / GiB} ?selected=${s.ram === ram}>${bytes(ram)}</option>`)}
             </select>
           </div>

@@ -1,5 +1,5 @@
-import type { Bilingual } from '../../lib/i18n.ts';
-import type { LimitName, StackPreset } from './c10k-model.ts';
+import { formatNumber, type Bilingual, type Lang } from '../../lib/i18n.ts';
+import { binaryUnit, type LimitName, type StackPreset } from './c10k-model.ts';
 
 const en = {
   demoLabel: 'Thread per connection against an event loop',
@@ -100,3 +100,15 @@ const ru: typeof en = {
 };
 
 export const c10kText: Bilingual<typeof en> = { en, ru };
+
+/** Bytes with binary units in the language's words (78.1 GiB, 78,1 ГиБ): two to three significant figures. */
+export function formatBytes(value: number, lang: Lang): string {
+  const { value: v, unit } = binaryUnit(value);
+  const digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+  return `${formatNumber(v, lang, digits)} ${c10kText[lang].units[unit]}`;
+}
+
+/** A count in the language's short form (10K, 1M; 10 тыс., 1 млн), for the chart's axis, where six must fit. */
+export function formatCount(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { notation: 'compact' }).format(value);
+}
