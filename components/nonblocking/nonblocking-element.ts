@@ -17,6 +17,7 @@ import {
   compare,
   finish,
   pause,
+  paramsOf,
   play,
   reset,
   setArrival,
@@ -102,7 +103,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
     const v = view(s);
     const n = (x: number, d = 0) => formatNumber(x, lang, d);
     const time = n(v.time, Number.isInteger(v.time) ? 0 : 1);
-    const rows = compare({ arrivals: s.arrivals, syscallCost: 1 });
+    const rows = compare(paramsOf(s));
     const columns = this.narrow ? t.columnsNarrow : t.columns;
     const waiting = SOCKETS.filter((k) => v.sockets[k] === 'data');
     const last = v.done > 0 ? v.events[v.done - 1] : undefined;
