@@ -1,149 +1,25 @@
-import { css, html } from 'lit';
+import { html } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
-import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import type { ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
-import { c10kText } from './c10k-text.ts';
-import {
-  DEFAULT_INPUT,
-  GiB,
-  KiB,
-  MiB,
-  binaryUnit,
-  figures,
-  inputForStep,
-  memorySeries,
-  type C10kInput,
-  type StackPreset,
-} from './c10k-model.ts';
+import * as model from './c10k-model.ts';
+import { GiB, MiB, RAM_CHOICES, RANGES, STACK_CHOICES, figures, memorySeries, type C10kInput, type StackPreset } from './c10k-model.ts';
+import { styles } from './c10k-styles.ts';
+import { c10kText, formatBytes, formatCount } from './c10k-text.ts';
 
-const RAM_CHOICES = [4, 16, 64, 256] as const;
-
-/** Memory and switching cost of a thread per connection, against an event loop. */
+/** Memory and switching cost of a thread per connection, against an event loop. Renders the model's figures. */
 export class C10kDemo extends DemoElement<C10kInput> {
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 20px;
-      }
-      .controls {
-        display: grid;
-        grid-template-columns: repeat(3, minmax(0, 1fr));
-        gap: 0.5em 1em;
-        align-items: end;
-      }
-      .field label {
-        display: block;
-        font-size: 0.85em;
-      }
-      .field select {
-        width: 100%;
-        margin-top: 0.2em;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        margin-top: 0.6em;
-        font-size: 0.85em;
-        font-variant-numeric: tabular-nums;
-      }
-      th,
-      td {
-        text-align: right;
-        padding: 0.15em 0.4em;
-        border-bottom: 1px solid var(--hsw-border);
-      }
-      th:first-child,
-      td:first-child {
-        text-align: left;
-      }
-      thead th {
-        color: var(--hsw-muted);
-        font-weight: 600;
-      }
-      td.threads {
-        color: var(--hsw-bad-text);
-        font-weight: 600;
-      }
-      td.loop {
-        color: var(--hsw-good-text);
-        font-weight: 600;
-      }
-      .limit {
-        margin: 0.5em 0 0.3em;
-        padding: 0.35em 0.6em;
-        border-left: 4px solid var(--hsw-warn);
-        background: var(--hsw-panel);
-        font-size: 0.85em;
-      }
-      .limit.hit {
-        border-left-color: var(--hsw-bad);
-      }
-      .lower {
-        display: grid;
-        grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);
-        gap: 0.8em;
-        align-items: start;
-      }
-      ul.limits {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        font-size: 0.72em;
-      }
-      ul.limits li {
-        padding: 0.2em 0;
-        line-height: 1.3;
-        color: var(--hsw-muted);
-      }
-      ul.limits li.hit {
-        color: var(--hsw-bad-text);
-        font-weight: 600;
-      }
-      ul.limits code {
-        font-family: var(--hsw-mono);
-        color: var(--hsw-fg);
-      }
-      .caption {
-        font-size: 0.72em;
-        color: var(--hsw-muted);
-        margin: 0.2em 0;
-      }
-      hsw-chart {
-        --hsw-chart-height: 210px;
-      }
-      @container (max-width: 620px) {
-        .controls {
-          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-        }
-        .lower {
-          grid-template-columns: minmax(0, 1fr);
-        }
-      }
-    `,
-  ];
+  static override styles = styles;
 
-  protected override initialState(): C10kInput {
-    return { ...DEFAULT_INPUT };
+  constructor() {
+    super(model);
   }
 
-  protected override stateForStep(step: number): C10kInput {
-    return inputForStep(step);
-  }
-
-  private update_(patch: Partial<C10kInput>): void {
-    this.setState({ ...this.state, ...patch });
-  }
-
-  private bytes(value: number, lang: Lang): string {
-    const { value: v, unit } = binaryUnit(value);
-    const digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
-    return `${formatNumber(v, lang, digits)} ${c10kText[lang].units[unit]}`;
+  /** Every control changes one input; the figures follow from the model. */
+  private patch(change: Partial<C10kInput>): void {
+    this.setState({ ...this.state, ...change });
   }
 
   override render() {
@@ -152,7 +28,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
     const s = this.state;
     const f = figures(s);
     const n = (v: number, d = 0) => formatNumber(v, lang, d);
-    const bytes = (v: number) => this.bytes(v, lang);
+    const bytes = (v: number) => formatBytes(v, lang);
     const limit = f.firstLimit ?? f.lowestLimit;
     const limitText = f.firstLimit
       ? t.firstLimit(n(s.connections), t.limitNames[limit.name], n(limit.maxThreads))
@@ -171,25 +47,25 @@ export class C10kDemo extends DemoElement<C10kInput> {
             label=${t.connections}
             log
             integer
-            min="10"
-            max="1000000"
+            min=${RANGES.connections.min}
+            max=${RANGES.connections.max}
             .value=${s.connections}
             .format=${(v: number) => n(v)}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ connections: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ connections: e.detail.value })}
           ></hsw-slider>
           <hsw-slider
             label=${t.requests}
             log
-            min="0.01"
-            max="100"
+            min=${RANGES.requestsPerConnection.min}
+            max=${RANGES.requestsPerConnection.max}
             .value=${s.requestsPerConnection}
             .format=${(v: number) => t.perSecond(n(v, 2))}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ requestsPerConnection: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ requestsPerConnection: e.detail.value })}
           ></hsw-slider>
           <div class="field">
             <label for="stack">${t.stack}</label>
-            <select id="stack" @change=${(e: Event) => this.update_({ stackPreset: (e.target as HTMLSelectElement).value as StackPreset })}>
-              ${(['linux', 'java', 'custom'] as const).map(
+            <select id="stack" @change=${(e: Event) => this.patch({ stackPreset: (e.target as HTMLSelectElement).value as StackPreset })}>
+              ${STACK_CHOICES.map(
                 (p) => html`<option value=${p} ?selected=${s.stackPreset === p}>${t.stackPresets[p]}</option>`,
               )}
             </select>
@@ -199,42 +75,42 @@ export class C10kDemo extends DemoElement<C10kInput> {
                 label=${t.customStack}
                 log
                 integer
-                min=${64 * KiB}
-                max=${16 * MiB}
+                min=${RANGES.customStack.min}
+                max=${RANGES.customStack.max}
                 .value=${s.customStack}
                 .format=${bytes}
-                @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ customStack: e.detail.value })}
+                @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ customStack: e.detail.value })}
               ></hsw-slider>`
             : ''}
           <hsw-slider
             label=${t.resident}
             log
             integer
-            min=${4 * KiB}
-            max=${1 * MiB}
+            min=${RANGES.residentPerThread.min}
+            max=${RANGES.residentPerThread.max}
             .value=${s.residentPerThread}
             .format=${bytes}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ residentPerThread: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ residentPerThread: e.detail.value })}
           ></hsw-slider>
           <hsw-slider
             label=${t.state}
             log
             integer
-            min="256"
-            max=${16 * KiB}
+            min=${RANGES.stateBytes.min}
+            max=${RANGES.stateBytes.max}
             .value=${s.stateBytes}
             .format=${bytes}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.update_({ stateBytes: e.detail.value })}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ stateBytes: e.detail.value })}
           ></hsw-slider>
           <div class="field">
             <label for="ram">${t.ram}</label>
-            <select id="ram" @change=${(e: Event) => this.update_({ ram: Number((e.target as HTMLSelectElement).value) * GiB })}>
-              ${RAM_CHOICES.map((g) => html`<option value=${g} ?selected=${s.ram === g * GiB}>${bytes(g * GiB)}</option>`)}
+            <select id="ram" @change=${(e: Event) => this.patch({ ram: Number((e.target as HTMLSelectElement).value) * GiB })}>
+              ${RAM_CHOICES.map((ram) => html`<option value=${ram / GiB} ?selected=${s.ram === ram}>${bytes(ram)}</option>`)}
             </select>
           </div>
         </div>
 
-        <table>
+        <table class="data">
           <thead>
             <tr>
               <th scope="col">${t.column.metric}</th>
@@ -271,7 +147,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
           </tbody>
         </table>
 
-        <p class="limit ${f.firstLimit ? 'hit' : ''}" role="status">${limitText}</p>
+        <p class="callout ${f.firstLimit ? 'bad' : 'warn'}" role="status">${limitText}</p>
 
         <div class="lower">
           <hsw-chart
@@ -305,8 +181,8 @@ export class C10kDemo extends DemoElement<C10kInput> {
     const f = figures(s);
     const pts = (ys: number[]) => series.connections.map((x, i) => ({ x, y: ys[i] ?? 0 }));
     return {
-      x: { title: t.chartX, log: true, min: 10, max: 1_000_000, ticks: [10, 100, 1000, 10_000, 100_000, 1_000_000], format: (v) => formatNumber(v, lang) },
-      y: { title: t.chartY, log: true, ticks: [MiB, 32 * MiB, GiB, 32 * GiB, 1024 * GiB, 32 * 1024 * GiB], format: (v) => this.bytes(v, lang) },
+      x: { title: t.chartX, log: true, min: RANGES.connections.min, max: RANGES.connections.max, ticks: [10, 100, 1000, 10_000, 100_000, 1_000_000], format: (v) => formatCount(v, lang) },
+      y: { title: t.chartY, log: true, ticks: [MiB, 32 * MiB, GiB, 32 * GiB, 1024 * GiB, 32 * 1024 * GiB], format: (v) => formatBytes(v, lang) },
       series: [
         { label: t.seriesThreadVirtual, points: pts(series.threadVirtual), color: '--hsw-series-1', dashed: true },
         { label: t.seriesThreadResident, points: pts(series.threadResident), color: '--hsw-series-1' },

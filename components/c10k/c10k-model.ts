@@ -8,6 +8,9 @@
  * cost of context switch", 2007).
  */
 
+import { clampStep } from '../../lib/demo-contract.ts';
+import { SPEAKER_SEQUENCE } from './c10k-sequence.ts';
+
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
 export const GiB = 1024 * MiB;
@@ -41,6 +44,17 @@ export interface C10kInput {
   ram: number;
   maxMapCount: number;
 }
+
+/** What the controls can set: the sliders' ranges (logarithmic), the stack presets and the machines' RAM. */
+export const RANGES = {
+  connections: { min: 10, max: 1_000_000 },
+  requestsPerConnection: { min: 0.01, max: 100 },
+  customStack: { min: 64 * KiB, max: 16 * MiB },
+  residentPerThread: { min: 4 * KiB, max: 1 * MiB },
+  stateBytes: { min: 256, max: 16 * KiB },
+} as const satisfies Partial<Record<keyof C10kInput, { min: number; max: number }>>;
+export const STACK_CHOICES: readonly StackPreset[] = ['linux', 'java', 'custom'];
+export const RAM_CHOICES: readonly number[] = [4 * GiB, 16 * GiB, 64 * GiB, 256 * GiB];
 
 export const DEFAULT_INPUT: C10kInput = {
   connections: 10_000,
@@ -133,7 +147,7 @@ export function figures(input: C10kInput): ModelFigures {
 }
 
 /** Points for the chart: memory against connections, on logarithmic axes. */
-export function memorySeries(input: C10kInput, from = 10, to = 1_000_000): {
+export function memorySeries(input: C10kInput, from: number = RANGES.connections.min, to: number = RANGES.connections.max): {
   connections: number[];
   threadVirtual: number[];
   threadResident: number[];
@@ -150,21 +164,21 @@ export function memorySeries(input: C10kInput, from = 10, to = 1_000_000): {
   };
 }
 
-/** The speaker sequence: a few states a presenter walks through with the clicker. */
-export const SEQUENCE: readonly Partial<C10kInput>[] = [
-  // 0: C10K itself: 10,000 connections, Linux's 8 MiB stacks.
-  {},
-  // 1: past 32,765 threads vm.max_map_count says no.
-  { connections: 40_000 },
-  // 2: smaller Java stacks save virtual memory, not the kernel's ceilings.
-  { connections: 100_000, stackPreset: 'java' },
-  // 3: a million connections: only the event loop is still standing.
-  { connections: 1_000_000, stackPreset: 'java' },
-];
+// ---------------------------------------------------------------------------------------------------------------
+// The demo contract (lib/demo-contract.ts): the state is the inputs; every figure is computed from them.
 
-export function inputForStep(step: number): C10kInput {
-  const clamped = Math.max(0, Math.min(SEQUENCE.length - 1, step));
-  return { ...DEFAULT_INPUT, ...SEQUENCE[clamped] };
+export { SPEAKER_SEQUENCE };
+
+/** The speaker sequence, checked here against the inputs it sets. */
+const STEPS: readonly Partial<C10kInput>[] = SPEAKER_SEQUENCE;
+
+export function initialState(): C10kInput {
+  return { ...DEFAULT_INPUT };
+}
+
+/** Each speaker step is a whole scene: the defaults with that step's inputs (what the person had is replaced). */
+export function stateForStep(step: number): C10kInput {
+  return { ...DEFAULT_INPUT, ...STEPS[clampStep(step, STEPS.length)] };
 }
 
 /** Formats bytes with binary units (KiB, MiB, GiB, TiB). Returns [number, unit] so text tables can localise units. */

@@ -1,15 +1,15 @@
-import type { Bilingual } from '../../lib/i18n.ts';
-import type { LimitName, StackPreset } from './c10k-model.ts';
+import { formatNumber, type Bilingual, type Lang } from '../../lib/i18n.ts';
+import { binaryUnit, type LimitName, type StackPreset } from './c10k-model.ts';
 
 const en = {
   demoLabel: 'Thread per connection against an event loop',
   connections: 'Connections',
-  requests: 'Requests per connection per second',
+  requests: 'Requests per connection',
   stack: 'Thread stack (virtual)',
   stackPresets: { linux: 'Linux, 8 MiB', java: 'Java -Xss, 1 MiB', custom: 'Custom' } satisfies Record<StackPreset, string>,
   customStack: 'Custom stack size',
   resident: 'Resident stack per thread',
-  state: 'Event loop: state per connection',
+  state: 'Loop: state per connection',
   ram: 'Machine RAM',
   units: { B: 'B', KiB: 'KiB', MiB: 'MiB', GiB: 'GiB', TiB: 'TiB' },
   perSecond: (v: string) => `${v}/s`,
@@ -34,10 +34,10 @@ const en = {
     ram: 'RAM',
   } satisfies Record<LimitName, string>,
   limitWhy: {
-    max_map_count: (v: string) => `${v} mappings, two per stack (the stack and its guard page)`,
-    'threads-max': (v: string) => `${v} of RAM / 128 KiB, set at boot`,
-    'ulimit-u': () => `half of threads-max by default, per user`,
-    ram: (v: string) => `resident stacks plus 16 KiB kernel stacks fill ${v}`,
+    max_map_count: (v: string) => `${v} mappings, two per stack`,
+    'threads-max': (v: string) => `${v} of RAM / 128 KiB`,
+    'ulimit-u': () => `half of threads-max, per user`,
+    ram: (v: string) => `stacks and kernel stacks fill ${v}`,
   } satisfies Record<LimitName, (v: string) => string>,
   limitsCaption: 'Kernel ceilings for the thread model',
   chartLabel: (conns: string) =>
@@ -53,12 +53,12 @@ const en = {
 const ru: typeof en = {
   demoLabel: 'Поток на соединение против цикла событий',
   connections: 'Соединений',
-  requests: 'Запросов на соединение в секунду',
+  requests: 'Запросов на соединение',
   stack: 'Стек потока (виртуальный)',
   stackPresets: { linux: 'Linux, 8 МиБ', java: 'Java -Xss, 1 МиБ', custom: 'Свой' },
   customStack: 'Свой размер стека',
   resident: 'Реально занято стеком потока',
-  state: 'Цикл событий: состояние соединения',
+  state: 'Цикл: состояние соединения',
   ram: 'Память машины',
   units: { B: 'Б', KiB: 'КиБ', MiB: 'МиБ', GiB: 'ГиБ', TiB: 'ТиБ' },
   perSecond: (v: string) => `${v}/с`,
@@ -83,10 +83,10 @@ const ru: typeof en = {
     ram: 'память',
   },
   limitWhy: {
-    max_map_count: (v: string) => `${v} отображений, по два на стек (сам стек и сторожевая страница)`,
-    'threads-max': (v: string) => `${v} памяти / 128 КиБ, задаётся при загрузке`,
-    'ulimit-u': () => `по умолчанию половина threads-max, на пользователя`,
-    ram: (v: string) => `занятые стеки и стеки ядра по 16 КиБ заполняют ${v}`,
+    max_map_count: (v: string) => `${v} отображений, по два на стек`,
+    'threads-max': (v: string) => `${v} памяти / 128 КиБ`,
+    'ulimit-u': () => `половина threads-max, на пользователя`,
+    ram: (v: string) => `стеки и стеки ядра заполняют ${v}`,
   },
   limitsCaption: 'Потолки ядра для модели потоков',
   chartLabel: (conns: string) =>
@@ -100,3 +100,15 @@ const ru: typeof en = {
 };
 
 export const c10kText: Bilingual<typeof en> = { en, ru };
+
+/** Bytes with binary units in the language's words (78.1 GiB, 78,1 ГиБ): two to three significant figures. */
+export function formatBytes(value: number, lang: Lang): string {
+  const { value: v, unit } = binaryUnit(value);
+  const digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+  return `${formatNumber(v, lang, digits)} ${c10kText[lang].units[unit]}`;
+}
+
+/** A count in the language's short form (10K, 1M; 10 тыс., 1 млн), for the chart's axis, where six must fit. */
+export function formatCount(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { notation: 'compact' }).format(value);
+}

@@ -1,12 +1,11 @@
-import { css, html, svg, nothing, type PropertyValues } from 'lit';
+import { html, svg, nothing, type PropertyValues } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import { NarrowController } from '../ui/narrow.ts';
-import { controlStyles } from '../ui/theme.ts';
+import { Player } from '../ui/player.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
-import { prefersReducedMotion } from '../../lib/motion.ts';
-import { nonblockingText } from './nonblocking-text.ts';
+import * as model from './nonblocking-model.ts';
 import {
   ARRIVAL_MAX,
   ARRIVAL_MIN,
@@ -17,13 +16,12 @@ import {
   commonScale,
   compare,
   finish,
-  initialPlay,
   pause,
+  paramsOf,
   play,
   reset,
   setArrival,
   setStrategy,
-  stateForStep,
   step,
   view,
   type PlayState,
@@ -31,18 +29,24 @@ import {
   type Strategy,
   type TraceEvent,
 } from './nonblocking-model.ts';
+import { styles } from './nonblocking-styles.ts';
+import { nonblockingText } from './nonblocking-text.ts';
 
 /** A whole run takes about this long on screen. */
 const RUN_SECONDS = 5;
 
-// Timeline geometry (SVG user units). Narrow hosts (phones) get a narrower drawing, so its text stays legible.
+/** The longest frame a run advances by, ms: a tab that was in the background does not leap to the end. */
+const MAX_FRAME_MS = 100;
+
+// Timeline geometry (SVG user units). The drawing's width is about the demo's own in CSS pixels, wide or narrow
+// (a phone), so one user unit renders as about one pixel and its text (nonblocking-styles.ts) keeps its size.
 const WIDE_W = 760;
 const NARROW_W = 500;
-const LABEL_W = 92;
-const LANE_H = 30;
-const LANE_GAP = 6;
+const LABEL_W = 96;
+const LANE_H = 27;
+const LANE_GAP = 5;
 const TOP = 4;
-const AXIS_H = 22;
+const AXIS_H = 24;
 const LANES = 4;
 const H = TOP + LANES * (LANE_H + LANE_GAP) + AXIS_H;
 
@@ -52,251 +56,28 @@ function callName(e: TraceEvent): string {
 
 /** One thread, three sockets: blocking reads, busy polling, a multiplexer. */
 export class NonblockingDemo extends DemoElement<PlayState> {
-  private readonly width = new NarrowController(this, 560);
+  static override styles = styles;
+
+  private readonly width = new NarrowController(this);
+
+  /** "Run": advances the model's clock while the model says it plays and the slide is shown. */
+  private readonly player = new Player(this, {
+    tick: (elapsedMs) => {
+      // A whole run lasts RUN_SECONDS on screen, whatever the arrivals: µs of model time per second.
+      const rate = commonScale(this.state.arrivals) / RUN_SECONDS;
+      this.setState(advance(this.state, (Math.min(MAX_FRAME_MS, elapsedMs) / 1000) * rate));
+      return this.state.playing;
+    },
+    jumpToEnd: () => this.setState(finish(this.state)),
+  });
+
+  constructor() {
+    super(model);
+  }
 
   /** The host is narrow (a phone): layout only, not demo state. */
   private get narrow(): boolean {
     return this.width.narrow;
-  }
-
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 19px;
-      }
-      .strategies {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em;
-        align-items: center;
-      }
-      .strategies .label {
-        font-size: 0.85em;
-        color: var(--hsw-muted);
-        margin-right: 0.2em;
-      }
-      .hint {
-        margin: 0.25em 0 0.35em;
-        font-size: 0.78em;
-        color: var(--hsw-muted);
-        min-height: 1.3em;
-      }
-      code,
-      .mono {
-        font-family: var(--hsw-mono);
-      }
-      .sliders {
-        display: grid;
-        grid-template-columns: repeat(3, minmax(0, 1fr));
-        gap: 0.3em 1em;
-      }
-      svg {
-        display: block;
-        width: 100%;
-        height: auto;
-        margin-top: 0.3em;
-      }
-      .lane-label {
-        fill: var(--hsw-fg);
-        font-size: 14px;
-        font-family: var(--hsw-font);
-      }
-      .lane-bg {
-        fill: var(--hsw-panel);
-      }
-      .axis {
-        fill: var(--hsw-muted);
-        font-size: 12px;
-        font-family: var(--hsw-font);
-      }
-      .tick {
-        stroke: var(--hsw-grid);
-      }
-      .sleep {
-        fill: none;
-        stroke: var(--hsw-muted);
-        stroke-dasharray: 4 3;
-      }
-      .sleep-fill {
-        fill: var(--hsw-grid);
-      }
-      .run-data {
-        fill: var(--hsw-good);
-      }
-      .run-eagain {
-        fill: var(--hsw-bad);
-      }
-      .run-ready {
-        fill: var(--hsw-accent);
-      }
-      .call-label {
-        font-size: 12px;
-        font-family: var(--hsw-mono);
-        fill: var(--hsw-fg);
-      }
-      .waiting {
-        fill: var(--hsw-warn);
-        opacity: 0.85;
-      }
-      .arrival {
-        fill: var(--hsw-warn);
-      }
-      .served {
-        fill: var(--hsw-good);
-      }
-      .cursor {
-        stroke: var(--hsw-focus);
-        stroke-width: 2;
-      }
-      .legend {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.2em 0.9em;
-        font-size: 0.68em;
-        color: var(--hsw-muted);
-        margin: 0.1em 0 0.2em;
-      }
-      .sw {
-        display: inline-block;
-        width: 0.9em;
-        height: 0.7em;
-        margin-right: 0.3em;
-        vertical-align: baseline;
-        border-radius: 2px;
-      }
-      .sw.sleep {
-        border: 1px dashed var(--hsw-muted);
-        background: var(--hsw-grid);
-      }
-      .sw.data {
-        background: var(--hsw-good);
-      }
-      .sw.eagain {
-        background: var(--hsw-bad);
-      }
-      .sw.wait {
-        background: var(--hsw-accent);
-      }
-      .sw.ready {
-        background: var(--hsw-warn);
-      }
-      .controls-row {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em 1em;
-        align-items: center;
-        justify-content: space-between;
-      }
-      .now {
-        margin: 0.3em 0;
-        font-size: 0.8em;
-        min-height: 2.6em;
-      }
-      .lower {
-        display: block;
-      }
-      dl {
-        margin: 0 0 0.3em;
-        font-size: 0.75em;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.1em 0.45em;
-        align-items: baseline;
-      }
-      dt {
-        color: var(--hsw-muted);
-      }
-      dt::after {
-        content: ':';
-      }
-      dd {
-        margin: 0 0.9em 0 0;
-        font-weight: 600;
-        font-variant-numeric: tabular-nums;
-        white-space: nowrap;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: 0.72em;
-        font-variant-numeric: tabular-nums;
-      }
-      caption {
-        text-align: left;
-        color: var(--hsw-muted);
-        font-size: 0.95em;
-        padding-bottom: 0.2em;
-      }
-      th,
-      td {
-        text-align: right;
-        padding: 0.12em 0.35em;
-        border-bottom: 1px solid var(--hsw-border);
-      }
-      th:first-child {
-        text-align: left;
-      }
-      thead th {
-        color: var(--hsw-muted);
-        font-weight: 600;
-      }
-      tr.current {
-        background: var(--hsw-panel);
-      }
-      tr.current th {
-        color: var(--hsw-accent-text);
-      }
-      .footnote {
-        font-size: 0.62em;
-        color: var(--hsw-muted);
-        margin: 0.3em 0 0;
-      }
-      @container (max-width: 620px) {
-        :host {
-          font-size: 17px;
-        }
-        .sliders {
-          gap: 0.1em 0.6em;
-        }
-        .sliders hsw-slider {
-          font-size: 0.85em;
-        }
-        .legend,
-        .footnote,
-        .strategies .label {
-          display: none;
-        }
-        .strategies button {
-          font-size: 0.74em;
-          padding: 0.25em 0.5em;
-        }
-        table {
-          font-size: 0.64em;
-        }
-        .now {
-          min-height: 0;
-        }
-      }
-    `,
-  ];
-
-  private raf = 0;
-  private lastTs = 0;
-
-  protected override initialState(): PlayState {
-    return initialPlay();
-  }
-
-  protected override stateForStep(step: number): PlayState {
-    return stateForStep(step);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.stop();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -306,42 +87,13 @@ export class NonblockingDemo extends DemoElement<PlayState> {
   }
 
   protected override updated(): void {
-    this.syncAnimation();
+    // The model says whether the run plays (Run, or a speaker step); the Player plays it while the slide is shown.
+    if (this.state.playing && this.active && !this.player.playing) this.player.start();
+    else if (!this.state.playing && this.player.playing) this.player.stop();
   }
-
-  private stop(): void {
-    if (this.raf) cancelAnimationFrame(this.raf);
-    this.raf = 0;
-  }
-
-  private syncAnimation(): void {
-    const want = this.state.playing && this.active;
-    if (want && !this.raf) {
-      if (prefersReducedMotion()) {
-        this.setState(finish(this.state));
-        return;
-      }
-      this.lastTs = 0;
-      this.raf = requestAnimationFrame(this.tick);
-    } else if (!want && this.raf) {
-      this.stop();
-    }
-  }
-
-  private tick = (ts: number): void => {
-    this.raf = 0;
-    if (!this.state.playing || !this.active) return;
-    const dt = this.lastTs ? Math.min(100, ts - this.lastTs) : 0;
-    this.lastTs = ts;
-    const rate = commonScale(this.state.arrivals) / RUN_SECONDS;
-    this.setState(advance(this.state, (dt / 1000) * rate));
-    if (this.state.playing) this.raf = requestAnimationFrame(this.tick);
-  };
 
   private onPlay(): void {
-    if (this.state.playing) this.setState(pause(this.state));
-    else if (prefersReducedMotion()) this.setState(finish(this.state));
-    else this.setState(play(this.state));
+    this.setState(this.state.playing ? pause(this.state) : play(this.state));
   }
 
   override render() {
@@ -351,7 +103,8 @@ export class NonblockingDemo extends DemoElement<PlayState> {
     const v = view(s);
     const n = (x: number, d = 0) => formatNumber(x, lang, d);
     const time = n(v.time, Number.isInteger(v.time) ? 0 : 1);
-    const rows = compare({ arrivals: s.arrivals, syscallCost: 1 });
+    const rows = compare(paramsOf(s));
+    const columns = this.narrow ? t.columnsNarrow : t.columns;
     const waiting = SOCKETS.filter((k) => v.sockets[k] === 'data');
     const last = v.done > 0 ? v.events[v.done - 1] : undefined;
     const resultText = (e: TraceEvent) =>
@@ -429,16 +182,16 @@ export class NonblockingDemo extends DemoElement<PlayState> {
             <dt>${t.cpuBusy}</dt>
             <dd data-figure="busy">${v.time > 0 ? t.percent(n((100 * v.busySoFar) / v.time)) : '—'}</dd>
           </dl>
-          <table>
+          <table class="data">
             <caption>${t.tableCaption}</caption>
             <thead>
               <tr>
-                <th scope="col">${t.columns.strategy}</th>
-                <th scope="col">${t.columns.syscalls}</th>
-                <th scope="col">${t.columns.eagain}</th>
-                <th scope="col">${t.columns.busy}</th>
-                <th scope="col">${t.columns.longest}</th>
-                <th scope="col">${t.columns.done}</th>
+                <th scope="col">${columns.strategy}</th>
+                <th scope="col">${columns.syscalls}</th>
+                <th scope="col">${columns.eagain}</th>
+                <th scope="col">${columns.busy}</th>
+                <th scope="col">${columns.longest}</th>
+                <th scope="col">${columns.done}</th>
               </tr>
             </thead>
             <tbody>
@@ -486,12 +239,12 @@ export class NonblockingDemo extends DemoElement<PlayState> {
         const runEnd = Math.min(e.end, time);
         const cls = e.result.kind === 'data' ? 'run-data' : e.result.kind === 'EAGAIN' ? 'run-eagain' : 'run-ready';
         const boxW = x(Math.min(e.end, time)) - x(e.start);
-        const label = e.call === 'read' ? (boxW > 58 ? callName(e) : boxW > 11 ? (e.socket ?? '') : '') : boxW > 88 ? 'epoll_wait' : '';
+        const label = e.call === 'read' ? (boxW > 70 ? callName(e) : boxW > 13 ? (e.socket ?? '') : '') : boxW > 96 ? 'epoll_wait' : '';
         return svg`
           ${sleepEnd > e.start ? svg`<rect class="sleep-fill" x=${x(e.start)} y=${y} width=${x(sleepEnd) - x(e.start)} height=${h}></rect>
             <rect class="sleep" x=${x(e.start) + 0.5} y=${y + 0.5} width=${Math.max(0, x(sleepEnd) - x(e.start) - 1)} height=${h - 1}></rect>` : nothing}
           ${runEnd > e.wake ? svg`<rect class=${cls} x=${x(e.wake) + 0.5} y=${y} width=${Math.max(0.5, x(runEnd) - x(e.wake) - 1)} height=${h}></rect>` : nothing}
-          ${label ? svg`<text class="call-label" x=${x(e.start) + boxW / 2} y=${y + h / 2 + 4} text-anchor="middle">${label}</text>` : nothing}
+          ${label ? svg`<text class="call-label" x=${x(e.start) + boxW / 2} y=${y + h / 2 + 5} text-anchor="middle">${label}</text>` : nothing}
         `;
       });
 
@@ -515,7 +268,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
       )}
       ${ticks.map(
         (u) => svg`<line class="tick" x1=${x(u)} x2=${x(u)} y1=${TOP} y2=${laneY(LANES) - LANE_GAP + 4}></line>
-          ${u % labelEvery === 0 ? svg`<text class="axis" x=${x(u)} y=${H - 4} text-anchor=${u === 0 ? 'start' : 'middle'}>${formatNumber(u, lang)}</text>` : nothing}`,
+          ${u % labelEvery === 0 ? svg`<text class="axis" x=${x(u)} y=${H - 4} text-anchor=${u === 0 ? 'start' : u + tickStep > scale ? 'end' : 'middle'}>${formatNumber(u, lang)}</text>` : nothing}`,
       )}
       <text class="axis" x=${LABEL_W - 8} y=${H - 4} text-anchor="end">${t.axisUnit}</text>
       ${calls} ${sockets}

@@ -23,6 +23,10 @@
  *   the thread reads exactly those, one read each.
  */
 
+import { clampStep } from '../../lib/demo-contract.ts';
+import * as stepping from '../../lib/stepping.ts';
+import { SPEAKER_SEQUENCE } from './nonblocking-sequence.ts';
+
 export type SocketId = 'A' | 'B' | 'C';
 export const SOCKETS: readonly SocketId[] = ['A', 'B', 'C'];
 export type Strategy = 'blocking' | 'polling' | 'multiplexer';
@@ -242,7 +246,8 @@ export interface PlayState {
   playing: boolean;
 }
 
-export function initialPlay(strategy: Strategy = 'blocking', arrivals: Arrivals = DEFAULT_ARRIVALS): PlayState {
+/** A fresh run, not yet started: the initial state of the demo (blocking, the default arrivals). */
+export function initialState(strategy: Strategy = 'blocking', arrivals: Arrivals = DEFAULT_ARRIVALS): PlayState {
   return { strategy, arrivals: { ...arrivals }, time: 0, playing: false };
 }
 
@@ -266,24 +271,38 @@ export function doneCount(events: readonly TraceEvent[], time: number): number {
   return n;
 }
 
-/** "Step": jump to the end of the next call. */
-export function step(s: PlayState): PlayState {
-  const ev = traceOf(s);
-  const next = ev.find((e) => e.end > s.time);
-  if (!next) return { ...s, playing: false };
-  return { ...s, time: next.end, playing: false };
+// Step, Back, Reset and the jump to the end walk a recording (lib/stepping.ts) whose frames are the moments a call
+// returns: t = 0, then the end of each call in turn. The cursor is the frame last passed: the number of calls
+// finished by the time shown (during a run the time lies between two frames).
+
+/** The recording: t = 0 and the end of every call. */
+function frames(s: PlayState): number[] {
+  return [0, ...traceOf(s).map((e) => e.end)];
 }
 
-/** "Back": jump to the end of the previous call (or 0). Exactly undoes "Step". */
+function cursor(s: PlayState): stepping.Cursor {
+  return { index: doneCount(traceOf(s), s.time) };
+}
+
+function atFrame(s: PlayState, at: stepping.Cursor, times: readonly number[]): PlayState {
+  return { ...s, time: times[at.index] ?? 0, playing: false };
+}
+
+/** "Step": to the end of the next call. */
+export function step(s: PlayState): PlayState {
+  const times = frames(s);
+  return atFrame(s, stepping.forward(cursor(s), times.length), times);
+}
+
+/** "Back": to the end of the previous call (or 0); in the middle of a call, to its start. Exactly undoes "Step". */
 export function back(s: PlayState): PlayState {
-  const ev = traceOf(s);
-  let prev = 0;
-  for (const e of ev) if (e.end < s.time) prev = e.end;
-  return { ...s, time: s.time > 0 ? prev : 0, playing: false };
+  const times = frames(s);
+  const at = cursor(s);
+  return atFrame(s, (times[at.index] ?? 0) < s.time ? at : stepping.back(at), times);
 }
 
 export function reset(s: PlayState): PlayState {
-  return { ...s, time: 0, playing: false };
+  return atFrame(s, stepping.reset(cursor(s)), frames(s));
 }
 
 export function atEnd(s: PlayState): boolean {
@@ -307,7 +326,8 @@ export function pause(s: PlayState): PlayState {
 
 /** Jump to the end state (reduced motion). */
 export function finish(s: PlayState): PlayState {
-  return { ...s, time: totalTime(s), playing: false };
+  const times = frames(s);
+  return atFrame(s, stepping.toEnd(cursor(s), times.length), times);
 }
 
 export function setStrategy(s: PlayState, strategy: Strategy): PlayState {
@@ -398,14 +418,17 @@ export function commonScale(arrivals: Arrivals): number {
   return Math.max(...STRATEGIES.map((st) => figures(trace(st, p), p).total));
 }
 
-/**
- * The speaker sequence: blocking → polling → multiplexer, on the default arrivals. Steps 1 and 2 start playing
- * (the element jumps to the end under prefers-reduced-motion).
- */
-export const SEQUENCE: readonly Strategy[] = ['blocking', 'polling', 'multiplexer'];
+// ---------------------------------------------------------------------------------------------------------------
+// The demo contract (lib/demo-contract.ts).
 
+export { SPEAKER_SEQUENCE };
+
+/**
+ * The speaker sequence: blocking → polling → multiplexer, on the default arrivals. Steps 1 and 2 start running from
+ * t = 0 (the element jumps to the end under prefers-reduced-motion).
+ */
 export function stateForStep(step: number): PlayState {
-  const i = Math.max(0, Math.min(SEQUENCE.length - 1, Math.floor(step)));
-  const st = initialPlay(SEQUENCE[i] as Strategy);
+  const i = clampStep(step, SPEAKER_SEQUENCE.length);
+  const st = initialState(SPEAKER_SEQUENCE[i]);
   return i === 0 ? st : { ...st, playing: true };
 }

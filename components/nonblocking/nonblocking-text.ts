@@ -59,9 +59,18 @@ const en = {
     longest: 'Longest wait',
     done: 'Done at',
   },
+  /** The same columns on a phone, where six must fit in one line at the type scale's size. */
+  columnsNarrow: {
+    strategy: 'Strategy',
+    syscalls: 'Calls',
+    eagain: 'EAGAIN',
+    busy: 'CPU',
+    longest: 'Wait',
+    done: 'End',
+  },
   longestWait: (v: string, s: SocketId) => `${v} µs (${s})`,
-  footnote:
-    'Model time: 1 µs per system call, a round figure (a real one is a fraction of a µs to a few µs). Longest wait: from the data’s arrival to the read that returns it. Set-up (fcntl, epoll_create1, epoll_ctl) happens once, before t = 0.',
+  // Model time (1 µs a call, a round figure) and the set-up before t = 0 are in the slide's notes.
+  footnote: 'Longest wait: from the data’s arrival to the read that returns it.',
 };
 
 const ru: typeof en = {
@@ -122,9 +131,16 @@ const ru: typeof en = {
     longest: 'Макс. ожидание',
     done: 'Конец',
   },
+  columnsNarrow: {
+    strategy: 'Стратегия',
+    syscalls: 'Вызовы',
+    eagain: 'EAGAIN',
+    busy: 'ЦП',
+    longest: 'Ожид.',
+    done: 'Конец',
+  },
   longestWait: (v: string, s: SocketId) => `${v} мкс (${s})`,
-  footnote:
-    'Время модели: 1 мкс на системный вызов, круглое число (настоящий занимает от долей микросекунды до нескольких). Ожидание — от прихода данных до read, который их вернул. Подготовка (fcntl, epoll_create1, epoll_ctl) — один раз, до t = 0.',
+  footnote: 'Макс. ожидание: от прихода данных до read, который их вернул.',
 };
 
 export const nonblockingText: Bilingual<typeof en> = { en, ru };

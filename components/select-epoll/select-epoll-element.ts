@@ -1,12 +1,11 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
-import { controlStyles } from '../ui/theme.ts';
+import { Player } from '../ui/player.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
-import { prefersReducedMotion } from '../../lib/motion.ts';
-import { selectEpollText } from './select-epoll-text.ts';
+import * as model from './select-epoll-model.ts';
 import {
   MECHANISMS,
   METRICS,
@@ -18,7 +17,6 @@ import {
   callWait,
   frameAt,
   grid,
-  initialState,
   metricOf,
   preview,
   series,
@@ -26,7 +24,6 @@ import {
   setMechanism,
   setMetric,
   setN,
-  stateForStep,
   waitCall,
   type Frame,
   type Mechanism,
@@ -34,6 +31,8 @@ import {
   type SelectEpollState,
   type WaitCall,
 } from './select-epoll-model.ts';
+import { styles } from './select-epoll-styles.ts';
+import { selectEpollText } from './select-epoll-text.ts';
 
 const SERIES_STYLE: Record<Mechanism, { color: string; dashed?: boolean }> = {
   select: { color: '--hsw-series-1' },
@@ -49,266 +48,34 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     progress: { state: true },
   };
 
+  static override styles = styles;
+
   /** Progress of the call's animation, 0 … 1 (view state, not kept in the store). */
   declare progress: number;
 
-  private raf = 0;
-  private animStart = 0;
   /** The call the grid shows (the animation follows a change of `state.last`). */
   private shownCall: WaitCall | null = null;
 
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 18px;
-        height: 100%;
-      }
-      section {
-        height: 100%;
-        overflow-y: auto;
-        overscroll-behavior: contain;
-      }
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em 0.8em;
-        align-items: center;
-        justify-content: space-between;
-      }
-      fieldset {
-        border: 0;
-        margin: 0;
-        padding: 0;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.3em;
-        align-items: center;
-      }
-      legend {
-        float: left;
-        font-size: 0.85em;
-        margin-right: 0.4em;
-      }
-      .pill {
-        position: relative;
-        display: inline-flex;
-      }
-      .pill input {
-        position: absolute;
-        opacity: 0;
-        inset: 0;
-        margin: 0;
-        cursor: pointer;
-      }
-      .pill span {
-        font-family: var(--hsw-mono);
-        font-size: 0.85em;
-        padding: 0.25em 0.7em;
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.35em;
-        background: var(--hsw-control-bg);
-      }
-      .pill input:checked + span {
-        background: var(--hsw-accent);
-        color: var(--hsw-on-accent);
-        border-color: var(--hsw-accent);
-      }
-      .pill input:focus-visible + span {
-        outline: 3px solid var(--hsw-focus);
-        outline-offset: 2px;
-      }
-      .call {
-        font-weight: 600;
-      }
-      .sliders {
-        display: grid;
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-        gap: 0.3em 1.2em;
-        margin-top: 0.3em;
-      }
-      .middle {
-        display: grid;
-        grid-template-columns: auto minmax(0, 1fr);
-        gap: 0.8em;
-        margin-top: 0.4em;
-        align-items: start;
-      }
-      .grid {
-        display: grid;
-        grid-template-columns: repeat(25, 12px);
-        gap: 2px;
-      }
-      .cell {
-        width: 12px;
-        height: 12px;
-        box-sizing: border-box;
-        border-radius: 2px;
-        background: var(--hsw-control-bg);
-        border: 1px solid var(--hsw-border);
-        position: relative;
-      }
-      .cell.ready::after {
-        content: '';
-        position: absolute;
-        inset: 3px;
-        border-radius: 50%;
-        background: var(--hsw-good);
-      }
-      .cell.checked {
-        background: var(--hsw-muted);
-        border-color: var(--hsw-muted);
-        opacity: 0.55;
-      }
-      .cell.found {
-        background: var(--hsw-good);
-        border-color: var(--hsw-good);
-      }
-      .cell.cursor {
-        background: var(--hsw-accent);
-        border-color: var(--hsw-accent);
-      }
-      .under {
-        font-size: 0.7em;
-        color: var(--hsw-muted);
-        margin: 0.3em 0 0;
-        font-variant-numeric: tabular-nums;
-        max-width: 348px;
-      }
-      .under strong {
-        color: var(--hsw-fg);
-      }
-      .legend {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.2em 0.8em;
-        font-size: 0.65em;
-        color: var(--hsw-muted);
-        margin-top: 0.25em;
-        max-width: 348px;
-      }
-      .legend .cell {
-        display: inline-block;
-        vertical-align: -1px;
-        margin-right: 0.3em;
-      }
-      .phase {
-        color: var(--hsw-accent-text);
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: 0.72em;
-        font-variant-numeric: tabular-nums;
-      }
-      th,
-      td {
-        text-align: left;
-        vertical-align: top;
-        padding: 0.18em 0.35em;
-        border-bottom: 1px solid var(--hsw-border);
-      }
-      th {
-        color: var(--hsw-muted);
-        font-weight: 600;
-        white-space: nowrap;
-      }
-      td code,
-      .refused code {
-        font-family: var(--hsw-mono);
-        font-size: 0.95em;
-        overflow-wrap: anywhere;
-      }
-      td.good {
-        color: var(--hsw-good-text);
-        font-weight: 600;
-      }
-      td.bad {
-        color: var(--hsw-bad-text);
-        font-weight: 600;
-      }
-      .refused {
-        border-left: 4px solid var(--hsw-bad);
-        background: var(--hsw-panel);
-        padding: 0.3em 0.6em;
-        font-size: 0.68em;
-      }
-      .refused h3 {
-        margin: 0 0 0.3em;
-        font-size: 1.1em;
-        color: var(--hsw-bad-text);
-      }
-      .refused p {
-        margin: 0.25em 0;
-      }
-      .refused code {
-        display: block;
-        background: var(--hsw-code-bg);
-        color: var(--hsw-code-fg);
-        padding: 0.15em 0.4em;
-        border-radius: 0.25em;
-      }
-      .status {
-        margin: 0.3em 0 0;
-        padding: 0.25em 0.6em;
-        border-left: 4px solid var(--hsw-accent);
-        background: var(--hsw-panel);
-        font-size: 0.75em;
-        min-height: 1.3em;
-      }
-      .status.bad {
-        border-left-color: var(--hsw-bad);
-      }
-      .chart-head {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.2em 0.8em;
-        align-items: center;
-        margin-top: 0.35em;
-        font-size: 0.85em;
-      }
-      .chart-head .pill span {
-        font-family: var(--hsw-font);
-        font-size: 0.8em;
-      }
-      .note {
-        font-size: 0.62em;
-        color: var(--hsw-muted);
-        margin: 0;
-      }
-      hsw-chart {
-        --hsw-chart-height: 210px;
-      }
-      @container (max-width: 620px) {
-        section {
-          font-size: 22px;
-        }
-        .middle {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        .sliders {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        hsw-chart {
-          --hsw-chart-height: 200px;
-        }
-      }
-    `,
-  ];
+  /** Plays the call the grid shows, from progress 0 to 1 in `animationMs(call)`. */
+  private readonly player = new Player(this, {
+    tick: (elapsedMs) => {
+      const call = this.shownCall;
+      this.progress = call ? Math.min(1, this.progress + elapsedMs / Math.max(1, animationMs(call))) : 1;
+      return this.progress < 1;
+    },
+    jumpToEnd: () => {
+      this.progress = 1;
+    },
+  });
 
   constructor() {
-    super();
+    super(model);
     this.progress = 1;
   }
 
-  protected override initialState(): SelectEpollState {
-    return initialState();
-  }
-
-  protected override stateForStep(step: number, current: SelectEpollState): SelectEpollState {
-    return stateForStep(step, current);
+  /** Non-zero while the call's animation waits for a frame, 0 when none does (the Player's; read by a browser test). */
+  get raf(): number {
+    return this.player.playing ? 1 : 0;
   }
 
   override connectedCallback(): void {
@@ -318,48 +85,23 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     this.progress = 1;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.stop();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (this.state.last !== this.shownCall) {
       this.shownCall = this.state.last;
-      this.stop();
-      const call = this.shownCall;
-      if (call && call.ok && this.active && !prefersReducedMotion()) {
+      this.player.stop();
+      this.progress = 1;
+      if (this.shownCall?.ok && this.active) {
+        // Under prefers-reduced-motion the Player jumps to the end (progress 1) instead.
         this.progress = 0;
-        this.animStart = 0;
-        this.raf = requestAnimationFrame(this.tick);
-      } else {
-        this.progress = 1;
+        this.player.start();
       }
     }
     if (changed.has('active') && !this.active) {
-      this.stop();
+      this.player.stop();
       this.progress = 1;
     }
   }
-
-  private stop(): void {
-    if (this.raf) cancelAnimationFrame(this.raf);
-    this.raf = 0;
-  }
-
-  private tick = (now: number): void => {
-    const call = this.shownCall;
-    if (!call || !this.active) {
-      this.raf = 0;
-      this.progress = 1;
-      return;
-    }
-    if (!this.animStart) this.animStart = now;
-    const p = Math.min(1, (now - this.animStart) / animationMs(call));
-    this.progress = p;
-    this.raf = p < 1 ? requestAnimationFrame(this.tick) : 0;
-  };
 
   private onCall(): void {
     this.setState(callWait(this.state));
@@ -421,30 +163,32 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
           <div>${call.ok ? this.renderFigures(lang, call) : this.renderRefused(lang, call)}</div>
         </div>
 
-        <p class="status ${shown && !shown.ok ? 'bad' : ''}">
+        <p class="callout status ${shown && !shown.ok ? 'bad' : ''}">
           <span role="status">${!shown ? t.idle : !shown.ok ? t.resultRefused(n(shown.maxFd)) : done ? t.result(shown.mechanism, n(shown.returned), n(shown.n), n(shown.kernelChecks)) : ''}</span>
           ${frame && shown?.ok && !done ? html`<span class="phase" aria-hidden="true">${this.phaseText(lang, shown, frame)}</span>` : nothing}
         </p>
 
-        <div class="chart-head">
-          <fieldset>
-            <legend>${t.metric}</legend>
-            ${METRICS.map(
-              (m) => html`<label class="pill">
-                <input type="radio" name="metric" value=${m} .checked=${s.metric === m} @change=${() => this.setState(setMetric(this.state, m))} /><span
-                  >${t.metrics[m]}</span
-                >
-              </label>`,
-            )}
-          </fieldset>
+        <div class="lower">
+          <hsw-chart
+            .locale=${lang}
+            .load=${this.near || this.active}
+            label=${t.chartLabel(n(s.n), t.metrics[s.metric])}
+            .spec=${this.chartSpec(lang)}
+          ></hsw-chart>
+          <div class="chart-side">
+            <fieldset class="metric">
+              <legend>${t.metric}</legend>
+              ${METRICS.map(
+                (m) => html`<label class="pill">
+                  <input type="radio" name="metric" value=${m} .checked=${s.metric === m} @change=${() => this.setState(setMetric(this.state, m))} /><span
+                    >${t.metrics[m]}</span
+                  >
+                </label>`,
+              )}
+            </fieldset>
+            <p class="note">${s.k === 0 ? t.chartNoteZero : t.chartNote(n(s.k), n(SELECT_MAX_N))}</p>
+          </div>
         </div>
-        <hsw-chart
-          .locale=${lang}
-          .load=${this.near || this.active}
-          label=${t.chartLabel(n(s.n), t.metrics[s.metric])}
-          .spec=${this.chartSpec(lang)}
-        ></hsw-chart>
-        <p class="note">${s.k === 0 ? t.chartNoteZero : t.chartNote(n(s.k), n(SELECT_MAX_N))}</p>
       </section>
     `;
   }
@@ -533,7 +277,7 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
         : t.regKqueue(n(c.registration.entries), n(c.registration.bytesIn));
     const cls = scan ? 'bad' : 'good';
     return html`
-      <table>
+      <table class="call-figures">
         <tbody>
           <tr><th scope="row">${t.rows.call}</th><td><code>${code}</code></td></tr>
           <tr><th scope="row">${t.rows.bytesIn}</th><td class=${cls} data-figure="bytes-in">${bytesIn}</td></tr>
@@ -551,13 +295,15 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     const t = selectEpollText[lang];
     const n = (v: number) => formatNumber(v, lang);
     return html`
-      <div class="refused" data-figure="refused">
+      <div class="callout bad refused" data-figure="refused">
         <h3>${t.refusedTitle(n(c.maxFd))}</h3>
         <p>${t.refusedWhy(n(SELECT_MAX_N))}</p>
-        <p>${t.refusedC}</p>
-        <code>${SELECT_ERRORS.fortify}</code>
-        <p>${t.refusedPython}</p>
-        <code>${SELECT_ERRORS.python}</code>
+        <dl>
+          <dt>${t.refusedC}</dt>
+          <dd><code>${SELECT_ERRORS.fortify}</code></dd>
+          <dt>${t.refusedPython}</dt>
+          <dd><code>${SELECT_ERRORS.python}</code></dd>
+        </dl>
         <p>${t.refusedKernel}</p>
       </div>
     `;

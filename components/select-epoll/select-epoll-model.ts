@@ -24,6 +24,9 @@
  * and check nothing.
  */
 
+import { clampStep } from '../../lib/demo-contract.ts';
+import { SPEAKER_SEQUENCE } from './select-epoll-sequence.ts';
+
 export type Mechanism = 'select' | 'poll' | 'epoll' | 'kqueue';
 export const MECHANISMS: readonly Mechanism[] = ['select', 'poll', 'epoll', 'kqueue'];
 
@@ -436,19 +439,21 @@ export function preview(s: SelectEpollState): WaitCall {
   return waitCall(s.mechanism, s.n, s.k);
 }
 
-/**
- * The speaker sequence: select at 100 → select at 1,000 → select past 1,024 → epoll at 100,000, K = 10 throughout.
- * Step 0 is the initial state (select at 100, no call made yet); steps 1 … 3 make the call at once.
- */
-export const SPEAKER_STEPS: readonly { mechanism: Mechanism; n: number; k: number }[] = [
-  { mechanism: 'select', n: 100, k: 10 },
-  { mechanism: 'select', n: 1000, k: 10 },
-  { mechanism: 'select', n: 1100, k: 10 },
-  { mechanism: 'epoll', n: 100_000, k: 10 },
-];
+// ---------------------------------------------------------------------------------------------------------------
+// The demo contract (lib/demo-contract.ts).
 
+export { SPEAKER_SEQUENCE };
+
+/** The speaker sequence, checked here against the state it sets. */
+const STEPS: readonly Pick<SelectEpollState, 'mechanism' | 'n' | 'k'>[] = SPEAKER_SEQUENCE;
+
+/**
+ * Step 0 is the initial state (select at 100, no call made yet); steps 1 … 3 set the mechanism and the counts and
+ * make the call at once, keeping what else the person chose (the chart's metric).
+ */
 export function stateForStep(step: number, current: SelectEpollState): SelectEpollState {
-  const spec = SPEAKER_STEPS[step];
-  if (step <= 0 || !spec) return initialState();
+  const i = clampStep(step, STEPS.length);
+  const spec = STEPS[i];
+  if (i === 0 || !spec) return initialState();
   return callWait({ ...current, mechanism: spec.mechanism, n: spec.n, k: spec.k, last: null });
 }

@@ -39,11 +39,12 @@ const en = {
   regEpoll: (n: string, b: string) => `${n} × epoll_ctl, ${b} B`,
   regKqueue: (n: string, b: string) => `one kevent() with ${n} changes, ${b} B`,
   refusedTitle: (fd: string) => `select refuses: descriptor ${fd} does not fit in fd_set`,
-  refusedWhy: (max: string) =>
-    `FD_SETSIZE = 1024: the 128-byte fd_set holds descriptors 0…1023, and 0, 1, 2 are stdin, stdout and stderr, so at most ${max} sockets. The limit is on the number, not the count: one socket numbered 1024 is enough.`,
-  refusedC: 'C: FD_SET past 1023 writes beyond the 128 bytes, undefined behaviour. Built with -D_FORTIFY_SOURCE=2, glibc kills the process:',
-  refusedPython: 'Python:',
-  refusedKernel: 'The kernel itself would take a longer bitmap: the limit is the fd_set type. Use poll or epoll.',
+  // What the notes say at length: the limit is on the number, not the count; without fortify, undefined behaviour;
+  // the kernel itself would take a longer bitmap.
+  refusedWhy: (max: string) => `FD_SETSIZE = 1024: the 128-byte fd_set holds descriptors 0…1023; with 0, 1, 2 taken, at most ${max} sockets.`,
+  refusedC: 'C, fortified',
+  refusedPython: 'Python',
+  refusedKernel: 'The limit is the fd_set type, not the kernel’s: use poll or epoll.',
   gridLabel: (n: string) => `Descriptors 3 to ${n}, one square each`,
   legendIdle: 'not checked',
   legendChecked: 'checked, not ready',
@@ -111,11 +112,10 @@ const ru: typeof en = {
   regEpoll: (n: string, b: string) => `${n} × epoll_ctl, ${b} Б`,
   regKqueue: (n: string, b: string) => `один kevent() с ${n} изменениями, ${b} Б`,
   refusedTitle: (fd: string) => `select отказывает: дескриптор ${fd} не помещается в fd_set`,
-  refusedWhy: (max: string) =>
-    `FD_SETSIZE = 1024: в fd_set из 128 байт помещаются дескрипторы 0…1023, а 0, 1, 2 — это stdin, stdout и stderr, так что сокетов не больше ${max}. Предел — на номер, а не на количество: хватит одного сокета с номером 1024.`,
-  refusedC: 'C: FD_SET за 1023 пишет за пределы 128 байт — неопределённое поведение. С -D_FORTIFY_SOURCE=2 glibc убивает процесс:',
-  refusedPython: 'Python:',
-  refusedKernel: 'Само ядро приняло бы маску длиннее: предел — в типе fd_set. Берите poll или epoll.',
+  refusedWhy: (max: string) => `FD_SETSIZE = 1024: в fd_set из 128 байт помещаются дескрипторы 0…1023; 0, 1, 2 заняты — сокетов не больше ${max}.`,
+  refusedC: 'C с fortify',
+  refusedPython: 'Python',
+  refusedKernel: 'Предел — в типе fd_set, а не в ядре: берите poll или epoll.',
   gridLabel: (n: string) => `Дескрипторы с 3 по ${n}, по квадрату на каждый`,
   legendIdle: 'не проверен',
   legendChecked: 'проверен, не готов',

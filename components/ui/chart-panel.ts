@@ -3,6 +3,9 @@ import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { uiText } from './ui-text.ts';
 import type { Lang } from '../../lib/i18n.ts';
 
+/** The type scale's smallest step (demo-styles.ts `--hsw-fs-small`), for the labels drawn on the canvas. */
+const SMALL_EM = 0.75;
+
 export interface ChartPoint {
   x: number;
   y: number;
@@ -72,7 +75,7 @@ export class ChartPanel extends LitElement {
       display: grid;
       place-items: center;
       color: var(--hsw-muted);
-      font-size: 0.7em;
+      font-size: var(--hsw-fs-small, 0.75em);
     }
   `;
 
@@ -110,18 +113,31 @@ export class ChartPanel extends LitElement {
     return getComputedStyle(this).getPropertyValue(name).trim() || '#888';
   }
 
+  /**
+   * The font of every label chart.js draws: ticks, axis titles, legend, tooltip. They are pixels on the canvas, out
+   * of reach of CSS (and of the type-scale test, which measures text nodes), and chart.js's own default is 12 px: so
+   * the size is set here, explicitly, from the host's computed font size at the type scale's smallest step (0.75em:
+   * 15 px in a 20 px demo host, over 14 px on the projector), in the deck's font.
+   */
+  private font(): { size: number; family: string } {
+    const style = getComputedStyle(this);
+    const hostPx = parseFloat(style.fontSize) || 20;
+    return { size: Math.round(hostPx * SMALL_EM * 10) / 10, family: style.fontFamily };
+  }
+
   private config(): ChartConfiguration<'line'> {
     const spec = this.spec ?? { x: { title: '' }, y: { title: '' }, series: [] };
     const fg = this.color('--hsw-fg');
     const grid = this.color('--hsw-grid');
+    const font = this.font();
     const axis = (a: ChartAxis) => ({
       type: a.log ? ('logarithmic' as const) : ('linear' as const),
       min: a.min,
       max: a.max,
-      title: { display: true, text: a.title, color: fg, font: { size: 13 } },
+      title: { display: true, text: a.title, color: fg, font: { ...font, weight: 600 } },
       ticks: {
         color: fg,
-        font: { size: 12 },
+        font,
         autoSkip: !a.ticks,
         maxRotation: 0,
         callback: (value: number | string) => {
@@ -160,9 +176,9 @@ export class ChartPanel extends LitElement {
         scales: { x: axis(spec.x), y: axis(spec.y) },
         plugins: {
           legend: {
-            labels: { color: fg, font: { size: 12 }, boxWidth: 18, filter: (item) => !spec.series[item.datasetIndex ?? 0]?.marker },
+            labels: { color: fg, font, boxWidth: 18, filter: (item) => !spec.series[item.datasetIndex ?? 0]?.marker },
           },
-          tooltip: { enabled: true },
+          tooltip: { enabled: true, titleFont: { ...font, weight: 600 }, bodyFont: font, footerFont: font },
         },
       },
     };
@@ -179,11 +195,18 @@ export class ChartPanel extends LitElement {
     this.requestUpdate();
   }
 
-  /** What the options depend on: axes, legend labels, theme and language. Data alone changes more often. */
+  /** What the options depend on: axes, legend labels, theme, language and font. Data alone changes more often. */
   private optionsKey(): string {
     const spec = this.spec;
     const axis = (a: ChartAxis | undefined) => [a?.title, a?.log, a?.min, a?.max, a?.ticks?.join()];
-    return JSON.stringify([axis(spec?.x), axis(spec?.y), spec?.series.map((s) => [s.label, s.color, s.marker, s.dashed]), document.documentElement.dataset['theme'], this.locale]);
+    return JSON.stringify([
+      axis(spec?.x),
+      axis(spec?.y),
+      spec?.series.map((s) => [s.label, s.color, s.marker, s.dashed]),
+      document.documentElement.dataset['theme'],
+      this.locale,
+      this.font(),
+    ]);
   }
 
   private lastOptionsKey = '';

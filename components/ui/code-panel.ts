@@ -1,6 +1,7 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { highlightLines } from './highlight.ts';
+import { styles } from './code-panel-styles.ts';
 import type { CodeLang } from '../../lib/text.ts';
 
 /**
@@ -21,62 +22,7 @@ export class CodePanel extends LitElement {
   declare current: readonly number[];
   declare label: string;
 
-  static override styles = css`
-    :host {
-      display: block;
-      font-size: 0.6em;
-    }
-    pre {
-      margin: 0;
-      padding: 0.6em 0;
-      background: var(--hsw-code-bg);
-      color: var(--hsw-code-fg);
-      border-radius: 0.4em;
-      border: 1px solid var(--hsw-border);
-      overflow: auto;
-      font-family: var(--hsw-mono);
-      line-height: 1.45;
-      tab-size: 2;
-    }
-    .line {
-      display: block;
-      padding: 0 0.9em;
-      white-space: pre;
-      border-left: 4px solid transparent;
-    }
-    .line.current {
-      background: var(--hsw-code-current);
-      border-left-color: var(--hsw-accent);
-    }
-    .hljs-keyword,
-    .hljs-built_in,
-    .hljs-type,
-    .hljs-literal {
-      color: var(--hsw-code-keyword);
-    }
-    .hljs-string,
-    .hljs-template-string {
-      color: var(--hsw-code-string);
-    }
-    .hljs-number {
-      color: var(--hsw-code-number);
-    }
-    .hljs-comment {
-      color: var(--hsw-code-comment);
-      font-style: italic;
-    }
-    .hljs-title,
-    .hljs-title.function_ {
-      color: var(--hsw-code-title);
-    }
-    .hljs-meta,
-    .hljs-params,
-    .hljs-attr,
-    .hljs-property,
-    .hljs-variable {
-      color: var(--hsw-code-fg);
-    }
-  `;
+  static override styles = styles;
 
   constructor() {
     super();

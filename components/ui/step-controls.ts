@@ -36,7 +36,7 @@ export class StepControls extends LitElement {
         align-items: center;
       }
       .pos {
-        font-size: 0.8em;
+        font-size: var(--hsw-fs-note, 0.85em);
         color: var(--hsw-muted);
         font-variant-numeric: tabular-nums;
         margin-left: 0.3em;

@@ -13,7 +13,7 @@ import {
   MAPS_PER_STACK,
   binaryUnit,
   figures,
-  inputForStep,
+  stateForStep,
   threadsMax,
   type C10kInput,
 } from '../../components/c10k/c10k-model.ts';
@@ -72,10 +72,10 @@ describe('c10k model: figures worked out by hand', () => {
   });
 
   it('the speaker sequence starts at C10K and walks past the ceilings', () => {
-    expect(inputForStep(0)).toEqual(DEFAULT_INPUT);
-    expect(figures(inputForStep(0)).firstLimit).toBeNull();
-    expect(figures(inputForStep(1)).firstLimit?.name).toBe('max_map_count');
-    expect(inputForStep(99)).toEqual(inputForStep(3));
+    expect(stateForStep(0)).toEqual(DEFAULT_INPUT);
+    expect(figures(stateForStep(0)).firstLimit).toBeNull();
+    expect(figures(stateForStep(1)).firstLimit?.name).toBe('max_map_count');
+    expect(stateForStep(99)).toEqual(stateForStep(3));
   });
 });
 

@@ -9,7 +9,7 @@ import {
   MECHANISMS,
   N_MAX,
   SELECT_MAX_N,
-  SPEAKER_STEPS,
+  SPEAKER_SEQUENCE,
   callWait,
   chartNs,
   fdsBytes,
@@ -172,7 +172,7 @@ describe('select-epoll model: state', () => {
     ]);
     expect(steps[1]?.last?.maxFd).toBe(1102);
     expect(steps[2]?.last).toMatchObject({ kernelChecks: 10, bytesIn: 0, bytesOut: 120 });
-    expect(SPEAKER_STEPS.map((s) => [s.mechanism, s.n])).toEqual([
+    expect(SPEAKER_SEQUENCE.map((s) => [s.mechanism, s.n])).toEqual([
       ['select', 100],
       ['select', 1000],
       ['select', 1100],

@@ -1,0 +1,87 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, dataTableStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * The c10k demo's look: controls in three columns, the figures table, the ceiling callout, then the chart beside
+ * the list of ceilings. On the type scale of demo-styles.ts: nothing under `--hsw-fs-small` (0.75em).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  dataTableStyles,
+  css`
+    .controls {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 0.5em 1em;
+      align-items: end;
+    }
+    .field label {
+      display: block;
+      font-size: var(--hsw-fs-note);
+    }
+    .field select {
+      width: 100%;
+      margin-top: 0.2em;
+    }
+    table.data {
+      margin-top: 0.6em;
+      font-size: var(--hsw-fs-note);
+    }
+    td.threads {
+      color: var(--hsw-bad-text);
+      font-weight: 600;
+    }
+    td.loop {
+      color: var(--hsw-good-text);
+      font-weight: 600;
+    }
+    .callout {
+      margin: 0.5em 0 0.3em;
+      font-size: var(--hsw-fs-note);
+    }
+    .lower {
+      display: grid;
+      grid-template-columns: minmax(0, 1.7fr) minmax(0, 1fr);
+      gap: 0.8em;
+      align-items: start;
+    }
+    .caption {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.2em 0;
+    }
+    ul.limits {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      font-size: var(--hsw-fs-small);
+    }
+    ul.limits li {
+      padding: 0.2em 0;
+      line-height: 1.3;
+      color: var(--hsw-muted);
+    }
+    ul.limits li.hit {
+      color: var(--hsw-bad-text);
+      font-weight: 600;
+    }
+    ul.limits code {
+      font-family: var(--hsw-mono);
+      color: var(--hsw-fg);
+    }
+    hsw-chart {
+      --hsw-chart-height: 240px;
+    }
+    @container ${narrowQuery} {
+      .controls {
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      }
+      .lower {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+  `,
+];

@@ -1,0 +1,208 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { dataTableStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * The nonblocking demo's look: the strategy buttons, the arrival sliders, the timeline (SVG), the step controls
+ * and the figures. On the type scale of demo-styles.ts: nothing under `--hsw-fs-small` (0.75em, 15 px), the SVG's
+ * text included (the drawing renders at about one user unit per pixel, see the element).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  dataTableStyles,
+  css`
+    .strategies {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+      align-items: center;
+    }
+    .strategies .label {
+      font-size: var(--hsw-fs-note);
+      color: var(--hsw-muted);
+      margin-right: 0.2em;
+    }
+    .hint {
+      margin: 0.25em 0 0.35em;
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      min-height: 1.3em;
+    }
+    code,
+    .mono {
+      font-family: var(--hsw-mono);
+    }
+    .sliders {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 0.3em 1em;
+    }
+
+    /* The timeline. */
+    svg {
+      display: block;
+      width: 100%;
+      height: auto;
+      margin-top: 0.3em;
+    }
+    .lane-label {
+      fill: var(--hsw-fg);
+      font-size: var(--hsw-fs-small);
+      font-family: var(--hsw-font);
+    }
+    .lane-bg {
+      fill: var(--hsw-panel);
+    }
+    .axis {
+      fill: var(--hsw-muted);
+      font-size: var(--hsw-fs-small);
+      font-family: var(--hsw-font);
+    }
+    .tick {
+      stroke: var(--hsw-grid);
+    }
+    .sleep {
+      fill: none;
+      stroke: var(--hsw-muted);
+      stroke-dasharray: 4 3;
+    }
+    .sleep-fill {
+      fill: var(--hsw-grid);
+    }
+    .run-data {
+      fill: var(--hsw-good);
+    }
+    .run-eagain {
+      fill: var(--hsw-bad);
+    }
+    .run-ready {
+      fill: var(--hsw-accent);
+    }
+    .call-label {
+      font-size: var(--hsw-fs-small);
+      font-family: var(--hsw-mono);
+      fill: var(--hsw-fg);
+    }
+    .waiting {
+      fill: var(--hsw-warn);
+      opacity: 0.85;
+    }
+    .arrival {
+      fill: var(--hsw-warn);
+    }
+    .served {
+      fill: var(--hsw-good);
+    }
+    .cursor {
+      stroke: var(--hsw-focus);
+      stroke-width: 2;
+    }
+
+    /* The timeline's legend: swatches of the colours above. */
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.1em 0.9em;
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.1em 0 0.3em;
+    }
+    .sw {
+      display: inline-block;
+      width: 0.9em;
+      height: 0.7em;
+      margin-right: 0.3em;
+      vertical-align: baseline;
+      border-radius: 2px;
+    }
+    .sw.sleep {
+      border: 1px dashed var(--hsw-muted);
+      background: var(--hsw-grid);
+    }
+    .sw.data {
+      background: var(--hsw-good);
+    }
+    .sw.eagain {
+      background: var(--hsw-bad);
+    }
+    .sw.wait {
+      background: var(--hsw-accent);
+    }
+    .sw.ready {
+      background: var(--hsw-warn);
+    }
+
+    .controls-row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em 1em;
+      align-items: center;
+      justify-content: space-between;
+    }
+    .now {
+      margin: 0.3em 0;
+      font-size: var(--hsw-fs-note);
+      min-height: 2.6em;
+    }
+
+    /* The figures so far, and the three strategies side by side. */
+    dl {
+      margin: 0 0 0.3em;
+      font-size: var(--hsw-fs-small);
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.1em 0.45em;
+      align-items: baseline;
+    }
+    dt {
+      color: var(--hsw-muted);
+    }
+    dt::after {
+      content: ':';
+    }
+    dd {
+      margin: 0 0.9em 0 0;
+      font-weight: 600;
+      font-variant-numeric: tabular-nums;
+      white-space: nowrap;
+    }
+    table.data {
+      font-size: var(--hsw-fs-small);
+    }
+    table.data caption {
+      text-align: left;
+      color: var(--hsw-muted);
+      padding-bottom: 0.2em;
+    }
+    table.data tr.current {
+      background: var(--hsw-panel);
+    }
+    table.data tr.current th {
+      color: var(--hsw-accent-text);
+    }
+    .footnote {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.3em 0 0;
+      line-height: 1.3;
+    }
+
+    @container ${narrowQuery} {
+      .sliders {
+        grid-template-columns: minmax(0, 1fr);
+        gap: 0.1em;
+      }
+      .strategies .label {
+        display: none;
+      }
+      .now {
+        min-height: 0;
+      }
+      table.data th,
+      table.data td {
+        padding: 0.15em 0.25em;
+      }
+    }
+  `,
+];

@@ -1,0 +1,240 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, pillStyles } from '../ui/demo-styles.ts';
+
+/**
+ * The select-epoll demo's look: the mechanism pills and "Call wait", the two sliders, the descriptor grid beside
+ * the figures of the call (or select's refusal), the status, then the chart with its metric pills. On the type
+ * scale of demo-styles.ts: nothing under `--hsw-fs-small` (0.75em, 15 px).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  pillStyles,
+  css`
+    .top {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em 0.8em;
+      align-items: center;
+      justify-content: space-between;
+    }
+    fieldset {
+      border: 0;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em;
+      align-items: center;
+    }
+    legend {
+      float: left;
+      font-size: var(--hsw-fs-note);
+      margin-right: 0.4em;
+    }
+    .pill span {
+      font-size: var(--hsw-fs-note);
+    }
+    .top .pill span {
+      font-family: var(--hsw-mono);
+    }
+    .call {
+      font-weight: 600;
+    }
+    .sliders {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 0.3em 1.2em;
+      margin-top: 0.3em;
+    }
+    .middle {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      gap: 0.8em;
+      margin-top: 0.4em;
+      align-items: start;
+    }
+
+    /* The descriptors, one square each. */
+    .grid {
+      display: grid;
+      grid-template-columns: repeat(25, 10px);
+      gap: 2px;
+    }
+    .cell {
+      width: 10px;
+      height: 10px;
+      box-sizing: border-box;
+      border-radius: 2px;
+      background: var(--hsw-control-bg);
+      border: 1px solid var(--hsw-border);
+      position: relative;
+    }
+    .cell.ready::after {
+      content: '';
+      position: absolute;
+      inset: 2px;
+      border-radius: 50%;
+      background: var(--hsw-good);
+    }
+    .cell.checked {
+      background: var(--hsw-muted);
+      border-color: var(--hsw-muted);
+      opacity: 0.55;
+    }
+    .cell.found {
+      background: var(--hsw-good);
+      border-color: var(--hsw-good);
+    }
+    .cell.cursor {
+      background: var(--hsw-accent);
+      border-color: var(--hsw-accent);
+    }
+    .under {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.3em 0 0;
+      font-variant-numeric: tabular-nums;
+      max-width: 298px;
+    }
+    .under strong {
+      color: var(--hsw-fg);
+    }
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.1em 0.8em;
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin-top: 0.25em;
+      max-width: 298px;
+    }
+    .legend .cell {
+      display: inline-block;
+      vertical-align: -1px;
+      margin-right: 0.3em;
+    }
+    .phase {
+      color: var(--hsw-accent-text);
+    }
+
+    /* The figures of one call: a label and a sentence per row. */
+    table.call-figures {
+      border-collapse: collapse;
+      width: 100%;
+      font-size: var(--hsw-fs-small);
+      font-variant-numeric: tabular-nums;
+    }
+    table.call-figures th,
+    table.call-figures td {
+      text-align: left;
+      vertical-align: top;
+      padding: 0.18em 0.35em;
+      border-bottom: 1px solid var(--hsw-border);
+    }
+    table.call-figures th {
+      width: 30%;
+      color: var(--hsw-muted);
+      font-weight: 600;
+    }
+    table.call-figures td code,
+    .refused code {
+      font-family: var(--hsw-mono);
+      overflow-wrap: anywhere;
+    }
+    table.call-figures td.good {
+      color: var(--hsw-good-text);
+      font-weight: 600;
+    }
+    table.call-figures td.bad {
+      color: var(--hsw-bad-text);
+      font-weight: 600;
+    }
+
+    /* select past FD_SETSIZE: what really happens. */
+    .refused {
+      margin: 0;
+      font-size: var(--hsw-fs-small);
+    }
+    .refused h3 {
+      margin: 0 0 0.3em;
+      font-size: 1.1em;
+      color: var(--hsw-bad-text);
+    }
+    .refused p {
+      margin: 0.25em 0;
+    }
+    .refused dl {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      gap: 0.3em 0.6em;
+      margin: 0.3em 0;
+      align-items: baseline;
+    }
+    .refused dd {
+      margin: 0;
+    }
+    .refused code {
+      display: block;
+      background: var(--hsw-code-bg);
+      color: var(--hsw-code-fg);
+      padding: 0.15em 0.4em;
+      border-radius: 0.25em;
+    }
+    .status {
+      margin: 0.3em 0 0;
+      padding: 0.25em 0.6em;
+      font-size: var(--hsw-fs-note);
+      min-height: 1.3em;
+    }
+
+    /* The chart, with its metric and its note beside it. */
+    .lower {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) 12em;
+      gap: 0.3em 0.8em;
+      margin-top: 0.4em;
+      align-items: start;
+    }
+    .chart-side fieldset {
+      flex-direction: column;
+      align-items: flex-start;
+    }
+    .chart-side legend {
+      float: none;
+      margin: 0 0 0.2em;
+    }
+    .note {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.5em 0 0;
+      line-height: 1.3;
+    }
+    hsw-chart {
+      --hsw-chart-height: 210px;
+    }
+    @container ${narrowQuery} {
+      .middle {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .sliders {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .lower {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .chart-side {
+        order: -1;
+      }
+      .chart-side fieldset {
+        flex-direction: row;
+        align-items: center;
+      }
+      hsw-chart {
+        --hsw-chart-height: 200px;
+      }
+    }
+  `,
+];
