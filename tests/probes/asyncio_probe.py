@@ -103,10 +103,25 @@ def median_interval_ms(ticks):
     return round(statistics.median(gaps), 3) if gaps else None
 
 
+def wake_latency_ms(seconds, samples=5):
+    """How late this machine wakes a thread from time.sleep(seconds), now (the median of a few samples)."""
+    late = []
+    for _ in range(samples):
+        t0 = time.monotonic()
+        time.sleep(seconds)
+        late.append((time.monotonic() - t0 - seconds) * 1000)
+    return round(statistics.median(late), 4)
+
+
 def heartbeat_case(case):
     ticks = []
+    # The machine's wake-up lateness, measured just before (the model takes it as a parameter; on a loaded machine
+    # a 20 ms sleep can take 23): for the blocking worker its time.sleep(P), for the cooperative one the sleeps
+    # of both tasks in select(), which wake the same way.
+    blocking = case['worker'] == 'blocking'
+    latency = wake_latency_ms((case['portion_ms'] if blocking else case['tick_ms']) / 1000)
     asyncio.run(heartbeat_main(case, ticks))
-    return {'ticks': len(ticks), 'median_ms': median_interval_ms(ticks)}
+    return {'ticks': len(ticks), 'median_ms': median_interval_ms(ticks), 'wake_latency_ms': latency}
 
 
 # -- fifty tasks --------------------------------------------------------------------------------------------

@@ -34,8 +34,8 @@ export interface LoopOptions {
   readonly debug?: boolean;
   /** `loop.slow_callback_duration` in ms (0.1 s by default); only debug mode reads it. */
   readonly slowCallbackDurationMs?: number;
-  /** How late the kernel wakes the thread from epoll_wait (0: an ideal machine). */
-  readonly selectLatencyMs?: number;
+  /** How late the kernel wakes a sleeping thread (epoll_wait, time.sleep) after its time (0: an ideal machine). */
+  readonly wakeLatencyMs?: number;
   /** os.cpu_count(): the default executor has min(32, cpu_count + 4) threads. */
   readonly cpuCount?: number;
   /** Where the asyncio package is, for "created at" in debug messages. */
@@ -124,8 +124,8 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
   phase: RunPhase = 'loop';
 
   constructor(options: LoopOptions = {}) {
-    this.machine = new Machine(options.startNs ?? 0);
-    this._selector = new EpollSelector(this.machine, (options.selectLatencyMs ?? 0) * 1e6);
+    this.machine = new Machine(options.startNs ?? 0, (options.wakeLatencyMs ?? 0) * 1e6);
+    this._selector = new EpollSelector(this.machine);
     this._debug = options.debug ?? false;
     this.slow_callback_duration = (options.slowCallbackDurationMs ?? DEFAULT_SLOW_CALLBACK_DURATION * 1000) / 1000;
     this._asyncio_dir = options.asyncioDir ?? DEFAULT_ASYNCIO_DIR;

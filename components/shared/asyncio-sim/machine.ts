@@ -6,7 +6,8 @@
  * (`time.sleep`, the GIL released), or sleeping in `select()`. Threads of this process that compute share the GIL:
  * k of them computing at once each advance at 1/k of the speed (CPython switches every 5 ms; over a callback of
  * tens of milliseconds that is fair sharing). Blocking threads and other processes run in parallel (one core
- * each; the machine is assumed to have enough). Everything is nanoseconds, and nothing here reads a real clock.
+ * each; the machine is assumed to have enough). A thread that sleeps wakes `wakeLatencyNs` late. Everything is
+ * nanoseconds, and nothing here reads a real clock.
  */
 
 export type Work = { readonly kind: 'cpu' | 'block'; readonly ns: number };
@@ -49,7 +50,11 @@ export class Machine {
   private events: TimedEvent[] = [];
   private seq = 0;
 
-  constructor(startNs = 0) {
+  /**
+   * @param wakeLatencyNs how late the kernel wakes a thread that sleeps (time.sleep, epoll_wait) after its time
+   *   is up: 0 on an ideal machine; tens of microseconds on an idle Linux box, milliseconds on a loaded one.
+   */
+  constructor(startNs = 0, readonly wakeLatencyNs = 0) {
     this.now = startNs;
   }
 
@@ -58,7 +63,7 @@ export class Machine {
     this.activities.push({
       lane, label, kind: work.kind, gil, start: this.now, done, finished: false,
       remaining: work.kind === 'cpu' ? work.ns : 0,
-      until: work.kind === 'block' ? this.now + work.ns : 0,
+      until: work.kind === 'block' ? this.now + work.ns + (work.ns > 0 ? this.wakeLatencyNs : 0) : 0,
     });
     if (work.ns <= 0) this.advanceTo(this.now); // finish at once, in order
   }

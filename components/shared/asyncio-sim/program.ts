@@ -118,8 +118,30 @@ export function toPython(program: Program): PythonListing {
       if (s.op === 'repeat') body(s.body, indent + '    ', isAsync);
     }
   };
+  const used = new Set<string>();
+  const labels = new Set<string>();
+  const scan = (steps: readonly Step[]) => {
+    for (const st of steps) {
+      used.add(st.op === 'to_thread' && st.kind === 'cpu' ? 'compute' : st.op);
+      if (st.op === 'mark') labels.add(st.label);
+      if (st.op === 'repeat') scan(st.body);
+    }
+  };
+  for (const d of [...program.coroutines, ...(program.functions ?? [])]) scan(d.steps);
   emit('import asyncio');
   emit('import time');
+  if (used.has('in_process')) emit('from concurrent.futures import ProcessPoolExecutor');
+  emit('');
+  if (used.has('compute')) {
+    emit('');
+    emit('def compute(seconds):  # CPU work on this thread, holding the GIL');
+    emit('    end = time.thread_time() + seconds');
+    emit('    while time.thread_time() < end:');
+    emit('        pass');
+    emit('');
+  }
+  if (used.has('in_process')) emit(`pool = ProcessPoolExecutor(max_workers=${program.processWorkers ?? 2})`);
+  for (const l of labels) emit(`${l} = []`);
   emit('');
   for (const f of program.functions ?? []) {
     emit(`def ${f.name}():`, f);

@@ -13,6 +13,7 @@ export function parseTurnsProgram(text: string): TurnsProgram | null {
   if (!m) return null;
   const n = Number(m[2]);
   if (!Number.isSafeInteger(n) || n > 100_000) return null;
+  if (m[1] === 'nested' && n > 500) return null; // deeper than CPython's recursion limit allows comfortably
   switch (m[1]) {
     case 'nested': return { kind: 'nested', depth: n };
     case 'gather': return n >= 1 ? { kind: 'gather', n } : null;

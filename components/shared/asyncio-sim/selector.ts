@@ -2,8 +2,8 @@
  * selectors.EpollSelector with virtual time: file descriptors with a reader registered (BaseSelectorEventLoop's
  * `key.data` is the reader handle), level-triggered readiness, and `select(timeout)` that sleeps on the
  * machine's clock. The timeout is rounded up to whole milliseconds, as EpollSelector.select does
- * (`math.ceil(timeout * 1e3) * 1e-3`: epoll_wait counts milliseconds). `latencyNs` is how late the kernel wakes
- * the thread after the timeout or the event (0 by default: an ideal machine).
+ * (`math.ceil(timeout * 1e3) * 1e-3`: epoll_wait counts milliseconds). A thread that slept wakes the machine's
+ * `wakeLatencyNs` late (0 by default: an ideal machine).
  */
 import type { Handle } from './events.ts';
 import type { Machine } from './machine.ts';
@@ -18,7 +18,7 @@ export class EpollSelector {
   private keys = new Map<number, Key>();
   private nextFd = 3;
 
-  constructor(private readonly machine: Machine, readonly latencyNs = 0) {}
+  constructor(private readonly machine: Machine) {}
 
   /** A new file descriptor number (a socket, the self-pipe). */
   newFd(): number {
@@ -65,7 +65,8 @@ export class EpollSelector {
     if (this.readyKeys().length === 0 && (deadline === null || deadline > this.machine.now)) {
       const ok = this.machine.waitMain(deadline, () => this.readyKeys().length > 0);
       if (!ok) throw new Error('deadlock: select() with no timeout and nothing that could ever wake it');
-      if (this.latencyNs > 0) this.machine.waitMain(this.machine.now + this.latencyNs, () => false);
+      const late = this.machine.wakeLatencyNs;
+      if (late > 0) this.machine.waitMain(this.machine.now + late, () => false);
     }
     return this.readyKeys().map((k) => ({ fd: k.fd, reader: k.reader! }));
   }
