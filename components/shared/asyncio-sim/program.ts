@@ -128,35 +128,40 @@ export function toPython(program: Program): PythonListing {
     }
   };
   for (const d of [...program.coroutines, ...(program.functions ?? [])]) scan(d.steps);
+  /** Two blank lines before a top-level definition (PEP 8). */
+  const top = () => {
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    emit('');
+    emit('');
+  };
   emit('import asyncio');
   emit('import time');
   if (used.has('in_process')) emit('from concurrent.futures import ProcessPoolExecutor');
-  emit('');
   if (used.has('compute')) {
-    emit('');
+    top();
     emit('def compute(seconds):  # CPU work on this thread, holding the GIL');
     emit('    end = time.thread_time() + seconds');
     emit('    while time.thread_time() < end:');
     emit('        pass');
-    emit('');
   }
+  if (used.has('in_process') || labels.size > 0) top();
   if (used.has('in_process')) emit(`pool = ProcessPoolExecutor(max_workers=${program.processWorkers ?? 2})`);
   for (const l of labels) emit(`${l} = []`);
-  emit('');
   for (const f of program.functions ?? []) {
+    top();
     emit(`def ${f.name}():`, f);
     body(f.steps, '    ', false);
-    emit('');
   }
   for (const c of program.coroutines) {
+    top();
     emit(`async def ${c.name}():`, c);
     const needsLoop = (steps: readonly Step[]): boolean =>
       steps.some((s) => ['in_process', 'recv', 'mark', 'call_soon', 'call_later'].includes(s.op) || (s.op === 'repeat' && needsLoop(s.body)));
     if (needsLoop(c.steps)) emit('    loop = asyncio.get_running_loop()');
     body(c.steps, '    ', true);
     if (c.returns !== undefined) emit(`    return ${JSON.stringify(c.returns)}`);
-    emit('');
   }
+  top();
   emit(`asyncio.run(${program.main}())`);
   return { source: lines.join('\n') + '\n', lineOf };
 }
