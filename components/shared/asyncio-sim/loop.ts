@@ -440,8 +440,10 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
 
     // Step 3: select().
     const selectStart = this.machine.now;
+    const readyBeforeSelect = this._ready.length;
     const event_list = this._selector.select(timeout);
     const selectEnd = this.machine.now;
+    const arrived = this._ready.toArray().slice(readyBeforeSelect).map(handleInfo);
 
     // Step 4: _process_events.
     const added: HandleInfo[] = [];
@@ -467,6 +469,7 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
 
     // Step 6: the only place where callbacks are actually *called*.
     const ntodo = this._ready.length;
+    const lastHandleId = this.handleIds;
     const ran: CallbackRun[] = [];
     for (let i = 0; this.ntodoSnapshot ? i < ntodo : this._ready.length > 0; i++) {
       if (!this.ntodoSnapshot && i >= this.maxTurns) throw new Error('model: _ready never empties (no ntodo snapshot)');
@@ -501,10 +504,10 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
       scheduledAtStart,
       step1: { removed, rebuilt },
       step2: { timeout },
-      step3: { start: selectStart, end: selectEnd },
+      step3: { start: selectStart, end: selectEnd, arrived },
       step4: { added },
       step5: { endTime: end_time, moved },
-      step6: { ntodo: this.ntodoSnapshot ? ntodo : ran.length, ran },
+      step6: { ntodo: this.ntodoSnapshot ? ntodo : ran.length, lastHandleId, ran },
       readyAtEnd: this._ready.toArray().map(handleInfo),
       scheduledAtEnd: scheduledInfo(this._scheduled),
     });

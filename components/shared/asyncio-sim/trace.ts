@@ -44,14 +44,20 @@ export interface Turn {
   readonly step1: { readonly removed: readonly HandleInfo[]; readonly rebuilt: boolean };
   /** Step 2: the timeout for select(), ns (null: wait forever); 0 when `_ready` was not empty or the loop stops. */
   readonly step2: { readonly timeout: number | null };
-  /** Step 3: select() — when the loop's thread went to sleep and woke (equal when it did not sleep). */
-  readonly step3: { readonly start: number; readonly end: number };
+  /**
+   * Step 3: select() — when the loop's thread went to sleep and woke (equal when it did not sleep), and the
+   * handles other threads appended to `_ready` meanwhile (`call_soon_threadsafe`: a worker thread finished).
+   */
+  readonly step3: { readonly start: number; readonly end: number; readonly arrived: readonly HandleInfo[] };
   /** Step 4: handles of I/O events appended to `_ready` (`_process_events`). */
   readonly step4: { readonly added: readonly HandleInfo[] };
   /** Step 5: timers whose `when` is before `end_time` moved from `_scheduled` to `_ready`. */
   readonly step5: { readonly endTime: number; readonly moved: readonly HandleInfo[] };
-  /** Step 6: `ntodo = len(self._ready)` and the handles run, in order. */
-  readonly step6: { readonly ntodo: number; readonly ran: readonly CallbackRun[] };
+  /**
+   * Step 6: `ntodo = len(self._ready)` and the handles run, in order. `lastHandleId`: the newest handle that
+   * existed at the snapshot; anything newer was made while step 6 ran, and waits for a later turn.
+   */
+  readonly step6: { readonly ntodo: number; readonly lastHandleId: number; readonly ran: readonly CallbackRun[] };
   readonly readyAtEnd: readonly HandleInfo[];
   readonly scheduledAtEnd: readonly HandleInfo[];
 }
