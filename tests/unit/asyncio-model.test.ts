@@ -201,6 +201,39 @@ describe('debug mode and slow_callback_duration: two knobs', () => {
   });
 });
 
+describe('the ntodo snapshot', () => {
+  // A task that works 1 ms and yields, forever (await asyncio.sleep(0): call_soon(self.__step) each time),
+  // beside a heartbeat. (Its 1 ms of work matters: callbacks cost no virtual time, so a task that only yields
+  // would keep _ready non-empty at a frozen clock, and no timer would ever be due.)
+  const spinner: Program = {
+    main: 'main',
+    coroutines: [
+      { name: 'spin', steps: [{ op: 'repeat', times: 'forever', body: [{ op: 'compute', ms: 1 }, { op: 'sleep', ms: 0 }] }] },
+      { name: 'heartbeat', steps: [{ op: 'repeat', times: 'forever', body: [{ op: 'mark', label: 'ticks' }, { op: 'sleep', ms: 10 }] }] },
+      { name: 'main', steps: [{ op: 'create_task', coro: 'spin', task: 's' }, { op: 'create_task', coro: 'heartbeat', task: 'hb' }, { op: 'sleep', ms: 50 }, { op: 'cancel', task: 's' }, { op: 'cancel', task: 'hb' }] },
+    ],
+  };
+
+  it('with it (CPython), a task re-scheduling itself gets one step per turn and timers still fire', () => {
+    const r = run(spinner);
+    expect(r.starvedAt).toBeNull();
+    // Each tick 12 ms apart: 10 ms, then the spinner's 1 ms in the turn that moves the timer and in the turn
+    // the wake-up waits for (ntodo) — the heartbeat's mechanism again.
+    expect(r.marks.map((m) => m.time / 1e6)).toEqual([1, 13, 25, 37, 49]);
+  });
+
+  it('without it, step 6 never ends: the heartbeat ticks once, no timer is ever moved to _ready again', () => {
+    const r = run(spinner, { ntodoSnapshot: false, starvationLimit: 500 });
+    expect(r.starvedAt).toBe(0); // the very first turn: without the snapshot it also runs what main's step adds
+    const t = r.turns[0]!;
+    expect(t.step6.starved).toBe(true);
+    expect(t.step6.ran.length).toBe(500);
+    expect(t.end - t.start).toBeGreaterThanOrEqual(249e6); // 250 ms of spinning in one turn…
+    expect(r.marks.length).toBe(1); // …while the 10 ms heartbeat and main's 50 ms sleep wait for a step 5
+    expect(r.turns.length).toBe(1);
+  });
+});
+
 describe('the containers', () => {
   it('_scheduled is a heapq ordered by when; a cancelled head is dropped at step 1', () => {
     const loop = new BaseEventLoop();

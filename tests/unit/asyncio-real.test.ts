@@ -17,7 +17,7 @@
  * before failing, and nothing asserts how fast the machine is. Skipped (visibly) only when python3 is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,8 @@ import {
   parseTurnsProgram,
   run,
   toPython,
+  SOURCE,
+  SOURCE_TEXT,
   type FiftyParams,
   type HeartbeatParams,
   type Program,
@@ -125,6 +127,33 @@ describe('the asyncio model against CPython', () => {
     const table = TURN_PROGRAMS.map((p, i) => `${p}: model ${model[i]}, CPython ${real[i]!.turns}`);
     console.info(table.join('\n'));
     expect(model, table.join('\n')).toEqual(real.map((r) => r.turns));
+  });
+
+  it.skipIf(!hasPython)(`the model's constants and "created at" lines are the installed CPython's${SKIP}`, () => {
+    const line = (file: string, n: number) => readFileSync(join(asyncioDir, file), 'utf8').split('\n')[n - 1]!.trim();
+    for (const [key, where] of Object.entries(SOURCE)) {
+      const [file, n] = where.slice(2).split(':') as [string, string];
+      expect(line(file, Number(n)), key).toBe(SOURCE_TEXT[key as keyof typeof SOURCE]);
+    }
+    const base = readFileSync(join(asyncioDir, 'base_events.py'), 'utf8');
+    for (const text of [
+      '_MIN_SCHEDULED_TIMER_HANDLES = 100',
+      '_MIN_CANCELLED_TIMER_HANDLES_FRACTION = 0.5',
+      'MAXIMUM_SELECT_TIMEOUT = 24 * 3600',
+      'self.slow_callback_duration = 0.1',
+      'if self._ready or self._stopping:',
+      'end_time = self.time() + self._clock_resolution',
+      'if handle._when >= end_time:',
+      'ntodo = len(self._ready)',
+      "logger.warning('Executing %s took %.3f seconds',",
+      'async def shutdown_asyncgens(self):',
+      'async def shutdown_default_executor(self):',
+    ]) expect(base, text).toContain(text);
+    const selectors = readFileSync(join(asyncioDir, '..', 'selectors.py'), 'utf8');
+    expect(selectors).toContain('timeout = math.ceil(timeout * 1e3) * 1e-3');
+    const runners = readFileSync(join(asyncioDir, 'runners.py'), 'utf8');
+    expect(runners.indexOf('_cancel_all_tasks(loop)')).toBeLessThan(runners.indexOf('loop.run_until_complete(loop.shutdown_asyncgens())'));
+    expect(runners.indexOf('loop.run_until_complete(loop.shutdown_asyncgens())')).toBeLessThan(runners.indexOf('loop.run_until_complete(loop.shutdown_default_executor())'));
   });
 
   it(`the heartbeat parameters are away from boundaries: the model's tick count is stable under lateness and longer portions`, () => {

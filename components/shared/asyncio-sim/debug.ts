@@ -32,6 +32,22 @@ export const SOURCE = {
   chain_future_call_soon_threadsafe: '@/futures.py:403',
 } as const;
 
+/** What each of those lines says in CPython 3.11.7 (the tests read the installed sources and compare). */
+export const SOURCE_TEXT: Readonly<Record<keyof typeof SOURCE, string>> = {
+  create_future: 'return futures.Future(loop=self)',
+  task_step_handle: 'task = tasks.Task(coro, loop=self, name=name, context=context)',
+  run_until_complete_cb: 'def _run_until_complete_cb(fut):',
+  create_task: 'task = loop.create_task(coro)',
+  ensure_future: 'return loop.create_task(coro_or_future)',
+  runner_create_task: 'task = self._loop.create_task(coro, context=context)',
+  sleep_call_later: 'h = loop.call_later(delay,',
+  set_result_unless_cancelled: 'def _set_result_unless_cancelled(fut, result):',
+  gathering_future: 'super().__init__(loop=loop)',
+  gather_done_callback: 'def _done_callback(fut):',
+  set_state: 'def _set_state(future, other):',
+  chain_future_call_soon_threadsafe: 'dest_loop.call_soon_threadsafe(_set_state, destination, source)',
+};
+
 export const DEFAULT_ASYNCIO_DIR = '/usr/lib/python3.11/asyncio';
 
 export function resolveSource(source: string, asyncioDir: string): string {

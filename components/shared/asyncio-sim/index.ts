@@ -8,7 +8,7 @@ import { run, type RunOptions, type RunResult } from './run.ts';
 import { fiftyProgram, heartbeatProgram, turnsProgram, type FiftyParams, type HeartbeatParams, type TurnsProgram } from './programs.ts';
 
 export { run, type RunOptions, type RunResult } from './run.ts';
-export { BaseEventLoop, Deque, MAXIMUM_SELECT_TIMEOUT, type LoopOptions, type LogRecord, type Mark } from './loop.ts';
+export { BaseEventLoop, Deque, LoopStarved, MAXIMUM_SELECT_TIMEOUT, type LoopOptions, type LogRecord, type Mark } from './loop.ts';
 export { Handle, TimerHandle, type Callback } from './events.ts';
 export { Future, type Coro } from './futures.ts';
 export { Task, Coroutine, gather, sleep, create_task } from './tasks.ts';
@@ -16,7 +16,7 @@ export { PyException, CancelledError } from './exceptions.ts';
 export { toPython, Interpreter, type Program, type Step, type CoroutineDef, type FunctionDef, type PythonListing } from './program.ts';
 export type { Span, Work } from './machine.ts';
 export { handleInfo, handleLabel, turnCursor, turnsRunning, type Turn, type HandleInfo, type CallbackRun, type RunPhase } from './trace.ts';
-export { DEFAULT_SLOW_CALLBACK_DURATION, SOURCE, slowCallbackWarning } from './debug.ts';
+export { DEFAULT_SLOW_CALLBACK_DURATION, SOURCE, SOURCE_TEXT, slowCallbackWarning } from './debug.ts';
 export * from './programs.ts';
 
 /** The number of `_run_once` calls of asyncio.run for one of the command line's programs. */

@@ -46,9 +46,12 @@ export interface LoopOptions {
   readonly maxTurns?: number;
   /**
    * false removes the `ntodo` snapshot from step 6 (a thought experiment, not CPython): the loop then runs
-   * `_ready` until it is empty, so a task that re-schedules itself starves timers and I/O.
+   * `_ready` until it is empty, so a task that re-schedules itself starves timers and I/O. After
+   * `starvationLimit` callbacks in one step 6 (1000 by default) the model records the turn as starved and the
+   * run ends with LoopStarved.
    */
   readonly ntodoSnapshot?: boolean;
+  readonly starvationLimit?: number;
 }
 
 export interface LogRecord {
@@ -67,6 +70,13 @@ export interface Mark {
 }
 
 /** collections.deque, as far as `_ready` uses it. */
+/** Thrown by `_run_once` without the ntodo snapshot when `_ready` never empties (the turn is recorded first). */
+export class LoopStarved extends Error {
+  constructor(readonly turn: number) {
+    super(`the loop is starved: step 6 of turn ${turn} never ends`);
+  }
+}
+
 export class Deque<T> {
   private items: T[] = [];
   private head = 0;
@@ -110,6 +120,7 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
   readonly cpuCount: number;
   readonly ntodoSnapshot: boolean;
   private readonly maxTurns: number;
+  private readonly starvationLimit: number;
   private readonly _ssock: number;
   private _all_tasks = new Set<Task>();
   private _current_task: Task | null = null;
@@ -132,6 +143,7 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
     this.cpuCount = options.cpuCount ?? 2;
     this.maxTurns = options.maxTurns ?? 200_000;
     this.ntodoSnapshot = options.ntodoSnapshot ?? true;
+    this.starvationLimit = options.starvationLimit ?? 1000;
     // _make_self_pipe: the loop wakes itself (call_soon_threadsafe) by writing a byte to a socket it reads.
     this._ssock = this._selector.newFd();
     this._add_reader(this._ssock, { qualname: 'BaseSelectorEventLoop._read_from_self', fn: () => this._selector.drain(this._ssock) });
@@ -471,8 +483,12 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
     const ntodo = this._ready.length;
     const lastHandleId = this.handleIds;
     const ran: CallbackRun[] = [];
+    let starved = false;
     for (let i = 0; this.ntodoSnapshot ? i < ntodo : this._ready.length > 0; i++) {
-      if (!this.ntodoSnapshot && i >= this.maxTurns) throw new Error('model: _ready never empties (no ntodo snapshot)');
+      if (!this.ntodoSnapshot && i >= this.starvationLimit) {
+        starved = true;
+        break;
+      }
       const handle = this._ready.popleft();
       const t0 = this.machine.now;
       if (handle._cancelled) {
@@ -507,10 +523,11 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
       step3: { start: selectStart, end: selectEnd, arrived },
       step4: { added },
       step5: { endTime: end_time, moved },
-      step6: { ntodo: this.ntodoSnapshot ? ntodo : ran.length, lastHandleId, ran },
+      step6: { ntodo: this.ntodoSnapshot ? ntodo : ran.length, lastHandleId, ran, ...(starved ? { starved: true as const } : {}) },
       readyAtEnd: this._ready.toArray().map(handleInfo),
       scheduledAtEnd: scheduledInfo(this._scheduled),
     });
+    if (starved) throw new LoopStarved(this.turns.length - 1);
   }
 
   /** Handle._run: an exception from a callback goes to the loop's exception handler. */

@@ -6,7 +6,7 @@
  * turns: two for main (its step; `_run_until_complete_cb` calling `stop()`), two for each shutdown coroutine.
  */
 import { PyException } from './exceptions.ts';
-import { BaseEventLoop, type LogRecord, type LoopOptions, type Mark } from './loop.ts';
+import { BaseEventLoop, LoopStarved, type LogRecord, type LoopOptions, type Mark } from './loop.ts';
 import type { Span } from './machine.ts';
 import { Interpreter, type Program, type PythonListing } from './program.ts';
 import { SOURCE } from './debug.ts';
@@ -22,6 +22,8 @@ export interface RunResult {
   /** What main returned, or the exception asyncio.run raised. */
   readonly result: unknown;
   readonly error: PyException | null;
+  /** Without the ntodo snapshot: the turn whose step 6 never ended (the run stops there). */
+  readonly starvedAt: number | null;
   readonly marks: readonly Mark[];
   /** Debug-mode warnings, errors the loop logged, RuntimeWarnings. */
   readonly log: readonly LogRecord[];
@@ -39,12 +41,15 @@ export function run(program: Program, options: RunOptions = {}): RunResult {
   const start = loop.now();
   let result: unknown;
   let error: PyException | null = null;
+  let starvedAt: number | null = null;
   const guard = (f: () => void) => {
+    if (starvedAt !== null) return;
     try {
       f();
     } catch (e) {
-      if (!(e instanceof PyException)) throw e;
-      error ??= e;
+      if (e instanceof LoopStarved) starvedAt = e.turn;
+      else if (e instanceof PyException) error ??= e;
+      else throw e;
     }
   };
   // Runner.run
@@ -67,6 +72,7 @@ export function run(program: Program, options: RunOptions = {}): RunResult {
     turnsByPhase,
     result,
     error,
+    starvedAt,
     marks: loop.marks,
     log: loop.log,
     spans: loop.machine.spans,

@@ -57,7 +57,13 @@ export interface Turn {
    * Step 6: `ntodo = len(self._ready)` and the handles run, in order. `lastHandleId`: the newest handle that
    * existed at the snapshot; anything newer was made while step 6 ran, and waits for a later turn.
    */
-  readonly step6: { readonly ntodo: number; readonly lastHandleId: number; readonly ran: readonly CallbackRun[] };
+  readonly step6: {
+    readonly ntodo: number;
+    readonly lastHandleId: number;
+    readonly ran: readonly CallbackRun[];
+    /** Only without the ntodo snapshot: `_ready` never emptied and the model gave up on this turn. */
+    readonly starved?: true;
+  };
   readonly readyAtEnd: readonly HandleInfo[];
   readonly scheduledAtEnd: readonly HandleInfo[];
 }
