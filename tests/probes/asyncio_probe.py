@@ -6,6 +6,7 @@ Each case is one of
     {"kind": "turns", "program": "empty" | "nested:<depth>" | "gather:<n>" | "sleep0:<k>" | "thread:<k>"}
     {"kind": "heartbeat", "tick_ms": T, "portions": N, "portion_ms": P, "worker": "blocking" | "cooperative"}
     {"kind": "fifty", "tasks": N, "busy_ms": B, "worker": "blocking" | "cooperative"}
+    {"kind": "listing", "file": PATH}   (a program's Python as the model writes it: its turns and exception)
 and one JSON line is printed: the list of results, in order.
 
 Turns are counted as seed 000 counts them: BaseEventLoop._run_once is wrapped by a counter before asyncio.run
@@ -161,7 +162,21 @@ def fifty(case):
             'wake_latency_ms': latency}
 
 
-KINDS = {'turns': turns, 'heartbeat': heartbeat_case, 'fifty': fifty}
+# -- any program of the model, from its Python listing ------------------------------------------------------------
+def listing(case):
+    """Runs a listing written by the model (components/shared/asyncio-sim/program.ts, toPython): its turns and
+    the exception asyncio.run raised, if any."""
+    import runpy
+    _turns.clear()
+    error = None
+    try:
+        runpy.run_path(case['file'], run_name='__main__')
+    except Exception as e:  # noqa: BLE001 - the program's own exception is the result
+        error = f'{type(e).__name__}({str(e)!r})'
+    return {'turns': len(_turns), 'error': error}
+
+
+KINDS = {'turns': turns, 'heartbeat': heartbeat_case, 'fifty': fifty, 'listing': listing}
 
 if __name__ == '__main__':
     cases = json.loads(sys.argv[1])

@@ -10,8 +10,11 @@
  *   machine's wake-up lateness, measured by the probe just before each run (how late time.sleep returns): on a
  *   loaded machine a 20 ms sleep can take 23, and that is the machine, not the loop;
  * - the fifty-task table, scaled down: turns exactly, the longest turn within 5 %;
+ * - more programs (tasks, cancellation, gather failing, callbacks, threads): the model's own Python listing run
+ *   under CPython with the same counter: turns and the exception asyncio.run raises;
  * - debug mode: the warnings of the model's own Python listing run with PYTHONASYNCIODEBUG=1, character for
- *   character apart from the clock (`when=`, `took`).
+ *   character apart from the clock (`when=`, `took`);
+ * - the constants and "created at" lines the model quotes are in the installed sources.
  *
  * A real run on a shared machine can be disturbed: each timing comparison retries the real run up to 3 times
  * before failing, and nothing asserts how fast the machine is. Skipped (visibly) only when python3 is missing.
@@ -198,6 +201,61 @@ describe('the asyncio model against CPython', () => {
 
   const tmp = mkdtempSync(join(tmpdir(), 'asyncio-real-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  // More programs, run under CPython as the model writes them (toPython): tasks, cancellation, tasks left
+  // pending for asyncio.run to cancel, gather failing with and without return_exceptions, plain callbacks,
+  // threads finishing at different times, nested gathers.
+  const LISTINGS: Record<string, Program> = {
+    gather_fail: { main: 'main', coroutines: [
+      { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
+      { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
+      { name: 'main', steps: [{ op: 'gather', coros: ['ok', 'bad'] }] }] },
+    gather_fail_re: { main: 'main', coroutines: [
+      { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
+      { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
+      { name: 'main', steps: [{ op: 'gather', coros: ['ok', 'bad'], return_exceptions: true }] }] },
+    tasks: { main: 'main', coroutines: [
+      { name: 'a', steps: [{ op: 'sleep', ms: 0 }, { op: 'sleep', ms: 0 }] },
+      { name: 'main', steps: [{ op: 'create_task', coro: 'a', task: 't1' }, { op: 'create_task', coro: 'a', task: 't2' }, { op: 'await_task', task: 't1' }, { op: 'await_task', task: 't2' }] }] },
+    cancel: { main: 'main', coroutines: [
+      { name: 'forever', steps: [{ op: 'sleep', ms: 10000 }] },
+      { name: 'main', steps: [{ op: 'create_task', coro: 'forever', task: 't' }, { op: 'sleep', ms: 0 }, { op: 'cancel', task: 't' }, { op: 'sleep', ms: 0 }] }] },
+    left_pending: { main: 'main', coroutines: [
+      { name: 'forever', steps: [{ op: 'sleep', ms: 10000 }] },
+      { name: 'main', steps: [{ op: 'create_task', coro: 'forever', task: 't' }, { op: 'create_task', coro: 'forever', task: 'u' }, { op: 'sleep', ms: 0 }] }] },
+    callbacks: { main: 'main', functions: [{ name: 'cb', steps: [] }], coroutines: [
+      { name: 'main', steps: [{ op: 'call_soon', fn: 'cb' }, { op: 'call_soon', fn: 'cb' }, { op: 'call_later', ms: 5, fn: 'cb' }, { op: 'sleep', ms: 20 }] }] },
+    raise: { main: 'main', coroutines: [{ name: 'main', steps: [{ op: 'sleep', ms: 0 }, { op: 'raise', error: 'RuntimeError', message: 'x' }] }] },
+    threads_gather: { main: 'main', coroutines: [
+      { name: 'off1', steps: [{ op: 'to_thread', kind: 'block', ms: 5 }] },
+      { name: 'off2', steps: [{ op: 'to_thread', kind: 'block', ms: 30 }] },
+      { name: 'off3', steps: [{ op: 'to_thread', kind: 'block', ms: 60 }] },
+      { name: 'main', steps: [{ op: 'gather', coros: ['off1', 'off2', 'off3'] }] }] },
+    nested_gather: { main: 'main', coroutines: [
+      { name: 'leaf', steps: [{ op: 'sleep', ms: 0 }] },
+      { name: 'mid', steps: [{ op: 'gather', coros: ['leaf', 'leaf'] }] },
+      { name: 'main', steps: [{ op: 'gather', coros: ['mid', 'mid', 'leaf'] }] }] },
+    sleeps: { main: 'main', coroutines: [
+      { name: 'main', steps: [{ op: 'sleep', ms: 5 }, { op: 'sleep', ms: 0 }, { op: 'sleep', ms: 5 }] }] },
+  };
+
+  it.skipIf(!hasPython)(`${Object.keys(LISTINGS).length} more programs, from the model's own Python listings: the same turns and exception${SKIP}`, () => {
+    type Real = { turns: number; error: string | null };
+    const names = Object.keys(LISTINGS);
+    const caseOf = (name: string) => {
+      const file = join(tmp, `${name}.py`);
+      writeFileSync(file, toPython(LISTINGS[name]!).source);
+      return { kind: 'listing', file };
+    };
+    const first = probe<Real>(names.map(caseOf));
+    const rows = names.map((name, i) => {
+      const m = run(LISTINGS[name]!);
+      const model: Real = { turns: m.turns.length, error: m.error?.repr() ?? null };
+      const r = agreeing(first[i]!, () => probe<Real>([caseOf(name)])[0]!, (x) => x.turns === model.turns && x.error === model.error, name);
+      return `${name}: model ${model.turns} turns ${model.error ?? ''}; CPython ${r.turns} turns ${r.error ?? ''}`;
+    });
+    console.info(rows.join('\n'));
+  });
 
   it.skipIf(!hasPython)(`debug mode: the model's warnings are the real loop's, for a Handle, a TimerHandle and Tasks${SKIP}`, () => {
     const file = join(tmp, 'main.py');
