@@ -22,6 +22,7 @@ import { Coroutine, Task, gather, type TaskLoop } from './tasks.ts';
 import { DEFAULT_ASYNCIO_DIR, DEFAULT_SLOW_CALLBACK_DURATION, SOURCE, formatHandle, resolveSource, slowCallbackWarning } from './debug.ts';
 import { Machine, PoolExecutor, type Work } from './machine.ts';
 import { EpollSelector } from './selector.ts';
+import { Deque } from './collections.ts';
 import { handleInfo, scheduledInfo, type CallbackRun, type HandleInfo, type RunPhase, type Turn } from './trace.ts';
 
 export const _MIN_SCHEDULED_TIMER_HANDLES = 100;
@@ -69,34 +70,12 @@ export interface Mark {
   readonly task: string | null;
 }
 
-/** collections.deque, as far as `_ready` uses it. */
+export { Deque };
+
 /** Thrown by `_run_once` without the ntodo snapshot when `_ready` never empties (the turn is recorded first). */
 export class LoopStarved extends Error {
   constructor(readonly turn: number) {
     super(`the loop is starved: step 6 of turn ${turn} never ends`);
-  }
-}
-
-export class Deque<T> {
-  private items: T[] = [];
-  private head = 0;
-  get length(): number {
-    return this.items.length - this.head;
-  }
-  append(x: T): void {
-    this.items.push(x);
-  }
-  popleft(): T {
-    if (this.head >= this.items.length) throw new Error('IndexError: pop from an empty deque');
-    const x = this.items[this.head++]!;
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return x;
-  }
-  toArray(): T[] {
-    return this.items.slice(this.head);
   }
 }
 
@@ -342,40 +321,9 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
     return new PoolExecutor(this.machine, kind, maxWorkers, prefix);
   }
 
-  // -- sockets -------------------------------------------------------------------------------------------------
-  /** A connected socket whose peer sends its answer `latencyNs` from now. */
-  socketAnsweringIn(latencyNs: number): number {
-    const fd = this._selector.newFd();
-    this.machine.at(this.machine.now + latencyNs, () => {
-      this.peerWrote.add(fd);
-      this._selector.makeReadable(fd);
-    });
-    return fd;
-  }
+  // -- sockets (sockets.ts) -------------------------------------------------------------------------------------
   /** Sockets with data waiting to be read. */
-  private peerWrote = new Set<number>();
-
-  /** `await loop.sock_recv(sock, n)`: data already there returns at once; otherwise a reader and a future. */
-  *sock_recv(fd: number): Coro<string> {
-    if (this.peerWrote.has(fd)) {
-      this.peerWrote.delete(fd);
-      return 'data';
-    }
-    const fut = this.create_future<string>();
-    const handle = this._add_reader(fd, {
-      qualname: 'BaseSelectorEventLoop._sock_recv',
-      args: () => [fut.repr(), '<socket>', '65536'],
-      fn: () => {
-        if (fut.done()) return;
-        if (!this.peerWrote.has(fd)) return; // BlockingIOError: wait again
-        this.peerWrote.delete(fd);
-        this._selector.drain(fd);
-        fut.set_result('data');
-      },
-    });
-    fut.add_done_callback({ qualname: 'BaseSelectorEventLoop._sock_read_done', fn: () => { if (!handle.cancelled()) this._remove_reader(fd); } });
-    return yield* fut.__await__();
-  }
+  readonly _peer_wrote = new Set<number>();
 
   // -- asyncio.run's shutdown coroutines -----------------------------------------------------------------------
   shutdown_asyncgens(): Coroutine<void> {

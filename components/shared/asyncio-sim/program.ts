@@ -8,6 +8,7 @@ import type { Future, Coro } from './futures.ts';
 import type { BaseEventLoop } from './loop.ts';
 import type { PoolExecutor, Work } from './machine.ts';
 import { Coroutine, gather, sleep, type Task } from './tasks.ts';
+import { sock_recv, socketAnsweringIn } from './sockets.ts';
 
 export type Step =
   /** CPU work on the loop's thread, holding the GIL: `compute(ms)` (a pure-Python loop). */
@@ -240,7 +241,7 @@ export class Interpreter {
           yield* loop.run_in_executor(this.pool, `${who}: compute`, [{ kind: 'cpu', ns: ns(step.ms) }], null).__await__();
           break;
         }
-        case 'recv': yield* loop.sock_recv(loop.socketAnsweringIn(ns(step.ms))); break;
+        case 'recv': yield* sock_recv(loop, socketAnsweringIn(loop, ns(step.ms))); break;
         case 'raise': throw new PyException(step.error, step.message ?? '');
         case 'mark': loop.mark(step.label); break;
         case 'repeat':
