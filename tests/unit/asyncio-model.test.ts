@@ -330,6 +330,20 @@ describe('gather', () => {
     expect(r.turnsByPhase.cancel_all_tasks).toBeGreaterThan(0); // ok() is still pending: asyncio.run cancels it
   });
 
+  it('a TaskGroup, unlike gather, cancels the others at the first failure and raises an ExceptionGroup', () => {
+    const r = run({
+      main: 'main',
+      coroutines: [
+        { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
+        { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
+        { name: 'main', steps: [{ op: 'task_group', coros: ['ok', 'bad'] }] },
+      ],
+    });
+    expect(r.error?.repr()).toBe("ExceptionGroup('unhandled errors in a TaskGroup (1 sub-exception)')");
+    expect(r.end).toBe(10e6); // ok() was cancelled at 10 ms
+    expect(r.turnsByPhase.cancel_all_tasks).toBe(0); // nothing left running for asyncio.run to cancel
+  });
+
   it('with return_exceptions the caller waits for all', () => {
     const r = run(prog(true));
     expect(r.error).toBeNull();

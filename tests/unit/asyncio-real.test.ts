@@ -204,7 +204,7 @@ describe('the asyncio model against CPython', () => {
 
   // More programs, run under CPython as the model writes them (toPython): tasks, cancellation, tasks left
   // pending for asyncio.run to cancel, gather failing with and without return_exceptions, plain callbacks,
-  // threads finishing at different times, nested gathers.
+  // threads finishing at different times, nested gathers, TaskGroup succeeding and failing.
   const LISTINGS: Record<string, Program> = {
     gather_fail: { main: 'main', coroutines: [
       { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
@@ -235,7 +235,15 @@ describe('the asyncio model against CPython', () => {
       { name: 'leaf', steps: [{ op: 'sleep', ms: 0 }] },
       { name: 'mid', steps: [{ op: 'gather', coros: ['leaf', 'leaf'] }] },
       { name: 'main', steps: [{ op: 'gather', coros: ['mid', 'mid', 'leaf'] }] }] },
-    sleeps: { main: 'main', coroutines: [
+    task_group: { main: 'main', coroutines: [
+    { name: 'a', steps: [{ op: 'sleep', ms: 10 }] },
+    { name: 'b', steps: [{ op: 'sleep', ms: 20 }, { op: 'sleep', ms: 0 }] },
+    { name: 'main', steps: [{ op: 'task_group', coros: ['a', 'b'] }] }] },
+  task_group_fail: { main: 'main', coroutines: [
+    { name: 'ok', steps: [{ op: 'sleep', ms: 30 }] },
+    { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
+    { name: 'main', steps: [{ op: 'task_group', coros: ['ok', 'bad', 'ok'] }] }] },
+  sleeps: { main: 'main', coroutines: [
       { name: 'main', steps: [{ op: 'sleep', ms: 5 }, { op: 'sleep', ms: 0 }, { op: 'sleep', ms: 5 }] }] },
   };
 

@@ -30,6 +30,7 @@ export const SOURCE = {
   gather_done_callback: '@/tasks.py:764',
   set_state: '@/futures.py:381',
   chain_future_call_soon_threadsafe: '@/futures.py:403',
+  task_group_on_task_done: '@/taskgroups.py:184',
 } as const;
 
 /** What each of those lines says in CPython 3.11.7 (the tests read the installed sources and compare). */
@@ -46,6 +47,7 @@ export const SOURCE_TEXT: Readonly<Record<keyof typeof SOURCE, string>> = {
   gather_done_callback: 'def _done_callback(fut):',
   set_state: 'def _set_state(future, other):',
   chain_future_call_soon_threadsafe: 'dest_loop.call_soon_threadsafe(_set_state, destination, source)',
+  task_group_on_task_done: 'def _on_task_done(self, task):',
 };
 
 export const DEFAULT_ASYNCIO_DIR = '/usr/lib/python3.11/asyncio';

@@ -62,3 +62,5 @@ export function fifty(p: FiftyParams, options: RunOptions = {}): FiftyResult {
   const longest = Math.max(...main.map((t) => t.end - t.start));
   return { turns: main.length, total_ms: (r.end - r.start) / 1e6, longest_turn_ms: longest / 1e6, run: r };
 }
+export { taskGroup } from './taskgroups.ts';
+export { sock_recv, socketAnsweringIn } from './sockets.ts';

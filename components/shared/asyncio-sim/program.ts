@@ -9,6 +9,7 @@ import type { BaseEventLoop } from './loop.ts';
 import type { PoolExecutor, Work } from './machine.ts';
 import { Coroutine, gather, sleep, type Task } from './tasks.ts';
 import { sock_recv, socketAnsweringIn } from './sockets.ts';
+import { taskGroup } from './taskgroups.ts';
 
 export type Step =
   /** CPU work on the loop's thread, holding the GIL: `compute(ms)` (a pure-Python loop). */
@@ -29,6 +30,8 @@ export type Step =
   | { readonly op: 'cancel'; readonly task: string }
   /** `await asyncio.gather(a(), b(), …, return_exceptions=…)`; `tasks` are names of existing tasks to include first. */
   | { readonly op: 'gather'; readonly coros: readonly string[]; readonly tasks?: readonly string[]; readonly return_exceptions?: boolean }
+  /** `async with asyncio.TaskGroup() as tg:` with `tg.create_task(c())` for each coroutine. */
+  | { readonly op: 'task_group'; readonly coros: readonly string[] }
   /** `await asyncio.to_thread(f)`: f computes (GIL) or blocks (no GIL) for ms in the default thread pool. */
   | { readonly op: 'to_thread'; readonly kind: 'cpu' | 'block'; readonly ms: number }
   /** `await loop.run_in_executor(pool, f)` with a ProcessPoolExecutor: f computes ms in another process. */
@@ -94,6 +97,7 @@ function stepPython(step: Step): string {
       const args = [...(step.tasks ?? []), ...step.coros.map((c) => `${c}()`)];
       return `await asyncio.gather(${args.join(', ')}${step.return_exceptions ? ', return_exceptions=True' : ''})`;
     }
+    case 'task_group': return 'async with asyncio.TaskGroup() as tg:';
     case 'to_thread': return `await asyncio.to_thread(${step.kind === 'cpu' ? 'compute' : 'time.sleep'}, ${secs(step.ms)})`;
     case 'in_process': return `await loop.run_in_executor(pool, compute, ${secs(step.ms)})`;
     case 'recv': return `data = await loop.sock_recv(sock, 65536)  # the peer answers after ${step.ms} ms`;
@@ -117,6 +121,7 @@ export function toPython(program: Program): PythonListing {
     for (const s of steps) {
       emit(indent + stepPython(s), s);
       if (s.op === 'repeat') body(s.body, indent + '    ', isAsync);
+      if (s.op === 'task_group') for (const c of s.coros) emit(`${indent}    tg.create_task(${c}())`);
     }
   };
   const used = new Set<string>();
@@ -231,6 +236,7 @@ export class Interpreter {
           yield* gather(loop, aws, step.return_exceptions ?? false).__await__();
           break;
         }
+        case 'task_group': yield* taskGroup(loop, step.coros.map((c) => this.coroutine(c))); break;
         case 'to_thread': {
           const work: Work = { kind: step.kind, ns: ns(step.ms) };
           yield* loop.run_in_executor(null, `${who}: ${step.kind === 'cpu' ? 'compute' : 'time.sleep'}`, [work], null).__await__();
