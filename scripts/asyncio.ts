@@ -8,9 +8,14 @@
  *   npm run -s asyncio -- turns --program empty|nested:<depth>|gather:<n>|sleep0:<k>
  *       → {"turns":<int>}: the number of _run_once calls of asyncio.run.
  *
+ * The heartbeat runs on seed 000's machine (SEED_MACHINE: a sleeping thread wakes 0.2 ms late), so the seed's
+ * figures come out as measured: 4 ticks ≈ 300 ms blocking, 99 ticks ≈ 10.2 ms cooperative. (On the model's ideal
+ * machine, `heartbeat(params)` from the library, the cooperative worker's heartbeat ticks 101 times, 10 ms apart.)
+ * Turn counts do not depend on the machine.
+ *
  * Bad arguments: a one-line usage message on stderr, exit 2.
  */
-import { countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
+import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
 
 const USAGE =
   'usage: npm run -s asyncio -- heartbeat --tick-ms T --portions N --portion-ms P --worker blocking|cooperative | turns --program empty|nested:<depth>|gather:<n>|sleep0:<k>';
@@ -51,7 +56,7 @@ if (command === 'heartbeat') {
   const worker = o.get('worker');
   if (worker !== 'blocking' && worker !== 'cooperative') usage();
   if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
-  const r = heartbeat({ tickMs, portions, portionMs, worker });
+  const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
   process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
 } else if (command === 'turns') {
   const o = options(rest, ['program']);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BaseEventLoop,
   SEED_HEARTBEAT,
+  SEED_MACHINE,
   countTurns,
   fifty,
   heartbeat,
@@ -79,11 +80,14 @@ describe('the heartbeat experiment (seed 000: a 10 ms heartbeat, ten portions of
     expect(ideal.median_ms).toBe(10);
     expect(ideal.ticks).toBe(101); // 0, 10, …, 1000 ms on an ideal machine
     // Seed 000 measured a 10.2 ms median: each wake-up 0.2 ms late. With that the model gives its 99 ticks.
-    const seed = heartbeat({ ...SEED_HEARTBEAT, worker: 'cooperative' }, { wakeLatencyMs: 0.2 });
+    const seed = heartbeat({ ...SEED_HEARTBEAT, worker: 'cooperative' }, SEED_MACHINE);
     expect(seed.ticks).toBe(99);
     expect(seed.median_ms).toBeCloseTo(10.2, 1);
     // Lateness does not change the blocking figures.
-    expect(heartbeat({ ...SEED_HEARTBEAT, worker: 'blocking' }, { wakeLatencyMs: 0.2 }).ticks).toBe(4);
+    const blocking = heartbeat({ ...SEED_HEARTBEAT, worker: 'blocking' }, SEED_MACHINE);
+    expect(blocking.ticks).toBe(4);
+    expect(blocking.median_ms).toBeCloseTo(300.6, 1); // seed 000: 300.9
+    expect(fifty({ tasks: 50, busyMs: 100, worker: 'blocking' }, SEED_MACHINE).longest_turn_ms).toBeCloseTo(5010, 0); // seed: 5011
   });
 
   it('the reason is in the trace: the timer that expired during a block moves at step 5 of the next turn, its wake-up runs a turn later (ntodo)', () => {
@@ -357,7 +361,9 @@ describe('command line', () => {
   it('prints one JSON line per question and refuses bad arguments with a usage line and exit 2', () => {
     const h = cli('heartbeat', '--tick-ms', '10', '--portions', '10', '--portion-ms', '100', '--worker', 'blocking');
     expect(h.status).toBe(0);
-    expect(JSON.parse(h.stdout)).toEqual({ ticks: 4, median_ms: 300 });
+    expect(JSON.parse(h.stdout)).toEqual({ ticks: 4, median_ms: 300.6 }); // seed 000's machine: 300.9 measured
+    const c = cli('heartbeat', '--tick-ms=10', '--portions=10', '--portion-ms=100', '--worker=cooperative');
+    expect(JSON.parse(c.stdout)).toEqual({ ticks: 99, median_ms: 10.2 });
     const t = cli('turns', '--program', 'gather:1000');
     expect(t.stdout).toBe('{"turns":10}\n');
     for (const bad of [['turns', '--program', 'gather:x'], ['heartbeat', '--tick-ms', '-1', '--portions', '1', '--portion-ms', '1', '--worker', 'blocking']]) {
