@@ -125,8 +125,9 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           </div>
           <div class="card uring" data-mode="io_uring">
             <div class="head"><span class="name">${t.uringTitle}</span><span class="count">${t.syscalls(c.ioUring, n(c.ioUring))}</span></div>
-            <div class="why">${t.uringWhy(n(c.sqes), n(c.sqEntries), n(c.ioUring))}</div>
-            ${c.fits ? nothing : html`<div class="why prose over">${t.uringOver(n(c.sqEntries))}</div>`}
+            <div class="why">
+              ${t.uringWhy(n(c.sqes), n(c.sqEntries), n(c.ioUring))}${c.fits ? nothing : html` <span class="prose over">${t.uringOver(n(c.sqEntries))}</span>`}
+            </div>
           </div>
           <div class="card sqpoll" data-mode="sqpoll">
             <div class="head"><span class="name">${t.sqpollTitle}</span><span class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</span></div>
@@ -178,7 +179,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     else if (last?.kind === 'reaped') status = t.lastReaped(n(last.cqe.id), n(last.cqe.res));
     const warn = !canQueue(r) ? t.sqFull : r.inFlight.length > 0 && !canComplete(r) ? t.cqFull : '';
     return html`
-      <h3>${t.ringsTitle}</h3>
+      <h3 class="sr-only">${t.ringsTitle}</h3>
       <div class="rings">
       ${this.ringsSvg(lang, r)}
       <div class="ring-buttons">

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
  * io_uring. Type scale: nothing under 0.75em (15 px). The rings' SVG is drawn at most 1:1 in CSS pixels (its
@@ -10,6 +10,7 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
+  srOnlyStyles,
   css`
     .top {
       display: flex;
@@ -24,12 +25,13 @@ export const styles = [
     }
     .tabs button {
       font-size: 0.8em;
+      padding: 0.3em 0.6em;
     }
     .top hsw-slider {
       flex: 1 1 8em;
     }
     .field {
-      flex: 0 1 11em;
+      flex: 0 0 12.5em;
     }
     .field label {
       display: block;
@@ -86,7 +88,7 @@ export const styles = [
       color: var(--hsw-muted);
       font-family: var(--hsw-mono);
     }
-    .card .why.prose {
+    .card .prose {
       font-family: var(--hsw-font);
     }
     .card .over {
@@ -95,13 +97,8 @@ export const styles = [
     hsw-chart {
       --hsw-chart-height: 170px;
     }
-    h3 {
-      font-size: var(--hsw-fs-small);
-      margin: 0.5em 0 0.15em;
-      color: var(--hsw-muted);
-      font-weight: 600;
-    }
     .rings {
+      margin-top: 0.4em;
       display: grid;
       grid-template-columns: minmax(0, 562px) minmax(8.5em, 1fr);
       gap: 0.3em 0.8em;
@@ -137,7 +134,7 @@ export const styles = [
       fill: var(--hsw-series-2);
     }
     svg .slot-text {
-      fill: #0b141d;
+      fill: var(--hsw-on-accent);
       font-weight: 700;
     }
     .slot-no {
@@ -240,9 +237,6 @@ export const styles = [
       }
       hsw-chart {
         --hsw-chart-height: 150px;
-      }
-      h3 {
-        display: none;
       }
       .rings {
         grid-template-columns: minmax(0, 1fr);
