@@ -1,96 +1,38 @@
-import { LitElement, css, html } from 'lit';
-import { deckText } from '../../src/deck-text.ts';
-import type { Lang } from '../../lib/i18n.ts';
-import { chapterMap } from '../../slides/index.ts';
+import { html } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import * as model from './chapter-map-model.ts';
+import type { Chapter, ChapterMapState } from './chapter-map-model.ts';
+import { chapterMapText } from './chapter-map-text.ts';
+import { styles } from './chapter-map-styles.ts';
 
-/** The title slide's map: each chapter, linking to its first built slide, with how many slides it has. */
-export class ChapterMap extends LitElement {
-  static override properties = { locale: {}, step: { type: Number }, active: { type: Boolean }, near: { type: Boolean }, key: {} };
+/**
+ * The title slide's map: each chapter, linking to its first slide, with its slides and how many there are. The
+ * shell passes the chapters in (`.chapters`, already in the current language); the map imports no slide.
+ */
+export class ChapterMap extends DemoElement<ChapterMapState> {
+  static override properties = {
+    ...DemoElement.properties,
+    chapters: { attribute: false },
+  };
 
-  declare locale: Lang;
-  declare step: number;
-  declare active: boolean;
-  declare near: boolean;
-  declare key: string;
+  static override styles = styles;
 
-  static override styles = css`
-    :host {
-      display: block;
-      font-size: 22px;
-    }
-    ol {
-      list-style: none;
-      margin: 0;
-      padding: 0;
-      display: grid;
-      grid-template-columns: repeat(auto-fit, minmax(11em, 1fr));
-      gap: 0.6em;
-    }
-    li.chapter {
-      border: 1px solid var(--hsw-border);
-      border-radius: 0.5em;
-      background: var(--hsw-panel);
-      padding: 0.5em 0.7em 0.6em;
-    }
-    a {
-      color: var(--hsw-fg);
-      text-decoration: none;
-      border-radius: 0.2em;
-    }
-    a.head {
-      display: block;
-      font-weight: 700;
-      margin-bottom: 0.3em;
-    }
-    ul {
-      list-style: none;
-      margin: 0;
-      padding: 0;
-      font-size: 0.72em;
-      line-height: 1.5;
-    }
-    a.slide {
-      color: var(--hsw-muted);
-    }
-    a.slide:hover {
-      color: var(--hsw-fg);
-      text-decoration: underline;
-    }
-    a:focus-visible {
-      outline: 3px solid var(--hsw-focus);
-      outline-offset: 1px;
-    }
-    .num {
-      color: var(--hsw-accent-text);
-      font-weight: 700;
-      margin-right: 0.4em;
-    }
-    .count {
-      color: var(--hsw-muted);
-      font-size: 0.7em;
-      font-weight: 400;
-      margin-left: 0.5em;
-    }
-  `;
+  declare chapters: readonly Chapter[];
 
   constructor() {
-    super();
-    this.locale = 'en';
-    this.step = 0;
-    this.active = false;
-    this.near = false;
-    this.key = '';
+    super(model);
+    this.chapters = [];
   }
 
   override render() {
-    const t = deckText[this.locale] ?? deckText.en;
-    return html`<nav aria-label=${t.chaptersNav}>
+    const t = chapterMapText[this.locale];
+    return html`<nav aria-label=${t.nav}>
       <ol>
-        ${chapterMap().map(
+        ${this.chapters.map(
           (c, i) => html`<li class="chapter">
-            <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${t.chapters[c.chapter]}<span class="count">${t.slideCount(c.slides.length)}</span></a>
+            <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}<span class="count">${t.slideCount(c.slides.length)}</span></a>
             <ul>
-              ${c.slides.map((s) => html`<li><a class="slide" href="#/${s.id}">${s.text[this.locale]?.title ?? s.id}</a></li>`)}
+              ${c.slides.map((s) => html`<li><a class="slide" href="#/${s.id}">${s.title}</a></li>`)}
             </ul>
           </li>`,
         )}
@@ -100,3 +42,9 @@ export class ChapterMap extends LitElement {
 }
 
 customElements.define('hsw-chapter-map', ChapterMap);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-chapter-map': ChapterMap;
+  }
+}

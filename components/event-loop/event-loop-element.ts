@@ -1,41 +1,35 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
-import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { Player } from '../ui/player.ts';
 import { eventLoopText } from './event-loop-text.ts';
+import { styles } from './event-loop-styles.ts';
+import * as model from './event-loop-model.ts';
 import {
   apply,
   canStep,
-  createSession,
   current,
   currentLine,
   currentPhase,
   NODE_PHASES,
   runToIdle,
-  sessionForStep,
   SOCKETS,
   type Action,
+  type EventLoopState,
   type LoopState,
   type Mode,
-  type Session,
   type SocketName,
   type Timer,
 } from './event-loop-model.ts';
 
-export interface EventLoopUi {
-  readonly session: Session;
-  /** Delay for the next timer or arrival, ms. */
-  readonly delay: number;
-  readonly socket: SocketName;
-}
-
 const STEP_MS = 700;
 
 /** The event loop around epoll_wait: the seed's simplified loop, or libuv's phases as Node runs them. */
-export class EventLoopDemo extends DemoElement<EventLoopUi> {
+export class EventLoopDemo extends DemoElement<EventLoopState> {
+  static override styles = styles;
+
   /** Run: one step every STEP_MS while the slide is shown. */
   private readonly player = new Player(this, {
     interval: STEP_MS,
@@ -46,233 +40,12 @@ export class EventLoopDemo extends DemoElement<EventLoopUi> {
     jumpToEnd: () => this.runToEnd(),
   });
 
+  constructor() {
+    super(model);
+  }
+
   private get playing(): boolean {
     return this.player.playing;
-  }
-
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 20px;
-        height: 100%;
-        overflow-y: auto;
-      }
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em 1em;
-        align-items: center;
-        justify-content: space-between;
-      }
-      .views {
-        display: flex;
-        gap: 0.4em;
-      }
-      .clock {
-        margin: 0;
-        font-variant-numeric: tabular-nums;
-        font-weight: 600;
-        color: var(--hsw-accent-text);
-      }
-      .main {
-        display: grid;
-        grid-template-columns: minmax(0, auto) minmax(10em, 1fr);
-        gap: 0.6em;
-        margin-top: 0.4em;
-        align-items: start;
-      }
-      hsw-code {
-        font-size: 0.66em;
-      }
-      h3 {
-        font-size: 0.78em;
-        margin: 0 0 0.15em;
-        color: var(--hsw-muted);
-        font-weight: 600;
-        text-transform: none;
-        letter-spacing: 0;
-      }
-      .panel {
-        margin-bottom: 0.35em;
-      }
-      .heap {
-        display: flex;
-        flex-direction: column;
-        gap: 0.2em;
-      }
-      .level {
-        display: flex;
-        justify-content: center;
-        gap: 0.25em;
-        list-style: none;
-        margin: 0;
-        padding: 0;
-      }
-      .node,
-      .chip {
-        font-family: var(--hsw-mono);
-        font-size: 0.72em;
-        padding: 0.1em 0.4em;
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.35em;
-        background: var(--hsw-panel);
-        white-space: nowrap;
-      }
-      .node.top {
-        border-color: var(--hsw-accent);
-        font-weight: 700;
-      }
-      .empty {
-        font-size: 0.72em;
-        color: var(--hsw-muted);
-        margin: 0;
-      }
-      ul.sockets {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        font-size: 0.78em;
-      }
-      ul.sockets li {
-        display: flex;
-        gap: 0.5em;
-        padding: 0.05em 0;
-      }
-      ul.sockets b {
-        font-family: var(--hsw-mono);
-        width: 1.2em;
-      }
-      .ready {
-        color: var(--hsw-good-text);
-        font-weight: 600;
-      }
-      .coming {
-        color: var(--hsw-accent-text);
-      }
-      .idle {
-        color: var(--hsw-muted);
-      }
-      ol.queue,
-      ol.output,
-      ol.phases {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25em;
-      }
-      ol.phases li {
-        font-size: 0.72em;
-        padding: 0.1em 0.45em;
-        border-radius: 1em;
-        border: 1px solid var(--hsw-border);
-      }
-      ol.phases li[aria-current='step'] {
-        background: var(--hsw-accent);
-        color: var(--hsw-on-accent);
-        border-color: var(--hsw-accent);
-        font-weight: 700;
-      }
-      .status {
-        margin: 0.35em 0;
-        padding: 0.3em 0.6em;
-        border-left: 4px solid var(--hsw-accent);
-        background: var(--hsw-panel);
-        font-size: 0.8em;
-        min-height: 2.6em;
-      }
-      .status .asleep {
-        display: block;
-        color: var(--hsw-bad-text);
-      }
-      .controls {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em 0.8em;
-        align-items: end;
-        font-size: 0.85em;
-      }
-      .controls hsw-slider {
-        width: 11em;
-      }
-      .field {
-        display: flex;
-        gap: 0.3em;
-        align-items: center;
-      }
-      .field label {
-        font-size: 0.85em;
-      }
-      .phase-row {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.2em 0.6em;
-        align-items: center;
-        margin-top: 0.3em;
-      }
-      .phase-row h3 {
-        margin: 0;
-      }
-      .outline {
-        margin-top: 0.35em;
-        display: flex;
-        gap: 0.5em;
-        align-items: baseline;
-      }
-      .outline h3 {
-        margin: 0;
-      }
-      @container (max-width: 620px) {
-        :host {
-          font-size: 16px;
-        }
-        /* Phones: the status and the buttons first, then the code and the queues (the demo scrolls). */
-        section {
-          display: flex;
-          flex-direction: column;
-        }
-        .top {
-          order: 0;
-        }
-        .status {
-          order: 1;
-        }
-        .controls,
-        section > hsw-step-controls {
-          order: 2;
-        }
-        .operation {
-          order: 3;
-        }
-        .phase-row {
-          order: 3;
-        }
-        .main {
-          order: 4;
-        }
-        .outline {
-          order: 5;
-        }
-        .main {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        hsw-code {
-          font-size: 0.72em;
-        }
-      }
-    `,
-  ];
-
-  protected override initialState(): EventLoopUi {
-    return { session: createSession('simple'), delay: 40, socket: 'A' };
-  }
-
-  protected override stateForStep(step: number, cur: EventLoopUi): EventLoopUi {
-    return { ...cur, session: sessionForStep(step) };
   }
 
   private act(action: Action): void {
@@ -340,61 +113,58 @@ export class EventLoopDemo extends DemoElement<EventLoopUi> {
               </ol>
             </div>`
           : nothing}
-        <div class="main">
-          <hsw-code
-            .code=${s.mode === 'simple' ? t.simpleCode : t.nodeCode}
-           
-            .current=${[currentLine(s)]}
-            label=${s.mode === 'simple' ? t.codeLabelSimple : t.codeLabelNode}
-          ></hsw-code>
-          <div>
-            <div class="panel">
-              <h3 id="heap">${t.heap}</h3>
-              ${s.heap.length === 0
-                ? html`<p class="empty">${t.heapEmpty}</p>`
-                : html`<div class="heap" role="list" aria-labelledby="heap">
-                    ${this.heapLevels(s.heap).map(
-                      (level, li) => html`<div class="level">
-                        ${level.map(
-                          (timer, i) =>
-                            html`<span role="listitem" class="node ${li === 0 && i === 0 ? 'top' : ''}" aria-label=${t.timerItem(timer.label, timer.due)}
-                              >${timer.label} · ${timer.due}</span
-                            >`,
-                        )}
-                      </div>`,
-                    )}
-                  </div>`}
-            </div>
-            <div class="panel">
-              <h3 id="sockets">${t.sockets}</h3>
-              <ul class="sockets" aria-labelledby="sockets">
-                ${SOCKETS.map((name) => {
-                  const st = this.socketStatus(s, name);
-                  return html`<li><b>${name}</b><span class=${st.cls}>${st.text}</span></li>`;
-                })}
-              </ul>
-            </div>
-            <div class="panel">
-              <h3 id="micro">${t.microtasks}</h3>
-              ${s.microtasks.length === 0
-                ? html`<p class="empty">${t.queueEmpty}</p>`
-                : html`<ol class="queue" aria-labelledby="micro">
-                    ${s.microtasks.map((j) => html`<li class="chip">${j.label}</li>`)}
-                  </ol>`}
-            </div>
-            ${s.mode === 'node'
-              ? html`<div class="panel">
-                  <h3 id="imm">${t.immediates}</h3>
-                  ${immediates.length === 0
-                    ? html`<p class="empty">${t.queueEmpty}</p>`
-                    : html`<ol class="queue" aria-labelledby="imm">
-                        ${immediates.map((j) => html`<li class="chip">${j.label}</li>`)}
-                      </ol>`}
-                </div>`
-              : nothing}
+        <hsw-code
+          .code=${s.mode === 'simple' ? t.simpleCode : t.nodeCode}
+          .current=${[currentLine(s)]}
+          label=${s.mode === 'simple' ? t.codeLabelSimple : t.codeLabelNode}
+        ></hsw-code>
+        <div class="panels ${s.mode === 'node' ? 'four' : ''}">
+          <div class="panel">
+            <h3 id="heap">${t.heap}</h3>
+            ${s.heap.length === 0
+              ? html`<p class="empty">${t.heapEmpty}</p>`
+              : html`<div class="heap" role="list" aria-labelledby="heap">
+                  ${this.heapLevels(s.heap).map(
+                    (level, li) => html`<div class="level">
+                      ${level.map(
+                        (timer, i) =>
+                          html`<span role="listitem" class="node ${li === 0 && i === 0 ? 'top' : ''}" aria-label=${t.timerItem(timer.label, timer.due)}
+                            >${timer.label} · ${timer.due}</span
+                          >`,
+                      )}
+                    </div>`,
+                  )}
+                </div>`}
           </div>
+          <div class="panel">
+            <h3 id="sockets">${t.sockets}</h3>
+            <ul class="sockets" aria-labelledby="sockets">
+              ${SOCKETS.map((name) => {
+                const st = this.socketStatus(s, name);
+                return html`<li><b>${name}</b><span class=${st.cls}>${st.text}</span></li>`;
+              })}
+            </ul>
+          </div>
+          <div class="panel">
+            <h3 id="micro">${t.microtasks}</h3>
+            ${s.microtasks.length === 0
+              ? html`<p class="empty">${t.queueEmpty}</p>`
+              : html`<ol class="queue" aria-labelledby="micro">
+                  ${s.microtasks.map((j) => html`<li class="chip">${j.label}</li>`)}
+                </ol>`}
+          </div>
+          ${s.mode === 'node'
+            ? html`<div class="panel">
+                <h3 id="imm">${t.immediates}</h3>
+                ${immediates.length === 0
+                  ? html`<p class="empty">${t.queueEmpty}</p>`
+                  : html`<ol class="queue" aria-labelledby="imm">
+                      ${immediates.map((j) => html`<li class="chip">${j.label}</li>`)}
+                    </ol>`}
+              </div>`
+            : nothing}
         </div>
-        <p class="status" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
+        <p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
           ${t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
         </p>
         <div class="controls">

@@ -13,6 +13,13 @@
  * history so every step can be undone.
  */
 
+import { back, clampIndex, reset } from '../../lib/stepping.ts';
+import { NODE_LISTING, SIMPLE_LISTING, lineNumbers, type NodeLine, type SimpleLine } from './event-loop-code.ts';
+import { SPEAKER_SEQUENCE } from './event-loop-sequence.ts';
+
+export { SPEAKER_SEQUENCE };
+export type { NodeLine, SimpleLine };
+
 export type Mode = 'simple' | 'node';
 export type SocketName = 'A' | 'B' | 'C';
 export const SOCKETS: readonly SocketName[] = ['A', 'B', 'C'];
@@ -40,35 +47,33 @@ export interface Arrival {
   readonly seq: number;
 }
 
-export type SimpleLine = 'while' | 'timeout' | 'wait' | 'forTimers' | 'timerCb' | 'timerDrain' | 'forReady' | 'ioCb' | 'ioDrain';
-export type NodeLine = 'preTimers' | 'loop' | 'pending' | 'nodeTimeout' | 'poll' | 'check' | 'close' | 'updateTime' | 'timers';
 export type Line = SimpleLine | NodeLine;
 
-/** 1-based line numbers of each step in the listings of `event-loop-text.ts` (the same in both languages). */
-export const SIMPLE_LINE_NUMBERS: Record<SimpleLine, number> = {
-  while: 2,
-  timeout: 3,
-  wait: 4,
-  forTimers: 6,
-  timerCb: 7,
-  timerDrain: 8,
-  forReady: 10,
-  ioCb: 11,
-  ioDrain: 12,
-};
-export const NODE_LINE_NUMBERS: Record<NodeLine, number> = {
-  preTimers: 2,
-  loop: 3,
-  pending: 4,
-  nodeTimeout: 5,
-  poll: 6,
-  check: 7,
-  close: 8,
-  updateTime: 9,
-  timers: 10,
-};
-export const SIMPLE_CODE_LINES = 14;
-export const NODE_CODE_LINES = 11;
+/** 1-based line numbers of each step in the listings (event-loop-code.ts), from the listings' markers. */
+export const SIMPLE_LINE_NUMBERS: Record<SimpleLine, number> = lineNumbers(SIMPLE_LISTING, [
+  'while',
+  'timeout',
+  'wait',
+  'forTimers',
+  'timerCb',
+  'timerDrain',
+  'forReady',
+  'ioCb',
+  'ioDrain',
+]);
+export const NODE_LINE_NUMBERS: Record<NodeLine, number> = lineNumbers(NODE_LISTING, [
+  'preTimers',
+  'loop',
+  'pending',
+  'nodeTimeout',
+  'poll',
+  'check',
+  'close',
+  'updateTime',
+  'timers',
+]);
+export const SIMPLE_CODE_LINES = SIMPLE_LISTING.length;
+export const NODE_CODE_LINES = NODE_LISTING.length;
 
 export type NodePhase = 'timers' | 'pending' | 'poll' | 'check' | 'close';
 export const NODE_PHASES: readonly NodePhase[] = ['timers', 'pending', 'poll', 'check', 'close'];
@@ -602,9 +607,10 @@ export function apply(session: Session, action: Action): Session {
     case 'step':
       return canStep(s) ? push(session, step(s)) : session;
     case 'back':
-      return session.index > 0 ? { ...session, index: session.index - 1 } : session;
+      return back(session);
     case 'reset':
-      return createSession(s.mode);
+      // states[0] is always the view's fresh loop: what the person added since was pushed after it
+      return reset(session);
     case 'mode':
       return action.mode === s.mode ? session : createSession(action.mode);
     case 'add-timer':
@@ -615,37 +621,52 @@ export function apply(session: Session, action: Action): Session {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The speaker sequence: the default scenarios, stopped at the moments worth talking about.
+// The speaker sequence (event-loop-sequence.ts): the default scenarios, stopped at the moments worth talking about.
 
+/** A step of the speaker sequence: a view, and (after step 0) the first event to stop at. */
 export interface SpeakerStop {
   readonly mode: Mode;
-  /** Stop at the first state whose event matches. */
-  readonly at: (e: LoopEvent) => boolean;
+  /** Stop at the first state whose event has every one of these fields. */
+  readonly until?: Partial<Record<string, unknown>> & { readonly k: LoopEvent['k'] };
 }
 
-export const SPEAKER_STOPS: readonly SpeakerStop[] = [
-  // the simplified loop: slept 50 ms until t1's deadline
-  { mode: 'simple', at: (e) => e.k === 'woke' },
-  // t1 ran, then its microtask p1 drained before anything else
-  { mode: 'simple', at: (e) => e.k === 'microtask' && e.label === 'p1' },
-  // woke early: data on B
-  { mode: 'simple', at: (e) => e.k === 'woke' && e.reason === 'socket' },
-  // the drain after B's callback runs the whole chain
-  { mode: 'simple', at: (e) => e.k === 'microtask' && e.label === 'B.then(reply)' },
-  // Node: the I/O callback in poll queues setImmediate and setTimeout 0
-  { mode: 'node', at: (e) => e.k === 'io-callback' },
-  // check runs the immediate before the timer
-  { mode: 'node', at: (e) => e.k === 'immediate-callback' },
-  // the timer runs only in the next turn's timers phase, after poll
-  { mode: 'node', at: (e) => e.k === 'timer-callback' && e.label === 'A: setTimeout 0' },
-];
+const stops: readonly SpeakerStop[] = SPEAKER_SEQUENCE;
 
-/** Speaker step 0 is the fresh simplified loop; step n stops at SPEAKER_STOPS[n - 1]. */
+/** Whether an event is the one a speaker step stops at (step 0 stops at none). */
+export function matchesStop(stop: SpeakerStop, e: LoopEvent): boolean {
+  const until = stop.until;
+  if (!until) return false;
+  const fields = e as unknown as Record<string, unknown>;
+  return Object.entries(until).every(([key, value]) => fields[key] === value);
+}
+
+/** Speaker step 0 is the fresh simplified loop; step n runs its view's scenario up to its stop. */
 export function sessionForStep(step: number): Session {
-  const stop = SPEAKER_STOPS[Math.min(Math.max(0, step), SPEAKER_STOPS.length) - 1];
-  if (!stop) return createSession('simple');
+  const stop = stops[clampIndex(step, stops.length)];
+  if (!stop?.until) return createSession(stop?.mode ?? 'simple');
   const states = runToIdle(createState(stop.mode));
-  const i = states.findIndex((s) => stop.at(s.event));
+  const i = states.findIndex((s) => matchesStop(stop, s.event));
   const index = i < 0 ? states.length - 1 : i;
   return { states: states.slice(0, index + 1), index };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The demo's whole state: the session and the person's inputs for the next action.
+
+export interface EventLoopState {
+  readonly session: Session;
+  /** Delay for the next timer or arrival, ms. */
+  readonly delay: number;
+  readonly socket: SocketName;
+}
+
+export const DEFAULT_DELAY = 40;
+
+export function initialState(): EventLoopState {
+  return { session: createSession('simple'), delay: DEFAULT_DELAY, socket: 'A' };
+}
+
+/** A speaker step replaces the session and keeps the person's delay and socket. */
+export function stateForStep(step: number, current: EventLoopState): EventLoopState {
+  return { ...current, session: sessionForStep(step) };
 }

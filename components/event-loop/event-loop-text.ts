@@ -1,61 +1,8 @@
 import type { Bilingual } from '../../lib/i18n.ts';
 import type { LoopEvent, NodePhase, SocketName, WakeReason } from './event-loop-model.ts';
+import { NODE_LISTING, SIMPLE_LISTING, renderListing } from './event-loop-code.ts';
 
 const list = (xs: readonly string[]) => xs.join(', ');
-
-const enSimpleCode = `// simplified: this is how any event loop works
-while (true) {
-  const timeout = timers.nextDeadline() - now();
-  const ready = epoll_wait(ep, timeout);   // we sleep here
-
-  for (const t of timers.expired()) {
-    t.callback();          // a macrotask
-    runAllMicrotasks();    // promises, await
-  }
-  for (const ev of ready) {
-    ev.callback();         // data from a socket
-    runAllMicrotasks();
-  }
-}`;
-
-const ruSimpleCode = `// упрощённо — так устроен любой цикл событий
-while (true) {
-  const timeout = timers.nextDeadline() - now();
-  const ready = epoll_wait(ep, timeout);   // спим здесь
-
-  for (const t of timers.expired()) {
-    t.callback();          // макрозадача
-    runAllMicrotasks();    // промисы, await
-  }
-  for (const ev of ready) {
-    ev.callback();         // данные из сокета
-    runAllMicrotasks();
-  }
-}`;
-
-const enNodeCode = `// libuv ≥ 1.45: uv_run(loop, UV_RUN_DEFAULT), simplified
-uv__run_timers(loop);            // once, before the loop
-while (uv__loop_alive(loop)) {
-  uv__run_pending(loop);         // pending: deferred I/O callbacks
-  timeout = uv__backend_timeout(loop);
-  uv__io_poll(loop, timeout);    // poll: epoll_wait + I/O callbacks
-  uv__run_check(loop);           // check: setImmediate
-  uv__run_closing_handles(loop); // close: 'close' callbacks
-  uv__update_time(loop);
-  uv__run_timers(loop);          // timers: after poll since 1.45
-}`;
-
-const ruNodeCode = `// libuv ≥ 1.45: uv_run(loop, UV_RUN_DEFAULT), упрощённо
-uv__run_timers(loop);            // один раз, до цикла
-while (uv__loop_alive(loop)) {
-  uv__run_pending(loop);         // pending: отложенные колбэки I/O
-  timeout = uv__backend_timeout(loop);
-  uv__io_poll(loop, timeout);    // poll: epoll_wait + колбэки I/O
-  uv__run_check(loop);           // check: setImmediate
-  uv__run_closing_handles(loop); // close: колбэки 'close'
-  uv__update_time(loop);
-  uv__run_timers(loop);          // таймеры: после poll с 1.45
-}`;
 
 const enPhase: Record<NodePhase, string> = {
   timers: 'timers',
@@ -107,8 +54,9 @@ function ruWoke(reason: WakeReason, slept: number, from: number, to: number, soc
 const en = {
   demoLabel: 'The event loop, step by step',
   ms: (v: number) => `${v} ms`,
-  simpleCode: enSimpleCode,
-  nodeCode: enNodeCode,
+  /** The listings (event-loop-code.ts) with their comments in this language. */
+  simpleCode: renderListing(SIMPLE_LISTING, 'en'),
+  nodeCode: renderListing(NODE_LISTING, 'en'),
   codeLabelSimple: 'The simplified event loop',
   codeLabelNode: "libuv's uv_run, simplified",
   viewGroup: 'View',
@@ -197,8 +145,8 @@ const en = {
 const ru: typeof en = {
   demoLabel: 'Цикл событий по шагам',
   ms: (v: number) => `${v} мс`,
-  simpleCode: ruSimpleCode,
-  nodeCode: ruNodeCode,
+  simpleCode: renderListing(SIMPLE_LISTING, 'ru'),
+  nodeCode: renderListing(NODE_LISTING, 'ru'),
   codeLabelSimple: 'Упрощённый цикл событий',
   codeLabelNode: 'uv_run из libuv, упрощённо',
   viewGroup: 'Вид',
@@ -223,7 +171,7 @@ const ru: typeof en = {
   queueEmpty: 'пусто',
   output: 'Вывод',
   outputEmpty: 'пока ничего',
-  phases: 'Фазы одного оборота',
+  phases: 'Фазы оборота',
   phase: (p: NodePhase) => ruPhase[p],
   turns: (n: number) => `Пройдено оборотов: ${n}`,
   asleep: 'Цикл спит в epoll_wait без таймаута: ничего не произойдёт, пока в сокет не придут данные или не появится таймер.',

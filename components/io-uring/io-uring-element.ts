@@ -1,12 +1,13 @@
-import { css, html, svg, nothing } from 'lit';
+import { html, svg, nothing, type TemplateResult } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import { NarrowController } from '../ui/narrow.ts';
-import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import type { ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { ioUringText } from './io-uring-text.ts';
+import { styles } from './io-uring-styles.ts';
+import * as model from './io-uring-model.ts';
 import {
   BATCH_MAX,
   BATCH_MIN,
@@ -16,6 +17,7 @@ import {
   SQ_CHOICES,
   backRings,
   batchCounts,
+  canBackRings,
   canComplete,
   canQueue,
   canReap,
@@ -25,8 +27,8 @@ import {
   complete,
   cqPending,
   cqSlot,
+  currentRings,
   fileRead,
-  initialState,
   liveCq,
   liveSq,
   queue,
@@ -43,270 +45,29 @@ import {
   type View,
 } from './io-uring-model.ts';
 
-/** Ring drawing geometry: wide (slides) and narrow (phones, drawn larger relative to the width). */
-const WIDE = { w: 760, h: 210, sq: { cx: 150, r: 78, cell: 30 }, cq: { cx: 610, r: 84, cell: 26 }, box: { x: 290, w: 170 } };
-const NARROW = { w: 500, h: 210, sq: { cx: 92, r: 72, cell: 30 }, cq: { cx: 400, r: 84, cell: 26 }, box: { x: 180, w: 128 } };
+/** The rings' text: 0.75em of the 20 px host; the SVG is drawn at most 1:1, so this is its size on the slide. */
+const FONT_PX = 15;
+
+/**
+ * Ring drawing geometry, in CSS pixels: wide (beside the ring buttons) and narrow (a phone, the whole width).
+ * Cells are wide enough for a two-digit id at 15 px (the id, without its "#", on the slot's colour).
+ */
+const WIDE = { w: 562, h: 214, cy: 118, sq: { cx: 96, r: 62, cell: 30 }, cq: { cx: 466, r: 80, cell: 28 }, box: { x: 196, w: 164 } };
+const NARROW = { w: 500, h: 214, cy: 118, sq: { cx: 80, r: 62, cell: 30 }, cq: { cx: 404, r: 80, cell: 28 }, box: { x: 168, w: 136 } };
 
 /** Readiness vs completion: syscalls per batch, the SQ and CQ rings, and the regular-file case. */
 export class IoUringDemo extends DemoElement<IoUringState> {
-  private readonly width = new NarrowController(this, 560);
+  static override styles = styles;
+
+  private readonly width = new NarrowController(this);
+
+  constructor() {
+    super(model);
+  }
 
   /** The host is narrow (a phone): layout only, not demo state. */
   private get narrow(): boolean {
     return this.width.narrow;
-  }
-
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 19px;
-      }
-      .tabs {
-        display: flex;
-        gap: 0.4em;
-        flex-wrap: wrap;
-        margin-bottom: 0.3em;
-      }
-      .tabs button {
-        font-size: 0.8em;
-      }
-      .top {
-        display: grid;
-        grid-template-columns: minmax(0, 1.6fr) minmax(0, 1fr);
-        gap: 0.3em 1em;
-        align-items: end;
-      }
-      .field label {
-        display: block;
-        font-size: 0.85em;
-      }
-      .field select {
-        width: 100%;
-        margin-top: 0.2em;
-      }
-      .mid {
-        display: grid;
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
-        gap: 0.8em;
-        align-items: start;
-        margin-top: 0.3em;
-      }
-      .cards {
-        display: grid;
-        gap: 0.3em;
-      }
-      .card {
-        background: var(--hsw-panel);
-        border-left: 4px solid var(--hsw-border);
-        padding: 0.2em 0.5em;
-        font-size: 0.72em;
-      }
-      .card.epoll {
-        border-left-color: var(--hsw-series-1);
-      }
-      .card.uring {
-        border-left-color: var(--hsw-series-4);
-      }
-      .card.sqpoll {
-        border-left-color: var(--hsw-series-2);
-      }
-      .card .name {
-        color: var(--hsw-muted);
-      }
-      .card .count {
-        font-size: 1.35em;
-        font-weight: 700;
-        font-variant-numeric: tabular-nums;
-      }
-      .card .why {
-        color: var(--hsw-muted);
-        font-family: var(--hsw-mono);
-        font-size: 0.9em;
-      }
-      .card .over {
-        color: var(--hsw-warn);
-      }
-      hsw-chart {
-        --hsw-chart-height: 165px;
-      }
-      h3 {
-        font-size: 0.75em;
-        margin: 0.5em 0 0.1em;
-        color: var(--hsw-muted);
-        font-weight: 600;
-      }
-      svg {
-        display: block;
-        width: 100%;
-        height: auto;
-        max-height: 172px;
-      }
-      .ring-name {
-        fill: var(--hsw-fg);
-        font-size: 15px;
-        font-weight: 600;
-        font-family: var(--hsw-font);
-      }
-      .slot {
-        fill: var(--hsw-panel);
-        stroke: var(--hsw-border);
-      }
-      .slot.read {
-        fill: var(--hsw-series-4);
-      }
-      .slot.write {
-        fill: var(--hsw-series-3);
-      }
-      .slot.cqe {
-        fill: var(--hsw-series-2);
-      }
-      .slot-text {
-        font-size: 11px;
-        font-family: var(--hsw-mono);
-        fill: var(--hsw-on-accent);
-        font-weight: 700;
-      }
-      .slot-no {
-        font-size: 9px;
-        fill: var(--hsw-muted);
-        font-family: var(--hsw-mono);
-      }
-      .ptr {
-        font-size: 12px;
-        font-family: var(--hsw-mono);
-        font-weight: 700;
-      }
-      .ptr.head {
-        fill: var(--hsw-accent-text);
-      }
-      .ptr.tail {
-        fill: var(--hsw-warn);
-      }
-      .ptr-line.head {
-        stroke: var(--hsw-accent-text);
-        stroke-width: 2;
-      }
-      .ptr-line.tail {
-        stroke: var(--hsw-warn);
-        stroke-width: 2;
-      }
-      .kernel-box {
-        fill: none;
-        stroke: var(--hsw-muted);
-        stroke-dasharray: 5 4;
-      }
-      .kernel-text {
-        fill: var(--hsw-fg);
-        font-size: 13px;
-        font-family: var(--hsw-mono);
-      }
-      .kernel-title {
-        fill: var(--hsw-muted);
-        font-size: 13px;
-        font-family: var(--hsw-font);
-      }
-      .ring-buttons {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.3em;
-      }
-      .ring-buttons button {
-        font-size: 0.72em;
-        padding: 0.25em 0.55em;
-      }
-      .status {
-        font-size: 0.72em;
-        margin: 0.25em 0 0;
-        min-height: 2.6em;
-      }
-      .counts {
-        color: var(--hsw-muted);
-        font-variant-numeric: tabular-nums;
-      }
-      .file {
-        display: grid;
-        gap: 0.5em;
-      }
-      .modes {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em;
-      }
-      .modes .label {
-        font-size: 0.85em;
-        color: var(--hsw-muted);
-        align-self: center;
-      }
-      dl {
-        display: grid;
-        grid-template-columns: auto 1fr;
-        gap: 0.2em 0.8em;
-        margin: 0;
-        font-size: 0.85em;
-      }
-      dt {
-        color: var(--hsw-muted);
-      }
-      dd {
-        margin: 0;
-        font-weight: 600;
-      }
-      dd.bad {
-        color: var(--hsw-bad-text);
-      }
-      dd.good {
-        color: var(--hsw-good-text);
-      }
-      ol {
-        margin: 0;
-        padding-left: 1.3em;
-        font-size: 0.8em;
-      }
-      ol li {
-        margin: 0.15em 0;
-      }
-      @container (max-width: 620px) {
-        :host {
-          font-size: 17px;
-        }
-        .mid {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        .top {
-          grid-template-columns: minmax(0, 1fr) minmax(0, 0.8fr);
-        }
-        .top .field label,
-        .top hsw-slider {
-          font-size: 0.85em;
-        }
-        hsw-chart {
-          --hsw-chart-height: 130px;
-        }
-        h3 {
-          display: none;
-        }
-        .ring-buttons button {
-          font-size: 0.7em;
-          padding: 0.2em 0.45em;
-        }
-        .status {
-          font-size: 0.68em;
-        }
-        .cards {
-          grid-template-columns: repeat(3, minmax(0, 1fr));
-        }
-        .card .why {
-          display: none;
-        }
-      }
-    `,
-  ];
-
-  protected override initialState(): IoUringState {
-    return initialState();
   }
 
   private patch(p: Partial<IoUringState>): void {
@@ -323,21 +84,22 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     const s = this.state;
     const tab = (v: View, label: string) =>
       html`<button type="button" aria-pressed=${s.view === v ? 'true' : 'false'} @click=${() => this.patch({ view: v })}>${label}</button>`;
+    const tabs = html`<div class="tabs" role="group" aria-label=${t.viewGroup}>${tab('sockets', t.viewSockets)} ${tab('file', t.viewFile)}</div>`;
     return html`
       <section aria-label=${t.demoLabel}>
-        <div class="tabs" role="group" aria-label=${t.viewGroup}>${tab('sockets', t.viewSockets)} ${tab('file', t.viewFile)}</div>
-        ${s.view === 'sockets' ? this.sockets(lang) : this.file(lang)}
+        ${s.view === 'sockets' ? this.sockets(lang, tabs) : html`${tabs}${this.file(lang)}`}
       </section>
     `;
   }
 
-  private sockets(lang: Lang) {
+  private sockets(lang: Lang, tabs: TemplateResult) {
     const t = ioUringText[lang];
     const s = this.state;
     const n = (v: number) => formatNumber(v, lang);
     const c = batchCounts(s.batch, s.sqEntries);
     return html`
       <div class="top">
+        ${tabs}
         <hsw-slider
           label=${t.batch}
           integer
@@ -358,20 +120,18 @@ export class IoUringDemo extends DemoElement<IoUringState> {
       <div class="mid">
         <div class="cards">
           <div class="card epoll" data-mode="epoll">
-            <div class="name">${t.epollTitle}</div>
-            <div class="count">${t.syscalls(c.epoll, n(c.epoll))}</div>
+            <div class="head"><span class="name">${t.epollTitle}</span><span class="count">${t.syscalls(c.epoll, n(c.epoll))}</span></div>
             <div class="why">${t.epollWhy(n(c.batch))}</div>
           </div>
           <div class="card uring" data-mode="io_uring">
-            <div class="name">${t.uringTitle}</div>
-            <div class="count">${t.syscalls(c.ioUring, n(c.ioUring))}</div>
-            <div class="why">${t.uringWhy(n(c.sqes), n(c.sqEntries), n(c.ioUring))}</div>
-            ${c.fits ? nothing : html`<div class="why over">${t.uringOver(n(c.sqEntries))}</div>`}
+            <div class="head"><span class="name">${t.uringTitle}</span><span class="count">${t.syscalls(c.ioUring, n(c.ioUring))}</span></div>
+            <div class="why">
+              ${t.uringWhy(n(c.sqes), n(c.sqEntries), n(c.ioUring))}${c.fits ? nothing : html` <span class="prose over">${t.uringOver(n(c.sqEntries))}</span>`}
+            </div>
           </div>
           <div class="card sqpoll" data-mode="sqpoll">
-            <div class="name">${t.sqpollTitle}</div>
-            <div class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</div>
-            <div class="why">${t.sqpollWhy}</div>
+            <div class="head"><span class="name">${t.sqpollTitle}</span><span class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</span></div>
+            <div class="why prose">${t.sqpollWhy}</div>
           </div>
         </div>
         <hsw-chart .locale=${lang} .load=${this.near || this.active} label=${t.chartLabel(n(s.batch))} .spec=${this.chartSpec(lang)}></hsw-chart>
@@ -409,7 +169,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
   private ringsView(lang: Lang) {
     const t = ioUringText[lang];
     const rs = this.state.rings;
-    const r = rs.rings;
+    const r = currentRings(rs);
     const n = (v: number) => formatNumber(v, lang);
     const last = r.last;
     let status: string = t.lastNone;
@@ -419,18 +179,20 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     else if (last?.kind === 'reaped') status = t.lastReaped(n(last.cqe.id), n(last.cqe.res));
     const warn = !canQueue(r) ? t.sqFull : r.inFlight.length > 0 && !canComplete(r) ? t.cqFull : '';
     return html`
-      <h3>${t.ringsTitle}</h3>
+      <h3 class="sr-only">${t.ringsTitle}</h3>
+      <div class="rings">
       ${this.ringsSvg(lang, r)}
       <div class="ring-buttons">
         <button type="button" aria-label=${t.queueLabel} ?disabled=${!canQueue(r)} @click=${() => this.rings(queue)}>${t.queue}</button>
         <button type="button" aria-label=${t.submitLabel} ?disabled=${!canSubmit(r)} @click=${() => this.rings(submit)}>${t.submit}</button>
         <button type="button" aria-label=${t.completeLabel} ?disabled=${!canComplete(r)} @click=${() => this.rings(complete)}>${t.complete}</button>
         <button type="button" aria-label=${t.reapLabel} ?disabled=${!canReap(r)} @click=${() => this.rings(reap)}>${t.reap}</button>
-        <button type="button" aria-label=${t.backLabel} ?disabled=${rs.history.length === 0} @click=${() => this.rings(backRings)}>◀ ${t.back}</button>
-        <button type="button" aria-label=${t.resetLabel} ?disabled=${rs.history.length === 0} @click=${() => this.rings(resetRings)}>${t.reset}</button>
+        <button type="button" aria-label=${t.backLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(backRings)}>◀ ${t.back}</button>
+        <button type="button" aria-label=${t.resetLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(resetRings)}>${t.reset}</button>
       </div>
-      <p class="status" role="status">
-        ${status} ${warn}<br /><span class="counts" data-figure="ring-counts">${t.ringCounts(n(r.syscalls), n(r.reaped.length))}</span>
+      </div>
+      <p class="status callout" role="status">
+        ${status} ${warn} <span class="counts" data-figure="ring-counts">${t.ringCounts(n(r.syscalls), n(r.reaped.length))}</span>
       </p>
     `;
   }
@@ -438,17 +200,19 @@ export class IoUringDemo extends DemoElement<IoUringState> {
   private ringsSvg(lang: Lang, r: Rings) {
     const t = ioUringText[lang];
     const n = (v: number) => formatNumber(v, lang);
+    /** From a text's centre to its baseline. */
+    const baseline = FONT_PX * 0.35;
     const ring = (cx: number, cy: number, radius: number, entries: number, cell: number, kind: 'sq' | 'cq') => {
       const live = new Map<number, string>();
       const cls = new Map<number, string>();
       if (kind === 'sq')
         for (const e of liveSq(r)) {
-          live.set(e.slot, `#${e.sqe.id}`);
+          live.set(e.slot, String(e.sqe.id));
           cls.set(e.slot, e.sqe.op);
         }
       else
         for (const e of liveCq(r)) {
-          live.set(e.slot, `#${e.cqe.id}`);
+          live.set(e.slot, String(e.cqe.id));
           cls.set(e.slot, 'cqe');
         }
       const head = kind === 'sq' ? sqSlot(r, r.sqHead) : cqSlot(r, r.cqHead);
@@ -459,18 +223,17 @@ export class IoUringDemo extends DemoElement<IoUringState> {
       };
       const pointer = (slot: number, which: 'head' | 'tail', offset: number) => {
         const inner = pos(slot, radius - cell / 2 - 2);
-        const outer = pos(slot, radius - cell / 2 - 22 - offset);
+        const outer = pos(slot, radius - cell / 2 - 20 - offset);
         const label = pos(slot, radius - cell / 2 - 30 - offset);
         return svg`<line class="ptr-line ${which}" x1=${outer.x} y1=${outer.y} x2=${inner.x} y2=${inner.y}></line>
-          <text class="ptr ${which}" x=${label.x} y=${label.y + 4} text-anchor="middle">${which === 'head' ? t.head : t.tail}</text>`;
+          <text class="ptr ${which}" x=${label.x} y=${label.y + baseline} text-anchor="middle">${which === 'head' ? t.head : t.tail}</text>`;
       };
       return svg`
         ${Array.from({ length: entries }, (_, i) => {
           const p = pos(i, radius);
           const text = live.get(i);
           return svg`<rect class="slot ${cls.get(i) ?? ''}" x=${p.x - cell / 2} y=${p.y - cell / 2} width=${cell} height=${cell} rx="4"></rect>
-            ${text ? svg`<text class="slot-text" x=${p.x} y=${p.y + 4} text-anchor="middle">${text}</text>` : nothing}
-            ${!text ? svg`<text class="slot-no" x=${p.x} y=${p.y + 3} text-anchor="middle">${i}</text>` : nothing}`;
+            <text class=${text ? 'slot-text' : 'slot-no'} x=${p.x} y=${p.y + baseline} text-anchor="middle">${text ?? i}</text>`;
         })}
         ${pointer(head, 'head', head === tail ? 18 : 0)} ${pointer(tail, 'tail', 0)}
       `;
@@ -478,15 +241,20 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     const flight = r.inFlight.map((e) => `#${e.id} ${t.op[e.op]}`);
     const g = this.narrow ? NARROW : WIDE;
     const mid = g.box.x + g.box.w / 2;
-    return html`<svg viewBox="0 0 ${g.w} ${g.h}" role="img" aria-label=${t.ringsLabel(n(sqPending(r)), n(cqPending(r)), n(r.inFlight.length))}>
-      <text class="ring-name" x=${g.sq.cx} y="16" text-anchor="middle">${t.sqName}</text>
-      ${ring(g.sq.cx, 115, g.sq.r, r.sqEntries, g.sq.cell, 'sq')}
-      <rect class="kernel-box" x=${g.box.x} y="40" width=${g.box.w} height="150" rx="8"></rect>
-      <text class="kernel-title" x=${mid} y="60" text-anchor="middle">${t.inFlight}</text>
-      ${flight.slice(0, 7).map((f, i) => svg`<text class="kernel-text" x=${mid} y=${82 + i * 16} text-anchor="middle">${f}</text>`)}
-      ${flight.length > 7 ? svg`<text class="kernel-text" x=${mid} y="196" text-anchor="middle">+${n(flight.length - 7)}</text>` : nothing}
-      <text class="ring-name" x=${g.cq.cx} y="16" text-anchor="middle">${t.cqName}</text>
-      ${ring(g.cq.cx, 115, g.cq.r, r.cqEntries, g.cq.cell, 'cq')}
+    // the kernel box spans the SQ ring's height; six operations fit in it, then "+n"
+    const boxTop = g.cy - g.sq.r - g.sq.cell / 2;
+    const boxH = 2 * (g.sq.r + g.sq.cell / 2);
+    const shown = 6;
+    const lineY = (i: number) => boxTop + 24 + (i + 1) * (FONT_PX + 4);
+    return html`<svg class=${this.narrow ? 'narrow' : 'wide'} viewBox="0 0 ${g.w} ${g.h}" role="img" aria-label=${t.ringsLabel(n(sqPending(r)), n(cqPending(r)), n(r.inFlight.length))}>
+      <text class="ring-name" x=${g.sq.cx} y=${FONT_PX + 1} text-anchor="middle">${t.sqName}</text>
+      ${ring(g.sq.cx, g.cy, g.sq.r, r.sqEntries, g.sq.cell, 'sq')}
+      <rect class="kernel-box" x=${g.box.x} y=${boxTop} width=${g.box.w} height=${boxH} rx="8"></rect>
+      <text class="kernel-title" x=${mid} y=${boxTop + 22} text-anchor="middle">${t.inFlight}</text>
+      ${flight.slice(0, shown).map((f, i) => svg`<text class="kernel-text" x=${mid} y=${lineY(i)} text-anchor="middle">${f}</text>`)}
+      ${flight.length > shown ? svg`<text class="kernel-text" x=${mid} y=${lineY(shown)} text-anchor="middle">+${n(flight.length - shown)}</text>` : nothing}
+      <text class="ring-name" x=${g.cq.cx} y=${FONT_PX + 1} text-anchor="middle">${t.cqName}</text>
+      ${ring(g.cq.cx, g.cy, g.cq.r, r.cqEntries, g.cq.cell, 'cq')}
     </svg>`;
   }
 

@@ -19,6 +19,11 @@
  * Part 3, reading a regular file: who waits for the disk.
  */
 
+import { back, canBack } from '../../lib/stepping.ts';
+import { SPEAKER_SEQUENCE } from './io-uring-sequence.ts';
+
+export { SPEAKER_SEQUENCE };
+
 // ---------------------------------------------------------------------------------------------------------
 // Part 1: syscalls per batch
 
@@ -151,16 +156,19 @@ export type RingEvent =
   | { kind: 'completed'; cqe: Cqe; slot: number }
   | { kind: 'reaped'; cqe: Cqe; slot: number };
 
+/**
+ * The rings as the person has stepped them: every state so far (`frames`), and the one shown (`index`, moved by
+ * lib/stepping). A new step drops the frames after the shown one and appends its result.
+ */
 export interface RingsState {
-  rings: Rings;
-  /** Earlier states, for "Back". */
-  history: Rings[];
+  readonly frames: readonly Rings[];
+  readonly index: number;
 }
 
 export const DEMO_SQ_ENTRIES = 8;
 export const REQUEST_BYTES = 64;
 
-export function initialRings(sqEntries: number = DEMO_SQ_ENTRIES): Rings {
+function emptyRings(sqEntries: number): Rings {
   const sq = roundUpPow2(sqEntries);
   return {
     sqEntries: sq,
@@ -179,9 +187,17 @@ export function initialRings(sqEntries: number = DEMO_SQ_ENTRIES): Rings {
   };
 }
 
-export function initialRingsState(sqEntries: number = DEMO_SQ_ENTRIES): RingsState {
-  return { rings: initialRings(sqEntries), history: [] };
+function freshRings(sqEntries: number = DEMO_SQ_ENTRIES): RingsState {
+  return { frames: [emptyRings(sqEntries)], index: 0 };
 }
+
+/** The rings shown now. */
+export function currentRings(s: RingsState): Rings {
+  return s.frames[s.index] ?? s.frames[0] ?? emptyRings(DEMO_SQ_ENTRIES);
+}
+
+/** Whether Back has a step to undo. */
+export const canBackRings = (s: RingsState): boolean => canBack(s);
 
 export const sqPending = (r: Rings): number => r.sqTail - r.sqHead;
 export const cqPending = (r: Rings): number => r.cqTail - r.cqHead;
@@ -201,12 +217,12 @@ export const canComplete = (r: Rings): boolean => r.inFlight.length > 0 && cqPen
 export const canReap = (r: Rings): boolean => cqPending(r) > 0;
 
 function push(s: RingsState, next: Rings): RingsState {
-  return { rings: next, history: [...s.history, s.rings] };
+  return { frames: [...s.frames.slice(0, s.index + 1), next], index: s.index + 1 };
 }
 
 /** The app writes an SQE at the SQ tail and moves the tail: shared memory, no syscall. Requests alternate read, write. */
 export function queue(s: RingsState, op?: Op): RingsState {
-  const r = s.rings;
+  const r = currentRings(s);
   if (!canQueue(r)) return s;
   const o: Op = op ?? ((r.nextId - 1) % 2 === 0 ? 'read' : 'write');
   const sqe: Sqe = { id: r.nextId, op: o };
@@ -218,7 +234,7 @@ export function queue(s: RingsState, op?: Op): RingsState {
 
 /** io_uring_enter: the kernel consumes every SQE between head and tail (one syscall), they are now in flight. */
 export function submit(s: RingsState): RingsState {
-  const r = s.rings;
+  const r = currentRings(s);
   if (!canSubmit(r)) return s;
   const taken: Sqe[] = [];
   for (let c = r.sqHead; c < r.sqTail; c += 1) {
@@ -236,7 +252,7 @@ export function submit(s: RingsState): RingsState {
 
 /** The kernel finishes the oldest operation in flight and writes its CQE at the CQ tail. */
 export function complete(s: RingsState): RingsState {
-  const r = s.rings;
+  const r = currentRings(s);
   if (!canComplete(r)) return s;
   const [op, ...rest] = r.inFlight;
   if (!op) return s;
@@ -249,7 +265,7 @@ export function complete(s: RingsState): RingsState {
 
 /** The app reads the CQE at the CQ head and moves the head: shared memory, no syscall. */
 export function reap(s: RingsState): RingsState {
-  const r = s.rings;
+  const r = currentRings(s);
   if (!canReap(r)) return s;
   const slot = cqSlot(r, r.cqHead);
   const cqe = r.cq[slot];
@@ -257,14 +273,14 @@ export function reap(s: RingsState): RingsState {
   return push(s, { ...r, cqHead: r.cqHead + 1, reaped: [...r.reaped, cqe], last: { kind: 'reaped', cqe, slot } });
 }
 
+/** Undo the last ring step: the previous frame (lib/stepping). */
 export function backRings(s: RingsState): RingsState {
-  const prev = s.history[s.history.length - 1];
-  if (!prev) return s;
-  return { rings: prev, history: s.history.slice(0, -1) };
+  return back(s);
 }
 
+/** Empty both rings: a fresh recording. */
 export function resetRings(s: RingsState): RingsState {
-  return initialRingsState(s.rings.sqEntries);
+  return freshRings(currentRings(s).sqEntries);
 }
 
 /** Live entries of the SQ (head..tail) and the CQ (head..tail), as [slot, entry] pairs. */
@@ -348,8 +364,13 @@ export function initialState(): IoUringState {
     sqEntries: DEFAULT_SQ_ENTRIES,
     diskLatency: DEFAULT_DISK_US,
     fileMode: 'readiness',
-    rings: initialRingsState(),
+    rings: freshRings(),
   };
+}
+
+/** The one speaker step (SPEAKER_SEQUENCE has no other): the initial state. */
+export function stateForStep(_step: number, _current: IoUringState): IoUringState {
+  return initialState();
 }
 
 /** SQ sizes offered by the demo (io_uring_setup accepts any power of two up to 32768). */

@@ -110,7 +110,7 @@ const ru: typeof en = {
   seriesUring: 'io_uring',
   seriesSqpoll: 'SQPOLL',
   seriesNow: 'Сейчас',
-  ringsTitle: 'Две кольцевые очереди (SQ на 8 записей, CQ на 16) в памяти, общей для приложения и ядра',
+  ringsTitle: 'Две кольцевые очереди в общей памяти приложения и ядра: SQ на 8 записей, CQ на 16',
   sqName: 'SQ: отправка',
   cqName: 'CQ: завершение',
   head: 'head',

@@ -1,12 +1,15 @@
-import { css, html, nothing, svg, type SVGTemplateResult } from 'lit';
+import { html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
-import { controlStyles } from '../ui/theme.ts';
+import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { libuvPoolText } from './libuv-pool-text.ts';
+import { styles } from './libuv-pool-styles.ts';
+import * as model from './libuv-pool-model.ts';
 import {
   LIMITS,
+  currentIndex,
   eventTimes,
   rewind,
   kindStats,
@@ -14,7 +17,6 @@ import {
   setSlowIoCap,
   simulatePool,
   snapshotAt,
-  stateForStep,
   stepBack,
   stepForward,
   type NumericParam,
@@ -23,13 +25,14 @@ import {
   type WorkKind,
 } from './libuv-pool-model.ts';
 
-/** At most this many thread lanes are drawn; the rest are summarised. */
-const MAX_LANES = 8;
 const KIND_COLOR: Record<WorkKind, string> = {
   dns: 'var(--hsw-series-3)',
   file: 'var(--hsw-series-2)',
   pbkdf2: 'var(--hsw-series-4)',
 };
+
+/** The timeline's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+const FONT_PX = 15;
 
 /** libuv's thread pool: sliders for the pool and the work, a timeline of threads and queue, a file read's wait. */
 export class LibuvPoolDemo extends DemoElement<PoolState> {
@@ -38,12 +41,15 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     chartWidth: { state: true },
   };
 
-  /** Layout width of the demo: the timeline's viewBox follows it, so its text stays readable on a phone. */
+  static override styles = styles;
+
+  /** Layout width of the demo: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
   declare chartWidth: number;
   private resizeObserver: ResizeObserver | null = null;
+  private readonly width = new NarrowController(this);
 
   constructor() {
-    super();
+    super(model);
     this.chartWidth = 1200;
   }
 
@@ -64,134 +70,6 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     this.resizeObserver = null;
   }
 
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 20px;
-      }
-      .controls {
-        display: grid;
-        grid-template-columns: repeat(4, minmax(0, 1fr));
-        gap: 0.3em 0.9em;
-        align-items: end;
-        font-size: 0.85em;
-      }
-      .controls .wide {
-        grid-column: span 2;
-      }
-      .cap {
-        display: flex;
-        gap: 0.4em;
-        align-items: center;
-        font-size: 0.85em;
-        cursor: pointer;
-      }
-      .order {
-        font-size: 0.7em;
-        color: var(--hsw-muted);
-        margin: 0.3em 0 0.2em;
-      }
-      svg {
-        display: block;
-        width: 100%;
-        height: auto;
-        font-family: var(--hsw-font);
-      }
-      .lane-label {
-        fill: var(--hsw-muted);
-        font-size: 13px;
-      }
-      .bar-label {
-        fill: #0b141d;
-        font-size: 12px;
-        font-weight: 600;
-      }
-      .axis {
-        fill: var(--hsw-muted);
-        font-size: 12px;
-      }
-      .grid {
-        stroke: var(--hsw-grid);
-      }
-      .cursor {
-        stroke: var(--hsw-focus);
-        stroke-width: 2;
-      }
-      .legend {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.3em 1em;
-        font-size: 0.7em;
-        margin: 0.2em 0;
-      }
-      .swatch {
-        display: inline-block;
-        width: 0.9em;
-        height: 0.9em;
-        border-radius: 0.15em;
-        vertical-align: -0.1em;
-        margin-right: 0.3em;
-      }
-      .figures {
-        display: grid;
-        grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr);
-        gap: 0.4em 1em;
-        font-size: 0.75em;
-        margin-top: 0.3em;
-      }
-      .figures p {
-        margin: 0.15em 0;
-      }
-      .waitbar {
-        display: flex;
-        height: 0.9em;
-        border-radius: 0.2em;
-        overflow: hidden;
-        background: var(--hsw-panel);
-        margin: 0.2em 0;
-      }
-      .waitbar .q {
-        background: var(--hsw-bad);
-      }
-      .waitbar .s {
-        background: var(--hsw-series-2);
-      }
-      .wait-legend {
-        font-size: 0.85em;
-        color: var(--hsw-muted);
-      }
-      .strong {
-        font-weight: 600;
-      }
-      .bad {
-        color: var(--hsw-bad-text);
-      }
-      hsw-step-controls {
-        font-size: 0.8em;
-        margin-top: 0.3em;
-      }
-      @container (max-width: 620px) {
-        .controls {
-          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-        }
-        .figures {
-          grid-template-columns: minmax(0, 1fr);
-        }
-      }
-    `,
-  ];
-
-  protected override initialState(): PoolState {
-    return stateForStep(0);
-  }
-
-  protected override stateForStep(step: number): PoolState {
-    return stateForStep(step);
-  }
-
   private set(key: NumericParam) {
     return (e: CustomEvent<{ value: number }>) => this.setState(setParam(this.state, key, e.detail.value));
   }
@@ -205,7 +83,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const ms = (v: number) => t.ms(n(v, v < 10 ? 1 : 0));
     const schedule = simulatePool(p);
     const times = eventTimes(schedule);
-    const cursor = Math.min(s.cursor, times.length - 1);
+    const cursor = currentIndex(s);
     const at = times[cursor] ?? 0;
     const snap = snapshotAt(schedule, at);
     const files = kindStats(schedule, 'file');
@@ -227,7 +105,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     return html`
       <section aria-label=${t.demoLabel}>
         <div class="controls">
-          <div class="wide">
+          <div>
             <hsw-slider
               label=${t.poolSize}
               integer
@@ -238,7 +116,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
               @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setParam(this.state, 'poolSize', 2 ** e.detail.value))}
             ></hsw-slider>
           </div>
-          <label class="cap wide">
+          <label class="cap">
             <input type="checkbox" .checked=${p.slowIoCap} @change=${(e: Event) => this.setState(setSlowIoCap(this.state, (e.target as HTMLInputElement).checked))} />
             ${t.slowIoCap}
           </label>
@@ -249,23 +127,27 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
           ${slider('pbkdf2Count', t.pbkdf2Count, 0, LIMITS.count.max, false, (v) => n(v))}
           ${slider('pbkdf2Ms', t.pbkdf2Ms, LIMITS.pbkdf2Ms.min, LIMITS.pbkdf2Ms.max, true, ms)}
         </div>
-        <p class="order">${t.order}</p>
-        <div class="legend" aria-hidden="true">
-          ${(['dns', 'file', 'pbkdf2'] as const).map(
-            (k) => html`<span><span class="swatch" style="background:${KIND_COLOR[k]}"></span>${t.kindsLong[k]}</span>`,
-          )}
+        <div class="key">
+          <p class="order">${t.order}</p>
+          <div class="legend" aria-hidden="true">
+            ${(['dns', 'file', 'pbkdf2'] as const).map(
+              (k) => html`<span><span class="swatch" style="background:${KIND_COLOR[k]}"></span>${t.kindsLong[k]}</span>`,
+            )}
+          </div>
         </div>
         ${this.gantt(schedule, at, t.chartLabel(n(schedule.threads), ms(schedule.makespan), n(waitingAt0)))}
-        <hsw-step-controls
-          .locale=${lang}
-          .at=${cursor}
-          .total=${times.length - 1}
-          .playable=${false}
-          @step-forward=${() => this.setState(stepForward(this.state))}
-          @step-back=${() => this.setState(stepBack(this.state))}
-          @reset-requested=${() => this.setState(rewind(this.state))}
-        ></hsw-step-controls>
-        <p class="order" role="status">${t.cursor(ms(at), n(snap.threads.filter((x) => x !== null).length), n(snap.queued.length))}</p>
+        <div class="stepper">
+          <hsw-step-controls
+            .locale=${lang}
+            .at=${cursor}
+            .total=${times.length - 1}
+            .playable=${false}
+            @step-forward=${() => this.setState(stepForward(this.state))}
+            @step-back=${() => this.setState(stepBack(this.state))}
+            @reset-requested=${() => this.setState(rewind(this.state))}
+          ></hsw-step-controls>
+          <p class="status" role="status">${t.cursor(ms(at), n(snap.threads.filter((x) => x !== null).length), n(snap.queued.length))}</p>
+        </div>
         <div class="figures">
           <div>
             <p class="strong">${t.fileWaitTitle}</p>
@@ -290,49 +172,57 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
   private waitBar(wait: number, service: number, waitLabel: string, serviceLabel: string) {
     const total = Math.max(wait + service, 1e-9);
     const wq = (wait / total) * 100;
-    return html`<div class="waitbar" aria-hidden="true">
+    return html`<div class="wait-row" aria-hidden="true">
+      <div class="waitbar">
         <div class="q" style="width:${wq}%"></div>
         <div class="s" style="width:${100 - wq}%"></div>
       </div>
-      <div class="wait-legend" aria-hidden="true">
+      <div class="wait-legend">
         <span class="swatch" style="background:var(--hsw-bad)"></span>${waitLabel}
         <span class="swatch" style="background:var(--hsw-series-2);margin-left:0.8em"></span>${serviceLabel}
-      </div>`;
+      </div>
+    </div>`;
   }
 
   private gantt(s: PoolSchedule, at: number, label: string) {
     const t = libuvPoolText[this.locale];
     const n = (v: number) => formatNumber(v, this.locale);
+    const narrow = this.width.narrow;
     const W = Math.max(320, Math.min(1600, this.chartWidth));
-    const left = W < 600 ? 64 : 80;
+    const left = narrow ? 70 : 84;
     const right = 8;
     const used = [...new Set(s.tasks.map((x) => x.thread))].sort((a, b) => a - b);
-    const lanes = used.slice(0, MAX_LANES);
-    const laneH = lanes.length <= 4 ? 17 : 11;
-    const gap = lanes.length <= 4 ? 3 : 2;
+    // Up to four lanes are tall enough for a label in each bar; more lanes are drawn thinner, at most six.
+    const roomy = used.length <= 4;
+    const lanes = used.slice(0, roomy ? 4 : 6);
+    const laneH = roomy ? 20 : 17;
+    const gap = roomy ? 3 : 2;
     const extra = used.length - lanes.length;
     const queueH = 30;
     const top = 4;
     const threadsBottom = top + lanes.length * (laneH + gap);
-    const extraH = extra > 0 ? 16 : 0;
+    const extraH = extra > 0 ? FONT_PX + 5 : 0;
     const queueTop = threadsBottom + extraH + 6;
     const axisY = queueTop + queueH + 4;
-    const H = axisY + 16;
+    const H = axisY + FONT_PX + 6;
     const span = Math.max(s.makespan, 1);
     const x = (v: number) => left + ((W - left - right) * v) / span;
-    const ticks = niceTicks(span, W < 600 ? 4 : 6);
+    const ticks = niceTicks(span, narrow ? 4 : 6);
     const maxQ = Math.max(1, ...s.queue.map((q) => q.length));
+    /** Baseline of a 15 px label centred in a band from y to y + h. */
+    const mid = (y: number, h: number) => y + h / 2 + FONT_PX * 0.35;
 
     const bars: SVGTemplateResult[] = [];
     lanes.forEach((thread, li) => {
       const y = top + li * (laneH + gap);
-      bars.push(svg`<text class="lane-label" x=${left - 6} y=${y + laneH - (laneH >= 14 ? 4 : 1)} text-anchor="end" style=${`font-size:${laneH >= 14 && W >= 600 ? 13 : 10}px`}>${t.threadLane(thread + 1)}</text>`);
+      bars.push(svg`<text class="lane-label" x=${left - 6} y=${mid(y, laneH)} text-anchor="end">${t.threadLane(thread + 1)}</text>`);
       for (const task of s.tasks) {
         if (task.thread !== thread) continue;
         const x0 = x(task.start);
         const w = Math.max(1, x(task.end) - x0 - 0.5);
+        const text = `${t.kinds[task.kind]} ${task.index}`;
         bars.push(svg`<rect x=${x0} y=${y} width=${w} height=${laneH} rx="2" fill=${KIND_COLOR[task.kind]}><title>${task.id}: ${n(task.start)}–${n(task.end)} ms</title></rect>`);
-        if (w > 60 && laneH >= 14) bars.push(svg`<text class="bar-label" x=${x0 + 4} y=${y + laneH - 4}>${t.kinds[task.kind]} ${task.index}</text>`);
+        if (roomy && w > text.length * FONT_PX * 0.62 + 8) bars.push(svg`<text class="bar-label" x=${x0 + 4} y=${mid(y, laneH)}>${text}</text>`);
       }
     });
     // queue length as a step area
@@ -346,12 +236,12 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
 
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
       ${ticks.map((v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
-        <text class="axis" x=${x(v)} y=${axisY + 12} text-anchor=${x(v) > W - right - 20 ? 'end' : 'middle'}>${n(v)}</text>`)}
+        <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 1} text-anchor=${x(v) > W - right - 30 ? 'end' : 'middle'}>${n(v)}</text>`)}
       ${bars}
-      ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + 11}>${t.moreThreads(n(extra))}</text>` : nothing}
-      <text class="lane-label" x=${left - 6} y=${queueTop + queueH - 6} text-anchor="end">${t.queueLane}</text>
+      ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + FONT_PX}>${t.moreThreads(n(extra))}</text>` : nothing}
+      <text class="lane-label" x=${left - 6} y=${mid(queueTop, queueH)} text-anchor="end">${t.queueLane}</text>
       <path d=${d} fill="var(--hsw-bad)" fill-opacity="0.45" stroke="var(--hsw-bad)"></path>
-      <text class="axis" x=${left + 4} y=${queueTop + 10}>${n(maxQ)}</text>
+      <text class="axis" x=${left + 4} y=${queueTop + FONT_PX - 2}>${n(maxQ)}</text>
       <line class="cursor" x1=${x(at)} x2=${x(at)} y1=${top} y2=${axisY}></line>
     </svg>`;
   }

@@ -29,6 +29,11 @@
  *   whichever thread the condition variable wakes; only the thread labels differ, not the times).
  */
 
+import { back, clampIndex, forward, reset } from '../../lib/stepping.ts';
+import { SPEAKER_SEQUENCE, type PoolPreset } from './libuv-pool-sequence.ts';
+
+export { SPEAKER_SEQUENCE };
+
 export type WorkKind = 'dns' | 'file' | 'pbkdf2';
 
 export const WORK_KINDS: readonly WorkKind[] = ['dns', 'file', 'pbkdf2'];
@@ -397,20 +402,20 @@ export function completionWaves(s: PoolSchedule, kind: WorkKind, minGap: number)
 
 export interface PoolState {
   readonly params: PoolParams;
-  /** Index into eventTimes(simulatePool(params)). */
-  readonly cursor: number;
+  /** Index into eventTimes(simulatePool(params)): the instant the step-through shows (lib/stepping's cursor). */
+  readonly index: number;
   readonly past: readonly PoolState[];
 }
 
-export function initialState(params: PoolParams = DEFAULT_PARAMS): PoolState {
-  return { params, cursor: 0, past: [] };
+function stateOf(params: PoolParams): PoolState {
+  return { params, index: 0, past: [] };
 }
 
 const HISTORY_LIMIT = 200;
 
 function push(prev: PoolState, next: Omit<PoolState, 'past'>): PoolState {
   const past = [...prev.past, { ...prev, past: [] }].slice(-HISTORY_LIMIT);
-  return { ...next, past };
+  return { params: next.params, index: next.index, past };
 }
 
 export type NumericParam = 'poolSize' | 'dnsCount' | 'dnsMs' | 'fileCount' | 'fileMs' | 'pbkdf2Count' | 'pbkdf2Ms';
@@ -425,33 +430,44 @@ export function setParam(state: PoolState, key: NumericParam, value: number): Po
     v = Math.min(lim.max, Math.max(lim.min, Math.round(value)));
   }
   if (state.params[key] === v) return state;
-  return push(state, { params: { ...state.params, [key]: v }, cursor: 0 });
+  return push(state, { params: { ...state.params, [key]: v }, index: 0 });
 }
 
 export function setSlowIoCap(state: PoolState, on: boolean): PoolState {
   if (state.params.slowIoCap === on) return state;
-  return push(state, { params: { ...state.params, slowIoCap: on }, cursor: 0 });
+  return push(state, { params: { ...state.params, slowIoCap: on }, index: 0 });
 }
 
 export function applyPreset(state: PoolState, params: PoolParams): PoolState {
-  return push(state, { params, cursor: 0 });
+  return push(state, { params, index: 0 });
+}
+
+/** Frames of the step-through: the distinct instants of the schedule. */
+export function timelineLength(state: PoolState): number {
+  return eventTimes(simulatePool(state.params)).length;
+}
+
+/** A move of the step-through's index (lib/stepping), kept in the history so `undo` can return to it. */
+function move(state: PoolState, next: PoolState): PoolState {
+  return next === state ? state : push(state, next);
 }
 
 export function stepForward(state: PoolState): PoolState {
-  const n = eventTimes(simulatePool(state.params)).length;
-  if (state.cursor >= n - 1) return state;
-  return push(state, { params: state.params, cursor: state.cursor + 1 });
+  return move(state, forward(state, timelineLength(state)));
 }
 
 export function stepBack(state: PoolState): PoolState {
-  if (state.cursor <= 0) return state;
-  return push(state, { params: state.params, cursor: state.cursor - 1 });
+  return move(state, back(state));
 }
 
 /** Back to the first instant of the timeline. */
 export function rewind(state: PoolState): PoolState {
-  if (state.cursor === 0) return state;
-  return push(state, { params: state.params, cursor: 0 });
+  return move(state, reset(state));
+}
+
+/** The index clamped into the current timeline (for a state restored from elsewhere). */
+export function currentIndex(state: PoolState): number {
+  return clampIndex(state.index, timelineLength(state));
 }
 
 export function undo(state: PoolState): PoolState {
@@ -460,7 +476,7 @@ export function undo(state: PoolState): PoolState {
   return { ...prev, past: state.past.slice(0, -1) };
 }
 
-/** Presets for the speaker sequence. */
+/** The presets the speaker sequence names (libuv-pool-sequence.ts). */
 export const PRESETS = {
   /** Default pool, no DNS trouble: reads wait for nothing. */
   calm: { ...DEFAULT_PARAMS, dnsCount: 0 },
@@ -470,12 +486,15 @@ export const PRESETS = {
   today: { ...DEFAULT_PARAMS },
   /** A bigger pool. */
   bigPool: { ...DEFAULT_PARAMS, poolSize: 16, slowIoCap: false },
-} as const satisfies Record<string, PoolParams>;
+} as const satisfies Record<PoolPreset, PoolParams>;
 
-/** The speaker sequence: calm, the incident, today's libuv, a bigger pool. */
-export const SEQUENCE: readonly PoolParams[] = [PRESETS.calm, PRESETS.incident, PRESETS.today, PRESETS.bigPool];
+/** A fresh demo: step 0 of the speaker sequence (the calm pool). */
+export function initialState(): PoolState {
+  return stateOf(PRESETS.calm);
+}
 
-export function stateForStep(step: number): PoolState {
-  const i = Math.min(SEQUENCE.length - 1, Math.max(0, Math.floor(step)));
-  return initialState(SEQUENCE[i] ?? DEFAULT_PARAMS);
+/** Speaker step `step` (clamped): its preset, at the first instant, with no history. */
+export function stateForStep(step: number, _current: PoolState): PoolState {
+  const name = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)] ?? 'calm';
+  return stateOf(PRESETS[name]);
 }

@@ -38,7 +38,7 @@ const ru: typeof en = {
   demoLabel: 'Пул потоков libuv: потоки, очередь и ожидание',
   poolSize: 'UV_THREADPOOL_SIZE (потоков)',
   dnsCount: 'Вызовов dns.lookup',
-  dnsMs: 'Задержка одного запроса DNS',
+  dnsMs: 'Задержка запроса DNS',
   fileCount: 'Чтений файлов',
   fileMs: 'Длительность одного чтения',
   pbkdf2Count: 'Вызовов crypto.pbkdf2',

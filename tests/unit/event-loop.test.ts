@@ -21,11 +21,17 @@ import {
   type SocketName,
   type Timer,
   NODE_CODE_LINES,
+  NODE_LINE_NUMBERS,
   SIMPLE_CODE_LINES,
+  SIMPLE_LINE_NUMBERS,
   SOCKETS,
-  SPEAKER_STOPS,
+  SPEAKER_SEQUENCE,
+  initialState,
+  matchesStop,
   sessionForStep,
+  stateForStep,
 } from '../../components/event-loop/event-loop-model.ts';
+import { speakerSteps } from '../../slides/types.ts';
 import { eventLoopText } from '../../components/event-loop/event-loop-text.ts';
 
 const { en, ru } = eventLoopText;
@@ -242,6 +248,18 @@ describe('text', () => {
     expect(en.nodeCode.split('\n')[5]).toContain('uv__io_poll');
   });
 
+  it('the line numbers come from the listings\' markers and point at the code each step runs', () => {
+    const simple = en.simpleCode.split('\n');
+    const node = ru.nodeCode.split('\n');
+    expect(simple[SIMPLE_LINE_NUMBERS.wait - 1]).toContain('epoll_wait(ep, timeout)');
+    expect(simple[SIMPLE_LINE_NUMBERS.timerCb - 1]).toContain('t.callback()');
+    expect(simple[SIMPLE_LINE_NUMBERS.ioDrain - 1]).toContain('runAllMicrotasks()');
+    expect(node[NODE_LINE_NUMBERS.poll - 1]).toContain('uv__io_poll(loop, timeout)');
+    expect(node[NODE_LINE_NUMBERS.preTimers - 1]).toContain('uv__run_timers(loop)');
+    expect(node[NODE_LINE_NUMBERS.timers - 1]).toContain('uv__run_timers(loop)');
+    expect(NODE_LINE_NUMBERS.timers).toBeGreaterThan(NODE_LINE_NUMBERS.preTimers);
+  });
+
   it('describes every event of a run in both languages', () => {
     for (const mode of ['simple', 'node'] as const) {
       for (const s of runToIdle(createState(mode))) {
@@ -325,17 +343,25 @@ describe('against real Node', () => {
 describe('speaker sequence', () => {
   it('stops at each moment it names, in order, and step 0 is the fresh loop', () => {
     expect(sessionForStep(0)).toEqual(createSession('simple'));
-    const events = SPEAKER_STOPS.map((_, i) => current(sessionForStep(i + 1)).event);
+    const stops = SPEAKER_SEQUENCE.slice(1);
+    const events = stops.map((_, i) => current(sessionForStep(i + 1)).event);
     expect(events.map((e) => e.k)).toEqual(['woke', 'microtask', 'woke', 'microtask', 'io-callback', 'immediate-callback', 'timer-callback']);
     expect(current(sessionForStep(3)).event).toMatchObject({ reason: 'socket', slept: 30 });
     // every stop is reachable (findIndex found it, not the fallback end)
-    for (let i = 1; i <= SPEAKER_STOPS.length; i++) expect(SPEAKER_STOPS[i - 1]!.at(current(sessionForStep(i)).event)).toBe(true);
+    for (let i = 1; i <= stops.length; i++) expect(matchesStop(stops[i - 1]!, current(sessionForStep(i)).event)).toBe(true);
+  });
+
+  it('the contract: step 0 is the initial state; a step keeps the person\'s delay and socket', () => {
+    expect(stateForStep(0, initialState())).toEqual(initialState());
+    const mine = { ...initialState(), delay: 120, socket: 'C' as const };
+    expect(stateForStep(5, mine)).toMatchObject({ delay: 120, socket: 'C' });
+    expect(stateForStep(99, mine).session).toEqual(sessionForStep(SPEAKER_SEQUENCE.length - 1));
   });
 });
 
 describe('the slide module', () => {
   it('declares as many speaker steps as the model has stops, plus the fresh start', async () => {
     const { eventLoop } = await import('../../slides/event-loop.ts');
-    expect(eventLoop.demo?.steps).toBe(SPEAKER_STOPS.length + 1);
+    expect(speakerSteps(eventLoop)).toBe(SPEAKER_SEQUENCE.length);
   });
 });

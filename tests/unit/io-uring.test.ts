@@ -13,7 +13,10 @@ import {
   complete,
   cqPending,
   fileRead,
-  initialRingsState,
+  currentRings,
+  initialState,
+  SPEAKER_SEQUENCE,
+  stateForStep,
   largestSingleEnterBatch,
   liveCq,
   liveSq,
@@ -123,59 +126,61 @@ function run(s: RingsState, ops: string): RingsState {
 
 describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
   it('queue three, one io_uring_enter, two completions, reap one', () => {
-    let s = initialRingsState();
-    expect(s.rings.sqEntries).toBe(8);
-    expect(s.rings.cqEntries).toBe(16);
+    let s = initialState().rings;
+    expect(currentRings(s).sqEntries).toBe(8);
+    expect(currentRings(s).cqEntries).toBe(16);
     s = run(s, 'qqq');
-    expect([s.rings.sqHead, s.rings.sqTail]).toEqual([0, 3]);
-    expect(liveSq(s.rings).map((e) => `${e.slot}:${e.sqe.id}${e.sqe.op}`)).toEqual(['0:1read', '1:2write', '2:3read']);
-    expect(s.rings.syscalls).toBe(0); // queuing is a write to shared memory
+    expect([currentRings(s).sqHead, currentRings(s).sqTail]).toEqual([0, 3]);
+    expect(liveSq(currentRings(s)).map((e) => `${e.slot}:${e.sqe.id}${e.sqe.op}`)).toEqual(['0:1read', '1:2write', '2:3read']);
+    expect(currentRings(s).syscalls).toBe(0); // queuing is a write to shared memory
     s = submit(s);
-    expect([s.rings.sqHead, s.rings.sqTail]).toEqual([3, 3]);
-    expect(s.rings.syscalls).toBe(1);
-    expect(s.rings.inFlight.map((e) => e.id)).toEqual([1, 2, 3]);
+    expect([currentRings(s).sqHead, currentRings(s).sqTail]).toEqual([3, 3]);
+    expect(currentRings(s).syscalls).toBe(1);
+    expect(currentRings(s).inFlight.map((e) => e.id)).toEqual([1, 2, 3]);
     s = run(s, 'cc');
-    expect([s.rings.cqHead, s.rings.cqTail]).toEqual([0, 2]);
-    expect(liveCq(s.rings).map((e) => `${e.slot}:${e.cqe.id}`)).toEqual(['0:1', '1:2']);
+    expect([currentRings(s).cqHead, currentRings(s).cqTail]).toEqual([0, 2]);
+    expect(liveCq(currentRings(s)).map((e) => `${e.slot}:${e.cqe.id}`)).toEqual(['0:1', '1:2']);
     s = reap(s);
-    expect(s.rings.cqHead).toBe(1);
-    expect(s.rings.reaped.map((e) => e.id)).toEqual([1]);
-    expect(s.rings.last).toEqual({ kind: 'reaped', cqe: { id: 1, op: 'read', res: 64 }, slot: 0 });
-    expect(s.rings.syscalls).toBe(1);
+    expect(currentRings(s).cqHead).toBe(1);
+    expect(currentRings(s).reaped.map((e) => e.id)).toEqual([1]);
+    expect(currentRings(s).last).toEqual({ kind: 'reaped', cqe: { id: 1, op: 'read', res: 64 }, slot: 0 });
+    expect(currentRings(s).syscalls).toBe(1);
   });
 
   it('a full SQ refuses more; the tail wraps around to slot 0 after slot 7', () => {
-    let s = run(initialRingsState(), 'qqqqqqqq');
-    expect(sqPending(s.rings)).toBe(8);
-    expect(canQueue(s.rings)).toBe(false);
+    let s = run(initialState().rings, 'qqqqqqqq');
+    expect(sqPending(currentRings(s))).toBe(8);
+    expect(canQueue(currentRings(s))).toBe(false);
     expect(queue(s)).toBe(s);
     s = run(s, 'sq');
-    expect(s.rings.sqTail).toBe(9);
-    expect(liveSq(s.rings)).toEqual([{ slot: 0, sqe: { id: 9, op: 'read' } }]);
+    expect(currentRings(s).sqTail).toBe(9);
+    expect(liveSq(currentRings(s))).toEqual([{ slot: 0, sqe: { id: 9, op: 'read' } }]);
   });
 
   it('buttons are disabled when their step makes no sense', () => {
-    const s = initialRingsState();
-    expect([canQueue(s.rings), canSubmit(s.rings), canComplete(s.rings), canReap(s.rings)]).toEqual([true, false, false, false]);
+    const s = initialState().rings;
+    expect([canQueue(currentRings(s)), canSubmit(currentRings(s)), canComplete(currentRings(s)), canReap(currentRings(s))]).toEqual([true, false, false, false]);
     expect(submit(s)).toBe(s);
     expect(complete(s)).toBe(s);
     expect(reap(s)).toBe(s);
   });
 
   it('Back undoes each step exactly; Reset empties both rings', () => {
-    const s0 = run(initialRingsState(), 'qqsc');
+    const s0 = run(initialState().rings, 'qqsc');
     const s1 = run(s0, 'r');
-    expect(backRings(s1)).toEqual(s0);
-    expect(resetRings(s1)).toEqual(initialRingsState());
+    // Back shows exactly the rings before the step (lib/stepping keeps the later frame recorded)
+    expect(currentRings(backRings(s1))).toEqual(currentRings(s0));
+    expect(backRings(s1).index).toBe(s0.index);
+    expect(resetRings(s1)).toEqual(initialState().rings);
   });
 
   it('properties: counters never cross; every reaped completion was submitted, in order; one syscall per submit', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('q', 's', 'c', 'r', 'b'), { maxLength: 120 }), (ops) => {
-        let s = initialRingsState();
+        let s = initialState().rings;
         for (const o of ops) {
           s = run(s, o);
-          const r = s.rings;
+          const r = currentRings(s);
           expect(r.sqHead).toBeLessThanOrEqual(r.sqTail);
           expect(sqPending(r)).toBeLessThanOrEqual(r.sqEntries);
           expect(r.cqHead).toBeLessThanOrEqual(r.cqTail);
@@ -183,10 +188,20 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
           // Conservation: every queued SQE is in the SQ, in flight, in the CQ or reaped.
           expect(sqPending(r) + r.inFlight.length + cqPending(r) + r.reaped.length).toBe(r.nextId - 1);
           expect(r.reaped.map((c) => c.id)).toEqual(r.reaped.map((_c, i) => i + 1));
-          expect(r.syscalls).toBe(s.history.filter((h, i) => (s.history[i + 1] ?? r).syscalls > h.syscalls).length);
+          expect(r.syscalls).toBe(s.frames.slice(0, s.index).filter((h, i, past) => (past[i + 1] ?? r).syscalls > h.syscalls).length);
         }
       }),
     );
+  });
+});
+
+describe('io-uring: the demo contract', () => {
+  it('one speaker step: the initial state (batch of 16, SQ of 64, empty rings of 8 and 16)', () => {
+    expect(SPEAKER_SEQUENCE).toHaveLength(1);
+    const s = initialState();
+    expect([s.view, s.batch, s.sqEntries]).toEqual(['sockets', 16, DEFAULT_SQ_ENTRIES]);
+    expect(currentRings(s.rings).sqEntries).toBe(8);
+    expect(stateForStep(0, { ...s, batch: 99 })).toEqual(s);
   });
 });
 

@@ -167,15 +167,15 @@ describe('state with history', () => {
   it('setParam clamps, resets the cursor, and undo restores', () => {
     let s = initialState();
     s = stepForward(stepForward(s));
-    expect(s.cursor).toBe(2);
+    expect(s.index).toBe(2);
     const before = s;
     s = setParam(s, 'poolSize', 5000);
     expect(s.params.poolSize).toBe(1024);
-    expect(s.cursor).toBe(0);
+    expect(s.index).toBe(0);
     s = undo(s);
     expect(s.params).toEqual(before.params);
-    expect(s.cursor).toBe(2);
-    expect(stepBack(s).cursor).toBe(1);
+    expect(s.index).toBe(2);
+    expect(stepBack(s).index).toBe(1);
     expect(undo(initialState())).toEqual(initialState());
   });
 
@@ -185,7 +185,7 @@ describe('state with history', () => {
     expect(setSlowIoCap(s, true)).toBe(s);
     let t = s;
     for (let i = 0; i < 100; i++) t = stepForward(t);
-    expect(t.cursor).toBe(eventTimes(simulatePool(t.params)).length - 1);
+    expect(t.index).toBe(eventTimes(simulatePool(t.params)).length - 1);
     expect(stepBack(initialState())).toEqual(initialState());
   });
 });

@@ -87,3 +87,24 @@ describe('inline markup', () => {
     expect(parts[4]).toBe(' <d>');
   });
 });
+
+describe('the title slide’s chapter map', () => {
+  it('lists every slide but the title once, each chapter from its first slide, with a name in both languages', async () => {
+    const { chapterMap, slides } = await import('../../slides/index.ts');
+    const { deckText } = await import('../../src/deck-text.ts');
+    const map = chapterMap();
+    expect(map.flatMap((c) => c.slides.map((s) => s.id))).toEqual(slides.filter((s) => s.id !== 'title').map((s) => s.id));
+    for (const c of map) {
+      expect(c.firstSlide).toBe(c.slides[0]?.id);
+      expect(deckText.en.chapters[c.chapter]).toBeTruthy();
+      expect(deckText.ru.chapters[c.chapter]).toBeTruthy();
+    }
+    expect(map.map((c) => c.chapter)).toEqual([...new Set(map.map((c) => c.chapter))]);
+  });
+
+  it('keeps the demo contract with a trivial model: one state, whatever the step', async () => {
+    const model = await import('../../components/chapter-map/chapter-map-model.ts');
+    expect(model.SPEAKER_SEQUENCE).toHaveLength(1);
+    expect(model.stateForStep(0, model.initialState())).toEqual(model.initialState());
+  });
+});

@@ -1,0 +1,149 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * The pool demo. Type scale: nothing under 0.75em (15 px); the timeline's SVG is drawn 1:1 in CSS pixels (its
+ * viewBox follows the demo's width), so its 15 px labels are 15 px on the slide.
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  css`
+    .controls {
+      display: grid;
+      grid-template-columns: repeat(4, minmax(0, 1fr));
+      gap: 0.2em 0.9em;
+      align-items: end;
+      /* the sliders' labels are 0.85 of this: 15.3 px */
+      font-size: 0.9em;
+    }
+    .cap {
+      display: flex;
+      gap: 0.4em;
+      align-items: center;
+      align-self: center;
+      font-size: 0.85em;
+      line-height: 1.25;
+      cursor: pointer;
+    }
+    .key {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.1em 1.2em;
+      align-items: baseline;
+      justify-content: space-between;
+      font-size: var(--hsw-fs-small);
+      margin: 0.3em 0 0.15em;
+    }
+    .order,
+    .status {
+      color: var(--hsw-muted);
+      margin: 0;
+    }
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.1em 1em;
+    }
+    svg {
+      display: block;
+      width: 100%;
+      height: auto;
+      font-family: var(--hsw-font);
+    }
+    svg text {
+      font-size: var(--hsw-fs-small);
+    }
+    .lane-label {
+      fill: var(--hsw-muted);
+    }
+    .bar-label {
+      fill: #0b141d;
+      font-weight: 600;
+    }
+    .axis {
+      fill: var(--hsw-muted);
+    }
+    .grid {
+      stroke: var(--hsw-grid);
+    }
+    .cursor {
+      stroke: var(--hsw-focus);
+      stroke-width: 2;
+    }
+    .swatch {
+      display: inline-block;
+      width: 0.9em;
+      height: 0.9em;
+      border-radius: 0.15em;
+      vertical-align: -0.1em;
+      margin-right: 0.3em;
+    }
+    .stepper {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.2em 1em;
+      align-items: center;
+      margin-top: 0.25em;
+    }
+    .stepper .status {
+      font-size: var(--hsw-fs-note);
+    }
+    .figures {
+      display: grid;
+      grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr);
+      gap: 0.2em 1.2em;
+      font-size: var(--hsw-fs-note);
+      margin-top: 0.3em;
+    }
+    .figures p {
+      margin: 0.1em 0;
+    }
+    .waitbar {
+      display: flex;
+      height: 0.8em;
+      border-radius: 0.2em;
+      overflow: hidden;
+      background: var(--hsw-panel);
+      margin: 0.2em 0;
+    }
+    .waitbar .q {
+      background: var(--hsw-bad);
+    }
+    .waitbar .s {
+      background: var(--hsw-series-2);
+    }
+    .wait-row {
+      display: flex;
+      gap: 0.8em;
+      align-items: center;
+    }
+    .wait-row .waitbar {
+      flex: 1;
+    }
+    .wait-legend {
+      /* inside .figures (0.85em): 15.3 px */
+      font-size: 0.9em;
+      color: var(--hsw-muted);
+      white-space: nowrap;
+    }
+    .strong {
+      font-weight: 600;
+    }
+    .bad {
+      color: var(--hsw-bad-text);
+    }
+    @container ${narrowQuery} {
+      .controls {
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      }
+      .figures {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .wait-row {
+        flex-wrap: wrap;
+      }
+    }
+  `,
+];
