@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../../components/micro-macro/sim-model.ts';
+import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
 import { errorMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
 
 const out = (src: string, rt: Runtime = 'node'): string[] => {

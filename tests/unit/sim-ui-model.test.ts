@@ -19,7 +19,7 @@ import {
   stepCount,
 } from '../../components/micro-macro/micro-macro-model.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
-import { logLines } from '../../components/micro-macro/sim-model.ts';
+import { logLines } from '../../components/shared/js-sim/index.ts';
 
 describe('the guess', () => {
   it('starts from the order of the source for the seed: A B C D E F, which scores 2 of 6', () => {
