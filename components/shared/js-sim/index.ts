@@ -14,14 +14,14 @@
  * and lists the outputs they print (timing.ts); a loop that keeps making the same turn while a timer waits is
  * fast-forwarded (spin.ts).
  *
- *   types.ts        the public types        values.ts       the interpreted program's values, scopes, exceptions
- *   parse.ts        acorn and the subset    conversions.ts  ToString, ToBoolean, typeof, operators
- *   scope.ts        closures and hoisting   builtins.ts     globals every runtime has, properties of built-ins
- *   promises.ts     ECMA-262 §27.2          interpreter.ts  statements, expressions, calls, async functions
- *   host.ts         Host and Realm          loop.ts         what both event loops share
- *   runtime-node.ts Node                    runtime-browser.ts  a browser
- *   recorder.ts     snapshots and output    spin.ts         skipping identical turns of the loop
- *   timing.ts       timing exploration      run.ts          one run: parse, pick the runtime, interpret
+ *   types.ts            the public types          values.ts        values, scopes, exceptions of the program
+ *   parse.ts            acorn and the subset      conversions.ts   ToString, ToBoolean, typeof, operators
+ *   scope.ts            closures and hoisting     builtins.ts      globals every runtime has, built-ins' properties
+ *   promises.ts         ECMA-262 §27.2            interpreter.ts   the realm, calls, async functions
+ *   evaluate.ts         statements, expressions   host.ts          the Host and Realm interfaces
+ *   loop.ts             what both loops share     runtime-node.ts  Node        runtime-browser.ts  a browser
+ *   recorder.ts         snapshots and output      spin.ts          skipping identical turns of the loop
+ *   timing.ts           timing exploration        run.ts           one run: parse, pick the runtime, interpret
  */
 import { parseSnippet } from './parse.ts';
 import { logLines } from './recorder.ts';
