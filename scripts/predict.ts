@@ -1,6 +1,6 @@
 /**
  * Predicts the console output of a JavaScript snippet with the task-queue simulator
- * (components/micro-macro/sim-model.ts). The snippet is parsed and interpreted, never executed.
+ * (components/shared/js-sim/). The snippet is parsed and interpreted, never executed.
  *
  *   npm run -s predict -- --runtime node|browser [--lang en|ru] FILE.js
  *
@@ -14,7 +14,7 @@
  *   5  the process would crash: uncaught exception or unhandled rejection in Node (output up to it on stdout)
  */
 import { readFileSync } from 'node:fs';
-import { simulate, logLines, type Runtime } from '../components/micro-macro/sim-model.ts';
+import { simulate, logLines, type Runtime } from '../components/shared/js-sim/index.ts';
 import { endMessage, errorMessage, microMacroText } from '../components/micro-macro/micro-macro-text.ts';
 
 function usage(message?: string): never {

@@ -6,7 +6,7 @@ import '../ui/code-panel.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { EXAMPLES } from './micro-macro-examples.ts';
 import { endMessage, errorMessage, microMacroText, type MicroMacroText } from './micro-macro-text.ts';
-import type { Snapshot, TaskView } from './sim-model.ts';
+import type { Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,
   checkGuess,

@@ -2,7 +2,7 @@
  * The examples of the `micro-macro` slide. Titles and explanations live in micro-macro-text.ts under the same ids.
  * Every example is also in the corpus (tests/snippets/) and checked against real Node and Chromium there.
  */
-import type { Runtime } from './sim-model.ts';
+import type { Runtime } from '../shared/js-sim/index.ts';
 
 export type ExampleId = 'seed' | 'nextTick' | 'ioImmediate' | 'chains' | 'returnPromise' | 'timers' | 'race' | 'busyWait';
 

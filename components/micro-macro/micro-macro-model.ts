@@ -1,10 +1,10 @@
 /**
  * The state of the `micro-macro` demo, pure: which example (or the person's own code), which runtime, the guess
- * (an order of the output lines) and the step being looked at. The runs themselves come from sim-model.ts and are
+ * (an order of the output lines) and the step being looked at. The runs themselves come from shared/js-sim and are
  * derived from the state (memoised), so the state stays small and every step can be revisited.
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
-import { logLines, needsNode, simulate, type Runtime, type SimResult } from './sim-model.ts';
+import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../shared/js-sim/index.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
 
 export type Choice = ExampleId | 'custom';

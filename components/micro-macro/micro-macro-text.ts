@@ -1,11 +1,11 @@
 import type { Bilingual } from '../../lib/i18n.ts';
 import type { ExampleId } from './micro-macro-examples.ts';
-import type { EndCode, Phase, SimError, SimErrorCode, TaskKind, TimingCode } from './sim-model.ts';
+import type { EndCode, Phase, SimError, SimErrorCode, TaskKind, TimingCode } from '../shared/js-sim/index.ts';
 
 type P = Record<string, string | number>;
 const s = (v: string | number | undefined): string => String(v ?? '');
 
-/** names of constructs outside the subset, as refused by sim-parse.ts */
+/** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
 const constructsEn: Record<string, string> = {
   class: 'classes',
   forIn: '`for…in` loops',

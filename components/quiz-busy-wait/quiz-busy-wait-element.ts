@@ -1,7 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { QuizElement, type QuizContent } from '../quiz/quiz-element.ts';
 import type { QuizView } from '../quiz/quiz-model.ts';
-import { simulate, type SimResult } from '../micro-macro/sim-model.ts';
+import { simulate, type SimResult } from '../shared/js-sim/index.ts';
 // The question's code block on the slide is an <hsw-code>: define it with this demo.
 import '../ui/code-panel.ts';
 import { SIM_SNIPPETS, busyWaitQuiz, busyWaitText, type SimVariant } from './quiz-busy-wait-text.ts';

@@ -8,7 +8,7 @@
  * This spec does not open the deck, so it uses Playwright's own `test` rather than the deck fixture.
  */
 import { test, expect } from '@playwright/test';
-import { logLines, simulate } from '../../components/micro-macro/sim-model.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { loadCorpus, type CorpusSnippet } from '../unit/sim-corpus-lib.ts';
 

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Runtime } from '../../components/micro-macro/sim-model.ts';
+import type { Runtime } from '../../components/shared/js-sim/index.ts';
 
 export interface CorpusSnippet {
   name: string;

@@ -14,7 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logLines, simulate } from '../../components/micro-macro/sim-model.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { loadCorpus, type CorpusSnippet } from './sim-corpus-lib.ts';
 

@@ -6,6 +6,10 @@
  * Programs come in two families, timers without setImmediate and setImmediate without timers, with delays of 0
  * or at least 60 ms: on a loaded machine Node can take over 20 ms to reach its first loop turn, so a timer against
  * an immediate is a real race (covered by the corpus and the semantics tests, not here).
+ *
+ * The programs come from a fixed seed (sim-seed.ts; SIM_SEED=<integer> draws others), so a CI run is reproducible.
+ * It still compares with real Node every time: a wrong prediction fails it, as does a real run that no listed
+ * order matches three times in a row (on a heavily loaded machine, timers can fire that late).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -13,7 +17,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logLines, simulate } from '../../components/micro-macro/sim-model.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
+import { SIM_SEED } from './sim-seed.ts';
 
 const nodeOk = spawnSync('node', ['--version'], { encoding: 'utf8' }).status === 0;
 const tmp = mkdtempSync(join(tmpdir(), 'sim-random-'));
@@ -118,8 +123,39 @@ describe.skipIf(!nodeOk)('generated programs against real node', () => {
           for (let attempt = 1; attempt < 3 && !options.includes(JSON.stringify(real)); attempt++) real = runNode(src);
           expect(options, src).toContain(JSON.stringify(real));
         }),
-        { numRuns: 15 },
+        { numRuns: 15, seed: SIM_SEED },
       );
     }, 120_000);
   }
+});
+
+/**
+ * A known disagreement with Node, left for a later issue (found by this property with a random seed). A 60 ms timer
+ * set by a `.then` callback at script time really starts a millisecond or more after a 60 ms timer the script set
+ * itself (the console.log before it takes time), so Node runs the script's timer, finds the other one not yet due,
+ * re-arms its list, and runs a 0 ms timer set by the first callback before it. The simulator sets both timers at
+ * 0 ms, runs them back to back, and does not call the order timing-dependent. Node v20.20.2 printed
+ * L1 L2 L4 L5 L3 in 5 runs out of 5; the simulator predicts L1 L2 L4 L3 L5 only.
+ * When this test starts to fail, the simulator lists Node's order: make it a plain `it`.
+ */
+describe('known disagreement with real node (a later issue)', () => {
+  const knownCase: Shape[] = [
+    { k: 'then', body: [{ k: 'log' }, { k: 'timeout', ms: 60, body: [] }] },
+    { k: 'timeout', ms: 60, body: [{ k: 'timeout', ms: 0, body: [] }] },
+  ];
+
+  // a guard: it.fails passes on any failure, so check it fails for this reason (the program runs; one order only)
+  it('the known case runs, and the simulator predicts L1 L2 L4 L3 L5 with no timing note', () => {
+    const src = render(knownCase);
+    expect(src).toContain("setTimeout(() => {\n  console.log('L4');\n  setTimeout(() => {\n    console.log('L5');\n  }, 0);\n}, 60);");
+    const r = simulate(src, 'node');
+    expect(r.ok && r.timing).toBe(null);
+    expect(logLines(r)).toEqual(['L1', 'L2', 'L4', 'L3', 'L5']);
+  });
+
+  it.fails('a 60 ms timer set by .then at script time vs a 0 ms timer set by another 60 ms timer: node’s order is listed', () => {
+    const r = simulate(render(knownCase), 'node');
+    const orders = [logLines(r), ...(r.ok && r.timing?.affectsOutput ? r.timing.alternatives : [])];
+    expect(orders).toContainEqual(['L1', 'L2', 'L4', 'L5', 'L3']);
+  });
 });

@@ -2,43 +2,25 @@
  * Parsing and static checking of a snippet for the task-queue simulator.
  *
  * The snippet is parsed with acorn (a real JavaScript parser) and every node of the tree is checked against the
- * supported subset. Anything outside it is refused with an error code naming the construct and its line; the
- * words shown to a person live in micro-macro-text.ts. Nothing here evaluates the person's code.
+ * supported subset. Anything outside it is refused with an error code naming the construct and its line (the
+ * codes are in types.ts; the words shown to a person live with the demo that shows them). Nothing here evaluates the
+ * person's code.
  */
 import { parse } from 'acorn';
 import type * as A from 'acorn';
+import type { SimError } from './types.ts';
 
-/** Error codes of the simulator; the text file turns each into a sentence in both languages. */
-export type SimErrorCode =
-  | 'syntax' // acorn's message in `detail`
-  | 'unsupported' // a construct outside the subset, named by `construct`
-  | 'unknownName' // an identifier that is neither declared nor a supported global
-  | 'nodeOnly' // setImmediate, process, require … in the browser runtime
-  | 'unsupportedNew' // new X for an X other than Promise / Error
-  | 'unsupportedProperty' // a property or method the simulator does not model
-  | 'unsupportedLog' // console.log of an object, array, function
-  | 'formatSpecifier' // console.log('%s', …)
-  | 'unsupportedValue' // converting an object the simulator does not model to a string
-  | 'unsupportedModule' // require('http')
-  | 'unsupportedThis' // `this` outside a method call
-  | 'tooDeep'; // synchronous recursion deeper than the simulator follows
-
-export interface SimError {
-  code: SimErrorCode;
-  line: number;
-  column: number;
-  /** for 'unsupported': a key of the construct (see CONSTRUCTS in the text file) */
-  construct?: string;
-  /** a name in the code: identifier, property, operator, module */
-  name?: string;
-  /** for 'syntax': the parser's own message (English) */
-  detail?: string;
-}
-
+/** A refusal: the snippet uses something outside the subset. It unwinds the whole run. */
 export class SimRefusal extends Error {
   constructor(public readonly error: SimError) {
     super(`${error.code} at line ${error.line}`);
   }
+}
+
+/** Refuses at a node of the tree (the interpreter meets some unsupported uses only while running). */
+export function refuseAt(node: A.Node, error: Omit<SimError, 'line' | 'column'>): never {
+  const loc = node.loc?.start;
+  throw new SimRefusal({ ...error, line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 } as SimError);
 }
 
 export type ParseResult = { ok: true; program: A.Program } | { ok: false; error: SimError };

@@ -1,0 +1,165 @@
+/**
+ * The built-ins every runtime has: console.log, the timer functions (their arguments checked here, their timing
+ * decided by the host), queueMicrotask, Promise, the Error constructors and String; and property access on the
+ * values the simulator models (promise methods, a few array and string methods, plain objects). A runtime adds its
+ * own globals through Host.defineGlobals.
+ */
+import type * as A from 'acorn';
+import { describe, toPrim, toStr, typeOf } from './conversions.ts';
+import type { Interpreter } from './interpreter.ts';
+import { refuseAt } from './parse.ts';
+import { ArrayObj, FnObj, HandleObj, isCallable, isObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
+
+export function installGlobals(it: Interpreter): void {
+  const console = new Obj();
+  console.props.set(
+    'log',
+    it.native('console.log', (_t, args, site) => {
+      it.host.log(formatLog(args, site));
+      return undefined;
+    }),
+  );
+  it.defineGlobal('console', console);
+  it.defineGlobal('undefined', undefined);
+  it.defineGlobal('NaN', NaN);
+  it.defineGlobal('Infinity', Infinity);
+
+  it.defineGlobal('setTimeout', it.native('setTimeout', (_t, a, site) => setTimer(it, a, site, false)));
+  it.defineGlobal('setInterval', it.native('setInterval', (_t, a, site) => setTimer(it, a, site, true)));
+  const clear = it.native('clearTimeout', (_t, a) => {
+    it.host.clearTimer(a[0]);
+    return undefined;
+  });
+  it.defineGlobal('clearTimeout', clear);
+  it.defineGlobal('clearInterval', clear);
+  it.defineGlobal(
+    'queueMicrotask',
+    it.native('queueMicrotask', (_t, a, site) => {
+      const fn = a[0];
+      if (!isCallable(fn)) it.throwError('TypeError', `The "callback" argument must be of type function.`);
+      it.host.enqueueMicrotask({ view: it.viewFor('callback', fn), run: () => it.runCallbackTask(fn, [], site) });
+      return undefined;
+    }),
+  );
+
+  it.defineGlobal('Promise', it.promises.makeConstructor());
+  for (const name of ['Error', 'TypeError', 'RangeError']) {
+    it.defineGlobal(
+      name,
+      it.native(name, (_t, a) => it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null))),
+    );
+  }
+  it.defineGlobal(
+    'String',
+    it.native('String', (_t, a) => (a.length === 0 ? '' : toStr(a[0], null))),
+  );
+}
+
+/** setTimeout / setInterval: the callback must be a function; the delay is ToNumber of the argument */
+function setTimer(it: Interpreter, a: Value[], site: A.Node, repeat: boolean): Value {
+  const fn = a[0];
+  if (!isCallable(fn)) refuseAt(site, { code: 'unsupportedValue', name: typeOf(fn) });
+  const raw = a[1] === undefined ? 0 : Number(toPrim(a[1], site));
+  return it.host.setTimer(fn, raw, a.slice(2), repeat);
+}
+
+/** the line console.log prints: primitives only, no format specifiers */
+function formatLog(args: Value[], site: A.Node): string {
+  const first = args[0];
+  if (args.length > 1 && typeof first === 'string' && /%[sdifjoOc%]/.test(first)) {
+    refuseAt(site, { code: 'formatSpecifier' });
+  }
+  const parts = args.map((v) => {
+    if (isObj(v)) refuseAt(site, { code: 'unsupportedLog', name: describe(v) });
+    // console.log prints -0 as -0 (util.inspect / the DevTools formatter), unlike String(-0)
+    if (typeof v === 'number' && Object.is(v, -0)) return '-0';
+    return toStr(v, site);
+  });
+  return parts.join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Properties
+
+export function getProperty(it: Interpreter, obj: Value, key: string | number, node: A.MemberExpression): Value {
+  const name = String(key);
+  if (obj === undefined || obj === null) {
+    it.throwError('TypeError', `Cannot read properties of ${String(obj)} (reading '${name}')`);
+  }
+  if (obj instanceof PromiseObj) {
+    if (name === 'then') return it.promises.protoThen;
+    if (name === 'catch') return it.promises.protoCatch;
+    if (name === 'finally') return it.promises.protoFinally;
+  } else if (obj instanceof ArrayObj) {
+    const arrayMethod = arrayProperty(it, obj, name, node);
+    if (arrayMethod !== null) return arrayMethod;
+  } else if (typeof obj === 'string') {
+    if (name === 'length') return obj.length;
+    if (/^\d+$/.test(name)) return obj[Number(name)];
+    if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
+    if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
+  } else if (obj instanceof FnObj || (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))) {
+    if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
+    if (obj.props.has(name)) return obj.props.get(name);
+    if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
+  }
+  refuseAt(node, { code: 'unsupportedProperty', name });
+}
+
+export function setProperty(it: Interpreter, obj: Value, key: string | number, v: Value, node: A.MemberExpression): void {
+  const name = String(key);
+  if (obj === undefined || obj === null) {
+    it.throwError('TypeError', `Cannot set properties of ${String(obj)} (setting '${name}')`);
+  }
+  if (obj instanceof ArrayObj && /^\d+$/.test(name)) {
+    const i = Number(name);
+    while (obj.items.length < i) obj.items.push(undefined);
+    obj.items[i] = v;
+    return;
+  }
+  if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
+    obj.props.set(name, v);
+    return;
+  }
+  refuseAt(node, { code: 'unsupportedProperty', name });
+}
+
+/** console and process: their other properties are refused, not undefined */
+function isBuiltinObject(it: Interpreter, o: Obj): boolean {
+  for (const n of ['console', 'process']) if (it.global.vars.get(n)?.value === o) return true;
+  return false;
+}
+
+function arrayProperty(it: Interpreter, arr: ArrayObj, name: string, node: A.MemberExpression): Value | null {
+  if (name === 'length') return arr.items.length;
+  if (/^\d+$/.test(name)) return arr.items[Number(name)];
+  switch (name) {
+    case 'push':
+      return it.native('push', (_t, a) => {
+        arr.items.push(...a);
+        return arr.items.length;
+      });
+    case 'pop':
+      return it.native('pop', () => arr.items.pop());
+    case 'shift':
+      return it.native('shift', () => arr.items.shift());
+    case 'join':
+      return it.native('join', (_t, a) =>
+        arr.items.map((x) => (x === undefined || x === null ? '' : toStr(x, node))).join(a[0] === undefined ? ',' : toStr(a[0], node)),
+      );
+    case 'includes':
+      return it.native('includes', (_t, a) => arr.items.some((x) => x === a[0] || (Number.isNaN(x) && Number.isNaN(a[0]))));
+    case 'indexOf':
+      return it.native('indexOf', (_t, a) => arr.items.indexOf(a[0]));
+    case 'forEach':
+      return it.native('forEach', (_t, a, site) => {
+        const items = [...arr.items];
+        items.forEach((x, i) => it.call(a[0], undefined, [x, i, arr], site));
+        return undefined;
+      });
+    case 'map':
+      return it.native('map', (_t, a, site) => new ArrayObj([...arr.items].map((x, i) => it.call(a[0], undefined, [x, i, arr], site))));
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Conversions and operators on the interpreted program's values (ECMA-262 §7.1, §13): ToString, ToPrimitive,
+ * ToBoolean, typeof, and the binary operators of the subset. A value the simulator does not model as a string (a
+ * function, a timer handle) is refused rather than guessed.
+ */
+import type * as A from 'acorn';
+import { refuseAt } from './parse.ts';
+import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
+
+function numberToString(n: number): string {
+  return String(n);
+}
+
+/** what a refusal or a message calls an object */
+export function describe(v: Obj): string {
+  if (v instanceof ArrayObj) return 'array';
+  if (v instanceof FnObj) return 'function';
+  if (v instanceof PromiseObj) return 'Promise';
+  if (v.isError) return 'Error';
+  return 'object';
+}
+
+/** ToString; `site` null: a value the simulator cannot print becomes '[object]' instead of a refusal */
+export function toStr(v: Value, site: A.Node | null): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return numberToString(v);
+  if (v === undefined || v === null || typeof v === 'boolean') return String(v);
+  if (v instanceof ArrayObj) return v.items.map((x) => (x === undefined || x === null ? '' : toStr(x, site))).join(',');
+  if (v instanceof PromiseObj) return '[object Promise]';
+  if (v.isError) {
+    const name = toStr(v.props.get('name'), site);
+    const msg = toStr(v.props.get('message') ?? '', site);
+    return msg ? `${name}: ${msg}` : name;
+  }
+  if (v instanceof FnObj || v instanceof HandleObj || v instanceof OpaqueObj) {
+    if (site) refuseAt(site, { code: 'unsupportedValue', name: describe(v) });
+    return '[object]';
+  }
+  return '[object Object]';
+}
+
+export function toPrim(v: Value, site: A.Node): Exclude<Value, Obj> {
+  return isObj(v) ? toStr(v, site) : v;
+}
+
+export function truthy(v: Value): boolean {
+  if (isObj(v)) return true;
+  return Boolean(v);
+}
+
+export function typeOf(v: Value): string {
+  if (v === null) return 'object';
+  if (v instanceof FnObj) return 'function';
+  if (isObj(v)) return 'object';
+  return typeof v;
+}
+
+/** how an uncaught exception or an unhandled rejection names its reason */
+export function reasonText(v: Value): string {
+  if (isObj(v) && !v.isError && !(v instanceof ArrayObj)) return describe(v);
+  try {
+    return toStr(v, null);
+  } catch {
+    return 'value';
+  }
+}
+
+/** what "… is not a function" names */
+export function describeCallee(v: Value): string {
+  return typeof v === 'string' ? JSON.stringify(v) : String(isObj(v) ? describe(v) : v);
+}
+
+export function binary(op: A.BinaryOperator, l: Value, r: Value, node: A.Node): Value {
+  if (op === '===') return l === r;
+  if (op === '!==') return !(l === r);
+  if (op === '==' || op === '!=') {
+    let eq: boolean;
+    if (isObj(l) && isObj(r)) eq = l === r;
+    else if ((l === null || l === undefined) && (r === null || r === undefined)) eq = true;
+    else if (l === null || l === undefined || r === null || r === undefined) eq = false;
+    else {
+      const a = toPrim(l, node);
+      const b = toPrim(r, node);
+      // eslint-disable-next-line eqeqeq
+      eq = a == b;
+    }
+    return op === '==' ? eq : !eq;
+  }
+  const a = toPrim(l, node);
+  const b = toPrim(r, node);
+  switch (op) {
+    case '+':
+      if (typeof a === 'string' || typeof b === 'string') return toStr(a, node) + toStr(b, node);
+      return Number(a) + Number(b);
+    case '-':
+      return Number(a) - Number(b);
+    case '*':
+      return Number(a) * Number(b);
+    case '/':
+      return Number(a) / Number(b);
+    case '%':
+      return Number(a) % Number(b);
+    case '**':
+      return Number(a) ** Number(b);
+    case '<':
+    case '>':
+    case '<=':
+    case '>=': {
+      if (typeof a === 'string' && typeof b === 'string') {
+        return op === '<' ? a < b : op === '>' ? a > b : op === '<=' ? a <= b : a >= b;
+      }
+      const x = Number(a);
+      const y = Number(b);
+      return op === '<' ? x < y : op === '>' ? x > y : op === '<=' ? x <= y : x >= y;
+    }
+    default:
+      refuseAt(node, { code: 'unsupported', construct: 'operator', name: op });
+  }
+}

@@ -1,0 +1,409 @@
+/**
+ * Evaluation of statements and expressions (ECMA-262 §13–14) for the interpreter. Both are generators: an `await`
+ * yields an AwaitRequest up to the async function being run (interpreter.ts), which resumes the generator from a
+ * promise job. Each statement is a step of its own (a snapshot highlighting its line); identifiers resolve through
+ * the scope chain, and a name only another runtime defines is refused as such (Host.isForeignGlobal).
+ */
+import type * as A from 'acorn';
+import { getProperty, setProperty } from './builtins.ts';
+import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
+import type { Interpreter } from './interpreter.ts';
+import { excerpt, refuseAt } from './parse.ts';
+import { hoistBlock, makeClosure, type FnCtx } from './scope.ts';
+import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
+
+/** operations (statements and expressions evaluated) before a run is stopped as endless */
+const MAX_OPS = 2_000_000;
+
+type Completion = { type: 'normal' } | { type: 'return'; value: Value } | { type: 'break' } | { type: 'continue' };
+const NORMAL: Completion = { type: 'normal' };
+
+/** what an `await` hands to the async function that runs the generator */
+export interface AwaitRequest {
+  value: Value;
+  node: A.AwaitExpression;
+}
+/** a statement or expression being evaluated: it yields at each `await` and is resumed with the awaited value */
+export type G<T> = Generator<AwaitRequest, T, Value>;
+
+export class Evaluator {
+  private ops = 0;
+
+  constructor(private readonly it: Interpreter) {}
+
+  /** counts an operation; a task that never returns is stopped (see Scene.capEnd) */
+  private tick(): void {
+    if (++this.ops > MAX_OPS) throw new Halt(this.it.rec.capEnd());
+  }
+
+  // ----- statements
+
+  *execBlockBody(body: A.Statement[], env: Env, ctx: FnCtx): G<Completion> {
+    hoistBlock(body, env, ctx);
+    for (const s of body) {
+      const c = yield* this.exec(s, env, ctx);
+      if (c.type !== 'normal') return c;
+    }
+    return NORMAL;
+  }
+
+  private stmtSnap(node: A.Node): void {
+    this.it.rec.currentLine = this.it.lineOf(node);
+    this.it.rec.snap('statement', {}, this.it.rec.currentLine);
+  }
+
+  private *exec(node: A.Statement, env: Env, ctx: FnCtx): G<Completion> {
+    this.tick();
+    switch (node.type) {
+      case 'ExpressionStatement':
+        this.stmtSnap(node);
+        yield* this.evalExpr(node.expression, env, ctx);
+        return NORMAL;
+      case 'VariableDeclaration':
+        this.stmtSnap(node);
+        yield* this.declare(node, env, ctx);
+        return NORMAL;
+      case 'FunctionDeclaration':
+      case 'EmptyStatement':
+        return NORMAL;
+      case 'ReturnStatement': {
+        this.stmtSnap(node);
+        const value = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
+        return { type: 'return', value };
+      }
+      case 'IfStatement': {
+        this.stmtSnap(node);
+        const test = yield* this.evalExpr(node.test, env, ctx);
+        if (truthy(test)) return yield* this.exec(node.consequent, env, ctx);
+        if (node.alternate) return yield* this.exec(node.alternate, env, ctx);
+        return NORMAL;
+      }
+      case 'BlockStatement':
+        return yield* this.execBlockBody(node.body, new Env(env), ctx);
+      case 'ThrowStatement': {
+        this.stmtSnap(node);
+        const v = yield* this.evalExpr(node.argument, env, ctx);
+        throw new Throw(v);
+      }
+      case 'BreakStatement':
+        this.stmtSnap(node);
+        return { type: 'break' };
+      case 'ContinueStatement':
+        this.stmtSnap(node);
+        return { type: 'continue' };
+      case 'WhileStatement':
+        for (;;) {
+          this.stmtSnap(node);
+          if (!truthy(yield* this.evalExpr(node.test, env, ctx))) return NORMAL;
+          const c = yield* this.exec(node.body, env, ctx);
+          if (c.type === 'break') return NORMAL;
+          if (c.type === 'return') return c;
+        }
+      case 'DoWhileStatement':
+        for (;;) {
+          const c = yield* this.exec(node.body, env, ctx);
+          if (c.type === 'break') return NORMAL;
+          if (c.type === 'return') return c;
+          this.stmtSnap(node.test);
+          if (!truthy(yield* this.evalExpr(node.test, env, ctx))) return NORMAL;
+        }
+      case 'ForStatement':
+        return yield* this.execFor(node, env, ctx);
+      case 'TryStatement':
+        return yield* this.execTry(node, env, ctx);
+      default:
+        refuseAt(node, { code: 'unsupported', construct: 'other', name: node.type });
+    }
+  }
+
+  private *declare(node: A.VariableDeclaration, env: Env, ctx: FnCtx): G<void> {
+    for (const d of node.declarations) {
+      const name = (d.id as A.Identifier).name;
+      let value: Value = undefined;
+      if (d.init) {
+        const init = d.init;
+        if ((init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') && !init.id) {
+          value = makeClosure(init, env, ctx, name);
+        } else value = yield* this.evalExpr(init, env, ctx);
+      } else if (node.kind === 'var') continue;
+      if (node.kind === 'var') {
+        const b = env.lookup(name) ?? ctx.varEnv.vars.get(name);
+        if (b) b.value = value;
+        else ctx.varEnv.vars.set(name, { value, mutable: true, initialized: true });
+      } else {
+        const b = env.vars.get(name);
+        if (b) {
+          b.value = value;
+          b.initialized = true;
+        } else env.vars.set(name, { value, mutable: node.kind === 'let', initialized: true });
+      }
+    }
+  }
+
+  private *execFor(node: A.ForStatement, outer: Env, ctx: FnCtx): G<Completion> {
+    let env = new Env(outer);
+    const init = node.init;
+    let perIteration: string[] = [];
+    if (init) {
+      if (init.type === 'VariableDeclaration') {
+        this.stmtSnap(node);
+        if (init.kind !== 'var') {
+          hoistBlock([init], env, ctx);
+          perIteration = init.declarations.map((d) => (d.id as A.Identifier).name);
+        }
+        yield* this.declare(init, env, ctx);
+      } else {
+        this.stmtSnap(node);
+        yield* this.evalExpr(init, env, ctx);
+      }
+    }
+    const copy = (): void => {
+      if (perIteration.length === 0) return;
+      const next = new Env(outer);
+      for (const name of perIteration) {
+        const b = env.vars.get(name)!;
+        next.vars.set(name, { ...b });
+      }
+      env = next;
+    };
+    copy();
+    for (;;) {
+      if (node.test) {
+        this.stmtSnap(node);
+        if (!truthy(yield* this.evalExpr(node.test, env, ctx))) return NORMAL;
+      }
+      const c = yield* this.exec(node.body, env, ctx);
+      if (c.type === 'break') return NORMAL;
+      if (c.type === 'return') return c;
+      copy();
+      if (node.update) yield* this.evalExpr(node.update, env, ctx);
+    }
+  }
+
+  private *execTry(node: A.TryStatement, env: Env, ctx: FnCtx): G<Completion> {
+    let completion: Completion = NORMAL;
+    let pending: Throw | null = null;
+    try {
+      completion = yield* this.exec(node.block, env, ctx);
+    } catch (e) {
+      if (!(e instanceof Throw)) throw e;
+      if (node.handler) {
+        const catchEnv = new Env(env);
+        if (node.handler.param) {
+          catchEnv.vars.set((node.handler.param as A.Identifier).name, { value: e.value, mutable: true, initialized: true });
+        }
+        try {
+          completion = yield* this.exec(node.handler.body, catchEnv, ctx);
+        } catch (e2) {
+          if (!(e2 instanceof Throw) || !node.finalizer) throw e2;
+          pending = e2;
+        }
+      } else pending = e;
+    }
+    if (node.finalizer) {
+      const f = yield* this.exec(node.finalizer, env, ctx);
+      if (f.type !== 'normal') return f;
+    }
+    if (pending) throw pending;
+    return completion;
+  }
+
+  // ----- expressions
+
+  *evalExpr(node: A.Expression | A.SpreadElement | A.PrivateIdentifier | A.Super, env: Env, ctx: FnCtx): G<Value> {
+    this.tick();
+    switch (node.type) {
+      case 'Literal':
+        return node.value as Value;
+      case 'Identifier':
+        return this.lookup(node, env);
+      case 'TemplateLiteral': {
+        let s = node.quasis[0]?.value.cooked ?? '';
+        for (let i = 0; i < node.expressions.length; i++) {
+          const v = yield* this.evalExpr(node.expressions[i]!, env, ctx);
+          s += toStr(v, node) + (node.quasis[i + 1]?.value.cooked ?? '');
+        }
+        return s;
+      }
+      case 'ArrayExpression': {
+        const items: Value[] = [];
+        for (const el of node.elements) items.push(yield* this.evalExpr(el!, env, ctx));
+        return new ArrayObj(items);
+      }
+      case 'ObjectExpression': {
+        const o = new Obj();
+        for (const p of node.properties) {
+          const prop = p as A.Property;
+          const key = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value);
+          const vn = prop.value as A.Expression;
+          let v: Value;
+          if ((vn.type === 'FunctionExpression' || vn.type === 'ArrowFunctionExpression') && !vn.id) {
+            v = makeClosure(vn, env, ctx, key);
+          } else v = yield* this.evalExpr(vn, env, ctx);
+          o.props.set(key, v);
+        }
+        return o;
+      }
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        return makeClosure(node, env, ctx);
+      case 'UnaryExpression': {
+        if (node.operator === 'typeof' && node.argument.type === 'Identifier' && !env.lookup(node.argument.name)) {
+          return 'undefined';
+        }
+        const v = yield* this.evalExpr(node.argument, env, ctx);
+        switch (node.operator) {
+          case '!':
+            return !truthy(v);
+          case '-':
+            return -Number(toPrim(v, node));
+          case '+':
+            return Number(toPrim(v, node));
+          case 'typeof':
+            return typeOf(v);
+          case 'void':
+            return undefined;
+          default:
+            refuseAt(node, { code: 'unsupported', construct: 'operator', name: node.operator });
+        }
+      }
+      case 'UpdateExpression': {
+        const ref = yield* this.reference(node.argument as A.Identifier | A.MemberExpression, env, ctx);
+        const old = Number(toPrim(ref.get(), node));
+        const next = node.operator === '++' ? old + 1 : old - 1;
+        ref.set(next);
+        return node.prefix ? next : old;
+      }
+      case 'BinaryExpression': {
+        const l = yield* this.evalExpr(node.left, env, ctx);
+        const r = yield* this.evalExpr(node.right, env, ctx);
+        return binary(node.operator, l, r, node);
+      }
+      case 'LogicalExpression': {
+        const l = yield* this.evalExpr(node.left, env, ctx);
+        if (node.operator === '&&') return truthy(l) ? yield* this.evalExpr(node.right, env, ctx) : l;
+        if (node.operator === '||') return truthy(l) ? l : yield* this.evalExpr(node.right, env, ctx);
+        return l === null || l === undefined ? yield* this.evalExpr(node.right, env, ctx) : l;
+      }
+      case 'AssignmentExpression': {
+        const ref = yield* this.reference(node.left as A.Identifier | A.MemberExpression, env, ctx);
+        const op = node.operator;
+        if (op === '=') {
+          let v: Value;
+          const rn = node.right;
+          if ((rn.type === 'ArrowFunctionExpression' || rn.type === 'FunctionExpression') && !rn.id && node.left.type === 'Identifier') {
+            v = makeClosure(rn, env, ctx, node.left.name);
+          } else v = yield* this.evalExpr(rn, env, ctx);
+          ref.set(v);
+          return v;
+        }
+        const old = ref.get();
+        if (op === '||=' || op === '&&=' || op === '??=') {
+          const skip = op === '||=' ? truthy(old) : op === '&&=' ? !truthy(old) : old !== null && old !== undefined;
+          if (skip) return old;
+          const v = yield* this.evalExpr(node.right, env, ctx);
+          ref.set(v);
+          return v;
+        }
+        const r = yield* this.evalExpr(node.right, env, ctx);
+        const v = binary(op.slice(0, -1) as A.BinaryOperator, old, r, node);
+        ref.set(v);
+        return v;
+      }
+      case 'ConditionalExpression': {
+        const t = yield* this.evalExpr(node.test, env, ctx);
+        return yield* this.evalExpr(truthy(t) ? node.consequent : node.alternate, env, ctx);
+      }
+      case 'SequenceExpression': {
+        let v: Value = undefined;
+        for (const e of node.expressions) v = yield* this.evalExpr(e, env, ctx);
+        return v;
+      }
+      case 'ThisExpression':
+        if (ctx.thisV === NO_THIS) refuseAt(node, { code: 'unsupportedThis' });
+        return ctx.thisV;
+      case 'MemberExpression': {
+        const obj = yield* this.evalExpr(node.object as A.Expression, env, ctx);
+        const key = yield* this.memberKey(node, env, ctx);
+        return getProperty(this.it, obj, key, node);
+      }
+      case 'CallExpression': {
+        let fn: Value;
+        let thisV: ThisValue = NO_THIS;
+        const callee = node.callee;
+        if (callee.type === 'MemberExpression') {
+          const obj = yield* this.evalExpr(callee.object as A.Expression, env, ctx);
+          const key = yield* this.memberKey(callee, env, ctx);
+          fn = getProperty(this.it, obj, key, callee);
+          thisV = obj;
+        } else fn = yield* this.evalExpr(callee as A.Expression, env, ctx);
+        const args: Value[] = [];
+        for (const a of node.arguments) args.push(yield* this.evalExpr(a, env, ctx));
+        return this.it.call(fn, thisV, args, node, excerpt(this.it.source, callee, 60));
+      }
+      case 'NewExpression': {
+        const callee = node.callee;
+        const name = callee.type === 'Identifier' ? callee.name : excerpt(this.it.source, callee);
+        const args: Value[] = [];
+        if (callee.type === 'Identifier' && !env.lookup(callee.name)) refuseAt(node, { code: 'unsupportedNew', name });
+        const ctor = yield* this.evalExpr(callee as A.Expression, env, ctx);
+        for (const a of node.arguments) args.push(yield* this.evalExpr(a, env, ctx));
+        if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
+        if (name === 'Error' || name === 'TypeError' || name === 'RangeError') {
+          if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);
+        }
+        refuseAt(node, { code: 'unsupportedNew', name });
+      }
+      case 'AwaitExpression': {
+        const v = yield* this.evalExpr(node.argument, env, ctx);
+        return yield { value: v, node };
+      }
+      case 'ParenthesizedExpression':
+        return yield* this.evalExpr(node.expression, env, ctx);
+      default:
+        refuseAt(node, { code: 'unsupported', construct: 'other', name: node.type });
+    }
+  }
+
+  private *memberKey(node: A.MemberExpression, env: Env, ctx: FnCtx): G<string | number> {
+    if (!node.computed) return (node.property as A.Identifier).name;
+    const k = yield* this.evalExpr(node.property as A.Expression, env, ctx);
+    if (typeof k === 'number') return k;
+    return toStr(k, node);
+  }
+
+  private lookup(node: A.Identifier, env: Env): Value {
+    const b = env.lookup(node.name);
+    if (!b) {
+      if (this.it.host.isForeignGlobal(node.name)) {
+        refuseAt(node, { code: 'nodeOnly', name: node.name });
+      }
+      refuseAt(node, { code: 'unknownName', name: node.name });
+    }
+    if (!b.initialized) this.it.throwError('ReferenceError', `Cannot access '${node.name}' before initialization`);
+    return b.value;
+  }
+
+  private *reference(
+    node: A.Identifier | A.MemberExpression,
+    env: Env,
+    ctx: FnCtx,
+  ): G<{ get: () => Value; set: (v: Value) => void }> {
+    if (node.type === 'Identifier') {
+      const name = node.name;
+      return {
+        get: () => this.lookup(node, env),
+        set: (v) => {
+          const b = env.lookup(name);
+          if (!b) refuseAt(node, { code: 'unknownName', name });
+          if (!b.initialized) this.it.throwError('ReferenceError', `Cannot access '${name}' before initialization`);
+          if (!b.mutable) this.it.throwError('TypeError', 'Assignment to constant variable.');
+          b.value = v;
+        },
+      };
+    }
+    const obj = yield* this.evalExpr(node.object as A.Expression, env, ctx);
+    const key = yield* this.memberKey(node, env, ctx);
+    return { get: () => getProperty(this.it, obj, key, node), set: (v) => setProperty(this.it, obj, key, v, node) };
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The boundary between the interpreter and a runtime.
+ *
+ * The interpreter knows the language (ECMA-262: values, scopes, functions, promises, async functions) and nothing of
+ * a runtime: whatever a host (Node, a browser) decides, it asks through `Host`. A runtime (runtime-node.ts,
+ * runtime-browser.ts) implements `Host` and drives the interpreter through `Realm`: it defines its own globals with
+ * the realm's natives, and runs callbacks as tasks.
+ */
+import type * as A from 'acorn';
+import type { TaskKind, TaskView } from './types.ts';
+import type { FnObj, Job, Native, Value } from './values.ts';
+
+/** What the interpreter asks of the runtime it runs in. */
+export interface Host {
+  /** the runtime's own globals, defined after the ones every runtime has (Node: setImmediate, process, require …) */
+  defineGlobals(realm: Realm): void;
+  /** whether an undeclared name is a global of another runtime (refused as such, not as an unknown name) */
+  isForeignGlobal(name: string): boolean;
+  /** console.log: one line of output */
+  log(text: string): void;
+  /** queueMicrotask and every promise job: the microtask queue */
+  enqueueMicrotask(job: Job): void;
+  /**
+   * setTimeout / setInterval with a callable callback and the delay as a number (ToNumber of the argument, 0 when
+   * missing): the runtime clamps the delay, queues the timer and returns its handle
+   */
+  setTimer(fn: FnObj, delay: number, args: Value[], repeat: boolean): Value;
+  /** clearTimeout / clearInterval */
+  clearTimer(handle: Value): void;
+  /** an exception reached the top of a task (`reason` as the runtime prints it): Node crashes, a browser reports it */
+  uncaught(reason: string): void;
+}
+
+/** What a runtime uses of the interpreter. */
+export interface Realm {
+  /** a built-in function; `jobKind`/`jobLine` label the job it becomes when used as a promise handler */
+  native(name: string, impl: Native, jobKind?: TaskKind, jobLine?: number | null): FnObj;
+  defineGlobal(name: string, value: Value): void;
+  /** the label of a queued callback: its name (or an excerpt of its source) and line */
+  viewFor(kind: TaskKind, fn: FnObj | null, extraName?: string): TaskView;
+  /** throws a JavaScript exception (a TypeError …) into the snippet */
+  throwError(name: string, message: string): never;
+  /** runs a callback as a task (timer, immediate, tick, I/O): an exception it throws is uncaught (Host.uncaught) */
+  runCallbackTask(fn: FnObj, args: Value[], site: A.Node | null): void;
+  /** runs the script, the first task (an exception it throws is uncaught) */
+  runScript(program: A.Program): void;
+  /** the reasons of the promises rejected with no handler since the last call, oldest first */
+  takeUnhandledRejections(): Value[];
+}

@@ -1,0 +1,236 @@
+/**
+ * The interpreter: runs the parsed snippet node by node over a host (host.ts); the person's code is never evaluated
+ * by the real JavaScript engine. It knows the language only: scopes and hoisting (scope.ts), values and conversions
+ * (values.ts, conversions.ts), statements and expressions (evaluate.ts), functions, closures and `this`, exceptions,
+ * promises (promises.ts) and async functions: `await v` is PerformPromiseThen(PromiseResolve(v), resume,
+ * resumeThrow) — one tick for a native promise — and `return p` in an async function resolves its promise with a
+ * thenable (two more ticks).
+ *
+ * Whatever a runtime decides (timers, the queues besides the microtask queue, console output, uncaught errors, its
+ * own globals) is asked of the Host; a runtime drives the interpreter through the Realm interface it implements.
+ * Every step is recorded by the Recorder.
+ */
+import type * as A from 'acorn';
+import { installGlobals } from './builtins.ts';
+import { describeCallee, reasonText } from './conversions.ts';
+import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
+import type { Host, Realm } from './host.ts';
+import { excerpt, refuseAt } from './parse.ts';
+import { Promises, type PromiseRealm } from './promises.ts';
+import type { Recorder } from './recorder.ts';
+import { hoistVars, type FnCtx } from './scope.ts';
+import type { FrameView, TaskKind, TaskView } from './types.ts';
+import { Env, FnObj, isCallable, NO_THIS, Obj, Throw, type Native, type ThisValue, type Value } from './values.ts';
+
+/** synchronous call depth the simulator follows */
+const MAX_DEPTH = 150;
+
+export class Interpreter implements Realm, PromiseRealm {
+  readonly global = new Env(null);
+  readonly promises: Promises;
+  private readonly ev: Evaluator;
+  private depth = 0;
+
+  constructor(
+    readonly source: string,
+    readonly host: Host,
+    readonly rec: Recorder,
+  ) {
+    this.ev = new Evaluator(this);
+    this.promises = new Promises(this, host);
+    installGlobals(this);
+    host.defineGlobals(this);
+  }
+
+  // ----- helpers for the built-ins, the promises and the runtime
+
+  nextId(): number {
+    return this.rec.nextId();
+  }
+
+  makeError(name: string, message: string): Obj {
+    const e = new Obj();
+    e.isError = true;
+    e.props.set('name', name);
+    e.props.set('message', message);
+    return e;
+  }
+
+  throwError(name: string, message: string): never {
+    throw new Throw(this.makeError(name, message));
+  }
+
+  lineOf(node: A.Node | null | undefined): number | null {
+    return node?.loc?.start.line ?? null;
+  }
+
+  fnName(fn: FnObj): string {
+    if (fn.name) return fn.name;
+    if (fn.node) return excerpt(this.source, fn.node);
+    return 'anonymous';
+  }
+
+  viewFor(kind: TaskKind, fn: FnObj | null, extraName?: string): TaskView {
+    if (fn && fn.native && kind === 'reaction') {
+      return { id: this.nextId(), kind: fn.jobKind, name: fn.name, line: fn.jobLine };
+    }
+    return {
+      id: this.nextId(),
+      kind,
+      name: extraName ?? (fn ? this.fnName(fn) : ''),
+      line: fn?.node ? this.lineOf(fn.node) : (fn?.jobLine ?? null),
+    };
+  }
+
+  native(name: string, impl: Native, jobKind: TaskKind = 'callback', jobLine: number | null = null): FnObj {
+    const f = new FnObj(name);
+    f.native = impl;
+    f.jobKind = jobKind;
+    f.jobLine = jobLine;
+    return f;
+  }
+
+  defineGlobal(name: string, value: Value): void {
+    this.global.vars.set(name, { value, mutable: true, initialized: true });
+  }
+
+  beginJob(frame: FrameView): void {
+    this.rec.stack.push({ view: frame });
+  }
+  endJob(): void {
+    this.rec.stack.pop();
+  }
+
+  takeUnhandledRejections(): Value[] {
+    return this.promises.takeUnhandled();
+  }
+
+  // ----- tasks
+
+  /** runs a callback task (timer, immediate, tick, queueMicrotask, I/O); an exception is uncaught */
+  runCallbackTask(fn: FnObj, args: Value[], site: A.Node | null): void {
+    try {
+      this.call(fn, NO_THIS, args, site);
+    } catch (e) {
+      if (!(e instanceof Throw)) throw e;
+      this.host.uncaught(reasonText(e.value));
+    }
+  }
+
+  runScript(program: A.Program): void {
+    const ctx: FnCtx = { thisV: NO_THIS, fn: null, varEnv: this.global };
+    const env = new Env(this.global);
+    ctx.varEnv = env;
+    this.rec.stack.push({ view: { name: 'script', kind: 'script', line: null } });
+    try {
+      hoistVars(program.body, env);
+      const gen = this.ev.execBlockBody(program.body as A.Statement[], env, ctx);
+      const r = gen.next();
+      if (!r.done) throw new Error('await at top level');
+    } catch (e) {
+      if (!(e instanceof Throw)) throw e;
+      this.rec.stack.pop();
+      this.host.uncaught(reasonText(e.value));
+      this.rec.stack.push({ view: { name: 'script', kind: 'script', line: null } });
+    }
+    this.rec.stack.pop();
+    this.rec.currentLine = null;
+  }
+
+  // ----- calling functions
+
+  call(fn: Value, thisV: ThisValue, args: Value[], site: A.Node | null, calleeText?: string): Value {
+    if (!isCallable(fn)) {
+      this.throwError('TypeError', `${calleeText ?? describeCallee(fn)} is not a function`);
+    }
+    if (fn.native) return fn.native(thisV === NO_THIS ? undefined : thisV, args, site ?? ({ type: 'Native', start: 0, end: 0 } as A.Node));
+    const node = fn.node!;
+    if (node.async) return this.callAsync(fn, thisV, args);
+    if (++this.depth > MAX_DEPTH) refuseAt(site ?? node, { code: 'tooDeep' });
+    const frame = { view: { name: this.fnName(fn), kind: 'function' as const, line: this.lineOf(node) } };
+    this.rec.stack.push(frame);
+    const savedLine = this.rec.currentLine;
+    try {
+      const gen = this.runBody(fn, thisV, args);
+      const r = gen.next();
+      if (!r.done) throw new Error('await outside an async function');
+      return r.value;
+    } finally {
+      this.rec.stack.pop();
+      this.depth--;
+      this.rec.currentLine = savedLine;
+    }
+  }
+
+  private callAsync(fn: FnObj, thisV: ThisValue, args: Value[]): Value {
+    const cap = this.promises.newCapability();
+    const gen = this.runBody(fn, thisV, args);
+    const name = this.fnName(fn);
+    const line = this.lineOf(fn.node);
+    const step = (input: { kind: 'start' } | { kind: 'value'; value: Value } | { kind: 'throw'; value: Value }): void => {
+      const frame = { view: { name, kind: 'async' as const, line } };
+      if (++this.depth > MAX_DEPTH) refuseAt(fn.node!, { code: 'tooDeep' });
+      this.rec.stack.push(frame);
+      const savedLine = this.rec.currentLine;
+      try {
+        let r: IteratorResult<AwaitRequest, Value>;
+        try {
+          r =
+            input.kind === 'start'
+              ? gen.next()
+              : input.kind === 'value'
+                ? gen.next(input.value)
+                : gen.throw(new Throw(input.value));
+        } catch (e) {
+          if (!(e instanceof Throw)) throw e;
+          this.call(cap.reject, undefined, [e.value], null);
+          return;
+        }
+        if (r.done) {
+          this.call(cap.resolve, undefined, [r.value], null);
+          return;
+        }
+        // Await(v): PerformPromiseThen(PromiseResolve(%Promise%, v), onFulfilled, onRejected)
+        const awaitLine = this.lineOf(r.value.node);
+        const promise = this.promises.promiseResolve(r.value.value);
+        const onF = this.native(name, (_t, [v]) => {
+          step({ kind: 'value', value: v });
+          return undefined;
+        }, 'resume', awaitLine);
+        const onR = this.native(name, (_t, [v]) => {
+          step({ kind: 'throw', value: v });
+          return undefined;
+        }, 'resumeThrow', awaitLine);
+        this.promises.performThen(promise, onF, onR, null);
+        this.rec.snap('await', { fn: name }, awaitLine);
+      } finally {
+        this.rec.stack.pop();
+        this.depth--;
+        this.rec.currentLine = savedLine;
+      }
+    };
+    step({ kind: 'start' });
+    return cap.promise;
+  }
+
+  private *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
+    const node = fn.node!;
+    const env = new Env(fn.env);
+    node.params.forEach((p, i) => {
+      env.vars.set((p as A.Identifier).name, { value: args[i], mutable: true, initialized: true });
+    });
+    const ctx: FnCtx = {
+      thisV: node.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV,
+      fn,
+      varEnv: env,
+    };
+    if (node.body.type === 'BlockStatement') {
+      hoistVars(node.body.body, env);
+      const c = yield* this.ev.execBlockBody(node.body.body, env, ctx);
+      return c.type === 'return' ? c.value : undefined;
+    }
+    this.rec.currentLine = this.lineOf(node.body);
+    this.rec.snap('statement', {}, this.rec.currentLine);
+    return yield* this.ev.evalExpr(node.body, env, ctx);
+  }
+}

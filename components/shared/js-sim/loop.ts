@@ -1,0 +1,278 @@
+/**
+ * What both runtimes' event loops share: the virtual clock, the microtask queue, the timer list, running a task
+ * (a macrotask, then a microtask checkpoint), and how a run stopped at the step cap is explained. Running code
+ * takes no virtual time; the clock moves when the loop sleeps until a timer is due (or when a spin is skipped, see
+ * spin.ts). A runtime (runtime-node.ts, runtime-browser.ts) extends `EventLoop` with what differs: timer clamping
+ * and handles, the queues it drains and in what order, what an uncaught error does, its own globals and the phases
+ * of its loop.
+ */
+import type * as A from 'acorn';
+import type { Host, Realm } from './host.ts';
+import { Recorder, type Queues, type Scene } from './recorder.ts';
+import { SpinDetector, type SpinLoop } from './spin.ts';
+import { TIMER_SLACK, TimingChoices } from './timing.ts';
+import { DEFAULT_MAX_STEPS, type Phase, type SimEnd, type SimOptions, type TaskView } from './types.ts';
+import type { FnObj, Job, Value } from './values.ts';
+
+export interface Timer {
+  view: TaskView;
+  seq: number;
+  due: number;
+  ms: number;
+  fn: FnObj;
+  args: Value[];
+  repeat: boolean;
+  /** index of the task that created it (-1: the script) */
+  createdInTask: number;
+  createdAt: number;
+  nesting: number;
+  handle: Value;
+  cleared: boolean;
+}
+
+export abstract class EventLoop implements Host, Scene, SpinLoop {
+  readonly rec: Recorder;
+  readonly timing: TimingChoices;
+  readonly spin: SpinDetector;
+  now = 0;
+  phase: Phase = 'script';
+  timers: Timer[] = [];
+  /** Timer.seq of the last timer created */
+  seq = 0;
+  protected microtasks: Job[] = [];
+  /** the interpreter, from run() on */
+  protected realm!: Realm;
+  /** index of the macrotask being run (-1: script) and the nesting level of the timer being run (browser) */
+  protected taskIndex = -1;
+  private taskCount = 0;
+  protected timerNesting = 0;
+  /** statistics used to explain a stop at the step cap */
+  private stepsAtTaskStart = 0;
+  private stepsAtDrainStart = 0;
+  protected draining: 'microtasks' | 'ticks' | null = null;
+  protected drainTicksRun = 0;
+  protected drainMicroRun = 0;
+
+  constructor(options: SimOptions) {
+    this.rec = new Recorder(options.maxSteps ?? DEFAULT_MAX_STEPS, this);
+    const variant = options.variant ?? 'nominal';
+    this.timing = new TimingChoices(variant, options.decisions ?? []);
+    this.spin = new SpinDetector(variant);
+  }
+
+  // ----- what a runtime defines
+
+  abstract defineGlobals(realm: Realm): void;
+  abstract isForeignGlobal(name: string): boolean;
+  abstract uncaught(reason: string): void;
+  /** the delay a timer really gets (ms) and the nesting level of the task that sets it */
+  protected abstract clampDelay(delay: number): { ms: number; nesting: number };
+  /** what setTimeout returns */
+  protected abstract timerHandle(id: number): Value;
+  /** the shortest period an interval is rescheduled with */
+  protected abstract readonly minInterval: number;
+  /** the microtask checkpoint's queues, run until empty */
+  protected abstract drainQueues(): void;
+  /** promises rejected with no handler, reported after a microtask checkpoint */
+  protected abstract reportRejections(reasons: Value[]): void;
+  /** the loop after the script, until nothing is left to do */
+  protected abstract runLoop(): void;
+  abstract pendingImmediates(): string[];
+  abstract ioPending(): boolean;
+  abstract nestingSignature(t: Timer): number;
+
+  // ----- Host
+
+  log(text: string): void {
+    this.rec.print(text, 'log');
+  }
+
+  enqueueMicrotask(job: Job): void {
+    this.microtasks.push(job);
+  }
+
+  setTimer(fn: FnObj, delay: number, args: Value[], repeat: boolean): Value {
+    const { ms, nesting } = this.clampDelay(delay);
+    const late = this.timing.variant === 'callbackTimersLate' && this.taskIndex > -1 ? TIMER_SLACK + 0.5 : 0;
+    const due = this.now + ms + late;
+    const id = this.rec.nextId();
+    const handle = this.timerHandle(id);
+    const timer: Timer = {
+      view: this.realm.viewFor('callback', fn),
+      seq: ++this.seq,
+      due: due,
+      ms,
+      fn,
+      args,
+      repeat,
+      createdInTask: this.taskIndex,
+      createdAt: this.now,
+      nesting: nesting + 1,
+      handle,
+      cleared: false,
+    };
+    // a timer set by a later callback that falls due close to one set earlier (and not yet due when this one was
+    // set): how late each callback really ran decides the order
+    for (const other of this.timers) {
+      if (other.cleared || other.createdInTask === timer.createdInTask) continue;
+      if (other.due > this.now && Math.abs(other.due - timer.due) <= TIMER_SLACK) {
+        this.timing.flag('timersAcrossTasks', {
+          first: other.view.name,
+          second: timer.view.name,
+          firstDue: other.due,
+          secondDue: timer.due,
+        });
+        // a decision point: this timer may really fall due just after ('a') or just before ('o') the other
+        const choice = this.timing.decide();
+        if (choice === 'a') timer.due = Math.max(timer.due, other.due + 0.5);
+        if (choice === 'o') timer.due = Math.min(timer.due, other.due - 0.5);
+      }
+    }
+    this.timers.push(timer);
+    return handle;
+  }
+
+  clearTimer(h: Value): void {
+    for (const t of this.timers) if (t.handle === h || (typeof h === 'number' && t.view.id === h)) t.cleared = true;
+    this.timers = this.timers.filter((t) => !t.cleared);
+  }
+
+  // ----- Scene
+
+  queues(): Queues {
+    const timers = [...this.timers].filter((t) => !t.cleared).sort((a, b) => a.due - b.due || a.seq - b.seq);
+    return {
+      microtasks: this.microtasks.map((j) => j.view),
+      ticks: [],
+      timers: timers.map((t) => ({ ...t.view, due: t.due })),
+      immediates: [],
+      io: [],
+    };
+  }
+
+  /** work still pending besides microtasks: timers (and Node's immediates and I/O) */
+  protected pendingCount(): number {
+    return this.timers.filter((t) => !t.cleared).length;
+  }
+
+  capEnd(): SimEnd {
+    const steps = this.rec.steps.length;
+    const pending = this.pendingCount();
+    if (this.draining && steps - this.stepsAtDrainStart > steps / 2) {
+      const ticks = this.draining === 'ticks' || this.drainTicksRun > this.drainMicroRun;
+      return {
+        code: ticks ? 'starvedTicks' : 'starvedMicrotasks',
+        params: { steps, jobs: this.drainTicksRun + this.drainMicroRun, pending },
+      };
+    }
+    if (steps - this.stepsAtTaskStart > steps / 2) return { code: 'infiniteLoop', params: { steps, pending } };
+    return { code: 'tooLong', params: { steps, pending, now: this.now } };
+  }
+
+  // ----- running
+
+  /** the script, its microtask checkpoint, then the loop */
+  run(realm: Realm, program: A.Program): void {
+    this.realm = realm;
+    this.rec.snap('start', {}, null);
+    this.phase = 'script';
+    this.stepsAtTaskStart = 0;
+    realm.runScript(program);
+    this.drain();
+    this.runLoop();
+  }
+
+  /** the run is over: the final phase */
+  finish(): void {
+    this.phase = 'done';
+    this.rec.currentLine = null;
+  }
+
+  protected startTask(queue: string, view: TaskView): void {
+    this.rec.currentLine = null;
+    // the snapshot shows the task on the stack, as it is about to be called
+    this.rec.stack.push({ view: { name: view.name, kind: 'job', line: view.line } });
+    try {
+      this.rec.snap('taskStart', { queue, name: view.name, kind: view.kind }, view.line);
+    } finally {
+      this.rec.stack.pop();
+    }
+  }
+
+  protected runJob(queue: 'microtasks' | 'ticks', job: Job): void {
+    if (queue === 'microtasks') this.drainMicroRun++;
+    else this.drainTicksRun++;
+    this.startTask(queue, job.view);
+    job.run();
+    this.rec.currentLine = null;
+  }
+
+  /** runs every microtask, including those queued meanwhile */
+  protected runMicrotasks(): void {
+    while (this.microtasks.length > 0) {
+      this.phase = 'microtasks';
+      this.draining = 'microtasks';
+      this.runJob('microtasks', this.microtasks.shift()!);
+    }
+  }
+
+  /** Node: processTicksAndRejections(); the browser: a microtask checkpoint */
+  protected drain(): void {
+    const saved = this.phase;
+    this.stepsAtDrainStart = this.rec.steps.length;
+    this.drainTicksRun = 0;
+    this.drainMicroRun = 0;
+    this.drainQueues();
+    this.draining = null;
+    this.phase = saved;
+    const reasons = this.realm.takeUnhandledRejections();
+    if (reasons.length > 0) this.reportRejections(reasons);
+  }
+
+  protected macrotask(queue: string, view: TaskView, run: () => void): void {
+    this.taskIndex = ++this.taskCount;
+    this.stepsAtTaskStart = this.rec.steps.length;
+    this.startTask(queue, view);
+    run();
+    this.rec.currentLine = null;
+    this.drain();
+  }
+
+  protected runTimer(t: Timer): void {
+    this.timers = this.timers.filter((x) => x !== t);
+    this.phase = 'timers';
+    // HTML: the timer's nesting level holds for the whole task, including the microtask checkpoint after the
+    // callback (Chromium keeps it set until the callback's microtasks have run): a setTimeout called after an await
+    // in a timer chain is nested, and clamped to 4 ms beyond level 5 like a direct one (checked in Chromium)
+    this.timerNesting = t.nesting;
+    try {
+      this.macrotask('timers', t.view, () => {
+        if (t.repeat) {
+          // setInterval: rescheduled from the time the callback starts
+          const next: Timer = { ...t, view: { ...t.view, id: this.rec.nextId() }, due: this.now + Math.max(t.ms, this.minInterval), seq: ++this.seq };
+          this.timers.push(next);
+          this.realm.runCallbackTask(t.fn, t.args, null);
+          if (next.cleared || t.cleared) this.timers = this.timers.filter((x) => x !== next);
+        } else this.realm.runCallbackTask(t.fn, t.args, null);
+      });
+    } finally {
+      this.timerNesting = 0;
+    }
+  }
+
+  protected nextTimer(): Timer | undefined {
+    let best: Timer | undefined;
+    for (const t of this.timers) {
+      if (t.cleared) continue;
+      if (!best || t.due < best.due || (t.due === best.due && t.seq < best.seq)) best = t;
+    }
+    return best;
+  }
+
+  /** the loop sleeps until `due` */
+  protected sleepUntil(due: number): void {
+    this.phase = 'idle';
+    this.rec.snap('sleep', { from: this.now, to: due }, null);
+    this.now = due;
+  }
+}

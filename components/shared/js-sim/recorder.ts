@@ -1,0 +1,98 @@
+/**
+ * What records a run: every step as a plain snapshot (the stack, the clock, the loop's phase and every queue), the
+ * output lines, and the ids that label queued tasks and promises. The interpreter records statements and awaits, the
+ * runtime records tasks, sleeps and the end; both write here.
+ */
+import type { FrameView, OutputLine, Phase, SimEnd, SimResult, Snapshot, StepCode } from './types.ts';
+import { Halt } from './values.ts';
+
+/** the queues a snapshot shows, as the runtime sees them */
+export type Queues = Pick<Snapshot, 'microtasks' | 'ticks' | 'timers' | 'immediates' | 'io'>;
+
+/** What a snapshot shows of the runtime besides the stack: its clock, its loop's phase and its queues. */
+export interface Scene {
+  readonly now: number;
+  readonly phase: Phase;
+  queues(): Queues;
+  /** how the run ends when it reaches the step cap (starvation, an endless task, too much work) */
+  capEnd(): SimEnd;
+}
+
+export class Recorder {
+  readonly steps: Snapshot[] = [];
+  readonly output: OutputLine[] = [];
+  /** the call stack as the snapshots show it; the top frame's line follows the highlighted line */
+  readonly stack: { view: FrameView }[] = [];
+  /** the line being run: the default line of the next snapshot */
+  currentLine: number | null = null;
+  private ids = 0;
+
+  constructor(
+    readonly maxSteps: number,
+    private readonly scene: Scene,
+  ) {}
+
+  /** ids of queued tasks, promises and timer handles: one sequence, in the order they are made */
+  nextId(): number {
+    return ++this.ids;
+  }
+
+  /** how the run ends if it is stopped now (the step cap, or a task that never returns) */
+  capEnd(): SimEnd {
+    return this.scene.capEnd();
+  }
+
+  snap(code: StepCode, params: Record<string, string | number> = {}, line: number | null = this.currentLine): void {
+    if (this.steps.length >= this.maxSteps) throw new Halt(this.capEnd());
+    const top = this.stack[this.stack.length - 1];
+    if (top && line !== null) top.view = { ...top.view, line };
+    const q = this.scene.queues();
+    this.steps.push({
+      index: this.steps.length,
+      event: { code, params },
+      line,
+      now: this.scene.now,
+      phase: this.scene.phase,
+      stack: this.stack.map((f) => f.view),
+      microtasks: q.microtasks,
+      ticks: q.ticks,
+      timers: q.timers,
+      immediates: q.immediates,
+      io: q.io,
+      outputLength: this.output.length,
+    });
+  }
+
+  /** a line of output (console.log, or an error the runtime reports), at the current step */
+  print(text: string, kind: OutputLine['kind']): void {
+    this.output.push({ text, kind, step: this.steps.length });
+  }
+
+  /**
+   * The final snapshot, always recorded, even past the cap. A run that was stopped keeps the queues of its last
+   * step (the work left pending); a finished one shows them empty.
+   */
+  end(end: SimEnd): void {
+    const last = this.steps[this.steps.length - 1];
+    const keep = end.code !== 'done';
+    this.steps.push({
+      index: this.steps.length,
+      event: { code: 'end', params: { end: end.code } },
+      line: null,
+      now: last?.now ?? 0,
+      phase: 'done',
+      stack: [],
+      microtasks: keep ? (last?.microtasks ?? []) : [],
+      ticks: keep ? (last?.ticks ?? []) : [],
+      timers: keep ? (last?.timers ?? []) : [],
+      immediates: keep ? (last?.immediates ?? []) : [],
+      io: keep ? (last?.io ?? []) : [],
+      outputLength: this.output.length,
+    });
+  }
+}
+
+/** The console.log lines (not the errors) a run prints, in order. */
+export function logLines(result: SimResult): string[] {
+  return result.ok ? result.output.filter((o) => o.kind === 'log').map((o) => o.text) : [];
+}

@@ -1,0 +1,124 @@
+/**
+ * Values of the interpreted program: primitives are host primitives, objects are instances of the classes below
+ * (the snippet's objects never become host objects). Also the scopes, and the two exceptions that travel through the
+ * interpreter: a JavaScript `throw` and the end of the run.
+ */
+import type * as A from 'acorn';
+import type { SimEnd, TaskKind, TaskView } from './types.ts';
+
+export type Value = undefined | null | boolean | number | string | Obj;
+
+/** a built-in function: `site` is the call expression (for refusals and labels) */
+export type Native = (thisV: Value, args: Value[], site: A.Node) => Value;
+
+export class Obj {
+  props = new Map<string, Value>();
+  /** 'Error' objects carry name/message in props */
+  isError = false;
+}
+export class ArrayObj extends Obj {
+  constructor(public items: Value[]) {
+    super();
+  }
+}
+
+/** the `this` of a call without a receiver, and of an arrow function that captured none */
+export const NO_THIS = Symbol('no this');
+export type ThisValue = Value | typeof NO_THIS;
+
+export class FnObj extends Obj {
+  /** user function: its AST node, closure and the `this` it captured (arrows) */
+  node: A.Function | null = null;
+  env: Env | null = null;
+  lexicalThis: Value | typeof NO_THIS = NO_THIS;
+  native: Native | null = null;
+  /** for natives used as promise handlers: what the queued job is called */
+  jobKind: TaskKind = 'callback';
+  jobLine: number | null = null;
+  constructor(public name: string) {
+    super();
+  }
+}
+
+export type PromiseState = 'pending' | 'fulfilled' | 'rejected';
+export interface Reaction {
+  capability: Capability | null;
+  type: 'fulfill' | 'reject';
+  handler: FnObj | null;
+}
+export class PromiseObj extends Obj {
+  state: PromiseState = 'pending';
+  result: Value = undefined;
+  fulfillReactions: Reaction[] = [];
+  rejectReactions: Reaction[] = [];
+  handled = false;
+  constructor(public id: number) {
+    super();
+  }
+}
+export interface Capability {
+  promise: PromiseObj;
+  resolve: FnObj;
+  reject: FnObj;
+}
+
+/** what setTimeout/setImmediate return in Node; the browser returns a number */
+export class HandleObj extends Obj {
+  constructor(
+    public kind: 'timeout' | 'immediate',
+    public id: number,
+  ) {
+    super();
+  }
+}
+/** a value the simulator only passes around (file contents, module objects' internals) */
+export class OpaqueObj extends Obj {
+  constructor(public what: string) {
+    super();
+  }
+}
+
+export function isObj(v: Value): v is Obj {
+  return v instanceof Obj;
+}
+export function isCallable(v: Value): v is FnObj {
+  return v instanceof FnObj;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scopes
+
+export interface Binding {
+  value: Value;
+  mutable: boolean;
+  initialized: boolean;
+}
+export class Env {
+  vars = new Map<string, Binding>();
+  constructor(public parent: Env | null) {}
+  lookup(name: string): Binding | undefined {
+    for (let e: Env | null = this; e; e = e.parent) {
+      const b = e.vars.get(name);
+      if (b) return b;
+    }
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exceptions and jobs
+
+/** A JavaScript exception travelling through the interpreter. */
+export class Throw {
+  constructor(public value: Value) {}
+}
+/** The run is over (step cap, Node crash); unwinds everything. */
+export class Halt {
+  constructor(public end: SimEnd) {}
+}
+
+/** a queued job (a microtask or a nextTick callback): what the queue shows, and what running it does */
+export interface Job {
+  view: TaskView;
+  run: () => void;
+}
