@@ -7,7 +7,7 @@ test.describe('the deck', () => {
     test(`every slide loads in ${lang} without errors`, async ({ page }) => {
       for (const slide of slides) {
         await gotoSlide(page, slide.id, { lang });
-        await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText(slide.text[lang].title);
+        await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText(slide.title[lang]);
         if (slide.demo) await expect(currentSlide(page).locator('.demo')).toBeVisible();
       }
     });
