@@ -1,5 +1,4 @@
 import Reveal from 'reveal.js';
-import Notes from 'reveal.js/plugin/notes';
 import 'reveal.js/reset.css';
 import 'reveal.js/reveal.css';
 import '../assets/theme.css';
@@ -21,6 +20,7 @@ import {
   type Theme,
 } from './prefs.ts';
 import { DemoKeys } from './plugins/demo-keys.ts';
+import { LazyNotes } from './plugins/lazy-notes.ts';
 import { DemoLifecycle, loadDemo } from './plugins/demo-lifecycle.ts';
 import { DeckChrome } from './plugins/deck-chrome.ts';
 import { showToast } from './toast.ts';
@@ -147,7 +147,7 @@ const deck = new Reveal({
   pdfSeparateFragments: false,
   pdfMaxPagesPerSlide: 1,
   plugins: [
-    Notes,
+    LazyNotes,
     DemoKeys,
     () => DemoLifecycle({ onError: onDemoError, loadText }),
     () => chrome,

@@ -23,6 +23,8 @@ test.describe('the first load, in a real browser', () => {
     const texts = textChunks(dist);
     expect(texts.size).toBeGreaterThanOrEqual(11);
     for (const [id, file] of texts) expect(load.files, `${id}'s words`).not.toContain(file);
+    // Nor reveal's speaker-notes plugin: it loads on S (deck.spec.ts opens the speaker view).
+    expect(load.files.filter((f) => /\/notes-[\w-]+\.js$/.test(f))).toEqual([]);
     await expect(page.locator('section#title .slide-body')).toContainText('tens of thousands of connections');
   });
 
