@@ -14,23 +14,22 @@ const content: SlideTextDef = {
     ru: {
       body: [
         {
-          p: 'Самая простая модель сервера — на каждое соединение отдельный поток, который блокируется в `read()`. Код линейный и понятный. Но поток стоит денег, даже когда спит.',
+          p: 'Самая простая модель сервера — поток на соединение, который блокируется в `read()`. Код линейный и понятный. Но поток стоит денег, даже когда спит.',
         },
         {
           ul: [
             'Стек: 8 МБ виртуальной памяти (`ulimit -s`; в Java `-Xss` 1 МБ), реально занято — десятки КБ. Плюс стек ядра 16 КБ и структуры планировщика.',
-            'Каждый пришедший запрос — разбудить поток и усыпить: два переключения контекста по 2–5 мкс с учётом промахов кэша.',
-            'Потолки ядра: `vm.max_map_count` (два отображения на стек), `kernel.threads-max`, `ulimit -u`.',
+            'Каждый запрос — разбудить поток и усыпить: два переключения контекста по 2–5 мкс с промахами кэша.',
           ],
         },
-        { p: 'Двигайте ползунки и сравните с циклом событий: один поток, а на соединение — только объект с его состоянием.' },
+        { p: 'Двигайте ползунки и сравните с циклом событий: один поток, а на соединение — лишь объект с состоянием.' },
       ],
       notes: [
         {
           p: 'C10K — задача Дэна Кегела (1999): как обслужить десять тысяч соединений одной машиной. Поток на соединение — самый понятный код: прочитал, обработал, ответил, и всё это линейно.',
         },
         {
-          p: 'Виртуальная память: 10 000 потоков по 8 МиБ — это 78 ГиБ адресного пространства. На 64-битной машине это ещё не беда, реально заняты десятки КиБ стека на поток. Беда в потолках ядра.',
+          p: 'Виртуальная память: 10 000 потоков по 8 МиБ — это 78 ГиБ адресного пространства. На 64-битной машине это ещё не беда, реально заняты десятки КиБ стека на поток. Беда в потолках ядра (демо их перечисляет): `vm.max_map_count` (два отображения на стек), `kernel.threads-max`, `ulimit -u`.',
         },
         {
           p: '`vm.max_map_count` по умолчанию 65 530, а каждый стек — два отображения: сам стек и сторожевая страница под ним (это видно в /proc/PID/maps; в репозитории есть проба, которая их считает). Значит, около 32 765 потоков на процесс — меньше, если у процесса много других отображений.',
@@ -46,23 +45,22 @@ const content: SlideTextDef = {
     en: {
       body: [
         {
-          p: 'The simplest server model: a separate thread for each connection, blocking in `read()`. The code is linear and easy to follow. But a thread costs money even while it sleeps.',
+          p: 'The simplest server model: a thread per connection, blocking in `read()`. The code is linear and easy to follow. But a thread costs money even while it sleeps.',
         },
         {
           ul: [
-            'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss` is 1 MB), of which tens of KB are really used. Plus a 16 KB kernel stack and scheduler structures.',
-            'Every request that arrives means waking the thread and putting it back to sleep: two context switches of 2–5 µs each, counting cache misses.',
-            'Kernel ceilings: `vm.max_map_count` (two mappings per stack), `kernel.threads-max`, `ulimit -u`.',
+            'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss`: 1 MB), tens of KB really used. Plus a 16 KB kernel stack and the scheduler’s structures.',
+            'Each request wakes the thread and puts it back to sleep: two context switches of 2–5 µs each, cache misses included.',
           ],
         },
-        { p: 'Move the sliders and compare with an event loop: one thread, and for each connection only an object holding its state.' },
+        { p: 'Move the sliders and compare with an event loop: one thread, and per connection only an object with its state.' },
       ],
       notes: [
         {
           p: 'C10K is Dan Kegel’s problem (1999): how to serve ten thousand connections from one machine. A thread per connection gives the clearest code: read, process, reply, all in a straight line.',
         },
         {
-          p: 'Virtual memory: 10,000 threads at 8 MiB is 78 GiB of address space. On a 64-bit machine that is not yet a problem; a thread really touches tens of KiB of its stack. The problem is the kernel’s ceilings.',
+          p: 'Virtual memory: 10,000 threads at 8 MiB is 78 GiB of address space. On a 64-bit machine that is not yet a problem; a thread really touches tens of KiB of its stack. The problem is the kernel’s ceilings (the demo lists them): `vm.max_map_count` (two mappings per stack), `kernel.threads-max`, `ulimit -u`.',
         },
         {
           p: '`vm.max_map_count` defaults to 65,530, and every stack is two mappings: the stack and the guard page below it (visible in /proc/PID/maps; the repository has a probe that counts them). So about 32,765 threads per process, fewer if the process has many other mappings.',

@@ -12,16 +12,16 @@ const content: SlideTextDef = {
     ru: {
       body: [
         {
-          p: 'Механизм под всеми тремя один и тот же — цикл событий. Меняется только то, как вы записываете «продолжи, когда будет готово».',
+          p: 'Под всеми тремя — один механизм, цикл событий. Меняется лишь запись «продолжи, когда готово».',
         },
         {
           ul: [
             '**Колбэки**: вложенность растёт, ошибку легко потерять, исключение из колбэка не поймать снаружи.',
-            '**Промисы**: цепочка вместо вложенности, ошибки идут в один `.catch`. Но циклы и ветвления по-прежнему неудобны.',
+            '**Промисы**: цепочка вместо вложенности, ошибки — в один `.catch`. Но циклы и ветвления всё ещё неудобны.',
             '**async/await**: выглядит как синхронный код — обычные `try/catch`, `for`, `if`. Компилятор сам разрежет функцию на куски — дальше покажем как.',
           ],
         },
-        { p: 'Запустите каждый вариант и посмотрите, где ждёт продолжение. Сломайте `db.get` — куда пойдёт ошибка?' },
+        { p: 'Запустите каждый вариант: где ждёт продолжение? Сломайте `db.get` — куда пойдёт ошибка?' },
       ],
       notes: [
         {
@@ -44,7 +44,7 @@ const content: SlideTextDef = {
     en: {
       body: [
         {
-          p: 'The mechanism under all three is the same: the event loop. Only the way you write “continue when it is ready” changes.',
+          p: 'The mechanism under all three is the same: the event loop. Only how you write “continue when it is ready” changes.',
         },
         {
           ul: [
@@ -53,7 +53,7 @@ const content: SlideTextDef = {
             '**async/await**: looks like synchronous code, with ordinary `try/catch`, `for`, `if`. The compiler cuts the function into pieces itself; we show how next.',
           ],
         },
-        { p: 'Run each version and see where the continuation waits. Break `db.get`: where does the error go?' },
+        { p: 'Run each version: where does the continuation wait? Break `db.get`: where does the error go?' },
       ],
       notes: [
         {

@@ -18,16 +18,15 @@ const content: SlideTextDef = {
       body: [
         {
           ul: [
-            '**Готовность** (epoll, kqueue): ядро сообщает, что сокет готов, а читаете вы сами — ещё один системный вызов на каждую операцию.',
-            '**Завершение** (io_uring, Windows IOCP): вы ставите операцию в очередь, ядро выполняет её и кладёт результат. Две кольцевые очереди в общей памяти, один вызов на пачку операций.',
-            'Обычный файл для `select` и `poll` всегда «готов» (а epoll его и вовсе не принимает), а `read()` всё равно ждёт диск. Поэтому Node (libuv) читает файлы в пуле потоков, а io_uring умеет настоящий асинхронный файловый ввод-вывод.',
+            '**Готовность** (epoll, kqueue): ядро сообщает, что сокет готов, а читаете вы сами — ещё один системный вызов на операцию.',
+            '**Завершение** (io_uring, Windows IOCP): вы ставите операцию в очередь, ядро выполняет её и кладёт результат. Две кольцевые очереди в общей памяти, один вызов на пачку.',
+            'Обычный файл для `select` и `poll` всегда «готов» (epoll его не принимает), но `read()` ждёт диск. Поэтому Node (libuv) читает файлы в пуле потоков, а io_uring умеет настоящий асинхронный файловый ввод-вывод.',
           ],
         },
-        { p: 'Двигайте ползунок: сколько системных вызовов нужно, чтобы ответить на пачку запросов.' },
       ],
       notes: [
         {
-          p: 'Пачка из B запросов: для каждого — прочитать запрос и записать ответ. С epoll (level-triggered): один `epoll_wait` возвращает B готовых сокетов, потом `read` и `write` на каждый — 2B + 1 вызов. При B = 16 это 33. Тест `real-syscalls` проверяет это под `strace -c` на Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
+          p: 'Ползунок: сколько системных вызовов нужно на пачку запросов. Пачка из B запросов: для каждого — прочитать запрос и записать ответ. С epoll (level-triggered): один `epoll_wait` возвращает B готовых сокетов, потом `read` и `write` на каждый — 2B + 1 вызов. При B = 16 это 33. Тест `real-syscalls` проверяет это под `strace -c` на Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
         },
         {
           p: 'С io_uring приложение пишет запросы (SQE) в хвост кольца отправки — это обычная запись в память, общую с ядром. На запрос два SQE: чтение и запись, на пачку — 2B. Один `io_uring_enter` отправляет все и ждёт завершений; результаты (CQE) приложение читает из кольца завершения тоже без вызова. Пока 2B не больше размера SQ (по умолчанию в демо 64, то есть до B = 32), это ровно 1 вызов на пачку при любом B. Больше — кольцо переполняется, и входить приходится каждый раз, когда оно заполнилось: ⌈2B / размер SQ⌉, при B = 128 и SQ = 64 — 4 вызова. Кольцо можно сделать больше: `io_uring_setup` округляет размер до степени двойки, максимум 32 768, а CQ по умолчанию вдвое больше SQ.',
@@ -50,16 +49,15 @@ const content: SlideTextDef = {
       body: [
         {
           ul: [
-            '**Readiness** (epoll, kqueue): the kernel tells you a socket is ready, and you read it yourself: one more system call for every operation.',
-            '**Completion** (io_uring, Windows IOCP): you queue the operation, the kernel performs it and posts the result. Two ring buffers in shared memory, one call per batch of operations.',
-            'A regular file is always “ready” for `select` and `poll` (and epoll will not take it at all), yet `read()` still waits for the disk. That is why Node (libuv) reads files in a thread pool, while io_uring can do real asynchronous file I/O.',
+            '**Readiness** (epoll, kqueue): the kernel tells you a socket is ready, and you read it yourself: one more system call per operation.',
+            '**Completion** (io_uring, Windows IOCP): you queue the operation, the kernel performs it and posts the result. Two ring buffers in shared memory, one call per batch.',
+            'A regular file is always “ready” for `select` and `poll` (epoll will not take it), yet `read()` waits for the disk. That is why Node (libuv) reads files in a thread pool, while io_uring can do real asynchronous file I/O.',
           ],
         },
-        { p: 'Move the slider: how many system calls does it take to answer a batch of requests?' },
       ],
       notes: [
         {
-          p: 'A batch of B requests: for each, read the request and write the response. With epoll (level-triggered): one `epoll_wait` returns B ready sockets, then a `read` and a `write` for each: 2B + 1 calls. At B = 16 that is 33. The `real-syscalls` test checks this under `strace -c` in Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
+          p: 'The slider: how many system calls a batch of requests takes. A batch of B requests: for each, read the request and write the response. With epoll (level-triggered): one `epoll_wait` returns B ready sockets, then a `read` and a `write` for each: 2B + 1 calls. At B = 16 that is 33. The `real-syscalls` test checks this under `strace -c` in Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
         },
         {
           p: 'With io_uring the app writes requests (SQEs) at the tail of the submission ring: a plain write to memory shared with the kernel. Two SQEs per request, a read and a write: 2B per batch. One `io_uring_enter` submits them all and waits for the completions; the app reads the results (CQEs) from the completion ring, again without a call. While 2B fits in the SQ (64 entries by default in the demo, so up to B = 32) that is exactly 1 call per batch, whatever B. Beyond that the ring fills up and the app must enter each time it is full: ⌈2B / SQ size⌉, 4 calls at B = 128 with an SQ of 64. The ring can be made larger: `io_uring_setup` rounds the size up to a power of two, at most 32,768, and the CQ is twice the SQ by default.',

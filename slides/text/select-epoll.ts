@@ -2,20 +2,20 @@ import type { SlideTextDef } from '../types.ts';
 
 const EPOLL_SNIPPET_RU = `int ep = epoll_create1(0);
 // регистрация сокета — один раз
-epoll_ctl(ep, EPOLL_CTL_ADD, sock, &ev);
+epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
 for (;;) {
-    int n = epoll_wait(ep, events, 64, -1);
-    for (int i = 0; i < n; i++)
-        handle(events[i].data.fd);
+  int n = epoll_wait(ep, evs, 64, -1);
+  for (int i = 0; i < n; i++)
+    handle(evs[i].data.fd);
 }`;
 
 const EPOLL_SNIPPET_EN = `int ep = epoll_create1(0);
 // register a socket: once
-epoll_ctl(ep, EPOLL_CTL_ADD, sock, &ev);
+epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
 for (;;) {
-    int n = epoll_wait(ep, events, 64, -1);
-    for (int i = 0; i < n; i++)
-        handle(events[i].data.fd);
+  int n = epoll_wait(ep, evs, 64, -1);
+  for (int i = 0; i < n; i++)
+    handle(evs[i].data.fd);
 }`;
 
 /** The words of the slide `select-epoll` (its title is in `slides/select-epoll.ts`): loaded with the slide. */
@@ -37,8 +37,7 @@ const content: SlideTextDef = {
           p: 'Мультиплексирование: один системный вызов ждёт сразу много дескрипторов и говорит, какие готовы. `select` и `poll` каждый раз передают ядру весь список и проверяют его целиком. `epoll` (Linux) и `kqueue` (BSD, macOS) хранят список в ядре и возвращают только готовые.',
         },
         { code: EPOLL_SNIPPET_RU, lang: 'c' },
-        { p: '`select` ограничен `FD_SETSIZE` = 1024: в его битовую маску помещаются только дескрипторы 0…1023.' },
-        { p: 'Выберите механизм, задайте число соединений и вызовите ожидание.' },
+        { p: '`select` ограничен `FD_SETSIZE` = 1024: его битовая маска вмещает только дескрипторы 0…1023.' },
       ],
       notes: [
         {
@@ -66,7 +65,7 @@ const content: SlideTextDef = {
           p: 'Мелочи: с maxevents = 64, как во фрагменте, `epoll_wait` вернёт не больше 64 готовых, остальные — следующим вызовом. Если готовых нет, `select` и `poll` проходят весь список, засыпают и после пробуждения проходят его ещё раз.',
         },
         {
-          p: 'Последовательность по кликам: `select` на 100 → на 1000 (маска 128 байт, 1000 проверок ради 10 готовых) → на 1100: отказ → `epoll` на 100 000: 10 проверок, 120 байт.',
+          p: 'Выберите механизм, задайте число соединений и вызовите ожидание. Последовательность по кликам: `select` на 100 → на 1000 (маска 128 байт, 1000 проверок ради 10 готовых) → на 1100: отказ → `epoll` на 100 000: 10 проверок, 120 байт.',
         },
       ],
     },
@@ -77,7 +76,6 @@ const content: SlideTextDef = {
         },
         { code: EPOLL_SNIPPET_EN, lang: 'c' },
         { p: '`select` is limited to `FD_SETSIZE` = 1024: its bitmap holds only descriptors 0…1023.' },
-        { p: 'Choose a mechanism, set the number of connections and call the wait.' },
       ],
       notes: [
         {
@@ -105,7 +103,7 @@ const content: SlideTextDef = {
           p: 'Details: with maxevents = 64, as in the snippet, `epoll_wait` returns at most 64 ready descriptors and the rest on the next call. When nothing is ready, `select` and `poll` walk the whole list, fall asleep, and walk it again after waking.',
         },
         {
-          p: 'The click sequence: `select` at 100 → at 1,000 (a 128-byte bitmap, 1,000 checks for 10 ready) → at 1,100: refused → `epoll` at 100,000: 10 checks, 120 bytes.',
+          p: 'Choose a mechanism, set the number of connections and call the wait. The click sequence: `select` at 100 → at 1,000 (a 128-byte bitmap, 1,000 checks for 10 ready) → at 1,100: refused → `epoll` at 100,000: 10 checks, 120 bytes.',
         },
       ],
     },
