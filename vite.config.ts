@@ -16,6 +16,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     manifest: true,
+    // Every browser the deck targets preloads modules itself: no polyfill module in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: {
         deck: resolve(import.meta.dirname, 'index.html'),
