@@ -215,6 +215,9 @@ function resendNotes(): void {
   if (!receiver) deck.dispatchEvent({ type: deck.isPaused() ? 'paused' : 'resumed' });
 }
 
+// The overview shows every slide: each one's words come too.
+deck.on('overviewshown', () => slides.forEach((s) => void loadText(s.id)));
+
 void textsBeforeStart.then(async () => {
   await deck.initialize();
   checkHash(initialHash);

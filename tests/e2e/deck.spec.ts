@@ -178,6 +178,14 @@ test.describe('the deck', () => {
     await expect(page.locator('section#nonblocking .slide-body')).toContainText(shown((await wordsOf('nonblocking')).text.en.body[0]));
   });
 
+  test('the overview (Esc) shows every slide with its words', async ({ page }) => {
+    await gotoSlide(page, 'title');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.reveal.overview')).toBeVisible();
+    const words = (await wordsOf('libuv-pool')).text.en;
+    await expect(page.locator('section#libuv-pool .slide-body')).toContainText(shown(words.body[0]));
+  });
+
   test('the language switch renders the loaded words in the other language', async ({ page }) => {
     await gotoSlide(page, 'io-uring', { lang: 'en' });
     const words = await wordsOf('io-uring');
