@@ -178,6 +178,23 @@ test.describe('the deck', () => {
     await expect(page.locator('section#nonblocking .slide-body')).toContainText(shown((await wordsOf('nonblocking')).text.en.body[0]));
   });
 
+  test('every slide’s body fits beside its demo at 1280×720, in both languages', async ({ page }) => {
+    test.setTimeout(180_000);
+    const overflows: string[] = [];
+    for (const lang of ['en', 'ru'] as const) {
+      for (const slide of slides) {
+        await gotoSlide(page, slide.id, { lang });
+        await expect(currentSlide(page).locator('.slide-body')).toHaveAttribute('aria-busy', 'false');
+        await page.waitForTimeout(200);
+        const body = await currentSlide(page)
+          .locator('.slide-body')
+          .evaluate((el) => Math.max(el.scrollHeight - el.clientHeight, el.scrollWidth - el.clientWidth));
+        if (body > 1) overflows.push(`${slide.id} (${lang}): the body overflows by ${body} px`);
+      }
+    }
+    expect(overflows).toEqual([]);
+  });
+
   test('the overview (Esc) shows every slide with its words', async ({ page }) => {
     await gotoSlide(page, 'title');
     await page.keyboard.press('Escape');
