@@ -1,3 +1,4 @@
+import type { Bilingual } from '../lib/i18n.ts';
 import { isEmbeddable, type ChapterId, type SlideDef } from './types.ts';
 import { title } from './title.ts';
 import { c10k } from './c10k.ts';
@@ -13,8 +14,9 @@ import { libuvPool } from './libuv-pool.ts';
 import { quizBusyWait } from './quiz-busy-wait.ts';
 
 /**
- * The deck, in order. The deck, the embed page and the print layout all render from this list.
- * Only built slides are listed: add a slide here when its module and demo exist.
+ * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
+ * layout all render from this list; each slide's body, notes and sources are in `slides/text/<id>.ts` and load
+ * with the slide (src/slide-text.ts). Only built slides are listed: add a slide here when its modules and demo exist.
  */
 export const slides: readonly SlideDef[] = [
   title,
@@ -39,10 +41,16 @@ export function embeddableSlides(): SlideDef[] {
   return slides.filter(isEmbeddable);
 }
 
+/** A slide as the chapter map shows it: its id and, per language, its title. */
+export interface ChapterSlide {
+  id: string;
+  text: Bilingual<{ title: string }>;
+}
+
 export interface ChapterEntry {
   chapter: ChapterId;
   firstSlide: string;
-  slides: SlideDef[];
+  slides: ChapterSlide[];
 }
 
 /** Each chapter that has built slides, with its first slide (the title slide belongs to no chapter's count). */
@@ -50,9 +58,10 @@ export function chapterMap(): ChapterEntry[] {
   const out: ChapterEntry[] = [];
   for (const s of slides) {
     if (s.id === 'title') continue;
+    const view: ChapterSlide = { id: s.id, text: { ru: { title: s.title.ru }, en: { title: s.title.en } } };
     const entry = out.find((c) => c.chapter === s.chapter);
-    if (entry) entry.slides.push(s);
-    else out.push({ chapter: s.chapter, firstSlide: s.id, slides: [s] });
+    if (entry) entry.slides.push(view);
+    else out.push({ chapter: s.chapter, firstSlide: s.id, slides: [view] });
   }
   return out;
 }

@@ -3,6 +3,10 @@ import type { SlideDef } from './types.ts';
 export const microMacro: SlideDef = {
   id: 'micro-macro',
   chapter: 'event-loop',
+  title: {
+    ru: 'Микрозадачи и макрозадачи',
+    en: 'Microtasks and macrotasks',
+  },
   demo: {
     tag: 'hsw-micro-macro',
     load: () => import('../components/micro-macro/micro-macro-element.ts'),
@@ -10,75 +14,5 @@ export const microMacro: SlideDef = {
     // next; 3: the end (micro-macro-model.ts, SEQUENCE_STEPS)
     steps: 4,
     layout: 'below',
-  },
-  sources: [
-    { title: 'ECMA-262, §27.2 Promise Objects: PromiseResolveThenableJob, PromiseReactionJob; §27.7.5.3 Await', url: 'https://tc39.es/ecma262/#sec-promise-objects' },
-    { title: 'HTML Living Standard, 8.1.7 Event loops: perform a microtask checkpoint; timer initialisation steps', url: 'https://html.spec.whatwg.org/multipage/webappapis.html#event-loops' },
-    { title: 'V8 blog, “Faster async functions and promises” (await costs one tick since V8 7.2)', url: 'https://v8.dev/blog/fast-async' },
-    { title: 'Node.js: The Node.js Event Loop, process.nextTick() and setImmediate()', url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick' },
-    { title: 'Node.js lib/internal/process/task_queues.js: processTicksAndRejections()', url: 'https://github.com/nodejs/node/blob/main/lib/internal/process/task_queues.js' },
-    { title: 'Node.js lib/internal/timers.js: listOnTimeout(), runNextTicks() between timers', url: 'https://github.com/nodejs/node/blob/main/lib/internal/timers.js' },
-    { title: 'Node.js v11.0.0 changelog: timers and immediates run microtasks between callbacks', url: 'https://github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG_V11.md' },
-    { title: 'libuv src/unix/core.c: uv_run() phases', url: 'https://github.com/libuv/libuv/blob/v1.x/src/unix/core.c' },
-  ],
-  text: {
-    ru: {
-      title: 'Микрозадачи и макрозадачи',
-      body: [
-        {
-          p: 'Макрозадача — колбэк таймера или ввода-вывода: одна за оборот цикла. Микрозадача — колбэк промиса или продолжение после `await`: их цикл выполняет все сразу, пока очередь не опустеет, и только потом берёт следующую макрозадачу.',
-        },
-        { p: 'Выберите пример и проходите его по шагам. Сначала попробуйте угадать, в каком порядке появится вывод.' },
-      ],
-      notes: [
-        {
-          p: 'Первый пример — из доклада. Синхронно: A, тело async-функции до `await` — D, затем F. В очереди микрозадач к этому моменту C, а за ней продолжение после `await` — E: они выполняются в порядке постановки. Таймер — макрозадача, поэтому B последний, хотя задержка 0.',
-        },
-        {
-          p: 'Симулятор не исполняет код: он разбирает его парсером acorn и интерпретирует по шагам, с промисами по спецификации ECMAScript (§27.2): `await` нативного промиса стоит один такт (так с V8 7.2), а `return` промиса из async-функции — на два такта больше, чем `return` значения: сначала задача PromiseResolveThenableJob вызывает `then`, потом реакция выполняет внешний промис.',
-        },
-        {
-          p: 'Node: после скрипта и после каждого колбэка таймера или `setImmediate` сначала опустошается очередь `process.nextTick`, потом микрозадачи (processTicksAndRejections в task_queues.js; между таймерами — с Node 11). В колбэке ввода-вывода `setImmediate` всегда раньше `setTimeout(…, 0)`: фаза check идёт сразу после poll. А на верхнем уровне порядок `setTimeout(…, 0)` и `setImmediate` зависит от того, успела ли пройти 1 мс, — симулятор так и говорит.',
-        },
-        {
-          p: 'Время в симуляторе: код выполняется за нулевое виртуальное время, часы идут, когда цикл спит до таймера. Настоящий оборот цикла длится несколько микросекунд (оборот с `setImmediate` на тестовой машине — 2,5–8 мкс: до таймера на 5 мс их примерно 600–1200). Поэтому, когда цикл снова и снова делает один и тот же оборот — те же колбэки, ничего не выводится, — а таймер ждёт, симулятор пропускает одинаковые обороты и переводит часы на срок таймера (при опросе через `setTimeout` пропускаются целые обороты по 1 мс, а во вложенных таймерах браузера — по 4 мс). Если вывод зависит от того, сколько оборотов успеет пройти (например, печатается счётчик), симулятор говорит, что вывод зависит от времени. В браузере `setTimeout` после `await` в цепочке таймеров тоже считается вложенным: начиная с шестого уровня он ждёт не меньше 4 мс (шаги инициализации таймера в HTML; проверено в Chromium).',
-        },
-        {
-          p: 'Каждый пример и ещё около шестидесяти фрагментов в tests/snippets проверяются в настоящем Node (как CommonJS) и в настоящем Chromium: вывод симулятора сравнивается построчно. Команда `npm run -s predict -- --runtime node файл.js` печатает предсказанный вывод.',
-        },
-        {
-          p: 'Последний пример — вопрос из квиза: `while (!ready) await Promise.resolve()` никогда не отдаёт управление циклу, таймер не запускается. Симулятор останавливается по лимиту шагов и объясняет голодание.',
-        },
-      ],
-    },
-    en: {
-      title: 'Microtasks and macrotasks',
-      body: [
-        {
-          p: 'A macrotask is a timer or I/O callback: one per turn of the loop. A microtask is a promise callback or the continuation after `await`: the loop runs them all, until the queue is empty, and only then takes the next macrotask.',
-        },
-        { p: 'Pick an example and step through it. First try to guess the order in which the output appears.' },
-      ],
-      notes: [
-        {
-          p: 'The first example is the talk’s. Synchronously: A, the async function’s body up to `await` — D, then F. By then the microtask queue holds C, and after it the continuation after `await` — E: they run in the order they were queued. The timer is a macrotask, so B is last even with a 0 delay.',
-        },
-        {
-          p: 'The simulator does not run the code: it parses it with acorn and interprets it step by step, with promises as the ECMAScript specification has them (§27.2): `await` of a native promise costs one tick (since V8 7.2), and `return` of a promise from an async function costs two ticks more than `return` of a value: first a PromiseResolveThenableJob calls `then`, then a reaction settles the outer promise.',
-        },
-        {
-          p: 'Node: after the script and after every timer or `setImmediate` callback, the `process.nextTick` queue is emptied first, then the microtasks (processTicksAndRejections in task_queues.js; between timers since Node 11). Inside an I/O callback `setImmediate` always comes before `setTimeout(…, 0)`: the check phase follows poll. At top level the order of `setTimeout(…, 0)` and `setImmediate` depends on whether 1 ms has passed, and the simulator says so.',
-        },
-        {
-          p: 'Time in the simulator: code runs in zero virtual time, and the clock moves when the loop sleeps until a timer. A real turn of the loop takes a few microseconds (a `setImmediate` turn on the test machine: 2.5–8 µs, about 600–1,200 turns before a 5 ms timer). So when the loop makes the same turn again and again — the same callbacks, nothing printed — while a timer waits, the simulator skips the identical turns and moves the clock to the timer (with `setTimeout` polling it skips whole turns of 1 ms, or of 4 ms for nested timers in a browser). If the output depends on how many turns fit (a printed counter, say), the simulator says the output depends on timing. In a browser a `setTimeout` called after `await` in a timer chain counts as nested too: from the sixth level on it waits at least 4 ms (HTML timer initialisation steps; checked in Chromium).',
-        },
-        {
-          p: 'Every example and some sixty more snippets in tests/snippets are checked in real Node (as CommonJS) and in real Chromium: the simulator’s output is compared line by line. `npm run -s predict -- --runtime node file.js` prints the predicted output.',
-        },
-        {
-          p: 'The last example is the quiz question: `while (!ready) await Promise.resolve()` never gives the loop a turn, and the timer never runs. The simulator stops at its step cap and explains the starvation.',
-        },
-      ],
-    },
   },
 };

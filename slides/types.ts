@@ -1,7 +1,7 @@
 import type { Bilingual } from '../lib/i18n.ts';
-import type { SlideText, Source } from '../lib/text.ts';
+import type { Block, Source } from '../lib/text.ts';
 
-export type { Block, CodeLang, SlideText, Source } from '../lib/text.ts';
+export type { Block, CodeLang, Source } from '../lib/text.ts';
 
 export type ChapterId = 'io' | 'event-loop' | 'asyncio' | 'green';
 
@@ -34,12 +34,35 @@ export function speakerSteps(slide: SlideDef): number {
   return slide.demo?.sequence?.length ?? slide.demo?.steps ?? 1;
 }
 
+/**
+ * A slide's entry in the manifest (`slides/<id>.ts`, listed in `slides/index.ts`): what the deck needs before any
+ * slide's words — its id, chapter, title (the overview, the chapter map, the embed page) and demo (tag, loader,
+ * speaker sequence, whose length gives the slide its step fragments). The rest of its words are in
+ * `slides/text/<id>.ts` and load with the slide.
+ */
 export interface SlideDef {
-  /** Stable id: `#/<id>`, `embed.html?slide=<id>`, tests. */
+  /** Stable id: `#/<id>`, `embed.html?slide=<id>`, tests; also the names of its two files. */
   id: string;
   chapter: ChapterId;
-  text: Bilingual<SlideText>;
+  title: Bilingual<string>;
+  demo?: DemoDef;
+}
+
+/** What a slide says in one language, besides its title. */
+export interface SlideWords {
+  /** What the slide says, beside its demo. Keep it short: the demo does the explaining. */
+  body: readonly Block[];
+  /** Speaker notes: what the presenter says, at length. */
+  notes: readonly Block[];
+}
+
+/**
+ * `slides/text/<id>.ts` (its default export): the slide's body, notes and sources, loaded with the slide. Both
+ * languages are required and have exactly the keys of `SlideWords`, so a key in one and not the other does not
+ * compile.
+ */
+export interface SlideTextDef {
   /** Named in the speaker notes; the same in both languages. */
   sources?: readonly Source[];
-  demo?: DemoDef;
+  text: Bilingual<SlideWords>;
 }

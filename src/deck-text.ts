@@ -38,6 +38,7 @@ const en = {
   validIds: 'These are the slides that can be embedded:',
   unknownHash: (id: string) => `There is no slide “${id}”; here is the first slide instead.`,
   demoFailed: 'This demo could not be loaded. Reload the page to try again.',
+  textFailed: 'This slide’s text could not be loaded. Reload the page to try again.',
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
 };
 
@@ -77,6 +78,7 @@ const ru: typeof en = {
   validIds: 'Вот слайды, которые можно встроить:',
   unknownHash: (id: string) => `Слайда «${id}» нет; показываем первый слайд.`,
   demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
+  textFailed: 'Текст этого слайда не удалось загрузить. Перезагрузите страницу.',
   stepOf: (step: number, total: number) => `Шаг ${step} из ${total}`,
 };
 

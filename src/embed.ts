@@ -22,13 +22,14 @@ const params = new URLSearchParams(window.location.search);
 const id = params.get('slide') ?? '';
 
 /**
- * Each slide module on its own, loaded on demand: the embed page fetches one slide's text and demo, not the whole
- * deck's. A slide's file is named after its id (a unit test holds every slide to that).
+ * Each slide's manifest entry on its own, loaded on demand: the embed page fetches one slide's entry (its title and
+ * demo) and that demo, not the whole deck's. It shows the title only, so it needs none of the slide's other words
+ * (`slides/text/<id>.ts`). A slide's file is named after its id (a unit test holds every slide to that).
  */
 const slideModules = import.meta.glob<Record<string, unknown>>(['../slides/*.ts', '!../slides/index.ts', '!../slides/types.ts']);
 
 function isSlide(value: unknown): value is SlideDef {
-  return !!value && typeof value === 'object' && 'id' in value && 'text' in value && 'chapter' in value;
+  return !!value && typeof value === 'object' && 'id' in value && 'title' in value && 'chapter' in value;
 }
 
 async function loadSlide(slideId: string): Promise<SlideDef | undefined> {
@@ -50,11 +51,11 @@ new ResizeObserver(postHeight).observe(document.documentElement);
 async function main(): Promise<void> {
   const slide = await loadSlide(id);
   if (isEmbeddable(slide)) {
-    const text = slide.text[lang];
-    document.title = `${text.title} · ${t.deckTitle}`;
+    const title = slide.title[lang];
+    document.title = `${title} · ${t.deckTitle}`;
     render(
       html`<header class="embed-head">
-          <h1>${text.title}</h1>
+          <h1>${title}</h1>
           <a class="embed-open" href=${deckUrl(slide.id)} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
         </header>
         ${demoTemplate(slide, lang, { active: true, near: true, mode: 'embed' })}`,
@@ -66,8 +67,8 @@ async function main(): Promise<void> {
   } else {
     document.title = `${t.unknownSlideTitle} · ${t.deckTitle}`;
     const reason = !id ? t.missingSlide : slide ? t.notEmbeddable(id) : t.unknownSlide(id);
-    // Only an error page needs the whole list, so only it loads every slide.
-  const valid = (await import('../slides/index.ts')).embeddableSlides();
+    // Only an error page needs the whole list, so only it loads the manifest.
+    const valid = (await import('../slides/index.ts')).embeddableSlides();
     render(
       html`<section class="embed-unknown" role="alert">
         <h1>${t.unknownSlideTitle}</h1>
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
         <p>${t.validIds}</p>
         <ul>
           ${valid.map(
-            (s) => html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.text[lang].title}</li>`,
+            (s) => html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.title[lang]}</li>`,
           )}
         </ul>
       </section>`,

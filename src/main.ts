@@ -1,12 +1,13 @@
 import Reveal from 'reveal.js';
-import Notes from 'reveal.js/plugin/notes';
 import 'reveal.js/reset.css';
 import 'reveal.js/reveal.css';
 import '../assets/theme.css';
 import '../assets/deck.css';
 import { render } from 'lit';
 import { slides } from '../slides/index.ts';
-import { slideTemplate } from './render-slide.ts';
+import { slideTemplate, type TextState } from './render-slide.ts';
+import { loadSlideText, slideText } from './slide-text.ts';
+import { resolvePageMode } from './page-mode.ts';
 import { deckText } from './deck-text.ts';
 import type { Lang } from '../lib/i18n.ts';
 import {
@@ -19,9 +20,12 @@ import {
   type Theme,
 } from './prefs.ts';
 import { DemoKeys } from './plugins/demo-keys.ts';
-import { DemoLifecycle } from './plugins/demo-lifecycle.ts';
+import { LazyNotes } from './plugins/lazy-notes.ts';
+import { DemoLifecycle, loadDemo } from './plugins/demo-lifecycle.ts';
 import { DeckChrome } from './plugins/deck-chrome.ts';
 import { showToast } from './toast.ts';
+// The deck's first slide's demo (the chapter map, a few hundred bytes) ships with the deck, defined before reveal starts.
+import '../components/chapter-map/chapter-map-element.ts';
 
 const prefs = currentPrefs();
 let lang: Lang = prefs.lang;
@@ -31,22 +35,85 @@ applyPrefsToDocument(prefs);
 const slidesEl = document.querySelector<HTMLElement>('.reveal .slides');
 if (!slidesEl) throw new Error('index.html lacks .reveal .slides');
 
-const sections = slides.map((slide) => {
-  const section = document.createElement('section');
-  section.id = slide.id;
-  section.dataset['chapter'] = slide.chapter;
-  slidesEl.append(section);
-  return section;
-});
+const sections = new Map(
+  slides.map((slide) => {
+    const section = document.createElement('section');
+    section.id = slide.id;
+    section.dataset['chapter'] = slide.chapter;
+    slidesEl.append(section);
+    return [slide.id, section] as const;
+  }),
+);
 
-function renderAll(): void {
-  slides.forEach((slide, i) => {
-    const section = sections[i];
-    if (section) render(slideTemplate(slide, lang), section);
-  });
-  document.title = `${slides[0]?.text[lang].title ?? ''} · ${deckText[lang].deckTitle}`;
+/** Slides whose words failed to load: they say so (and are not asked for again until a reload). */
+const failedText = new Set<string>();
+const textState = (id: string): TextState => (failedText.has(id) ? 'failed' : slideText(id));
+
+function renderSlide(slide: (typeof slides)[number]): void {
+  const section = sections.get(slide.id);
+  if (section) render(slideTemplate(slide, lang, textState(slide.id)), section);
 }
+
+/** Every slide from the manifest (title, demo, step fragments), each with its words if they have arrived. */
+function renderAll(): void {
+  slides.forEach(renderSlide);
+  document.title = `${slides[0]?.title[lang] ?? ''} · ${deckText[lang].deckTitle}`;
+}
+
+/**
+ * Loads a slide's words (`slides/text/<id>.ts`) and renders the slide with them. The first slide's arrive before
+ * reveal starts; the others' when their slide is shown or near (the lifecycle asks); in print, all before reveal
+ * lays out the pages. If the current slide's notes arrive while the speaker view is open, they are sent to it.
+ */
+function loadText(id: string): Promise<void> {
+  const slide = slides.find((s) => s.id === id);
+  if (!slide || slideText(id) || failedText.has(id)) return Promise.resolve();
+  return loadSlideText(id).then(
+    () => {
+      renderSlide(slide);
+      if (deck.isReady() && deck.getCurrentSlide()?.id === id) resendNotes();
+    },
+    (error: unknown) => {
+      console.warn(`the text of slide ${id} failed to load`, error);
+      failedText.add(id);
+      renderSlide(slide);
+      showToast(deckText[lang].textFailed + ` (${id})`);
+    },
+  );
+}
+
+/** The slide the address opens at (`#/<id>…` or `#/<index>…`), else the first. */
+function slideIdFromHash(hash: string): string {
+  const first = slides[0]?.id ?? '';
+  const m = /^#\/([^/?]+)/.exec(hash);
+  if (!m?.[1]) return first;
+  let id = m[1];
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    /* keep it raw */
+  }
+  if (/^\d+$/.test(id)) return slides[Number(id)]?.id ?? first;
+  return slides.some((s) => s.id === id) ? id : first;
+}
+
+const printing = resolvePageMode(window.location.search).print;
+const firstId = slideIdFromHash(window.location.hash);
+const onDemoError = (id: string) => showToast(deckText[lang].demoFailed + ` (${id})`);
 renderAll();
+// Until reveal shows the slides near the first one (and hides the rest), only those are laid out: reveal sets every
+// slide's `display` itself as soon as it knows where it is. In print every slide is laid out.
+if (!printing) {
+  const first = slides.findIndex((s) => s.id === firstId);
+  slides.forEach((s, i) => {
+    const section = sections.get(s.id);
+    if (section && Math.abs(i - first) > 2) section.style.display = 'none';
+  });
+}
+// The first slide's words and demo start loading now, side by side; reveal starts once the words are in, so that
+// it finds the slide whole when it reads the address (a step in `#/<id>/<step>` is one of its fragments).
+void loadDemo(firstId, onDemoError);
+const textsBeforeStart = Promise.all((printing ? slides.map((s) => s.id) : [firstId]).map(loadText));
 
 /** The speaker view shows the deck in iframes (`?receiver`): they mirror the projector, 16:9 and without chrome. */
 const receiver = new URLSearchParams(window.location.search).has('receiver');
@@ -80,9 +147,9 @@ const deck = new Reveal({
   pdfSeparateFragments: false,
   pdfMaxPagesPerSlide: 1,
   plugins: [
-    Notes,
+    LazyNotes,
     DemoKeys,
-    () => DemoLifecycle({ onError: (id) => showToast(deckText[lang].demoFailed + ` (${id})`) }),
+    () => DemoLifecycle({ onError: onDemoError, loadText }),
     () => chrome,
   ],
 });
@@ -139,7 +206,20 @@ deck.on('ready', () => {
   performance.mark('deck-ready');
 });
 
-void deck.initialize().then(() => {
+/**
+ * reveal's notes plugin sends the current slide's `aside.notes` to the speaker view on slidechanged, fragment,
+ * overview and pause events — not when a slide's contents change. When the current slide's notes arrive after it
+ * was shown, one of those events re-sends them: `resumed` (or `paused` while paused), on which nothing else acts.
+ */
+function resendNotes(): void {
+  if (!receiver) deck.dispatchEvent({ type: deck.isPaused() ? 'paused' : 'resumed' });
+}
+
+// The overview shows every slide: each one's words come too.
+deck.on('overviewshown', () => slides.forEach((s) => void loadText(s.id)));
+
+void textsBeforeStart.then(async () => {
+  await deck.initialize();
   checkHash(initialHash);
   window.addEventListener('hashchange', () => checkHash(window.location.hash));
 });

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeStatic, html as staticHtml } from 'lit/static-html.js';
-import { speakerSteps, type SlideDef } from '../slides/types.ts';
+import { speakerSteps, type SlideDef, type SlideTextDef } from '../slides/types.ts';
 import type { Lang } from '../lib/i18n.ts';
 import type { DemoMode } from '../lib/demo-contract.ts';
 import { deckText } from './deck-text.ts';
@@ -30,35 +30,49 @@ export function demoTemplate(
   return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'}></${tag}>`;
 }
 
+/**
+ * A slide's words as the shell holds them: arrived, still loading (`undefined`), or failed to load (`'failed'`: the
+ * slide says so instead of showing a blank space).
+ */
+export type TextState = SlideTextDef | 'failed' | undefined;
+
 /** Speaker notes, with the slide's sources. */
-export function notesTemplate(slide: SlideDef, lang: Lang): TemplateResult {
-  const text = slide.text[lang];
-  return html`${blocks(text.notes)}
-  ${slide.sources?.length
+export function notesTemplate(slide: SlideDef, lang: Lang, text: TextState): TemplateResult {
+  if (!text || text === 'failed') return html``;
+  const sources = text.sources ?? [];
+  return html`${blocks(text.text[lang].notes)}
+  ${sources.length
     ? html`<p><strong>${deckText[lang].sources}:</strong></p>
         <ul>
-          ${slide.sources.map((s) => html`<li><a href=${s.url} target="_blank" rel="noopener">${s.title}</a></li>`)}
+          ${sources.map((s) => html`<li><a href=${s.url} target="_blank" rel="noopener">${s.title}</a></li>`)}
         </ul>`
     : nothing}`;
+}
+
+/** The body beside the demo: the slide's words, nothing while they load, or a message if they failed to. */
+function bodyTemplate(lang: Lang, text: TextState): TemplateResult {
+  if (text === 'failed') return html`<p class="slide-text-failed" role="alert">${deckText[lang].textFailed}</p>`;
+  return text ? blocks(text.text[lang].body) : html``;
 }
 
 /**
  * The inside of one reveal.js `<section>`: title, body, demo, notes, and the hidden fragments that carry the
  * demo's speaker sequence (reveal's fragments live in the light DOM and give the clicker and the URL the steps).
+ * The title, the demo and the fragments come from the manifest, so a slide is whole but for its words before
+ * `slides/text/<id>.ts` arrives; then it is rendered again with them.
  */
-export function slideTemplate(slide: SlideDef, lang: Lang): TemplateResult {
-  const text = slide.text[lang];
+export function slideTemplate(slide: SlideDef, lang: Lang, text: TextState): TemplateResult {
   const layout = slide.demo?.layout ?? 'side';
   const steps = Math.max(0, speakerSteps(slide) - 1);
   return html`
     <div class="slide-frame layout-${slide.demo ? layout : 'text'}">
       <header class="slide-head">
-        <h2>${text.title}</h2>
+        <h2>${slide.title[lang]}</h2>
       </header>
-      <div class="slide-body">${blocks(text.body)}</div>
+      <div class="slide-body" aria-busy=${text ? 'false' : 'true'}>${bodyTemplate(lang, text)}</div>
       ${slide.demo ? html`<div class="slide-demo">${demoTemplate(slide, lang)}</div>` : nothing}
     </div>
     ${Array.from({ length: steps }, (_, i) => html`<span class="fragment demo-step" data-fragment-index=${i} aria-hidden="true"></span>`)}
-    <aside class="notes">${notesTemplate(slide, lang)}</aside>
+    <aside class="notes">${notesTemplate(slide, lang, text)}</aside>
   `;
 }

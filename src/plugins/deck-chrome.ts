@@ -76,7 +76,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     const slide = slideById(currentSlideId());
     if (!slide) return;
     const pageUrl = window.location.href.split('#')[0] ?? window.location.href;
-    area.value = embedSnippet(pageUrl, slide.id, lang, slide.text[lang].title);
+    area.value = embedSnippet(pageUrl, slide.id, lang, slide.title[lang]);
     copyButton.textContent = deckText[lang].copy;
     dialog.showModal();
     area.focus();

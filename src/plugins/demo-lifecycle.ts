@@ -47,13 +47,21 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 300);
 }
 
+export interface LifecycleOptions {
+  /** A slide's demo failed to load. */
+  onError: (slideId: string) => void;
+  /** Loads a slide's words (body, notes, sources) and renders the slide with them; the shell does it once. */
+  loadText: (slideId: string) => Promise<unknown>;
+}
+
 /**
  * Tells each demo where the deck is: `active` on the current slide, `near` within one slide, `step` from the
- * fragments that carry its speaker sequence. The current slide's demo loads at once; its neighbours' (and their
- * charts) once the browser is idle, so the first slide needs none of the others' code (nor chart.js). In print,
- * every demo loads and every chart draws. Each demo also gets `mode` and `print` from `src/page-mode.ts`.
+ * fragments that carry its speaker sequence. The current slide's words and demo load at once; its neighbours'
+ * (and their charts) once the current one's demo is in and the browser is idle, so the first slide needs none of
+ * the others' code (nor chart.js). In print, every demo loads and every chart draws. Each demo also gets `mode`
+ * and `print` from `src/page-mode.ts`.
  */
-export const DemoLifecycle = (options: { onError: (slideId: string) => void }): RevealPlugin => ({
+export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
   id: 'demo-lifecycle',
   init(deck: RevealApi) {
     const sync = () => {
@@ -61,21 +69,24 @@ export const DemoLifecycle = (options: { onError: (slideId: string) => void }): 
       const current = deck.getCurrentSlide();
       const index = current ? all.indexOf(current) : 0;
       const { mode, print: printing } = deckPageMode(deck);
+      const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
       all.forEach((section, i) => {
         const demo = demoOf(section);
-        /** Loads what the slide shows: its code panels, its demo, and (through `near`) its charts. */
+        /** Loads what the slide shows: its words, its code panels, its demo, and (through `near`) its charts. */
         const prepare = () => {
-          defineCodePanel(section);
+          void options.loadText(section.id).then(() => defineCodePanel(section));
           void loadDemo(section.id, options.onError);
           if (demo) demo.near = true;
         };
         if (i === index || printing) {
           prepare();
         } else if (Math.abs(i - index) <= 1) {
-          whenIdle(() => {
-            const now = deck.getCurrentSlide();
-            if (now && Math.abs(all.indexOf(now) - i) <= 1) prepare();
-          });
+          void currentReady.then(() =>
+            whenIdle(() => {
+              const now = deck.getCurrentSlide();
+              if (now && Math.abs(all.indexOf(now) - i) <= 1) prepare();
+            }),
+          );
         } else if (demo) {
           demo.near = false;
         }

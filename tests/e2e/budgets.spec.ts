@@ -1,7 +1,71 @@
+import { preview } from 'vite';
 import { test, expect } from './fixtures.ts';
-import { budgets, chartChunk } from '../../scripts/budget.ts';
+import { budgets, chartChunk, FIRST_SLIDE_KB, textChunks } from '../../scripts/budget.ts';
+import { firstLoad } from '../../scripts/first-load.ts';
+import { buildWithDoubledText } from '../../scripts/double-text.ts';
 
 const dist = process.env['DIST_DIR'] ?? 'dist';
+
+/**
+ * What one more slide may add to the first load: its manifest entry (id, chapter, two titles, demo tag, loader and
+ * sequence) and its text loader in the shell — gzipped, and as built (the twins' entries are near copies of the
+ * originals, which gzip squeezes, so the uncompressed growth is the sterner bound). Its words (about 3.5 KB gzipped,
+ * 8 KB as built, a slide) must not come.
+ */
+const MANIFEST_BYTES_PER_SLIDE = { gzip: 400, raw: 800 };
+
+test.describe('the first load, in a real browser', () => {
+  test(`the deck's first slide fetches ≤ ${FIRST_SLIDE_KB} KB of JS and CSS, and no other slide's words`, async ({ page }) => {
+    const load = await firstLoad(page, 'index.html?lang=en#/title', dist);
+    console.log(`first slide: ${load.gzipBytes} bytes gzipped in ${load.files.length} files: ${load.files.join(' ')}`);
+    expect(load.gzipBytes).toBeLessThanOrEqual(FIRST_SLIDE_KB * 1000);
+    // The title slide's words ship with the deck; every other slide's are a chunk of their own, not fetched.
+    const texts = textChunks(dist);
+    expect(texts.size).toBeGreaterThanOrEqual(11);
+    for (const [id, file] of texts) expect(load.files, `${id}'s words`).not.toContain(file);
+    // Nor reveal's speaker-notes plugin: it loads on S (deck.spec.ts opens the speaker view).
+    expect(load.files.filter((f) => /\/notes-[\w-]+\.js$/.test(f))).toEqual([]);
+    await expect(page.locator('section#title .slide-body')).toContainText('tens of thousands of connections');
+  });
+
+  test('a deep link fetches that slide’s words before it is usable, and no other slide’s', async ({ page }) => {
+    const load = await firstLoad(page, 'index.html?lang=en#/heavy-task/1', dist);
+    const texts = textChunks(dist);
+    expect(load.files).toContain(texts.get('heavy-task'));
+    for (const [id, file] of texts) if (id !== 'heavy-task') expect(load.files, `${id}'s words`).not.toContain(file);
+  });
+
+  test('twice the slides’ text: the first load grows by the manifest’s few bytes a slide only', async ({ page }) => {
+    test.setTimeout(180_000);
+    const doubled = buildWithDoubledText(process.cwd());
+    const server = await preview({
+      configFile: false,
+      root: process.cwd(),
+      logLevel: 'silent',
+      build: { outDir: doubled.dist },
+      preview: { port: 0, host: '127.0.0.1' },
+    });
+    try {
+      const address = server.httpServer.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const base = await firstLoad(page, 'index.html?lang=en#/title', dist);
+      const twice = await firstLoad(page, `http://127.0.0.1:${port}/index.html?lang=en#/title`, doubled.dist);
+      await expect(page.locator('.reveal .slides > section')).toHaveCount(2 * doubled.added);
+      const perSlide = (twice.gzipBytes - base.gzipBytes) / doubled.added;
+      const rawPerSlide = (twice.rawBytes - base.rawBytes) / doubled.added;
+      console.log(
+        `first load: ${base.gzipBytes} bytes gzipped (${base.rawBytes} as built) with ${doubled.added} slides, ` +
+          `${twice.gzipBytes} (${twice.rawBytes}) with ${2 * doubled.added}: ${perSlide.toFixed(0)} bytes gzipped ` +
+          `(${rawPerSlide.toFixed(0)} as built) a slide; ${textChunks(doubled.dist).size} text chunks, none fetched`,
+      );
+      expect(perSlide).toBeLessThanOrEqual(MANIFEST_BYTES_PER_SLIDE.gzip);
+      expect(rawPerSlide).toBeLessThanOrEqual(MANIFEST_BYTES_PER_SLIDE.raw);
+      for (const [id, file] of textChunks(doubled.dist)) expect(twice.files, `${id}'s words`).not.toContain(file);
+    } finally {
+      server.httpServer.close();
+    }
+  });
+});
 
 test.describe('size budgets (gzipped, from the build manifest)', () => {
   for (const budget of budgets(dist)) {

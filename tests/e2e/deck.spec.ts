@@ -1,13 +1,28 @@
 import type { Locator } from '@playwright/test';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
+import type { Block, SlideTextDef } from '../../slides/types.ts';
+import { textChunks } from '../../scripts/budget.ts';
+
+const dist = process.env['DIST_DIR'] ?? 'dist';
+
+/** A slide's words (`slides/text/<id>.ts`), as the test runner loads them. */
+async function wordsOf(id: string): Promise<SlideTextDef> {
+  return ((await import(`../../slides/text/${id}.ts`)) as { default: SlideTextDef }).default;
+}
+
+/** The start of a block's text as a page shows it (inline markup gone). */
+function shown(block: Block | undefined): string {
+  const raw = !block ? '' : 'p' in block ? block.p : 'ul' in block ? (block.ul[0] ?? '') : block.code;
+  return raw.replace(/`|\*\*/g, '').slice(0, 40);
+}
 
 test.describe('the deck', () => {
   for (const lang of ['en', 'ru'] as const) {
     test(`every slide loads in ${lang} without errors`, async ({ page }) => {
       for (const slide of slides) {
         await gotoSlide(page, slide.id, { lang });
-        await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText(slide.text[lang].title);
+        await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText(slide.title[lang]);
         if (slide.demo) await expect(currentSlide(page).locator('.demo')).toBeVisible();
       }
     });
@@ -114,6 +129,100 @@ test.describe('the deck', () => {
     await expect(current.locator('html')).not.toHaveClass(/portrait/);
     await expect(current.locator('.deck-chrome')).toBeHidden();
     await popup.close();
+  });
+
+  test('the speaker view shows the notes of a slide reached by navigation, whose words loaded after it was shown', async ({ page, context }) => {
+    await gotoSlide(page, 'title');
+    const popupPromise = context.waitForEvent('page');
+    await page.keyboard.press('s');
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    await expect(popup.locator('.speaker-controls-notes')).toContainText('A talk about how servers wait', { timeout: 15_000 });
+    // heavy-task is far from the title: its words are not loaded until the deck gets there.
+    const notes = (await wordsOf('heavy-task')).text.en.notes;
+    expect(await page.locator('section#heavy-task aside.notes').textContent()).toBe('');
+    const goTo = (id: string) =>
+      page.evaluate((index) => (window as unknown as { deck: { slide(h: number): void } }).deck.slide(index), slides.findIndex((s) => s.id === id));
+    await goTo('heavy-task');
+    await expect(popup.locator('.speaker-controls-notes')).toContainText(shown(notes[0]), { timeout: 15_000 });
+    await expect(popup.locator('.speaker-controls-notes')).toContainText('Sources');
+    // And on to the next slide: its notes follow too.
+    await goTo('libuv-pool');
+    const next = (await wordsOf('libuv-pool')).text.en.notes;
+    await expect(popup.locator('.speaker-controls-notes')).toContainText(shown(next[0]), { timeout: 15_000 });
+    await popup.close();
+  });
+
+  test('a deep link to a speaker step opens the slide at that step, with its words', async ({ page }) => {
+    await page.goto('index.html?lang=en#/libuv-pool/2');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(page.locator('section#libuv-pool')).toHaveClass(/present/);
+    expect(await page.evaluate(() => (window as unknown as { deck: { getIndices(): { f?: number } } }).deck.getIndices().f)).toBe(2);
+    await expectHash(page, /^#\/libuv-pool\/2$/);
+    await expect.poll(() => page.locator('section#libuv-pool .demo').evaluate((el) => (el as HTMLElement & { step: number }).step)).toBe(3);
+    const words = (await wordsOf('libuv-pool')).text.en;
+    await expect(currentSlide(page).locator('.slide-body')).toContainText(shown(words.body[0]));
+  });
+
+  test('a slide whose words fail to load says so, and the deck goes on', async ({ page }) => {
+    const file = textChunks(dist).get('c10k');
+    expect(file).toBeDefined();
+    await page.route(`**/${file}`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("test: no text");' }));
+    await page.goto('index.html?lang=en#/c10k');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(currentSlide(page).getByRole('alert')).toHaveText('This slide’s text could not be loaded. Reload the page to try again.');
+    await expect(page.locator('.deck-toast')).toContainText('(c10k)');
+    await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('C10K: a thread per connection');
+    await expect(currentSlide(page).getByRole('slider', { name: 'Connections' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('section#nonblocking .slide-body')).toContainText(shown((await wordsOf('nonblocking')).text.en.body[0]));
+  });
+
+  test('every slide’s body fits beside its demo at 1280×720, in both languages', async ({ page }) => {
+    test.setTimeout(180_000);
+    const overflows: string[] = [];
+    for (const lang of ['en', 'ru'] as const) {
+      for (const slide of slides) {
+        await gotoSlide(page, slide.id, { lang });
+        await expect(currentSlide(page).locator('.slide-body')).toHaveAttribute('aria-busy', 'false');
+        await page.waitForTimeout(200);
+        const body = await currentSlide(page)
+          .locator('.slide-body')
+          .evaluate((el) => Math.max(el.scrollHeight - el.clientHeight, el.scrollWidth - el.clientWidth));
+        if (body > 1) overflows.push(`${slide.id} (${lang}): the body overflows by ${body} px`);
+      }
+    }
+    expect(overflows).toEqual([]);
+  });
+
+  test('the overview (Esc) shows every slide with its words', async ({ page }) => {
+    await gotoSlide(page, 'title');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.reveal.overview')).toBeVisible();
+    const words = (await wordsOf('libuv-pool')).text.en;
+    await expect(page.locator('section#libuv-pool .slide-body')).toContainText(shown(words.body[0]));
+  });
+
+  test('the language switch renders the loaded words in the other language', async ({ page }) => {
+    await gotoSlide(page, 'io-uring', { lang: 'en' });
+    const words = await wordsOf('io-uring');
+    await expect(currentSlide(page).locator('.slide-body')).toContainText(shown(words.text.en.body[0]));
+    await page.getByRole('button', { name: 'Switch to Russian' }).click();
+    await expect(currentSlide(page).locator('.slide-body')).toContainText(shown(words.text.ru.body[0]));
+    await expect(currentSlide(page).locator('aside.notes')).toContainText(shown(words.text.ru.notes[0]));
+  });
+
+  test('?print-pdf has every slide’s body and notes', async ({ page }) => {
+    await page.goto('index.html?print-pdf&lang=en');
+    await page.waitForFunction(() => document.querySelectorAll('.pdf-page').length > 0);
+    await expect(page.locator('.pdf-page')).toHaveCount(slides.length);
+    for (const slide of slides) {
+      const words = (await wordsOf(slide.id)).text.en;
+      const section = page.locator(`.pdf-page section#${slide.id}`);
+      await expect(section.locator('.slide-body')).toContainText(shown(words.body[0]));
+      await expect(section.locator('.slide-body')).toContainText(shown(words.body[words.body.length - 1]));
+      await expect(section.locator('aside.notes')).toContainText(shown(words.notes[0]));
+    }
   });
 
   test('?print-pdf lays out one page per slide', async ({ page }) => {

@@ -67,7 +67,7 @@ test.describe('embed page', () => {
     test(`${slide.id} embeds alone in both languages`, async ({ page }) => {
       for (const lang of ['en', 'ru'] as const) {
         await page.goto(`embed.html?slide=${slide.id}&lang=${lang}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(slide.text[lang].title);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(slide.title[lang]);
         const demo = page.locator(`main > ${slide.demo!.tag}`);
         await expect(demo).toBeVisible();
         await page.waitForFunction((tag) => customElements.get(tag) !== undefined, slide.demo!.tag);

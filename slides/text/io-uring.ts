@@ -1,0 +1,82 @@
+import type { SlideTextDef } from '../types.ts';
+
+/** The words of the slide `io-uring` (its title is in `slides/io-uring.ts`): loaded with the slide. */
+const content: SlideTextDef = {
+  sources: [
+    { title: 'Jens Axboe, “Efficient IO with io_uring” (2019)', url: 'https://kernel.dk/io_uring.pdf' },
+    { title: 'io_uring(7): the submission and completion queues, head and tail', url: 'https://man7.org/linux/man-pages/man7/io_uring.7.html' },
+    { title: 'io_uring_setup(2): entries rounded to a power of two, CQ = 2 × SQ, IORING_SETUP_SQPOLL, sq_thread_idle', url: 'https://man7.org/linux/man-pages/man2/io_uring_setup.2.html' },
+    { title: 'io_uring_enter(2): to_submit, min_complete, IORING_ENTER_SQ_WAKEUP', url: 'https://man7.org/linux/man-pages/man2/io_uring_enter.2.html' },
+    { title: 'epoll(7) and epoll_ctl(2): EPERM for a regular file', url: 'https://man7.org/linux/man-pages/man2/epoll_ctl.2.html' },
+    { title: 'POSIX select(): regular files always poll true for reading and writing', url: 'https://pubs.opengroup.org/onlinepubs/9799919799/functions/pselect.html' },
+    { title: 'libuv design overview: file I/O runs in the thread pool', url: 'https://docs.libuv.org/en/v1.x/design.html' },
+    { title: 'libuv pull request #3952: io_uring for file operations (v1.45.0)', url: 'https://github.com/libuv/libuv/pull/3952' },
+    { title: 'libuv pull request #4492: SQPOLL io_uring disabled by default', url: 'https://github.com/libuv/libuv/pull/4492' },
+  ],
+  text: {
+    ru: {
+      body: [
+        {
+          ul: [
+            '**Готовность** (epoll, kqueue): ядро сообщает, что сокет готов, а читаете вы сами — ещё один системный вызов на операцию.',
+            '**Завершение** (io_uring, Windows IOCP): вы ставите операцию в очередь, ядро выполняет её и кладёт результат. Две кольцевые очереди в общей памяти, один вызов на пачку.',
+            'Обычный файл для `select` и `poll` всегда «готов» (epoll его не принимает), но `read()` ждёт диск. Поэтому Node (libuv) читает файлы в пуле потоков, а io_uring умеет настоящий асинхронный файловый ввод-вывод.',
+          ],
+        },
+      ],
+      notes: [
+        {
+          p: 'Ползунок: сколько системных вызовов нужно на пачку запросов. Пачка из B запросов: для каждого — прочитать запрос и записать ответ. С epoll (level-triggered): один `epoll_wait` возвращает B готовых сокетов, потом `read` и `write` на каждый — 2B + 1 вызов. При B = 16 это 33. Тест `real-syscalls` проверяет это под `strace -c` на Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
+        },
+        {
+          p: 'С io_uring приложение пишет запросы (SQE) в хвост кольца отправки — это обычная запись в память, общую с ядром. На запрос два SQE: чтение и запись, на пачку — 2B. Один `io_uring_enter` отправляет все и ждёт завершений; результаты (CQE) приложение читает из кольца завершения тоже без вызова. Пока 2B не больше размера SQ (по умолчанию в демо 64, то есть до B = 32), это ровно 1 вызов на пачку при любом B. Больше — кольцо переполняется, и входить приходится каждый раз, когда оно заполнилось: ⌈2B / размер SQ⌉, при B = 128 и SQ = 64 — 4 вызова. Кольцо можно сделать больше: `io_uring_setup` округляет размер до степени двойки, максимум 32 768, а CQ по умолчанию вдвое больше SQ.',
+        },
+        {
+          p: 'Проверено: проба `tests/probes/uring_batch.c` (сырые системные вызовы, без liburing) отвечает на пачку через socketpair, и `strace -c` насчитывает ровно ⌈2B / 64⌉ `io_uring_enter` на пачку: 1 при B = 1, 16, 32; 2 при B = 33; 4 при B = 100 — и ни одного `recvfrom` или `sendto`.',
+        },
+        {
+          p: 'SQPOLL (`IORING_SETUP_SQPOLL`): кольцо опрашивает поток ядра, он сам забирает SQE, так что пока он не спит — 0 вызовов на пачку. Если ему `sq_thread_idle` мс нечего делать, он засыпает и ставит флаг `IORING_SQ_NEED_WAKEUP`; тогда нужен один `io_uring_enter` с `IORING_ENTER_SQ_WAKEUP`. На этой машине проба видит ровно это: первая пачка — один вызов-побудка (поток стартует спящим), следующие — ноль. Плата — ядро процессора, которое этот поток крутит. В libuv SQPOLL по умолчанию выключен (PR #4492).',
+        },
+        {
+          p: 'Кольца: head и tail — счётчики, которые только растут; ячейка — счётчик по маске (размер − 1). В SQ хвост двигает приложение, голову — ядро; в CQ наоборот. Кнопки демо делают по шагу: «Поставить SQE» (без вызова), «Отправить» (один `io_uring_enter` на всё, что стоит), «Ядро завершает» (CQE в хвост CQ), «Забрать» (без вызова). На самом деле ядро может завершать операции в любом порядке, и приложение сопоставляет их по `user_data`; при переполнении CQ ядро с `IORING_FEAT_NODROP` держит лишние CQE в своём списке.',
+        },
+        {
+          p: 'Обычный файл: `select` и `poll` всегда называют его готовым (так требует POSIX), а `epoll_ctl` вообще отказывается его регистрировать — `EPERM`; тест проверяет и то и другое. Поэтому `read()` файла в цикле событий блокирует весь цикл на время ответа диска. libuv по своей документации выполняет файловые операции в пуле потоков; в 1.45 он научился отдавать их в io_uring, но Node на этой машине (20.20.2, libuv 1.46) этого не делает: `strace` показывает, что файл открывает и читает поток пула, а `io_uring_setup` не вызывается.',
+        },
+      ],
+    },
+    en: {
+      body: [
+        {
+          ul: [
+            '**Readiness** (epoll, kqueue): the kernel tells you a socket is ready, and you read it yourself: one more system call per operation.',
+            '**Completion** (io_uring, Windows IOCP): you queue the operation, the kernel performs it and posts the result. Two ring buffers in shared memory, one call per batch.',
+            'A regular file is always “ready” for `select` and `poll` (epoll will not take it), yet `read()` waits for the disk. That is why Node (libuv) reads files in a thread pool, while io_uring can do real asynchronous file I/O.',
+          ],
+        },
+      ],
+      notes: [
+        {
+          p: 'The slider: how many system calls a batch of requests takes. A batch of B requests: for each, read the request and write the response. With epoll (level-triggered): one `epoll_wait` returns B ready sockets, then a `read` and a `write` for each: 2B + 1 calls. At B = 16 that is 33. The `real-syscalls` test checks this under `strace -c` in Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
+        },
+        {
+          p: 'With io_uring the app writes requests (SQEs) at the tail of the submission ring: a plain write to memory shared with the kernel. Two SQEs per request, a read and a write: 2B per batch. One `io_uring_enter` submits them all and waits for the completions; the app reads the results (CQEs) from the completion ring, again without a call. While 2B fits in the SQ (64 entries by default in the demo, so up to B = 32) that is exactly 1 call per batch, whatever B. Beyond that the ring fills up and the app must enter each time it is full: ⌈2B / SQ size⌉, 4 calls at B = 128 with an SQ of 64. The ring can be made larger: `io_uring_setup` rounds the size up to a power of two, at most 32,768, and the CQ is twice the SQ by default.',
+        },
+        {
+          p: 'Checked: the probe `tests/probes/uring_batch.c` (raw system calls, no liburing) answers a batch over socket pairs, and `strace -c` counts exactly ⌈2B / 64⌉ `io_uring_enter` per batch: 1 at B = 1, 16, 32; 2 at B = 33; 4 at B = 100, and not a single `recvfrom` or `sendto`.',
+        },
+        {
+          p: 'SQPOLL (`IORING_SETUP_SQPOLL`): a kernel thread polls the ring and takes the SQEs itself, so while it is awake a batch costs 0 calls. When it has had nothing to do for `sq_thread_idle` ms it sleeps and sets `IORING_SQ_NEED_WAKEUP`; then one `io_uring_enter` with `IORING_ENTER_SQ_WAKEUP` is needed. On this machine the probe sees exactly that: the first batch costs one wake-up call (the thread starts asleep), the following ones zero. The price is a CPU core that the thread keeps spinning. libuv turns SQPOLL off by default (PR #4492).',
+        },
+        {
+          p: 'The rings: head and tail are counters that only grow; a slot is the counter masked with (size − 1). In the SQ the app moves the tail and the kernel the head; in the CQ the other way round. The demo’s buttons take one step each: “Queue SQE” (no call), “Submit” (one `io_uring_enter` for everything queued), “Kernel completes” (a CQE at the CQ tail), “Reap” (no call). A real kernel may complete operations in any order, and the app matches them by `user_data`; when the CQ overflows, a kernel with `IORING_FEAT_NODROP` keeps the extra CQEs on a list of its own.',
+        },
+        {
+          p: 'A regular file: `select` and `poll` always call it ready (POSIX requires it), and `epoll_ctl` refuses to register it at all, with `EPERM`; the test checks both. So a `read()` of a file inside the event loop blocks the whole loop for as long as the disk takes. libuv’s documentation says it runs file operations in its thread pool; in 1.45 it learnt to hand them to io_uring, but the Node on this machine (20.20.2, libuv 1.46) does not: `strace` shows a pool thread opening and reading the file, and no `io_uring_setup` call.',
+        },
+      ],
+    },
+  },
+};
+
+export default content;
