@@ -1,6 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { QuizElement, type QuizContent } from '../quiz/quiz-element.ts';
-import type { QuizView } from '../quiz/quiz-model.ts';
+import { QuizElement, type QuizContent } from '../shared/quiz/quiz-element.ts';
+import type { QuizView } from '../shared/quiz/quiz-model.ts';
 import { simulate, type SimResult } from '../micro-macro/sim-model.ts';
 // The question's code block on the slide is an <hsw-code>: define it with this demo.
 import '../ui/code-panel.ts';

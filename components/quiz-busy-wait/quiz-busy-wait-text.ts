@@ -1,5 +1,5 @@
 import type { Bilingual } from '../../lib/i18n.ts';
-import type { QuizContent } from '../quiz/quiz-element.ts';
+import type { QuizContent } from '../shared/quiz/quiz-element.ts';
 
 /**
  * Seed 004's question. The right answer is the third choice (index 2). Each claim is checked against real Node

@@ -21,7 +21,7 @@ import {
   viewOf,
   type QuizQuestion,
   type QuizState,
-} from '../../components/quiz/quiz-model.ts';
+} from '../../components/shared/quiz/quiz-model.ts';
 
 const Q: QuizQuestion = { id: 'quiz-busy-wait', choiceCount: 4, correct: 2 };
 const Q2: QuizQuestion = { id: 'quiz-fastapi', choiceCount: 4, correct: 1 };
