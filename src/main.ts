@@ -21,6 +21,7 @@ import {
 import { DemoKeys } from './plugins/demo-keys.ts';
 import { DemoLifecycle } from './plugins/demo-lifecycle.ts';
 import { DeckChrome } from './plugins/deck-chrome.ts';
+import { QuizPresenter } from './plugins/quiz-presenter.ts';
 import { showToast } from './toast.ts';
 
 const prefs = currentPrefs();
@@ -82,6 +83,7 @@ const deck = new Reveal({
   plugins: [
     Notes,
     DemoKeys,
+    QuizPresenter,
     () => DemoLifecycle({ onError: (id) => showToast(deckText[lang].demoFailed + ` (${id})`) }),
     () => chrome,
   ],
