@@ -91,7 +91,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           ${runtimes.length === 1 && runtimes[0] === 'node' ? html`<span class="note">${t.runtimeOnlyNode}</span>` : nothing}
         </div>
         <div class="main">
-          <div class="left">${this.renderCode(t, s, run)}</div>
+          <div class="left">${this.renderCode(t, s, run)} ${this.renderOutput(t, s, run)}</div>
           <div class="right">${this.renderRight(t, s, run)}</div>
         </div>
       </section>
@@ -140,7 +140,10 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const { right, against } = gradeGuess(s.guess, accepted);
     const n = right.filter(Boolean).length;
     return html`
-      <h3>${t.guessTitle}</h3>
+      <div class="row score-row">
+        <span class="score" role="status">${t.guessScore(n, s.guess.length)}</span>
+        <button type="button" @click=${() => this.set(guessAgain(this.state))}>${t.guessAgain}</button>
+      </div>
       <ol class="checked" aria-label=${t.guessList}>
         ${s.guess.map(
           (line, i) => html`<li class=${right[i] ? 'right' : 'wrong'}>
@@ -151,10 +154,6 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           </li>`,
         )}
       </ol>
-      <div class="row">
-        <span class="score" role="status">${t.guessScore(n, s.guess.length)}</span>
-        <button type="button" @click=${() => this.set(guessAgain(this.state))}>${t.guessAgain}</button>
-      </div>
       ${accepted.length > 1 ? html`<p class="note">${t.guessTimingNote}</p>` : nothing}
     `;
   }
@@ -221,7 +220,6 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`}
       </div>
     `;
-    const output = run.output.slice(0, snap.outputLength);
     const atEnd = s.index >= total;
     return html`
       <div class="row">
@@ -244,17 +242,38 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         ${stack} ${node ? panel('ticks', t.panels.ticks, snap.ticks) : nothing} ${panel('micro', t.panels.microtasks, snap.microtasks)}
         ${panel('timers', t.panels.timers, snap.timers)} ${node ? panel('imm', t.panels.immediates, snap.immediates) : nothing}
         ${node && (snap.io.length > 0 || run.steps.some((x) => x.io.length > 0)) ? panel('io', t.panels.io, snap.io) : nothing}
-        <div class="panel output" role="group" aria-label=${t.panels.output}>
-          <h3 class="ph">${t.panels.output}</h3>
-          ${output.length === 0
-            ? html`<span class="empty">${t.empty}</span>`
-            : html`<ol aria-label=${t.panels.output}>
-                ${output.map((o) => html`<li class=${o.kind === 'error' ? 'err' : ''}>${o.text}</li>`)}
-              </ol>`}
-        </div>
       </div>
-      ${atEnd ? this.renderEnd(t, run) : nothing}
-      ${!atEnd && run.timing?.affectsOutput ? html`<p class="end callout warn">${t.timing[run.timing.code](run.timing.params)}</p>` : nothing}
+      ${atEnd ? html`<p class="end callout ${run.end.code !== 'done' ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params)}</p>` : nothing}
+    `;
+  }
+
+  /**
+   * Beside the code: what the program has printed so far and, where timing decides, why the order may differ.
+   * (On the left, where short examples leave room, so that the queues of a Node example fit beside it.)
+   */
+  private renderOutput(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
+    if (!run || !run.ok || s.guessPhase === 'guess' || (s.example === 'custom' && s.editing)) return nothing;
+    const total = run.steps.length - 1;
+    const snap = run.steps[Math.min(s.index, total)]!;
+    const output = run.output.slice(0, snap.outputLength);
+    const atEnd = s.index >= total;
+    const timing = run.timing;
+    return html`
+      <div class="panel output" role="group" aria-label=${t.panels.output}>
+        <h3 class="ph">${t.panels.output}</h3>
+        ${output.length === 0
+          ? html`<span class="empty">${t.empty}</span>`
+          : html`<ol aria-label=${t.panels.output}>
+              ${output.map((o) => html`<li class=${o.kind === 'error' ? 'err' : ''}>${o.text}</li>`)}
+            </ol>`}
+      </div>
+      ${timing && atEnd
+        ? html`<p class="end callout warn">
+            ${t.timing[timing.code](timing.params)}
+            ${timing.affectsOutput ? t.timingAlternative((timing.alternative ?? []).join(' · ')) : t.timingHarmless}
+          </p>`
+        : nothing}
+      ${timing?.affectsOutput && !atEnd ? html`<p class="end callout warn">${t.timing[timing.code](timing.params)}</p>` : nothing}
     `;
   }
 
@@ -280,19 +299,6 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       case 'end':
         return t.event.end();
     }
-  }
-
-  private renderEnd(t: MicroMacroText, run: Extract<NonNullable<ReturnType<typeof currentRun>>, { ok: true }>) {
-    const bad = run.end.code !== 'done';
-    return html`
-      <p class="end callout ${bad ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params)}</p>
-      ${run.timing
-        ? html`<p class="end callout warn">
-            ${t.timing[run.timing.code](run.timing.params)}
-            ${run.timing.affectsOutput ? t.timingAlternative((run.timing.alternative ?? []).join(' · ')) : t.timingHarmless}
-          </p>`
-        : nothing}
-    `;
   }
 }
 

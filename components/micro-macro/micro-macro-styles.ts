@@ -224,8 +224,11 @@ export const styles = [
       color: var(--hsw-muted);
       font-style: italic;
     }
-    .output {
-      grid-column: 1 / -1;
+    .panel.output {
+      margin-top: 0.4em;
+    }
+    .score-row {
+      margin: 0 0 0.3em;
     }
     .output ol {
       margin: 0;
