@@ -23,6 +23,7 @@ import { DemoKeys } from './plugins/demo-keys.ts';
 import { LazyNotes } from './plugins/lazy-notes.ts';
 import { DemoLifecycle, loadDemo } from './plugins/demo-lifecycle.ts';
 import { DeckChrome } from './plugins/deck-chrome.ts';
+import { QuizPresenter } from './plugins/quiz-presenter.ts';
 import { showToast } from './toast.ts';
 // The deck's first slide's demo (the chapter map, a few hundred bytes) ships with the deck, defined before reveal starts.
 import '../components/chapter-map/chapter-map-element.ts';
@@ -149,6 +150,7 @@ const deck = new Reveal({
   plugins: [
     LazyNotes,
     DemoKeys,
+    QuizPresenter,
     () => DemoLifecycle({ onError: onDemoError, loadText }),
     () => chrome,
   ],

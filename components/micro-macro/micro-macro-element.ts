@@ -1,6 +1,5 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
-import { controlStyles } from '../ui/theme.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { formatNumber } from '../../lib/i18n.ts';
@@ -15,301 +14,29 @@ import {
   currentRun,
   editAgain,
   editDraft,
-  goToStep,
   gradeGuess,
   guessAgain,
-  initialState,
   moveLine,
+  rewind,
   runDraft,
   runtimesFor,
   skipGuess,
   sourceOf,
-  stateForStep,
+  stepBack,
+  stepForward,
+  toLastStep,
   type Choice,
   type MicroMacroState,
 } from './micro-macro-model.ts';
+import * as model from './micro-macro-model.ts';
+import { styles } from './micro-macro-styles.ts';
 
 /** Guess the output of a snippet, then step through the call stack and the task queues. */
 export class MicroMacroDemo extends DemoElement<MicroMacroState> {
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 17px;
-      }
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em 1em;
-        align-items: center;
-        margin-bottom: 0.4em;
-      }
-      .top label {
-        font-size: 0.85em;
-        margin-right: 0.3em;
-      }
-      .main {
-        display: grid;
-        grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr);
-        gap: 0.6em 0.9em;
-        align-items: start;
-      }
-      hsw-code {
-        font-size: 0.9em;
-      }
-      textarea {
-        width: 100%;
-        box-sizing: border-box;
-        min-height: 11em;
-        font-family: var(--hsw-mono);
-        font-size: 0.78em;
-        line-height: 1.4;
-        color: var(--hsw-code-fg);
-        background: var(--hsw-code-bg);
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.4em;
-        padding: 0.5em;
-        resize: vertical;
-      }
-      .editor label {
-        display: block;
-        font-size: 0.8em;
-        margin-bottom: 0.2em;
-      }
-      .row {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em;
-        align-items: center;
-        margin-top: 0.35em;
-      }
-      .help {
-        font-size: 0.7em;
-        color: var(--hsw-muted);
-        margin: 0.3em 0 0;
-        line-height: 1.35;
-      }
-      .error {
-        margin-top: 0.4em;
-        padding: 0.4em 0.6em;
-        border-left: 4px solid var(--hsw-bad);
-        background: var(--hsw-panel);
-        font-size: 0.8em;
-      }
-      .error strong {
-        display: block;
-        color: var(--hsw-bad-text);
-      }
-      h3 {
-        font-size: 0.85em;
-        margin: 0 0 0.3em;
-        color: var(--hsw-heading);
-      }
-      ol.guess {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-      }
-      ol.guess li {
-        display: flex;
-        gap: 0.3em;
-        align-items: center;
-        margin-bottom: 0.2em;
-      }
-      ol.guess .n {
-        width: 1.4em;
-        text-align: right;
-        color: var(--hsw-muted);
-        font-size: 0.8em;
-      }
-      ol.guess button.line {
-        flex: 1;
-        text-align: left;
-        font-family: var(--hsw-mono);
-        min-width: 0;
-      }
-      ol.guess button.arrow {
-        padding: 0.2em 0.5em;
-      }
-      ol.guess li.right button.line {
-        border-color: var(--hsw-good);
-      }
-      ol.guess li.wrong button.line {
-        border-color: var(--hsw-bad);
-      }
-      .mark {
-        font-size: 0.9em;
-        margin-left: 0.2em;
-      }
-      .mark.right {
-        color: var(--hsw-good-text);
-      }
-      .mark.wrong {
-        color: var(--hsw-bad-text);
-      }
-      ol.checked {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25em;
-      }
-      ol.checked li {
-        font-size: 0.75em;
-        padding: 0.1em 0.45em;
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.3em;
-        background: var(--hsw-panel);
-      }
-      ol.checked li.right {
-        border-color: var(--hsw-good);
-      }
-      ol.checked li.wrong {
-        border-color: var(--hsw-bad);
-      }
-      ol.checked code {
-        font-family: var(--hsw-mono);
-      }
-      .sr {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip: rect(0 0 0 0);
-        white-space: nowrap;
-      }
-      .score {
-        font-weight: 600;
-        margin: 0.3em 0;
-        font-size: 0.9em;
-      }
-      .note {
-        font-size: 0.78em;
-        color: var(--hsw-muted);
-        margin: 0.3em 0;
-        line-height: 1.35;
-      }
-      .event {
-        font-size: 0.8em;
-        min-height: 2.6em;
-        margin: 0.3em 0;
-        line-height: 1.3;
-      }
-      .phase {
-        font-size: 0.72em;
-        color: var(--hsw-muted);
-      }
-      .queues {
-        display: grid;
-        grid-template-columns: repeat(3, minmax(0, 1fr));
-        gap: 0.35em;
-      }
-      .panel {
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.35em;
-        background: var(--hsw-panel);
-        padding: 0.25em 0.35em;
-        min-height: 3.2em;
-        min-width: 0;
-      }
-      .panel h3.ph {
-        margin: 0 0 0.2em;
-        font-size: 0.66em;
-        color: var(--hsw-muted);
-        font-weight: 600;
-      }
-      .panel ul {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-      }
-      .panel li {
-        font-family: var(--hsw-mono);
-        font-size: 0.62em;
-        line-height: 1.3;
-        padding: 0.1em 0.25em;
-        margin-bottom: 0.15em;
-        border-radius: 0.25em;
-        background: var(--hsw-bg);
-        border-left: 3px solid var(--hsw-series-1);
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-      }
-      .panel.micro li {
-        border-left-color: var(--hsw-series-2);
-      }
-      .panel.ticks li {
-        border-left-color: var(--hsw-series-3);
-      }
-      .panel.imm li,
-      .panel.io li {
-        border-left-color: var(--hsw-series-4);
-      }
-      .panel .kind {
-        color: var(--hsw-muted);
-      }
-      .panel .empty {
-        font-size: 0.62em;
-        color: var(--hsw-muted);
-        font-style: italic;
-      }
-      .output {
-        grid-column: 1 / -1;
-      }
-      .output ol {
-        margin: 0;
-        padding: 0;
-        list-style: none;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25em;
-      }
-      .output li {
-        font-family: var(--hsw-mono);
-        font-size: 0.7em;
-        padding: 0.05em 0.4em;
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.25em;
-        background: var(--hsw-bg);
-      }
-      .output li.err {
-        color: var(--hsw-bad-text);
-      }
-      .end {
-        margin-top: 0.35em;
-        padding: 0.35em 0.6em;
-        border-left: 4px solid var(--hsw-accent);
-        background: var(--hsw-panel);
-        font-size: 0.75em;
-        line-height: 1.35;
-      }
-      .end.bad {
-        border-left-color: var(--hsw-bad);
-      }
-      .end.warn {
-        border-left-color: var(--hsw-warn);
-      }
-      @container (max-width: 700px) {
-        .main {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        .queues {
-          grid-template-columns: repeat(2, minmax(0, 1fr));
-        }
-      }
-    `,
-  ];
+  static override styles = styles;
 
-  protected override initialState(): MicroMacroState {
-    return initialState();
-  }
-
-  protected override stateForStep(step: number): MicroMacroState {
-    return stateForStep(step);
+  constructor() {
+    super(model);
   }
 
   private set(next: MicroMacroState): void {
@@ -364,7 +91,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           ${runtimes.length === 1 && runtimes[0] === 'node' ? html`<span class="note">${t.runtimeOnlyNode}</span>` : nothing}
         </div>
         <div class="main">
-          <div class="left">${this.renderCode(t, s, run)}</div>
+          <div class="left">${this.renderCode(t, s, run)} ${this.renderOutput(t, s, run)}</div>
           <div class="right">${this.renderRight(t, s, run)}</div>
         </div>
       </section>
@@ -386,13 +113,13 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           ></textarea>
           <div class="row"><button type="button" @click=${() => this.set(runDraft(this.state))}>${t.run}</button></div>
           ${error
-            ? html`<div class="error" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${errorMessage(t, error).replace(/`/g, '')}</div>`
+            ? html`<div class="error callout bad" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${errorMessage(t, error).replace(/`/g, '')}</div>`
             : nothing}
           <p class="help" id="subset">${t.subsetHelp}</p>
         </div>
       `;
     }
-    const snap = run && run.ok ? run.steps[s.step] : undefined;
+    const snap = run && run.ok ? run.steps[s.index] : undefined;
     const showLine = s.guessPhase !== 'guess' && snap?.line ? [snap.line] : [];
     return html`
       <hsw-code .code=${sourceOf(s)} language="javascript" .current=${showLine} label=${t.examples[s.example]}></hsw-code>
@@ -413,21 +140,20 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const { right, against } = gradeGuess(s.guess, accepted);
     const n = right.filter(Boolean).length;
     return html`
-      <h3>${t.guessTitle}</h3>
+      <div class="row score-row">
+        <span class="score" role="status">${t.guessScore(n, s.guess.length)}</span>
+        <button type="button" @click=${() => this.set(guessAgain(this.state))}>${t.guessAgain}</button>
+      </div>
       <ol class="checked" aria-label=${t.guessList}>
         ${s.guess.map(
           (line, i) => html`<li class=${right[i] ? 'right' : 'wrong'}>
             <span class="n">${i + 1}.</span> <code>${line}</code>
             ${right[i]
-              ? html`<span class="mark right" aria-hidden="true">✓</span><span class="sr">${t.guessRight}</span>`
-              : html`<span class="mark wrong" aria-hidden="true">✗ ${against[i] ?? ''}</span><span class="sr">${t.guessWrong(against[i] ?? '')}</span>`}
+              ? html`<span class="mark right" aria-hidden="true">✓</span><span class="sr-only">${t.guessRight}</span>`
+              : html`<span class="mark wrong" aria-hidden="true">✗ ${against[i] ?? ''}</span><span class="sr-only">${t.guessWrong(against[i] ?? '')}</span>`}
           </li>`,
         )}
       </ol>
-      <div class="row">
-        <span class="score" role="status">${t.guessScore(n, s.guess.length)}</span>
-        <button type="button" @click=${() => this.set(guessAgain(this.state))}>${t.guessAgain}</button>
-      </div>
       ${accepted.length > 1 ? html`<p class="note">${t.guessTimingNote}</p>` : nothing}
     `;
   }
@@ -475,7 +201,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
 
   private renderSteps(t: MicroMacroText, s: MicroMacroState, run: Extract<NonNullable<ReturnType<typeof currentRun>>, { ok: true }>) {
     const total = run.steps.length - 1;
-    const snap = run.steps[Math.min(s.step, total)]!;
+    const snap = run.steps[Math.min(s.index, total)]!;
     const lang = this.locale;
     const node = run.runtime === 'node';
     const item = (v: TaskView) =>
@@ -494,20 +220,19 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`}
       </div>
     `;
-    const output = run.output.slice(0, snap.outputLength);
-    const atEnd = s.step >= total;
+    const atEnd = s.index >= total;
     return html`
       <div class="row">
       <hsw-step-controls
         .locale=${lang}
-        .at=${s.step}
+        .at=${s.index}
         .total=${total}
         .playable=${false}
-        @step-forward=${() => this.set(goToStep(this.state, this.state.step + 1))}
-        @step-back=${() => this.set(goToStep(this.state, this.state.step - 1))}
-        @reset-requested=${() => this.set(goToStep(this.state, 0))}
+        @step-forward=${() => this.set(stepForward(this.state))}
+        @step-back=${() => this.set(stepBack(this.state))}
+        @reset-requested=${() => this.set(rewind(this.state))}
       ></hsw-step-controls>
-        <button type="button" ?disabled=${atEnd} @click=${() => this.set(goToStep(this.state, total))}>${t.toEnd} ▶▶|</button>
+        <button type="button" ?disabled=${atEnd} @click=${() => this.set(toLastStep(this.state))}>${t.toEnd} ▶▶|</button>
       </div>
       <p class="event" aria-live="polite">
         ${this.describe(t, snap)}
@@ -517,17 +242,38 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         ${stack} ${node ? panel('ticks', t.panels.ticks, snap.ticks) : nothing} ${panel('micro', t.panels.microtasks, snap.microtasks)}
         ${panel('timers', t.panels.timers, snap.timers)} ${node ? panel('imm', t.panels.immediates, snap.immediates) : nothing}
         ${node && (snap.io.length > 0 || run.steps.some((x) => x.io.length > 0)) ? panel('io', t.panels.io, snap.io) : nothing}
-        <div class="panel output" role="group" aria-label=${t.panels.output}>
-          <h3 class="ph">${t.panels.output}</h3>
-          ${output.length === 0
-            ? html`<span class="empty">${t.empty}</span>`
-            : html`<ol aria-label=${t.panels.output}>
-                ${output.map((o) => html`<li class=${o.kind === 'error' ? 'err' : ''}>${o.text}</li>`)}
-              </ol>`}
-        </div>
       </div>
-      ${atEnd ? this.renderEnd(t, run) : nothing}
-      ${!atEnd && run.timing?.affectsOutput ? html`<p class="end warn">${t.timing[run.timing.code](run.timing.params)}</p>` : nothing}
+      ${atEnd ? html`<p class="end callout ${run.end.code !== 'done' ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params)}</p>` : nothing}
+    `;
+  }
+
+  /**
+   * Beside the code: what the program has printed so far and, where timing decides, why the order may differ.
+   * (On the left, where short examples leave room, so that the queues of a Node example fit beside it.)
+   */
+  private renderOutput(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
+    if (!run || !run.ok || s.guessPhase === 'guess' || (s.example === 'custom' && s.editing)) return nothing;
+    const total = run.steps.length - 1;
+    const snap = run.steps[Math.min(s.index, total)]!;
+    const output = run.output.slice(0, snap.outputLength);
+    const atEnd = s.index >= total;
+    const timing = run.timing;
+    return html`
+      <div class="panel output" role="group" aria-label=${t.panels.output}>
+        <h3 class="ph">${t.panels.output}</h3>
+        ${output.length === 0
+          ? html`<span class="empty">${t.empty}</span>`
+          : html`<ol aria-label=${t.panels.output}>
+              ${output.map((o) => html`<li class=${o.kind === 'error' ? 'err' : ''}>${o.text}</li>`)}
+            </ol>`}
+      </div>
+      ${timing && atEnd
+        ? html`<p class="end callout warn">
+            ${t.timing[timing.code](timing.params)}
+            ${timing.affectsOutput ? t.timingAlternative((timing.alternative ?? []).join(' · ')) : t.timingHarmless}
+          </p>`
+        : nothing}
+      ${timing?.affectsOutput && !atEnd ? html`<p class="end callout warn">${t.timing[timing.code](timing.params)}</p>` : nothing}
     `;
   }
 
@@ -553,19 +299,6 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       case 'end':
         return t.event.end();
     }
-  }
-
-  private renderEnd(t: MicroMacroText, run: Extract<NonNullable<ReturnType<typeof currentRun>>, { ok: true }>) {
-    const bad = run.end.code !== 'done';
-    return html`
-      <p class="end ${bad ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params)}</p>
-      ${run.timing
-        ? html`<p class="end warn">
-            ${t.timing[run.timing.code](run.timing.params)}
-            ${run.timing.affectsOutput ? t.timingAlternative((run.timing.alternative ?? []).join(' · ')) : t.timingHarmless}
-          </p>`
-        : nothing}
-    `;
   }
 }
 

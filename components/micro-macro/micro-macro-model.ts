@@ -6,6 +6,11 @@
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
 import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../shared/js-sim/index.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
+import { back, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
+import { clampStep } from '../../lib/demo-contract.ts';
+import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
+
+export { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
 
 export type Choice = ExampleId | 'custom';
 
@@ -24,8 +29,8 @@ export interface MicroMacroState {
   selected: number;
   /** 'guess': ordering; 'checked': the guess was checked; 'skipped': the person skipped it */
   guessPhase: 'guess' | 'checked' | 'skipped';
-  /** the snapshot shown */
-  step: number;
+  /** the snapshot shown: an index into the run's steps (lib/stepping.ts) */
+  index: number;
 }
 
 const DEFAULT_DRAFT = `console.log('start');
@@ -129,7 +134,7 @@ function withFreshGuess(s: MicroMacroState): MicroMacroState {
   const run = currentRun(s);
   const lines = run && run.ok ? logLines(run) : [];
   const guess = startingOrder(lines, sourceOf(s));
-  return { ...s, guess, selected: -1, guessPhase: guess.length >= 2 ? 'guess' : 'skipped', step: 0 };
+  return { ...s, guess, selected: -1, guessPhase: guess.length >= 2 ? 'guess' : 'skipped', index: 0 };
 }
 
 export function initialState(): MicroMacroState {
@@ -142,13 +147,13 @@ export function initialState(): MicroMacroState {
     guess: [],
     selected: -1,
     guessPhase: 'guess',
-    step: 0,
+    index: 0,
   });
 }
 
 export function chooseExample(s: MicroMacroState, example: Choice): MicroMacroState {
   if (example === 'custom') {
-    return { ...s, example, editing: true, custom: '', guess: [], selected: -1, guessPhase: 'skipped', step: 0 };
+    return { ...s, example, editing: true, custom: '', guess: [], selected: -1, guessPhase: 'skipped', index: 0 };
   }
   const ex = exampleById(example) ?? EXAMPLES[0]!;
   const runtime = ex.runtimes.includes(s.runtime) ? s.runtime : ex.runtimes[0]!;
@@ -169,7 +174,7 @@ export function runDraft(s: MicroMacroState): MicroMacroState {
   const runtime: Runtime = needsNode(s.draft) ? 'node' : s.runtime;
   const next = { ...s, example: 'custom' as const, custom: s.draft, runtime };
   const run = currentRun(next);
-  if (!run || !run.ok) return { ...next, editing: true, guess: [], selected: -1, guessPhase: 'skipped', step: 0 };
+  if (!run || !run.ok) return { ...next, editing: true, guess: [], selected: -1, guessPhase: 'skipped', index: 0 };
   return withFreshGuess({ ...next, editing: false });
 }
 
@@ -194,9 +199,25 @@ export function stepCount(s: MicroMacroState): number {
   return run && run.ok ? run.steps.length : 0;
 }
 
+/** To snapshot `step` of the run, clamped (lib/stepping moves the index). */
 export function goToStep(s: MicroMacroState, step: number): MicroMacroState {
-  const total = stepCount(s);
-  return { ...s, step: Math.max(0, Math.min(total - 1, step)) };
+  return goTo(s, step, stepCount(s));
+}
+
+export function stepForward(s: MicroMacroState): MicroMacroState {
+  return forward(s, stepCount(s));
+}
+
+export function stepBack(s: MicroMacroState): MicroMacroState {
+  return back(s);
+}
+
+export function rewind(s: MicroMacroState): MicroMacroState {
+  return reset(s);
+}
+
+export function toLastStep(s: MicroMacroState): MicroMacroState {
+  return toEnd(s, stepCount(s));
 }
 
 /** The first step after the script and its microtasks (a natural pause in a walk-through). */
@@ -210,15 +231,16 @@ export function firstMacrotaskStep(s: MicroMacroState): number {
 }
 
 /**
- * The speaker sequence on the seed example: 0 the guess; 1 the guess checked against the answer (from the
- * starting order); 2 the script has run and the microtasks drained, just before the timer; 3 the end.
+ * The state for a speaker step (micro-macro-sequence.ts), on the seed example whatever the person had: the guess,
+ * the guess checked (from the starting order), the script and its microtasks done just before the timer, the end.
  */
-export const SEQUENCE_STEPS = 4;
-export function stateForStep(step: number): MicroMacroState {
+export function stateForStep(step: number, current: MicroMacroState): MicroMacroState {
+  void current;
   const base = initialState();
-  if (step <= 0) return base;
+  const entry = SPEAKER_SEQUENCE[clampStep(step, SPEAKER_SEQUENCE.length)]!;
+  if (entry.show === 'guess') return base;
   const checked = checkGuess(base);
-  if (step === 1) return checked;
-  if (step === 2) return goToStep(checked, firstMacrotaskStep(checked));
-  return goToStep(checked, stepCount(checked) - 1);
+  if (entry.show === 'checked') return checked;
+  if (entry.show === 'before-timer') return goToStep(checked, firstMacrotaskStep(checked));
+  return toLastStep(checked);
 }

@@ -1,17 +1,24 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
-import { QuizElement, type QuizContent } from '../quiz/quiz-element.ts';
-import type { QuizView } from '../quiz/quiz-model.ts';
+import { html, nothing, type TemplateResult } from 'lit';
+import { QuizElement } from '../shared/quiz/quiz-element.ts';
+import type { QuizContent, QuizView } from '../shared/quiz/quiz-model.ts';
 import { simulate, type SimResult } from '../shared/js-sim/index.ts';
-// The question's code block on the slide is an <hsw-code>: define it with this demo.
-import '../ui/code-panel.ts';
-import { SIM_SNIPPETS, busyWaitQuiz, busyWaitText, type SimVariant } from './quiz-busy-wait-text.ts';
+import * as model from './quiz-busy-wait-model.ts';
+import { QUESTION, QUESTION_CODE, SIM_VARIANTS, simProgram, type SimVariant } from './quiz-busy-wait-model.ts';
+import { busyWaitQuizText, busyWaitText } from './quiz-busy-wait-text.ts';
+import { styles } from './quiz-busy-wait-styles.ts';
 
-const VARIANTS: readonly SimVariant[] = ['promise', 'nextTick', 'immediate', 'timeout'];
+const CONTENT: QuizContent = {
+  question: QUESTION,
+  text: busyWaitQuizText,
+  code: { source: QUESTION_CODE, lang: 'javascript' },
+};
+
 const cache = new Map<SimVariant, SimResult>();
 function run(variant: SimVariant): SimResult {
   let r = cache.get(variant);
   if (!r) {
-    r = simulate(SIM_SNIPPETS[variant], 'node');
+    // The comment's language does not change the run.
+    r = simulate(simProgram(variant, busyWaitText.en.simComment), 'node');
     cache.set(variant, r);
   }
   return r;
@@ -24,76 +31,17 @@ export class QuizBusyWait extends QuizElement {
     simVariant: { state: true },
   };
 
-  static override styles = [
-    ...QuizElement.styles,
-    css`
-      .sim {
-        font-size: 0.72em;
-      }
-      .sim h3 {
-        margin: 0.2em 0;
-        font-size: 1em;
-      }
-      .sim p {
-        margin: 0.25em 0;
-      }
-      .sim .row {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em;
-        margin: 0.3em 0;
-      }
-      .sim .row button {
-        font-size: 0.85em;
-      }
-      .result {
-        display: grid;
-        grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr);
-        gap: 0.6em;
-        align-items: start;
-      }
-      pre {
-        margin: 0;
-        padding: 0.5em 0.7em;
-        background: var(--hsw-code-bg);
-        color: var(--hsw-code-fg);
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.4em;
-        font-family: var(--hsw-mono);
-        font-size: 0.85em;
-        line-height: 1.4;
-        overflow: auto;
-      }
-      pre code {
-        background: none;
-        padding: 0;
-      }
-      .end {
-        font-weight: 600;
-      }
-      .end.bad {
-        color: var(--hsw-bad-text);
-      }
-      .end.good {
-        color: var(--hsw-good-text);
-      }
-      @container (max-width: 620px) {
-        .result {
-          grid-template-columns: minmax(0, 1fr);
-        }
-      }
-    `,
-  ];
+  static override styles = styles;
 
   declare simVariant: SimVariant | null;
 
   constructor() {
-    super();
+    super(model);
     this.simVariant = null;
   }
 
   protected override get content(): QuizContent {
-    return busyWaitQuiz;
+    return CONTENT;
   }
 
   protected override extraLabel(): string {
@@ -106,8 +54,8 @@ export class QuizBusyWait extends QuizElement {
     const v = this.simVariant;
     return html`<div class="sim">
       <p>${t.simIntro}</p>
-      <div class="row">
-        ${VARIANTS.map(
+      <div class="variants">
+        ${SIM_VARIANTS.map(
           (k) => html`<button type="button" aria-pressed=${v === k ? 'true' : 'false'} @click=${() => (this.simVariant = k)}>${t.simVariants[k]}</button>`,
         )}
       </div>
@@ -131,7 +79,7 @@ export class QuizBusyWait extends QuizElement {
           : t.simEnd.other;
     const lines = r.output.map((o) => o.text).join(', ') || t.simNone;
     return html`<div class="result">
-      <pre aria-label=${t.simCode}><code>${SIM_SNIPPETS[v]}</code></pre>
+      <pre aria-label=${t.simCode} tabindex="0"><code>${simProgram(v, t.simComment)}</code></pre>
       <div>
         <p class="end ${code === 'done' ? 'good' : 'bad'}" role="status">${endText}</p>
         <p>${t.simSteps(r.steps.length - 1)}</p>

@@ -1,100 +1,48 @@
 import type { Bilingual } from '../../lib/i18n.ts';
-import type { QuizContent } from '../quiz/quiz-element.ts';
+import type { QuizWords } from '../shared/quiz/quiz-model.ts';
+import type { SimVariant } from './quiz-busy-wait-model.ts';
 
 /**
- * Seed 004's question. The right answer is the third choice (index 2). Each claim is checked against real Node
- * in tests/unit/quiz.test.ts: the loop starves a due timer and a pending connection, so does a recursive
+ * Seed 004's question, all of it: the lead, the question (its code is QUESTION_CODE in the model), the choices and
+ * the explanation. The right answer is the third choice (the model's QUESTION). Each claim is checked against real
+ * Node in tests/unit/quiz.test.ts: the loop starves a due timer and a pending connection, so does a recursive
  * process.nextTick, the heap stays flat, and yielding with setImmediate or setTimeout lets the handler run.
  */
-export const busyWaitQuiz: QuizContent = {
-  id: 'quiz-busy-wait',
-  correct: 2,
-  text: {
-    en: {
-      choices: [
-        'Nothing bad: each `await` gives control back to the event loop, the request handler runs, sets `ready`, and the loop ends.',
-        'The server keeps answering other requests; only this function spins and burns CPU until `ready` is set.',
-        'The server hangs: every turn queues a new microtask, so the queue never empties and no timer or network callback runs — `ready` is never set, and one core sits at 100%.',
-        'After a while the process crashes with a stack overflow or out of memory, because every `await` goes one level deeper.',
-      ],
-      explanation: [
-        '`await` gives control away only until the next microtask. Each turn of the loop queues a new microtask, and the event loop takes no macrotask while the microtask queue is not empty. The network handler that would set `ready` never runs.',
-        'The same happens with a recursive `process.nextTick`. To yield for real: `await new Promise(r => setImmediate(r))` or `setTimeout`.',
-        'Nothing grows: each continuation starts on an empty stack and the old promises are collected, so the process neither crashes nor frees itself — it just spins.',
-      ],
-    },
-    ru: {
-      choices: [
-        'Ничего страшного: каждый `await` отдаёт управление циклу событий, обработчик запроса выполнится, выставит `ready`, и цикл закончится.',
-        'Сервер продолжит отвечать на другие запросы; только эта функция будет крутиться и жечь процессор, пока `ready` не выставят.',
-        'Сервер зависнет: каждый оборот ставит новую микрозадачу, очередь никогда не пустеет, и ни таймер, ни сетевой колбэк не запустятся — `ready` не выставится никогда, одно ядро загружено на 100%.',
-        'Через какое-то время процесс упадёт с переполнением стека или нехваткой памяти: каждый `await` уходит на уровень глубже.',
-      ],
-      explanation: [
-        '`await` отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста. Сетевой обработчик, который выставит `ready`, никогда не запустится.',
-        'То же с рекурсивным `process.nextTick`. Отдать управление по-настоящему — `await new Promise(r => setImmediate(r))` или `setTimeout`.',
-        'Ничего не растёт: каждое продолжение начинается с пустого стека, старые промисы собирает сборщик мусора, поэтому процесс не падает и не освобождается сам — он просто крутится.',
-      ],
-    },
+export const busyWaitQuizText: Bilingual<QuizWords> = {
+  en: {
+    lead: 'In a Node server, someone wrote an “asynchronous” wait for a flag:',
+    ask: 'The `ready` flag is set by a network request handler. What happens to the server?',
+    choices: [
+      'Nothing bad: each `await` gives control back to the event loop, the request handler runs, sets `ready`, and the loop ends.',
+      'The server keeps answering other requests; only this function spins and burns CPU until `ready` is set.',
+      'The server hangs: every turn queues a new microtask, so the queue never empties and no timer or network callback runs — `ready` is never set, and one core sits at 100%.',
+      'After a while the process crashes with a stack overflow or out of memory, because every `await` goes one level deeper.',
+    ],
+    explanation: [
+      '`await` gives control away only until the next microtask. Each turn of the loop queues a new microtask, and the event loop takes no macrotask while the microtask queue is not empty. The network handler that would set `ready` never runs.',
+      'The same happens with a recursive `process.nextTick`. To yield for real: `await new Promise(r => setImmediate(r))` or `setTimeout`.',
+      'Nothing grows: each continuation starts on an empty stack and the old promises are collected, so the process neither crashes nor frees itself — it just spins.',
+    ],
+  },
+  ru: {
+    lead: 'В Node-сервере кто-то написал «асинхронное» ожидание флага:',
+    ask: 'Флаг `ready` выставляет обработчик сетевого запроса. Что будет с сервером?',
+    choices: [
+      'Ничего страшного: каждый `await` отдаёт управление циклу событий, обработчик запроса выполнится, выставит `ready`, и цикл закончится.',
+      'Сервер продолжит отвечать на другие запросы; только эта функция будет крутиться и жечь процессор, пока `ready` не выставят.',
+      'Сервер зависнет: каждый оборот ставит новую микрозадачу, очередь никогда не пустеет, и ни таймер, ни сетевой колбэк не запустятся — `ready` не выставится никогда, одно ядро загружено на 100%.',
+      'Через какое-то время процесс упадёт с переполнением стека или нехваткой памяти: каждый `await` уходит на уровень глубже.',
+    ],
+    explanation: [
+      '`await` отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста. Сетевой обработчик, который выставит `ready`, никогда не запустится.',
+      'То же с рекурсивным `process.nextTick`. Отдать управление по-настоящему — `await new Promise(r => setImmediate(r))` или `setTimeout`.',
+      'Ничего не растёт: каждое продолжение начинается с пустого стека, старые промисы собирает сборщик мусора, поэтому процесс не падает и не освобождается сам — он просто крутится.',
+    ],
   },
 };
 
-/**
- * The programs the slide runs in the task-queue simulator after the answer: the two that starve, and the two fixes
- * the seed names. A timer stands in for the request.
- */
-export const SIM_SNIPPETS = {
-  promise: `let ready = false;
-// stands in for the network handler
-setTimeout(() => { ready = true; }, 5);
-
-(async () => {
-  while (!ready) {
-    await Promise.resolve();
-  }
-  console.log('ready');
-})();
-console.log('waiting');`,
-  nextTick: `let ready = false;
-// stands in for the network handler
-setTimeout(() => { ready = true; }, 5);
-
-function spin() {
-  if (!ready) {
-    process.nextTick(spin);
-  } else {
-    console.log('ready');
-  }
-}
-spin();
-console.log('waiting');`,
-  immediate: `let ready = false;
-// stands in for the network handler
-setTimeout(() => { ready = true; }, 5);
-
-(async () => {
-  while (!ready) {
-    await new Promise((r) => setImmediate(r));
-  }
-  console.log('ready');
-})();
-console.log('waiting');`,
-  timeout: `let ready = false;
-// stands in for the network handler
-setTimeout(() => { ready = true; }, 5);
-
-(async () => {
-  while (!ready) {
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  console.log('ready');
-})();
-console.log('waiting');`,
-} as const;
-
-export type SimVariant = keyof typeof SIM_SNIPPETS;
-
 const en = {
+  simComment: 'stands in for the network handler',
   simTitle: 'Watch it in the simulator',
   simIntro: 'A timer due at 5 ms stands in for the network request. Run a version and see where it stops.',
   simVariants: {
@@ -121,13 +69,14 @@ const en = {
 };
 
 const ru: typeof en = {
+  simComment: 'изображает сетевой обработчик',
   simTitle: 'Посмотреть в симуляторе',
   simIntro: 'Сетевой запрос изображает таймер на 5 мс. Запустите вариант и посмотрите, где он остановится.',
   simVariants: {
     promise: 'Запустить: await Promise.resolve()',
     nextTick: 'Запустить: рекурсивный process.nextTick',
-    immediate: 'Запустить: отдавать управление через setImmediate',
-    timeout: 'Запустить: отдавать управление через setTimeout',
+    immediate: 'Запустить: уступать через setImmediate',
+    timeout: 'Запустить: уступать через setTimeout',
   },
   simCode: 'Программа, которую выполняет симулятор',
   simSteps: (n: number) => `Сделано шагов: ${n}`,

@@ -63,6 +63,25 @@ test.describe('embed page', () => {
     await expect(page.getByRole('link', { name: /Открыть в презентации/ })).toBeVisible();
   });
 
+  test('a quiz embeds with its question (the quiz owns it), in both languages', async ({ page }) => {
+    const cases = [
+      { lang: 'en', lead: /someone wrote an “asynchronous” wait/, ask: /What happens to the server\?/, room: /The room votes by hand/ },
+      { lang: 'ru', lead: /кто-то написал «асинхронное» ожидание/, ask: /Что будет с сервером\?/, room: /Зал голосует/ },
+    ] as const;
+    for (const c of cases) {
+      await page.goto(`embed.html?slide=quiz-busy-wait&lang=${c.lang}`);
+      const quiz = page.locator('main > hsw-quiz-busy-wait');
+      await expect(quiz.getByText(c.lead)).toBeVisible();
+      await expect(quiz.getByText('await Promise.resolve();')).toBeVisible();
+      await expect(quiz.getByRole('heading', { name: c.ask })).toBeVisible();
+      // the question names the group of choices
+      await expect(quiz.getByRole('group', { name: c.ask }).getByRole('button')).toHaveCount(4);
+      // without the deck (no presenter plugin) the quiz's own checkbox still turns presenter mode on
+      await quiz.getByRole('checkbox').check();
+      await expect(quiz.getByRole('status').first()).toContainText(c.room);
+    }
+  });
+
   for (const slide of embeddableSlides()) {
     test(`${slide.id} embeds alone in both languages`, async ({ page }) => {
       for (const lang of ['en', 'ru'] as const) {

@@ -92,6 +92,40 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await expect(slide.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
   });
 
+  test('the speaker view (?receiver) answers but stores nothing', async ({ page }) => {
+    await gotoSlide(page, 'title');
+    await page.evaluate((k) => localStorage.removeItem(k), KEY);
+    await gotoSlide(page, 'quiz-busy-wait', { query: 'receiver' });
+    const slide = currentSlide(page);
+    await slide.getByRole('button', { name: HANGS }).click();
+    await expect(slide.getByRole('status').first()).toHaveText('Right!');
+    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+  });
+
+  test('from the speaker view, Q and R reach the deck that opened it (action names only)', async ({ page, context }) => {
+    await context.route('**/speaker-host.html', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>speaker</title><iframe src="index.html?receiver&lang=en#/quiz-busy-wait" style="width:1280px;height:720px;border:0"></iframe>',
+      }),
+    );
+    await gotoSlide(page, 'quiz-busy-wait');
+    const deck = currentSlide(page);
+    const [speaker] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => void window.open('speaker-host.html'))]);
+    const frame = speaker.frameLocator('iframe');
+    const copy = frame.locator('section#quiz-busy-wait');
+    await expect(copy.getByRole('button', { name: HANGS })).toBeVisible();
+    await copy.getByRole('heading', { name: /What happens to the server/ }).click();
+    await speaker.keyboard.press('q');
+    await expect(copy.getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
+    await expect(deck.getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
+    await deck.getByRole('button', { name: HANGS }).click();
+    await speaker.keyboard.press('r');
+    await expect(deck.getByRole('status').first()).toHaveText('Right!');
+    // the speaker's own copy revealed too, with no vote of its own: the vote did not travel
+    await expect(copy.getByRole('status').first()).toHaveText('The right answer is 3.');
+  });
+
   test('after answering, the simulator shows the starvation and the fix', async ({ page }) => {
     await gotoSlide(page, 'quiz-busy-wait');
     const slide = currentSlide(page);

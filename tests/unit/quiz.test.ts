@@ -5,9 +5,8 @@ import {
   EMPTY_SCORE,
   SCORE_VERSION,
   choose,
-  initQuiz,
+  initialQuizState,
   keyToChoice,
-  modeFromSearch,
   parseScore,
   recordAnswer,
   reveal,
@@ -21,14 +20,17 @@ import {
   viewOf,
   type QuizQuestion,
   type QuizState,
-} from '../../components/quiz/quiz-model.ts';
+} from '../../components/shared/quiz/quiz-model.ts';
+import { actionOf, modeFromSearch } from '../../src/plugins/quiz-presenter.ts';
+import * as busyWait from '../../components/quiz-busy-wait/quiz-busy-wait-model.ts';
+import { busyWaitQuizText, busyWaitText } from '../../components/quiz-busy-wait/quiz-busy-wait-text.ts';
 
 const Q: QuizQuestion = { id: 'quiz-busy-wait', choiceCount: 4, correct: 2 };
 const Q2: QuizQuestion = { id: 'quiz-fastapi', choiceCount: 4, correct: 1 };
 
 describe('browsing', () => {
   it('unanswered shows nothing; choosing locks the answer and shows right/wrong with the explanation', () => {
-    let s = initQuiz(Q);
+    let s = initialQuizState(Q);
     expect(viewOf(s)).toMatchObject({ selected: null, correctShown: null, explanationShown: false, locked: false });
     s = choose(s, 0);
     expect(viewOf(s)).toMatchObject({
@@ -36,27 +38,27 @@ describe('browsing', () => {
     });
     const locked = choose(s, 2);
     expect(locked).toBe(s);
-    expect(viewOf(choose(initQuiz(Q), 2)).verdict).toBe('right');
+    expect(viewOf(choose(initialQuizState(Q), 2)).verdict).toBe('right');
   });
 
   it('try again resets; undo steps back', () => {
-    const answered = choose(initQuiz(Q), 1);
+    const answered = choose(initialQuizState(Q), 1);
     const again = tryAgain(answered);
     expect(again.phase).toEqual({ kind: 'unanswered' });
     expect(undo(again).phase).toEqual({ kind: 'answered', choice: 1 });
     expect(undo(undo(again)).phase).toEqual({ kind: 'unanswered' });
-    expect(tryAgain(initQuiz(Q))).toEqual(initQuiz(Q));
+    expect(tryAgain(initialQuizState(Q))).toEqual(initialQuizState(Q));
   });
 
   it('out-of-range choices are ignored', () => {
-    const s = initQuiz(Q);
+    const s = initialQuizState(Q);
     for (const c of [-1, 4, 1.5, Number.NaN]) expect(choose(s, c)).toBe(s);
   });
 });
 
 describe('presenter mode', () => {
   it('the vote can be marked and changed while hidden; nothing is shown until reveal', () => {
-    let s = initQuiz(Q, 'presenter');
+    let s = initialQuizState(Q, 'presenter');
     expect(viewOf(s)).toMatchObject({ correctShown: null, explanationShown: false, canReveal: true });
     s = choose(s, 3);
     s = choose(s, 0);
@@ -69,15 +71,15 @@ describe('presenter mode', () => {
   });
 
   it('reveal without a vote shows the answer without a verdict', () => {
-    const v = viewOf(reveal(initQuiz(Q, 'presenter')));
+    const v = viewOf(reveal(initialQuizState(Q, 'presenter')));
     expect(v).toMatchObject({ selected: null, correctShown: 2, verdict: null, explanationShown: true });
   });
 
   it('switching modes restarts the question; reveal does nothing when browsing', () => {
-    const s = choose(initQuiz(Q), 2);
+    const s = choose(initialQuizState(Q), 2);
     expect(setMode(s, 'presenter').phase).toEqual({ kind: 'hidden', choice: null });
     expect(setMode(s, 'browse')).toBe(s);
-    expect(reveal(initQuiz(Q))).toEqual(initQuiz(Q));
+    expect(reveal(initialQuizState(Q))).toEqual(initialQuizState(Q));
   });
 
   it('?quiz=presenter turns it on', () => {
@@ -91,7 +93,7 @@ describe('presenter mode', () => {
 
 describe('print, keys, persistence rules', () => {
   it('in print every quiz shows its answer and explanation, whatever the state', () => {
-    for (const s of [initQuiz(Q), initQuiz(Q, 'presenter'), choose(initQuiz(Q), 0)]) {
+    for (const s of [initialQuizState(Q), initialQuizState(Q, 'presenter'), choose(initialQuizState(Q), 0)]) {
       expect(viewOf(s, { print: true })).toMatchObject({ correctShown: 2, explanationShown: true, selected: null });
     }
   });
@@ -115,7 +117,7 @@ describe('print, keys, persistence rules', () => {
     expect(validQuestion({ id: '', choiceCount: 4, correct: 0 })).toBe(false);
     expect(validQuestion({ id: 'x', choiceCount: 4, correct: 4 })).toBe(false);
     expect(validQuestion({ id: 'x', choiceCount: 1, correct: 0 })).toBe(false);
-    expect(() => initQuiz({ id: 'x', choiceCount: 3, correct: -1 })).toThrow();
+    expect(() => initialQuizState({ id: 'x', choiceCount: 3, correct: -1 })).toThrow();
   });
 });
 
@@ -211,7 +213,7 @@ describe('state machine properties', () => {
 
   it('the answer is never shown in presenter mode before reveal, and a browsing answer never changes without try again', () => {
     fc.assert(fc.property(fc.constantFrom('browse' as const, 'presenter' as const), fc.array(op, { maxLength: 30 }), (mode, ops) => {
-      let s = initQuiz(Q, mode);
+      let s = initialQuizState(Q, mode);
       for (const o of ops) {
         const before = s;
         s = apply(s, o);
@@ -339,5 +341,51 @@ describe('the busy-wait question against real Node', () => {
       });`);
     expect(out.starved).toBe(false);
     expect(out.ready).toBe(true);
+  });
+});
+
+// --------------------------------------------------------------- the quiz-busy-wait demo: contract, text, programs
+
+describe('the quiz-busy-wait demo', () => {
+  it('follows the demo contract: one speaker step; a step keeps what was chosen', () => {
+    expect(busyWait.SPEAKER_SEQUENCE).toHaveLength(1);
+    const fresh = busyWait.initialState();
+    expect(fresh).toEqual(initialQuizState(busyWait.QUESTION));
+    const answered = choose(fresh, 2);
+    expect(busyWait.stateForStep(0, answered)).toBe(answered);
+  });
+
+  it('owns every string it shows: the question, its code, the choices and the explanation, in both languages', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      const t = busyWaitQuizText[lang];
+      expect(t.lead?.length).toBeGreaterThan(10);
+      expect(t.ask).toMatch(/\?$/);
+      expect(t.choices).toHaveLength(busyWait.QUESTION.choiceCount);
+      expect(t.explanation.length).toBeGreaterThan(0);
+    }
+    // the question's code is the loop of the first program the simulator runs, written once
+    expect(busyWait.QUESTION_CODE).toBe('while (!ready) {\n  await Promise.resolve();\n}');
+    expect(busyWait.simProgram('promise', 'c')).toContain(busyWait.QUESTION_CODE.replace(/\n/g, '\n  '));
+  });
+
+  it('each program runs the timer that sets the flag, with its comment in the reader’s language', () => {
+    for (const v of busyWait.SIM_VARIANTS) {
+      const src = busyWait.simProgram(v, busyWaitText.ru.simComment);
+      expect(src).toContain('// изображает сетевой обработчик');
+      expect(src).toContain('setTimeout(() => { ready = true; }, 5);');
+      expect(src.trimEnd().endsWith("console.log('waiting');")).toBe(true);
+    }
+    expect(busyWait.loopOf('no loop')).toBe('');
+  });
+});
+
+describe('the presenter plugin’s messages', () => {
+  it('only our type and our action names pass; answers never travel', () => {
+    expect(actionOf({ type: 'hsw:quiz', action: 'reveal' })).toBe('reveal');
+    expect(actionOf({ type: 'hsw:quiz', action: 'presenter-on' })).toBe('presenter-on');
+    expect(actionOf({ type: 'hsw:quiz', action: 'presenter-off' })).toBe('presenter-off');
+    for (const bad of [null, 'reveal', { type: 'other', action: 'reveal' }, { type: 'hsw:quiz', action: 'choose', choice: 2 }, { type: 'hsw:quiz' }]) {
+      expect(actionOf(bad)).toBeNull();
+    }
   });
 });

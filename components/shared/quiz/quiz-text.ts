@@ -1,9 +1,10 @@
-import type { Bilingual } from '../../lib/i18n.ts';
+import type { Bilingual } from '../../../lib/i18n.ts';
 
-/** Words of the quiz element itself; each quiz's question, choices and explanation come from its slide. */
+/** Words of the quiz element itself; each quiz's question, code, choices and explanation come from its demo's text. */
 const en = {
   quizLabel: 'Quiz',
-  choicesLabel: 'Answers: click one or press 1 to 4',
+  choicesLabel: (n: number) => `Answers: click one or press 1 to ${n}`,
+  codeLabel: 'The code of the question',
   keysHint: (n: number) => `Choose with a click or the keys 1–${n}.`,
   right: 'Right!',
   wrong: (n: number) => `Not quite. The right answer is ${n}.`,
@@ -22,7 +23,8 @@ const en = {
 
 const ru: typeof en = {
   quizLabel: 'Вопрос',
-  choicesLabel: 'Ответы: щёлкните или нажмите 1–4',
+  choicesLabel: (n: number) => `Ответы: щёлкните или нажмите 1–${n}`,
+  codeLabel: 'Код из вопроса',
   keysHint: (n: number) => `Выбирайте щелчком или клавишами 1–${n}.`,
   right: 'Верно!',
   wrong: (n: number) => `Не совсем. Правильный ответ — ${n}.`,

@@ -9,7 +9,14 @@
  *             hidden(v)  ──reveal────▶ revealed(v)   (the right answer and the explanation are shown)
  *             revealed   ──tryAgain──▶ hidden(null)
  * Every transition keeps the previous state in `past`, so `undo` steps back.
+ *
+ * Each quiz slide's own model (e.g. components/quiz-busy-wait/quiz-busy-wait-model.ts) gives the demo contract
+ * on top of this one: its question, `initialState`, `SPEAKER_SEQUENCE` and `stateForStep`. Presenter mode is the
+ * deck's (src/plugins/quiz-presenter.ts): it tells the element, which switches the state with `setMode`.
  */
+
+import type { Bilingual } from '../../../lib/i18n.ts';
+import type { CodeLang } from '../../../lib/text.ts';
 
 export interface QuizQuestion {
   /** Stable id: the slide id, e.g. "quiz-busy-wait". Used as the score key and in the URL. */
@@ -20,6 +27,26 @@ export interface QuizQuestion {
 }
 
 export type QuizMode = 'browse' | 'presenter';
+
+/** The words of a quiz, in one language: inline `code` and **strong** only. */
+export interface QuizWords {
+  /** What comes before the code, if anything (e.g. "someone wrote this:"). */
+  readonly lead?: string;
+  /** The question itself: the name of the group of choices. */
+  readonly ask: string;
+  /** The choices, in the order of `correct`. */
+  readonly choices: readonly string[];
+  /** Paragraphs shown once the answer is known. */
+  readonly explanation: readonly string[];
+}
+
+/** Everything a quiz shows: its question and, in each language, its words; the code (if any) is one listing. */
+export interface QuizContent {
+  readonly question: QuizQuestion;
+  readonly text: Bilingual<QuizWords>;
+  /** Shown between the lead and the question; code is not translated. */
+  readonly code?: { readonly source: string; readonly lang: CodeLang };
+}
 
 export type QuizPhase =
   | { readonly kind: 'unanswered' }
@@ -48,7 +75,8 @@ function initialPhase(mode: QuizMode): QuizPhase {
   return mode === 'presenter' ? { kind: 'hidden', choice: null } : { kind: 'unanswered' };
 }
 
-export function initQuiz(question: QuizQuestion, mode: QuizMode = 'browse'): QuizState {
+/** A fresh quiz: nothing chosen. */
+export function initialQuizState(question: QuizQuestion, mode: QuizMode = 'browse'): QuizState {
   if (!validQuestion(question)) throw new Error(`invalid quiz question: ${JSON.stringify(question)}`);
   return { question, mode, phase: initialPhase(mode), past: [] };
 }
@@ -154,16 +182,6 @@ export function keyToChoice(key: string, choiceCount: number): number | null {
   if (!/^[1-9]$/.test(key)) return null;
   const i = Number(key) - 1;
   return i < choiceCount ? i : null;
-}
-
-/** `?quiz=presenter` in the page's query string turns presenter mode on. */
-export function modeFromSearch(search: string): QuizMode {
-  const q = search.startsWith('?') ? search.slice(1) : search;
-  for (const part of q.split('&')) {
-    const [k, v] = part.split('=');
-    if (k === 'quiz' && v === 'presenter') return 'presenter';
-  }
-  return 'browse';
 }
 
 /**

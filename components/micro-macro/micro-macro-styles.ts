@@ -1,0 +1,265 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
+
+/**
+ * The micro-macro demo's look. Wide: the code (or the editor) on the left, the guess or the queues on the right;
+ * narrow (the one breakpoint): one column. Sizes are in em of the 20 px host and never under 0.75em (15 px); a
+ * rule inside an em-sized box says what it comes to.
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  srOnlyStyles,
+  css`
+    .top {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em 1em;
+      align-items: center;
+      margin-bottom: 0.4em;
+    }
+    .top label {
+      font-size: 0.85em;
+      margin-right: 0.3em;
+    }
+    .main {
+      display: grid;
+      grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr);
+      gap: 0.5em 0.9em;
+      align-items: start;
+    }
+    /* 15.6 px: the longest example line (53 characters) fits the left column at 1280×720 */
+    hsw-code {
+      font-size: 0.78em;
+    }
+    textarea {
+      width: 100%;
+      box-sizing: border-box;
+      min-height: 10em;
+      font-family: var(--hsw-mono);
+      font-size: 0.8em;
+      line-height: 1.4;
+      color: var(--hsw-code-fg);
+      background: var(--hsw-code-bg);
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.4em;
+      padding: 0.5em;
+      resize: vertical;
+    }
+    .editor label {
+      display: block;
+      font-size: 0.85em;
+      margin-bottom: 0.2em;
+    }
+    .row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+      align-items: center;
+      margin-top: 0.3em;
+    }
+    .help {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.2em 0 0.3em;
+      line-height: 1.35;
+    }
+    .error {
+      margin-top: 0.4em;
+      font-size: 0.8em;
+    }
+    .error strong {
+      display: block;
+      color: var(--hsw-bad-text);
+    }
+    h3 {
+      font-size: 0.85em;
+      margin: 0 0 0.2em;
+      color: var(--hsw-heading);
+    }
+    ol.guess {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    ol.guess li {
+      display: flex;
+      gap: 0.3em;
+      align-items: center;
+      margin-bottom: 0.15em;
+    }
+    ol.guess .n {
+      width: 1.4em;
+      text-align: right;
+      color: var(--hsw-muted);
+      font-size: 0.8em;
+    }
+    ol.guess button {
+      min-height: 1.8em;
+      padding-block: 0.15em;
+    }
+    ol.guess button.line {
+      flex: 1;
+      text-align: left;
+      font-family: var(--hsw-mono);
+      min-width: 0;
+    }
+    ol.guess button.arrow {
+      padding-inline: 0.5em;
+    }
+    ol.guess li.right button.line {
+      border-color: var(--hsw-good);
+    }
+    ol.guess li.wrong button.line {
+      border-color: var(--hsw-bad);
+    }
+    .mark {
+      margin-left: 0.2em;
+    }
+    .mark.right {
+      color: var(--hsw-good-text);
+    }
+    .mark.wrong {
+      color: var(--hsw-bad-text);
+    }
+    ol.checked {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25em;
+    }
+    ol.checked li {
+      font-size: 0.8em;
+      padding: 0.05em 0.45em;
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.3em;
+      background: var(--hsw-panel);
+    }
+    ol.checked li.right {
+      border-color: var(--hsw-good);
+    }
+    ol.checked li.wrong {
+      border-color: var(--hsw-bad);
+    }
+    ol.checked code {
+      font-family: var(--hsw-mono);
+    }
+    .score {
+      font-weight: 600;
+      margin: 0;
+      font-size: 0.85em;
+    }
+    .note {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.3em 0;
+      line-height: 1.35;
+    }
+    .event {
+      font-size: 0.85em;
+      min-height: 2.6em;
+      margin: 0.3em 0;
+      line-height: 1.3;
+    }
+    /* inside the 0.85em event line: 17 × 0.9 = 15.3 px */
+    .phase {
+      font-size: 0.9em;
+      color: var(--hsw-muted);
+    }
+    .queues {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 0.3em;
+    }
+    .panel {
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.35em;
+      background: var(--hsw-panel);
+      padding: 0.2em 0.35em;
+      min-height: 2.6em;
+      min-width: 0;
+      font-size: var(--hsw-fs-small);
+      line-height: 1.3;
+    }
+    .panel h3.ph {
+      margin: 0 0 0.15em;
+      font-size: 1em;
+      color: var(--hsw-muted);
+      font-weight: 600;
+    }
+    .panel ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    .panel li {
+      font-family: var(--hsw-mono);
+      padding: 0.05em 0.25em;
+      margin-bottom: 0.15em;
+      border-radius: 0.25em;
+      background: var(--hsw-bg);
+      border-left: 3px solid var(--hsw-series-1);
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .panel.micro li {
+      border-left-color: var(--hsw-series-2);
+    }
+    .panel.ticks li {
+      border-left-color: var(--hsw-series-3);
+    }
+    .panel.imm li,
+    .panel.io li {
+      border-left-color: var(--hsw-series-4);
+    }
+    .panel .kind {
+      color: var(--hsw-muted);
+    }
+    .panel .empty {
+      color: var(--hsw-muted);
+      font-style: italic;
+    }
+    .panel.output {
+      margin-top: 0.4em;
+    }
+    .score-row {
+      margin: 0 0 0.3em;
+    }
+    .output ol {
+      margin: 0;
+      padding: 0;
+      list-style: none;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25em;
+    }
+    /* inside the 0.75em panel: 15 × 1.07 = 16 px */
+    .output li {
+      font-size: 1.07em;
+      padding: 0 0.4em;
+      border: 1px solid var(--hsw-border);
+    }
+    .output li.err {
+      color: var(--hsw-bad-text);
+    }
+    .end {
+      margin: 0.35em 0 0;
+      padding: 0.3em 0.6em;
+      font-size: 0.8em;
+      line-height: 1.35;
+    }
+    @container ${narrowQuery} {
+      .main {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .queues {
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+      }
+    }
+  `,
+];

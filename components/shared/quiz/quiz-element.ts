@@ -1,0 +1,237 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { DemoElement } from '../../ui/demo-element.ts';
+import '../../ui/code-panel.ts';
+import { inline } from '../../../lib/render-text.ts';
+import { readStored, writeStored } from '../../../lib/storage.ts';
+import type { DemoModel } from '../../../lib/demo-contract.ts';
+import { quizText } from './quiz-text.ts';
+import { quizStyles } from './quiz-styles.ts';
+import { PRESENTER_CHANGED_EVENT, QUIZ_CONNECTED_EVENT, type PresenterChangedDetail, type QuizHost } from './quiz-protocol.ts';
+import {
+  SCORE_STORAGE_KEY,
+  choose,
+  parseScore,
+  recordAnswer,
+  reveal,
+  serializeScore,
+  setMode,
+  shouldPersist,
+  tryAgain,
+  viewOf,
+  type QuizContent,
+  type QuizState,
+  type QuizView,
+} from './quiz-model.ts';
+
+/**
+ * The quiz element. A quiz slide defines a small subclass that passes its model (`super(model)`, the demo
+ * contract: its question's initial state) and supplies `content` (the question, its code, the choices and the
+ * explanation, in both languages: the demo owns every string it shows), and may add a panel with `renderExtra`.
+ * The state machine lives in quiz-model.ts.
+ *
+ * Where it is shown comes from the shell, as properties: `mode` and `print` (DemoElement), and `presenter` from the
+ * deck's quiz-presenter plugin, which also owns the keys (Q, R, 1–9) and calls `requestReveal`/`requestChoice` on
+ * the current slide's quiz. The element reads neither the address nor the deck.
+ */
+export abstract class QuizElement extends DemoElement<QuizState> implements QuizHost {
+  static override properties = {
+    ...DemoElement.properties,
+    presenter: { type: Boolean, reflect: true },
+    panel: { state: true },
+  };
+
+  static override styles = quizStyles;
+
+  /** Presenter mode: the answer stays hidden until revealed. Set by the deck (or the element's own checkbox). */
+  declare presenter: boolean;
+  /** After the answer: the explanation, or the subclass's extra panel. */
+  declare panel: 'why' | 'extra';
+
+  constructor(model: DemoModel<QuizState>) {
+    super(model);
+    this.presenter = false;
+    this.panel = 'why';
+  }
+
+  /** The quiz this element shows. */
+  protected abstract get content(): QuizContent;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The deck's plugin answers by setting `presenter` (synchronously, before the first render).
+    this.dispatchEvent(new Event(QUIZ_CONNECTED_EVENT, { bubbles: true, composed: true }));
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const mode = this.presenter ? 'presenter' : 'browse';
+    if (this.state.mode !== mode) this.setState(setMode(this.state, mode));
+  }
+
+  requestReveal(): void {
+    const next = reveal(this.state);
+    if (next !== this.state) this.setState(next);
+  }
+
+  requestChoice(choice: number): void {
+    this.pick(choice);
+  }
+
+  private togglePresenter(on: boolean): void {
+    this.presenter = on;
+    const detail: PresenterChangedDetail = { presenter: on };
+    this.dispatchEvent(new CustomEvent(PRESENTER_CHANGED_EVENT, { detail, bubbles: true, composed: true }));
+  }
+
+  protected pick(choice: number): void {
+    const next = choose(this.state, choice);
+    if (next === this.state) return;
+    // Only a browsing person's answers count: never the speaker view's copies, nor print.
+    if (next.phase.kind === 'answered' && shouldPersist({ mode: next.mode, speakerNotes: this.mode === 'speaker', print: this.print })) {
+      const store = recordAnswer(parseScore(readStored(SCORE_STORAGE_KEY)), next.question, choice);
+      writeStored(SCORE_STORAGE_KEY, serializeScore(store));
+    }
+    this.setState(next);
+  }
+
+  /**
+   * An extra panel shown after the answer instead of the explanation, behind a second tab (the busy-wait quiz runs
+   * its snippet in the simulator there). `extraLabel` names the tab; null: no extra panel.
+   */
+  protected extraLabel(): string | null {
+    return null;
+  }
+
+  protected renderExtra(view: QuizView): TemplateResult | typeof nothing {
+    void view;
+    return nothing;
+  }
+
+  private renderQuestion(): TemplateResult {
+    const t = quizText[this.locale];
+    const c = this.content.text[this.locale];
+    const code = this.content.code;
+    return html`<div class="question">
+      ${c.lead ? html`<p class="lead" id="lead">${inline(c.lead)}</p>` : nothing}
+      ${code ? html`<hsw-code .code=${code.source} language=${code.lang} label=${t.codeLabel}></hsw-code>` : nothing}
+      <h3 class="ask" id="ask">${inline(c.ask)}</h3>
+      ${this.print
+        ? nothing
+        : html`<label class="presenter-switch">
+            <input
+              type="checkbox"
+              .checked=${this.state.mode === 'presenter'}
+              @change=${(e: Event) => this.togglePresenter((e.target as HTMLInputElement).checked)}
+            />
+            ${t.presenter}
+          </label>`}
+      ${this.state.mode === 'presenter' && !this.print ? html`<p class="keys">${t.presenterKeys}</p>` : nothing}
+    </div>`;
+  }
+
+  /** The choices: a group named by the question. */
+  private renderChoices(v: QuizView): TemplateResult {
+    const t = quizText[this.locale];
+    const c = this.content.text[this.locale];
+    const s = this.state;
+    const n = c.choices.length;
+    return html`
+      <div role="group" aria-labelledby="ask" aria-describedby=${c.lead ? 'lead' : nothing}>
+        <ol aria-label=${t.choicesLabel(n)}>
+          ${c.choices.map((text, i) => {
+            const isRight = v.correctShown === i;
+            const isWrongPick = v.verdict === 'wrong' && v.selected === i;
+            const cls = isRight ? 'right' : isWrongPick ? 'wrong' : '';
+            let mark: TemplateResult | typeof nothing = nothing;
+            if (isRight && v.selected === i) mark = html`<span class="mark right">✓ ${t.rightMark} · ${s.mode === 'presenter' ? t.voteMark : t.yourMark}</span>`;
+            else if (isRight) mark = html`<span class="mark right">✓ ${t.rightMark}</span>`;
+            else if (isWrongPick) mark = html`<span class="mark wrong">✗ ${s.mode === 'presenter' ? t.voteMark : t.yourMark}</span>`;
+            else if (v.selected === i) mark = html`<span class="mark vote">● ${t.voteMark}</span>`;
+            return html`<li>
+              <button
+                type="button"
+                class=${cls}
+                aria-pressed=${v.selected === i ? 'true' : 'false'}
+                aria-disabled=${v.locked ? 'true' : 'false'}
+                @click=${() => this.pick(i)}
+              >
+                <span class="num">${i + 1}</span><span class="txt">${inline(text)}</span>${mark}
+              </button>
+            </li>`;
+          })}
+        </ol>
+      </div>
+    `;
+  }
+
+  override render() {
+    const t = quizText[this.locale];
+    const c = this.content.text[this.locale];
+    const s = this.state;
+    const print = this.print;
+    const v = viewOf(s, { print });
+    const n = c.choices.length;
+    const correctNo = s.question.correct + 1;
+    const extra = this.extraLabel();
+
+    let status: TemplateResult | string = '';
+    let statusClass = '';
+    if (print) status = t.printAnswer(correctNo);
+    else if (v.verdict === 'right') {
+      status = t.right;
+      statusClass = 'right';
+    } else if (v.verdict === 'wrong') {
+      status = t.wrong(correctNo);
+      statusClass = 'wrong';
+    } else if (v.correctShown !== null) status = t.revealedNoVote(correctNo);
+    else if (s.phase.kind === 'hidden') {
+      status = t.hidden;
+      statusClass = 'hidden';
+    } else {
+      status = t.keysHint(n);
+      statusClass = 'hidden';
+    }
+    const tabs = v.explanationShown && extra !== null && !print;
+    // The extra panel takes the choices' place (the status above it still says what the answer was).
+    const showExtra = tabs && this.panel === 'extra';
+
+    return html`
+      <section class="quiz" aria-label=${t.quizLabel}>
+        ${this.renderQuestion()}
+        <div class="answers">
+          ${showExtra ? nothing : this.renderChoices(v)}
+          <div class="status-row">
+            <p class="status ${statusClass}" role="status">${status}</p>
+            ${print
+              ? nothing
+              : html`<div class="actions">
+                  ${v.canReveal ? html`<button type="button" @click=${() => this.requestReveal()}>${t.reveal}</button>` : nothing}
+                  ${v.canTryAgain
+                    ? html`<button
+                        type="button"
+                        @click=${() => {
+                          this.panel = 'why';
+                          this.setState(tryAgain(this.state));
+                        }}
+                      >
+                        ↺ ${t.tryAgain}
+                      </button>`
+                    : nothing}
+                  ${tabs
+                    ? html`<button type="button" aria-pressed=${this.panel === 'why' ? 'true' : 'false'} @click=${() => (this.panel = 'why')}>${t.why}</button>
+                        <button type="button" aria-pressed=${this.panel === 'extra' ? 'true' : 'false'} @click=${() => (this.panel = 'extra')}>${extra}</button>`
+                    : nothing}
+                </div>`}
+          </div>
+          ${showExtra ? this.renderExtra(v) : nothing}
+        </div>
+        ${v.explanationShown && !showExtra
+          ? html`<div class="panel explanation callout">
+              <h3>${t.why}</h3>
+              ${c.explanation.map((p) => html`<p>${inline(p)}</p>`)}
+            </div>`
+          : nothing}
+      </section>
+    `;
+  }
+}

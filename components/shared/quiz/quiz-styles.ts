@@ -1,0 +1,186 @@
+import { css } from 'lit';
+import { controlStyles } from '../../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery } from '../../ui/demo-styles.ts';
+
+/**
+ * The quiz's look. Wide: the question (lead, code, the question itself) on the left, the choices on the right (or,
+ * behind its tab, the quiz's extra panel in their place), and after the answer the explanation across the whole
+ * width below. Narrow: one column.
+ * Nothing is smaller than 0.75em of the 20 px host (15 px); a rule nested in an em-sized box says so beside it.
+ */
+export const quizStyles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  css`
+    .quiz {
+      display: grid;
+      grid-template-columns: minmax(0, 0.8fr) minmax(0, 1.2fr);
+      grid-template-areas:
+        'question answers'
+        'panel panel';
+      gap: 0.4em 1.2em;
+      align-items: start;
+    }
+    .question {
+      grid-area: question;
+    }
+    .answers {
+      grid-area: answers;
+    }
+    .panel {
+      grid-area: panel;
+      min-width: 0;
+    }
+    @container ${narrowQuery} {
+      .quiz {
+        grid-template-columns: minmax(0, 1fr);
+        grid-template-areas: 'question' 'answers' 'panel';
+      }
+    }
+    .lead {
+      margin: 0 0 0.5em;
+      font-size: 1.1em;
+      line-height: 1.35;
+    }
+    hsw-code {
+      font-size: 0.85em;
+    }
+    .ask {
+      margin: 0.5em 0 0.6em;
+      font-size: 1.1em;
+      font-weight: 600;
+      line-height: 1.35;
+      color: var(--hsw-heading);
+    }
+    .presenter-switch {
+      display: inline-flex;
+      gap: 0.4em;
+      align-items: center;
+      cursor: pointer;
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+    }
+    .presenter-switch input {
+      width: 1.1em;
+      height: 1.1em;
+      margin: 0;
+    }
+    ol {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.35em;
+    }
+    ol button {
+      width: 100%;
+      text-align: left;
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      gap: 0.2em 0.6em;
+      align-items: start;
+      padding: 0.4em 0.7em;
+      font-size: 0.85em;
+      line-height: 1.3;
+    }
+    ol button[aria-disabled='true'] {
+      cursor: default;
+    }
+    .num {
+      font-weight: 700;
+      color: var(--hsw-accent-text);
+      min-width: 1.2em;
+    }
+    button.right {
+      border: 2px solid var(--hsw-good);
+    }
+    button.wrong {
+      border: 2px solid var(--hsw-bad);
+    }
+    ol button[aria-pressed='true'] {
+      background: var(--hsw-panel);
+      color: var(--hsw-fg);
+    }
+    ol button[aria-pressed='true']:not(.right):not(.wrong) {
+      border: 2px solid var(--hsw-accent);
+    }
+    /* inside a 0.85em button: 0.9em of it is 15.3 px */
+    .mark {
+      grid-column: 2;
+      font-size: 0.9em;
+      font-weight: 600;
+    }
+    .mark.right {
+      color: var(--hsw-good-text);
+      border: none;
+    }
+    .mark.wrong {
+      color: var(--hsw-bad-text);
+      border: none;
+    }
+    .mark.vote {
+      color: var(--hsw-accent-text);
+    }
+    .status-row {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 0.3em 0.8em;
+      margin: 0.5em 0 0;
+    }
+    .status {
+      margin: 0;
+      font-weight: 600;
+      font-size: 0.85em;
+      line-height: 1.3;
+      min-height: 1.3em;
+      flex: 1 1 14em;
+    }
+    .status.right {
+      color: var(--hsw-good-text);
+    }
+    .status.wrong {
+      color: var(--hsw-bad-text);
+    }
+    .status.hidden {
+      color: var(--hsw-muted);
+      font-weight: 400;
+    }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+    }
+    /* controlStyles' buttons are 0.9em: 0.85em of that is 15.3 px */
+    .actions button {
+      font-size: 0.85em;
+    }
+    .explanation {
+      margin: 0.2em 0 0;
+      font-size: 0.85em;
+    }
+    .explanation h3 {
+      margin: 0.2em 0;
+      font-size: 1em;
+    }
+    .explanation p {
+      margin: 0.3em 0;
+    }
+    code {
+      font-family: var(--hsw-mono);
+      font-size: 0.92em;
+      background: var(--hsw-code-bg);
+      color: var(--hsw-code-fg);
+      padding: 0 0.2em;
+      border-radius: 0.2em;
+    }
+    .keys {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.4em 0 0;
+      line-height: 1.35;
+    }
+  `,
+];

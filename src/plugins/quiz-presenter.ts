@@ -1,0 +1,113 @@
+import type { RevealApi, RevealPlugin } from 'reveal.js';
+import type { QuizMode } from '../../components/shared/quiz/quiz-model.ts';
+import {
+  PRESENTER_CHANGED_EVENT,
+  QUIZ_CONNECTED_EVENT,
+  type PresenterChangedDetail,
+  type QuizHost,
+} from '../../components/shared/quiz/quiz-protocol.ts';
+import { deckPageMode } from '../page-mode.ts';
+
+/** `?quiz=presenter` in the page's query string turns presenter mode on. */
+export function modeFromSearch(search: string): QuizMode {
+  const q = search.startsWith('?') ? search.slice(1) : search;
+  for (const part of q.split('&')) {
+    const [k, v] = part.split('=');
+    if (k === 'quiz' && v === 'presenter') return 'presenter';
+  }
+  return 'browse';
+}
+
+/** What travels from the speaker view to the deck it belongs to: an action's name, never an answer. */
+export type QuizAction = 'presenter-on' | 'presenter-off' | 'reveal';
+export const QUIZ_MESSAGE_TYPE = 'hsw:quiz';
+
+/** Pure, for tests: the action a message carries, if it is one of ours (anything else: null). */
+export function actionOf(data: unknown): QuizAction | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as { type?: unknown; action?: unknown };
+  if (d.type !== QUIZ_MESSAGE_TYPE) return null;
+  return d.action === 'presenter-on' || d.action === 'presenter-off' || d.action === 'reveal' ? d.action : null;
+}
+
+const KEY_Q = 81;
+const KEY_R = 82;
+/** 1–9 on the main keys and on the keypad. */
+const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.from({ length: 9 }, (_, i) => 97 + i)];
+
+/**
+ * Presenter mode for the deck's quizzes (the room votes by hand; the answer stays hidden until it is revealed), in
+ * the style of reveal's own plugins. It owns the quiz keys: Q turns presenter mode on and off (on a quiz slide), R
+ * reveals the current slide's answer, 1–9 choose on it. `?quiz=presenter` starts in presenter mode. Presenter mode
+ * is page-wide: every quiz gets it as its `presenter` property (components/shared/quiz/quiz-protocol.ts), set when
+ * the quiz connects, the way the lifecycle sets `active` and `step`.
+ *
+ * A key pressed in reveal's speaker view reaches the deck copy inside the speaker window, not the projected deck:
+ * that copy passes presenter on/off and reveal on to the window that opened the speaker view. Only the action's
+ * name travels, never an answer, and only between windows of the same origin.
+ */
+export const QuizPresenter = (): RevealPlugin => ({
+  id: 'quiz-presenter',
+  init(deck: RevealApi) {
+    let presenter = modeFromSearch(window.location.search) === 'presenter';
+    const quizzes = new Set<QuizHost>();
+    const live = (): QuizHost[] => {
+      for (const q of quizzes) if (!q.isConnected) quizzes.delete(q);
+      return [...quizzes];
+    };
+    /** The current slide's quiz, if it has one. */
+    const current = (): QuizHost | null => {
+      const slide = deck.getCurrentSlide();
+      return live().find((q) => slide?.contains(q)) ?? null;
+    };
+    const inSpeakerView = (): boolean => deckPageMode(deck).mode === 'speaker';
+
+    const setPresenter = (on: boolean): void => {
+      presenter = on;
+      for (const q of live()) q.presenter = on;
+    };
+    const apply = (action: QuizAction): void => {
+      if (action === 'reveal') current()?.requestReveal();
+      else setPresenter(action === 'presenter-on');
+    };
+    /** Here, and from the speaker view also in the deck it belongs to. */
+    const act = (action: QuizAction): void => {
+      apply(action);
+      if (!inSpeakerView()) return;
+      try {
+        const main = (window.parent as Window & { opener?: Window | null }).opener;
+        main?.postMessage({ type: QUIZ_MESSAGE_TYPE, action }, window.location.origin);
+      } catch {
+        /* no opener: the speaker view was not opened by a deck */
+      }
+    };
+
+    document.addEventListener(QUIZ_CONNECTED_EVENT, (event) => {
+      const quiz = event.target as QuizHost | null;
+      if (!quiz) return;
+      quizzes.add(quiz);
+      quiz.presenter = presenter;
+    });
+    document.addEventListener(PRESENTER_CHANGED_EVENT, (event) => {
+      const detail = (event as CustomEvent<PresenterChangedDetail>).detail;
+      act(detail.presenter ? 'presenter-on' : 'presenter-off');
+    });
+    window.addEventListener('message', (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const action = actionOf(event.data);
+      if (action) apply(action);
+    });
+
+    deck.addKeyBinding({ keyCode: KEY_Q, key: 'Q', description: 'Quiz: presenter mode on/off' }, () => {
+      if (current()) act(presenter ? 'presenter-off' : 'presenter-on');
+    });
+    deck.addKeyBinding({ keyCode: KEY_R, key: 'R', description: 'Quiz: reveal the answer' }, () => {
+      if (current()) act('reveal');
+    });
+    for (const keyCode of DIGIT_KEYS) {
+      const choice = keyCode >= 97 ? keyCode - 97 : keyCode - 49;
+      deck.addKeyBinding(keyCode, () => current()?.requestChoice(choice));
+    }
+    deck.registerKeyboardShortcut('1 … 9', 'Quiz: choose an answer');
+  },
+});
