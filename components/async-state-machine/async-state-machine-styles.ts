@@ -173,6 +173,7 @@ export const styles = [
       .grid {
         display: flex;
         flex-direction: column;
+        align-items: stretch;
         gap: 0.4em;
       }
       .view-toggle {
