@@ -144,8 +144,14 @@ export const styles = [
       color: var(--hsw-accent-text);
       font-weight: 700;
     }
-    .released {
-      opacity: 0.7;
+    /* Released: faded by colour, not opacity, so its text keeps its contrast. */
+    .box.released {
+      border-style: dashed;
+    }
+    .box.released td,
+    .box.released tr.state td {
+      color: var(--hsw-muted);
+      background: none;
     }
     .aside {
       font-weight: 400;

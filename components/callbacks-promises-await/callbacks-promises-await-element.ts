@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
@@ -49,6 +49,10 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
     this.player.toggle();
   }
 
+  /**
+   * The style's trade-off is the slide's own bullet: in the deck the slide says it, alone in embed.html the demo
+   * says it under the code.
+   */
   override render() {
     const t = callbacksPromisesAwaitText[this.locale];
     const s = this.state;
@@ -90,7 +94,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
           <div class="code-col">
             <hsw-code .code=${t.code[s.style]} .current=${step.line === null ? [] : [step.line]} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
             <p class="operation">${t.operation(DB_MS, API_MS)}</p>
-            <p class="tradeoff">${t.tradeoff[s.style]}</p>
+            ${this.mode === 'embed' ? html`<p class="tradeoff">${t.tradeoff[s.style]}</p>` : nothing}
           </div>
           <div class="side">
             <p class="clock" data-figure="clock">${t.clock(step.t)}</p>
