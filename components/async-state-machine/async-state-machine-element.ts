@@ -195,8 +195,8 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
               </table>
               ${step.heapReleased ? html`<p class="note">${t.heapReleased}</p>` : nothing}
             </div>
+            <p class="status callout ${statusClass}" role="status">${this.statusText(step, prev)}</p>
           </div>
-          <p class="status callout ${statusClass}" role="status">${this.statusText(step, prev)}</p>
         </div>
       </section>
     `;

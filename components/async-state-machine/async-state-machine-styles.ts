@@ -29,26 +29,20 @@ export const styles = [
       font-size: calc(var(--hsw-fs-note) / 0.75);
     }
     .grid {
-      display: grid;
-      grid-template-columns: max-content max-content minmax(0, 1fr);
-      grid-template-rows: auto 1fr;
-      grid-template-areas:
-        'async machine side'
-        'async machine status';
+      /* Three columns when they fit (the deck); where they do not (a narrower embed), the side column, then the
+         machine, wrap below. */
+      display: flex;
+      flex-wrap: wrap;
       gap: 0.4em 0.6em;
-      align-items: start;
+      align-items: flex-start;
     }
-    .col.async {
-      grid-area: async;
-    }
+    .col.async,
     .col.machine {
-      grid-area: machine;
+      flex: none;
     }
     .side {
-      grid-area: side;
-    }
-    .status.callout {
-      grid-area: status;
+      flex: 1 1 15em;
+      min-width: 15em;
     }
     .col {
       display: flex;
@@ -166,9 +160,9 @@ export const styles = [
       margin: 0.25em 0 0;
     }
     .status.callout {
+      /* in the side column, whose text is 0.8em (16 px) */
       margin: 0;
       padding: 0.25em 0.5em;
-      font-size: 0.8em;
       line-height: 1.3;
     }
     .view-toggle {
@@ -193,12 +187,13 @@ export const styles = [
       .col h3 {
         display: none;
       }
-      .status.callout {
-        order: 1;
-      }
       .side {
+        min-width: 0;
         flex-direction: row;
         flex-wrap: wrap;
+      }
+      .side .status.callout {
+        flex: 1 1 100%;
       }
       .side .box {
         flex: 1 1 12em;
