@@ -11,9 +11,6 @@ export const styles = [
   demoHostStyles,
   calloutStyles,
   css`
-    :host {
-      height: 100%;
-    }
     .top {
       display: flex;
       flex-wrap: wrap;
@@ -132,9 +129,6 @@ export const styles = [
       min-height: 2.7em;
     }
     @container ${narrowQuery} {
-      :host {
-        height: auto;
-      }
       /* Phones: the status and the buttons first, then the code and the queues (the slide scrolls). */
       section {
         display: flex;
@@ -142,6 +136,15 @@ export const styles = [
       }
       .top {
         order: 0;
+      }
+      .field {
+        flex: 1 1 auto;
+        min-width: 0;
+      }
+      .field select {
+        flex: 1 1 auto;
+        min-width: 0;
+        max-width: 100%;
       }
       .status.callout {
         order: 1;
