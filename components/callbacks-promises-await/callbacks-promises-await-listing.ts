@@ -77,7 +77,7 @@ export function listing(style: Style, lang: Lang): string {
   return SOURCES[style]
     .split('\n')
     .map((line) =>
-      line.replace(MARKER, '').replace(PLACEHOLDER, (whole, key: string) => {
+      line.replace(MARKER, '').replace(PLACEHOLDER, (_whole, key: string) => {
         const text = comments[key];
         if (text === undefined) throw new Error(`listing ${style}: no comment "${key}"`);
         return text;
