@@ -81,8 +81,8 @@ export interface Scenario {
 
 export type FnId = 'load' | 'total' | 'safeLoad';
 
-// The sequence is plain data without imports; this checks its entries against the model's step kinds.
-SPEAKER_SEQUENCE satisfies readonly { readonly kind: 'call' | 'piece' | 'suspend' | 'done' | 'rejected'; readonly state?: number }[];
+// The sequence is plain data without imports; typed here, so its entries are checked against the model's step kinds.
+const SEQUENCE: readonly { readonly kind: StepKind; readonly state?: number }[] = SPEAKER_SEQUENCE;
 
 export interface FnDef {
   readonly id: FnId;
@@ -705,7 +705,7 @@ export function initialState(fnId: FnId = 'load', scenarioId?: string): MachineS
  */
 export function stateForStep(step: number, _current?: MachineState): MachineState {
   const start = initialState('load', 'ok');
-  return goTo(start, clampStep(step, SPEAKER_SEQUENCE.length), start.steps.length);
+  return goTo(start, clampStep(step, SEQUENCE.length), start.steps.length);
 }
 
 export function current(s: MachineState): Step {

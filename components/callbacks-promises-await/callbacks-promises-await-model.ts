@@ -21,8 +21,8 @@ export const STYLES: readonly Style[] = ['callbacks', 'promises', 'await'];
 export type Failure = 'ok' | 'db-error' | 'throw';
 export const FAILURES: readonly Failure[] = ['ok', 'db-error', 'throw'];
 
-// The sequence is plain data without imports; this checks its entries against the model's types.
-SPEAKER_SEQUENCE satisfies readonly { readonly style: Style; readonly failure: Failure; readonly at: 'start' | 'end' }[];
+// The sequence is plain data without imports; typed here, so its entries are checked against the model's types.
+const SEQUENCE: readonly { readonly style: Style; readonly failure: Failure; readonly at: 'start' | 'end' }[] = SPEAKER_SEQUENCE;
 
 export const DB_MS = 30;
 export const API_MS = 50;
@@ -427,7 +427,7 @@ export function applyCb(s: CbState, a: CbAction): CbState {
  * shows its style and failure mode run to the end. The person's own state does not matter here.
  */
 export function stateForStep(step: number, _current?: CbState): CbState {
-  const entry = SPEAKER_SEQUENCE[clampStep(step, SPEAKER_SEQUENCE.length)]!;
+  const entry = SEQUENCE[clampStep(step, SEQUENCE.length)]!;
   const start: CbState = { style: entry.style, failure: entry.failure, index: 0 };
   return entry.at === 'start' ? start : toEnd(start, stepsOf(start).length);
 }

@@ -29,8 +29,8 @@ export { mulberry32, SPEAKER_SEQUENCE };
 export type Mode = 'inline' | 'chunked' | 'worker';
 export const MODES: readonly Mode[] = ['inline', 'chunked', 'worker'];
 
-// The sequence is plain data without imports; this checks its entries against the model's types.
-SPEAKER_SEQUENCE satisfies readonly { readonly mode: Mode }[];
+// The sequence is plain data without imports; typed here, so its entries are checked against the model's types.
+const SEQUENCE: readonly { readonly mode: Mode }[] = SPEAKER_SEQUENCE;
 
 export interface HeavyParams {
   readonly mode: Mode;
@@ -303,8 +303,8 @@ export function initialState(params: Partial<HeavyParams> = {}): HeavyState {
  * on what the person has now (their chunk size, start and jitter stay), kept in the history like any change.
  */
 export function stateForStep(step: number, current: HeavyState): HeavyState {
-  const i = clampStep(step, SPEAKER_SEQUENCE.length);
-  return update(i === 0 ? initialState() : current, { mode: SPEAKER_SEQUENCE[i]!.mode });
+  const i = clampStep(step, SEQUENCE.length);
+  return update(i === 0 ? initialState() : current, { mode: SEQUENCE[i]!.mode });
 }
 
 /** Changes parameters (kept in the history); the playhead shows the whole run. */
