@@ -16,6 +16,12 @@
  * async source has one `yield` per resume point listed here, and the same run of awaited operations.
  */
 
+import { clampStep } from '../../lib/demo-contract.ts';
+import { goTo } from '../../lib/stepping.ts';
+import { SPEAKER_SEQUENCE } from './async-state-machine-sequence.ts';
+
+export { SPEAKER_SEQUENCE };
+
 /** A JSON-like value, enough for ids, users and lists. */
 export type Val = number | string | boolean | null | undefined | readonly Val[] | { readonly [k: string]: Val };
 
@@ -49,7 +55,7 @@ export interface Piece {
   readonly state: number;
   /** 1-based lines of `asyncSource` this piece executes. */
   readonly asyncLines: readonly number[];
-  /** 1-based lines of `machineSource` this piece spans (from its `case N:` line). */
+  /** 1-based lines of `machineSource` this piece spans (from its `case N:` line), derived from the listing. */
   readonly machineLines: readonly number[];
   /** Pure: the heap before, the input → the heap after (with `state` set) and how the piece ends. */
   readonly run: (heap: Heap, input: Input) => { readonly heap: Heap; readonly t: Transition };
@@ -75,6 +81,9 @@ export interface Scenario {
 
 export type FnId = 'load' | 'total' | 'safeLoad';
 
+// The sequence is plain data without imports; typed here, so its entries are checked against the model's step kinds.
+const SEQUENCE: readonly { readonly kind: StepKind; readonly state?: number }[] = SPEAKER_SEQUENCE;
+
 export interface FnDef {
   readonly id: FnId;
   readonly params: readonly string[];
@@ -82,6 +91,8 @@ export interface FnDef {
   readonly heapKeys: readonly string[];
   readonly asyncSource: readonly string[];
   readonly machineSource: readonly string[];
+  /** 1-based lines of `machineSource` that run at the call (the entry function), derived from the listing. */
+  readonly entryLines: readonly number[];
   readonly pieces: readonly Piece[];
   readonly resumePoints: readonly ResumePoint[];
   readonly scenarios: readonly Scenario[];
@@ -127,10 +138,45 @@ function range(from: number, to: number): number[] {
   return out;
 }
 
+const CASE = /^\s*case (\d+):$/;
+/** The line that closes the `switch` of `step`: the end of the last piece. */
+const SWITCH_END = '  }';
+
+/**
+ * The lines of `machineSource` a piece spans, read from the listing itself: from its `case N:` line to the line
+ * before the next `case` (or the end of the switch). Editing a listing moves the highlighting with it.
+ */
+export function caseLines(machineSource: readonly string[], state: number): number[] {
+  const start = machineSource.findIndex((l) => CASE.exec(l)?.[1] === String(state));
+  if (start < 0) throw new Error(`no "case ${state}:" in the machine source`);
+  let end = start + 1;
+  while (end < machineSource.length && !CASE.test(machineSource[end]!) && machineSource[end] !== SWITCH_END) end++;
+  return range(start + 1, end);
+}
+
+/** The lines of the entry function, from `function name(…) {` to its `return run(f, step);`: what runs at the call. */
+export function entryLines(machineSource: readonly string[]): number[] {
+  const end = machineSource.findIndex((l) => l.trim() === 'return run(f, step);');
+  if (end < 0) throw new Error('no "return run(f, step);" in the machine source');
+  return range(1, end + 1);
+}
+
+type PieceDef = Omit<Piece, 'machineLines'>;
+type FnSource = Omit<FnDef, 'pieces' | 'entryLines'> & { readonly pieces: readonly PieceDef[] };
+
+/** A function's definition with the machine lines of its entry and of every piece derived from its listing. */
+function define(src: FnSource): FnDef {
+  return {
+    ...src,
+    entryLines: entryLines(src.machineSource),
+    pieces: src.pieces.map((p) => ({ ...p, machineLines: caseLines(src.machineSource, p.state) })),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // 1. load(id): seed 004's async/await version.
 
-const LOAD: FnDef = {
+const LOAD: FnDef = define({
   id: 'load',
   params: ['id'],
   heapKeys: ['id', 'user', 'posts'],
@@ -143,7 +189,8 @@ const LOAD: FnDef = {
   ],
   machineSource: [
     'function load(id) {',
-    '  const f = { state: 0, id, user: undefined, posts: undefined };',
+    '  const f = { state: 0, id,',
+    '    user: undefined, posts: undefined };',
     '  return run(f, step);',
     '}',
     'function step(f, sent, thrown) {',
@@ -167,13 +214,11 @@ const LOAD: FnDef = {
     {
       state: 0,
       asyncLines: [2],
-      machineLines: range(7, 9),
       run: (h) => ({ heap: set(h, { state: 1 }), t: { kind: 'await', next: 1, call: { op: 'db.get', args: [h['id']] } } }),
     },
     {
       state: 1,
       asyncLines: [2, 3],
-      machineLines: range(10, 14),
       run: (h, input) => {
         if (input.kind === 'error') return { heap: h, t: { kind: 'throw', error: input.error } };
         const user = input.kind === 'value' ? input.value : undefined;
@@ -186,7 +231,6 @@ const LOAD: FnDef = {
     {
       state: 2,
       asyncLines: [3, 4],
-      machineLines: range(15, 18),
       run: (h, input) => {
         if (input.kind === 'error') return { heap: h, t: { kind: 'throw', error: input.error } };
         const posts = input.kind === 'value' ? input.value : undefined;
@@ -214,12 +258,12 @@ const LOAD: FnDef = {
       outcomes: { 'db.get(7)': { ok: false, error: 'db down' } },
     },
   ],
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // 2. total(ids): an await inside a loop.
 
-const TOTAL: FnDef = {
+const TOTAL: FnDef = define({
   id: 'total',
   params: ['ids'],
   heapKeys: ['ids', 'sum', 'i', 'p'],
@@ -235,7 +279,8 @@ const TOTAL: FnDef = {
   ],
   machineSource: [
     'function total(ids) {',
-    '  const f = { state: 0, ids, sum: undefined, i: undefined, p: undefined };',
+    '  const f = { state: 0, ids,',
+    '    sum: undefined, i: undefined, p: undefined };',
     '  return run(f, step);',
     '}',
     'function step(f, sent, thrown) {',
@@ -263,13 +308,11 @@ const TOTAL: FnDef = {
     {
       state: 0,
       asyncLines: [2, 3],
-      machineLines: range(7, 10),
       run: (h) => ({ heap: set(h, { sum: 0, i: 0, state: 1 }), t: { kind: 'goto', next: 1 } }),
     },
     {
       state: 1,
       asyncLines: [3, 4],
-      machineLines: range(11, 14),
       run: (h) => {
         const ids = h['ids'];
         const n = Array.isArray(ids) ? ids.length : 0;
@@ -282,7 +325,6 @@ const TOTAL: FnDef = {
     {
       state: 2,
       asyncLines: [4, 5, 3],
-      machineLines: range(15, 20),
       run: (h, input) => {
         if (input.kind === 'error') return { heap: h, t: { kind: 'throw', error: input.error } };
         const p = input.kind === 'value' ? input.value : undefined;
@@ -295,7 +337,6 @@ const TOTAL: FnDef = {
     {
       state: 3,
       asyncLines: [7],
-      machineLines: range(21, 22),
       run: (h) => ({ heap: h, t: { kind: 'return', value: h['sum'] } }),
     },
   ],
@@ -319,12 +360,12 @@ const TOTAL: FnDef = {
       },
     },
   ],
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // 3. safeLoad(id): try/catch around an await, and one more await after it.
 
-const SAFE_LOAD: FnDef = {
+const SAFE_LOAD: FnDef = define({
   id: 'safeLoad',
   params: ['id'],
   heapKeys: ['id', 'name', 'user', 'err'],
@@ -343,7 +384,8 @@ const SAFE_LOAD: FnDef = {
   ],
   machineSource: [
     'function safeLoad(id) {',
-    '  const f = { state: 0, id, name: undefined, user: undefined, err: undefined };',
+    '  const f = { state: 0, id, name: undefined,',
+    '    user: undefined, err: undefined };',
     '  return run(f, step);',
     '}',
     'function step(f, sent, thrown) {',
@@ -372,13 +414,11 @@ const SAFE_LOAD: FnDef = {
     {
       state: 0,
       asyncLines: [2, 3, 4],
-      machineLines: range(7, 9),
       run: (h) => ({ heap: set(h, { state: 1 }), t: { kind: 'await', next: 1, call: { op: 'db.get', args: [h['id']] } } }),
     },
     {
       state: 1,
       asyncLines: [4, 5],
-      machineLines: range(10, 14),
       run: (h, input) => {
         if (input.kind === 'error') return { heap: set(h, { err: input.error, state: 2 }), t: { kind: 'goto', next: 2 } };
         const user = input.kind === 'value' ? input.value : undefined;
@@ -388,19 +428,16 @@ const SAFE_LOAD: FnDef = {
     {
       state: 2,
       asyncLines: [6, 7],
-      machineLines: range(15, 17),
       run: (h) => ({ heap: set(h, { name: 'guest', state: 3 }), t: { kind: 'goto', next: 3 } }),
     },
     {
       state: 3,
       asyncLines: [9],
-      machineLines: range(18, 20),
       run: (h) => ({ heap: set(h, { state: 4 }), t: { kind: 'await', next: 4, call: { op: 'audit.log', args: [h['name']] } } }),
     },
     {
       state: 4,
       asyncLines: [9, 10],
-      machineLines: range(21, 23),
       run: (h, input) => {
         if (input.kind === 'error') return { heap: h, t: { kind: 'throw', error: input.error } };
         return { heap: h, t: { kind: 'return', value: h['name'] } };
@@ -429,7 +466,7 @@ const SAFE_LOAD: FnDef = {
       },
     },
   ],
-};
+});
 
 export const FUNCTIONS: readonly FnDef[] = [LOAD, TOTAL, SAFE_LOAD];
 
@@ -518,7 +555,7 @@ export function trace(fn: FnDef, scenario: Scenario): Step[] {
     kind: 'call',
     state: null,
     asyncLines: [1],
-    machineLines: [1, 2, 3],
+    machineLines: fn.entryLines,
     stack: [
       { kind: 'caller', code: 'main()' },
       { kind: 'call', code: call },
@@ -654,11 +691,21 @@ export interface MachineState {
   readonly index: number;
 }
 
-export function initState(fnId: FnId = 'load', scenarioId?: string): MachineState {
+/** The state a fresh demo shows: `load(7)`, both calls succeeding, at its call. */
+export function initialState(fnId: FnId = 'load', scenarioId?: string): MachineState {
   const fn = getFn(fnId);
   const scenario = fn.scenarios.find((s) => s.id === scenarioId) ?? fn.scenarios[0];
   if (!scenario) throw new Error(`${fnId}: no scenario`);
   return { fnId, scenarioId: scenario.id, steps: trace(fn, scenario), index: 0 };
+}
+
+/**
+ * The state for a speaker step (async-state-machine-sequence.ts): step n of the sequence is step n of `load(7)`
+ * with both calls succeeding, whatever the person had chosen. Moving through the trace is lib/stepping's.
+ */
+export function stateForStep(step: number, _current?: MachineState): MachineState {
+  const start = initialState('load', 'ok');
+  return goTo(start, clampStep(step, SEQUENCE.length), start.steps.length);
 }
 
 export function current(s: MachineState): Step {
@@ -667,28 +714,50 @@ export function current(s: MachineState): Step {
   return step;
 }
 
-export function canForward(s: MachineState): boolean {
-  return s.index < s.steps.length - 1;
-}
-export function canBack(s: MachineState): boolean {
-  return s.index > 0;
-}
-export function forward(s: MachineState): MachineState {
-  return canForward(s) ? { ...s, index: s.index + 1 } : s;
-}
-export function back(s: MachineState): MachineState {
-  return canBack(s) ? { ...s, index: s.index - 1 } : s;
-}
-export function reset(s: MachineState): MachineState {
-  return { ...s, index: 0 };
-}
-export function goTo(s: MachineState, index: number): MachineState {
-  const i = Math.max(0, Math.min(s.steps.length - 1, Math.trunc(index)));
-  return { ...s, index: i };
-}
 export function selectFn(s: MachineState, fnId: FnId): MachineState {
-  return fnId === s.fnId ? s : initState(fnId, s.scenarioId);
+  return fnId === s.fnId ? s : initialState(fnId, s.scenarioId);
 }
 export function selectScenario(s: MachineState, scenarioId: string): MachineState {
-  return scenarioId === s.scenarioId ? s : initState(s.fnId, scenarioId);
+  return scenarioId === s.scenarioId ? s : initialState(s.fnId, scenarioId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The listing of the machine as the slide shows it: folded to what matters at this step.
+
+/** A listing to show, with its lines to highlight (1-based, in the shown listing). */
+export interface ShownListing {
+  readonly lines: readonly string[];
+  readonly current: readonly number[];
+}
+
+/**
+ * The machine listing folded for a step, so that the whole of it stays readable at a hall's size: the entry
+ * function shrinks to one line (`function load(id) { … }`) unless it is what runs, and every `case` but the one
+ * that runs (or has just paused) shrinks to its label (`case 1: …`). The switch and all its labels always show,
+ * so the shape of the machine stays in view.
+ */
+export function foldedMachine(fn: FnDef, step: Step): ShownListing {
+  const src = fn.machineSource;
+  const hot = new Set(step.machineLines);
+  // The entry function with its closing brace, then each piece.
+  const entry = [...fn.entryLines, fn.entryLines[fn.entryLines.length - 1]! + 1];
+  const sections: { readonly lines: readonly number[]; readonly fold: (first: string) => string }[] = [
+    { lines: entry, fold: (first) => `${first.replace(/\s*\{$/, '')} { … }` },
+    ...fn.pieces.map((p) => ({ lines: p.machineLines, fold: (first: string) => `${first} …` })),
+  ];
+  const sectionOf = new Map<number, (typeof sections)[number]>();
+  for (const sec of sections) for (const l of sec.lines) sectionOf.set(l, sec);
+  const lines: string[] = [];
+  const current: number[] = [];
+  src.forEach((text, i) => {
+    const n = i + 1;
+    const sec = sectionOf.get(n);
+    if (!sec || sec.lines.some((l) => hot.has(l))) {
+      lines.push(text);
+      if (hot.has(n)) current.push(lines.length);
+    } else if (n === sec.lines[0]) {
+      lines.push(sec.fold(text));
+    }
+  });
+  return { lines, current };
 }

@@ -1,6 +1,5 @@
-import { css, html, svg, type PropertyValues } from 'lit';
+import { html, nothing, svg, type PropertyValues } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
-import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
@@ -8,13 +7,14 @@ import { formatNumber } from '../../lib/i18n.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 import { Player } from '../ui/player.ts';
 import { heavyTaskText } from './heavy-task-text.ts';
+import * as model from './heavy-task-model.ts';
+import { styles } from './heavy-task-styles.ts';
 import {
   LIMITS,
   MODES,
   advance,
   compareModes,
   finished,
-  initHeavy,
   rewind,
   toEnd,
   update,
@@ -34,9 +34,6 @@ const COLORS: Record<Mode, string> = {
   worker: '--hsw-series-3',
 };
 
-/** The speaker sequence: inline, then chunked, then a worker. */
-const SEQUENCE: readonly Mode[] = ['inline', 'chunked', 'worker'];
-
 /** A server with 200 requests/s and one heavy task: inline, chunked or in a worker. */
 export class HeavyTaskDemo extends DemoElement<HeavyState> {
   /** Replay: the run animated over REPLAY_MS while the slide is shown. */
@@ -53,157 +50,10 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
   }
   private cache: { params: HeavyParams; runs: Record<Mode, SimResult> } | undefined;
 
-  static override styles = [
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        container-type: inline-size;
-        font-size: 20px;
-      }
-      .controls {
-        display: grid;
-        grid-template-columns: repeat(3, minmax(0, 1fr));
-        gap: 0.4em 1em;
-        align-items: end;
-      }
-      .modes {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.35em;
-        align-items: center;
-        margin-bottom: 0.4em;
-      }
-      .modes .label {
-        font-size: 0.8em;
-        margin-right: 0.2em;
-      }
-      .load {
-        font-size: 0.7em;
-        color: var(--hsw-muted);
-        margin: 0.3em 0 0.2em;
-      }
-      .lanes {
-        display: grid;
-        grid-template-columns: auto minmax(0, 1fr);
-        gap: 0.15em 0.5em;
-        align-items: center;
-        font-size: 0.62em;
-        margin: 0.3em 0;
-      }
-      .lanes svg {
-        width: 100%;
-        height: 1.1em;
-        display: block;
-        background: var(--hsw-panel);
-        border: 1px solid var(--hsw-border);
-        border-radius: 0.2em;
-      }
-      .lane-name {
-        color: var(--hsw-muted);
-        white-space: nowrap;
-      }
-      .legend {
-        display: flex;
-        gap: 1em;
-        font-size: 0.62em;
-        color: var(--hsw-muted);
-        align-items: center;
-      }
-      .swatch {
-        display: inline-block;
-        width: 0.9em;
-        height: 0.9em;
-        border-radius: 0.15em;
-        vertical-align: -0.1em;
-        margin-right: 0.3em;
-      }
-      .clock {
-        font-variant-numeric: tabular-nums;
-        font-weight: 600;
-        color: var(--hsw-fg);
-      }
-      hsw-chart {
-        --hsw-chart-height: 230px;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: 0.68em;
-        font-variant-numeric: tabular-nums;
-        margin-top: 0.2em;
-      }
-      caption {
-        text-align: left;
-        color: var(--hsw-muted);
-        font-size: 0.95em;
-        padding-bottom: 0.15em;
-      }
-      th,
-      td {
-        text-align: right;
-        padding: 0.1em 0.4em;
-        border-bottom: 1px solid var(--hsw-border);
-      }
-      th:first-child,
-      td:first-child {
-        text-align: left;
-      }
-      thead th {
-        color: var(--hsw-muted);
-        font-weight: 600;
-      }
-      tr.current th,
-      tr.current td {
-        background: var(--hsw-panel);
-        font-weight: 700;
-      }
-      td.bad {
-        color: var(--hsw-bad-text);
-      }
-      td.good {
-        color: var(--hsw-good-text);
-      }
-      .status {
-        margin: 0.35em 0 0;
-        padding: 0.3em 0.6em;
-        border-left: 4px solid var(--hsw-accent);
-        background: var(--hsw-panel);
-        font-size: 0.7em;
-      }
-      .status.inline {
-        border-left-color: var(--hsw-bad);
-      }
-      .status.worker {
-        border-left-color: var(--hsw-good);
-      }
-      .note {
-        font-size: 0.58em;
-        color: var(--hsw-muted);
-        margin: 0.2em 0 0;
-      }
-      @container (max-width: 620px) {
-        .controls {
-          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-          font-size: 0.9em;
-        }
-        hsw-chart {
-          --hsw-chart-height: 150px;
-        }
-        .note {
-          display: none;
-        }
-      }
-    `,
-  ];
+  static override styles = styles;
 
-  protected override initialState(): HeavyState {
-    return initHeavy();
-  }
-
-  protected override stateForStep(step: number, current: HeavyState): HeavyState {
-    const mode = SEQUENCE[Math.min(Math.max(0, step), SEQUENCE.length - 1)] ?? 'inline';
-    return update(step === 0 ? initHeavy() : current, { mode });
+  constructor() {
+    super(model);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -310,18 +160,19 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
             @value-changed=${(e: CustomEvent<{ value: number }>) => this.change({ jitterMs: e.detail.value })}
           ></hsw-slider>
         </div>
-        <p class="load">${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></p>
+        <div class="load">
+          <span>${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></span>
+          <span class="legend" aria-hidden="true">
+            <span><span class="swatch" style="background: var(--hsw-series-2)"></span>${t.legend.request}</span>
+            <span><span class="swatch" style="background: var(--hsw-bad)"></span>${t.legend.heavy}</span>
+          </span>
+        </div>
 
         <div class="lanes" role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
           <span class="lane-name">${t.lanes.main}</span>
           <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.main)}</svg>
           <span class="lane-name">${t.lanes.worker}</span>
           <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.worker)}</svg>
-          <span></span>
-          <span class="legend" aria-hidden="true">
-            <span><span class="swatch" style="background: var(--hsw-series-2)"></span>${t.legend.request}</span>
-            <span><span class="swatch" style="background: var(--hsw-bad)"></span>${t.legend.heavy}</span>
-          </span>
         </div>
 
         <hsw-chart
@@ -331,33 +182,36 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           .spec=${this.chartSpec(runs)}
         ></hsw-chart>
 
-        <table>
-          <caption>${t.table.caption(run.stats.count)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">${t.table.mode}</th>
-              <th scope="col">${t.table.p50}</th>
-              <th scope="col">${t.table.p99}</th>
-              <th scope="col">${t.table.max}</th>
-              <th scope="col">${t.table.done}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${MODES.map((m) => {
-              const r = runs[m];
-              const cls = (v: number) => (v >= 100 ? 'bad' : v <= p.serviceMs + 1e-9 ? 'good' : '');
-              return html`<tr class=${m === p.mode ? 'current' : ''} data-mode=${m}>
-                <th scope="row">${t.modeNames[m]}</th>
-                <td class=${cls(r.stats.p50)}>${n(r.stats.p50, 1)}</td>
-                <td class=${cls(r.stats.p99)}>${n(r.stats.p99, 1)}</td>
-                <td class=${cls(r.stats.max)}>${n(r.stats.max, 1)}</td>
-                <td>${msText(r.heavy.end)}</td>
-              </tr>`;
-            })}
-          </tbody>
-        </table>
-        <p class="note">${t.percentileNote}</p>
-        <p class="status ${p.mode}" role="status">${status}</p>
+        <div class="results">
+          <table class="data">
+            <caption>${t.table.caption(run.stats.count)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">${t.table.mode}</th>
+                <th scope="col">${t.table.p50}</th>
+                <th scope="col">${t.table.p99}</th>
+                <th scope="col">${t.table.max}</th>
+                <th scope="col">${t.table.done}</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${MODES.map((m) => {
+                const r = runs[m];
+                const cls = (v: number) => (v >= 100 ? 'bad' : v <= p.serviceMs + 1e-9 ? 'good' : '');
+                return html`<tr class=${m === p.mode ? 'current' : ''} data-mode=${m}>
+                  <th scope="row">${t.modeNames[m]}</th>
+                  <td class=${cls(r.stats.p50)}>${n(r.stats.p50, 1)}</td>
+                  <td class=${cls(r.stats.p99)}>${n(r.stats.p99, 1)}</td>
+                  <td class=${cls(r.stats.max)}>${n(r.stats.max, 1)}</td>
+                  <td>${msText(r.heavy.end)}</td>
+                </tr>`;
+              })}
+            </tbody>
+          </table>
+          <p class="status callout ${p.mode === 'inline' ? 'bad' : p.mode === 'worker' ? 'good' : ''}" role="status">${status}</p>
+        </div>
+        <!-- The percentile rule is in the speaker notes and the caption names it; alone in embed.html the demo spells it out. -->
+        ${this.mode === 'embed' ? html`<p class="note">${t.percentileNote}</p>` : nothing}
       </section>
     `;
   }

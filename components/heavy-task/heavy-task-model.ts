@@ -20,12 +20,17 @@
  * definition: the p-th percentile of N sorted values is the value at rank ⌈p/100 · N⌉ (1-based).
  */
 
+import { clampStep } from '../../lib/demo-contract.ts';
 import { mulberry32 } from '../../lib/random.ts';
+import { SPEAKER_SEQUENCE } from './heavy-task-sequence.ts';
 
-export { mulberry32 };
+export { mulberry32, SPEAKER_SEQUENCE };
 
 export type Mode = 'inline' | 'chunked' | 'worker';
 export const MODES: readonly Mode[] = ['inline', 'chunked', 'worker'];
+
+// The sequence is plain data without imports; typed here, so its entries are checked against the model's types.
+const SEQUENCE: readonly { readonly mode: Mode }[] = SPEAKER_SEQUENCE;
 
 export interface HeavyParams {
   readonly mode: Mode;
@@ -288,8 +293,18 @@ function withParams(p: HeavyParams, history: readonly HeavyParams[]): HeavyState
   return { params: p, history, playheadMs: horizonMs, horizonMs };
 }
 
-export function initHeavy(params: Partial<HeavyParams> = {}): HeavyState {
+/** The state a fresh demo shows: the default run (inline), whole; `params` overrides some defaults. */
+export function initialState(params: Partial<HeavyParams> = {}): HeavyState {
   return withParams(normalize({ ...DEFAULT_PARAMS, ...params }), []);
+}
+
+/**
+ * The state for a speaker step (heavy-task-sequence.ts): step 0 is the initial state; a later step sets its mode
+ * on what the person has now (their chunk size, start and jitter stay), kept in the history like any change.
+ */
+export function stateForStep(step: number, current: HeavyState): HeavyState {
+  const i = clampStep(step, SEQUENCE.length);
+  return update(i === 0 ? initialState() : current, { mode: SEQUENCE[i]!.mode });
 }
 
 /** Changes parameters (kept in the history); the playhead shows the whole run. */

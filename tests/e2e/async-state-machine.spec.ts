@@ -42,6 +42,25 @@ test.describe('async-state-machine slide', () => {
     await expect(step).toBeDisabled();
   });
 
+  test('the state machine shows the running piece whole, every other case folded to its label', async ({ page }) => {
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    const machine = slide.getByLabel('Its state-machine form', { exact: true });
+    const running = machine.locator('[aria-current="step"]');
+    // The call: the entry function runs and creates f; every case is folded.
+    await expect(machine).toContainText('const f = { state: 0, id,');
+    await expect(machine).toContainText('case 0: …');
+    await expect(running.first()).toHaveText('function load(id) {');
+    await slide.getByRole('button', { name: 'Step forward' }).click();
+    // case 0 runs: it is open and highlighted; the entry function is folded to one line.
+    await expect(machine).toContainText('function load(id) { … }');
+    await expect(machine).not.toContainText('const f = {');
+    await expect(running.first()).toHaveText('case 0:');
+    await expect(running.last()).toHaveText('return { await: db.get(f.id) };');
+    await expect(machine).toContainText('case 1: …');
+    await expect(machine).toContainText('case 2: …');
+  });
+
   test('total(ids): the loop pauses three times in the same state and sums to 42', async ({ page }) => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);

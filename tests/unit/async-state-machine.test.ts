@@ -6,19 +6,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as acorn from 'acorn';
+import { back, canBack, canForward, forward } from '../../lib/stepping.ts';
+import { speakerSteps } from '../../slides/types.ts';
 import {
   FUNCTIONS,
-  back,
+  SPEAKER_SEQUENCE,
   callKey,
-  canBack,
-  canForward,
+  caseLines,
   current,
+  entryLines,
+  foldedMachine,
   formatVal,
-  forward,
   getFn,
-  initState,
+  initialState,
   selectFn,
   selectScenario,
+  stateForStep,
   summarize,
   trace,
   type FnDef,
@@ -260,10 +263,53 @@ describe('async-state-machine model: structure', () => {
     });
 
     it(`${fn.id}: the heap object literal in machineSource lists state, the parameters and the locals`, () => {
-      const literal = fn.machineSource[1]!;
+      // The literal may be wrapped over lines (the listing is shown at a hall's size): from `const f = {` to `};`.
+      const first = 1;
+      const last = fn.machineSource.findIndex((l, i) => i >= first && l.trimEnd().endsWith('};'));
+      expect(fn.machineSource[first]!.startsWith('  const f = {')).toBe(true);
+      const literal = fn.machineSource
+        .slice(first, last + 1)
+        .map((l) => l.trim())
+        .join(' ');
       expect(literal).toBe(
-        `  const f = { state: 0, ${fn.heapKeys.map((k) => (fn.params.includes(k) ? k : `${k}: undefined`)).join(', ')} };`,
+        `const f = { state: 0, ${fn.heapKeys.map((k) => (fn.params.includes(k) ? k : `${k}: undefined`)).join(', ')} };`,
       );
+    });
+  }
+});
+
+describe('async-state-machine model: the lines it highlights come from the listing', () => {
+  for (const fn of FUNCTIONS) {
+    it(`${fn.id}: the call runs the entry function; a line added to the listing moves every piece with it`, () => {
+      const entry = fn.entryLines;
+      expect(entry[0]).toBe(1);
+      expect(fn.machineSource[entry[entry.length - 1]! - 1]!.trim()).toBe('return run(f, step);');
+      expect(trace(fn, fn.scenarios[0]!)[0]!.machineLines).toEqual(entry);
+      const edited = ['// a comment', ...fn.machineSource];
+      for (const p of fn.pieces) expect(caseLines(edited, p.state)).toEqual(p.machineLines.map((l) => l + 1));
+      expect(entryLines(['function x() {', '  // a note', ...fn.machineSource.slice(1)])).toEqual([...entry, entry.length + 1]);
+    });
+
+    it(`${fn.id}: the folded listing keeps every case label, shows the running piece whole and highlights the same code`, () => {
+      for (const sc of fn.scenarios) {
+        for (const step of trace(fn, sc)) {
+          const shown = foldedMachine(fn, step);
+          expect(shown.current.map((l) => shown.lines[l - 1])).toEqual(step.machineLines.map((l) => fn.machineSource[l - 1]));
+          for (const p of fn.pieces) expect(shown.lines.some((l) => l.trim().startsWith(`case ${p.state}:`))).toBe(true);
+          expect(shown.lines).toContain('function step(f, sent, thrown) {');
+          // What the desktop layout has room for at a hall's size.
+          expect(shown.lines.length, `${fn.id}/${sc.id} ${step.kind}`).toBeLessThanOrEqual(14);
+        }
+      }
+      const call = trace(fn, fn.scenarios[0]!)[0]!;
+      expect(foldedMachine(fn, call).lines[1]!.trim().startsWith('const f = {')).toBe(true);
+      const later = trace(fn, fn.scenarios[0]!)[1]!;
+      expect(foldedMachine(fn, later).lines[0]).toBe(`${fn.machineSource[0]!.replace(/ \{$/, '')} { … }`);
+    });
+
+    it(`${fn.id}: no line of either listing is wider than the layout's columns`, () => {
+      for (const l of fn.machineSource) expect(l.length, l).toBeLessThanOrEqual(56);
+      for (const l of fn.asyncSource) expect(l.length, l).toBeLessThanOrEqual(42);
     });
   }
 });
@@ -325,16 +371,16 @@ describe('async-state-machine: stepping', () => {
     const pairs = FUNCTIONS.flatMap((f) => f.scenarios.map((s) => [f.id, s.id] as const));
     fc.assert(
       fc.property(fc.constantFrom(...pairs), fc.array(fc.boolean(), { maxLength: 40 }), ([fnId, scId], moves) => {
-        let s = initState(fnId, scId);
+        let s = initialState(fnId, scId);
         for (const fwd of moves) {
-          if (fwd && canForward(s)) {
+          if (fwd && canForward(s, s.steps.length)) {
             const before = s;
-            s = forward(s);
+            s = forward(s, s.steps.length);
             expect(back(s)).toEqual(before);
           } else if (!fwd && canBack(s)) {
             const before = s;
             s = back(s);
-            expect(forward(s)).toEqual(before);
+            expect(forward(s, s.steps.length)).toEqual(before);
           }
           expect(current(s)).toBe(s.steps[s.index]);
         }
@@ -343,21 +389,36 @@ describe('async-state-machine: stepping', () => {
   });
 
   it('forward stops at the end, back stops at the call; switching function or scenario restarts', () => {
-    let s = initState('load', 'ok');
+    let s = initialState('load', 'ok');
     expect(back(s)).toBe(s);
-    for (let i = 0; i < 50; i++) s = forward(s);
+    for (let i = 0; i < 50; i++) s = forward(s, s.steps.length);
     expect(current(s).kind).toBe('done');
-    expect(forward(s)).toBe(s);
+    expect(forward(s, s.steps.length)).toBe(s);
     const t = selectFn(s, 'total');
     expect(t.fnId).toBe('total');
     expect(t.index).toBe(0);
     expect(selectScenario(t, 'fail').scenarioId).toBe('fail');
-    expect(initState('total', 'nope').scenarioId).toBe('ok');
+    expect(initialState('total', 'nope').scenarioId).toBe('ok');
   });
 
   it('the slide’s speaker sequence has one step per step of load(7)', async () => {
     const { asyncStateMachine } = await import('../../slides/async-state-machine.ts');
-    expect(asyncStateMachine.demo?.steps).toBe(initState('load', 'ok').steps.length);
+    expect(speakerSteps(asyncStateMachine)).toBe(initialState('load', 'ok').steps.length);
+  });
+
+  it('the speaker sequence names the steps of load(7), and each speaker step shows that step', () => {
+    const steps = initialState('load', 'ok').steps;
+    expect(SPEAKER_SEQUENCE.map((x) => ('state' in x ? `${x.kind}${x.state}` : x.kind))).toEqual(
+      steps.map((x) => (x.kind === 'piece' || x.kind === 'suspend' ? `${x.kind}${x.state}` : x.kind)),
+    );
+    const other = selectFn(initialState(), 'total');
+    SPEAKER_SEQUENCE.forEach((_, n) => {
+      const s = stateForStep(n, other);
+      expect(s.fnId).toBe('load');
+      expect(s.index).toBe(n);
+    });
+    expect(stateForStep(0, other)).toEqual(initialState());
+    expect(stateForStep(99, other).index).toBe(SPEAKER_SEQUENCE.length - 1);
   });
 
   it('formatVal renders values deterministically', () => {

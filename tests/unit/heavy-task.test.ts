@@ -7,11 +7,13 @@ import {
   arrivals,
   compareModes,
   finished,
-  initHeavy,
+  initialState,
   mulberry32,
   percentile,
   rewind,
   simulate,
+  SPEAKER_SEQUENCE,
+  stateForStep,
   stats,
   toEnd,
   undo,
@@ -216,7 +218,7 @@ describe('heavy-task state: history and playhead', () => {
           { maxLength: 8 },
         ),
         (patches) => {
-          let s = initHeavy();
+          let s = initialState();
           const seen = [s.params];
           for (const patch of patches) {
             const next = update(s, patch);
@@ -237,13 +239,13 @@ describe('heavy-task state: history and playhead', () => {
   });
 
   it('values outside the sliders are clamped', () => {
-    const s = update(initHeavy(), { chunkMs: 1000, startMs: -5 });
+    const s = update(initialState(), { chunkMs: 1000, startMs: -5 });
     expect(s.params.chunkMs).toBe(LIMITS.chunkMs.max);
     expect(s.params.startMs).toBe(LIMITS.startMs.min);
   });
 
   it('the playhead: rewind to 0, advance, reveal only answered requests, stop at the horizon', () => {
-    let s = rewind(initHeavy({ mode: 'inline' }));
+    let s = rewind(initialState({ mode: 'inline' }));
     expect(s.playheadMs).toBe(0);
     const r = simulate(s.params);
     expect(s.horizonMs).toBeGreaterThanOrEqual(r.heavy.end);
@@ -257,5 +259,25 @@ describe('heavy-task state: history and playhead', () => {
     expect(visibleRequests(r, s.playheadMs).length).toBe(200);
     expect(toEnd(rewind(s))).toEqual(s);
     expect(advance(rewind(s), -10).playheadMs).toBe(0);
+  });
+});
+
+describe('heavy-task: the speaker sequence', () => {
+  it('inline (the initial state), then in chunks, then in a worker; a step keeps the person’s other settings', () => {
+    expect(SPEAKER_SEQUENCE.map((x) => x.mode)).toEqual(['inline', 'chunked', 'worker']);
+    expect(stateForStep(0, update(initialState(), { chunkMs: 40 }))).toEqual(initialState());
+    const mine = update(initialState(), { chunkMs: 40, startMs: 300 });
+    const chunked = stateForStep(1, mine);
+    expect(chunked.params).toEqual({ ...mine.params, mode: 'chunked' });
+    expect(undo(chunked)).toEqual(mine);
+    expect(stateForStep(2, chunked).params.mode).toBe('worker');
+    // out of range: clamped into the sequence
+    expect(stateForStep(99, mine).params.mode).toBe('worker');
+  });
+
+  it('the slide declares as many speaker steps as the sequence has', async () => {
+    const { heavyTask } = await import('../../slides/heavy-task.ts');
+    const { speakerSteps } = await import('../../slides/types.ts');
+    expect(speakerSteps(heavyTask)).toBe(SPEAKER_SEQUENCE.length);
   });
 });

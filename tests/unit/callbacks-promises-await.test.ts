@@ -9,23 +9,25 @@ import {
   DB_ERROR,
   DB_MS,
   FAILURES,
-  initialCbState,
+  initialState,
   LINES,
   observations,
   outcomeOf,
   simulate,
   SPEAKER_SEQUENCE,
-  stateForSpeakerStep,
+  stateForStep,
   stepsOf,
   STYLES,
   TYPE_ERROR,
   type CbAction,
   type Failure,
   type Style,
-} from '../../components/callbacks/callbacks-model.ts';
-import { callbacksText } from '../../components/callbacks/callbacks-text.ts';
+} from '../../components/callbacks-promises-await/callbacks-promises-await-model.ts';
+import { callbacksPromisesAwaitText } from '../../components/callbacks-promises-await/callbacks-promises-await-text.ts';
+import { COMMENTS, listing, markers } from '../../components/callbacks-promises-await/callbacks-promises-await-listing.ts';
+import { speakerSteps } from '../../slides/types.ts';
 
-const { en, ru } = callbacksText;
+const { en, ru } = callbacksPromisesAwaitText;
 
 describe('where the result or the error goes', () => {
   it('matches the table worked out by hand', () => {
@@ -118,6 +120,59 @@ describe('every run', () => {
     expect(line('await', LINES.await.catchHandle)).toContain('handle(e)');
   });
 
+  it('the line numbers come from the listing: each marker names the code the model means, in both languages', () => {
+    // What each marked line must hold; a marker moved to a wrong line, or code edited above it, fails here.
+    const expected: Record<Style, Record<string, string>> = {
+      callbacks: {
+        dbGet: 'db.get(id, (err, user) => {',
+        checkDbErr: 'if (err) return done(err);',
+        apiPosts: 'api.posts(user, (err, posts) => {',
+        checkApiErr: 'if (err) return done(err);',
+        done: 'done(null, posts.length);',
+        cb1End: '});',
+        loadEnd: '}',
+        tryOpen: 'try {',
+        call: 'load(42, (err, n) => err ? handle(err) : show(n));',
+        tryEnd: '} catch (e) {',
+        catchHandle: 'handle(e);',
+      },
+      promises: {
+        dbGet: 'return db.get(id)',
+        then1: '.then(user => api.posts(user))',
+        then2: '.then(posts => posts.length);',
+        call: 'load(42)',
+        thenShow: '.then(show)',
+        catchHandle: '.catch(handle);',
+      },
+      await: {
+        dbGet: 'const user = await db.get(id);',
+        apiPosts: 'const posts = await api.posts(user);',
+        ret: 'return posts.length;',
+        call: 'show(await load(42));',
+        catchHandle: 'handle(e);',
+      },
+    };
+    for (const style of STYLES) {
+      // every marker in the listing is one the model uses, and every line the model uses is marked
+      expect(Object.keys(markers(style)).sort()).toEqual(Object.keys(expected[style]).sort());
+      expect(Object.keys(LINES[style]).sort()).toEqual(Object.keys(expected[style]).sort());
+      for (const lang of ['en', 'ru'] as const) {
+        const lines = listing(style, lang).split('\n');
+        expect(lines).toHaveLength(CODE_LINES[style]);
+        for (const [name, code] of Object.entries(expected[style])) {
+          const line = (LINES[style] as Record<string, number>)[name]!;
+          expect(lines[line - 1]!.replace(/\s*\/\/.*$/, '').trim(), `${style} ${name} (${lang})`).toBe(code);
+        }
+        // markers and placeholders never reach the screen
+        expect(listing(style, lang)).not.toMatch(/\/\*@|\{\w+\}/);
+      }
+    }
+    // the translated comments are there, in their language
+    expect(listing('await', 'ru')).toContain(`// ${COMMENTS.ru.awaitCatch}`);
+    expect(listing('callbacks', 'en')).toContain(`// ${COMMENTS.en.callbackCatch}`);
+    expect(en.code.promises).toBe(listing('promises', 'en'));
+  });
+
   it('the listings are the same code in both languages; only comments differ', () => {
     const strip = (code: string) => code.split('\n').map((l) => l.replace(/\s*\/\/.*$/, ''));
     for (const style of STYLES) expect(strip(ru.code[style])).toEqual(strip(en.code[style]));
@@ -137,7 +192,7 @@ describe('the player', () => {
   it('stays in range, and Back undoes Step', () => {
     fc.assert(
       fc.property(fc.array(actionArb, { maxLength: 60 }), (actions) => {
-        let s = initialCbState();
+        let s = initialState();
         for (const a of actions) {
           const next = applyCb(s, a);
           expect(next.index).toBeGreaterThanOrEqual(0);
@@ -151,10 +206,16 @@ describe('the player', () => {
   });
 
   it('the speaker sequence is callbacks → promises → async/await → the failure cases, each shown at its end', () => {
-    expect(SPEAKER_SEQUENCE.slice(0, 3).map((x) => x.style)).toEqual(['callbacks', 'promises', 'await']);
-    expect(SPEAKER_SEQUENCE.slice(3).every((x) => x.failure !== 'ok')).toBe(true);
-    expect(stateForSpeakerStep(0)).toEqual(initialCbState());
-    const s5 = stateForSpeakerStep(5);
+    // Step 0 is the start; the clicker's steps 1–3 are the three styles, 4–7 the failures.
+    expect(SPEAKER_SEQUENCE[0]).toEqual({ style: 'callbacks', failure: 'ok', at: 'start' });
+    expect(SPEAKER_SEQUENCE.slice(1, 4).map((x) => x.style)).toEqual(['callbacks', 'promises', 'await']);
+    expect(SPEAKER_SEQUENCE.slice(4).every((x) => x.failure !== 'ok')).toBe(true);
+    expect(stateForStep(0, initialState())).toEqual(initialState());
+    for (let i = 1; i < SPEAKER_SEQUENCE.length; i++) {
+      const s = stateForStep(i, initialState());
+      expect(s.index, `step ${i} is shown at its end`).toBe(stepsOf(s).length - 1);
+    }
+    const s5 = stateForStep(5, initialState());
     expect(s5).toMatchObject({ style: 'callbacks', failure: 'throw' });
     expect(currentStep(s5).outcome).toMatchObject({ k: 'uncaught' });
   });
@@ -208,8 +269,8 @@ describe('against real Node', () => {
 });
 
 describe('the slide module', () => {
-  it('declares as many speaker steps as the sequence has, plus the start', async () => {
+  it('declares as many speaker steps as the sequence has, the start included', async () => {
     const { callbacksPromisesAwait } = await import('../../slides/callbacks-promises-await.ts');
-    expect(callbacksPromisesAwait.demo?.steps).toBe(SPEAKER_SEQUENCE.length + 1);
+    expect(speakerSteps(callbacksPromisesAwait)).toBe(SPEAKER_SEQUENCE.length);
   });
 });

@@ -1,43 +1,6 @@
 import type { Bilingual } from '../../lib/i18n.ts';
-import type { CbEvent, Continuation, Failure, Outcome, Style } from './callbacks-model.ts';
-
-const code = (comments: { callbackCatch: string; chainCatch: string; awaitCatch: string }): Record<Style, string> => ({
-  callbacks: `function load(id, done) {
-  db.get(id, (err, user) => {
-    if (err) return done(err);
-    api.posts(user, (err, posts) => {
-      if (err) return done(err);
-      done(null, posts.length);
-    });
-  });
-}
-
-try {
-  load(42, (err, n) => err ? handle(err) : show(n));
-} catch (e) {
-  handle(e);  // ${comments.callbackCatch}
-}`,
-  promises: `function load(id) {
-  return db.get(id)
-    .then(user => api.posts(user))
-    .then(posts => posts.length);
-}
-
-load(42)
-  .then(show)
-  .catch(handle);  // ${comments.chainCatch}`,
-  await: `async function load(id) {
-  const user = await db.get(id);
-  const posts = await api.posts(user);
-  return posts.length;
-}
-
-try {
-  show(await load(42));
-} catch (e) {
-  handle(e);  // ${comments.awaitCatch}
-}`,
-});
+import type { CbEvent, Continuation, Failure, Outcome, Style } from './callbacks-promises-await-model.ts';
+import { listings } from './callbacks-promises-await-listing.ts';
 
 const en = {
   demoLabel: 'One operation in three styles',
@@ -48,11 +11,7 @@ const en = {
     promises: 'A chain instead of nesting, errors go to a single .catch. But loops and branches are still awkward.',
     await: 'Looks like synchronous code: ordinary try/catch, for, if. The compiler cuts the function into pieces itself; we show how next.',
   } as Record<Style, string>,
-  code: code({
-    callbackCatch: 'a throw in a callback never comes here',
-    chainCatch: 'any error in the chain lands here',
-    awaitCatch: 'a rejected await lands here',
-  }),
+  code: listings('en'),
   stylesLabel: 'Style',
   failureLabel: 'What happens',
   failure: {
@@ -167,11 +126,7 @@ const ru: typeof en = {
     promises: 'Цепочка вместо вложенности, ошибки идут в один .catch. Но циклы и ветвления по-прежнему неудобны.',
     await: 'Выглядит как синхронный код: обычные try/catch, for, if. Компилятор сам разрежет функцию на куски — дальше покажем как.',
   },
-  code: code({
-    callbackCatch: 'исключение из колбэка сюда не придёт',
-    chainCatch: 'сюда придёт любая ошибка цепочки',
-    awaitCatch: 'сюда придёт отклонённый await',
-  }),
+  code: listings('ru'),
   stylesLabel: 'Стиль',
   failureLabel: 'Что происходит',
   failure: {
@@ -275,4 +230,4 @@ const ru: typeof en = {
   },
 };
 
-export const callbacksText: Bilingual<typeof en> = { en, ru };
+export const callbacksPromisesAwaitText: Bilingual<typeof en> = { en, ru };

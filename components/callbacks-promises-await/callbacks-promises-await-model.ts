@@ -8,12 +8,21 @@
  * The fake services answer after DB_MS and API_MS (in the real check they are setTimeout-based).
  */
 
-export type Style = 'callbacks' | 'promises' | 'await';
+import { clampStep } from '../../lib/demo-contract.ts';
+import { back, forward, reset, toEnd } from '../../lib/stepping.ts';
+import { lineCount, markedLines, type Style } from './callbacks-promises-await-listing.ts';
+import { SPEAKER_SEQUENCE } from './callbacks-promises-await-sequence.ts';
+
+export type { Style };
+export { SPEAKER_SEQUENCE };
 export const STYLES: readonly Style[] = ['callbacks', 'promises', 'await'];
 
 /** `ok`: everything succeeds; `db-error`: db.get fails; `throw`: api.posts yields null, so `posts.length` throws. */
 export type Failure = 'ok' | 'db-error' | 'throw';
 export const FAILURES: readonly Failure[] = ['ok', 'db-error', 'throw'];
+
+// The sequence is plain data without imports; typed here, so its entries are checked against the model's types.
+const SEQUENCE: readonly { readonly style: Style; readonly failure: Failure; readonly at: 'start' | 'end' }[] = SPEAKER_SEQUENCE;
 
 export const DB_MS = 30;
 export const API_MS = 50;
@@ -77,13 +86,16 @@ export interface CbStep {
   readonly outcome: Outcome | null;
 }
 
-/** 1-based lines of each listing (the same in both languages; see callbacks-text.ts). */
+/**
+ * 1-based lines of each listing that the simulation points at, taken from the markers in the listing itself
+ * (callbacks-promises-await-listing.ts): editing a listing moves these with it.
+ */
 export const LINES = {
-  callbacks: { dbGet: 2, checkDbErr: 3, apiPosts: 4, checkApiErr: 5, done: 6, cb1End: 8, loadEnd: 9, tryOpen: 11, call: 12, catchHandle: 14 },
-  promises: { dbGet: 2, then1: 3, then2: 4, call: 7, thenShow: 8, catchHandle: 9 },
-  await: { dbGet: 2, apiPosts: 3, ret: 4, call: 8, catchHandle: 10 },
-} as const;
-export const CODE_LINES: Record<Style, number> = { callbacks: 15, promises: 9, await: 11 };
+  callbacks: markedLines('callbacks', ['dbGet', 'checkDbErr', 'apiPosts', 'checkApiErr', 'done', 'cb1End', 'loadEnd', 'tryOpen', 'call', 'tryEnd', 'catchHandle'] as const),
+  promises: markedLines('promises', ['dbGet', 'then1', 'then2', 'call', 'thenShow', 'catchHandle'] as const),
+  await: markedLines('await', ['dbGet', 'apiPosts', 'ret', 'call', 'catchHandle'] as const),
+};
+export const CODE_LINES: Record<Style, number> = { callbacks: lineCount('callbacks'), promises: lineCount('promises'), await: lineCount('await') };
 
 class Recorder {
   steps: CbStep[] = [];
@@ -142,7 +154,7 @@ function simulateCallbacks(failure: Failure): CbStep[] {
   r.stack = ['main'];
   r.at(L.loadEnd).record({ k: 'load-returns', value: 'undefined' });
   r.stack = [];
-  r.at(L.tryOpen + 2).record({ k: 'try-ends' });
+  r.at(L.tryEnd).record({ k: 'try-ends' });
   r.idle(DB_MS, 'db');
 
   // db.get's reply: the loop calls the callback it holds.
@@ -371,7 +383,7 @@ export interface CbState {
   readonly index: number;
 }
 
-export function initialCbState(): CbState {
+export function initialState(): CbState {
   return { style: 'callbacks', failure: 'ok', index: 0 };
 }
 
@@ -392,17 +404,17 @@ export type CbAction =
   | { readonly type: 'style'; readonly style: Style }
   | { readonly type: 'failure'; readonly failure: Failure };
 
+/** The person's actions; Step, Back, Reset and End move the index through the recording (lib/stepping.ts). */
 export function applyCb(s: CbState, a: CbAction): CbState {
-  const last = stepsOf(s).length - 1;
   switch (a.type) {
     case 'step':
-      return s.index < last ? { ...s, index: s.index + 1 } : s;
+      return forward(s, stepsOf(s).length);
     case 'back':
-      return s.index > 0 ? { ...s, index: s.index - 1 } : s;
+      return back(s);
     case 'reset':
-      return { ...s, index: 0 };
+      return reset(s);
     case 'end':
-      return { ...s, index: last };
+      return toEnd(s, stepsOf(s).length);
     case 'style':
       return { style: a.style, failure: s.failure, index: 0 };
     case 'failure':
@@ -410,19 +422,12 @@ export function applyCb(s: CbState, a: CbAction): CbState {
   }
 }
 
-/** The speaker sequence: callbacks → promises → async/await (each run to its end) → the failure cases. */
-export const SPEAKER_SEQUENCE: readonly { readonly style: Style; readonly failure: Failure }[] = [
-  { style: 'callbacks', failure: 'ok' },
-  { style: 'promises', failure: 'ok' },
-  { style: 'await', failure: 'ok' },
-  { style: 'callbacks', failure: 'db-error' },
-  { style: 'callbacks', failure: 'throw' },
-  { style: 'promises', failure: 'db-error' },
-  { style: 'await', failure: 'db-error' },
-];
-
-export function stateForSpeakerStep(step: number): CbState {
-  if (step <= 0) return initialCbState();
-  const entry = SPEAKER_SEQUENCE[Math.min(step, SPEAKER_SEQUENCE.length) - 1]!;
-  return { ...entry, index: simulate(entry.style, entry.failure).length - 1 };
+/**
+ * The state for a speaker step (callbacks-promises-await-sequence.ts): step 0 is the start, every other step
+ * shows its style and failure mode run to the end. The person's own state does not matter here.
+ */
+export function stateForStep(step: number, _current?: CbState): CbState {
+  const entry = SEQUENCE[clampStep(step, SEQUENCE.length)]!;
+  const start: CbState = { style: entry.style, failure: entry.failure, index: 0 };
+  return entry.at === 'start' ? start : toEnd(start, stepsOf(start).length);
 }

@@ -1,0 +1,210 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * Laid out for a hall: the two listings at 0.825em (16.5 px, 16 px on the projector), the machine folded to the
+ * running piece so that it fits whole; three columns: what you write, the state machine, and the call stack over
+ * the heap object over the narration. On a phone: one listing at a time, chosen with a toggle.
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  css`
+    .bar {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em 0.8em;
+      align-items: end;
+      margin-bottom: 0.4em;
+    }
+    .field {
+      display: flex;
+      flex-direction: column;
+      gap: 0.1em;
+      font-size: var(--hsw-fs-small);
+    }
+    .field select {
+      font-size: calc(var(--hsw-fs-note) / 0.75);
+    }
+    .grid {
+      /* Three columns when they fit (the deck); where they do not (a narrower embed), the side column, then the
+         machine, wrap below. */
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em 0.6em;
+      align-items: flex-start;
+    }
+    .col.async,
+    .col.machine {
+      flex: none;
+    }
+    .side {
+      flex: 1 1 15em;
+      min-width: 15em;
+    }
+    .col {
+      display: flex;
+      flex-direction: column;
+      gap: 0.3em;
+      min-width: 0;
+    }
+    h3 {
+      font-size: var(--hsw-fs-small);
+      font-weight: 600;
+      color: var(--hsw-muted);
+      margin: 0;
+      text-transform: none;
+      letter-spacing: 0;
+      line-height: 1.3;
+    }
+    .col.async h3 {
+      /* does not widen the column: wraps to the listing's width */
+      width: 0;
+      min-width: 100%;
+      box-sizing: border-box;
+    }
+    hsw-code {
+      font-size: 0.825em;
+    }
+    hsw-code.machine-code {
+      /* As wide as the unfolded listing, so the columns stay put while pieces open and fold (the padding and
+         borders of the code panel: 0.9em each side, 4 + 2 px). */
+      font-family: var(--hsw-mono);
+      min-width: calc(var(--hsw-machine-ch) * 1ch + 1.8em + 6px);
+    }
+    .side {
+      display: flex;
+      flex-direction: column;
+      gap: 0.4em;
+      font-size: 0.8em;
+    }
+    .box {
+      background: var(--hsw-panel);
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.4em;
+      padding: 0.3em 0.5em 0.4em;
+    }
+    .box h3 {
+      font-size: 1em;
+      margin-bottom: 0.25em;
+    }
+    ol.stack {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-direction: column;
+      gap: 0.2em;
+    }
+    ol.stack li {
+      font-family: var(--hsw-mono);
+      padding: 0.05em 0.4em;
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.25em;
+      background: var(--hsw-control-bg);
+    }
+    ol.stack li.top {
+      border-color: var(--hsw-accent);
+      font-weight: 600;
+    }
+    .empty {
+      color: var(--hsw-good-text);
+      font-weight: 600;
+      margin: 0;
+    }
+    table {
+      border-collapse: collapse;
+      width: 100%;
+      font-family: var(--hsw-mono);
+    }
+    td {
+      padding: 0.05em 0.3em;
+      border-bottom: 1px solid var(--hsw-border);
+      vertical-align: top;
+      overflow-wrap: anywhere;
+    }
+    td.key {
+      color: var(--hsw-muted);
+      width: 3.6em;
+    }
+    tr.changed td {
+      background: var(--hsw-code-current);
+      color: var(--hsw-fg);
+      font-weight: 600;
+    }
+    tr.state td {
+      color: var(--hsw-accent-text);
+      font-weight: 700;
+    }
+    /* Released: faded by colour, not opacity, so its text keeps its contrast. */
+    .box.released {
+      border-style: dashed;
+    }
+    .box.released td,
+    .box.released tr.state td {
+      color: var(--hsw-muted);
+      background: none;
+    }
+    .aside {
+      font-weight: 400;
+    }
+    .note {
+      color: var(--hsw-muted);
+      margin: 0.25em 0 0;
+    }
+    .waiting {
+      font-family: var(--hsw-mono);
+      color: var(--hsw-warn);
+      margin: 0.25em 0 0;
+    }
+    .status.callout {
+      /* in the side column, whose text is 0.8em (16 px) */
+      margin: 0;
+      padding: 0.25em 0.5em;
+      line-height: 1.3;
+    }
+    .view-toggle {
+      display: none;
+    }
+    @container ${narrowQuery} {
+      /* One listing at a time, chosen with the toggle; the stack, heap and narration stay in view. */
+      .grid {
+        display: flex;
+        flex-direction: column;
+        align-items: stretch;
+        gap: 0.4em;
+      }
+      .view-toggle {
+        display: flex;
+        gap: 0.4em;
+        margin-bottom: 0.4em;
+      }
+      .col:not(.chosen) {
+        display: none;
+      }
+      .col h3 {
+        display: none;
+      }
+      .side {
+        min-width: 0;
+        flex-direction: row;
+        flex-wrap: wrap;
+      }
+      .side .status.callout {
+        flex: 1 1 100%;
+      }
+      .side .box {
+        flex: 1 1 12em;
+      }
+      hsw-code {
+        font-size: var(--hsw-fs-small);
+        overflow-x: auto;
+      }
+      hsw-code.machine-code {
+        min-width: 0;
+      }
+    }
+  `,
+];

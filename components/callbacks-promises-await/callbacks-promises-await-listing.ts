@@ -1,0 +1,121 @@
+import type { Bilingual, Lang } from '../../lib/i18n.ts';
+
+/**
+ * The three listings of `load(id)`, each written once, with the comments that are translated beside them.
+ *
+ * A line the model points at carries a marker at its end, `/*@name*\/`; the marker is removed from what is shown,
+ * and the model takes its line numbers from the markers (`markedLines`), so editing a listing moves the
+ * highlighting with it. A comment that is translated is a `{key}` placeholder, filled from `COMMENTS`; comments
+ * never add or remove a line, so the line numbers are the same in both languages.
+ */
+
+export type Style = 'callbacks' | 'promises' | 'await';
+
+interface Comments {
+  readonly callbackCatch: string;
+  readonly chainCatch: string;
+  readonly awaitCatch: string;
+}
+
+export const COMMENTS: Bilingual<Comments> = {
+  en: {
+    callbackCatch: 'a throw in a callback never comes here',
+    chainCatch: 'any error in the chain lands here',
+    awaitCatch: 'a rejected await lands here',
+  },
+  ru: {
+    callbackCatch: 'исключение из колбэка сюда не придёт',
+    chainCatch: 'сюда придёт любая ошибка цепочки',
+    awaitCatch: 'сюда придёт отклонённый await',
+  },
+};
+
+const SOURCES: Record<Style, string> = {
+  callbacks: `function load(id, done) {
+  db.get(id, (err, user) => { /*@dbGet*/
+    if (err) return done(err); /*@checkDbErr*/
+    api.posts(user, (err, posts) => { /*@apiPosts*/
+      if (err) return done(err); /*@checkApiErr*/
+      done(null, posts.length); /*@done*/
+    });
+  }); /*@cb1End*/
+} /*@loadEnd*/
+
+try { /*@tryOpen*/
+  load(42, (err, n) => err ? handle(err) : show(n)); /*@call*/
+} catch (e) { /*@tryEnd*/
+  handle(e);  // {callbackCatch} /*@catchHandle*/
+}`,
+  promises: `function load(id) {
+  return db.get(id) /*@dbGet*/
+    .then(user => api.posts(user)) /*@then1*/
+    .then(posts => posts.length); /*@then2*/
+}
+
+load(42) /*@call*/
+  .then(show) /*@thenShow*/
+  .catch(handle);  // {chainCatch} /*@catchHandle*/`,
+  await: `async function load(id) {
+  const user = await db.get(id); /*@dbGet*/
+  const posts = await api.posts(user); /*@apiPosts*/
+  return posts.length; /*@ret*/
+}
+
+try {
+  show(await load(42)); /*@call*/
+} catch (e) {
+  handle(e);  // {awaitCatch} /*@catchHandle*/
+}`,
+};
+
+const MARKER = /\s*\/\*@(\w+)\*\/$/;
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The listing of a style as a person reads it: markers removed, comments in the given language. */
+export function listing(style: Style, lang: Lang): string {
+  const comments = COMMENTS[lang] as unknown as Record<string, string>;
+  return SOURCES[style]
+    .split('\n')
+    .map((line) =>
+      line.replace(MARKER, '').replace(PLACEHOLDER, (_whole, key: string) => {
+        const text = comments[key];
+        if (text === undefined) throw new Error(`listing ${style}: no comment "${key}"`);
+        return text;
+      }),
+    )
+    .join('\n');
+}
+
+/** The three listings in one language (what the text module hands the element). */
+export function listings(lang: Lang): Record<Style, string> {
+  return { callbacks: listing('callbacks', lang), promises: listing('promises', lang), await: listing('await', lang) };
+}
+
+/** Every marker of a style's listing and its 1-based line. */
+export function markers(style: Style): Readonly<Record<string, number>> {
+  const out: Record<string, number> = {};
+  SOURCES[style].split('\n').forEach((line, i) => {
+    const name = MARKER.exec(line)?.[1];
+    if (name === undefined) return;
+    if (name in out) throw new Error(`listing ${style}: marker ${name} twice`);
+    out[name] = i + 1;
+  });
+  return out;
+}
+
+/** The 1-based lines of the named markers; throws if the listing lacks one (so a test fails, not the slide). */
+export function markedLines<K extends string>(style: Style, names: readonly K[]): Readonly<Record<K, number>> {
+  const all = markers(style);
+  const out = {} as Record<K, number>;
+  for (const name of names) {
+    const line = all[name];
+    if (line === undefined) throw new Error(`listing ${style}: no marker ${name}`);
+    out[name] = line;
+  }
+  return out;
+}
+
+/** The number of lines of a style's listing. */
+export function lineCount(style: Style): number {
+  return SOURCES[style].split('\n').length;
+}

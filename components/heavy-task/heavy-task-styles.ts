@@ -1,0 +1,129 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, dataTableStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * Mode buttons and sliders on top; the threads' lanes with their legend; the latency chart; the table of p50 /
+ * p99 / max beside the status. Nothing under the hall's floor (0.75em).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  dataTableStyles,
+  css`
+    .controls {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 0.3em 1em;
+      align-items: end;
+    }
+    .modes {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.35em;
+      align-items: center;
+      margin-bottom: 0.3em;
+    }
+    .modes .label {
+      font-size: var(--hsw-fs-note);
+      margin-right: 0.2em;
+    }
+    .load {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: space-between;
+      gap: 0 1em;
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.25em 0 0.1em;
+    }
+    .lanes {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      gap: 0.15em 0.5em;
+      align-items: center;
+      font-size: var(--hsw-fs-small);
+      margin: 0.15em 0 0.2em;
+    }
+    .lanes svg {
+      width: 100%;
+      height: 1.1em;
+      display: block;
+      background: var(--hsw-panel);
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.2em;
+    }
+    .lane-name {
+      color: var(--hsw-muted);
+      white-space: nowrap;
+    }
+    .legend {
+      display: flex;
+      gap: 1em;
+      align-items: center;
+    }
+    .swatch {
+      display: inline-block;
+      width: 0.9em;
+      height: 0.9em;
+      border-radius: 0.15em;
+      vertical-align: -0.1em;
+      margin-right: 0.3em;
+    }
+    .clock {
+      font-variant-numeric: tabular-nums;
+      font-weight: 600;
+      color: var(--hsw-fg);
+    }
+    hsw-chart {
+      --hsw-chart-height: 250px;
+    }
+    .results {
+      display: grid;
+      grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);
+      gap: 0.6em;
+      align-items: start;
+      margin-top: 0.2em;
+    }
+    table.data {
+      font-size: var(--hsw-fs-small);
+    }
+    table.data caption {
+      text-align: left;
+      color: var(--hsw-muted);
+      padding-bottom: 0.15em;
+    }
+    tr.current th,
+    tr.current td {
+      background: var(--hsw-panel);
+      font-weight: 700;
+    }
+    td.bad {
+      color: var(--hsw-bad-text);
+    }
+    td.good {
+      color: var(--hsw-good-text);
+    }
+    .status.callout {
+      margin: 0;
+      font-size: var(--hsw-fs-note);
+    }
+    .note {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.2em 0 0;
+    }
+    @container ${narrowQuery} {
+      .controls {
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      }
+      hsw-chart {
+        --hsw-chart-height: 200px;
+      }
+      .results {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+  `,
+];
