@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/async-state-machine/async-state-machine-sequence.ts';
 
 export const asyncStateMachine: SlideDef = {
   id: 'async-state-machine',
@@ -10,8 +11,7 @@ export const asyncStateMachine: SlideDef = {
   demo: {
     tag: 'hsw-async-state-machine',
     load: () => import('../components/async-state-machine/async-state-machine-element.ts'),
-    // The clicker walks load(7) with both calls succeeding: call, case 0, pause, case 1, pause, case 2, done.
-    steps: 7,
+    sequence: SPEAKER_SEQUENCE,
     layout: 'below',
   },
 };

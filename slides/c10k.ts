@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/c10k/c10k-sequence.ts';
 
 export const c10k: SlideDef = {
   id: 'c10k',
@@ -10,6 +11,6 @@ export const c10k: SlideDef = {
   demo: {
     tag: 'hsw-c10k',
     load: () => import('../components/c10k/c10k-element.ts'),
-    steps: 4,
+    sequence: SPEAKER_SEQUENCE,
   },
 };

@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/callbacks-promises-await/callbacks-promises-await-sequence.ts';
 
 export const callbacksPromisesAwait: SlideDef = {
   id: 'callbacks-promises-await',
@@ -8,11 +9,8 @@ export const callbacksPromisesAwait: SlideDef = {
     en: 'Callbacks → promises → async/await',
   },
   demo: {
-    tag: 'hsw-callbacks',
-    load: () => import('../components/callbacks/callbacks-element.ts'),
-    // 0: start; 1–3: callbacks, promises, async/await run to the end; 4–7: the failure cases
-    // (callbacks with db.get failing, callbacks with a throw, promises and async/await with db.get failing).
-    // tests/unit/callbacks.test.ts checks that this matches SPEAKER_SEQUENCE.
-    steps: 8,
+    tag: 'hsw-callbacks-promises-await',
+    load: () => import('../components/callbacks-promises-await/callbacks-promises-await-element.ts'),
+    sequence: SPEAKER_SEQUENCE,
   },
 };

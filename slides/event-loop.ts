@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/event-loop/event-loop-sequence.ts';
 
 export const eventLoop: SlideDef = {
   id: 'event-loop',
@@ -10,8 +11,6 @@ export const eventLoop: SlideDef = {
   demo: {
     tag: 'hsw-event-loop',
     load: () => import('../components/event-loop/event-loop-element.ts'),
-    // 0: the fresh loop; then the 7 moments of SPEAKER_STOPS (four in the simplified loop, three in Node's phases).
-    // tests/unit/event-loop.test.ts checks that this matches the model.
-    steps: 8,
+    sequence: SPEAKER_SEQUENCE,
   },
 };

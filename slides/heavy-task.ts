@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/heavy-task/heavy-task-sequence.ts';
 
 export const heavyTask: SlideDef = {
   id: 'heavy-task',
@@ -10,7 +11,6 @@ export const heavyTask: SlideDef = {
   demo: {
     tag: 'hsw-heavy-task',
     load: () => import('../components/heavy-task/heavy-task-element.ts'),
-    // The clicker shows the same run inline, then in chunks, then in a worker.
-    steps: 3,
+    sequence: SPEAKER_SEQUENCE,
   },
 };

@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/io-uring/io-uring-sequence.ts';
 
 export const ioUring: SlideDef = {
   id: 'io-uring',
@@ -10,5 +11,6 @@ export const ioUring: SlideDef = {
   demo: {
     tag: 'hsw-io-uring',
     load: () => import('../components/io-uring/io-uring-element.ts'),
+    sequence: SPEAKER_SEQUENCE,
   },
 };

@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/libuv-pool/libuv-pool-sequence.ts';
 
 export const libuvPool: SlideDef = {
   id: 'libuv-pool',
@@ -10,7 +11,7 @@ export const libuvPool: SlideDef = {
   demo: {
     tag: 'hsw-libuv-pool',
     load: () => import('../components/libuv-pool/libuv-pool-element.ts'),
-    steps: 4,
+    sequence: SPEAKER_SEQUENCE,
     layout: 'below',
   },
 };

@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/micro-macro/micro-macro-sequence.ts';
 
 export const microMacro: SlideDef = {
   id: 'micro-macro',
@@ -10,9 +11,7 @@ export const microMacro: SlideDef = {
   demo: {
     tag: 'hsw-micro-macro',
     load: () => import('../components/micro-macro/micro-macro-element.ts'),
-    // 0: the guess on the seed example; 1: the guess checked; 2: the script and its microtasks done, the timer
-    // next; 3: the end (micro-macro-model.ts, SEQUENCE_STEPS)
-    steps: 4,
+    sequence: SPEAKER_SEQUENCE,
     layout: 'below',
   },
 };

@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/nonblocking/nonblocking-sequence.ts';
 
 export const nonblocking: SlideDef = {
   id: 'nonblocking',
@@ -10,6 +11,6 @@ export const nonblocking: SlideDef = {
   demo: {
     tag: 'hsw-nonblocking',
     load: () => import('../components/nonblocking/nonblocking-element.ts'),
-    steps: 3,
+    sequence: SPEAKER_SEQUENCE,
   },
 };

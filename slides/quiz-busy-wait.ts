@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/quiz-busy-wait/quiz-busy-wait-sequence.ts';
 
 export const quizBusyWait: SlideDef = {
   id: 'quiz-busy-wait',
@@ -10,5 +11,7 @@ export const quizBusyWait: SlideDef = {
   demo: {
     tag: 'hsw-quiz-busy-wait',
     load: () => import('../components/quiz-busy-wait/quiz-busy-wait-element.ts'),
+    sequence: SPEAKER_SEQUENCE,
+    layout: 'below',
   },
 };

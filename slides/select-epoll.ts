@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/select-epoll/select-epoll-sequence.ts';
 
 export const selectEpoll: SlideDef = {
   id: 'select-epoll',
@@ -10,6 +11,6 @@ export const selectEpoll: SlideDef = {
   demo: {
     tag: 'hsw-select-epoll',
     load: () => import('../components/select-epoll/select-epoll-element.ts'),
-    steps: 4,
+    sequence: SPEAKER_SEQUENCE,
   },
 };

@@ -1,4 +1,5 @@
 import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/chapter-map/chapter-map-sequence.ts';
 
 export const title: SlideDef = {
   id: 'title',
@@ -10,6 +11,7 @@ export const title: SlideDef = {
   demo: {
     tag: 'hsw-chapter-map',
     load: () => import('../components/chapter-map/chapter-map-element.ts'),
+    sequence: SPEAKER_SEQUENCE,
     embeddable: false,
     layout: 'title',
   },

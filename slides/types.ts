@@ -15,9 +15,7 @@ export interface DemoDef {
    * hold it without loading the model). A clicker's "next" walks steps 1..length-1 before leaving the slide; the
    * element's `step` property receives the current one.
    */
-  sequence?: readonly unknown[];
-  /** TRANSITIONAL (issue 7): the old hand-copied count; goes once every slide gives its `sequence`. */
-  steps?: number;
+  sequence: readonly unknown[];
   /** Can be shown alone in `embed.html` (default true). */
   embeddable?: boolean;
   /** `side`: text left, demo right (default); `below`: text above the demo; `title`: the opening slide. */
@@ -31,7 +29,7 @@ export function isEmbeddable(slide: SlideDef | undefined): slide is SlideDef & {
 
 /** The number of states in a slide's speaker sequence (1: none). */
 export function speakerSteps(slide: SlideDef): number {
-  return slide.demo?.sequence?.length ?? slide.demo?.steps ?? 1;
+  return slide.demo?.sequence.length ?? 1;
 }
 
 /**

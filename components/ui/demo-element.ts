@@ -40,11 +40,9 @@ export abstract class DemoElement<S> extends LitElement {
   declare key: string;
   declare state: S;
 
-  // TRANSITIONAL (issue 7): `model` becomes required once every demo passes its model; the two protected
-  // methods below then go, and the model is the only source of initial and step states.
-  protected readonly model: DemoModel<S> | undefined;
+  protected readonly model: DemoModel<S>;
 
-  constructor(model?: DemoModel<S>) {
+  constructor(model: DemoModel<S>) {
     super();
     this.model = model;
     this.locale = 'en';
@@ -54,19 +52,7 @@ export abstract class DemoElement<S> extends LitElement {
     this.mode = 'deck';
     this.print = false;
     this.key = '';
-    this.state = this.initialState();
-  }
-
-  /** TRANSITIONAL: legacy elements override this; converted ones use their model. */
-  protected initialState(): S {
-    if (!this.model) throw new Error(`${this.localName}: no model`);
-    return this.model.initialState();
-  }
-
-  /** TRANSITIONAL: legacy elements override this; converted ones use their model. */
-  protected stateForStep(step: number, current: S): S {
-    if (!this.model) return step === 0 ? this.initialState() : current;
-    return this.model.stateForStep(step, current);
+    this.state = model.initialState();
   }
 
   protected get storeKey(): string {
@@ -89,13 +75,9 @@ export abstract class DemoElement<S> extends LitElement {
     if (!isLang(this.locale)) this.locale = 'en';
     if (changed.has('step')) {
       const entry = getEntry<S>(this.storeKey);
-      const step = this.model
-        ? clampStep(this.step, this.model.SPEAKER_SEQUENCE.length)
-        : Number.isFinite(this.step)
-          ? Math.max(0, Math.floor(this.step))
-          : 0;
+      const step = clampStep(this.step, this.model.SPEAKER_SEQUENCE.length);
       if (entry?.appliedStep !== step && !(entry === undefined && step === 0)) {
-        this.state = this.stateForStep(step, this.state);
+        this.state = this.model.stateForStep(step, this.state);
       }
       setEntry(this.storeKey, { state: this.state, appliedStep: step });
     }

@@ -1,15 +1,10 @@
 import type { SlideTextDef } from '../types.ts';
 
-const codeRu = `fcntl(fd, F_SETFL, O_NONBLOCK);
+/** The listing, written once; only its comment is translated. */
+const listing = (noData: string) => `fcntl(fd, F_SETFL, O_NONBLOCK);
 n = read(fd, buf, sizeof buf);
 if (n < 0 && errno == EAGAIN) {
-    // данных нет — к другому сокету
-}`;
-
-const codeEn = `fcntl(fd, F_SETFL, O_NONBLOCK);
-n = read(fd, buf, sizeof buf);
-if (n < 0 && errno == EAGAIN) {
-    // no data: on to another socket
+    // ${noData}
 }`;
 
 /** The words of the slide `nonblocking` (its title is in `slides/nonblocking.ts`): loaded with the slide. */
@@ -25,7 +20,7 @@ const content: SlideTextDef = {
     ru: {
       body: [
         { p: 'Блокирующий `read()` усыпляет поток, пока не придут данные. С флагом `O_NONBLOCK` он сразу возвращает `EAGAIN`: данных нет, приходите позже.' },
-        { code: codeRu, lang: 'c' },
+        { code: listing('данных нет — к другому сокету'), lang: 'c' },
         { p: 'Один поток и три сокета. Данные приходят на B, потом на C, потом на A. Выберите стратегию и нажмите «Запустить».' },
       ],
       notes: [
@@ -52,7 +47,7 @@ const content: SlideTextDef = {
     en: {
       body: [
         { p: 'A blocking `read()` puts the thread to sleep until data comes. With the `O_NONBLOCK` flag it returns `EAGAIN` at once: no data, come back later.' },
-        { code: codeEn, lang: 'c' },
+        { code: listing('no data: on to another socket'), lang: 'c' },
         { p: 'One thread and three sockets. Data arrives on B, then on C, then on A. Choose a strategy and press “Run”.' },
       ],
       notes: [

@@ -1,9 +1,5 @@
 import type { SlideTextDef } from '../types.ts';
 
-const CODE = `while (!ready) {
-  await Promise.resolve();
-}`;
-
 /** The words of the slide `quiz-busy-wait` (its title is in `slides/quiz-busy-wait.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
@@ -13,11 +9,8 @@ const content: SlideTextDef = {
   ],
   text: {
     ru: {
-      body: [
-        { p: 'В Node-сервере кто-то написал «асинхронное» ожидание флага:' },
-        { code: CODE, lang: 'javascript' },
-        { p: 'Флаг `ready` выставляет обработчик сетевого запроса. Что будет с сервером?' },
-      ],
+      // The question, its code and its choices are the demo's own words (components/quiz-busy-wait/).
+      body: [],
       notes: [
         { p: 'Дайте залу проголосовать руками. Режим ведущего: `?quiz=presenter` в адресе или клавиша Q (работает и из окна докладчика); R показывает ответ.' },
         { p: 'Ответ: сервер зависнет. `await` отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста. Сетевой обработчик, который выставит `ready`, никогда не запустится.' },
@@ -27,11 +20,7 @@ const content: SlideTextDef = {
       ],
     },
     en: {
-      body: [
-        { p: 'In a Node server, someone wrote an "asynchronous" wait for a flag:' },
-        { code: CODE, lang: 'javascript' },
-        { p: 'The `ready` flag is set by a network request handler. What happens to the server?' },
-      ],
+      body: [],
       notes: [
         { p: 'Let the room vote by hand. Presenter mode: `?quiz=presenter` in the address, or the Q key (it works from the speaker view too); R reveals the answer.' },
         { p: 'The answer: the server hangs. `await` gives control away only until the next microtask. Each turn of the loop queues a new microtask, and the event loop takes no macrotask while the microtask queue is not empty. The network handler that would set `ready` never runs.' },

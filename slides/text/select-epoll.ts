@@ -1,16 +1,8 @@
 import type { SlideTextDef } from '../types.ts';
 
-const EPOLL_SNIPPET_RU = `int ep = epoll_create1(0);
-// регистрация сокета — один раз
-epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
-for (;;) {
-  int n = epoll_wait(ep, evs, 64, -1);
-  for (int i = 0; i < n; i++)
-    handle(evs[i].data.fd);
-}`;
-
-const EPOLL_SNIPPET_EN = `int ep = epoll_create1(0);
-// register a socket: once
+/** The epoll listing, written once; only its comment is translated. */
+const epollListing = (registerOnce: string) => `int ep = epoll_create1(0);
+// ${registerOnce}
 epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
 for (;;) {
   int n = epoll_wait(ep, evs, 64, -1);
@@ -36,7 +28,7 @@ const content: SlideTextDef = {
         {
           p: 'Мультиплексирование: один системный вызов ждёт сразу много дескрипторов и говорит, какие готовы. `select` и `poll` каждый раз передают ядру весь список и проверяют его целиком. `epoll` (Linux) и `kqueue` (BSD, macOS) хранят список в ядре и возвращают только готовые.',
         },
-        { code: EPOLL_SNIPPET_RU, lang: 'c' },
+        { code: epollListing('регистрация сокета — один раз'), lang: 'c' },
         { p: '`select` ограничен `FD_SETSIZE` = 1024: его битовая маска вмещает только дескрипторы 0…1023.' },
       ],
       notes: [
@@ -74,7 +66,7 @@ const content: SlideTextDef = {
         {
           p: 'Multiplexing: one system call waits on many descriptors at once and says which are ready. `select` and `poll` pass the whole list to the kernel every time and check all of it. `epoll` (Linux) and `kqueue` (BSD, macOS) keep the list in the kernel and return only the ready ones.',
         },
-        { code: EPOLL_SNIPPET_EN, lang: 'c' },
+        { code: epollListing('register a socket: once'), lang: 'c' },
         { p: '`select` is limited to `FD_SETSIZE` = 1024: its bitmap holds only descriptors 0…1023.' },
       ],
       notes: [
