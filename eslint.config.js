@@ -42,7 +42,7 @@ export default defineConfig(
   },
 
   {
-    files: ['components/**/*.ts', 'src/**/*.ts', 'slides/**/*.ts'],
+    files: ['components/**/*.ts', 'lib/**/*.ts', 'slides/**/*.ts', 'src/**/*.ts'],
     extends: [lit.configs['flat/recommended']],
     settings: {
       // The demos extend these, not LitElement directly; the plugin then knows their `static properties`.

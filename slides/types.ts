@@ -1,29 +1,7 @@
-import type { Bilingual } from '../src/i18n.ts';
+import type { Bilingual } from '../lib/i18n.ts';
+import type { SlideText, Source } from '../lib/text.ts';
 
-/** Languages the code panel highlights (highlight.js core with only these registered). */
-export type CodeLang = 'javascript' | 'typescript' | 'python' | 'c' | 'go' | 'java' | 'bash';
-
-/**
- * A block of slide or note text. Strings may use `backticks` for inline code and **stars** for emphasis;
- * nothing else is interpreted, and nothing is ever parsed as HTML.
- */
-export type Block =
-  | { p: string }
-  | { ul: readonly string[] }
-  | { code: string; lang: CodeLang; caption?: string };
-
-export interface SlideText {
-  title: string;
-  /** What the slide says, beside its demo. Keep it short: the demo does the explaining. */
-  body: readonly Block[];
-  /** Speaker notes: what the presenter says, at length. */
-  notes: readonly Block[];
-}
-
-export interface Source {
-  title: string;
-  url: string;
-}
+export type { Block, CodeLang, SlideText, Source } from '../lib/text.ts';
 
 export type ChapterId = 'io' | 'event-loop' | 'asyncio' | 'green';
 
@@ -33,9 +11,12 @@ export interface DemoDef {
   /** Loads the module that defines the element. Called when the slide is near. */
   load: () => Promise<unknown>;
   /**
-   * Number of states in the speaker sequence (0 or 1: none). A clicker's "next" walks steps 1..steps-1
-   * before leaving the slide; the element's `step` property receives the current one.
+   * The demo's speaker sequence, step 0 included, from its `<demo>-sequence.ts` (plain data, so the slide can
+   * hold it without loading the model). A clicker's "next" walks steps 1..length-1 before leaving the slide; the
+   * element's `step` property receives the current one.
    */
+  sequence?: readonly unknown[];
+  /** TRANSITIONAL (issue 7): the old hand-copied count; goes once every slide gives its `sequence`. */
   steps?: number;
   /** Can be shown alone in `embed.html` (default true). */
   embeddable?: boolean;
@@ -46,6 +27,11 @@ export interface DemoDef {
 /** True when the slide has a demo that can be shown alone in `embed.html`. */
 export function isEmbeddable(slide: SlideDef | undefined): slide is SlideDef & { demo: DemoDef } {
   return !!slide?.demo && slide.demo.embeddable !== false;
+}
+
+/** The number of states in a slide's speaker sequence (1: none). */
+export function speakerSteps(slide: SlideDef): number {
+  return slide.demo?.sequence?.length ?? slide.demo?.steps ?? 1;
 }
 
 export interface SlideDef {

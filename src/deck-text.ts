@@ -1,4 +1,4 @@
-import type { Bilingual } from './i18n.ts';
+import { ruPlural, type Bilingual } from '../lib/i18n.ts';
 import type { ChapterId } from '../slides/types.ts';
 
 /** The deck's own words: its chrome, chapter names, the embed page. */
@@ -81,12 +81,4 @@ const ru: typeof en = {
 };
 
 /** Russian plural forms: 1 слайд, 2 слайда, 5 слайдов, 21 слайд. */
-export function ruPlural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-}
-
 export const deckText: Bilingual<typeof en> = { en, ru };

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
           <h1>${text.title}</h1>
           <a class="embed-open" href=${deckUrl(slide.id)} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
         </header>
-        ${demoTemplate(slide, lang, { active: true, near: true })}`,
+        ${demoTemplate(slide, lang, { active: true, near: true, mode: 'embed' })}`,
       root,
     );
     slide.demo.load().catch(() => {

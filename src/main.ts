@@ -8,7 +8,7 @@ import { render } from 'lit';
 import { slides } from '../slides/index.ts';
 import { slideTemplate } from './render-slide.ts';
 import { deckText } from './deck-text.ts';
-import type { Lang } from './i18n.ts';
+import type { Lang } from '../lib/i18n.ts';
 import {
   applyPrefsToDocument,
   currentPrefs,

@@ -1,4 +1,7 @@
-import { isLang, type Lang } from './i18n.ts';
+import { isLang, type Lang } from '../lib/i18n.ts';
+import { readStored, writeStored } from '../lib/storage.ts';
+
+export { prefersReducedMotion } from '../lib/motion.ts';
 
 export type Theme = 'dark' | 'light';
 export const THEMES: readonly Theme[] = ['dark', 'light'];
@@ -45,23 +48,6 @@ export function resolvePrefs(input: PrefInputs): Prefs {
 const LANG_KEY = 'hsw.lang';
 const THEME_KEY = 'hsw.theme';
 
-/** Reads storage without ever throwing (private mode, disabled storage, corrupt values). */
-export function readStored(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeStored(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    /* storage unavailable: the choice lasts for this page only */
-  }
-}
-
 export function currentPrefs(): Prefs {
   return resolvePrefs({
     search: window.location.search,
@@ -91,8 +77,4 @@ export function setUrlParam(name: string, value: string): void {
   const url = new URL(window.location.href);
   url.searchParams.set(name, value);
   window.history.replaceState(window.history.state, '', url);
-}
-
-export function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }

@@ -1,17 +1,22 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeStatic, html as staticHtml } from 'lit/static-html.js';
-import type { SlideDef } from '../slides/types.ts';
-import type { Lang } from './i18n.ts';
+import { speakerSteps, type SlideDef } from '../slides/types.ts';
+import type { Lang } from '../lib/i18n.ts';
+import type { DemoMode } from '../lib/demo-contract.ts';
 import { deckText } from './deck-text.ts';
-import { blocks } from './render-text.ts';
+import { blocks } from '../lib/render-text.ts';
 
 /** The demo element of a slide, with the attributes every demo takes. Tags come from the manifest only. */
-export function demoTemplate(slide: SlideDef, lang: Lang, extra: { active?: boolean; near?: boolean } = {}): TemplateResult {
+export function demoTemplate(
+  slide: SlideDef,
+  lang: Lang,
+  extra: { active?: boolean; near?: boolean; mode?: DemoMode } = {},
+): TemplateResult {
   const demo = slide.demo;
   if (!demo) return html``;
   if (!/^hsw-[a-z0-9-]+$/.test(demo.tag)) throw new Error(`bad demo tag ${demo.tag}`);
   const tag = unsafeStatic(demo.tag);
-  return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false}></${tag}>`;
+  return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'}></${tag}>`;
 }
 
 /** Speaker notes, with the slide's sources. */
@@ -33,7 +38,7 @@ export function notesTemplate(slide: SlideDef, lang: Lang): TemplateResult {
 export function slideTemplate(slide: SlideDef, lang: Lang): TemplateResult {
   const text = slide.text[lang];
   const layout = slide.demo?.layout ?? 'side';
-  const steps = Math.max(0, (slide.demo?.steps ?? 0) - 1);
+  const steps = Math.max(0, speakerSteps(slide) - 1);
   return html`
     <div class="slide-frame layout-${slide.demo ? layout : 'text'}">
       <header class="slide-head">

@@ -4,7 +4,7 @@ import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import type { ChartSpec } from '../ui/chart-panel.ts';
-import { formatNumber, type Lang } from '../../src/i18n.ts';
+import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { c10kText } from './c10k-text.ts';
 import {
   DEFAULT_INPUT,

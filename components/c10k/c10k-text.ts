@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../src/i18n.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
 import type { LimitName, StackPreset } from './c10k-model.ts';
 
 const en = {

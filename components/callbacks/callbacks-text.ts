@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../src/i18n.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
 import type { CbEvent, Continuation, Failure, Outcome, Style } from './callbacks-model.ts';
 
 const code = (comments: { callbackCatch: string; chainCatch: string; awaitCatch: string }): Record<Style, string> => ({

@@ -1,6 +1,6 @@
 import { LitElement, css, html } from 'lit';
 import { deckText } from '../../src/deck-text.ts';
-import type { Lang } from '../../src/i18n.ts';
+import type { Lang } from '../../lib/i18n.ts';
 import { chapterMap } from '../../slides/index.ts';
 
 /** The title slide's map: each chapter, linking to its first built slide, with how many slides it has. */

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../src/i18n.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
 import type { LoopEvent, NodePhase, SocketName, WakeReason } from './event-loop-model.ts';
 
 const list = (xs: readonly string[]) => xs.join(', ');

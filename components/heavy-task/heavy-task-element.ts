@@ -4,8 +4,8 @@ import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
-import { formatNumber } from '../../src/i18n.ts';
-import { prefersReducedMotion } from '../../src/prefs.ts';
+import { formatNumber } from '../../lib/i18n.ts';
+import { prefersReducedMotion } from '../../lib/motion.ts';
 import { Player } from '../ui/player.ts';
 import { heavyTaskText } from './heavy-task-text.ts';
 import {

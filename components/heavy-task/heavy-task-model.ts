@@ -20,6 +20,10 @@
  * definition: the p-th percentile of N sorted values is the value at rank ⌈p/100 · N⌉ (1-based).
  */
 
+import { mulberry32 } from '../../lib/random.ts';
+
+export { mulberry32 };
+
 export type Mode = 'inline' | 'chunked' | 'worker';
 export const MODES: readonly Mode[] = ['inline', 'chunked', 'worker'];
 
@@ -101,18 +105,6 @@ export interface SimResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Nearest-rank percentile: the value at rank ⌈p/100 · N⌉ of the sorted values (NaN for no values). */
 export function percentile(sorted: readonly number[], p: number): number {

@@ -1,5 +1,5 @@
-import type { Bilingual } from '../../src/i18n.ts';
-import { ruPlural } from '../../src/deck-text.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
+import { ruPlural } from '../../lib/i18n.ts';
 import type { FileMode, Op } from './io-uring-model.ts';
 
 const en = {

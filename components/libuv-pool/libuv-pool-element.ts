@@ -3,7 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
-import { formatNumber } from '../../src/i18n.ts';
+import { formatNumber } from '../../lib/i18n.ts';
 import { libuvPoolText } from './libuv-pool-text.ts';
 import {
   LIMITS,

@@ -3,7 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
-import { formatNumber } from '../../src/i18n.ts';
+import { formatNumber } from '../../lib/i18n.ts';
 import { EXAMPLES } from './micro-macro-examples.ts';
 import { endMessage, errorMessage, microMacroText, type MicroMacroText } from './micro-macro-text.ts';
 import type { Snapshot, TaskView } from './sim-model.ts';

@@ -5,6 +5,7 @@
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
 import { logLines, needsNode, simulate, type Runtime, type SimResult } from './sim-model.ts';
+import { hashString, mulberry32 } from '../../lib/random.ts';
 
 export type Choice = ExampleId | 'custom';
 
@@ -68,24 +69,6 @@ export function runtimesFor(s: MicroMacroState): readonly Runtime[] {
 // ------------------------------------------------------------------------------------------------------------
 // Guess
 
-/** A small seeded generator (mulberry32), so the starting order is the same on every visit. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 /**
  * The order the guess starts from: the lines in the order they appear in the source (what a reader who ignores
  * the event loop would expect), or, if that happens to be right, a seeded shuffle that is not.
@@ -98,7 +81,7 @@ export function startingOrder(lines: readonly string[], source: string): string[
   };
   const bySource = lines.map((l, i) => ({ l, i })).sort((a, b) => pos(a.l) - pos(b.l) || a.i - b.i).map((x) => x.l);
   if (bySource.some((l, i) => l !== lines[i])) return bySource;
-  const rnd = mulberry32(hash(source));
+  const rnd = mulberry32(hashString(source));
   const out = [...lines];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../src/i18n.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
 import type { ExampleId } from './micro-macro-examples.ts';
 import type { EndCode, Phase, SimError, SimErrorCode, TaskKind, TimingCode } from './sim-model.ts';
 

@@ -4,8 +4,8 @@ import { NarrowController } from '../ui/narrow.ts';
 import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
-import { formatNumber, type Lang } from '../../src/i18n.ts';
-import { prefersReducedMotion } from '../../src/prefs.ts';
+import { formatNumber, type Lang } from '../../lib/i18n.ts';
+import { prefersReducedMotion } from '../../lib/motion.ts';
 import { nonblockingText } from './nonblocking-text.ts';
 import {
   ARRIVAL_MAX,

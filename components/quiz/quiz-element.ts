@@ -1,9 +1,9 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import { controlStyles } from '../ui/theme.ts';
-import { inline } from '../../src/render-text.ts';
-import { readStored, writeStored } from '../../src/prefs.ts';
-import type { Bilingual } from '../../src/i18n.ts';
+import { inline } from '../../lib/render-text.ts';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
 import { quizText } from './quiz-text.ts';
 import {
   SCORE_STORAGE_KEY,

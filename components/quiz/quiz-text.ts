@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../src/i18n.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
 
 /** Words of the quiz element itself; each quiz's question, choices and explanation come from its slide. */
 const en = {

@@ -4,8 +4,8 @@ import { controlStyles } from '../ui/theme.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
-import { formatNumber, type Lang } from '../../src/i18n.ts';
-import { prefersReducedMotion } from '../../src/prefs.ts';
+import { formatNumber, type Lang } from '../../lib/i18n.ts';
+import { prefersReducedMotion } from '../../lib/motion.ts';
 import { selectEpollText } from './select-epoll-text.ts';
 import {
   MECHANISMS,

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../src/i18n.ts';
+import type { Bilingual } from '../../lib/i18n.ts';
 import type { Metric, Phase } from './select-epoll-model.ts';
 
 /** Words of the select-epoll demo. Numbers arrive already formatted for the language. */

@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { uiText } from './ui-text.ts';
-import type { Lang } from '../../src/i18n.ts';
+import type { Lang } from '../../lib/i18n.ts';
 
 export interface ChartPoint {
   x: number;
@@ -177,7 +177,6 @@ export class ChartPanel extends LitElement {
     this.chart = new Chart(canvas, this.config());
     this.lastOptionsKey = this.optionsKey();
     this.requestUpdate();
-    this.dispatchEvent(new CustomEvent('chart-ready', { bubbles: true, composed: true }));
   }
 
   /** What the options depend on: axes, legend labels, theme and language. Data alone changes more often. */

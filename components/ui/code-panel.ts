@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { highlightLines } from './highlight.ts';
-import type { CodeLang } from '../../slides/types.ts';
+import type { CodeLang } from '../../lib/text.ts';
 
 /**
  * A highlighted code listing (`language` = javascript, typescript, python, c, go, java or bash). `current` marks lines (1-based) as the one running now; `dim` fades the rest.

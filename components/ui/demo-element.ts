@@ -1,13 +1,19 @@
 import { LitElement, type PropertyValues } from 'lit';
-import { isLang, type Lang } from '../../src/i18n.ts';
+import { isLang, type Lang } from '../../lib/i18n.ts';
+import { clampStep, type DemoMode, type DemoModel } from '../../lib/demo-contract.ts';
 import { getEntry, setEntry } from './demo-store.ts';
 
 /**
- * The base of every demo element. The deck (or the embed page) sets:
+ * The base of every demo element. It takes the demo's model (the contract of `lib/demo-contract.ts`) in its
+ * constructor: `constructor() { super(model); }` with `import * as model from './x-model.ts'`.
+ *
+ * The shell (deck or embed page) sets, as properties; a demo never reads the URL or `window.deck`:
  * - `locale`: `ru` or `en`;
- * - `step`: the speaker-sequence step (0 when none); a new step replaces the state with `stateForStep(step)`;
+ * - `step`: the speaker-sequence step (0 when none); a new step replaces the state with `model.stateForStep`;
  * - `active`: true while the demo's slide is shown; animations run only then;
  * - `near`: true when its slide is current or next to it; heavy pieces (charts) load only then;
+ * - `mode`: `deck`, `speaker` (a copy in the speaker view: no side effects) or `embed`;
+ * - `print`: true in the print layout (show the meaningful final state, no animation);
  * - `key`: the slide id, under which the state is kept (see demo-store.ts).
  *
  * A subclass holds its whole state in `this.state` (a plain value from its pure model), changes it only with
@@ -19,6 +25,8 @@ export abstract class DemoElement<S> extends LitElement {
     step: { type: Number, reflect: true },
     active: { type: Boolean, reflect: true },
     near: { type: Boolean, reflect: true },
+    mode: { reflect: true },
+    print: { type: Boolean, reflect: true },
     key: {},
     state: { state: true },
   };
@@ -27,26 +35,38 @@ export abstract class DemoElement<S> extends LitElement {
   declare step: number;
   declare active: boolean;
   declare near: boolean;
+  declare mode: DemoMode;
+  declare print: boolean;
   declare key: string;
   declare state: S;
 
-  constructor() {
+  // TRANSITIONAL (issue 7): `model` becomes required once every demo passes its model; the two protected
+  // methods below then go, and the model is the only source of initial and step states.
+  protected readonly model: DemoModel<S> | undefined;
+
+  constructor(model?: DemoModel<S>) {
     super();
+    this.model = model;
     this.locale = 'en';
     this.step = 0;
     this.active = false;
     this.near = false;
+    this.mode = 'deck';
+    this.print = false;
     this.key = '';
     this.state = this.initialState();
   }
 
-  /** The state a fresh demo shows (also step 0 of its sequence). */
-  protected abstract initialState(): S;
+  /** TRANSITIONAL: legacy elements override this; converted ones use their model. */
+  protected initialState(): S {
+    if (!this.model) throw new Error(`${this.localName}: no model`);
+    return this.model.initialState();
+  }
 
-  /** The state for a speaker-sequence step; `current` is what the person has now. */
+  /** TRANSITIONAL: legacy elements override this; converted ones use their model. */
   protected stateForStep(step: number, current: S): S {
-    void current;
-    return step === 0 ? this.initialState() : this.state;
+    if (!this.model) return step === 0 ? this.initialState() : current;
+    return this.model.stateForStep(step, current);
   }
 
   protected get storeKey(): string {
@@ -63,14 +83,17 @@ export abstract class DemoElement<S> extends LitElement {
     this.state = next;
     const entry = getEntry<S>(this.storeKey);
     setEntry(this.storeKey, { state: next, appliedStep: entry?.appliedStep });
-    this.dispatchEvent(new CustomEvent('demo-changed', { bubbles: true, composed: true }));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!isLang(this.locale)) this.locale = 'en';
     if (changed.has('step')) {
       const entry = getEntry<S>(this.storeKey);
-      const step = Number.isFinite(this.step) ? Math.max(0, Math.floor(this.step)) : 0;
+      const step = this.model
+        ? clampStep(this.step, this.model.SPEAKER_SEQUENCE.length)
+        : Number.isFinite(this.step)
+          ? Math.max(0, Math.floor(this.step))
+          : 0;
       if (entry?.appliedStep !== step && !(entry === undefined && step === 0)) {
         this.state = this.stateForStep(step, this.state);
       }

@@ -17,8 +17,3 @@ export function getEntry<S>(key: string): StoreEntry<S> | undefined {
 export function setEntry<S>(key: string, entry: StoreEntry<S>): void {
   entries.set(key, entry as StoreEntry<unknown>);
 }
-
-/** For tests and the embed page. */
-export function clearStore(): void {
-  entries.clear();
-}

@@ -6,7 +6,7 @@ import c from 'highlight.js/lib/languages/c';
 import go from 'highlight.js/lib/languages/go';
 import java from 'highlight.js/lib/languages/java';
 import bash from 'highlight.js/lib/languages/bash';
-import type { CodeLang } from '../../slides/types.ts';
+import type { CodeLang } from '../../lib/text.ts';
 
 // highlight.js core with only the languages this deck shows (the full bundle is over 300 KB gzipped).
 hljs.registerLanguage('javascript', javascript);

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { NARROW_PX } from './breakpoints.ts';
 
 /**
  * Whether a demo is laid out narrow (a phone): true while the host's content box is narrower than `below`
@@ -11,7 +12,7 @@ export class NarrowController implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost & Element,
-    private readonly below = 560,
+    private readonly below = NARROW_PX,
   ) {
     host.addController(this);
   }

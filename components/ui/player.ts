@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { prefersReducedMotion } from '../../src/prefs.ts';
+import { prefersReducedMotion } from '../../lib/motion.ts';
 
 export interface PlayerOptions {
   /**

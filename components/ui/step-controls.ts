@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { controlStyles } from './theme.ts';
 import { uiText } from './ui-text.ts';
-import type { Lang } from '../../src/i18n.ts';
+import type { Lang } from '../../lib/i18n.ts';
 
 /**
  * Back / Step / Reset / Run-Pause buttons. Emits `step-back`, `step-forward`, `reset-requested` and

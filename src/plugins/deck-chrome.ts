@@ -1,7 +1,8 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { deckText } from '../deck-text.ts';
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../../lib/i18n.ts';
 import type { Theme } from '../prefs.ts';
+import { deckPageMode } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
 import { isEmbeddable } from '../../slides/types.ts';
 
@@ -108,8 +109,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     refresh,
     init(reveal: RevealApi) {
       deck = reveal;
-      const printing = (reveal as unknown as { isPrintView?: () => boolean }).isPrintView?.() ?? false;
-      if (printing) return;
+      if (deckPageMode(reveal).print) return;
       reveal.getRevealElement()?.append(bar, dialog);
       reveal.on('slidechanged', refresh);
       reveal.on('ready', refresh);

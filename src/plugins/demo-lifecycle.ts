@@ -1,10 +1,14 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { slideById } from '../../slides/index.ts';
+import type { DemoMode } from '../../lib/demo-contract.ts';
+import { deckPageMode } from '../page-mode.ts';
 
 interface DemoHost extends HTMLElement {
   step: number;
   active: boolean;
   near: boolean;
+  mode: DemoMode;
+  print: boolean;
 }
 
 const loaded = new Map<string, Promise<unknown>>();
@@ -47,7 +51,7 @@ function whenIdle(fn: () => void): void {
  * Tells each demo where the deck is: `active` on the current slide, `near` within one slide, `step` from the
  * fragments that carry its speaker sequence. The current slide's demo loads at once; its neighbours' (and their
  * charts) once the browser is idle, so the first slide needs none of the others' code (nor chart.js). In print,
- * every demo loads and every chart draws.
+ * every demo loads and every chart draws. Each demo also gets `mode` and `print` from `src/page-mode.ts`.
  */
 export const DemoLifecycle = (options: { onError: (slideId: string) => void }): RevealPlugin => ({
   id: 'demo-lifecycle',
@@ -56,7 +60,7 @@ export const DemoLifecycle = (options: { onError: (slideId: string) => void }): 
       const all = deck.getSlides();
       const current = deck.getCurrentSlide();
       const index = current ? all.indexOf(current) : 0;
-      const printing = (deck as unknown as { isPrintView?: () => boolean }).isPrintView?.() ?? false;
+      const { mode, print: printing } = deckPageMode(deck);
       all.forEach((section, i) => {
         const demo = demoOf(section);
         /** Loads what the slide shows: its code panels, its demo, and (through `near`) its charts. */
@@ -76,6 +80,8 @@ export const DemoLifecycle = (options: { onError: (slideId: string) => void }): 
           demo.near = false;
         }
         if (!demo) return;
+        demo.mode = mode;
+        demo.print = printing;
         demo.active = !printing && i === index;
         if (i === index) {
           const f = deck.getIndices().f;

@@ -4,7 +4,7 @@ import { resolvePrefs } from '../../src/prefs.ts';
 import { logPosition, logValue, niceRound } from '../../components/ui/labelled-slider.ts';
 import { embedSnippet } from '../../src/plugins/deck-chrome.ts';
 import { highlightLines } from '../../components/ui/highlight.ts';
-import { inline } from '../../src/render-text.ts';
+import { inline } from '../../lib/render-text.ts';
 
 const base = { search: '', storedLang: null, storedTheme: null, browserLanguages: ['en-US'], prefersDark: true };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slides } from '../../slides/index.ts';
-import type { Block } from '../../slides/types.ts';
+import type { Block } from '../../lib/text.ts';
 
 /** Every text table in the project: `components/<demo>/<demo>-text.ts` and the deck's own. */
 const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], { eager: true });

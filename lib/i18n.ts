@@ -16,3 +16,12 @@ export type Bilingual<T> = Readonly<Record<Lang, T>>;
 export function formatNumber(value: number, lang: Lang, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits }).format(value);
 }
+
+/** Russian plural forms: 1 слайд, 2 слайда, 5 слайдов (and 21 слайд, 11 слайдов). */
+export function ruPlural(n: number, one: string, few: string, many: string): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}

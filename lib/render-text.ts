@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Block } from '../slides/types.ts';
+import type { Block } from './text.ts';
 
 /**
  * Inline markup of slide text: `code` and **strong**. Everything else stays text: Lit escapes it, and nothing

@@ -1,0 +1,80 @@
+/**
+ * The deck's layers, bottom to top; each may import only the ones below it (and npm packages):
+ *   lib/                 languages, text blocks, code languages, plural rules, seeded random, the demo contract
+ *   components/ui/       shared Lit pieces (slider, step controls, code panel, chart, the demo base class, styles)
+ *   components/shared/   what more than one demo uses: the JavaScript simulator, the quiz element
+ *   components/<demo>/   one demo: its model, element, styles, text, speaker sequence
+ *   slides/              the manifest and each slide's words; demos only lazily (import()), except their
+ *                        plain-data `<demo>-sequence.ts`
+ *   src/                 the shell: reveal.js, its plugins, the embed page
+ * `npm run deps` checks it (part of `npm test`).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other, directly or through others.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'lib-is-the-bottom',
+      severity: 'error',
+      comment: 'lib/ imports nothing of the project outside lib/.',
+      from: { path: '^lib/' },
+      to: { path: '^(components|slides|src)/' },
+    },
+    {
+      name: 'ui-on-lib',
+      severity: 'error',
+      comment: 'components/ui/ builds on lib/ only.',
+      from: { path: '^components/ui/' },
+      to: { path: '^(components/(?!ui/)|slides/|src/)' },
+    },
+    {
+      name: 'shared-on-lib',
+      severity: 'error',
+      comment: 'components/shared/ builds on lib/ and components/ui/ (and itself) only.',
+      from: { path: '^components/shared/' },
+      to: { path: '^(components/(?!shared/|ui/)|slides/|src/)' },
+    },
+    {
+      name: 'demo-on-ui-shared-lib',
+      severity: 'error',
+      comment: 'A demo imports lib/, components/ui/, components/shared/ and its own folder; never another demo, slides/ or src/.',
+      from: { path: '^components/(?!ui/|shared/)([^/]+)/' },
+      to: {
+        path: '^(components/|slides/|src/)',
+        pathNot: ['^components/(ui|shared)/', '^components/$1/'],
+      },
+    },
+    {
+      name: 'slides-load-demos-lazily',
+      severity: 'error',
+      comment: 'A slide loads its demo with import(); it may statically import only the plain-data speaker sequence.',
+      from: { path: '^slides/' },
+      to: {
+        path: '^components/',
+        pathNot: '^components/[^/]+/[^/]+-sequence\\.ts$',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'slides-below-the-shell',
+      severity: 'error',
+      comment: 'slides/ never imports the shell.',
+      from: { path: '^slides/' },
+      to: { path: '^src/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    moduleSystems: ['es6'],
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};

@@ -1,0 +1,115 @@
+import { css } from 'lit';
+import { NARROW_PX } from './breakpoints.ts';
+
+/**
+ * The blocks every demo shares, written once. Colours come from the deck's custom properties (assets/theme.css).
+ *
+ * The type scale, for a hall: a demo's host is 20 px and nothing in it is smaller than 0.75em (15 px; the deck is
+ * scaled a little below 1 at 1280×720, so 15 px keeps every glyph at 14 px or more on the projector). Use
+ * `--hsw-fs-small` (0.75em) for captions, legends, axis labels and table notes, `--hsw-fs-note` (0.85em) for
+ * secondary text, and 1em for what the demo says. Code, tables and chart labels follow the same floor; a browser
+ * test (tests/e2e/type-scale.spec.ts) measures every slide.
+ */
+export const demoHostStyles = css`
+  :host {
+    display: block;
+    container-type: inline-size;
+    font-size: 20px;
+    --hsw-fs-small: 0.75em;
+    --hsw-fs-note: 0.85em;
+  }
+`;
+
+/** A left-bordered note: `.callout`, with `.good`, `.bad`, `.warn` or `.muted` for its colour. */
+export const calloutStyles = css`
+  .callout {
+    margin: 0.5em 0;
+    padding: 0.4em 0.7em;
+    border-left: 4px solid var(--hsw-accent);
+    background: var(--hsw-panel);
+    line-height: 1.35;
+  }
+  .callout.good {
+    border-left-color: var(--hsw-good);
+  }
+  .callout.bad {
+    border-left-color: var(--hsw-bad);
+  }
+  .callout.warn {
+    border-left-color: var(--hsw-warn);
+  }
+  .callout.muted {
+    border-left-color: var(--hsw-border);
+  }
+`;
+
+/** A table of figures: `<table class="data">`; the first column is the label, the others right-aligned numbers. */
+export const dataTableStyles = css`
+  table.data {
+    border-collapse: collapse;
+    width: 100%;
+    font-variant-numeric: tabular-nums;
+  }
+  table.data th,
+  table.data td {
+    text-align: right;
+    padding: 0.15em 0.4em;
+    border-bottom: 1px solid var(--hsw-border);
+  }
+  table.data th:first-child,
+  table.data td:first-child {
+    text-align: left;
+  }
+  table.data thead th {
+    color: var(--hsw-muted);
+    font-weight: 600;
+  }
+`;
+
+/** Text for screen readers only. */
+export const srOnlyStyles = css`
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;
+
+/** Radio buttons drawn as pills: `<label class="pill"><input type="radio" …><span>text</span></label>`. */
+export const pillStyles = css`
+  .pill {
+    position: relative;
+    display: inline-flex;
+  }
+  .pill input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  .pill span {
+    padding: 0.25em 0.7em;
+    border: 1px solid var(--hsw-border);
+    border-radius: 0.35em;
+    background: var(--hsw-control-bg);
+  }
+  .pill input:checked + span {
+    background: var(--hsw-accent);
+    color: var(--hsw-on-accent);
+    border-color: var(--hsw-accent);
+  }
+  .pill input:focus-visible + span {
+    outline: 3px solid var(--hsw-focus);
+    outline-offset: 2px;
+  }
+`;
+
+/** The narrow-width container query, from the one breakpoint: `@container ${narrowQuery} { … }`. */
+export const narrowQuery = css`(max-width: ${NARROW_PX}px)`;
+
+/** Everything above, for a demo that wants all of it. */
+export const demoStyles = [demoHostStyles, calloutStyles, dataTableStyles, srOnlyStyles, pillStyles];

@@ -1,0 +1,52 @@
+/**
+ * Stepping through recorded states: the one pure module every stepped demo uses for forward, back, reset, to the
+ * end and go to. A demo's state carries an `index` into a recording of `length` frames (the frames themselves
+ * may be stored in the state or recomputed from its parameters); these functions move the index and never
+ * anything else, so a demo's Back is always an exact return to what it showed before.
+ */
+export interface Cursor {
+  readonly index: number;
+}
+
+function at<S extends Cursor>(state: S, index: number): S {
+  return index === state.index ? state : { ...state, index };
+}
+
+/** Clamps an index into 0..length-1 (0 for an empty recording or anything not a number). */
+export function clampIndex(index: number, length: number): number {
+  if (!Number.isFinite(index) || length <= 0) return 0;
+  return Math.max(0, Math.min(length - 1, Math.trunc(index)));
+}
+
+export function canForward(state: Cursor, length: number): boolean {
+  return state.index < length - 1;
+}
+
+export function canBack(state: Cursor): boolean {
+  return state.index > 0;
+}
+
+/** One frame on; unchanged at the end. */
+export function forward<S extends Cursor>(state: S, length: number): S {
+  return at(state, clampIndex(state.index + 1, length));
+}
+
+/** One frame back; unchanged at the start. */
+export function back<S extends Cursor>(state: S): S {
+  return at(state, Math.max(0, state.index - 1));
+}
+
+/** Back to the first frame. */
+export function reset<S extends Cursor>(state: S): S {
+  return at(state, 0);
+}
+
+/** To the last frame. */
+export function toEnd<S extends Cursor>(state: S, length: number): S {
+  return at(state, Math.max(0, length - 1));
+}
+
+/** To frame `index`, clamped. */
+export function goTo<S extends Cursor>(state: S, index: number, length: number): S {
+  return at(state, clampIndex(index, length));
+}
