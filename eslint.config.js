@@ -1,0 +1,73 @@
+// ESLint: the recommended sets of ESLint, typescript-eslint (type-aware) and eslint-plugin-lit.
+// typescript-eslint reads types through the TypeScript 6 JS API (`typescript` is @typescript/typescript6);
+// `tsc` itself is TypeScript 7 (@typescript/native). See README, "Dependencies, and why".
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import lit from 'eslint-plugin-lit';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores([
+    'dist/',
+    'tests/snippets/', // test data: snippets whose output is checked against Node and Chromium, kept byte-identical
+    'test-results/',
+    'playwright-report/',
+    'bench-results/',
+    'screenshots/',
+  ]),
+
+  js.configs.recommended,
+
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // TypeScript checks this itself (`noFallthroughCasesInSwitch`), and knows that a case ending in a call
+      // that returns `never` (the simulator's `this.refuse(...)`) does not fall through; ESLint's rule does not.
+      'no-fallthrough': 'off',
+      // The simulator unwinds with two plain classes that are not errors on purpose: `Throw` carries the value a
+      // simulated `throw` threw (any JavaScript value), `Halt` ends the run. Everything else must throw an Error.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'file', name: ['Throw', 'Halt'], path: 'components/micro-macro/sim-model.ts' }] },
+      ],
+    },
+  },
+
+  {
+    files: ['components/**/*.ts', 'lib/**/*.ts', 'slides/**/*.ts', 'src/**/*.ts'],
+    extends: [lit.configs['flat/recommended']],
+    settings: {
+      // The demos extend these, not LitElement directly; the plugin then knows their `static properties`.
+      lit: { elementBaseClasses: ['DemoElement', 'QuizElement'] },
+    },
+    languageOptions: { globals: globals.browser },
+  },
+
+  {
+    files: ['components/**/*-element.ts', 'components/ui/*.ts', 'src/**/*.ts'],
+    rules: {
+      // Lit calls a listener bound in a template (`@click=${this.onCall}`) with `this` set to the element (the
+      // `host` render option), so passing a method there is correct Lit, and the rule's warning a false alarm.
+      // It stays on for the models, the slides, the tests and the scripts.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+
+  {
+    files: ['scripts/**', 'tests/**', '*.config.{ts,js}'],
+    languageOptions: { globals: globals.node },
+  },
+
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+);
