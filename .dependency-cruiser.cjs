@@ -73,7 +73,6 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)node_modules/' },
-    parser: 'swc',
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     moduleSystems: ['es6'],
