@@ -44,7 +44,8 @@ module.exports = {
     {
       name: 'demo-on-ui-shared-lib',
       severity: 'error',
-      comment: 'A demo imports lib/, components/ui/, components/shared/ and its own folder; never another demo, slides/ or src/.',
+      comment:
+        'A demo imports lib/, components/ui/, components/shared/ and its own folder; never another demo, slides/ or src/.',
       from: { path: '^components/(?!ui/|shared/)([^/]+)/' },
       to: {
         path: '^(components/|slides/|src/)',

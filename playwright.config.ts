@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
  */
 const port = Number(process.env['PORT'] ?? 4173);
 const distDir = process.env['DIST_DIR'] ?? 'dist';
-export const chromiumPath = process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+export const chromiumPath =
+  process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +34,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
+    },
+  ],
   webServer: {
     command: `npx vite preview --outDir ${distDir} --port ${port} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}/index.html`,

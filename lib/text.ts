@@ -7,10 +7,7 @@ export type CodeLang = 'javascript' | 'typescript' | 'python' | 'c' | 'go' | 'ja
  * A block of slide or note text. Strings may use `backticks` for inline code and **stars** for emphasis;
  * nothing else is interpreted, and nothing is ever parsed as HTML.
  */
-export type Block =
-  | { p: string }
-  | { ul: readonly string[] }
-  | { code: string; lang: CodeLang; caption?: string };
+export type Block = { p: string } | { ul: readonly string[] } | { code: string; lang: CodeLang; caption?: string };
 
 export interface SlideText {
   title: string;
@@ -24,4 +21,3 @@ export interface Source {
   title: string;
   url: string;
 }
-

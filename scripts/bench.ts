@@ -30,7 +30,11 @@ const percentile = (xs: number[], p: number) => {
 
 const rows: [string, string, string][] = [];
 for (const b of budgets(dist)) {
-  rows.push([`${b.name}, gzipped (manifest)`, kb(b.gzipBytes), `≤ ${kb(b.limitBytes)} ${b.gzipBytes <= b.limitBytes ? 'ok' : 'OVER'}`]);
+  rows.push([
+    `${b.name}, gzipped (manifest)`,
+    kb(b.gzipBytes),
+    `≤ ${kb(b.limitBytes)} ${b.gzipBytes <= b.limitBytes ? 'ok' : 'OVER'}`,
+  ]);
 }
 
 /** One static server for both pages: `/deck/…` is our build, `/reveal/…` the reveal.js package. */
@@ -57,7 +61,10 @@ const server = createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+  res.writeHead(200, {
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'cache-control': 'no-store',
+  });
   createReadStream(file).pipe(res);
 });
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -66,7 +73,14 @@ const origin = `http://127.0.0.1:${typeof address === 'object' && address ? addr
 
 const browser: Browser = await chromium.launch({
   executablePath: process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 const blocked = new Map<string, number>();
@@ -82,9 +96,13 @@ async function fresh(): Promise<Page> {
   );
   // The same definition for both decks: the moment reveal's `ready` event reaches the document.
   await context.addInitScript(() => {
-    document.addEventListener('ready', (e) => {
-      if ((e.target as Element | null)?.classList?.contains('reveal')) performance.mark('bench:reveal-ready');
-    }, { capture: true, once: true });
+    document.addEventListener(
+      'ready',
+      (e) => {
+        if ((e.target as Element | null)?.classList?.contains('reveal')) performance.mark('bench:reveal-ready');
+      },
+      { capture: true, once: true },
+    );
   });
   return context.newPage();
 }
@@ -94,7 +112,11 @@ async function timeFirstSlide(which: 'ours' | 'theirs'): Promise<number> {
   const page = await fresh();
   if (which === 'ours') {
     await page.goto(`${origin}/deck/index.html?lang=en#/title`);
-    await page.waitForFunction(() => performance.getEntriesByName('demo-ready:title').length > 0 && performance.getEntriesByName('bench:reveal-ready').length > 0);
+    await page.waitForFunction(
+      () =>
+        performance.getEntriesByName('demo-ready:title').length > 0 &&
+        performance.getEntriesByName('bench:reveal-ready').length > 0,
+    );
   } else {
     await page.goto(`${origin}/reveal/demo.html`);
     await page.waitForFunction(() => performance.getEntriesByName('bench:reveal-ready').length > 0);
@@ -119,16 +141,32 @@ for (let i = 0; i < RUNS; i++) {
   theirs.push(await timeFirstSlide('theirs'));
 }
 const runs = (xs: number[]) => `runs: ${xs.map((x) => x.toFixed(0)).join(', ')}`;
-rows.push([`ours: navigation → first slide usable (median of ${RUNS})`, `${median(ours).toFixed(0)} ms`, `reveal ready + title demo defined; ${runs(ours)}`]);
-rows.push([`reveal.js demo.html: the same (median of ${RUNS})`, `${median(theirs).toFixed(0)} ms`, `reveal ready; ${runs(theirs)}`]);
+rows.push([
+  `ours: navigation → first slide usable (median of ${RUNS})`,
+  `${median(ours).toFixed(0)} ms`,
+  `reveal ready + title demo defined; ${runs(ours)}`,
+]);
+rows.push([
+  `reveal.js demo.html: the same (median of ${RUNS})`,
+  `${median(theirs).toFixed(0)} ms`,
+  `reveal ready; ${runs(theirs)}`,
+]);
 rows.push(['ratio ours / reveal.js demo', (median(ours) / median(theirs)).toFixed(2), 'of the medians; goal ≤ 0.50']);
-rows.push(['ratio, median of the pairs', median(ours.map((x, i) => x / (theirs[i] ?? NaN))).toFixed(2), 'each run of ours over the run of theirs after it']);
+rows.push([
+  'ratio, median of the pairs',
+  median(ours.map((x, i) => x / (theirs[i] ?? NaN))).toFixed(2),
+  'each run of ours over the run of theirs after it',
+]);
 
 // 2. What the browser fetched before the first slide was usable (JS + CSS, gzipped sizes of those files).
 {
   const page = await fresh();
   const load = await firstLoad(page, `${origin}/deck/index.html?lang=en#/title`, dist);
-  rows.push(['first slide: JS + CSS fetched before usable, gzipped', kb(load.gzipBytes), `${load.files.length} files; ≤ 100 KB`]);
+  rows.push([
+    'first slide: JS + CSS fetched before usable, gzipped',
+    kb(load.gzipBytes),
+    `${load.files.length} files; ≤ 100 KB`,
+  ]);
   await page.context().close();
 }
 
@@ -156,7 +194,11 @@ rows.push(['ratio, median of the pairs', median(ours.map((x, i) => x / (theirs[i
     }
     return out;
   }, MOVES);
-  rows.push([`c10k slider move → figures (p95 of ${MOVES})`, `${percentile(times, 95).toFixed(2)} ms`, `median ${median(times).toFixed(2)} ms; target < 16 ms`]);
+  rows.push([
+    `c10k slider move → figures (p95 of ${MOVES})`,
+    `${percentile(times, 95).toFixed(2)} ms`,
+    `median ${median(times).toFixed(2)} ms; target < 16 ms`,
+  ]);
 
   // 4. Idle: CPU time the page's main thread used while the deck sat on a slide.
   const cdp = await page.context().newCDPSession(page);
@@ -166,14 +208,20 @@ rows.push(['ratio, median of the pairs', median(ours.map((x, i) => x / (theirs[i
   const before = await task();
   await page.waitForTimeout(3000);
   const after = await task();
-  rows.push(['idle on c10k for 3 s: main-thread task time', `${(after - before).toFixed(1)} ms`, 'no animation frames or timers run (see budgets.spec.ts)']);
+  rows.push([
+    'idle on c10k for 3 s: main-thread task time',
+    `${(after - before).toFixed(1)} ms`,
+    'no animation frames or timers run (see budgets.spec.ts)',
+  ]);
   await page.context().close();
 }
 
 await browser.close();
 server.close();
 
-const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => (r[c] ?? '').length), (['measure', 'value', 'note'][c] ?? '').length));
+const widths = [0, 1, 2].map((c) =>
+  Math.max(...rows.map((r) => (r[c] ?? '').length), (['measure', 'value', 'note'][c] ?? '').length),
+);
 const line = (r: string[]) => `| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
 console.log(line(['measure', 'value', 'note']));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);

@@ -36,7 +36,9 @@ export function buildWithDoubledText(root: string): DoubledBuild {
     const entry = readFileSync(join(slidesDir, `${id}.ts`), 'utf8');
     const name = /export const (\w+): SlideDef/.exec(entry)?.[1];
     if (!name) throw new Error(`slides/${id}.ts: no exported SlideDef`);
-    const twin = entry.replace(`export const ${name}:`, `export const ${name}Copy:`).replace(`id: '${id}',`, `id: '${id}-copy',`);
+    const twin = entry
+      .replace(`export const ${name}:`, `export const ${name}Copy:`)
+      .replace(`id: '${id}',`, `id: '${id}-copy',`);
     if (twin === entry) throw new Error(`slides/${id}.ts: could not rename`);
     writeFileSync(join(slidesDir, `${id}-copy.ts`), twin);
     writeFileSync(join(slidesDir, 'text', `${id}-copy.ts`), readFileSync(join(slidesDir, 'text', `${id}.ts`), 'utf8'));
@@ -47,8 +49,15 @@ export function buildWithDoubledText(root: string): DoubledBuild {
   const index = readFileSync(indexFile, 'utf8');
   const list = /(export const slides: readonly SlideDef\[\] = \[[^\]]*)\n\];/.exec(index);
   if (!list?.[1]) throw new Error('slides/index.ts: no slides list');
-  writeFileSync(indexFile, `${imports.join('\n')}\n${index.replace(list[0], `${list[1]}\n  ${names.join(',\n  ')},\n];`)}`);
+  writeFileSync(
+    indexFile,
+    `${imports.join('\n')}\n${index.replace(list[0], `${list[1]}\n  ${names.join(',\n  ')},\n];`)}`,
+  );
   const dist = join(copy, 'dist');
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--emptyOutDir', '--outDir', dist, '--logLevel', 'error'], { cwd: copy, stdio: 'pipe' });
+  execFileSync(
+    join(root, 'node_modules/.bin/vite'),
+    ['build', '--emptyOutDir', '--outDir', dist, '--logLevel', 'error'],
+    { cwd: copy, stdio: 'pipe' },
+  );
   return { dist, added: ids.length };
 }

@@ -25,7 +25,9 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 if (isRoot && hasApt) {
   console.log('No Chromium found: installing Debian’s chromium with apt-get…');
-  execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
+  execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
+    stdio: 'inherit',
+  });
   if (existsSync('/usr/bin/chromium')) process.exit(0);
 }
 console.error(`No Chromium found for the browser tests. Either:

@@ -24,13 +24,18 @@ export async function firstLoad(page: Page, url: string, dist: string): Promise<
     const section = document.querySelector('.reveal .slides > section.present');
     const mark = section?.querySelector('.demo') ? `demo-ready:${section.id}` : 'deck-ready';
     while (performance.getEntriesByName(mark).length === 0) await new Promise((r) => setTimeout(r, 20));
-    const usable = Math.max(performance.getEntriesByName('deck-ready')[0]?.startTime ?? 0, performance.getEntriesByName(mark)[0]?.startTime ?? 0);
+    const usable = Math.max(
+      performance.getEntriesByName('deck-ready')[0]?.startTime ?? 0,
+      performance.getEntriesByName(mark)[0]?.startTime ?? 0,
+    );
     return performance
       .getEntriesByType('resource')
       .filter((e) => e.startTime <= usable)
       .map((e) => new URL(e.name).pathname);
   });
-  const files = [...new Set(names.filter((p) => /\.(js|css)$/.test(p)).map((p) => p.slice(p.indexOf('/assets/') + 1)))].sort();
+  const files = [
+    ...new Set(names.filter((p) => /\.(js|css)$/.test(p)).map((p) => p.slice(p.indexOf('/assets/') + 1))),
+  ].sort();
   return {
     files,
     gzipBytes: files.reduce((sum, f) => sum + gzipSize(dist, f), 0),

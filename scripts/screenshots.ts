@@ -24,17 +24,29 @@ mkdirSync(out, { recursive: true });
 const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, build: { outDir: dist }, logLevel: 'silent' });
 const address = server.httpServer.address();
 const port = typeof address === 'object' && address ? address.port : 4173;
-const executablePath = process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath =
+  process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const sizes = [
   { name: 'desktop', width: 1280, height: 720, touch: false },
   { name: 'phone', width: 390, height: 844, touch: true },
 ];
 for (const size of sizes) {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, hasTouch: size.touch, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    hasTouch: size.touch,
+    deviceScaleFactor: 1,
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e.message));
   page.on('console', (m) => m.type() === 'error' && console.error('console', m.text()));

@@ -26,7 +26,11 @@ const id = params.get('slide') ?? '';
  * demo) and that demo, not the whole deck's. It shows the title only, so it needs none of the slide's other words
  * (`slides/text/<id>.ts`). A slide's file is named after its id (a unit test holds every slide to that).
  */
-const slideModules = import.meta.glob<Record<string, unknown>>(['../slides/*.ts', '!../slides/index.ts', '!../slides/types.ts']);
+const slideModules = import.meta.glob<Record<string, unknown>>([
+  '../slides/*.ts',
+  '!../slides/index.ts',
+  '!../slides/types.ts',
+]);
 
 function isSlide(value: unknown): value is SlideDef {
   return !!value && typeof value === 'object' && 'id' in value && 'title' in value && 'chapter' in value;
@@ -76,7 +80,8 @@ async function main(): Promise<void> {
         <p>${t.validIds}</p>
         <ul>
           ${valid.map(
-            (s) => html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.title[lang]}</li>`,
+            (s) =>
+              html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.title[lang]}</li>`,
           )}
         </ul>
       </section>`,

@@ -147,13 +147,7 @@ const deck = new Reveal({
   scrollActivationWidth: 0,
   pdfSeparateFragments: false,
   pdfMaxPagesPerSlide: 1,
-  plugins: [
-    LazyNotes,
-    DemoKeys,
-    QuizPresenter,
-    () => DemoLifecycle({ onError: onDemoError, loadText }),
-    () => chrome,
-  ],
+  plugins: [LazyNotes, DemoKeys, QuizPresenter, () => DemoLifecycle({ onError: onDemoError, loadText }), () => chrome],
 });
 
 const chrome = DeckChrome({
@@ -181,7 +175,11 @@ window.addEventListener('resize', () => {
   const isPortrait = portrait();
   const { width, height } = deck.getConfig();
   const next = size();
-  if (document.documentElement.classList.contains('portrait') !== isPortrait || next.width !== width || next.height !== height) {
+  if (
+    document.documentElement.classList.contains('portrait') !== isPortrait ||
+    next.width !== width ||
+    next.height !== height
+  ) {
     document.documentElement.classList.toggle('portrait', isPortrait);
     deck.configure(next);
   }

@@ -41,12 +41,14 @@ export function notesTemplate(slide: SlideDef, lang: Lang, text: TextState): Tem
   if (!text || text === 'failed') return html``;
   const sources = text.sources ?? [];
   return html`${blocks(text.text[lang].notes)}
-  ${sources.length
-    ? html`<p><strong>${deckText[lang].sources}:</strong></p>
+  ${
+    sources.length
+      ? html`<p><strong>${deckText[lang].sources}:</strong></p>
         <ul>
           ${sources.map((s) => html`<li><a href=${s.url} target="_blank" rel="noopener">${s.title}</a></li>`)}
         </ul>`
-    : nothing}`;
+      : nothing
+  }`;
 }
 
 /** The body beside the demo: the slide's words, nothing while they load, or a message if they failed to. */

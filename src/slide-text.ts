@@ -6,7 +6,9 @@ import titleText from '../slides/text/title.ts';
  * Each slide's words (`slides/text/<id>.ts`: body, notes, sources), one chunk per slide, loaded when the slide is
  * shown or near — never all in the deck's first load. Adding a slide's text adds only its loader's few bytes here.
  */
-const modules = import.meta.glob<SlideTextDef>(['../slides/text/*.ts', '!../slides/text/title.ts'], { import: 'default' });
+const modules = import.meta.glob<SlideTextDef>(['../slides/text/*.ts', '!../slides/text/title.ts'], {
+  import: 'default',
+});
 
 const loaded = new Map<string, SlideTextDef>([['title', titleText]]);
 const pending = new Map<string, Promise<SlideTextDef>>();

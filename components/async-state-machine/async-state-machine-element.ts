@@ -174,11 +174,13 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
           <div class="side">
             <div class="box">
               <h3 id="stack-title">${t.stackTitle}</h3>
-              ${frames.length
-                ? html`<ol class="stack" aria-labelledby="stack-title" data-testid="stack">
+              ${
+                frames.length
+                  ? html`<ol class="stack" aria-labelledby="stack-title" data-testid="stack">
                     ${frames.map((f, i) => html`<li class=${i === 0 ? 'top' : ''}>${f.kind === 'job' ? t.microtask : f.code}</li>`)}
                   </ol>`
-                : html`<p class="empty" data-testid="stack">${t.stackEmpty}</p>`}
+                  : html`<p class="empty" data-testid="stack">${t.stackEmpty}</p>`
+              }
               ${step.kind === 'suspend' && step.pending ? html`<p class="waiting">${t.waitingFor(callKey(step.pending))}</p>` : nothing}
             </div>
             <div class="box ${step.heapReleased ? 'released' : ''}">

@@ -214,7 +214,10 @@ const LOAD: FnDef = define({
     {
       state: 0,
       asyncLines: [2],
-      run: (h) => ({ heap: set(h, { state: 1 }), t: { kind: 'await', next: 1, call: { op: 'db.get', args: [h['id']] } } }),
+      run: (h) => ({
+        heap: set(h, { state: 1 }),
+        t: { kind: 'await', next: 1, call: { op: 'db.get', args: [h['id']] } },
+      }),
     },
     {
       state: 1,
@@ -414,13 +417,17 @@ const SAFE_LOAD: FnDef = define({
     {
       state: 0,
       asyncLines: [2, 3, 4],
-      run: (h) => ({ heap: set(h, { state: 1 }), t: { kind: 'await', next: 1, call: { op: 'db.get', args: [h['id']] } } }),
+      run: (h) => ({
+        heap: set(h, { state: 1 }),
+        t: { kind: 'await', next: 1, call: { op: 'db.get', args: [h['id']] } },
+      }),
     },
     {
       state: 1,
       asyncLines: [4, 5],
       run: (h, input) => {
-        if (input.kind === 'error') return { heap: set(h, { err: input.error, state: 2 }), t: { kind: 'goto', next: 2 } };
+        if (input.kind === 'error')
+          return { heap: set(h, { err: input.error, state: 2 }), t: { kind: 'goto', next: 2 } };
         const user = input.kind === 'value' ? input.value : undefined;
         return { heap: set(h, { user, name: field(user, 'name'), state: 3 }), t: { kind: 'goto', next: 3 } };
       },
@@ -433,7 +440,10 @@ const SAFE_LOAD: FnDef = define({
     {
       state: 3,
       asyncLines: [9],
-      run: (h) => ({ heap: set(h, { state: 4 }), t: { kind: 'await', next: 4, call: { op: 'audit.log', args: [h['name']] } } }),
+      run: (h) => ({
+        heap: set(h, { state: 4 }),
+        t: { kind: 'await', next: 4, call: { op: 'audit.log', args: [h['name']] } },
+      }),
     },
     {
       state: 4,
@@ -676,7 +686,8 @@ export function summarize(steps: readonly Step[]): RunSummary {
   }
   const last = steps[steps.length - 1];
   if (!last || (last.kind !== 'done' && last.kind !== 'rejected')) throw new Error('trace does not end');
-  const outcome = last.kind === 'done' ? { ok: true as const, value: last.result } : { ok: false as const, error: last.error ?? '' };
+  const outcome =
+    last.kind === 'done' ? { ok: true as const, value: last.result } : { ok: false as const, error: last.error ?? '' };
   return { awaited, outcome, suspendedIn };
 }
 

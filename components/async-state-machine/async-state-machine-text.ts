@@ -34,8 +34,10 @@ const en = {
     call: (call: string) => `${call} is called: the heap object f is created with state = 0 and the arguments.`,
     first: (n: number) => `case ${n} runs inside the call, on the caller’s stack.`,
     goto: (n: number) => `No pause: the loop in step(f) goes straight on to case ${n}.`,
-    value: (n: number, v: string) => `The awaited promise is fulfilled with ${v}: a microtask calls step(f), and case ${n} runs with sent = ${v}.`,
-    error: (n: number, e: string) => `The awaited promise is rejected with "${e}": a microtask calls step(f), and case ${n} runs with thrown = true.`,
+    value: (n: number, v: string) =>
+      `The awaited promise is fulfilled with ${v}: a microtask calls step(f), and case ${n} runs with sent = ${v}.`,
+    error: (n: number, e: string) =>
+      `The awaited promise is rejected with "${e}": a microtask calls step(f), and case ${n} runs with thrown = true.`,
     starts: (call: string) => ` It starts ${call}.`,
     suspend: (n: number, call: string) =>
       `await: step(f) returns, the stack is empty and the thread is free for other work. f waits on the heap with state = ${n} until ${call} settles.`,
@@ -77,8 +79,10 @@ const ru: typeof en = {
     call: (call: string) => `Вызов ${call}: в куче создаётся объект f с state = 0 и аргументами.`,
     first: (n: number) => `case ${n} выполняется внутри вызова, на стеке вызывающего.`,
     goto: (n: number) => `Паузы нет: цикл в step(f) сразу переходит к case ${n}.`,
-    value: (n: number, v: string) => `Ожидаемый промис выполнен со значением ${v}: микрозадача вызывает step(f), и case ${n} выполняется с sent = ${v}.`,
-    error: (n: number, e: string) => `Ожидаемый промис отклонён с ошибкой «${e}»: микрозадача вызывает step(f), и case ${n} выполняется с thrown = true.`,
+    value: (n: number, v: string) =>
+      `Ожидаемый промис выполнен со значением ${v}: микрозадача вызывает step(f), и case ${n} выполняется с sent = ${v}.`,
+    error: (n: number, e: string) =>
+      `Ожидаемый промис отклонён с ошибкой «${e}»: микрозадача вызывает step(f), и case ${n} выполняется с thrown = true.`,
     starts: (call: string) => ` Он запускает ${call}.`,
     suspend: (n: number, call: string) =>
       `await: step(f) возвращает управление, стек пуст, и поток свободен для другой работы. f ждёт в куче с state = ${n}, пока не завершится ${call}.`,

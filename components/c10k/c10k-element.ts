@@ -5,7 +5,17 @@ import '../ui/chart-panel.ts';
 import type { ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import * as model from './c10k-model.ts';
-import { GiB, MiB, RAM_CHOICES, RANGES, STACK_CHOICES, figures, memorySeries, type C10kInput, type StackPreset } from './c10k-model.ts';
+import {
+  GiB,
+  MiB,
+  RAM_CHOICES,
+  RANGES,
+  STACK_CHOICES,
+  figures,
+  memorySeries,
+  type C10kInput,
+  type StackPreset,
+} from './c10k-model.ts';
 import { styles } from './c10k-styles.ts';
 import { c10kText, formatBytes, formatCount } from './c10k-text.ts';
 
@@ -70,8 +80,9 @@ export class C10kDemo extends DemoElement<C10kInput> {
               )}
             </select>
           </div>
-          ${s.stackPreset === 'custom'
-            ? html`<hsw-slider
+          ${
+            s.stackPreset === 'custom'
+              ? html`<hsw-slider
                 label=${t.customStack}
                 log
                 integer
@@ -81,7 +92,8 @@ export class C10kDemo extends DemoElement<C10kInput> {
                 .format=${bytes}
                 @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ customStack: e.detail.value })}
               ></hsw-slider>`
-            : ''}
+              : ''
+          }
           <hsw-slider
             label=${t.resident}
             log
@@ -181,8 +193,20 @@ export class C10kDemo extends DemoElement<C10kInput> {
     const f = figures(s);
     const pts = (ys: number[]) => series.connections.map((x, i) => ({ x, y: ys[i] ?? 0 }));
     return {
-      x: { title: t.chartX, log: true, min: RANGES.connections.min, max: RANGES.connections.max, ticks: [10, 100, 1000, 10_000, 100_000, 1_000_000], format: (v) => formatCount(v, lang) },
-      y: { title: t.chartY, log: true, ticks: [MiB, 32 * MiB, GiB, 32 * GiB, 1024 * GiB, 32 * 1024 * GiB], format: (v) => formatBytes(v, lang) },
+      x: {
+        title: t.chartX,
+        log: true,
+        min: RANGES.connections.min,
+        max: RANGES.connections.max,
+        ticks: [10, 100, 1000, 10_000, 100_000, 1_000_000],
+        format: (v) => formatCount(v, lang),
+      },
+      y: {
+        title: t.chartY,
+        log: true,
+        ticks: [MiB, 32 * MiB, GiB, 32 * GiB, 1024 * GiB, 32 * 1024 * GiB],
+        format: (v) => formatBytes(v, lang),
+      },
       series: [
         { label: t.seriesThreadVirtual, points: pts(series.threadVirtual), color: '--hsw-series-1', dashed: true },
         { label: t.seriesThreadResident, points: pts(series.threadResident), color: '--hsw-series-1' },

@@ -147,14 +147,19 @@ export function figures(input: C10kInput): ModelFigures {
 }
 
 /** Points for the chart: memory against connections, on logarithmic axes. */
-export function memorySeries(input: C10kInput, from: number = RANGES.connections.min, to: number = RANGES.connections.max): {
+export function memorySeries(
+  input: C10kInput,
+  from: number = RANGES.connections.min,
+  to: number = RANGES.connections.max,
+): {
   connections: number[];
   threadVirtual: number[];
   threadResident: number[];
   loopResident: number[];
 } {
   const connections: number[] = [];
-  for (let exp = Math.log10(from); exp <= Math.log10(to) + 1e-9; exp += 0.25) connections.push(Math.round(Math.pow(10, exp)));
+  for (let exp = Math.log10(from); exp <= Math.log10(to) + 1e-9; exp += 0.25)
+    connections.push(Math.round(Math.pow(10, exp)));
   const at = (c: number) => figures({ ...input, connections: c });
   return {
     connections,

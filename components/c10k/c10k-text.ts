@@ -6,7 +6,10 @@ const en = {
   connections: 'Connections',
   requests: 'Requests per connection',
   stack: 'Thread stack (virtual)',
-  stackPresets: { linux: 'Linux, 8 MiB', java: 'Java -Xss, 1 MiB', custom: 'Custom' } satisfies Record<StackPreset, string>,
+  stackPresets: { linux: 'Linux, 8 MiB', java: 'Java -Xss, 1 MiB', custom: 'Custom' } satisfies Record<
+    StackPreset,
+    string
+  >,
   customStack: 'Custom stack size',
   resident: 'Resident stack per thread',
   state: 'Loop: state per connection',

@@ -5,7 +5,18 @@ import '../ui/code-panel.ts';
 import { Player } from '../ui/player.ts';
 import { callbacksPromisesAwaitText } from './callbacks-promises-await-text.ts';
 import * as model from './callbacks-promises-await-model.ts';
-import { API_MS, applyCb, currentStep, DB_MS, FAILURES, stepsOf, STYLES, type CbAction, type CbState, type Failure } from './callbacks-promises-await-model.ts';
+import {
+  API_MS,
+  applyCb,
+  currentStep,
+  DB_MS,
+  FAILURES,
+  stepsOf,
+  STYLES,
+  type CbAction,
+  type CbState,
+  type Failure,
+} from './callbacks-promises-await-model.ts';
 import { styles } from './callbacks-promises-await-styles.ts';
 
 const STEP_MS = 1000;
@@ -100,27 +111,33 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
             <p class="clock" data-figure="clock">${t.clock(step.t)}</p>
             <div class="panel">
               <h3 id="stack">${t.stack}</h3>
-              ${step.stack.length === 0
-                ? html`<p class="empty">${t.stackEmpty}</p>`
-                : html`<ol class="stack" aria-labelledby="stack">
+              ${
+                step.stack.length === 0
+                  ? html`<p class="empty">${t.stackEmpty}</p>`
+                  : html`<ol class="stack" aria-labelledby="stack">
                     ${step.stack.map((f) => html`<li class="frame">${f}</li>`)}
-                  </ol>`}
+                  </ol>`
+              }
             </div>
             <div class="panel">
               <h3 id="waiting">${t.waiting}</h3>
-              ${step.waiting.length === 0
-                ? html`<p class="empty">${t.waitingEmpty}</p>`
-                : html`<ul aria-labelledby="waiting">
+              ${
+                step.waiting.length === 0
+                  ? html`<p class="empty">${t.waitingEmpty}</p>`
+                  : html`<ul aria-labelledby="waiting">
                     ${step.waiting.map((c) => html`<li class="cont">${t.continuation(c)}</li>`)}
-                  </ul>`}
+                  </ul>`
+              }
             </div>
             <div class="panel">
               <h3 id="micro">${t.microtasks}</h3>
-              ${step.microtasks.length === 0
-                ? html`<p class="empty">${t.queueEmpty}</p>`
-                : html`<ol class="queue" aria-labelledby="micro">
+              ${
+                step.microtasks.length === 0
+                  ? html`<p class="empty">${t.queueEmpty}</p>`
+                  : html`<ol class="queue" aria-labelledby="micro">
                     ${step.microtasks.map((m) => html`<li class="chip">${m}</li>`)}
-                  </ol>`}
+                  </ol>`
+              }
             </div>
             <div class="panel">
               <h3 id="result">${t.result}</h3>

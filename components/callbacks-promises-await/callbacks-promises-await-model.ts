@@ -22,7 +22,8 @@ export type Failure = 'ok' | 'db-error' | 'throw';
 export const FAILURES: readonly Failure[] = ['ok', 'db-error', 'throw'];
 
 // The sequence is plain data without imports; typed here, so its entries are checked against the model's types.
-const SEQUENCE: readonly { readonly style: Style; readonly failure: Failure; readonly at: 'start' | 'end' }[] = SPEAKER_SEQUENCE;
+const SEQUENCE: readonly { readonly style: Style; readonly failure: Failure; readonly at: 'start' | 'end' }[] =
+  SPEAKER_SEQUENCE;
 
 export const DB_MS = 30;
 export const API_MS = 50;
@@ -63,7 +64,13 @@ export type CbEvent =
   | { readonly k: 'callback-runs'; readonly service: 'db' | 'api'; readonly err: string | null }
   | { readonly k: 'call-done'; readonly value: number }
   | { readonly k: 'callback-returns' }
-  | { readonly k: 'settle'; readonly promise: string; readonly ok: boolean; readonly value: string; readonly queued: string | null }
+  | {
+      readonly k: 'settle';
+      readonly promise: string;
+      readonly ok: boolean;
+      readonly value: string;
+      readonly queued: string | null;
+    }
   | { readonly k: 'reaction-runs'; readonly promise: string; readonly handler: string }
   | { readonly k: 'adopt'; readonly promise: string; readonly follows: string }
   | { readonly k: 'skip'; readonly promise: string; readonly handler: string; readonly next: string }
@@ -91,11 +98,27 @@ export interface CbStep {
  * (callbacks-promises-await-listing.ts): editing a listing moves these with it.
  */
 export const LINES = {
-  callbacks: markedLines('callbacks', ['dbGet', 'checkDbErr', 'apiPosts', 'checkApiErr', 'done', 'cb1End', 'loadEnd', 'tryOpen', 'call', 'tryEnd', 'catchHandle'] as const),
+  callbacks: markedLines('callbacks', [
+    'dbGet',
+    'checkDbErr',
+    'apiPosts',
+    'checkApiErr',
+    'done',
+    'cb1End',
+    'loadEnd',
+    'tryOpen',
+    'call',
+    'tryEnd',
+    'catchHandle',
+  ] as const),
   promises: markedLines('promises', ['dbGet', 'then1', 'then2', 'call', 'thenShow', 'catchHandle'] as const),
   await: markedLines('await', ['dbGet', 'apiPosts', 'ret', 'call', 'catchHandle'] as const),
 };
-export const CODE_LINES: Record<Style, number> = { callbacks: lineCount('callbacks'), promises: lineCount('promises'), await: lineCount('await') };
+export const CODE_LINES: Record<Style, number> = {
+  callbacks: lineCount('callbacks'),
+  promises: lineCount('promises'),
+  await: lineCount('await'),
+};
 
 class Recorder {
   steps: CbStep[] = [];
@@ -245,7 +268,13 @@ function simulatePromises(failure: Failure): CbStep[] {
   r.unregister('p6');
   r.unregister('p2');
   r.microtasks = ['posts => posts.length'];
-  r.at(null).record({ k: 'settle', promise: 'p2', ok: true, value: failure === 'throw' ? 'null' : 'posts', queued: 'posts => posts.length' });
+  r.at(null).record({
+    k: 'settle',
+    promise: 'p2',
+    ok: true,
+    value: failure === 'throw' ? 'null' : 'posts',
+    queued: 'posts => posts.length',
+  });
   r.microtasks = [];
   r.stack = ['posts => posts.length'];
   r.at(L.then2).record({ k: 'reaction-runs', promise: 'p2', handler: 'posts => posts.length' });
@@ -298,7 +327,13 @@ function simulateAwait(failure: Failure): CbStep[] {
 
   r.unregister('p1');
   r.microtasks = ['resume load'];
-  r.at(null).record({ k: 'settle', promise: 'p1', ok: failure !== 'db-error', value: failure === 'db-error' ? DB_ERROR : 'user', queued: 'resume load' });
+  r.at(null).record({
+    k: 'settle',
+    promise: 'p1',
+    ok: failure !== 'db-error',
+    value: failure === 'db-error' ? DB_ERROR : 'user',
+    queued: 'resume load',
+  });
   r.microtasks = [];
   r.stack = ['load'];
   if (failure === 'db-error') {
@@ -318,7 +353,13 @@ function simulateAwait(failure: Failure): CbStep[] {
 
   r.unregister('p2');
   r.microtasks = ['resume load'];
-  r.at(null).record({ k: 'settle', promise: 'p2', ok: true, value: failure === 'throw' ? 'null' : 'posts', queued: 'resume load' });
+  r.at(null).record({
+    k: 'settle',
+    promise: 'p2',
+    ok: true,
+    value: failure === 'throw' ? 'null' : 'posts',
+    queued: 'resume load',
+  });
   r.microtasks = [];
   r.stack = ['load'];
   r.at(L.apiPosts).record({ k: 'resume', fn: 'load', throws: false });

@@ -9,7 +9,8 @@ const en = {
   tradeoff: {
     callbacks: 'Nesting grows, an error is easy to lose, an exception from a callback cannot be caught outside.',
     promises: 'A chain instead of nesting, errors go to a single .catch. But loops and branches are still awkward.',
-    await: 'Looks like synchronous code: ordinary try/catch, for, if. The compiler cuts the function into pieces itself; we show how next.',
+    await:
+      'Looks like synchronous code: ordinary try/catch, for, if. The compiler cuts the function into pieces itself; we show how next.',
   } as Record<Style, string>,
   code: listings('en'),
   stylesLabel: 'Style',
@@ -19,7 +20,8 @@ const en = {
     'db-error': 'db.get fails',
     throw: 'posts is null: posts.length throws',
   } as Record<Failure, string>,
-  operation: (db: number, api: number) => `The same operation in each style: db.get(id) answers after ${db} ms, api.posts(user) after ${api} ms, then posts.length.`,
+  operation: (db: number, api: number) =>
+    `The same operation in each style: db.get(id) answers after ${db} ms, api.posts(user) after ${api} ms, then posts.length.`,
   clock: (t: number) => `Virtual time: ${t} ms`,
   stack: 'Call stack',
   stackEmpty: 'empty: the thread is back in the event loop',
@@ -124,7 +126,8 @@ const ru: typeof en = {
   tradeoff: {
     callbacks: 'Вложенность растёт, ошибку легко потерять, исключение из колбэка не поймать снаружи.',
     promises: 'Цепочка вместо вложенности, ошибки идут в один .catch. Но циклы и ветвления по-прежнему неудобны.',
-    await: 'Выглядит как синхронный код: обычные try/catch, for, if. Компилятор сам разрежет функцию на куски — дальше покажем как.',
+    await:
+      'Выглядит как синхронный код: обычные try/catch, for, if. Компилятор сам разрежет функцию на куски — дальше покажем как.',
   },
   code: listings('ru'),
   stylesLabel: 'Стиль',
@@ -134,7 +137,8 @@ const ru: typeof en = {
     'db-error': 'db.get падает с ошибкой',
     throw: 'posts = null: posts.length бросает исключение',
   },
-  operation: (db: number, api: number) => `Одна и та же операция в каждом стиле: db.get(id) отвечает через ${db} мс, api.posts(user) — через ${api} мс, затем posts.length.`,
+  operation: (db: number, api: number) =>
+    `Одна и та же операция в каждом стиле: db.get(id) отвечает через ${db} мс, api.posts(user) — через ${api} мс, затем posts.length.`,
   clock: (t: number) => `Виртуальное время: ${t} мс`,
   stack: 'Стек вызовов',
   stackEmpty: 'пуст: поток вернулся в цикл событий',

@@ -7,9 +7,11 @@
 import type { Bilingual } from '../../lib/i18n.ts';
 
 /** The steps of the simplified loop of seed 004, each on its own line of the listing. */
-export type SimpleLine = 'while' | 'timeout' | 'wait' | 'forTimers' | 'timerCb' | 'timerDrain' | 'forReady' | 'ioCb' | 'ioDrain';
+export type SimpleLine =
+  'while' | 'timeout' | 'wait' | 'forTimers' | 'timerCb' | 'timerDrain' | 'forReady' | 'ioCb' | 'ioDrain';
 /** The steps of libuv's uv_run. */
-export type NodeLine = 'preTimers' | 'loop' | 'pending' | 'nodeTimeout' | 'poll' | 'check' | 'close' | 'updateTime' | 'timers';
+export type NodeLine =
+  'preTimers' | 'loop' | 'pending' | 'nodeTimeout' | 'poll' | 'check' | 'close' | 'updateTime' | 'timers';
 
 export interface ListingLine<M extends string> {
   /** The code of the line, with the spaces that align its comment. */
@@ -24,10 +26,17 @@ export type Listing<M extends string> = readonly ListingLine<M>[];
 
 /** Seed 004's simplified loop. */
 export const SIMPLE_LISTING: Listing<SimpleLine> = [
-  { code: '', comment: { en: 'simplified: this is how any event loop works', ru: 'упрощённо — так устроен любой цикл событий' } },
+  {
+    code: '',
+    comment: { en: 'simplified: this is how any event loop works', ru: 'упрощённо — так устроен любой цикл событий' },
+  },
   { code: 'while (true) {', at: 'while' },
   { code: '  const timeout = timers.nextDeadline() - now();', at: 'timeout' },
-  { code: '  const ready = epoll_wait(ep, timeout);   ', comment: { en: 'we sleep here', ru: 'спим здесь' }, at: 'wait' },
+  {
+    code: '  const ready = epoll_wait(ep, timeout);   ',
+    comment: { en: 'we sleep here', ru: 'спим здесь' },
+    at: 'wait',
+  },
   { code: '' },
   { code: '  for (const t of timers.expired()) {', at: 'forTimers' },
   { code: '    t.callback();          ', comment: { en: 'a macrotask', ru: 'макрозадача' }, at: 'timerCb' },
@@ -42,16 +51,46 @@ export const SIMPLE_LISTING: Listing<SimpleLine> = [
 
 /** libuv ≥ 1.45: uv_run(loop, UV_RUN_DEFAULT), simplified (src/unix/core.c). */
 export const NODE_LISTING: Listing<NodeLine> = [
-  { code: '', comment: { en: 'libuv ≥ 1.45: uv_run(loop, UV_RUN_DEFAULT), simplified', ru: 'libuv ≥ 1.45: uv_run(loop, UV_RUN_DEFAULT), упрощённо' } },
-  { code: 'uv__run_timers(loop);            ', comment: { en: 'once, before the loop', ru: 'один раз, до цикла' }, at: 'preTimers' },
+  {
+    code: '',
+    comment: {
+      en: 'libuv ≥ 1.45: uv_run(loop, UV_RUN_DEFAULT), simplified',
+      ru: 'libuv ≥ 1.45: uv_run(loop, UV_RUN_DEFAULT), упрощённо',
+    },
+  },
+  {
+    code: 'uv__run_timers(loop);            ',
+    comment: { en: 'once, before the loop', ru: 'один раз, до цикла' },
+    at: 'preTimers',
+  },
   { code: 'while (uv__loop_alive(loop)) {', at: 'loop' },
-  { code: '  uv__run_pending(loop);         ', comment: { en: 'pending: deferred I/O callbacks', ru: 'pending: отложенные колбэки I/O' }, at: 'pending' },
+  {
+    code: '  uv__run_pending(loop);         ',
+    comment: { en: 'pending: deferred I/O callbacks', ru: 'pending: отложенные колбэки I/O' },
+    at: 'pending',
+  },
   { code: '  timeout = uv__backend_timeout(loop);', at: 'nodeTimeout' },
-  { code: '  uv__io_poll(loop, timeout);    ', comment: { en: 'poll: epoll_wait + I/O callbacks', ru: 'poll: epoll_wait + колбэки I/O' }, at: 'poll' },
-  { code: '  uv__run_check(loop);           ', comment: { en: 'check: setImmediate', ru: 'check: setImmediate' }, at: 'check' },
-  { code: '  uv__run_closing_handles(loop); ', comment: { en: "close: 'close' callbacks", ru: "close: колбэки 'close'" }, at: 'close' },
+  {
+    code: '  uv__io_poll(loop, timeout);    ',
+    comment: { en: 'poll: epoll_wait + I/O callbacks', ru: 'poll: epoll_wait + колбэки I/O' },
+    at: 'poll',
+  },
+  {
+    code: '  uv__run_check(loop);           ',
+    comment: { en: 'check: setImmediate', ru: 'check: setImmediate' },
+    at: 'check',
+  },
+  {
+    code: '  uv__run_closing_handles(loop); ',
+    comment: { en: "close: 'close' callbacks", ru: "close: колбэки 'close'" },
+    at: 'close',
+  },
   { code: '  uv__update_time(loop);', at: 'updateTime' },
-  { code: '  uv__run_timers(loop);          ', comment: { en: 'timers: after poll since 1.45', ru: 'таймеры: после poll с 1.45' }, at: 'timers' },
+  {
+    code: '  uv__run_timers(loop);          ',
+    comment: { en: 'timers: after poll since 1.45', ru: 'таймеры: после poll с 1.45' },
+    at: 'timers',
+  },
   { code: '}' },
 ];
 

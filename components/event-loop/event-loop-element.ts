@@ -74,7 +74,8 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
 
   private heapLevels(heap: readonly Timer[]): Timer[][] {
     const levels: Timer[][] = [];
-    for (let start = 0, size = 1; start < heap.length; start += size, size *= 2) levels.push(heap.slice(start, start + size));
+    for (let start = 0, size = 1; start < heap.length; start += size, size *= 2)
+      levels.push(heap.slice(start, start + size));
     return levels;
   }
 
@@ -95,7 +96,10 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
     const phase = currentPhase(s);
     const asleep = !canStep(s);
     // setImmediate callbacks still to run: the rest of the check phase's batch, then those queued for next turn.
-    const immediates = s.line === 'check' ? [...s.checkBatch.slice(s.inCallback ? s.cursor + 1 : s.cursor), ...s.immediates] : s.immediates;
+    const immediates =
+      s.line === 'check'
+        ? [...s.checkBatch.slice(s.inCallback ? s.cursor + 1 : s.cursor), ...s.immediates]
+        : s.immediates;
     return html`
       <section aria-label=${t.demoLabel}>
         <div class="top">
@@ -105,14 +109,16 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
           </div>
           <p class="clock" data-figure="clock">${t.clock(s.now)}</p>
         </div>
-        ${s.mode === 'node'
-          ? html`<div class="phase-row">
+        ${
+          s.mode === 'node'
+            ? html`<div class="phase-row">
               <h3 id="phases">${t.phases}</h3>
               <ol class="phases" aria-labelledby="phases">
                 ${NODE_PHASES.map((p) => html`<li aria-current=${p === phase ? 'step' : 'false'}>${t.phase(p)}</li>`)}
               </ol>
             </div>`
-          : nothing}
+            : nothing
+        }
         <hsw-code
           .code=${s.mode === 'simple' ? t.simpleCode : t.nodeCode}
           .current=${[currentLine(s)]}
@@ -121,9 +127,10 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
         <div class="panels ${s.mode === 'node' ? 'four' : ''}">
           <div class="panel">
             <h3 id="heap">${t.heap}</h3>
-            ${s.heap.length === 0
-              ? html`<p class="empty">${t.heapEmpty}</p>`
-              : html`<div class="heap" role="list" aria-labelledby="heap">
+            ${
+              s.heap.length === 0
+                ? html`<p class="empty">${t.heapEmpty}</p>`
+                : html`<div class="heap" role="list" aria-labelledby="heap">
                   ${this.heapLevels(s.heap).map(
                     (level, li) => html`<div class="level">
                       ${level.map(
@@ -134,7 +141,8 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
                       )}
                     </div>`,
                   )}
-                </div>`}
+                </div>`
+            }
           </div>
           <div class="panel">
             <h3 id="sockets">${t.sockets}</h3>
@@ -147,22 +155,28 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
           </div>
           <div class="panel">
             <h3 id="micro">${t.microtasks}</h3>
-            ${s.microtasks.length === 0
-              ? html`<p class="empty">${t.queueEmpty}</p>`
-              : html`<ol class="queue" aria-labelledby="micro">
+            ${
+              s.microtasks.length === 0
+                ? html`<p class="empty">${t.queueEmpty}</p>`
+                : html`<ol class="queue" aria-labelledby="micro">
                   ${s.microtasks.map((j) => html`<li class="chip">${j.label}</li>`)}
-                </ol>`}
+                </ol>`
+            }
           </div>
-          ${s.mode === 'node'
-            ? html`<div class="panel">
+          ${
+            s.mode === 'node'
+              ? html`<div class="panel">
                 <h3 id="imm">${t.immediates}</h3>
-                ${immediates.length === 0
-                  ? html`<p class="empty">${t.queueEmpty}</p>`
-                  : html`<ol class="queue" aria-labelledby="imm">
+                ${
+                  immediates.length === 0
+                    ? html`<p class="empty">${t.queueEmpty}</p>`
+                    : html`<ol class="queue" aria-labelledby="imm">
                       ${immediates.map((j) => html`<li class="chip">${j.label}</li>`)}
-                    </ol>`}
+                    </ol>`
+                }
               </div>`
-            : nothing}
+              : nothing
+          }
         </div>
         <p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
           ${t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
@@ -203,11 +217,13 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
         </div>
         <div class="outline">
           <h3 id="out">${t.output}</h3>
-          ${s.output.length === 0
-            ? html`<span class="empty">${t.outputEmpty}</span>`
-            : html`<ol class="output" aria-labelledby="out">
+          ${
+            s.output.length === 0
+              ? html`<span class="empty">${t.outputEmpty}</span>`
+              : html`<ol class="output" aria-labelledby="out">
                 ${s.output.map((line) => html`<li class="chip">${line}</li>`)}
-              </ol>`}
+              </ol>`
+          }
         </div>
       </section>
     `;

@@ -93,15 +93,43 @@ export type WakeReason =
 /** What the last step did: the text module turns it into words. */
 export type LoopEvent =
   | { readonly k: 'start' }
-  | { readonly k: 'added-timer'; readonly id: number; readonly due: number; readonly delay: number; readonly clamped: boolean }
+  | {
+      readonly k: 'added-timer';
+      readonly id: number;
+      readonly due: number;
+      readonly delay: number;
+      readonly clamped: boolean;
+    }
   | { readonly k: 'scheduled-arrival'; readonly socket: SocketName; readonly at: number }
   | { readonly k: 'arrived-now'; readonly socket: SocketName }
   | { readonly k: 'loop-top' }
-  | { readonly k: 'timeout'; readonly timeout: number | null; readonly nearest: number | null; readonly immediates: number }
-  | { readonly k: 'woke'; readonly from: number; readonly to: number; readonly slept: number; readonly reason: WakeReason; readonly sockets: readonly SocketName[] }
+  | {
+      readonly k: 'timeout';
+      readonly timeout: number | null;
+      readonly nearest: number | null;
+      readonly immediates: number;
+    }
+  | {
+      readonly k: 'woke';
+      readonly from: number;
+      readonly to: number;
+      readonly slept: number;
+      readonly reason: WakeReason;
+      readonly sockets: readonly SocketName[];
+    }
   | { readonly k: 'expired'; readonly labels: readonly string[]; readonly now: number }
-  | { readonly k: 'timer-callback'; readonly label: string; readonly queued: readonly string[]; readonly scheduled: readonly string[] }
-  | { readonly k: 'io-callback'; readonly socket: SocketName; readonly queued: readonly string[]; readonly scheduled: readonly string[] }
+  | {
+      readonly k: 'timer-callback';
+      readonly label: string;
+      readonly queued: readonly string[];
+      readonly scheduled: readonly string[];
+    }
+  | {
+      readonly k: 'io-callback';
+      readonly socket: SocketName;
+      readonly queued: readonly string[];
+      readonly scheduled: readonly string[];
+    }
   | { readonly k: 'immediate-callback'; readonly label: string; readonly queued: readonly string[] }
   | { readonly k: 'microtask'; readonly label: string; readonly queued: string | null; readonly left: number }
   | { readonly k: 'drained' }
@@ -266,7 +294,10 @@ export function addTimer(s: LoopState, delay: number): LoopState {
   // No code can run between computing the timeout and entering epoll_wait: a timer set "now" is one set just
   // before the timeout was computed.
   if (isAboutToWait(next)) next = { ...next, timeout: computeTimeout(next) };
-  return { ...next, event: { k: 'added-timer', id, due: s.now + d, delay: d, clamped: d !== Math.max(0, Math.round(delay)) } };
+  return {
+    ...next,
+    event: { k: 'added-timer', id, due: s.now + d, delay: d, clamped: d !== Math.max(0, Math.round(delay)) },
+  };
 }
 
 /** The network delivers data to `socket` in `delay` ms (0: it is in the kernel's buffer right now). */
@@ -305,7 +336,12 @@ export function canStep(s: LoopState): boolean {
 function sleep(s: LoopState): LoopState {
   const from = s.now;
   if (s.readyData.length > 0) {
-    return { ...s, returned: s.readyData, readyData: [], event: { k: 'woke', from, to: from, slept: 0, reason: 'already', sockets: s.readyData } };
+    return {
+      ...s,
+      returned: s.readyData,
+      readyData: [],
+      event: { k: 'woke', from, to: from, slept: 0, reason: 'already', sockets: s.readyData },
+    };
   }
   const deadline = s.timeout === null ? null : from + s.timeout;
   const firstArrival = s.arrivals[0]?.at ?? null;
@@ -314,7 +350,13 @@ function sleep(s: LoopState): LoopState {
   const sockets: SocketName[] = [];
   for (const a of landed) if (!sockets.includes(a.socket)) sockets.push(a.socket);
   const reason: WakeReason =
-    s.timeout === 0 && sockets.length === 0 ? 'zero' : sockets.length === 0 ? 'timer' : deadline !== null && to === deadline ? 'both' : 'socket';
+    s.timeout === 0 && sockets.length === 0
+      ? 'zero'
+      : sockets.length === 0
+        ? 'timer'
+        : deadline !== null && to === deadline
+          ? 'both'
+          : 'socket';
   return {
     ...s,
     now: to,
@@ -406,7 +448,12 @@ function runImmediate(s: LoopState, job: Job): LoopState {
  * One step of a loop over `items`: after a callback, drain the microtask queue one microtask per step; then run
  * the next item's callback; when none is left, perform `after` (the next line's action).
  */
-function iterate<T>(s: LoopState, items: readonly T[], run: (s: LoopState, item: T) => LoopState, after: (s: LoopState) => LoopState): LoopState {
+function iterate<T>(
+  s: LoopState,
+  items: readonly T[],
+  run: (s: LoopState, item: T) => LoopState,
+  after: (s: LoopState) => LoopState,
+): LoopState {
   if (s.inCallback && s.microtasks.length > 0) return runMicrotask(s);
   const cursor = s.inCallback ? s.cursor + 1 : s.cursor;
   const base = { ...s, inCallback: false, cursor };
@@ -419,13 +466,28 @@ function iterate<T>(s: LoopState, items: readonly T[], run: (s: LoopState, item:
 function nextTimerSimple(s: LoopState): LoopState {
   const t = s.expired[s.cursor];
   if (t !== undefined) return { ...runTimer(s, t), line: 'timerCb' };
-  return { ...s, line: 'forReady', expired: [], cursor: 0, inCallback: false, event: { k: 'for-done', what: 'timers' } };
+  return {
+    ...s,
+    line: 'forReady',
+    expired: [],
+    cursor: 0,
+    inCallback: false,
+    event: { k: 'for-done', what: 'timers' },
+  };
 }
 
 function nextSocketSimple(s: LoopState): LoopState {
   const sock = s.returned[s.cursor];
   if (sock !== undefined) return { ...runSocket(s, sock), line: 'ioCb' };
-  return { ...s, line: 'while', returned: [], cursor: 0, inCallback: false, turns: s.turns + 1, event: { k: 'for-done', what: 'ready' } };
+  return {
+    ...s,
+    line: 'while',
+    returned: [],
+    cursor: 0,
+    inCallback: false,
+    turns: s.turns + 1,
+    event: { k: 'for-done', what: 'ready' },
+  };
 }
 
 function stepSimple(s: LoopState): LoopState {
@@ -436,7 +498,15 @@ function stepSimple(s: LoopState): LoopState {
       return { ...sleep(s), line: 'wait' };
     case 'wait': {
       const { expired, heap } = takeExpired(s);
-      return { ...s, line: 'forTimers', expired, heap, cursor: 0, inCallback: false, event: { k: 'expired', labels: expired.map((t) => t.label), now: s.now } };
+      return {
+        ...s,
+        line: 'forTimers',
+        expired,
+        heap,
+        cursor: 0,
+        inCallback: false,
+        event: { k: 'expired', labels: expired.map((t) => t.label), now: s.now },
+      };
     }
     case 'forTimers':
       return nextTimerSimple(s);
@@ -458,7 +528,15 @@ function stepSimple(s: LoopState): LoopState {
 
 function timeoutStep(s: LoopState): Pick<LoopState, 'timeout' | 'event'> {
   const timeout = computeTimeout(s);
-  return { timeout, event: { k: 'timeout', timeout, nearest: nearestDeadline(s), immediates: s.mode === 'node' ? s.immediates.length : 0 } };
+  return {
+    timeout,
+    event: {
+      k: 'timeout',
+      timeout,
+      nearest: nearestDeadline(s),
+      immediates: s.mode === 'node' ? s.immediates.length : 0,
+    },
+  };
 }
 
 // --- libuv >= 1.45, uv_run(UV_RUN_DEFAULT) --------------------------------------------------------------------
@@ -473,7 +551,10 @@ function enterTimersPhase(s: LoopState, line: 'preTimers' | 'timers'): LoopState
     cursor: 0,
     inCallback: false,
     entered: true,
-    event: expired.length === 0 ? { k: 'phase-empty', phase: line === 'preTimers' ? 'pre' : 'timers' } : { k: 'expired', labels: expired.map((t) => t.label), now: s.now },
+    event:
+      expired.length === 0
+        ? { k: 'phase-empty', phase: line === 'preTimers' ? 'pre' : 'timers' }
+        : { k: 'expired', labels: expired.map((t) => t.label), now: s.now },
   };
 }
 

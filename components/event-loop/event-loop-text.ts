@@ -84,7 +84,8 @@ const en = {
   phases: 'Phases of one turn',
   phase: (p: NodePhase) => enPhase[p],
   turns: (n: number) => `Turns completed: ${n}`,
-  asleep: 'The loop sleeps in epoll_wait with no timeout: nothing happens until data arrives on a socket or a timer is set.',
+  asleep:
+    'The loop sleeps in epoll_wait with no timeout: nothing happens until data arrives on a socket or a timer is set.',
   event: (e: LoopEvent): string => {
     switch (e.k) {
       case 'start':
@@ -99,12 +100,15 @@ const en = {
         return 'Next turn of the loop.';
       case 'timeout':
         if (e.immediates > 0) return 'setImmediate callbacks are waiting: timeout = 0, poll must not sleep.';
-        if (e.timeout === null) return 'No timers: timeout = −1, epoll_wait will wait for a socket for as long as it takes.';
+        if (e.timeout === null)
+          return 'No timers: timeout = −1, epoll_wait will wait for a socket for as long as it takes.';
         return `Nearest deadline ${e.nearest} ms: timeout = ${e.timeout} ms.`;
       case 'woke':
         return enWoke(e.reason, e.slept, e.from, e.to, e.sockets);
       case 'expired':
-        return e.labels.length === 0 ? `At ${e.now} ms no timer is due.` : `Due at ${e.now} ms: ${list(e.labels)}. They run one at a time.`;
+        return e.labels.length === 0
+          ? `At ${e.now} ms no timer is due.`
+          : `Due at ${e.now} ms: ${list(e.labels)}. They run one at a time.`;
       case 'timer-callback':
         return `${e.label}() runs: a macrotask. ${e.queued.length ? `It queues the microtask ${list(e.queued)}.` : 'It queues no microtask.'}`;
       case 'io-callback':
@@ -118,7 +122,9 @@ const en = {
       case 'nothing-to-drain':
         return 'runAllMicrotasks(): the queue is empty, nothing to do.';
       case 'for-done':
-        return e.what === 'timers' ? 'No more due timers: now the sockets epoll_wait returned.' : 'Every ready socket served: this turn is over.';
+        return e.what === 'timers'
+          ? 'No more due timers: now the sockets epoll_wait returned.'
+          : 'Every ready socket served: this turn is over.';
       case 'phase-empty':
         switch (e.phase) {
           case 'pre':
@@ -174,7 +180,8 @@ const ru: typeof en = {
   phases: 'Фазы оборота',
   phase: (p: NodePhase) => ruPhase[p],
   turns: (n: number) => `Пройдено оборотов: ${n}`,
-  asleep: 'Цикл спит в epoll_wait без таймаута: ничего не произойдёт, пока в сокет не придут данные или не появится таймер.',
+  asleep:
+    'Цикл спит в epoll_wait без таймаута: ничего не произойдёт, пока в сокет не придут данные или не появится таймер.',
   event: (e: LoopEvent): string => {
     switch (e.k) {
       case 'start':
@@ -194,7 +201,9 @@ const ru: typeof en = {
       case 'woke':
         return ruWoke(e.reason, e.slept, e.from, e.to, e.sockets);
       case 'expired':
-        return e.labels.length === 0 ? `В ${e.now} мс ни один таймер не истёк.` : `Истекли к ${e.now} мс: ${list(e.labels)}. Выполняются по одному.`;
+        return e.labels.length === 0
+          ? `В ${e.now} мс ни один таймер не истёк.`
+          : `Истекли к ${e.now} мс: ${list(e.labels)}. Выполняются по одному.`;
       case 'timer-callback':
         return `Выполняется ${e.label}() — макрозадача. ${e.queued.length ? `Ставит микрозадачу ${list(e.queued)}.` : 'Микрозадач не ставит.'}`;
       case 'io-callback':
@@ -208,7 +217,9 @@ const ru: typeof en = {
       case 'nothing-to-drain':
         return 'runAllMicrotasks(): очередь пуста, делать нечего.';
       case 'for-done':
-        return e.what === 'timers' ? 'Истёкших таймеров больше нет — теперь сокеты, которые вернул epoll_wait.' : 'Все готовые сокеты обслужены — оборот закончен.';
+        return e.what === 'timers'
+          ? 'Истёкших таймеров больше нет — теперь сокеты, которые вернул epoll_wait.'
+          : 'Все готовые сокеты обслужены — оборот закончен.';
       case 'phase-empty':
         switch (e.phase) {
           case 'pre':

@@ -101,12 +101,20 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
     const msText = (v: number) => t.ms(n(v, 1));
     const horizon = s.horizonMs;
     const x = (ms: number) => (ms / horizon) * 1000;
-    const waiting = runs.inline.requests.filter((q) => q.arrival > runs.inline.heavy.start && q.arrival < runs.inline.heavy.end).length;
+    const waiting = runs.inline.requests.filter(
+      (q) => q.arrival > runs.inline.heavy.start && q.arrival < runs.inline.heavy.end,
+    ).length;
     const status =
       p.mode === 'inline'
         ? t.status.inline(n(run.heavy.start, 1), n(run.heavy.end, 1), waiting, n(run.stats.max, 1))
         : p.mode === 'chunked'
-          ? t.status.chunked(run.heavy.pieces, n(p.chunkMs), n(run.stats.max, 1), n(run.heavy.end, 1), n(runs.inline.heavy.end, 1))
+          ? t.status.chunked(
+              run.heavy.pieces,
+              n(p.chunkMs),
+              n(run.stats.max, 1),
+              n(run.heavy.end, 1),
+              n(runs.inline.heavy.end, 1),
+            )
           : t.status.worker(n(p.serviceMs), n(run.heavy.end, 1));
     const lane = (segments: SimResult['main']) =>
       svg`${segments
@@ -122,7 +130,8 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
         <div class="modes" role="group" aria-label=${t.mode}>
           <span class="label" aria-hidden="true">${t.mode}:</span>
           ${MODES.map(
-            (m) => html`<button type="button" aria-pressed=${String(p.mode === m)} @click=${() => this.change({ mode: m })}>${t.modes[m]}</button>`,
+            (m) =>
+              html`<button type="button" aria-pressed=${String(p.mode === m)} @click=${() => this.change({ mode: m })}>${t.modes[m]}</button>`,
           )}
           <button type="button" aria-label=${this.playing ? t.pauseLabel : t.replayLabel} @click=${() => this.togglePlay()}>
             ${this.playing ? t.pause : `▶ ${t.replay}`}

@@ -179,7 +179,9 @@ export function simulate(input: HeavyParams): SimResult {
   events.push({ kind: 'heavy', at: heavyAt });
   const order = (e: Event) => (e.kind === 'request' ? 0 : e.kind === 'heavy' ? 1 : 2);
   const sortEvents = () =>
-    events.sort((a, b) => a.at - b.at || order(a) - order(b) || (a.kind === 'request' && b.kind === 'request' ? a.id - b.id : 0));
+    events.sort(
+      (a, b) => a.at - b.at || order(a) - order(b) || (a.kind === 'request' && b.kind === 'request' ? a.id - b.id : 0),
+    );
   sortEvents();
 
   const requests: RequestRecord[] = [];

@@ -14,7 +14,8 @@ const en = {
   replayLabel: 'Replay the run from 0 ms',
   pause: 'Pause',
   pauseLabel: 'Pause the replay',
-  load: (rate: number, service: string, heavy: string) => `${rate} requests/s of ${service} ms each; a heavy task of ${heavy} ms.`,
+  load: (rate: number, service: string, heavy: string) =>
+    `${rate} requests/s of ${service} ms each; a heavy task of ${heavy} ms.`,
   clock: (t: string) => `t = ${t} ms`,
   lanes: { main: 'Main thread', worker: 'Worker thread' },
   legend: { request: 'requests', heavy: 'heavy task' },
@@ -56,7 +57,8 @@ const ru: typeof en = {
   replayLabel: 'Проиграть заново с 0 мс',
   pause: 'Пауза',
   pauseLabel: 'Приостановить',
-  load: (rate: number, service: string, heavy: string) => `${rate} запросов в секунду по ${service} мс; тяжёлая задача на ${heavy} мс.`,
+  load: (rate: number, service: string, heavy: string) =>
+    `${rate} запросов в секунду по ${service} мс; тяжёлая задача на ${heavy} мс.`,
   clock: (t: string) => `t = ${t} мс`,
   lanes: { main: 'Главный поток', worker: 'Поток воркера' },
   legend: { request: 'запросы', heavy: 'тяжёлая задача' },

@@ -52,8 +52,22 @@ const FONT_PX = 15;
  * Ring drawing geometry, in CSS pixels: wide (beside the ring buttons) and narrow (a phone, the whole width).
  * Cells are wide enough for a two-digit id at 15 px (the id, without its "#", on the slot's colour).
  */
-const WIDE = { w: 562, h: 214, cy: 118, sq: { cx: 96, r: 62, cell: 30 }, cq: { cx: 466, r: 80, cell: 28 }, box: { x: 196, w: 164 } };
-const NARROW = { w: 500, h: 214, cy: 118, sq: { cx: 80, r: 62, cell: 30 }, cq: { cx: 404, r: 80, cell: 28 }, box: { x: 168, w: 136 } };
+const WIDE = {
+  w: 562,
+  h: 214,
+  cy: 118,
+  sq: { cx: 96, r: 62, cell: 30 },
+  cq: { cx: 466, r: 80, cell: 28 },
+  box: { x: 196, w: 164 },
+};
+const NARROW = {
+  w: 500,
+  h: 214,
+  cy: 118,
+  sq: { cx: 80, r: 62, cell: 30 },
+  cq: { cx: 404, r: 80, cell: 28 },
+  box: { x: 168, w: 136 },
+};
 
 /** Readiness vs completion: syscalls per batch, the SQ and CQ rings, and the regular-file case. */
 export class IoUringDemo extends DemoElement<IoUringState> {

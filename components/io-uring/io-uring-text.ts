@@ -49,11 +49,14 @@ const en = {
   op: { read: 'read', write: 'write' } satisfies Record<Op, string>,
   ringCounts: (syscalls: string, reaped: string) => `io_uring_enter calls: ${syscalls} · completions reaped: ${reaped}`,
   lastNone: 'Queue a few SQEs, then submit them with one call.',
-  lastQueued: (id: string, op: string, slot: string) => `The app wrote SQE #${id} (${op}) into SQ slot ${slot} and moved the tail: no system call.`,
+  lastQueued: (id: string, op: string, slot: string) =>
+    `The app wrote SQE #${id} (${op}) into SQ slot ${slot} and moved the tail: no system call.`,
   lastSubmitted: (count: number, n: string) =>
     `One io_uring_enter: the kernel took ${n} ${count === 1 ? 'SQE' : 'SQEs'} and moved the SQ head to the tail.`,
-  lastCompleted: (id: string, slot: string) => `The kernel finished #${id} and wrote its CQE into CQ slot ${slot}, moving the CQ tail.`,
-  lastReaped: (id: string, res: string) => `The app read the CQE of #${id} (res = ${res} bytes) and moved the CQ head: no system call.`,
+  lastCompleted: (id: string, slot: string) =>
+    `The kernel finished #${id} and wrote its CQE into CQ slot ${slot}, moving the CQ tail.`,
+  lastReaped: (id: string, res: string) =>
+    `The app read the CQE of #${id} (res = ${res} bytes) and moved the CQ head: no system call.`,
   sqFull: 'The SQ is full: submit before queuing more.',
   cqFull: 'The CQ is full: reap before the kernel can post more.',
   fileGroup: 'How the file is read',
@@ -66,7 +69,11 @@ const en = {
   us: (v: string) => `${v} µs`,
   loopBlocked: 'Event loop blocked',
   whoWaits: 'Who sleeps until the disk answers',
-  waiter: { loop: 'the event-loop thread itself', pool: 'one pool thread (libuv has 4 by default)', kernel: 'no thread: the kernel posts a CQE' },
+  waiter: {
+    loop: 'the event-loop thread itself',
+    pool: 'one pool thread (libuv has 4 by default)',
+    kernel: 'no thread: the kernel posts a CQE',
+  },
   fileSteps: {
     readiness: [
       'select() / poll(): a regular file is always “ready” (epoll refuses it: epoll_ctl → EPERM).',
@@ -131,13 +138,17 @@ const ru: typeof en = {
   reset: 'Сначала',
   resetLabel: 'Очистить обе очереди',
   op: { read: 'read', write: 'write' },
-  ringCounts: (syscalls: string, reaped: string) => `вызовов io_uring_enter: ${syscalls} · забрано завершений: ${reaped}`,
+  ringCounts: (syscalls: string, reaped: string) =>
+    `вызовов io_uring_enter: ${syscalls} · забрано завершений: ${reaped}`,
   lastNone: 'Поставьте несколько SQE, потом отправьте их одним вызовом.',
-  lastQueued: (id: string, op: string, slot: string) => `Приложение записало SQE №${id} (${op}) в ячейку ${slot} SQ и сдвинуло хвост: без системного вызова.`,
+  lastQueued: (id: string, op: string, slot: string) =>
+    `Приложение записало SQE №${id} (${op}) в ячейку ${slot} SQ и сдвинуло хвост: без системного вызова.`,
   lastSubmitted: (_count: number, n: string) =>
     `Один io_uring_enter: ядро забрало ${n} SQE и сдвинуло голову SQ к хвосту.`,
-  lastCompleted: (id: string, slot: string) => `Ядро выполнило №${id} и записало CQE в ячейку ${slot} CQ, сдвинув хвост CQ.`,
-  lastReaped: (id: string, res: string) => `Приложение прочитало CQE №${id} (res = ${res} байт) и сдвинуло голову CQ: без системного вызова.`,
+  lastCompleted: (id: string, slot: string) =>
+    `Ядро выполнило №${id} и записало CQE в ячейку ${slot} CQ, сдвинув хвост CQ.`,
+  lastReaped: (id: string, res: string) =>
+    `Приложение прочитало CQE №${id} (res = ${res} байт) и сдвинуло голову CQ: без системного вызова.`,
   sqFull: 'SQ заполнена: сначала отправьте.',
   cqFull: 'CQ заполнена: заберите завершения, иначе ядру некуда писать.',
   fileGroup: 'Как читается файл',
@@ -150,7 +161,11 @@ const ru: typeof en = {
   us: (v: string) => `${v} мкс`,
   loopBlocked: 'Цикл событий заблокирован',
   whoWaits: 'Кто спит, пока диск не ответит',
-  waiter: { loop: 'сам поток цикла событий', pool: 'один поток пула (в libuv их 4 по умолчанию)', kernel: 'никто: ядро кладёт CQE' },
+  waiter: {
+    loop: 'сам поток цикла событий',
+    pool: 'один поток пула (в libuv их 4 по умолчанию)',
+    kernel: 'никто: ядро кладёт CQE',
+  },
   fileSteps: {
     readiness: [
       'select() / poll(): обычный файл всегда «готов» (epoll его не принимает: epoll_ctl → EPERM).',

@@ -90,7 +90,14 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const firstFile = schedule.tasks.find((x) => x.kind === 'file');
     const waitingAt0 = schedule.queue[0]?.length ?? 0;
 
-    const slider = (key: NumericParam, label: string, min: number, max: number, log: boolean, fmt: (v: number) => string) =>
+    const slider = (
+      key: NumericParam,
+      label: string,
+      min: number,
+      max: number,
+      log: boolean,
+      fmt: (v: number) => string,
+    ) =>
       html`<hsw-slider
         label=${label}
         ?log=${log}
@@ -131,7 +138,8 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
           <p class="order">${t.order}</p>
           <div class="legend" aria-hidden="true">
             ${(['dns', 'file', 'pbkdf2'] as const).map(
-              (k) => html`<span><span class="swatch" style="background:${KIND_COLOR[k]}"></span>${t.kindsLong[k]}</span>`,
+              (k) =>
+                html`<span><span class="swatch" style="background:${KIND_COLOR[k]}"></span>${t.kindsLong[k]}</span>`,
             )}
           </div>
         </div>
@@ -151,18 +159,22 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
         <div class="figures">
           <div>
             <p class="strong">${t.fileWaitTitle}</p>
-            ${firstFile
-              ? html`<p data-figure="file-wait">${t.fileWait(ms(files.firstWait), ms(files.service))}</p>
+            ${
+              firstFile
+                ? html`<p data-figure="file-wait">${t.fileWait(ms(files.firstWait), ms(files.service))}</p>
                   ${this.waitBar(files.firstWait, files.service, t.waitBar, t.serviceBar)}
                   <p data-figure="file-worst">${t.fileWorst(ms(files.maxWait), ms(files.lastEnd))}</p>`
-              : html`<p>${t.noFiles}</p>`}
+                : html`<p>${t.noFiles}</p>`
+            }
           </div>
           <div>
             <p data-figure="dns-limit">${t.dnsLimit(n(schedule.dnsThreadLimit), n(schedule.threads))}</p>
             <p data-figure="makespan">${t.makespan(ms(schedule.makespan))}</p>
-            ${schedule.threads > schedule.threadsUsed
-              ? html`<p>${t.idleThreads(n(schedule.threads - schedule.threadsUsed))}</p>`
-              : nothing}
+            ${
+              schedule.threads > schedule.threadsUsed
+                ? html`<p>${t.idleThreads(n(schedule.threads - schedule.threadsUsed))}</p>`
+                : nothing
+            }
           </div>
         </div>
       </section>
@@ -215,14 +227,19 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const bars: SVGTemplateResult[] = [];
     lanes.forEach((thread, li) => {
       const y = top + li * (laneH + gap);
-      bars.push(svg`<text class="lane-label" x=${left - 6} y=${mid(y, laneH)} text-anchor="end">${t.threadLane(thread + 1)}</text>`);
+      bars.push(
+        svg`<text class="lane-label" x=${left - 6} y=${mid(y, laneH)} text-anchor="end">${t.threadLane(thread + 1)}</text>`,
+      );
       for (const task of s.tasks) {
         if (task.thread !== thread) continue;
         const x0 = x(task.start);
         const w = Math.max(1, x(task.end) - x0 - 0.5);
         const text = `${t.kinds[task.kind]} ${task.index}`;
-        bars.push(svg`<rect x=${x0} y=${y} width=${w} height=${laneH} rx="2" fill=${KIND_COLOR[task.kind]}><title>${task.id}: ${n(task.start)}–${n(task.end)} ms</title></rect>`);
-        if (roomy && w > text.length * FONT_PX * 0.62 + 8) bars.push(svg`<text class="bar-label" x=${x0 + 4} y=${mid(y, laneH)}>${text}</text>`);
+        bars.push(
+          svg`<rect x=${x0} y=${y} width=${w} height=${laneH} rx="2" fill=${KIND_COLOR[task.kind]}><title>${task.id}: ${n(task.start)}–${n(task.end)} ms</title></rect>`,
+        );
+        if (roomy && w > text.length * FONT_PX * 0.62 + 8)
+          bars.push(svg`<text class="bar-label" x=${x0 + 4} y=${mid(y, laneH)}>${text}</text>`);
       }
     });
     // queue length as a step area
@@ -235,8 +252,10 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     d += ` L ${x(s.makespan)} ${qy(0)} Z`;
 
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
-      ${ticks.map((v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
-        <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 1} text-anchor=${x(v) > W - right - 30 ? 'end' : 'middle'}>${n(v)}</text>`)}
+      ${ticks.map(
+        (v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
+        <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 1} text-anchor=${x(v) > W - right - 30 ? 'end' : 'middle'}>${n(v)}</text>`,
+      )}
       ${bars}
       ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + FONT_PX}>${t.moreThreads(n(extra))}</text>` : nothing}
       <text class="lane-label" x=${left - 6} y=${mid(queueTop, queueH)} text-anchor="end">${t.queueLane}</text>

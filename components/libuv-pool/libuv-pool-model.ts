@@ -276,8 +276,14 @@ export function simulatePool(params: PoolParams, options: SimulateOptions = {}):
       const s = job ? started.get(job.id) : undefined;
       if (job && s) {
         results.push({
-          id: job.id, kind: job.kind, index: job.index, seq: job.seq,
-          submitAt: 0, start: s.start, end: now, thread: t,
+          id: job.id,
+          kind: job.kind,
+          index: job.index,
+          seq: job.seq,
+          submitAt: 0,
+          start: s.start,
+          end: now,
+          thread: t,
         });
       }
       if (slowFlags[t]) slowRunning--;
@@ -292,7 +298,12 @@ export function simulatePool(params: PoolParams, options: SimulateOptions = {}):
   const makespan = tasks.reduce((m, x) => Math.max(m, x.end), 0);
   const threadsUsed = new Set(tasks.map((x) => x.thread)).size;
   return {
-    params, threads, dnsThreadLimit: limit, tasks, makespan, threadsUsed,
+    params,
+    threads,
+    dnsThreadLimit: limit,
+    tasks,
+    makespan,
+    threadsUsed,
     queue: queueSteps(tasks),
   };
 }
@@ -395,7 +406,10 @@ export function groupByGaps(times: readonly number[], minGap: number): number[][
 
 /** Sizes of the waves in which the model's requests of one kind complete. */
 export function completionWaves(s: PoolSchedule, kind: WorkKind, minGap: number): number[] {
-  return groupByGaps(s.tasks.filter((x) => x.kind === kind).map((x) => x.end), minGap).map((w) => w.length);
+  return groupByGaps(
+    s.tasks.filter((x) => x.kind === kind).map((x) => x.end),
+    minGap,
+  ).map((w) => w.length);
 }
 
 // ---------------------------------------------------------------- the demo's state, with history

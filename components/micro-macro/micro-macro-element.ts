@@ -59,8 +59,13 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     this.set(next);
     void this.updateComplete.then(() => {
       const target = delta < 0 ? 'up' : 'down';
-      const btn = this.renderRoot.querySelector<HTMLButtonElement>(`button[data-move="${target}"][data-index="${next.selected}"]`);
-      (btn && !btn.disabled ? btn : this.renderRoot.querySelector<HTMLButtonElement>(`button.line[data-index="${next.selected}"]`))?.focus();
+      const btn = this.renderRoot.querySelector<HTMLButtonElement>(
+        `button[data-move="${target}"][data-index="${next.selected}"]`,
+      );
+      (btn && !btn.disabled
+        ? btn
+        : this.renderRoot.querySelector<HTMLButtonElement>(`button.line[data-index="${next.selected}"]`)
+      )?.focus();
     });
   }
 
@@ -84,7 +89,8 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
             <label for="runtime">${t.runtime}</label>
             <select id="runtime" @change=${(e: Event) => this.set(chooseRuntime(this.state, (e.target as HTMLSelectElement).value as 'node' | 'browser'))}>
               ${(['browser', 'node'] as const).map(
-                (r) => html`<option value=${r} ?selected=${s.runtime === r} ?disabled=${!runtimes.includes(r)}>${t.runtimes[r]}</option>`,
+                (r) =>
+                  html`<option value=${r} ?selected=${s.runtime === r} ?disabled=${!runtimes.includes(r)}>${t.runtimes[r]}</option>`,
               )}
             </select>
           </span>
@@ -112,9 +118,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
             @input=${(e: Event) => this.set(editDraft(this.state, (e.target as HTMLTextAreaElement).value))}
           ></textarea>
           <div class="row"><button type="button" @click=${() => this.set(runDraft(this.state))}>${t.run}</button></div>
-          ${error
-            ? html`<div class="error callout bad" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${errorMessage(t, error).replace(/`/g, '')}</div>`
-            : nothing}
+          ${
+            error
+              ? html`<div class="error callout bad" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${errorMessage(t, error).replace(/`/g, '')}</div>`
+              : nothing
+          }
           <p class="help" id="subset">${t.subsetHelp}</p>
         </div>
       `;
@@ -148,9 +156,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         ${s.guess.map(
           (line, i) => html`<li class=${right[i] ? 'right' : 'wrong'}>
             <span class="n">${i + 1}.</span> <code>${line}</code>
-            ${right[i]
-              ? html`<span class="mark right" aria-hidden="true">✓</span><span class="sr-only">${t.guessRight}</span>`
-              : html`<span class="mark wrong" aria-hidden="true">✗ ${against[i] ?? ''}</span><span class="sr-only">${t.guessWrong(against[i] ?? '')}</span>`}
+            ${
+              right[i]
+                ? html`<span class="mark right" aria-hidden="true">✓</span><span class="sr-only">${t.guessRight}</span>`
+                : html`<span class="mark wrong" aria-hidden="true">✗ ${against[i] ?? ''}</span><span class="sr-only">${t.guessWrong(against[i] ?? '')}</span>`
+            }
           </li>`,
         )}
       </ol>
@@ -199,7 +209,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     `;
   }
 
-  private renderSteps(t: MicroMacroText, s: MicroMacroState, run: Extract<NonNullable<ReturnType<typeof currentRun>>, { ok: true }>) {
+  private renderSteps(
+    t: MicroMacroText,
+    s: MicroMacroState,
+    run: Extract<NonNullable<ReturnType<typeof currentRun>>, { ok: true }>,
+  ) {
     const total = run.steps.length - 1;
     const snap = run.steps[Math.min(s.index, total)]!;
     const lang = this.locale;
@@ -215,9 +229,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const stack = html`
       <div class="panel stack" role="group" aria-label=${t.panels.stack}>
         <h3 class="ph">${t.panels.stack}</h3>
-        ${snap.stack.length === 0
-          ? html`<span class="empty">${t.empty}</span>`
-          : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`}
+        ${
+          snap.stack.length === 0
+            ? html`<span class="empty">${t.empty}</span>`
+            : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`
+        }
       </div>
     `;
     const atEnd = s.index >= total;
@@ -261,18 +277,22 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     return html`
       <div class="panel output" role="group" aria-label=${t.panels.output}>
         <h3 class="ph">${t.panels.output}</h3>
-        ${output.length === 0
-          ? html`<span class="empty">${t.empty}</span>`
-          : html`<ol aria-label=${t.panels.output}>
+        ${
+          output.length === 0
+            ? html`<span class="empty">${t.empty}</span>`
+            : html`<ol aria-label=${t.panels.output}>
               ${output.map((o) => html`<li class=${o.kind === 'error' ? 'err' : ''}>${o.text}</li>`)}
-            </ol>`}
+            </ol>`
+        }
       </div>
-      ${timing && atEnd
-        ? html`<p class="end callout warn">
+      ${
+        timing && atEnd
+          ? html`<p class="end callout warn">
             ${t.timing[timing.code](timing.params)}
             ${timing.affectsOutput ? t.timingAlternative((timing.alternative ?? []).join(' · ')) : t.timingHarmless}
           </p>`
-        : nothing}
+          : nothing
+      }
       ${timing?.affectsOutput && !atEnd ? html`<p class="end callout warn">${t.timing[timing.code](timing.params)}</p>` : nothing}
     `;
   }

@@ -4,7 +4,8 @@
  */
 import type { Runtime } from '../shared/js-sim/index.ts';
 
-export type ExampleId = 'seed' | 'nextTick' | 'ioImmediate' | 'chains' | 'returnPromise' | 'timers' | 'race' | 'busyWait';
+export type ExampleId =
+  'seed' | 'nextTick' | 'ioImmediate' | 'chains' | 'returnPromise' | 'timers' | 'race' | 'busyWait';
 
 export interface Example {
   id: ExampleId;

@@ -84,7 +84,10 @@ export function startingOrder(lines: readonly string[], source: string): string[
     const i = source.indexOf(`'${line}'`);
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };
-  const bySource = lines.map((l, i) => ({ l, i })).sort((a, b) => pos(a.l) - pos(b.l) || a.i - b.i).map((x) => x.l);
+  const bySource = lines
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => pos(a.l) - pos(b.l) || a.i - b.i)
+    .map((x) => x.l);
   if (bySource.some((l, i) => l !== lines[i])) return bySource;
   const rnd = mulberry32(hashString(source));
   const out = [...lines];
@@ -105,8 +108,14 @@ export function acceptedOrders(run: SimResult): string[][] {
 }
 
 /** Per position: is the guessed line the one printed there (against the accepted order that fits best)? */
-export function gradeGuess(guess: readonly string[], accepted: readonly (readonly string[])[]): { right: boolean[]; against: readonly string[] } {
-  let best: { right: boolean[]; against: readonly string[] } = { right: guess.map(() => false), against: accepted[0] ?? [] };
+export function gradeGuess(
+  guess: readonly string[],
+  accepted: readonly (readonly string[])[],
+): { right: boolean[]; against: readonly string[] } {
+  let best: { right: boolean[]; against: readonly string[] } = {
+    right: guess.map(() => false),
+    against: accepted[0] ?? [],
+  };
   let bestScore = -1;
   for (const order of accepted) {
     const right = guess.map((l, i) => order[i] === l);
@@ -225,7 +234,10 @@ export function firstMacrotaskStep(s: MicroMacroState): number {
   const run = currentRun(s);
   if (!run || !run.ok) return 0;
   const i = run.steps.findIndex(
-    (st) => st.event.code === 'taskStart' && st.event.params['queue'] !== 'microtasks' && st.event.params['queue'] !== 'ticks',
+    (st) =>
+      st.event.code === 'taskStart' &&
+      st.event.params['queue'] !== 'microtasks' &&
+      st.event.params['queue'] !== 'ticks',
   );
   return i < 0 ? run.steps.length - 1 : i;
 }

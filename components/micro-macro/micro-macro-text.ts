@@ -77,13 +77,19 @@ const en = {
   } satisfies Record<ExampleId | 'custom', string>,
   explanations: {
     seed: 'Synchronously: A, the async function’s body up to await — D, then F. By then the microtask queue holds C, and after it the continuation after await — E: they run in the order they were queued. The timer is a macrotask, so B is last even with a 0 delay.',
-    nextTick: 'Node runs the whole nextTick queue before the promise (microtask) queue, right after the script. The timer is a macrotask and waits for the next turn of the loop.',
-    ioImmediate: 'Inside an I/O callback the loop is in the poll phase; the check phase (setImmediate) comes next, the timers phase only on the next turn. So immediate always runs before a 0 ms timeout here; nextTick runs as soon as the callback returns.',
-    chains: 'Each then queues the next step only when its promise settles: the chains take turns, one step per tick. An await of a plain value also costs one tick, so c1 lines up with the second steps.',
-    returnPromise: 'Returning a value fulfils the async function’s promise at once. Returning a promise costs two more ticks: a job calls its then(), and only its reaction settles the outer promise.',
-    timers: 'Each timer callback is its own macrotask, and the microtasks drain after every one: t1 micro comes before t2. A timer set inside t1 is due later than t2.',
+    nextTick:
+      'Node runs the whole nextTick queue before the promise (microtask) queue, right after the script. The timer is a macrotask and waits for the next turn of the loop.',
+    ioImmediate:
+      'Inside an I/O callback the loop is in the poll phase; the check phase (setImmediate) comes next, the timers phase only on the next turn. So immediate always runs before a 0 ms timeout here; nextTick runs as soon as the callback returns.',
+    chains:
+      'Each then queues the next step only when its promise settles: the chains take turns, one step per tick. An await of a plain value also costs one tick, so c1 lines up with the second steps.',
+    returnPromise:
+      'Returning a value fulfils the async function’s promise at once. Returning a promise costs two more ticks: a job calls its then(), and only its reaction settles the outer promise.',
+    timers:
+      'Each timer callback is its own macrotask, and the microtasks drain after every one: t1 micro comes before t2. A timer set inside t1 is due later than t2.',
     race: 'At top level the order depends on how long the process took to start: if 1 ms has passed when the loop first checks its timers, the timeout runs first, otherwise the immediate. Node documents it as non-deterministic.',
-    busyWait: 'await gives control back only until the next microtask. Each turn of the loop queues a new microtask, and the loop never takes a macrotask while the microtask queue is not empty: the timer that sets ready never runs.',
+    busyWait:
+      'await gives control back only until the next microtask. Each turn of the loop queues a new microtask, and the loop never takes a macrotask while the microtask queue is not empty: the timer that sets ready never runs.',
     custom: 'Write a snippet in the supported subset and step through it.',
   } satisfies Record<ExampleId | 'custom', string>,
   runtime: 'Runtime',
@@ -141,7 +147,13 @@ const en = {
     finallyStep: 'finally',
     combinator: 'combinator',
   } satisfies Record<TaskKind, string>,
-  queueNames: { microtasks: 'microtask', ticks: 'nextTick', timers: 'timer', check: 'setImmediate', poll: 'I/O' } as Record<string, string>,
+  queueNames: {
+    microtasks: 'microtask',
+    ticks: 'nextTick',
+    timers: 'timer',
+    check: 'setImmediate',
+    poll: 'I/O',
+  } as Record<string, string>,
   event: {
     start: () => 'Nothing has run yet. The script is the first macrotask.',
     statement: (p: P) => `Line ${s(p.line)} runs.`,
@@ -158,7 +170,8 @@ const en = {
     await: (p: P) =>
       `${s(p.fn)} pauses at await and leaves the stack; its continuation is queued when the awaited promise settles.`,
     sleep: (p: P) => `Nothing is ready: the loop sleeps until ${s(p.to)} ms, when the next timer is due.`,
-    waitIo: () => 'Nothing else to do: the loop waits in epoll_wait until the I/O operation completes (the file is read in the thread pool).',
+    waitIo: () =>
+      'Nothing else to do: the loop waits in epoll_wait until the I/O operation completes (the file is read in the thread pool).',
     spin: (p: P) =>
       Number(p.period) === 0
         ? `The loop keeps making the same turn: the same setImmediate callback, nothing printed, while the timer ${s(p.timer)} waits for ${s(p.due)} ms. A real turn takes a few microseconds, so hundreds of them pass before the timer is due. The simulator skips them: the clock jumps from ${s(p.from)} to ${s(p.to)} ms.`
@@ -187,7 +200,8 @@ const en = {
       `The order depends on timing: timers set by different callbacks fall due within 5 ms of each other (${s(p.first)} at ${s(p.firstDue)} ms, ${s(p.second)} at ${s(p.secondDue)} ms); how late each callback really ran decides which comes first.`,
     ioVsOther: (p: P) =>
       `The order depends on timing: the I/O callback (${s(p.io)}) races with ${s(p.other ?? p.timer ?? 'other callbacks')}; reading a file takes several trips through the thread pool.`,
-    ioVsIo: (p: P) => `The order depends on timing: ${s(p.count)} I/O operations are in flight and may complete in any order.`,
+    ioVsIo: (p: P) =>
+      `The order depends on timing: ${s(p.count)} I/O operations are in flight and may complete in any order.`,
     loopSpin: (p: P) =>
       `The output depends on timing: the loop spins while the timer ${s(p.timer)} waits for ${s(p.due)} ms, and what it prints depends on how many turns it makes before then — a turn takes a few microseconds, how many depends on the machine.`,
   } satisfies Record<TimingCode, (p: P) => string>,
@@ -197,7 +211,8 @@ const en = {
     syntax: (e: SimError) => `Line ${e.line}: syntax error: ${s(e.detail)}.`,
     unsupported: (e: SimError, construct: string) =>
       `Line ${e.line}: the simulator’s subset does not include ${construct}${e.name ? ` ${e.name}` : ''}.`,
-    unknownName: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
+    unknownName: (e: SimError) =>
+      `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
     nodeOnly: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` exists only in Node. Switch the runtime to Node.js.`,
     unsupportedNew: (e: SimError) => `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise and Error.`,
     unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
@@ -205,8 +220,10 @@ const en = {
       `Line ${e.line}: console.log of a ${s(e.name)} is not supported (runtimes print objects differently): log strings, numbers or booleans, e.g. with join() or a template literal.`,
     formatSpecifier: (e: SimError) => `Line ${e.line}: console.log format specifiers (%s, %d …) are not supported.`,
     unsupportedValue: (e: SimError) => `Line ${e.line}: a ${s(e.name)} cannot be used here in the simulator.`,
-    unsupportedModule: (e: SimError) => `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
-    unsupportedThis: (e: SimError) => `Line ${e.line}: \`this\` is supported only inside a method called on its object.`,
+    unsupportedModule: (e: SimError) =>
+      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
+    unsupportedThis: (e: SimError) =>
+      `Line ${e.line}: \`this\` is supported only inside a method called on its object.`,
     tooDeep: (e: SimError) => `Line ${e.line}: the recursion is deeper than the simulator follows.`,
   } satisfies Record<SimErrorCode, (e: SimError, construct: string) => string>,
   constructs: constructsEn,
@@ -237,13 +254,19 @@ const ru: typeof en = {
   },
   explanations: {
     seed: 'Синхронно: A, тело async-функции до await — D, затем F. В очереди микрозадач к этому моменту C, а за ней продолжение после await — E: они выполняются в порядке постановки. Таймер — макрозадача, поэтому B последний, хотя задержка 0.',
-    nextTick: 'Node сразу после скрипта выполняет всю очередь nextTick, и только потом очередь промисов (микрозадач). Таймер — макрозадача и ждёт следующего оборота цикла.',
-    ioImmediate: 'В колбэке ввода-вывода цикл находится в фазе poll; следующей идёт фаза check (setImmediate), а таймеры — только на следующем обороте. Поэтому здесь immediate всегда раньше таймаута 0 мс; nextTick выполняется, как только колбэк вернул управление.',
-    chains: 'Каждый then ставит следующий шаг, только когда его промис выполнен: цепочки идут по очереди, по шагу за такт. await обычного значения тоже стоит один такт, поэтому c1 встаёт рядом со вторыми шагами.',
-    returnPromise: 'Возврат значения сразу выполняет промис async-функции. Возврат промиса стоит ещё два такта: задача вызывает его then(), и только его реакция выполняет внешний промис.',
-    timers: 'Каждый колбэк таймера — отдельная макрозадача, и после каждой выполняются все микрозадачи: t1 micro раньше t2. Таймер, поставленный внутри t1, срабатывает позже t2.',
+    nextTick:
+      'Node сразу после скрипта выполняет всю очередь nextTick, и только потом очередь промисов (микрозадач). Таймер — макрозадача и ждёт следующего оборота цикла.',
+    ioImmediate:
+      'В колбэке ввода-вывода цикл находится в фазе poll; следующей идёт фаза check (setImmediate), а таймеры — только на следующем обороте. Поэтому здесь immediate всегда раньше таймаута 0 мс; nextTick выполняется, как только колбэк вернул управление.',
+    chains:
+      'Каждый then ставит следующий шаг, только когда его промис выполнен: цепочки идут по очереди, по шагу за такт. await обычного значения тоже стоит один такт, поэтому c1 встаёт рядом со вторыми шагами.',
+    returnPromise:
+      'Возврат значения сразу выполняет промис async-функции. Возврат промиса стоит ещё два такта: задача вызывает его then(), и только его реакция выполняет внешний промис.',
+    timers:
+      'Каждый колбэк таймера — отдельная макрозадача, и после каждой выполняются все микрозадачи: t1 micro раньше t2. Таймер, поставленный внутри t1, срабатывает позже t2.',
     race: 'На верхнем уровне порядок зависит от того, сколько длился старт процесса: если к первой проверке таймеров прошла 1 мс, первым будет таймаут, иначе — immediate. В документации Node этот порядок назван недетерминированным.',
-    busyWait: 'await отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста: таймер, который выставит ready, никогда не запустится.',
+    busyWait:
+      'await отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста: таймер, который выставит ready, никогда не запустится.',
     custom: 'Напишите фрагмент на поддерживаемом подмножестве и пройдите его по шагам.',
   },
   runtime: 'Среда',
@@ -299,7 +322,13 @@ const ru: typeof en = {
     finallyStep: 'finally',
     combinator: 'комбинатор',
   },
-  queueNames: { microtasks: 'микрозадача', ticks: 'nextTick', timers: 'таймер', check: 'setImmediate', poll: 'ввод-вывод' },
+  queueNames: {
+    microtasks: 'микрозадача',
+    ticks: 'nextTick',
+    timers: 'таймер',
+    check: 'setImmediate',
+    poll: 'ввод-вывод',
+  },
   event: {
     start: () => 'Ещё ничего не выполнено. Скрипт — первая макрозадача.',
     statement: (p: P) => `Выполняется строка ${s(p.line)}.`,
@@ -316,7 +345,8 @@ const ru: typeof en = {
     await: (p: P) =>
       `${s(p.fn)} останавливается на await и уходит со стека; продолжение встанет в очередь, когда ожидаемый промис выполнится.`,
     sleep: (p: P) => `Ничего не готово: цикл спит до ${s(p.to)} мс, когда сработает ближайший таймер.`,
-    waitIo: () => 'Больше делать нечего: цикл ждёт в epoll_wait, пока завершится операция ввода-вывода (файл читается в пуле потоков).',
+    waitIo: () =>
+      'Больше делать нечего: цикл ждёт в epoll_wait, пока завершится операция ввода-вывода (файл читается в пуле потоков).',
     spin: (p: P) =>
       Number(p.period) === 0
         ? `Цикл делает один и тот же оборот: тот же колбэк setImmediate, ничего не выводится, а таймер ${s(p.timer)} ждёт ${s(p.due)} мс. Настоящий оборот длится несколько микросекунд, так что до срока таймера их пройдут сотни. Симулятор их пропускает: часы прыгают с ${s(p.from)} на ${s(p.to)} мс.`
@@ -345,7 +375,8 @@ const ru: typeof en = {
       `Порядок зависит от времени: таймеры из разных колбэков срабатывают с разницей не больше 5 мс (${s(p.first)} в ${s(p.firstDue)} мс, ${s(p.second)} в ${s(p.secondDue)} мс); всё решает, насколько опоздал каждый колбэк.`,
     ioVsOther: (p: P) =>
       `Порядок зависит от времени: колбэк ввода-вывода (${s(p.io)}) соревнуется с ${s(p.other ?? p.timer ?? 'другими колбэками')}; чтение файла — несколько походов в пул потоков.`,
-    ioVsIo: (p: P) => `Порядок зависит от времени: в процессе ${s(p.count)} операции ввода-вывода, они могут завершиться в любом порядке.`,
+    ioVsIo: (p: P) =>
+      `Порядок зависит от времени: в процессе ${s(p.count)} операции ввода-вывода, они могут завершиться в любом порядке.`,
     loopSpin: (p: P) =>
       `Вывод зависит от времени: цикл крутится, пока таймер ${s(p.timer)} ждёт ${s(p.due)} мс, и что будет напечатано, зависит от того, сколько оборотов он успеет сделать, — оборот длится несколько микросекунд, сколько их будет, зависит от машины.`,
   },
@@ -355,16 +386,22 @@ const ru: typeof en = {
     syntax: (e: SimError) => `Строка ${e.line}: синтаксическая ошибка: ${s(e.detail)}.`,
     unsupported: (e: SimError, construct: string) =>
       `Строка ${e.line}: ${construct}${e.name ? ` ${e.name}` : ''} — вне подмножества, которое понимает симулятор.`,
-    unknownName: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` не объявлено и не входит в известные симулятору глобальные имена.`,
+    unknownName: (e: SimError) =>
+      `Строка ${e.line}: \`${s(e.name)}\` не объявлено и не входит в известные симулятору глобальные имена.`,
     nodeOnly: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` есть только в Node. Переключите среду на Node.js.`,
-    unsupportedNew: (e: SimError) => `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise и Error.`,
+    unsupportedNew: (e: SimError) =>
+      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise и Error.`,
     unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
     unsupportedLog: (e: SimError) =>
       `Строка ${e.line}: console.log значения типа ${s(e.name)} не поддерживается (среды печатают объекты по-разному): выводите строки, числа или булевы значения, например через join() или шаблонную строку.`,
-    formatSpecifier: (e: SimError) => `Строка ${e.line}: спецификаторы формата console.log (%s, %d …) не поддерживаются.`,
-    unsupportedValue: (e: SimError) => `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
-    unsupportedModule: (e: SimError) => `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile.`,
-    unsupportedThis: (e: SimError) => `Строка ${e.line}: \`this\` поддерживается только в методе, вызванном у своего объекта.`,
+    formatSpecifier: (e: SimError) =>
+      `Строка ${e.line}: спецификаторы формата console.log (%s, %d …) не поддерживаются.`,
+    unsupportedValue: (e: SimError) =>
+      `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
+    unsupportedModule: (e: SimError) =>
+      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile.`,
+    unsupportedThis: (e: SimError) =>
+      `Строка ${e.line}: \`this\` поддерживается только в методе, вызванном у своего объекта.`,
     tooDeep: (e: SimError) => `Строка ${e.line}: рекурсия глубже, чем симулятор прослеживает.`,
   },
   constructs: constructsRu,

@@ -108,12 +108,18 @@ export class NonblockingDemo extends DemoElement<PlayState> {
     const waiting = SOCKETS.filter((k) => v.sockets[k] === 'data');
     const last = v.done > 0 ? v.events[v.done - 1] : undefined;
     const resultText = (e: TraceEvent) =>
-      e.result.kind === 'data' ? t.resultData : e.result.kind === 'EAGAIN' ? t.resultEagain : t.resultReady(e.result.sockets.join(', '));
+      e.result.kind === 'data'
+        ? t.resultData
+        : e.result.kind === 'EAGAIN'
+          ? t.resultEagain
+          : t.resultReady(e.result.sockets.join(', '));
 
     let now: string;
     if (v.time === 0 && !s.playing) now = t.nowStart;
     else if (v.thread === 'done') now = t.doneNote(n(v.total));
-    else if (v.current) now = v.thread === 'sleeping' ? t.nowSleeping(callName(v.current), time) : t.nowRunning(callName(v.current), time);
+    else if (v.current)
+      now =
+        v.thread === 'sleeping' ? t.nowSleeping(callName(v.current), time) : t.nowRunning(callName(v.current), time);
     else now = t.nowBetween(time);
     const lastText = last ? t.lastCall(callName(last), resultText(last), n(last.end)) : '';
     const waitText = waiting.length && v.thread !== 'done' ? t.waitingNote(waiting.join(', ')) : '';
@@ -239,10 +245,23 @@ export class NonblockingDemo extends DemoElement<PlayState> {
         const runEnd = Math.min(e.end, time);
         const cls = e.result.kind === 'data' ? 'run-data' : e.result.kind === 'EAGAIN' ? 'run-eagain' : 'run-ready';
         const boxW = x(Math.min(e.end, time)) - x(e.start);
-        const label = e.call === 'read' ? (boxW > 70 ? callName(e) : boxW > 13 ? (e.socket ?? '') : '') : boxW > 96 ? 'epoll_wait' : '';
+        const label =
+          e.call === 'read'
+            ? boxW > 70
+              ? callName(e)
+              : boxW > 13
+                ? (e.socket ?? '')
+                : ''
+            : boxW > 96
+              ? 'epoll_wait'
+              : '';
         return svg`
-          ${sleepEnd > e.start ? svg`<rect class="sleep-fill" x=${x(e.start)} y=${y} width=${x(sleepEnd) - x(e.start)} height=${h}></rect>
-            <rect class="sleep" x=${x(e.start) + 0.5} y=${y + 0.5} width=${Math.max(0, x(sleepEnd) - x(e.start) - 1)} height=${h - 1}></rect>` : nothing}
+          ${
+            sleepEnd > e.start
+              ? svg`<rect class="sleep-fill" x=${x(e.start)} y=${y} width=${x(sleepEnd) - x(e.start)} height=${h}></rect>
+            <rect class="sleep" x=${x(e.start) + 0.5} y=${y + 0.5} width=${Math.max(0, x(sleepEnd) - x(e.start) - 1)} height=${h - 1}></rect>`
+              : nothing
+          }
           ${runEnd > e.wake ? svg`<rect class=${cls} x=${x(e.wake) + 0.5} y=${y} width=${Math.max(0.5, x(runEnd) - x(e.wake) - 1)} height=${h}></rect>` : nothing}
           ${label ? svg`<text class="call-label" x=${x(e.start) + boxW / 2} y=${y + h / 2 + 5} text-anchor="middle">${label}</text>` : nothing}
         `;

@@ -49,9 +49,7 @@ export const ARRIVAL_MAX = 30;
 export const DEFAULT_PARAMS: Params = { arrivals: DEFAULT_ARRIVALS, syscallCost: DEFAULT_SYSCALL_COST };
 
 export type CallResult =
-  | { kind: 'data'; socket: SocketId }
-  | { kind: 'EAGAIN' }
-  | { kind: 'ready'; sockets: SocketId[] };
+  { kind: 'data'; socket: SocketId } | { kind: 'EAGAIN' } | { kind: 'ready'; sockets: SocketId[] };
 
 export interface TraceEvent {
   /** 0-based position in the trace. */
@@ -160,7 +158,15 @@ function traceMultiplexer(p: Params): TraceEvent[] {
     t = end;
     for (const s of ready) {
       const rEnd = t + p.syscallCost;
-      out.push({ index: out.length, call: 'read', socket: s, start: t, wake: t, end: rEnd, result: { kind: 'data', socket: s } });
+      out.push({
+        index: out.length,
+        call: 'read',
+        socket: s,
+        start: t,
+        wake: t,
+        end: rEnd,
+        result: { kind: 'data', socket: s },
+      });
       served.add(s);
       t = rEnd;
     }

@@ -108,7 +108,8 @@ const ru: typeof en = {
   nowSleeping: (call: string, time: string) => `t = ${time} мкс: поток спит в ${call}.`,
   nowRunning: (call: string, time: string) => `t = ${time} мкс: поток выполняет ${call}.`,
   nowBetween: (time: string) => `t = ${time} мкс.`,
-  lastCall: (call: string, result: string, end: string) => `Последний вызов: ${call} → ${result} (вернулся на ${end} мкс).`,
+  lastCall: (call: string, result: string, end: string) =>
+    `Последний вызов: ${call} → ${result} (вернулся на ${end} мкс).`,
   resultData: 'данные',
   resultEagain: 'EAGAIN',
   resultReady: (list: string) => `готовы: ${list}`,

@@ -56,7 +56,8 @@ export class QuizBusyWait extends QuizElement {
       <p>${t.simIntro}</p>
       <div class="variants">
         ${SIM_VARIANTS.map(
-          (k) => html`<button type="button" aria-pressed=${v === k ? 'true' : 'false'} @click=${() => (this.simVariant = k)}>${t.simVariants[k]}</button>`,
+          (k) =>
+            html`<button type="button" aria-pressed=${v === k ? 'true' : 'false'} @click=${() => (this.simVariant = k)}>${t.simVariants[k]}</button>`,
         )}
       </div>
       ${v ? this.renderRun(v) : nothing}

@@ -59,10 +59,13 @@ const en = {
   simOutput: (lines: string) => `Output: ${lines}`,
   simNone: '(nothing)',
   simEnd: {
-    starvedMicrotasks: 'Stopped after 3,000 steps: the microtask queue never empties, so the timer that would set ready never runs. Microtask starvation.',
-    starvedTicks: 'Stopped after 3,000 steps: process.nextTick keeps queueing itself ahead of everything else. The timer never runs.',
+    starvedMicrotasks:
+      'Stopped after 3,000 steps: the microtask queue never empties, so the timer that would set ready never runs. Microtask starvation.',
+    starvedTicks:
+      'Stopped after 3,000 steps: process.nextTick keeps queueing itself ahead of everything else. The timer never runs.',
     done: 'Finished: each setTimeout hands the loop a turn, the timer fires at 5 ms and sets ready.',
-    doneImmediate: 'Finished: each setImmediate gives the loop a turn. A turn takes microseconds; after hundreds of them (the simulator skips them) the 5 ms timer sets ready.',
+    doneImmediate:
+      'Finished: each setImmediate gives the loop a turn. A turn takes microseconds; after hundreds of them (the simulator skips them) the 5 ms timer sets ready.',
     other: 'The simulator stopped this run.',
   },
   simUnavailable: 'The simulator could not run this program.',
@@ -86,10 +89,13 @@ const ru: typeof en = {
   simOutput: (lines: string) => `Вывод: ${lines}`,
   simNone: '(ничего)',
   simEnd: {
-    starvedMicrotasks: 'Остановлено после 3000 шагов: очередь микрозадач не пустеет, и таймер, который выставил бы ready, так и не запускается. Голодание макрозадач из-за микрозадач.',
-    starvedTicks: 'Остановлено после 3000 шагов: process.nextTick снова и снова ставит себя впереди всех. Таймер не запускается.',
+    starvedMicrotasks:
+      'Остановлено после 3000 шагов: очередь микрозадач не пустеет, и таймер, который выставил бы ready, так и не запускается. Голодание макрозадач из-за микрозадач.',
+    starvedTicks:
+      'Остановлено после 3000 шагов: process.nextTick снова и снова ставит себя впереди всех. Таймер не запускается.',
     done: 'Завершено: каждый setTimeout даёт циклу сделать оборот, таймер срабатывает на 5 мс и выставляет ready.',
-    doneImmediate: 'Завершено: каждый setImmediate даёт циклу оборот. Оборот — это микросекунды; после сотен оборотов (симулятор их пропускает) таймер на 5 мс выставляет ready.',
+    doneImmediate:
+      'Завершено: каждый setImmediate даёт циклу оборот. Оборот — это микросекунды; после сотен оборотов (симулятор их пропускает) таймер на 5 мс выставляет ready.',
     other: 'Симулятор остановил этот запуск.',
   },
   simUnavailable: 'Симулятор не смог выполнить эту программу.',

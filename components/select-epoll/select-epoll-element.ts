@@ -251,7 +251,12 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
           : c.mechanism === 'epoll'
             ? 'epoll_wait(ep, events, maxevents, timeout)'
             : 'kevent(kq, NULL, 0, events, nevents, &timeout)';
-    const bytesIn = c.mechanism === 'select' ? t.inSelect(n(c.bytesIn), n(c.countArg)) : c.mechanism === 'poll' ? t.inPoll(n(c.bytesIn), n(c.n)) : t.inNothing;
+    const bytesIn =
+      c.mechanism === 'select'
+        ? t.inSelect(n(c.bytesIn), n(c.countArg))
+        : c.mechanism === 'poll'
+          ? t.inPoll(n(c.bytesIn), n(c.n))
+          : t.inNothing;
     const checks = scan
       ? c.passes === 2
         ? t.checksTwice(n(c.kernelChecks), n(c.n))
@@ -269,7 +274,12 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
           : c.mechanism === 'epoll'
             ? t.outEpoll(n(c.bytesOut), n(c.returned))
             : t.outKqueue(n(c.bytesOut), n(c.returned));
-    const user = c.mechanism === 'select' ? t.userSelect(n(c.userChecks)) : c.mechanism === 'poll' ? t.userPoll(n(c.userChecks)) : t.userEvents(n(c.userChecks));
+    const user =
+      c.mechanism === 'select'
+        ? t.userSelect(n(c.userChecks))
+        : c.mechanism === 'poll'
+          ? t.userPoll(n(c.userChecks))
+          : t.userEvents(n(c.userChecks));
     const reg = !c.registration
       ? t.regNone
       : c.mechanism === 'epoll'

@@ -320,7 +320,9 @@ export function frameAt(call: WaitCall, p: number): Frame {
       if (seg.phase === 'copy-in') return { phase: 'copy-in', drawnChecked: 0, moreChecked: 0, found: 0 };
       if (seg.phase === 'sleep') {
         // select/poll sleep after a full pass that found nothing; epoll/kqueue before checking anything.
-        return call.passes > 0 ? { ...scannedFrame(call, 1, 'sleep'), found: 0 } : { phase: 'sleep', drawnChecked: 0, moreChecked: 0, found: 0 };
+        return call.passes > 0
+          ? { ...scannedFrame(call, 1, 'sleep'), found: 0 }
+          : { phase: 'sleep', drawnChecked: 0, moreChecked: 0, found: 0 };
       }
       return scannedFrame(call, 1, 'copy-out');
     }

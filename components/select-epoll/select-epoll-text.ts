@@ -41,7 +41,8 @@ const en = {
   refusedTitle: (fd: string) => `select refuses: descriptor ${fd} does not fit in fd_set`,
   // What the notes say at length: the limit is on the number, not the count; without fortify, undefined behaviour;
   // the kernel itself would take a longer bitmap.
-  refusedWhy: (max: string) => `FD_SETSIZE = 1024: the 128-byte fd_set holds descriptors 0…1023; with 0, 1, 2 taken, at most ${max} sockets.`,
+  refusedWhy: (max: string) =>
+    `FD_SETSIZE = 1024: the 128-byte fd_set holds descriptors 0…1023; with 0, 1, 2 taken, at most ${max} sockets.`,
   refusedC: 'C, fortified',
   refusedPython: 'Python',
   refusedKernel: 'The limit is the fd_set type, not the kernel’s: use poll or epoll.',
@@ -63,7 +64,8 @@ const en = {
   } satisfies Record<Phase, string>,
   phaseEpollScan: 'the kernel hands over its ready list…',
   idle: 'Press “Call wait”.',
-  result: (mech: string, k: string, n: string, checks: string) => `${mech} reported ${k} ready of ${n}; the kernel checked ${checks}.`,
+  result: (mech: string, k: string, n: string, checks: string) =>
+    `${mech} reported ${k} ready of ${n}; the kernel checked ${checks}.`,
   resultRefused: (fd: string) => `select was not called: descriptor ${fd} ≥ FD_SETSIZE = 1024.`,
   chartLabel: (n: string, metric: string) =>
     `Chart: ${metric} per call against the number of registered descriptors, on logarithmic axes, for select, poll, epoll and kqueue; the current ${n} is marked.`,
@@ -71,7 +73,8 @@ const en = {
   chartYChecks: 'Checks per call',
   chartYBytes: 'Bytes per call',
   seriesNow: 'Now',
-  chartNote: (k: string, max: string) => `K = ${k} ready (or N, when N is smaller). The select line stops at N = ${max}.`,
+  chartNote: (k: string, max: string) =>
+    `K = ${k} ready (or N, when N is smaller). The select line stops at N = ${max}.`,
   chartNoteZero: 'K = 0: epoll and kqueue check nothing and copy nothing, which a logarithmic axis cannot draw.',
 };
 
@@ -112,7 +115,8 @@ const ru: typeof en = {
   regEpoll: (n: string, b: string) => `${n} × epoll_ctl, ${b} Б`,
   regKqueue: (n: string, b: string) => `один kevent() с ${n} изменениями, ${b} Б`,
   refusedTitle: (fd: string) => `select отказывает: дескриптор ${fd} не помещается в fd_set`,
-  refusedWhy: (max: string) => `FD_SETSIZE = 1024: в fd_set из 128 байт помещаются дескрипторы 0…1023; 0, 1, 2 заняты — сокетов не больше ${max}.`,
+  refusedWhy: (max: string) =>
+    `FD_SETSIZE = 1024: в fd_set из 128 байт помещаются дескрипторы 0…1023; 0, 1, 2 заняты — сокетов не больше ${max}.`,
   refusedC: 'C с fortify',
   refusedPython: 'Python',
   refusedKernel: 'Предел — в типе fd_set, а не в ядре: берите poll или epoll.',
@@ -134,7 +138,8 @@ const ru: typeof en = {
   },
   phaseEpollScan: 'ядро отдаёт свой список готовых…',
   idle: 'Нажмите «Вызвать ожидание».',
-  result: (mech: string, k: string, n: string, checks: string) => `${mech} сообщил о ${k} готовых из ${n}; ядро проверило ${checks}.`,
+  result: (mech: string, k: string, n: string, checks: string) =>
+    `${mech} сообщил о ${k} готовых из ${n}; ядро проверило ${checks}.`,
   resultRefused: (fd: string) => `select не вызван: дескриптор ${fd} ≥ FD_SETSIZE = 1024.`,
   chartLabel: (n: string, metric: string) =>
     `График: ${metric} за вызов в зависимости от числа зарегистрированных дескрипторов, обе оси логарифмические, для select, poll, epoll и kqueue; отмечено текущее N = ${n}.`,
@@ -142,8 +147,10 @@ const ru: typeof en = {
   chartYChecks: 'Проверок за вызов',
   chartYBytes: 'Байт за вызов',
   seriesNow: 'Сейчас',
-  chartNote: (k: string, max: string) => `K = ${k} готовых (или N, если N меньше). Линия select обрывается на N = ${max}.`,
-  chartNoteZero: 'K = 0: epoll и kqueue ничего не проверяют и не копируют — на логарифмической оси этого не нарисовать.',
+  chartNote: (k: string, max: string) =>
+    `K = ${k} готовых (или N, если N меньше). Линия select обрывается на N = ${max}.`,
+  chartNoteZero:
+    'K = 0: epoll и kqueue ничего не проверяют и не копируют — на логарифмической оси этого не нарисовать.',
 };
 
 export const selectEpollText: Bilingual<typeof en> = { en, ru };

@@ -12,6 +12,16 @@ import {
   Filler,
 } from 'chart.js';
 
-Chart.register(LineController, ScatterController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip, Filler);
+Chart.register(
+  LineController,
+  ScatterController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  LogarithmicScale,
+  Legend,
+  Tooltip,
+  Filler,
+);
 
 export { Chart };

@@ -36,7 +36,8 @@ export class CodePanel extends LitElement {
     const lines = highlightLines(this.code.replace(/\n$/, ''), this.language);
     const current = new Set(this.current);
     return html`<pre aria-label=${this.label || this.language} tabindex="0"><code>${lines.map(
-      (line, i) => html`<span class="line ${current.has(i + 1) ? 'current' : ''}" aria-current=${current.has(i + 1) ? 'step' : 'false'}>${unsafeHTML(line || ' ')}</span>`,
+      (line, i) =>
+        html`<span class="line ${current.has(i + 1) ? 'current' : ''}" aria-current=${current.has(i + 1) ? 'step' : 'false'}>${unsafeHTML(line || ' ')}</span>`,
     )}</code></pre>`;
   }
 }

@@ -103,11 +103,19 @@ export class LabelledSlider extends LitElement {
   private onInput(event: Event): void {
     const raw = Number((event.target as HTMLInputElement).value);
     // The ends are exact (1,024 stays 1,024); in between, log values are rounded to two significant figures.
-    const nice = !this.log ? raw : raw <= 0 ? this.min : raw >= this.positions ? this.max : niceRound(logValue(raw, this.positions, this.min, this.max));
+    const nice = !this.log
+      ? raw
+      : raw <= 0
+        ? this.min
+        : raw >= this.positions
+          ? this.max
+          : niceRound(logValue(raw, this.positions, this.min, this.max));
     const value = this.integer ? Math.round(nice) : nice;
     const clamped = Math.min(this.max, Math.max(this.min, value));
     this.value = clamped;
-    this.dispatchEvent(new CustomEvent<SliderChange>('value-changed', { detail: { value: clamped }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent<SliderChange>('value-changed', { detail: { value: clamped }, bubbles: true, composed: true }),
+    );
   }
 
   override render() {

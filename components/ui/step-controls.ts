@@ -78,8 +78,9 @@ export class StepControls extends LitElement {
         <button type="button" aria-label=${t.stepLabel} ?disabled=${this.at >= this.total} @click=${() => this.emit('step-forward')}>
           ${t.step} ▶
         </button>
-        ${this.playable
-          ? html`<button
+        ${
+          this.playable
+            ? html`<button
               type="button"
               aria-label=${this.playing ? t.pauseLabel : t.playLabel}
               ?disabled=${!this.playing && this.at >= this.total}
@@ -87,7 +88,8 @@ export class StepControls extends LitElement {
             >
               ${this.playing ? `❚❚ ${t.pause}` : `▶▶ ${t.play}`}
             </button>`
-          : nothing}
+            : nothing
+        }
         <span class="pos" aria-live="polite">${t.position(this.at, this.total)}</span>
       </div>
     `;

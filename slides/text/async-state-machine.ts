@@ -3,11 +3,27 @@ import type { SlideTextDef } from '../types.ts';
 /** The words of the slide `async-state-machine` (its title is in `slides/async-state-machine.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
-    { title: 'TypeScript #62196: “Deprecate --target es5, make lowest target es2015” (TypeScript 7 has no ES5 output, no __generator)', url: 'https://github.com/microsoft/TypeScript/issues/62196' },
-    { title: 'tslib: the __awaiter and __generator helpers (label, sent, trys)', url: 'https://github.com/microsoft/tslib/blob/main/tslib.js' },
-    { title: 'Stephen Toub, “How Async/Await Really Works in C#” (.NET Blog, 2023)', url: 'https://devblogs.microsoft.com/dotnet/how-async-await-really-works/' },
-    { title: 'Kotlin KEEP: Coroutines, “State machines”', url: 'https://github.com/Kotlin/KEEP/blob/master/proposals/coroutines.md#state-machines' },
-    { title: 'Asynchronous Programming in Rust (the async book): Future, poll and the generated state machine', url: 'https://rust-lang.github.io/async-book/' },
+    {
+      title:
+        'TypeScript #62196: “Deprecate --target es5, make lowest target es2015” (TypeScript 7 has no ES5 output, no __generator)',
+      url: 'https://github.com/microsoft/TypeScript/issues/62196',
+    },
+    {
+      title: 'tslib: the __awaiter and __generator helpers (label, sent, trys)',
+      url: 'https://github.com/microsoft/tslib/blob/main/tslib.js',
+    },
+    {
+      title: 'Stephen Toub, “How Async/Await Really Works in C#” (.NET Blog, 2023)',
+      url: 'https://devblogs.microsoft.com/dotnet/how-async-await-really-works/',
+    },
+    {
+      title: 'Kotlin KEEP: Coroutines, “State machines”',
+      url: 'https://github.com/Kotlin/KEEP/blob/master/proposals/coroutines.md#state-machines',
+    },
+    {
+      title: 'Asynchronous Programming in Rust (the async book): Future, poll and the generated state machine',
+      url: 'https://rust-lang.github.io/async-book/',
+    },
     { title: 'V8 blog, “Faster async functions and promises” (2018)', url: 'https://v8.dev/blog/fast-async' },
     { title: 'PEP 492: coroutines with async and await syntax (Python)', url: 'https://peps.python.org/pep-0492/' },
   ],

@@ -4,11 +4,26 @@ import type { SlideTextDef } from '../types.ts';
 const content: SlideTextDef = {
   sources: [
     { title: 'Dan Kegel, “The C10K problem”', url: 'http://www.kegel.com/c10k.html' },
-    { title: 'pthread_create(3): default stack size from RLIMIT_STACK (ulimit -s)', url: 'https://man7.org/linux/man-pages/man3/pthread_create.3.html' },
-    { title: 'Linux, Documentation/admin-guide/sysctl/vm.rst: max_map_count', url: 'https://docs.kernel.org/admin-guide/sysctl/vm.html#max-map-count' },
-    { title: 'Linux, kernel/fork.c: set_max_threads() and RLIMIT_NPROC = max_threads / 2', url: 'https://github.com/torvalds/linux/blob/master/kernel/fork.c' },
-    { title: 'C. Li, C. Ding, K. Shen, “Quantifying the cost of context switch” (ExpCS 2007)', url: 'https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf' },
-    { title: 'Java SE: java -Xss (thread stack size, 1 MiB default on 64-bit Linux)', url: 'https://docs.oracle.com/en/java/javase/21/docs/specs/man/java.html' },
+    {
+      title: 'pthread_create(3): default stack size from RLIMIT_STACK (ulimit -s)',
+      url: 'https://man7.org/linux/man-pages/man3/pthread_create.3.html',
+    },
+    {
+      title: 'Linux, Documentation/admin-guide/sysctl/vm.rst: max_map_count',
+      url: 'https://docs.kernel.org/admin-guide/sysctl/vm.html#max-map-count',
+    },
+    {
+      title: 'Linux, kernel/fork.c: set_max_threads() and RLIMIT_NPROC = max_threads / 2',
+      url: 'https://github.com/torvalds/linux/blob/master/kernel/fork.c',
+    },
+    {
+      title: 'C. Li, C. Ding, K. Shen, “Quantifying the cost of context switch” (ExpCS 2007)',
+      url: 'https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf',
+    },
+    {
+      title: 'Java SE: java -Xss (thread stack size, 1 MiB default on 64-bit Linux)',
+      url: 'https://docs.oracle.com/en/java/javase/21/docs/specs/man/java.html',
+    },
   ],
   text: {
     ru: {
@@ -53,7 +68,9 @@ const content: SlideTextDef = {
             'Each request wakes the thread and puts it back to sleep: two context switches of 2–5 µs each, cache misses included.',
           ],
         },
-        { p: 'Move the sliders and compare with an event loop: one thread, and per connection only an object with its state.' },
+        {
+          p: 'Move the sliders and compare with an event loop: one thread, and per connection only an object with its state.',
+        },
       ],
       notes: [
         {

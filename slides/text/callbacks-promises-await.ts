@@ -3,10 +3,19 @@ import type { SlideTextDef } from '../types.ts';
 /** The words of the slide `callbacks-promises-await` (its title is in `slides/callbacks-promises-await.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
-    { title: 'ECMAScript 2024, 27.2 Promise Objects: PromiseReactionJob, NewPromiseResolveThenableJob', url: 'https://tc39.es/ecma262/2024/#sec-promise-objects' },
+    {
+      title: 'ECMAScript 2024, 27.2 Promise Objects: PromiseReactionJob, NewPromiseResolveThenableJob',
+      url: 'https://tc39.es/ecma262/2024/#sec-promise-objects',
+    },
     { title: 'ECMAScript 2024, 27.7 AsyncFunction Objects and Await', url: 'https://tc39.es/ecma262/2024/#sec-await' },
-    { title: 'Node.js docs: process, event \'uncaughtException\'', url: 'https://nodejs.org/api/process.html#event-uncaughtexception' },
-    { title: 'Node.js docs: Error-first callbacks', url: 'https://nodejs.org/en/learn/asynchronous-work/javascript-asynchronous-programming-and-callbacks' },
+    {
+      title: "Node.js docs: process, event 'uncaughtException'",
+      url: 'https://nodejs.org/api/process.html#event-uncaughtexception',
+    },
+    {
+      title: 'Node.js docs: Error-first callbacks',
+      url: 'https://nodejs.org/en/learn/asynchronous-work/javascript-asynchronous-programming-and-callbacks',
+    },
   ],
   text: {
     ru: {
@@ -28,7 +37,7 @@ const content: SlideTextDef = {
           p: 'Одна операция: `db.get(id)` (ответ через 30 мс), потом `api.posts(user)` (через 50 мс), потом `posts.length`. Шаги докладчика: колбэки, промисы, async/await — каждый до конца; потом отказы.',
         },
         {
-          p: 'Колбэки: продолжение — функция, переданная в `db.get`; её держит драйвер, а стек пуст. Ошибка приходит аргументом `err` и идёт дальше, только если каждый уровень её проверяет (`if (err) return done(err)`). Исключение внутри колбэка (здесь `posts = null`, и `posts.length` бросает `TypeError`) попадает в цикл событий, а не в `try/catch` вокруг `load()`: тот закончился ещё в 0 мс. Node сообщает о нём через `process.on(\'uncaughtException\')`, а без обработчика завершает процесс.',
+          p: "Колбэки: продолжение — функция, переданная в `db.get`; её держит драйвер, а стек пуст. Ошибка приходит аргументом `err` и идёт дальше, только если каждый уровень её проверяет (`if (err) return done(err)`). Исключение внутри колбэка (здесь `posts = null`, и `posts.length` бросает `TypeError`) попадает в цикл событий, а не в `try/catch` вокруг `load()`: тот закончился ещё в 0 мс. Node сообщает о нём через `process.on('uncaughtException')`, а без обработчика завершает процесс.",
         },
         {
           p: 'Промисы: вся цепочка строится сразу, в 0 мс; каждый `.then` — реакция на промис. Отклонение пропускает все `.then` без обработчика ошибки (по микрозадаче на каждый) и приходит в единственный `.catch`. Исключение в обработчике `.then` отклоняет его промис и тоже приходит в `.catch`.',
@@ -37,7 +46,7 @@ const content: SlideTextDef = {
           p: 'async/await: продолжение — собственный приостановленный кадр async-функции, который ждёт промис. Если промис отклонён, `await` бросает исключение прямо в своей строке, поэтому работает обычный `try/catch` у вызывающего.',
         },
         {
-          p: 'Проверено на настоящем Node: tests/unit/callbacks-promises-await.test.ts запускает эти три листинга как есть, с `db` и `api` на `setTimeout`, в успешном режиме и в обоих режимах отказа, и сравнивает, что произошло (вызовы, `show`, `handle` и непойманный `TypeError`, пойманный через `process.on(\'uncaughtException\')`), и когда, с тем, что говорит модель. Код и компромиссы — из сценария доклада (seed 004); вызывающий код с `try/catch` добавлен, чтобы было видно, куда идёт ошибка.',
+          p: "Проверено на настоящем Node: tests/unit/callbacks-promises-await.test.ts запускает эти три листинга как есть, с `db` и `api` на `setTimeout`, в успешном режиме и в обоих режимах отказа, и сравнивает, что произошло (вызовы, `show`, `handle` и непойманный `TypeError`, пойманный через `process.on('uncaughtException')`), и когда, с тем, что говорит модель. Код и компромиссы — из сценария доклада (seed 004); вызывающий код с `try/catch` добавлен, чтобы было видно, куда идёт ошибка.",
         },
       ],
     },
@@ -60,7 +69,7 @@ const content: SlideTextDef = {
           p: 'One operation: `db.get(id)` (answers after 30 ms), then `api.posts(user)` (after 50 ms), then `posts.length`. The speaker steps: callbacks, promises, async/await, each to its end; then the failures.',
         },
         {
-          p: 'Callbacks: the continuation is a function handed to `db.get`; the driver holds it while the stack is empty. An error arrives as the `err` argument and goes on only if every level checks it (`if (err) return done(err)`). An exception inside a callback (here `posts` is null and `posts.length` throws a `TypeError`) reaches the event loop, not the `try/catch` around `load()`, which finished at 0 ms. Node reports it through `process.on(\'uncaughtException\')` and, without a handler, exits.',
+          p: "Callbacks: the continuation is a function handed to `db.get`; the driver holds it while the stack is empty. An error arrives as the `err` argument and goes on only if every level checks it (`if (err) return done(err)`). An exception inside a callback (here `posts` is null and `posts.length` throws a `TypeError`) reaches the event loop, not the `try/catch` around `load()`, which finished at 0 ms. Node reports it through `process.on('uncaughtException')` and, without a handler, exits.",
         },
         {
           p: 'Promises: the whole chain is built at once, at 0 ms; each `.then` is a reaction on a promise. A rejection skips every `.then` without a rejection handler (one microtask each) and lands in the single `.catch`. A throw inside a `.then` handler rejects that handler’s promise and also lands in `.catch`.',
@@ -69,7 +78,7 @@ const content: SlideTextDef = {
           p: 'async/await: the continuation is the async function’s own suspended frame, waiting on the awaited promise. When the promise rejects, the `await` throws right at its line, so the caller’s ordinary `try/catch` works.',
         },
         {
-          p: 'Checked against real Node: tests/unit/callbacks-promises-await.test.ts runs these three listings as they are, with `setTimeout`-based `db` and `api`, in the success mode and both failure modes, and compares what happened (the calls, `show`, `handle`, and the uncaught `TypeError` seen through `process.on(\'uncaughtException\')`) and when, with what the model says. Code and trade-offs: the talk’s script (seed 004); the caller with its `try/catch` is added to show where the error goes.',
+          p: "Checked against real Node: tests/unit/callbacks-promises-await.test.ts runs these three listings as they are, with `setTimeout`-based `db` and `api`, in the success mode and both failure modes, and compares what happened (the calls, `show`, `handle`, and the uncaught `TypeError` seen through `process.on('uncaughtException')`) and when, with what the model says. Code and trade-offs: the talk’s script (seed 004); the caller with its `try/catch` is added to show where the error goes.",
         },
       ],
     },

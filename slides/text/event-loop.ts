@@ -3,15 +3,36 @@ import type { SlideTextDef } from '../types.ts';
 /** The words of the slide `event-loop` (its title is in `slides/event-loop.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
-    { title: 'libuv ChangeLog, 1.45.0: “win,unix: change execution order of timers” (Trevor Norris)', url: 'https://github.com/libuv/libuv/blob/v1.x/ChangeLog' },
-    { title: 'libuv PR #3927: win,unix: change execution order of timers', url: 'https://github.com/libuv/libuv/pull/3927' },
-    { title: 'libuv issue #3686: UV_RUN_ONCE breaks the usual order of timers / poll in the event loop', url: 'https://github.com/libuv/libuv/issues/3686' },
+    {
+      title: 'libuv ChangeLog, 1.45.0: “win,unix: change execution order of timers” (Trevor Norris)',
+      url: 'https://github.com/libuv/libuv/blob/v1.x/ChangeLog',
+    },
+    {
+      title: 'libuv PR #3927: win,unix: change execution order of timers',
+      url: 'https://github.com/libuv/libuv/pull/3927',
+    },
+    {
+      title: 'libuv issue #3686: UV_RUN_ONCE breaks the usual order of timers / poll in the event loop',
+      url: 'https://github.com/libuv/libuv/issues/3686',
+    },
     { title: 'libuv src/unix/core.c: uv_run()', url: 'https://github.com/libuv/libuv/blob/v1.x/src/unix/core.c' },
     { title: 'libuv docs: Design overview, the I/O loop', url: 'https://docs.libuv.org/en/v1.x/design.html' },
-    { title: 'Node.js: The Node.js Event Loop', url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick' },
-    { title: 'nodejs/learn PR #99: clarify timer execution order after libuv 1.45.0', url: 'https://github.com/nodejs/learn/pull/99' },
-    { title: 'nodejs/node issue #48512: event loop regression after libuv v1.45.0 update', url: 'https://github.com/nodejs/node/issues/48512' },
-    { title: 'Node.js lib/internal/timers.js: a delay below 1 ms becomes 1 ms', url: 'https://github.com/nodejs/node/blob/main/lib/internal/timers.js' },
+    {
+      title: 'Node.js: The Node.js Event Loop',
+      url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick',
+    },
+    {
+      title: 'nodejs/learn PR #99: clarify timer execution order after libuv 1.45.0',
+      url: 'https://github.com/nodejs/learn/pull/99',
+    },
+    {
+      title: 'nodejs/node issue #48512: event loop regression after libuv v1.45.0 update',
+      url: 'https://github.com/nodejs/node/issues/48512',
+    },
+    {
+      title: 'Node.js lib/internal/timers.js: a delay below 1 ms becomes 1 ms',
+      url: 'https://github.com/nodejs/node/blob/main/lib/internal/timers.js',
+    },
   ],
   text: {
     ru: {
@@ -26,7 +47,9 @@ const content: SlideTextDef = {
             'То же самое внутри nginx, Redis, Netty, Tokio.',
           ],
         },
-        { p: 'Между любыми двумя колбэками Node и браузер выполняют **все микрозадачи** — колбэки промисов и продолжения после `await`.' },
+        {
+          p: 'Между любыми двумя колбэками Node и браузер выполняют **все микрозадачи** — колбэки промисов и продолжения после `await`.',
+        },
       ],
       notes: [
         {
@@ -58,7 +81,9 @@ const content: SlideTextDef = {
             'The same thing inside nginx, Redis, Netty, Tokio.',
           ],
         },
-        { p: 'Between any two callbacks Node and the browser run **all microtasks**: promise callbacks and continuations after `await`.' },
+        {
+          p: 'Between any two callbacks Node and the browser run **all microtasks**: promise callbacks and continuations after `await`.',
+        },
       ],
       notes: [
         {

@@ -3,13 +3,28 @@ import type { SlideTextDef } from '../types.ts';
 /** The words of the slide `heavy-task` (its title is in `slides/heavy-task.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
-    { title: 'Node.js, “Don’t Block the Event Loop (or the Worker Pool)”', url: 'https://nodejs.org/en/learn/asynchronous-work/dont-block-the-event-loop' },
-    { title: 'Node.js, “The Node.js Event Loop”: phases, poll and check (setImmediate)', url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick' },
-    { title: 'Node.js API: perf_hooks.monitorEventLoopDelay()', url: 'https://nodejs.org/api/perf_hooks.html#perf_hooksmonitoreventloopdelayoptions' },
+    {
+      title: 'Node.js, “Don’t Block the Event Loop (or the Worker Pool)”',
+      url: 'https://nodejs.org/en/learn/asynchronous-work/dont-block-the-event-loop',
+    },
+    {
+      title: 'Node.js, “The Node.js Event Loop”: phases, poll and check (setImmediate)',
+      url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick',
+    },
+    {
+      title: 'Node.js API: perf_hooks.monitorEventLoopDelay()',
+      url: 'https://nodejs.org/api/perf_hooks.html#perf_hooksmonitoreventloopdelayoptions',
+    },
     { title: 'Node.js API: worker_threads', url: 'https://nodejs.org/api/worker_threads.html' },
     { title: 'piscina: a worker-thread pool for Node.js', url: 'https://github.com/piscinajs/piscina' },
-    { title: 'Python: concurrent.futures.ProcessPoolExecutor', url: 'https://docs.python.org/3/library/concurrent.futures.html#processpoolexecutor' },
-    { title: 'Percentile, the nearest-rank method', url: 'https://en.wikipedia.org/wiki/Percentile#The_nearest-rank_method' },
+    {
+      title: 'Python: concurrent.futures.ProcessPoolExecutor',
+      url: 'https://docs.python.org/3/library/concurrent.futures.html#processpoolexecutor',
+    },
+    {
+      title: 'Percentile, the nearest-rank method',
+      url: 'https://en.wikipedia.org/wiki/Percentile#The_nearest-rank_method',
+    },
   ],
   text: {
     ru: {
@@ -23,7 +38,9 @@ const content: SlideTextDef = {
             'Вынести в `worker_threads` (или пул piscina), в Python — в `ProcessPoolExecutor`.',
           ],
         },
-        { p: 'Сервер получает 200 запросов в секунду по 2 мс. Запустите тяжёлую задачу на 300 мс в разных режимах и смотрите на задержку остальных запросов.' },
+        {
+          p: 'Сервер получает 200 запросов в секунду по 2 мс. Запустите тяжёлую задачу на 300 мс в разных режимах и смотрите на задержку остальных запросов.',
+        },
       ],
       notes: [
         {
@@ -57,7 +74,9 @@ const content: SlideTextDef = {
             'Move it to `worker_threads` (or a piscina pool); in Python, to a `ProcessPoolExecutor`.',
           ],
         },
-        { p: 'The server gets 200 requests a second, 2 ms each. Start a 300 ms heavy task in different modes and watch the latency of the other requests.' },
+        {
+          p: 'The server gets 200 requests a second, 2 ms each. Start a 300 ms heavy task in different modes and watch the latency of the other requests.',
+        },
       ],
       notes: [
         {

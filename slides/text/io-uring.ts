@@ -4,14 +4,38 @@ import type { SlideTextDef } from '../types.ts';
 const content: SlideTextDef = {
   sources: [
     { title: 'Jens Axboe, “Efficient IO with io_uring” (2019)', url: 'https://kernel.dk/io_uring.pdf' },
-    { title: 'io_uring(7): the submission and completion queues, head and tail', url: 'https://man7.org/linux/man-pages/man7/io_uring.7.html' },
-    { title: 'io_uring_setup(2): entries rounded to a power of two, CQ = 2 × SQ, IORING_SETUP_SQPOLL, sq_thread_idle', url: 'https://man7.org/linux/man-pages/man2/io_uring_setup.2.html' },
-    { title: 'io_uring_enter(2): to_submit, min_complete, IORING_ENTER_SQ_WAKEUP', url: 'https://man7.org/linux/man-pages/man2/io_uring_enter.2.html' },
-    { title: 'epoll(7) and epoll_ctl(2): EPERM for a regular file', url: 'https://man7.org/linux/man-pages/man2/epoll_ctl.2.html' },
-    { title: 'POSIX select(): regular files always poll true for reading and writing', url: 'https://pubs.opengroup.org/onlinepubs/9799919799/functions/pselect.html' },
-    { title: 'libuv design overview: file I/O runs in the thread pool', url: 'https://docs.libuv.org/en/v1.x/design.html' },
-    { title: 'libuv pull request #3952: io_uring for file operations (v1.45.0)', url: 'https://github.com/libuv/libuv/pull/3952' },
-    { title: 'libuv pull request #4492: SQPOLL io_uring disabled by default', url: 'https://github.com/libuv/libuv/pull/4492' },
+    {
+      title: 'io_uring(7): the submission and completion queues, head and tail',
+      url: 'https://man7.org/linux/man-pages/man7/io_uring.7.html',
+    },
+    {
+      title: 'io_uring_setup(2): entries rounded to a power of two, CQ = 2 × SQ, IORING_SETUP_SQPOLL, sq_thread_idle',
+      url: 'https://man7.org/linux/man-pages/man2/io_uring_setup.2.html',
+    },
+    {
+      title: 'io_uring_enter(2): to_submit, min_complete, IORING_ENTER_SQ_WAKEUP',
+      url: 'https://man7.org/linux/man-pages/man2/io_uring_enter.2.html',
+    },
+    {
+      title: 'epoll(7) and epoll_ctl(2): EPERM for a regular file',
+      url: 'https://man7.org/linux/man-pages/man2/epoll_ctl.2.html',
+    },
+    {
+      title: 'POSIX select(): regular files always poll true for reading and writing',
+      url: 'https://pubs.opengroup.org/onlinepubs/9799919799/functions/pselect.html',
+    },
+    {
+      title: 'libuv design overview: file I/O runs in the thread pool',
+      url: 'https://docs.libuv.org/en/v1.x/design.html',
+    },
+    {
+      title: 'libuv pull request #3952: io_uring for file operations (v1.45.0)',
+      url: 'https://github.com/libuv/libuv/pull/3952',
+    },
+    {
+      title: 'libuv pull request #4492: SQPOLL io_uring disabled by default',
+      url: 'https://github.com/libuv/libuv/pull/4492',
+    },
   ],
   text: {
     ru: {

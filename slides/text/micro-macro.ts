@@ -3,14 +3,38 @@ import type { SlideTextDef } from '../types.ts';
 /** The words of the slide `micro-macro` (its title is in `slides/micro-macro.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
-    { title: 'ECMA-262, §27.2 Promise Objects: PromiseResolveThenableJob, PromiseReactionJob; §27.7.5.3 Await', url: 'https://tc39.es/ecma262/#sec-promise-objects' },
-    { title: 'HTML Living Standard, 8.1.7 Event loops: perform a microtask checkpoint; timer initialisation steps', url: 'https://html.spec.whatwg.org/multipage/webappapis.html#event-loops' },
-    { title: 'V8 blog, “Faster async functions and promises” (await costs one tick since V8 7.2)', url: 'https://v8.dev/blog/fast-async' },
-    { title: 'Node.js: The Node.js Event Loop, process.nextTick() and setImmediate()', url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick' },
-    { title: 'Node.js lib/internal/process/task_queues.js: processTicksAndRejections()', url: 'https://github.com/nodejs/node/blob/main/lib/internal/process/task_queues.js' },
-    { title: 'Node.js lib/internal/timers.js: listOnTimeout(), runNextTicks() between timers', url: 'https://github.com/nodejs/node/blob/main/lib/internal/timers.js' },
-    { title: 'Node.js v11.0.0 changelog: timers and immediates run microtasks between callbacks', url: 'https://github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG_V11.md' },
-    { title: 'libuv src/unix/core.c: uv_run() phases', url: 'https://github.com/libuv/libuv/blob/v1.x/src/unix/core.c' },
+    {
+      title: 'ECMA-262, §27.2 Promise Objects: PromiseResolveThenableJob, PromiseReactionJob; §27.7.5.3 Await',
+      url: 'https://tc39.es/ecma262/#sec-promise-objects',
+    },
+    {
+      title: 'HTML Living Standard, 8.1.7 Event loops: perform a microtask checkpoint; timer initialisation steps',
+      url: 'https://html.spec.whatwg.org/multipage/webappapis.html#event-loops',
+    },
+    {
+      title: 'V8 blog, “Faster async functions and promises” (await costs one tick since V8 7.2)',
+      url: 'https://v8.dev/blog/fast-async',
+    },
+    {
+      title: 'Node.js: The Node.js Event Loop, process.nextTick() and setImmediate()',
+      url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick',
+    },
+    {
+      title: 'Node.js lib/internal/process/task_queues.js: processTicksAndRejections()',
+      url: 'https://github.com/nodejs/node/blob/main/lib/internal/process/task_queues.js',
+    },
+    {
+      title: 'Node.js lib/internal/timers.js: listOnTimeout(), runNextTicks() between timers',
+      url: 'https://github.com/nodejs/node/blob/main/lib/internal/timers.js',
+    },
+    {
+      title: 'Node.js v11.0.0 changelog: timers and immediates run microtasks between callbacks',
+      url: 'https://github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG_V11.md',
+    },
+    {
+      title: 'libuv src/unix/core.c: uv_run() phases',
+      url: 'https://github.com/libuv/libuv/blob/v1.x/src/unix/core.c',
+    },
   ],
   text: {
     ru: {

@@ -10,18 +10,31 @@ if (n < 0 && errno == EAGAIN) {
 /** The words of the slide `nonblocking` (its title is in `slides/nonblocking.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
-    { title: 'read(2): blocking read, EAGAIN with O_NONBLOCK', url: 'https://man7.org/linux/man-pages/man2/read.2.html' },
+    {
+      title: 'read(2): blocking read, EAGAIN with O_NONBLOCK',
+      url: 'https://man7.org/linux/man-pages/man2/read.2.html',
+    },
     { title: 'fcntl(2): F_SETFL, O_NONBLOCK', url: 'https://man7.org/linux/man-pages/man2/fcntl.2.html' },
-    { title: 'socket(7): non-blocking sockets, EAGAIN / EWOULDBLOCK', url: 'https://man7.org/linux/man-pages/man7/socket.7.html' },
-    { title: 'epoll(7): level-triggered and edge-triggered readiness', url: 'https://man7.org/linux/man-pages/man7/epoll.7.html' },
+    {
+      title: 'socket(7): non-blocking sockets, EAGAIN / EWOULDBLOCK',
+      url: 'https://man7.org/linux/man-pages/man7/socket.7.html',
+    },
+    {
+      title: 'epoll(7): level-triggered and edge-triggered readiness',
+      url: 'https://man7.org/linux/man-pages/man7/epoll.7.html',
+    },
     { title: 'epoll_wait(2)', url: 'https://man7.org/linux/man-pages/man2/epoll_wait.2.html' },
   ],
   text: {
     ru: {
       body: [
-        { p: 'Блокирующий `read()` усыпляет поток, пока не придут данные. С флагом `O_NONBLOCK` он сразу возвращает `EAGAIN`: данных нет, приходите позже.' },
+        {
+          p: 'Блокирующий `read()` усыпляет поток, пока не придут данные. С флагом `O_NONBLOCK` он сразу возвращает `EAGAIN`: данных нет, приходите позже.',
+        },
         { code: listing('данных нет — к другому сокету'), lang: 'c' },
-        { p: 'Один поток и три сокета. Данные приходят на B, потом на C, потом на A. Выберите стратегию и нажмите «Запустить».' },
+        {
+          p: 'Один поток и три сокета. Данные приходят на B, потом на C, потом на A. Выберите стратегию и нажмите «Запустить».',
+        },
       ],
       notes: [
         {
@@ -46,9 +59,13 @@ const content: SlideTextDef = {
     },
     en: {
       body: [
-        { p: 'A blocking `read()` puts the thread to sleep until data comes. With the `O_NONBLOCK` flag it returns `EAGAIN` at once: no data, come back later.' },
+        {
+          p: 'A blocking `read()` puts the thread to sleep until data comes. With the `O_NONBLOCK` flag it returns `EAGAIN` at once: no data, come back later.',
+        },
         { code: listing('no data: on to another socket'), lang: 'c' },
-        { p: 'One thread and three sockets. Data arrives on B, then on C, then on A. Choose a strategy and press “Run”.' },
+        {
+          p: 'One thread and three sockets. Data arrives on B, then on C, then on A. Choose a strategy and press “Run”.',
+        },
       ],
       notes: [
         {

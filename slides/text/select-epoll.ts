@@ -13,14 +13,35 @@ for (;;) {
 /** The words of the slide `select-epoll` (its title is in `slides/select-epoll.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
-    { title: 'Linux, fs/select.c: core_sys_select, FDS_BYTES, do_select, do_sys_poll', url: 'https://github.com/torvalds/linux/blob/master/fs/select.c' },
-    { title: 'Linux, fs/eventpoll.c: ep_send_events walks the ready list', url: 'https://github.com/torvalds/linux/blob/master/fs/eventpoll.c' },
-    { title: 'Linux, include/uapi/linux/eventpoll.h: struct epoll_event, packed on x86-64', url: 'https://github.com/torvalds/linux/blob/master/include/uapi/linux/eventpoll.h' },
+    {
+      title: 'Linux, fs/select.c: core_sys_select, FDS_BYTES, do_select, do_sys_poll',
+      url: 'https://github.com/torvalds/linux/blob/master/fs/select.c',
+    },
+    {
+      title: 'Linux, fs/eventpoll.c: ep_send_events walks the ready list',
+      url: 'https://github.com/torvalds/linux/blob/master/fs/eventpoll.c',
+    },
+    {
+      title: 'Linux, include/uapi/linux/eventpoll.h: struct epoll_event, packed on x86-64',
+      url: 'https://github.com/torvalds/linux/blob/master/include/uapi/linux/eventpoll.h',
+    },
     { title: 'select(2), poll(2), epoll(7) manual pages', url: 'https://man7.org/linux/man-pages/man2/select.2.html' },
-    { title: 'glibc, debug/fdelt_chk.c: “bit out of range 0 - FD_SETSIZE on fd_set”', url: 'https://sourceware.org/git/?p=glibc.git;a=blob;f=debug/fdelt_chk.c' },
-    { title: 'CPython, Modules/selectmodule.c: “filedescriptor out of range in select()”', url: 'https://github.com/python/cpython/blob/3.11/Modules/selectmodule.c' },
-    { title: 'kqueue(2), FreeBSD: struct kevent (with ext[4] since FreeBSD 12)', url: 'https://man.freebsd.org/cgi/man.cgi?query=kqueue&sektion=2' },
-    { title: 'Apple XNU, bsd/sys/event.h: struct kevent (32 bytes on 64-bit)', url: 'https://github.com/apple-oss-distributions/xnu/blob/main/bsd/sys/event.h' },
+    {
+      title: 'glibc, debug/fdelt_chk.c: “bit out of range 0 - FD_SETSIZE on fd_set”',
+      url: 'https://sourceware.org/git/?p=glibc.git;a=blob;f=debug/fdelt_chk.c',
+    },
+    {
+      title: 'CPython, Modules/selectmodule.c: “filedescriptor out of range in select()”',
+      url: 'https://github.com/python/cpython/blob/3.11/Modules/selectmodule.c',
+    },
+    {
+      title: 'kqueue(2), FreeBSD: struct kevent (with ext[4] since FreeBSD 12)',
+      url: 'https://man.freebsd.org/cgi/man.cgi?query=kqueue&sektion=2',
+    },
+    {
+      title: 'Apple XNU, bsd/sys/event.h: struct kevent (32 bytes on 64-bit)',
+      url: 'https://github.com/apple-oss-distributions/xnu/blob/main/bsd/sys/event.h',
+    },
   ],
   text: {
     ru: {

@@ -11,7 +11,9 @@ const content: SlideTextDef = {
         { p: 'Листайте стрелками ← →, свайпом или кнопками внизу. В схемах нажимайте кнопки и двигайте ползунки.' },
       ],
       notes: [
-        { p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков.' },
+        {
+          p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков.',
+        },
         {
           ul: [
             'Навигация: ← → или PageDown/PageUp (кликер), пробел; Esc — обзор; F — полный экран; S — окно докладчика.',
@@ -26,10 +28,14 @@ const content: SlideTextDef = {
         {
           p: 'How one thread holds tens of thousands of connections, what `await` really does, why one heavy function hangs a whole Node server, and how goroutines differ from `async def`.',
         },
-        { p: 'Move with the ← → arrow keys, a swipe or the buttons at the bottom. In the demos, press the buttons and move the sliders.' },
+        {
+          p: 'Move with the ← → arrow keys, a swipe or the buttons at the bottom. In the demos, press the buttons and move the sliders.',
+        },
       ],
       notes: [
-        { p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads.' },
+        {
+          p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads.',
+        },
         {
           ul: [
             'Navigation: ← → or PageDown/PageUp (a clicker), Space; Esc: overview; F: full screen; S: speaker view.',

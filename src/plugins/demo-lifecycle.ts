@@ -34,7 +34,8 @@ export function loadDemo(slideId: string, onError: (id: string) => void): Promis
 
 /** Code blocks in slide text are `<hsw-code>`: highlight.js loads with the first slide that shows one. */
 function defineCodePanel(section: Element | undefined): void {
-  if (section?.querySelector('hsw-code') && !customElements.get('hsw-code')) void import('../../components/ui/code-panel.ts');
+  if (section?.querySelector('hsw-code') && !customElements.get('hsw-code'))
+    void import('../../components/ui/code-panel.ts');
 }
 
 function demoOf(section: Element | undefined): DemoHost | null {

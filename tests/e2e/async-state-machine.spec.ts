@@ -12,7 +12,9 @@ test.describe('async-state-machine slide', () => {
     const heap = slide.getByRole('table', { name: 'Heap object f' });
     const step = slide.getByRole('button', { name: 'Step forward' });
 
-    await expect(status).toHaveText('load(7) is called: the heap object f is created with state = 0 and the arguments.');
+    await expect(status).toHaveText(
+      'load(7) is called: the heap object f is created with state = 0 and the arguments.',
+    );
     await expect(heap.getByRole('row', { name: /state/ })).toContainText('0');
 
     await step.click();
@@ -21,7 +23,9 @@ test.describe('async-state-machine slide', () => {
     await expect(stack).toContainText('main()');
 
     await step.click();
-    await expect(status).toContainText('await: step(f) returns, the stack is empty and the thread is free for other work.');
+    await expect(status).toContainText(
+      'await: step(f) returns, the stack is empty and the thread is free for other work.',
+    );
     await expect(stack).toHaveText('empty: the thread is free');
     await expect(slide.getByText('waiting for db.get(7)')).toBeVisible();
     await expect(heap.getByRole('row', { name: /state/ })).toContainText('1');
@@ -66,7 +70,9 @@ test.describe('async-state-machine slide', () => {
     const slide = currentSlide(page);
     await slide.getByRole('combobox', { name: 'Function' }).selectOption({ label: 'total(ids): an await in a loop' });
     const status = slide.getByRole('status');
-    await expect(status).toHaveText('total([3, 5, 8]) is called: the heap object f is created with state = 0 and the arguments.');
+    await expect(status).toHaveText(
+      'total([3, 5, 8]) is called: the heap object f is created with state = 0 and the arguments.',
+    );
     await expect(slide.getByText('resume points: case 2')).toBeVisible();
     const step = slide.getByRole('button', { name: 'Step forward' });
     const waits: string[] = [];
@@ -83,7 +89,9 @@ test.describe('async-state-machine slide', () => {
   test('safeLoad(7) with db.get failing: the rejection lands in the catch piece', async ({ page }) => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
-    await slide.getByRole('combobox', { name: 'Function' }).selectOption({ label: 'safeLoad(id): try/catch around an await' });
+    await slide
+      .getByRole('combobox', { name: 'Function' })
+      .selectOption({ label: 'safeLoad(id): try/catch around an await' });
     await slide.getByRole('combobox', { name: 'The awaited calls' }).selectOption({ label: 'db.get fails' });
     const status = slide.getByRole('status');
     const step = slide.getByRole('button', { name: 'Step forward' });
@@ -93,7 +101,9 @@ test.describe('async-state-machine slide', () => {
     );
     await step.click();
     await expect(status).toHaveText('No pause: the loop in step(f) goes straight on to case 2.');
-    await expect(slide.getByRole('table', { name: 'Heap object f' }).getByRole('row', { name: /err/ })).toContainText('"db down"');
+    await expect(slide.getByRole('table', { name: 'Heap object f' }).getByRole('row', { name: /err/ })).toContainText(
+      '"db down"',
+    );
     while (await step.isEnabled()) await step.click();
     await expect(status).toHaveText('return: the promise of safeLoad(7) is fulfilled with "guest".');
   });
@@ -103,7 +113,9 @@ test.describe('async-state-machine slide', () => {
     const slide = currentSlide(page);
     await slide.getByRole('button', { name: 'Run to the end' }).click();
     await expect(slide.getByRole('button', { name: 'Pause' })).toBeVisible();
-    await expect(slide.getByRole('status')).toHaveText('return: the promise of load(7) is fulfilled with 3.', { timeout: 15_000 });
+    await expect(slide.getByRole('status')).toHaveText('return: the promise of load(7) is fulfilled with 3.', {
+      timeout: 15_000,
+    });
     await expect(slide.getByRole('button', { name: 'Run to the end' })).toBeDisabled();
   });
 
@@ -112,7 +124,9 @@ test.describe('async-state-machine slide', () => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
     await slide.getByRole('button', { name: 'Run to the end' }).click();
-    await expect(slide.getByRole('status')).toHaveText('return: the promise of load(7) is fulfilled with 3.', { timeout: 1000 });
+    await expect(slide.getByRole('status')).toHaveText('return: the promise of load(7) is fulfilled with 3.', {
+      timeout: 1000,
+    });
   });
 
   test('the speaker sequence puts the demo at the matching step', async ({ page }) => {
@@ -148,7 +162,9 @@ test.describe('async-state-machine slide', () => {
     await gotoSlide(page, ID, { lang: 'ru' });
     const slide = currentSlide(page);
     await expect(slide.getByRole('heading', { name: 'async-функция — это конечный автомат' })).toBeVisible();
-    await expect(slide.getByRole('status')).toHaveText('Вызов load(7): в куче создаётся объект f с state = 0 и аргументами.');
+    await expect(slide.getByRole('status')).toHaveText(
+      'Вызов load(7): в куче создаётся объект f с state = 0 и аргументами.',
+    );
     await slide.getByRole('button', { name: 'Шаг вперёд' }).click();
     await slide.getByRole('button', { name: 'Шаг вперёд' }).click();
     await expect(slide.getByTestId('stack')).toHaveText('пуст: поток свободен');

@@ -15,7 +15,9 @@ const dist = process.env['DIST_DIR'] ?? 'dist';
 const MANIFEST_BYTES_PER_SLIDE = { gzip: 400, raw: 800 };
 
 test.describe('the first load, in a real browser', () => {
-  test(`the deck's first slide fetches ≤ ${FIRST_SLIDE_KB} KB of JS and CSS, and no other slide's words`, async ({ page }) => {
+  test(`the deck's first slide fetches ≤ ${FIRST_SLIDE_KB} KB of JS and CSS, and no other slide's words`, async ({
+    page,
+  }) => {
     const load = await firstLoad(page, 'index.html?lang=en#/title', dist);
     console.log(`first slide: ${load.gzipBytes} bytes gzipped in ${load.files.length} files: ${load.files.join(' ')}`);
     expect(load.gzipBytes).toBeLessThanOrEqual(FIRST_SLIDE_KB * 1000);
@@ -102,10 +104,11 @@ test.describe('size budgets (gzipped, from the build manifest)', () => {
       const w = window as unknown as { __calls: { raf: number; timeout: number; interval: number } };
       w.__calls = { raf: 0, timeout: 0, interval: 0 };
       const raf = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (cb) => raf((t) => {
-        w.__calls.raf++;
-        cb(t);
-      });
+      window.requestAnimationFrame = (cb) =>
+        raf((t) => {
+          w.__calls.raf++;
+          cb(t);
+        });
       const st = window.setTimeout.bind(window);
       window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
         w.__calls.timeout++;

@@ -15,13 +15,17 @@ test.describe('c10k', () => {
     await expect(connections).toHaveAttribute('aria-valuetext', /^\d{2},\d{3}$/);
     const shown = Number((await connections.getAttribute('aria-valuetext'))!.replace(/,/g, ''));
     expect(shown).toBeGreaterThan(32_765);
-    await expect(slide.getByRole('status')).toContainText(`At ${shown.toLocaleString('en-US')} connections the thread model stops at vm.max_map_count`);
+    await expect(slide.getByRole('status')).toContainText(
+      `At ${shown.toLocaleString('en-US')} connections the thread model stops at vm.max_map_count`,
+    );
     await expect(virtual).not.toContainText('78.1 GiB');
 
     await slide.getByRole('combobox', { name: 'Thread stack (virtual)' }).selectOption({ label: 'Java -Xss, 1 MiB' });
     const gib = (shown * 1024 * 1024) / 1024 ** 3;
     // Worked out here: n × 1 MiB, shown with up to one decimal between 10 and 100.
-    const expected = new Intl.NumberFormat('en-US', { maximumFractionDigits: gib >= 100 ? 0 : gib >= 10 ? 1 : 2 }).format(gib);
+    const expected = new Intl.NumberFormat('en-US', {
+      maximumFractionDigits: gib >= 100 ? 0 : gib >= 10 ? 1 : 2,
+    }).format(gib);
     await expect(virtual).toContainText(`${expected} GiB`);
   });
 
@@ -99,7 +103,11 @@ test.describe('c10k', () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await gotoSlide(page, 'c10k');
-    expect(await page.evaluate(() => (window as unknown as { deck: { getConfig(): { transition: string } } }).deck.getConfig().transition)).toBe('none');
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { deck: { getConfig(): { transition: string } } }).deck.getConfig().transition,
+      ),
+    ).toBe('none');
     await context.close();
   });
 

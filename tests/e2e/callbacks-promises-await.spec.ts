@@ -4,7 +4,9 @@ import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts
 const ID = 'callbacks-promises-await';
 
 test.describe('callbacks-promises-await', () => {
-  test('callbacks: the continuation waits in db.get while the stack is empty, then show(3) at 80 ms', async ({ page }) => {
+  test('callbacks: the continuation waits in db.get while the stack is empty, then show(3) at 80 ms', async ({
+    page,
+  }) => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
     const status = slide.getByRole('status').first();
@@ -37,19 +39,27 @@ test.describe('callbacks-promises-await', () => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
     const result = slide.locator('[data-figure="result"]');
-    await slide.getByRole('combobox', { name: 'What happens' }).selectOption({ label: 'posts is null: posts.length throws' });
+    await slide
+      .getByRole('combobox', { name: 'What happens' })
+      .selectOption({ label: 'posts is null: posts.length throws' });
     await slide.getByRole('button', { name: 'Run to the end' }).click();
-    await expect(result).toHaveText(/^uncaught at 80 ms: TypeError: Cannot read properties of null \(reading 'length'\)/);
+    await expect(result).toHaveText(
+      /^uncaught at 80 ms: TypeError: Cannot read properties of null \(reading 'length'\)/,
+    );
     await expect(slide.locator('hsw-code [aria-current="step"]')).toContainText('done(null, posts.length)');
 
     await slide.getByRole('button', { name: 'promises' }).click();
     await expect(result).toHaveText('not yet');
     await slide.getByRole('button', { name: 'Run to the end' }).click();
-    await expect(result).toHaveText("handle(TypeError: Cannot read properties of null (reading 'length')) at 80 ms, in .catch");
+    await expect(result).toHaveText(
+      "handle(TypeError: Cannot read properties of null (reading 'length')) at 80 ms, in .catch",
+    );
 
     await slide.getByRole('button', { name: 'async/await' }).click();
     await slide.getByRole('button', { name: 'Run to the end' }).click();
-    await expect(result).toHaveText("handle(TypeError: Cannot read properties of null (reading 'length')) at 80 ms, in try/catch");
+    await expect(result).toHaveText(
+      "handle(TypeError: Cannot read properties of null (reading 'length')) at 80 ms, in try/catch",
+    );
   });
 
   test('db.get fails: promises skip each .then to .catch; async/await lands in try/catch', async ({ page }) => {
@@ -62,7 +72,9 @@ test.describe('callbacks-promises-await', () => {
     await step.click();
     await expect(slide.locator('hsw-code [aria-current="step"]')).toContainText('return db.get(id)');
     await step.click();
-    await expect(slide.getByRole('list', { name: 'Registered continuations' })).toContainText('.then(user => api.posts(user)): a reaction on promise p1');
+    await expect(slide.getByRole('list', { name: 'Registered continuations' })).toContainText(
+      '.then(user => api.posts(user)): a reaction on promise p1',
+    );
     for (let i = 0; i < 7; i++) await step.click();
     await expect(status).toContainText('p1 is rejected and .then(user => api.posts(user)) has no rejection handler');
     for (let i = 0; i < 4; i++) await step.click();
@@ -71,7 +83,9 @@ test.describe('callbacks-promises-await', () => {
     await slide.getByRole('button', { name: 'async/await' }).click();
     await step.click();
     await step.click();
-    await expect(slide.getByRole('list', { name: 'Registered continuations' })).toContainText('the suspended frame of load (line 2), waiting on promise p1');
+    await expect(slide.getByRole('list', { name: 'Registered continuations' })).toContainText(
+      'the suspended frame of load (line 2), waiting on promise p1',
+    );
     for (let i = 0; i < 7; i++) await step.click();
     await expect(slide.locator('[data-figure="result"]')).toHaveText('handle(Error: db down) at 30 ms, in try/catch');
   });
@@ -99,7 +113,9 @@ test.describe('callbacks-promises-await', () => {
     const slide = currentSlide(page);
     await slide.getByRole('button', { name: 'async/await' }).click();
     await slide.getByRole('button', { name: 'Шаг вперёд' }).click();
-    await expect(slide.getByRole('status').first()).toContainText('db.get(id) отправляет запрос и возвращает промис p1');
+    await expect(slide.getByRole('status').first()).toContainText(
+      'db.get(id) отправляет запрос и возвращает промис p1',
+    );
     await expect(slide.getByText('// сюда придёт отклонённый await')).toBeVisible();
     await expect(slide.getByRole('combobox', { name: 'Что происходит' })).toHaveValue('ok');
   });

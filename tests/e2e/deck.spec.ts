@@ -52,7 +52,15 @@ test.describe('the deck', () => {
       if (!box) throw new Error('no box');
       const x = box.x + Math.min(40, box.width / 2);
       const y = box.y + box.height / 2;
-      const init = (px: number) => ({ pointerType: 'touch', pointerId, isPrimary: true, clientX: px, clientY: y, bubbles: true, composed: true });
+      const init = (px: number) => ({
+        pointerType: 'touch',
+        pointerId,
+        isPrimary: true,
+        clientX: px,
+        clientY: y,
+        bubbles: true,
+        composed: true,
+      });
       await target.dispatchEvent('pointerdown', init(x));
       for (let i = 1; i <= 5; i++) await target.dispatchEvent('pointermove', init(x + (dx * i) / 5));
       await target.dispatchEvent('pointerup', init(x + dx));
@@ -131,18 +139,26 @@ test.describe('the deck', () => {
     await popup.close();
   });
 
-  test('the speaker view shows the notes of a slide reached by navigation, whose words loaded after it was shown', async ({ page, context }) => {
+  test('the speaker view shows the notes of a slide reached by navigation, whose words loaded after it was shown', async ({
+    page,
+    context,
+  }) => {
     await gotoSlide(page, 'title');
     const popupPromise = context.waitForEvent('page');
     await page.keyboard.press('s');
     const popup = await popupPromise;
     await popup.waitForLoadState();
-    await expect(popup.locator('.speaker-controls-notes')).toContainText('A talk about how servers wait', { timeout: 15_000 });
+    await expect(popup.locator('.speaker-controls-notes')).toContainText('A talk about how servers wait', {
+      timeout: 15_000,
+    });
     // heavy-task is far from the title: its words are not loaded until the deck gets there.
     const notes = (await wordsOf('heavy-task')).text.en.notes;
     expect(await page.locator('section#heavy-task aside.notes').textContent()).toBe('');
     const goTo = (id: string) =>
-      page.evaluate((index) => (window as unknown as { deck: { slide(h: number): void } }).deck.slide(index), slides.findIndex((s) => s.id === id));
+      page.evaluate(
+        (index) => (window as unknown as { deck: { slide(h: number): void } }).deck.slide(index),
+        slides.findIndex((s) => s.id === id),
+      );
     await goTo('heavy-task');
     await expect(popup.locator('.speaker-controls-notes')).toContainText(shown(notes[0]), { timeout: 15_000 });
     await expect(popup.locator('.speaker-controls-notes')).toContainText('Sources');
@@ -157,9 +173,15 @@ test.describe('the deck', () => {
     await page.goto('index.html?lang=en#/libuv-pool/2');
     await page.waitForSelector('html[data-deck-ready="true"]');
     await expect(page.locator('section#libuv-pool')).toHaveClass(/present/);
-    expect(await page.evaluate(() => (window as unknown as { deck: { getIndices(): { f?: number } } }).deck.getIndices().f)).toBe(2);
+    expect(
+      await page.evaluate(() => (window as unknown as { deck: { getIndices(): { f?: number } } }).deck.getIndices().f),
+    ).toBe(2);
     await expectHash(page, /^#\/libuv-pool\/2$/);
-    await expect.poll(() => page.locator('section#libuv-pool .demo').evaluate((el) => (el as HTMLElement & { step: number }).step)).toBe(3);
+    await expect
+      .poll(() =>
+        page.locator('section#libuv-pool .demo').evaluate((el) => (el as HTMLElement & { step: number }).step),
+      )
+      .toBe(3);
     const words = (await wordsOf('libuv-pool')).text.en;
     await expect(currentSlide(page).locator('.slide-body')).toContainText(shown(words.body[0]));
   });
@@ -167,15 +189,21 @@ test.describe('the deck', () => {
   test('a slide whose words fail to load says so, and the deck goes on', async ({ page }) => {
     const file = textChunks(dist).get('c10k');
     expect(file).toBeDefined();
-    await page.route(`**/${file}`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("test: no text");' }));
+    await page.route(`**/${file}`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("test: no text");' }),
+    );
     await page.goto('index.html?lang=en#/c10k');
     await page.waitForSelector('html[data-deck-ready="true"]');
-    await expect(currentSlide(page).getByRole('alert')).toHaveText('This slide’s text could not be loaded. Reload the page to try again.');
+    await expect(currentSlide(page).getByRole('alert')).toHaveText(
+      'This slide’s text could not be loaded. Reload the page to try again.',
+    );
     await expect(page.locator('.deck-toast')).toContainText('(c10k)');
     await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('C10K: a thread per connection');
     await expect(currentSlide(page).getByRole('slider', { name: 'Connections' })).toBeVisible();
     await page.keyboard.press('ArrowRight');
-    await expect(page.locator('section#nonblocking .slide-body')).toContainText(shown((await wordsOf('nonblocking')).text.en.body[0]));
+    await expect(page.locator('section#nonblocking .slide-body')).toContainText(
+      shown((await wordsOf('nonblocking')).text.en.body[0]),
+    );
   });
 
   test('every slide’s body fits beside its demo at 1280×720, in both languages', async ({ page }) => {
@@ -243,7 +271,9 @@ test.describe('the deck', () => {
     await expectHash(page, /^#\/c10k$/);
   });
 
-  test('the default language follows the browser, the default theme follows prefers-color-scheme', async ({ browser }) => {
+  test('the default language follows the browser, the default theme follows prefers-color-scheme', async ({
+    browser,
+  }) => {
     const ru = await browser.newContext({ locale: 'ru-RU', colorScheme: 'light' });
     const page = await ru.newPage();
     await page.goto('index.html#/c10k');

@@ -4,7 +4,10 @@ import { embeddableSlides } from '../../slides/index.ts';
 test.describe('embed page', () => {
   test('renders the c10k demo alone and posts its height to the parent', async ({ page }) => {
     await page.goto('about:blank');
-    const base = new URL('embed.html', page.context().pages()[0]?.url() === 'about:blank' ? 'http://127.0.0.1/' : page.url());
+    const base = new URL(
+      'embed.html',
+      page.context().pages()[0]?.url() === 'about:blank' ? 'http://127.0.0.1/' : page.url(),
+    );
     void base;
     await page.route('**/host.html', (route) =>
       route.fulfill({
@@ -20,8 +23,15 @@ test.describe('embed page', () => {
     await expect(frame.getByRole('heading', { name: 'C10K: a thread per connection' })).toBeVisible();
     await expect(frame.getByRole('slider', { name: 'Connections' })).toBeVisible();
     await expect(frame.locator('.reveal')).toHaveCount(0);
-    await expect(frame.getByRole('link', { name: /Open in the full deck/ })).toHaveAttribute('href', './index.html?lang=en#/c10k');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { heights: { height: number; slide: string }[] }).heights.length)).toBeGreaterThan(0);
+    await expect(frame.getByRole('link', { name: /Open in the full deck/ })).toHaveAttribute(
+      'href',
+      './index.html?lang=en#/c10k',
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { heights: { height: number; slide: string }[] }).heights.length),
+      )
+      .toBeGreaterThan(0);
     const last = await page.evaluate(() => {
       const h = (window as unknown as { heights: { height: number; slide: string }[] }).heights;
       return h[h.length - 1];
@@ -33,17 +43,21 @@ test.describe('embed page', () => {
     await frame.getByRole('combobox', { name: 'Thread stack (virtual)' }).selectOption('custom');
     await expect(frame.getByRole('slider', { name: 'Custom stack size' })).toBeVisible();
     await expect
-      .poll(() => page.evaluate(() => {
-        const h = (window as unknown as { heights: { height: number }[] }).heights;
-        return h[h.length - 1]?.height ?? 0;
-      }))
+      .poll(() =>
+        page.evaluate(() => {
+          const h = (window as unknown as { heights: { height: number }[] }).heights;
+          return h[h.length - 1]?.height ?? 0;
+        }),
+      )
       .not.toBe(before);
   });
 
   test('an unknown slide id lists the valid ids, and nothing from the URL becomes HTML', async ({ page }) => {
     await page.goto('embed.html?slide=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&lang=en');
     await expect(page.getByRole('heading', { name: 'No such slide' })).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('There is no slide with the id “<img src=x onerror=alert(1)>”.');
+    await expect(page.getByRole('alert')).toContainText(
+      'There is no slide with the id “<img src=x onerror=alert(1)>”.',
+    );
     await expect(page.locator('img')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'c10k' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'title' })).toHaveCount(0);
@@ -65,8 +79,18 @@ test.describe('embed page', () => {
 
   test('a quiz embeds with its question (the quiz owns it), in both languages', async ({ page }) => {
     const cases = [
-      { lang: 'en', lead: /someone wrote an “asynchronous” wait/, ask: /What happens to the server\?/, room: /The room votes by hand/ },
-      { lang: 'ru', lead: /кто-то написал «асинхронное» ожидание/, ask: /Что будет с сервером\?/, room: /Зал голосует/ },
+      {
+        lang: 'en',
+        lead: /someone wrote an “asynchronous” wait/,
+        ask: /What happens to the server\?/,
+        room: /The room votes by hand/,
+      },
+      {
+        lang: 'ru',
+        lead: /кто-то написал «асинхронное» ожидание/,
+        ask: /Что будет с сервером\?/,
+        room: /Зал голосует/,
+      },
     ] as const;
     for (const c of cases) {
       await page.goto(`embed.html?slide=quiz-busy-wait&lang=${c.lang}`);

@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 
 test.describe('event-loop', () => {
-  test('stepping the simplified loop: it sleeps until the deadline, runs t1, then drains its microtask', async ({ page }) => {
+  test('stepping the simplified loop: it sleeps until the deadline, runs t1, then drains its microtask', async ({
+    page,
+  }) => {
     await gotoSlide(page, 'event-loop');
     const slide = currentSlide(page);
     const status = slide.getByRole('status').first();
@@ -53,11 +55,15 @@ test.describe('event-loop', () => {
     const step = slide.getByRole('button', { name: 'Step forward' });
     await step.click();
     await step.click();
-    await expect(status).toContainText('Slept 40 ms (0 → 40 ms). Woke at the deadline, and data arrived on C at the same moment.');
+    await expect(status).toContainText(
+      'Slept 40 ms (0 → 40 ms). Woke at the deadline, and data arrived on C at the same moment.',
+    );
     await expect(slide.getByRole('list', { name: 'Sockets' })).toContainText('returned by epoll_wait');
   });
 
-  test('the Node view runs to the end: setImmediate before setTimeout 0, then the loop sleeps with no timeout', async ({ page }) => {
+  test('the Node view runs to the end: setImmediate before setTimeout 0, then the loop sleeps with no timeout', async ({
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoSlide(page, 'event-loop');
     const slide = currentSlide(page);
@@ -65,7 +71,9 @@ test.describe('event-loop', () => {
     await node.click();
     await expect(node).toHaveAttribute('aria-pressed', 'true');
     await expect(slide.locator('hsw-code [aria-current="step"]').first()).toContainText('uv__run_timers(loop);');
-    await expect(slide.getByRole('list', { name: 'Phases of one turn' }).locator('[aria-current="step"]')).toHaveText('timers');
+    await expect(slide.getByRole('list', { name: 'Phases of one turn' }).locator('[aria-current="step"]')).toHaveText(
+      'timers',
+    );
     await slide.getByRole('button', { name: 'Run to the end' }).click();
     await expect(slide.getByRole('list', { name: 'Output' }).getByRole('listitem')).toHaveText([
       'read A',
@@ -93,8 +101,13 @@ test.describe('event-loop', () => {
     await page.keyboard.press('PageDown');
     await expect(status).toContainText('Woke because data arrived on B before the deadline.');
     await gotoSlide(page, 'event-loop', { step: 6 });
-    await expect(currentSlide(page).getByRole('status').first()).toContainText('check: the setImmediate callback A: setImmediate runs.');
-    await expect(currentSlide(page).getByRole('button', { name: 'Node phases (libuv)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(currentSlide(page).getByRole('status').first()).toContainText(
+      'check: the setImmediate callback A: setImmediate runs.',
+    );
+    await expect(currentSlide(page).getByRole('button', { name: 'Node phases (libuv)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   test('reads in Russian', async ({ page }) => {
@@ -105,7 +118,9 @@ test.describe('event-loop', () => {
     await slide.getByRole('button', { name: 'Шаг вперёд' }).click();
     await expect(slide.getByRole('status').first()).toContainText('Ближайший срок 50 мс: таймаут = 50 мс.');
     await slide.getByRole('button', { name: 'Шаг вперёд' }).click();
-    await expect(slide.getByRole('status').first()).toContainText('Спали 50 мс (0 → 50 мс). Проснулись, потому что наступил срок ближайшего таймера');
+    await expect(slide.getByRole('status').first()).toContainText(
+      'Спали 50 мс (0 → 50 мс). Проснулись, потому что наступил срок ближайшего таймера',
+    );
     await slide.getByRole('button', { name: 'Фазы Node (libuv)' }).click();
     await expect(slide.getByText('// таймеры: после poll с 1.45')).toBeVisible();
   });

@@ -42,7 +42,10 @@ export async function gotoSlide(page: Page, id: string, options: GotoOptions = {
   await page.goto(`index.html?${params.toString()}${extra}${hash}`);
   await page.waitForSelector('html[data-deck-ready="true"]');
   await expect(page.locator(`section#${id}`)).toHaveClass(/present/);
-  const tag = await page.locator(`section#${id} .demo`).evaluate((el) => el.localName).catch(() => null);
+  const tag = await page
+    .locator(`section#${id} .demo`)
+    .evaluate((el) => el.localName)
+    .catch(() => null);
   if (tag) await page.waitForFunction((t) => customElements.get(t) !== undefined, tag);
 }
 

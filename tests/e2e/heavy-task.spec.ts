@@ -11,7 +11,9 @@ test.describe('heavy-task slide', () => {
     const row = (name: string) => slide.getByRole('row', { name: new RegExp(`^${name}`) });
 
     await expect(slide.getByRole('button', { name: 'inline' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(status).toHaveText('From 202 to 502 ms the loop serves no one: 60 requests queue up, the worst waits 299 ms.');
+    await expect(status).toHaveText(
+      'From 202 to 502 ms the loop serves no one: 60 requests queue up, the worst waits 299 ms.',
+    );
     await expect(row('Inline')).toContainText('299');
     await expect(row('In chunks')).toContainText('19');
     await expect(row('In a worker')).toContainText('502 ms');
@@ -30,7 +32,9 @@ test.describe('heavy-task slide', () => {
     );
 
     await slide.getByRole('button', { name: 'in a worker' }).click();
-    await expect(status).toHaveText('The main loop stays free: every request takes its 2 ms; the task ends at 502 ms on another core.');
+    await expect(status).toHaveText(
+      'The main loop stays free: every request takes its 2 ms; the task ends at 502 ms on another core.',
+    );
     await expect(slide.getByRole('img', { name: /^Chart: latency of each ordinary request/ })).toHaveAttribute(
       'aria-label',
       /in mode “in a worker” the worst latency is 2 ms/,
@@ -56,7 +60,9 @@ test.describe('heavy-task slide', () => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
     await slide.getByRole('slider', { name: 'Heavy task arrives at' }).fill('400');
-    await expect(slide.getByRole('status')).toHaveText('From 402 to 702 ms the loop serves no one: 60 requests queue up, the worst waits 299 ms.');
+    await expect(slide.getByRole('status')).toHaveText(
+      'From 402 to 702 ms the loop serves no one: 60 requests queue up, the worst waits 299 ms.',
+    );
   });
 
   test('Replay runs the clock from 0 to the end of the run', async ({ page }) => {
@@ -66,7 +72,9 @@ test.describe('heavy-task slide', () => {
     await expect(clock).toHaveText('t = 1,000 ms');
     await slide.getByRole('button', { name: 'Replay the run from 0 ms' }).click();
     await expect(slide.getByRole('button', { name: 'Pause the replay' })).toBeVisible();
-    await expect.poll(async () => Number(((await clock.textContent()) ?? '').replace(/\D/g, '')), { timeout: 3000 }).toBeLessThan(1000);
+    await expect
+      .poll(async () => Number(((await clock.textContent()) ?? '').replace(/\D/g, '')), { timeout: 3000 })
+      .toBeLessThan(1000);
     await expect(clock).toHaveText('t = 1,000 ms', { timeout: 10_000 });
     await expect(slide.getByRole('button', { name: 'Replay the run from 0 ms' })).toBeVisible();
   });
@@ -105,7 +113,9 @@ test.describe('heavy-task slide', () => {
     await gotoSlide(page, ID, { lang: 'ru' });
     const slide = currentSlide(page);
     await expect(slide.getByRole('heading', { name: 'Одна тяжёлая задача вешает всех' })).toBeVisible();
-    await expect(slide.getByRole('status')).toHaveText('С 202 до 502 мс цикл никого не обслуживает: в очереди копится 60 запросов, худший ждёт 299 мс.');
+    await expect(slide.getByRole('status')).toHaveText(
+      'С 202 до 502 мс цикл никого не обслуживает: в очереди копится 60 запросов, худший ждёт 299 мс.',
+    );
     await slide.getByRole('button', { name: 'кусками' }).click();
     await expect(slide.getByRole('slider', { name: 'Размер куска' })).toBeVisible();
     await expect(slide.getByRole('status')).toContainText('30 кусков по 10 мс');

@@ -1,7 +1,9 @@
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 
 test.describe('io-uring: readiness vs completion', () => {
-  test('the batch slider: epoll grows by two calls per request, io_uring stays at one until the ring is full', async ({ page }) => {
+  test('the batch slider: epoll grows by two calls per request, io_uring stays at one until the ring is full', async ({
+    page,
+  }) => {
     await gotoSlide(page, 'io-uring');
     const slide = currentSlide(page);
     const epoll = slide.locator('[data-mode="epoll"]');
@@ -48,7 +50,9 @@ test.describe('io-uring: readiness vs completion', () => {
     await expect(slide.getByRole('button', { name: /^Submit/ })).toBeDisabled();
     const queueBtn = slide.getByRole('button', { name: /^Queue an SQE/ });
     for (let i = 0; i < 3; i += 1) await queueBtn.click();
-    await expect(status).toContainText('The app wrote SQE #3 (read) into SQ slot 2 and moved the tail: no system call.');
+    await expect(status).toContainText(
+      'The app wrote SQE #3 (read) into SQ slot 2 and moved the tail: no system call.',
+    );
     await expect(status).toContainText('io_uring_enter calls: 0 · completions reaped: 0');
     await slide.getByRole('button', { name: /^Submit/ }).click();
     await expect(status).toContainText('One io_uring_enter: the kernel took 3 SQEs and moved the SQ head to the tail.');
@@ -59,7 +63,9 @@ test.describe('io-uring: readiness vs completion', () => {
     await slide.getByRole('button', { name: /^Kernel completes/ }).click();
     await expect(status).toContainText('The kernel finished #1 and wrote its CQE into CQ slot 0, moving the CQ tail.');
     await slide.getByRole('button', { name: /^Reap/ }).click();
-    await expect(status).toContainText('The app read the CQE of #1 (res = 64 bytes) and moved the CQ head: no system call.');
+    await expect(status).toContainText(
+      'The app read the CQE of #1 (res = 64 bytes) and moved the CQ head: no system call.',
+    );
     await expect(status).toContainText('io_uring_enter calls: 1 · completions reaped: 1');
     await slide.getByRole('button', { name: 'Undo the last ring step' }).click();
     await expect(status).toContainText('The kernel finished #1');
@@ -85,7 +91,10 @@ test.describe('io-uring: readiness vs completion', () => {
     await gotoSlide(page, 'io-uring');
     const slide = currentSlide(page);
     await slide.getByRole('button', { name: 'A regular file' }).click();
-    await expect(slide.getByRole('button', { name: 'Readiness (select / poll)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(slide.getByRole('button', { name: 'Readiness (select / poll)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(slide.locator('[data-figure="loop-blocked"]')).toHaveText('100 µs');
     await expect(slide.locator('[data-figure="waiter"]')).toHaveText('the event-loop thread itself');
     await expect(slide.getByText('epoll_ctl → EPERM')).toBeVisible();
@@ -112,7 +121,9 @@ test.describe('io-uring: readiness vs completion', () => {
     await expect(slide.locator('[data-mode="sqpoll"]')).toContainText('0 вызовов');
     await expect(slide.getByRole('combobox', { name: 'Размер очереди отправки' })).toHaveValue('64');
     await slide.getByRole('button', { name: /^Поставить SQE/ }).click();
-    await expect(slide.getByRole('status')).toContainText('Приложение записало SQE №1 (read) в ячейку 0 SQ и сдвинуло хвост: без системного вызова.');
+    await expect(slide.getByRole('status')).toContainText(
+      'Приложение записало SQE №1 (read) в ячейку 0 SQ и сдвинуло хвост: без системного вызова.',
+    );
     await slide.getByRole('button', { name: 'Обычный файл' }).click();
     await expect(slide.locator('[data-figure="loop-blocked"]')).toHaveText('100 мкс');
   });

@@ -24,7 +24,10 @@ test.describe('libuv-pool', () => {
 
     await page.keyboard.press('PageDown');
     await expectHash(page, /^#\/libuv-pool\/2$/);
-    await expect(slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' })).toHaveAttribute('aria-valuetext', '16');
+    await expect(slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' })).toHaveAttribute(
+      'aria-valuetext',
+      '16',
+    );
     await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 2,000 ms.');
   });
 
@@ -51,7 +54,9 @@ test.describe('libuv-pool', () => {
     await page.keyboard.press('End');
     await expect(pool).toHaveAttribute('aria-valuetext', '1,024');
     await expect(firstRead).toContainText('waited 0 ms');
-    await expect(slide.locator('[data-figure="dns-limit"]')).toHaveText('Lookups may use 1,024 of 1,024 threads at once.');
+    await expect(slide.locator('[data-figure="dns-limit"]')).toHaveText(
+      'Lookups may use 1,024 of 1,024 threads at once.',
+    );
     await expect(slide.getByText('1,005 threads never used')).toBeVisible();
     await expectHash(page, /^#\/libuv-pool\/1$/);
   });
@@ -69,7 +74,9 @@ test.describe('libuv-pool', () => {
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'libuv-pool', { lang: 'ru', step: 1 });
     const slide = currentSlide(page);
-    await expect(slide.locator('[data-figure="file-wait"]')).toHaveText('Первое чтение: ждало в очереди 4 000 мс, потом 20 мс работы.');
+    await expect(slide.locator('[data-figure="file-wait"]')).toHaveText(
+      'Первое чтение: ждало в очереди 4 000 мс, потом 20 мс работы.',
+    );
     await expect(slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (потоков)' })).toBeVisible();
     await expect(slide.getByRole('img', { name: /Временная шкала 4 потоков/ })).toBeVisible();
   });

@@ -123,7 +123,9 @@ test.describe('micro-macro', () => {
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
     await expect(slide.getByRole('alert')).toContainText('Line 2: the simulator’s subset does not include classes.');
 
-    await editor.fill("setTimeout(() => console.log('later'), 0);\nPromise.resolve().then(() => console.log('sooner'));");
+    await editor.fill(
+      "setTimeout(() => console.log('later'), 0);\nPromise.resolve().then(() => console.log('sooner'));",
+    );
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
     await expect(slide.getByRole('alert')).toHaveCount(0);
     await slide.getByRole('button', { name: 'Move “later” down' }).click();

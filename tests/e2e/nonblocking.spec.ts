@@ -40,7 +40,9 @@ test.describe('nonblocking: one thread, three sockets', () => {
     await gotoSlide(page, 'nonblocking');
     const slide = currentSlide(page);
     await slide.getByRole('button', { name: 'Step forward' }).click();
-    await expect(slide.getByRole('status')).toContainText('Last call: read(A) → data (returned at 13 µs). Data waiting unread on B, C.');
+    await expect(slide.getByRole('status')).toContainText(
+      'Last call: read(A) → data (returned at 13 µs). Data waiting unread on B, C.',
+    );
     await expect(slide.locator('[data-figure="busy"]')).toHaveText('8 %'); // 1 µs of CPU in 13 µs
   });
 
@@ -97,7 +99,13 @@ test.describe('nonblocking: one thread, three sockets', () => {
     await expect(b).toHaveAttribute('aria-valuetext', '4 µs');
     await expectHash(page, /#\/nonblocking$/);
     // B now arrives at 4 and is served at 14: it waited 10 µs behind read(A).
-    await expect(slide.getByRole('row', { name: /^Blocking read/ }).getByRole('cell')).toHaveText(['3', '0', '20 %', '10 µs (B)', '15 µs']);
+    await expect(slide.getByRole('row', { name: /^Blocking read/ }).getByRole('cell')).toHaveText([
+      '3',
+      '0',
+      '20 %',
+      '10 µs (B)',
+      '15 µs',
+    ]);
     // All three at once: one epoll_wait returns all of them.
     const a = slide.getByRole('slider', { name: 'Data arrives on A' });
     const c = slide.getByRole('slider', { name: 'Data arrives on C' });
@@ -107,7 +115,13 @@ test.describe('nonblocking: one thread, three sockets', () => {
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowLeft');
     await expect(a).toHaveAttribute('aria-valuetext', '4 µs');
     await expect(c).toHaveAttribute('aria-valuetext', '4 µs');
-    await expect(slide.getByRole('row', { name: /^Multiplexer/ }).getByRole('cell')).toHaveText(['4', '0', '50 %', '4 µs (C)', '8 µs']);
+    await expect(slide.getByRole('row', { name: /^Multiplexer/ }).getByRole('cell')).toHaveText([
+      '4',
+      '0',
+      '50 %',
+      '4 µs (C)',
+      '8 µs',
+    ]);
   });
 
   test('the speaker sequence: step 2 shows the multiplexer (run to the end under reduced motion)', async ({ page }) => {
@@ -125,7 +139,16 @@ test.describe('nonblocking: one thread, three sockets', () => {
     await slide.getByRole('button', { name: 'Активный опрос' }).click();
     await slide.getByRole('button', { name: 'Шаг вперёд' }).click();
     await expect(slide.getByRole('status')).toContainText('Последний вызов: read(A) → EAGAIN (вернулся на 1 мкс).');
-    await expect(slide.getByRole('row', { name: /^Мультиплексор/ }).getByRole('cell')).toHaveText(['6', '0', '43 %', '2 мкс (A)', '14 мкс']);
-    await expect(slide.getByRole('slider', { name: 'Данные приходят на B' })).toHaveAttribute('aria-valuetext', '3 мкс');
+    await expect(slide.getByRole('row', { name: /^Мультиплексор/ }).getByRole('cell')).toHaveText([
+      '6',
+      '0',
+      '43 %',
+      '2 мкс (A)',
+      '14 мкс',
+    ]);
+    await expect(slide.getByRole('slider', { name: 'Данные приходят на B' })).toHaveAttribute(
+      'aria-valuetext',
+      '3 мкс',
+    );
   });
 });

@@ -16,7 +16,9 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await slide.getByRole('button', { name: NOTHING_BAD }).click();
     await expect(status).toHaveText('Not quite. The right answer is 3.');
     await expect(slide.getByRole('heading', { name: 'Why' })).toBeVisible();
-    await expect(slide.getByRole('region', { name: 'Quiz' }).getByText('gives control away only until the next microtask')).toBeVisible();
+    await expect(
+      slide.getByRole('region', { name: 'Quiz' }).getByText('gives control away only until the next microtask'),
+    ).toBeVisible();
     await expect(slide.getByRole('button', { name: NOTHING_BAD })).toContainText('your answer');
     await expect(slide.getByRole('button', { name: HANGS })).toContainText('right answer');
 
@@ -102,7 +104,10 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
   });
 
-  test('from the speaker view, Q and R reach the deck that opened it (action names only)', async ({ page, context }) => {
+  test('from the speaker view, Q and R reach the deck that opened it (action names only)', async ({
+    page,
+    context,
+  }) => {
     await context.route('**/speaker-host.html', (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -111,7 +116,10 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     );
     await gotoSlide(page, 'quiz-busy-wait');
     const deck = currentSlide(page);
-    const [speaker] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => void window.open('speaker-host.html'))]);
+    const [speaker] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate(() => void window.open('speaker-host.html')),
+    ]);
     const frame = speaker.frameLocator('iframe');
     const copy = frame.locator('section#quiz-busy-wait');
     await expect(copy.getByRole('button', { name: HANGS })).toBeVisible();

@@ -6,7 +6,6 @@ function demo(page: Page) {
   return currentSlide(page).getByRole('region', { name: /^(The cost of one wait|Цена одного ожидания)/ });
 }
 
-
 test.describe('select-epoll: the cost of one wait', () => {
   test.use({ reducedMotion: 'reduce' });
 
@@ -15,11 +14,18 @@ test.describe('select-epoll: the cost of one wait', () => {
     await expect(currentSlide(page).getByRole('heading', { name: 'select, poll, epoll, kqueue' })).toBeVisible();
     const slide = demo(page);
     await expect(slide.getByRole('radio', { name: 'select', exact: true })).toBeChecked();
-    await expect(slide.getByRole('slider', { name: 'Registered descriptors N' })).toHaveAttribute('aria-valuetext', '100');
+    await expect(slide.getByRole('slider', { name: 'Registered descriptors N' })).toHaveAttribute(
+      'aria-valuetext',
+      '100',
+    );
     await expect(slide.getByRole('slider', { name: 'Ready now K' })).toHaveAttribute('aria-valuetext', '10');
-    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText('16 B: the read bitmap, nfds = 103');
+    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText(
+      '16 B: the read bitmap, nfds = 103',
+    );
     await expect(slide.getByRole('row', { name: /The kernel checks/ })).toContainText('all 100 (walking 103 bits)');
-    await expect(slide.getByRole('row', { name: /Paid once/ })).toContainText('nothing: the whole list goes in with every call');
+    await expect(slide.getByRole('row', { name: /Paid once/ })).toContainText(
+      'nothing: the whole list goes in with every call',
+    );
     await expect(slide.getByText('Press “Call wait”.')).toBeVisible();
 
     await slide.getByRole('button', { name: 'Call wait' }).click();
@@ -34,18 +40,26 @@ test.describe('select-epoll: the cost of one wait', () => {
     await n.focus();
     await page.keyboard.press('End');
     await expect(n).toHaveAttribute('aria-valuetext', '100,000');
-    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText('800,000 B: 100,000 × pollfd of 8 B');
-    await expect(slide.getByRole('row', { name: /Back to you/ })).toContainText('200,000 B: revents of all 100,000, 2 B each');
+    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText(
+      '800,000 B: 100,000 × pollfd of 8 B',
+    );
+    await expect(slide.getByRole('row', { name: /Back to you/ })).toContainText(
+      '200,000 B: revents of all 100,000, 2 B each',
+    );
     await slide.getByRole('button', { name: 'Call wait' }).click();
     // Reduced motion: no scan to watch, the result is there at once (read once, without waiting).
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-    expect(await slide.getByRole('status').textContent()).toContain('poll reported 10 ready of 100,000; the kernel checked 100,000.');
+    expect(await slide.getByRole('status').textContent()).toContain(
+      'poll reported 10 ready of 100,000; the kernel checked 100,000.',
+    );
     await expect(slide.getByText('poll reported 10 ready of 100,000; the kernel checked 100,000.')).toBeVisible();
     await expect(slide.getByText('+ 99,700 more scanned')).toBeVisible();
 
     await slide.getByRole('radio', { name: 'epoll', exact: true }).check();
     await expect(slide.getByText('Press “Call wait”.')).toBeVisible();
-    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText('0 B: the list is already in the kernel');
+    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText(
+      '0 B: the list is already in the kernel',
+    );
     await expect(slide.getByRole('row', { name: /The kernel checks/ })).toContainText('10: only its ready list');
     await expect(slide.getByRole('row', { name: /Back to you/ })).toContainText('120 B: 10 × epoll_event of 12 B');
     await expect(slide.getByRole('row', { name: /Paid once/ })).toContainText('100,000 × epoll_ctl, 1,200,000 B');
@@ -55,7 +69,9 @@ test.describe('select-epoll: the cost of one wait', () => {
 
     await slide.getByRole('radio', { name: 'kqueue', exact: true }).check();
     await expect(slide.getByRole('row', { name: /Back to you/ })).toContainText('320 B: 10 × kevent of 32 B');
-    await expect(slide.getByRole('row', { name: /Paid once/ })).toContainText('one kevent() with 100,000 changes, 3,200,000 B');
+    await expect(slide.getByRole('row', { name: /Paid once/ })).toContainText(
+      'one kevent() with 100,000 changes, 3,200,000 B',
+    );
   });
 
   test('select past 1,024 is refused the way the real one is', async ({ page }) => {
@@ -66,7 +82,9 @@ test.describe('select-epoll: the cost of one wait', () => {
     // 100 → 1,000 → 1,100 on the logarithmic slider (24 positions per decade).
     for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowRight');
     await expect(n).toHaveAttribute('aria-valuetext', '1,100');
-    await expect(slide.getByRole('heading', { name: 'select refuses: descriptor 1,102 does not fit in fd_set' })).toBeVisible();
+    await expect(
+      slide.getByRole('heading', { name: 'select refuses: descriptor 1,102 does not fit in fd_set' }),
+    ).toBeVisible();
     await expect(slide.getByText('*** bit out of range 0 - FD_SETSIZE on fd_set ***: terminated')).toBeVisible();
     await expect(slide.getByText('ValueError: filedescriptor out of range in select()')).toBeVisible();
     await slide.getByRole('button', { name: 'Call wait' }).click();
@@ -75,7 +93,9 @@ test.describe('select-epoll: the cost of one wait', () => {
     await n.focus();
     await page.keyboard.press('ArrowLeft');
     await expect(n).toHaveAttribute('aria-valuetext', '1,000');
-    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText('128 B: the read bitmap, nfds = 1,003');
+    await expect(slide.getByRole('row', { name: /Into the kernel/ })).toContainText(
+      '128 B: the read bitmap, nfds = 1,003',
+    );
   });
 
   test('a focused slider keeps its arrow keys; the slide stays', async ({ page }) => {
@@ -104,10 +124,14 @@ test.describe('select-epoll: the cost of one wait', () => {
   test('the chart switches between checks and bytes', async ({ page }) => {
     await gotoSlide(page, 'select-epoll');
     const slide = demo(page);
-    await expect(slide.getByRole('img', { name: /Chart: descriptors checked per call .* the current 100 is marked/ })).toBeAttached();
+    await expect(
+      slide.getByRole('img', { name: /Chart: descriptors checked per call .* the current 100 is marked/ }),
+    ).toBeAttached();
     await slide.getByRole('radio', { name: 'bytes copied' }).check();
     await expect(slide.getByRole('img', { name: /Chart: bytes copied per call/ })).toBeAttached();
-    await expect(slide.getByText('K = 10 ready (or N, when N is smaller). The select line stops at N = 1,021.')).toBeVisible();
+    await expect(
+      slide.getByText('K = 10 ready (or N, when N is smaller). The select line stops at N = 1,021.'),
+    ).toBeVisible();
   });
 
   test('the speaker sequence: select 100 → 1,000 → 1,100 (refused) → epoll 100,000', async ({ page }) => {
@@ -130,7 +154,10 @@ test.describe('select-epoll: the cost of one wait', () => {
   test('a step in the URL opens the demo at that step', async ({ page }) => {
     await gotoSlide(page, 'select-epoll', { step: 4 });
     const slide = demo(page);
-    await expect(slide.getByRole('slider', { name: 'Registered descriptors N' })).toHaveAttribute('aria-valuetext', '100,000');
+    await expect(slide.getByRole('slider', { name: 'Registered descriptors N' })).toHaveAttribute(
+      'aria-valuetext',
+      '100,000',
+    );
     await expect(slide.getByText('epoll reported 10 ready of 100,000; the kernel checked 10.')).toBeVisible();
   });
 
@@ -144,7 +171,9 @@ test.describe('select-epoll: the cost of one wait', () => {
     const n = slide.getByRole('slider', { name: 'Зарегистрировано дескрипторов N' });
     await n.focus();
     await page.keyboard.press('End');
-    await expect(slide.getByRole('heading', { name: 'select отказывает: дескриптор 100 002 не помещается в fd_set' })).toBeVisible();
+    await expect(
+      slide.getByRole('heading', { name: 'select отказывает: дескриптор 100 002 не помещается в fd_set' }),
+    ).toBeVisible();
   });
 });
 
@@ -173,7 +202,8 @@ test.describe('select-epoll with motion', () => {
     });
     await expect(page.locator('section#select-epoll')).not.toHaveClass(/present/);
     const after = await page.evaluate(() => {
-      const el = document.querySelector('hsw-select-epoll') as (HTMLElement & { progress: number; raf: number; active: boolean }) | null;
+      const el = document.querySelector('hsw-select-epoll') as
+        (HTMLElement & { progress: number; raf: number; active: boolean }) | null;
       return el ? { progress: el.progress, raf: el.raf, active: el.active } : null;
     });
     expect(after).toEqual({ progress: 1, raf: 0, active: false });

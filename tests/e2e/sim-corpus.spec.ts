@@ -76,7 +76,13 @@ for (const s of snippets) {
         // the values as the DevTools console shows primitives (msg.text() would flatten -0 to 0)
         lines.push(
           Promise.all(
-            msg.args().map((a) => a.evaluate((v) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : typeof v === 'string' ? v : String(v)))),
+            msg
+              .args()
+              .map((a) =>
+                a.evaluate((v) =>
+                  typeof v === 'number' && Object.is(v, -0) ? '-0' : typeof v === 'string' ? v : String(v),
+                ),
+              ),
           ).then((parts) => parts.join(' ')),
         );
       });
@@ -94,7 +100,11 @@ for (const s of snippets) {
     // a loaded machine can delay a timer by tens of ms: a differing run is repeated (three runs in all)
     for (let attempt = 1; attempt < 3 && !options.includes(JSON.stringify(real)); attempt++) real = await runOnce();
     if (s.expect === 'timing') expect(predicted.timing?.affectsOutput).toBe(true);
-    else expect(predicted.timing?.affectsOutput ?? false, `unexpected timing flag ${JSON.stringify(predicted.timing)}`).toBe(false);
+    else
+      expect(
+        predicted.timing?.affectsOutput ?? false,
+        `unexpected timing flag ${JSON.stringify(predicted.timing)}`,
+      ).toBe(false);
     expect(options).toContain(JSON.stringify(real));
     if (options.length === 1) expect(real).toEqual(logLines(predicted));
   });

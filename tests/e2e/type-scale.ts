@@ -52,7 +52,7 @@ export async function measureTypeScale(page: Page, minPx: number): Promise<TypeS
           if (parent.closest('aside.notes, .fragment, script, style, template')) continue;
           const px = parseFloat(getComputedStyle(parent).fontSize) * scale;
           found.push({ px, text: text.slice(0, 40), where: describe(parent) });
-          if (inBody && (parent.closest('p, li'))) bodySmallest = bodySmallest === null ? px : Math.min(bodySmallest, px);
+          if (inBody && parent.closest('p, li')) bodySmallest = bodySmallest === null ? px : Math.min(bodySmallest, px);
         } else if (node instanceof Element) {
           if (node.matches('aside.notes, script, style, template')) continue;
           const body = inBody || node.classList.contains('slide-body');

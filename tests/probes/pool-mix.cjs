@@ -45,9 +45,15 @@ const fd = fs.openSync(__filename, 'r');
 const results = [];
 let pending = items.length;
 const finish = (code) => {
-  process.stdout.write(JSON.stringify({
-    uv: process.env.UV_THREADPOOL_SIZE ?? null, iterations, singleMs, results, complete: pending === 0,
-  }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      uv: process.env.UV_THREADPOOL_SIZE ?? null,
+      iterations,
+      singleMs,
+      results,
+      complete: pending === 0,
+    }) + '\n',
+  );
   process.exit(code);
 };
 setTimeout(() => finish(3), timeoutMs).unref();
@@ -58,7 +64,8 @@ items.forEach((item, i) => {
     results.push({ i, kind: item.kind, end: performance.now() - t0, err: err ? String(err.code || err) : null });
     if (--pending === 0) finish(0);
   };
-  if (item.kind === 'dns') dns.lookup(`${item.ms}-${i}.slow.test`, (err) => done(err && err.code === 'ENOTFOUND' ? null : err));
+  if (item.kind === 'dns')
+    dns.lookup(`${item.ms}-${i}.slow.test`, (err) => done(err && err.code === 'ENOTFOUND' ? null : err));
   else if (item.kind === 'file') fs.read(fd, Buffer.alloc(64), 0, 64, 0, (err) => done(err));
   else if (item.kind === 'pbkdf2') crypto.pbkdf2('secret', 'salt', iterations, 32, 'sha256', (err) => done(err));
   else throw new Error(`unknown kind ${item.kind}`);

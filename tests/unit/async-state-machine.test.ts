@@ -49,7 +49,9 @@ function scenario(fn: FnDef, id: string): Scenario {
 interface Token {
   readonly __call: OpCall;
 }
-const token = (op: string) => (...args: Val[]): Token => ({ __call: { op, args } });
+const token =
+  (op: string) =>
+  (...args: Val[]): Token => ({ __call: { op, args } });
 const SERVICES = {
   db: { get: token('db.get') },
   api: { posts: token('api.posts') },
@@ -287,15 +289,21 @@ describe('async-state-machine model: the lines it highlights come from the listi
       expect(trace(fn, fn.scenarios[0]!)[0]!.machineLines).toEqual(entry);
       const edited = ['// a comment', ...fn.machineSource];
       for (const p of fn.pieces) expect(caseLines(edited, p.state)).toEqual(p.machineLines.map((l) => l + 1));
-      expect(entryLines(['function x() {', '  // a note', ...fn.machineSource.slice(1)])).toEqual([...entry, entry.length + 1]);
+      expect(entryLines(['function x() {', '  // a note', ...fn.machineSource.slice(1)])).toEqual([
+        ...entry,
+        entry.length + 1,
+      ]);
     });
 
     it(`${fn.id}: the folded listing keeps every case label, shows the running piece whole and highlights the same code`, () => {
       for (const sc of fn.scenarios) {
         for (const step of trace(fn, sc)) {
           const shown = foldedMachine(fn, step);
-          expect(shown.current.map((l) => shown.lines[l - 1])).toEqual(step.machineLines.map((l) => fn.machineSource[l - 1]));
-          for (const p of fn.pieces) expect(shown.lines.some((l) => l.trim().startsWith(`case ${p.state}:`))).toBe(true);
+          expect(shown.current.map((l) => shown.lines[l - 1])).toEqual(
+            step.machineLines.map((l) => fn.machineSource[l - 1]),
+          );
+          for (const p of fn.pieces)
+            expect(shown.lines.some((l) => l.trim().startsWith(`case ${p.state}:`))).toBe(true);
           expect(shown.lines).toContain('function step(f, sent, thrown) {');
           // What the desktop layout has room for at a hall's size.
           expect(shown.lines.length, `${fn.id}/${sc.id} ${step.kind}`).toBeLessThanOrEqual(14);
@@ -343,7 +351,8 @@ describe('async-state-machine: machine source executed as real JavaScript', () =
         (ids, prices, failAt) => {
           const outcomes: Record<string, { ok: true; value: Val } | { ok: false; error: string }> = {};
           ids.forEach((id, i) => {
-            outcomes[`price(${id})`] = i === failAt ? { ok: false, error: `no price ${id}` } : { ok: true, value: prices[i]! };
+            outcomes[`price(${id})`] =
+              i === failAt ? { ok: false, error: `no price ${id}` } : { ok: true, value: prices[i]! };
           });
           const sc: Scenario = { id: 'random', args: [ids], outcomes };
           const steps = trace(fn, sc);
@@ -353,9 +362,11 @@ describe('async-state-machine: machine source executed as real JavaScript', () =
           expect(real.heaps).toEqual(steps.filter((s) => s.kind === 'suspend').map((s) => s.heap));
           const failed = failAt !== undefined && failAt < ids.length;
           expect(model.awaited.length).toBe(failed ? failAt + 1 : ids.length);
-          if (!failed) expect(model.outcome).toEqual({ ok: true, value: prices.slice(0, ids.length).reduce((a, b) => a + b, 0) });
+          if (!failed)
+            expect(model.outcome).toEqual({ ok: true, value: prices.slice(0, ids.length).reduce((a, b) => a + b, 0) });
           // Invariant: the stack is empty exactly when the function is paused or finished.
-          for (const s of steps) expect(s.stack.length === 0).toBe(s.kind === 'suspend' || s.kind === 'done' || s.kind === 'rejected');
+          for (const s of steps)
+            expect(s.stack.length === 0).toBe(s.kind === 'suspend' || s.kind === 'done' || s.kind === 'rejected');
         },
       ),
       { numRuns: 200 },
@@ -507,25 +518,33 @@ describe('async-state-machine: against TypeScript', () => {
     expect(es2015).toContain('__awaiter');
     for (const fn of FUNCTIONS) {
       expect(compiled.has(fn.id), fn.id).toBe(true);
-      expect(es2015).toMatch(new RegExp(`function ${fn.id}\\([^)]*\\) \\{\\s*return __awaiter\\(this, void 0, void 0, function\\* \\(\\)`));
+      expect(es2015).toMatch(
+        new RegExp(`function ${fn.id}\\([^)]*\\) \\{\\s*return __awaiter\\(this, void 0, void 0, function\\* \\(\\)`),
+      );
     }
   });
 
   for (const fn of FUNCTIONS) {
-    it.skipIf(!HAS_TSC)(`${fn.id}: one yield per resume point, same expressions in the same order, no await left`, () => {
-      const c = compiled.get(fn.id)!;
-      expect(c.awaits).toBe(0);
-      expect(c.yields.length).toBe(fn.resumePoints.length);
-      expect(c.yields).toEqual(fn.resumePoints.map((r) => r.awaitExpr));
-    });
+    it.skipIf(!HAS_TSC)(
+      `${fn.id}: one yield per resume point, same expressions in the same order, no await left`,
+      () => {
+        const c = compiled.get(fn.id)!;
+        expect(c.awaits).toBe(0);
+        expect(c.yields.length).toBe(fn.resumePoints.length);
+        expect(c.yields).toEqual(fn.resumePoints.map((r) => r.awaitExpr));
+      },
+    );
 
     for (const sc of fn.scenarios) {
-      it.skipIf(!HAS_TSC)(`${fn.id}/${sc.id}: the compiled generator awaits the same calls and settles the same way`, () => {
-        const model = summarize(trace(fn, sc));
-        const real = runCompiled(es2015, fn.id, sc);
-        expect(real.awaited).toEqual(model.awaited);
-        expect(real.outcome).toEqual(model.outcome);
-      });
+      it.skipIf(!HAS_TSC)(
+        `${fn.id}/${sc.id}: the compiled generator awaits the same calls and settles the same way`,
+        () => {
+          const model = summarize(trace(fn, sc));
+          const real = runCompiled(es2015, fn.id, sc);
+          expect(real.awaited).toEqual(model.awaited);
+          expect(real.outcome).toEqual(model.outcome);
+        },
+      );
     }
   }
 
@@ -538,7 +557,10 @@ describe('async-state-machine: against TypeScript', () => {
         fc.option(fc.nat({ max: 5 }), { nil: undefined }),
         (ids, base, failAt) => {
           const outcomes: Scenario['outcomes'] = Object.fromEntries(
-            ids.map((id, i) => [`price(${id})`, i === failAt ? { ok: false, error: 'x' } : { ok: true, value: base + i }]),
+            ids.map((id, i) => [
+              `price(${id})`,
+              i === failAt ? { ok: false, error: 'x' } : { ok: true, value: base + i },
+            ]),
           );
           const sc: Scenario = { id: 'random', args: [ids], outcomes };
           const model = summarize(trace(fn, sc));
@@ -554,11 +576,14 @@ describe('async-state-machine: against TypeScript', () => {
   // The issue's original check. TypeScript 7 rejects --target ES5; if a future compiler emits
   // `__generator` again, this compares its `[4 /*yield*/` instructions with the resume points.
   const ES5_REASON = 'TypeScript 7 removed --target ES5 (TS5108), so there is no __generator output to compare';
-  it.skipIf(!HAS_TSC)('ES5: TypeScript 7 refuses the ES5 target (documents why the __generator check is not run)', () => {
-    if (ES5_GENERATOR) return; // the compiler can do it again: the next test runs
-    expect(es5.message).toMatch(/TS5108|ES5/);
-    expect(es5.output).not.toContain('__generator');
-  });
+  it.skipIf(!HAS_TSC)(
+    'ES5: TypeScript 7 refuses the ES5 target (documents why the __generator check is not run)',
+    () => {
+      if (ES5_GENERATOR) return; // the compiler can do it again: the next test runs
+      expect(es5.message).toMatch(/TS5108|ES5/);
+      expect(es5.output).not.toContain('__generator');
+    },
+  );
   it.skipIf(!HAS_TSC || !ES5_GENERATOR)(
     `ES5 __generator: one [4 /*yield*/] per resume point (skipped when: ${ES5_REASON})`,
     () => {

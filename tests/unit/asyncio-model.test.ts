@@ -29,12 +29,22 @@ describe('turn counts (seed 000, counted as CPython counts _run_once calls)', ()
   it('an empty program is six turns: two for main, two for each shutdown coroutine of asyncio.run', () => {
     const r = run({ main: 'main', coroutines: [{ name: 'main', steps: [] }] });
     expect(r.turns.length).toBe(6);
-    expect(r.turnsByPhase).toMatchObject({ main: 2, cancel_all_tasks: 0, shutdown_asyncgens: 2, shutdown_default_executor: 2 });
+    expect(r.turnsByPhase).toMatchObject({
+      main: 2,
+      cancel_all_tasks: 0,
+      shutdown_asyncgens: 2,
+      shutdown_default_executor: 2,
+    });
     // Turn 1: Task-1's step; turn 2: _run_until_complete_cb, which calls stop().
     expect(r.turns[0]!.step6.ran.map((x) => x.handle.callback)).toEqual(['TaskStepMethWrapper']);
     expect(r.turns[1]!.step6.ran.map((x) => x.handle.callback)).toEqual(['_run_until_complete_cb']);
     // The four shutdown turns are named by the run_until_complete they belong to.
-    expect(r.turns.slice(2).map((t) => t.phase)).toEqual(['shutdown_asyncgens', 'shutdown_asyncgens', 'shutdown_default_executor', 'shutdown_default_executor']);
+    expect(r.turns.slice(2).map((t) => t.phase)).toEqual([
+      'shutdown_asyncgens',
+      'shutdown_asyncgens',
+      'shutdown_default_executor',
+      'shutdown_default_executor',
+    ]);
   });
 
   it('three nested awaits cost nothing: six turns, as the empty program', () => {
@@ -59,7 +69,13 @@ describe('turn counts (seed 000, counted as CPython counts _run_once calls)', ()
       main: 'main',
       coroutines: [
         { name: 'forever', steps: [{ op: 'sleep', ms: 1000 }] },
-        { name: 'main', steps: [{ op: 'create_task', coro: 'forever', task: 't' }, { op: 'sleep', ms: 0 }] },
+        {
+          name: 'main',
+          steps: [
+            { op: 'create_task', coro: 'forever', task: 't' },
+            { op: 'sleep', ms: 0 },
+          ],
+        },
       ],
     });
     expect(r.turnsByPhase.cancel_all_tasks).toBeGreaterThan(0);
@@ -75,7 +91,7 @@ describe('the heartbeat experiment (seed 000: a 10 ms heartbeat, ten portions of
     expect(h.median_ms).toBe(300);
   });
 
-  it('a cooperative worker: about a hundred ticks, 10 ms apart; 99 and 10.2 ms with the seed machine\'s lateness', () => {
+  it("a cooperative worker: about a hundred ticks, 10 ms apart; 99 and 10.2 ms with the seed machine's lateness", () => {
     const ideal = heartbeat({ ...SEED_HEARTBEAT, worker: 'cooperative' });
     expect(ideal.median_ms).toBe(10);
     expect(ideal.ticks).toBe(101); // 0, 10, …, 1000 ms on an ideal machine
@@ -113,7 +129,8 @@ describe('the heartbeat experiment (seed 000: a 10 ms heartbeat, ten portions of
       expect(moved.readyAtEnd.some(isWakeup('Task-2'))).toBe(true);
       expect(moved.step6.ran.some((x) => isWakeup('Task-2')(x.handle))).toBe(false);
       // Three turns in a row run main's step (100 ms each) before the heartbeat wakes: 300 ms.
-      for (const k of [w - 2, w - 1, w]) expect(turns[k]!.step6.ran.some((x) => isTaskStep('Task-1')(x.handle))).toBe(true);
+      for (const k of [w - 2, w - 1, w])
+        expect(turns[k]!.step6.ran.some((x) => isTaskStep('Task-1')(x.handle))).toBe(true);
     }
     // Between two wake-ups: exactly three turns.
     expect(wakeups.slice(1).map((w, i) => w - wakeups[i]!)).toEqual([3, 3]);
@@ -161,7 +178,13 @@ describe('debug mode and slow_callback_duration: two knobs', () => {
     file,
     functions: [{ name: 'blocker', steps: [{ op: 'block', ms: 300 }] }],
     coroutines: [
-      { name: 'worker', steps: [{ op: 'block', ms: 300 }, { op: 'sleep', ms: 0 }] },
+      {
+        name: 'worker',
+        steps: [
+          { op: 'block', ms: 300 },
+          { op: 'sleep', ms: 0 },
+        ],
+      },
       {
         name: 'main',
         steps: [
@@ -199,7 +222,13 @@ describe('debug mode and slow_callback_duration: two knobs', () => {
   });
 
   it('a coroutine called without await is reported, and never runs', () => {
-    const r = run({ main: 'main', coroutines: [{ name: 'fetch', steps: [{ op: 'block', ms: 50 }] }, { name: 'main', steps: [{ op: 'forget', coro: 'fetch' }] }] });
+    const r = run({
+      main: 'main',
+      coroutines: [
+        { name: 'fetch', steps: [{ op: 'block', ms: 50 }] },
+        { name: 'main', steps: [{ op: 'forget', coro: 'fetch' }] },
+      ],
+    });
     expect(r.log.map((l) => l.message)).toEqual(["main.py:10: RuntimeWarning: coroutine 'fetch' was never awaited"]);
     expect(r.end).toBe(0);
   });
@@ -212,9 +241,42 @@ describe('the ntodo snapshot', () => {
   const spinner: Program = {
     main: 'main',
     coroutines: [
-      { name: 'spin', steps: [{ op: 'repeat', times: 'forever', body: [{ op: 'compute', ms: 1 }, { op: 'sleep', ms: 0 }] }] },
-      { name: 'heartbeat', steps: [{ op: 'repeat', times: 'forever', body: [{ op: 'mark', label: 'ticks' }, { op: 'sleep', ms: 10 }] }] },
-      { name: 'main', steps: [{ op: 'create_task', coro: 'spin', task: 's' }, { op: 'create_task', coro: 'heartbeat', task: 'hb' }, { op: 'sleep', ms: 50 }, { op: 'cancel', task: 's' }, { op: 'cancel', task: 'hb' }] },
+      {
+        name: 'spin',
+        steps: [
+          {
+            op: 'repeat',
+            times: 'forever',
+            body: [
+              { op: 'compute', ms: 1 },
+              { op: 'sleep', ms: 0 },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'heartbeat',
+        steps: [
+          {
+            op: 'repeat',
+            times: 'forever',
+            body: [
+              { op: 'mark', label: 'ticks' },
+              { op: 'sleep', ms: 10 },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'main',
+        steps: [
+          { op: 'create_task', coro: 'spin', task: 's' },
+          { op: 'create_task', coro: 'heartbeat', task: 'hb' },
+          { op: 'sleep', ms: 50 },
+          { op: 'cancel', task: 's' },
+          { op: 'cancel', task: 'hb' },
+        ],
+      },
     ],
   };
 
@@ -257,7 +319,9 @@ describe('the containers', () => {
 
   it('more than half of more than 100 timers cancelled: step 1 rebuilds the heap', () => {
     const loop = new BaseEventLoop();
-    const timers = Array.from({ length: 120 }, (_, i) => loop.call_later((i + 1) * 1e6, { qualname: `t${i}`, fn: () => {} }));
+    const timers = Array.from({ length: 120 }, (_, i) =>
+      loop.call_later((i + 1) * 1e6, { qualname: `t${i}`, fn: () => {} }),
+    );
     for (const t of timers.slice(0, 70)) t.cancel();
     loop.call_soon({ qualname: 'stop', fn: () => loop.stop() });
     loop.run_forever();
@@ -288,7 +352,15 @@ describe('executors', () => {
       main: 'main',
       coroutines: [
         { name: 'offload', steps: [op === 'to_thread' ? { op, kind: 'cpu', ms: 100 } : { op, ms: 100 }] },
-        { name: 'main', steps: [{ op: 'create_task', coro: 'offload', task: 't' }, { op: 'sleep', ms: 0 }, { op: 'compute', ms: 100 }, { op: 'await_task', task: 't' }] },
+        {
+          name: 'main',
+          steps: [
+            { op: 'create_task', coro: 'offload', task: 't' },
+            { op: 'sleep', ms: 0 },
+            { op: 'compute', ms: 100 },
+            { op: 'await_task', task: 't' },
+          ],
+        },
       ],
     });
     // Both compute 100 ms at once: with one GIL each takes 200 ms of wall time; in two processes 100 ms.
@@ -300,8 +372,27 @@ describe('executors', () => {
     const p: Program = {
       main: 'main',
       coroutines: [
-        { name: 'heartbeat', steps: [{ op: 'repeat', times: 'forever', body: [{ op: 'mark', label: 'ticks' }, { op: 'sleep', ms: 10 }] }] },
-        { name: 'main', steps: [{ op: 'create_task', coro: 'heartbeat', task: 'hb' }, { op: 'to_thread', kind: 'block', ms: 95 }, { op: 'cancel', task: 'hb' }] },
+        {
+          name: 'heartbeat',
+          steps: [
+            {
+              op: 'repeat',
+              times: 'forever',
+              body: [
+                { op: 'mark', label: 'ticks' },
+                { op: 'sleep', ms: 10 },
+              ],
+            },
+          ],
+        },
+        {
+          name: 'main',
+          steps: [
+            { op: 'create_task', coro: 'heartbeat', task: 'hb' },
+            { op: 'to_thread', kind: 'block', ms: 95 },
+            { op: 'cancel', task: 'hb' },
+          ],
+        },
       ],
     };
     const r = run(p);
@@ -310,10 +401,15 @@ describe('executors', () => {
   });
 
   it('sock_recv with the data already there returns without a turn; otherwise a reader wakes it', () => {
-    const prog = (ms: number): Program => ({ main: 'main', coroutines: [{ name: 'main', steps: [{ op: 'recv', ms }] }] });
+    const prog = (ms: number): Program => ({
+      main: 'main',
+      coroutines: [{ name: 'main', steps: [{ op: 'recv', ms }] }],
+    });
     expect(run(prog(5)).turns.length).toBe(8);
     const r = run(prog(5));
-    expect(r.turns.find((t) => t.step4.added.length > 0)!.step4.added[0]!.callback).toBe('BaseSelectorEventLoop._sock_recv');
+    expect(r.turns.find((t) => t.step4.added.length > 0)!.step4.added[0]!.callback).toBe(
+      'BaseSelectorEventLoop._sock_recv',
+    );
   });
 });
 
@@ -322,7 +418,13 @@ describe('gather', () => {
     main: 'main',
     coroutines: [
       { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
-      { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
+      {
+        name: 'bad',
+        steps: [
+          { op: 'sleep', ms: 10 },
+          { op: 'raise', error: 'ValueError', message: 'boom' },
+        ],
+      },
       { name: 'main', steps: [{ op: 'gather', coros: ['ok', 'bad'], return_exceptions }] },
     ],
   });
@@ -339,7 +441,13 @@ describe('gather', () => {
       main: 'main',
       coroutines: [
         { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
-        { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
+        {
+          name: 'bad',
+          steps: [
+            { op: 'sleep', ms: 10 },
+            { op: 'raise', error: 'ValueError', message: 'boom' },
+          ],
+        },
         { name: 'main', steps: [{ op: 'task_group', coros: ['ok', 'bad'] }] },
       ],
     });
@@ -356,7 +464,16 @@ describe('gather', () => {
 });
 
 describe('command line', () => {
-  const cli = (...args: string[]) => spawnSync(process.execPath, [join(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(__dirname, '..', '..', 'scripts', 'asyncio.ts'), ...args], { encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    spawnSync(
+      process.execPath,
+      [
+        join(__dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        join(__dirname, '..', '..', 'scripts', 'asyncio.ts'),
+        ...args,
+      ],
+      { encoding: 'utf8' },
+    );
 
   it('prints one JSON line per question and refuses bad arguments with a usage line and exit 2', () => {
     const h = cli('heartbeat', '--tick-ms', '10', '--portions', '10', '--portion-ms', '100', '--worker', 'blocking');
@@ -366,7 +483,10 @@ describe('command line', () => {
     expect(JSON.parse(c.stdout)).toEqual({ ticks: 99, median_ms: 10.2 });
     const t = cli('turns', '--program', 'gather:1000');
     expect(t.stdout).toBe('{"turns":10}\n');
-    for (const bad of [['turns', '--program', 'gather:x'], ['heartbeat', '--tick-ms', '-1', '--portions', '1', '--portion-ms', '1', '--worker', 'blocking']]) {
+    for (const bad of [
+      ['turns', '--program', 'gather:x'],
+      ['heartbeat', '--tick-ms', '-1', '--portions', '1', '--portion-ms', '1', '--worker', 'blocking'],
+    ]) {
       const r = cli(...bad);
       expect(r.status, bad.join(' ')).toBe(2);
       expect(r.stdout).toBe('');

@@ -7,7 +7,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BaseEventLoop, Future, PyException, countTurns, run, type CoroutineDef, type Program, type Step } from '../../components/shared/asyncio-sim/index.ts';
+import {
+  BaseEventLoop,
+  Future,
+  PyException,
+  countTurns,
+  run,
+  type CoroutineDef,
+  type Program,
+  type Step,
+} from '../../components/shared/asyncio-sim/index.ts';
 
 /** Random programs: coroutine i may await or spawn only coroutines after it (no recursion). */
 const programArb: fc.Arbitrary<Program> = fc.integer({ min: 1, max: 4 }).chain((n) => {
@@ -18,7 +27,9 @@ const programArb: fc.Arbitrary<Program> = fc.integer({ min: 1, max: 4 }).chain((
       fc.integer({ min: 0, max: 20 }).map((ms) => ({ op: 'block', ms }) as Step),
       fc.integer({ min: 1, max: 20 }).map((ms) => ({ op: 'compute', ms }) as Step),
       fc.constant({ op: 'mark', label: 'ticks' } as Step),
-      fc.record({ kind: fc.constantFrom('cpu' as const, 'block' as const), ms: fc.integer({ min: 0, max: 20 }) }).map(({ kind, ms }) => ({ op: 'to_thread', kind, ms }) as Step),
+      fc
+        .record({ kind: fc.constantFrom('cpu' as const, 'block' as const), ms: fc.integer({ min: 0, max: 20 }) })
+        .map(({ kind, ms }) => ({ op: 'to_thread', kind, ms }) as Step),
       fc.integer({ min: 1, max: 20 }).map((ms) => ({ op: 'in_process', ms }) as Step),
       fc.integer({ min: 0, max: 10 }).map((ms) => ({ op: 'recv', ms }) as Step),
       fc.integer({ min: 0, max: 15 }).map((ms) => ({ op: 'call_later', ms, fn: 'cb' }) as Step),
@@ -27,18 +38,43 @@ const programArb: fc.Arbitrary<Program> = fc.integer({ min: 1, max: 4 }).chain((
     if (later.length > 0) {
       options.push(
         fc.constantFrom(...later).map((coro) => ({ op: 'await', coro }) as Step),
-        fc.record({ coros: fc.array(fc.constantFrom(...later), { minLength: 1, maxLength: 3 }), re: fc.boolean() }).map(({ coros, re }) => ({ op: 'gather', coros, return_exceptions: re }) as Step),
-        fc.constantFrom(...later).map((coro) => ({ op: 'repeat', times: 1, body: [{ op: 'create_task', coro, task: 't' }, { op: 'await_task', task: 't' }] }) as Step),
-        fc.constantFrom(...later).map((coro) => ({ op: 'repeat', times: 1, body: [{ op: 'create_task', coro, task: 'bg' }, { op: 'sleep', ms: 1 }, { op: 'cancel', task: 'bg' }] }) as Step),
+        fc
+          .record({ coros: fc.array(fc.constantFrom(...later), { minLength: 1, maxLength: 3 }), re: fc.boolean() })
+          .map(({ coros, re }) => ({ op: 'gather', coros, return_exceptions: re }) as Step),
+        fc.constantFrom(...later).map(
+          (coro) =>
+            ({
+              op: 'repeat',
+              times: 1,
+              body: [
+                { op: 'create_task', coro, task: 't' },
+                { op: 'await_task', task: 't' },
+              ],
+            }) as Step,
+        ),
+        fc.constantFrom(...later).map(
+          (coro) =>
+            ({
+              op: 'repeat',
+              times: 1,
+              body: [
+                { op: 'create_task', coro, task: 'bg' },
+                { op: 'sleep', ms: 1 },
+                { op: 'cancel', task: 'bg' },
+              ],
+            }) as Step,
+        ),
       );
     }
     return fc.oneof(...options);
   };
   const coros = Array.from({ length: n }, (_, i) =>
-    fc.record({ steps: fc.array(stepArb(i), { maxLength: 4 }), fails: fc.integer({ min: 0, max: 9 }) }).map(({ steps, fails }): CoroutineDef => ({
-      name: `c${i}`,
-      steps: fails === 0 ? [...steps, { op: 'raise', error: 'ValueError', message: 'boom' }] : steps,
-    })),
+    fc
+      .record({ steps: fc.array(stepArb(i), { maxLength: 4 }), fails: fc.integer({ min: 0, max: 9 }) })
+      .map(({ steps, fails }): CoroutineDef => ({
+        name: `c${i}`,
+        steps: fails === 0 ? [...steps, { op: 'raise', error: 'ValueError', message: 'boom' }] : steps,
+      })),
   );
   return fc.tuple(...coros).map((cs): Program => ({
     main: 'c0',
@@ -57,7 +93,9 @@ describe('asyncio model properties', () => {
         for (const t of r.turns) {
           // Everything step 6 runs was in _ready when the turn began, or arrived from a thread during select(),
           // or was put there by steps 4 and 5 — and existed before the ntodo snapshot.
-          const eligible = new Set([...t.readyAtStart, ...t.step3.arrived, ...t.step4.added, ...t.step5.moved].map((h) => h.id));
+          const eligible = new Set(
+            [...t.readyAtStart, ...t.step3.arrived, ...t.step4.added, ...t.step5.moved].map((h) => h.id),
+          );
           for (const x of t.step6.ran) {
             expect(eligible.has(x.handle.id), `turn ${t.index} ran ${x.handle.callback}`).toBe(true);
             expect(x.handle.id).toBeLessThanOrEqual(t.step6.lastHandleId);
@@ -80,7 +118,8 @@ describe('asyncio model properties', () => {
           loop.call_soon({
             qualname: `cb${depth}`,
             fn: () => {
-              if (loop.turns.length <= created) violations.push(`cb${depth} created in turn ${created} ran in ${loop.turns.length}`);
+              if (loop.turns.length <= created)
+                violations.push(`cb${depth} created in turn ${created} ran in ${loop.turns.length}`);
               for (let i = 0; i < (fanout[depth % fanout.length] ?? 0) && budget-- > 0; i++) schedule(depth + 1);
             },
           });
@@ -94,11 +133,18 @@ describe('asyncio model properties', () => {
     );
   });
 
-  it('every future\'s callbacks run exactly once, however it completes and whenever they are added', () => {
-    type Op = { kind: 'add'; fut: number } | { kind: 'complete'; fut: number; how: 'result' | 'exception' | 'cancel' } | { kind: 'turn' };
+  it("every future's callbacks run exactly once, however it completes and whenever they are added", () => {
+    type Op =
+      | { kind: 'add'; fut: number }
+      | { kind: 'complete'; fut: number; how: 'result' | 'exception' | 'cancel' }
+      | { kind: 'turn' };
     const opArb: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), fut: fc.integer({ min: 0, max: 3 }) }),
-      fc.record({ kind: fc.constant('complete' as const), fut: fc.integer({ min: 0, max: 3 }), how: fc.constantFrom('result' as const, 'exception' as const, 'cancel' as const) }),
+      fc.record({
+        kind: fc.constant('complete' as const),
+        fut: fc.integer({ min: 0, max: 3 }),
+        how: fc.constantFrom('result' as const, 'exception' as const, 'cancel' as const),
+      }),
       fc.constant({ kind: 'turn' as const }),
     );
     fc.assert(
@@ -116,7 +162,12 @@ describe('asyncio model properties', () => {
             const id = added.length;
             added.push(op.fut);
             calls.push(0);
-            futs[op.fut]!.add_done_callback({ qualname: `cb${id}`, fn: () => { calls[id]! += 1; } });
+            futs[op.fut]!.add_done_callback({
+              qualname: `cb${id}`,
+              fn: () => {
+                calls[id]! += 1;
+              },
+            });
           } else if (op.kind === 'complete') {
             const f = futs[op.fut]!;
             try {
@@ -132,7 +183,10 @@ describe('asyncio model properties', () => {
         for (const f of futs) if (!f.done()) f.cancel();
         step();
         step();
-        expect(calls.every((c) => c === 1), JSON.stringify({ ops, calls })).toBe(true);
+        expect(
+          calls.every((c) => c === 1),
+          JSON.stringify({ ops, calls }),
+        ).toBe(true);
       }),
       { numRuns: 200 },
     );
@@ -140,18 +194,23 @@ describe('asyncio model properties', () => {
 
   it('the number of turns does not depend on the number of ready tasks (gather of sleep(0)s)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 4 }), (n1, n2, k) => {
-        const prog = (n: number): Program => ({
-          main: 'main',
-          coroutines: [
-            { name: 'sleeper', steps: [{ op: 'repeat', times: k, body: [{ op: 'sleep', ms: 0 }] }] },
-            { name: 'main', steps: [{ op: 'gather', coros: Array.from({ length: n }, () => 'sleeper') }] },
-          ],
-        });
-        const t1 = run(prog(n1)).turns.length;
-        expect(run(prog(n2)).turns.length).toBe(t1);
-        expect(t1).toBe(countTurns({ kind: 'gather', n: 1 }) + (k - 1));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: 4 }),
+        (n1, n2, k) => {
+          const prog = (n: number): Program => ({
+            main: 'main',
+            coroutines: [
+              { name: 'sleeper', steps: [{ op: 'repeat', times: k, body: [{ op: 'sleep', ms: 0 }] }] },
+              { name: 'main', steps: [{ op: 'gather', coros: Array.from({ length: n }, () => 'sleeper') }] },
+            ],
+          });
+          const t1 = run(prog(n1)).turns.length;
+          expect(run(prog(n2)).turns.length).toBe(t1);
+          expect(t1).toBe(countTurns({ kind: 'gather', n: 1 }) + (k - 1));
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -162,7 +221,14 @@ describe('asyncio model properties', () => {
         const r = run(program);
         let now = r.start;
         for (const t of r.turns) {
-          for (const x of [t.start, t.step3.start, t.step3.end, t.step5.endTime - 1, ...t.step6.ran.flatMap((c) => [c.start, c.end]), t.end]) {
+          for (const x of [
+            t.start,
+            t.step3.start,
+            t.step3.end,
+            t.step5.endTime - 1,
+            ...t.step6.ran.flatMap((c) => [c.start, c.end]),
+            t.end,
+          ]) {
             expect(x).toBeGreaterThanOrEqual(now);
             now = x;
           }
@@ -184,7 +250,9 @@ describe('asyncio model properties', () => {
   it('handles are run at most once each (the self-pipe reader, which CPython re-adds, aside)', () => {
     fc.assert(
       fc.property(programArb, (program) => {
-        const ids = run(program).turns.flatMap((t) => t.step6.ran.filter((x) => x.handle.callback !== SELF_PIPE).map((x) => x.handle.id));
+        const ids = run(program).turns.flatMap((t) =>
+          t.step6.ran.filter((x) => x.handle.callback !== SELF_PIPE).map((x) => x.handle.id),
+        );
         expect(new Set(ids).size).toBe(ids.length);
       }),
       { numRuns: 100 },

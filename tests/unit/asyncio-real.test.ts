@@ -51,7 +51,9 @@ function probe<T>(cases: readonly object[]): T[] {
 }
 
 const asyncioDir = hasPython
-  ? spawnSync('python3', ['-c', 'import asyncio, os; print(os.path.dirname(asyncio.__file__))'], { encoding: 'utf8' }).stdout.trim()
+  ? spawnSync('python3', ['-c', 'import asyncio, os; print(os.path.dirname(asyncio.__file__))'], {
+      encoding: 'utf8',
+    }).stdout.trim()
   : '';
 
 /** Up to 3 real runs: pass as soon as one agrees; otherwise fail with all of them. */
@@ -68,8 +70,20 @@ function withRetries<R>(attempt: () => R, agrees: (r: R) => boolean, what: strin
 const within = (a: number, b: number, rel: number) => Math.abs(a - b) <= rel * Math.abs(b);
 
 const TURN_PROGRAMS = [
-  'empty', 'nested:1', 'nested:3', 'nested:20', 'gather:1', 'gather:10', 'gather:100', 'gather:1000',
-  'sleep0:0', 'sleep0:1', 'sleep0:5', 'sleep0:20', 'thread:1', 'thread:3',
+  'empty',
+  'nested:1',
+  'nested:3',
+  'nested:20',
+  'gather:1',
+  'gather:10',
+  'gather:100',
+  'gather:1000',
+  'sleep0:0',
+  'sleep0:1',
+  'sleep0:5',
+  'sleep0:20',
+  'thread:1',
+  'thread:3',
 ];
 
 // A spread: blocking with portions longer and shorter than the period, cooperative with several periods.
@@ -94,7 +108,13 @@ type RealTurns = { turns: number };
 type RealHeartbeat = { ticks: number; median_ms: number | null; wake_latency_ms: number };
 type RealFifty = { turns: number; total_ms: number; longest_turn_ms: number; wake_latency_ms: number };
 
-const heartbeatCase = (p: HeartbeatParams) => ({ kind: 'heartbeat', tick_ms: p.tickMs, portions: p.portions, portion_ms: p.portionMs, worker: p.worker });
+const heartbeatCase = (p: HeartbeatParams) => ({
+  kind: 'heartbeat',
+  tick_ms: p.tickMs,
+  portions: p.portions,
+  portion_ms: p.portionMs,
+  worker: p.worker,
+});
 const fiftyCase = (p: FiftyParams) => ({ kind: 'fifty', tasks: p.tasks, busy_ms: p.busyMs, worker: p.worker });
 
 /** The first real run of everything, in one python3 process (starting one can take a second on a busy machine). */
@@ -107,7 +127,11 @@ function firstRun() {
       ...FIFTY.map(fiftyCase),
     ]);
     const n = TURN_PROGRAMS.length;
-    batch = { turns: all.slice(0, n), heartbeats: all.slice(n, n + HEARTBEATS.length), fifty: all.slice(n + HEARTBEATS.length) };
+    batch = {
+      turns: all.slice(0, n),
+      heartbeats: all.slice(n, n + HEARTBEATS.length),
+      fifty: all.slice(n + HEARTBEATS.length),
+    };
   }
   return batch;
 }
@@ -152,36 +176,54 @@ describe('the asyncio model against CPython', () => {
       "logger.warning('Executing %s took %.3f seconds',",
       'async def shutdown_asyncgens(self):',
       'async def shutdown_default_executor(self):',
-    ]) expect(base, text).toContain(text);
+    ])
+      expect(base, text).toContain(text);
     const selectors = readFileSync(join(asyncioDir, '..', 'selectors.py'), 'utf8');
     expect(selectors).toContain('timeout = math.ceil(timeout * 1e3) * 1e-3');
     const runners = readFileSync(join(asyncioDir, 'runners.py'), 'utf8');
-    expect(runners.indexOf('_cancel_all_tasks(loop)')).toBeLessThan(runners.indexOf('loop.run_until_complete(loop.shutdown_asyncgens())'));
-    expect(runners.indexOf('loop.run_until_complete(loop.shutdown_asyncgens())')).toBeLessThan(runners.indexOf('loop.run_until_complete(loop.shutdown_default_executor())'));
+    expect(runners.indexOf('_cancel_all_tasks(loop)')).toBeLessThan(
+      runners.indexOf('loop.run_until_complete(loop.shutdown_asyncgens())'),
+    );
+    expect(runners.indexOf('loop.run_until_complete(loop.shutdown_asyncgens())')).toBeLessThan(
+      runners.indexOf('loop.run_until_complete(loop.shutdown_default_executor())'),
+    );
   });
 
   it(`the heartbeat parameters are away from boundaries: the model's tick count is stable under lateness and longer portions`, () => {
     for (const p of HEARTBEATS) {
       const base = heartbeat(p).ticks;
       for (const wakeLatencyMs of [0.05, 0.3, 1, 2, 3]) {
-        for (const f of [0.97, 1, 1.05, 1.1, 1.15, 1.2]) expect(heartbeat({ ...p, portionMs: p.portionMs * f }, { wakeLatencyMs }).ticks, JSON.stringify(p)).toBe(base);
+        for (const f of [0.97, 1, 1.05, 1.1, 1.15, 1.2])
+          expect(heartbeat({ ...p, portionMs: p.portionMs * f }, { wakeLatencyMs }).ticks, JSON.stringify(p)).toBe(
+            base,
+          );
       }
     }
   });
 
-  it.skipIf(!hasPython)(`the heartbeat: ticks exactly, median interval within 5 %, for ${HEARTBEATS.length} parameter sets${SKIP}`, () => {
-    const modelFor = (p: HeartbeatParams, r: RealHeartbeat) => heartbeat(p, { wakeLatencyMs: r.wake_latency_ms });
-    const agrees = (p: HeartbeatParams) => (r: RealHeartbeat) => {
-      const m = modelFor(p, r);
-      return m.ticks === r.ticks && m.median_ms !== null && r.median_ms !== null && within(r.median_ms, m.median_ms, 0.05);
-    };
-    const rows = HEARTBEATS.map((p, i) => {
-      const r = agreeing(firstRun().heartbeats[i]!, () => probe<RealHeartbeat>([heartbeatCase(p)])[0]!, agrees(p), JSON.stringify(p));
-      const m = modelFor(p, r);
-      return `${JSON.stringify(p)}: model ${m.ticks} ticks ${m.median_ms} ms; CPython ${r.ticks} ticks ${r.median_ms} ms (late ${r.wake_latency_ms} ms)`;
-    });
-    console.info(rows.join('\n'));
-  });
+  it.skipIf(!hasPython)(
+    `the heartbeat: ticks exactly, median interval within 5 %, for ${HEARTBEATS.length} parameter sets${SKIP}`,
+    () => {
+      const modelFor = (p: HeartbeatParams, r: RealHeartbeat) => heartbeat(p, { wakeLatencyMs: r.wake_latency_ms });
+      const agrees = (p: HeartbeatParams) => (r: RealHeartbeat) => {
+        const m = modelFor(p, r);
+        return (
+          m.ticks === r.ticks && m.median_ms !== null && r.median_ms !== null && within(r.median_ms, m.median_ms, 0.05)
+        );
+      };
+      const rows = HEARTBEATS.map((p, i) => {
+        const r = agreeing(
+          firstRun().heartbeats[i]!,
+          () => probe<RealHeartbeat>([heartbeatCase(p)])[0]!,
+          agrees(p),
+          JSON.stringify(p),
+        );
+        const m = modelFor(p, r);
+        return `${JSON.stringify(p)}: model ${m.ticks} ticks ${m.median_ms} ms; CPython ${r.ticks} ticks ${r.median_ms} ms (late ${r.wake_latency_ms} ms)`;
+      });
+      console.info(rows.join('\n'));
+    },
+  );
 
   it.skipIf(!hasPython)(`the fifty-task table, scaled down: the same turns, the longest turn within 5 %${SKIP}`, () => {
     const rows = FIFTY.map((c, i) => {
@@ -207,102 +249,250 @@ describe('the asyncio model against CPython', () => {
   // pending for asyncio.run to cancel, gather failing with and without return_exceptions, plain callbacks,
   // threads finishing at different times, nested gathers, TaskGroup succeeding and failing.
   const LISTINGS: Record<string, Program> = {
-    gather_fail: { main: 'main', coroutines: [
-      { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
-      { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
-      { name: 'main', steps: [{ op: 'gather', coros: ['ok', 'bad'] }] }] },
-    gather_fail_re: { main: 'main', coroutines: [
-      { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
-      { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
-      { name: 'main', steps: [{ op: 'gather', coros: ['ok', 'bad'], return_exceptions: true }] }] },
-    tasks: { main: 'main', coroutines: [
-      { name: 'a', steps: [{ op: 'sleep', ms: 0 }, { op: 'sleep', ms: 0 }] },
-      { name: 'main', steps: [{ op: 'create_task', coro: 'a', task: 't1' }, { op: 'create_task', coro: 'a', task: 't2' }, { op: 'await_task', task: 't1' }, { op: 'await_task', task: 't2' }] }] },
-    cancel: { main: 'main', coroutines: [
-      { name: 'forever', steps: [{ op: 'sleep', ms: 10000 }] },
-      { name: 'main', steps: [{ op: 'create_task', coro: 'forever', task: 't' }, { op: 'sleep', ms: 0 }, { op: 'cancel', task: 't' }, { op: 'sleep', ms: 0 }] }] },
-    left_pending: { main: 'main', coroutines: [
-      { name: 'forever', steps: [{ op: 'sleep', ms: 10000 }] },
-      { name: 'main', steps: [{ op: 'create_task', coro: 'forever', task: 't' }, { op: 'create_task', coro: 'forever', task: 'u' }, { op: 'sleep', ms: 0 }] }] },
-    callbacks: { main: 'main', functions: [{ name: 'cb', steps: [] }], coroutines: [
-      { name: 'main', steps: [{ op: 'call_soon', fn: 'cb' }, { op: 'call_soon', fn: 'cb' }, { op: 'call_later', ms: 5, fn: 'cb' }, { op: 'sleep', ms: 20 }] }] },
-    raise: { main: 'main', coroutines: [{ name: 'main', steps: [{ op: 'sleep', ms: 0 }, { op: 'raise', error: 'RuntimeError', message: 'x' }] }] },
-    threads_gather: { main: 'main', coroutines: [
-      { name: 'off1', steps: [{ op: 'to_thread', kind: 'block', ms: 5 }] },
-      { name: 'off2', steps: [{ op: 'to_thread', kind: 'block', ms: 30 }] },
-      { name: 'off3', steps: [{ op: 'to_thread', kind: 'block', ms: 60 }] },
-      { name: 'main', steps: [{ op: 'gather', coros: ['off1', 'off2', 'off3'] }] }] },
-    nested_gather: { main: 'main', coroutines: [
-      { name: 'leaf', steps: [{ op: 'sleep', ms: 0 }] },
-      { name: 'mid', steps: [{ op: 'gather', coros: ['leaf', 'leaf'] }] },
-      { name: 'main', steps: [{ op: 'gather', coros: ['mid', 'mid', 'leaf'] }] }] },
-    task_group: { main: 'main', coroutines: [
-    { name: 'a', steps: [{ op: 'sleep', ms: 10 }] },
-    { name: 'b', steps: [{ op: 'sleep', ms: 20 }, { op: 'sleep', ms: 0 }] },
-    { name: 'main', steps: [{ op: 'task_group', coros: ['a', 'b'] }] }] },
-  task_group_fail: { main: 'main', coroutines: [
-    { name: 'ok', steps: [{ op: 'sleep', ms: 30 }] },
-    { name: 'bad', steps: [{ op: 'sleep', ms: 10 }, { op: 'raise', error: 'ValueError', message: 'boom' }] },
-    { name: 'main', steps: [{ op: 'task_group', coros: ['ok', 'bad', 'ok'] }] }] },
-  sleeps: { main: 'main', coroutines: [
-      { name: 'main', steps: [{ op: 'sleep', ms: 5 }, { op: 'sleep', ms: 0 }, { op: 'sleep', ms: 5 }] }] },
-  };
-
-  it.skipIf(!hasPython)(`${Object.keys(LISTINGS).length} more programs, from the model's own Python listings: the same turns and exception${SKIP}`, () => {
-    type Real = { turns: number; error: string | null };
-    const names = Object.keys(LISTINGS);
-    const caseOf = (name: string) => {
-      const file = join(tmp, `${name}.py`);
-      writeFileSync(file, toPython(LISTINGS[name]!).source);
-      return { kind: 'listing', file };
-    };
-    const first = probe<Real>(names.map(caseOf));
-    const rows = names.map((name, i) => {
-      const m = run(LISTINGS[name]!);
-      const model: Real = { turns: m.turns.length, error: m.error?.repr() ?? null };
-      const r = agreeing(first[i]!, () => probe<Real>([caseOf(name)])[0]!, (x) => x.turns === model.turns && x.error === model.error, name);
-      return `${name}: model ${model.turns} turns ${model.error ?? ''}; CPython ${r.turns} turns ${r.error ?? ''}`;
-    });
-    console.info(rows.join('\n'));
-  });
-
-  it.skipIf(!hasPython)(`debug mode: the model's warnings are the real loop's, for a Handle, a TimerHandle and Tasks${SKIP}`, () => {
-    const file = join(tmp, 'main.py');
-    const program: Program = {
+    gather_fail: {
       main: 'main',
-      file,
-      functions: [{ name: 'blocker', steps: [{ op: 'block', ms: 150 }] }],
       coroutines: [
-        { name: 'worker', steps: [{ op: 'block', ms: 150 }, { op: 'sleep', ms: 0 }, { op: 'block', ms: 150 }, { op: 'sleep', ms: 10 }] },
+        { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
+        {
+          name: 'bad',
+          steps: [
+            { op: 'sleep', ms: 10 },
+            { op: 'raise', error: 'ValueError', message: 'boom' },
+          ],
+        },
+        { name: 'main', steps: [{ op: 'gather', coros: ['ok', 'bad'] }] },
+      ],
+    },
+    gather_fail_re: {
+      main: 'main',
+      coroutines: [
+        { name: 'ok', steps: [{ op: 'sleep', ms: 30 }], returns: 'ok' },
+        {
+          name: 'bad',
+          steps: [
+            { op: 'sleep', ms: 10 },
+            { op: 'raise', error: 'ValueError', message: 'boom' },
+          ],
+        },
+        { name: 'main', steps: [{ op: 'gather', coros: ['ok', 'bad'], return_exceptions: true }] },
+      ],
+    },
+    tasks: {
+      main: 'main',
+      coroutines: [
+        {
+          name: 'a',
+          steps: [
+            { op: 'sleep', ms: 0 },
+            { op: 'sleep', ms: 0 },
+          ],
+        },
         {
           name: 'main',
           steps: [
-            { op: 'call_soon', fn: 'blocker' },
-            { op: 'call_later', ms: 1, fn: 'blocker' },
-            { op: 'sleep', ms: 20 },
-            { op: 'create_task', coro: 'worker', task: 't' },
-            { op: 'await_task', task: 't' },
-            { op: 'block', ms: 150 },
+            { op: 'create_task', coro: 'a', task: 't1' },
+            { op: 'create_task', coro: 'a', task: 't2' },
+            { op: 'await_task', task: 't1' },
+            { op: 'await_task', task: 't2' },
           ],
         },
       ],
-    };
-    writeFileSync(file, toPython(program).source);
-    const normalize = (line: string) => line.replace(/when=[0-9.e+-]+/, 'when=<t>').replace(/took [0-9.]+ seconds/, 'took <d> seconds');
-    const model = run(program, { debug: true, asyncioDir }).log.map((l) => l.message);
-    expect(model.length).toBe(5);
-    const real = withRetries(
-      () => {
-        const r = spawnSync('python3', [file], { encoding: 'utf8', env: { ...process.env, PYTHONASYNCIODEBUG: '1' }, timeout: 20_000 });
-        return r.stderr.split('\n').filter((l) => l.startsWith('Executing '));
-      },
-      (lines) => lines.length === model.length,
-      'debug warnings',
-    );
-    expect(real.map(normalize)).toEqual(model.map(normalize));
-    // Debug mode off: the real loop prints nothing, as the model.
-    const quiet = spawnSync('python3', [file], { encoding: 'utf8', env: { ...process.env, PYTHONASYNCIODEBUG: '' } });
-    expect(quiet.stderr).toBe('');
-    expect(run(program, { asyncioDir }).log).toEqual([]);
-  });
+    },
+    cancel: {
+      main: 'main',
+      coroutines: [
+        { name: 'forever', steps: [{ op: 'sleep', ms: 10000 }] },
+        {
+          name: 'main',
+          steps: [
+            { op: 'create_task', coro: 'forever', task: 't' },
+            { op: 'sleep', ms: 0 },
+            { op: 'cancel', task: 't' },
+            { op: 'sleep', ms: 0 },
+          ],
+        },
+      ],
+    },
+    left_pending: {
+      main: 'main',
+      coroutines: [
+        { name: 'forever', steps: [{ op: 'sleep', ms: 10000 }] },
+        {
+          name: 'main',
+          steps: [
+            { op: 'create_task', coro: 'forever', task: 't' },
+            { op: 'create_task', coro: 'forever', task: 'u' },
+            { op: 'sleep', ms: 0 },
+          ],
+        },
+      ],
+    },
+    callbacks: {
+      main: 'main',
+      functions: [{ name: 'cb', steps: [] }],
+      coroutines: [
+        {
+          name: 'main',
+          steps: [
+            { op: 'call_soon', fn: 'cb' },
+            { op: 'call_soon', fn: 'cb' },
+            { op: 'call_later', ms: 5, fn: 'cb' },
+            { op: 'sleep', ms: 20 },
+          ],
+        },
+      ],
+    },
+    raise: {
+      main: 'main',
+      coroutines: [
+        {
+          name: 'main',
+          steps: [
+            { op: 'sleep', ms: 0 },
+            { op: 'raise', error: 'RuntimeError', message: 'x' },
+          ],
+        },
+      ],
+    },
+    threads_gather: {
+      main: 'main',
+      coroutines: [
+        { name: 'off1', steps: [{ op: 'to_thread', kind: 'block', ms: 5 }] },
+        { name: 'off2', steps: [{ op: 'to_thread', kind: 'block', ms: 30 }] },
+        { name: 'off3', steps: [{ op: 'to_thread', kind: 'block', ms: 60 }] },
+        { name: 'main', steps: [{ op: 'gather', coros: ['off1', 'off2', 'off3'] }] },
+      ],
+    },
+    nested_gather: {
+      main: 'main',
+      coroutines: [
+        { name: 'leaf', steps: [{ op: 'sleep', ms: 0 }] },
+        { name: 'mid', steps: [{ op: 'gather', coros: ['leaf', 'leaf'] }] },
+        { name: 'main', steps: [{ op: 'gather', coros: ['mid', 'mid', 'leaf'] }] },
+      ],
+    },
+    task_group: {
+      main: 'main',
+      coroutines: [
+        { name: 'a', steps: [{ op: 'sleep', ms: 10 }] },
+        {
+          name: 'b',
+          steps: [
+            { op: 'sleep', ms: 20 },
+            { op: 'sleep', ms: 0 },
+          ],
+        },
+        { name: 'main', steps: [{ op: 'task_group', coros: ['a', 'b'] }] },
+      ],
+    },
+    task_group_fail: {
+      main: 'main',
+      coroutines: [
+        { name: 'ok', steps: [{ op: 'sleep', ms: 30 }] },
+        {
+          name: 'bad',
+          steps: [
+            { op: 'sleep', ms: 10 },
+            { op: 'raise', error: 'ValueError', message: 'boom' },
+          ],
+        },
+        { name: 'main', steps: [{ op: 'task_group', coros: ['ok', 'bad', 'ok'] }] },
+      ],
+    },
+    sleeps: {
+      main: 'main',
+      coroutines: [
+        {
+          name: 'main',
+          steps: [
+            { op: 'sleep', ms: 5 },
+            { op: 'sleep', ms: 0 },
+            { op: 'sleep', ms: 5 },
+          ],
+        },
+      ],
+    },
+  };
+
+  it.skipIf(!hasPython)(
+    `${Object.keys(LISTINGS).length} more programs, from the model's own Python listings: the same turns and exception${SKIP}`,
+    () => {
+      type Real = { turns: number; error: string | null };
+      const names = Object.keys(LISTINGS);
+      const caseOf = (name: string) => {
+        const file = join(tmp, `${name}.py`);
+        writeFileSync(file, toPython(LISTINGS[name]!).source);
+        return { kind: 'listing', file };
+      };
+      const first = probe<Real>(names.map(caseOf));
+      const rows = names.map((name, i) => {
+        const m = run(LISTINGS[name]!);
+        const model: Real = { turns: m.turns.length, error: m.error?.repr() ?? null };
+        const r = agreeing(
+          first[i]!,
+          () => probe<Real>([caseOf(name)])[0]!,
+          (x) => x.turns === model.turns && x.error === model.error,
+          name,
+        );
+        return `${name}: model ${model.turns} turns ${model.error ?? ''}; CPython ${r.turns} turns ${r.error ?? ''}`;
+      });
+      console.info(rows.join('\n'));
+    },
+  );
+
+  it.skipIf(!hasPython)(
+    `debug mode: the model's warnings are the real loop's, for a Handle, a TimerHandle and Tasks${SKIP}`,
+    () => {
+      const file = join(tmp, 'main.py');
+      const program: Program = {
+        main: 'main',
+        file,
+        functions: [{ name: 'blocker', steps: [{ op: 'block', ms: 150 }] }],
+        coroutines: [
+          {
+            name: 'worker',
+            steps: [
+              { op: 'block', ms: 150 },
+              { op: 'sleep', ms: 0 },
+              { op: 'block', ms: 150 },
+              { op: 'sleep', ms: 10 },
+            ],
+          },
+          {
+            name: 'main',
+            steps: [
+              { op: 'call_soon', fn: 'blocker' },
+              { op: 'call_later', ms: 1, fn: 'blocker' },
+              { op: 'sleep', ms: 20 },
+              { op: 'create_task', coro: 'worker', task: 't' },
+              { op: 'await_task', task: 't' },
+              { op: 'block', ms: 150 },
+            ],
+          },
+        ],
+      };
+      writeFileSync(file, toPython(program).source);
+      const normalize = (line: string) =>
+        line.replace(/when=[0-9.e+-]+/, 'when=<t>').replace(/took [0-9.]+ seconds/, 'took <d> seconds');
+      const model = run(program, { debug: true, asyncioDir }).log.map((l) => l.message);
+      expect(model.length).toBe(5);
+      const real = withRetries(
+        () => {
+          const r = spawnSync('python3', [file], {
+            encoding: 'utf8',
+            env: { ...process.env, PYTHONASYNCIODEBUG: '1' },
+            timeout: 20_000,
+          });
+          return r.stderr.split('\n').filter((l) => l.startsWith('Executing '));
+        },
+        (lines) => lines.length === model.length,
+        'debug warnings',
+      );
+      expect(real.map(normalize)).toEqual(model.map(normalize));
+      // Debug mode off: the real loop prints nothing, as the model.
+      const quiet = spawnSync('python3', [file], { encoding: 'utf8', env: { ...process.env, PYTHONASYNCIODEBUG: '' } });
+      expect(quiet.stderr).toBe('');
+      expect(run(program, { asyncioDir }).log).toEqual([]);
+    },
+  );
 });

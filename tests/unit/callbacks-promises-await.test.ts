@@ -24,7 +24,11 @@ import {
   type Style,
 } from '../../components/callbacks-promises-await/callbacks-promises-await-model.ts';
 import { callbacksPromisesAwaitText } from '../../components/callbacks-promises-await/callbacks-promises-await-text.ts';
-import { COMMENTS, listing, markers } from '../../components/callbacks-promises-await/callbacks-promises-await-listing.ts';
+import {
+  COMMENTS,
+  listing,
+  markers,
+} from '../../components/callbacks-promises-await/callbacks-promises-await-listing.ts';
 import { speakerSteps } from '../../slides/types.ts';
 
 const { en, ru } = callbacksPromisesAwaitText;
@@ -36,7 +40,12 @@ describe('where the result or the error goes', () => {
     expect(outcomeOf('promises', 'ok')).toEqual({ k: 'value', value: 3, at: total });
     expect(outcomeOf('await', 'ok')).toEqual({ k: 'value', value: 3, at: total });
     expect(outcomeOf('callbacks', 'db-error')).toEqual({ k: 'handled', error: DB_ERROR, via: 'done', at: DB_MS });
-    expect(outcomeOf('promises', 'db-error')).toEqual({ k: 'handled', error: DB_ERROR, via: 'catch-method', at: DB_MS });
+    expect(outcomeOf('promises', 'db-error')).toEqual({
+      k: 'handled',
+      error: DB_ERROR,
+      via: 'catch-method',
+      at: DB_MS,
+    });
     expect(outcomeOf('await', 'db-error')).toEqual({ k: 'handled', error: DB_ERROR, via: 'try-catch', at: DB_MS });
     expect(outcomeOf('callbacks', 'throw')).toEqual({ k: 'uncaught', error: TYPE_ERROR, at: total });
     expect(outcomeOf('promises', 'throw')).toEqual({ k: 'handled', error: TYPE_ERROR, via: 'catch-method', at: total });
@@ -51,17 +60,29 @@ describe('where the result or the error goes', () => {
       [{ kind: 'callback', holder: 'api.posts', code: '(err, posts) => { … }' }],
     ]);
     // promises: the whole chain is registered at 0 ms as reactions on p1…p4
-    expect(idle('promises')[0]!.waiting.map((c) => `${c.kind}:${c.holder}`)).toEqual(['reaction:p1', 'reaction:p2', 'reaction:p3', 'reaction:p4']);
+    expect(idle('promises')[0]!.waiting.map((c) => `${c.kind}:${c.holder}`)).toEqual([
+      'reaction:p1',
+      'reaction:p2',
+      'reaction:p3',
+      'reaction:p4',
+    ]);
     // await: suspended frames, load's at the line of the await, the caller's waiting on load's promise
     expect(idle('await')[0]!.waiting).toEqual([
       { kind: 'frame', holder: 'p1', code: 'load', line: LINES.await.dbGet },
       { kind: 'frame', holder: 'p3', code: 'main', line: LINES.await.call },
     ]);
-    expect(idle('await')[1]!.waiting[0]).toEqual({ kind: 'frame', holder: 'p2', code: 'load', line: LINES.await.apiPosts });
+    expect(idle('await')[1]!.waiting[0]).toEqual({
+      kind: 'frame',
+      holder: 'p2',
+      code: 'load',
+      line: LINES.await.apiPosts,
+    });
   });
 
   it('a rejected promise skips every .then on its way to .catch', () => {
-    const skips = simulate('promises', 'db-error').filter((s) => s.event.k === 'skip').map((s) => s.line);
+    const skips = simulate('promises', 'db-error')
+      .filter((s) => s.event.k === 'skip')
+      .map((s) => s.line);
     expect(skips).toEqual([LINES.promises.then1, LINES.promises.then2, LINES.promises.thenShow]);
     expect(simulate('promises', 'db-error').some((s) => s.event.k === 'api-call')).toBe(false);
   });
@@ -256,14 +277,17 @@ setTimeout(() => { process.stdout.write(JSON.stringify({ out, at })); }, ${DB_MS
 describe('against real Node', () => {
   for (const style of STYLES) {
     for (const failure of FAILURES) {
-      it.skipIf(!hasNode)(`${style} / ${failure}: the listing, run in node, does what the model says (needs the node binary; skipped without it)`, () => {
-        const real = runReal(style, failure);
-        expect(real.out).toEqual(observations(style, failure));
-        const predictedAt = outcomeOf(style, failure).at;
-        // Timers never fire early (Node may round down by up to 1 ms); a loaded machine may be late.
-        expect(real.at).toBeGreaterThanOrEqual(predictedAt - 2);
-        expect(real.at).toBeLessThan(predictedAt + 150);
-      });
+      it.skipIf(!hasNode)(
+        `${style} / ${failure}: the listing, run in node, does what the model says (needs the node binary; skipped without it)`,
+        () => {
+          const real = runReal(style, failure);
+          expect(real.out).toEqual(observations(style, failure));
+          const predictedAt = outcomeOf(style, failure).at;
+          // Timers never fire early (Node may round down by up to 1 ms); a loaded machine may be late.
+          expect(real.at).toBeGreaterThanOrEqual(predictedAt - 2);
+          expect(real.at).toBeLessThan(predictedAt + 150);
+        },
+      );
     }
   }
 });

@@ -81,22 +81,27 @@ describe('the demo contract, slide by slide', () => {
 describe('lib/stepping', () => {
   it('never leaves 0..length-1, and back undoes forward', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 50 }), fc.array(fc.constantFrom('f', 'b', 'r', 'e', 'g'), { maxLength: 60 }), fc.integer(), (length, moves, to) => {
-        let s = { index: 0, other: 'kept' };
-        for (const m of moves) {
-          const before = s.index;
-          if (m === 'f') {
-            s = stepping.forward(s, length);
-            if (before < length - 1) expect(stepping.back(s).index).toBe(before);
-          } else if (m === 'b') s = stepping.back(s);
-          else if (m === 'r') s = stepping.reset(s);
-          else if (m === 'e') s = stepping.toEnd(s, length);
-          else s = stepping.goTo(s, to, length);
-          expect(s.index).toBeGreaterThanOrEqual(0);
-          expect(s.index).toBeLessThanOrEqual(length - 1);
-          expect(s.other).toBe('kept');
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.array(fc.constantFrom('f', 'b', 'r', 'e', 'g'), { maxLength: 60 }),
+        fc.integer(),
+        (length, moves, to) => {
+          let s = { index: 0, other: 'kept' };
+          for (const m of moves) {
+            const before = s.index;
+            if (m === 'f') {
+              s = stepping.forward(s, length);
+              if (before < length - 1) expect(stepping.back(s).index).toBe(before);
+            } else if (m === 'b') s = stepping.back(s);
+            else if (m === 'r') s = stepping.reset(s);
+            else if (m === 'e') s = stepping.toEnd(s, length);
+            else s = stepping.goTo(s, to, length);
+            expect(s.index).toBeGreaterThanOrEqual(0);
+            expect(s.index).toBeLessThanOrEqual(length - 1);
+            expect(s.other).toBe('kept');
+          }
+        },
+      ),
     );
   });
 
@@ -114,7 +119,10 @@ describe('page mode: one module decides', () => {
     expect(resolvePageMode('?receiver')).toEqual({ mode: 'speaker', print: false });
     expect(resolvePageMode('?print-pdf')).toEqual({ mode: 'deck', print: true });
     expect(resolvePageMode('', { isSpeakerNotes: () => true })).toEqual({ mode: 'speaker', print: false });
-    expect(resolvePageMode('', { isSpeakerNotes: () => false, isPrintView: () => true })).toEqual({ mode: 'deck', print: true });
+    expect(resolvePageMode('', { isSpeakerNotes: () => false, isPrintView: () => true })).toEqual({
+      mode: 'deck',
+      print: true,
+    });
   });
 
   it('a deck that throws does not break it', () => {

@@ -91,7 +91,11 @@ describe('the simplified loop of seed 004', () => {
 
   it('data that arrives together with a deadline wakes it with reason "both"', () => {
     const s = runToIdle(createState('simple', { timers: [40], arrivals: [{ socket: 'A', at: 40 }] }));
-    expect(s.map((x) => x.event).find((e) => e.k === 'woke')).toMatchObject({ reason: 'both', slept: 40, sockets: ['A'] });
+    expect(s.map((x) => x.event).find((e) => e.k === 'woke')).toMatchObject({
+      reason: 'both',
+      slept: 40,
+      sockets: ['A'],
+    });
   });
 });
 
@@ -184,7 +188,9 @@ describe('properties', () => {
       fc.property(
         fc.constantFrom<Mode>('simple', 'node'),
         fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 12 }),
-        fc.array(fc.record({ socket: fc.constantFrom<SocketName>(...SOCKETS), at: fc.integer({ min: 0, max: 300 }) }), { maxLength: 5 }),
+        fc.array(fc.record({ socket: fc.constantFrom<SocketName>(...SOCKETS), at: fc.integer({ min: 0, max: 300 }) }), {
+          maxLength: 5,
+        }),
         (mode, timers, arrivals) => {
           const states = runToIdle(createState(mode, { timers, arrivals }));
           const last = states.at(-1)!;
@@ -248,7 +254,7 @@ describe('text', () => {
     expect(en.nodeCode.split('\n')[5]).toContain('uv__io_poll');
   });
 
-  it('the line numbers come from the listings\' markers and point at the code each step runs', () => {
+  it("the line numbers come from the listings' markers and point at the code each step runs", () => {
     const simple = en.simpleCode.split('\n');
     const node = ru.nodeCode.split('\n');
     expect(simple[SIMPLE_LINE_NUMBERS.wait - 1]).toContain('epoll_wait(ep, timeout)');
@@ -288,8 +294,12 @@ const server = net.createServer((conn) => {
     const S = buf.toString();
     log('read ' + S);
     Promise.resolve().then(() => log(S + '.then(parse)')).then(() => { log(S + '.then(reply)'); check(); });
-    ${mode === 'node' ? `setImmediate(() => log(S + ': setImmediate'));
-    setTimeout(() => { log(S + ': setTimeout 0'); check(); }, 0);` : ''}
+    ${
+      mode === 'node'
+        ? `setImmediate(() => log(S + ': setImmediate'));
+    setTimeout(() => { log(S + ': setTimeout 0'); check(); }, 0);`
+        : ''
+    }
   });
 });
 server.listen(0, '127.0.0.1', () => {
@@ -317,27 +327,45 @@ describe('against real Node', () => {
     ['simple', { timers: [100, 20, 60], arrivals: [] }],
     ['simple', { timers: [50, 120], arrivals: [{ socket: 'B', at: 80 }] }],
     ['node', { timers: [30], arrivals: [{ socket: 'A', at: 10 }] }],
-    ['node', { timers: [0, 150], arrivals: [{ socket: 'B', at: 60 }, { socket: 'C', at: 100 }] }],
+    [
+      'node',
+      {
+        timers: [0, 150],
+        arrivals: [
+          { socket: 'B', at: 60 },
+          { socket: 'C', at: 100 },
+        ],
+      },
+    ],
   ];
   for (const [mode, scenario] of cases) {
-    it.skipIf(!hasNode)(`${mode} ${JSON.stringify(scenario)}: the model's output is what Node prints (needs the node binary; skipped without it)`, () => {
-      const predicted = outputOf(createState(mode, scenario));
-      expect(predicted.length).toBeGreaterThan(0);
-      expect(realNode(mode, scenario)).toEqual(predicted);
-    });
+    it.skipIf(!hasNode)(
+      `${mode} ${JSON.stringify(scenario)}: the model's output is what Node prints (needs the node binary; skipped without it)`,
+      () => {
+        const predicted = outputOf(createState(mode, scenario));
+        expect(predicted.length).toBeGreaterThan(0);
+        expect(realNode(mode, scenario)).toEqual(predicted);
+      },
+    );
   }
 
-  it.skipIf(!hasNode)('the brief\'s case: t1 p1 t2 for two timers due together (needs the node binary; skipped without it)', () => {
-    const r = spawnSync(
-      'node',
-      ['-e', `const o=[];const log=s=>o.push(s);setTimeout(()=>{log('t1');Promise.resolve().then(()=>log('p1'))},0);setTimeout(()=>log('t2'),0);setTimeout(()=>console.log(o.join(' ')),20)`],
-      { encoding: 'utf8' },
-    );
-    expect(r.stdout.trim()).toBe('t1 p1 t2');
-    // the model predicts the same relative order for the same pair of timers (its t2 also queues a p2)
-    expect(outputOf(createState('node', { timers: [0, 0], arrivals: [] })).slice(0, 3)).toEqual(['t1', 'p1', 't2']);
-    expect(outputOf(createState('simple', { timers: [0, 0], arrivals: [] })).slice(0, 3)).toEqual(['t1', 'p1', 't2']);
-  });
+  it.skipIf(!hasNode)(
+    "the brief's case: t1 p1 t2 for two timers due together (needs the node binary; skipped without it)",
+    () => {
+      const r = spawnSync(
+        'node',
+        [
+          '-e',
+          `const o=[];const log=s=>o.push(s);setTimeout(()=>{log('t1');Promise.resolve().then(()=>log('p1'))},0);setTimeout(()=>log('t2'),0);setTimeout(()=>console.log(o.join(' ')),20)`,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(r.stdout.trim()).toBe('t1 p1 t2');
+      // the model predicts the same relative order for the same pair of timers (its t2 also queues a p2)
+      expect(outputOf(createState('node', { timers: [0, 0], arrivals: [] })).slice(0, 3)).toEqual(['t1', 'p1', 't2']);
+      expect(outputOf(createState('simple', { timers: [0, 0], arrivals: [] })).slice(0, 3)).toEqual(['t1', 'p1', 't2']);
+    },
+  );
 });
 
 describe('speaker sequence', () => {
@@ -345,13 +373,22 @@ describe('speaker sequence', () => {
     expect(sessionForStep(0)).toEqual(createSession('simple'));
     const stops = SPEAKER_SEQUENCE.slice(1);
     const events = stops.map((_, i) => current(sessionForStep(i + 1)).event);
-    expect(events.map((e) => e.k)).toEqual(['woke', 'microtask', 'woke', 'microtask', 'io-callback', 'immediate-callback', 'timer-callback']);
+    expect(events.map((e) => e.k)).toEqual([
+      'woke',
+      'microtask',
+      'woke',
+      'microtask',
+      'io-callback',
+      'immediate-callback',
+      'timer-callback',
+    ]);
     expect(current(sessionForStep(3)).event).toMatchObject({ reason: 'socket', slept: 30 });
     // every stop is reachable (findIndex found it, not the fallback end)
-    for (let i = 1; i <= stops.length; i++) expect(matchesStop(stops[i - 1]!, current(sessionForStep(i)).event)).toBe(true);
+    for (let i = 1; i <= stops.length; i++)
+      expect(matchesStop(stops[i - 1]!, current(sessionForStep(i)).event)).toBe(true);
   });
 
-  it('the contract: step 0 is the initial state; a step keeps the person\'s delay and socket', () => {
+  it("the contract: step 0 is the initial state; a step keeps the person's delay and socket", () => {
     expect(stateForStep(0, initialState())).toEqual(initialState());
     const mine = { ...initialState(), delay: 120, socket: 'C' as const };
     expect(stateForStep(5, mine)).toMatchObject({ delay: 120, socket: 'C' });

@@ -17,7 +17,10 @@ import { DEFAULT_PARAMS, simulate } from '../../components/heavy-task/heavy-task
 
 const PROBE = fileURLToPath(new URL('../probes/heavy-probe.cjs', import.meta.url));
 const HAS_ELD = (() => {
-  const r = spawnSync(process.execPath, ['-e', "process.exit(typeof require('node:perf_hooks').monitorEventLoopDelay === 'function' ? 0 : 1)"]);
+  const r = spawnSync(process.execPath, [
+    '-e',
+    "process.exit(typeof require('node:perf_hooks').monitorEventLoopDelay === 'function' ? 0 : 1)",
+  ]);
   return r.status === 0;
 })();
 const SKIP_REASON = 'this Node has no perf_hooks.monitorEventLoopDelay';
@@ -49,7 +52,11 @@ function probe(mode: 'inline' | 'chunked' | 'worker', heavyMs = 300, chunkMs = 1
 }
 
 /** Runs the probe up to `tries` times; returns the first run that passes `ok`, or all the runs. */
-function tryRuns(tries: number, run: () => ProbeResult, ok: (r: ProbeResult) => boolean): { pass: ProbeResult | null; runs: ProbeResult[] } {
+function tryRuns(
+  tries: number,
+  run: () => ProbeResult,
+  ok: (r: ProbeResult) => boolean,
+): { pass: ProbeResult | null; runs: ProbeResult[] } {
   const runs: ProbeResult[] = [];
   for (let i = 0; i < tries; i++) {
     const r = run();
@@ -103,33 +110,42 @@ describe('heavy-task: the model predicts this shape', () => {
 });
 
 describe('heavy-task: real Node (monitorEventLoopDelay + a 200 requests/s load)', () => {
-  it.skipIf(!HAS_ELD)(`inline 300 ms of CPU: nobody answered meanwhile, a 300 ms gap, loop delay ≳ 250 ms (skip if ${SKIP_REASON})`, () => {
-    const r = probe('inline');
-    // Load-independent.
-    expect(r.answeredDuring).toBe(0);
-    expect(r.cpuGapMaxMs).toBeGreaterThanOrEqual(250);
-    expect(r.requests).toBeGreaterThan(20);
-    // Wall clock, bounded from below: load only makes these larger.
-    expect(r.elapsedMs).toBeGreaterThanOrEqual(290);
-    expect(r.maxMs).toBeGreaterThanOrEqual(250);
-    expect(r.reqMaxMs).toBeGreaterThanOrEqual(250);
-  });
+  it.skipIf(!HAS_ELD)(
+    `inline 300 ms of CPU: nobody answered meanwhile, a 300 ms gap, loop delay ≳ 250 ms (skip if ${SKIP_REASON})`,
+    () => {
+      const r = probe('inline');
+      // Load-independent.
+      expect(r.answeredDuring).toBe(0);
+      expect(r.cpuGapMaxMs).toBeGreaterThanOrEqual(250);
+      expect(r.requests).toBeGreaterThan(20);
+      // Wall clock, bounded from below: load only makes these larger.
+      expect(r.elapsedMs).toBeGreaterThanOrEqual(290);
+      expect(r.maxMs).toBeGreaterThanOrEqual(250);
+      expect(r.reqMaxMs).toBeGreaterThanOrEqual(250);
+    },
+  );
 
-  it.skipIf(!HAS_ELD)(`chunked 10 ms + setImmediate: requests run between pieces; loop delay well under 100 ms (skip if ${SKIP_REASON})`, () => {
-    const r = probe('chunked');
-    // Load-independent.
-    expect(r.pieces).toBe(30);
-    expect(r.answeredDuring).toBeGreaterThan(0);
-    expect(r.cpuGapMaxMs).toBeLessThan(100);
-    expect(r.cpuGapMaxMs).toBeLessThan(model.inline.stats.max / 2);
-    // Wall clock, bounded from above.
-    wallClockBound('chunked', r);
-  });
+  it.skipIf(!HAS_ELD)(
+    `chunked 10 ms + setImmediate: requests run between pieces; loop delay well under 100 ms (skip if ${SKIP_REASON})`,
+    () => {
+      const r = probe('chunked');
+      // Load-independent.
+      expect(r.pieces).toBe(30);
+      expect(r.answeredDuring).toBeGreaterThan(0);
+      expect(r.cpuGapMaxMs).toBeLessThan(100);
+      expect(r.cpuGapMaxMs).toBeLessThan(model.inline.stats.max / 2);
+      // Wall clock, bounded from above.
+      wallClockBound('chunked', r);
+    },
+  );
 
-  it.skipIf(!HAS_ELD)(`worker: the main loop keeps answering while the task runs on another thread (skip if ${SKIP_REASON})`, () => {
-    const r = probe('worker');
-    expect(r.answeredDuring).toBeGreaterThan(0);
-    expect(r.elapsedMs).toBeGreaterThanOrEqual(290);
-    wallClockBound('worker', r);
-  });
+  it.skipIf(!HAS_ELD)(
+    `worker: the main loop keeps answering while the task runs on another thread (skip if ${SKIP_REASON})`,
+    () => {
+      const r = probe('worker');
+      expect(r.answeredDuring).toBeGreaterThan(0);
+      expect(r.elapsedMs).toBeGreaterThanOrEqual(290);
+      wallClockBound('worker', r);
+    },
+  );
 });

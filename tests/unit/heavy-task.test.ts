@@ -131,7 +131,8 @@ describe('heavy-task model: properties', () => {
     fc.assert(
       fc.property(arbParams, (p) => {
         const r = simulate(p);
-        for (let i = 1; i < r.main.length; i++) expect(r.main[i]!.start).toBeGreaterThanOrEqual(r.main[i - 1]!.end - 1e-9);
+        for (let i = 1; i < r.main.length; i++)
+          expect(r.main[i]!.start).toBeGreaterThanOrEqual(r.main[i - 1]!.end - 1e-9);
         for (const q of r.requests) {
           expect(q.start).toBeGreaterThanOrEqual(q.arrival);
           expect(q.end - q.start).toBeCloseTo(p.serviceMs, 6);
@@ -178,7 +179,9 @@ describe('heavy-task model: properties', () => {
       fc.property(arbParams, fc.integer({ min: 10, max: 600 }), (p, other) => {
         const q = { ...p, chunkMs: 100, heavyMs: Math.min(p.heavyMs, 100) };
         expect(simulate({ ...q, mode: 'chunked' }).requests).toEqual(simulate({ ...q, mode: 'inline' }).requests);
-        expect(simulate({ ...p, mode: 'worker' }).requests).toEqual(simulate({ ...p, mode: 'worker', heavyMs: other }).requests);
+        expect(simulate({ ...p, mode: 'worker' }).requests).toEqual(
+          simulate({ ...p, mode: 'worker', heavyMs: other }).requests,
+        );
       }),
       { numRuns: 100 },
     );

@@ -131,7 +131,11 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
     expect(currentRings(s).cqEntries).toBe(16);
     s = run(s, 'qqq');
     expect([currentRings(s).sqHead, currentRings(s).sqTail]).toEqual([0, 3]);
-    expect(liveSq(currentRings(s)).map((e) => `${e.slot}:${e.sqe.id}${e.sqe.op}`)).toEqual(['0:1read', '1:2write', '2:3read']);
+    expect(liveSq(currentRings(s)).map((e) => `${e.slot}:${e.sqe.id}${e.sqe.op}`)).toEqual([
+      '0:1read',
+      '1:2write',
+      '2:3read',
+    ]);
     expect(currentRings(s).syscalls).toBe(0); // queuing is a write to shared memory
     s = submit(s);
     expect([currentRings(s).sqHead, currentRings(s).sqTail]).toEqual([3, 3]);
@@ -159,7 +163,12 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
 
   it('buttons are disabled when their step makes no sense', () => {
     const s = initialState().rings;
-    expect([canQueue(currentRings(s)), canSubmit(currentRings(s)), canComplete(currentRings(s)), canReap(currentRings(s))]).toEqual([true, false, false, false]);
+    expect([
+      canQueue(currentRings(s)),
+      canSubmit(currentRings(s)),
+      canComplete(currentRings(s)),
+      canReap(currentRings(s)),
+    ]).toEqual([true, false, false, false]);
     expect(submit(s)).toBe(s);
     expect(complete(s)).toBe(s);
     expect(reap(s)).toBe(s);
@@ -188,7 +197,9 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
           // Conservation: every queued SQE is in the SQ, in flight, in the CQ or reaped.
           expect(sqPending(r) + r.inFlight.length + cqPending(r) + r.reaped.length).toBe(r.nextId - 1);
           expect(r.reaped.map((c) => c.id)).toEqual(r.reaped.map((_c, i) => i + 1));
-          expect(r.syscalls).toBe(s.frames.slice(0, s.index).filter((h, i, past) => (past[i + 1] ?? r).syscalls > h.syscalls).length);
+          expect(r.syscalls).toBe(
+            s.frames.slice(0, s.index).filter((h, i, past) => (past[i + 1] ?? r).syscalls > h.syscalls).length,
+          );
         }
       }),
     );
@@ -207,9 +218,24 @@ describe('io-uring: the demo contract', () => {
 
 describe('io-uring: a regular file', () => {
   it('readiness: the loop itself sleeps for the disk; thread pool: a pool thread does; io_uring: nobody', () => {
-    expect(fileRead('readiness', 100)).toEqual({ mode: 'readiness', loopBlocked: 100, threadsWaiting: 1, waiter: 'loop' });
-    expect(fileRead('threadpool', 100)).toEqual({ mode: 'threadpool', loopBlocked: 0, threadsWaiting: 1, waiter: 'pool' });
-    expect(fileRead('io_uring', 100)).toEqual({ mode: 'io_uring', loopBlocked: 0, threadsWaiting: 0, waiter: 'kernel' });
+    expect(fileRead('readiness', 100)).toEqual({
+      mode: 'readiness',
+      loopBlocked: 100,
+      threadsWaiting: 1,
+      waiter: 'loop',
+    });
+    expect(fileRead('threadpool', 100)).toEqual({
+      mode: 'threadpool',
+      loopBlocked: 0,
+      threadsWaiting: 1,
+      waiter: 'pool',
+    });
+    expect(fileRead('io_uring', 100)).toEqual({
+      mode: 'io_uring',
+      loopBlocked: 0,
+      threadsWaiting: 0,
+      waiter: 'kernel',
+    });
     expect(() => fileRead('readiness', -1)).toThrow(RangeError);
   });
 

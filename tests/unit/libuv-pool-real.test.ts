@@ -30,7 +30,10 @@ const THREADS = join(PROBES, 'pool-threads.cjs');
 const isLinux = process.platform === 'linux' && existsSync('/proc/self/task');
 const hasGcc = spawnSync('gcc', ['--version']).status === 0;
 
-interface Item { kind: 'dns' | 'file' | 'pbkdf2'; ms?: number }
+interface Item {
+  kind: 'dns' | 'file' | 'pbkdf2';
+  ms?: number;
+}
 interface MixResult {
   iterations: number;
   singleMs: number;
@@ -52,7 +55,11 @@ function runMix(uv: string | undefined, items: Item[], extra: { pbkdf2Ms?: numbe
   return out;
 }
 
-const endsOf = (r: MixResult, kind: string) => r.results.filter((x) => x.kind === kind).map((x) => x.end).sort((a, b) => a - b);
+const endsOf = (r: MixResult, kind: string) =>
+  r.results
+    .filter((x) => x.kind === kind)
+    .map((x) => x.end)
+    .sort((a, b) => a - b);
 
 /**
  * Do sorted completion times have the wave structure `sizes`? Gaps between waves must all be larger than
@@ -87,8 +94,15 @@ function withRetries(attempt: () => { ok: boolean; info: unknown }): void {
 }
 
 const pbkdf2Only = (poolSize: number, n: number, ms: number): PoolParams => ({
-  poolSize, dnsCount: 0, dnsMs: 1, fileCount: 0, fileMs: 1, pbkdf2Count: n, pbkdf2Ms: ms,
-  order: ['dns', 'file', 'pbkdf2'], slowIoCap: true,
+  poolSize,
+  dnsCount: 0,
+  dnsMs: 1,
+  fileCount: 0,
+  fileMs: 1,
+  pbkdf2Count: n,
+  pbkdf2Ms: ms,
+  order: ['dns', 'file', 'pbkdf2'],
+  slowIoCap: true,
 });
 
 describe('pbkdf2 finishes in the waves the model predicts', () => {
@@ -99,11 +113,16 @@ describe('pbkdf2 finishes in the waves the model predicts', () => {
     // (each call then takes about twice as long, and unevenly). The default size is checked by counting threads.
   ] as const)('UV_THREADPOOL_SIZE=%s, %i calls', (uv, n) => {
     const threads = poolSizeFromEnv(uv);
-    const predicted = groupByGaps(simulatePool(pbkdf2Only(threads, n, 100)).tasks.map((x) => x.end), 50)
-      .map((w) => w.length);
+    const predicted = groupByGaps(
+      simulatePool(pbkdf2Only(threads, n, 100)).tasks.map((x) => x.end),
+      50,
+    ).map((w) => w.length);
     expect(predicted).toEqual(threads === 1 ? [1, 1, 1, 1] : [2, 2]);
     withRetries(() => {
-      const r = runMix(uv, Array.from({ length: n }, () => ({ kind: 'pbkdf2' as const })));
+      const r = runMix(
+        uv,
+        Array.from({ length: n }, () => ({ kind: 'pbkdf2' as const })),
+      );
       const ends = endsOf(r, 'pbkdf2');
       return { ok: hasWaves(ends, predicted, r.singleMs), info: { singleMs: r.singleMs, ends } };
     });
@@ -160,8 +179,9 @@ describe('file reads go through the pool', () => {
 
   it('with 2 threads, the same read does not wait for the second pbkdf2', () => {
     withRetries(() => {
-      const r = runMix('2', [{ kind: 'pbkdf2' }, { kind: 'pbkdf2' }, { kind: 'pbkdf2' }, { kind: 'file' }],
-        { pbkdf2Ms: 150 });
+      const r = runMix('2', [{ kind: 'pbkdf2' }, { kind: 'pbkdf2' }, { kind: 'pbkdf2' }, { kind: 'file' }], {
+        pbkdf2Ms: 150,
+      });
       const order = r.results.map((x) => x.kind);
       // threads: p1, p2 at once; p3 then the read wait for the first free thread; the read ends before p3
       const readIdx = order.indexOf('file');
@@ -190,14 +210,28 @@ describe.skipIf(!hasGcc || !isLinux)('slow DNS (getaddrinfo made to sleep by an 
   const predictedEnds = (p: PoolParams, wake: Wake) => {
     const s = simulatePool(p, { wake });
     return {
-      dns: s.tasks.filter((x) => x.kind === 'dns').map((x) => x.end).sort((a, b) => a - b),
-      file: s.tasks.filter((x) => x.kind === 'file').map((x) => x.end).sort((a, b) => a - b),
+      dns: s.tasks
+        .filter((x) => x.kind === 'dns')
+        .map((x) => x.end)
+        .sort((a, b) => a - b),
+      file: s.tasks
+        .filter((x) => x.kind === 'file')
+        .map((x) => x.end)
+        .sort((a, b) => a - b),
     };
   };
-  const close = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) <= TOL);
+  const close = (a: number[], b: number[]) =>
+    a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) <= TOL);
   const lookupsThenReads = (poolSize: number, dns: number, ms: number, files: number, cap = true): PoolParams => ({
-    poolSize, dnsCount: dns, dnsMs: ms, fileCount: files, fileMs: 1, pbkdf2Count: 0, pbkdf2Ms: 1,
-    order: ['dns', 'file', 'pbkdf2'], slowIoCap: cap,
+    poolSize,
+    dnsCount: dns,
+    dnsMs: ms,
+    fileCount: files,
+    fileMs: 1,
+    pbkdf2Count: 0,
+    pbkdf2Ms: 1,
+    order: ['dns', 'file', 'pbkdf2'],
+    slowIoCap: cap,
   });
   const items = (dns: number, ms: number, files: number): Item[] => [
     ...Array.from({ length: dns }, () => ({ kind: 'dns' as const, ms })),

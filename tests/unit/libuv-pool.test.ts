@@ -25,7 +25,10 @@ import {
 } from '../../components/libuv-pool/libuv-pool-model.ts';
 
 const none: PoolParams = {
-  ...DEFAULT_PARAMS, dnsCount: 0, fileCount: 0, pbkdf2Count: 0,
+  ...DEFAULT_PARAMS,
+  dnsCount: 0,
+  fileCount: 0,
+  pbkdf2Count: 0,
 };
 
 const ends = (s: PoolSchedule, kind: WorkKind) => s.tasks.filter((x) => x.kind === kind).map((x) => x.end);
@@ -33,8 +36,20 @@ const starts = (s: PoolSchedule, kind: WorkKind) => s.tasks.filter((x) => x.kind
 
 describe('UV_THREADPOOL_SIZE as libuv reads it', () => {
   it.each([
-    [undefined, 4], ['1', 1], ['2', 2], ['8', 8], ['1024', 1024], ['1025', 1024], ['5000', 1024],
-    ['0', 1], ['abc', 1], ['', 1], ['-1', 1024], [' 16', 16], ['12abc', 12], ['99999999999999999', 1024],
+    [undefined, 4],
+    ['1', 1],
+    ['2', 2],
+    ['8', 8],
+    ['1024', 1024],
+    ['1025', 1024],
+    ['5000', 1024],
+    ['0', 1],
+    ['abc', 1],
+    ['', 1],
+    ['-1', 1024],
+    [' 16', 16],
+    ['12abc', 12],
+    ['99999999999999999', 1024],
   ] as const)('%s → %i threads', (value, expected) => {
     expect(poolSizeFromEnv(value)).toBe(expected);
   });
@@ -135,7 +150,11 @@ describe('the DNS incident (default load: 8 lookups of 2 s, then 6 reads of 20 m
 describe('queue, snapshots, steps', () => {
   it('queue length steps down as requests start', () => {
     const s = simulatePool({ ...none, poolSize: 2, pbkdf2Count: 5, pbkdf2Ms: 10 });
-    expect(s.queue).toEqual([{ t: 0, length: 3 }, { t: 10, length: 1 }, { t: 20, length: 0 }]);
+    expect(s.queue).toEqual([
+      { t: 0, length: 3 },
+      { t: 10, length: 1 },
+      { t: 20, length: 0 },
+    ]);
   });
 
   it('snapshot at t shows who runs, who waits (in leaving order) and who is done', () => {
@@ -207,90 +226,106 @@ const arbWake: fc.Arbitrary<Wake> = fc.constantFrom('immediate', 'after-submit')
 
 describe('properties', () => {
   it('every request runs exactly once, for exactly its service time, on a valid thread', () => {
-    fc.assert(fc.property(arbParams, arbWake, (p, wake) => {
-      const s = simulatePool(p, { wake });
-      expect(s.tasks).toHaveLength(p.dnsCount + p.fileCount + p.pbkdf2Count);
-      for (const x of s.tasks) {
-        const ms = x.kind === 'dns' ? p.dnsMs : x.kind === 'file' ? p.fileMs : p.pbkdf2Ms;
-        expect(x.end - x.start).toBe(ms);
-        expect(x.start).toBeGreaterThanOrEqual(0);
-        expect(x.thread).toBeGreaterThanOrEqual(0);
-        expect(x.thread).toBeLessThan(s.threads);
-      }
-    }));
+    fc.assert(
+      fc.property(arbParams, arbWake, (p, wake) => {
+        const s = simulatePool(p, { wake });
+        expect(s.tasks).toHaveLength(p.dnsCount + p.fileCount + p.pbkdf2Count);
+        for (const x of s.tasks) {
+          const ms = x.kind === 'dns' ? p.dnsMs : x.kind === 'file' ? p.fileMs : p.pbkdf2Ms;
+          expect(x.end - x.start).toBe(ms);
+          expect(x.start).toBeGreaterThanOrEqual(0);
+          expect(x.thread).toBeGreaterThanOrEqual(0);
+          expect(x.thread).toBeLessThan(s.threads);
+        }
+      }),
+    );
   });
 
   it('no thread runs two requests at once; DNS never exceeds its thread limit', () => {
-    fc.assert(fc.property(arbParams, arbWake, (p, wake) => {
-      const s = simulatePool(p, { wake });
-      for (const t of eventTimes(s)) {
-        const running = s.tasks.filter((x) => x.start <= t && t < x.end);
-        expect(new Set(running.map((x) => x.thread)).size).toBe(running.length);
-        expect(running.filter((x) => x.kind === 'dns').length).toBeLessThanOrEqual(s.dnsThreadLimit);
-      }
-    }));
+    fc.assert(
+      fc.property(arbParams, arbWake, (p, wake) => {
+        const s = simulatePool(p, { wake });
+        for (const t of eventTimes(s)) {
+          const running = s.tasks.filter((x) => x.start <= t && t < x.end);
+          expect(new Set(running.map((x) => x.thread)).size).toBe(running.length);
+          expect(running.filter((x) => x.kind === 'dns').length).toBeLessThanOrEqual(s.dnsThreadLimit);
+        }
+      }),
+    );
   });
 
   it('work-conserving: while an ordinary request waits, no thread is idle; while only lookups wait, DNS is at its limit', () => {
-    fc.assert(fc.property(arbParams, arbWake, (p, wake) => {
-      const s = simulatePool(p, { wake });
-      for (const t of eventTimes(s)) {
-        const snap = snapshotAt(s, t);
-        const idle = snap.threads.filter((x) => x === null).length;
-        if (idle === 0) continue;
-        const waitingOrdinary = snap.queued.some((x) => x.kind !== 'dns' || !p.slowIoCap);
-        expect(waitingOrdinary).toBe(false);
-        if (snap.queued.length > 0) {
-          expect(snap.threads.filter((x) => x?.kind === 'dns').length).toBe(s.dnsThreadLimit);
+    fc.assert(
+      fc.property(arbParams, arbWake, (p, wake) => {
+        const s = simulatePool(p, { wake });
+        for (const t of eventTimes(s)) {
+          const snap = snapshotAt(s, t);
+          const idle = snap.threads.filter((x) => x === null).length;
+          if (idle === 0) continue;
+          const waitingOrdinary = snap.queued.some((x) => x.kind !== 'dns' || !p.slowIoCap);
+          expect(waitingOrdinary).toBe(false);
+          if (snap.queued.length > 0) {
+            expect(snap.threads.filter((x) => x?.kind === 'dns').length).toBe(s.dnsThreadLimit);
+          }
         }
-      }
-    }));
+      }),
+    );
   });
 
   it('FIFO: requests of one kind start in submission order; without the cap, all requests do', () => {
-    fc.assert(fc.property(arbParams, arbWake, (p, wake) => {
-      const s = simulatePool(p, { wake });
-      const nonDecreasing = (xs: number[]) => xs.every((v, i) => i === 0 || (xs[i - 1] ?? 0) <= v);
-      for (const k of ['dns', 'file', 'pbkdf2'] as const) expect(nonDecreasing(starts(s, k))).toBe(true);
-      if (!p.slowIoCap) expect(nonDecreasing(s.tasks.map((x) => x.start))).toBe(true);
-      else expect(nonDecreasing(s.tasks.filter((x) => x.kind !== 'dns').map((x) => x.start))).toBe(true);
-    }));
+    fc.assert(
+      fc.property(arbParams, arbWake, (p, wake) => {
+        const s = simulatePool(p, { wake });
+        const nonDecreasing = (xs: number[]) => xs.every((v, i) => i === 0 || (xs[i - 1] ?? 0) <= v);
+        for (const k of ['dns', 'file', 'pbkdf2'] as const) expect(nonDecreasing(starts(s, k))).toBe(true);
+        if (!p.slowIoCap) expect(nonDecreasing(s.tasks.map((x) => x.start))).toBe(true);
+        else expect(nonDecreasing(s.tasks.filter((x) => x.kind !== 'dns').map((x) => x.start))).toBe(true);
+      }),
+    );
   });
 
   it('without lookups, the cap and the wake-up race change nothing', () => {
-    fc.assert(fc.property(arbParams, (p0) => {
-      const p = { ...p0, dnsCount: 0 };
-      const a = simulatePool({ ...p, slowIoCap: true }, { wake: 'immediate' });
-      const b = simulatePool({ ...p, slowIoCap: false }, { wake: 'after-submit' });
-      expect(a.tasks).toEqual(b.tasks);
-    }));
+    fc.assert(
+      fc.property(arbParams, (p0) => {
+        const p = { ...p0, dnsCount: 0 };
+        const a = simulatePool({ ...p, slowIoCap: true }, { wake: 'immediate' });
+        const b = simulatePool({ ...p, slowIoCap: false }, { wake: 'after-submit' });
+        expect(a.tasks).toEqual(b.tasks);
+      }),
+    );
   });
 
   it('one more thread never delays any request (no cap, FIFO list scheduling)', () => {
-    fc.assert(fc.property(arbParams, (p0) => {
-      const p = { ...p0, slowIoCap: false, poolSize: Math.min(p0.poolSize, 1023) };
-      const a = simulatePool(p);
-      const b = simulatePool({ ...p, poolSize: p.poolSize + 1 });
-      a.tasks.forEach((x, i) => expect(b.tasks[i]?.end).toBeLessThanOrEqual(x.end));
-    }));
+    fc.assert(
+      fc.property(arbParams, (p0) => {
+        const p = { ...p0, slowIoCap: false, poolSize: Math.min(p0.poolSize, 1023) };
+        const a = simulatePool(p);
+        const b = simulatePool({ ...p, poolSize: p.poolSize + 1 });
+        a.tasks.forEach((x, i) => expect(b.tasks[i]?.end).toBeLessThanOrEqual(x.end));
+      }),
+    );
   });
 
   it('n equal lookups alone finish in ceil(n / limit) waves of the limit', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 30 }), fc.boolean(), (pool, n, cap) => {
-      const s = simulatePool({ ...none, poolSize: pool, dnsCount: n, dnsMs: 100, slowIoCap: cap });
-      const lim = dnsThreadLimit(pool, cap);
-      const waves = completionWaves(s, 'dns', 10);
-      expect(waves).toHaveLength(Math.ceil(n / lim));
-      waves.slice(0, -1).forEach((w) => expect(w).toBe(lim));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 30 }), fc.boolean(), (pool, n, cap) => {
+        const s = simulatePool({ ...none, poolSize: pool, dnsCount: n, dnsMs: 100, slowIoCap: cap });
+        const lim = dnsThreadLimit(pool, cap);
+        const waves = completionWaves(s, 'dns', 10);
+        expect(waves).toHaveLength(Math.ceil(n / lim));
+        waves.slice(0, -1).forEach((w) => expect(w).toBe(lim));
+      }),
+    );
   });
 
   it('the queue never grows after t = 0 and ends empty', () => {
-    fc.assert(fc.property(arbParams, arbWake, (p, wake) => {
-      const s = simulatePool(p, { wake });
-      const lengths = s.queue.map((q) => q.length);
-      expect(lengths.every((v, i) => i === 0 || v < (lengths[i - 1] ?? Infinity))).toBe(true);
-      expect(lengths[lengths.length - 1]).toBe(0);
-    }));
+    fc.assert(
+      fc.property(arbParams, arbWake, (p, wake) => {
+        const s = simulatePool(p, { wake });
+        const lengths = s.queue.map((q) => q.length);
+        expect(lengths.every((v, i) => i === 0 || v < (lengths[i - 1] ?? Infinity))).toBe(true);
+        expect(lengths[lengths.length - 1]).toBe(0);
+      }),
+    );
   });
 });

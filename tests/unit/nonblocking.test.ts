@@ -27,7 +27,10 @@ import {
 const fig = (s: Strategy, p: Params = DEFAULT_PARAMS) => figures(trace(s, p), p);
 const arr = (A: number, B: number, C: number): Params => ({ arrivals: { A, B, C }, syscallCost: 1 });
 const short = (s: Strategy, p: Params) =>
-  trace(s, p).map((e) => `${e.start}-${e.end} ${e.call}${e.socket ? `(${e.socket})` : ''} ${e.result.kind === 'ready' ? e.result.sockets.join('') : e.result.kind}`);
+  trace(s, p).map(
+    (e) =>
+      `${e.start}-${e.end} ${e.call}${e.socket ? `(${e.socket})` : ''} ${e.result.kind === 'ready' ? e.result.sockets.join('') : e.result.kind}`,
+  );
 
 describe('nonblocking: the default arrivals (B at 3 µs, C at 7, A at 12; each call 1 µs)', () => {
   it('the defaults follow seed 004: B, then C, then A', () => {
@@ -36,7 +39,11 @@ describe('nonblocking: the default arrivals (B at 3 µs, C at 7, A at 12; each c
   });
 
   it('blocking: sleeps in read(A) until 12 while B and C are ready, then reads B and C', () => {
-    expect(short('blocking', DEFAULT_PARAMS)).toEqual(['0-13 read(A) data', '13-14 read(B) data', '14-15 read(C) data']);
+    expect(short('blocking', DEFAULT_PARAMS)).toEqual([
+      '0-13 read(A) data',
+      '13-14 read(B) data',
+      '14-15 read(C) data',
+    ]);
     const f = fig('blocking');
     expect(f.servedAt).toEqual({ A: 13, B: 14, C: 15 });
     expect(f.syscalls).toBe(3);
@@ -99,7 +106,14 @@ describe('nonblocking: the default arrivals (B at 3 µs, C at 7, A at 12; each c
   it('the comparison table lists the three strategies with the same figures', () => {
     const rows = compare(DEFAULT_PARAMS);
     expect(rows.map((r) => r.strategy)).toEqual(['blocking', 'polling', 'multiplexer']);
-    expect(rows.map((r) => [r.figures.syscalls, r.figures.eagain, Math.round(r.figures.busyShare * 100), r.figures.longestWait])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.figures.syscalls,
+        r.figures.eagain,
+        Math.round(r.figures.busyShare * 100),
+        r.figures.longestWait,
+      ]),
+    ).toEqual([
       [3, 0, 20, 11],
       [13, 10, 100, 2],
       [6, 0, 43, 2],
@@ -110,7 +124,12 @@ describe('nonblocking: the default arrivals (B at 3 µs, C at 7, A at 12; each c
 describe('nonblocking: other arrivals worked by hand', () => {
   it('all three at 5 µs: one epoll_wait returns all three', () => {
     const p = arr(5, 5, 5);
-    expect(short('multiplexer', p)).toEqual(['0-6 epoll_wait ABC', '6-7 read(A) data', '7-8 read(B) data', '8-9 read(C) data']);
+    expect(short('multiplexer', p)).toEqual([
+      '0-6 epoll_wait ABC',
+      '6-7 read(A) data',
+      '7-8 read(B) data',
+      '8-9 read(C) data',
+    ]);
     expect(short('blocking', p)).toEqual(['0-6 read(A) data', '6-7 read(B) data', '7-8 read(C) data']);
     const f = fig('polling', p);
     // A read at 6 (k = 6 ≡ 0), B at 7, C at 5: last read starts at 7, so 8 reads, 5 EAGAIN.
@@ -177,21 +196,31 @@ describe('nonblocking: properties', () => {
 
   it('the multiplexer wait count is the number of distinct "bursts": 3 when arrivals are more than 2 calls apart', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 3, max: 20 }), fc.integer({ min: 3, max: 20 }), (b, g1, g2) => {
-        expect(fig('multiplexer', arr(b + g1 + g2, b, b + g1)).waits).toBe(3);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 3, max: 20 }),
+        fc.integer({ min: 3, max: 20 }),
+        (b, g1, g2) => {
+          expect(fig('multiplexer', arr(b + g1 + g2, b, b + g1)).waits).toBe(3);
+        },
+      ),
     );
   });
 
   it("polling's EAGAIN count grows with the gap between arrivals (B = b, C = b + g, A = b + 2g)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 20 }), (b, g, d) => {
-        const e1 = fig('polling', arr(b + 2 * g, b, b + g)).eagain;
-        const e2 = fig('polling', arr(b + 2 * (g + d), b, b + g + d)).eagain;
-        expect(e2).toBeGreaterThanOrEqual(e1);
-        // A (the last) moves 2d later: at least 2d - 2 more reads, since A's turn comes every 3 reads.
-        expect(e2 - e1).toBeGreaterThanOrEqual(2 * d - 2);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        (b, g, d) => {
+          const e1 = fig('polling', arr(b + 2 * g, b, b + g)).eagain;
+          const e2 = fig('polling', arr(b + 2 * (g + d), b, b + g + d)).eagain;
+          expect(e2).toBeGreaterThanOrEqual(e1);
+          // A (the last) moves 2d later: at least 2d - 2 more reads, since A's turn comes every 3 reads.
+          expect(e2 - e1).toBeGreaterThanOrEqual(2 * d - 2);
+        },
+      ),
     );
   });
 
@@ -257,12 +286,17 @@ describe('nonblocking: playback', () => {
 
   it('Back after Step returns to the same state, from any moment', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...STRATEGIES), arrivalsArb, fc.integer({ min: 0, max: 30 }), (strategy, arrivals, n) => {
-        let s = initialState(strategy, arrivals);
-        for (let i = 0; i < n; i += 1) s = step(s);
-        const total = view(s).total;
-        if (s.time < total) expect(back(step(s))).toEqual(s);
-      }),
+      fc.property(
+        fc.constantFrom(...STRATEGIES),
+        arrivalsArb,
+        fc.integer({ min: 0, max: 30 }),
+        (strategy, arrivals, n) => {
+          let s = initialState(strategy, arrivals);
+          for (let i = 0; i < n; i += 1) s = step(s);
+          const total = view(s).total;
+          if (s.time < total) expect(back(step(s))).toEqual(s);
+        },
+      ),
     );
   });
 
@@ -318,7 +352,8 @@ describe('nonblocking: playback', () => {
 
 describe('nonblocking: speaker sequence and scale', () => {
   it('walks blocking → polling → multiplexer; later steps start playing from 0', async () => {
-    const { stateForStep, SPEAKER_SEQUENCE, commonScale } = await import('../../components/nonblocking/nonblocking-model.ts');
+    const { stateForStep, SPEAKER_SEQUENCE, commonScale } =
+      await import('../../components/nonblocking/nonblocking-model.ts');
     expect(SPEAKER_SEQUENCE).toEqual(['blocking', 'polling', 'multiplexer']);
     expect(stateForStep(0)).toEqual(initialState('blocking'));
     expect(stateForStep(1)).toMatchObject({ strategy: 'polling', time: 0, playing: true });

@@ -34,7 +34,12 @@ describe('browsing', () => {
     expect(viewOf(s)).toMatchObject({ selected: null, correctShown: null, explanationShown: false, locked: false });
     s = choose(s, 0);
     expect(viewOf(s)).toMatchObject({
-      selected: 0, correctShown: 2, verdict: 'wrong', explanationShown: true, locked: true, canTryAgain: true,
+      selected: 0,
+      correctShown: 2,
+      verdict: 'wrong',
+      explanationShown: true,
+      locked: true,
+      canTryAgain: true,
     });
     const locked = choose(s, 2);
     expect(locked).toBe(s);
@@ -64,7 +69,13 @@ describe('presenter mode', () => {
     s = choose(s, 0);
     expect(viewOf(s)).toMatchObject({ selected: 0, correctShown: null, verdict: null, explanationShown: false });
     s = reveal(s);
-    expect(viewOf(s)).toMatchObject({ selected: 0, correctShown: 2, verdict: 'wrong', explanationShown: true, locked: true });
+    expect(viewOf(s)).toMatchObject({
+      selected: 0,
+      correctShown: 2,
+      verdict: 'wrong',
+      explanationShown: true,
+      locked: true,
+    });
     expect(choose(s, 2)).toBe(s);
     expect(reveal(s)).toBe(s);
     expect(tryAgain(s).phase).toEqual({ kind: 'hidden', choice: null });
@@ -130,7 +141,9 @@ describe('score storage', () => {
     const raw = serializeScore(store);
     expect(parseScore(raw)).toEqual(store);
     expect(summarizeScore(raw, ['quiz-busy-wait', 'quiz-fastapi', 'quiz-other'])).toEqual({
-      total: 3, answered: 2, correct: 1,
+      total: 3,
+      answered: 2,
+      correct: 1,
       perQuiz: [
         { id: 'quiz-busy-wait', answered: true, correct: false },
         { id: 'quiz-fastapi', answered: true, correct: true },
@@ -141,9 +154,19 @@ describe('score storage', () => {
 
   it('a corrupt or old entry is discarded without an error', () => {
     const bad = [
-      null, undefined, '', '{', 'null', '[]', '42', '"x"', '{"version":0,"answers":{}}',
-      '{"version":2,"answers":{"a":{"choice":0,"correct":true,"attempts":1}}}', '{"version":1}',
-      '{"version":1,"answers":[]}', '{"version":1,"answers":null}',
+      null,
+      undefined,
+      '',
+      '{',
+      'null',
+      '[]',
+      '42',
+      '"x"',
+      '{"version":0,"answers":{}}',
+      '{"version":2,"answers":{"a":{"choice":0,"correct":true,"attempts":1}}}',
+      '{"version":1}',
+      '{"version":1,"answers":[]}',
+      '{"version":1,"answers":null}',
     ];
     for (const raw of bad) expect(parseScore(raw)).toEqual(EMPTY_SCORE);
   });
@@ -171,35 +194,54 @@ describe('score storage', () => {
   });
 
   it('parseScore never throws and always returns a store that round-trips (property)', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ version: 1, answers: v }))), (raw) => {
-      const s = parseScore(raw);
-      expect(s.version).toBe(SCORE_VERSION);
-      expect(parseScore(serializeScore(s))).toEqual(s);
-      const sum = summarizeScore(raw, ['a', 'b']);
-      expect(sum.correct).toBeLessThanOrEqual(sum.answered);
-      expect(sum.answered).toBeLessThanOrEqual(sum.total);
-    }));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify({ version: 1, answers: v })),
+        ),
+        (raw) => {
+          const s = parseScore(raw);
+          expect(s.version).toBe(SCORE_VERSION);
+          expect(parseScore(serializeScore(s))).toEqual(s);
+          const sum = summarizeScore(raw, ['a', 'b']);
+          expect(sum.correct).toBeLessThanOrEqual(sum.answered);
+          expect(sum.answered).toBeLessThanOrEqual(sum.total);
+        },
+      ),
+    );
   });
 
   it('the summary counts right first answers (property)', () => {
     const answers = fc.array(fc.record({ q: fc.integer({ min: 0, max: 4 }), choice: fc.integer({ min: 0, max: 3 }) }));
-    fc.assert(fc.property(answers, (xs) => {
-      const qs = [0, 1, 2, 3, 4].map((i): QuizQuestion => ({ id: `q${i}`, choiceCount: 4, correct: i % 4 }));
-      let store = EMPTY_SCORE;
-      const first = new Map<number, number>();
-      for (const { q, choice } of xs) {
-        store = recordAnswer(store, qs[q]!, choice);
-        if (!first.has(q)) first.set(q, choice);
-      }
-      const sum = summarizeScore(serializeScore(store), qs.map((q) => q.id));
-      expect(sum.answered).toBe(first.size);
-      expect(sum.correct).toBe([...first].filter(([q, c]) => c === q % 4).length);
-    }));
+    fc.assert(
+      fc.property(answers, (xs) => {
+        const qs = [0, 1, 2, 3, 4].map((i): QuizQuestion => ({ id: `q${i}`, choiceCount: 4, correct: i % 4 }));
+        let store = EMPTY_SCORE;
+        const first = new Map<number, number>();
+        for (const { q, choice } of xs) {
+          store = recordAnswer(store, qs[q]!, choice);
+          if (!first.has(q)) first.set(q, choice);
+        }
+        const sum = summarizeScore(
+          serializeScore(store),
+          qs.map((q) => q.id),
+        );
+        expect(sum.answered).toBe(first.size);
+        expect(sum.correct).toBe([...first].filter(([q, c]) => c === q % 4).length);
+      }),
+    );
   });
 });
 
 describe('state machine properties', () => {
-  type Op = { t: 'choose'; c: number } | { t: 'reveal' } | { t: 'again' } | { t: 'undo' } | { t: 'mode'; m: 'browse' | 'presenter' };
+  type Op =
+    | { t: 'choose'; c: number }
+    | { t: 'reveal' }
+    | { t: 'again' }
+    | { t: 'undo' }
+    | { t: 'mode'; m: 'browse' | 'presenter' };
   const op: fc.Arbitrary<Op> = fc.oneof(
     fc.integer({ min: -1, max: 4 }).map((c) => ({ t: 'choose' as const, c })),
     fc.constant({ t: 'reveal' as const }),
@@ -208,27 +250,40 @@ describe('state machine properties', () => {
     fc.constantFrom('browse' as const, 'presenter' as const).map((m) => ({ t: 'mode' as const, m })),
   );
   const apply = (s: QuizState, o: Op): QuizState =>
-    o.t === 'choose' ? choose(s, o.c) : o.t === 'reveal' ? reveal(s) : o.t === 'again' ? tryAgain(s)
-      : o.t === 'undo' ? undo(s) : setMode(s, o.m);
+    o.t === 'choose'
+      ? choose(s, o.c)
+      : o.t === 'reveal'
+        ? reveal(s)
+        : o.t === 'again'
+          ? tryAgain(s)
+          : o.t === 'undo'
+            ? undo(s)
+            : setMode(s, o.m);
 
   it('the answer is never shown in presenter mode before reveal, and a browsing answer never changes without try again', () => {
-    fc.assert(fc.property(fc.constantFrom('browse' as const, 'presenter' as const), fc.array(op, { maxLength: 30 }), (mode, ops) => {
-      let s = initialQuizState(Q, mode);
-      for (const o of ops) {
-        const before = s;
-        s = apply(s, o);
-        const v = viewOf(s);
-        if (s.phase.kind === 'hidden') expect(v.correctShown).toBeNull();
-        if (s.mode === 'presenter') expect(['hidden', 'revealed']).toContain(s.phase.kind);
-        else expect(['unanswered', 'answered']).toContain(s.phase.kind);
-        if (before.phase.kind === 'answered' && o.t === 'choose') expect(s).toBe(before);
-        // every change can be undone
-        if (s !== before && o.t !== 'undo') {
-          const back = undo(s);
-          expect({ mode: back.mode, phase: back.phase }).toEqual({ mode: before.mode, phase: before.phase });
-        }
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom('browse' as const, 'presenter' as const),
+        fc.array(op, { maxLength: 30 }),
+        (mode, ops) => {
+          let s = initialQuizState(Q, mode);
+          for (const o of ops) {
+            const before = s;
+            s = apply(s, o);
+            const v = viewOf(s);
+            if (s.phase.kind === 'hidden') expect(v.correctShown).toBeNull();
+            if (s.mode === 'presenter') expect(['hidden', 'revealed']).toContain(s.phase.kind);
+            else expect(['unanswered', 'answered']).toContain(s.phase.kind);
+            if (before.phase.kind === 'answered' && o.t === 'choose') expect(s).toBe(before);
+            // every change can be undone
+            if (s !== before && o.t !== 'undo') {
+              const back = undo(s);
+              expect({ mode: back.mode, phase: back.phase }).toEqual({ mode: before.mode, phase: before.phase });
+            }
+          }
+        },
+      ),
+    );
   });
 });
 
@@ -384,7 +439,13 @@ describe('the presenter plugin’s messages', () => {
     expect(actionOf({ type: 'hsw:quiz', action: 'reveal' })).toBe('reveal');
     expect(actionOf({ type: 'hsw:quiz', action: 'presenter-on' })).toBe('presenter-on');
     expect(actionOf({ type: 'hsw:quiz', action: 'presenter-off' })).toBe('presenter-off');
-    for (const bad of [null, 'reveal', { type: 'other', action: 'reveal' }, { type: 'hsw:quiz', action: 'choose', choice: 2 }, { type: 'hsw:quiz' }]) {
+    for (const bad of [
+      null,
+      'reveal',
+      { type: 'other', action: 'reveal' },
+      { type: 'hsw:quiz', action: 'choose', choice: 2 },
+      { type: 'hsw:quiz' },
+    ]) {
       expect(actionOf(bad)).toBeNull();
     }
   });

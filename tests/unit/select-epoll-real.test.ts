@@ -39,28 +39,33 @@ const hasStrace = has('strace', ['-V']);
 const isLinux = process.platform === 'linux';
 
 describe('select’s limit in CPython (tests/probes/select-limit.py)', () => {
-  it.skipIf(python === null)('descriptors 3…1023 (N = 1,021) work; adding 1024 raises the error the slide quotes [needs python3]', () => {
-    const r = spawnSync(python!, [join(probes, 'select-limit.py')], { encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    const out = JSON.parse(r.stdout);
-    expect(out.lowest).toBe(FIRST_FD);
-    expect(out.highest_below).toBe(FD_SETSIZE - 1);
-    expect(out.open_below_1024).toBe(SELECT_MAX_N);
-    expect(out.all_below).toEqual({ ok: true });
-    expect(out.only_1023).toEqual({ ok: true });
-    expect(out.below_plus_1024).toEqual({ ok: false, error: SELECT_ERRORS.python });
-    // Not the count: the number. A single descriptor 1024 is refused just the same.
-    expect(out.only_1024).toEqual({ ok: false, error: SELECT_ERRORS.python });
-    // The model agrees on both sides of the line.
-    expect(waitCall('select', out.open_below_1024, 0).ok).toBe(true);
-    expect(waitCall('select', out.open_below_1024 + 1, 0).ok).toBe(false);
-  });
+  it.skipIf(python === null)(
+    'descriptors 3…1023 (N = 1,021) work; adding 1024 raises the error the slide quotes [needs python3]',
+    () => {
+      const r = spawnSync(python!, [join(probes, 'select-limit.py')], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      const out = JSON.parse(r.stdout);
+      expect(out.lowest).toBe(FIRST_FD);
+      expect(out.highest_below).toBe(FD_SETSIZE - 1);
+      expect(out.open_below_1024).toBe(SELECT_MAX_N);
+      expect(out.all_below).toEqual({ ok: true });
+      expect(out.only_1023).toEqual({ ok: true });
+      expect(out.below_plus_1024).toEqual({ ok: false, error: SELECT_ERRORS.python });
+      // Not the count: the number. A single descriptor 1024 is refused just the same.
+      expect(out.only_1024).toEqual({ ok: false, error: SELECT_ERRORS.python });
+      // The model agrees on both sides of the line.
+      expect(waitCall('select', out.open_below_1024, 0).ok).toBe(true);
+      expect(waitCall('select', out.open_below_1024 + 1, 0).ok).toBe(false);
+    },
+  );
 });
 
 describe('glibc and the kernel (tests/probes/select-sizes.c)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'select-sizes-'));
   const build = (out: string, flags: string[]) => {
-    const r = spawnSync('gcc', [...flags, '-Wall', '-o', join(dir, out), join(probes, 'select-sizes.c')], { encoding: 'utf8' });
+    const r = spawnSync('gcc', [...flags, '-Wall', '-o', join(dir, out), join(probes, 'select-sizes.c')], {
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     return join(dir, out);
   };
@@ -87,17 +92,20 @@ describe('glibc and the kernel (tests/probes/select-sizes.c)', () => {
     expect(out.kernel_nfds_negative).toMatchObject({ result: -1, errno: 'EINVAL' });
   });
 
-  it.skipIf(!hasGcc || !isLinux)('with _FORTIFY_SOURCE, FD_SET(1024) aborts with the message the slide quotes; FD_SET(1023) is fine [needs gcc, glibc]', () => {
-    const bin = build('fortified', ['-O2', '-D_FORTIFY_SOURCE=2']);
-    const ok = spawnSync(bin, ['fdset', String(FD_SETSIZE - 1)], { encoding: 'utf8' });
-    expect(ok.status).toBe(0);
-    expect(JSON.parse(ok.stdout)).toEqual({ fdset: FD_SETSIZE - 1, select: 0 });
-    const bad = spawnSync(bin, ['fdset', String(FD_SETSIZE)], { encoding: 'utf8' });
-    expect(bad.signal).toBe('SIGABRT');
-    expect(bad.stdout).toBe('');
-    expect(bad.stderr).toContain(SELECT_ERRORS.fortify);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  it.skipIf(!hasGcc || !isLinux)(
+    'with _FORTIFY_SOURCE, FD_SET(1024) aborts with the message the slide quotes; FD_SET(1023) is fine [needs gcc, glibc]',
+    () => {
+      const bin = build('fortified', ['-O2', '-D_FORTIFY_SOURCE=2']);
+      const ok = spawnSync(bin, ['fdset', String(FD_SETSIZE - 1)], { encoding: 'utf8' });
+      expect(ok.status).toBe(0);
+      expect(JSON.parse(ok.stdout)).toEqual({ fdset: FD_SETSIZE - 1, select: 0 });
+      const bad = spawnSync(bin, ['fdset', String(FD_SETSIZE)], { encoding: 'utf8' });
+      expect(bad.signal).toBe('SIGABRT');
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toContain(SELECT_ERRORS.fortify);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });
 
 interface Traced {
@@ -118,7 +126,20 @@ function traceProbe(n: number, k: number): Traced {
   try {
     const r = spawnSync(
       'strace',
-      ['-f', '-qq', '-s', '1000000', '-o', log, '-e', 'trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,select,pselect6', python!, join(probes, 'select-strace.py'), String(n), String(k)],
+      [
+        '-f',
+        '-qq',
+        '-s',
+        '1000000',
+        '-o',
+        log,
+        '-e',
+        'trace=poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,select,pselect6',
+        python!,
+        join(probes, 'select-strace.py'),
+        String(n),
+        String(k),
+      ],
       { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
     expect(r.status, r.stderr).toBe(0);
@@ -138,7 +159,13 @@ function traceProbe(n: number, k: number): Traced {
     if (selLine) {
       const m = /p?select6?\((\d+), \[([\d ]*)\], (NULL|\[[\d ]*\]), (NULL|\[[\d ]*\]), .*\) = (\d+)/.exec(selLine);
       expect(m, selLine).not.toBeNull();
-      select = { nfds: Number(m![1]), readSet: m![2]!.trim().split(/\s+/).filter(Boolean).length, writeSet: m![3]!, exceptSet: m![4]!, returned: Number(m![5]) };
+      select = {
+        nfds: Number(m![1]),
+        readSet: m![2]!.trim().split(/\s+/).filter(Boolean).length,
+        writeSet: m![3]!,
+        exceptSet: m![4]!,
+        returned: Number(m![5]),
+      };
     }
     return {
       pollNfds: Number(pollMatch![2]),
@@ -160,25 +187,28 @@ describe('what poll and epoll_wait pass and return, under strace (tests/probes/s
   const skip = python === null || !hasStrace || !isLinux;
   const reason = '[needs strace and python3 on Linux]';
 
-  it.skipIf(skip)(`poll carries all N pollfds in; epoll_wait carries none and returns only the K ready ${reason}`, () => {
-    const k = 5;
-    for (const n of [50, 3000]) {
-      const t = traceProbe(n, k);
-      const poll = waitCall('poll', n, k);
-      const epoll = waitCall('epoll', n, k);
-      expect(t.probe.poll).toBe(k);
-      expect(t.probe.epoll).toBe(k);
-      // poll: N entries in the argument, nfds = N, K come back.
-      expect(t.pollNfds).toBe(poll.countArg);
-      expect(t.pollEntriesIn).toBe(n);
-      expect(t.pollReturned).toBe(poll.returned);
-      // epoll: N epoll_ctl once, then a wait that returns K events, whatever N is.
-      expect(t.epollCtlAdds).toBe(epoll.registration!.calls);
-      expect(t.epollWaitReturned).toBe(epoll.returned);
-      expect(t.epollWaitEventsOut).toBe(k);
-      expect(t.epollWaitMaxEvents).toBe(n);
-    }
-  });
+  it.skipIf(skip)(
+    `poll carries all N pollfds in; epoll_wait carries none and returns only the K ready ${reason}`,
+    () => {
+      const k = 5;
+      for (const n of [50, 3000]) {
+        const t = traceProbe(n, k);
+        const poll = waitCall('poll', n, k);
+        const epoll = waitCall('epoll', n, k);
+        expect(t.probe.poll).toBe(k);
+        expect(t.probe.epoll).toBe(k);
+        // poll: N entries in the argument, nfds = N, K come back.
+        expect(t.pollNfds).toBe(poll.countArg);
+        expect(t.pollEntriesIn).toBe(n);
+        expect(t.pollReturned).toBe(poll.returned);
+        // epoll: N epoll_ctl once, then a wait that returns K events, whatever N is.
+        expect(t.epollCtlAdds).toBe(epoll.registration!.calls);
+        expect(t.epollWaitReturned).toBe(epoll.returned);
+        expect(t.epollWaitEventsOut).toBe(k);
+        expect(t.epollWaitMaxEvents).toBe(n);
+      }
+    },
+  );
 
   it.skipIf(skip)(`select passes only the read set, nfds = highest descriptor + 1 ${reason}`, () => {
     const t = traceProbe(200, 7);

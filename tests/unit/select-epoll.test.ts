@@ -49,13 +49,32 @@ describe('select-epoll model: figures worked out by hand', () => {
   });
 
   it('poll: 8 bytes in and 2 bytes of revents back for every one of the N', () => {
-    expect(waitCall('poll', 100, 10)).toMatchObject({ countArg: 100, bytesIn: 800, bytesOut: 200, kernelChecks: 100, returned: 10 });
-    expect(waitCall('poll', 100_000, 10)).toMatchObject({ bytesIn: 800_000, bytesOut: 200_000, kernelChecks: 100_000, userChecks: 100_000 });
+    expect(waitCall('poll', 100, 10)).toMatchObject({
+      countArg: 100,
+      bytesIn: 800,
+      bytesOut: 200,
+      kernelChecks: 100,
+      returned: 10,
+    });
+    expect(waitCall('poll', 100_000, 10)).toMatchObject({
+      bytesIn: 800_000,
+      bytesOut: 200_000,
+      kernelChecks: 100_000,
+      userChecks: 100_000,
+    });
   });
 
   it('epoll at N = 100,000, K = 10: nothing in, 10 × 12 bytes back; 100,000 epoll_ctl paid once', () => {
     const c = waitCall('epoll', 100_000, 10);
-    expect(c).toMatchObject({ ok: true, bytesIn: 0, bytesOut: 120, kernelChecks: 10, returned: 10, userChecks: 10, passes: 0 });
+    expect(c).toMatchObject({
+      ok: true,
+      bytesIn: 0,
+      bytesOut: 120,
+      kernelChecks: 10,
+      returned: 10,
+      userChecks: 10,
+      passes: 0,
+    });
     expect(c.registration).toEqual({ calls: 100_000, entries: 100_000, bytesIn: 1_200_000 });
   });
 
@@ -123,7 +142,11 @@ describe('select-epoll model: the animation of a call', () => {
   });
 
   it('poll past the grid counts what is not drawn', () => {
-    expect(frameAt(waitCall('poll', 100_000, 10), 1)).toMatchObject({ drawnChecked: 300, moreChecked: 99_700, found: 10 });
+    expect(frameAt(waitCall('poll', 100_000, 10), 1)).toMatchObject({
+      drawnChecked: 300,
+      moreChecked: 99_700,
+      found: 10,
+    });
   });
 
   it('epoll lights only the ready ones', () => {
@@ -198,13 +221,18 @@ describe('select-epoll model: properties', () => {
 
   it('select and poll: the kernel checks exactly N per pass, so the cost per call is linear in N', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Mechanism>('select', 'poll'), fc.integer({ min: 1, max: SELECT_MAX_N }), fc.nat(), (m, n, kSeed) => {
-        const k = 1 + (kSeed % n);
-        const c = waitCall(m, n, k);
-        const c2 = waitCall(m, 2 * n <= SELECT_MAX_N || m === 'poll' ? 2 * n : n, k);
-        const perN = c.kernelChecks / n;
-        return perN === 1 && c2.kernelChecks === c2.n && c.userChecks === n;
-      }),
+      fc.property(
+        fc.constantFrom<Mechanism>('select', 'poll'),
+        fc.integer({ min: 1, max: SELECT_MAX_N }),
+        fc.nat(),
+        (m, n, kSeed) => {
+          const k = 1 + (kSeed % n);
+          const c = waitCall(m, n, k);
+          const c2 = waitCall(m, 2 * n <= SELECT_MAX_N || m === 'poll' ? 2 * n : n, k);
+          const perN = c.kernelChecks / n;
+          return perN === 1 && c2.kernelChecks === c2.n && c.userChecks === n;
+        },
+      ),
     );
   });
 
@@ -224,23 +252,29 @@ describe('select-epoll model: properties', () => {
 
   it('epoll and kqueue: nothing about N changes the cost of one call', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Mechanism>('epoll', 'kqueue'), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: N_MAX }), fc.integer({ min: 0, max: N_MAX }), (m, k, a, b) => {
-        const n1 = Math.max(1, k + (a % (N_MAX - k + 1)));
-        const n2 = Math.max(1, k + (b % (N_MAX - k + 1)));
-        const c1 = waitCall(m, n1, k);
-        const c2 = waitCall(m, n2, k);
-        const per = m === 'epoll' ? EPOLL_EVENT_BYTES : KEVENT_BYTES;
-        return (
-          c1.bytesIn === 0 &&
-          c1.bytesIn === c2.bytesIn &&
-          c1.bytesOut === c2.bytesOut &&
-          c1.bytesOut === k * per &&
-          c1.kernelChecks === c2.kernelChecks &&
-          c1.userChecks === c2.userChecks &&
-          c1.registration?.entries === n1 &&
-          c2.registration?.entries === n2
-        );
-      }),
+      fc.property(
+        fc.constantFrom<Mechanism>('epoll', 'kqueue'),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 0, max: N_MAX }),
+        fc.integer({ min: 0, max: N_MAX }),
+        (m, k, a, b) => {
+          const n1 = Math.max(1, k + (a % (N_MAX - k + 1)));
+          const n2 = Math.max(1, k + (b % (N_MAX - k + 1)));
+          const c1 = waitCall(m, n1, k);
+          const c2 = waitCall(m, n2, k);
+          const per = m === 'epoll' ? EPOLL_EVENT_BYTES : KEVENT_BYTES;
+          return (
+            c1.bytesIn === 0 &&
+            c1.bytesIn === c2.bytesIn &&
+            c1.bytesOut === c2.bytesOut &&
+            c1.bytesOut === k * per &&
+            c1.kernelChecks === c2.kernelChecks &&
+            c1.userChecks === c2.userChecks &&
+            c1.registration?.entries === n1 &&
+            c2.registration?.entries === n2
+          );
+        },
+      ),
     );
   });
 
@@ -256,11 +290,17 @@ describe('select-epoll model: properties', () => {
 
   it('with a small events array, returned + left for the next call = K', () => {
     fc.assert(
-      fc.property(fc.constantFrom<Mechanism>('epoll', 'kqueue'), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 200 }), fc.nat(), (m, n, cap, kSeed) => {
-        const k = kSeed % (n + 1);
-        const c = waitCall(m, n, k, { maxEvents: cap });
-        return c.returned === Math.min(k, cap) && c.returned + c.leftForNextCall === k;
-      }),
+      fc.property(
+        fc.constantFrom<Mechanism>('epoll', 'kqueue'),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.nat(),
+        (m, n, cap, kSeed) => {
+          const k = kSeed % (n + 1);
+          const c = waitCall(m, n, k, { maxEvents: cap });
+          return c.returned === Math.min(k, cap) && c.returned + c.leftForNextCall === k;
+        },
+      ),
     );
   });
 

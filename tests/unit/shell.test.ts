@@ -23,15 +23,25 @@ describe('preferences', () => {
 
   it('prefers-color-scheme decides when nothing is chosen', () => {
     expect(resolvePrefs({ ...base, prefersDark: false }).theme).toBe('light');
-    expect(resolvePrefs({ ...base, prefersDark: false, search: '?theme=dark' })).toMatchObject({ theme: 'dark', themeChosen: true });
+    expect(resolvePrefs({ ...base, prefersDark: false, search: '?theme=dark' })).toMatchObject({
+      theme: 'dark',
+      themeChosen: true,
+    });
   });
 
   it('never throws, whatever the inputs', () => {
     fc.assert(
-      fc.property(fc.string(), fc.option(fc.string()), fc.option(fc.string()), fc.array(fc.string()), fc.boolean(), (search, l, t, langs, dark) => {
-        const p = resolvePrefs({ search, storedLang: l, storedTheme: t, browserLanguages: langs, prefersDark: dark });
-        return ['ru', 'en'].includes(p.lang) && ['dark', 'light'].includes(p.theme);
-      }),
+      fc.property(
+        fc.string(),
+        fc.option(fc.string()),
+        fc.option(fc.string()),
+        fc.array(fc.string()),
+        fc.boolean(),
+        (search, l, t, langs, dark) => {
+          const p = resolvePrefs({ search, storedLang: l, storedTheme: t, browserLanguages: langs, prefersDark: dark });
+          return ['ru', 'en'].includes(p.lang) && ['dark', 'light'].includes(p.theme);
+        },
+      ),
     );
   });
 });
@@ -45,7 +55,10 @@ describe('logarithmic slider', () => {
 
   it('position and value round-trip', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 120 }), (pos) => logPosition(logValue(pos, 120, 10, 1e6), 120, 10, 1e6) === pos),
+      fc.property(
+        fc.integer({ min: 0, max: 120 }),
+        (pos) => logPosition(logValue(pos, 120, 10, 1e6), 120, 10, 1e6) === pos,
+      ),
     );
   });
 
@@ -93,7 +106,9 @@ describe('the title slide’s chapter map', () => {
     const { chapterMap, slides } = await import('../../slides/index.ts');
     const { deckText } = await import('../../src/deck-text.ts');
     const map = chapterMap();
-    expect(map.flatMap((c) => c.slides.map((s) => s.id))).toEqual(slides.filter((s) => s.id !== 'title').map((s) => s.id));
+    expect(map.flatMap((c) => c.slides.map((s) => s.id))).toEqual(
+      slides.filter((s) => s.id !== 'title').map((s) => s.id),
+    );
     for (const c of map) {
       expect(c.firstSlide).toBe(c.slides[0]?.id);
       expect(deckText.en.chapters[c.chapter]).toBeTruthy();

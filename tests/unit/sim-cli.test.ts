@@ -13,12 +13,19 @@ const npmOk = spawnSync('npm', ['--version'], { encoding: 'utf8' }).status === 0
 function predict(runtime: string, source: string, extra: string[] = []) {
   const file = join(tmp, `s${Math.random().toString(36).slice(2)}.js`);
   writeFileSync(file, source);
-  return spawnSync('npm', ['run', '-s', 'predict', '--', '--runtime', runtime, ...extra, file], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  return spawnSync('npm', ['run', '-s', 'predict', '--', '--runtime', runtime, ...extra, file], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 describe.skipIf(!npmOk)('predict CLI', () => {
   it('prints one line per console.log, as the runtime would, and exits 0', () => {
-    const r = predict('node', `console.log('A');\nsetTimeout(() => console.log(1.5, true), 0);\nPromise.resolve().then(() => console.log(-0));\n`);
+    const r = predict(
+      'node',
+      `console.log('A');\nsetTimeout(() => console.log(1.5, true), 0);\nPromise.resolve().then(() => console.log(-0));\n`,
+    );
     expect(r.stdout).toBe('A\n-0\n1.5 true\n');
     expect(r.status).toBe(0);
   });
@@ -39,7 +46,10 @@ describe.skipIf(!npmOk)('predict CLI', () => {
   });
 
   it('exits 3 with an explanation and the possible orders when the order depends on timing', () => {
-    const r = predict('node', `setTimeout(() => console.log('timeout'), 0);\nsetImmediate(() => console.log('immediate'));\n`);
+    const r = predict(
+      'node',
+      `setTimeout(() => console.log('timeout'), 0);\nsetImmediate(() => console.log('immediate'));\n`,
+    );
     expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('The order depends on timing');
@@ -48,7 +58,10 @@ describe.skipIf(!npmOk)('predict CLI', () => {
   });
 
   it('exits 4 and explains starvation for a program that never yields', () => {
-    const r = predict('node', `let ready = false;\nsetTimeout(() => { ready = true; }, 0);\n(async () => { console.log('waiting'); while (!ready) { await Promise.resolve(); } })();\n`);
+    const r = predict(
+      'node',
+      `let ready = false;\nsetTimeout(() => { ready = true; }, 0);\n(async () => { console.log('waiting'); while (!ready) { await Promise.resolve(); } })();\n`,
+    );
     expect(r.status).toBe(4);
     expect(r.stdout).toBe('waiting\n');
     expect(r.stderr).toContain('microtask starvation');

@@ -21,7 +21,11 @@ import { loadCorpus, type CorpusSnippet } from './sim-corpus-lib.ts';
 const nodeOk = spawnSync('node', ['--version'], { encoding: 'utf8' }).status === 0;
 const tmp = mkdtempSync(join(tmpdir(), 'sim-corpus-'));
 
-function runNode(name: string, source: string, timeoutMs: number): { lines: string[]; killed: boolean; status: number | null } {
+function runNode(
+  name: string,
+  source: string,
+  timeoutMs: number,
+): { lines: string[]; killed: boolean; status: number | null } {
   const file = join(tmp, name.replace(/\.js$/, '') + '.cjs');
   writeFileSync(file, source);
   const r = spawnSync('node', [file], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
@@ -31,7 +35,12 @@ function runNode(name: string, source: string, timeoutMs: number): { lines: stri
 }
 
 /** Runs node until it has printed `expected` lines, waits `graceMs` more, then kills it if still running. */
-function runUntilQuiet(name: string, source: string, expected: number, graceMs: number): Promise<{ lines: string[]; killed: boolean }> {
+function runUntilQuiet(
+  name: string,
+  source: string,
+  expected: number,
+  graceMs: number,
+): Promise<{ lines: string[]; killed: boolean }> {
   const file = join(tmp, name.replace(/\.js$/, '') + '.cjs');
   writeFileSync(file, source);
   return new Promise((resolve) => {
@@ -109,7 +118,10 @@ describe.skipIf(!nodeOk)('simulator against real node (CommonJS)', () => {
         expect(options).toContain(JSON.stringify(real.lines));
         return;
       }
-      expect(predicted.timing?.affectsOutput ?? false, `unexpected timing flag: ${JSON.stringify(predicted.timing)}`).toBe(false);
+      expect(
+        predicted.timing?.affectsOutput ?? false,
+        `unexpected timing flag: ${JSON.stringify(predicted.timing)}`,
+      ).toBe(false);
       expect(predicted.end.code).toBe('done');
       expect(logLines(predicted)).toEqual(real.lines);
     });

@@ -39,8 +39,13 @@ setTimeout(() => console.log('t2'), 0);`;
   });
 
   it('no macrotask starts while the microtask queue is non-empty (every step)', () => {
-    const r = ok(simulate(`setTimeout(() => console.log('t'), 0);
-Promise.resolve().then(() => Promise.resolve().then(() => console.log('m')));`, 'browser'));
+    const r = ok(
+      simulate(
+        `setTimeout(() => console.log('t'), 0);
+Promise.resolve().then(() => Promise.resolve().then(() => console.log('m')));`,
+        'browser',
+      ),
+    );
     for (const s of r.steps) {
       if (s.event.code === 'taskStart' && s.event.params['queue'] === 'timers') {
         const before = r.steps[s.index - 1]!;
@@ -100,43 +105,66 @@ Promise.resolve().then(() => console.log(1)).then(() => console.log(2)).then(() 
 
 describe('Node: process.nextTick', () => {
   it('drains before the promise queue after the script', () => {
-    expect(out(`Promise.resolve().then(() => console.log('promise'));
+    expect(
+      out(`Promise.resolve().then(() => console.log('promise'));
 process.nextTick(() => console.log('tick'));
-console.log('sync');`)).toEqual(['sync', 'tick', 'promise']);
+console.log('sync');`),
+    ).toEqual(['sync', 'tick', 'promise']);
   });
 
   it('a tick queued by a microtask waits until the microtask queue is empty', () => {
-    expect(out(`Promise.resolve().then(() => { console.log('p1'); process.nextTick(() => console.log('tick')); });
-Promise.resolve().then(() => console.log('p2')).then(() => console.log('p2b'));`)).toEqual(['p1', 'p2', 'p2b', 'tick']);
+    expect(
+      out(`Promise.resolve().then(() => { console.log('p1'); process.nextTick(() => console.log('tick')); });
+Promise.resolve().then(() => console.log('p2')).then(() => console.log('p2b'));`),
+    ).toEqual(['p1', 'p2', 'p2b', 'tick']);
   });
 
   it('drains after every timer callback and every immediate (Node ≥ 11)', () => {
-    expect(out(`setTimeout(() => { console.log('t1'); process.nextTick(() => console.log('tick1')); Promise.resolve().then(() => console.log('p1')); }, 0);
-setTimeout(() => console.log('t2'), 0);`)).toEqual(['t1', 'tick1', 'p1', 't2']);
-    expect(out(`setImmediate(() => { console.log('i1'); process.nextTick(() => console.log('tick1')); });
-setImmediate(() => console.log('i2'));`)).toEqual(['i1', 'tick1', 'i2']);
+    expect(
+      out(`setTimeout(() => { console.log('t1'); process.nextTick(() => console.log('tick1')); Promise.resolve().then(() => console.log('p1')); }, 0);
+setTimeout(() => console.log('t2'), 0);`),
+    ).toEqual(['t1', 'tick1', 'p1', 't2']);
+    expect(
+      out(`setImmediate(() => { console.log('i1'); process.nextTick(() => console.log('tick1')); });
+setImmediate(() => console.log('i2'));`),
+    ).toEqual(['i1', 'tick1', 'i2']);
   });
 
   it('immediates queued during the check phase run on the next iteration', () => {
-    const r = ok(simulate(`setImmediate(() => { console.log('i1'); setImmediate(() => console.log('i3')); });
-setImmediate(() => console.log('i2'));`, 'node'));
+    const r = ok(
+      simulate(
+        `setImmediate(() => { console.log('i1'); setImmediate(() => console.log('i3')); });
+setImmediate(() => console.log('i2'));`,
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['i1', 'i2', 'i3']);
   });
 });
 
 describe('Node: I/O callbacks and the check phase', () => {
   it('inside an I/O callback setImmediate runs before setTimeout 0, deterministically', () => {
-    const r = ok(simulate(`require('fs').readFile(__filename, () => {
+    const r = ok(
+      simulate(
+        `require('fs').readFile(__filename, () => {
   setTimeout(() => console.log('timeout'), 0);
   setImmediate(() => console.log('immediate'));
-});`, 'node'));
+});`,
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['immediate', 'timeout']);
     expect(r.timing).toBeNull();
   });
 
   it('at top level setTimeout 0 against setImmediate is called timing-dependent, with both orders', () => {
-    const r = ok(simulate(`setTimeout(() => console.log('timeout'), 0);
-setImmediate(() => console.log('immediate'));`, 'node'));
+    const r = ok(
+      simulate(
+        `setTimeout(() => console.log('timeout'), 0);
+setImmediate(() => console.log('immediate'));`,
+        'node',
+      ),
+    );
     expect(r.timing?.code).toBe('timerVsImmediate');
     expect(r.timing?.affectsOutput).toBe(true);
     expect([logLines(r), r.timing?.alternative].map((x) => JSON.stringify(x)).sort()).toEqual(
@@ -145,8 +173,13 @@ setImmediate(() => console.log('immediate'));`, 'node'));
   });
 
   it('a timer far enough in the future is not a race', () => {
-    const r = ok(simulate(`setTimeout(() => console.log('timeout'), 20);
-setImmediate(() => console.log('immediate'));`, 'node'));
+    const r = ok(
+      simulate(
+        `setTimeout(() => console.log('timeout'), 20);
+setImmediate(() => console.log('immediate'));`,
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['immediate', 'timeout']);
     expect(r.timing).toBeNull();
   });
@@ -165,8 +198,13 @@ setTimeout(() => console.log('10 again'), 10);`;
   });
 
   it('fire only once due: the virtual clock reaches each due time before its callback', () => {
-    const r = ok(simulate(`setTimeout(() => { console.log('a'); setTimeout(() => console.log('c'), 15); }, 10);
-setTimeout(() => console.log('b'), 20);`, 'node'));
+    const r = ok(
+      simulate(
+        `setTimeout(() => { console.log('a'); setTimeout(() => console.log('c'), 15); }, 10);
+setTimeout(() => console.log('b'), 20);`,
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['a', 'b', 'c']);
     const starts = r.steps.filter((s) => s.event.code === 'taskStart' && s.event.params['queue'] === 'timers');
     expect(starts.map((s) => s.now)).toEqual([10, 20, 25]);
@@ -176,14 +214,19 @@ setTimeout(() => console.log('b'), 20);`, 'node'));
   });
 
   it('Node coerces 0 to 1 ms, so setTimeout(a, 1) and setTimeout(b, 0) share a list: a then b', () => {
-    expect(out(`setTimeout(() => console.log('a'), 1); setTimeout(() => console.log('b'), 0);`, 'node')).toEqual(['a', 'b']);
+    expect(out(`setTimeout(() => console.log('a'), 1); setTimeout(() => console.log('b'), 0);`, 'node')).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('clearTimeout and clearInterval cancel', () => {
-    expect(both(`const t = setTimeout(() => console.log('no'), 5);
+    expect(
+      both(`const t = setTimeout(() => console.log('no'), 5);
 let n = 0;
 const i = setInterval(() => { n++; console.log('i' + n); if (n === 2) clearInterval(i); }, 3);
-clearTimeout(t);`)).toEqual([
+clearTimeout(t);`),
+    ).toEqual([
       ['i1', 'i2'],
       ['i1', 'i2'],
     ]);
@@ -197,9 +240,14 @@ clearTimeout(t);`)).toEqual([
 
 describe('starvation and endless programs stop at the step cap with an explanation', () => {
   it('the busy-wait quiz snippet starves the microtask queue; the timer never runs', () => {
-    const r = ok(simulate(`let ready = false;
+    const r = ok(
+      simulate(
+        `let ready = false;
 setTimeout(() => { ready = true; }, 0);
-(async () => { while (!ready) { await Promise.resolve(); } console.log('done'); })();`, 'node'));
+(async () => { while (!ready) { await Promise.resolve(); } console.log('done'); })();`,
+        'node',
+      ),
+    );
     expect(r.end.code).toBe('starvedMicrotasks');
     expect(logLines(r)).toEqual([]);
     expect(r.end.params['pending']).toBe(1);
@@ -208,22 +256,34 @@ setTimeout(() => { ready = true; }, 0);
   });
 
   it('the same snippet starves in the browser too', () => {
-    const r = ok(simulate(`let ready = false;
+    const r = ok(
+      simulate(
+        `let ready = false;
 setTimeout(() => { ready = true; }, 0);
-(async () => { while (!ready) { await Promise.resolve(); } })();`, 'browser'));
+(async () => { while (!ready) { await Promise.resolve(); } })();`,
+        'browser',
+      ),
+    );
     expect(r.end.code).toBe('starvedMicrotasks');
   });
 
   it('recursive process.nextTick starves the loop', () => {
-    const r = ok(simulate(`function again() { process.nextTick(again); }
+    const r = ok(
+      simulate(
+        `function again() { process.nextTick(again); }
 setTimeout(() => console.log('never'), 0);
-again();`, 'node'));
+again();`,
+        'node',
+      ),
+    );
     expect(r.end.code).toBe('starvedTicks');
   });
 
   it('a synchronous endless loop is an infinite loop, setInterval is just a long program', () => {
     expect(ok(simulate(`let x = 0; while (true) { x++; }`, 'node')).end.code).toBe('infiniteLoop');
-    expect(ok(simulate(`setInterval(() => console.log('tick'), 1000);`, 'browser', { maxSteps: 300 })).end.code).toBe('tooLong');
+    expect(ok(simulate(`setInterval(() => console.log('tick'), 1000);`, 'browser', { maxSteps: 300 })).end.code).toBe(
+      'tooLong',
+    );
   });
 
   it('the cap is respected: never more than maxSteps + 1 snapshots', () => {
@@ -246,8 +306,13 @@ console.log('sync');`;
   });
 
   it('a rejection handled later in the same drain is not reported', () => {
-    const n = ok(simulate(`const p = Promise.reject(new Error('x'));
-Promise.resolve().then(() => p.catch((e) => console.log('caught ' + e.message)));`, 'node'));
+    const n = ok(
+      simulate(
+        `const p = Promise.reject(new Error('x'));
+Promise.resolve().then(() => p.catch((e) => console.log('caught ' + e.message)));`,
+        'node',
+      ),
+    );
     expect(n.end.code).toBe('done');
     expect(logLines(n)).toEqual(['caught x']);
   });
@@ -402,16 +467,29 @@ setTimeout(() => { ready = true; }, 5);
   });
 
   it('a loop that acts at turn 100 is timing-dependent: skipping early misses it, skipping late does not', () => {
-    const r = ok(simulate(immediatePoll(`console.log('ready');`).replace('spins++;', `spins++;\n    if (spins === 100) console.log('hundred');`), 'node'));
+    const r = ok(
+      simulate(
+        immediatePoll(`console.log('ready');`).replace(
+          'spins++;',
+          `spins++;\n    if (spins === 100) console.log('hundred');`,
+        ),
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['ready']);
     expect(r.timing?.code).toBe('loopSpin');
     expect(r.timing?.alternatives).toContainEqual(['hundred', 'ready']);
   });
 
   it('a finite chain of 150 immediates against a 5 ms timer lists both orders (the chain is not an endless spin)', () => {
-    const r = ok(simulate(`setTimeout(() => console.log('timer'), 5);
+    const r = ok(
+      simulate(
+        `setTimeout(() => console.log('timer'), 5);
 function step(i) { if (i < 150) setImmediate(() => step(i + 1)); else console.log('chain done'); }
-step(0);`, 'node'));
+step(0);`,
+        'node',
+      ),
+    );
     expect(r.timing?.affectsOutput).toBe(true);
     const orders = [logLines(r), ...r.timing!.alternatives];
     expect(orders).toContainEqual(['chain done', 'timer']);
@@ -423,27 +501,41 @@ step(0);`, 'node'));
     expect(r.end.code).toBe('tooLong');
     expect(spinSteps(r)).toEqual([]);
     // with a timer: the clock jumps to it, it prints, and the spin goes on for ever
-    const t = ok(simulate(`setTimeout(() => console.log('t'), 5);\nfunction f() { setImmediate(f); }\nf();`, 'node', { maxSteps: 400 }));
+    const t = ok(
+      simulate(`setTimeout(() => console.log('t'), 5);\nfunction f() { setImmediate(f); }\nf();`, 'node', {
+        maxSteps: 400,
+      }),
+    );
     expect(t.end.code).toBe('tooLong');
     expect(logLines(t)).toEqual(['t']);
     expect(spinSteps(t)[0]!.event.params).toMatchObject({ from: 0, to: 5 });
   });
 
   it('microtask starvation is not a spin: immediates and timers waiting do not rescue it', () => {
-    const r = ok(simulate(`let ready = false;
+    const r = ok(
+      simulate(
+        `let ready = false;
 setTimeout(() => { ready = true; }, 5);
 setImmediate(function poll() { if (!ready) setImmediate(poll); });
-(async () => { while (!ready) { await Promise.resolve(); } console.log('never'); })();`, 'node'));
+(async () => { while (!ready) { await Promise.resolve(); } console.log('never'); })();`,
+        'node',
+      ),
+    );
     expect(r.end.code).toBe('starvedMicrotasks');
     expect(spinSteps(r)).toEqual([]);
     expect(r.steps[r.steps.length - 1]!.now).toBe(0);
   });
 
   it('a setImmediate loop that outlives two timers jumps to each in turn', () => {
-    const r = ok(simulate(`let phase = 0;
+    const r = ok(
+      simulate(
+        `let phase = 0;
 setTimeout(() => { phase = 1; console.log('first'); }, 5);
 setTimeout(() => { phase = 2; console.log('second'); }, 30);
-(async () => { while (phase < 2) { await new Promise((r) => setImmediate(r)); } console.log('done'); })();`, 'node'));
+(async () => { while (phase < 2) { await new Promise((r) => setImmediate(r)); } console.log('done'); })();`,
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['first', 'second', 'done']);
     expect(spinSteps(r).map((s) => [s.event.params['from'], s.event.params['to']])).toEqual([
       [0, 5],
@@ -452,9 +544,14 @@ setTimeout(() => { phase = 2; console.log('second'); }, 30);
   });
 
   it('setTimeout 0 polling in Node for 1 s: turns of 1 ms; 991 identical turns are skipped, up to 5 ms before the timer', () => {
-    const r = ok(simulate(`let ready = false;
+    const r = ok(
+      simulate(
+        `let ready = false;
 setTimeout(() => { ready = true; }, 1000);
-(async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();`, 'node'));
+(async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();`,
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['ready']);
     expect(r.end.code).toBe('done');
     // by hand: a turn is sleep 1 ms → poll timer → await → new 1 ms timer. The turns ending at 2, 3 and 4 ms match the
@@ -467,41 +564,63 @@ setTimeout(() => { ready = true; }, 1000);
   });
 
   it('timer polling that fits in the step budget is not skipped: setInterval counts every tick', () => {
-    const r = ok(simulate(`let n = 0;
+    const r = ok(
+      simulate(
+        `let n = 0;
 const h = setInterval(() => { n++; }, 10);
-setTimeout(() => { clearInterval(h); console.log('ticks ' + n); }, 105);`, 'node'));
+setTimeout(() => { clearInterval(h); console.log('ticks ' + n); }, 105);`,
+        'node',
+      ),
+    );
     expect(logLines(r)).toEqual(['ticks 10']);
     expect(spinSteps(r)).toEqual([]);
   });
 
   it('browser: a setTimeout after await in a timer chain is nested; from level 6 on it waits 4 ms', () => {
     // by hand: levels 1–6 are due at 0 ms, levels 7–12 at 4, 8, 12, 16, 20, 24 ms
-    const r = ok(simulate(`(async () => {
+    const r = ok(
+      simulate(
+        `(async () => {
   for (let i = 1; i <= 12; i++) { await new Promise((r) => setTimeout(r, 0)); }
   console.log('done');
-})();`, 'browser'));
+})();`,
+        'browser',
+      ),
+    );
     expect(logLines(r)).toEqual(['done']);
     const starts = taskStarts(r, 'timers').map((s) => s.now);
     expect(starts).toEqual([0, 0, 0, 0, 0, 0, 4, 8, 12, 16, 20, 24]);
     // called directly from a timer callback, the same chain is clamped the same way
-    const direct = ok(simulate(`let n = 0; function f() { if (++n < 12) setTimeout(f, 0); } setTimeout(f, 0);`, 'browser'));
+    const direct = ok(
+      simulate(`let n = 0; function f() { if (++n < 12) setTimeout(f, 0); } setTimeout(f, 0);`, 'browser'),
+    );
     expect(taskStarts(direct, 'timers').map((s) => s.now)).toEqual(starts);
   });
 
   it('browser: setTimeout 0 polling sees a 5 ms timer (the clamp moves the clock: 0 … 0, 4, then 5, then 8)', () => {
-    const r = ok(simulate(`let ready = false;
+    const r = ok(
+      simulate(
+        `let ready = false;
 setTimeout(() => { ready = true; }, 5);
 (async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();
-console.log('waiting');`, 'browser'));
+console.log('waiting');`,
+        'browser',
+      ),
+    );
     expect(logLines(r)).toEqual(['waiting', 'ready']);
     expect(r.end.code).toBe('done');
     expect(taskStarts(r, 'timers').map((s) => s.now)).toEqual([0, 0, 0, 0, 0, 0, 4, 5, 8]);
   });
 
   it('browser: setTimeout 0 polling for 1 s skips whole 4 ms turns once they would not fit in the budget', () => {
-    const r = ok(simulate(`let ready = false;
+    const r = ok(
+      simulate(
+        `let ready = false;
 setTimeout(() => { ready = true; }, 1000);
-(async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();`, 'browser'));
+(async () => { while (!ready) { await new Promise((r) => setTimeout(r, 0)); } console.log('ready'); })();`,
+        'browser',
+      ),
+    );
     expect(logLines(r)).toEqual(['ready']);
     const [spin] = spinSteps(r);
     expect(spin!.event.params['period']).toBe(4);

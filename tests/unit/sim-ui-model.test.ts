@@ -49,11 +49,15 @@ describe('the guess', () => {
 
   it('a starting order is always a permutation and never the answer (property)', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 7 }), fc.string(), (lines, src) => {
-        const start = startingOrder(lines, src);
-        expect([...start].sort()).toEqual([...lines].sort());
-        expect(start).not.toEqual(lines);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 7 }),
+        fc.string(),
+        (lines, src) => {
+          const start = startingOrder(lines, src);
+          expect([...start].sort()).toEqual([...lines].sort());
+          expect(start).not.toEqual(lines);
+        },
+      ),
       { seed: SIM_SEED },
     );
   });
@@ -79,7 +83,11 @@ describe('the guess', () => {
 
   it('a timing-dependent example accepts either order', () => {
     const s = chooseExample(initialState(), 'race');
-    expect(acceptedOrders(currentRun(s)!).map((o) => o.join(' ')).sort()).toEqual(['immediate timeout', 'timeout immediate']);
+    expect(
+      acceptedOrders(currentRun(s)!)
+        .map((o) => o.join(' '))
+        .sort(),
+    ).toEqual(['immediate timeout', 'timeout immediate']);
   });
 });
 

@@ -8,7 +8,9 @@ const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { im
 const textOf = (id: string) => slideTexts[`../../slides/text/${id}.ts`];
 
 /** Every text table in the project: `components/<demo>/<demo>-text.ts` and the deck's own. */
-const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], {
+  eager: true,
+});
 
 /** The shape of a value: keys of objects (sorted), 'fn/<arity>' for functions, 'array/<length>', or the type. */
 function shape(value: unknown): unknown {
@@ -76,10 +78,30 @@ describe('slides', () => {
 
   it('start with the title slide and follow DECK.md’s order', () => {
     const order = [
-      'title', 'c10k', 'nonblocking', 'select-epoll', 'io-uring', 'event-loop', 'micro-macro',
-      'callbacks-promises-await', 'async-state-machine', 'heavy-task', 'libuv-pool', 'quiz-busy-wait',
-      'python-asyncio', 'asyncio-loop', 'asyncio-responsiveness', 'await-future', 'tasks-gather', 'quiz-fastapi',
-      'green-threads', 'function-coloring', 'comparison', 'pitfalls', 'observe', 'summary',
+      'title',
+      'c10k',
+      'nonblocking',
+      'select-epoll',
+      'io-uring',
+      'event-loop',
+      'micro-macro',
+      'callbacks-promises-await',
+      'async-state-machine',
+      'heavy-task',
+      'libuv-pool',
+      'quiz-busy-wait',
+      'python-asyncio',
+      'asyncio-loop',
+      'asyncio-responsiveness',
+      'await-future',
+      'tasks-gather',
+      'quiz-fastapi',
+      'green-threads',
+      'function-coloring',
+      'comparison',
+      'pitfalls',
+      'observe',
+      'summary',
     ];
     const built = slides.map((s) => s.id);
     expect(built[0]).toBe('title');
@@ -89,7 +111,10 @@ describe('slides', () => {
 });
 
 describe('slide files', () => {
-  const files = import.meta.glob<Record<string, unknown>>(['../../slides/*.ts', '!../../slides/index.ts', '!../../slides/types.ts'], { eager: true });
+  const files = import.meta.glob<Record<string, unknown>>(
+    ['../../slides/*.ts', '!../../slides/index.ts', '!../../slides/types.ts'],
+    { eager: true },
+  );
 
   it('each slide lives in a file named after its id (the embed page loads it by name)', () => {
     for (const s of slides) {
@@ -102,10 +127,12 @@ describe('slide files', () => {
   it('each slide has its words in slides/text/<id>.ts, and every text file belongs to a slide', () => {
     const ids = new Set(slides.map((s) => s.id));
     for (const s of slides) expect(textOf(s.id), `slides/text/${s.id}.ts`).toBeDefined();
-    for (const file of Object.keys(slideTexts)) expect(ids.has(file.replace(/^.*\//, '').replace(/\.ts$/, '')), file).toBe(true);
+    for (const file of Object.keys(slideTexts))
+      expect(ids.has(file.replace(/^.*\//, '').replace(/\.ts$/, '')), file).toBe(true);
   });
 
   it('a manifest entry carries no body, notes or sources (they load with the slide)', () => {
-    for (const s of slides) expect(Object.keys(s).sort()).toEqual(s.demo ? ['chapter', 'demo', 'id', 'title'] : ['chapter', 'id', 'title']);
+    for (const s of slides)
+      expect(Object.keys(s).sort()).toEqual(s.demo ? ['chapter', 'demo', 'id', 'title'] : ['chapter', 'id', 'title']);
   });
 });

@@ -89,7 +89,8 @@ export function pyRepr(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
   if (typeof v === 'string') return `'${v}'`;
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  if (typeof v === 'object' && 'repr' in v && typeof (v as { repr: unknown }).repr === 'function') return (v as { repr(): string }).repr();
+  if (typeof v === 'object' && 'repr' in v && typeof (v as { repr: unknown }).repr === 'function')
+    return (v as { repr(): string }).repr();
   return String(v);
 }
 
@@ -134,14 +135,23 @@ export function taskReprInfo(t: TaskLike, coro: string): string[] {
 }
 
 /** coroutines._format_coroutine for a coroutine object of a Python `async def`. */
-export function formatCoroutine(c: { __qualname__: string; filename: string; co_firstlineno: number; lineno: number; finished: boolean }): string {
+export function formatCoroutine(c: {
+  __qualname__: string;
+  filename: string;
+  co_firstlineno: number;
+  lineno: number;
+  finished: boolean;
+}): string {
   return c.finished
     ? `${c.__qualname__}() done, defined at ${c.filename}:${c.co_firstlineno}`
     : `${c.__qualname__}() running at ${c.filename}:${c.lineno}`;
 }
 
 /** base_events._format_handle */
-export function formatHandle(h: { repr(): string; readonly _callback: { readonly self?: { repr(): string; readonly isTask: true } } | null }): string {
+export function formatHandle(h: {
+  repr(): string;
+  readonly _callback: { readonly self?: { repr(): string; readonly isTask: true } } | null;
+}): string {
   const self = h._callback?.self;
   return self?.isTask ? self.repr() : h.repr();
 }

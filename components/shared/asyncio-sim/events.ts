@@ -50,7 +50,11 @@ export class Handle {
   readonly label: string;
   readonly owner: string | undefined;
 
-  constructor(callback: Callback, readonly _loop: HandleLoop, createdAt?: string) {
+  constructor(
+    callback: Callback,
+    readonly _loop: HandleLoop,
+    createdAt?: string,
+  ) {
     this.id = _loop._next_handle_id();
     this._callback = callback;
     this._source_traceback = _loop.get_debug() && createdAt ? createdAt : null;
@@ -66,7 +70,8 @@ export class Handle {
     const info: string[] = [this.kind];
     if (this._cancelled) info.push('cancelled');
     if (this._callback !== null) info.push(formatCallbackSource(this._callback, this._loop._asyncio_dir));
-    if (this._source_traceback) info.push(`created at ${resolveSource(this._source_traceback, this._loop._asyncio_dir)}`);
+    if (this._source_traceback)
+      info.push(`created at ${resolveSource(this._source_traceback, this._loop._asyncio_dir)}`);
     return info;
   }
 
@@ -108,7 +113,12 @@ export class TimerHandle extends Handle implements Ordered<TimerHandle> {
   _scheduled = false;
 
   /** `when` is virtual time in nanoseconds (CPython: float seconds of `loop.time()`). */
-  constructor(readonly _when: number, callback: Callback, loop: HandleLoop, createdAt?: string) {
+  constructor(
+    readonly _when: number,
+    callback: Callback,
+    loop: HandleLoop,
+    createdAt?: string,
+  ) {
     super(callback, loop, createdAt);
   }
 

@@ -44,7 +44,10 @@ export class Future<T = unknown> {
   /** `created at file:line`, debug mode only. */
   _source_traceback: string | null;
 
-  constructor(readonly _loop: FutureLoop, createdAt: string = SOURCE.create_future) {
+  constructor(
+    readonly _loop: FutureLoop,
+    createdAt: string = SOURCE.create_future,
+  ) {
     this._source_traceback = _loop.get_debug() ? createdAt : null;
   }
 
@@ -168,7 +171,10 @@ export type ConcurrentOutcome<T> = { ok: true; value: T } | { ok: false; error: 
  * worker calls when its concurrent future completes — `_chain_future`'s `_call_set_state`, which crosses to the
  * loop's thread with `call_soon_threadsafe(_set_state, destination, source)`.
  */
-export function wrap_future<T>(loop: FutureLoop, createdAt?: string): { future: Future<T>; complete: (o: ConcurrentOutcome<T>) => void } {
+export function wrap_future<T>(
+  loop: FutureLoop,
+  createdAt?: string,
+): { future: Future<T>; complete: (o: ConcurrentOutcome<T>) => void } {
   const future = new Future<T>(loop, createdAt);
   const complete = (o: ConcurrentOutcome<T>) => {
     loop.call_soon_threadsafe({

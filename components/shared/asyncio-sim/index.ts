@@ -5,17 +5,49 @@
  * debug mode's warnings.
  */
 import { run, type RunOptions, type RunResult } from './run.ts';
-import { fiftyProgram, heartbeatProgram, turnsProgram, type FiftyParams, type HeartbeatParams, type TurnsProgram } from './programs.ts';
+import {
+  fiftyProgram,
+  heartbeatProgram,
+  turnsProgram,
+  type FiftyParams,
+  type HeartbeatParams,
+  type TurnsProgram,
+} from './programs.ts';
 
 export { run, type RunOptions, type RunResult } from './run.ts';
-export { BaseEventLoop, Deque, LoopStarved, MAXIMUM_SELECT_TIMEOUT, type LoopOptions, type LogRecord, type Mark } from './loop.ts';
+export {
+  BaseEventLoop,
+  Deque,
+  LoopStarved,
+  MAXIMUM_SELECT_TIMEOUT,
+  type LoopOptions,
+  type LogRecord,
+  type Mark,
+} from './loop.ts';
 export { Handle, TimerHandle, type Callback } from './events.ts';
 export { Future, type Coro } from './futures.ts';
 export { Task, Coroutine, gather, sleep, create_task } from './tasks.ts';
 export { PyException, CancelledError } from './exceptions.ts';
-export { toPython, Interpreter, type Program, type Step, type CoroutineDef, type FunctionDef, type PythonListing } from './program.ts';
+export {
+  toPython,
+  Interpreter,
+  type Program,
+  type Step,
+  type CoroutineDef,
+  type FunctionDef,
+  type PythonListing,
+} from './program.ts';
 export type { Span, Work } from './machine.ts';
-export { handleInfo, handleLabel, turnCursor, turnsRunning, type Turn, type HandleInfo, type CallbackRun, type RunPhase } from './trace.ts';
+export {
+  handleInfo,
+  handleLabel,
+  turnCursor,
+  turnsRunning,
+  type Turn,
+  type HandleInfo,
+  type CallbackRun,
+  type RunPhase,
+} from './trace.ts';
 export { DEFAULT_SLOW_CALLBACK_DURATION, SOURCE, SOURCE_TEXT, slowCallbackWarning } from './debug.ts';
 export * from './programs.ts';
 

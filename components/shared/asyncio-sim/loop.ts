@@ -19,7 +19,14 @@ import { Handle, TimerHandle, formatCallbackSource, type Callback, type HandleLo
 import { PyException } from './exceptions.ts';
 import { Future, wrap_future, type Coro } from './futures.ts';
 import { Coroutine, Task, gather, type TaskLoop } from './tasks.ts';
-import { DEFAULT_ASYNCIO_DIR, DEFAULT_SLOW_CALLBACK_DURATION, SOURCE, formatHandle, resolveSource, slowCallbackWarning } from './debug.ts';
+import {
+  DEFAULT_ASYNCIO_DIR,
+  DEFAULT_SLOW_CALLBACK_DURATION,
+  SOURCE,
+  formatHandle,
+  resolveSource,
+  slowCallbackWarning,
+} from './debug.ts';
 import { Machine, PoolExecutor, type Work } from './machine.ts';
 import { EpollSelector } from './selector.ts';
 import { Deque } from './collections.ts';
@@ -125,7 +132,10 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
     this.starvationLimit = options.starvationLimit ?? 1000;
     // _make_self_pipe: the loop wakes itself (call_soon_threadsafe) by writing a byte to a socket it reads.
     this._ssock = this._selector.newFd();
-    this._add_reader(this._ssock, { qualname: 'BaseSelectorEventLoop._read_from_self', fn: () => this._selector.drain(this._ssock) });
+    this._add_reader(this._ssock, {
+      qualname: 'BaseSelectorEventLoop._read_from_self',
+      fn: () => this._selector.drain(this._ssock),
+    });
   }
 
   // -- HandleLoop / TaskLoop -----------------------------------------------------------------------------------
@@ -272,7 +282,11 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
       }
       this.stop();
     };
-    fut.add_done_callback({ qualname: '_run_until_complete_cb', source: SOURCE.run_until_complete_cb, fn: _run_until_complete_cb });
+    fut.add_done_callback({
+      qualname: '_run_until_complete_cb',
+      source: SOURCE.run_until_complete_cb,
+      fn: _run_until_complete_cb,
+    });
     try {
       this.run_forever();
     } finally {
@@ -292,7 +306,12 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
   }
 
   mark(label: string): void {
-    this.marks.push({ time: this.machine.now, turn: this.turns.length, label, task: this._current_task?.get_name() ?? null });
+    this.marks.push({
+      time: this.machine.now,
+      turn: this.turns.length,
+      label,
+      task: this._current_task?.get_name() ?? null,
+    });
   }
 
   /** The loop's thread computes (holding the GIL) or blocks (time.sleep) for `ns`. */
@@ -302,7 +321,12 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
 
   // -- executors -----------------------------------------------------------------------------------------------
   /** run_in_executor(executor, func): `work` runs in a pool's worker; the result comes back via call_soon_threadsafe. */
-  run_in_executor<T>(executor: PoolExecutor | null, label: string, work: readonly Work[], outcome: T | PyException): Future<T> {
+  run_in_executor<T>(
+    executor: PoolExecutor | null,
+    label: string,
+    work: readonly Work[],
+    outcome: T | PyException,
+  ): Future<T> {
     this._check_closed();
     if (executor === null) {
       if (this._executor_shutdown_called) throw new PyException('RuntimeError', 'Executor shutdown has been called');
@@ -312,7 +336,9 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
       executor = this._default_executor;
     }
     const { future, complete } = wrap_future<T>(this);
-    executor.submit(label, work, () => complete(outcome instanceof PyException ? { ok: false, error: outcome } : { ok: true, value: outcome }));
+    executor.submit(label, work, () =>
+      complete(outcome instanceof PyException ? { ok: false, error: outcome } : { ok: true, value: outcome }),
+    );
     return future;
   }
 
@@ -340,7 +366,12 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
       const future = self.create_future<void>();
       // thread = threading.Thread(target=self._do_shutdown, args=(future,)); thread.start()
       executor.shutdown(() => {
-        if (!self.is_closed()) self.call_soon_threadsafe({ qualname: 'Future.set_result', args: () => ['None'], fn: () => future.set_result(undefined) });
+        if (!self.is_closed())
+          self.call_soon_threadsafe({
+            qualname: 'Future.set_result',
+            args: () => ['None'],
+            fn: () => future.set_result(undefined),
+          });
       });
       yield* future.__await__(); // finally: thread.join() — the thread is already over
     });
@@ -355,7 +386,8 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
     for (const task of to_cancel) {
       if (task.cancelled()) continue;
       const exc = task.exception();
-      if (exc !== null) this.call_exception_handler({ message: 'unhandled exception during asyncio.run() shutdown', exception: exc });
+      if (exc !== null)
+        this.call_exception_handler({ message: 'unhandled exception during asyncio.run() shutdown', exception: exc });
     }
   }
 
@@ -369,7 +401,10 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
     const removed: HandleInfo[] = [];
     let rebuilt = false;
     const sched_count = this._scheduled.length;
-    if (sched_count > _MIN_SCHEDULED_TIMER_HANDLES && this._timer_cancelled_count / sched_count > _MIN_CANCELLED_TIMER_HANDLES_FRACTION) {
+    if (
+      sched_count > _MIN_SCHEDULED_TIMER_HANDLES &&
+      this._timer_cancelled_count / sched_count > _MIN_CANCELLED_TIMER_HANDLES_FRACTION
+    ) {
       rebuilt = true;
       const new_scheduled: TimerHandle[] = [];
       for (const handle of this._scheduled) {
@@ -471,7 +506,12 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
       step3: { start: selectStart, end: selectEnd, arrived },
       step4: { added },
       step5: { endTime: end_time, moved },
-      step6: { ntodo: this.ntodoSnapshot ? ntodo : ran.length, lastHandleId, ran, ...(starved ? { starved: true as const } : {}) },
+      step6: {
+        ntodo: this.ntodoSnapshot ? ntodo : ran.length,
+        lastHandleId,
+        ran,
+        ...(starved ? { starved: true as const } : {}),
+      },
       readyAtEnd: this._ready.toArray().map(handleInfo),
       scheduledAtEnd: scheduledInfo(this._scheduled),
     });
@@ -485,7 +525,10 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
       handle._run();
     } catch (e) {
       if (!(e instanceof PyException)) throw e;
-      this.call_exception_handler({ message: `Exception in callback ${cb ? formatCallbackSource(cb, this._asyncio_dir) : '?'}`, exception: e });
+      this.call_exception_handler({
+        message: `Exception in callback ${cb ? formatCallbackSource(cb, this._asyncio_dir) : '?'}`,
+        exception: e,
+      });
     }
   }
 }

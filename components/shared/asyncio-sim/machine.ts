@@ -54,14 +54,23 @@ export class Machine {
    * @param wakeLatencyNs how late the kernel wakes a thread that sleeps (time.sleep, epoll_wait) after its time
    *   is up: 0 on an ideal machine; tens of microseconds on an idle Linux box, milliseconds on a loaded one.
    */
-  constructor(startNs = 0, readonly wakeLatencyNs = 0) {
+  constructor(
+    startNs = 0,
+    readonly wakeLatencyNs = 0,
+  ) {
     this.now = startNs;
   }
 
   /** Start `work` on `lane`; `done` runs (at the virtual time it ends) when it is over. */
   start(lane: string, label: string, work: Work, gil: boolean, done: () => void): void {
     this.activities.push({
-      lane, label, kind: work.kind, gil, start: this.now, done, finished: false,
+      lane,
+      label,
+      kind: work.kind,
+      gil,
+      start: this.now,
+      done,
+      finished: false,
       remaining: work.kind === 'cpu' ? work.ns : 0,
       until: work.kind === 'block' ? this.now + work.ns + (work.ns > 0 ? this.wakeLatencyNs : 0) : 0,
     });
@@ -76,7 +85,9 @@ export class Machine {
   /** The loop's thread does `work` and returns when it is over; the rest of the machine runs meanwhile. */
   runMain(work: Work, label: string): void {
     let over = false;
-    this.start('main', label, work, true, () => { over = true; });
+    this.start('main', label, work, true, () => {
+      over = true;
+    });
     while (!over) this.step(Infinity);
   }
 
@@ -89,7 +100,10 @@ export class Machine {
     let ok = true;
     while (!woken()) {
       if (deadline !== null && this.now >= deadline - EPS) break;
-      if (!this.step(deadline ?? Infinity) && deadline === null) { ok = false; break; }
+      if (!this.step(deadline ?? Infinity) && deadline === null) {
+        ok = false;
+        break;
+      }
     }
     if (deadline !== null && !woken() && this.now < deadline) this.now = deadline;
     if (this.now > start) this.spans.push({ lane: 'main', kind: 'select', start, end: this.now, label: 'select()' });
@@ -124,9 +138,13 @@ export class Machine {
   private advanceTo(t: number): void {
     const dt = t - this.now;
     const rates = this.activities.map((a) => (a.kind === 'cpu' && !a.finished ? this.rate(a) : 0));
-    this.activities.forEach((a, i) => { if (a.kind === 'cpu') a.remaining -= dt * rates[i]!; });
+    this.activities.forEach((a, i) => {
+      if (a.kind === 'cpu') a.remaining -= dt * rates[i]!;
+    });
     this.now = Math.max(this.now, t);
-    const ended = this.activities.filter((a) => !a.finished && (a.kind === 'cpu' ? a.remaining <= EPS : a.until <= this.now + EPS));
+    const ended = this.activities.filter(
+      (a) => !a.finished && (a.kind === 'cpu' ? a.remaining <= EPS : a.until <= this.now + EPS),
+    );
     for (const a of ended) {
       a.finished = true;
       this.spans.push({ lane: a.lane, kind: a.kind, start: a.start, end: this.now, label: a.label });

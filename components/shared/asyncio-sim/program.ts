@@ -29,7 +29,12 @@ export type Step =
   /** `task.cancel()` */
   | { readonly op: 'cancel'; readonly task: string }
   /** `await asyncio.gather(a(), b(), …, return_exceptions=…)`; `tasks` are names of existing tasks to include first. */
-  | { readonly op: 'gather'; readonly coros: readonly string[]; readonly tasks?: readonly string[]; readonly return_exceptions?: boolean }
+  | {
+      readonly op: 'gather';
+      readonly coros: readonly string[];
+      readonly tasks?: readonly string[];
+      readonly return_exceptions?: boolean;
+    }
   /** `async with asyncio.TaskGroup() as tg:` with `tg.create_task(c())` for each coroutine. */
   | { readonly op: 'task_group'; readonly coros: readonly string[] }
   /** `await asyncio.to_thread(f)`: f computes (GIL) or blocks (no GIL) for ms in the default thread pool. */
@@ -85,27 +90,44 @@ export interface PythonListing {
 
 function stepPython(step: Step): string {
   switch (step.op) {
-    case 'compute': return `compute(${secs(step.ms)})  # CPU, holds the GIL`;
-    case 'block': return `time.sleep(${secs(step.ms)})`;
-    case 'sleep': return `await asyncio.sleep(${secs(step.ms)})`;
-    case 'await': return `await ${step.coro}()`;
-    case 'forget': return `${step.coro}()`;
-    case 'create_task': return `${step.task} = asyncio.create_task(${step.coro}())`;
-    case 'await_task': return `await ${step.task}`;
-    case 'cancel': return `${step.task}.cancel()`;
+    case 'compute':
+      return `compute(${secs(step.ms)})  # CPU, holds the GIL`;
+    case 'block':
+      return `time.sleep(${secs(step.ms)})`;
+    case 'sleep':
+      return `await asyncio.sleep(${secs(step.ms)})`;
+    case 'await':
+      return `await ${step.coro}()`;
+    case 'forget':
+      return `${step.coro}()`;
+    case 'create_task':
+      return `${step.task} = asyncio.create_task(${step.coro}())`;
+    case 'await_task':
+      return `await ${step.task}`;
+    case 'cancel':
+      return `${step.task}.cancel()`;
     case 'gather': {
       const args = [...(step.tasks ?? []), ...step.coros.map((c) => `${c}()`)];
       return `await asyncio.gather(${args.join(', ')}${step.return_exceptions ? ', return_exceptions=True' : ''})`;
     }
-    case 'task_group': return 'async with asyncio.TaskGroup() as tg:';
-    case 'to_thread': return `await asyncio.to_thread(${step.kind === 'cpu' ? 'compute' : 'time.sleep'}, ${secs(step.ms)})`;
-    case 'in_process': return `await loop.run_in_executor(pool, compute, ${secs(step.ms)})`;
-    case 'recv': return `data = await loop.sock_recv(sock, 65536)  # the peer answers after ${step.ms} ms`;
-    case 'raise': return `raise ${step.error}(${JSON.stringify(step.message ?? '')})`;
-    case 'mark': return `${step.label}.append(loop.time())`;
-    case 'repeat': return step.times === 'forever' ? 'while True:' : `for _ in range(${step.times}):`;
-    case 'call_soon': return `loop.call_soon(${step.fn})`;
-    case 'call_later': return `loop.call_later(${secs(step.ms)}, ${step.fn})`;
+    case 'task_group':
+      return 'async with asyncio.TaskGroup() as tg:';
+    case 'to_thread':
+      return `await asyncio.to_thread(${step.kind === 'cpu' ? 'compute' : 'time.sleep'}, ${secs(step.ms)})`;
+    case 'in_process':
+      return `await loop.run_in_executor(pool, compute, ${secs(step.ms)})`;
+    case 'recv':
+      return `data = await loop.sock_recv(sock, 65536)  # the peer answers after ${step.ms} ms`;
+    case 'raise':
+      return `raise ${step.error}(${JSON.stringify(step.message ?? '')})`;
+    case 'mark':
+      return `${step.label}.append(loop.time())`;
+    case 'repeat':
+      return step.times === 'forever' ? 'while True:' : `for _ in range(${step.times}):`;
+    case 'call_soon':
+      return `loop.call_soon(${step.fn})`;
+    case 'call_later':
+      return `loop.call_later(${secs(step.ms)}, ${step.fn})`;
   }
 }
 
@@ -162,7 +184,11 @@ export function toPython(program: Program): PythonListing {
     top();
     emit(`async def ${c.name}():`, c);
     const needsLoop = (steps: readonly Step[]): boolean =>
-      steps.some((s) => ['in_process', 'recv', 'mark', 'call_soon', 'call_later'].includes(s.op) || (s.op === 'repeat' && needsLoop(s.body)));
+      steps.some(
+        (s) =>
+          ['in_process', 'recv', 'mark', 'call_soon', 'call_later'].includes(s.op) ||
+          (s.op === 'repeat' && needsLoop(s.body)),
+      );
     if (needsLoop(c.steps)) emit('    loop = asyncio.get_running_loop()');
     body(c.steps, '    ', true);
     if (c.returns !== undefined) emit(`    return ${JSON.stringify(c.returns)}`);
@@ -178,7 +204,10 @@ export class Interpreter {
   readonly file: string;
   private pool: PoolExecutor | null = null;
 
-  constructor(readonly loop: BaseEventLoop, readonly program: Program) {
+  constructor(
+    readonly loop: BaseEventLoop,
+    readonly program: Program,
+  ) {
     this.listing = toPython(program);
     this.file = program.file ?? 'main.py';
   }
@@ -220,44 +249,79 @@ export class Interpreter {
     for (const step of steps) {
       self.lineno = this.line(step);
       switch (step.op) {
-        case 'compute': loop.busy('cpu', ns(step.ms), `${who}: compute`); break;
-        case 'block': loop.busy('block', ns(step.ms), `${who}: time.sleep`); break;
-        case 'sleep': yield* sleep(loop, ns(step.ms)); break;
-        case 'await': yield* this.coroutine(step.coro).__await__(); break;
+        case 'compute':
+          loop.busy('cpu', ns(step.ms), `${who}: compute`);
+          break;
+        case 'block':
+          loop.busy('block', ns(step.ms), `${who}: time.sleep`);
+          break;
+        case 'sleep':
+          yield* sleep(loop, ns(step.ms));
+          break;
+        case 'await':
+          yield* this.coroutine(step.coro).__await__();
+          break;
         case 'forget':
           this.coroutine(step.coro);
           loop.emit('WARNING', `${this.where(step)}: RuntimeWarning: coroutine '${step.coro}' was never awaited`);
           break;
-        case 'create_task': locals.set(step.task, loop.create_task(this.coroutine(step.coro))); break;
-        case 'await_task': yield* this.task(locals, step.task).__await__(); break;
-        case 'cancel': this.task(locals, step.task).cancel(); break;
+        case 'create_task':
+          locals.set(step.task, loop.create_task(this.coroutine(step.coro)));
+          break;
+        case 'await_task':
+          yield* this.task(locals, step.task).__await__();
+          break;
+        case 'cancel':
+          this.task(locals, step.task).cancel();
+          break;
         case 'gather': {
-          const aws: (Coroutine | Future)[] = [...(step.tasks ?? []).map((t) => this.task(locals, t)), ...step.coros.map((c) => this.coroutine(c))];
+          const aws: (Coroutine | Future)[] = [
+            ...(step.tasks ?? []).map((t) => this.task(locals, t)),
+            ...step.coros.map((c) => this.coroutine(c)),
+          ];
           yield* gather(loop, aws, step.return_exceptions ?? false).__await__();
           break;
         }
-        case 'task_group': yield* taskGroup(loop, step.coros.map((c) => this.coroutine(c))); break;
+        case 'task_group':
+          yield* taskGroup(
+            loop,
+            step.coros.map((c) => this.coroutine(c)),
+          );
+          break;
         case 'to_thread': {
           const work: Work = { kind: step.kind, ns: ns(step.ms) };
-          yield* loop.run_in_executor(null, `${who}: ${step.kind === 'cpu' ? 'compute' : 'time.sleep'}`, [work], null).__await__();
+          yield* loop
+            .run_in_executor(null, `${who}: ${step.kind === 'cpu' ? 'compute' : 'time.sleep'}`, [work], null)
+            .__await__();
           break;
         }
         case 'in_process': {
           this.pool ??= loop.newExecutor('process', this.program.processWorkers ?? loop.cpuCount, 'process');
-          yield* loop.run_in_executor(this.pool, `${who}: compute`, [{ kind: 'cpu', ns: ns(step.ms) }], null).__await__();
+          yield* loop
+            .run_in_executor(this.pool, `${who}: compute`, [{ kind: 'cpu', ns: ns(step.ms) }], null)
+            .__await__();
           break;
         }
-        case 'recv': yield* sock_recv(loop, socketAnsweringIn(loop, ns(step.ms))); break;
-        case 'raise': throw new PyException(step.error, step.message ?? '');
-        case 'mark': loop.mark(step.label); break;
+        case 'recv':
+          yield* sock_recv(loop, socketAnsweringIn(loop, ns(step.ms)));
+          break;
+        case 'raise':
+          throw new PyException(step.error, step.message ?? '');
+        case 'mark':
+          loop.mark(step.label);
+          break;
         case 'repeat':
           for (let i = 0; step.times === 'forever' || i < step.times; i++) {
             yield* this.steps(self, step.body, locals, who);
             self.lineno = this.line(step);
           }
           break;
-        case 'call_soon': loop.call_soon(this.callback(step.fn), this.where(step)); break;
-        case 'call_later': loop.call_later(ns(step.ms), this.callback(step.fn), this.where(step)); break;
+        case 'call_soon':
+          loop.call_soon(this.callback(step.fn), this.where(step));
+          break;
+        case 'call_later':
+          loop.call_later(ns(step.ms), this.callback(step.fn), this.where(step));
+          break;
       }
     }
   }

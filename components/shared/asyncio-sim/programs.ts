@@ -5,7 +5,12 @@
 import type { CoroutineDef, Program, Step } from './program.ts';
 
 /** `turns --program …` of the command line. */
-export type TurnsProgram = { kind: 'empty' } | { kind: 'nested'; depth: number } | { kind: 'gather'; n: number } | { kind: 'sleep0'; k: number } | { kind: 'thread'; k: number };
+export type TurnsProgram =
+  | { kind: 'empty' }
+  | { kind: 'nested'; depth: number }
+  | { kind: 'gather'; n: number }
+  | { kind: 'sleep0'; k: number }
+  | { kind: 'thread'; k: number };
 
 export function parseTurnsProgram(text: string): TurnsProgram | null {
   if (text === 'empty') return { kind: 'empty' };
@@ -15,10 +20,14 @@ export function parseTurnsProgram(text: string): TurnsProgram | null {
   if (!Number.isSafeInteger(n) || n > 100_000) return null;
   if (m[1] === 'nested' && n > 500) return null; // deeper than CPython's recursion limit allows comfortably
   switch (m[1]) {
-    case 'nested': return { kind: 'nested', depth: n };
-    case 'gather': return n >= 1 ? { kind: 'gather', n } : null;
-    case 'sleep0': return { kind: 'sleep0', k: n };
-    default: return { kind: 'thread', k: n };
+    case 'nested':
+      return { kind: 'nested', depth: n };
+    case 'gather':
+      return n >= 1 ? { kind: 'gather', n } : null;
+    case 'sleep0':
+      return { kind: 'sleep0', k: n };
+    default:
+      return { kind: 'thread', k: n };
   }
 }
 
@@ -34,7 +43,10 @@ export function turnsProgram(p: TurnsProgram): Program {
     case 'nested': {
       const coroutines: CoroutineDef[] = [];
       for (let i = 0; i <= p.depth; i++) {
-        coroutines.push({ name: i === 0 ? 'main' : `level${i}`, steps: i < p.depth ? [{ op: 'await', coro: `level${i + 1}` }] : [] });
+        coroutines.push({
+          name: i === 0 ? 'main' : `level${i}`,
+          steps: i < p.depth ? [{ op: 'await', coro: `level${i + 1}` }] : [],
+        });
       }
       return { main: 'main', coroutines };
     }
@@ -47,9 +59,17 @@ export function turnsProgram(p: TurnsProgram): Program {
         ],
       };
     case 'sleep0':
-      return { main: 'main', coroutines: [{ name: 'main', steps: [{ op: 'repeat', times: p.k, body: [{ op: 'sleep', ms: 0 }] }] }] };
+      return {
+        main: 'main',
+        coroutines: [{ name: 'main', steps: [{ op: 'repeat', times: p.k, body: [{ op: 'sleep', ms: 0 }] }] }],
+      };
     case 'thread':
-      return { main: 'main', coroutines: [{ name: 'main', steps: [{ op: 'repeat', times: p.k, body: [{ op: 'to_thread', kind: 'block', ms: 0 }] }] }] };
+      return {
+        main: 'main',
+        coroutines: [
+          { name: 'main', steps: [{ op: 'repeat', times: p.k, body: [{ op: 'to_thread', kind: 'block', ms: 0 }] }] },
+        ],
+      };
   }
 }
 
@@ -94,9 +114,28 @@ export function heartbeatProgram(p: HeartbeatParams): Program {
   return {
     main: 'main',
     coroutines: [
-      { name: 'heartbeat', steps: [{ op: 'repeat', times: 'forever', body: [{ op: 'mark', label: 'ticks' }, { op: 'sleep', ms: p.tickMs }] }] },
+      {
+        name: 'heartbeat',
+        steps: [
+          {
+            op: 'repeat',
+            times: 'forever',
+            body: [
+              { op: 'mark', label: 'ticks' },
+              { op: 'sleep', ms: p.tickMs },
+            ],
+          },
+        ],
+      },
       { name: 'worker', steps: [{ op: 'repeat', times: p.portions, body: [portion, { op: 'sleep', ms: 0 }] }] },
-      { name: 'main', steps: [{ op: 'create_task', coro: 'heartbeat', task: 'hb' }, { op: 'await', coro: 'worker' }, { op: 'cancel', task: 'hb' }] },
+      {
+        name: 'main',
+        steps: [
+          { op: 'create_task', coro: 'heartbeat', task: 'hb' },
+          { op: 'await', coro: 'worker' },
+          { op: 'cancel', task: 'hb' },
+        ],
+      },
     ],
   };
 }
@@ -112,7 +151,10 @@ export function fiftyProgram(p: FiftyParams): Program {
   return {
     main: 'main',
     coroutines: [
-      { name: 'busy', steps: [p.worker === 'blocking' ? { op: 'block', ms: p.busyMs } : { op: 'sleep', ms: p.busyMs }] },
+      {
+        name: 'busy',
+        steps: [p.worker === 'blocking' ? { op: 'block', ms: p.busyMs } : { op: 'sleep', ms: p.busyMs }],
+      },
       { name: 'main', steps: [{ op: 'gather', coros: Array.from({ length: p.tasks }, () => 'busy') }] },
     ],
   };

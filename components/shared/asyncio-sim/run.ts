@@ -55,7 +55,9 @@ export function run(program: Program, options: RunOptions = {}): RunResult {
   // Runner.run
   loop.phase = 'main';
   const task = loop.create_task(interp.coroutine(program.main), SOURCE.runner_create_task);
-  guard(() => { result = loop.run_until_complete(task); });
+  guard(() => {
+    result = loop.run_until_complete(task);
+  });
   // Runner.close
   loop.phase = 'cancel_all_tasks';
   guard(() => loop._cancel_all_tasks());
@@ -65,7 +67,13 @@ export function run(program: Program, options: RunOptions = {}): RunResult {
   guard(() => loop.run_until_complete(loop.shutdown_default_executor()));
   loop.close();
 
-  const turnsByPhase: Record<RunPhase, number> = { main: 0, cancel_all_tasks: 0, shutdown_asyncgens: 0, shutdown_default_executor: 0, loop: 0 };
+  const turnsByPhase: Record<RunPhase, number> = {
+    main: 0,
+    cancel_all_tasks: 0,
+    shutdown_asyncgens: 0,
+    shutdown_default_executor: 0,
+    loop: 0,
+  };
   for (const t of loop.turns) turnsByPhase[t.phase] += 1;
   return {
     turns: loop.turns,

@@ -46,7 +46,11 @@ export function* taskGroup(loop: BaseEventLoop, coros: readonly Coroutine[]): Co
   // the body: tg.create_task(…) for each
   for (const c of coros) {
     const task = loop.create_task(c);
-    task.add_done_callback({ qualname: 'TaskGroup._on_task_done', source: SOURCE.task_group_on_task_done, fn: _on_task_done });
+    task.add_done_callback({
+      qualname: 'TaskGroup._on_task_done',
+      source: SOURCE.task_group_on_task_done,
+      fn: _on_task_done,
+    });
     tasks.add(task);
   }
   // __aexit__(None, None, None)
@@ -67,6 +71,9 @@ export function* taskGroup(loop: BaseEventLoop, coros: readonly Coroutine[]): Co
   if (propagate !== null && errors.length === 0) throw propagate;
   if (errors.length > 0) {
     const n = errors.length;
-    throw new PyException('ExceptionGroup', `unhandled errors in a TaskGroup (${n} sub-exception${n === 1 ? '' : 's'})`);
+    throw new PyException(
+      'ExceptionGroup',
+      `unhandled errors in a TaskGroup (${n} sub-exception${n === 1 ? '' : 's'})`,
+    );
   }
 }

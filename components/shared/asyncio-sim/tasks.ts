@@ -78,10 +78,19 @@ export class Task<T = unknown> extends Future<T> {
   readonly stepCallback: (exc?: PyException) => Callback;
   readonly wakeupCallback: DoneCallback;
 
-  constructor(readonly _coro: Coroutine<T>, override readonly _loop: TaskLoop, name?: string, createdAt?: string) {
+  constructor(
+    readonly _coro: Coroutine<T>,
+    override readonly _loop: TaskLoop,
+    name?: string,
+    createdAt?: string,
+  ) {
     super(_loop, createdAt);
     this._name = name ?? _loop._next_task_name();
-    this.stepCallback = (exc?: PyException) => ({ qualname: 'TaskStepMethWrapper', self: this, fn: () => this.__step(exc) });
+    this.stepCallback = (exc?: PyException) => ({
+      qualname: 'TaskStepMethWrapper',
+      self: this,
+      fn: () => this.__step(exc),
+    });
     this.wakeupCallback = { qualname: 'Task.task_wakeup', self: this, fn: (fut) => this.__wakeup(fut) };
     _loop.call_soon(this.stepCallback(), SOURCE.task_step_handle);
     _loop._register_task(this);
@@ -130,7 +139,8 @@ export class Task<T = unknown> extends Future<T> {
   }
 
   __step(exc?: PyException): void {
-    if (this.done()) throw new PyException('InvalidStateError', `_step(): already done: ${this.repr()}, ${exc?.repr()}`);
+    if (this.done())
+      throw new PyException('InvalidStateError', `_step(): already done: ${this.repr()}, ${exc?.repr()}`);
     if (this._must_cancel) {
       if (!isCancelledError(exc)) exc = this._make_cancelled_error();
       this._must_cancel = false;
@@ -166,7 +176,9 @@ export class Task<T = unknown> extends Future<T> {
         this._loop.call_soon(this.stepCallback());
       } else if (yielded._asyncio_future_blocking) {
         if (yielded === (this as Future)) {
-          this._loop.call_soon(this.stepCallback(new PyException('RuntimeError', `Task cannot await on itself: ${this.repr()}`)));
+          this._loop.call_soon(
+            this.stepCallback(new PyException('RuntimeError', `Task cannot await on itself: ${this.repr()}`)),
+          );
         } else {
           yielded._asyncio_future_blocking = false;
           yielded.add_done_callback(this.wakeupCallback);
@@ -176,7 +188,14 @@ export class Task<T = unknown> extends Future<T> {
           }
         }
       } else {
-        this._loop.call_soon(this.stepCallback(new PyException('RuntimeError', `yield was used instead of yield from in task ${this.repr()} with ${yielded.repr()}`)));
+        this._loop.call_soon(
+          this.stepCallback(
+            new PyException(
+              'RuntimeError',
+              `yield was used instead of yield from in task ${this.repr()} with ${yielded.repr()}`,
+            ),
+          ),
+        );
       }
     } finally {
       this._loop._leave_task(this);
@@ -206,18 +225,26 @@ export function create_task<T>(loop: TaskLoop, coro: Coroutine<T>, createdAt: st
 }
 
 /** `asyncio.sleep(delay)`: 0 is a bare yield (`__sleep0`); otherwise a future, `call_later`, and await it. */
-export function* sleep<T>(loop: TaskLoop & { call_later(delayNs: number, cb: Callback, createdAt?: string): { cancel(): void } }, delayNs: number, result?: T): Coro<T | undefined> {
+export function* sleep<T>(
+  loop: TaskLoop & { call_later(delayNs: number, cb: Callback, createdAt?: string): { cancel(): void } },
+  delayNs: number,
+  result?: T,
+): Coro<T | undefined> {
   if (delayNs <= 0) {
     yield undefined;
     return result;
   }
   const future = new Future<T | undefined>(loop);
-  const h = loop.call_later(delayNs, {
-    qualname: '_set_result_unless_cancelled',
-    source: SOURCE.set_result_unless_cancelled,
-    args: () => [future.repr(), 'None'],
-    fn: () => _set_result_unless_cancelled(future, result),
-  }, SOURCE.sleep_call_later);
+  const h = loop.call_later(
+    delayNs,
+    {
+      qualname: '_set_result_unless_cancelled',
+      source: SOURCE.set_result_unless_cancelled,
+      args: () => [future.repr(), 'None'],
+      fn: () => _set_result_unless_cancelled(future, result),
+    },
+    SOURCE.sleep_call_later,
+  );
   try {
     return yield* future.__await__();
   } finally {
@@ -228,7 +255,10 @@ export function* sleep<T>(loop: TaskLoop & { call_later(delayNs: number, cb: Cal
 /** tasks._GatheringFuture: cancelling it cancels the children. */
 export class _GatheringFuture<T> extends Future<T> {
   _cancel_requested = false;
-  constructor(loop: FutureLoop, readonly _children: Future[]) {
+  constructor(
+    loop: FutureLoop,
+    readonly _children: Future[],
+  ) {
     super(loop, SOURCE.gathering_future);
   }
   override get className(): string {
@@ -244,7 +274,11 @@ export class _GatheringFuture<T> extends Future<T> {
 }
 
 /** `asyncio.gather(*aws, return_exceptions=…)`: coroutines become tasks; results in argument order. */
-export function gather(loop: TaskLoop, aws: readonly (Coroutine | Future)[], return_exceptions = false): Future<unknown[]> {
+export function gather(
+  loop: TaskLoop,
+  aws: readonly (Coroutine | Future)[],
+  return_exceptions = false,
+): Future<unknown[]> {
   if (aws.length === 0) {
     const outer = new Future<unknown[]>(loop);
     outer.set_result([]);
@@ -273,12 +307,18 @@ export function gather(loop: TaskLoop, aws: readonly (Coroutine | Future)[], ret
       }
     }
     if (nfinished === nfuts) {
-      const results = children.map((f) => (f.cancelled() ? new CancelledError(f._cancel_message ?? '') : f.exception() ?? f.result()));
+      const results = children.map((f) =>
+        f.cancelled() ? new CancelledError(f._cancel_message ?? '') : (f.exception() ?? f.result()),
+      );
       if (outer._cancel_requested) outer.set_exception(fut._make_cancelled_error());
       else outer.set_result(results);
     }
   };
-  const doneCb: DoneCallback = { qualname: 'gather.<locals>._done_callback', source: SOURCE.gather_done_callback, fn: _done_callback };
+  const doneCb: DoneCallback = {
+    qualname: 'gather.<locals>._done_callback',
+    source: SOURCE.gather_done_callback,
+    fn: _done_callback,
+  };
   for (const arg of aws) {
     let fut = seen.get(arg);
     if (fut === undefined) {

@@ -24,8 +24,14 @@ export function installGlobals(it: Interpreter): void {
   it.defineGlobal('NaN', NaN);
   it.defineGlobal('Infinity', Infinity);
 
-  it.defineGlobal('setTimeout', it.native('setTimeout', (_t, a, site) => setTimer(it, a, site, false)));
-  it.defineGlobal('setInterval', it.native('setInterval', (_t, a, site) => setTimer(it, a, site, true)));
+  it.defineGlobal(
+    'setTimeout',
+    it.native('setTimeout', (_t, a, site) => setTimer(it, a, site, false)),
+  );
+  it.defineGlobal(
+    'setInterval',
+    it.native('setInterval', (_t, a, site) => setTimer(it, a, site, true)),
+  );
   const clear = it.native('clearTimeout', (_t, a) => {
     it.host.clearTimer(a[0]);
     return undefined;
@@ -98,7 +104,10 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (/^\d+$/.test(name)) return obj[Number(name)];
     if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
     if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
-  } else if (obj instanceof FnObj || (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))) {
+  } else if (
+    obj instanceof FnObj ||
+    (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
+  ) {
     if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
     if (obj.props.has(name)) return obj.props.get(name);
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
@@ -106,7 +115,13 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
 
-export function setProperty(it: Interpreter, obj: Value, key: string | number, v: Value, node: A.MemberExpression): void {
+export function setProperty(
+  it: Interpreter,
+  obj: Value,
+  key: string | number,
+  v: Value,
+  node: A.MemberExpression,
+): void {
   const name = String(key);
   if (obj === undefined || obj === null) {
     it.throwError('TypeError', `Cannot set properties of ${String(obj)} (setting '${name}')`);
@@ -145,10 +160,14 @@ function arrayProperty(it: Interpreter, arr: ArrayObj, name: string, node: A.Mem
       return it.native('shift', () => arr.items.shift());
     case 'join':
       return it.native('join', (_t, a) =>
-        arr.items.map((x) => (x === undefined || x === null ? '' : toStr(x, node))).join(a[0] === undefined ? ',' : toStr(a[0], node)),
+        arr.items
+          .map((x) => (x === undefined || x === null ? '' : toStr(x, node)))
+          .join(a[0] === undefined ? ',' : toStr(a[0], node)),
       );
     case 'includes':
-      return it.native('includes', (_t, a) => arr.items.some((x) => x === a[0] || (Number.isNaN(x) && Number.isNaN(a[0]))));
+      return it.native('includes', (_t, a) =>
+        arr.items.some((x) => x === a[0] || (Number.isNaN(x) && Number.isNaN(a[0]))),
+      );
     case 'indexOf':
       return it.native('indexOf', (_t, a) => arr.items.indexOf(a[0]));
     case 'forEach':
@@ -158,7 +177,10 @@ function arrayProperty(it: Interpreter, arr: ArrayObj, name: string, node: A.Mem
         return undefined;
       });
     case 'map':
-      return it.native('map', (_t, a, site) => new ArrayObj([...arr.items].map((x, i) => it.call(a[0], undefined, [x, i, arr], site))));
+      return it.native(
+        'map',
+        (_t, a, site) => new ArrayObj([...arr.items].map((x, i) => it.call(a[0], undefined, [x, i, arr], site))),
+      );
     default:
       return null;
   }

@@ -190,7 +190,11 @@ export class Evaluator {
       if (node.handler) {
         const catchEnv = new Env(env);
         if (node.handler.param) {
-          catchEnv.vars.set((node.handler.param as A.Identifier).name, { value: e.value, mutable: true, initialized: true });
+          catchEnv.vars.set((node.handler.param as A.Identifier).name, {
+            value: e.value,
+            mutable: true,
+            initialized: true,
+          });
         }
         try {
           completion = yield* this.exec(node.handler.body, catchEnv, ctx);
@@ -291,7 +295,11 @@ export class Evaluator {
         if (op === '=') {
           let v: Value;
           const rn = node.right;
-          if ((rn.type === 'ArrowFunctionExpression' || rn.type === 'FunctionExpression') && !rn.id && node.left.type === 'Identifier') {
+          if (
+            (rn.type === 'ArrowFunctionExpression' || rn.type === 'FunctionExpression') &&
+            !rn.id &&
+            node.left.type === 'Identifier'
+          ) {
             v = makeClosure(rn, env, ctx, node.left.name);
           } else v = yield* this.evalExpr(rn, env, ctx);
           ref.set(v);

@@ -143,7 +143,12 @@ export class Interpreter implements Realm, PromiseRealm {
     if (!isCallable(fn)) {
       this.throwError('TypeError', `${calleeText ?? describeCallee(fn)} is not a function`);
     }
-    if (fn.native) return fn.native(thisV === NO_THIS ? undefined : thisV, args, site ?? ({ type: 'Native', start: 0, end: 0 } as A.Node));
+    if (fn.native)
+      return fn.native(
+        thisV === NO_THIS ? undefined : thisV,
+        args,
+        site ?? ({ type: 'Native', start: 0, end: 0 } as A.Node),
+      );
     const node = fn.node!;
     if (node.async) return this.callAsync(fn, thisV, args);
     if (++this.depth > MAX_DEPTH) refuseAt(site ?? node, { code: 'tooDeep' });
@@ -167,7 +172,9 @@ export class Interpreter implements Realm, PromiseRealm {
     const gen = this.runBody(fn, thisV, args);
     const name = this.fnName(fn);
     const line = this.lineOf(fn.node);
-    const step = (input: { kind: 'start' } | { kind: 'value'; value: Value } | { kind: 'throw'; value: Value }): void => {
+    const step = (
+      input: { kind: 'start' } | { kind: 'value'; value: Value } | { kind: 'throw'; value: Value },
+    ): void => {
       const frame = { view: { name, kind: 'async' as const, line } };
       if (++this.depth > MAX_DEPTH) refuseAt(fn.node!, { code: 'tooDeep' });
       this.rec.stack.push(frame);
@@ -193,14 +200,24 @@ export class Interpreter implements Realm, PromiseRealm {
         // Await(v): PerformPromiseThen(PromiseResolve(%Promise%, v), onFulfilled, onRejected)
         const awaitLine = this.lineOf(r.value.node);
         const promise = this.promises.promiseResolve(r.value.value);
-        const onF = this.native(name, (_t, [v]) => {
-          step({ kind: 'value', value: v });
-          return undefined;
-        }, 'resume', awaitLine);
-        const onR = this.native(name, (_t, [v]) => {
-          step({ kind: 'throw', value: v });
-          return undefined;
-        }, 'resumeThrow', awaitLine);
+        const onF = this.native(
+          name,
+          (_t, [v]) => {
+            step({ kind: 'value', value: v });
+            return undefined;
+          },
+          'resume',
+          awaitLine,
+        );
+        const onR = this.native(
+          name,
+          (_t, [v]) => {
+            step({ kind: 'throw', value: v });
+            return undefined;
+          },
+          'resumeThrow',
+          awaitLine,
+        );
         this.promises.performThen(promise, onF, onR, null);
         this.rec.snap('await', { fn: name }, awaitLine);
       } finally {

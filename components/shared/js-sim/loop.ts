@@ -249,7 +249,12 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
       this.macrotask('timers', t.view, () => {
         if (t.repeat) {
           // setInterval: rescheduled from the time the callback starts
-          const next: Timer = { ...t, view: { ...t.view, id: this.rec.nextId() }, due: this.now + Math.max(t.ms, this.minInterval), seq: ++this.seq };
+          const next: Timer = {
+            ...t,
+            view: { ...t.view, id: this.rec.nextId() },
+            due: this.now + Math.max(t.ms, this.minInterval),
+            seq: ++this.seq,
+          };
           this.timers.push(next);
           this.realm.runCallbackTask(t.fn, t.args, null);
           if (next.cleared || t.cleared) this.timers = this.timers.filter((x) => x !== next);

@@ -120,7 +120,12 @@ export class Promises {
     const thenFn = then;
     const name = resolution instanceof PromiseObj ? 'Promise' : 'thenable';
     this.host.enqueueMicrotask({
-      view: { id: this.realm.nextId(), kind: 'thenableJob', name, line: thenFn.node ? this.realm.lineOf(thenFn.node) : null },
+      view: {
+        id: this.realm.nextId(),
+        kind: 'thenableJob',
+        name,
+        line: thenFn.node ? this.realm.lineOf(thenFn.node) : null,
+      },
       run: () => {
         this.realm.beginJob({ name: `${name}.then`, kind: 'job', line: null });
         const { resolve, reject } = this.createResolvingFunctions(p);
@@ -138,7 +143,8 @@ export class Promises {
 
   private getThen(v: Obj): Value {
     if (v instanceof PromiseObj) return this.protoThen;
-    if (v instanceof FnObj || v instanceof ArrayObj || v instanceof HandleObj || v instanceof OpaqueObj) return undefined;
+    if (v instanceof FnObj || v instanceof ArrayObj || v instanceof HandleObj || v instanceof OpaqueObj)
+      return undefined;
     return v.props.get('then');
   }
 
@@ -179,7 +185,8 @@ export class Promises {
 
   private runReaction(r: Reaction, arg: Value, view: TaskView): void {
     // a user handler gets its own frame from call(); built-in steps (pass-through, resolve …) get one here
-    const isResume = view.kind === 'resume' || view.kind === 'resumeThrow' || (r.handler !== null && r.handler.native === null);
+    const isResume =
+      view.kind === 'resume' || view.kind === 'resumeThrow' || (r.handler !== null && r.handler.native === null);
     if (!isResume) this.realm.beginJob({ name: view.name, kind: 'job', line: view.line });
     try {
       let result: Value;
@@ -228,7 +235,8 @@ export class Promises {
 
   /** new Promise(executor) */
   construct(executor: Value, site: A.Node): Value {
-    if (!isCallable(executor)) this.realm.throwError('TypeError', `Promise resolver ${describeCallee(executor)} is not a function`);
+    if (!isCallable(executor))
+      this.realm.throwError('TypeError', `Promise resolver ${describeCallee(executor)} is not a function`);
     const p = this.newPromise();
     const { resolve, reject } = this.createResolvingFunctions(p);
     try {
@@ -246,7 +254,10 @@ export class Promises {
     const P = native('Promise', () => {
       this.realm.throwError('TypeError', "Promise constructor cannot be invoked without 'new'");
     });
-    P.props.set('resolve', native('Promise.resolve', (_t, a) => this.promiseResolve(a[0])));
+    P.props.set(
+      'resolve',
+      native('Promise.resolve', (_t, a) => this.promiseResolve(a[0])),
+    );
     P.props.set(
       'reject',
       native('Promise.reject', (_t, a) => {
@@ -255,16 +266,26 @@ export class Promises {
         return p;
       }),
     );
-    P.props.set('all', native('Promise.all', (_t, a, site) => this.promiseAll(a[0], site, 'all')));
-    P.props.set('allSettled', native('Promise.allSettled', (_t, a, site) => this.promiseAll(a[0], site, 'allSettled')));
-    P.props.set('race', native('Promise.race', (_t, a, site) => this.promiseRace(a[0], site)));
+    P.props.set(
+      'all',
+      native('Promise.all', (_t, a, site) => this.promiseAll(a[0], site, 'all')),
+    );
+    P.props.set(
+      'allSettled',
+      native('Promise.allSettled', (_t, a, site) => this.promiseAll(a[0], site, 'allSettled')),
+    );
+    P.props.set(
+      'race',
+      native('Promise.race', (_t, a, site) => this.promiseRace(a[0], site)),
+    );
     return P;
   }
 
   // ----- Promise.prototype
 
   private thisPromise(t: Value, method: string): PromiseObj {
-    if (!(t instanceof PromiseObj)) this.realm.throwError('TypeError', `Method Promise.prototype.${method} called on incompatible receiver`);
+    if (!(t instanceof PromiseObj))
+      this.realm.throwError('TypeError', `Method Promise.prototype.${method} called on incompatible receiver`);
     return t;
   }
 
@@ -302,9 +323,14 @@ export class Promises {
       (_t, [reason]) => {
         const result = this.realm.call(onFinally, undefined, [], null);
         const promise = this.promiseResolve(result);
-        const thrower = this.realm.native('() => { throw reason }', () => {
-          throw new Throw(reason);
-        }, 'finallyStep', line);
+        const thrower = this.realm.native(
+          '() => { throw reason }',
+          () => {
+            throw new Throw(reason);
+          },
+          'finallyStep',
+          line,
+        );
         return this.realm.call(this.protoThen, promise, [thrower], null);
       },
       'reaction',
@@ -345,7 +371,12 @@ export class Promises {
         finish();
         return undefined;
       };
-      const onF = this.realm.native(`Promise.${mode}[${index}]`, (_t, [x]) => settle('fulfilled', x), 'combinator', line);
+      const onF = this.realm.native(
+        `Promise.${mode}[${index}]`,
+        (_t, [x]) => settle('fulfilled', x),
+        'combinator',
+        line,
+      );
       const onR =
         mode === 'all'
           ? cap.reject

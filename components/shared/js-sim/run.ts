@@ -24,7 +24,8 @@ export function runOnce(source: string, runtime: Runtime, options: SimOptions): 
   try {
     loop.run(new Interpreter(source, loop, loop.rec), parsed.program);
   } catch (e) {
-    if (e instanceof SimRefusal) return { result: { ok: false, runtime, error: e.error }, decisionsSeen: 0, spinParams: null };
+    if (e instanceof SimRefusal)
+      return { result: { ok: false, runtime, error: e.error }, decisionsSeen: 0, spinParams: null };
     if (e instanceof Halt) end = e.end;
     else throw e;
   }

@@ -52,12 +52,16 @@ export class NodeRuntime extends EventLoop {
   // ----- globals
 
   defineGlobals(realm: Realm): void {
-    realm.defineGlobal('setImmediate', realm.native('setImmediate', (_t, a, site) => this.setImmediate(realm, a, site)));
+    realm.defineGlobal(
+      'setImmediate',
+      realm.native('setImmediate', (_t, a, site) => this.setImmediate(realm, a, site)),
+    );
     realm.defineGlobal(
       'clearImmediate',
       realm.native('clearImmediate', (_t, a) => {
         const h = a[0];
-        if (h instanceof HandleObj) for (const i of [...this.checkBatch, ...this.immediates]) if (i.handle === h) i.cleared = true;
+        if (h instanceof HandleObj)
+          for (const i of [...this.checkBatch, ...this.immediates]) if (i.handle === h) i.cleared = true;
         return undefined;
       }),
     );
@@ -74,7 +78,10 @@ export class NodeRuntime extends EventLoop {
     );
     realm.defineGlobal('process', process);
     const fs = new Obj();
-    fs.props.set('readFile', realm.native('fs.readFile', (_t, a, site) => this.readFile(realm, a, site)));
+    fs.props.set(
+      'readFile',
+      realm.native('fs.readFile', (_t, a, site) => this.readFile(realm, a, site)),
+    );
     realm.defineGlobal(
       'require',
       realm.native('require', (_t, a, site) => {
@@ -185,7 +192,12 @@ export class NodeRuntime extends EventLoop {
   private timersPhase(): void {
     const next = this.nextTimer();
     const slack = this.loopTurns === 0 ? IMMEDIATE_SLACK_STARTUP : IMMEDIATE_SLACK;
-    if (next && next.due > this.now && next.due <= this.now + slack && (this.immediates.length > 0 || this.io.length > 0)) {
+    if (
+      next &&
+      next.due > this.now &&
+      next.due <= this.now + slack &&
+      (this.immediates.length > 0 || this.io.length > 0)
+    ) {
       this.timing.flag(this.io.length > 0 ? 'ioVsOther' : 'timerVsImmediate', { timer: next.view.name, ms: next.ms });
       const choice = this.timing.decide();
       if (choice === 'a') this.now = next.due;
@@ -211,7 +223,8 @@ export class NodeRuntime extends EventLoop {
     const soon = this.nextTimer();
     const ioWaits = variant === 'ioLate' && soon !== undefined && soon.due <= this.now + IO_WINDOW;
     if (this.io.length > 0 && !ioWaits) {
-      if (soon && soon.due <= this.now + IO_WINDOW) this.timing.flag('ioVsOther', { io: this.io[0]!.view.name, other: soon.view.name });
+      if (soon && soon.due <= this.now + IO_WINDOW)
+        this.timing.flag('ioVsOther', { io: this.io[0]!.view.name, other: soon.view.name });
       if (this.io.length > 1) this.timing.flag('ioVsIo', { count: this.io.length });
       this.phase = 'poll';
       this.rec.snap('waitIo', { name: this.io[0]!.view.name }, null);

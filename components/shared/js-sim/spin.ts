@@ -79,7 +79,10 @@ export class SpinDetector {
     }
     const trace = rec.steps
       .slice(start.step)
-      .map((st) => `${st.event.code}:${st.line ?? ''}:${st.event.params['queue'] ?? ''}:${st.event.params['name'] ?? ''}:${st.event.params['kind'] ?? ''}`);
+      .map(
+        (st) =>
+          `${st.event.code}:${st.line ?? ''}:${st.event.params['queue'] ?? ''}:${st.event.params['name'] ?? ''}:${st.event.params['kind'] ?? ''}`,
+      );
     if (trace.some((t) => t.startsWith('waitIo:') || t.startsWith('uncaught:'))) {
       this.spinCount = 0;
       return;
@@ -94,7 +97,10 @@ export class SpinDetector {
       loop.pendingImmediates(),
       old.map((t) => t.seq).sort((a, b) => a - b),
       fresh
-        .map((t) => `${t.view.name}:${t.view.line ?? ''}:${t.ms}:${t.due - loop.now}:${t.repeat}:${loop.nestingSignature(t)}`)
+        .map(
+          (t) =>
+            `${t.view.name}:${t.view.line ?? ''}:${t.ms}:${t.due - loop.now}:${t.repeat}:${loop.nestingSignature(t)}`,
+        )
         .sort(),
     ]);
     if (sig === this.spinSig) this.spinCount++;
@@ -105,7 +111,8 @@ export class SpinDetector {
     if (this.spinCount < SPIN_TURNS) return;
     // the timer the spin waits for: the earliest one set before the spin
     let wait: Timer | undefined;
-    for (const t of old) if (t.due > loop.now && (!wait || t.due < wait.due || (t.due === wait.due && t.seq < wait.seq))) wait = t;
+    for (const t of old)
+      if (t.due > loop.now && (!wait || t.due < wait.due || (t.due === wait.due && t.seq < wait.seq))) wait = t;
     if (!wait) return;
     const late = this.variant === 'spinLate';
     if (late && rec.steps.length < rec.maxSteps / 2) return;

@@ -80,7 +80,13 @@ export function explore(first: Run, options: SimOptions, rerun: (options: SimOpt
       spun.push(lines);
     }
     if (spun.length > 0) {
-      result.timing = { code: 'loopSpin', params: first.spinParams, affectsOutput: true, alternative: spun[0]!, alternatives: spun };
+      result.timing = {
+        code: 'loopSpin',
+        params: first.spinParams,
+        affectsOutput: true,
+        alternative: spun[0]!,
+        alternatives: spun,
+      };
     }
   }
   if (!result.timing) return result;

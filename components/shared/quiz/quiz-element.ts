@@ -6,7 +6,12 @@ import { readStored, writeStored } from '../../../lib/storage.ts';
 import type { DemoModel } from '../../../lib/demo-contract.ts';
 import { quizText } from './quiz-text.ts';
 import { quizStyles } from './quiz-styles.ts';
-import { PRESENTER_CHANGED_EVENT, QUIZ_CONNECTED_EVENT, type PresenterChangedDetail, type QuizHost } from './quiz-protocol.ts';
+import {
+  PRESENTER_CHANGED_EVENT,
+  QUIZ_CONNECTED_EVENT,
+  type PresenterChangedDetail,
+  type QuizHost,
+} from './quiz-protocol.ts';
 import {
   SCORE_STORAGE_KEY,
   choose,
@@ -87,7 +92,10 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     const next = choose(this.state, choice);
     if (next === this.state) return;
     // Only a browsing person's answers count: never the speaker view's copies, nor print.
-    if (next.phase.kind === 'answered' && shouldPersist({ mode: next.mode, speakerNotes: this.mode === 'speaker', print: this.print })) {
+    if (
+      next.phase.kind === 'answered' &&
+      shouldPersist({ mode: next.mode, speakerNotes: this.mode === 'speaker', print: this.print })
+    ) {
       const store = recordAnswer(parseScore(readStored(SCORE_STORAGE_KEY)), next.question, choice);
       writeStored(SCORE_STORAGE_KEY, serializeScore(store));
     }
@@ -115,16 +123,18 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
       ${c.lead ? html`<p class="lead" id="lead">${inline(c.lead)}</p>` : nothing}
       ${code ? html`<hsw-code .code=${code.source} language=${code.lang} label=${t.codeLabel}></hsw-code>` : nothing}
       <h3 class="ask" id="ask">${inline(c.ask)}</h3>
-      ${this.print
-        ? nothing
-        : html`<label class="presenter-switch">
+      ${
+        this.print
+          ? nothing
+          : html`<label class="presenter-switch">
             <input
               type="checkbox"
               .checked=${this.state.mode === 'presenter'}
               @change=${(e: Event) => this.togglePresenter((e.target as HTMLInputElement).checked)}
             />
             ${t.presenter}
-          </label>`}
+          </label>`
+      }
       ${this.state.mode === 'presenter' && !this.print ? html`<p class="keys">${t.presenterKeys}</p>` : nothing}
     </div>`;
   }
@@ -143,9 +153,11 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
             const isWrongPick = v.verdict === 'wrong' && v.selected === i;
             const cls = isRight ? 'right' : isWrongPick ? 'wrong' : '';
             let mark: TemplateResult | typeof nothing = nothing;
-            if (isRight && v.selected === i) mark = html`<span class="mark right">✓ ${t.rightMark} · ${s.mode === 'presenter' ? t.voteMark : t.yourMark}</span>`;
+            if (isRight && v.selected === i)
+              mark = html`<span class="mark right">✓ ${t.rightMark} · ${s.mode === 'presenter' ? t.voteMark : t.yourMark}</span>`;
             else if (isRight) mark = html`<span class="mark right">✓ ${t.rightMark}</span>`;
-            else if (isWrongPick) mark = html`<span class="mark wrong">✗ ${s.mode === 'presenter' ? t.voteMark : t.yourMark}</span>`;
+            else if (isWrongPick)
+              mark = html`<span class="mark wrong">✗ ${s.mode === 'presenter' ? t.voteMark : t.yourMark}</span>`;
             else if (v.selected === i) mark = html`<span class="mark vote">● ${t.voteMark}</span>`;
             return html`<li>
               <button
@@ -202,12 +214,14 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
           ${showExtra ? nothing : this.renderChoices(v)}
           <div class="status-row">
             <p class="status ${statusClass}" role="status">${status}</p>
-            ${print
-              ? nothing
-              : html`<div class="actions">
+            ${
+              print
+                ? nothing
+                : html`<div class="actions">
                   ${v.canReveal ? html`<button type="button" @click=${() => this.requestReveal()}>${t.reveal}</button>` : nothing}
-                  ${v.canTryAgain
-                    ? html`<button
+                  ${
+                    v.canTryAgain
+                      ? html`<button
                         type="button"
                         @click=${() => {
                           this.panel = 'why';
@@ -216,21 +230,27 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
                       >
                         ↺ ${t.tryAgain}
                       </button>`
-                    : nothing}
-                  ${tabs
-                    ? html`<button type="button" aria-pressed=${this.panel === 'why' ? 'true' : 'false'} @click=${() => (this.panel = 'why')}>${t.why}</button>
+                      : nothing
+                  }
+                  ${
+                    tabs
+                      ? html`<button type="button" aria-pressed=${this.panel === 'why' ? 'true' : 'false'} @click=${() => (this.panel = 'why')}>${t.why}</button>
                         <button type="button" aria-pressed=${this.panel === 'extra' ? 'true' : 'false'} @click=${() => (this.panel = 'extra')}>${extra}</button>`
-                    : nothing}
-                </div>`}
+                      : nothing
+                  }
+                </div>`
+            }
           </div>
           ${showExtra ? this.renderExtra(v) : nothing}
         </div>
-        ${v.explanationShown && !showExtra
-          ? html`<div class="panel explanation callout">
+        ${
+          v.explanationShown && !showExtra
+            ? html`<div class="panel explanation callout">
               <h3>${t.why}</h3>
               ${c.explanation.map((p) => html`<p>${inline(p)}</p>`)}
             </div>`
-          : nothing}
+            : nothing
+        }
       </section>
     `;
   }

@@ -65,9 +65,15 @@ export const MAX_CHOICES = 9;
 
 export function validQuestion(q: QuizQuestion): boolean {
   return (
-    typeof q.id === 'string' && q.id.length > 0 && q.id.length <= 100 &&
-    Number.isInteger(q.choiceCount) && q.choiceCount >= 2 && q.choiceCount <= MAX_CHOICES &&
-    Number.isInteger(q.correct) && q.correct >= 0 && q.correct < q.choiceCount
+    typeof q.id === 'string' &&
+    q.id.length > 0 &&
+    q.id.length <= 100 &&
+    Number.isInteger(q.choiceCount) &&
+    q.choiceCount >= 2 &&
+    q.choiceCount <= MAX_CHOICES &&
+    Number.isInteger(q.correct) &&
+    q.correct >= 0 &&
+    q.correct < q.choiceCount
   );
 }
 
@@ -147,32 +153,56 @@ export function viewOf(state: QuizState, opts: { print?: boolean } = {}): QuizVi
   const correct = state.question.correct;
   if (opts.print) {
     return {
-      selected: null, correctShown: correct, verdict: null, explanationShown: true,
-      locked: true, canReveal: false, canTryAgain: false,
+      selected: null,
+      correctShown: correct,
+      verdict: null,
+      explanationShown: true,
+      locked: true,
+      canReveal: false,
+      canTryAgain: false,
     };
   }
   const p = state.phase;
   switch (p.kind) {
     case 'unanswered':
       return {
-        selected: null, correctShown: null, verdict: null, explanationShown: false,
-        locked: false, canReveal: false, canTryAgain: false,
+        selected: null,
+        correctShown: null,
+        verdict: null,
+        explanationShown: false,
+        locked: false,
+        canReveal: false,
+        canTryAgain: false,
       };
     case 'answered':
       return {
-        selected: p.choice, correctShown: correct, verdict: p.choice === correct ? 'right' : 'wrong',
-        explanationShown: true, locked: true, canReveal: false, canTryAgain: true,
+        selected: p.choice,
+        correctShown: correct,
+        verdict: p.choice === correct ? 'right' : 'wrong',
+        explanationShown: true,
+        locked: true,
+        canReveal: false,
+        canTryAgain: true,
       };
     case 'hidden':
       return {
-        selected: p.choice, correctShown: null, verdict: null, explanationShown: false,
-        locked: false, canReveal: true, canTryAgain: p.choice !== null,
+        selected: p.choice,
+        correctShown: null,
+        verdict: null,
+        explanationShown: false,
+        locked: false,
+        canReveal: true,
+        canTryAgain: p.choice !== null,
       };
     case 'revealed':
       return {
-        selected: p.choice, correctShown: correct,
+        selected: p.choice,
+        correctShown: correct,
         verdict: p.choice === null ? null : p.choice === correct ? 'right' : 'wrong',
-        explanationShown: true, locked: true, canReveal: false, canTryAgain: true,
+        explanationShown: true,
+        locked: true,
+        canReveal: false,
+        canTryAgain: true,
       };
   }
 }
@@ -217,9 +247,15 @@ function validEntry(x: unknown): x is ScoreEntry {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
   const e = x as Record<string, unknown>;
   return (
-    typeof e.choice === 'number' && Number.isInteger(e.choice) && e.choice >= 0 && e.choice < MAX_CHOICES &&
+    typeof e.choice === 'number' &&
+    Number.isInteger(e.choice) &&
+    e.choice >= 0 &&
+    e.choice < MAX_CHOICES &&
     typeof e.correct === 'boolean' &&
-    typeof e.attempts === 'number' && Number.isInteger(e.attempts) && e.attempts >= 1 && e.attempts <= 1e6
+    typeof e.attempts === 'number' &&
+    Number.isInteger(e.attempts) &&
+    e.attempts >= 1 &&
+    e.attempts <= 1e6
   );
 }
 
