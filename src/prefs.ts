@@ -38,7 +38,7 @@ export function resolvePrefs(input: PrefInputs): Prefs {
     ? urlLang
     : isLang(input.storedLang)
       ? input.storedLang
-      : ((browserLang as Lang | undefined) ?? 'en');
+      : ((browserLang) ?? 'en');
   const chosenTheme = isTheme(urlTheme) ? urlTheme : isTheme(input.storedTheme) ? input.storedTheme : null;
   return {
     lang,

@@ -234,7 +234,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
     const time = v.time;
     const lanes = [t.thread, ...SOCKETS.map((k) => t.socket(k))];
     const sockIndex = (k: SocketId) => 1 + SOCKETS.indexOf(k);
-    const strategyName = t.strategies[s.strategy as Strategy];
+    const strategyName = t.strategies[s.strategy];
 
     const calls = v.events
       .filter((e) => e.start < time || (time >= v.total && v.total > 0))

@@ -15,5 +15,5 @@ export function getEntry<S>(key: string): StoreEntry<S> | undefined {
 }
 
 export function setEntry<S>(key: string, entry: StoreEntry<S>): void {
-  entries.set(key, entry as StoreEntry<unknown>);
+  entries.set(key, entry);
 }

@@ -24,7 +24,7 @@ hljs.registerLanguage('bash', bash);
 export function highlightLines(code: string, lang: CodeLang): string[] {
   const htmlText = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
   const lines: string[] = [];
-  let open: string[] = [];
+  const open: string[] = [];
   for (const raw of htmlText.split('\n')) {
     const prefix = open.join('');
     const tags = raw.match(/<span[^>]*>|<\/span>/g) ?? [];

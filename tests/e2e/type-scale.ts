@@ -30,7 +30,7 @@ export async function measureTypeScale(page: Page, minPx: number): Promise<TypeS
     const found: { px: number; text: string; where: string }[] = [];
     let bodySmallest: number | null = null;
     const describe = (el: Element): string => {
-      let host: Node | null = el.getRootNode();
+      const host: Node | null = el.getRootNode();
       const demo = host instanceof ShadowRoot ? host.host.localName : '';
       return `${demo ? demo + ' › ' : ''}${el.localName}${el.classList.length ? '.' + [...el.classList].join('.') : ''}`;
     };

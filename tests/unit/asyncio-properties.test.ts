@@ -23,24 +23,24 @@ const programArb: fc.Arbitrary<Program> = fc.integer({ min: 1, max: 4 }).chain((
   const stepArb = (i: number): fc.Arbitrary<Step> => {
     const later = Array.from({ length: n - i - 1 }, (_, k) => `c${i + k + 1}`);
     const options: fc.Arbitrary<Step>[] = [
-      fc.integer({ min: 0, max: 30 }).map((ms) => ({ op: 'sleep', ms }) as Step),
-      fc.integer({ min: 0, max: 20 }).map((ms) => ({ op: 'block', ms }) as Step),
-      fc.integer({ min: 1, max: 20 }).map((ms) => ({ op: 'compute', ms }) as Step),
-      fc.constant({ op: 'mark', label: 'ticks' } as Step),
+      fc.integer({ min: 0, max: 30 }).map((ms) => ({ op: 'sleep', ms })),
+      fc.integer({ min: 0, max: 20 }).map((ms) => ({ op: 'block', ms })),
+      fc.integer({ min: 1, max: 20 }).map((ms) => ({ op: 'compute', ms })),
+      fc.constant({ op: 'mark', label: 'ticks' }),
       fc
         .record({ kind: fc.constantFrom('cpu' as const, 'block' as const), ms: fc.integer({ min: 0, max: 20 }) })
-        .map(({ kind, ms }) => ({ op: 'to_thread', kind, ms }) as Step),
-      fc.integer({ min: 1, max: 20 }).map((ms) => ({ op: 'in_process', ms }) as Step),
-      fc.integer({ min: 0, max: 10 }).map((ms) => ({ op: 'recv', ms }) as Step),
-      fc.integer({ min: 0, max: 15 }).map((ms) => ({ op: 'call_later', ms, fn: 'cb' }) as Step),
-      fc.constant({ op: 'call_soon', fn: 'cb' } as Step),
+        .map(({ kind, ms }) => ({ op: 'to_thread', kind, ms })),
+      fc.integer({ min: 1, max: 20 }).map((ms) => ({ op: 'in_process', ms })),
+      fc.integer({ min: 0, max: 10 }).map((ms) => ({ op: 'recv', ms })),
+      fc.integer({ min: 0, max: 15 }).map((ms) => ({ op: 'call_later', ms, fn: 'cb' })),
+      fc.constant({ op: 'call_soon', fn: 'cb' }),
     ];
     if (later.length > 0) {
       options.push(
-        fc.constantFrom(...later).map((coro) => ({ op: 'await', coro }) as Step),
+        fc.constantFrom(...later).map((coro) => ({ op: 'await', coro })),
         fc
           .record({ coros: fc.array(fc.constantFrom(...later), { minLength: 1, maxLength: 3 }), re: fc.boolean() })
-          .map(({ coros, re }) => ({ op: 'gather', coros, return_exceptions: re }) as Step),
+          .map(({ coros, re }) => ({ op: 'gather', coros, return_exceptions: re })),
         fc.constantFrom(...later).map(
           (coro) =>
             ({
@@ -50,7 +50,7 @@ const programArb: fc.Arbitrary<Program> = fc.integer({ min: 1, max: 4 }).chain((
                 { op: 'create_task', coro, task: 't' },
                 { op: 'await_task', task: 't' },
               ],
-            }) as Step,
+            }),
         ),
         fc.constantFrom(...later).map(
           (coro) =>
@@ -62,7 +62,7 @@ const programArb: fc.Arbitrary<Program> = fc.integer({ min: 1, max: 4 }).chain((
                 { op: 'sleep', ms: 1 },
                 { op: 'cancel', task: 'bg' },
               ],
-            }) as Step,
+            }),
         ),
       );
     }

@@ -89,7 +89,7 @@ export function pyRepr(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
   if (typeof v === 'string') return `'${v}'`;
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  if (typeof v === 'object' && 'repr' in v && typeof (v as { repr: unknown }).repr === 'function')
+  if (typeof v === 'object' && 'repr' in v && typeof (v).repr === 'function')
     return (v as { repr(): string }).repr();
   return String(v);
 }

@@ -146,7 +146,7 @@ export class Future<T = unknown> {
   *__await__(): Coro<T> {
     if (!this.done()) {
       this._asyncio_future_blocking = true;
-      yield this as Future;
+      yield this;
     }
     if (!this.done()) throw new PyException('RuntimeError', "await wasn't used with future");
     return this.result();

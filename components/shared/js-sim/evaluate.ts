@@ -239,7 +239,7 @@ export class Evaluator {
         for (const p of node.properties) {
           const prop = p as A.Property;
           const key = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value);
-          const vn = prop.value as A.Expression;
+          const vn = prop.value;
           let v: Value;
           if ((vn.type === 'FunctionExpression' || vn.type === 'ArrowFunctionExpression') && !vn.id) {
             v = makeClosure(vn, env, ctx, key);
@@ -331,7 +331,7 @@ export class Evaluator {
         if (ctx.thisV === NO_THIS) refuseAt(node, { code: 'unsupportedThis' });
         return ctx.thisV;
       case 'MemberExpression': {
-        const obj = yield* this.evalExpr(node.object as A.Expression, env, ctx);
+        const obj = yield* this.evalExpr(node.object, env, ctx);
         const key = yield* this.memberKey(node, env, ctx);
         return getProperty(this.it, obj, key, node);
       }
@@ -340,11 +340,11 @@ export class Evaluator {
         let thisV: ThisValue = NO_THIS;
         const callee = node.callee;
         if (callee.type === 'MemberExpression') {
-          const obj = yield* this.evalExpr(callee.object as A.Expression, env, ctx);
+          const obj = yield* this.evalExpr(callee.object, env, ctx);
           const key = yield* this.memberKey(callee, env, ctx);
           fn = getProperty(this.it, obj, key, callee);
           thisV = obj;
-        } else fn = yield* this.evalExpr(callee as A.Expression, env, ctx);
+        } else fn = yield* this.evalExpr(callee, env, ctx);
         const args: Value[] = [];
         for (const a of node.arguments) args.push(yield* this.evalExpr(a, env, ctx));
         return this.it.call(fn, thisV, args, node, excerpt(this.it.source, callee, 60));
@@ -354,7 +354,7 @@ export class Evaluator {
         const name = callee.type === 'Identifier' ? callee.name : excerpt(this.it.source, callee);
         const args: Value[] = [];
         if (callee.type === 'Identifier' && !env.lookup(callee.name)) refuseAt(node, { code: 'unsupportedNew', name });
-        const ctor = yield* this.evalExpr(callee as A.Expression, env, ctx);
+        const ctor = yield* this.evalExpr(callee, env, ctx);
         for (const a of node.arguments) args.push(yield* this.evalExpr(a, env, ctx));
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
         if (name === 'Error' || name === 'TypeError' || name === 'RangeError') {
@@ -375,7 +375,7 @@ export class Evaluator {
 
   private *memberKey(node: A.MemberExpression, env: Env, ctx: FnCtx): G<string | number> {
     if (!node.computed) return (node.property as A.Identifier).name;
-    const k = yield* this.evalExpr(node.property as A.Expression, env, ctx);
+    const k = yield* this.evalExpr(node.property, env, ctx);
     if (typeof k === 'number') return k;
     return toStr(k, node);
   }
@@ -410,7 +410,7 @@ export class Evaluator {
         },
       };
     }
-    const obj = yield* this.evalExpr(node.object as A.Expression, env, ctx);
+    const obj = yield* this.evalExpr(node.object, env, ctx);
     const key = yield* this.memberKey(node, env, ctx);
     return { get: () => getProperty(this.it, obj, key, node), set: (v) => setProperty(this.it, obj, key, v, node) };
   }

@@ -147,7 +147,7 @@ export class Interpreter implements Realm, PromiseRealm {
       return fn.native(
         thisV === NO_THIS ? undefined : thisV,
         args,
-        site ?? ({ type: 'Native', start: 0, end: 0 } as A.Node),
+        site ?? ({ type: 'Native', start: 0, end: 0 }),
       );
     const node = fn.node!;
     if (node.async) return this.callAsync(fn, thisV, args);

@@ -20,7 +20,7 @@ export class SimRefusal extends Error {
 /** Refuses at a node of the tree (the interpreter meets some unsupported uses only while running). */
 export function refuseAt(node: A.Node, error: Omit<SimError, 'line' | 'column'>): never {
   const loc = node.loc?.start;
-  throw new SimRefusal({ ...error, line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 } as SimError);
+  throw new SimRefusal({ ...error, line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 });
 }
 
 export type ParseResult = { ok: true; program: A.Program } | { ok: false; error: SimError };
