@@ -1,4 +1,4 @@
-import { ruPlural, type Bilingual } from '../lib/i18n.ts';
+import type { Bilingual } from '../lib/i18n.ts';
 import type { ChapterId } from '../slides/types.ts';
 
 /** The deck's own words: its chrome, chapter names, the embed page. */
@@ -10,8 +10,6 @@ const en = {
     asyncio: 'Python asyncio',
     green: 'Green threads',
   } satisfies Record<ChapterId, string>,
-  chaptersNav: 'Chapters',
-  slideCount: (n: number) => (n === 1 ? '1 slide' : `${n} slides`),
   language: 'Language',
   languageName: 'English',
   switchLanguage: 'Русский',
@@ -50,8 +48,6 @@ const ru: typeof en = {
     asyncio: 'Python asyncio',
     green: 'Зелёные потоки',
   },
-  chaptersNav: 'Главы',
-  slideCount: (n: number) => `${n} ${ruPlural(n, 'слайд', 'слайда', 'слайдов')}`,
   language: 'Язык',
   languageName: 'Русский',
   switchLanguage: 'English',
