@@ -15,6 +15,23 @@ import fc from 'fast-check';
 const ROOT = join(import.meta.dirname, '..', '..');
 const models = import.meta.glob<Record<string, unknown>>('../../components/*/*-model.ts');
 const sequences = import.meta.glob<Record<string, unknown>>('../../components/*/*-sequence.ts');
+const demoTexts = import.meta.glob<Record<string, unknown>>('../../components/*/*-text.ts');
+const slideTexts = import.meta.glob<{ default: { text: Record<string, { body: unknown; notes: unknown }> } }>(
+  '../../slides/text/*.ts',
+);
+
+/** Keys, recursively (arrays by length, functions by arity): the same shape in both languages. */
+function shape(value: unknown): unknown {
+  if (typeof value === 'function') return `fn/${value.length}`;
+  if (Array.isArray(value)) return `array/${value.length}`;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
+    );
+  return typeof value;
+}
 
 const demoSlides = slides.filter((s) => s.demo);
 const table = demoSlides.map((s) => {
@@ -64,6 +81,23 @@ describe('the demo contract, slide by slide', () => {
       expect(slide.demo!.sequence).toBe(sequence['SPEAKER_SEQUENCE']);
       expect('steps' in slide.demo!, 'no hand-copied count').toBe(false);
       expect(speakerSteps(slide)).toBe((sequence['SPEAKER_SEQUENCE'] as unknown[]).length);
+    });
+
+    it('its words exist in both languages: the demo’s text table and the slide’s body and notes', async () => {
+      const texts = await demoTexts[`../../components/${folder}/${folder}-text.ts`]!();
+      const tables = Object.values(texts).filter(
+        (v): v is { en: unknown; ru: unknown } => !!v && typeof v === 'object' && 'en' in v && 'ru' in v,
+      );
+      expect(tables.length, 'a Bilingual text table').toBeGreaterThanOrEqual(1);
+      for (const t of tables) expect(shape(t.ru)).toEqual(shape(t.en));
+      expect(slide.title.ru.length).toBeGreaterThan(0);
+      expect(slide.title.en.length).toBeGreaterThan(0);
+      const words = (await slideTexts[`../../slides/text/${slide.id}.ts`]!()).default;
+      expect(Object.keys(words.text).sort()).toEqual(['en', 'ru']);
+      for (const lang of ['en', 'ru']) {
+        expect(Array.isArray(words.text[lang]!.body)).toBe(true);
+        expect(Array.isArray(words.text[lang]!.notes)).toBe(true);
+      }
     });
 
     it('step 0 is the initial state, and every step (and odd ones) gives a state', async () => {
