@@ -2,11 +2,20 @@ import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 
 /**
- * Modules the deck page and the embed page share (Lit, the shell's text and preferences, the slide renderer): one
+ * Modules the deck page and the embed page share (Lit, the library layer, the shell's text and preferences, the
+ * slide renderer, the demo base class with its shared styles) and the first slide's demo (the chapter map): one
  * chunk, instead of one small file each, so the first slide waits for fewer requests.
  */
-const shell =
-  /(node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\/|\/lib\/(i18n|storage|motion|text|render-text)\.ts$|\/src\/(prefs|deck-text|page-mode|render-slide|toast)\.ts$)/;
+const shell = new RegExp(
+  [
+    String.raw`node_modules/(lit|lit-html|lit-element|@lit/reactive-element)/`,
+    String.raw`/lib/[^/]+\.ts$`,
+    String.raw`/src/(prefs|deck-text|page-mode|render-slide|toast)\.ts$`,
+    String.raw`/components/ui/(demo-element|demo-store|demo-styles|breakpoints|theme)\.ts$`,
+    String.raw`/components/shared/quiz/quiz-protocol\.ts$`,
+    String.raw`/components/chapter-map/`,
+  ].join('|'),
+);
 /** The slides' manifest entries (`slides/<id>.ts`, `slides/index.ts`) and the speaker sequences they hold: one chunk. */
 const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/;
 

@@ -14,8 +14,17 @@ export type Bilingual<T> = Readonly<Record<Lang, T>>;
 
 /** Formats a number for the given language (thin spaces in Russian, commas in English). */
 export function formatNumber(value: number, lang: Lang, maximumFractionDigits = 0): string {
-  return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits }).format(value);
+  const key = `${lang}/${maximumFractionDigits}`;
+  let format = formats.get(key);
+  if (!format) {
+    // Making an Intl.NumberFormat costs far more than using one: a slider's move formats dozens of figures.
+    format = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits });
+    formats.set(key, format);
+  }
+  return format.format(value);
 }
+
+const formats = new Map<string, Intl.NumberFormat>();
 
 /** Russian plural forms: 1 слайд, 2 слайда, 5 слайдов (and 21 слайд, 11 слайдов). */
 export function ruPlural(n: number, one: string, few: string, many: string): string {
