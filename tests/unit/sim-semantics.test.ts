@@ -330,7 +330,7 @@ describe('refusals name the construct and its line, in both languages', () => {
     ['console.log(1);\nclass A {}', 'unsupported', 2],
     ['for (const x of [1]) {}', 'unsupported', 1],
     ['let a = 1;\n\nfetch("/x");', 'unknownName', 3],
-    ['console.log({ a: 1 });', 'unsupportedLog', 1],
+    ['console.log(new Error("x"));', 'unsupportedLog', 1],
     ['const m = new Map();', 'unsupportedNew', 1],
     ['console.log("x" ', 'syntax', 1],
     ["require('http');", 'unsupportedModule', 1],

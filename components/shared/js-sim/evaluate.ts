@@ -357,7 +357,7 @@ export class Evaluator {
         const ctor = yield* this.evalExpr(callee, env, ctx);
         for (const a of node.arguments) args.push(yield* this.evalExpr(a, env, ctx));
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
-        if (name === 'Error' || name === 'TypeError' || name === 'RangeError') {
+        if (name === 'Error' || name === 'TypeError' || name === 'RangeError' || name === 'AggregateError') {
           if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);
         }
         refuseAt(node, { code: 'unsupportedNew', name });
