@@ -139,9 +139,9 @@ test.describe('micro-macro', () => {
     await gotoSlide(page, 'micro-macro', { lang: 'ru' });
     const slide = currentSlide(page);
     await slide.getByRole('combobox', { name: 'Пример' }).selectOption({ label: 'Свой код' });
-    await slide.getByRole('textbox', { name: 'Свой код (подмножество JavaScript)' }).fill('for (const x of [1]) {}');
+    await slide.getByRole('textbox', { name: 'Свой код (подмножество JavaScript)' }).fill('switch (1) {}');
     await slide.getByRole('button', { name: 'Запустить в симуляторе' }).click();
-    await expect(slide.getByRole('alert')).toContainText('Строка 1: циклы for…of — вне подмножества');
+    await expect(slide.getByRole('alert')).toContainText('Строка 1: switch — вне подмножества');
   });
 
   test('the speaker sequence: guess, checked, before the timer, the end', async ({ page }) => {

@@ -109,6 +109,8 @@ export class Evaluator {
         }
       case 'ForStatement':
         return yield* this.execFor(node, env, ctx);
+      case 'ForOfStatement':
+        return yield* this.execForOf(node, env, ctx);
       case 'TryStatement':
         return yield* this.execTry(node, env, ctx);
       default:
@@ -178,6 +180,42 @@ export class Evaluator {
       copy();
       if (node.update) yield* this.evalExpr(node.update, env, ctx);
     }
+  }
+
+  /** for…of over an array (read by index each turn, as the array iterator does) or a string; a fresh binding a turn */
+  private *execForOf(node: A.ForOfStatement, outer: Env, ctx: FnCtx): G<Completion> {
+    this.stmtSnap(node);
+    const iterable = yield* this.evalExpr(node.right, outer, ctx);
+    const left = node.left;
+    let items: () => Value[];
+    if (iterable instanceof ArrayObj) items = () => iterable.items;
+    else if (typeof iterable === 'string') {
+      const chars = [...iterable];
+      items = () => chars;
+    } else this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
+    for (let i = 0; i < items().length; i++) {
+      const value = items()[i];
+      let env = outer;
+      if (left.type === 'VariableDeclaration') {
+        const name = (left.declarations[0]!.id as A.Identifier).name;
+        if (left.kind === 'var') {
+          const b = outer.lookup(name) ?? ctx.varEnv.vars.get(name);
+          if (b) b.value = value;
+          else ctx.varEnv.vars.set(name, { value, mutable: true, initialized: true });
+        } else {
+          env = new Env(outer);
+          env.vars.set(name, { value, mutable: left.kind === 'let', initialized: true });
+        }
+      } else {
+        const ref = yield* this.reference(left as A.Identifier | A.MemberExpression, outer, ctx);
+        ref.set(value);
+      }
+      const c = yield* this.exec(node.body, env, ctx);
+      if (c.type === 'break') return NORMAL;
+      if (c.type === 'return') return c;
+      if (i + 1 < items().length) this.stmtSnap(node);
+    }
+    return NORMAL;
   }
 
   private *execTry(node: A.TryStatement, env: Env, ctx: FnCtx): G<Completion> {

@@ -45,7 +45,6 @@ const REFUSED: Record<string, string> = {
   ClassDeclaration: 'class',
   ClassExpression: 'class',
   ForInStatement: 'forIn',
-  ForOfStatement: 'forOf',
   SwitchStatement: 'switch',
   LabeledStatement: 'label',
   WithStatement: 'with',
@@ -122,6 +121,17 @@ function check(node: A.Node | null | undefined): void {
     case 'WhileStatement':
     case 'DoWhileStatement':
       check(n.test);
+      check(n.body);
+      return;
+    case 'ForOfStatement':
+      // for (const x of array): one binding, no destructuring, no for await
+      if (n.await) refuse(n, 'forAwait');
+      if (n.left.type === 'VariableDeclaration') {
+        if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
+        const id = n.left.declarations[0]!.id;
+        if (id.type !== 'Identifier') refuse(id, REFUSED[id.type] ?? 'destructuring');
+      } else if (n.left.type !== 'Identifier') refuse(n.left, REFUSED[n.left.type] ?? 'destructuring');
+      check(n.right);
       check(n.body);
       return;
     case 'ForStatement':

@@ -46,6 +46,10 @@ export function hoistVars(body: A.Node[], env: Env): void {
         visit(s.init);
         visit(s.body);
         return;
+      case 'ForOfStatement':
+        visit(s.left);
+        visit(s.body);
+        return;
       case 'WhileStatement':
       case 'DoWhileStatement':
         visit(s.body);
