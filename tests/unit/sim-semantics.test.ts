@@ -328,7 +328,7 @@ setTimeout(() => console.log('second timer'), 0);`;
 describe('refusals name the construct and its line, in both languages', () => {
   const cases: [string, string, number][] = [
     ['console.log(1);\nclass A {}', 'unsupported', 2],
-    ['for (const [a] of [[1]]) {}', 'unsupported', 1],
+    ['(async () => { for await (const x of []) {} })();', 'unsupported', 1],
     ['let a = 1;\n\nfetch("/x");', 'unknownName', 3],
     ['console.log(new Error("x"));', 'unsupportedLog', 1],
     ['const m = new Map();', 'unsupportedNew', 1],

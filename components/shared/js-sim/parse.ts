@@ -57,11 +57,6 @@ const REFUSED: Record<string, string> = {
   YieldExpression: 'generator',
   TaggedTemplateExpression: 'taggedTemplate',
   ChainExpression: 'optionalChaining',
-  SpreadElement: 'spread',
-  RestElement: 'rest',
-  ObjectPattern: 'destructuring',
-  ArrayPattern: 'destructuring',
-  AssignmentPattern: 'defaultParam',
   MetaProperty: 'metaProperty',
   Super: 'class',
   PrivateIdentifier: 'class',
@@ -72,8 +67,35 @@ const REFUSED: Record<string, string> = {
 
 function checkParams(fn: A.Function): void {
   if (fn.generator) refuse(fn, 'generator');
-  for (const p of fn.params) {
-    if (p.type !== 'Identifier') refuse(p, REFUSED[p.type] ?? 'destructuring');
+  fn.params.forEach(checkPattern);
+}
+
+/** a binding pattern: a name, array and object patterns, defaults, rest elements (patterns.ts) */
+function checkPattern(p: A.Pattern): void {
+  switch (p.type) {
+    case 'Identifier':
+      return;
+    case 'AssignmentPattern':
+      checkPattern(p.left);
+      check(p.right);
+      return;
+    case 'RestElement':
+      checkPattern(p.argument);
+      return;
+    case 'ArrayPattern':
+      for (const el of p.elements) if (el) checkPattern(el);
+      return;
+    case 'ObjectPattern':
+      for (const prop of p.properties) {
+        if (prop.type === 'RestElement') checkPattern(prop);
+        else {
+          if (prop.computed) refuse(prop, 'computedKey');
+          checkPattern(prop.value);
+        }
+      }
+      return;
+    default:
+      refuse(p, 'destructuring');
   }
 }
 
@@ -128,8 +150,7 @@ function check(node: A.Node | null | undefined): void {
       if (n.await) refuse(n, 'forAwait');
       if (n.left.type === 'VariableDeclaration') {
         if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
-        const id = n.left.declarations[0]!.id;
-        if (id.type !== 'Identifier') refuse(id, REFUSED[id.type] ?? 'destructuring');
+        checkPattern(n.left.declarations[0]!.id);
       } else if (n.left.type !== 'Identifier') refuse(n.left, REFUSED[n.left.type] ?? 'destructuring');
       check(n.right);
       check(n.body);
@@ -149,7 +170,7 @@ function check(node: A.Node | null | undefined): void {
     case 'VariableDeclaration':
       if (n.kind !== 'let' && n.kind !== 'const' && n.kind !== 'var') refuse(n, 'using');
       for (const d of n.declarations) {
-        if (d.id.type !== 'Identifier') refuse(d.id, 'destructuring');
+        checkPattern(d.id);
         check(d.init);
       }
       return;
@@ -170,7 +191,10 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'ObjectExpression':
       for (const p of n.properties) {
-        if (p.type === 'SpreadElement') refuse(p, 'spread');
+        if (p.type === 'SpreadElement') {
+          check(p.argument);
+          continue;
+        }
         if (p.kind !== 'init') refuse(p, 'accessor');
         if (p.computed) refuse(p, 'computedKey');
         check(p.value);
@@ -222,6 +246,9 @@ function check(node: A.Node | null | undefined): void {
       n.expressions.forEach(check);
       return;
     case 'ThisExpression':
+      return;
+    case 'SpreadElement':
+      check(n.argument);
       return;
     case 'ParenthesizedExpression':
       check(n.expression);
