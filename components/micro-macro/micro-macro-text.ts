@@ -39,7 +39,8 @@ const logRefusalsRu: typeof logRefusalsEn = {
 
 /** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
 const constructsEn: Record<string, string> = {
-  class: 'classes',
+  class: 'this part of classes (private names, static blocks)',
+  extends: 'class inheritance (`extends`, `super`)',
   forIn: '`for…in` loops',
   forOf: '`for…of` loops',
   forAwait: '`for await…of` loops',
@@ -67,7 +68,8 @@ const constructsEn: Record<string, string> = {
   other: 'this construct',
 };
 const constructsRu: typeof constructsEn = {
-  class: 'классы',
+  class: 'эта часть классов (приватные имена, статические блоки)',
+  extends: 'наследование классов (`extends`, `super`)',
   forIn: 'циклы `for…in`',
   forOf: 'циклы `for…of`',
   forAwait: 'циклы `for await…of`',
@@ -265,7 +267,7 @@ const en = {
   editorLabel: 'Your code (JavaScript subset)',
   run: 'Run in the simulator',
   subsetHelp:
-    'Supported: console.log, let/const/var, if, for, while, functions and arrows, arrays, objects with methods, setTimeout/setInterval, setImmediate and process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race), async/await, try/catch.',
+    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (no extends), setTimeout/setInterval, setImmediate and process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock).',
   toEnd: 'To the end',
   errorTitle: 'The simulator cannot run this code',
   notRunYet: 'Press “Run in the simulator”.',
@@ -442,7 +444,7 @@ const ru: typeof en = {
   editorLabel: 'Свой код (подмножество JavaScript)',
   run: 'Запустить в симуляторе',
   subsetHelp:
-    'Поддерживается: console.log, let/const/var, if, for, while, функции и стрелки, массивы, объекты с методами, setTimeout/setInterval, setImmediate и process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race), async/await, try/catch.',
+    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (без extends), setTimeout/setInterval, setImmediate и process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы).',
   toEnd: 'В конец',
   errorTitle: 'Симулятор не может выполнить этот код',
   notRunYet: 'Нажмите «Запустить в симуляторе».',

@@ -116,12 +116,14 @@ test.describe('micro-macro', () => {
     const slide = currentSlide(page);
     await slide.getByRole('combobox', { name: 'Example' }).selectOption({ label: 'Your code' });
     const editor = slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
-    await editor.fill("console.log('x');\nclass A {}");
+    await editor.fill("console.log('x');\nclass A extends Object {}");
     // typing keeps the keys: the deck stays on this slide
     await editor.press('ArrowLeft');
     await expectHash(page, /^#\/micro-macro$/);
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
-    await expect(slide.getByRole('alert')).toContainText('Line 2: the simulator’s subset does not include classes.');
+    await expect(slide.getByRole('alert')).toContainText(
+      'Line 2: the simulator’s subset does not include class inheritance (extends, super).',
+    );
 
     await editor.fill(
       "setTimeout(() => console.log('later'), 0);\nPromise.resolve().then(() => console.log('sooner'));",

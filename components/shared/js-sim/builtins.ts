@@ -5,6 +5,7 @@
  * own globals through Host.defineGlobals.
  */
 import type * as A from 'acorn';
+import { ClassObj, InstanceObj, instanceProperty } from './classes.ts';
 import { toPrim, toStr, typeOf } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { refuseAt } from './parse.ts';
@@ -127,6 +128,8 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (/^\d+$/.test(name)) return obj[Number(name)];
     if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
     if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
+  } else if (obj instanceof InstanceObj) {
+    return instanceProperty(it, obj, name).value;
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
@@ -153,6 +156,10 @@ export function setProperty(
     const i = Number(name);
     while (obj.items.length < i) obj.items.push(undefined);
     obj.items[i] = v;
+    return;
+  }
+  if ((obj instanceof InstanceObj && !obj.cls.getters.has(name)) || obj instanceof ClassObj) {
+    obj.props.set(name, v);
     return;
   }
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {

@@ -9,6 +9,7 @@ import { getProperty, setProperty } from './builtins.ts';
 import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
+import { ClassObj, construct, defineClass } from './classes.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import { hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
@@ -66,6 +67,10 @@ export class Evaluator {
         return NORMAL;
       case 'FunctionDeclaration':
       case 'EmptyStatement':
+        return NORMAL;
+      case 'ClassDeclaration':
+        this.stmtSnap(node);
+        this.bindName('let', node.id.name, defineClass(this.it, node, env, ctx), env, ctx);
         return NORMAL;
       case 'ReturnStatement': {
         this.stmtSnap(node);
@@ -310,6 +315,8 @@ export class Evaluator {
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return makeClosure(node, env, ctx);
+      case 'ClassExpression':
+        return defineClass(this.it, node, env, ctx);
       case 'UnaryExpression': {
         if (node.operator === 'typeof' && node.argument.type === 'Identifier' && !env.lookup(node.argument.name)) {
           return 'undefined';
@@ -414,6 +421,7 @@ export class Evaluator {
         if (callee.type === 'Identifier' && !env.lookup(callee.name)) refuseAt(node, { code: 'unsupportedNew', name });
         const ctor = yield* this.evalExpr(callee, env, ctx);
         args.push(...(yield* evalList(this, this.it, node.arguments, env, ctx)));
+        if (ctor instanceof ClassObj) return construct(this.it, ctor, args, node);
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
         if (name === 'Error' || name === 'TypeError' || name === 'RangeError' || name === 'AggregateError') {
           if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);

@@ -10,6 +10,7 @@
 import type * as A from 'acorn';
 import { describe } from './conversions.ts';
 import { refuseAt } from './parse.ts';
+import { InstanceObj } from './classes.ts';
 import type { Runtime } from './types.ts';
 import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
 
@@ -84,13 +85,14 @@ function inspectNode(v: Value, depth: number, indent: number, site: A.Node): str
     }
     return oneLine([inner], 'Promise {', '}', indent);
   }
-  if (v.props.size === 0) return '{}';
-  if (depth > 2) return '[Object]';
+  const base = v instanceof InstanceObj ? `${v.cls.name} ` : '';
+  if (v.props.size === 0) return `${base}{}`;
+  if (depth > 2) return v instanceof InstanceObj ? `[${v.cls.name}]` : '[Object]';
   const out = [...v.props].map(([k, x]) => {
     const key = IDENT.test(k) ? k : quoteNode(k, site);
     return `${key}: ${inspectNode(x, depth + 1, indent + 2, site)}`;
   });
-  return oneLine(out, '{', '}', indent);
+  return oneLine(out, `${base}{`, '}', indent);
 }
 
 /** util.inspect's reduceToSingleString: one line when the entries fit in breakLength (80), else one entry a line */
@@ -114,6 +116,7 @@ function previewTop(v: Value, site: A.Node): string {
   if (!isObj(v)) return primitive(v);
   checkPrintable(v, site);
   if (v instanceof PromiseObj) return 'Promise';
+  if (v instanceof InstanceObj) return v.cls.name;
   if (v instanceof ArrayObj) {
     if (v.items.length > 100) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
     return `[${v.items.map((x) => previewNested(x, site)).join(', ')}]`;
@@ -131,5 +134,6 @@ function previewNested(v: Value, site: A.Node): string {
   checkPrintable(v, site);
   if (v instanceof PromiseObj) return 'Promise';
   if (v instanceof ArrayObj) return `Array(${v.items.length})`;
+  if (v instanceof InstanceObj) return v.cls.name;
   return 'Object';
 }

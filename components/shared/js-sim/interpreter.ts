@@ -16,6 +16,7 @@ import { describeCallee, reasonText } from './conversions.ts';
 import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
 import type { Host, Realm } from './host.ts';
 import { excerpt, refuseAt } from './parse.ts';
+import { ClassObj } from './classes.ts';
 import { bindPattern } from './patterns.ts';
 import { Promises, type PromiseRealm } from './promises.ts';
 import type { Recorder } from './recorder.ts';
@@ -155,6 +156,8 @@ export class Interpreter implements Realm, PromiseRealm {
     if (!isCallable(fn)) {
       this.throwError('TypeError', `${calleeText ?? describeCallee(fn)} is not a function`);
     }
+    if (fn instanceof ClassObj)
+      this.throwError('TypeError', `Class constructor ${fn.name} cannot be invoked without 'new'`);
     if (fn.native)
       return fn.native(thisV === NO_THIS ? undefined : thisV, args, site ?? { type: 'Native', start: 0, end: 0 });
     const node = fn.node!;

@@ -42,8 +42,6 @@ function refuse(node: A.Node, construct: string, name?: string): never {
 
 /** Node types that are always refused, with the construct key used in the message. */
 const REFUSED: Record<string, string> = {
-  ClassDeclaration: 'class',
-  ClassExpression: 'class',
   ForInStatement: 'forIn',
   SwitchStatement: 'switch',
   LabeledStatement: 'label',
@@ -58,11 +56,9 @@ const REFUSED: Record<string, string> = {
   TaggedTemplateExpression: 'taggedTemplate',
   ChainExpression: 'optionalChaining',
   MetaProperty: 'metaProperty',
-  Super: 'class',
+  Super: 'extends',
   PrivateIdentifier: 'class',
-  PropertyDefinition: 'class',
   StaticBlock: 'class',
-  MethodDefinition: 'class',
 };
 
 function checkParams(fn: A.Function): void {
@@ -249,6 +245,21 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'SpreadElement':
       check(n.argument);
+      return;
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      // no inheritance; setters, private names and static blocks are refused (REFUSED)
+      if (n.superClass) refuse(n.superClass, 'extends');
+      for (const m of n.body.body) {
+        if (m.type === 'StaticBlock') refuse(m, 'class');
+        if (m.computed) refuse(m, 'computedKey');
+        check(m.key);
+        if (m.type === 'MethodDefinition') {
+          if (m.kind === 'set') refuse(m, 'accessor');
+          checkParams(m.value);
+          check(m.value.body);
+        } else check(m.value);
+      }
       return;
     case 'ParenthesizedExpression':
       check(n.expression);

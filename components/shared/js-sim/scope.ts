@@ -74,6 +74,8 @@ export function hoistBlock(body: A.Node[], env: Env, ctx: FnCtx): void {
         for (const name of patternNames(d.id))
           env.vars.set(name, { value: undefined, mutable: s.kind === 'let', initialized: false });
     }
+    if (s.type === 'ClassDeclaration' && s.id)
+      env.vars.set(s.id.name, { value: undefined, mutable: true, initialized: false });
   }
   for (const n of body) {
     const s = n as A.AnyNode;
