@@ -27,6 +27,14 @@ function primitive(v: Exclude<Value, Obj>): string {
   return String(v);
 }
 
+/** an object's own properties in the order JavaScript lists them: integer keys ascending, then the rest as added */
+function ownEntries(v: Obj): [string, Value][] {
+  const all = [...v.props];
+  const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
+  const ints = all.filter(([k]) => isIndex(k)).sort((a, b) => Number(a[0]) - Number(b[0]));
+  return [...ints, ...all.filter(([k]) => !isIndex(k))];
+}
+
 function refuseValue(v: Obj, site: A.Node): never {
   refuseAt(site, { code: 'unsupportedLog', name: describe(v) });
 }
@@ -39,7 +47,7 @@ function checkPrintable(v: Obj, site: A.Node): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Node: util.inspect
 
-const IDENT = /^[A-Za-z_$][A-Za-z_$0-9]*$/;
+const IDENT = /^[A-Za-z_][A-Za-z_0-9]*$/;
 const ESCAPES: Record<string, string> = {
   '\n': '\\n',
   '\t': '\\t',
@@ -88,7 +96,7 @@ function inspectNode(v: Value, depth: number, indent: number, site: A.Node): str
   const base = v instanceof InstanceObj ? `${v.cls.name} ` : '';
   if (v.props.size === 0) return `${base}{}`;
   if (depth > 2) return v instanceof InstanceObj ? `[${v.cls.name}]` : '[Object]';
-  const out = [...v.props].map(([k, x]) => {
+  const out = ownEntries(v).map(([k, x]) => {
     const key = IDENT.test(k) ? k : quoteNode(k, site);
     return `${key}: ${inspectNode(x, depth + 1, indent + 2, site)}`;
   });
@@ -122,7 +130,9 @@ function previewTop(v: Value, site: A.Node): string {
     return `[${v.items.map((x) => previewNested(x, site)).join(', ')}]`;
   }
   if (v.props.size > 5) refuseAt(site, { code: 'unsupportedLog', name: 'object with more than 5 properties' });
-  return `{${[...v.props].map(([k, x]) => `${k}: ${previewNested(x, site)}`).join(', ')}}`;
+  return `{${ownEntries(v)
+    .map(([k, x]) => `${k}: ${previewNested(x, site)}`)
+    .join(', ')}}`;
 }
 
 function previewNested(v: Value, site: A.Node): string {
