@@ -4,12 +4,46 @@ import type { EndCode, Phase, SimError, SimErrorCode, TaskKind, TimingCode } fro
 
 type P = Record<string, string | number>;
 const s = (v: string | number | undefined): string => String(v ?? '');
+/** "a function", "an array", "an Error" */
+const an = (v: string | undefined): string => `${/^[aeiouAEIOU]/.test(s(v)) ? 'an' : 'a'} ${s(v)}`;
+
+/** what console.log cannot print, by the name shared/js-sim/inspect.ts refuses it with: [what, why and what instead] */
+const logRefusalsEn: Record<string, [string, string]> = {
+  Error: [
+    'an Error',
+    'the runtimes print its stack trace, which names files and lines. Log err.message or String(err)',
+  ],
+  function: ['a function', 'the runtimes print it differently. Log its name'],
+  'long array': ['an array of more than 6 items', 'Node lays it out in columns. Log arr.join(", ")'],
+  'long string': ['a string this long inside an array or object', 'the browser’s console cuts it short'],
+  'object with more than 5 properties': [
+    'an object with more than 5 properties',
+    'the browser’s console previews only the first 5',
+  ],
+  string: ['a string with control characters inside an array or object', 'log it on its own'],
+};
+const logRefusalsRu: typeof logRefusalsEn = {
+  Error: [
+    'объекта Error',
+    'среды печатают его стек вызовов с именами файлов и строк. Выводите err.message или String(err)',
+  ],
+  function: ['функции', 'среды печатают её по-разному. Выводите её имя'],
+  'long array': ['массива длиннее 6 элементов', 'Node раскладывает его по столбцам. Выводите arr.join(", ")'],
+  'long string': ['такой длинной строки внутри массива или объекта', 'консоль браузера её обрезает'],
+  'object with more than 5 properties': [
+    'объекта с более чем 5 свойствами',
+    'консоль браузера показывает только первые 5',
+  ],
+  string: ['строки с управляющими символами внутри массива или объекта', 'выводите её отдельно'],
+};
 
 /** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
 const constructsEn: Record<string, string> = {
-  class: 'classes',
+  class: 'this part of classes (private names, static blocks)',
+  extends: 'class inheritance (`extends`, `super`)',
   forIn: '`for…in` loops',
   forOf: '`for…of` loops',
+  forAwait: '`for await…of` loops',
   switch: '`switch`',
   label: 'labels',
   with: '`with`',
@@ -34,9 +68,11 @@ const constructsEn: Record<string, string> = {
   other: 'this construct',
 };
 const constructsRu: typeof constructsEn = {
-  class: 'классы',
+  class: 'эта часть классов (приватные имена, статические блоки)',
+  extends: 'наследование классов (`extends`, `super`)',
   forIn: 'циклы `for…in`',
   forOf: 'циклы `for…of`',
+  forAwait: 'циклы `for await…of`',
   switch: '`switch`',
   label: 'метки',
   with: '`with`',
@@ -217,9 +253,9 @@ const en = {
     unsupportedNew: (e: SimError) => `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise and Error.`,
     unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
     unsupportedLog: (e: SimError) =>
-      `Line ${e.line}: console.log of a ${s(e.name)} is not supported (runtimes print objects differently): log strings, numbers or booleans, e.g. with join() or a template literal.`,
+      `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
     formatSpecifier: (e: SimError) => `Line ${e.line}: console.log format specifiers (%s, %d …) are not supported.`,
-    unsupportedValue: (e: SimError) => `Line ${e.line}: a ${s(e.name)} cannot be used here in the simulator.`,
+    unsupportedValue: (e: SimError) => `Line ${e.line}: ${an(e.name)} cannot be used here in the simulator.`,
     unsupportedModule: (e: SimError) =>
       `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
     unsupportedThis: (e: SimError) =>
@@ -231,7 +267,7 @@ const en = {
   editorLabel: 'Your code (JavaScript subset)',
   run: 'Run in the simulator',
   subsetHelp:
-    'Supported: console.log, let/const/var, if, for, while, functions and arrows, arrays, objects with methods, setTimeout/setInterval, setImmediate and process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race), async/await, try/catch.',
+    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (no extends), setTimeout/setInterval, setImmediate and process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock).',
   toEnd: 'To the end',
   errorTitle: 'The simulator cannot run this code',
   notRunYet: 'Press “Run in the simulator”.',
@@ -393,7 +429,7 @@ const ru: typeof en = {
       `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise и Error.`,
     unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
     unsupportedLog: (e: SimError) =>
-      `Строка ${e.line}: console.log значения типа ${s(e.name)} не поддерживается (среды печатают объекты по-разному): выводите строки, числа или булевы значения, например через join() или шаблонную строку.`,
+      `Строка ${e.line}: console.log ${logRefusalsRu[s(e.name)]?.[0] ?? `значения типа ${s(e.name)}`} не моделируется${logRefusalsRu[s(e.name)] ? `: ${logRefusalsRu[s(e.name)]![1]}` : ''}.`,
     formatSpecifier: (e: SimError) =>
       `Строка ${e.line}: спецификаторы формата console.log (%s, %d …) не поддерживаются.`,
     unsupportedValue: (e: SimError) =>
@@ -408,7 +444,7 @@ const ru: typeof en = {
   editorLabel: 'Свой код (подмножество JavaScript)',
   run: 'Запустить в симуляторе',
   subsetHelp:
-    'Поддерживается: console.log, let/const/var, if, for, while, функции и стрелки, массивы, объекты с методами, setTimeout/setInterval, setImmediate и process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race), async/await, try/catch.',
+    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (без extends), setTimeout/setInterval, setImmediate и process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы).',
   toEnd: 'В конец',
   errorTitle: 'Симулятор не может выполнить этот код',
   notRunYet: 'Нажмите «Запустить в симуляторе».',

@@ -1,7 +1,7 @@
 /**
  * The simulator against real Chromium: every corpus snippet that runs in a browser (tests/snippets/*.js, and the
  * micro-macro slide's examples) is injected as a classic <script> into a blank page; the page's console.log
- * messages are collected until a sentinel timer, set well after the snippet's last timer, fires; they must equal
+ * and console.info messages are collected until a sentinel timer, set well after the snippet's last timer, fires; they must equal
  * the simulator's browser prediction line by line (or, for a timing-dependent snippet, one of the orders it lists).
  * Snippets that never finish (starvation) are not run here: they would hang the page.
  *
@@ -68,20 +68,30 @@ for (const s of snippets) {
       let done!: () => void;
       const finished = new Promise<void>((resolve) => (done = resolve));
       p.on('console', (msg) => {
-        if (msg.type() !== 'log') return;
+        // console.log and console.info are the lines the model prints as output (error and warn are its error lines)
+        if (msg.type() !== 'log' && msg.type() !== 'info') return;
         if (msg.text() === SENTINEL) {
           done();
           return;
         }
-        // the values as the DevTools console shows primitives (msg.text() would flatten -0 to 0)
+        // primitives as the DevTools console shows them (msg.text() would flatten -0 to 0); an object or array as
+        // the console's preview of it, the text Playwright gives for the argument (`{a: 1, b: x}`, `[1, Array(2)]`)
         lines.push(
           Promise.all(
             msg
               .args()
               .map((a) =>
-                a.evaluate((v) =>
-                  typeof v === 'number' && Object.is(v, -0) ? '-0' : typeof v === 'string' ? v : String(v),
-                ),
+                a
+                  .evaluate((v) =>
+                    typeof v === 'object' && v !== null
+                      ? null
+                      : typeof v === 'number' && Object.is(v, -0)
+                        ? '-0'
+                        : typeof v === 'string'
+                          ? v
+                          : String(v),
+                  )
+                  .then((text) => text ?? a.toString()),
               ),
           ).then((parts) => parts.join(' ')),
         );

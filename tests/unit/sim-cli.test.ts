@@ -31,12 +31,12 @@ describe.skipIf(!npmOk)('predict CLI', () => {
   });
 
   it('exits 2 with a message naming the construct and the line for unsupported code', () => {
-    const r = predict('browser', `console.log(1);\nclass A {}\n`);
+    const r = predict('browser', `console.log(1);\nclass A extends Object {}\n`);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Line 2: the simulator’s subset does not include classes.');
-    const ru = predict('node', `class A {}\n`, ['--lang', 'ru']);
-    expect(ru.stderr).toContain('Строка 1: классы');
+    expect(r.stderr).toContain('Line 2: the simulator’s subset does not include class inheritance (extends, super).');
+    const ru = predict('node', `class A extends Object {}\n`, ['--lang', 'ru']);
+    expect(ru.stderr).toContain('Строка 1: наследование классов');
   });
 
   it('exits 2 for Node-only APIs in the browser runtime', () => {

@@ -25,13 +25,16 @@ function runNode(
   name: string,
   source: string,
   timeoutMs: number,
-): { lines: string[]; killed: boolean; status: number | null } {
+): { lines: string[]; errLines: string[]; killed: boolean; status: number | null } {
   const file = join(tmp, name.replace(/\.js$/, '') + '.cjs');
   writeFileSync(file, source);
   const r = spawnSync('node', [file], { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' });
-  const lines = r.stdout.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return { lines, killed: r.signal === 'SIGKILL', status: r.status };
+  const split = (text: string): string[] => {
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    return lines;
+  };
+  return { lines: split(r.stdout), errLines: split(r.stderr), killed: r.signal === 'SIGKILL', status: r.status };
 }
 
 /** Runs node until it has printed `expected` lines, waits `graceMs` more, then kills it if still running. */
@@ -124,6 +127,8 @@ describe.skipIf(!nodeOk)('simulator against real node (CommonJS)', () => {
       ).toBe(false);
       expect(predicted.end.code).toBe('done');
       expect(logLines(predicted)).toEqual(real.lines);
+      // console.error and console.warn: stderr, in order
+      expect(predicted.output.filter((o) => o.kind === 'error').map((o) => o.text)).toEqual(real.errLines);
     });
   }
 });

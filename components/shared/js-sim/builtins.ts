@@ -5,20 +5,24 @@
  * own globals through Host.defineGlobals.
  */
 import type * as A from 'acorn';
-import { describe, toPrim, toStr, typeOf } from './conversions.ts';
+import { ClassObj, InstanceObj, instanceProperty } from './classes.ts';
+import { toPrim, toStr, typeOf } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { refuseAt } from './parse.ts';
-import { ArrayObj, FnObj, HandleObj, isCallable, isObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
+import { ArrayObj, FnObj, HandleObj, isCallable, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
 
 export function installGlobals(it: Interpreter): void {
   const console = new Obj();
-  console.props.set(
-    'log',
-    it.native('console.log', (_t, args, site) => {
-      it.host.log(formatLog(args, site));
-      return undefined;
-    }),
-  );
+  for (const method of ['log', 'info', 'warn', 'error']) {
+    const kind = method === 'warn' || method === 'error' ? 'error' : 'log';
+    console.props.set(
+      method,
+      it.native(`console.${method}`, (_t, args, site) => {
+        it.host.log(formatLog(it, args, site), kind);
+        return undefined;
+      }),
+    );
+  }
   it.defineGlobal('console', console);
   it.defineGlobal('undefined', undefined);
   it.defineGlobal('NaN', NaN);
@@ -55,11 +59,37 @@ export function installGlobals(it: Interpreter): void {
       it.native(name, (_t, a) => it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null))),
     );
   }
+  // the virtual clock: the script starts at a fixed instant, so only differences mean anything (as in a real run)
+  const date = it.native('Date', (_t, _a, site) => refuseAt(site, { code: 'unsupportedNew', name: 'Date' }));
+  date.props.set(
+    'now',
+    it.native('Date.now', () => CLOCK_EPOCH + Math.floor(it.host.clock())),
+  );
+  it.defineGlobal('Date', date);
+  const performance = new Obj();
+  performance.props.set(
+    'now',
+    it.native('performance.now', () => it.host.clock()),
+  );
+  it.defineGlobal('performance', performance);
+  it.defineGlobal(
+    'AggregateError',
+    it.native('AggregateError', (_t, a, site) => {
+      const errors = a[0];
+      if (!(errors instanceof ArrayObj)) refuseAt(site, { code: 'unsupportedValue', name: 'iterable' });
+      const e = it.makeError('AggregateError', a[1] === undefined ? '' : toStr(a[1], null));
+      e.props.set('errors', new ArrayObj([...errors.items]));
+      return e;
+    }),
+  );
   it.defineGlobal(
     'String',
     it.native('String', (_t, a) => (a.length === 0 ? '' : toStr(a[0], null))),
   );
 }
+
+/** what Date.now() returns when the script starts (2026-01-01T00:00:00Z): a fixed instant, so runs repeat */
+const CLOCK_EPOCH = Date.UTC(2026, 0, 1);
 
 /** setTimeout / setInterval: the callback must be a function; the delay is ToNumber of the argument */
 function setTimer(it: Interpreter, a: Value[], site: A.Node, repeat: boolean): Value {
@@ -69,19 +99,13 @@ function setTimer(it: Interpreter, a: Value[], site: A.Node, repeat: boolean): V
   return it.host.setTimer(fn, raw, a.slice(2), repeat);
 }
 
-/** the line console.log prints: primitives only, no format specifiers */
-function formatLog(args: Value[], site: A.Node): string {
+/** the line console.log prints, as the runtime prints its arguments (inspect.ts); no format specifiers */
+function formatLog(it: Interpreter, args: Value[], site: A.Node): string {
   const first = args[0];
   if (args.length > 1 && typeof first === 'string' && /%[sdifjoOc%]/.test(first)) {
     refuseAt(site, { code: 'formatSpecifier' });
   }
-  const parts = args.map((v) => {
-    if (isObj(v)) refuseAt(site, { code: 'unsupportedLog', name: describe(v) });
-    // console.log prints -0 as -0 (util.inspect / the DevTools formatter), unlike String(-0)
-    if (typeof v === 'number' && Object.is(v, -0)) return '-0';
-    return toStr(v, site);
-  });
-  return parts.join(' ');
+  return it.host.formatLog(args, site);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -104,6 +128,8 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (/^\d+$/.test(name)) return obj[Number(name)];
     if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
     if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
+  } else if (obj instanceof InstanceObj) {
+    return instanceProperty(it, obj, name).value;
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
@@ -132,6 +158,10 @@ export function setProperty(
     obj.items[i] = v;
     return;
   }
+  if ((obj instanceof InstanceObj && !obj.cls.getters.has(name)) || obj instanceof ClassObj) {
+    obj.props.set(name, v);
+    return;
+  }
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
     obj.props.set(name, v);
     return;
@@ -141,7 +171,7 @@ export function setProperty(
 
 /** console and process: their other properties are refused, not undefined */
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {
-  for (const n of ['console', 'process']) if (it.global.vars.get(n)?.value === o) return true;
+  for (const n of ['console', 'process', 'performance']) if (it.global.vars.get(n)?.value === o) return true;
   return false;
 }
 

@@ -9,7 +9,9 @@ import { getProperty, setProperty } from './builtins.ts';
 import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
-import { hoistBlock, makeClosure, type FnCtx } from './scope.ts';
+import { ClassObj, construct, defineClass } from './classes.ts';
+import { bindPattern, evalList, spreadInto } from './patterns.ts';
+import { hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
 
 /** operations (statements and expressions evaluated) before a run is stopped as endless */
@@ -66,6 +68,10 @@ export class Evaluator {
       case 'FunctionDeclaration':
       case 'EmptyStatement':
         return NORMAL;
+      case 'ClassDeclaration':
+        this.stmtSnap(node);
+        this.bindName('let', node.id.name, defineClass(this.it, node, env, ctx), env, ctx);
+        return NORMAL;
       case 'ReturnStatement': {
         this.stmtSnap(node);
         const value = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
@@ -109,6 +115,8 @@ export class Evaluator {
         }
       case 'ForStatement':
         return yield* this.execFor(node, env, ctx);
+      case 'ForOfStatement':
+        return yield* this.execForOf(node, env, ctx);
       case 'TryStatement':
         return yield* this.execTry(node, env, ctx);
       default:
@@ -118,7 +126,14 @@ export class Evaluator {
 
   private *declare(node: A.VariableDeclaration, env: Env, ctx: FnCtx): G<void> {
     for (const d of node.declarations) {
-      const name = (d.id as A.Identifier).name;
+      if (d.id.type !== 'Identifier') {
+        const value = yield* this.evalExpr(d.init!, env, ctx);
+        yield* bindPattern(this, this.it, d.id, value, env, ctx, (name, v) =>
+          this.bindName(node.kind, name, v, env, ctx),
+        );
+        continue;
+      }
+      const name = d.id.name;
       let value: Value = undefined;
       if (d.init) {
         const init = d.init;
@@ -140,6 +155,21 @@ export class Evaluator {
     }
   }
 
+  /** a name a declaration binds: var to the function, let/const to the block */
+  private bindName(kind: string, name: string, value: Value, env: Env, ctx: FnCtx): void {
+    if (kind === 'var') {
+      const b = env.lookup(name) ?? ctx.varEnv.vars.get(name);
+      if (b) b.value = value;
+      else ctx.varEnv.vars.set(name, { value, mutable: true, initialized: true });
+      return;
+    }
+    const b = env.vars.get(name);
+    if (b) {
+      b.value = value;
+      b.initialized = true;
+    } else env.vars.set(name, { value, mutable: kind === 'let', initialized: true });
+  }
+
   private *execFor(node: A.ForStatement, outer: Env, ctx: FnCtx): G<Completion> {
     let env = new Env(outer);
     const init = node.init;
@@ -149,7 +179,7 @@ export class Evaluator {
         this.stmtSnap(node);
         if (init.kind !== 'var') {
           hoistBlock([init], env, ctx);
-          perIteration = init.declarations.map((d) => (d.id as A.Identifier).name);
+          perIteration = init.declarations.flatMap((d) => patternNames(d.id));
         }
         yield* this.declare(init, env, ctx);
       } else {
@@ -178,6 +208,38 @@ export class Evaluator {
       copy();
       if (node.update) yield* this.evalExpr(node.update, env, ctx);
     }
+  }
+
+  /** for…of over an array (read by index each turn, as the array iterator does) or a string; a fresh binding a turn */
+  private *execForOf(node: A.ForOfStatement, outer: Env, ctx: FnCtx): G<Completion> {
+    this.stmtSnap(node);
+    const iterable = yield* this.evalExpr(node.right, outer, ctx);
+    const left = node.left;
+    let items: () => Value[];
+    if (iterable instanceof ArrayObj) items = () => iterable.items;
+    else if (typeof iterable === 'string') {
+      const chars = [...iterable];
+      items = () => chars;
+    } else this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
+    for (let i = 0; i < items().length; i++) {
+      const value = items()[i];
+      let env = outer;
+      if (left.type === 'VariableDeclaration') {
+        if (left.kind !== 'var') env = new Env(outer);
+        const target = env;
+        yield* bindPattern(this, this.it, left.declarations[0]!.id, value, env, ctx, (name, v) =>
+          this.bindName(left.kind, name, v, target, ctx),
+        );
+      } else {
+        const ref = yield* this.reference(left as A.Identifier | A.MemberExpression, outer, ctx);
+        ref.set(value);
+      }
+      const c = yield* this.exec(node.body, env, ctx);
+      if (c.type === 'break') return NORMAL;
+      if (c.type === 'return') return c;
+      if (i + 1 < items().length) this.stmtSnap(node);
+    }
+    return NORMAL;
   }
 
   private *execTry(node: A.TryStatement, env: Env, ctx: FnCtx): G<Completion> {
@@ -230,14 +292,16 @@ export class Evaluator {
         return s;
       }
       case 'ArrayExpression': {
-        const items: Value[] = [];
-        for (const el of node.elements) items.push(yield* this.evalExpr(el!, env, ctx));
-        return new ArrayObj(items);
+        return new ArrayObj(yield* evalList(this, this.it, node.elements, env, ctx));
       }
       case 'ObjectExpression': {
         const o = new Obj();
         for (const p of node.properties) {
-          const prop = p as A.Property;
+          if (p.type === 'SpreadElement') {
+            spreadInto(o, yield* this.evalExpr(p.argument, env, ctx), p);
+            continue;
+          }
+          const prop = p;
           const key = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value);
           const vn = prop.value;
           let v: Value;
@@ -251,6 +315,8 @@ export class Evaluator {
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return makeClosure(node, env, ctx);
+      case 'ClassExpression':
+        return defineClass(this.it, node, env, ctx);
       case 'UnaryExpression': {
         if (node.operator === 'typeof' && node.argument.type === 'Identifier' && !env.lookup(node.argument.name)) {
           return 'undefined';
@@ -345,8 +411,7 @@ export class Evaluator {
           fn = getProperty(this.it, obj, key, callee);
           thisV = obj;
         } else fn = yield* this.evalExpr(callee, env, ctx);
-        const args: Value[] = [];
-        for (const a of node.arguments) args.push(yield* this.evalExpr(a, env, ctx));
+        const args = yield* evalList(this, this.it, node.arguments, env, ctx);
         return this.it.call(fn, thisV, args, node, excerpt(this.it.source, callee, 60));
       }
       case 'NewExpression': {
@@ -355,9 +420,10 @@ export class Evaluator {
         const args: Value[] = [];
         if (callee.type === 'Identifier' && !env.lookup(callee.name)) refuseAt(node, { code: 'unsupportedNew', name });
         const ctor = yield* this.evalExpr(callee, env, ctx);
-        for (const a of node.arguments) args.push(yield* this.evalExpr(a, env, ctx));
+        args.push(...(yield* evalList(this, this.it, node.arguments, env, ctx)));
+        if (ctor instanceof ClassObj) return construct(this.it, ctor, args, node);
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
-        if (name === 'Error' || name === 'TypeError' || name === 'RangeError') {
+        if (name === 'Error' || name === 'TypeError' || name === 'RangeError' || name === 'AggregateError') {
           if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);
         }
         refuseAt(node, { code: 'unsupportedNew', name });

@@ -16,8 +16,14 @@ export interface Host {
   defineGlobals(realm: Realm): void;
   /** whether an undeclared name is a global of another runtime (refused as such, not as an unknown name) */
   isForeignGlobal(name: string): boolean;
-  /** console.log: one line of output */
-  log(text: string): void;
+  /** console.log, info (stdout in Node), or error, warn (stderr in Node, 'error' lines): one line of output */
+  log(text: string, kind?: 'log' | 'error'): void;
+  /** console.log's arguments as the runtime prints them, joined by spaces (inspect.ts) */
+  formatLog(args: Value[], site: A.Node): string;
+  /** the virtual clock, in ms since the script started (Date.now and performance.now read it) */
+  clock(): number;
+  /** whether the global Promise has withResolvers (ES2024: Chromium has it, Node 20 does not) */
+  readonly promiseWithResolvers: boolean;
   /** queueMicrotask and every promise job: the microtask queue */
   enqueueMicrotask(job: Job): void;
   /**

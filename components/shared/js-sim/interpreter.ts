@@ -16,11 +16,24 @@ import { describeCallee, reasonText } from './conversions.ts';
 import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
 import type { Host, Realm } from './host.ts';
 import { excerpt, refuseAt } from './parse.ts';
+import { ClassObj } from './classes.ts';
+import { bindPattern } from './patterns.ts';
 import { Promises, type PromiseRealm } from './promises.ts';
 import type { Recorder } from './recorder.ts';
 import { hoistVars, type FnCtx } from './scope.ts';
 import type { FrameView, TaskKind, TaskView } from './types.ts';
-import { Env, FnObj, isCallable, NO_THIS, Obj, Throw, type Native, type ThisValue, type Value } from './values.ts';
+import {
+  ArrayObj,
+  Env,
+  FnObj,
+  isCallable,
+  NO_THIS,
+  Obj,
+  Throw,
+  type Native,
+  type ThisValue,
+  type Value,
+} from './values.ts';
 
 /** synchronous call depth the simulator follows */
 const MAX_DEPTH = 150;
@@ -143,12 +156,10 @@ export class Interpreter implements Realm, PromiseRealm {
     if (!isCallable(fn)) {
       this.throwError('TypeError', `${calleeText ?? describeCallee(fn)} is not a function`);
     }
+    if (fn instanceof ClassObj)
+      this.throwError('TypeError', `Class constructor ${fn.name} cannot be invoked without 'new'`);
     if (fn.native)
-      return fn.native(
-        thisV === NO_THIS ? undefined : thisV,
-        args,
-        site ?? ({ type: 'Native', start: 0, end: 0 }),
-      );
+      return fn.native(thisV === NO_THIS ? undefined : thisV, args, site ?? { type: 'Native', start: 0, end: 0 });
     const node = fn.node!;
     if (node.async) return this.callAsync(fn, thisV, args);
     if (++this.depth > MAX_DEPTH) refuseAt(site ?? node, { code: 'tooDeep' });
@@ -233,14 +244,21 @@ export class Interpreter implements Realm, PromiseRealm {
   private *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
     const node = fn.node!;
     const env = new Env(fn.env);
-    node.params.forEach((p, i) => {
-      env.vars.set((p as A.Identifier).name, { value: args[i], mutable: true, initialized: true });
-    });
     const ctx: FnCtx = {
       thisV: node.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV,
       fn,
       varEnv: env,
     };
+    const define = (name: string, value: Value): void => {
+      env.vars.set(name, { value, mutable: true, initialized: true });
+    };
+    for (let i = 0; i < node.params.length; i++) {
+      const p = node.params[i]!;
+      if (p.type === 'Identifier') define(p.name, args[i]);
+      else if (p.type === 'RestElement')
+        yield* bindPattern(this.ev, this, p.argument, new ArrayObj(args.slice(i)), env, ctx, define);
+      else yield* bindPattern(this.ev, this, p, args[i], env, ctx, define);
+    }
     if (node.body.type === 'BlockStatement') {
       hoistVars(node.body.body, env);
       const c = yield* this.ev.execBlockBody(node.body.body, env, ctx);

@@ -83,9 +83,16 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
 
   // ----- Host
 
-  log(text: string): void {
-    this.rec.print(text, 'log');
+  log(text: string, kind: 'log' | 'error' = 'log'): void {
+    this.rec.print(text, kind);
   }
+
+  abstract formatLog(args: Value[], site: A.Node): string;
+
+  clock(): number {
+    return this.now;
+  }
+  abstract readonly promiseWithResolvers: boolean;
 
   enqueueMicrotask(job: Job): void {
     this.microtasks.push(job);

@@ -42,10 +42,7 @@ function refuse(node: A.Node, construct: string, name?: string): never {
 
 /** Node types that are always refused, with the construct key used in the message. */
 const REFUSED: Record<string, string> = {
-  ClassDeclaration: 'class',
-  ClassExpression: 'class',
   ForInStatement: 'forIn',
-  ForOfStatement: 'forOf',
   SwitchStatement: 'switch',
   LabeledStatement: 'label',
   WithStatement: 'with',
@@ -58,23 +55,43 @@ const REFUSED: Record<string, string> = {
   YieldExpression: 'generator',
   TaggedTemplateExpression: 'taggedTemplate',
   ChainExpression: 'optionalChaining',
-  SpreadElement: 'spread',
-  RestElement: 'rest',
-  ObjectPattern: 'destructuring',
-  ArrayPattern: 'destructuring',
-  AssignmentPattern: 'defaultParam',
   MetaProperty: 'metaProperty',
-  Super: 'class',
+  Super: 'extends',
   PrivateIdentifier: 'class',
-  PropertyDefinition: 'class',
   StaticBlock: 'class',
-  MethodDefinition: 'class',
 };
 
 function checkParams(fn: A.Function): void {
   if (fn.generator) refuse(fn, 'generator');
-  for (const p of fn.params) {
-    if (p.type !== 'Identifier') refuse(p, REFUSED[p.type] ?? 'destructuring');
+  fn.params.forEach(checkPattern);
+}
+
+/** a binding pattern: a name, array and object patterns, defaults, rest elements (patterns.ts) */
+function checkPattern(p: A.Pattern): void {
+  switch (p.type) {
+    case 'Identifier':
+      return;
+    case 'AssignmentPattern':
+      checkPattern(p.left);
+      check(p.right);
+      return;
+    case 'RestElement':
+      checkPattern(p.argument);
+      return;
+    case 'ArrayPattern':
+      for (const el of p.elements) if (el) checkPattern(el);
+      return;
+    case 'ObjectPattern':
+      for (const prop of p.properties) {
+        if (prop.type === 'RestElement') checkPattern(prop);
+        else {
+          if (prop.computed) refuse(prop, 'computedKey');
+          checkPattern(prop.value);
+        }
+      }
+      return;
+    default:
+      refuse(p, 'destructuring');
   }
 }
 
@@ -124,6 +141,16 @@ function check(node: A.Node | null | undefined): void {
       check(n.test);
       check(n.body);
       return;
+    case 'ForOfStatement':
+      // for (const x of array): one binding, no destructuring, no for await
+      if (n.await) refuse(n, 'forAwait');
+      if (n.left.type === 'VariableDeclaration') {
+        if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
+        checkPattern(n.left.declarations[0]!.id);
+      } else if (n.left.type !== 'Identifier') refuse(n.left, REFUSED[n.left.type] ?? 'destructuring');
+      check(n.right);
+      check(n.body);
+      return;
     case 'ForStatement':
       check(n.init);
       check(n.test);
@@ -139,7 +166,7 @@ function check(node: A.Node | null | undefined): void {
     case 'VariableDeclaration':
       if (n.kind !== 'let' && n.kind !== 'const' && n.kind !== 'var') refuse(n, 'using');
       for (const d of n.declarations) {
-        if (d.id.type !== 'Identifier') refuse(d.id, 'destructuring');
+        checkPattern(d.id);
         check(d.init);
       }
       return;
@@ -160,7 +187,10 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'ObjectExpression':
       for (const p of n.properties) {
-        if (p.type === 'SpreadElement') refuse(p, 'spread');
+        if (p.type === 'SpreadElement') {
+          check(p.argument);
+          continue;
+        }
         if (p.kind !== 'init') refuse(p, 'accessor');
         if (p.computed) refuse(p, 'computedKey');
         check(p.value);
@@ -212,6 +242,24 @@ function check(node: A.Node | null | undefined): void {
       n.expressions.forEach(check);
       return;
     case 'ThisExpression':
+      return;
+    case 'SpreadElement':
+      check(n.argument);
+      return;
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      // no inheritance; setters, private names and static blocks are refused (REFUSED)
+      if (n.superClass) refuse(n.superClass, 'extends');
+      for (const m of n.body.body) {
+        if (m.type === 'StaticBlock') refuse(m, 'class');
+        if (m.computed) refuse(m, 'computedKey');
+        check(m.key);
+        if (m.type === 'MethodDefinition') {
+          if (m.kind === 'set') refuse(m, 'accessor');
+          checkParams(m.value);
+          check(m.value.body);
+        } else check(m.value);
+      }
       return;
     case 'ParenthesizedExpression':
       check(n.expression);

@@ -51,7 +51,7 @@ export class Promises {
 
   constructor(
     private readonly realm: PromiseRealm,
-    private readonly host: Pick<Host, 'enqueueMicrotask'>,
+    private readonly host: Pick<Host, 'enqueueMicrotask' | 'promiseWithResolvers'>,
   ) {
     this.protoThen = realm.native('then', (t, a) => this.then(t, a));
     this.protoCatch = realm.native('catch', (t, a) => this.catch(t, a));
@@ -278,6 +278,24 @@ export class Promises {
       'race',
       native('Promise.race', (_t, a, site) => this.promiseRace(a[0], site)),
     );
+    P.props.set(
+      'any',
+      native('Promise.any', (_t, a, site) => this.promiseAny(a[0], site)),
+    );
+    // ES2024: Chromium has it, Node 20 does not (calling it throws "Promise.withResolvers is not a function")
+    P.props.set(
+      'withResolvers',
+      this.host.promiseWithResolvers
+        ? native('Promise.withResolvers', () => {
+            const cap = this.newCapability();
+            const o = new Obj();
+            o.props.set('promise', cap.promise);
+            o.props.set('resolve', cap.resolve);
+            o.props.set('reject', cap.reject);
+            return o;
+          })
+        : undefined,
+    );
     return P;
   }
 
@@ -383,6 +401,41 @@ export class Promises {
           : this.realm.native(`Promise.${mode}[${index}]`, (_t, [x]) => settle('rejected', x), 'combinator', line);
       remaining++;
       this.realm.call(this.protoThen, next, [onF, onR], null);
+    });
+    finish();
+    return cap.promise;
+  }
+
+  /** ES2021 Promise.any: the first fulfillment, or an AggregateError of every rejection reason, in input order */
+  private promiseAny(iterable: Value, site: A.Node): Value {
+    const cap = this.newCapability();
+    const errors: Value[] = [];
+    let remaining = 1;
+    const line = this.realm.lineOf(site);
+    const finish = (): void => {
+      if (--remaining > 0) return;
+      const e = this.realm.makeError('AggregateError', 'All promises were rejected');
+      e.props.set('errors', new ArrayObj(errors));
+      this.realm.call(cap.reject, undefined, [e], null);
+    };
+    this.iterableItems(iterable, site).forEach((item, index) => {
+      errors.push(undefined);
+      const next = this.promiseResolve(item);
+      let called = false;
+      const onR = this.realm.native(
+        `Promise.any[${index}]`,
+        (_t, [x]) => {
+          if (called) return undefined;
+          called = true;
+          errors[index] = x;
+          finish();
+          return undefined;
+        },
+        'combinator',
+        line,
+      );
+      remaining++;
+      this.realm.call(this.protoThen, next, [cap.resolve, onR], null);
     });
     finish();
     return cap.promise;

@@ -5,16 +5,23 @@
  * deep waits at least 4 ms. An uncaught exception or an unhandled rejection is reported on the console and the page
  * goes on. Node's own globals are refused by name.
  */
+import type * as A from 'acorn';
 import { reasonText } from './conversions.ts';
+import { formatLogArgs } from './inspect.ts';
 import { EventLoop, type Timer } from './loop.ts';
 import { NODE_ONLY } from './runtime-node.ts';
 import type { Value } from './values.ts';
 
 export class BrowserRuntime extends EventLoop {
   protected readonly minInterval = 0;
+  readonly promiseWithResolvers = true;
 
   defineGlobals(): void {
     // every global a browser has in the subset is one both runtimes have (builtins.ts)
+  }
+
+  formatLog(args: Value[], site: A.Node): string {
+    return formatLogArgs(args, 'browser', site);
   }
 
   isForeignGlobal(name: string): boolean {

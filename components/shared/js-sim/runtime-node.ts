@@ -9,6 +9,7 @@
 import type * as A from 'acorn';
 import { reasonText, typeOf } from './conversions.ts';
 import type { Realm } from './host.ts';
+import { formatLogArgs } from './inspect.ts';
 import { EventLoop } from './loop.ts';
 import { refuseAt } from './parse.ts';
 import type { Queues } from './recorder.ts';
@@ -48,6 +49,16 @@ export class NodeRuntime extends EventLoop {
   /** completed turns of the loop */
   private loopTurns = 0;
   protected readonly minInterval = 1;
+  readonly promiseWithResolvers = false;
+
+  formatLog(args: Value[], site: A.Node): string {
+    return formatLogArgs(args, 'node', site);
+  }
+
+  /** a value util.inspect spreads over several lines, or a string with newlines: one output line each */
+  override log(text: string, kind: 'log' | 'error' = 'log'): void {
+    for (const line of text.split('\n')) super.log(line, kind);
+  }
 
   // ----- globals
 

@@ -30,10 +30,9 @@ export function hoistVars(body: A.Node[], env: Env): void {
     switch (s.type) {
       case 'VariableDeclaration':
         if (s.kind === 'var')
-          for (const d of s.declarations) {
-            const name = (d.id as A.Identifier).name;
-            if (!env.vars.has(name)) env.vars.set(name, { value: undefined, mutable: true, initialized: true });
-          }
+          for (const d of s.declarations)
+            for (const name of patternNames(d.id))
+              if (!env.vars.has(name)) env.vars.set(name, { value: undefined, mutable: true, initialized: true });
         return;
       case 'BlockStatement':
         s.body.forEach(visit);
@@ -44,6 +43,10 @@ export function hoistVars(body: A.Node[], env: Env): void {
         return;
       case 'ForStatement':
         visit(s.init);
+        visit(s.body);
+        return;
+      case 'ForOfStatement':
+        visit(s.left);
         visit(s.body);
         return;
       case 'WhileStatement':
@@ -67,15 +70,35 @@ export function hoistBlock(body: A.Node[], env: Env, ctx: FnCtx): void {
   for (const n of body) {
     const s = n as A.AnyNode;
     if (s.type === 'VariableDeclaration' && s.kind !== 'var') {
-      for (const d of s.declarations) {
-        env.vars.set((d.id as A.Identifier).name, { value: undefined, mutable: s.kind === 'let', initialized: false });
-      }
+      for (const d of s.declarations)
+        for (const name of patternNames(d.id))
+          env.vars.set(name, { value: undefined, mutable: s.kind === 'let', initialized: false });
     }
+    if (s.type === 'ClassDeclaration' && s.id)
+      env.vars.set(s.id.name, { value: undefined, mutable: true, initialized: false });
   }
   for (const n of body) {
     const s = n as A.AnyNode;
     if (s.type === 'FunctionDeclaration') {
       if (s.id) env.vars.set(s.id.name, { value: makeClosure(s, env, ctx), mutable: true, initialized: true });
     }
+  }
+}
+
+/** the names a binding pattern declares */
+export function patternNames(p: A.Pattern): string[] {
+  switch (p.type) {
+    case 'Identifier':
+      return [p.name];
+    case 'AssignmentPattern':
+      return patternNames(p.left);
+    case 'RestElement':
+      return patternNames(p.argument);
+    case 'ArrayPattern':
+      return p.elements.flatMap((el) => (el ? patternNames(el) : []));
+    case 'ObjectPattern':
+      return p.properties.flatMap((prop) => patternNames(prop.type === 'RestElement' ? prop : prop.value));
+    default:
+      return [];
   }
 }

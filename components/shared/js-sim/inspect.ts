@@ -1,0 +1,149 @@
+/**
+ * How console.log prints a value, in each runtime. Node prints every argument with `util.inspect`'s defaults
+ * (depth 2, strings nested in objects quoted, one line when it fits in 80 columns); Chromium's console gives the
+ * value's preview (strings unquoted, a nested object as `Object`, a nested array as `Array(n)`, at most 5
+ * properties of an object). What would print differently in a way the simulator does not follow is refused: an
+ * Error or a function (their text is a stack trace or source), an array of more than 6 items or a value that does
+ * more than 5 properties in Chromium. A value too long for one line in Node is printed over several (one
+ * output line each), as util.inspect breaks it.
+ */
+import type * as A from 'acorn';
+import { describe } from './conversions.ts';
+import { refuseAt } from './parse.ts';
+import { InstanceObj } from './classes.ts';
+import type { Runtime } from './types.ts';
+import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
+
+/** the line console.log prints for its arguments (no format specifiers) */
+export function formatLogArgs(args: Value[], runtime: Runtime, site: A.Node): string {
+  return args
+    .map((v) => (typeof v === 'string' ? v : runtime === 'node' ? inspectNode(v, 0, 0, site) : previewTop(v, site)))
+    .join(' ');
+}
+
+function primitive(v: Exclude<Value, Obj>): string {
+  // console.log prints -0 as -0 (util.inspect / the DevTools formatter), unlike String(-0)
+  if (typeof v === 'number' && Object.is(v, -0)) return '-0';
+  return String(v);
+}
+
+/** an object's own properties in the order JavaScript lists them: integer keys ascending, then the rest as added */
+function ownEntries(v: Obj): [string, Value][] {
+  const all = [...v.props];
+  const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
+  const ints = all.filter(([k]) => isIndex(k)).sort((a, b) => Number(a[0]) - Number(b[0]));
+  return [...ints, ...all.filter(([k]) => !isIndex(k))];
+}
+
+function refuseValue(v: Obj, site: A.Node): never {
+  refuseAt(site, { code: 'unsupportedLog', name: describe(v) });
+}
+
+/** objects whose properties the simulator knows all of: plain objects, arrays, promises */
+function checkPrintable(v: Obj, site: A.Node): void {
+  if (v.isError || v instanceof FnObj || v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Node: util.inspect
+
+const IDENT = /^[A-Za-z_][A-Za-z_0-9]*$/;
+const ESCAPES: Record<string, string> = {
+  '\n': '\\n',
+  '\t': '\\t',
+  '\r': '\\r',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\v': '\\v',
+};
+
+function quoteNode(s: string, site: A.Node): string {
+  let q = "'";
+  if (s.includes("'")) {
+    if (!s.includes('"')) q = '"';
+    else if (!s.includes('`') && !s.includes('${')) q = '`';
+  }
+  let out = '';
+  for (const ch of s) {
+    if (ch === q || ch === '\\') out += '\\' + ch;
+    else if (ESCAPES[ch]) out += ESCAPES[ch];
+    else if (ch < ' ' || ch === '\x7f') refuseAt(site, { code: 'unsupportedLog', name: 'string' });
+    else out += ch;
+  }
+  return q + out + q;
+}
+
+function inspectNode(v: Value, depth: number, indent: number, site: A.Node): string {
+  if (!isObj(v)) return typeof v === 'string' ? (depth === 0 ? v : quoteNode(v, site)) : primitive(v);
+  checkPrintable(v, site);
+  if (v instanceof ArrayObj) {
+    if (v.items.length === 0) return '[]';
+    if (depth > 2) return '[Array]';
+    if (v.items.length > 6) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
+    const out = v.items.map((x) => inspectNode(x, depth + 1, indent + 2, site));
+    return oneLine(out, '[', ']', indent);
+  }
+  if (v instanceof PromiseObj) {
+    if (depth > 2) return '[Promise]';
+    let inner = '<pending>';
+    if (v.state !== 'pending') {
+      if (isObj(v.result)) checkPrintable(v.result, site);
+      const r = inspectNode(v.result, depth + 1, indent + 2, site);
+      inner = v.state === 'rejected' ? `<rejected> ${r}` : r;
+    }
+    return oneLine([inner], 'Promise {', '}', indent);
+  }
+  const base = v instanceof InstanceObj ? `${v.cls.name} ` : '';
+  if (v.props.size === 0) return `${base}{}`;
+  if (depth > 2) return v instanceof InstanceObj ? `[${v.cls.name}]` : '[Object]';
+  const out = ownEntries(v).map(([k, x]) => {
+    const key = IDENT.test(k) ? k : quoteNode(k, site);
+    return `${key}: ${inspectNode(x, depth + 1, indent + 2, site)}`;
+  });
+  return oneLine(out, `${base}{`, '}', indent);
+}
+
+/** util.inspect's reduceToSingleString: one line when the entries fit in breakLength (80), else one entry a line */
+function oneLine(out: string[], open: string, close: string, indent: number): string {
+  const start = out.length + indent + open.length + 10;
+  let total = out.length + start;
+  let fits = total + out.length <= 80;
+  for (const e of out) {
+    total += e.length;
+    if (total > 80 || e.includes('\n')) fits = false;
+  }
+  if (fits) return `${open} ${out.join(', ')} ${close}`;
+  const nl = `\n${' '.repeat(indent)}`;
+  return `${open}${nl}  ${out.join(`,${nl}  `)}${nl}${close}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chromium: the console's preview of a value
+
+function previewTop(v: Value, site: A.Node): string {
+  if (!isObj(v)) return primitive(v);
+  checkPrintable(v, site);
+  if (v instanceof PromiseObj) return 'Promise';
+  if (v instanceof InstanceObj) return v.cls.name;
+  if (v instanceof ArrayObj) {
+    if (v.items.length > 100) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
+    return `[${v.items.map((x) => previewNested(x, site)).join(', ')}]`;
+  }
+  if (v.props.size > 5) refuseAt(site, { code: 'unsupportedLog', name: 'object with more than 5 properties' });
+  return `{${ownEntries(v)
+    .map(([k, x]) => `${k}: ${previewNested(x, site)}`)
+    .join(', ')}}`;
+}
+
+function previewNested(v: Value, site: A.Node): string {
+  if (!isObj(v)) {
+    // the preview cuts long strings short
+    if (typeof v === 'string' && v.length > 50) refuseAt(site, { code: 'unsupportedLog', name: 'long string' });
+    return primitive(v);
+  }
+  checkPrintable(v, site);
+  if (v instanceof PromiseObj) return 'Promise';
+  if (v instanceof ArrayObj) return `Array(${v.items.length})`;
+  if (v instanceof InstanceObj) return v.cls.name;
+  return 'Object';
+}
