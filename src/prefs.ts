@@ -4,7 +4,6 @@ import { readStored, writeStored } from '../lib/storage.ts';
 export { prefersReducedMotion } from '../lib/motion.ts';
 
 export type Theme = 'dark' | 'light';
-export const THEMES: readonly Theme[] = ['dark', 'light'];
 
 export function isTheme(value: unknown): value is Theme {
   return value === 'dark' || value === 'light';
