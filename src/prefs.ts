@@ -33,11 +33,7 @@ export function resolvePrefs(input: PrefInputs): Prefs {
   const urlLang = params.get('lang');
   const urlTheme = params.get('theme');
   const browserLang = input.browserLanguages.map((l) => l.toLowerCase().slice(0, 2)).find((l) => isLang(l));
-  const lang: Lang = isLang(urlLang)
-    ? urlLang
-    : isLang(input.storedLang)
-      ? input.storedLang
-      : ((browserLang) ?? 'en');
+  const lang: Lang = isLang(urlLang) ? urlLang : isLang(input.storedLang) ? input.storedLang : (browserLang ?? 'en');
   const chosenTheme = isTheme(urlTheme) ? urlTheme : isTheme(input.storedTheme) ? input.storedTheme : null;
   return {
     lang,

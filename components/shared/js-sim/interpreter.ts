@@ -144,11 +144,7 @@ export class Interpreter implements Realm, PromiseRealm {
       this.throwError('TypeError', `${calleeText ?? describeCallee(fn)} is not a function`);
     }
     if (fn.native)
-      return fn.native(
-        thisV === NO_THIS ? undefined : thisV,
-        args,
-        site ?? ({ type: 'Native', start: 0, end: 0 }),
-      );
+      return fn.native(thisV === NO_THIS ? undefined : thisV, args, site ?? { type: 'Native', start: 0, end: 0 });
     const node = fn.node!;
     if (node.async) return this.callAsync(fn, thisV, args);
     if (++this.depth > MAX_DEPTH) refuseAt(site ?? node, { code: 'tooDeep' });
