@@ -1,5 +1,26 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Block } from './text.ts';
+import type { Block, CodeLang } from './text.ts';
+
+/**
+ * `<hsw-code>`, as the code blocks below render it. components/ui/code-panel.ts defines the element, which lib may
+ * not import; the shell loads it when a slide has one (`<pre><code>` shows the code until then). Its class
+ * implements this interface, and the tag map names the interface, so the type checker and lit-analyzer know the tag
+ * here without an import.
+ */
+export interface HswCodeElement extends HTMLElement {
+  code: string;
+  /** The code's language (not `lang`, which is the HTML attribute for human languages). */
+  language: CodeLang;
+  /** Lines (1-based) marked as the one running now. */
+  current: readonly number[];
+  label: string;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-code': HswCodeElement;
+  }
+}
 
 /**
  * Inline markup of slide text: `code` and **strong**. Everything else stays text: Lit escapes it, and nothing

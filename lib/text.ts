@@ -9,14 +9,6 @@ export type CodeLang = 'javascript' | 'typescript' | 'python' | 'c' | 'go' | 'ja
  */
 export type Block = { p: string } | { ul: readonly string[] } | { code: string; lang: CodeLang; caption?: string };
 
-export interface SlideText {
-  title: string;
-  /** What the slide says, beside its demo. Keep it short: the demo does the explaining. */
-  body: readonly Block[];
-  /** Speaker notes: what the presenter says, at length. */
-  notes: readonly Block[];
-}
-
 export interface Source {
   title: string;
   url: string;

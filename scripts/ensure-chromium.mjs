@@ -17,7 +17,7 @@ let bundled = '';
 try {
   bundled = chromium.executablePath();
 } catch {
-  bundled = '';
+  // no browser of Playwright's own: bundled stays ''
 }
 if (bundled && existsSync(bundled)) process.exit(0);
 

@@ -1,7 +1,7 @@
 import type { Bilingual } from '../lib/i18n.ts';
 import type { Block, Source } from '../lib/text.ts';
 
-export type { Block, CodeLang, Source } from '../lib/text.ts';
+export type { Block, Source } from '../lib/text.ts';
 
 export type ChapterId = 'io' | 'event-loop' | 'asyncio' | 'green';
 

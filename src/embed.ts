@@ -81,7 +81,7 @@ async function main(): Promise<void> {
         <ul>
           ${valid.map(
             (s) =>
-              html`<li><a href="?slide=${encodeURIComponent(s.id)}&lang=${lang}"><code>${s.id}</code></a> — ${s.title[lang]}</li>`,
+              html`<li><a href=${`?${new URLSearchParams({ slide: s.id, lang }).toString()}`}><code>${s.id}</code></a> — ${s.title[lang]}</li>`,
           )}
         </ul>
       </section>`,

@@ -33,6 +33,3 @@ export function resolvePageMode(search: string, deck?: DeckLike): PageMode {
 export function deckPageMode(deck: DeckLike): PageMode {
   return resolvePageMode(window.location.search, deck);
 }
-
-/** The embed page's mode: always `embed`; never print. */
-export const EMBED_MODE: PageMode = { mode: 'embed', print: false };

@@ -4,7 +4,6 @@ import { readStored, writeStored } from '../lib/storage.ts';
 export { prefersReducedMotion } from '../lib/motion.ts';
 
 export type Theme = 'dark' | 'light';
-export const THEMES: readonly Theme[] = ['dark', 'light'];
 
 export function isTheme(value: unknown): value is Theme {
   return value === 'dark' || value === 'light';
@@ -34,11 +33,7 @@ export function resolvePrefs(input: PrefInputs): Prefs {
   const urlLang = params.get('lang');
   const urlTheme = params.get('theme');
   const browserLang = input.browserLanguages.map((l) => l.toLowerCase().slice(0, 2)).find((l) => isLang(l));
-  const lang: Lang = isLang(urlLang)
-    ? urlLang
-    : isLang(input.storedLang)
-      ? input.storedLang
-      : ((browserLang) ?? 'en');
+  const lang: Lang = isLang(urlLang) ? urlLang : isLang(input.storedLang) ? input.storedLang : (browserLang ?? 'en');
   const chosenTheme = isTheme(urlTheme) ? urlTheme : isTheme(input.storedTheme) ? input.storedTheme : null;
   return {
     lang,

@@ -152,8 +152,8 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
           ></hsw-step-controls>
         </div>
         <div class="view-toggle" role="group" aria-label=${t.codeView}>
-          <button type="button" aria-pressed=${String(this.codeView === 'async')} @click=${() => (this.codeView = 'async')}>${t.asyncTitle}</button>
-          <button type="button" aria-pressed=${String(this.codeView === 'machine')} @click=${() => (this.codeView = 'machine')}>${t.machineShort}</button>
+          <button type="button" aria-pressed=${this.codeView === 'async' ? 'true' : 'false'} @click=${() => (this.codeView = 'async')}>${t.asyncTitle}</button>
+          <button type="button" aria-pressed=${this.codeView === 'machine' ? 'true' : 'false'} @click=${() => (this.codeView = 'machine')}>${t.machineShort}</button>
         </div>
         <div class="grid">
           <div class="col async ${this.codeView === 'async' ? 'chosen' : ''}">

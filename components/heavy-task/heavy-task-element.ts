@@ -131,7 +131,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           <span class="label" aria-hidden="true">${t.mode}:</span>
           ${MODES.map(
             (m) =>
-              html`<button type="button" aria-pressed=${String(p.mode === m)} @click=${() => this.change({ mode: m })}>${t.modes[m]}</button>`,
+              html`<button type="button" aria-pressed=${p.mode === m ? 'true' : 'false'} @click=${() => this.change({ mode: m })}>${t.modes[m]}</button>`,
           )}
           <button type="button" aria-label=${this.playing ? t.pauseLabel : t.replayLabel} @click=${() => this.togglePlay()}>
             ${this.playing ? t.pause : `▶ ${t.replay}`}

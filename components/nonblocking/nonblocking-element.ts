@@ -26,7 +26,6 @@ import {
   view,
   type PlayState,
   type SocketId,
-  type Strategy,
   type TraceEvent,
 } from './nonblocking-model.ts';
 import { styles } from './nonblocking-styles.ts';

@@ -2,13 +2,14 @@ import { LitElement, html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { highlightLines } from './highlight.ts';
 import { styles } from './code-panel-styles.ts';
+import type { HswCodeElement } from '../../lib/render-text.ts';
 import type { CodeLang } from '../../lib/text.ts';
 
 /**
  * A highlighted code listing (`language` = javascript, typescript, python, c, go, java or bash). `current` marks lines (1-based) as the one running now; `dim` fades the rest.
  * The code is escaped by highlight.js before it is shown.
  */
-export class CodePanel extends LitElement {
+export class CodePanel extends LitElement implements HswCodeElement {
   static override properties = {
     code: {},
     language: {},
@@ -42,10 +43,5 @@ export class CodePanel extends LitElement {
   }
 }
 
+// The tag map's entry for 'hsw-code' is lib/render-text.ts's (HswCodeElement, which this class implements).
 customElements.define('hsw-code', CodePanel);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hsw-code': CodePanel;
-  }
-}

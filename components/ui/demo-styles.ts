@@ -110,6 +110,3 @@ export const pillStyles = css`
 
 /** The narrow-width container query, from the one breakpoint: `@container ${narrowQuery} { … }`. */
 export const narrowQuery = css`(max-width: ${NARROW_PX}px)`;
-
-/** Everything above, for a demo that wants all of it. */
-export const demoStyles = [demoHostStyles, calloutStyles, dataTableStyles, srOnlyStyles, pillStyles];

@@ -75,7 +75,8 @@ export const QuizPresenter = (): RevealPlugin => ({
       apply(action);
       if (!inSpeakerView()) return;
       try {
-        const main = (window.parent as Window & { opener?: Window | null }).opener;
+        // lib.dom types `opener` as `any`: it is the window that opened this one, or null
+        const main = window.parent.opener as Window | null;
         main?.postMessage({ type: QUIZ_MESSAGE_TYPE, action }, window.location.origin);
       } catch {
         /* no opener: the speaker view was not opened by a deck */

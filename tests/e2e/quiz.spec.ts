@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { ScoreStore } from '../../components/shared/quiz/quiz-model.ts';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 
 const KEY = 'how-servers-wait:quiz-score';
@@ -41,13 +42,13 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await page.keyboard.press('3');
     await expect(slide.getByRole('status').first()).toHaveText('Right!');
     await expectHash(page, /^#\/quiz-busy-wait$/);
-    const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), KEY);
+    const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as ScoreStore | null, KEY);
     expect(stored).toEqual({ version: 1, answers: { 'quiz-busy-wait': { choice: 2, correct: true, attempts: 1 } } });
     await slide.getByRole('button', { name: 'Try again' }).click();
     await page.keyboard.press('1');
     await expect(slide.getByRole('status').first()).toHaveText('Not quite. The right answer is 3.');
-    const again = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), KEY);
-    expect(again.answers['quiz-busy-wait']).toEqual({ choice: 2, correct: true, attempts: 2 });
+    const again = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as ScoreStore | null, KEY);
+    expect(again?.answers['quiz-busy-wait']).toEqual({ choice: 2, correct: true, attempts: 2 });
   });
 
   test('a corrupt stored score is discarded without an error', async ({ page }) => {
@@ -56,8 +57,8 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await gotoSlide(page, 'quiz-busy-wait');
     await currentSlide(page).getByRole('button', { name: HANGS }).click();
     await expect(currentSlide(page).getByRole('status').first()).toHaveText('Right!');
-    const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), KEY);
-    expect(Object.keys(stored.answers)).toEqual(['quiz-busy-wait']);
+    const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as ScoreStore | null, KEY);
+    expect(Object.keys(stored?.answers ?? {})).toEqual(['quiz-busy-wait']);
   });
 
   test('presenter mode (?quiz=presenter): nothing shown until Reveal; not stored', async ({ page }) => {

@@ -104,7 +104,9 @@ function runMachineSource(fn: FnDef, sc: Scenario): RealRun {
   };
   const src = fn.machineSource.join('\n');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const make = new Function('db', 'api', 'audit', 'price', 'run', `"use strict";\n${src}\nreturn ${fn.id};`);
+  const make = new Function('db', 'api', 'audit', 'price', 'run', `"use strict";\n${src}\nreturn ${fn.id};`) as (
+    ...deps: unknown[]
+  ) => unknown;
   const entry = make(SERVICES.db, SERVICES.api, SERVICES.audit, SERVICES.price, run) as (...a: Val[]) => void;
   entry(...sc.args);
   if (!result) throw new Error('no result');

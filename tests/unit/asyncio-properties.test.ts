@@ -41,29 +41,23 @@ const programArb: fc.Arbitrary<Program> = fc.integer({ min: 1, max: 4 }).chain((
         fc
           .record({ coros: fc.array(fc.constantFrom(...later), { minLength: 1, maxLength: 3 }), re: fc.boolean() })
           .map(({ coros, re }) => ({ op: 'gather', coros, return_exceptions: re })),
-        fc.constantFrom(...later).map(
-          (coro) =>
-            ({
-              op: 'repeat',
-              times: 1,
-              body: [
-                { op: 'create_task', coro, task: 't' },
-                { op: 'await_task', task: 't' },
-              ],
-            }),
-        ),
-        fc.constantFrom(...later).map(
-          (coro) =>
-            ({
-              op: 'repeat',
-              times: 1,
-              body: [
-                { op: 'create_task', coro, task: 'bg' },
-                { op: 'sleep', ms: 1 },
-                { op: 'cancel', task: 'bg' },
-              ],
-            }),
-        ),
+        fc.constantFrom(...later).map((coro) => ({
+          op: 'repeat',
+          times: 1,
+          body: [
+            { op: 'create_task', coro, task: 't' },
+            { op: 'await_task', task: 't' },
+          ],
+        })),
+        fc.constantFrom(...later).map((coro) => ({
+          op: 'repeat',
+          times: 1,
+          body: [
+            { op: 'create_task', coro, task: 'bg' },
+            { op: 'sleep', ms: 1 },
+            { op: 'cancel', task: 'bg' },
+          ],
+        })),
       );
     }
     return fc.oneof(...options);

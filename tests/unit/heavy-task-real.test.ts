@@ -51,21 +51,6 @@ function probe(mode: 'inline' | 'chunked' | 'worker', heavyMs = 300, chunkMs = 1
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as ProbeResult;
 }
 
-/** Runs the probe up to `tries` times; returns the first run that passes `ok`, or all the runs. */
-function tryRuns(
-  tries: number,
-  run: () => ProbeResult,
-  ok: (r: ProbeResult) => boolean,
-): { pass: ProbeResult | null; runs: ProbeResult[] } {
-  const runs: ProbeResult[] = [];
-  for (let i = 0; i < tries; i++) {
-    const r = run();
-    runs.push(r);
-    if (ok(r)) return { pass: r, runs };
-  }
-  return { pass: null, runs };
-}
-
 const describeRuns = (runs: ProbeResult[]) =>
   runs
     .map(

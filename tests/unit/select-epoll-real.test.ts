@@ -33,6 +33,42 @@ function realPython(): string | null {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
+/** One select.select call of tests/probes/select-limit.py: it returned, or raised `<type>: <message>`. */
+type Attempt = { ok: true } | { ok: false; error: string };
+
+/** What tests/probes/select-limit.py prints. */
+interface SelectLimitOut {
+  rlimit_nofile: number;
+  open_below_1024: number;
+  lowest: number;
+  highest_below: number;
+  all_below: Attempt;
+  below_plus_1024: Attempt;
+  only_1023: Attempt;
+  only_1024: Attempt;
+}
+
+/** One raw pselect6 of tests/probes/select-sizes.c; `errno` is '' when it succeeded. */
+interface RawSelect {
+  nfds: number;
+  result: number;
+  errno: '' | 'EINVAL' | 'EBADF' | 'other';
+}
+
+/** What tests/probes/select-sizes.c prints when run without arguments. */
+interface SelectSizesOut {
+  FD_SETSIZE: number;
+  sizeof_fd_set: number;
+  sizeof_pollfd: number;
+  sizeof_revents: number;
+  sizeof_epoll_event: number;
+  sizeof_long: number;
+  high_fd: number;
+  kernel_fd_past_1024: RawSelect;
+  kernel_nfds_huge: RawSelect;
+  kernel_nfds_negative: RawSelect;
+}
+
 const python = realPython();
 const hasGcc = has('gcc');
 const hasStrace = has('strace', ['-V']);
@@ -44,7 +80,7 @@ describe('select’s limit in CPython (tests/probes/select-limit.py)', () => {
     () => {
       const r = spawnSync(python!, [join(probes, 'select-limit.py')], { encoding: 'utf8' });
       expect(r.stderr).toBe('');
-      const out = JSON.parse(r.stdout);
+      const out = JSON.parse(r.stdout) as SelectLimitOut;
       expect(out.lowest).toBe(FIRST_FD);
       expect(out.highest_below).toBe(FD_SETSIZE - 1);
       expect(out.open_below_1024).toBe(SELECT_MAX_N);
@@ -74,7 +110,7 @@ describe('glibc and the kernel (tests/probes/select-sizes.c)', () => {
     const bin = build('sizes', ['-O2']);
     const r = spawnSync(bin, [], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout);
+    const out = JSON.parse(r.stdout) as SelectSizesOut;
     expect(out.FD_SETSIZE).toBe(FD_SETSIZE);
     expect(out.sizeof_fd_set).toBe(FD_SET_BYTES);
     expect(out.sizeof_pollfd).toBe(POLLFD_BYTES);
@@ -117,7 +153,8 @@ interface Traced {
   epollWaitReturned: number;
   epollWaitMaxEvents: number;
   select: { nfds: number; readSet: number; writeSet: string; exceptSet: string; returned: number } | null;
-  probe: { reads: number[]; poll: number; epoll: number; select: number | null };
+  /** what tests/probes/select-strace.py prints */
+  probe: { reads: number[]; poll: number; epoll: number; select: number | null; epfd: number };
 }
 
 function traceProbe(n: number, k: number): Traced {
@@ -143,7 +180,7 @@ function traceProbe(n: number, k: number): Traced {
       { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
     expect(r.status, r.stderr).toBe(0);
-    const probe = JSON.parse(r.stdout);
+    const probe = JSON.parse(r.stdout) as Traced['probe'];
     const lines = readFileSync(log, 'utf8').split('\n');
     // Python itself may poll at start-up; the probe's calls name the probe's own descriptors.
     const pollLine = lines.find((l) => /\bp?poll\(\[\{fd=/.test(l) && l.includes(`{fd=${probe.reads[0]},`));

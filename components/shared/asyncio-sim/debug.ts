@@ -89,9 +89,11 @@ export function pyRepr(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
   if (typeof v === 'string') return `'${v}'`;
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  if (typeof v === 'object' && 'repr' in v && typeof (v).repr === 'function')
-    return (v as { repr(): string }).repr();
-  return String(v);
+  if (typeof v === 'object' && 'repr' in v && typeof v.repr === 'function') return (v as { repr(): string }).repr();
+  // Not a value the model returns (those are above): a bigint, a symbol or a function shows as JavaScript writes
+  // it, and an object as `[object Object]`, knowingly.
+  if (typeof v === 'bigint' || typeof v === 'symbol' || typeof v === 'function') return String(v);
+  return Object.prototype.toString.call(v);
 }
 
 /** base_futures._format_callbacks */

@@ -15,40 +15,12 @@ import {
 } from './programs.ts';
 
 export { run, type RunOptions, type RunResult } from './run.ts';
-export {
-  BaseEventLoop,
-  Deque,
-  LoopStarved,
-  MAXIMUM_SELECT_TIMEOUT,
-  type LoopOptions,
-  type LogRecord,
-  type Mark,
-} from './loop.ts';
-export { Handle, TimerHandle, type Callback } from './events.ts';
-export { Future, type Coro } from './futures.ts';
-export { Task, Coroutine, gather, sleep, create_task } from './tasks.ts';
-export { PyException, CancelledError } from './exceptions.ts';
-export {
-  toPython,
-  Interpreter,
-  type Program,
-  type Step,
-  type CoroutineDef,
-  type FunctionDef,
-  type PythonListing,
-} from './program.ts';
-export type { Span, Work } from './machine.ts';
-export {
-  handleInfo,
-  handleLabel,
-  turnCursor,
-  turnsRunning,
-  type Turn,
-  type HandleInfo,
-  type CallbackRun,
-  type RunPhase,
-} from './trace.ts';
-export { DEFAULT_SLOW_CALLBACK_DURATION, SOURCE, SOURCE_TEXT, slowCallbackWarning } from './debug.ts';
+export { BaseEventLoop } from './loop.ts';
+export { Future } from './futures.ts';
+export { PyException } from './exceptions.ts';
+export { toPython, type Program, type Step, type CoroutineDef } from './program.ts';
+export { turnsRunning, type HandleInfo } from './trace.ts';
+export { SOURCE, SOURCE_TEXT } from './debug.ts';
 export * from './programs.ts';
 
 /** The number of `_run_once` calls of asyncio.run for one of the command line's programs. */
@@ -94,5 +66,3 @@ export function fifty(p: FiftyParams, options: RunOptions = {}): FiftyResult {
   const longest = Math.max(...main.map((t) => t.end - t.start));
   return { turns: main.length, total_ms: (r.end - r.start) / 1e6, longest_turn_ms: longest / 1e6, run: r };
 }
-export { taskGroup } from './taskgroups.ts';
-export { sock_recv, socketAnsweringIn } from './sockets.ts';

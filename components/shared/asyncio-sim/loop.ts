@@ -358,23 +358,27 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
   }
 
   shutdown_default_executor(): Coroutine<void> {
-    const self = this;
-    return this.stdlibCoroutine('BaseEventLoop.shutdown_default_executor', 'base_events.py', 564, function* () {
-      self._executor_shutdown_called = true;
-      const executor = self._default_executor;
-      if (executor === null) return;
-      const future = self.create_future<void>();
-      // thread = threading.Thread(target=self._do_shutdown, args=(future,)); thread.start()
-      executor.shutdown(() => {
-        if (!self.is_closed())
-          self.call_soon_threadsafe({
-            qualname: 'Future.set_result',
-            args: () => ['None'],
-            fn: () => future.set_result(undefined),
-          });
-      });
-      yield* future.__await__(); // finally: thread.join() — the thread is already over
+    return this.stdlibCoroutine('BaseEventLoop.shutdown_default_executor', 'base_events.py', 564, () =>
+      this._shutdown_default_executor_body(),
+    );
+  }
+
+  /** The body of the coroutine shutdown_default_executor returns. */
+  private *_shutdown_default_executor_body(): Coro<void> {
+    this._executor_shutdown_called = true;
+    const executor = this._default_executor;
+    if (executor === null) return;
+    const future = this.create_future<void>();
+    // thread = threading.Thread(target=self._do_shutdown, args=(future,)); thread.start()
+    executor.shutdown(() => {
+      if (!this.is_closed())
+        this.call_soon_threadsafe({
+          qualname: 'Future.set_result',
+          args: () => ['None'],
+          fn: () => future.set_result(undefined),
+        });
     });
+    yield* future.__await__(); // finally: thread.join() — the thread is already over
   }
 
   /** runners._cancel_all_tasks: cancel what is left and run until all of it has finished. */

@@ -1,9 +1,8 @@
 /**
  * The recording of a run: one `Turn` per call of `_run_once`, with what each of its six steps did, what `_ready`
  * and `_scheduled` held and the virtual clock. A demo steps through `turns` with lib/stepping.ts (a state with
- * an `index` into them); `turnCursor` gives the first state.
+ * an `index` into them).
  */
-import type { Cursor } from '../../../lib/stepping.ts';
 import type { Handle, TimerHandle } from './events.ts';
 
 /** Which of asyncio.run's run_until_complete calls a turn belongs to (runners.py, Runner.run and Runner.close). */
@@ -86,16 +85,6 @@ export function scheduledInfo(heap: readonly TimerHandle[]): HandleInfo[] {
     .map((h, i) => ({ h, i }))
     .sort((a, b) => a.h._when - b.h._when || a.i - b.i)
     .map(({ h }) => handleInfo(h));
-}
-
-/** A short text for a handle in a trace: `TimerHandle _set_result_unless_cancelled`, `Handle Task.task_wakeup [Task-2]`. */
-export function handleLabel(h: HandleInfo): string {
-  return `${h.kind}${h.cancelled ? ' cancelled' : ''} ${h.callback}${h.task ? ` [${h.task}]` : ''}`;
-}
-
-/** The first state of a demo stepping through a recording. */
-export function turnCursor(): Cursor {
-  return { index: 0 };
 }
 
 /** Which turns ran a callback matching `pred` (for reading a trace: "which turn woke the heartbeat?"). */

@@ -81,7 +81,7 @@ export function binary(op: A.BinaryOperator, l: Value, r: Value, node: A.Node): 
     else {
       const a = toPrim(l, node);
       const b = toPrim(r, node);
-       
+
       eq = a == b;
     }
     return op === '==' ? eq : !eq;

@@ -31,7 +31,6 @@ import { explore } from './timing.ts';
 import type { Runtime, SimOptions, SimResult } from './types.ts';
 
 export type * from './types.ts';
-export { DEFAULT_MAX_STEPS } from './types.ts';
 export { logLines };
 
 /** Runs a snippet in the model of the given runtime and returns every step. */

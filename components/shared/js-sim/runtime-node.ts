@@ -7,14 +7,14 @@
  * __dirname to the globals.
  */
 import type * as A from 'acorn';
-import { reasonText, typeOf } from './conversions.ts';
+import { describe, reasonText, typeOf } from './conversions.ts';
 import type { Realm } from './host.ts';
 import { formatLogArgs } from './inspect.ts';
 import { EventLoop } from './loop.ts';
 import { refuseAt } from './parse.ts';
 import type { Queues } from './recorder.ts';
 import type { TaskView } from './types.ts';
-import { Halt, HandleObj, isCallable, Obj, OpaqueObj, type FnObj, type Job, type Value } from './values.ts';
+import { Halt, HandleObj, isCallable, isObj, Obj, OpaqueObj, type FnObj, type Job, type Value } from './values.ts';
 
 /** the globals only Node has (a browser refuses them by name) */
 export const NODE_ONLY = new Set(['setImmediate', 'clearImmediate', 'process', 'require', '__filename', '__dirname']);
@@ -97,7 +97,7 @@ export class NodeRuntime extends EventLoop {
       'require',
       realm.native('require', (_t, a, site) => {
         if (a[0] === 'fs' || a[0] === 'node:fs') return fs;
-        refuseAt(site, { code: 'unsupportedModule', name: String(a[0]) });
+        refuseAt(site, { code: 'unsupportedModule', name: isObj(a[0]) ? describe(a[0]) : String(a[0]) });
       }),
     );
     realm.defineGlobal('__filename', new OpaqueObj('__filename'));

@@ -96,12 +96,9 @@ export interface Binding {
 export class Env {
   vars = new Map<string, Binding>();
   constructor(public parent: Env | null) {}
+  /** the binding `name` refers to here: this scope's own, or else its parent's (the chain is lexical, short) */
   lookup(name: string): Binding | undefined {
-    for (let e: Env | null = this; e; e = e.parent) {
-      const b = e.vars.get(name);
-      if (b) return b;
-    }
-    return undefined;
+    return this.vars.get(name) ?? this.parent?.lookup(name);
   }
 }
 

@@ -186,7 +186,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     const correctNo = s.question.correct + 1;
     const extra = this.extraLabel();
 
-    let status: TemplateResult | string = '';
+    let status: TemplateResult | string;
     let statusClass = '';
     if (print) status = t.printAnswer(correctNo);
     else if (v.verdict === 'right') {
