@@ -16,6 +16,9 @@
 import { back, clampIndex, reset } from '../../lib/stepping.ts';
 import { NODE_LISTING, SIMPLE_LISTING, lineNumbers, type NodeLine, type SimpleLine } from './event-loop-code.ts';
 import { SPEAKER_SEQUENCE } from './event-loop-sequence.ts';
+import { heapPop, heapPush, type Timer } from './event-loop-heap.ts';
+
+export { heapPop, heapPush, isHeap, type Timer } from './event-loop-heap.ts';
 
 export { SPEAKER_SEQUENCE };
 export type { NodeLine, SimpleLine };
@@ -23,16 +26,6 @@ export type { NodeLine, SimpleLine };
 export type Mode = 'simple' | 'node';
 export type SocketName = 'A' | 'B' | 'C';
 export const SOCKETS: readonly SocketName[] = ['A', 'B', 'C'];
-
-/** A pending timer. `seq` breaks ties between equal deadlines: first set, first run (as in Node and libuv). */
-export interface Timer {
-  readonly id: number;
-  readonly label: string;
-  readonly due: number;
-  readonly seq: number;
-  /** The microtasks its callback queues, as a promise chain: the first is queued, each queues the next. */
-  readonly chain: readonly string[];
-}
 
 /** A queued callback (a microtask or a setImmediate callback) and the rest of its promise chain. */
 export interface Job {
@@ -173,56 +166,6 @@ export interface LoopState {
   readonly event: LoopEvent;
   readonly nextId: number;
   readonly seq: number;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The timer heap
-
-function before(a: Timer, b: Timer): boolean {
-  return a.due < b.due || (a.due === b.due && a.seq < b.seq);
-}
-
-export function heapPush(heap: readonly Timer[], t: Timer): Timer[] {
-  const h = [...heap, t];
-  let i = h.length - 1;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    const hi = h[i]!;
-    const hp = h[p]!;
-    if (!before(hi, hp)) break;
-    h[i] = hp;
-    h[p] = hi;
-    i = p;
-  }
-  return h;
-}
-
-export function heapPop(heap: readonly Timer[]): { top: Timer | undefined; heap: Timer[] } {
-  if (heap.length === 0) return { top: undefined, heap: [] };
-  const h = [...heap];
-  const top = h[0]!;
-  const last = h.pop()!;
-  if (h.length > 0) {
-    h[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && before(h[l]!, h[m]!)) m = l;
-      if (r < h.length && before(h[r]!, h[m]!)) m = r;
-      if (m === i) break;
-      const tmp = h[i]!;
-      h[i] = h[m]!;
-      h[m] = tmp;
-      i = m;
-    }
-  }
-  return { top, heap: h };
-}
-
-export function isHeap(heap: readonly Timer[]): boolean {
-  return heap.every((t, i) => i === 0 || !before(t, heap[(i - 1) >> 1]!));
 }
 
 export function nearestDeadline(s: LoopState): number | null {

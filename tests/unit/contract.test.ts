@@ -168,3 +168,21 @@ describe('page mode: one module decides', () => {
     expect(resolvePageMode('?lang=en', deck)).toEqual({ mode: 'deck', print: false });
   });
 });
+
+describe('small files', () => {
+  it('no source file in components/, src/, lib/ or slides/ is over 700 lines', () => {
+    const files = import.meta.glob<string>(
+      ['../../components/**/*.ts', '../../src/**/*.ts', '../../lib/*.ts', '../../slides/**/*.ts'],
+      {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      },
+    );
+    expect(Object.keys(files).length).toBeGreaterThan(50);
+    const long = Object.entries(files)
+      .map(([file, text]) => [file, text.split('\n').length] as const)
+      .filter(([, lines]) => lines > 700);
+    expect(long).toEqual([]);
+  });
+});
