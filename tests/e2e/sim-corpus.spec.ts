@@ -78,21 +78,21 @@ for (const s of snippets) {
         // the console's preview of it, the text Playwright gives for the argument (`{a: 1, b: x}`, `[1, Array(2)]`)
         lines.push(
           Promise.all(
-            msg
-              .args()
-              .map((a) =>
-                a
-                  .evaluate((v) =>
-                    typeof v === 'object' && v !== null
-                      ? null
-                      : typeof v === 'number' && Object.is(v, -0)
-                        ? '-0'
-                        : typeof v === 'string'
-                          ? v
-                          : String(v),
-                  )
-                  .then((text) => text ?? a.toString()),
-              ),
+            msg.args().map((a) =>
+              a
+                .evaluate((v) =>
+                  typeof v === 'object' && v !== null
+                    ? null
+                    : typeof v === 'number' && Object.is(v, -0)
+                      ? '-0'
+                      : typeof v === 'string'
+                        ? v
+                        : String(v),
+                )
+                // A JSHandle's toString() is Chromium's preview of the object (`Array(2)`, `Promise`), the console's text.
+                // eslint-disable-next-line @typescript-eslint/no-base-to-string
+                .then((text) => text ?? a.toString()),
+            ),
           ).then((parts) => parts.join(' ')),
         );
       });
