@@ -25,8 +25,5 @@ export interface DemoModel<S, Step = unknown> {
  */
 export type DemoMode = 'deck' | 'speaker' | 'embed';
 
-/** Clamps a speaker step into a sequence of `length` states (0 for anything odd). */
-export function clampStep(step: number, length: number): number {
-  if (!Number.isFinite(step) || length <= 0) return 0;
-  return Math.max(0, Math.min(length - 1, Math.floor(step)));
-}
+/** Clamps a speaker step into a sequence of `length` states (0 for anything odd): a step is an index. */
+export { clampIndex as clampStep } from './stepping.ts';

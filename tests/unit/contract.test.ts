@@ -6,6 +6,7 @@ import { speakerSteps } from '../../slides/types.ts';
 import { resolvePageMode } from '../../src/page-mode.ts';
 import * as stepping from '../../lib/stepping.ts';
 import fc from 'fast-check';
+import { shape } from './shape.ts';
 
 /**
  * The demo contract (CONTRIBUTING.md, lib/demo-contract.ts), checked for every slide of the manifest: the files a
@@ -19,19 +20,6 @@ const demoTexts = import.meta.glob<Record<string, unknown>>('../../components/*/
 const slideTexts = import.meta.glob<{ default: { text: Record<string, { body: unknown; notes: unknown }> } }>(
   '../../slides/text/*.ts',
 );
-
-/** Keys, recursively (arrays by length, functions by arity): the same shape in both languages. */
-function shape(value: unknown): unknown {
-  if (typeof value === 'function') return `fn/${value.length}`;
-  if (Array.isArray(value)) return `array/${value.length}`;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
-    );
-  return typeof value;
-}
 
 const demoSlides = slides.filter((s) => s.demo);
 const table = demoSlides.map((s) => {

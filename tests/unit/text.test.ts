@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slides } from '../../slides/index.ts';
 import type { Block } from '../../lib/text.ts';
+import { shape } from './shape.ts';
 import type { SlideTextDef } from '../../slides/types.ts';
 
 /** Each slide's words, `slides/text/<id>.ts`. */
@@ -11,20 +12,6 @@ const textOf = (id: string) => slideTexts[`../../slides/text/${id}.ts`];
 const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], {
   eager: true,
 });
-
-/** The shape of a value: keys of objects (sorted), 'fn/<arity>' for functions, 'array/<length>', or the type. */
-function shape(value: unknown): unknown {
-  if (typeof value === 'function') return `fn/${value.length}`;
-  if (Array.isArray(value)) return value.map(shape);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return typeof value;
-}
 
 function isBilingual(v: unknown): v is { en: unknown; ru: unknown } {
   return !!v && typeof v === 'object' && 'en' in v && 'ru' in v && Object.keys(v).length === 2;
