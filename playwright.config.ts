@@ -15,7 +15,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env['CI'] ? 2 : undefined,
-  retries: 0,
+  // One retry in CI, so that a rare race (recorded on the issue) does not sink a run; Playwright still reports it as flaky.
+  retries: process.env['CI'] ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env['CI'] ? [['list']] : [['list']],
