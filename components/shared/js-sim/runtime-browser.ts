@@ -31,8 +31,9 @@ export class BrowserRuntime extends EventLoop {
   // ----- timers, errors
 
   protected clampDelay(delay: number): { ms: number; nesting: number } {
-    // HTML: timeout is a WebIDL long; negative → 0; nested more than 5 levels → at least 4 ms
-    let ms = Number.isFinite(delay) ? Math.trunc(delay) : 0;
+    // HTML: timeout is a WebIDL long (ToInt32: 2 ** 31 wraps to a negative number); negative → 0; nested more
+    // than 5 levels → at least 4 ms
+    let ms = Number.isFinite(delay) ? delay | 0 : 0;
     if (ms < 0) ms = 0;
     const nesting = this.timerNesting;
     if (nesting > 5 && ms < 4) ms = 4;

@@ -21,6 +21,8 @@ export const NODE_ONLY = new Set(['setImmediate', 'clearImmediate', 'process', '
 
 /** Node coerces a timer delay outside [1, TIMEOUT_MAX] to 1 ms (lib/internal/timers.js) */
 const TIMEOUT_MAX = 2 ** 31 - 1;
+/** the process id a simulated warning names (a real one differs from run to run) */
+export const NODE_PID = 4242;
 /** how soon (ms) a timer may be due while setImmediate callbacks wait before the order is timing-dependent */
 const IMMEDIATE_SLACK = 2;
 /** the same on the loop's first turn: Node finishes start-up after the script, which can take several ms */
@@ -125,8 +127,25 @@ export class NodeRuntime extends EventLoop {
 
   // ----- timers, errors
 
+  /**
+   * lib/internal/timers.js: a delay outside [1, TIMEOUT_MAX] becomes 1 (above TIMEOUT_MAX with a
+   * TimeoutOverflowWarning, which process.emitWarning prints from a nextTick), and `insert()` truncates it, so 1.7 ms
+   * joins the 1 ms list (first in, first out with the timers already there).
+   */
   protected clampDelay(delay: number): { ms: number; nesting: number } {
-    return { ms: delay >= 1 && delay <= TIMEOUT_MAX ? delay : 1, nesting: 0 };
+    if (delay > TIMEOUT_MAX) this.warnOverflow(delay);
+    return { ms: delay >= 1 && delay <= TIMEOUT_MAX ? Math.trunc(delay) : 1, nesting: 0 };
+  }
+
+  private warnOverflow(delay: number): void {
+    const text =
+      `(node:${NODE_PID}) TimeoutOverflowWarning: ${String(delay)} does not fit into a 32-bit signed integer.\n` +
+      'Timeout duration was set to 1.\n' +
+      '(Use `node --trace-warnings ...` to show where the warning was created)';
+    this.ticks.push({
+      view: { id: this.rec.nextId(), kind: 'callback', name: 'emitWarning', line: null },
+      run: () => this.log(text, 'error'),
+    });
   }
 
   protected timerHandle(id: number): Value {
