@@ -71,6 +71,14 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   protected abstract timerHandle(id: number): Value;
   /** the shortest period an interval is rescheduled with */
   protected abstract readonly minInterval: number;
+  /**
+   * When an interval is put back in the timer list: before its callback runs (Chromium's repeating timer sets its
+   * next fire time first) or after it (Node's listOnTimeout re-inserts it in a `finally`, due from the time the
+   * callback started, behind any timer of the same delay the callback set)
+   */
+  protected abstract readonly intervalRequeued: 'before' | 'after';
+  /** the interval whose callback is running (Node), so that clearInterval inside it stops the repeat */
+  private runningInterval: Timer | null = null;
   /** the microtask checkpoint's queues, run until empty */
   protected abstract drainQueues(): void;
   /** promises rejected with no handler, reported after a microtask checkpoint */
@@ -122,6 +130,9 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     // set): how late each callback really ran decides the order
     for (const other of this.timers) {
       if (other.cleared || other.createdInTask === timer.createdInTask) continue;
+      // the same delay, set later: however late this callback really ran, this timer is due after the other (and in
+      // Node they share one first-in, first-out list)
+      if (other.ms === timer.ms) continue;
       if (other.due > this.now && Math.abs(other.due - timer.due) <= TIMER_SLACK) {
         this.timing.flag('timersAcrossTasks', {
           first: other.view.name,
@@ -140,6 +151,8 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   }
 
   clearTimer(h: Value): void {
+    const r = this.runningInterval;
+    if (r && (r.handle === h || (typeof h === 'number' && r.view.id === h))) r.cleared = true;
     for (const t of this.timers) if (t.handle === h || (typeof h === 'number' && t.view.id === h)) t.cleared = true;
     this.timers = this.timers.filter((t) => !t.cleared);
   }
@@ -254,8 +267,26 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     this.timerNesting = t.nesting;
     try {
       this.macrotask('timers', t.view, () => {
-        if (t.repeat) {
-          // setInterval: rescheduled from the time the callback starts
+        if (t.repeat && this.intervalRequeued === 'after') {
+          // setInterval in Node: re-inserted after the callback, due from the time the callback started
+          const start = this.now;
+          this.runningInterval = t;
+          try {
+            this.realm.runCallbackTask(t.fn, t.args, null);
+          } finally {
+            this.runningInterval = null;
+          }
+          if (!t.cleared) {
+            const next: Timer = {
+              ...t,
+              view: { ...t.view, id: this.rec.nextId() },
+              due: start + Math.max(t.ms, this.minInterval),
+              seq: ++this.seq,
+            };
+            this.timers.push(next);
+          }
+        } else if (t.repeat) {
+          // setInterval in a browser: rescheduled from the time the callback starts, before it runs
           const next: Timer = {
             ...t,
             view: { ...t.view, id: this.rec.nextId() },

@@ -13,6 +13,7 @@ import { NODE_ONLY } from './runtime-node.ts';
 import type { Value } from './values.ts';
 
 export class BrowserRuntime extends EventLoop {
+  protected readonly intervalRequeued = 'before';
   protected readonly minInterval = 0;
   readonly promiseWithResolvers = true;
 

@@ -50,6 +50,7 @@ export class NodeRuntime extends EventLoop {
   private io: IoOp[] = [];
   /** completed turns of the loop */
   private loopTurns = 0;
+  protected readonly intervalRequeued = 'after';
   protected readonly minInterval = 1;
   readonly promiseWithResolvers = false;
 
