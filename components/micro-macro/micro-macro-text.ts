@@ -21,6 +21,11 @@ const logRefusalsEn: Record<string, [string, string]> = {
     'the browser’s console previews only the first 5',
   ],
   string: ['a string with control characters inside an array or object', 'log it on its own'],
+  '%j': ['the format %j', 'use %O (JSON.stringify is not modelled)'],
+  '%%': ['the format %% in a browser', 'how the console prints it is not modelled. Write a single %'],
+  '%o': ['%o of a nested value, a function, a promise or an instance', 'Node prints its hidden properties. Use %O'],
+  '%o/%O primitive': ['%o or %O of a primitive value', 'use %s, %d or %f'],
+  '%s toString': ['%s of an object with its own toString', 'the simulator does not call it. Log the string'],
 };
 const logRefusalsRu: typeof logRefusalsEn = {
   Error: [
@@ -35,6 +40,14 @@ const logRefusalsRu: typeof logRefusalsEn = {
     'консоль браузера показывает только первые 5',
   ],
   string: ['строки с управляющими символами внутри массива или объекта', 'выводите её отдельно'],
+  '%j': ['с форматом %j', 'используйте %O (JSON.stringify не моделируется)'],
+  '%%': ['с форматом %% в браузере', 'как его печатает консоль, не моделируется. Напишите один %'],
+  '%o': [
+    'с форматом %o для вложенного значения, функции, промиса или экземпляра класса',
+    'Node печатает его скрытые свойства. Используйте %O',
+  ],
+  '%o/%O primitive': ['с форматом %o или %O для примитива', 'используйте %s, %d или %f'],
+  '%s toString': ['с форматом %s для объекта со своим toString', 'симулятор его не вызывает. Выводите строку'],
 };
 
 /** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
@@ -254,7 +267,6 @@ const en = {
     unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
     unsupportedLog: (e: SimError) =>
       `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
-    formatSpecifier: (e: SimError) => `Line ${e.line}: console.log format specifiers (%s, %d …) are not supported.`,
     unsupportedValue: (e: SimError) => `Line ${e.line}: ${an(e.name)} cannot be used here in the simulator.`,
     unsupportedModule: (e: SimError) =>
       `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
@@ -430,8 +442,6 @@ const ru: typeof en = {
     unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
     unsupportedLog: (e: SimError) =>
       `Строка ${e.line}: console.log ${logRefusalsRu[s(e.name)]?.[0] ?? `значения типа ${s(e.name)}`} не моделируется${logRefusalsRu[s(e.name)] ? `: ${logRefusalsRu[s(e.name)]![1]}` : ''}.`,
-    formatSpecifier: (e: SimError) =>
-      `Строка ${e.line}: спецификаторы формата console.log (%s, %d …) не поддерживаются.`,
     unsupportedValue: (e: SimError) =>
       `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
     unsupportedModule: (e: SimError) =>

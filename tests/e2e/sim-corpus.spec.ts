@@ -14,6 +14,21 @@ import { loadCorpus, type CorpusSnippet } from '../unit/sim-corpus-lib.ts';
 
 const SENTINEL = '__sim_corpus_done__';
 
+/**
+ * A format string's substitution as the DevTools console does it: V8 has already converted the arguments of `%s`,
+ * `%d`, `%i` and `%f` (they arrive as strings and numbers); each specifier takes the next argument's text (`%c`, a
+ * style, prints none; `%o`/`%O` an object's preview); a specifier with no argument left stays; the rest follow.
+ */
+function substitute(parts: string[]): string {
+  let next = 1;
+  const line = parts[0]!.replace(/%[sdifoOc]/g, (spec) => {
+    if (next >= parts.length) return spec;
+    const text = parts[next++]!;
+    return spec === '%c' ? '' : text;
+  });
+  return [line, ...parts.slice(next)].join(' ');
+}
+
 const snippets: CorpusSnippet[] = [
   ...loadCorpus(),
   ...EXAMPLES.filter((e) => e.runtimes.includes('browser') && e.id !== 'busyWait').map((e) => ({
@@ -93,7 +108,11 @@ for (const s of snippets) {
                 // eslint-disable-next-line @typescript-eslint/no-base-to-string
                 .then((text) => text ?? a.toString()),
             ),
-          ).then((parts) => parts.join(' ')),
+          ).then(async (parts) => {
+            const first = msg.args()[0];
+            const isFormat = parts.length > 1 && first && (await first.evaluate((v) => typeof v === 'string'));
+            return isFormat ? substitute(parts) : parts.join(' ');
+          }),
         );
       });
       await p.goto('about:blank');

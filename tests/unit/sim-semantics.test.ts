@@ -347,6 +347,25 @@ describe('refusals name the construct and its line, in both languages', () => {
     });
   }
 
+  it('a format the simulator cannot vouch for is refused by name, with the way round it', () => {
+    const cases: [string, 'node' | 'browser', RegExp][] = [
+      [`console.log('%j', { a: 1 });`, 'node', /the format %j is not modelled: use %O/],
+      [`console.log('100%% of %d', 3);`, 'browser', /the format %% in a browser/],
+      [`console.log('%o', [[1]]);`, 'node', /%o of a nested value/],
+      [`console.log('%O', 1);`, 'browser', /%o or %O of a primitive value/],
+    ];
+    for (const [src, rt, message] of cases) {
+      const r = simulate(src, rt);
+      if (r.ok) throw new Error(`expected a refusal: ${src}`);
+      expect(r.error.code).toBe('unsupportedLog');
+      expect(errorMessage(microMacroText.en, r.error)).toMatch(message);
+      expect(errorMessage(microMacroText.ru, r.error)).toMatch(/^Строка 1: console\.log с форматом/);
+    }
+    // and what it can: the same calls with what each runtime accepts
+    expect(out(`console.log('%O', [[1]]);`, 'node')).toEqual(['[ [ 1 ] ]']);
+    expect(out(`console.log('100%% of %d', 3);`, 'node')).toEqual(['100% of 3']);
+  });
+
   it('Node-only APIs are refused in the browser runtime', () => {
     const r = simulate(`setImmediate(() => {});`, 'browser');
     expect(r.ok ? null : r.error.code).toBe('nodeOnly');

@@ -9,16 +9,27 @@
  */
 import type * as A from 'acorn';
 import { describe } from './conversions.ts';
+import { formatWith, hasFormat } from './format.ts';
 import { refuseAt } from './parse.ts';
 import { InstanceObj } from './classes.ts';
 import type { Runtime } from './types.ts';
 import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
 
-/** the line console.log prints for its arguments (no format specifiers) */
+/** the line console.log prints for its arguments (format specifiers: format.ts) */
 export function formatLogArgs(args: Value[], runtime: Runtime, site: A.Node): string {
-  return args
-    .map((v) => (typeof v === 'string' ? v : runtime === 'node' ? inspectNode(v, 0, 0, site) : previewTop(v, site)))
-    .join(' ');
+  const plain = (v: Value): string =>
+    typeof v === 'string' ? v : runtime === 'node' ? inspectNode(v, 0, 0, site) : previewTop(v, site);
+  if (!hasFormat(args)) return args.map(plain).join(' ');
+  return formatWith(
+    args,
+    runtime,
+    {
+      plain,
+      inspect: (v, depth) => (typeof v === 'string' ? quoteNode(v, site) : inspectNode(v, 0, 0, site, depth)),
+      preview: (v) => previewTop(v, site),
+    },
+    site,
+  );
 }
 
 function primitive(v: Exclude<Value, Obj>): string {
@@ -73,32 +84,33 @@ function quoteNode(s: string, site: A.Node): string {
   return q + out + q;
 }
 
-function inspectNode(v: Value, depth: number, indent: number, site: A.Node): string {
+/** util.inspect of `v` at nesting level `depth`; levels deeper than `maxDepth` print as `[Object]`, `[Array]`, … */
+function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxDepth = 2): string {
   if (!isObj(v)) return typeof v === 'string' ? (depth === 0 ? v : quoteNode(v, site)) : primitive(v);
   checkPrintable(v, site);
   if (v instanceof ArrayObj) {
     if (v.items.length === 0) return '[]';
-    if (depth > 2) return '[Array]';
+    if (depth > maxDepth) return '[Array]';
     if (v.items.length > 6) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
-    const out = v.items.map((x) => inspectNode(x, depth + 1, indent + 2, site));
+    const out = v.items.map((x) => inspectNode(x, depth + 1, indent + 2, site, maxDepth));
     return oneLine(out, '[', ']', indent);
   }
   if (v instanceof PromiseObj) {
-    if (depth > 2) return '[Promise]';
+    if (depth > maxDepth) return '[Promise]';
     let inner = '<pending>';
     if (v.state !== 'pending') {
       if (isObj(v.result)) checkPrintable(v.result, site);
-      const r = inspectNode(v.result, depth + 1, indent + 2, site);
+      const r = inspectNode(v.result, depth + 1, indent + 2, site, maxDepth);
       inner = v.state === 'rejected' ? `<rejected> ${r}` : r;
     }
     return oneLine([inner], 'Promise {', '}', indent);
   }
   const base = v instanceof InstanceObj ? `${v.cls.name} ` : '';
   if (v.props.size === 0) return `${base}{}`;
-  if (depth > 2) return v instanceof InstanceObj ? `[${v.cls.name}]` : '[Object]';
+  if (depth > maxDepth) return v instanceof InstanceObj ? `[${v.cls.name}]` : '[Object]';
   const out = ownEntries(v).map(([k, x]) => {
     const key = IDENT.test(k) ? k : quoteNode(k, site);
-    return `${key}: ${inspectNode(x, depth + 1, indent + 2, site)}`;
+    return `${key}: ${inspectNode(x, depth + 1, indent + 2, site, maxDepth)}`;
   });
   return oneLine(out, `${base}{`, '}', indent);
 }

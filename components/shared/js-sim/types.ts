@@ -17,7 +17,6 @@ export type SimErrorCode =
   | 'unsupportedNew' // new X for an X other than Promise / Error
   | 'unsupportedProperty' // a property or method the simulator does not model
   | 'unsupportedLog' // console.log of an object, array, function
-  | 'formatSpecifier' // console.log('%s', …)
   | 'unsupportedValue' // converting an object the simulator does not model to a string
   | 'unsupportedModule' // require('http')
   | 'unsupportedThis' // `this` outside a method call
