@@ -304,6 +304,8 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         return t.event.start();
       case 'statement':
         return t.event.statement({ ...p, line: snap.line ?? '' });
+      case 'statements':
+        return t.event.statements(p);
       case 'taskStart':
         return t.event.taskStart(p);
       case 'await':

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../lib/i18n.ts';
+import { formatNumber, ruPlural, type Bilingual } from '../../lib/i18n.ts';
 import type { ExampleId } from './micro-macro-examples.ts';
 import type { EndCode, Phase, SimError, SimErrorCode, TaskKind, TimingCode } from '../shared/js-sim/index.ts';
 
@@ -206,6 +206,8 @@ const en = {
   event: {
     start: () => 'Nothing has run yet. The script is the first macrotask.',
     statement: (p: P) => `Line ${s(p.line)} runs.`,
+    statements: (p: P) =>
+      `${formatNumber(Number(p.count), 'en')} more statements ran from line ${s(p.from)} on (a long loop): the simulator counts them without a step each.`,
     taskStart: (p: P) =>
       p.queue === 'microtasks'
         ? `The stack is empty, so the next microtask runs: ${s(p.name)}.`
@@ -380,6 +382,8 @@ const ru: typeof en = {
   event: {
     start: () => 'Ещё ничего не выполнено. Скрипт — первая макрозадача.',
     statement: (p: P) => `Выполняется строка ${s(p.line)}.`,
+    statements: (p: P) =>
+      `Ещё ${formatNumber(Number(p.count), 'ru')} ${ruPlural(Number(p.count), 'инструкция', 'инструкции', 'инструкций')} со строки ${s(p.from)} (долгий цикл): симулятор считает их, не показывая каждую шагом.`,
     taskStart: (p: P) =>
       p.queue === 'microtasks'
         ? `Стек пуст, поэтому выполняется следующая микрозадача: ${s(p.name)}.`

@@ -325,6 +325,30 @@ setTimeout(() => console.log('second timer'), 0);`;
   });
 });
 
+describe('long loops', () => {
+  it('a loop of 100,000 turns finishes, its statements past the first 200 of the task counted in one step', () => {
+    const r = ok(simulate('let s = 0;\nfor (let i = 0; i < 100000; i++) s++;\nconsole.log(s);', 'node'));
+    expect(r.end.code).toBe('done');
+    expect(logLines(r)).toEqual(['100000']);
+    expect(r.steps.length).toBeLessThan(300);
+    const counted = r.steps.filter((st) => st.event.code === 'statements');
+    expect(counted).toHaveLength(1);
+    // two steps a turn (the loop's line, then its body) and four around the loop (the declaration and the log among
+    // them): 200,004 statements, of which the task's first 200 are recorded
+    const recorded = r.steps.filter((st) => st.event.code === 'statement').length;
+    expect(recorded).toBe(200);
+    expect(recorded + Number(counted[0]!.event.params['count'])).toBe(2 * 100000 + 4);
+  });
+
+  it('each task gets its own recorded statements; an endless one is still stopped as such', () => {
+    const r = ok(
+      simulate('setTimeout(() => { for (;;) {} }, 0);\nsetTimeout(() => console.log("never"), 0);', 'browser'),
+    );
+    expect(r.end.code).toBe('infiniteLoop');
+    expect(logLines(r)).toEqual([]);
+  });
+});
+
 describe('refusals name the construct and its line, in both languages', () => {
   const cases: [string, string, number][] = [
     ['console.log(1);\nclass A extends Object {}', 'unsupported', 2],

@@ -14,8 +14,12 @@ import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import { hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
 
-/** operations (statements and expressions evaluated) before a run is stopped as endless */
-const MAX_OPS = 2_000_000;
+/**
+ * Operations (statements and expressions evaluated) before a run is stopped as endless: a simple loop costs about 8
+ * a turn, so some 300,000 turns finish. The interpreter runs on the page's thread, so this also bounds how long an
+ * endless loop holds the page (about a second or two here) before it is reported.
+ */
+const MAX_OPS = 2_500_000;
 
 type Completion = { type: 'normal' } | { type: 'return'; value: Value } | { type: 'break' } | { type: 'continue' };
 const NORMAL: Completion = { type: 'normal' };
@@ -36,6 +40,7 @@ export class Evaluator {
   /** counts an operation; a task that never returns is stopped (see Scene.capEnd) */
   private tick(): void {
     if (++this.ops > MAX_OPS) throw new Halt(this.it.rec.capEnd());
+    this.it.rec.work++;
   }
 
   // ----- statements
@@ -50,8 +55,7 @@ export class Evaluator {
   }
 
   private stmtSnap(node: A.Node): void {
-    this.it.rec.currentLine = this.it.lineOf(node);
-    this.it.rec.snap('statement', {}, this.it.rec.currentLine);
+    this.it.rec.statement(this.it.lineOf(node));
   }
 
   private *exec(node: A.Statement, env: Env, ctx: FnCtx): G<Completion> {

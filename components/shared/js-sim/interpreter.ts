@@ -264,8 +264,7 @@ export class Interpreter implements Realm, PromiseRealm {
       const c = yield* this.ev.execBlockBody(node.body.body, env, ctx);
       return c.type === 'return' ? c.value : undefined;
     }
-    this.rec.currentLine = this.lineOf(node.body);
-    this.rec.snap('statement', {}, this.rec.currentLine);
+    this.rec.statement(this.lineOf(node.body));
     return yield* this.ev.evalExpr(node.body, env, ctx);
   }
 }

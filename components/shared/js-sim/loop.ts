@@ -176,7 +176,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   }
 
   capEnd(): SimEnd {
-    const steps = this.rec.steps.length;
+    const steps = this.rec.work;
     const pending = this.pendingCount();
     if (this.draining && steps - this.stepsAtDrainStart > steps / 2) {
       const ticks = this.draining === 'ticks' || this.drainTicksRun > this.drainMicroRun;
@@ -210,6 +210,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
 
   protected startTask(queue: string, view: TaskView): void {
     this.rec.currentLine = null;
+    this.rec.taskStarted();
     // the snapshot shows the task on the stack, as it is about to be called
     this.rec.stack.push({ view: { name: view.name, kind: 'job', line: view.line } });
     try {
@@ -239,7 +240,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   /** Node: processTicksAndRejections(); the browser: a microtask checkpoint */
   protected drain(): void {
     const saved = this.phase;
-    this.stepsAtDrainStart = this.rec.steps.length;
+    this.stepsAtDrainStart = this.rec.work;
     this.drainTicksRun = 0;
     this.drainMicroRun = 0;
     this.drainQueues();
@@ -251,7 +252,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
 
   protected macrotask(queue: string, view: TaskView, run: () => void): void {
     this.taskIndex = ++this.taskCount;
-    this.stepsAtTaskStart = this.rec.steps.length;
+    this.stepsAtTaskStart = this.rec.work;
     this.startTask(queue, view);
     run();
     this.rec.currentLine = null;

@@ -18,8 +18,20 @@ export interface Scene {
   capEnd(): SimEnd;
 }
 
+/**
+ * Statements of one task recorded as steps of their own; beyond this the task's statements still run and count as
+ * work, and the steps show one `statements` step saying how many ran unrecorded (a loop of a million iterations
+ * finishes without a million snapshots).
+ */
+export const STATEMENT_STEPS_PER_TASK = 200;
+
 export class Recorder {
   readonly steps: Snapshot[] = [];
+  /** steps recorded and statements run: the measure of work the stop rules use (Scene.capEnd) */
+  work = 0;
+  private statementsInTask = 0;
+  private unrecorded = 0;
+  private unrecordedFrom: number | null = null;
   readonly output: OutputLine[] = [];
   /** the call stack as the snapshots show it; the top frame's line follows the highlighted line */
   readonly stack: { view: FrameView }[] = [];
@@ -42,7 +54,38 @@ export class Recorder {
     return this.scene.capEnd();
   }
 
+  /** a task starts: its statements are recorded again */
+  taskStarted(): void {
+    this.statementsInTask = 0;
+  }
+
+  /** the statement on `line` is about to run: a step, or past the task's quota, work counted */
+  statement(line: number | null): void {
+    this.currentLine = line;
+    if (this.statementsInTask++ < STATEMENT_STEPS_PER_TASK) {
+      this.snap('statement', {}, line);
+      return;
+    }
+    if (this.unrecorded++ === 0) this.unrecordedFrom = line;
+    const top = this.stack[this.stack.length - 1];
+    if (top && line !== null && top.view.line !== line) top.view = { ...top.view, line };
+  }
+
+  /** the statements that ran unrecorded since the last step, as one step */
+  private flushUnrecorded(): void {
+    if (this.unrecorded === 0) return;
+    const count = this.unrecorded;
+    this.unrecorded = 0;
+    this.push('statements', { count, from: this.unrecordedFrom ?? '' }, this.currentLine);
+  }
+
   snap(code: StepCode, params: Record<string, string | number> = {}, line: number | null = this.currentLine): void {
+    this.flushUnrecorded();
+    this.work++;
+    this.push(code, params, line);
+  }
+
+  private push(code: StepCode, params: Record<string, string | number>, line: number | null): void {
     if (this.steps.length >= this.maxSteps) throw new Halt(this.capEnd());
     const top = this.stack[this.stack.length - 1];
     if (top && line !== null) top.view = { ...top.view, line };
@@ -73,6 +116,7 @@ export class Recorder {
    * step (the work left pending); a finished one shows them empty.
    */
   end(end: SimEnd): void {
+    if (this.unrecorded > 0 && this.steps.length < this.maxSteps) this.flushUnrecorded();
     const last = this.steps[this.steps.length - 1];
     const keep = end.code !== 'done';
     this.steps.push({

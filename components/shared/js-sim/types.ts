@@ -70,6 +70,7 @@ export type Phase = 'script' | 'microtasks' | 'ticks' | 'timers' | 'poll' | 'che
 export type StepCode =
   | 'start' // before anything runs
   | 'statement' // about to run the highlighted line
+  | 'statements' // params.count more statements ran unrecorded (a long loop), from line params.from
   | 'taskStart' // a task was taken from a queue; params.queue says which
   | 'await' // an async function suspends at await
   | 'sleep' // the loop sleeps until the next timer is due
