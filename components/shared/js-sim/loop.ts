@@ -48,7 +48,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   protected timerNesting = 0;
   /** statistics used to explain a stop at the step cap */
   private stepsAtTaskStart = 0;
-  private stepsAtDrainStart = 0;
+  private stepsAtDrainStart = 0; // (Recorder.work at those moments)
   protected draining: 'microtasks' | 'ticks' | null = null;
   protected drainTicksRun = 0;
   protected drainMicroRun = 0;
@@ -176,16 +176,19 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   }
 
   capEnd(): SimEnd {
-    const steps = this.rec.work;
+    // who used most of the work (statements and expressions run, recorded or not) says why the run is stopped; the
+    // message counts the steps a person can walk through
+    const work = this.rec.work;
+    const steps = this.rec.steps.length;
     const pending = this.pendingCount();
-    if (this.draining && steps - this.stepsAtDrainStart > steps / 2) {
+    if (this.draining && work - this.stepsAtDrainStart > work / 2) {
       const ticks = this.draining === 'ticks' || this.drainTicksRun > this.drainMicroRun;
       return {
         code: ticks ? 'starvedTicks' : 'starvedMicrotasks',
         params: { steps, jobs: this.drainTicksRun + this.drainMicroRun, pending },
       };
     }
-    if (steps - this.stepsAtTaskStart > steps / 2) return { code: 'infiniteLoop', params: { steps, pending } };
+    if (work - this.stepsAtTaskStart > work / 2) return { code: 'infiniteLoop', params: { steps, pending } };
     return { code: 'tooLong', params: { steps, pending, now: this.now } };
   }
 
