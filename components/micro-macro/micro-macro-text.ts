@@ -14,7 +14,10 @@ const logRefusalsEn: Record<string, [string, string]> = {
     'the runtimes print its stack trace, which names files and lines. Log err.message or String(err)',
   ],
   function: ['a function', 'the runtimes print it differently. Log its name'],
-  'long array': ['an array of more than 6 items', 'Node lays it out in columns. Log arr.join(", ")'],
+  'long array': [
+    'an array of more than 6 items with wide characters (emoji, CJK)',
+    'Node measures their width to lay the items out in columns. Log arr.join(", ")',
+  ],
   'long string': ['a string this long inside an array or object', 'the browser’s console cuts it short'],
   'object with more than 5 properties': [
     'an object with more than 5 properties',
@@ -33,7 +36,10 @@ const logRefusalsRu: typeof logRefusalsEn = {
     'среды печатают его стек вызовов с именами файлов и строк. Выводите err.message или String(err)',
   ],
   function: ['функции', 'среды печатают её по-разному. Выводите её имя'],
-  'long array': ['массива длиннее 6 элементов', 'Node раскладывает его по столбцам. Выводите arr.join(", ")'],
+  'long array': [
+    'массива длиннее 6 элементов с широкими символами (эмодзи, иероглифы)',
+    'Node измеряет их ширину, раскладывая элементы по столбцам. Выводите arr.join(", ")',
+  ],
   'long string': ['такой длинной строки внутри массива или объекта', 'консоль браузера её обрезает'],
   'object with more than 5 properties': [
     'объекта с более чем 5 свойствами',

@@ -3,9 +3,10 @@
  * (depth 2, strings nested in objects quoted, one line when it fits in 80 columns); Chromium's console gives the
  * value's preview (strings unquoted, a nested object as `Object`, a nested array as `Array(n)`, at most 5
  * properties of an object). What would print differently in a way the simulator does not follow is refused: an
- * Error or a function (their text is a stack trace or source), an array of more than 6 items or a value that does
- * more than 5 properties in Chromium. A value too long for one line in Node is printed over several (one
- * output line each), as util.inspect breaks it.
+ * Error or a function (their text is a stack trace or source), an object of more than 5 properties in Chromium, a
+ * long array with characters wider than one column in Node. A value too long for one line in Node is printed over
+ * several (one output line each), as util.inspect breaks it; an array of more than 6 items in columns, as
+ * util.inspect groups it; past 100 items, `... n more items`.
  */
 import type * as A from 'acorn';
 import { describe } from './conversions.ts';
@@ -91,8 +92,14 @@ function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxD
   if (v instanceof ArrayObj) {
     if (v.items.length === 0) return '[]';
     if (depth > maxDepth) return '[Array]';
-    if (v.items.length > 6) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
-    const out = v.items.map((x) => inspectNode(x, depth + 1, indent + 2, site, maxDepth));
+    const shown = v.items.slice(0, MAX_ARRAY_LENGTH);
+    const out = shown.map((x) => inspectNode(x, depth + 1, indent + 2, site, maxDepth));
+    const more = v.items.length - shown.length;
+    if (more > 0) out.push(`... ${more} more item${more > 1 ? 's' : ''}`);
+    if (out.length > 6) {
+      const grouped = groupArrayElements(out, indent, more > 0, v.items.slice(0, out.length), site);
+      if (grouped.length !== out.length) return lines(grouped, '[', ']', indent);
+    }
     return oneLine(out, '[', ']', indent);
   }
   if (v instanceof PromiseObj) {
@@ -115,6 +122,74 @@ function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxD
   return oneLine(out, `${base}{`, '}', indent);
 }
 
+/** util.inspect's maxArrayLength: the items printed before `... n more items` */
+const MAX_ARRAY_LENGTH = 100;
+const BREAK_LENGTH = 80;
+
+/**
+ * util.inspect's groupArrayElements (lib/internal/util/inspect.js, Node 20): an array of more than six entries laid out
+ * in columns, as nearly square as 2.5-times-taller characters allow; numbers aligned right, anything else left.
+ */
+function groupArrayElements(
+  output: string[],
+  indent: number,
+  hasMore: boolean,
+  items: Value[],
+  site: A.Node,
+): string[] {
+  const outputLength = hasMore ? output.length - 1 : output.length;
+  const separatorSpace = 2;
+  const dataLen: number[] = [];
+  let totalLength = 0;
+  let maxLength = 0;
+  for (let i = 0; i < outputLength; i++) {
+    // the width Node measures is the string's length only for characters one column wide
+    if (/[^\u0020-\u1fff]/.test(output[i]!)) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
+    const len = output[i]!.length;
+    dataLen.push(len);
+    totalLength += len + separatorSpace;
+    if (maxLength < len) maxLength = len;
+  }
+  const actualMax = maxLength + separatorSpace;
+  if (!(actualMax * 3 + indent < BREAK_LENGTH && (totalLength / actualMax > 5 || maxLength <= 6))) return output;
+  const averageBias = Math.sqrt(actualMax - totalLength / output.length);
+  const biasedMax = Math.max(actualMax - 3 - averageBias, 1);
+  const columns = Math.min(
+    Math.round(Math.sqrt(2.5 * biasedMax * outputLength) / biasedMax),
+    Math.floor((BREAK_LENGTH - indent) / actualMax),
+    3 * 4, // compact: 3
+    15,
+  );
+  if (columns <= 1) return output;
+  const maxLineLength: number[] = [];
+  for (let i = 0; i < columns; i++) {
+    let lineMaxLength = 0;
+    for (let j = i; j < output.length; j += columns) if ((dataLen[j] ?? 0) > lineMaxLength) lineMaxLength = dataLen[j]!;
+    maxLineLength.push(lineMaxLength + separatorSpace);
+  }
+  const padStart = items.every((x) => typeof x === 'number');
+  const tmp: string[] = [];
+  for (let i = 0; i < outputLength; i += columns) {
+    const max = Math.min(i + columns, outputLength);
+    let str = '';
+    let j = i;
+    for (; j < max - 1; j++) {
+      const cell = `${output[j]!}, `;
+      str += padStart ? cell.padStart(maxLineLength[j - i]!, ' ') : cell.padEnd(maxLineLength[j - i]!, ' ');
+    }
+    str += padStart ? output[j]!.padStart(maxLineLength[j - i]! - separatorSpace, ' ') : output[j]!;
+    tmp.push(str);
+  }
+  if (hasMore) tmp.push(output[outputLength]!);
+  return tmp;
+}
+
+/** util.inspect's reduceToSingleString: one entry a line */
+function lines(out: string[], open: string, close: string, indent: number): string {
+  const nl = `\n${' '.repeat(indent)}`;
+  return `${open}${nl}  ${out.join(`,${nl}  `)}${nl}${close}`;
+}
+
 /** util.inspect's reduceToSingleString: one line when the entries fit in breakLength (80), else one entry a line */
 function oneLine(out: string[], open: string, close: string, indent: number): string {
   const start = out.length + indent + open.length + 10;
@@ -125,8 +200,7 @@ function oneLine(out: string[], open: string, close: string, indent: number): st
     if (total > 80 || e.includes('\n')) fits = false;
   }
   if (fits) return `${open} ${out.join(', ')} ${close}`;
-  const nl = `\n${' '.repeat(indent)}`;
-  return `${open}${nl}  ${out.join(`,${nl}  `)}${nl}${close}`;
+  return lines(out, open, close, indent);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
