@@ -13,7 +13,14 @@ const logRefusalsEn: Record<string, [string, string]> = {
     'an Error',
     'the runtimes print its stack trace, which names files and lines. Log err.message or String(err)',
   ],
-  function: ['a function', 'the runtimes print it differently. Log its name'],
+  function: [
+    'a function this way',
+    'the simulator prints a function by itself or, in Node, inside a value. Log its name',
+  ],
+  'nested function': [
+    'a function inside an array or object',
+    'the browser’s console shows it as ƒ, which the simulator does not check. Log it by itself',
+  ],
   'long array': [
     'an array of more than 6 items with wide characters (emoji, CJK)',
     'Node measures their width to lay the items out in columns. Log arr.join(", ")',
@@ -35,7 +42,14 @@ const logRefusalsRu: typeof logRefusalsEn = {
     'объекта Error',
     'среды печатают его стек вызовов с именами файлов и строк. Выводите err.message или String(err)',
   ],
-  function: ['функции', 'среды печатают её по-разному. Выводите её имя'],
+  function: [
+    'функции в таком виде',
+    'симулятор печатает функцию отдельно или, в Node, внутри значения. Выводите её имя',
+  ],
+  'nested function': [
+    'функции внутри массива или объекта',
+    'консоль браузера показывает её как ƒ, а это симулятор не проверяет. Выводите её отдельно',
+  ],
   'long array': [
     'массива длиннее 6 элементов с широкими символами (эмодзи, иероглифы)',
     'Node измеряет их ширину, раскладывая элементы по столбцам. Выводите arr.join(", ")',

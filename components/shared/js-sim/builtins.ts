@@ -101,7 +101,7 @@ function setTimer(it: Interpreter, a: Value[], site: A.Node, repeat: boolean): V
 
 /** the line console.log prints, as the runtime prints its arguments and format specifiers (inspect.ts, format.ts) */
 function formatLog(it: Interpreter, args: Value[], site: A.Node): string {
-  return it.host.formatLog(args, site);
+  return it.host.formatLog(args, site, it.source);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ import { makeClosure, type FnCtx } from './scope.ts';
 import { Env, FnObj, Obj, type Value } from './values.ts';
 
 export class ClassObj extends FnObj {
+  /** the class's source, for printing it */
+  classNode: A.Class | null = null;
   ctor: FnObj | null = null;
   methods = new Map<string, FnObj>();
   getters = new Map<string, FnObj>();
@@ -48,6 +50,7 @@ function initializer(expr: A.Expression, env: Env, thisV: Value, ctx: FnCtx): Fn
 export function defineClass(it: Interpreter, node: A.Class, outer: Env, ctx: FnCtx, name?: string): ClassObj {
   const env = new Env(outer);
   const cls = new ClassObj(node.id?.name ?? name ?? '');
+  cls.classNode = node;
   if (node.id) env.vars.set(node.id.name, { value: cls, mutable: false, initialized: true });
   const statics: [string, FnObj | null][] = [];
   for (const m of node.body.body) {

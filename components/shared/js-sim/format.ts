@@ -68,6 +68,8 @@ function nodeSpec(c: string, v: Value, p: ArgPrinter, site: A.Node): string {
     case 's':
       if (typeof v === 'number') return numberText(v);
       if (!isObj(v)) return String(v);
+      // Node prints a function's source for %s
+      if (v instanceof FnObj) refuse(site, 'function');
       if (ownToString(v)) refuse(site, '%s toString');
       return p.inspect(v, 0);
     case 'd':

@@ -19,7 +19,7 @@ export interface Host {
   /** console.log, info (stdout in Node), or error, warn (stderr in Node, 'error' lines): one line of output */
   log(text: string, kind?: 'log' | 'error'): void;
   /** console.log's arguments as the runtime prints them, joined by spaces (inspect.ts) */
-  formatLog(args: Value[], site: A.Node): string;
+  formatLog(args: Value[], site: A.Node, source: string): string;
   /** the virtual clock, in ms since the script started (Date.now and performance.now read it) */
   clock(): number;
   /** whether the global Promise has withResolvers (ES2024: Chromium has it, Node 20 does not) */

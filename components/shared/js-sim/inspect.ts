@@ -12,14 +12,20 @@ import type * as A from 'acorn';
 import { describe } from './conversions.ts';
 import { formatWith, hasFormat } from './format.ts';
 import { refuseAt } from './parse.ts';
-import { InstanceObj } from './classes.ts';
+import { ClassObj, InstanceObj } from './classes.ts';
 import type { Runtime } from './types.ts';
 import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
 
 /** the line console.log prints for its arguments (format specifiers: format.ts) */
-export function formatLogArgs(args: Value[], runtime: Runtime, site: A.Node): string {
+export function formatLogArgs(args: Value[], runtime: Runtime, site: A.Node, source: string): string {
   const plain = (v: Value): string =>
-    typeof v === 'string' ? v : runtime === 'node' ? inspectNode(v, 0, 0, site) : previewTop(v, site);
+    typeof v === 'string'
+      ? v
+      : runtime === 'node'
+        ? inspectNode(v, 0, 0, site)
+        : v instanceof FnObj && sourceNode(v)
+          ? functionSource(v, source, site)
+          : previewTop(v, site);
   if (!hasFormat(args)) return args.map(plain).join(' ');
   return formatWith(
     args,
@@ -51,9 +57,34 @@ function refuseValue(v: Obj, site: A.Node): never {
   refuseAt(site, { code: 'unsupportedLog', name: describe(v) });
 }
 
-/** objects whose properties the simulator knows all of: plain objects, arrays, promises */
+/** objects whose properties the simulator knows all of: plain objects, arrays, promises (functions: printFunction) */
 function checkPrintable(v: Obj, site: A.Node): void {
-  if (v.isError || v instanceof FnObj || v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+  if (v.isError || v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+}
+
+/** a function the snippet defines, with no properties of its own (a built-in one prints as Node's internals name it) */
+function userFunction(v: Value, site: A.Node): v is FnObj {
+  if (!(v instanceof FnObj)) return false;
+  if (!sourceNode(v) || v.props.size > 0) refuseValue(v, site);
+  return true;
+}
+
+function sourceNode(v: FnObj): A.Node | null {
+  return v instanceof ClassObj ? v.classNode : v.node;
+}
+
+/** Node: `[Function: name]`, `[AsyncFunction: name]`, `[Function (anonymous)]`, `[class Name]` */
+function nodeFunction(v: FnObj): string {
+  if (v instanceof ClassObj) return `[class ${v.name || '(anonymous)'}]`;
+  const kind = v.node!.async ? 'AsyncFunction' : 'Function';
+  return v.name ? `[${kind}: ${v.name}]` : `[${kind} (anonymous)]`;
+}
+
+/** Chromium: a function logged by itself prints its source text (inside a value, the preview shows only `ƒ`) */
+function functionSource(v: FnObj, source: string, site: A.Node): string {
+  const node = sourceNode(v);
+  if (!node || v.props.size > 0) refuseValue(v, site);
+  return source.slice(node.start, node.end);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -88,6 +119,7 @@ function quoteNode(s: string, site: A.Node): string {
 /** util.inspect of `v` at nesting level `depth`; levels deeper than `maxDepth` print as `[Object]`, `[Array]`, … */
 function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxDepth = 2): string {
   if (!isObj(v)) return typeof v === 'string' ? (depth === 0 ? v : quoteNode(v, site)) : primitive(v);
+  if (userFunction(v, site)) return nodeFunction(v);
   checkPrintable(v, site);
   if (v instanceof ArrayObj) {
     if (v.items.length === 0) return '[]';
@@ -208,6 +240,7 @@ function oneLine(out: string[], open: string, close: string, indent: number): st
 
 function previewTop(v: Value, site: A.Node): string {
   if (!isObj(v)) return primitive(v);
+  if (v instanceof FnObj) refuseValue(v, site);
   checkPrintable(v, site);
   if (v instanceof PromiseObj) return 'Promise';
   if (v instanceof InstanceObj) return v.cls.name;
@@ -222,6 +255,7 @@ function previewTop(v: Value, site: A.Node): string {
 }
 
 function previewNested(v: Value, site: A.Node): string {
+  if (v instanceof FnObj) refuseAt(site, { code: 'unsupportedLog', name: 'nested function' });
   if (!isObj(v)) {
     // the preview cuts long strings short
     if (typeof v === 'string' && v.length > 50) refuseAt(site, { code: 'unsupportedLog', name: 'long string' });

@@ -95,7 +95,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     this.rec.print(text, kind);
   }
 
-  abstract formatLog(args: Value[], site: A.Node): string;
+  abstract formatLog(args: Value[], site: A.Node, source: string): string;
 
   clock(): number {
     return this.now;

@@ -21,8 +21,8 @@ export class BrowserRuntime extends EventLoop {
     // every global a browser has in the subset is one both runtimes have (builtins.ts)
   }
 
-  formatLog(args: Value[], site: A.Node): string {
-    return formatLogArgs(args, 'browser', site);
+  formatLog(args: Value[], site: A.Node, source: string): string {
+    return formatLogArgs(args, 'browser', site, source);
   }
 
   isForeignGlobal(name: string): boolean {

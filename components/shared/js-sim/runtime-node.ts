@@ -54,8 +54,8 @@ export class NodeRuntime extends EventLoop {
   protected readonly minInterval = 1;
   readonly promiseWithResolvers = false;
 
-  formatLog(args: Value[], site: A.Node): string {
-    return formatLogArgs(args, 'node', site);
+  formatLog(args: Value[], site: A.Node, source: string): string {
+    return formatLogArgs(args, 'node', site, source);
   }
 
   /** a value util.inspect spreads over several lines, or a string with newlines: one output line each */
