@@ -6,7 +6,7 @@
     python3 python_asyncio_probe.py run FILE
         Runs FILE (a listing the asyncio model wrote, components/python-asyncio/python-asyncio-programs.ts) as
         __main__ and prints one JSON line: its module-level `ticks` (loop.time() of each heartbeat tick) relative to
-        the first, in ms, and the median interval between them. Warnings and debug-mode logging go to stderr, as
+        the first, in ms, the median interval between them, and the machine's wake-up lateness just before. Warnings and debug-mode logging go to stderr, as
         CPython prints them.
 """
 import http.server
@@ -40,12 +40,25 @@ def serve(delay_ms):
     server.shutdown()
 
 
+def lateness_ms():
+    """How late this machine wakes a sleeping thread now (the model's wakeLatencyMs), measured on sleeps of our
+    own before the listing runs, never on the ticks that are compared."""
+    late = []
+    for _ in range(7):
+        t0 = time.monotonic()
+        time.sleep(0.02)
+        late.append(time.monotonic() - t0 - 0.02)
+    return round(statistics.median(late) * 1000, 4)
+
+
 def run(file):
+    late = lateness_ms()
     g = runpy.run_path(file, run_name='__main__')
     ticks = g.get('ticks', [])
     rel = [round((t - ticks[0]) * 1000, 3) for t in ticks]
     gaps = [b - a for a, b in zip(rel, rel[1:])]
-    print(json.dumps({'ticks': rel, 'median_ms': round(statistics.median(gaps), 3) if gaps else None}))
+    print(json.dumps({'ticks': rel, 'median_ms': round(statistics.median(gaps), 3) if gaps else None,
+                      'wake_latency_ms': late}))
 
 
 if __name__ == '__main__':
