@@ -146,7 +146,8 @@ export const styles = [
       font-family: var(--hsw-font);
     }
     .log .warn {
-      color: var(--hsw-warn);
+      border-left: 4px solid var(--hsw-warn);
+      padding-left: 0.4em;
     }
     @container ${narrowQuery} {
       .middle {
