@@ -44,6 +44,11 @@ export interface LoopOptions {
   readonly slowCallbackDurationMs?: number;
   /** How late the kernel wakes a sleeping thread (epoll_wait, time.sleep) after its time (0: an ideal machine). */
   readonly wakeLatencyMs?: number;
+  /**
+   * sys.getswitchinterval() in ms (CPython: 5), or 0 (the default) not to model it: woken from select() or
+   * time.sleep while a pool thread computes, the loop's thread waits that long for the GIL.
+   */
+  readonly gilSwitchIntervalMs?: number;
   /** os.cpu_count(): the default executor has min(32, cpu_count + 4) threads. */
   readonly cpuCount?: number;
   /** Where the asyncio package is, for "created at" in debug messages. */
@@ -121,7 +126,11 @@ export class BaseEventLoop implements HandleLoop, TaskLoop {
   phase: RunPhase = 'loop';
 
   constructor(options: LoopOptions = {}) {
-    this.machine = new Machine(options.startNs ?? 0, (options.wakeLatencyMs ?? 0) * 1e6);
+    this.machine = new Machine(
+      options.startNs ?? 0,
+      (options.wakeLatencyMs ?? 0) * 1e6,
+      (options.gilSwitchIntervalMs ?? 0) * 1e6,
+    );
     this._selector = new EpollSelector(this.machine);
     this._debug = options.debug ?? false;
     this.slow_callback_duration = (options.slowCallbackDurationMs ?? DEFAULT_SLOW_CALLBACK_DURATION * 1000) / 1000;

@@ -54,11 +54,37 @@ export class Machine {
    * @param wakeLatencyNs how late the kernel wakes a thread that sleeps (time.sleep, epoll_wait) after its time
    *   is up: 0 on an ideal machine; tens of microseconds on an idle Linux box, milliseconds on a loaded one.
    */
+  /** When the loop's thread, woken, waited for the GIL that a computing thread held (`gilSwitchIntervalNs`). */
+  readonly gilWaits: { readonly start: number; readonly end: number }[] = [];
+
+  /**
+   * @param wakeLatencyNs how late the kernel wakes a thread that sleeps (time.sleep, epoll_wait) after its time
+   *   is up: 0 on an ideal machine; tens of microseconds on an idle Linux box, milliseconds on a loaded one.
+   * @param gilSwitchIntervalNs sys.getswitchinterval() (5 ms in CPython), or 0 not to model it: the loop's thread,
+   *   woken from a sleep while a thread of this process computes, waits that long for the GIL (take_gil waits one
+   *   interval before it asks the holder to drop it).
+   */
   constructor(
     startNs = 0,
     readonly wakeLatencyNs = 0,
+    readonly gilSwitchIntervalNs = 0,
   ) {
     this.now = startNs;
+  }
+
+  /**
+   * The loop's thread wants the GIL back after a sleep (select() that slept, time.sleep): with the switch interval
+   * modelled and another thread of this process computing, it waits until the interval is over (or until no such
+   * thread is left); the other threads run meanwhile.
+   */
+  takeGil(): void {
+    if (this.gilSwitchIntervalNs <= 0) return;
+    const competing = () => this.activities.some((a) => !a.finished && a.gil && a.kind === 'cpu' && a.lane !== 'main');
+    if (!competing()) return;
+    const start = this.now;
+    const deadline = start + this.gilSwitchIntervalNs;
+    while (competing() && this.now < deadline - EPS) this.step(deadline);
+    if (this.now > start) this.gilWaits.push({ start, end: this.now });
   }
 
   /** Start `work` on `lane`; `done` runs (at the virtual time it ends) when it is over. */
@@ -89,6 +115,7 @@ export class Machine {
       over = true;
     });
     while (!over) this.step(Infinity);
+    if (work.kind === 'block' && work.ns > 0) this.takeGil();
   }
 
   /**

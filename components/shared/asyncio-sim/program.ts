@@ -14,8 +14,11 @@ import { taskGroup } from './taskgroups.ts';
 export type Step =
   /** CPU work on the loop's thread, holding the GIL: `compute(ms)` (a pure-Python loop). */
   | { readonly op: 'compute'; readonly ms: number }
-  /** `time.sleep(ms / 1000)`: blocks the loop's thread (the GIL released). */
-  | { readonly op: 'block'; readonly ms: number }
+  /**
+   * `time.sleep(ms / 1000)`: blocks the loop's thread (the GIL released). `python` is another blocking call it
+   * stands for (`requests.get(URL)`), written instead; `label` names it on a timeline.
+   */
+  | { readonly op: 'block'; readonly ms: number; readonly python?: string; readonly label?: string }
   /** `await asyncio.sleep(ms / 1000)`; 0 is a bare yield (one turn). */
   | { readonly op: 'sleep'; readonly ms: number }
   /** `await name()`: no loop involved unless `name` itself suspends. */
@@ -38,7 +41,14 @@ export type Step =
   /** `async with asyncio.TaskGroup() as tg:` with `tg.create_task(c())` for each coroutine. */
   | { readonly op: 'task_group'; readonly coros: readonly string[] }
   /** `await asyncio.to_thread(f)`: f computes (GIL) or blocks (no GIL) for ms in the default thread pool. */
-  | { readonly op: 'to_thread'; readonly kind: 'cpu' | 'block'; readonly ms: number }
+  | {
+      readonly op: 'to_thread';
+      readonly kind: 'cpu' | 'block';
+      readonly ms: number;
+      /** Another call it stands for (`await asyncio.to_thread(requests.get, URL)`), written instead. */
+      readonly python?: string;
+      readonly label?: string;
+    }
   /** `await loop.run_in_executor(pool, f)` with a ProcessPoolExecutor: f computes ms in another process. */
   | { readonly op: 'in_process'; readonly ms: number }
   /** `await loop.sock_recv(sock, 65536)`, the peer answering `ms` after the call (0: the data is already there). */
@@ -74,6 +84,8 @@ export interface Program {
   readonly processWorkers?: number;
   /** The file name debug mode prints. */
   readonly file?: string;
+  /** Lines written after the imports (`import requests`, `URL = …`), for steps whose `python` needs them. */
+  readonly header?: readonly string[];
 }
 
 const ns = (ms: number) => Math.round(ms * 1e6);
@@ -93,7 +105,7 @@ function stepPython(step: Step): string {
     case 'compute':
       return `compute(${secs(step.ms)})  # CPU, holds the GIL`;
     case 'block':
-      return `time.sleep(${secs(step.ms)})`;
+      return step.python ?? `time.sleep(${secs(step.ms)})`;
     case 'sleep':
       return `await asyncio.sleep(${secs(step.ms)})`;
     case 'await':
@@ -113,6 +125,7 @@ function stepPython(step: Step): string {
     case 'task_group':
       return 'async with asyncio.TaskGroup() as tg:';
     case 'to_thread':
+      if (step.python !== undefined) return step.python;
       return `await asyncio.to_thread(${step.kind === 'cpu' ? 'compute' : 'time.sleep'}, ${secs(step.ms)})`;
     case 'in_process':
       return `await loop.run_in_executor(pool, compute, ${secs(step.ms)})`;
@@ -151,6 +164,7 @@ export function toPython(program: Program): PythonListing {
   const scan = (steps: readonly Step[]) => {
     for (const st of steps) {
       used.add(st.op === 'to_thread' && st.kind === 'cpu' ? 'compute' : st.op);
+      if (st.op === 'in_process') used.add('compute'); // the function the pool's processes run
       if (st.op === 'mark') labels.add(st.label);
       if (st.op === 'repeat') scan(st.body);
     }
@@ -165,6 +179,7 @@ export function toPython(program: Program): PythonListing {
   emit('import asyncio');
   emit('import time');
   if (used.has('in_process')) emit('from concurrent.futures import ProcessPoolExecutor');
+  for (const h of program.header ?? []) emit(h);
   if (used.has('compute')) {
     top();
     emit('def compute(seconds):  # CPU work on this thread, holding the GIL');
@@ -203,6 +218,8 @@ export class Interpreter {
   readonly listing: PythonListing;
   readonly file: string;
   private pool: PoolExecutor | null = null;
+  /** The `forget` steps whose RuntimeWarning was printed already. */
+  private readonly warnedAt = new Set<Step>();
 
   constructor(
     readonly loop: BaseEventLoop,
@@ -253,7 +270,7 @@ export class Interpreter {
           loop.busy('cpu', ns(step.ms), `${who}: compute`);
           break;
         case 'block':
-          loop.busy('block', ns(step.ms), `${who}: time.sleep`);
+          loop.busy('block', ns(step.ms), `${who}: ${step.label ?? 'time.sleep'}`);
           break;
         case 'sleep':
           yield* sleep(loop, ns(step.ms));
@@ -263,7 +280,11 @@ export class Interpreter {
           break;
         case 'forget':
           this.coroutine(step.coro);
-          loop.emit('WARNING', `${this.where(step)}: RuntimeWarning: coroutine '${step.coro}' was never awaited`);
+          // The warnings module's default action prints a warning once per location (__warningregistry__).
+          if (!this.warnedAt.has(step)) {
+            this.warnedAt.add(step);
+            loop.emit('WARNING', `${this.where(step)}: RuntimeWarning: coroutine '${step.coro}' was never awaited`);
+          }
           break;
         case 'create_task':
           locals.set(step.task, loop.create_task(this.coroutine(step.coro)));
@@ -291,7 +312,12 @@ export class Interpreter {
         case 'to_thread': {
           const work: Work = { kind: step.kind, ns: ns(step.ms) };
           yield* loop
-            .run_in_executor(null, `${who}: ${step.kind === 'cpu' ? 'compute' : 'time.sleep'}`, [work], null)
+            .run_in_executor(
+              null,
+              `${who}: ${step.label ?? (step.kind === 'cpu' ? 'compute' : 'time.sleep')}`,
+              [work],
+              null,
+            )
             .__await__();
           break;
         }

@@ -29,6 +29,8 @@ export interface RunResult {
   readonly log: readonly LogRecord[];
   /** What every thread and process did when (timelines). */
   readonly spans: readonly Span[];
+  /** When the loop's thread waited for the GIL after a sleep (only with `gilSwitchIntervalMs`). */
+  readonly gilWaits: readonly { readonly start: number; readonly end: number }[];
   /** The virtual time asyncio.run returned at (ns). */
   readonly end: number;
   readonly start: number;
@@ -84,6 +86,7 @@ export function run(program: Program, options: RunOptions = {}): RunResult {
     marks: loop.marks,
     log: loop.log,
     spans: loop.machine.spans,
+    gilWaits: loop.machine.gilWaits,
     start,
     end: loop.now(),
     listing: interp.listing,

@@ -67,6 +67,7 @@ export class EpollSelector {
       if (!ok) throw new Error('deadlock: select() with no timeout and nothing that could ever wake it');
       const late = this.machine.wakeLatencyNs;
       if (late > 0) this.machine.waitMain(this.machine.now + late, () => false);
+      this.machine.takeGil();
     }
     return this.readyKeys().map((k) => ({ fd: k.fd, reader: k.reader! }));
   }

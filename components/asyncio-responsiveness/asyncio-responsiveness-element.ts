@@ -1,0 +1,317 @@
+import { html, nothing, svg, type SVGTemplateResult } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import { NarrowController } from '../ui/narrow.ts';
+import '../ui/labelled-slider.ts';
+import { formatNumber } from '../../lib/i18n.ts';
+import { asyncioResponsivenessText } from './asyncio-responsiveness-text.ts';
+import { styles } from './asyncio-responsiveness-styles.ts';
+import * as model from './asyncio-responsiveness-model.ts';
+import {
+  LIMITS,
+  gapTurns,
+  groupedWarnings,
+  longestGap,
+  selectGap,
+  setDebug,
+  setParam,
+  setWorker,
+  viewOf,
+  type NumericParam,
+  type ResponsivenessState,
+  type ResponsivenessView,
+  type TurnView,
+  HEARTBEAT_TASK,
+} from './asyncio-responsiveness-model.ts';
+
+/** The timeline's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+const FONT_PX = 15;
+/** At most this many turns of a gap in the table. */
+const MAX_ROWS = 5;
+
+/** Seed 000's heartbeat experiment: sliders, blocking vs cooperative, the turns, the ticks, a gap's reason, debug mode. */
+export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> {
+  static override properties = {
+    ...DemoElement.properties,
+    chartWidth: { state: true },
+  };
+
+  static override styles = styles;
+
+  declare chartWidth: number;
+  private resizeObserver: ResizeObserver | null = null;
+  private readonly width = new NarrowController(this);
+
+  constructor() {
+    super(model);
+    this.chartWidth = 780;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (typeof ResizeObserver === 'function') {
+      this.resizeObserver = new ResizeObserver((entries) => {
+        const w = Math.round(entries[0]?.contentRect.width ?? 0);
+        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
+      });
+      this.resizeObserver.observe(this);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+  }
+
+  private set(key: NumericParam) {
+    return (e: CustomEvent<{ value: number }>) => this.setState(setParam(this.state, key, e.detail.value));
+  }
+
+  override render() {
+    const lang = this.locale;
+    const t = asyncioResponsivenessText[lang];
+    const s = this.state;
+    const v = viewOf(s);
+    const n = (x: number, d = 0) => formatNumber(x, lang, d);
+    const ms = (x: number) => t.ms(n(x, x < 10 && x % 1 !== 0 ? 1 : 0));
+    const slider = (key: NumericParam, label: string, log: boolean) =>
+      html`<hsw-slider
+        label=${label}
+        ?log=${log}
+        integer
+        min=${LIMITS[key].min}
+        max=${LIMITS[key].max}
+        .value=${s[key]}
+        .format=${(x: number) => (key === 'portions' ? n(x) : ms(x))}
+        @value-changed=${this.set(key)}
+      ></hsw-slider>`;
+    const gaps = Math.max(0, v.ticks.length - 1);
+    const gap = s.gap !== null && s.gap < gaps ? s.gap : null;
+    const asked = Math.floor(v.end / s.tickMs) + 1;
+    return html`
+      <section aria-label=${t.demoLabel}>
+        <div class="top">
+          <fieldset>
+            <legend>${t.worker}</legend>
+            ${(['blocking', 'cooperative'] as const).map(
+              (w) => html`<label class="pill">
+                <input
+                  type="radio"
+                  name="worker"
+                  value=${w}
+                  .checked=${s.worker === w}
+                  @change=${() => this.setState(setWorker(this.state, w))}
+                /><span>${t.workers[w]}</span>
+              </label>`,
+            )}
+          </fieldset>
+        </div>
+        <div class="sliders">
+          ${slider('tickMs', t.tickMs, true)} ${slider('portions', t.portions, false)}
+          ${slider('portionMs', t.portionMs, true)}
+        </div>
+        <p class="summary" data-figure="summary">
+          ${t.summary(n(v.ticks.length), v.medianMs === null ? null : n(v.medianMs, 1))}
+          <span class="asked">(${t.asked(n(asked))})</span>
+        </p>
+        ${this.timeline(v, gap, t.timelineLabel(n(v.ticks.length), n(v.turns.length), n(v.end)))}
+        <div class="gapbar">
+          <button type="button" ?disabled=${gaps === 0 || gap === 0} @click=${() => this.setState(selectGap(this.state, gap === null ? 0 : gap - 1))}>
+            ◀ ${t.prevGap}
+          </button>
+          <button type="button" ?disabled=${gaps === 0 || gap === gaps - 1} @click=${() => this.setState(selectGap(this.state, gap === null ? 0 : gap + 1))}>
+            ${t.nextGap} ▶
+          </button>
+          <button type="button" ?disabled=${gaps === 0} @click=${() => this.setState(selectGap(this.state, longestGap(this.state)))}>
+            ${t.longest}
+          </button>
+          <span role="status" data-figure="gap">
+            ${
+              gap === null
+                ? t.noGap
+                : t.gap(
+                    n(gap + 1),
+                    n(gaps),
+                    n(v.ticks[gap]!.time, 1),
+                    n(v.ticks[gap + 1]!.time, 1),
+                    n(gapTurns(s, gap).length),
+                  )
+            }
+          </span>
+        </div>
+        ${gap === null ? nothing : this.turnTable(gapTurns(s, gap))}
+        ${this.warnings(v)}
+      </section>
+    `;
+  }
+
+  private turnTable(turns: readonly TurnView[]) {
+    const t = asyncioResponsivenessText[this.locale];
+    const n = (x: number, d = 0) => formatNumber(x, this.locale, d);
+    const name = (c: { callback: string; task: string | null }) => (c.task ? `${c.callback}(${c.task})` : c.callback);
+    const shown = turns.length > MAX_ROWS ? [...turns.slice(0, MAX_ROWS - 1), turns[turns.length - 1]!] : turns;
+    const hb = (c: { callback: string; task: string | null }) =>
+      c.task === HEARTBEAT_TASK || c.callback === '_set_result_unless_cancelled';
+    const code = (c: { callback: string; task: string | null }) =>
+      html`<code class=${hb(c) ? 'hb' : ''}>${name(c)}</code>`;
+    return html`<table class="data" aria-label=${t.tableLabel}>
+        <thead>
+          <tr>
+            <th scope="col">${t.cols.turn}</th>
+            <th scope="col">${t.cols.step5}</th>
+            <th scope="col">${t.cols.step6}</th>
+            <th scope="col">${t.cols.left}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${shown.map(
+            (tn, i) => html`
+              ${
+                i === MAX_ROWS - 1 && turns.length > MAX_ROWS
+                  ? html`<tr>
+                      <td colspan="4">${t.moreTurns(n(turns.length - MAX_ROWS))}</td>
+                    </tr>`
+                  : nothing
+              }
+              <tr>
+                <th scope="row">${t.turn(tn.index, n(tn.end - tn.start, 1))}</th>
+                <td>
+                  ${tn.moved.length === 0 ? t.none : tn.moved.map((m) => html`${code({ callback: m.callback, task: null })} ${t.due(n(m.due, 1))} `)}
+                </td>
+                <td>
+                  <span class="ntodo">${t.ntodo(tn.ntodo)}</span>
+                  ${tn.ran.map((r, j) => html`${j > 0 ? ', ' : ''}${code(r)}&nbsp;${t.ms(n(r.ms, r.ms > 0 && r.ms < 10 ? 1 : 0))}`)}
+                </td>
+                <td>${tn.left.length === 0 ? t.none : tn.left.map((l, j) => html`${j > 0 ? ', ' : ''}${code(l)}`)}</td>
+              </tr>
+            `,
+          )}
+        </tbody>
+      </table>
+      <p class="note">${t.tasks}</p>`;
+  }
+
+  private warnings(v: ResponsivenessView) {
+    const t = asyncioResponsivenessText[this.locale];
+    const s = this.state;
+    const n = (x: number) => formatNumber(x, this.locale);
+    const grouped = groupedWarnings(v);
+    return html`<div class="debugrow">
+        <label class="debug"
+          ><input
+            type="checkbox"
+            .checked=${s.debug}
+            @change=${(e: Event) => this.setState(setDebug(this.state, (e.target as HTMLInputElement).checked))}
+          />${t.debug} (PYTHONASYNCIODEBUG=1)</label
+        >
+        <hsw-slider
+          label=${t.slowMs}
+          log
+          integer
+          min=${LIMITS.slowMs.min}
+          max=${LIMITS.slowMs.max}
+          .value=${s.slowMs}
+          .format=${(x: number) => t.ms(n(x))}
+          @value-changed=${this.set('slowMs')}
+        ></hsw-slider>
+      </div>
+      <ul class="warnings" aria-label=${t.warningsLabel}>
+        ${
+          !s.debug
+            ? html`<li>${t.debugOff}</li>`
+            : grouped.length === 0
+              ? html`<li>${t.noWarnings(n(s.slowMs))}</li>`
+              : grouped.map(
+                  (g) => html`<li class="w"><span class="count">${t.times(n(g.count))}</span>${g.message}</li>`,
+                )
+        }
+      </ul>`;
+  }
+
+  private timeline(v: ResponsivenessView, gap: number | null, label: string) {
+    const t = asyncioResponsivenessText[this.locale];
+    const n = (x: number) => formatNumber(x, this.locale);
+    const narrow = this.width.narrow;
+    const W = Math.max(320, Math.min(1600, this.chartWidth));
+    const left = narrow ? 84 : 96;
+    const right = 10;
+    const laneH = 30;
+    const gapY = 4;
+    const span = Math.max(v.end, 1);
+    const x = (ms: number) => left + ((W - left - right) * ms) / span;
+    const mid = (y: number, h: number) => y + h / 2 + FONT_PX * 0.35;
+    const rows: SVGTemplateResult[] = [];
+    const sel = gap === null ? null : { a: v.ticks[gap]!, b: v.ticks[gap + 1]! };
+    // Turns: each one's sleep in select() drawn light and low, its work (step 6) solid.
+    const y0 = 2;
+    rows.push(
+      svg`<text class="lane-label" x=${left - 6} y=${mid(y0, laneH)} text-anchor="end">${t.lanes.turns}</text>`,
+    );
+    v.turns.forEach((tn, i) => {
+      if (tn.selectEnd > tn.selectStart)
+        rows.push(
+          svg`<rect x=${x(tn.selectStart)} y=${y0 + 8} width=${Math.max(0.5, x(tn.selectEnd) - x(tn.selectStart))} height=${laneH - 16} fill="var(--hsw-panel)" stroke="var(--hsw-border)"></rect>`,
+        );
+      const ws = tn.selectEnd;
+      if (tn.end > ws) {
+        const chosen = sel !== null && tn.index >= sel.a.turn && tn.index <= sel.b.turn;
+        rows.push(
+          svg`<rect class="turn ${chosen ? 'selected' : ''}" x=${x(ws)} y=${y0} width=${Math.max(0.5, x(tn.end) - x(ws))} height=${laneH} fill=${i % 2 ? 'var(--hsw-series-4)' : 'var(--hsw-series-2)'}><title>${t.turn(tn.index, n(tn.end - tn.start))}</title></rect>`,
+        );
+      }
+    });
+    // Heartbeat: ticks, and each gap between two as a target to click.
+    const y1 = y0 + laneH + gapY;
+    rows.push(
+      svg`<text class="lane-label" x=${left - 6} y=${mid(y1, laneH)} text-anchor="end">${t.lanes.heartbeat}</text>`,
+    );
+    v.ticks.forEach((tk, i) => {
+      const next = v.ticks[i + 1];
+      if (next)
+        rows.push(
+          svg`<rect class="gap ${gap === i ? 'selected' : ''}" data-gap=${i} x=${x(tk.time)} y=${y1} width=${Math.max(1, x(next.time) - x(tk.time))} height=${laneH} @click=${() => this.setState(selectGap(this.state, i))}><title>${t.gapLabel(i + 1)}</title></rect>`,
+        );
+    });
+    for (const tk of v.ticks)
+      rows.push(
+        svg`<rect x=${x(tk.time) - 1} y=${y1 + 3} width="2.5" height=${laneH - 6} fill="var(--hsw-good)" pointer-events="none"></rect>`,
+      );
+    const y2 = y1 + laneH + gapY;
+    rows.push(
+      svg`<text class="lane-label" x=${left - 6} y=${mid(y2, laneH - 4)} text-anchor="end">${t.lanes.log}</text>`,
+    );
+    for (const w of v.warnings) {
+      const cx = x(w.time);
+      rows.push(
+        svg`<path d="M ${cx} ${y2 + 2} L ${cx + 7} ${y2 + laneH - 6} L ${cx - 7} ${y2 + laneH - 6} Z" fill="var(--hsw-warn)"><title>${w.message}</title></path>`,
+      );
+    }
+    const axisY = y2 + laneH - 2;
+    const step = niceStep(span, narrow ? 4 : 8);
+    const marks: number[] = [];
+    for (let m = 0; m <= span + 1e-9; m += step) marks.push(m);
+    const H = axisY + FONT_PX + 4;
+    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
+      ${marks.map(
+        (m, i) => svg`<line class="grid" x1=${x(m)} x2=${x(m)} y1="2" y2=${axisY}></line>
+          <text class="axis" x=${x(m)} y=${axisY + FONT_PX} text-anchor=${i === 0 ? 'start' : x(m) > W - 40 ? 'end' : 'middle'}>${i === marks.length - 1 ? t.ms(n(m)) : n(m)}</text>`,
+      )}
+      ${rows}
+    </svg>`;
+  }
+}
+
+/** A round step giving about `count` intervals up to max. */
+function niceStep(max: number, count: number): number {
+  const raw = max / count;
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  return [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
+}
+
+customElements.define('hsw-asyncio-responsiveness', AsyncioResponsivenessDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-asyncio-responsiveness': AsyncioResponsivenessDemo;
+  }
+}

@@ -1,0 +1,158 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
+
+/**
+ * The variant pills and the debug switch on top; the listing beside the heartbeat's figures and the verdict; the
+ * timeline of lanes (loop thread, pool threads or processes, heartbeat, log) across the width; the log's lines
+ * under it. Nothing under the hall's floor (`--hsw-fs-small`, 0.75em).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  pillStyles,
+  srOnlyStyles,
+  css`
+    fieldset {
+      border: 0;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25em;
+      align-items: center;
+    }
+    legend {
+      float: left;
+      font-size: var(--hsw-fs-note);
+      margin-right: 0.4em;
+    }
+    .pill span {
+      font-size: var(--hsw-fs-note);
+      padding: 0.15em 0.5em;
+      font-family: var(--hsw-mono);
+    }
+    .debug {
+      display: flex;
+      gap: 0.35em;
+      align-items: baseline;
+      font-size: var(--hsw-fs-note);
+      margin-bottom: 0.3em;
+    }
+    .middle {
+      display: grid;
+      grid-template-columns: minmax(0, 1.45fr) minmax(0, 1fr);
+      gap: 0.6em;
+      margin-top: 0.35em;
+      align-items: start;
+    }
+    .figures p {
+      margin: 0 0 0.2em;
+      font-size: var(--hsw-fs-note);
+    }
+    .figures .big {
+      font-size: 1em;
+      font-weight: 700;
+    }
+    .figures .bad {
+      color: var(--hsw-bad-text);
+    }
+    .figures .good {
+      color: var(--hsw-good-text);
+    }
+    .verdict.callout {
+      margin: 0.3em 0 0;
+      font-size: var(--hsw-fs-note);
+      line-height: 1.3;
+    }
+    svg {
+      display: block;
+      width: 100%;
+      margin-top: 0.3em;
+    }
+    svg text {
+      font-size: var(--hsw-fs-small);
+      fill: var(--hsw-fg);
+    }
+    svg .lane-label,
+    svg .axis {
+      fill: var(--hsw-muted);
+    }
+    svg .grid {
+      stroke: var(--hsw-border);
+      stroke-width: 1;
+    }
+    svg .bar-label {
+      fill: var(--hsw-bg);
+      font-weight: 600;
+    }
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.2em 0.9em;
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin-top: 0.35em;
+    }
+    svg .waiting {
+      fill: none;
+      stroke: var(--hsw-accent);
+      stroke-width: 1.5;
+    }
+    .swatch.select {
+      background: var(--hsw-panel);
+      border: 1px solid var(--hsw-border);
+    }
+    .swatch.block {
+      background: var(--hsw-bad);
+    }
+    .swatch.cpu {
+      background: var(--hsw-series-4);
+    }
+    .swatch.gil {
+      background: var(--hsw-warn);
+    }
+    .swatch.waiting {
+      border: 2px solid var(--hsw-accent);
+    }
+    .swatch {
+      box-sizing: border-box;
+      display: inline-block;
+      width: 0.9em;
+      height: 0.9em;
+      border-radius: 0.15em;
+      vertical-align: -0.1em;
+      margin-right: 0.3em;
+    }
+    .log {
+      margin: 0.25em 0 0;
+      padding: 0.3em 0.5em;
+      list-style: none;
+      background: var(--hsw-code-bg);
+      color: var(--hsw-code-fg);
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.3em;
+      font-family: var(--hsw-mono);
+      font-size: var(--hsw-fs-small);
+      line-height: 1.3;
+      overflow-wrap: anywhere;
+    }
+    .log li + li {
+      margin-top: 0.2em;
+    }
+    .log .empty {
+      color: var(--hsw-muted);
+      font-family: var(--hsw-font);
+    }
+    .log .warn {
+      border-left: 4px solid var(--hsw-warn);
+      padding-left: 0.4em;
+    }
+    @container ${narrowQuery} {
+      .middle {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+  `,
+];
