@@ -6,13 +6,14 @@ Each listing is a program as the slide shows it (components/asyncio-loop/asyncio
 For each, one entry of the printed JSON list: every call of BaseEventLoop._run_once in order, with the
 run_until_complete of asyncio.run it belongs to ("main", "cancel_all_tasks", "shutdown_asyncgens",
 "shutdown_default_executor") and the callbacks its step 6 ran (the __qualname__ of each handle's callback, or its
-type's name: TaskStepMethWrapper is the C Task's __step); and the exception asyncio.run raised, if any.
+type's name: TaskStepMethWrapper is the C Task's __step; a functools.partial by its function's); and the exception asyncio.run raised, if any.
 
 Turns are counted as seed 000 counts them: _run_once wrapped before asyncio.run makes its loop.
 """
 import asyncio
 import asyncio.base_events
 import asyncio.events
+import functools
 import json
 import runpy
 import sys
@@ -49,6 +50,8 @@ def _run_until_complete(self, future):
 
 def _handle_run(self):
     cb = self._callback
+    while isinstance(cb, functools.partial):  # sock_recv's partial(self._sock_read_done, fd, handle=handle)
+        cb = cb.func
     if _current is not None:
         _current.append(getattr(cb, '__qualname__', type(cb).__name__))
     return _original_handle_run(self)
