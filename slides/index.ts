@@ -13,12 +13,24 @@ import { heavyTask } from './heavy-task.ts';
 import { libuvPool } from './libuv-pool.ts';
 import { quizBusyWait } from './quiz-busy-wait.ts';
 import { pythonAsyncio } from './python-asyncio.ts';
+import { asyncioLoop } from './asyncio-loop.ts';
+import { asyncioResponsiveness } from './asyncio-responsiveness.ts';
+import { awaitFuture } from './await-future.ts';
+import { tasksGather } from './tasks-gather.ts';
+import { quizFastapi } from './quiz-fastapi.ts';
+import { greenThreads } from './green-threads.ts';
+import { functionColoring } from './function-coloring.ts';
+import { comparison } from './comparison.ts';
+import { pitfalls } from './pitfalls.ts';
+import { observe } from './observe.ts';
+import { summary } from './summary.ts';
+import { pythonAsyncio } from './python-asyncio.ts';
 import { asyncioResponsiveness } from './asyncio-responsiveness.ts';
 
 /**
  * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
  * layout all render from this list; each slide's body, notes and sources are in `slides/text/<id>.ts` and load
- * with the slide (src/slide-text.ts). Only built slides are listed: add a slide here when its modules and demo exist.
+ * with the slide (src/slide-text.ts). The order is DECK.md's.
  */
 export const slides: readonly SlideDef[] = [
   title,

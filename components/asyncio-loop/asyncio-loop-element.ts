@@ -1,0 +1,272 @@
+import { html, nothing } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import '../ui/labelled-slider.ts';
+import '../ui/step-controls.ts';
+import '../ui/code-panel.ts';
+import { asyncioLoopText } from './asyncio-loop-text.ts';
+import { styles } from './asyncio-loop-styles.ts';
+import * as model from './asyncio-loop-model.ts';
+import {
+  MAX_K,
+  MENU,
+  PRESETS,
+  SCHEME_POSITIONS,
+  STEP_PARTS,
+  VIEWS,
+  addItem,
+  canAdd,
+  clearItems,
+  handleName,
+  phaseCounts,
+  readyAtStart,
+  recordingOf,
+  removeItem,
+  schemeTo,
+  setK,
+  setNtodo,
+  setPick,
+  setPreset,
+  setView,
+  turnRunning,
+  turnTo,
+  turnView,
+  type AsyncioLoopState,
+  type HandleGroup,
+  type MenuItem,
+  type Part,
+  type PresetId,
+  type TurnView,
+} from './asyncio-loop-model.ts';
+import { DECLARATIONS, TURN_STEPS, renderExcerpt, renderSegment } from './asyncio-loop-code.ts';
+
+/** Inside the asyncio loop: its composition, the six steps of a turn, and a real small program's run turn by turn. */
+export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
+  static override styles = styles;
+
+  constructor() {
+    super(model);
+  }
+
+  private get t() {
+    return asyncioLoopText[this.locale];
+  }
+
+  private chips(groups: readonly HandleGroup[], label: string) {
+    const t = this.t;
+    if (groups.length === 0) return html`<span class="muted">${t.empty}</span>`;
+    return html`<ul class="chips" aria-label=${label}>
+      ${groups.map((g) => html`<li class="chip">${handleName(g.callback)} ${t.group(g.count, g.tasks)}</li>`)}
+    </ul>`;
+  }
+
+  private diagram(on: ReadonlySet<Part>) {
+    const t = this.t;
+    const c = (p: Part) => (on.has(p) ? 'on' : '');
+    return html`<div class="diagram" role="group" aria-label=${t.view.composition}>
+      <div class="box tasks ${c('tasks')}"><strong>${t.tasksTitle}</strong><span class="note">${t.tasksNote}</span></div>
+      <div class="arrow soon ${c('callSoon')}">↓ ${t.callSoon}</div>
+      <div class="arrow run ${c('run')}">↑ ${t.arrowRun}</div>
+      <div class="arrow later ${c('callLater')}">↓ ${t.callLater}</div>
+      <div class="box ready ${c('ready')}">
+        <b>_ready</b><span class="note">${t.readyNote}</span><code class="decl">${DECLARATIONS.ready.lines[0].trim()}</code>
+      </div>
+      <div class="arrow due ${c('due')}">← ${t.arrowDue}</div>
+      <div class="box sched ${c('scheduled')}">
+        <b>_scheduled</b><span class="note">${t.scheduledNote}</span><code class="decl">${DECLARATIONS.scheduled.lines[0].trim()}</code>
+      </div>
+      <div class="arrow io ${c('io')}">↑ ${t.arrowIo}</div>
+      <div class="arrow timeout ${c('timeout')}">↙ ${t.arrowTimeout}</div>
+      <div class="box sel ${c('selector')}">
+        <b>_selector</b><span class="note">${t.selectorNote}</span><code class="decl">${DECLARATIONS.selector.lines[0].trim()}</code>
+      </div>
+    </div>`;
+  }
+
+  private composition() {
+    const t = this.t;
+    const code = [
+      DECLARATIONS.ready,
+      DECLARATIONS.scheduled,
+      DECLARATIONS.defaultSelector,
+      DECLARATIONS.selector,
+      DECLARATIONS.callSoon,
+      DECLARATIONS.callAt,
+      DECLARATIONS.runForever,
+    ]
+      .map(renderSegment)
+      .join('\n');
+    return html`<div class="cols">
+      ${this.diagram(new Set())}
+      <div>
+        <hsw-code language="python" .code=${code} label=${t.compositionCode}></hsw-code>
+        <p class="caption">${t.compositionCaption}</p>
+      </div>
+    </div>`;
+  }
+
+  private scheme() {
+    const t = this.t;
+    const s = this.state;
+    const n = s.scheme;
+    return html`<div class="cols">
+      ${this.diagram(new Set(STEP_PARTS[s.scheme]))}
+      <div>
+        <hsw-step-controls
+          .locale=${this.locale}
+          .at=${s.scheme}
+          .total=${SCHEME_POSITIONS - 1}
+          .playable=${false}
+          @step-forward=${() => this.setState(schemeTo(this.state, 'forward'))}
+          @step-back=${() => this.setState(schemeTo(this.state, 'back'))}
+          @reset-requested=${() => this.setState(schemeTo(this.state, 'reset'))}
+        ></hsw-step-controls>
+        <p class="step-title" role="status"><strong>${t.schemeStep(n)}.</strong> ${t.stepTitles[s.scheme]}</p>
+        <p class="code-caption">${t.schemeCode(n)}</p>
+        <hsw-code language="python" .code=${renderExcerpt(TURN_STEPS[s.scheme]!)} label=${t.schemeCode(n)}></hsw-code>
+      </div>
+    </div>`;
+  }
+
+  private composer() {
+    const t = this.t;
+    const s = this.state;
+    return html`<div class="row">
+      <label for="menu">${t.menuGroup}</label>
+      <select id="menu" @change=${(e: Event) => this.setState(setPick(this.state, (e.target as HTMLSelectElement).value as MenuItem))}>
+        ${MENU.map((m) => html`<option value=${m} ?selected=${s.pick === m} ?disabled=${!canAdd(s.composed, m)}>${t.menuPython[m]}</option>`)}
+      </select>
+      <button type="button" ?disabled=${!canAdd(s.composed, s.pick)} aria-label=${t.add(t.menuPython[s.pick])} @click=${() => this.setState(addItem(this.state, this.state.pick))}>+</button>
+      <button
+        type="button"
+        ?disabled=${s.composed.length === 0}
+        aria-label=${s.composed.length ? t.remove(s.composed.length - 1, t.menuPython[s.composed[s.composed.length - 1]!]) : t.clear}
+        @click=${() => this.setState(removeItem(this.state, this.state.composed.length - 1))}
+      >
+        −
+      </button>
+      <button type="button" ?disabled=${s.composed.length === 0} @click=${() => this.setState(clearItems(this.state))}>${t.clear}</button>
+    </div>`;
+  }
+
+  private turn(v: TurnView) {
+    const t = this.t;
+    const busy = (n: number) => (n > 0 ? 'busy' : 'quiet');
+    return html`<dl class="queues">
+        <dt>${t.readyBefore}</dt>
+        <dd>${this.chips(v.readyBefore, t.readyBefore)}</dd>
+      </dl>
+      <ol class="steps" aria-label=${t.turnSteps}>
+        <li class=${busy(v.removed)}>${t.s1(v.removed)}</li>
+        <li class=${v.timeout === 0 ? 'quiet' : 'busy'}>${t.s2(v.timeout)}</li>
+        <li class=${busy(v.slept)}>${t.s3(v.slept)}</li>
+        <li class=${busy(v.io)}>${t.s4(v.io)}</li>
+        <li class=${busy(v.due)}>${t.s5(v.due)}</li>
+        <li class="busy six">${v.starved ? t.s6starved(v.ntodo) : t.s6(v.ntodo)} ${this.chips(v.ran, t.ran)}</li>
+      </ol>
+      <dl class="queues">
+        <dt>${t.readyAfter}</dt>
+        <dd>${this.chips(v.readyAfter, t.readyAfter)}</dd>
+        <dt>${t.scheduledAfter}</dt>
+        <dd>${this.chips(v.scheduledAfter, t.scheduledAfter)}</dd>
+      </dl>`;
+  }
+
+  private recording() {
+    const t = this.t;
+    const s = this.state;
+    const rec = recordingOf(s);
+    const turns = rec.run.turns;
+    const v = turnView(s);
+    const ring = s.preset === 'starve' ? turnRunning(s, 'ring') : null;
+    const starved = rec.run.starvedAt;
+    const pending = starved !== null ? (turns[starved]?.scheduledAtEnd.length ?? 0) : 0;
+    return html`<div class="cols rec">
+      <div>
+        <div class="row">
+          <label for="preset">${t.preset}</label>
+          <select id="preset" @change=${(e: Event) => this.setState(setPreset(this.state, (e.target as HTMLSelectElement).value as PresetId))}>
+            ${PRESETS.map((p) => html`<option value=${p} ?selected=${s.preset === p}>${t.presets[p]}</option>`)}
+          </select>
+        </div>
+        ${
+          s.preset === 'sleep0'
+            ? html`<div class="row">
+              <hsw-slider
+                label=${t.k}
+                integer
+                min="0"
+                max=${MAX_K}
+                step="1"
+                .value=${s.k}
+                .format=${t.kValue}
+                @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setK(this.state, e.detail.value))}
+              ></hsw-slider>
+            </div>`
+            : nothing
+        }
+        ${s.preset === 'custom' ? this.composer() : nothing}
+        <hsw-code language="python" .code=${rec.listing} label=${t.listing}></hsw-code>
+      </div>
+      <div>
+        <div class="row">
+          <label class="check"><input type="checkbox" .checked=${s.ntodo} @change=${(e: Event) => this.setState(setNtodo(this.state, (e.target as HTMLInputElement).checked))} />${t.ntodo}</label>
+        </div>
+        <ol class="phases" aria-label=${t.phasesLabel}>
+          ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
+          <li>= ${t.turnsTotal(turns.length)}</li>
+        </ol>
+        <div class="turn-row">
+          <hsw-step-controls
+            .locale=${this.locale}
+            .at=${s.index}
+            .total=${turns.length}
+            .playable=${false}
+            @step-forward=${() => this.setState(turnTo(this.state, 'forward'))}
+            @step-back=${() => this.setState(turnTo(this.state, 'back'))}
+            @reset-requested=${() => this.setState(turnTo(this.state, 'reset'))}
+          ></hsw-step-controls>
+          ${
+            v === null
+              ? html`<p class="turn-head" role="status"><strong>${t.before(turns.length)}</strong></p>`
+              : html`<p class="turn-head" role="status">
+                <strong>${t.turnOf(v.number, turns.length)}</strong><span class="ph">${t.phase[v.phase]}</span>
+              </p>`
+          }
+        </div>
+        ${
+          v === null
+            ? html`<dl class="queues">
+                <dt>_ready</dt>
+                <dd>${this.chips(readyAtStart(s), t.readyBefore)}</dd>
+              </dl>
+              <p class="callout">${t.beforeNote}</p>`
+            : this.turn(v)
+        }
+        ${starved !== null ? html`<p class="callout bad">${t.starved(starved + 1, pending)}</p>` : nothing}
+        ${ring !== null ? html`<p class="callout good">${t.fired(ring)}</p>` : nothing}
+        ${s.preset === 'gather1000' ? html`<p class="callout">${t.sameAs10}</p>` : nothing}
+      </div>
+    </div>`;
+  }
+
+  override render() {
+    const t = this.t;
+    const s = this.state;
+    return html`<section aria-label=${t.demoLabel}>
+      <div class="top">
+        <div class="views" role="group" aria-label=${t.viewGroup}>
+          ${VIEWS.map((v) => html`<button type="button" aria-pressed=${s.view === v ? 'true' : 'false'} @click=${() => this.setState(setView(this.state, v))}>${t.view[v]}</button>`)}
+        </div>
+      </div>
+      ${s.view === 'composition' ? this.composition() : s.view === 'scheme' ? this.scheme() : this.recording()}
+    </section>`;
+  }
+}
+
+customElements.define('hsw-asyncio-loop', AsyncioLoopDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-asyncio-loop': AsyncioLoopDemo;
+  }
+}

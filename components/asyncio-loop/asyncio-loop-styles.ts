@@ -1,0 +1,301 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * Inside the asyncio loop: the mode buttons, then either the drawing of the loop (composition, turn scheme) beside
+ * its code, or the recording (program and listing left, the turn right). Nothing under 0.75em (15 px).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  css`
+    .top {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em 1em;
+      align-items: center;
+      justify-content: space-between;
+    }
+    .views {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+    }
+    .cols {
+      display: grid;
+      grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
+      gap: 0.6em 1em;
+      margin-top: 0.45em;
+      align-items: start;
+    }
+    .cols.rec {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    }
+    code,
+    .mono {
+      font-family: var(--hsw-mono);
+    }
+    /* The drawing of the loop: boxes and labelled arrows on a grid. */
+    .diagram {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 0.9fr) minmax(0, 1fr);
+      grid-template-areas:
+        'tasks tasks tasks'
+        'soon run later'
+        'ready due sched'
+        'io timeout timeout'
+        'sel sel sel';
+      gap: 0.2em 0.4em;
+      font-size: var(--hsw-fs-note);
+    }
+    .box {
+      border: 2px solid var(--hsw-border);
+      border-radius: 0.4em;
+      padding: 0.2em 0.45em;
+      background: var(--hsw-panel);
+      line-height: 1.25;
+    }
+    .box b {
+      font-family: var(--hsw-mono);
+    }
+    .box .note {
+      display: block;
+      color: var(--hsw-muted);
+      font-size: 0.9em;
+    }
+    .box .decl {
+      display: block;
+      font-size: 0.9em;
+      color: var(--hsw-accent-text);
+      overflow-wrap: anywhere;
+    }
+    .arrow {
+      text-align: center;
+      font-family: var(--hsw-mono);
+      font-size: 0.9em;
+      color: var(--hsw-muted);
+      border: 2px dashed transparent;
+      border-radius: 0.4em;
+      padding: 0.05em 0.2em;
+      align-self: center;
+    }
+    .tasks {
+      grid-area: tasks;
+    }
+    .soon {
+      grid-area: soon;
+    }
+    .run {
+      grid-area: run;
+    }
+    .later {
+      grid-area: later;
+    }
+    .ready {
+      grid-area: ready;
+    }
+    .due {
+      grid-area: due;
+    }
+    .sched {
+      grid-area: sched;
+    }
+    .io {
+      grid-area: io;
+    }
+    .timeout {
+      grid-area: timeout;
+    }
+    .sel {
+      grid-area: sel;
+    }
+    .on.box {
+      border-color: var(--hsw-accent);
+      box-shadow: 0 0 0 2px var(--hsw-accent);
+    }
+    .on.arrow {
+      color: var(--hsw-accent-text);
+      border-color: var(--hsw-accent);
+      font-weight: 700;
+    }
+    .caption {
+      margin: 0.3em 0 0;
+      font-size: var(--hsw-fs-note);
+      color: var(--hsw-muted);
+    }
+    h3 {
+      font-size: var(--hsw-fs-note);
+      margin: 0.3em 0 0.15em;
+      font-weight: 700;
+      line-height: 1.25;
+    }
+    .step-title {
+      font-size: 1em;
+      margin: 0.3em 0;
+      min-height: 2.6em;
+      line-height: 1.3;
+    }
+    .code-caption {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+      margin: 0.2em 0;
+    }
+    /* The recording. */
+    .row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.35em 0.6em;
+      align-items: center;
+      margin-bottom: 0.3em;
+    }
+    .row label {
+      font-size: var(--hsw-fs-note);
+    }
+    select {
+      max-width: 100%;
+    }
+    .row hsw-slider {
+      width: 9em;
+    }
+    .check {
+      display: inline-flex;
+      gap: 0.35em;
+      align-items: center;
+      font-size: var(--hsw-fs-note);
+    }
+    .check input {
+      width: 1.1em;
+      height: 1.1em;
+      accent-color: var(--hsw-accent);
+    }
+    ol.phases {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25em;
+      font-size: var(--hsw-fs-small);
+    }
+    ol.phases li {
+      font-family: var(--hsw-mono);
+      padding: 0.05em 0.45em;
+      border-radius: 1em;
+      border: 1px solid var(--hsw-border);
+    }
+    ol.phases li[aria-current='step'] {
+      background: var(--hsw-accent);
+      color: var(--hsw-on-accent);
+      border-color: var(--hsw-accent);
+      font-weight: 700;
+    }
+    .turn-head {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.2em 0.8em;
+      align-items: baseline;
+      margin: 0.25em 0 0.1em;
+    }
+    .turn-head strong {
+      font-variant-numeric: tabular-nums;
+    }
+    .turn-head .ph {
+      font-family: var(--hsw-mono);
+      color: var(--hsw-accent-text);
+      font-size: var(--hsw-fs-note);
+    }
+    .turn-row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.2em 0.8em;
+      align-items: center;
+      margin: 0.25em 0 0.1em;
+    }
+    .turn-row .turn-head {
+      margin: 0;
+    }
+    ol.steps {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 0 0.8em;
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      font-size: var(--hsw-fs-note);
+      line-height: 1.35;
+    }
+    ol.steps li.six {
+      grid-column: 1 / -1;
+    }
+    ol.steps li.quiet {
+      color: var(--hsw-muted);
+    }
+    ol.steps li.busy {
+      font-weight: 600;
+    }
+    .chips {
+      display: inline-flex;
+      flex-wrap: wrap;
+      gap: 0.2em;
+      list-style: none;
+      margin: 0 0 0 0.3em;
+      padding: 0;
+      vertical-align: top;
+    }
+    .chip {
+      font-family: var(--hsw-mono);
+      font-size: 0.9em;
+      padding: 0 0.35em;
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.35em;
+      background: var(--hsw-panel);
+      white-space: nowrap;
+      font-weight: 400;
+    }
+    .queues {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      gap: 0.1em 0.5em;
+      font-size: var(--hsw-fs-note);
+      margin-top: 0.25em;
+      align-items: baseline;
+    }
+    .queues dt {
+      font-family: var(--hsw-mono);
+      color: var(--hsw-muted);
+    }
+    .queues dd {
+      margin: 0;
+    }
+    .queues .chips {
+      margin: 0;
+    }
+    .muted {
+      color: var(--hsw-muted);
+    }
+    .callout {
+      font-size: var(--hsw-fs-note);
+      margin: 0.35em 0 0;
+      padding: 0.25em 0.6em;
+    }
+    @container ${narrowQuery} {
+      .cols,
+      .cols.rec {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .diagram {
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        grid-template-areas:
+          'tasks tasks'
+          'soon later'
+          'run run'
+          'ready sched'
+          'due due'
+          'io timeout'
+          'sel sel';
+      }
+    }
+  `,
+];

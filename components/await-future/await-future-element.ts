@@ -1,0 +1,107 @@
+import { html, nothing } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import '../ui/step-controls.ts';
+import '../ui/code-panel.ts';
+import { awaitFutureText } from './await-future-text.ts';
+import { styles } from './await-future-styles.ts';
+import * as model from './await-future-model.ts';
+import {
+  FRAMES,
+  current,
+  move,
+  setAlreadyThere,
+  shortName,
+  stepCount,
+  totalTurns,
+  type AwaitFutureState,
+} from './await-future-model.ts';
+import { EXCERPTS, renderExcerpt } from './await-future-code.ts';
+
+/** The six-step wake-up of a task by a future, with the CPython lines at work, the loop and the frame chain. */
+export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
+  static override styles = styles;
+
+  constructor() {
+    super(model);
+  }
+
+  private chips(items: readonly string[], label: string) {
+    const t = awaitFutureText[this.locale];
+    if (items.length === 0) return html`<span class="muted">${t.empty}</span>`;
+    return html`<ul class="chips" aria-label=${label}>
+      ${items.map((c) => html`<li class="chip ${c === 'Task.task_wakeup' ? 'wake' : ''}">${shortName(c)}</li>`)}
+    </ul>`;
+  }
+
+  override render() {
+    const t = awaitFutureText[this.locale];
+    const s = this.state;
+    const w = current(s);
+    const n = stepCount(s);
+    const code = renderExcerpt(EXCERPTS[w.code]);
+    return html`<section aria-label=${t.demoLabel}>
+      <div class="cols">
+        <div>
+          <div class="row">
+            <hsw-step-controls
+              .locale=${this.locale}
+              .at=${s.index}
+              .total=${n - 1}
+              .playable=${false}
+              @step-forward=${() => this.setState(move(this.state, 'forward'))}
+              @step-back=${() => this.setState(move(this.state, 'back'))}
+              @reset-requested=${() => this.setState(move(this.state, 'reset'))}
+            ></hsw-step-controls>
+            <label class="check"
+              ><input
+                type="checkbox"
+                .checked=${s.alreadyThere}
+                @change=${(e: Event) => this.setState(setAlreadyThere(this.state, (e.target as HTMLInputElement).checked))}
+              />${t.already}</label
+            >
+          </div>
+          <p class="status" role="status">${t.steps[w.text]}</p>
+          <p class="where">
+            ${t.where(w.turn, totalTurns(s.alreadyThere), w.loopStep)}${w.sleptMs > 0 ? html` · ${t.slept(w.sleptMs)}` : nothing}
+          </p>
+          <h3 id="frames">${t.frames}</h3>
+          <ol class="frames" aria-labelledby="frames">
+            ${FRAMES.map(
+              (f) => html`<li class=${w.frames[f]}>
+                <code>${f}: ${t.frameLine[f]}</code><span class="state">${t.frameState[w.frames[f]]}</span>
+              </li>`,
+            )}
+          </ol>
+          <h3>${t.loop}</h3>
+          <dl class="loop">
+            <dt>${t.ready}</dt>
+            <dd>${this.chips(w.ready, t.ready)}</dd>
+            <dt>${t.scheduled}</dt>
+            <dd><span class="muted">${t.empty}</span></dd>
+            <dt>${t.selector}</dt>
+            <dd>${this.chips(w.selector, t.selector)}</dd>
+            <dt>${t.future}</dt>
+            <dd>
+              ${t.futureState[w.future]}${w.callbacks.length ? html` · ${t.callbacks}: ${this.chips(w.callbacks, t.callbacks)}` : nothing}
+            </dd>
+            <dt>Task-1</dt>
+            <dd><code>${t.waiter(w.waiter)}</code></dd>
+          </dl>
+        </div>
+        <div>
+          <p class="code-caption">${t.code}</p>
+          <hsw-code language="python" .code=${code.code} .current=${code.current} label=${t.code}></hsw-code>
+          ${s.alreadyThere || s.index === n - 1 ? html`<p class="callout">${t.cost}</p>` : nothing}
+        </div>
+      </div>
+    </section>`;
+  }
+}
+
+customElements.define('hsw-await-future', AwaitFutureDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-await-future': AwaitFutureDemo;
+  }
+}
