@@ -130,7 +130,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
                     min=${LATENCY.min}
                     max=${LATENCY.max}
                     step=${LATENCY.step}
-                    .value=${s.latencies[i]}
+                    .value=${s.latencies[i] ?? 0}
                     .format=${ms}
                     @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLatency(this.state, n, e.detail.value))}
                   ></hsw-slider>`,
