@@ -1,0 +1,268 @@
+import { html, nothing, svg, type SVGTemplateResult } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import { NarrowController } from '../ui/narrow.ts';
+import '../ui/labelled-slider.ts';
+import '../ui/code-panel.ts';
+import { formatNumber } from '../../lib/i18n.ts';
+import { tasksGatherText } from './tasks-gather-text.ts';
+import { styles } from './tasks-gather-styles.ts';
+import * as model from './tasks-gather-model.ts';
+import {
+  LATENCY,
+  outcome,
+  received,
+  resumeReason,
+  setFail,
+  setLatency,
+  setStrategy,
+  type CallOutcome,
+  type Outcome,
+  type TasksGatherState,
+} from './tasks-gather-model.ts';
+import { CALLS, HANDLER_LINE, STRATEGIES, listing, type CallName } from './tasks-gather-programs.ts';
+
+/** The timeline's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+const FONT_PX = 15;
+
+const FILL = {
+  result: 'var(--hsw-series-2)',
+  exception: 'var(--hsw-bad)',
+  cancelled: 'var(--hsw-muted)',
+} as const;
+
+/** Task vs coroutine: three latencies, five strategies, a failing call; a timeline of who ran when. */
+export class TasksGatherDemo extends DemoElement<TasksGatherState> {
+  static override properties = {
+    ...DemoElement.properties,
+    chartWidth: { state: true },
+  };
+
+  static override styles = styles;
+
+  /** Width of the timeline's box: its viewBox follows it, so its text stays 15 px. */
+  declare chartWidth: number;
+  private resizeObserver: ResizeObserver | null = null;
+  private readonly width = new NarrowController(this);
+
+  constructor() {
+    super(model);
+    this.chartWidth = 700;
+  }
+
+  override firstUpdated(): void {
+    const box = this.renderRoot.querySelector('.chart');
+    if (box && typeof ResizeObserver === 'function') {
+      this.resizeObserver = new ResizeObserver((entries) => {
+        const w = Math.round(entries[0]?.contentRect.width ?? 0);
+        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
+      });
+      this.resizeObserver.observe(box);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+  }
+
+  override render() {
+    const lang = this.locale;
+    const t = tasksGatherText[lang];
+    const s = this.state;
+    const o = outcome(s);
+    const ms = (v: number) => t.ms(formatNumber(v, lang));
+    const code = listing(s.strategy, s.latencies, s.fail, { network: t.network });
+    // The line the switch changes: the failing call.
+    const failLines = code
+      .split('\n')
+      .flatMap((l, i) => (l.includes('fails=True') ? [i + 1] : []))
+      .filter((i) => i > HANDLER_LINE);
+    const reason = resumeReason(o);
+    const reasonText =
+      reason === 'sum'
+        ? t.reason.sum(ms(o.sum))
+        : reason === 'max'
+          ? t.reason.max(ms(o.max))
+          : reason === 'after_failure'
+            ? t.reason.after_failure(ms(o.failureAt ?? 0))
+            : t.reason.at_failure();
+    return html`
+      <section aria-label=${t.demoLabel}>
+        <div class="top">
+          <fieldset>
+            <legend>${t.strategyLegend}</legend>
+            ${STRATEGIES.map(
+              (k) => html`<label class="pill">
+                <input
+                  type="radio"
+                  name="strategy"
+                  value=${k}
+                  .checked=${s.strategy === k}
+                  @change=${() => this.setState(setStrategy(this.state, k))}
+                /><span>${t.strategies[k]}</span>
+              </label>`,
+            )}
+          </fieldset>
+          <label class="fail">
+            <input
+              type="checkbox"
+              .checked=${s.fail}
+              @change=${(e: Event) => this.setState(setFail(this.state, (e.target as HTMLInputElement).checked))}
+            />
+            ${t.fail}
+          </label>
+        </div>
+        <div class="main">
+          <hsw-code
+            .code=${code}
+            language="python"
+            label=${t.codeLabel}
+            .current=${failLines}
+          ></hsw-code>
+          <div class="right">
+            <div class="sliders">
+              ${CALLS.map(
+                (n, i) =>
+                  html`<hsw-slider
+                    label=${t.latency(n)}
+                    integer
+                    min=${LATENCY.min}
+                    max=${LATENCY.max}
+                    step=${LATENCY.step}
+                    .value=${s.latencies[i] ?? 0}
+                    .format=${ms}
+                    @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLatency(this.state, n, e.detail.value))}
+                  ></hsw-slider>`,
+              )}
+            </div>
+            <div class="chart">${this.timeline(o)}</div>
+            <div class="figures">
+              <p data-figure="resume"><strong>${t.resumeAt(ms(o.caller.end))}</strong>${reasonText}</p>
+              <p data-figure="receives">
+                ${t.receivesLabel} ${t.received[received(o)]}
+                <code class=${o.caller.raised ? 'bad' : ''}>${o.caller.receives}</code>
+              </p>
+              ${this.afterFailure(o)}
+            </div>
+          </div>
+        </div>
+      </section>
+    `;
+  }
+
+  private afterFailure(o: Outcome) {
+    const t = tasksGatherText[this.locale];
+    const ms = (v: number) => t.ms(formatNumber(v, this.locale));
+    const names = (cs: readonly CallOutcome[]) => cs.map((c) => c.name).join(t.and);
+    const unattended = o.calls.filter((c) => c.unattended);
+    const cancelled = o.calls.filter((c) => c.how === 'cancelled');
+    const never = o.calls.filter((c) => c.how === 'not_started');
+    const lines: string[] = [];
+    if (unattended.length > 0)
+      lines.push(t.afterUnattended(names(unattended), ms(Math.max(...unattended.map((c) => c.end ?? 0)))));
+    if (cancelled.length > 0) lines.push(t.afterCancelled(names(cancelled), ms(cancelled[0]!.end ?? 0)));
+    if (never.length > 0) lines.push(t.afterNotStarted(names(never)));
+    return lines.length === 0 ? nothing : html`<p data-figure="after">${lines.join(' ')}</p>`;
+  }
+
+  private timeline(o: Outcome) {
+    const lang = this.locale;
+    const t = tasksGatherText[lang];
+    const n = (v: number) => formatNumber(v, lang);
+    const narrow = this.width.narrow;
+    const W = Math.max(300, Math.min(1400, this.chartWidth));
+    const left = narrow ? 96 : 108;
+    const right = 22;
+    const top = FONT_PX + 8;
+    const laneH = 34;
+    const gap = 8;
+    const lanes = ['caller', ...CALLS] as const;
+    const axisY = top + lanes.length * (laneH + gap);
+    const H = axisY + FONT_PX + 8;
+    const span = Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
+    const x = (v: number) => left + ((W - left - right) * v) / span;
+    const mid = (y: number) => y + laneH / 2 + FONT_PX * 0.35;
+    const laneY = (i: number) => top + i * (laneH + gap);
+    const parts: SVGTemplateResult[] = [];
+    const label = (x0: number, w: number, y: number, text: string, cls = 'bar-label') => {
+      if (w > text.length * FONT_PX * 0.58 + 8)
+        parts.push(svg`<text class=${cls} x=${x0 + 5} y=${mid(y)}>${text}</text>`);
+    };
+
+    // caller: awaiting from 0 until it resumes
+    const cy = laneY(0);
+    parts.push(svg`<text class="lane-label" x=${left - 6} y=${mid(cy)} text-anchor="end">${t.callerLane}</text>`);
+    parts.push(
+      svg`<rect class="waiting" x=${x(0)} y=${cy} width=${Math.max(1, x(o.caller.end) - x(0))} height=${laneH} rx="3"></rect>`,
+    );
+    label(x(0), x(o.caller.end) - x(0), cy, t.waiting, 'wait-label');
+
+    CALLS.forEach((name: CallName, i) => {
+      const c = o.calls[i]!;
+      const y = laneY(i + 1);
+      parts.push(svg`<text class="lane-label" x=${left - 6} y=${mid(y)} text-anchor="end">${t.callLane(name)}</text>`);
+      if (c.start === null || c.end === null || c.how === 'not_started') {
+        parts.push(svg`<text class="note" x=${left + 4} y=${mid(y)}>${t.notStarted}</text>`);
+        return;
+      }
+      const x0 = x(c.start);
+      const x1 = x(c.end);
+      const how = c.how;
+      if (c.unattended) {
+        // the part after the caller gave up, hatched
+        const xr = x(o.caller.end);
+        parts.push(
+          svg`<rect x=${x0} y=${y} width=${Math.max(1, xr - x0)} height=${laneH} rx="3" fill=${FILL.result}></rect>`,
+        );
+        parts.push(
+          svg`<rect class="unattended" x=${xr} y=${y} width=${Math.max(1, x1 - xr)} height=${laneH} rx="3"></rect>`,
+        );
+        label(xr, x1 - xr, y, t.unattended, 'note');
+      } else {
+        parts.push(
+          svg`<rect x=${x0} y=${y} width=${Math.max(1, x1 - x0)} height=${laneH} rx="3" fill=${FILL[how]} fill-opacity=${how === 'cancelled' ? 0.45 : 1}></rect>`,
+        );
+        label(x0, x1 - x0, y, t.ends[how], how === 'cancelled' ? 'note' : 'bar-label');
+      }
+      parts.push(svg`<text class="end-mark ${how}" x=${x1 + 3} y=${mid(y)}>${how === 'result' ? '✓' : '✗'}</text>`);
+    });
+
+    const marker = (at: number, cls: string, text: string, anchorRight: boolean) =>
+      svg`<line class=${cls} x1=${x(at)} x2=${x(at)} y1=${top - 2} y2=${axisY}></line>
+        <text class="marker-label ${cls}" x=${x(at) + (anchorRight ? -4 : 4)} y=${FONT_PX} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
+    const resumeRight = x(o.caller.end) > W * 0.6;
+    const ticks = niceTicks(span, narrow ? 3 : 6);
+    return html`<svg
+      viewBox="0 0 ${W} ${H}"
+      role="img"
+      aria-label=${t.chartLabel(t.strategies[this.state.strategy], t.ms(n(o.caller.end)), o.caller.receives)}
+    >
+      ${ticks.map(
+        (v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
+        <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 2} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${n(v)}</text>`,
+      )}
+      ${parts}
+      ${o.failureAt !== null && o.failureAt !== o.caller.end ? marker(o.failureAt, 'failure', t.failed, !resumeRight) : nothing}
+      ${marker(o.caller.end, 'resume', t.resumes, resumeRight)}
+    </svg>`;
+  }
+}
+
+/** About `count` round tick values from 0 to max. */
+function niceTicks(max: number, count: number): number[] {
+  const raw = max / count;
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
+  const out: number[] = [];
+  for (let v = 0; v <= max + 1e-9; v += step) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+customElements.define('hsw-tasks-gather', TasksGatherDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-tasks-gather': TasksGatherDemo;
+  }
+}

@@ -1,0 +1,164 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { demoHostStyles, narrowQuery, pillStyles } from '../ui/demo-styles.ts';
+
+/**
+ * tasks-gather: the strategies and the switch on top; below, the Python on the left and, on the right, the three
+ * latency sliders, the timeline and what the caller got. One column when narrow. Type scale: nothing under
+ * 0.75em (15 px); the timeline's SVG is drawn 1:1 in CSS pixels (its viewBox follows its box's width).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  pillStyles,
+  css`
+    .top {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em 1em;
+      align-items: center;
+    }
+    fieldset {
+      border: 0;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em;
+      align-items: center;
+    }
+    legend {
+      float: left;
+      font-size: var(--hsw-fs-note);
+      margin-right: 0.4em;
+    }
+    .pill span {
+      font-size: var(--hsw-fs-note);
+      font-family: var(--hsw-mono);
+    }
+    .fail {
+      display: inline-flex;
+      gap: 0.4em;
+      align-items: center;
+      font-size: var(--hsw-fs-note);
+      font-weight: 600;
+      cursor: pointer;
+    }
+    .fail input {
+      width: 1.1em;
+      height: 1.1em;
+      margin: 0;
+      accent-color: var(--hsw-bad);
+    }
+    .main {
+      display: grid;
+      grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr);
+      gap: 0.6em 1em;
+      margin-top: 0.5em;
+      align-items: start;
+    }
+    hsw-code {
+      font-size: 0.85em;
+    }
+    .sliders {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 0.2em 0.8em;
+    }
+    .chart {
+      margin-top: 0.3em;
+    }
+    svg {
+      display: block;
+      width: 100%;
+      height: auto;
+      font-family: var(--hsw-font);
+    }
+    svg text {
+      font-size: var(--hsw-fs-small);
+    }
+    .lane-label,
+    .axis,
+    .note {
+      fill: var(--hsw-muted);
+    }
+    .note {
+      font-style: italic;
+    }
+    .bar-label {
+      fill: #0b141d;
+      font-weight: 600;
+    }
+    .wait-label {
+      fill: var(--hsw-fg);
+    }
+    .grid {
+      stroke: var(--hsw-grid);
+    }
+    .waiting {
+      fill: none;
+      stroke: var(--hsw-accent);
+      stroke-width: 2;
+      stroke-dasharray: 5 3;
+    }
+    .unattended {
+      fill: var(--hsw-series-2);
+      fill-opacity: 0.3;
+      stroke: var(--hsw-series-2);
+      stroke-dasharray: 4 3;
+    }
+    .end-mark {
+      font-weight: 700;
+    }
+    .end-mark.result {
+      fill: var(--hsw-good-text);
+    }
+    .end-mark.exception,
+    .end-mark.cancelled {
+      fill: var(--hsw-bad-text);
+    }
+    line.failure {
+      stroke: var(--hsw-bad);
+      stroke-width: 2;
+      stroke-dasharray: 6 3;
+    }
+    line.resume {
+      stroke: var(--hsw-focus);
+      stroke-width: 2;
+    }
+    .marker-label.failure {
+      fill: var(--hsw-bad-text);
+      font-weight: 600;
+    }
+    .marker-label.resume {
+      fill: var(--hsw-fg);
+      font-weight: 600;
+    }
+    .figures {
+      font-size: 0.9em;
+      line-height: 1.35;
+    }
+    .figures p {
+      margin: 0.25em 0;
+    }
+    .figures code {
+      font-family: var(--hsw-mono);
+      background: var(--hsw-code-bg);
+      color: var(--hsw-code-fg);
+      padding: 0 0.25em;
+      border-radius: 0.2em;
+      overflow-wrap: anywhere;
+    }
+    .figures code.bad {
+      color: var(--hsw-bad-text);
+    }
+    @container ${narrowQuery} {
+      .main {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .sliders {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+  `,
+];

@@ -1,0 +1,17 @@
+import type { SlideDef } from './types.ts';
+import { SPEAKER_SEQUENCE } from '../components/quiz-fastapi/quiz-fastapi-sequence.ts';
+
+export const quizFastapi: SlideDef = {
+  id: 'quiz-fastapi',
+  chapter: 'asyncio',
+  title: {
+    ru: 'Проверьте себя',
+    en: 'Check yourself',
+  },
+  demo: {
+    tag: 'hsw-quiz-fastapi',
+    load: () => import('../components/quiz-fastapi/quiz-fastapi-element.ts'),
+    sequence: SPEAKER_SEQUENCE,
+    layout: 'below',
+  },
+};

@@ -1,0 +1,109 @@
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+test.describe('tasks-gather', () => {
+  test('the speaker sequence tells seed 003’s story', async ({ page }) => {
+    await gotoSlide(page, 'tasks-gather');
+    const slide = currentSlide(page);
+    const resume = slide.locator('[data-figure="resume"]');
+    const receives = slide.locator('[data-figure="receives"]');
+    await expect(resume).toHaveText(
+      'The handler resumes at 600 ms: the sum of the latencies (600 ms), one call after another.',
+    );
+    await expect(receives).toHaveText("It gets the results, in argument order: ['a', 'b', 'c']");
+
+    await page.locator('.reveal').focus();
+    const steps: [RegExp, string, string, string | null][] = [
+      [
+        /^#\/tasks-gather\/0$/,
+        'create_task',
+        'The handler resumes at 300 ms: the longest latency (300 ms); the calls overlapped.',
+        null,
+      ],
+      [
+        /^#\/tasks-gather\/1$/,
+        'gather',
+        'The handler resumes at 300 ms: the longest latency (300 ms); the calls overlapped.',
+        null,
+      ],
+      [
+        /^#\/tasks-gather\/2$/,
+        'gather',
+        'The handler resumes at 100 ms: as soon as b failed.',
+        'a and c ran on after the failure, unattended, until 300 ms; nobody gets their results.',
+      ],
+      [
+        /^#\/tasks-gather\/3$/,
+        'gather(return_exceptions=True)',
+        'The handler resumes at 300 ms: the longest latency (300 ms); the calls overlapped.',
+        null,
+      ],
+      [
+        /^#\/tasks-gather\/4$/,
+        'TaskGroup',
+        'The handler resumes at 100 ms: as soon as b failed.',
+        'a and c cancelled at 100 ms: the group cancels its siblings.',
+      ],
+    ];
+    for (const [hash, strategy, text, after] of steps) {
+      await page.keyboard.press('PageDown');
+      await expectHash(page, hash);
+      await expect(slide.getByRole('radio', { name: strategy, exact: true })).toBeChecked();
+      await expect(resume).toHaveText(text);
+      if (after) await expect(slide.locator('[data-figure="after"]')).toHaveText(after);
+      else await expect(slide.locator('[data-figure="after"]')).toHaveCount(0);
+    }
+    await expect(slide.getByRole('checkbox', { name: 'call b fails' })).toBeChecked();
+    await expect(receives).toHaveText(
+      "It gets an ExceptionGroup, raised: ExceptionGroup('unhandled errors in a TaskGroup', [ValueError('b failed')])",
+    );
+    await expect(
+      slide.getByRole('img', { name: /Timeline of the handler and the three calls \(TaskGroup\)/ }),
+    ).toBeVisible();
+  });
+
+  test('strategy, the failure switch and the sliders change what a person reads', async ({ page }) => {
+    await gotoSlide(page, 'tasks-gather');
+    const slide = currentSlide(page);
+    const resume = slide.locator('[data-figure="resume"]');
+    await slide.getByRole('radio', { name: 'create_task' }).check();
+    await slide.getByRole('checkbox', { name: 'call b fails' }).check();
+    await expect(resume).toHaveText(
+      'The handler resumes at 200 ms: b failed at 100 ms, but the handler was still awaiting a.',
+    );
+    await expect(slide.locator('[data-figure="receives"]')).toHaveText(
+      "It gets the exception, raised: ValueError('b failed')",
+    );
+    await expect(
+      slide.getByRole('region', { name: /Three calls/ }).getByText("call('b', 0.1, fails=True)"),
+    ).toBeVisible();
+
+    // a focused slider keeps its keys: b's latency goes up by 10 ms, the slide stays
+    const b = slide.getByRole('slider', { name: 'Latency of b' });
+    await b.focus();
+    for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
+    await expect(b).toHaveAttribute('aria-valuetext', '250 ms');
+    await expectHash(page, /^#\/tasks-gather$/);
+    // b now fails after a is done: the handler gets the exception at 250 ms, c still runs on
+    await expect(resume).toHaveText('The handler resumes at 250 ms: as soon as b failed.');
+    await expect(slide.locator('[data-figure="after"]')).toHaveText(
+      'c ran on after the failure, unattended, until 300 ms; nobody gets their results.',
+    );
+
+    await slide.getByRole('radio', { name: 'await one by one' }).check();
+    await expect(resume).toHaveText('The handler resumes at 450 ms: as soon as b failed.');
+    await expect(slide.locator('[data-figure="after"]')).toHaveText('c never started.');
+  });
+
+  test('in Russian', async ({ page }) => {
+    await gotoSlide(page, 'tasks-gather', { lang: 'ru', step: 4 });
+    const slide = currentSlide(page);
+    await expect(slide.locator('[data-figure="resume"]')).toHaveText(
+      'Обработчик продолжает в 300 мс: самая долгая задержка (300 мс); вызовы шли одновременно.',
+    );
+    await expect(slide.locator('[data-figure="receives"]')).toHaveText(
+      "Он получает исключение как значение, на его месте: ['a', ValueError('b failed'), 'c']",
+    );
+    await expect(slide.getByRole('slider', { name: 'Задержка a' })).toHaveAttribute('aria-valuetext', '200 мс');
+    await expect(slide.getByRole('checkbox', { name: 'вызов b падает' })).toBeChecked();
+  });
+});
