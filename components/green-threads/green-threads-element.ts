@@ -46,7 +46,12 @@ import {
 /** How many queued task chips are drawn before "+ n more". */
 const QUEUE_SHOWN = 10;
 
-/** Bytes as the slide shows them: B, KB, MB, GB (one decimal below 10). */
+/** Bytes exactly: a task's own figure, as measured. */
+function exactBytes(bytes: number, lang: Lang): string {
+  return `${formatNumber(bytes, lang)} ${greenThreadsText[lang].bytes.B}`;
+}
+
+/** Bytes as the slide shows a total: B, KB, MB, GB (one decimal below 10). */
 function formatBytes(bytes: number, lang: Lang): string {
   const { value, unit } = inUnits(bytes);
   return `${formatNumber(value, lang, value < 10 && unit !== 'B' ? 1 : 0)} ${greenThreadsText[lang].bytes[unit]}`;
@@ -193,13 +198,13 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     const memLine =
       p.runtime === 'go'
         ? t.memory.go(
-            formatBytes(MEASURED.go.stackPerTask, lang),
-            formatBytes(MEASURED.go.overheadPerTask, lang),
-            formatBytes(mem.bytes, lang),
+            exactBytes(MEASURED.go.stackPerTask, lang),
+            exactBytes(MEASURED.go.overheadPerTask, lang),
+            exactBytes(mem.bytes, lang),
           )
         : p.runtime === 'java'
           ? t.memory.java(formatBytes(mem.bytes, lang))
-          : t.memory.erlang(formatBytes(mem.bytes, lang));
+          : t.memory.erlang(exactBytes(mem.bytes, lang));
 
     return html`
       <div class="actions-row">

@@ -45,7 +45,7 @@ test.describe('green-threads', () => {
     await expect(slide.getByRole('radio', { name: 'Erlang/Elixir' })).toBeChecked();
     await expect(caption).toContainText('After 4,000, P1 is switched out to the end of the run queue and P5 runs');
     await expect(slide.locator('[data-figure="reductions"]')).toHaveText('reductions left in the slice: 0');
-    await expect(slide.locator('[data-figure="memory"]')).toContainText('per process, with its own heap: 2.6 KB');
+    await expect(slide.locator('[data-figure="memory"]')).toContainText('per process, with its own heap: 2,640 B');
   });
 
   test('runtime, action, step buttons and sliders change what a person reads', async ({ page }) => {
