@@ -119,7 +119,6 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     const t = greenThreadsText[lang];
     const s = this.state;
     const p = s.params;
-    const n = (v: number) => formatNumber(v, lang);
     return html`
       <section aria-label=${t.demoLabel}>
         <div class="top">
@@ -150,7 +149,16 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
           </div>
         </div>
         ${s.panel === 'scheduler' ? this.renderScheduler() : this.renderQuiz()}
-        <div class="sliders">
+      </section>
+    `;
+  }
+
+  private renderSliders(): TemplateResult {
+    const t = greenThreadsText[this.locale];
+    const p = this.state.params;
+    const n = (v: number) => formatNumber(v, this.locale);
+    return html`
+      <div class="sliders">
           <hsw-slider
             label=${t.threadsLabel(p.runtime)}
             integer
@@ -170,8 +178,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
             .format=${(v: number) => n(v)}
             @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setCount(this.state, 'tasks', e.detail.value))}
           ></hsw-slider>
-        </div>
-      </section>
+      </div>
     `;
   }
 
@@ -253,17 +260,18 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
             <p data-figure="memory-total">${inline(t.memoryTotal(n(p.tasks), formatBytes(totalMemory(p), lang)))}</p>
             <p class="note">${t.osThreadCompare(n(p.tasks), formatBytes(p.tasks * OS_THREAD_STACK_BYTES, lang))}</p>
           </div>
+          <hsw-step-controls
+            .locale=${lang}
+            .at=${index}
+            .total=${total - 1}
+            .playable=${false}
+            @step-forward=${() => this.setState(stepForward(this.state))}
+            @step-back=${() => this.setState(stepBack(this.state))}
+            @reset-requested=${() => this.setState(rewind(this.state))}
+          ></hsw-step-controls>
+          ${this.renderSliders()}
         </div>
       </div>
-      <hsw-step-controls
-        .locale=${lang}
-        .at=${index}
-        .total=${total - 1}
-        .playable=${false}
-        @step-forward=${() => this.setState(stepForward(this.state))}
-        @step-back=${() => this.setState(stepBack(this.state))}
-        @reset-requested=${() => this.setState(rewind(this.state))}
-      ></hsw-step-controls>
     `;
   }
 

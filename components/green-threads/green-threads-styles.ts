@@ -58,15 +58,15 @@ export const styles = [
       margin: 0;
       padding: 0;
       display: grid;
-      gap: 0.2em;
-      font-size: 0.9em;
+      gap: 0.15em;
+      font-size: var(--hsw-fs-note);
     }
     .lane {
       display: grid;
-      grid-template-columns: 7.6em 3.6em minmax(0, 1fr);
+      grid-template-columns: 8.4em 3.4em minmax(0, 1fr);
       gap: 0.5em;
       align-items: center;
-      padding: 0.15em 0.4em;
+      padding: 0.1em 0.4em;
       border-radius: 0.3em;
       background: var(--hsw-panel);
       border-left: 4px solid var(--hsw-good);
@@ -185,7 +185,7 @@ export const styles = [
     .sliders {
       display: grid;
       grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-      gap: 0.2em 1.2em;
+      gap: 0.2em 1em;
     }
     .step-row {
       display: flex;

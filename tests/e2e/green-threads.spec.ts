@@ -12,7 +12,7 @@ test.describe('green-threads', () => {
     const caption = slide.locator('[data-figure="caption"]');
     const threads = slide.locator('[data-figure="os-threads"]');
     await expect(caption).toContainText('G1 runs on the first thread and is about to do this: blocking syscall');
-    await expect(threads).toHaveText('OS threads: 4');
+    await expect(threads).toHaveText('OS threads drawn: 4');
     await expect(slide.getByRole('radio', { name: 'Go' })).toBeChecked();
 
     await page.locator('.reveal').focus();
@@ -21,7 +21,7 @@ test.describe('green-threads', () => {
     await expect(caption).toContainText(
       '20 µs later sysmon takes P1 from M1 and hands it to another OS thread, M5, which runs G5',
     );
-    await expect(threads).toHaveText('OS threads: 5');
+    await expect(threads).toHaveText('OS threads drawn: 5');
     await expect(slide.getByRole('listitem').filter({ hasText: 'M1 · no P' })).toContainText('blocked in the kernel');
     await expect(slide.getByRole('listitem').filter({ hasText: 'M5 · P1' })).toContainText('G5');
 
@@ -75,13 +75,13 @@ test.describe('green-threads', () => {
     await step.click();
     await step.click();
     await expect(caption).toContainText('No other goroutine waits, so sysmon leaves P1 with M1');
-    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads: 4');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 4');
 
     const threads = slide.getByRole('slider', { name: 'OS threads (GOMAXPROCS)' });
     await threads.focus();
     await page.keyboard.press('End');
     await expect(threads).toHaveAttribute('aria-valuetext', '8');
-    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads: 8');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 8');
     await expect(slide.getByRole('button', { name: 'Step back' })).toBeDisabled();
   });
 
@@ -108,7 +108,7 @@ test.describe('green-threads', () => {
     await gotoSlide(page, 'green-threads', { lang: 'ru', step: 4 });
     const slide = currentSlide(page);
     await expect(slide.locator('[data-figure="caption"]')).toContainText('закрепляет носитель 1');
-    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('Потоков ОС: 4');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('Потоков ОС на схеме: 4');
     await expect(slide.getByRole('slider', { name: 'Виртуальных потоков' })).toHaveAttribute(
       'aria-valuetext',
       '10\u00a0000',
