@@ -1,0 +1,181 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * The comparison: the workload's controls on top, the table below. The table is 0.75em (15 px, the type scale's
+ * floor) so that six columns fit at 1280×720; on a phone each row becomes a card with the column names beside
+ * the values.
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  css`
+    section {
+      display: flex;
+      flex-direction: column;
+      gap: 0.35em;
+    }
+    p {
+      margin: 0;
+    }
+    .controls {
+      display: grid;
+      gap: 0.3em;
+    }
+    .presets {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em;
+      align-items: center;
+    }
+    .presets button {
+      font-size: var(--hsw-fs-note);
+      min-height: 1.8em;
+      padding: 0.2em 0.6em;
+    }
+    .muted {
+      color: var(--hsw-muted);
+      font-size: var(--hsw-fs-note);
+    }
+    .workload {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.5fr);
+      gap: 0.2em 1.2em;
+      align-items: center;
+    }
+    .flags {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.1em 1em;
+      font-size: var(--hsw-fs-note);
+    }
+    .check {
+      display: inline-flex;
+      gap: 0.35em;
+      align-items: center;
+      cursor: pointer;
+    }
+    .check input {
+      width: 1.05em;
+      height: 1.05em;
+      accent-color: var(--hsw-accent);
+    }
+    table.models {
+      width: 100%;
+      border-collapse: collapse;
+      font-size: var(--hsw-fs-small);
+      line-height: 1.3;
+    }
+    .models th,
+    .models td {
+      text-align: left;
+      vertical-align: top;
+      padding: 0.3em 0.45em;
+      border-bottom: 1px solid var(--hsw-border);
+    }
+    .models thead th {
+      color: var(--hsw-muted);
+      font-weight: 600;
+      white-space: nowrap;
+    }
+    .models th[scope='row'] {
+      width: 15%;
+      border-left: 5px solid transparent;
+    }
+    .models td:nth-child(2) {
+      width: 13%;
+    }
+    .models td:nth-child(3) {
+      width: 12%;
+    }
+    .models td:nth-child(4) {
+      width: 5%;
+    }
+    .models td.fit {
+      width: 27%;
+    }
+    .name {
+      display: block;
+      font-weight: 700;
+    }
+    .examples {
+      display: block;
+      color: var(--hsw-muted);
+      font-weight: 400;
+    }
+    .badge {
+      display: block;
+      font-weight: 700;
+      white-space: nowrap;
+    }
+    tr.fit-good {
+      background: color-mix(in srgb, var(--hsw-good) 16%, transparent);
+    }
+    tr.fit-good th[scope='row'] {
+      border-left-color: var(--hsw-good);
+    }
+    tr.fit-good .badge {
+      color: var(--hsw-good-text);
+    }
+    tr.fit-care th[scope='row'] {
+      border-left-color: var(--hsw-warn);
+    }
+    tr.fit-care .badge {
+      color: var(--hsw-warn);
+    }
+    tr.fit-poor {
+      color: var(--hsw-muted);
+    }
+    tr.fit-poor th[scope='row'] {
+      border-left-color: var(--hsw-border);
+    }
+    tr.fit-poor .badge {
+      color: var(--hsw-bad-text);
+    }
+    .summary {
+      font-size: var(--hsw-fs-note);
+      color: var(--hsw-muted);
+    }
+    code {
+      font-family: var(--hsw-mono);
+    }
+    @container ${narrowQuery} {
+      .workload {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      table.models,
+      .models tbody,
+      .models tr,
+      .models th,
+      .models td {
+        display: block;
+        width: auto !important;
+      }
+      .models thead {
+        display: none;
+      }
+      .models tr {
+        margin-bottom: 0.5em;
+        border-left: 5px solid var(--hsw-border);
+      }
+      .models tr.fit-good {
+        border-left-color: var(--hsw-good);
+      }
+      .models tr.fit-care {
+        border-left-color: var(--hsw-warn);
+      }
+      .models th[scope='row'] {
+        border-left: 0;
+      }
+      .models td {
+        border-bottom: 0;
+        padding: 0.1em 0.45em;
+      }
+      .models td::before {
+        content: attr(data-label) ': ';
+        color: var(--hsw-muted);
+      }
+    }
+  `,
+];

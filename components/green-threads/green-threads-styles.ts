@@ -1,0 +1,261 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
+
+/**
+ * The green-threads demo: controls on top, the OS threads (lanes) and the queues on the left, what the runtime did
+ * and the memory on the right, the step buttons and sliders below. Type scale: nothing under 0.75em (15 px).
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  pillStyles,
+  srOnlyStyles,
+  css`
+    section {
+      display: flex;
+      flex-direction: column;
+      gap: 0.3em;
+    }
+    p {
+      margin: 0;
+    }
+    fieldset {
+      border: 0;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em;
+      align-items: center;
+      font-size: var(--hsw-fs-note);
+    }
+    legend {
+      float: left;
+      margin-right: 0.4em;
+      color: var(--hsw-muted);
+    }
+    .top {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: space-between;
+      gap: 0.3em 1em;
+      align-items: center;
+    }
+    .panels {
+      display: flex;
+      gap: 0.3em;
+    }
+    .main {
+      display: grid;
+      grid-template-columns: minmax(0, 1.05fr) minmax(0, 1fr);
+      gap: 0.4em 1em;
+      align-items: start;
+    }
+    .lanes {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.15em;
+      font-size: var(--hsw-fs-note);
+    }
+    .lane {
+      display: grid;
+      grid-template-columns: 8.4em 3.4em minmax(0, 1fr);
+      gap: 0.5em;
+      align-items: center;
+      padding: 0.1em 0.4em;
+      border-radius: 0.3em;
+      background: var(--hsw-panel);
+      border-left: 4px solid var(--hsw-good);
+      line-height: 1.25;
+    }
+    .lane.kernel,
+    .lane.pinned {
+      border-left-color: var(--hsw-bad);
+    }
+    .lane.idle {
+      border-left-color: var(--hsw-border);
+      color: var(--hsw-muted);
+    }
+    .lane.dirty {
+      border-left-color: var(--hsw-warn);
+    }
+    .lane.extra .lane-name {
+      font-style: italic;
+    }
+    .lane-name {
+      font-variant-numeric: tabular-nums;
+      white-space: nowrap;
+    }
+    .lane-status {
+      color: var(--hsw-muted);
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .lane.kernel .lane-status,
+    .lane.pinned .lane-status {
+      color: var(--hsw-bad-text);
+    }
+    .chip {
+      display: inline-block;
+      min-width: 2.4em;
+      padding: 0 0.3em;
+      border-radius: 0.3em;
+      background: var(--hsw-control-bg);
+      border: 1px solid var(--hsw-border);
+      text-align: center;
+      font-variant-numeric: tabular-nums;
+    }
+    .chip.first {
+      background: var(--hsw-accent);
+      color: var(--hsw-on-accent);
+      border-color: var(--hsw-accent);
+      font-weight: 600;
+    }
+    .pool {
+      margin-top: 0.3em;
+      font-size: var(--hsw-fs-note);
+      display: grid;
+      gap: 0.1em;
+    }
+    .pool-label {
+      color: var(--hsw-muted);
+    }
+    .chips {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.2em;
+      min-height: 1.4em;
+    }
+    .more,
+    .empty {
+      color: var(--hsw-muted);
+      align-self: center;
+    }
+    .side {
+      display: grid;
+      gap: 0.3em;
+    }
+    .side .callout {
+      margin: 0;
+      font-size: var(--hsw-fs-note);
+    }
+    .when {
+      display: flex;
+      justify-content: space-between;
+      gap: 1em;
+      color: var(--hsw-muted);
+      font-variant-numeric: tabular-nums;
+    }
+    .when strong {
+      color: var(--hsw-fg);
+    }
+    .note,
+    .measured,
+    .memory {
+      font-size: var(--hsw-fs-note);
+      line-height: 1.3;
+    }
+    .note {
+      color: var(--hsw-muted);
+    }
+    .measured {
+      border-left: 3px solid var(--hsw-good);
+      padding-left: 0.5em;
+    }
+    .memory {
+      display: grid;
+      gap: 0.1em;
+    }
+    .memory .note {
+      font-size: 1em;
+    }
+    .tag {
+      color: var(--hsw-good-text);
+      white-space: nowrap;
+    }
+    code {
+      font-family: var(--hsw-mono);
+      font-size: 0.95em;
+    }
+    .sliders {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 0.2em 1em;
+    }
+    .step-row {
+      display: flex;
+      gap: 1em;
+      align-items: center;
+    }
+    .quiz h3 {
+      margin: 0.2em 0 0.3em;
+      font-size: 1em;
+      line-height: 1.3;
+    }
+    .choices {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 0.3em;
+    }
+    .choices button {
+      width: 100%;
+      text-align: left;
+    }
+    .choices button.right {
+      border-color: var(--hsw-good);
+      outline: 2px solid var(--hsw-good);
+    }
+    .choices button.wrong {
+      border-color: var(--hsw-bad);
+    }
+    .num {
+      display: inline-block;
+      min-width: 1.3em;
+      font-weight: 700;
+      color: var(--hsw-accent-text);
+    }
+    button[aria-pressed='true'] .num {
+      color: inherit;
+    }
+    .quiz-row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3em 0.8em;
+      align-items: center;
+      margin-top: 0.3em;
+    }
+    .quiz-status {
+      font-size: var(--hsw-fs-note);
+      color: var(--hsw-muted);
+    }
+    .quiz-status.right {
+      color: var(--hsw-good-text);
+      font-weight: 600;
+    }
+    .quiz-status.wrong {
+      color: var(--hsw-bad-text);
+      font-weight: 600;
+    }
+    .quiz .callout {
+      font-size: var(--hsw-fs-note);
+    }
+    .quiz .callout p + p {
+      margin-top: 0.3em;
+    }
+    @container ${narrowQuery} {
+      .main,
+      .sliders,
+      .choices {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+  `,
+];

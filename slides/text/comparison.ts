@@ -1,0 +1,81 @@
+import type { SlideTextDef } from '../types.ts';
+
+/** The words of the slide `comparison` (its title is in `slides/comparison.ts`): loaded with the slide. */
+const content: SlideTextDef = {
+  sources: [
+    {
+      title: 'Dan Kegel, The C10K problem',
+      url: 'http://www.kegel.com/c10k.html',
+    },
+    {
+      title: 'JEP 444: Virtual Threads (Java 21)',
+      url: 'https://openjdk.org/jeps/444',
+    },
+    {
+      title: 'JEP 491: Synchronize Virtual Threads without Pinning (Java 24)',
+      url: 'https://openjdk.org/jeps/491',
+    },
+    {
+      title: 'Go 1.14 release notes: asynchronous preemption',
+      url: 'https://go.dev/doc/go1.14#runtime',
+    },
+    {
+      title: 'Erlang/OTP erts/emulator/beam/erl_vm.h: CONTEXT_REDS 4000',
+      url: 'https://github.com/erlang/otp/blob/master/erts/emulator/beam/erl_vm.h',
+    },
+    {
+      title: 'Erlang Efficiency Guide: Processes',
+      url: 'https://www.erlang.org/doc/efficiency_guide/processes.html',
+    },
+    {
+      title: 'Bob Nystrom, What Color is Your Function?',
+      url: 'https://journal.stuffwithstuff.com/2015/02/01/what-color-is-your-function/',
+    },
+  ],
+  text: {
+    ru: {
+      body: [
+        {
+          p: 'Ни одна модель не делает быстрее сам ввод-вывод. Они экономят память и переключения, пока задачи ждут. Если узкое место — CPU или база данных, асинхронность не поможет.',
+        },
+      ],
+      notes: [
+        {
+          p: 'Таблица из доклада. Опишите нагрузку — подходящие строки подсвечиваются, у каждой причина. Шаги: 1 — прокси на 50 000 соединений: поток на соединение уже не тянет, остальные подходят; 2 — сервис с тяжёлым счётом (80 % CPU): цикл событий плох, виртуальные потоки и Erlang — с оговорками; 3 — старые блокирующие драйверы, которые надо сохранить: цикл событий плох, лучше всех виртуальные потоки; 4 — телеком: миллион соединений, изоляция сбоев и ровные задержки — подходит только Erlang.',
+        },
+        {
+          p: 'Как считается: у каждой строки несколько правил, каждое даёт «подходит», «с оговорками» или «плохо»; строка получает худшее из них (модель хороша настолько, насколько хорошо её слабое место), причина — то правило, что решило. Пороги: поток на запрос — до 1000 одновременных запросов («сотни» из таблицы), после 10 000 — плохо (C10K, слайд 2: стеки по 8 МБ адресов, переключения по 2–5 мкс); счёт заметен с 20 % времени запроса и преобладает с 50 %. Это правила для разговора, не измерения: реальную границу ставит ваш профиль нагрузки.',
+        },
+        {
+          p: 'Память на задачу — из таблицы доклада; в демо «Зелёные потоки» цифры Go и Erlang измерены: горутина — 2048 байт стека и около 520 байт рантайма, процесс Erlang на OTP 25 — 2640 байт. Вытеснение: Go — sysmon через 10 мс (асинхронно с Go 1.14); Erlang — каждые 4000 редукций; виртуальные потоки Java не вытесняются по времени (JEP 444) и до Java 24 закрепляют носитель внутри `synchronized` (JEP 491). «Цвета» — раскраска функций (предыдущий слайд): только у async/await функции делятся на синие и красные.',
+        },
+        {
+          p: 'Последняя мысль: модели экономят ресурсы на ожидании, а не ускоряют ожидание. Запрос к базе, который идёт 50 мс, идёт 50 мс в любой модели; если база — узкое место, тысячи дешёвых задач просто выстроятся к ней в очередь (см. «Типичные грабли»).',
+        },
+      ],
+    },
+    en: {
+      body: [
+        {
+          p: 'No model makes I/O itself faster. They save memory and switches while tasks wait. If the bottleneck is the CPU or the database, asynchrony will not help.',
+        },
+      ],
+      notes: [
+        {
+          p: 'The table from the talk. Describe a workload and the rows that fit light up, each with its reason. Steps: 1 — a proxy with 50,000 connections: a thread per connection no longer copes, the rest fit; 2 — a CPU-heavy service (80 % CPU): the event loop is a poor fit, virtual threads and Erlang fit with care; 3 — legacy blocking drivers you must keep: the event loop is a poor fit, virtual threads fit best; 4 — telecom: a million connections, fault isolation and even latency: only Erlang fits.',
+        },
+        {
+          p: 'How it is decided: each row has a few rules, each gives "fits", "with care" or "poor fit"; the row gets the worst of them (a model is as good as its weak point), and the reason shown is the rule that decided. Thresholds: a thread per request fits up to 1,000 concurrent requests (the table’s "hundreds"), and past 10,000 it is a poor fit (C10K, slide 2: 8 MB of addresses per stack, 2–5 µs per switch); computation is felt from 20 % of a request’s time and dominates from 50 %. These are rules for a conversation, not measurements: your own load profile sets the real boundary.',
+        },
+        {
+          p: 'Memory per task is the talk’s table; the green-threads demo measures the Go and Erlang figures: a goroutine is 2,048 bytes of stack and about 520 bytes of runtime, an Erlang process on OTP 25 is 2,640 bytes. Preemption: Go, by sysmon after 10 ms (asynchronously since Go 1.14); Erlang, every 4,000 reductions; Java virtual threads are not preempted by time (JEP 444) and before Java 24 pin their carrier inside `synchronized` (JEP 491). "Colors" is function coloring (the previous slide): only with async/await are functions split into blue and red.',
+        },
+        {
+          p: 'The last thought: the models save resources while waiting; they do not make the waiting shorter. A database query that takes 50 ms takes 50 ms in any model; if the database is the bottleneck, thousands of cheap tasks simply queue up for it (see "Common pitfalls").',
+        },
+      ],
+    },
+  },
+};
+
+export default content;

@@ -1,0 +1,117 @@
+import type { ScoreStore } from '../../components/shared/quiz/quiz-model.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+const KEY = 'how-servers-wait:quiz-score';
+
+test.describe('green-threads', () => {
+  test('the speaker sequence: Go hands its P on, preempts a loop; Java unmounts, then pins; Erlang counts reductions', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'green-threads');
+    const slide = currentSlide(page);
+    const caption = slide.locator('[data-figure="caption"]');
+    const threads = slide.locator('[data-figure="os-threads"]');
+    await expect(caption).toContainText('G1 runs on the first thread and is about to do this: blocking syscall');
+    await expect(threads).toHaveText('OS threads drawn: 4');
+    await expect(slide.getByRole('radio', { name: 'Go' })).toBeChecked();
+
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/green-threads\/0$/);
+    await expect(caption).toContainText(
+      '20 µs later sysmon takes P1 from M1 and hands it to another OS thread, M5, which runs G5',
+    );
+    await expect(threads).toHaveText('OS threads drawn: 5');
+    await expect(slide.getByRole('listitem').filter({ hasText: 'M1 · no P' })).toContainText('blocked in the kernel');
+    await expect(slide.getByRole('listitem').filter({ hasText: 'M5 · P1' })).toContainText('G5');
+
+    await page.keyboard.press('PageDown');
+    await expect(caption).toContainText('After 10 ms sysmon preempts G1');
+    await expect(slide.locator('[data-figure="measured"]')).toContainText('at most 20.3 ms between turns');
+
+    await page.keyboard.press('PageDown');
+    await expect(slide.getByRole('radio', { name: 'Java 21+' })).toBeChecked();
+    await expect(caption).toContainText('V1 reads a socket with no data');
+    await expect(caption).toContainText('Carrier 1 takes V5');
+    await expect(slide.locator('[data-figure="parked"]')).toContainText('V1');
+
+    await page.keyboard.press('PageDown');
+    await expect(slide.getByRole('radio', { name: 'synchronized + I/O' })).toBeChecked();
+    await expect(caption).toContainText('It pins carrier 1, which blocks in the kernel: 3 carriers are left');
+    await expect(slide.getByRole('listitem').filter({ hasText: 'carrier 1' })).toContainText('pinned');
+
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/green-threads\/4$/);
+    await expect(slide.getByRole('radio', { name: 'Erlang/Elixir' })).toBeChecked();
+    await expect(caption).toContainText('After 4,000, P1 is switched out to the end of the run queue and P5 runs');
+    await expect(slide.locator('[data-figure="reductions"]')).toHaveText('reductions left in the slice: 0');
+    await expect(slide.locator('[data-figure="memory"]')).toContainText('per process, with its own heap: 2,640 B');
+  });
+
+  test('runtime, action, step buttons and sliders change what a person reads', async ({ page }) => {
+    await gotoSlide(page, 'green-threads');
+    const slide = currentSlide(page);
+    const caption = slide.locator('[data-figure="caption"]');
+    await expect(slide.locator('[data-figure="memory-total"]')).toHaveText('10,000 tasks: 25 MB');
+    await expect(slide.locator('[data-figure="queue"]')).toContainText('+ 9,986 more');
+
+    // Go has no synchronized; Java has
+    await expect(slide.getByRole('radio', { name: 'synchronized + I/O' })).toHaveCount(0);
+    await slide.getByRole('radio', { name: 'Java 21+' }).check();
+    await slide.getByRole('radio', { name: 'long CPU loop' }).check();
+    await slide.getByRole('button', { name: 'Step forward' }).click();
+    await expect(caption).toContainText('10 ms, 100 ms, a second: V1 keeps carrier 1');
+    await expect(slide.locator('[data-figure="measured"]')).toContainText('JEP 444');
+
+    // fewer tasks than threads: nobody waits, nobody takes over
+    await slide.getByRole('radio', { name: 'Go' }).check();
+    await slide.getByRole('radio', { name: 'blocking syscall' }).check();
+    const tasks = slide.getByRole('slider', { name: 'Goroutines' });
+    await tasks.focus();
+    await page.keyboard.press('Home');
+    await expect(tasks).toHaveAttribute('aria-valuetext', '1');
+    await expect(slide.locator('[data-figure="queue"]')).toHaveText('none');
+    const step = slide.getByRole('button', { name: 'Step forward' });
+    await step.click();
+    await step.click();
+    await expect(caption).toContainText('No other goroutine waits, so sysmon leaves P1 with M1');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 4');
+
+    const threads = slide.getByRole('slider', { name: 'OS threads (GOMAXPROCS)' });
+    await threads.focus();
+    await page.keyboard.press('End');
+    await expect(threads).toHaveAttribute('aria-valuetext', '8');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 8');
+    await expect(slide.getByRole('button', { name: 'Step back' })).toBeDisabled();
+  });
+
+  test('predict, then see: the measured answer, kept in the score', async ({ page }) => {
+    await gotoSlide(page, 'green-threads');
+    await page.evaluate((k) => localStorage.removeItem(k), KEY);
+    const slide = currentSlide(page);
+    await slide.getByRole('button', { name: 'Predict, then see' }).click();
+    await expect(slide.getByRole('heading', { name: /10,000 goroutines blocked on a channel/ })).toBeVisible();
+    await expect(slide.getByRole('status')).toHaveText('Choose an answer: then see the measured figure.');
+    await slide.getByRole('button', { name: /one per goroutine/ }).click();
+    await expect(slide.getByRole('status')).toHaveText('Not quite: the answer is 3.');
+    await expect(slide.locator('[data-figure="quiz-explanation"]')).toContainText('Measured here: 4 threads');
+    const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as ScoreStore | null, KEY);
+    expect(stored?.answers['green-threads-predict']).toEqual({ choice: 0, correct: false, attempts: 1 });
+    await slide.getByRole('button', { name: 'Try again' }).click();
+    await slide.getByRole('button', { name: /a few/ }).click();
+    await expect(slide.getByRole('status')).toHaveText('Right!');
+    await slide.getByRole('button', { name: 'Scheduler' }).click();
+    await expect(slide.locator('[data-figure="caption"]')).toBeVisible();
+  });
+
+  test('in Russian', async ({ page }) => {
+    await gotoSlide(page, 'green-threads', { lang: 'ru', step: 4 });
+    const slide = currentSlide(page);
+    await expect(slide.locator('[data-figure="caption"]')).toContainText('закрепляет носитель 1');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('Потоков ОС на схеме: 4');
+    await expect(slide.getByRole('slider', { name: 'Виртуальных потоков' })).toHaveAttribute(
+      'aria-valuetext',
+      '10\u00a0000',
+    );
+  });
+});
