@@ -13,6 +13,7 @@ import { heavyTask } from './heavy-task.ts';
 import { libuvPool } from './libuv-pool.ts';
 import { quizBusyWait } from './quiz-busy-wait.ts';
 import { functionColoring } from './function-coloring.ts';
+import { summary } from './summary.ts';
 
 /**
  * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
@@ -33,6 +34,7 @@ export const slides: readonly SlideDef[] = [
   libuvPool,
   quizBusyWait,
   functionColoring,
+  summary,
 ];
 
 export function slideById(id: string): SlideDef | undefined {
