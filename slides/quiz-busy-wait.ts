@@ -13,5 +13,6 @@ export const quizBusyWait: SlideDef = {
     load: () => import('../components/quiz-busy-wait/quiz-busy-wait-element.ts'),
     sequence: SPEAKER_SEQUENCE,
     layout: 'below',
+    quizzes: ['quiz-busy-wait'],
   },
 };

@@ -20,6 +20,11 @@ export interface DemoDef {
   embeddable?: boolean;
   /** `side`: text left, demo right (default); `below`: text above the demo; `title`: the opening slide. */
   layout?: 'side' | 'below' | 'title';
+  /**
+   * Ids of the quiz questions this slide's demo records in the stored score (`QuizQuestion.id`). The `summary`
+   * slide counts them, in deck order, from the manifest.
+   */
+  quizzes?: readonly string[];
 }
 
 /** True when the slide has a demo that can be shown alone in `embed.html`. */

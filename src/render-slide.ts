@@ -5,7 +5,7 @@ import type { Lang } from '../lib/i18n.ts';
 import type { DemoMode } from '../lib/demo-contract.ts';
 import { deckText } from './deck-text.ts';
 import { blocks } from '../lib/render-text.ts';
-import { chapterMap } from '../slides/index.ts';
+import { chapterMap, slides } from '../slides/index.ts';
 
 /** The demo element of a slide, with the attributes every demo takes. Tags come from the manifest only. */
 export function demoTemplate(
@@ -17,15 +17,26 @@ export function demoTemplate(
   if (!demo) return html``;
   if (!/^hsw-[a-z0-9-]+$/.test(demo.tag)) throw new Error(`bad demo tag ${demo.tag}`);
   const tag = unsafeStatic(demo.tag);
-  if (slide.id === 'title') {
-    // The title slide's chapter map gets the deck's chapters, in this language, as data.
+  if (slide.id === 'title' || slide.id === 'summary') {
+    // The title's chapter map and the summary get the deck's chapters, in this language, as data.
     const chapters = chapterMap().map((c) => ({
       chapter: c.chapter,
       title: deckText[lang].chapters[c.chapter],
       firstSlide: c.firstSlide,
       slides: c.slides.map((s) => ({ id: s.id, title: s.text[lang].title })),
     }));
-    return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .chapters=${chapters}></${tag}>`;
+    if (slide.id === 'title')
+      return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .chapters=${chapters}></${tag}>`;
+    // The summary also gets every quiz of the deck, in deck order: its id, and its slide's id, title and chapter.
+    const quizzes = slides.flatMap((s) =>
+      (s.demo?.quizzes ?? []).map((id) => ({
+        id,
+        slide: s.id,
+        title: s.title[lang],
+        chapter: deckText[lang].chapters[s.chapter],
+      })),
+    );
+    return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .chapters=${chapters} .quizzes=${quizzes}></${tag}>`;
   }
   return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'}></${tag}>`;
 }

@@ -1,0 +1,111 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import { readStored } from '../../lib/storage.ts';
+import { SCORE_STORAGE_KEY } from '../shared/quiz/quiz-model.ts';
+import * as model from './summary-model.ts';
+import { summaryView, type ChapterRef, type QuizRef, type SummaryState } from './summary-model.ts';
+import { summaryText } from './summary-text.ts';
+import { styles } from './summary-styles.ts';
+
+/**
+ * The last slide's demo: the person's score over every quiz of the deck, a link to each quiz, and links back to
+ * each chapter. The shell passes the quizzes and chapters (`.quizzes`, `.chapters`); the stored score is read when
+ * the element connects, each time its slide is shown again (`active`), and when another tab changes it.
+ */
+export class Summary extends DemoElement<SummaryState> {
+  static override properties = {
+    ...DemoElement.properties,
+    chapters: { attribute: false },
+    quizzes: { attribute: false },
+    stored: { state: true },
+  };
+
+  static override styles = styles;
+
+  declare chapters: readonly ChapterRef[];
+  declare quizzes: readonly QuizRef[];
+  /** The stored score as localStorage holds it (null: nothing, or storage unavailable). */
+  declare stored: string | null;
+
+  private readonly onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === SCORE_STORAGE_KEY) this.stored = readStored(SCORE_STORAGE_KEY);
+  };
+
+  constructor() {
+    super(model);
+    this.chapters = [];
+    this.quizzes = [];
+    this.stored = null;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.stored = readStored(SCORE_STORAGE_KEY);
+    window.addEventListener('storage', this.onStorage);
+  }
+
+  override disconnectedCallback(): void {
+    window.removeEventListener('storage', this.onStorage);
+    super.disconnectedCallback();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Coming back to the slide after answering a quiz: read the score again.
+    if (changed.has('active') && this.active) this.stored = readStored(SCORE_STORAGE_KEY);
+    super.willUpdate(changed);
+  }
+
+  /** In the deck a link moves to the slide; alone in embed.html it opens the deck there. */
+  private href(slide: string): string {
+    return this.mode === 'embed' ? `./index.html?lang=${this.locale}#/${slide}` : `#/${slide}`;
+  }
+
+  override render() {
+    const t = summaryText[this.locale];
+    const v = summaryView(this.stored, this.quizzes);
+    const target = this.mode === 'embed' ? '_blank' : nothing;
+    const message = v.total === 0 ? t.none : v.status === 'corrupt' ? t.corrupt : v.answered === 0 ? t.empty : null;
+    return html`<section aria-label=${t.demoLabel}>
+      <div class="score-card">
+        <p class="score" role="status" aria-label=${t.scoreLabel(v.correct, v.total, v.answered)}>
+          <span class="title">${t.scoreTitle}:</span>
+          <span class="big">${t.score(v.correct, v.total)}</span>
+          <span class="note">${t.scoreNote(v.answered, v.total)}</span>
+        </p>
+        ${message ? html`<p class="message callout ${v.status === 'corrupt' ? 'warn' : 'muted'}">${message}</p>` : nothing}
+        <ul class="quizzes" aria-label=${t.quizzesLabel}>
+          ${v.rows.map(
+            (r) => html`<li class=${r.result}>
+              <a href=${this.href(r.slide)} target=${target} rel=${this.mode === 'embed' ? 'noopener' : nothing}
+                >${r.title}</a
+              >
+              <span class="chapter">${r.chapter}</span>
+              <span class="result">${t.result[r.result]}</span>
+            </li>`,
+          )}
+        </ul>
+      </div>
+      <nav class="chapters" aria-label=${t.chaptersTitle}>
+        <h3>${t.chaptersTitle}</h3>
+        <ol>
+          ${this.chapters.map(
+            (c, i) =>
+              html`<li>
+                <a href=${this.href(c.firstSlide)} target=${target} rel=${this.mode === 'embed' ? 'noopener' : nothing}
+                  ><span class="num">${i + 1}</span>${c.title}</a
+                >
+              </li>`,
+          )}
+        </ol>
+      </nav>
+    </section>`;
+  }
+}
+
+customElements.define('hsw-summary', Summary);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-summary': Summary;
+  }
+}

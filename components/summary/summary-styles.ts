@@ -1,0 +1,117 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/** The score card beside the chapter links; each quiz a row with its result. Nothing under 0.75em. */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  calloutStyles,
+  css`
+    section {
+      display: grid;
+      grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
+      gap: 1em;
+      align-items: start;
+    }
+    h3 {
+      margin: 0 0 0.3em;
+      font-size: 1em;
+      color: var(--hsw-muted);
+      font-weight: 600;
+    }
+    .score-card,
+    .chapters {
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.5em;
+      background: var(--hsw-panel);
+      padding: 0.5em 0.8em 0.6em;
+    }
+    .score {
+      margin: 0 0 0.3em;
+      display: flex;
+      flex-wrap: wrap;
+      align-items: baseline;
+      gap: 0.2em 0.7em;
+    }
+    .title {
+      color: var(--hsw-muted);
+      font-weight: 600;
+    }
+    .big {
+      font-size: 1.6em;
+      font-weight: 700;
+      font-variant-numeric: tabular-nums;
+    }
+    .note {
+      color: var(--hsw-muted);
+      font-size: var(--hsw-fs-note);
+    }
+    .message {
+      font-size: var(--hsw-fs-note);
+      margin: 0.3em 0;
+    }
+    ul.quizzes,
+    .chapters ol {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    ul.quizzes li {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      gap: 0.6em;
+      align-items: baseline;
+      padding: 0.2em 0;
+      border-top: 1px solid var(--hsw-border);
+      font-size: var(--hsw-fs-note);
+    }
+    .chapter {
+      color: var(--hsw-muted);
+      /* 0.9 of the row's 0.85em: 15.3 px, above the floor. */
+      font-size: 0.9em;
+    }
+    .result {
+      white-space: nowrap;
+      font-weight: 600;
+    }
+    li.right .result {
+      color: var(--hsw-good-text);
+    }
+    li.wrong .result {
+      color: var(--hsw-bad-text);
+    }
+    li.unanswered .result {
+      color: var(--hsw-muted);
+    }
+    a {
+      color: var(--hsw-accent-text);
+      border-radius: 0.2em;
+    }
+    a:focus-visible {
+      outline: 3px solid var(--hsw-focus);
+      outline-offset: 1px;
+    }
+    .chapters li {
+      padding: 0.15em 0;
+      font-size: var(--hsw-fs-note);
+    }
+    .chapters a {
+      color: var(--hsw-fg);
+      text-decoration: none;
+      font-weight: 600;
+    }
+    .chapters a:hover {
+      text-decoration: underline;
+    }
+    .num {
+      color: var(--hsw-accent-text);
+      margin-right: 0.4em;
+    }
+    @container ${narrowQuery} {
+      section {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+  `,
+];

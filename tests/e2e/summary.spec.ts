@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+const ID = 'summary';
+const KEY = 'how-servers-wait:quiz-score';
+
+test.describe('summary slide', () => {
+  test('answer quiz-busy-wait in the deck, come back: the score counts it', async ({ page }) => {
+    await gotoSlide(page, ID);
+    await page.evaluate((k) => localStorage.removeItem(k), KEY);
+    await gotoSlide(page, ID);
+    let slide = currentSlide(page);
+    const score = slide.getByRole('status');
+    await expect(score).toHaveText('Your quizzes: 0 of 1 right at the first try · 0 of 1 answered');
+    await expect(slide.getByText('You have not answered a quiz yet: open one below.')).toBeVisible();
+    const row = slide.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Check yourself' }) });
+    await expect(row).toContainText('The event loop');
+    await expect(row).toContainText('— not answered');
+
+    // The quiz's link goes to its slide; answer it there (the server hangs: right).
+    await slide.getByRole('link', { name: 'Check yourself' }).click();
+    await expectHash(page, /^#\/quiz-busy-wait$/);
+    slide = currentSlide(page);
+    await slide.getByRole('button', { name: /The server hangs/ }).click();
+    await expect(slide.getByRole('status').first()).toHaveText('Right!');
+
+    // Back to the summary in the same page: it reads the score again.
+    await page.evaluate(() => (window.location.hash = '#/summary'));
+    await expect(page.locator('section#summary')).toHaveClass(/present/);
+    slide = currentSlide(page);
+    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 1 of 1 right at the first try · 1 of 1 answered');
+    await expect(slide.getByRole('status')).toHaveAccessibleName('1 right of 1 quiz; 1 answered');
+    await expect(slide.getByRole('listitem').filter({ hasText: 'Check yourself' })).toContainText('✓ right');
+    await expect(slide.getByText('You have not answered a quiz yet: open one below.')).toHaveCount(0);
+  });
+
+  test('a wrong first answer counts as wrong', async ({ page }) => {
+    await gotoSlide(page, 'quiz-busy-wait');
+    await page.evaluate((k) => localStorage.removeItem(k), KEY);
+    await gotoSlide(page, 'quiz-busy-wait');
+    await currentSlide(page)
+      .getByRole('button', { name: /Nothing bad/ })
+      .click();
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 0 of 1 right at the first try · 1 of 1 answered');
+    await expect(slide.getByRole('listitem').filter({ hasText: 'Check yourself' })).toContainText('✗ wrong');
+  });
+
+  test('corrupt storage: a clear message and an empty score, never a blank', async ({ page }) => {
+    await gotoSlide(page, ID);
+    await page.evaluate((k) => localStorage.setItem(k, '{"version":1,"answers":{"x":'), KEY);
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    await expect(
+      slide.getByText(
+        'The saved answers could not be read (the stored data is damaged), so the score starts again from zero.',
+      ),
+    ).toBeVisible();
+    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 0 of 1 right at the first try · 0 of 1 answered');
+    await expect(slide.getByRole('link', { name: 'Check yourself' })).toBeVisible();
+  });
+
+  test('links back to each chapter’s first slide', async ({ page }) => {
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    const nav = slide.getByRole('navigation', { name: 'Back to a chapter' });
+    await expect(nav.getByRole('link')).toHaveText(['1I/O', '2The event loop', '3Green threads']);
+    await nav.getByRole('link', { name: 'The event loop' }).click();
+    // Reached backwards, reveal shows the slide with its steps done: the hash may name the last one.
+    await expectHash(page, /^#\/event-loop(\/\d+)?$/);
+    await page.evaluate(() => (window.location.hash = '#/summary'));
+    await currentSlide(page)
+      .getByRole('navigation', { name: 'Back to a chapter' })
+      .getByRole('link', { name: 'I/O' })
+      .click();
+    await expectHash(page, /^#\/c10k(\/\d+)?$/);
+  });
+
+  test('in Russian', async ({ page }) => {
+    await gotoSlide(page, ID, { lang: 'ru' });
+    await page.evaluate((k) => localStorage.removeItem(k), KEY);
+    await gotoSlide(page, ID, { lang: 'ru' });
+    const slide = currentSlide(page);
+    await expect(slide.getByRole('heading', { name: 'Главное' })).toBeVisible();
+    await expect(
+      slide.getByText('Асинхронность не ускоряет работу — она позволяет не тратить ресурсы на ожидание.'),
+    ).toBeVisible();
+    await expect(slide.getByRole('status')).toHaveText('Ваши ответы: 0 из 1 верно с первой попытки · отвечено 0 из 1');
+    await expect(slide.getByRole('navigation', { name: 'Вернуться к главе' }).getByRole('link')).toHaveText([
+      '1Ввод-вывод',
+      '2Цикл событий',
+      '3Зелёные потоки',
+    ]);
+  });
+
+  test('alone in embed.html, the links open the deck', async ({ page }) => {
+    await page.goto('embed.html?slide=summary&lang=en');
+    const link = page.getByRole('link', { name: 'Check yourself' });
+    await expect(link).toHaveAttribute('href', './index.html?lang=en#/quiz-busy-wait');
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  test('no serious accessibility violations, dark and light', async ({ page }) => {
+    for (const theme of ['dark', 'light'] as const) {
+      await gotoSlide(page, ID, { theme });
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).include(`section#${ID}`).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+});
