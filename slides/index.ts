@@ -12,6 +12,7 @@ import { asyncStateMachine } from './async-state-machine.ts';
 import { heavyTask } from './heavy-task.ts';
 import { libuvPool } from './libuv-pool.ts';
 import { quizBusyWait } from './quiz-busy-wait.ts';
+import { pitfalls } from './pitfalls.ts';
 
 /**
  * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
@@ -31,6 +32,7 @@ export const slides: readonly SlideDef[] = [
   heavyTask,
   libuvPool,
   quizBusyWait,
+  pitfalls,
 ];
 
 export function slideById(id: string): SlideDef | undefined {
