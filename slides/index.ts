@@ -13,6 +13,7 @@ import { heavyTask } from './heavy-task.ts';
 import { libuvPool } from './libuv-pool.ts';
 import { quizBusyWait } from './quiz-busy-wait.ts';
 import { pitfalls } from './pitfalls.ts';
+import { observe } from './observe.ts';
 
 /**
  * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
@@ -33,6 +34,7 @@ export const slides: readonly SlideDef[] = [
   libuvPool,
   quizBusyWait,
   pitfalls,
+  observe,
 ];
 
 export function slideById(id: string): SlideDef | undefined {
