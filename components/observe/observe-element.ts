@@ -1,0 +1,175 @@
+import { html, nothing } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import { formatNumber } from '../../lib/i18n.ts';
+import { observeText } from './observe-text.ts';
+import { styles } from './observe-styles.ts';
+import * as model from './observe-model.ts';
+import {
+  ROUNDS,
+  answer,
+  ctxtGrowth,
+  nextRound,
+  restartGame,
+  score,
+  setCommand,
+  setMode,
+  setProcess,
+  shotOf,
+  tellingLine,
+  type Mode,
+  type ObserveState,
+} from './observe-model.ts';
+import { RECORDED, RECORDINGS } from './observe-recordings.ts';
+import { COMMANDS, PROCESS_STATES, type CommandId, type ProcessState } from './observe-types.ts';
+
+const JCMD = 'jcmd $PID Thread.dump_to_file -format=json t.json';
+
+/** Pick what a process is doing and a command, and read what the command really printed; or diagnose. */
+export class ObserveDemo extends DemoElement<ObserveState> {
+  static override styles = styles;
+
+  constructor() {
+    super(model);
+  }
+
+  override render() {
+    const t = observeText[this.locale];
+    const s = this.state;
+    return html`
+      <section aria-label=${t.demoLabel}>
+        <div class="modes" role="group" aria-label=${t.modeLabel}>
+          ${(['explore', 'game'] as const).map(
+            (m: Mode) =>
+              html`<button aria-pressed=${s.mode === m ? 'true' : 'false'} @click=${() => this.setState(setMode(this.state, m))}>
+                ${t.modes[m]}
+              </button>`,
+          )}
+          <span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span>
+        </div>
+        ${s.mode === 'explore' ? this.explore() : this.game()}
+      </section>
+    `;
+  }
+
+  private radios<K extends string>(
+    name: string,
+    legend: string,
+    keys: readonly K[],
+    labels: Record<K, string>,
+    current: K,
+    pick: (k: K) => void,
+  ) {
+    return html`<fieldset class="choices ${name}">
+      <legend>${legend}</legend>
+      ${keys.map(
+        (k) => html`<label class="pill"
+          ><input type="radio" name=${name} value=${k} .checked=${k === current} @change=${() => pick(k)} /><span>${labels[k]}</span></label
+        >`,
+      )}
+    </fieldset>`;
+  }
+
+  private explore() {
+    const t = observeText[this.locale];
+    const s = this.state;
+    const n = (v: number) => formatNumber(v, this.locale);
+    const rec = RECORDINGS[s.process];
+    const growth = ctxtGrowth(rec);
+    return html`<div class="layout">
+      <div class="side">
+        ${this.radios<ProcessState>('process', t.processLabel, PROCESS_STATES, t.processes, s.process, (k) =>
+          this.setState(setProcess(this.state, k)),
+        )}
+        ${this.radios<CommandId>('command', t.commandLabel, COMMANDS, t.commands, s.command, (k) =>
+          this.setState(setCommand(this.state, k)),
+        )}
+      </div>
+      <div class="out">
+        <p class="program">${t.program(rec.program)}</p>
+        <p class="hint">${t.hints[s.command]}</p>
+        ${this.terminal(s.process, s.command, true)}
+        ${
+          s.command === 'ctxt' || s.command === 'pidstat'
+            ? html`<p class="growth" data-figure="growth">${t.growth(n(growth.voluntary), n(growth.nonvoluntary))}</p>`
+            : nothing
+        }
+        <p class="callout meaning" role="status" data-figure="meaning">${t.meaning[s.process]}</p>
+      </div>
+    </div>`;
+  }
+
+  private terminal(state: ProcessState, command: CommandId, mark: boolean) {
+    const t = observeText[this.locale];
+    const n = (v: number) => formatNumber(v, this.locale);
+    if (command === 'jcmd')
+      return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands.jcmd)}><span class="cmd">$ ${JCMD}</span></pre>
+        <p class="callout warn" data-figure="jcmd">${t.jcmdNote}</p>`;
+    const shot = shotOf(state, command);
+    if (shot === null)
+      return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands.schedtrace)}><span class="cmd">$ GODEBUG=schedtrace=1000 ./server</span></pre>
+        <p class="callout muted" data-figure="no-schedtrace">${t.noSchedtrace}</p>`;
+    const lines = shot.output.split('\n');
+    return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands[command])} data-figure="output"><span class="cmd">$ ${shot.command}</span>
+${lines.map(
+  (l) => html`<span class=${mark && tellingLine(state, l) ? 'line telling' : 'line'}>${l}</span>
+`,
+)}${shot.trimmed > 0 ? html`<span class="trim">${t.trimmed(n(shot.trimmed))}</span>` : nothing}${lines.length <= 1 ? html`<span class="trim">${t.nothingPrinted}</span>` : nothing}</pre>`;
+  }
+
+  private game() {
+    const t = observeText[this.locale];
+    const s = this.state;
+    const n = (v: number) => formatNumber(v, this.locale);
+    const i = Math.min(ROUNDS.length - 1, Math.max(0, s.round));
+    const round = ROUNDS[i] ?? ROUNDS[0];
+    if (!round) return nothing;
+    const given = s.answers[i] ?? null;
+    const sc = score(s);
+    const last = i === ROUNDS.length - 1;
+    return html`<div class="layout">
+      <div class="side">
+        <p class="round">${t.round(n(i + 1), n(ROUNDS.length))}</p>
+        <fieldset class="answers">
+          <legend>${t.question}</legend>
+          ${PROCESS_STATES.map(
+            (p) => html`<button
+              class=${given === null ? '' : p === round.state ? 'right' : p === given ? 'wrong' : ''}
+              aria-pressed=${given === p ? 'true' : 'false'}
+              ?disabled=${given !== null}
+              @click=${() => this.setState(answer(this.state, p))}
+            >
+              ${t.processes[p]}
+            </button>`,
+          )}
+        </fieldset>
+        <p class="score" data-figure="score">${t.score(n(sc.right), n(sc.answered))}</p>
+        <div class="game-nav">
+          <button ?disabled=${given === null || last} @click=${() => this.setState(nextRound(this.state))}>${t.next}</button>
+          <button @click=${() => this.setState(restartGame(this.state))}>${t.restart}</button>
+        </div>
+      </div>
+      <div class="out">
+        <p class="hint">${t.hints[round.command]}</p>
+        ${this.terminal(round.state, round.command, given !== null)}
+        <div role="status" data-figure="verdict">
+          ${
+            given === null
+              ? nothing
+              : html`<p class="callout ${given === round.state ? 'good' : 'bad'}">
+                <strong>${given === round.state ? t.right : t.wrong(t.processes[round.state])}</strong>
+                ${t.meaning[round.state]} ${last ? t.last : ''}
+              </p>`
+          }
+        </div>
+      </div>
+    </div>`;
+  }
+}
+
+customElements.define('hsw-observe', ObserveDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-observe': ObserveDemo;
+  }
+}

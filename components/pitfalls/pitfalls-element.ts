@@ -1,0 +1,233 @@
+import { html, nothing, svg } from 'lit';
+import { DemoElement } from '../ui/demo-element.ts';
+import '../ui/labelled-slider.ts';
+import '../ui/code-panel.ts';
+import { formatNumber, type Lang } from '../../lib/i18n.ts';
+import { pitfallsText } from './pitfalls-text.ts';
+import { styles } from './pitfalls-styles.ts';
+import { clientCode } from './pitfalls-code.ts';
+import * as model from './pitfalls-model.ts';
+import {
+  CODE_LANGS,
+  LIMIT_STOPS,
+  TIMEOUT_STOPS,
+  WORLD,
+  limitOf,
+  runOf,
+  setHung,
+  setLang,
+  setLimitIndex,
+  setTimeoutIndex,
+  setTimeoutOn,
+  timeoutOf,
+  type CodeLang,
+  type PitfallsState,
+  type Run,
+} from './pitfalls-model.ts';
+
+/** The chart's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+const FONT_PX = 15;
+/** The y axis is logarithmic up to the number of calls. */
+const Y_TICKS = [1, 10, 100, 1000, 10_000] as const;
+const FD_LIMIT = 1024;
+
+/** A duration as a person reads it: "200 ms", "20.2 s". */
+function duration(ms: number, lang: Lang): string {
+  const t = pitfallsText[lang];
+  if (ms < 1000) return t.ms(formatNumber(ms, lang));
+  return t.s(formatNumber(ms / 1000, lang, ms < 10_000 ? 2 : 1));
+}
+
+/** 10,000 calls at once: your limit, a hung socket, a timeout; sockets in use, rejected calls, total time. */
+export class PitfallsDemo extends DemoElement<PitfallsState> {
+  static override properties = {
+    ...DemoElement.properties,
+    chartWidth: { state: true },
+  };
+
+  static override styles = styles;
+
+  /** Layout width of the chart: its viewBox follows it, so its text stays 15 px wide or narrow. */
+  declare chartWidth: number;
+  private resizeObserver: ResizeObserver | null = null;
+
+  constructor() {
+    super(model);
+    this.chartWidth = 780;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (typeof ResizeObserver === 'function') {
+      this.resizeObserver = new ResizeObserver((entries) => {
+        const w = Math.round(entries[0]?.contentRect.width ?? 0);
+        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
+      });
+      this.resizeObserver.observe(this);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+  }
+
+  override render() {
+    const lang = this.locale;
+    const t = pitfallsText[lang];
+    const s = this.state;
+    const n = (v: number) => formatNumber(v, lang);
+    const run = runOf(s);
+    const limit = limitOf(s);
+    const timeout = s.timeoutOn ? timeoutOf(s) : null;
+    const listing = clientCode(s.lang, limit, timeout);
+    const total = Number.isFinite(run.totalMs) ? duration(run.totalMs, lang) : t.never;
+    const verdict = this.verdict(run, limit, total);
+
+    const tile = (key: string, label: string, value: string, tone: '' | 'good' | 'bad' = '') =>
+      html`<div class="tile ${tone}" data-figure=${key}>
+        <span class="tile-label">${label}</span><span class="tile-value">${value}</span>
+      </div>`;
+
+    return html`
+      <section aria-label=${t.demoLabel}>
+        <p class="world">${t.world(n(WORLD.calls), n(WORLD.apiLimit), t.ms(n(WORLD.latencyMs)))}</p>
+        <div class="controls">
+          <hsw-slider
+            label=${t.limit}
+            integer
+            min="0"
+            max=${LIMIT_STOPS.length - 1}
+            .value=${s.limitIndex}
+            .format=${(i: number) => {
+              const v = LIMIT_STOPS[i];
+              return v === null || v === undefined ? t.noLimit : n(v);
+            }}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLimitIndex(this.state, e.detail.value))}
+          ></hsw-slider>
+          <hsw-slider
+            label=${t.timeout}
+            integer
+            min="0"
+            max=${TIMEOUT_STOPS.length - 1}
+            .value=${s.timeoutIndex}
+            .format=${(i: number) => duration(TIMEOUT_STOPS[i] ?? 0, lang)}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setTimeoutIndex(this.state, e.detail.value))}
+          ></hsw-slider>
+          <label class="check">
+            <input type="checkbox" .checked=${s.hung} @change=${(e: Event) => this.setState(setHung(this.state, (e.target as HTMLInputElement).checked))} />
+            ${t.hung}
+          </label>
+          <label class="check">
+            <input
+              type="checkbox"
+              .checked=${s.timeoutOn}
+              @change=${(e: Event) => this.setState(setTimeoutOn(this.state, (e.target as HTMLInputElement).checked))}
+            />
+            ${t.timeoutOn}
+          </label>
+        </div>
+        <div class="main">
+          <div class="code">
+            <label class="lang"
+              ><span>${t.codeLang}</span>
+              <select @change=${(e: Event) => this.setState(setLang(this.state, (e.target as HTMLSelectElement).value as CodeLang))}>
+                ${CODE_LANGS.map((l) => html`<option value=${l} ?selected=${l === s.lang}>${t.langs[l]}</option>`)}
+              </select></label
+            >
+            <hsw-code .code=${listing.code} language=${s.lang} .current=${listing.marked} label=${t.codeLabel(t.langs[s.lang])}></hsw-code>
+          </div>
+          <div class="tiles">
+            ${tile('peak', t.peak, n(run.peakSockets), run.peakSockets > FD_LIMIT ? 'bad' : '')}
+            ${tile('ok', t.ok, n(run.ok), run.ok === WORLD.calls ? 'good' : '')}
+            ${tile('rejected', t.rejected, n(run.rejected), run.rejected > 0 ? 'bad' : 'good')}
+            ${tile('timed-out', t.timedOut, n(run.timedOut), run.timedOut > 0 ? 'bad' : '')}
+            ${tile('stuck', t.stuck, n(run.stuck + run.neverStarted), run.stuck + run.neverStarted > 0 ? 'bad' : '')}
+            ${tile('total', t.total, total, Number.isFinite(run.totalMs) ? '' : 'bad')}
+          </div>
+        </div>
+        ${this.chart(run, limit, total)}
+        <p class="verdict" role="status" data-figure="verdict">${verdict}</p>
+        ${run.peakSockets > FD_LIMIT ? html`<p class="warn" data-figure="fd">${t.fdWarning(n(run.peakSockets))}</p>` : nothing}
+      </section>
+    `;
+  }
+
+  private verdict(run: Run, limit: number | null, total: string): string {
+    const t = pitfallsText[this.locale];
+    const n = (v: number) => formatNumber(v, this.locale);
+    if (run.neverStarted > 0) return t.verdictNeverStarted(n(run.neverStarted));
+    if (run.stuck > 0) return t.verdictStuck(n((limit ?? WORLD.calls) - run.stuck));
+    if (run.rejected > 0) return t.verdictRejected(n(run.rejected), n(WORLD.calls), total);
+    if (run.timedOut > 0) return t.verdictTimeouts(n(run.timedOut), total);
+    return t.verdictOk(n(WORLD.calls), total);
+  }
+
+  private chart(run: Run, limit: number | null, total: string) {
+    const lang = this.locale;
+    const t = pitfallsText[lang];
+    const n = (v: number) => formatNumber(v, lang);
+    const W = Math.max(300, Math.min(1600, this.chartWidth));
+    const left = 64;
+    const right = 10;
+    const top = 8;
+    const plotH = 170;
+    const bottom = top + plotH;
+    const H = bottom + FONT_PX + 10;
+    const forever = !Number.isFinite(run.totalMs);
+    const end = Math.max(run.lastEndMs, 1);
+    const span = forever ? end * 1.15 : end;
+    const x = (v: number) => left + ((W - left - right) * v) / span;
+    const yMax = Math.log10(1 + WORLD.calls);
+    const y = (v: number) => bottom - (plotH * Math.log10(1 + Math.max(0, v))) / yMax;
+    const ticks = timeTicks(span, W < 520 ? 3 : 6);
+
+    let d = `M ${x(0)} ${y(0)}`;
+    let last = 0;
+    run.sockets.forEach((p, i) => {
+      const nextT = run.sockets[i + 1]?.t ?? (forever ? span : run.lastEndMs);
+      d += ` L ${x(p.t)} ${y(p.sockets)} L ${x(nextT)} ${y(p.sockets)}`;
+      last = p.sockets;
+    });
+    const endX = x(forever ? span : run.lastEndMs);
+    d += ` L ${endX} ${y(0)} Z`;
+    const hline = (v: number, cls: string, label: string) =>
+      svg`<line class=${cls} x1=${left} x2=${W - right} y1=${y(v)} y2=${y(v)}></line>
+        <text class="line-label ${cls}" x=${W - right - 4} y=${y(v) - 4} text-anchor="end">${label}</text>`;
+
+    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${t.chartLabel(n(run.peakSockets), total)}>
+      ${Y_TICKS.map(
+        (v) => svg`<line class="grid" x1=${left} x2=${W - right} y1=${y(v)} y2=${y(v)}></line>
+          <text class="axis" x=${left - 6} y=${y(v) + FONT_PX * 0.35} text-anchor="end">${n(v)}</text>`,
+      )}
+      ${ticks.map(
+        (v) =>
+          svg`<text class="axis" x=${x(v)} y=${bottom + FONT_PX + 4} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${duration(v, lang)}</text>`,
+      )}
+      <path class="sockets" d=${d}></path>
+      ${hline(FD_LIMIT, 'fd', t.ulimit)}
+      ${hline(WORLD.apiLimit, 'api', t.apiLine(n(WORLD.apiLimit)))}
+      ${forever && last > 0 ? svg`<text class="line-label bad" x=${W - right - 4} y=${y(last) - 4} text-anchor="end">${t.forever}</text>` : nothing}
+      ${limit !== null && limit !== WORLD.apiLimit ? svg`<line class="limit" x1=${left} x2=${W - right} y1=${y(limit)} y2=${y(limit)}></line>` : nothing}
+    </svg>`;
+  }
+}
+
+/** About `count` round time ticks from 0 to max (ms). */
+function timeTicks(max: number, count: number): number[] {
+  const raw = max / count;
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((v) => v >= raw) ?? raw;
+  const out: number[] = [];
+  for (let v = 0; v <= max + 1e-9; v += step) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+customElements.define('hsw-pitfalls', PitfallsDemo);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hsw-pitfalls': PitfallsDemo;
+  }
+}

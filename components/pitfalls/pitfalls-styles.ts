@@ -1,0 +1,157 @@
+import { css } from 'lit';
+import { controlStyles } from '../ui/theme.ts';
+import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+
+/**
+ * The pitfalls demo. Type scale: nothing under 0.75em (15 px); the chart's SVG is drawn 1:1 in CSS pixels (its
+ * viewBox follows the demo's width), so its 15 px labels are 15 px on the slide.
+ */
+export const styles = [
+  controlStyles,
+  demoHostStyles,
+  css`
+    section {
+      display: flex;
+      flex-direction: column;
+      gap: 0.3em;
+    }
+    p {
+      margin: 0;
+    }
+    .world {
+      font-size: var(--hsw-fs-note);
+      color: var(--hsw-muted);
+    }
+    .controls {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 0.25em 1.2em;
+      align-items: end;
+    }
+    .code {
+      display: flex;
+      flex-direction: column;
+      gap: 0.3em;
+      min-width: 0;
+    }
+    .lang {
+      display: flex;
+      align-items: center;
+      gap: 0.5em;
+      font-size: var(--hsw-fs-note);
+    }
+    .lang select {
+      font-size: 1em;
+    }
+    .check {
+      display: flex;
+      gap: 0.4em;
+      align-items: center;
+      font-size: var(--hsw-fs-note);
+      line-height: 1.2;
+      cursor: pointer;
+    }
+    .check input {
+      width: 1.1em;
+      height: 1.1em;
+      accent-color: var(--hsw-accent);
+    }
+    .main {
+      display: grid;
+      grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);
+      gap: 0.6em;
+      align-items: start;
+    }
+    .tiles {
+      display: grid;
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+      gap: 0.35em;
+    }
+    .tile {
+      display: flex;
+      flex-direction: column;
+      padding: 0.2em 0.5em;
+      border-left: 4px solid var(--hsw-border);
+      background: var(--hsw-panel);
+      border-radius: 0.2em;
+    }
+    .tile.good {
+      border-left-color: var(--hsw-good);
+    }
+    .tile.bad {
+      border-left-color: var(--hsw-bad);
+    }
+    .tile-label {
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+    }
+    .tile-value {
+      font-size: 1.2em;
+      font-weight: 700;
+      font-variant-numeric: tabular-nums;
+    }
+    .tile.bad .tile-value {
+      color: var(--hsw-bad-text);
+    }
+    .tile.good .tile-value {
+      color: var(--hsw-good-text);
+    }
+    svg {
+      display: block;
+      width: 100%;
+      height: auto;
+      font-family: var(--hsw-font);
+    }
+    svg text {
+      font-size: var(--hsw-fs-small);
+    }
+    .axis {
+      fill: var(--hsw-muted);
+    }
+    .grid {
+      stroke: var(--hsw-grid);
+    }
+    .sockets {
+      fill: var(--hsw-accent);
+      fill-opacity: 0.35;
+      stroke: var(--hsw-accent);
+      stroke-width: 2;
+    }
+    line.api {
+      stroke: var(--hsw-good);
+      stroke-width: 2;
+      stroke-dasharray: 6 4;
+    }
+    line.fd {
+      stroke: var(--hsw-warn);
+      stroke-width: 2;
+      stroke-dasharray: 2 4;
+    }
+    line.limit {
+      stroke: var(--hsw-focus);
+      stroke-width: 1.5;
+    }
+    .line-label.api {
+      fill: var(--hsw-good-text);
+    }
+    .line-label.fd {
+      fill: var(--hsw-warn);
+    }
+    .line-label.bad {
+      fill: var(--hsw-bad-text);
+    }
+    .verdict {
+      font-weight: 600;
+    }
+    .warn {
+      font-size: var(--hsw-fs-note);
+      color: var(--hsw-warn);
+    }
+    @container ${narrowQuery} {
+      .controls,
+      .main {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+  `,
+];

@@ -1,0 +1,81 @@
+import type { Bilingual } from '../../lib/i18n.ts';
+import type { CodeLang } from './pitfalls-model.ts';
+
+const en = {
+  demoLabel: '10,000 calls at once against an API with a concurrency limit',
+  world: (calls: string, api: string, ms: string) =>
+    `${calls} calls fired at once. The API serves ${api} at a time, ${ms} each, and answers 429 beyond that.`,
+  limit: 'Your limit (calls in flight)',
+  noLimit: 'none',
+  codeLang: 'Code',
+  langs: { python: 'Python: asyncio.Semaphore', javascript: 'JS: p-limit', go: 'Go: worker pool' } satisfies Record<
+    CodeLang,
+    string
+  >,
+  codeLabel: (lang: string) => `The client in ${lang}`,
+  hung: 'One socket hangs (the peer vanished)',
+  timeoutOn: 'Timeout on every call',
+  timeout: 'Timeout',
+  ms: (v: string) => `${v} ms`,
+  s: (v: string) => `${v} s`,
+  peak: 'Sockets at once',
+  ok: 'Answered',
+  rejected: 'Rejected (429)',
+  timedOut: 'Timed out',
+  stuck: 'Stuck forever',
+  total: 'All done',
+  never: 'never',
+  ulimit: 'ulimit -n 1,024',
+  apiLine: (v: string) => `API limit ${v}`,
+  forever: 'forever →',
+  chartLabel: (peak: string, total: string) => `Sockets in use over time: at most ${peak}; all done ${total}.`,
+  axisSockets: 'sockets',
+  axisTime: 'time',
+  verdictRejected: (rejected: string, calls: string, total: string) =>
+    `${rejected} of ${calls} calls rejected: “done” in ${total}, but most of it failed.`,
+  verdictOk: (calls: string, total: string) => `All ${calls} answered, none rejected, in ${total}.`,
+  verdictStuck: (slots: string) =>
+    `gather / Promise.all never returns: the hung call waits forever and holds one slot; ${slots} slots do the rest.`,
+  verdictNeverStarted: (n: string) => `Nothing moves: the only slot is held forever, ${n} calls never start.`,
+  verdictTimeouts: (n: string, total: string) => `Timed out: ${n}; all over in ${total}.`,
+  fdWarning: (n: string) => `${n} sockets at once: past the default ulimit -n of 1,024 a real process gets EMFILE.`,
+};
+
+const ru: typeof en = {
+  demoLabel: '10 000 вызовов разом к API с лимитом одновременных запросов',
+  world: (calls: string, api: string, ms: string) =>
+    `${calls} вызовов разом. API обслуживает ${api} одновременно, по ${ms}, на лишние отвечает 429.`,
+  limit: 'Ваш лимит (вызовов в полёте)',
+  noLimit: 'нет',
+  codeLang: 'Код',
+  langs: { python: 'Python: asyncio.Semaphore', javascript: 'JS: p-limit', go: 'Go: пул воркеров' },
+  codeLabel: (lang: string) => `Клиент: ${lang}`,
+  hung: 'Один сокет завис (собеседник пропал)',
+  timeoutOn: 'Таймаут на каждый вызов',
+  timeout: 'Таймаут',
+  ms: (v: string) => `${v} мс`,
+  s: (v: string) => `${v} с`,
+  peak: 'Сокетов разом',
+  ok: 'Ответили',
+  rejected: 'Отказ (429)',
+  timedOut: 'По таймауту',
+  stuck: 'Висят вечно',
+  total: 'Всё готово',
+  never: 'никогда',
+  ulimit: 'ulimit -n 1024',
+  apiLine: (v: string) => `лимит API ${v}`,
+  forever: 'вечно →',
+  chartLabel: (peak: string, total: string) => `Сокеты в работе по времени: не больше ${peak}; всё готово: ${total}.`,
+  axisSockets: 'сокеты',
+  axisTime: 'время',
+  verdictRejected: (rejected: string, calls: string, total: string) =>
+    `${rejected} из ${calls} вызовов отклонены: «готово» через ${total}, но почти всё — ошибки.`,
+  verdictOk: (calls: string, total: string) => `Все ${calls} получили ответ, отказов нет, за ${total}.`,
+  verdictStuck: (slots: string) =>
+    `gather / Promise.all не вернётся никогда: зависший вызов ждёт вечно и держит слот; остальное делают ${slots}.`,
+  verdictNeverStarted: (n: string) => `Всё стоит: единственный слот занят навсегда, ${n} вызовов не начнутся.`,
+  verdictTimeouts: (n: string, total: string) => `По таймауту: ${n}; всё закончилось через ${total}.`,
+  fdWarning: (n: string) => `${n} сокетов разом: после 1024 (ulimit -n по умолчанию) настоящий процесс получит EMFILE.`,
+};
+
+export const pitfallsText: Bilingual<typeof en> = { en, ru };

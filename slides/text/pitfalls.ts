@@ -1,0 +1,112 @@
+import type { SlideTextDef } from '../types.ts';
+
+/** The words of the slide `pitfalls` (its title is in `slides/pitfalls.ts`): loaded with the slide. */
+const content: SlideTextDef = {
+  sources: [
+    {
+      title: 'Python documentation: asyncio synchronization primitives (Semaphore)',
+      url: 'https://docs.python.org/3/library/asyncio-sync.html#asyncio.Semaphore',
+    },
+    {
+      title: 'Python documentation: asyncio.timeout() (3.11+)',
+      url: 'https://docs.python.org/3/library/asyncio-task.html#asyncio.timeout',
+    },
+    {
+      title: 'Python documentation: asyncio.create_task — “Save a reference to the result of this function”',
+      url: 'https://docs.python.org/3/library/asyncio-task.html#asyncio.create_task',
+    },
+    {
+      title: 'p-limit (npm): run multiple promise-returning functions with limited concurrency',
+      url: 'https://github.com/sindresorhus/p-limit',
+    },
+    {
+      title: 'MDN: AbortSignal.timeout()',
+      url: 'https://developer.mozilla.org/en-US/docs/Web/API/AbortSignal/timeout_static',
+    },
+    { title: 'Go: package context, WithTimeout', url: 'https://pkg.go.dev/context#WithTimeout' },
+    {
+      title: 'Node.js documentation: perf_hooks.monitorEventLoopDelay()',
+      url: 'https://nodejs.org/api/perf_hooks.html#perf_hooksmonitoreventloopdelayoptions',
+    },
+    { title: 'py-spy: sampling profiler for Python (dump)', url: 'https://github.com/benfred/py-spy' },
+    { title: 'Go: net/http/pprof (goroutine?debug=2)', url: 'https://pkg.go.dev/net/http/pprof' },
+    {
+      title: 'JDK 21: JFR event jdk.VirtualThreadPinned (JEP 444)',
+      url: 'https://openjdk.org/jeps/444',
+    },
+    {
+      title: 'RFC 6585, section 4: 429 Too Many Requests',
+      url: 'https://www.rfc-editor.org/rfc/rfc6585#section-4',
+    },
+  ],
+  text: {
+    ru: {
+      body: [
+        { p: '**Так ломается**' },
+        {
+          ul: [
+            '`gather` на 10 000 запросов: кончаются сокеты и лимиты API → семафор, p-limit, пул воркеров;',
+            'тысячи задач на пул БД из 10 → лимит по самому узкому ресурсу;',
+            'нет таймаута: зависший сокет держит задачу вечно;',
+            '`create_task` без ссылки → `TaskGroup`.',
+          ],
+        },
+        {
+          p: '**Так видно:** `monitorEventLoopDelay()`, отладка asyncio, `py-spy dump`, `/debug/pprof/goroutine`, JFR.',
+        },
+      ],
+      notes: [
+        {
+          p: 'Шаги: 1 — без своего лимита: 10 000 вызовов разом, API держит 100 одновременно, остальные 9 900 получают 429 за миллисекунду; «готово» через 200 мс, но почти всё — ошибки, и сокетов 10 000 (больше, чем 1024 дескриптора по умолчанию). 2 — лимит 100, как у API: отказов нет, 100 волн по 200 мс — 20 с. Быстрее нельзя: узкое место — API. 3 — один сокет завис, таймаута нет: `gather` не вернётся никогда, а зависший вызов ещё и держит один из 100 слотов. 4 — таймаут 2 с (`asyncio.timeout`, `AbortSignal.timeout`, `context.WithTimeout`): зависший вызов падает через 2 с, слот освобождается, всё готово через 20,2 с.',
+        },
+        {
+          p: 'Подвигайте лимит выше 100: при 101 уже 6 600 отказов — один лишний слот всё время долбит занятый API, каждый 429 возвращается за миллисекунду и тут же освобождает место следующему. Таймаут короче задержки API (меньше 200 мс) роняет все вызовы, а API продолжает работать над брошенными — и следующая волна получает 429. Таймаут должен быть больше нормальной задержки, лимит — не больше самого узкого ресурса (лимит API, пул соединений с БД).',
+        },
+        {
+          p: 'Модель: дискретные события в виртуальном времени, без случайности. API обслуживает не больше 100 вызовов по 200 мс, лишний получает 429 за 1 мс; сервер доделывает вызов, даже если клиент ушёл по таймауту; отклонённые вызовы не повторяются. Пул соединений клиента сам ничего не ограничивает (как агент Node по умолчанию, `fetch` и `http.Transport` в Go); у aiohttp по умолчанию `TCPConnector(limit=100)` — скрытый лимит того же рода.',
+        },
+        {
+          p: 'Сверено с настоящим Node (`tests/unit/pitfalls-real.test.ts`, `tests/probes/pitfalls-api.cjs`): сервер на node:http на loopback обслуживает 50 вызовов разом, клиент на http.request шлёт 300 вызовов. При своём лимите 25 и 50 (задержка 100 мс) — ни одного 429, и время идёт волнами, как в модели (1,2 и 0,6 с в модели; на нагруженной машине до полутора раз дольше). При лимите 100 и без лимита (задержка 500 мс) — 250 отказов, как в модели. Зависший сокет без таймаута не отвечает никогда, а API видит не больше 49 вызовов; с лимитом 1 не начинается ни один другой. С `AbortSignal.timeout(1000)` зависший вызов падает через секунду, остальные 299 получают ответ.',
+        },
+        {
+          p: 'Как это увидеть: `monitorEventLoopDelay()` в Node и режим отладки asyncio показывают, что цикл стоит; `py-spy dump` и `node --cpu-prof` — какой вызов блокирует; `/debug/pprof/goroutine?debug=2` — где висят горутины; событие JFR `jdk.VirtualThreadPinned` — закреплённые виртуальные потоки. Задача без ссылки: цикл asyncio держит задачи только слабой ссылкой, и `create_task(x)` без сохранённого результата может собрать сборщик мусора; ошибка промиса без обработчика теряется.',
+        },
+      ],
+    },
+    en: {
+      body: [
+        { p: '**How it breaks**' },
+        {
+          ul: [
+            '`gather` on 10,000 requests: sockets and API limits run out → a semaphore, p-limit, a worker pool;',
+            'thousands of tasks on a DB pool of 10 → limit by the narrowest resource;',
+            'no timeout: a hung socket holds its task forever;',
+            '`create_task` without a reference → `TaskGroup`.',
+          ],
+        },
+        {
+          p: '**How you see it:** `monitorEventLoopDelay()`, asyncio debug mode, `py-spy dump`, `/debug/pprof/goroutine`, JFR.',
+        },
+      ],
+      notes: [
+        {
+          p: 'Steps: 1 — no limit of your own: 10,000 calls at once, the API holds 100 at a time, the other 9,900 get a 429 within a millisecond; “done” in 200 ms, but nearly all of it failed, and 10,000 sockets were open (more than the default 1,024 descriptors). 2 — a limit of 100, the API’s: no rejections, 100 waves of 200 ms: 20 s. It cannot be faster: the API is the bottleneck. 3 — one socket hangs and there is no timeout: `gather` never returns, and the hung call also holds one of the 100 slots. 4 — a 2 s timeout (`asyncio.timeout`, `AbortSignal.timeout`, `context.WithTimeout`): the hung call fails after 2 s, its slot is freed, everything is done in 20.2 s.',
+        },
+        {
+          p: 'Move the limit above 100: at 101 there are already 6,600 rejections — the one extra slot keeps hammering the busy API, each 429 comes back within a millisecond and frees the slot for the next call. A timeout shorter than the API’s latency (under 200 ms) fails every call, and the API keeps working on the abandoned ones, so the next wave gets 429s. The timeout must be longer than the normal latency; the limit no higher than the narrowest resource (the API’s limit, the DB connection pool).',
+        },
+        {
+          p: 'The model: discrete events in virtual time, no randomness. The API serves at most 100 calls of 200 ms; an extra call gets a 429 in 1 ms; the server finishes a call even when its client has timed out; rejected calls are not retried. The client’s connection pool sets no limit of its own (like Node’s default agent, `fetch` and Go’s `http.Transport`); aiohttp’s default `TCPConnector(limit=100)` is a hidden limit of the same kind.',
+        },
+        {
+          p: 'Checked against real Node (`tests/unit/pitfalls-real.test.ts`, `tests/probes/pitfalls-api.cjs`): a node:http server on loopback serves 50 calls at once, an http.request client sends 300. With a limit of 25 or 50 of your own (100 ms latency), not one 429, and the time goes in waves as in the model (1.2 and 0.6 s in the model; up to half as long again on a loaded machine). With a limit of 100 and with none (500 ms latency), 250 rejections, as in the model. A hung socket without a timeout never answers, and the API sees at most 49 calls; with a limit of 1 no other call ever starts. With `AbortSignal.timeout(1000)` the hung call fails after a second and the other 299 are answered.',
+        },
+        {
+          p: 'How you see it: `monitorEventLoopDelay()` in Node and asyncio’s debug mode show that the loop stands; `py-spy dump` and `node --cpu-prof` show which call blocks; `/debug/pprof/goroutine?debug=2` shows where goroutines hang; the JFR event `jdk.VirtualThreadPinned` shows pinned virtual threads. A task without a reference: the asyncio loop keeps only a weak reference to tasks, so `create_task(x)` whose result is not kept can be collected by the garbage collector; a promise’s error without a handler is lost.',
+        },
+      ],
+    },
+  },
+};
+
+export default content;

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+
+test.describe('pitfalls', () => {
+  test('the speaker sequence: no limit, the API’s limit, a hung socket, the timeout', async ({ page }) => {
+    await gotoSlide(page, 'pitfalls');
+    const slide = currentSlide(page);
+    const verdict = slide.locator('[data-figure="verdict"]');
+    await expect(verdict).toHaveText('9,900 of 10,000 calls rejected: “done” in 200 ms, but most of it failed.');
+    await expect(slide.locator('[data-figure="peak"]')).toContainText('10,000');
+    await expect(slide.locator('[data-figure="fd"]')).toBeVisible();
+    await expect(slide.getByRole('slider', { name: 'Your limit (calls in flight)' })).toHaveAttribute(
+      'aria-valuetext',
+      'none',
+    );
+
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/pitfalls\/0$/);
+    await expect(verdict).toHaveText('All 10,000 answered, none rejected, in 20 s.');
+    await expect(slide.locator('[data-figure="rejected"]')).toContainText('0');
+    await expect(slide.getByLabel('The client in Python: asyncio.Semaphore')).toContainText('asyncio.Semaphore(100)');
+
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/pitfalls\/1$/);
+    await expect(slide.getByRole('checkbox', { name: /One socket hangs/ })).toBeChecked();
+    await expect(verdict).toContainText('never returns');
+    await expect(slide.locator('[data-figure="total"]')).toContainText('never');
+
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/pitfalls\/2$/);
+    await expect(slide.getByRole('checkbox', { name: 'Timeout on every call' })).toBeChecked();
+    await expect(verdict).toHaveText('Timed out: 1; all over in 20.2 s.');
+    await expect(slide.getByLabel('The client in Python: asyncio.Semaphore')).toContainText('asyncio.timeout(2)');
+  });
+
+  test('the limit slider, the code language and a short timeout change what a person reads', async ({ page }) => {
+    await gotoSlide(page, 'pitfalls', { step: 1 });
+    const slide = currentSlide(page);
+    const verdict = slide.locator('[data-figure="verdict"]');
+    const limit = slide.getByRole('slider', { name: 'Your limit (calls in flight)' });
+    await limit.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(limit).toHaveAttribute('aria-valuetext', '120');
+    await expect(verdict).toHaveText('9,700 of 10,000 calls rejected: “done” in 600 ms, but most of it failed.');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(limit).toHaveAttribute('aria-valuetext', '80');
+    await expect(verdict).toHaveText('All 10,000 answered, none rejected, in 25 s.');
+
+    await slide.getByRole('combobox', { name: 'Code' }).selectOption('go');
+    await expect(slide.getByLabel('The client in Go: worker pool')).toContainText('for w := 0; w < 80; w++ {');
+    await slide.getByRole('combobox', { name: 'Code' }).selectOption('javascript');
+    await expect(slide.getByLabel('The client in JS: p-limit')).toContainText('pLimit(80)');
+
+    await slide.getByRole('checkbox', { name: 'Timeout on every call' }).check();
+    const timeout = slide.getByRole('slider', { name: 'Timeout' });
+    await timeout.focus();
+    await page.keyboard.press('Home');
+    await expect(timeout).toHaveAttribute('aria-valuetext', '50 ms');
+    await expect(slide.getByLabel('The client in JS: p-limit')).toContainText('AbortSignal.timeout(50)');
+    await expect(slide.locator('[data-figure="ok"]')).toContainText('0');
+    await expect(slide.locator('[data-figure="timed-out"]')).toContainText('100');
+    await expectHash(page, /^#\/pitfalls\/0$/);
+  });
+
+  test('a hung socket with a limit of 1: nothing moves', async ({ page }) => {
+    await gotoSlide(page, 'pitfalls', { step: 2 });
+    const slide = currentSlide(page);
+    const limit = slide.getByRole('slider', { name: 'Your limit (calls in flight)' });
+    await limit.focus();
+    await page.keyboard.press('Home');
+    await expect(slide.locator('[data-figure="verdict"]')).toHaveText(
+      'Nothing moves: the only slot is held forever, 9,999 calls never start.',
+    );
+  });
+
+  test('in Russian', async ({ page }) => {
+    await gotoSlide(page, 'pitfalls', { lang: 'ru' });
+    const slide = currentSlide(page);
+    await expect(slide.locator('[data-figure="verdict"]')).toHaveText(
+      '9 900 из 10 000 вызовов отклонены: «готово» через 200 мс, но почти всё — ошибки.',
+    );
+    await expect(slide.getByRole('slider', { name: 'Ваш лимит (вызовов в полёте)' })).toHaveAttribute(
+      'aria-valuetext',
+      'нет',
+    );
+    await expect(slide.getByRole('img', { name: /Сокеты в работе по времени/ })).toBeVisible();
+    await expect(slide.getByText('Так ломается')).toBeVisible();
+  });
+
+  test('has no serious accessibility violations', async ({ page }) => {
+    for (const theme of ['dark', 'light'] as const) {
+      await gotoSlide(page, 'pitfalls', { theme, step: 3 });
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).include('section#pitfalls').analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+});
