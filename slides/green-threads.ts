@@ -12,6 +12,7 @@ export const greenThreads: SlideDef = {
     tag: 'hsw-green-threads',
     load: () => import('../components/green-threads/green-threads-element.ts'),
     sequence: SPEAKER_SEQUENCE,
+    quizzes: ['green-threads-predict'],
     layout: 'below',
   },
 };

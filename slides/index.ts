@@ -24,8 +24,6 @@ import { comparison } from './comparison.ts';
 import { pitfalls } from './pitfalls.ts';
 import { observe } from './observe.ts';
 import { summary } from './summary.ts';
-import { pythonAsyncio } from './python-asyncio.ts';
-import { asyncioResponsiveness } from './asyncio-responsiveness.ts';
 
 /**
  * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
@@ -46,7 +44,17 @@ export const slides: readonly SlideDef[] = [
   libuvPool,
   quizBusyWait,
   pythonAsyncio,
+  asyncioLoop,
   asyncioResponsiveness,
+  awaitFuture,
+  tasksGather,
+  quizFastapi,
+  greenThreads,
+  functionColoring,
+  comparison,
+  pitfalls,
+  observe,
+  summary,
 ];
 
 export function slideById(id: string): SlideDef | undefined {

@@ -12,6 +12,7 @@ export const quizFastapi: SlideDef = {
     tag: 'hsw-quiz-fastapi',
     load: () => import('../components/quiz-fastapi/quiz-fastapi-element.ts'),
     sequence: SPEAKER_SEQUENCE,
+    quizzes: ['quiz-fastapi'],
     layout: 'below',
   },
 };

@@ -101,6 +101,32 @@ describe('inline markup', () => {
   });
 });
 
+describe('the deck is complete', () => {
+  it('has the 24 slides of the plan (DECK.md), in its order, in four chapters', async () => {
+    const { chapterMap, slides } = await import('../../slides/index.ts');
+    // prettier-ignore
+    expect(slides.map((s) => s.id)).toEqual([
+      'title', 'c10k', 'nonblocking', 'select-epoll', 'io-uring',
+      'event-loop', 'micro-macro', 'callbacks-promises-await', 'async-state-machine', 'heavy-task', 'libuv-pool',
+      'quiz-busy-wait',
+      'python-asyncio', 'asyncio-loop', 'asyncio-responsiveness', 'await-future', 'tasks-gather', 'quiz-fastapi',
+      'green-threads', 'function-coloring', 'comparison', 'pitfalls', 'observe', 'summary',
+    ]);
+    expect(chapterMap().map((c) => [c.chapter, c.slides.length])).toEqual([
+      ['io', 4],
+      ['event-loop', 7],
+      ['asyncio', 6],
+      ['green', 6],
+    ]);
+    // every quiz the deck scores is declared by the slide that asks it
+    expect(slides.flatMap((s) => s.demo?.quizzes ?? [])).toEqual([
+      'quiz-busy-wait',
+      'quiz-fastapi',
+      'green-threads-predict',
+    ]);
+  });
+});
+
 describe('the title slide’s chapter map', () => {
   it('lists every slide but the title once, each chapter from its first slide, with a name in both languages', async () => {
     const { chapterMap, slides } = await import('../../slides/index.ts');
