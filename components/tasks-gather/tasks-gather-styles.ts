@@ -84,9 +84,11 @@ export const styles = [
     }
     .note {
       font-style: italic;
+      fill: var(--hsw-fg);
     }
+    /* the page's background on the bar: dark on the dark theme's light bars, light on the light theme's dark ones */
     .bar-label {
-      fill: #0b141d;
+      fill: var(--hsw-bg);
       font-weight: 600;
     }
     .wait-label {
