@@ -101,7 +101,7 @@ const en = {
       `${c.task} calls \`take()\` on an empty queue: it parks and unmounts, as on I/O. Carrier 1 takes ${c.next ?? 'nothing'}.`,
     'java-unpark': (c: Caption) => `Another thread puts an item: ${c.task} is unparked and queued in the pool again.`,
     'java-pinned': (c: Caption) =>
-      `${c.task} reads a socket inside \`synchronized\`: before Java 24 it cannot unmount while it holds a monitor. It pins carrier 1, which blocks in the kernel: ${c.left} carriers are left for everyone else.`,
+      `${c.task} reads a socket inside \`synchronized\`: before Java 24 it cannot unmount while it holds a monitor (nor, in any version, inside a native frame). It pins carrier 1, which blocks in the kernel: ${c.left} carriers are left for everyone else.`,
     'java-pinned-exit': (c: Caption) =>
       `\`read()\` returns, ${c.task} leaves \`synchronized\`, carrier 1 is free again. Since Java 24 (JEP 491) it would have unmounted instead.`,
     'erl-dirty': (c: Caption) =>
@@ -246,7 +246,7 @@ const ru: typeof en = {
       `${c.task} вызывает \`take()\` у пустой очереди: паркуется и снимается с носителя, как при вводе-выводе. Носитель 1 берёт ${c.next ?? 'ничего'}.`,
     'java-unpark': (c: Caption) => `Другой поток кладёт элемент: ${c.task} просыпается и снова встаёт в очередь пула.`,
     'java-pinned': (c: Caption) =>
-      `${c.task} читает сокет внутри \`synchronized\`: до Java 24 она не может сняться с носителя, пока держит монитор. Она закрепляет носитель 1, и тот блокируется в ядре: всем остальным осталось ${c.left} носителей.`,
+      `${c.task} читает сокет внутри \`synchronized\`: до Java 24 она не может сняться с носителя, пока держит монитор (а внутри нативного кадра — ни в какой версии). Она закрепляет носитель 1, и тот блокируется в ядре: всем остальным осталось ${c.left} носителей.`,
     'java-pinned-exit': (c: Caption) =>
       `\`read()\` вернулся, ${c.task} выходит из \`synchronized\`, носитель 1 снова свободен. С Java 24 (JEP 491) она бы просто снялась с носителя.`,
     'erl-dirty': (c: Caption) =>
