@@ -37,7 +37,6 @@ export function pythonListing(
   opts: { naive?: boolean } = {},
 ): Line[] {
   const lines: Line[] = [];
-  const aw = (fn: FnId) => (isAsync(fn) ? 'await ' : '');
   const def = (fn: FnId, params: string, comment = '') =>
     lines.push({ text: `${isAsync(fn) ? 'async ' : ''}def ${fn}(${params}):${comment}`, changed: isAsync(fn), fn });
   const body = (fn: FnId, text: string, changed: boolean) => lines.push({ text: `    ${text}`, changed, fn });
@@ -50,36 +49,40 @@ export function pythonListing(
       : 'return requests.get(f"{API}/{i}").json()',
     isAsync('fetch_price'),
   );
+  // A call gains `await` once both ends are async: mid-climb, a caller still plain keeps its bare call (and gets a
+  // coroutine), so every intermediate listing is valid Python.
+  const awaits = (caller: FnId, callee: FnId) => isAsync(caller) && isAsync(callee);
+  const aw = (caller: FnId, callee: FnId) => (awaits(caller, callee) ? 'await ' : '');
   def('price', 'i');
-  body('price', `return ${aw('fetch_price')}fetch_price(i)`, isAsync('fetch_price'));
+  body('price', `return ${aw('price', 'fetch_price')}fetch_price(i)`, awaits('price', 'fetch_price'));
   def('total', 'ids');
   body(
     'total',
-    isAsync('price') ? 'return sum([await price(i) for i in ids])' : 'return sum(price(i) for i in ids)',
-    isAsync('price'),
+    awaits('total', 'price') ? 'return sum([await price(i) for i in ids])' : 'return sum(price(i) for i in ids)',
+    awaits('total', 'price'),
   );
   def('by_price', 'i', `  # ${c.sortedKey}`);
-  body('by_price', `return ${aw('price')}price(i)`, isAsync('price'));
+  body('by_price', `return ${aw('by_price', 'price')}price(i)`, awaits('by_price', 'price'));
   def('cheapest_first', 'ids');
-  if (isAsync('by_price') && isAsync('cheapest_first') && !opts.naive) {
+  if (awaits('cheapest_first', 'by_price') && !opts.naive) {
     body('cheapest_first', 'prices = {i: await by_price(i) for i in ids}', true);
     body('cheapest_first', 'return sorted(ids, key=prices.get)', true);
   } else body('cheapest_first', 'return sorted(ids, key=by_price)', false);
   def('to_line', 'i', `  # ${c.mapCallback}`);
-  body('to_line', `return f"{i}: {${aw('price')}price(i)}"`, isAsync('price'));
+  body('to_line', `return f"{i}: {${aw('to_line', 'price')}price(i)}"`, awaits('to_line', 'price'));
   def('handle_cart', 'ids');
-  body('handle_cart', `return ${aw('total')}total(ids)`, isAsync('total'));
+  body('handle_cart', `return ${aw('handle_cart', 'total')}total(ids)`, awaits('handle_cart', 'total'));
   def('handle_list', 'ids');
-  const sorted = `${aw('cheapest_first')}cheapest_first(ids)`;
-  if (isAsync('to_line') && isAsync('handle_list') && !opts.naive)
+  const sorted = `${aw('handle_list', 'cheapest_first')}cheapest_first(ids)`;
+  if (awaits('handle_list', 'to_line') && !opts.naive)
     body('handle_list', `return [await to_line(i) for i in ${sorted}]`, true);
-  else body('handle_list', `return list(map(to_line, ${sorted}))`, isAsync('cheapest_first'));
+  else body('handle_list', `return list(map(to_line, ${sorted}))`, awaits('handle_list', 'cheapest_first'));
   def('main', '');
   body('main', `ids = [3, 1, 2]`, false);
   body(
     'main',
-    `print(${aw('handle_cart')}handle_cart(ids), ${aw('handle_list')}handle_list(ids))`,
-    isAsync('handle_cart') || isAsync('handle_list'),
+    `print(${aw('main', 'handle_cart')}handle_cart(ids), ${aw('main', 'handle_list')}handle_list(ids))`,
+    awaits('main', 'handle_cart') || awaits('main', 'handle_list'),
   );
   lines.push({ text: isAsync('main') ? 'asyncio.run(main())' : 'main()', changed: isAsync('main') });
   return lines;

@@ -1,6 +1,6 @@
 """Runs the function-coloring slide's listings under real CPython (tests/unit/function-coloring-real.test.ts).
 
-stdin: JSON {"programs": [{"id": ..., "code": ...}, ...]}. Each program runs in a fresh namespace after a
+stdin: JSON {"programs": [{"id": ..., "code": ..., "compileOnly"?: true}, ...]}. Each program runs in a fresh namespace after a
 prelude that stands in for the network: `requests.get` and `client.get` (an httpx.AsyncClient look-alike) return
 the price of an id. For each: what it printed, the exception it raised (if any) and the warnings it gave.
 Then the escape hatches of the slide: asyncio.run() inside a running loop, asyncio.to_thread, and
@@ -34,6 +34,14 @@ class _AsyncClient:
         return _Response(url)
 client = _AsyncClient()
 '''
+
+
+def check_syntax(code):
+    try:
+        compile(code, '<listing>', 'exec')
+    except SyntaxError as e:
+        return {'stdout': '', 'error': f'SyntaxError: {e}', 'warnings': []}
+    return {'stdout': '', 'error': None, 'warnings': []}
 
 
 def run(code):
@@ -121,7 +129,7 @@ def hatches():
 
 def main():
     data = json.load(sys.stdin)
-    programs = {p['id']: run(p['code']) for p in data['programs']}
+    programs = {p['id']: check_syntax(p['code']) if p.get('compileOnly') else run(p['code']) for p in data['programs']}
     print(json.dumps({'version': sys.version.split()[0], 'programs': programs, 'hatches': hatches()}))
 
 

@@ -8,7 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { FUNCTIONS, asyncLevels, type FnId } from '../../components/function-coloring/function-coloring-model.ts';
+import {
+  FUNCTIONS,
+  asyncLevels,
+  initialState,
+  maxLevel,
+  viewOf,
+  type FnId,
+} from '../../components/function-coloring/function-coloring-model.ts';
 import { pythonListing } from '../../components/function-coloring/function-coloring-listings.ts';
 import { MESSAGES, functionColoringText } from '../../components/function-coloring/function-coloring-text.ts';
 
@@ -41,11 +48,25 @@ interface ProbeResult {
   };
 }
 
+/** The listings the slide shows mid-climb: levels 0 … max − 1 of each choice. */
+const midClimb = subsets.flatMap((s) =>
+  Array.from({ length: Math.max(0, maxLevel(s)) }, (_, k) => ({
+    id: `mid${k}:${s.join(',')}`,
+    compileOnly: true,
+    code: viewOf({ ...initialState(), chosen: s, shown: k }, C)
+      .listing.map((l) => l.text)
+      .join('\n'),
+  })),
+);
+
 function probe(): ProbeResult {
-  const programs = subsets.flatMap((s) => [
-    { id: `ok:${s.join(',')}`, code: listing(s, false) },
-    { id: `naive:${s.join(',')}`, code: listing(s, true) },
-  ]);
+  const programs = [
+    ...subsets.flatMap((s) => [
+      { id: `ok:${s.join(',')}`, code: listing(s, false) },
+      { id: `naive:${s.join(',')}`, code: listing(s, true) },
+    ]),
+    ...midClimb,
+  ];
   const r = spawnSync(PYTHON, [PROBE], { input: JSON.stringify({ programs }), encoding: 'utf8', timeout: 60_000 });
   if (r.status !== 0) throw new Error(`probe failed: ${r.stderr || String(r.error)}`);
   return JSON.parse(r.stdout) as ProbeResult;
@@ -91,6 +112,12 @@ describe.skipIf(!HAS_PYTHON)(
         }
       }
       expect(checked).toBeGreaterThan(100);
+    });
+
+    it('every listing shown mid-climb compiles as Python (a plain caller keeps its bare call and gets a coroutine)', () => {
+      expect(midClimb.length).toBe(819);
+      const syntax = midClimb.filter((p) => result!.programs[p.id]!.error?.startsWith('SyntaxError'));
+      expect(syntax.map((p) => p.id)).toEqual([]);
     });
 
     it('asyncio.run() inside a running loop raises the error the slide quotes', () => {

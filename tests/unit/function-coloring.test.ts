@@ -137,6 +137,10 @@ describe('the climb, step by step', () => {
       .join('\n');
     expect(code).toContain('async def by_price(i):');
     expect(code).toContain('def cheapest_first(ids):\n    return sorted(ids, key=by_price)');
+    // At level 0 price is still plain and calls fetch_price bare: no await inside a def.
+    const first = viewOf(toggle(initialState(), 'fetch_price'), C).listing;
+    expect(first.map((l) => l.text)).toContain('    return fetch_price(i)');
+    expect(first.filter((l) => l.changed).map((l) => l.fn)).toEqual(['fetch_price', 'fetch_price']);
   });
 
   it('un-choosing shows the result at once; choosing what is already async climbs nothing', () => {
