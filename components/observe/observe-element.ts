@@ -89,7 +89,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
         <p class="hint">${t.hints[s.command]}</p>
         ${this.terminal(s.process, s.command, true)}
         ${
-          s.command === 'ctxt' || s.command === 'pidstat'
+          s.command === 'ctxt'
             ? html`<p class="growth" data-figure="growth">${t.growth(n(growth.voluntary), n(growth.nonvoluntary))}</p>`
             : nothing
         }
