@@ -63,7 +63,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
       <legend>${legend}</legend>
       ${keys.map(
         (k) => html`<label class="pill"
-          ><input type="radio" name=${name} value=${k} .checked=${k === current} @change=${() => pick(k)} /><span>${labels[k]}</span></label
+          ><input type="radio" name=${name} value=${String(k)} .checked=${k === current} @change=${() => pick(k)} /><span>${labels[k]}</span></label
         >`,
       )}
     </fieldset>`;
