@@ -149,7 +149,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
         </div>
         ${this.chart(run, limit, total)}
         <p class="verdict" role="status" data-figure="verdict">${verdict}</p>
-        ${run.peakSockets > FD_LIMIT ? html`<p class="warn" data-figure="fd">${t.fdWarning(n(run.peakSockets))}</p>` : nothing}
+        ${run.peakSockets > FD_LIMIT ? html`<p class="callout warn" data-figure="fd">${t.fdWarning(n(run.peakSockets))}</p>` : nothing}
       </section>
     `;
   }
