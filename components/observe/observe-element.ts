@@ -63,7 +63,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
       <legend>${legend}</legend>
       ${keys.map(
         (k) => html`<label class="pill"
-          ><input type="radio" name=${name} value=${k} .checked=${k === current} @change=${() => pick(k)} /><span>${labels[k]}</span></label
+          ><input type="radio" name=${name} value=${String(k)} .checked=${k === current} @change=${() => pick(k)} /><span>${labels[k]}</span></label
         >`,
       )}
     </fieldset>`;
@@ -89,7 +89,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
         <p class="hint">${t.hints[s.command]}</p>
         ${this.terminal(s.process, s.command, true)}
         ${
-          s.command === 'ctxt' || s.command === 'pidstat'
+          s.command === 'ctxt'
             ? html`<p class="growth" data-figure="growth">${t.growth(n(growth.voluntary), n(growth.nonvoluntary))}</p>`
             : nothing
         }

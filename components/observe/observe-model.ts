@@ -230,6 +230,8 @@ export function tellingLine(state: ProcessState, line: string): boolean {
     case 'contended':
       return /futex/.test(line);
     case 'cpu':
-      return /nonvoluntary_ctxt_switches|\|__/.test(line) || /^\s*\d+\s+R/.test(line);
+      return (
+        /nonvoluntary_ctxt_switches/.test(line) || /\s(?!0\.00\s)[\d.]+\s+\|__/.test(line) || /^\s*\d+\s+R/.test(line)
+      );
   }
 }

@@ -63,6 +63,9 @@ export const styles = [
       font-family: var(--hsw-mono);
       font-size: 0.9em;
     }
+    .answers {
+      font-size: 1em;
+    }
     .answers button {
       flex: 1 1 100%;
       text-align: left;

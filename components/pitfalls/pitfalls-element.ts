@@ -149,7 +149,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
         </div>
         ${this.chart(run, limit, total)}
         <p class="verdict" role="status" data-figure="verdict">${verdict}</p>
-        ${run.peakSockets > FD_LIMIT ? html`<p class="warn" data-figure="fd">${t.fdWarning(n(run.peakSockets))}</p>` : nothing}
+        ${run.peakSockets > FD_LIMIT ? html`<p class="callout warn" data-figure="fd">${t.fdWarning(n(run.peakSockets))}</p>` : nothing}
       </section>
     `;
   }
@@ -160,6 +160,8 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     if (run.neverStarted > 0) return t.verdictNeverStarted(n(run.neverStarted));
     if (run.stuck > 0) return t.verdictStuck(n((limit ?? WORLD.calls) - run.stuck));
     if (run.rejected > 0) return t.verdictRejected(n(run.rejected), n(WORLD.calls), total);
+    if (run.params.hung && run.timedOut === 1 && run.params.timeoutMs !== null)
+      return t.verdictHungFreed(duration(run.params.timeoutMs, this.locale), total);
     if (run.timedOut > 0) return t.verdictTimeouts(n(run.timedOut), total);
     return t.verdictOk(n(WORLD.calls), total);
   }

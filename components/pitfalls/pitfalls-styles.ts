@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /**
  * The pitfalls demo. Type scale: nothing under 0.75em (15 px); the chart's SVG is drawn 1:1 in CSS pixels (its
@@ -9,6 +9,7 @@ import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 export const styles = [
   controlStyles,
   demoHostStyles,
+  calloutStyles,
   css`
     section {
       display: flex;
@@ -135,7 +136,7 @@ export const styles = [
       fill: var(--hsw-good-text);
     }
     .line-label.fd {
-      fill: var(--hsw-warn);
+      fill: var(--hsw-fg);
     }
     .line-label.bad {
       fill: var(--hsw-bad-text);
@@ -143,9 +144,10 @@ export const styles = [
     .verdict {
       font-weight: 600;
     }
-    .warn {
+    .callout.warn {
       font-size: var(--hsw-fs-note);
-      color: var(--hsw-warn);
+      margin: 0;
+      padding: 0.2em 0.6em;
     }
     @container ${narrowQuery} {
       .controls,

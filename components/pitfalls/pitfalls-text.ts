@@ -38,6 +38,8 @@ const en = {
     `gather / Promise.all never returns: the hung call waits forever and holds one slot; ${slots} slots do the rest.`,
   verdictNeverStarted: (n: string) => `Nothing moves: the only slot is held forever, ${n} calls never start.`,
   verdictTimeouts: (n: string, total: string) => `Timed out: ${n}; all over in ${total}.`,
+  verdictHungFreed: (timeout: string, total: string) =>
+    `The hung call failed after ${timeout} and gave its slot back; all done in ${total}.`,
   fdWarning: (n: string) => `${n} sockets at once: past the default ulimit -n of 1,024 a real process gets EMFILE.`,
 };
 
@@ -75,6 +77,8 @@ const ru: typeof en = {
     `gather / Promise.all не вернётся никогда: зависший вызов ждёт вечно и держит слот; остальное делают ${slots}.`,
   verdictNeverStarted: (n: string) => `Всё стоит: единственный слот занят навсегда, ${n} вызовов не начнутся.`,
   verdictTimeouts: (n: string, total: string) => `По таймауту: ${n}; всё закончилось через ${total}.`,
+  verdictHungFreed: (timeout: string, total: string) =>
+    `Зависший вызов упал через ${timeout} и вернул свой слот; всё готово через ${total}.`,
   fdWarning: (n: string) => `${n} сокетов разом: после 1024 (ulimit -n по умолчанию) настоящий процесс получит EMFILE.`,
 };
 

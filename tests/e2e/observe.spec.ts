@@ -28,7 +28,7 @@ test.describe('observe', () => {
     await expectHash(page, /^#\/observe\/2$/);
     await expect(slide.getByRole('radio', { name: 'pidstat -w' })).toBeChecked();
     await expect(output).toContainText('nvcswch/s');
-    await expect(slide.locator('[data-figure="growth"]')).toContainText('nonvoluntary');
+    await expect(output.locator('.telling').first()).toContainText('|__app');
 
     await page.keyboard.press('PageDown');
     await expectHash(page, /^#\/observe\/3$/);
@@ -46,7 +46,10 @@ test.describe('observe', () => {
     await slide.getByRole('radio', { name: 'CPU-bound, too few cores' }).check();
     await slide.getByRole('radio', { name: 'GODEBUG=schedtrace' }).check();
     await expect(output).toContainText('gomaxprocs=1');
+    await slide.getByRole('radio', { name: 'ctxt_switches' }).check();
+    await expect(slide.locator('[data-figure="growth"]')).toContainText('+0 voluntary');
     await slide.getByRole('radio', { name: 'Lock contention' }).check();
+    await slide.getByRole('radio', { name: 'GODEBUG=schedtrace' }).check();
     await expect(slide.locator('[data-figure="no-schedtrace"]')).toBeVisible();
     await slide.getByRole('radio', { name: 'jcmd (Java 21)' }).check();
     await expect(slide.locator('[data-figure="jcmd"]')).toContainText('no Java 21');

@@ -30,7 +30,7 @@ test.describe('pitfalls', () => {
     await page.keyboard.press('PageDown');
     await expectHash(page, /^#\/pitfalls\/2$/);
     await expect(slide.getByRole('checkbox', { name: 'Timeout on every call' })).toBeChecked();
-    await expect(verdict).toHaveText('Timed out: 1; all over in 20.2 s.');
+    await expect(verdict).toHaveText('The hung call failed after 2 s and gave its slot back; all done in 20.2 s.');
     await expect(slide.getByLabel('The client in Python: asyncio.Semaphore')).toContainText('asyncio.timeout(2)');
   });
 

@@ -137,3 +137,10 @@ describe('the demo’s state and the game', () => {
     expect(setProcess(s, 'cpu').process).toBe('cpu');
   });
 });
+
+describe('marking pidstat lines', () => {
+  it('marks a thread with nonvoluntary switches, not an idle one', () => {
+    expect(tellingLine('cpu', 'Average:        0         -      4817      0.00     30.69  |__app')).toBe(true);
+    expect(tellingLine('cpu', 'Average:        0         -      4816      0.00      0.00  |__app')).toBe(false);
+  });
+});
