@@ -15,6 +15,8 @@ const SELECT_KEYS = new Set([
   'Enter',
 ]);
 const BUTTON_KEYS = new Set([' ', 'Enter']);
+/** A radio group moves its choice with the arrows only: PageDown (a clicker's "next") stays the deck's. */
+const RADIO_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /**
  * Pure: does this key belong to the control the event came from? `path` is the event's composed path, so a
@@ -30,7 +32,7 @@ export function controlOwnsKey(path: readonly EventTarget[], key: string): boole
     if (tag === 'input') {
       const type = (target as HTMLInputElement).type;
       if (type === 'range') return RANGE_KEYS.has(key);
-      if (type === 'checkbox' || type === 'radio') return key === ' ' || (type === 'radio' && RANGE_KEYS.has(key));
+      if (type === 'checkbox' || type === 'radio') return key === ' ' || (type === 'radio' && RADIO_KEYS.has(key));
       return true;
     }
     if (tag === 'select') return SELECT_KEYS.has(key);
