@@ -115,6 +115,12 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
           <span class="asked">(${t.asked(n(asked))})</span>
         </p>
         ${this.timeline(v, gap, t.timelineLabel(n(v.ticks.length), n(v.turns.length), n(v.end)))}
+        <div class="legend" aria-hidden="true">
+          <span><span class="swatch work"></span>${t.legend.work}</span>
+          <span><span class="swatch sleep"></span>${t.legend.sleep}</span>
+          <span><span class="swatch tick"></span>${t.legend.tick}</span>
+          <span><span class="swatch gap"></span>${t.legend.gap}</span>
+        </div>
         <div class="gapbar">
           <button type="button" ?disabled=${gaps === 0 || gap === 0} @click=${() => this.setState(selectGap(this.state, gap === null ? 0 : gap - 1))}>
             ◀ ${t.prevGap}

@@ -110,6 +110,39 @@ export const styles = [
       stroke: var(--hsw-accent);
       stroke-width: 2;
     }
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.2em 0.9em;
+      font-size: var(--hsw-fs-small);
+      color: var(--hsw-muted);
+    }
+    .swatch {
+      display: inline-block;
+      box-sizing: border-box;
+      width: 0.9em;
+      height: 0.9em;
+      border-radius: 0.15em;
+      vertical-align: -0.1em;
+      margin-right: 0.3em;
+    }
+    .swatch.work {
+      background: linear-gradient(90deg, var(--hsw-series-2) 50%, var(--hsw-series-4) 50%);
+    }
+    .swatch.sleep {
+      background: var(--hsw-panel);
+      border: 1px solid var(--hsw-border);
+      height: 0.5em;
+      vertical-align: 0.05em;
+    }
+    .swatch.tick {
+      background: var(--hsw-good);
+      width: 0.25em;
+    }
+    .swatch.gap {
+      background: color-mix(in srgb, var(--hsw-accent) 25%, transparent);
+      border: 1px solid var(--hsw-accent);
+    }
     .gapbar {
       display: flex;
       flex-wrap: wrap;

@@ -15,7 +15,7 @@ const en = {
   debug: 'Debug mode',
   ms: (v: string) => `${v} ms`,
   summary: (ticks: string, median: string | null) =>
-    median === null ? `${ticks} ticks` : `${ticks} ticks, median interval ${median} ms`,
+    `${ticks} ${ticks === '1' ? 'tick' : 'ticks'}${median === null ? '' : `, median interval ${median} ms`}`,
   asked: (n: string) => `asked for about ${n}`,
   lanes: { turns: 'turns', heartbeat: 'heartbeat', log: 'log' },
   legend: { work: 'working (step 6)', sleep: 'asleep in select()', tick: 'tick', gap: 'selected gap' },

@@ -6,10 +6,13 @@
     python3 python_asyncio_probe.py run FILE
         Runs FILE (a listing the asyncio model wrote, components/python-asyncio/python-asyncio-programs.ts) as
         __main__ and prints one JSON line: its module-level `ticks` (loop.time() of each heartbeat tick) relative to
-        the first, in ms, the median interval between them, and the machine's wake-up lateness just before. Warnings and debug-mode logging go to stderr, as
+        the first, in ms, the median interval between them, and the machine's wake-up lateness just before. With
+        SLOW_CALLBACK_DURATION=<seconds> in the environment, every loop's slow_callback_duration is set to it. Warnings and debug-mode logging go to stderr, as
         CPython prints them.
 """
+import asyncio.base_events
 import http.server
+import os
 import json
 import runpy
 import statistics
@@ -52,6 +55,15 @@ def lateness_ms():
 
 
 def run(file):
+    threshold = os.environ.get('SLOW_CALLBACK_DURATION')
+    if threshold:  # loop.slow_callback_duration for every loop the listing makes (asyncio.run makes one)
+        init = asyncio.base_events.BaseEventLoop.__init__
+
+        def __init__(self, *args, **kwargs):
+            init(self, *args, **kwargs)
+            self.slow_callback_duration = float(threshold)
+
+        asyncio.base_events.BaseEventLoop.__init__ = __init__
     late = lateness_ms()
     g = runpy.run_path(file, run_name='__main__')
     ticks = g.get('ticks', [])
