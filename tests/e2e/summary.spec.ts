@@ -1,8 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator } from '@playwright/test';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 
 const ID = 'summary';
 const KEY = 'how-servers-wait:quiz-score';
+
+/** a quiz's row in the score list: two quizzes are called "Check yourself", told apart by their chapter */
+const quizRow = (slide: Locator, chapter: string): Locator =>
+  slide
+    .getByRole('listitem')
+    .filter({ has: slide.page().getByRole('link', { name: 'Check yourself' }) })
+    .filter({ hasText: chapter });
 
 test.describe('summary slide', () => {
   test('answer quiz-busy-wait in the deck, come back: the score counts it', async ({ page }) => {
@@ -11,14 +19,17 @@ test.describe('summary slide', () => {
     await gotoSlide(page, ID);
     let slide = currentSlide(page);
     const score = slide.getByRole('status');
-    await expect(score).toHaveText('Your quizzes: 0 of 1 right at the first try · 0 of 1 answered');
+    await expect(score).toHaveText('Your quizzes: 0 of 3 right at the first try · 0 of 3 answered');
     await expect(slide.getByText('You have not answered a quiz yet: open one below.')).toBeVisible();
-    const row = slide.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Check yourself' }) });
-    await expect(row).toContainText('The event loop');
+    // three quizzes, two of them called "Check yourself": the busy-wait one is the event loop chapter's
+    const row = quizRow(slide, 'The event loop');
+    await expect(row.getByRole('link', { name: 'Check yourself' })).toBeVisible();
     await expect(row).toContainText('— not answered');
+    await expect(quizRow(slide, 'Python asyncio')).toContainText('— not answered');
+    await expect(slide.getByRole('link', { name: 'Green threads: M tasks on N threads' })).toBeVisible();
 
     // The quiz's link goes to its slide; answer it there (the server hangs: right).
-    await slide.getByRole('link', { name: 'Check yourself' }).click();
+    await row.getByRole('link', { name: 'Check yourself' }).click();
     await expectHash(page, /^#\/quiz-busy-wait$/);
     slide = currentSlide(page);
     await slide.getByRole('button', { name: /The server hangs/ }).click();
@@ -28,9 +39,10 @@ test.describe('summary slide', () => {
     await page.evaluate(() => (window.location.hash = '#/summary'));
     await expect(page.locator('section#summary')).toHaveClass(/present/);
     slide = currentSlide(page);
-    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 1 of 1 right at the first try · 1 of 1 answered');
-    await expect(slide.getByRole('status')).toHaveAccessibleName('1 right of 1 quiz; 1 answered');
-    await expect(slide.getByRole('listitem').filter({ hasText: 'Check yourself' })).toContainText('✓ right');
+    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 1 of 3 right at the first try · 1 of 3 answered');
+    await expect(slide.getByRole('status')).toHaveAccessibleName('1 right of 3 quizzes; 1 answered');
+    await expect(quizRow(slide, 'The event loop')).toContainText('✓ right');
+    await expect(quizRow(slide, 'Python asyncio')).toContainText('— not answered');
     await expect(slide.getByText('You have not answered a quiz yet: open one below.')).toHaveCount(0);
   });
 
@@ -43,8 +55,8 @@ test.describe('summary slide', () => {
       .click();
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
-    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 0 of 1 right at the first try · 1 of 1 answered');
-    await expect(slide.getByRole('listitem').filter({ hasText: 'Check yourself' })).toContainText('✗ wrong');
+    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 0 of 3 right at the first try · 1 of 3 answered');
+    await expect(quizRow(slide, 'The event loop')).toContainText('✗ wrong');
   });
 
   test('corrupt storage: a clear message and an empty score, never a blank', async ({ page }) => {
@@ -57,15 +69,15 @@ test.describe('summary slide', () => {
         'The saved answers could not be read (the stored data is damaged), so the score starts again from zero.',
       ),
     ).toBeVisible();
-    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 0 of 1 right at the first try · 0 of 1 answered');
-    await expect(slide.getByRole('link', { name: 'Check yourself' })).toBeVisible();
+    await expect(slide.getByRole('status')).toHaveText('Your quizzes: 0 of 3 right at the first try · 0 of 3 answered');
+    await expect(slide.getByRole('link', { name: 'Check yourself' })).toHaveCount(2);
   });
 
   test('links back to each chapter’s first slide', async ({ page }) => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
     const nav = slide.getByRole('navigation', { name: 'Back to a chapter' });
-    await expect(nav.getByRole('link')).toHaveText(['1I/O', '2The event loop', '3Green threads']);
+    await expect(nav.getByRole('link')).toHaveText(['1I/O', '2The event loop', '3Python asyncio', '4Green threads']);
     await nav.getByRole('link', { name: 'The event loop' }).click();
     // Reached backwards, reveal shows the slide with its steps done: the hash may name the last one.
     await expectHash(page, /^#\/event-loop(\/\d+)?$/);
@@ -86,19 +98,22 @@ test.describe('summary slide', () => {
     await expect(
       slide.getByText('Асинхронность не ускоряет работу — она позволяет не тратить ресурсы на ожидание.'),
     ).toBeVisible();
-    await expect(slide.getByRole('status')).toHaveText('Ваши ответы: 0 из 1 верно с первой попытки · отвечено 0 из 1');
+    await expect(slide.getByRole('status')).toHaveText('Ваши ответы: 0 из 3 верно с первой попытки · отвечено 0 из 3');
     await expect(slide.getByRole('navigation', { name: 'Вернуться к главе' }).getByRole('link')).toHaveText([
       '1Ввод-вывод',
       '2Цикл событий',
-      '3Зелёные потоки',
+      '3Python asyncio',
+      '4Зелёные потоки',
     ]);
   });
 
   test('alone in embed.html, the links open the deck', async ({ page }) => {
     await page.goto('embed.html?slide=summary&lang=en');
-    const link = page.getByRole('link', { name: 'Check yourself' });
-    await expect(link).toHaveAttribute('href', './index.html?lang=en#/quiz-busy-wait');
-    await expect(link).toHaveAttribute('target', '_blank');
+    const links = page.getByRole('link', { name: 'Check yourself' });
+    await expect(links).toHaveCount(2);
+    await expect(links.nth(0)).toHaveAttribute('href', './index.html?lang=en#/quiz-busy-wait');
+    await expect(links.nth(1)).toHaveAttribute('href', './index.html?lang=en#/quiz-fastapi');
+    await expect(links.nth(0)).toHaveAttribute('target', '_blank');
   });
 
   test('no serious accessibility violations, dark and light', async ({ page }) => {
