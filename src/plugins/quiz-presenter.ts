@@ -83,12 +83,19 @@ export const QuizPresenter = (): RevealPlugin => ({
       }
     };
 
-    document.addEventListener(QUIZ_CONNECTED_EVENT, (event) => {
-      const quiz = event.target as QuizHost | null;
-      if (!quiz) return;
+    const adopt = (quiz: QuizHost): void => {
       quizzes.add(quiz);
       quiz.presenter = presenter;
+    };
+    document.addEventListener(QUIZ_CONNECTED_EVENT, (event) => {
+      const quiz = event.target as QuizHost | null;
+      if (quiz) adopt(quiz);
     });
+    // The first slide's demo is loaded before the deck starts (src/main.ts): a quiz may have connected, and said so,
+    // before this listener existed.
+    for (const el of document.querySelectorAll('.reveal .slides .demo')) {
+      if (typeof (el as Partial<QuizHost>).requestReveal === 'function') adopt(el as QuizHost);
+    }
     document.addEventListener(PRESENTER_CHANGED_EVENT, (event) => {
       const detail = (event as CustomEvent<PresenterChangedDetail>).detail;
       act(detail.presenter ? 'presenter-on' : 'presenter-off');
