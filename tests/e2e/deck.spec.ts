@@ -42,6 +42,20 @@ test.describe('the deck', () => {
     await expectHash(page, /^#\/c10k$/);
   });
 
+  test('a clicker’s PageDown still steps the deck after a radio in a demo was chosen; the arrows stay the radio’s', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'tasks-gather');
+    const slide = currentSlide(page);
+    await slide.getByRole('radio', { name: 'create_task' }).check();
+    await expect(slide.getByRole('radio', { name: 'create_task' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(slide.getByRole('radio', { name: 'gather', exact: true })).toBeChecked();
+    await expectHash(page, /^#\/tasks-gather$/);
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/tasks-gather\/0$/);
+  });
+
   test('a touch swipe moves to the next slide, a drag on a slider does not', async ({ browser }) => {
     const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
