@@ -325,6 +325,20 @@ setTimeout(() => console.log('second timer'), 0);`;
   });
 });
 
+describe('destructuring assignment', () => {
+  it('assigns names declared earlier, after evaluating the right side (a swap works)', () => {
+    expect(out('let a = 1, b = 2;\n[a, b] = [b, a];\nconsole.log(a, b);', 'node')).toEqual(['2 1']);
+    expect(out('let x, y;\n({ x, y = 9 } = { x: 1 });\nconsole.log(x, y);', 'browser')).toEqual(['1 9']);
+  });
+
+  it('onto a const throws as JavaScript does; onto a property it is refused by name', () => {
+    const r = ok(simulate('const a = 1;\ntry { [a] = [2]; } catch (e) { console.log(e.message); }', 'node'));
+    expect(logLines(r)).toEqual(['Assignment to constant variable.']);
+    const refused = simulate('const o = {};\n[o.a] = [1];', 'node');
+    expect(refused.ok ? null : refused.error.code).toBe('unsupported');
+  });
+});
+
 describe('long loops', () => {
   it('a loop of 100,000 turns finishes, its statements past the first 200 of the task counted in one step', () => {
     const r = ok(simulate('let s = 0;\nfor (let i = 0; i < 100000; i++) s++;\nconsole.log(s);', 'node'));

@@ -360,6 +360,12 @@ export class Evaluator {
         return l === null || l === undefined ? yield* this.evalExpr(node.right, env, ctx) : l;
       }
       case 'AssignmentExpression': {
+        if (node.left.type === 'ArrayPattern' || node.left.type === 'ObjectPattern') {
+          // destructuring assignment: the right side first, then each name assigned as `name = value` would be
+          const v = yield* this.evalExpr(node.right, env, ctx);
+          yield* bindPattern(this, this.it, node.left, v, env, ctx, (name, x) => this.assignName(node, name, x, env));
+          return v;
+        }
         const ref = yield* this.reference(node.left as A.Identifier | A.MemberExpression, env, ctx);
         const op = node.operator;
         if (op === '=') {
@@ -462,22 +468,24 @@ export class Evaluator {
     return b.value;
   }
 
+  /** `name = v` onto an existing binding (a const or one in its temporal dead zone throws as JavaScript does) */
+  private assignName(site: A.Node, name: string, v: Value, env: Env): void {
+    const b = env.lookup(name);
+    if (!b) refuseAt(site, { code: 'unknownName', name });
+    if (!b.initialized) this.it.throwError('ReferenceError', `Cannot access '${name}' before initialization`);
+    if (!b.mutable) this.it.throwError('TypeError', 'Assignment to constant variable.');
+    b.value = v;
+  }
+
   private *reference(
     node: A.Identifier | A.MemberExpression,
     env: Env,
     ctx: FnCtx,
   ): G<{ get: () => Value; set: (v: Value) => void }> {
     if (node.type === 'Identifier') {
-      const name = node.name;
       return {
         get: () => this.lookup(node, env),
-        set: (v) => {
-          const b = env.lookup(name);
-          if (!b) refuseAt(node, { code: 'unknownName', name });
-          if (!b.initialized) this.it.throwError('ReferenceError', `Cannot access '${name}' before initialization`);
-          if (!b.mutable) this.it.throwError('TypeError', 'Assignment to constant variable.');
-          b.value = v;
-        },
+        set: (v) => this.assignName(node, node.name, v, env),
       };
     }
     const obj = yield* this.evalExpr(node.object, env, ctx);

@@ -215,6 +215,13 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'AssignmentExpression':
       if (!ASSIGN_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
+      if (n.left.type === 'ArrayPattern' || n.left.type === 'ObjectPattern') {
+        // `[a, b] = [b, a]`, `({ x, y } = point)`: plain `=` onto names (a property as a target is not modelled)
+        if (n.operator !== '=') refuse(n, 'operator', n.operator);
+        checkPattern(n.left);
+        check(n.right);
+        return;
+      }
       if (n.left.type !== 'Identifier' && n.left.type !== 'MemberExpression') refuse(n.left, 'destructuring');
       check(n.left);
       check(n.right);
