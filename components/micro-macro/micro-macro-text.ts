@@ -76,7 +76,6 @@ const constructsEn: Record<string, string> = {
   extends: 'class inheritance (`extends`, `super`)',
   forIn: '`for…in` loops',
   forOf: '`for…of` loops',
-  forAwait: '`for await…of` loops',
   switch: '`switch`',
   label: 'labels',
   with: '`with`',
@@ -105,7 +104,6 @@ const constructsRu: typeof constructsEn = {
   extends: 'наследование классов (`extends`, `super`)',
   forIn: 'циклы `for…in`',
   forOf: 'циклы `for…of`',
-  forAwait: 'циклы `for await…of`',
   switch: '`switch`',
   label: 'метки',
   with: '`with`',
@@ -215,6 +213,7 @@ const en = {
     resolveWith: 'resolve',
     finallyStep: 'finally',
     combinator: 'combinator',
+    forAwaitStep: 'for await: next item',
   } satisfies Record<TaskKind, string>,
   queueNames: {
     microtasks: 'microtask',
@@ -391,6 +390,7 @@ const ru: typeof en = {
     resolveWith: 'resolve',
     finallyStep: 'finally',
     combinator: 'комбинатор',
+    forAwaitStep: 'for await: следующий элемент',
   },
   queueNames: {
     microtasks: 'микрозадача',

@@ -226,7 +226,7 @@ export class Evaluator {
       items = () => chars;
     } else this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
     for (let i = 0; i < items().length; i++) {
-      const value = items()[i];
+      const value = node.await ? yield* this.forAwaitNext(items()[i], false, node) : items()[i];
       let env = outer;
       if (left.type === 'VariableDeclaration') {
         if (left.kind !== 'var') env = new Env(outer);
@@ -243,7 +243,34 @@ export class Evaluator {
       if (c.type === 'return') return c;
       if (i + 1 < items().length) this.stmtSnap(node);
     }
+    // the last next() says done, through the same two jobs
+    if (node.await) yield* this.forAwaitNext(undefined, true, node);
     return NORMAL;
+  }
+
+  /**
+   * One step of `for await` over an array (ECMA-262 AsyncFromSyncIteratorContinuation): the item is turned into a
+   * promise (PromiseResolve), a job makes the iterator's result promise from it, and the loop awaits that: two
+   * microtask turns an item where a plain `await` takes one. A rejected item throws at the loop.
+   */
+  private *forAwaitNext(item: Value, done: boolean, node: A.ForOfStatement): G<Value> {
+    const promises = this.it.promises;
+    const result = promises.newCapability();
+    const wrapper = promises.promiseResolve(item);
+    const step = this.it.native(
+      'for await: next item',
+      (_t, [v]) => {
+        const r = new Obj();
+        r.props.set('value', v);
+        r.props.set('done', done);
+        return r;
+      },
+      'forAwaitStep',
+      this.it.lineOf(node),
+    );
+    promises.performThen(wrapper, step, undefined, result);
+    const r = yield { value: result.promise, node: node as unknown as A.AwaitExpression };
+    return r instanceof Obj ? r.props.get('value') : undefined;
   }
 
   private *execTry(node: A.TryStatement, env: Env, ctx: FnCtx): G<Completion> {

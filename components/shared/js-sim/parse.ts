@@ -142,8 +142,7 @@ function check(node: A.Node | null | undefined): void {
       check(n.body);
       return;
     case 'ForOfStatement':
-      // for (const x of array): one binding, no destructuring, no for await
-      if (n.await) refuse(n, 'forAwait');
+      // for (const x of array) and for await (const x of array): one binding or a pattern
       if (n.left.type === 'VariableDeclaration') {
         if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
         checkPattern(n.left.declarations[0]!.id);

@@ -47,7 +47,8 @@ export type TaskKind =
   | 'thenableJob' // PromiseResolveThenableJob: calls then() of a value a promise was resolved with
   | 'resolveWith' // a resolving function used as a handler (a promise adopting another promise's state)
   | 'finallyStep' // the internal steps of .finally()
-  | 'combinator'; // an element of Promise.all / allSettled / race
+  | 'combinator' // an element of Promise.all / allSettled / race
+  | 'forAwaitStep'; // for await over an array: the step that turns the next item into the loop's next result
 
 export interface TaskView {
   id: number;
