@@ -55,7 +55,7 @@ try {
 const t = microMacroText[lang];
 const result = simulate(source, runtime);
 if (!result.ok) {
-  process.stderr.write(`${file}: ${errorMessage(t, result.error).replace(/`/g, '')}\n`);
+  process.stderr.write(`${file}: ${errorMessage(t, result.error)}\n`);
   process.exit(2);
 }
 if (result.timing?.affectsOutput) {

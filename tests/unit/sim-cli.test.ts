@@ -34,7 +34,10 @@ describe.skipIf(!npmOk)('predict CLI', () => {
     const r = predict('browser', `console.log(1);\nclass A extends Object {}\n`);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Line 2: the simulator’s subset does not include class inheritance (extends, super).');
+    // names keep their code quotes, as on the slide
+    expect(r.stderr).toContain(
+      'Line 2: the simulator’s subset does not include class inheritance (`extends`, `super`).',
+    );
     const ru = predict('node', `class A extends Object {}\n`, ['--lang', 'ru']);
     expect(ru.stderr).toContain('Строка 1: наследование классов');
   });
