@@ -49,16 +49,18 @@ class RatesHandler(BaseHTTPRequestHandler):
         t0 = time.monotonic()
         try:
             time.sleep(server.delay)  # the rates API takes its time
-            body = b'{"rate": 1.0}'
-            self.send_response(200)
-            self.send_header('Content-Type', 'application/json')
-            self.send_header('Content-Length', str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
         finally:
+            # A request is held until its answer starts: counted after the write, the client's next request (sent
+            # as soon as this answer arrives) could be counted before this thread got back here.
             with server.lock:
                 server.in_flight -= 1
                 server.served.append(time.monotonic() - t0)
+        body = b'{"rate": 1.0}'
+        self.send_response(200)
+        self.send_header('Content-Type', 'application/json')
+        self.send_header('Content-Length', str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def log_message(self, *args):
         pass
