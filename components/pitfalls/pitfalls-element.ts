@@ -113,6 +113,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
             max=${TIMEOUT_STOPS.length - 1}
             .value=${s.timeoutIndex}
             .format=${(i: number) => duration(TIMEOUT_STOPS[i] ?? 0, lang)}
+            ?disabled=${!s.timeoutOn}
             @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setTimeoutIndex(this.state, e.detail.value))}
           ></hsw-slider>
           <label class="check">

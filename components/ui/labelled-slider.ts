@@ -38,6 +38,7 @@ export class LabelledSlider extends LitElement {
     log: { type: Boolean },
     integer: { type: Boolean },
     positions: { type: Number },
+    disabled: { type: Boolean, reflect: true },
     format: { attribute: false },
   };
 
@@ -50,6 +51,8 @@ export class LabelledSlider extends LitElement {
   /** Values are whole numbers (a count of threads, say). */
   declare integer: boolean;
   declare positions: number;
+  /** Not in use now (its setting does not apply): greyed out and out of the tab order, as a disabled input is. */
+  declare disabled: boolean;
   /** Shows a value with its units, in the current language. */
   declare format: (value: number) => string;
 
@@ -58,6 +61,9 @@ export class LabelledSlider extends LitElement {
     css`
       :host {
         display: block;
+      }
+      :host([disabled]) {
+        opacity: 0.55;
       }
       .row {
         display: flex;
@@ -92,6 +98,7 @@ export class LabelledSlider extends LitElement {
     this.step = 1;
     this.log = false;
     this.integer = false;
+    this.disabled = false;
     this.positions = 120;
     this.format = (v) => String(v);
   }
@@ -132,6 +139,7 @@ export class LabelledSlider extends LitElement {
         max=${this.log ? this.positions : this.max}
         step=${this.log ? 1 : this.step}
         .value=${String(this.position)}
+        ?disabled=${this.disabled}
         aria-valuetext=${text}
         @input=${this.onInput}
         @touchstart=${stopTouch}

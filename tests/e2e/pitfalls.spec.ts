@@ -53,8 +53,11 @@ test.describe('pitfalls', () => {
     await slide.getByRole('combobox', { name: 'Code' }).selectOption('javascript');
     await expect(slide.getByLabel('The client in JS: p-limit')).toContainText('pLimit(80)');
 
-    await slide.getByRole('checkbox', { name: 'Timeout on every call' }).check();
     const timeout = slide.getByRole('slider', { name: 'Timeout' });
+    // the timeout's length means nothing until there is a timeout
+    await expect(timeout).toBeDisabled();
+    await slide.getByRole('checkbox', { name: 'Timeout on every call' }).check();
+    await expect(timeout).toBeEnabled();
     await timeout.focus();
     await page.keyboard.press('Home');
     await expect(timeout).toHaveAttribute('aria-valuetext', '50 ms');
