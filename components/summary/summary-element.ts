@@ -77,7 +77,7 @@ export class Summary extends DemoElement<SummaryState> {
           ${v.rows.map(
             (r) => html`<li class=${r.result}>
               <a href=${this.href(r.slide)} target=${target} rel=${this.mode === 'embed' ? 'noopener' : nothing}
-                >${r.title}</a
+                >${r.title}<span class="sr-only"> (${r.chapter})</span></a
               >
               <span class="chapter">${r.chapter}</span>
               <span class="result">${t.result[r.result]}</span>

@@ -1,9 +1,10 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /** The score card beside the chapter links; each quiz a row with its result. Nothing under 0.75em. */
 export const styles = [
+  srOnlyStyles,
   controlStyles,
   demoHostStyles,
   calloutStyles,

@@ -111,6 +111,9 @@ test.describe('summary slide', () => {
     await page.goto('embed.html?slide=summary&lang=en');
     const links = page.getByRole('link', { name: 'Check yourself' });
     await expect(links).toHaveCount(2);
+    // two links of one title: their names say which chapter's quiz each is
+    await expect(links.nth(0)).toHaveAccessibleName('Check yourself (The event loop)');
+    await expect(links.nth(1)).toHaveAccessibleName('Check yourself (Python asyncio)');
     await expect(links.nth(0)).toHaveAttribute('href', './index.html?lang=en#/quiz-busy-wait');
     await expect(links.nth(1)).toHaveAttribute('href', './index.html?lang=en#/quiz-fastapi');
     await expect(links.nth(0)).toHaveAttribute('target', '_blank');
