@@ -62,8 +62,13 @@ export class LabelledSlider extends LitElement {
       :host {
         display: block;
       }
-      :host([disabled]) {
-        opacity: 0.55;
+      /* Not in use: the label and value in the muted colour (still readable on a projector), the track dimmed */
+      :host([disabled]) label,
+      :host([disabled]) output {
+        color: var(--hsw-muted);
+      }
+      :host([disabled]) input {
+        opacity: 0.5;
       }
       .row {
         display: flex;
