@@ -1,0 +1,210 @@
+/**
+ * Workshop mode's wire protocol: every message between the workshop server (server/) and its clients (the
+ * presenter's deck, the presenter's remote, the participants' phones), as valibot schemas. Both ends validate
+ * what they receive with these; the README's "Workshop protocol" section documents the same shapes.
+ *
+ * One WebSocket per client at `/ws`, JSON text frames. The first message a client sends is `hello`; the server
+ * answers `welcome` (or `refused` and closes). Then:
+ *   participant → server: vote, nick, ping
+ *   presenter   → server: slide, poll (open | close | reveal | reset), showTop, nav, ping
+ *   server → everyone:    slide, poll, pong, refused
+ *   server → participant: ack (a vote is on disk), score
+ *   server → presenter:   results, nav (from the remote), stats
+ * A presenter message from a connection that did not say hello with the presenter's secret is refused and counted.
+ *
+ * The correct answer and the explanation travel only in a `poll` whose status is `revealed`.
+ */
+import * as v from 'valibot';
+
+export const PROTOCOL_VERSION = 1;
+/** A frame larger than this is refused without being parsed. */
+export const MAX_MESSAGE_BYTES = 4096;
+export const MAX_NICK_LENGTH = 24;
+
+/** A participant's identity: random, made and kept on the phone (localStorage). */
+const ParticipantId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
+/** A slide id or a quiz id from slides/index.ts. */
+const Id = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/));
+const Room = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,8}$/));
+/** Shown as text, never as HTML; control characters are refused. */
+const Nick = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(MAX_NICK_LENGTH),
+  // eslint-disable-next-line no-control-regex
+  v.regex(/^[^\u0000-\u001f\u007f]*$/),
+);
+const Choice = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8));
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+// ------------------------------------------------------------------------------------------ client → server
+
+export const Hello = v.strictObject({
+  type: v.literal('hello'),
+  v: v.literal(PROTOCOL_VERSION),
+  room: Room,
+  /** participant: a phone; presenter: the projected deck or the presenter's remote (with the secret). */
+  role: v.picklist(['participant', 'presenter']),
+  /** Participant only. */
+  pid: v.optional(ParticipantId),
+  nick: v.optional(Nick),
+  /** Presenter only. */
+  secret: v.optional(v.pipe(v.string(), v.maxLength(128))),
+});
+
+export const Vote = v.strictObject({ type: v.literal('vote'), qid: Id, choice: Choice });
+export const SetNick = v.strictObject({ type: v.literal('nick'), nick: Nick });
+export const Ping = v.strictObject({ type: v.literal('ping') });
+
+/** Where the presenter is: the slide's id and the demo's speaker step. */
+export const SlidePosition = v.strictObject({
+  id: Id,
+  /** 0-based position in the deck. */
+  index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
+  step: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
+});
+export const SetSlide = v.strictObject({ type: v.literal('slide'), slide: SlidePosition });
+export const PollCommand = v.strictObject({
+  type: v.literal('poll'),
+  qid: Id,
+  action: v.picklist(['open', 'close', 'reveal', 'reset']),
+});
+/** Whether the projector's summary shows the top nicknames. */
+export const ShowTop = v.strictObject({ type: v.literal('showTop'), show: v.boolean() });
+/** From the presenter's remote: step the projected deck. */
+export const Nav = v.strictObject({ type: v.literal('nav'), dir: v.picklist(['next', 'prev']) });
+
+export const ClientMessage = v.variant('type', [Hello, Vote, SetNick, Ping, SetSlide, PollCommand, ShowTop, Nav]);
+export type ClientMessage = v.InferOutput<typeof ClientMessage>;
+/** Types only the presenter may send. */
+export const PRESENTER_ONLY: ReadonlySet<ClientMessage['type']> = new Set(['slide', 'poll', 'showTop', 'nav']);
+
+// ------------------------------------------------------------------------------------------ server → client
+
+const Bilingual = <T extends v.GenericSchema>(s: T) => v.strictObject({ ru: s, en: s });
+
+export const PollStatus = v.picklist(['idle', 'open', 'closed', 'revealed']);
+export type PollStatus = v.InferOutput<typeof PollStatus>;
+
+/**
+ * One question as a client sees it. `counts`, `correct` and `explanation` are present only when `status` is
+ * `revealed`; `yours` and `right` only in what one participant receives.
+ */
+export const PollView = v.strictObject({
+  qid: Id,
+  status: PollStatus,
+  choiceCount: v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(9)),
+  answered: Count,
+  counts: v.optional(v.array(Count)),
+  correct: v.optional(Choice),
+  explanation: v.optional(Bilingual(v.array(v.string()))),
+  yours: v.optional(v.nullable(Choice)),
+  right: v.optional(v.boolean()),
+});
+export type PollView = v.InferOutput<typeof PollView>;
+
+export const Welcome = v.strictObject({
+  type: v.literal('welcome'),
+  v: v.literal(PROTOCOL_VERSION),
+  role: v.picklist(['participant', 'presenter']),
+  room: Room,
+  pid: v.optional(ParticipantId),
+  nick: v.optional(Nick),
+  slide: v.nullable(SlidePosition),
+  polls: v.array(PollView),
+  score: v.optional(v.strictObject({ right: Count, answered: Count })),
+});
+export const SlideChanged = v.strictObject({ type: v.literal('slide'), slide: SlidePosition });
+export const PollChanged = v.strictObject({ type: v.literal('poll'), poll: PollView });
+/** A vote is accepted and on disk. A second vote on the same question gets `refused` with `already-voted`. */
+export const Ack = v.strictObject({ type: v.literal('ack'), qid: Id, choice: Choice });
+export const Score = v.strictObject({ type: v.literal('score'), right: Count, answered: Count });
+export const Pong = v.strictObject({ type: v.literal('pong') });
+export const RefusalReason = v.picklist([
+  'malformed',
+  'too-large',
+  'rate-limited',
+  'not-presenter',
+  'bad-secret',
+  'wrong-room',
+  'hello-first',
+  'unknown-question',
+  'not-open',
+  'already-voted',
+  'bad-choice',
+]);
+export type RefusalReason = v.InferOutput<typeof RefusalReason>;
+export const Refused = v.strictObject({ type: v.literal('refused'), reason: RefusalReason });
+
+/** The room's results, for the presenter and the summary slide. */
+export const ResultRow = v.strictObject({
+  qid: Id,
+  answered: Count,
+  right: Count,
+  counts: v.array(Count),
+});
+export const Results = v.strictObject({
+  type: v.literal('results'),
+  participants: Count,
+  questions: v.array(ResultRow),
+  /** Present when the presenter chose to show it: the best scores, nicknames as the participants typed them. */
+  top: v.optional(v.array(v.strictObject({ nick: Nick, right: Count }))),
+});
+/** Presenter only: refused presenter messages so far, connected clients. */
+export const Stats = v.strictObject({
+  type: v.literal('stats'),
+  participants: Count,
+  connected: Count,
+  refusedPresenterMessages: Count,
+});
+
+export const ServerMessage = v.variant('type', [
+  Welcome,
+  SlideChanged,
+  PollChanged,
+  Ack,
+  Score,
+  Pong,
+  Refused,
+  Results,
+  Stats,
+  Nav,
+]);
+export type ServerMessage = v.InferOutput<typeof ServerMessage>;
+
+/** Parses one frame's text: the message, or why not (never throws). */
+export function parseClientMessage(
+  text: string,
+): { ok: true; msg: ClientMessage } | { ok: false; reason: RefusalReason } {
+  if (text.length > MAX_MESSAGE_BYTES) return { ok: false, reason: 'too-large' };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  const r = v.safeParse(ClientMessage, data);
+  return r.success ? { ok: true, msg: r.output } : { ok: false, reason: 'malformed' };
+}
+
+export function parseServerMessage(text: string): ServerMessage | null {
+  if (text.length > 64 * 1024) return null;
+  try {
+    const r = v.safeParse(ServerMessage, JSON.parse(text));
+    return r.success ? r.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a browser page learns from its address: `?workshop=<room>` (a participant) and, for the presenter,
+ * `&key=<secret>`. The server adds both to the addresses it prints. Anything else: not in a workshop.
+ */
+export function workshopFromSearch(search: string): { room: string; secret: string | null } | null {
+  const p = new URLSearchParams(search);
+  const room = p.get('workshop');
+  if (room === null || !/^[A-Z0-9]{4,8}$/.test(room)) return null;
+  const key = p.get('key');
+  return { room, secret: key !== null && key.length > 0 && key.length <= 128 ? key : null };
+}
