@@ -1,5 +1,6 @@
 import { html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import { formatNumber } from '../../lib/i18n.ts';
@@ -32,35 +33,15 @@ const MAX_ROWS = 5;
 export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> {
   static override properties = {
     ...DemoElement.properties,
-    chartWidth: { state: true },
   };
 
   static override styles = styles;
 
-  declare chartWidth: number;
-  private resizeObserver: ResizeObserver | null = null;
-  private readonly width = new NarrowController(this);
+  /** Narrow or not, and the demo's width: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
+  private readonly width = new NarrowController(this, NARROW_PX, { fallback: 780, redrawAfter: 4 });
 
   constructor() {
     super(model);
-    this.chartWidth = 780;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (typeof ResizeObserver === 'function') {
-      this.resizeObserver = new ResizeObserver((entries) => {
-        const w = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
-      });
-      this.resizeObserver.observe(this);
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = null;
   }
 
   private set(key: NumericParam) {
@@ -238,7 +219,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
     const t = asyncioResponsivenessText[this.locale];
     const n = (x: number) => formatNumber(x, this.locale);
     const narrow = this.width.narrow;
-    const W = Math.max(320, Math.min(1600, this.chartWidth));
+    const W = Math.max(320, Math.min(1600, this.width.width));
     const left = narrow ? 84 : 96;
     const right = 10;
     const laneH = 30;

@@ -1,5 +1,6 @@
 import { html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
@@ -38,36 +39,15 @@ const FONT_PX = 15;
 export class LibuvPoolDemo extends DemoElement<PoolState> {
   static override properties = {
     ...DemoElement.properties,
-    chartWidth: { state: true },
   };
 
   static override styles = styles;
 
-  /** Layout width of the demo: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
-  declare chartWidth: number;
-  private resizeObserver: ResizeObserver | null = null;
-  private readonly width = new NarrowController(this);
+  /** Narrow or not, and the demo's width: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
+  private readonly width = new NarrowController(this, NARROW_PX, { fallback: 1200, redrawAfter: 4 });
 
   constructor() {
     super(model);
-    this.chartWidth = 1200;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (typeof ResizeObserver === 'function') {
-      this.resizeObserver = new ResizeObserver((entries) => {
-        const w = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
-      });
-      this.resizeObserver.observe(this);
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = null;
   }
 
   private set(key: NumericParam) {
@@ -200,7 +180,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const t = libuvPoolText[this.locale];
     const n = (v: number) => formatNumber(v, this.locale);
     const narrow = this.width.narrow;
-    const W = Math.max(320, Math.min(1600, this.chartWidth));
+    const W = Math.max(320, Math.min(1600, this.width.width));
     const left = narrow ? 70 : 84;
     const right = 8;
     const used = [...new Set(s.tasks.map((x) => x.thread))].sort((a, b) => a - b);

@@ -1,5 +1,6 @@
 import { html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/code-panel.ts';
 import { formatNumber } from '../../lib/i18n.ts';
@@ -32,36 +33,15 @@ const BAR_FILL: Record<BarKind, string> = {
 export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
   static override properties = {
     ...DemoElement.properties,
-    chartWidth: { state: true },
   };
 
   static override styles = styles;
 
-  /** Layout width of the demo: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
-  declare chartWidth: number;
-  private resizeObserver: ResizeObserver | null = null;
-  private readonly width = new NarrowController(this);
+  /** Narrow or not, and the demo's width: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
+  private readonly width = new NarrowController(this, NARROW_PX, { fallback: 780, redrawAfter: 4 });
 
   constructor() {
     super(model);
-    this.chartWidth = 780;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (typeof ResizeObserver === 'function') {
-      this.resizeObserver = new ResizeObserver((entries) => {
-        const w = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
-      });
-      this.resizeObserver.observe(this);
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = null;
   }
 
   override render() {
@@ -140,7 +120,7 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     const t = pythonAsyncioText[this.locale];
     const n = (x: number) => formatNumber(x, this.locale);
     const narrow = this.width.narrow;
-    const W = Math.max(320, Math.min(1600, this.chartWidth));
+    const W = Math.max(320, Math.min(1600, this.width.width));
     const left = narrow ? 92 : 112;
     const right = 10;
     const laneH = 22;

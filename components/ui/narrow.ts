@@ -1,19 +1,30 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { NARROW_PX } from './breakpoints.ts';
 
+export interface WidthOptions {
+  /** The width `width` reports until the host has been measured (and where there is no ResizeObserver). */
+  readonly fallback: number;
+  /** Redraw the host when its width changes by more than this many pixels (a drawing whose viewBox follows it). */
+  readonly redrawAfter: number;
+}
+
 /**
  * Whether a demo is laid out narrow (a phone): true while the host's content box is narrower than `below`
  * pixels. Layout only, never demo state. CSS container queries do the rest; use this where the template itself
- * must change.
+ * must change. With `trackWidth`, it also reports the content box's width (`width`, rounded) and redraws the host
+ * when it changes, for a drawing sized to the demo (a timeline whose text stays the same size).
  */
 export class NarrowController implements ReactiveController {
   private observer: ResizeObserver | undefined;
   private _narrow = false;
+  private _width: number;
 
   constructor(
     private readonly host: ReactiveControllerHost & Element,
     private readonly below = NARROW_PX,
+    private readonly trackWidth?: WidthOptions,
   ) {
+    this._width = trackWidth?.fallback ?? 0;
     host.addController(this);
   }
 
@@ -21,15 +32,24 @@ export class NarrowController implements ReactiveController {
     return this._narrow;
   }
 
+  /** The host's content width in pixels (`trackWidth.fallback` until measured; 0 without `trackWidth`). */
+  get width(): number {
+    return this._width;
+  }
+
   hostConnected(): void {
     if (typeof ResizeObserver === 'undefined') return;
     this.observer = new ResizeObserver((entries) => {
       const width = entries[0]?.contentRect.width ?? this.below;
       const narrow = width > 0 && width < this.below;
-      if (narrow !== this._narrow) {
-        this._narrow = narrow;
-        this.host.requestUpdate();
+      let changed = narrow !== this._narrow;
+      this._narrow = narrow;
+      const w = Math.round(width);
+      if (this.trackWidth && w > 0 && Math.abs(w - this._width) > this.trackWidth.redrawAfter) {
+        this._width = w;
+        changed = true;
       }
+      if (changed) this.host.requestUpdate();
     });
     this.observer.observe(this.host);
   }
