@@ -152,8 +152,9 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const send = (c: Conn, msg: ServerMessage): void => {
     if (c.ws.readyState === WebSocket.OPEN) c.ws.send(JSON.stringify(msg));
   };
-  const sendRaw = (c: Conn, text: string): void => {
-    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(text);
+  /** A text frame; a Buffer is one encoding shared by many sends (a broadcast). */
+  const sendRaw = (c: Conn, text: string | Buffer): void => {
+    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(text, { binary: false });
   };
   const refuse = (c: Conn, reason: RefusalReason): void => send(c, { type: 'refused', reason });
 
@@ -195,21 +196,37 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     presenterTimer = setTimeout(flushPresenters, wait);
   };
 
-  /** A question's new status, to everyone: each participant's copy with their own `yours`/`right`, and scores. */
+  /**
+   * A question's new status, to everyone: each participant's copy with their own `yours`/`right` (a copy depends only
+   * on their choice, so there are at most choiceCount + 1 of them, each encoded once), then the changed scores.
+   */
   const broadcastPoll = (qid: string, scoreOf: ReadonlySet<string>): void => {
+    const copies = new Map<number | null, Buffer>();
+    const copyFor = (pid: string): Buffer => {
+      const choice = room.choiceOf(pid, qid) ?? null;
+      let buf = copies.get(choice);
+      if (!buf) copies.set(choice, (buf = Buffer.from(JSON.stringify({ type: 'poll', poll: room.view(qid, pid) }))));
+      return buf;
+    };
     for (const [pid, set] of byPid) {
-      const text = JSON.stringify({ type: 'poll', poll: room.view(qid, pid) });
-      const score = scoreOf.has(pid) ? { type: 'score', ...room.score(pid) } : null;
-      const scoreText = score ? JSON.stringify(score) : null;
-      for (const c of set) {
-        sendRaw(c, text);
-        if (scoreText) sendRaw(c, scoreText);
-      }
+      const buf = copyFor(pid);
+      for (const c of set) sendRaw(c, buf);
     }
     dirtyPolls.delete(qid);
-    const text = JSON.stringify({ type: 'poll', poll: room.view(qid) });
+    const text = Buffer.from(JSON.stringify({ type: 'poll', poll: room.view(qid) }));
     for (const p of presenters) sendRaw(p, text);
     presenterDirty({ results: true });
+    // The scores after every histogram is out: a phone's own score matters less than the room's result.
+    if (scoreOf.size > 0) {
+      setImmediate(() => {
+        for (const pid of scoreOf) {
+          const set = byPid.get(pid);
+          if (!set) continue;
+          const scoreText = JSON.stringify({ type: 'score', ...room.score(pid) });
+          for (const c of set) sendRaw(c, scoreText);
+        }
+      });
+    }
   };
 
   /** Logs an accepted event; resolves when it is on disk. A failed write is reported, and the caller acks nothing. */
@@ -324,7 +341,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       case 'slide': {
         const e: RoomEvent = { t: 'slide', slide: msg.slide, at: now() };
         if (!room.apply(e).ok) return;
-        const text = JSON.stringify({ type: 'slide', slide: room.slide });
+        const text = Buffer.from(JSON.stringify({ type: 'slide', slide: room.slide }));
         for (const o of conns) if (o !== c && o.role !== null) sendRaw(o, text);
         await persist(e);
         return;
