@@ -31,9 +31,10 @@ export class TestClient {
     });
   }
 
-  static open(url: string, timeoutMs = 5000): Promise<TestClient> {
+  /** `autoPong: false` makes a dead phone: it never answers the server's pings. */
+  static open(url: string, timeoutMs = 5000, options: { autoPong?: boolean } = {}): Promise<TestClient> {
     return new Promise((done, fail) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       const client = new TestClient(ws);
       const timer = setTimeout(() => {
         ws.terminate();

@@ -293,6 +293,41 @@ describe('bad input gets a refusal and nothing else', () => {
   });
 });
 
+describe('housekeeping', () => {
+  test('a socket that stops answering pings is dropped; one that never says hello is closed', async () => {
+    const s = await start({ heartbeatMs: 100, helloTimeoutMs: 300 });
+    const deadC = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { autoPong: false });
+    clients.push(deadC);
+    deadC.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(1) });
+    await deadC.type('welcome');
+    const alive = await participant(s, 2);
+    const silent = await connect(s);
+    expect((await deadC.closed).code).toBe(1006); // terminated: no close frame
+    expect((await silent.closed).code).toBe(1008);
+    alive.c.send({ type: 'ping' });
+    await alive.c.type('pong');
+    expect(alive.c.isOpen).toBe(true);
+  });
+
+  test("the presenter's count updates are coalesced: 30 votes one after another are a few messages, ending at 30", async () => {
+    const s = await start({ coalesceMs: 1000 });
+    const p = await presenter(s);
+    const people = await Promise.all(Array.from({ length: 30 }, (_, i) => participant(s, i)));
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    for (const x of people) await x.c.type('poll', pollIs(Q.id, 'open'));
+    // One at a time, each after the previous one's ack: without coalescing, one update each.
+    for (const x of people) {
+      x.c.send({ type: 'vote', qid: Q.id, choice: 0 });
+      await x.c.type('ack');
+    }
+    await p.type('poll', (m) => pollOf(m)['answered'] === 30, 'the count at 30');
+    const updates = p.messages.filter(
+      (m) => m.type === 'poll' && pollOf(m)['qid'] === Q.id && pollOf(m)['status'] === 'open',
+    );
+    expect(updates.length).toBeLessThanOrEqual(4); // the open itself, the first vote, the rest (and one spare)
+  });
+});
+
 describe('the answer never leaves the server early', () => {
   test('everything a participant receives before the reveal lacks counts, correct and explanation', async () => {
     const s = await start();
