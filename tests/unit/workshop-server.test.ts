@@ -320,7 +320,7 @@ describe('housekeeping', () => {
       x.c.send({ type: 'vote', qid: Q.id, choice: 0 });
       await x.c.type('ack');
     }
-    await p.type('poll', (m) => pollOf(m)['answered'] === 30, 'the count at 30');
+    await p.waitFor((m) => m.type === 'poll' && pollOf(m)['answered'] === 30, 'the count at 30');
     const updates = p.messages.filter(
       (m) => m.type === 'poll' && pollOf(m)['qid'] === Q.id && pollOf(m)['status'] === 'open',
     );
