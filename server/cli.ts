@@ -165,14 +165,24 @@ async function main(): Promise<number> {
     if (args.build === 'always' || stale(args.phone)) build('build:phone');
   }
 
-  const server = await startWorkshop({
-    dataDir: args.data,
-    fresh: args.fresh,
-    port: args.port,
-    host: args.host,
-    deckDir: args.dist,
-    phoneDir: args.phone,
-  });
+  let server;
+  try {
+    server = await startWorkshop({
+      dataDir: args.data,
+      fresh: args.fresh,
+      port: args.port,
+      host: args.host,
+      deckDir: args.dist,
+      phoneDir: args.phone,
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`port ${args.port} is in use on ${args.host}: choose another with --port`);
+    else if (code === 'EADDRNOTAVAIL') console.error(`${args.host} is not an address of this machine (--host)`);
+    else if (code === 'EACCES') console.error(`not allowed to listen on port ${args.port}, or to write ${args.data}`);
+    else console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
 
   const host = args.host === '0.0.0.0' || args.host === '::' ? (lanAddresses()[0] ?? '127.0.0.1') : args.host;
   const origin = `http://${host}:${server.port}`;

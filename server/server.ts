@@ -542,13 +542,19 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  await new Promise<void>((done, fail) => {
-    http.once('error', fail);
-    http.listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => {
-      http.off('error', fail);
-      done();
+  try {
+    await new Promise<void>((done, fail) => {
+      http.once('error', fail);
+      http.listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => {
+        http.off('error', fail);
+        done();
+      });
     });
-  });
+  } catch (err) {
+    clearInterval(heartbeat);
+    await store.close();
+    throw err;
+  }
   const address = http.address() as AddressInfo;
 
   let closing: Promise<void> | null = null;
