@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
-import { MAX_MESSAGE_BYTES } from '../../lib/workshop-protocol.ts';
+import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
 import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg } from './workshop-client.ts';
 
 const Q = QUIZZES[0]!; // quiz-busy-wait: 4 choices, the third right
@@ -16,10 +16,14 @@ let servers: WorkshopServer[] = [];
 let clients: TestClient[] = [];
 
 afterEach(async () => {
+  // Every frame the server sent, in every test, is a ServerMessage of the protocol (what the clients validate with).
+  const frames = clients.flatMap((c) => c.raw);
+  const invalid = frames.filter((f) => parseServerMessage(f) === null);
   for (const c of clients) c.close();
   clients = [];
   await Promise.all(servers.map((s) => s.close()));
   servers = [];
+  expect(invalid).toEqual([]);
 });
 
 async function start(extra: Partial<WorkshopOptions> = {}): Promise<WorkshopServer> {
