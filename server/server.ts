@@ -51,6 +51,8 @@ export interface WorkshopOptions {
   readonly coalesceMs?: number;
   /** A connection that has not said hello by then is closed. */
   readonly helloTimeoutMs?: number;
+  /** New participants beyond this many are refused (`rate-limited`) and closed: the log cannot be grown without end. */
+  readonly maxParticipants?: number;
   /** Where warnings go (default console.warn). */
   readonly warn?: (message: string) => void;
   /** The clock (ms since the epoch) for the events' `at` and the export; default Date.now. */
@@ -126,6 +128,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const coalesceMs = options.coalesceMs ?? 50;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
+  const maxParticipants = options.maxParticipants ?? 20_000;
 
   const opened = await openStore(options.dataDir, { fresh: options.fresh ?? false, now: now() });
   const store: Store = opened.store;
@@ -297,6 +300,11 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       return;
     }
     const pid = msg.pid;
+    if (!room.hasParticipant(pid) && room.participantCount >= maxParticipants) {
+      refuse(c, 'rate-limited');
+      c.ws.close(1008, 'room full');
+      return;
+    }
     const join: RoomEvent = { t: 'join', pid, nick: msg.nick, at: now() };
     const r = room.apply(join);
     if (r.ok && r.changed) void persist(join);

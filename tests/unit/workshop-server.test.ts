@@ -313,6 +313,19 @@ describe('housekeeping', () => {
     expect(alive.c.isOpen).toBe(true);
   });
 
+  test('a room holds at most maxParticipants; one who joined before still comes back', async () => {
+    const s = await start({ maxParticipants: 2 });
+    await participant(s, 1);
+    await participant(s, 2);
+    const third = await connect(s);
+    third.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(3) });
+    expect(await third.type('refused')).toEqual({ type: 'refused', reason: 'rate-limited' });
+    expect((await third.closed).code).toBe(1008);
+    const again = await participant(s, 1);
+    expect(again.welcome['pid']).toBe(pidOf(1));
+    expect(s.stats().participants).toBe(2);
+  });
+
   test("the presenter's count updates are coalesced: 30 votes one after another are a few messages, ending at 30", async () => {
     const s = await start({ coalesceMs: 1000 });
     const p = await presenter(s);
