@@ -184,7 +184,9 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const host = args.host === '0.0.0.0' || args.host === '::' ? (lanAddresses()[0] ?? '127.0.0.1') : args.host;
+  const anyAddress = args.host === '0.0.0.0' || args.host === '::';
+  const lan = anyAddress ? lanAddresses() : [args.host];
+  const host = lan[0] ?? '127.0.0.1';
   const origin = `http://${host}:${server.port}`;
   const participants = `${origin}/?workshop=${server.room}`;
   const short = `${origin}/${server.room}`;
@@ -203,7 +205,14 @@ Workshop room ${server.room}${server.resumed ? ' (resumed from the log)' : ''}, 
 Participants: scan the code, or open ${short}
 ${qr}
   participants' address  ${participants}
-  short address          ${short}
+  short address          ${short}${
+    lan.length > 1
+      ? `\n  also listening on      ${lan
+          .slice(1)
+          .map((a) => `http://${a}:${server.port}/${server.room}`)
+          .join(', ')} (if the phones' Wi-Fi is there)`
+      : ''
+  }
 
 Presenter (keep these to yourself: they carry the secret):
   the deck               ${presenter}

@@ -3,10 +3,11 @@
  * and a non-zero exit, never a stack trace.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { tempDir } from './workshop-client.ts';
+import { TestClient, fakeBuilds, pidOf, tempDir } from './workshop-client.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let blocker: Server | null = null;
@@ -16,7 +17,10 @@ afterEach(async () => {
   blocker = null;
 });
 
-function cli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+function cli(
+  args: string[],
+  onReady?: (ready: { port: number; room: string }, kill: (signal: NodeJS.Signals) => void) => void,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--no-build', ...args], {
       cwd: ROOT,
@@ -24,7 +28,15 @@ function cli(args: string[]): Promise<{ code: number | null; out: string; err: s
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    let ready = false;
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line && !ready && onReady) {
+        ready = true;
+        onReady(JSON.parse(line) as { port: number; room: string }, (signal) => child.kill(signal));
+      }
+    });
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -59,4 +71,37 @@ test('a port already taken: one clear line, exit 1', async () => {
   expect(r.code).toBe(1);
   expect(r.err.trim().split('\n').at(-1)).toBe(`port ${port} is in use on 127.0.0.1: choose another with --port`);
   expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+});
+
+test('Ctrl-C (SIGINT) closes cleanly: exit 0, and what was accepted is in the log', async () => {
+  const data = tempDir('cli');
+  const builds = fakeBuilds();
+  let client: TestClient | null = null;
+  const r = await cli(
+    [
+      '--json',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data',
+      data,
+      '--dist',
+      builds.deckDir,
+      '--phone',
+      builds.phoneDir,
+    ],
+    (ready, kill) => {
+      void (async () => {
+        client = await TestClient.open(`ws://127.0.0.1:${ready.port}/ws`);
+        client.send({ type: 'hello', v: 1, room: ready.room, role: 'participant', pid: pidOf(7), nick: 'Ctrl' });
+        await client.type('welcome');
+        kill('SIGINT');
+      })();
+    },
+  );
+  expect(r.code).toBe(0);
+  expect(client).not.toBeNull();
+  const lines = readFileSync(join(data, 'room.jsonl'), 'utf8').trimEnd().split('\n');
+  expect(JSON.parse(lines.at(-1)!)).toMatchObject({ t: 'join', pid: pidOf(7), nick: 'Ctrl' });
 });
