@@ -60,7 +60,7 @@ export class TestClient {
   }
 
   /** The next message (after those already consumed) that matches; the ones before it are consumed too. */
-  async waitFor(pred: (m: Msg) => boolean, what = 'a message', timeoutMs = 5000): Promise<Msg> {
+  async waitFor(pred: (m: Msg) => boolean, what = 'a message', timeoutMs = 10_000): Promise<Msg> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.cursor < this.messages.length) {
@@ -81,7 +81,7 @@ export class TestClient {
     }
   }
 
-  type(type: string, extra: (m: Msg) => boolean = () => true, timeoutMs = 5000): Promise<Msg> {
+  type(type: string, extra: (m: Msg) => boolean = () => true, timeoutMs = 10_000): Promise<Msg> {
     return this.waitFor((m) => m.type === type && extra(m), `a ${type}`, timeoutMs);
   }
 
