@@ -6,8 +6,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
-import { TestClient, fakeBuilds, pidOf, tempDir } from './workshop-client.ts';
+import { afterAll, afterEach, expect, test } from 'vitest';
+import { TestClient, fakeBuilds, pidOf, tempDir, removeTempDirs } from './workshop-client.ts';
+
+afterAll(removeTempDirs);
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let blocker: Server | null = null;

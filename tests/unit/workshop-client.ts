@@ -2,7 +2,7 @@
  * A recording WebSocket client for the workshop server's tests: it keeps every frame it receives (raw text and
  * parsed), and `waitFor` consumes them in order, bounded in time.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,8 +90,17 @@ export class TestClient {
   }
 }
 
+const made: string[] = [];
+
+/** A new temporary directory, removed by removeTempDirs (each test file's afterAll). */
 export function tempDir(name: string): string {
-  return mkdtempSync(join(tmpdir(), `hsw-${name}-`));
+  const dir = mkdtempSync(join(tmpdir(), `hsw-ws-${name}-`));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Two tiny stand-ins for the built decks: the full deck (with its answers) and the phones' deck. */

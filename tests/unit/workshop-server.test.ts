@@ -2,11 +2,13 @@
  * The workshop server for real: started on 127.0.0.1 with port 0 and a temporary data directory, driven by real
  * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
-import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg } from './workshop-client.ts';
+import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+
+afterAll(removeTempDirs);
 
 const Q = QUIZZES[0]!; // quiz-busy-wait: 4 choices, the third right
 const Q2 = QUIZZES[1]!;
