@@ -5,6 +5,7 @@ import { loadSlide, stepFromParam } from './slide-loader.ts';
 import { demoTemplate } from './render-slide.ts';
 import { deckText } from './deck-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
+import { isLang } from '../lib/i18n.ts';
 
 /**
  * One slide's demo alone, for an iframe in a wiki or docs page: `embed.html?slide=<id>&lang=en&theme=light`, and
@@ -12,7 +13,12 @@ import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
  * It posts `{ type: 'hsw:embed-height', slide, height }` to the parent whenever its height changes.
  * Nothing from the address is written into the page as HTML: Lit renders it as text.
  */
+/** A `<meta name=…>` of the page: the per-slide pages the build writes for oEmbed (`embed/<id>.html`) fix these. */
+const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 const prefs = currentPrefs();
+// A page written for one language (embed/<id>.ru.html) speaks it, unless the address asks for the other.
+const fixedLang = meta('hsw-lang');
+if (isLang(fixedLang) && !isLang(new URLSearchParams(window.location.search).get('lang'))) prefs.lang = fixedLang;
 applyPrefsToDocument(prefs);
 const { lang } = prefs;
 const t = deckText[lang];
@@ -20,8 +26,6 @@ const rootEl = document.getElementById('embed-root');
 if (!rootEl) throw new Error('embed.html lacks #embed-root');
 const root: HTMLElement = rootEl;
 
-/** A `<meta name=…>` of the page: the per-slide pages the build writes for oEmbed (`embed/<id>.html`) fix these. */
-const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 // The page's colour scheme is the theme's, so that the frame's own background is never the other one's.
 const scheme = document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]');
 if (scheme) scheme.content = prefs.theme;
