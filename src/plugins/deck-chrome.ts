@@ -141,7 +141,8 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     embedButton.textContent = `</> ${t.embed}`;
     embedButton.setAttribute('aria-label', t.embedLabel);
     const slide = slideById(currentSlideId());
-    embedButton.hidden = !isEmbeddable(slide);
+    // A deck opened from a file (the single file) has no embed page or embed.js beside it to point a snippet at.
+    embedButton.hidden = !isEmbeddable(slide) || window.location.protocol === 'file:';
     heading.textContent = t.embedTitle;
     help.textContent = t.embedHelp;
     frameBox.label.textContent = t.embedSnippetLabel;

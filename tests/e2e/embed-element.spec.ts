@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 
 /**
@@ -124,5 +125,26 @@ test.describe('<hsw-slide>, the web component', () => {
     // Changing the attribute loads the other slide.
     await page.locator('#x').evaluate((el) => el.setAttribute('slide', 'c10k'));
     await expect(page.locator('#x').getByRole('slider', { name: 'Connections' })).toBeVisible();
+  });
+
+  test('has no serious accessibility violations on a plain page, in both themes and languages', async ({
+    page,
+    baseURL,
+  }) => {
+    const path = `/plain-${pages.size}.html`;
+    pages.set(
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>plain</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head><body><main><h1>A wiki page</h1>
+      <hsw-slide id="a" slide="c10k" lang="en" theme="light"></hsw-slide>
+      <hsw-slide id="b" slide="tasks-gather" lang="ru" theme="dark"></hsw-slide></main></body></html>`,
+    );
+    await page.goto(`${hostOrigin}${path}`);
+    await expect(page.locator('#a').getByRole('slider', { name: 'Connections' })).toBeVisible();
+    await expect(page.locator('#b').getByRole('radio').first()).toBeVisible();
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page }).include('hsw-slide').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });

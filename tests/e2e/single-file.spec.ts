@@ -76,6 +76,8 @@ test.describe('the single file, from file://', () => {
           }),
         )
         .toBeGreaterThan(100);
+      // From a file there is nothing to embed from: no Embed button.
+      await expect(page.getByRole('button', { name: /Embed this demo|Встроить эту схему/ })).toBeHidden();
       const event = slides.findIndex((s) => s.id === 'event-loop');
       await page.evaluate((i) => (window as unknown as { deck: { slide(h: number): void } }).deck.slide(i), event);
       await expect(currentSlide(page).locator('hsw-code .hljs-keyword').first()).toBeAttached();
