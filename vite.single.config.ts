@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { withSingleFilePolicy } from './scripts/single-file-csp.ts';
+import { speakerViewScripts, withSingleFilePolicy } from './scripts/single-file-csp.ts';
 
 /**
  * `npm run build:single`: the whole deck as one HTML file, `dist-single/how-servers-wait.html`, that opens from
@@ -21,7 +21,8 @@ function singleFilePolicy(outDir: () => string): Plugin {
     closeBundle() {
       const dir = outDir();
       const built = join(dir, 'index.html');
-      const html = withSingleFilePolicy(readFileSync(built, 'utf8'));
+      const notes = readFileSync(resolve(import.meta.dirname, 'node_modules/reveal.js/dist/plugin/notes.mjs'), 'utf8');
+      const html = withSingleFilePolicy(readFileSync(built, 'utf8'), speakerViewScripts(notes));
       const out = join(dir, OUT_NAME);
       writeFileSync(out, html);
       rmSync(built);
