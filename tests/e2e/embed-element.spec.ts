@@ -125,6 +125,10 @@ test.describe('<hsw-slide>, the web component', () => {
     // Changing the attribute loads the other slide.
     await page.locator('#x').evaluate((el) => el.setAttribute('slide', 'c10k'));
     await expect(page.locator('#x').getByRole('slider', { name: 'Connections' })).toBeVisible();
+    // And the language: the same demo speaks Russian.
+    await page.locator('#x').evaluate((el) => el.setAttribute('lang', 'ru'));
+    await expect(page.locator('#x').getByRole('slider', { name: 'Соединений' })).toBeVisible();
+    await expect(page.locator('#x').getByText('C10K: поток на соединение')).toBeVisible();
   });
 
   test('has no serious accessibility violations on a plain page, in both themes and languages', async ({
