@@ -31,8 +31,11 @@ export default defineConfig({
       input: {
         deck: resolve(import.meta.dirname, 'index.html'),
         embed: resolve(import.meta.dirname, 'embed.html'),
+        // `<hsw-slide>`: one module at a fixed address, `embed.js`, for other pages to load (src/embed-element.ts).
+        'embed-element': resolve(import.meta.dirname, 'src/embed-element.ts'),
       },
       output: {
+        entryFileNames: (chunk) => (chunk.name === 'embed-element' ? 'embed.js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
           groups: [
             { name: 'manifest', test: manifest },

@@ -10,13 +10,15 @@
  * demo's images and embeds on static.slid.es and elsewhere) is aborted, and the output says how many were.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
-import { budgets } from './budget.ts';
+import { budgets, elementBudgets } from './budget.ts';
 import { firstLoad } from './first-load.ts';
 
 const dist = resolve(process.env['DIST_DIR'] ?? 'dist');
+const singleDir = resolve(process.env['SINGLE_DIR'] ?? 'dist-single');
 const revealDir = resolve(import.meta.dirname, '../node_modules/reveal.js');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
 const MOVES = 100;
@@ -35,6 +37,27 @@ for (const b of budgets(dist)) {
     kb(b.gzipBytes),
     `≤ ${kb(b.limitBytes)} ${b.gzipBytes <= b.limitBytes ? 'ok' : 'OVER'}`,
   ]);
+}
+
+{
+  const over = elementBudgets(dist).filter((b) => b.gzipBytes > b.limitBytes);
+  rows.push([
+    '<hsw-slide>, slides without a chart, over their budget',
+    `${over.length} of ${elementBudgets(dist).length}`,
+    over.map((b) => `${/for ([a-z0-9-]+),/.exec(b.name)?.[1]} ${kb(b.gzipBytes)}`).join(', ') || 'none',
+  ]);
+}
+{
+  const file = join(singleDir, 'how-servers-wait.html');
+  rows.push(
+    existsSync(file)
+      ? [
+          'single file (npm run build:single)',
+          kb(statSync(file).size),
+          `${kb(gzipSync(readFileSync(file)).length)} gzipped; ${file}`,
+        ]
+      : ['single file (npm run build:single)', '—', `not built: no ${file}`],
+  );
 }
 
 /** One static server for both pages: `/deck/…` is our build, `/reveal/…` the reveal.js package. */

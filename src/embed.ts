@@ -1,16 +1,24 @@
 import '../assets/theme.css';
 import { html, render } from 'lit';
-import { isEmbeddable, type SlideDef } from '../slides/types.ts';
+import { isEmbeddable } from '../slides/types.ts';
+import { loadSlide, stepFromParam } from './slide-loader.ts';
 import { demoTemplate } from './render-slide.ts';
 import { deckText } from './deck-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
+import { isLang } from '../lib/i18n.ts';
 
 /**
- * One slide's demo alone, for an iframe in a wiki or docs page: `embed.html?slide=<id>&lang=en&theme=light`.
+ * One slide's demo alone, for an iframe in a wiki or docs page: `embed.html?slide=<id>&lang=en&theme=light`, and
+ * `&step=<n>` to open the demo at a speaker step (clamped; a bad value is the first step).
  * It posts `{ type: 'hsw:embed-height', slide, height }` to the parent whenever its height changes.
  * Nothing from the address is written into the page as HTML: Lit renders it as text.
  */
+/** A `<meta name=…>` of the page: the per-slide pages the build writes for oEmbed (`embed/<id>.html`) fix these. */
+const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 const prefs = currentPrefs();
+// A page written for one language (embed/<id>.ru.html) speaks it, unless the address asks for the other.
+const fixedLang = meta('hsw-lang');
+if (isLang(fixedLang) && !isLang(new URLSearchParams(window.location.search).get('lang'))) prefs.lang = fixedLang;
 applyPrefsToDocument(prefs);
 const { lang } = prefs;
 const t = deckText[lang];
@@ -18,32 +26,16 @@ const rootEl = document.getElementById('embed-root');
 if (!rootEl) throw new Error('embed.html lacks #embed-root');
 const root: HTMLElement = rootEl;
 
+// The page's colour scheme is the theme's, so that the frame's own background is never the other one's.
+const scheme = document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]');
+if (scheme) scheme.content = prefs.theme;
+
 const params = new URLSearchParams(window.location.search);
-const id = params.get('slide') ?? '';
+const id = params.get('slide') ?? meta('hsw-slide') ?? '';
+/** Where the full deck is, from this page: `./` beside embed.html, `../` from `embed/<id>.html`. */
+const deckBase = meta('hsw-deck-base') ?? './';
 
-/**
- * Each slide's manifest entry on its own, loaded on demand: the embed page fetches one slide's entry (its title and
- * demo) and that demo, not the whole deck's. It shows the title only, so it needs none of the slide's other words
- * (`slides/text/<id>.ts`). A slide's file is named after its id (a unit test holds every slide to that).
- */
-const slideModules = import.meta.glob<Record<string, unknown>>([
-  '../slides/*.ts',
-  '!../slides/index.ts',
-  '!../slides/types.ts',
-]);
-
-function isSlide(value: unknown): value is SlideDef {
-  return !!value && typeof value === 'object' && 'id' in value && 'title' in value && 'chapter' in value;
-}
-
-async function loadSlide(slideId: string): Promise<SlideDef | undefined> {
-  if (!/^[a-z0-9-]+$/.test(slideId)) return undefined;
-  const loader = slideModules[`../slides/${slideId}.ts`];
-  if (!loader) return undefined;
-  return Object.values(await loader()).find(isSlide);
-}
-
-const deckUrl = (slideId: string) => `./index.html?lang=${lang}#/${encodeURIComponent(slideId)}`;
+const deckUrl = (slideId: string) => `${deckBase}index.html?lang=${lang}#/${encodeURIComponent(slideId)}`;
 
 function postHeight(): void {
   if (window.parent === window) return;
@@ -62,7 +54,12 @@ async function main(): Promise<void> {
           <h1>${title}</h1>
           <a class="embed-open" href=${deckUrl(slide.id)} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
         </header>
-        ${demoTemplate(slide, lang, { active: true, near: true, mode: 'embed' })}`,
+        ${demoTemplate(slide, lang, {
+          active: true,
+          near: true,
+          mode: 'embed',
+          step: stepFromParam(params.get('step'), slide.demo.sequence.length),
+        })}`,
       root,
     );
     slide.demo.load().catch(() => {

@@ -59,6 +59,8 @@ function renderSlide(slide: (typeof slides)[number]): void {
 function renderAll(): void {
   slides.forEach(renderSlide);
   document.title = `${slides[0]?.title[lang] ?? ''} · ${deckText[lang].deckTitle}`;
+  // The label of the handout's notes pages (assets/deck.css), as a CSS string.
+  document.documentElement.style.setProperty('--hsw-notes-label', JSON.stringify(deckText[lang].speakerNotes));
 }
 
 /**

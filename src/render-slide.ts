@@ -11,7 +11,15 @@ import { chapterMap, slides } from '../slides/index.ts';
 export function demoTemplate(
   slide: SlideDef,
   lang: Lang,
-  extra: { active?: boolean; near?: boolean; mode?: DemoMode } = {},
+  extra: {
+    active?: boolean;
+    near?: boolean;
+    mode?: DemoMode;
+    /** A deep link's speaker step (embed page, `<hsw-slide>`); in the deck the lifecycle sets it. */
+    step?: number;
+    /** Where the demo keeps its state (demo-store.ts): the slide id unless two copies share a page. */
+    key?: string;
+  } = {},
 ): TemplateResult {
   const demo = slide.demo;
   if (!demo) return html``;
@@ -38,7 +46,10 @@ export function demoTemplate(
     );
     return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .chapters=${chapters} .quizzes=${quizzes}></${tag}>`;
   }
-  return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'}></${tag}>`;
+  const key = extra.key ?? slide.id;
+  if (extra.step !== undefined)
+    return staticHtml`<${tag} class="demo" key=${key} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .step=${extra.step}></${tag}>`;
+  return staticHtml`<${tag} class="demo" key=${key} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'}></${tag}>`;
 }
 
 /**

@@ -13,11 +13,23 @@ export interface ChromeOptions {
   setTheme: (theme: Theme) => void;
 }
 
-/** The `<iframe>` a wiki author pastes to show one slide's demo. */
-export function embedSnippet(pageUrl: string, slideId: string, lang: Lang, title: string): string {
-  const src = new URL(`embed.html?slide=${encodeURIComponent(slideId)}&lang=${lang}`, pageUrl).href;
-  const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The `<iframe>` a wiki author pastes to show one slide's demo (at a speaker step, when `step` > 0). */
+export function embedSnippet(pageUrl: string, slideId: string, lang: Lang, title: string, step = 0): string {
+  const query = `slide=${encodeURIComponent(slideId)}&lang=${lang}${step > 0 ? `&step=${step}` : ''}`;
+  const src = new URL(`embed.html?${query}`, pageUrl).href;
   return `<iframe src="${escAttr(src)}" title="${escAttr(title)}" width="100%" height="640" style="border:0" loading="lazy" allow="fullscreen"></iframe>`;
+}
+
+/** The same demo as a web component: the module (`embed.js` beside the deck) and the tag. */
+export function elementSnippet(pageUrl: string, slideId: string, lang: Lang, step = 0): string {
+  const src = new URL('embed.js', pageUrl).href;
+  const stepAttr = step > 0 ? ` step="${step}"` : '';
+  return (
+    `<script type="module" src="${escAttr(src)}"></script>\n` +
+    `<hsw-slide slide="${escAttr(slideId)}" lang="${lang}"${stepAttr}></hsw-slide>`
+  );
 }
 
 function button(className: string, onClick: () => void): HTMLButtonElement {
@@ -45,25 +57,53 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
   dialog.className = 'embed-dialog';
   const heading = document.createElement('h3');
   const help = document.createElement('p');
-  const label = document.createElement('label');
-  const area = document.createElement('textarea');
-  area.readOnly = true;
-  area.rows = 4;
-  area.id = 'embed-snippet';
-  label.htmlFor = area.id;
-  const actions = document.createElement('div');
-  actions.className = 'embed-actions';
-  const copyButton = button('embed-copy', () => {
-    area.select();
-    const t = deckText[options.getLang()];
-    navigator.clipboard?.writeText(area.value).then(
-      () => (copyButton.textContent = t.copied),
-      () => document.execCommand?.('copy'),
-    );
-  });
+
+  /** One snippet: its label, the text, and a copy button with a status beside it. */
+  function snippetBox(id: string) {
+    const box = document.createElement('div');
+    box.className = 'embed-snippet';
+    const label = document.createElement('label');
+    const area = document.createElement('textarea');
+    area.readOnly = true;
+    area.rows = 4;
+    area.id = id;
+    area.spellcheck = false;
+    label.htmlFor = area.id;
+    const row = document.createElement('div');
+    row.className = 'embed-actions';
+    const status = document.createElement('span');
+    status.className = 'embed-status';
+    status.setAttribute('role', 'status');
+    const copy = button('embed-copy', () => {
+      const t = deckText[options.getLang()];
+      area.focus();
+      area.select();
+      const done = () => (status.textContent = t.copied);
+      // Without the clipboard API (a page from file:// or plain http), the older command; failing that, the text
+      // stays selected for Ctrl+C.
+      const fallback = () => {
+        let ok: boolean;
+        try {
+          ok = document.execCommand('copy');
+        } catch {
+          ok = false;
+        }
+        status.textContent = ok ? t.copied : t.copySelected;
+      };
+      if (navigator.clipboard?.writeText) navigator.clipboard.writeText(area.value).then(done, fallback);
+      else fallback();
+    });
+    row.append(status, copy);
+    box.append(label, area, row);
+    return { box, label, area, copy, status };
+  }
+  const frameBox = snippetBox('embed-snippet');
+  const elementBox = snippetBox('embed-element-snippet');
+  const closeRow = document.createElement('div');
+  closeRow.className = 'embed-actions';
   const closeButton = button('embed-close', () => dialog.close());
-  actions.append(copyButton, closeButton);
-  dialog.append(heading, help, label, area, actions);
+  closeRow.append(closeButton);
+  dialog.append(heading, help, frameBox.box, elementBox.box, closeRow);
   // Keys typed in the dialog belong to it.
   dialog.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape') e.stopPropagation();
@@ -76,11 +116,16 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     const slide = slideById(currentSlideId());
     if (!slide) return;
     const pageUrl = window.location.href.split('#')[0] ?? window.location.href;
-    area.value = embedSnippet(pageUrl, slide.id, lang, slide.title[lang]);
-    copyButton.textContent = deckText[lang].copy;
+    // The speaker step on screen now: the snippets open the demo there too.
+    const f = deck?.getIndices().f;
+    const step = typeof f === 'number' && f >= 0 ? f + 1 : 0;
+    frameBox.area.value = embedSnippet(pageUrl, slide.id, lang, slide.title[lang], step);
+    elementBox.area.value = elementSnippet(pageUrl, slide.id, lang, step);
+    frameBox.status.textContent = '';
+    elementBox.status.textContent = '';
     dialog.showModal();
-    area.focus();
-    area.select();
+    frameBox.area.focus();
+    frameBox.area.select();
   }
 
   function refresh(): void {
@@ -96,11 +141,16 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     embedButton.textContent = `</> ${t.embed}`;
     embedButton.setAttribute('aria-label', t.embedLabel);
     const slide = slideById(currentSlideId());
-    embedButton.hidden = !isEmbeddable(slide);
+    // A deck opened from a file (the single file) has no embed page or embed.js beside it to point a snippet at.
+    embedButton.hidden = !isEmbeddable(slide) || window.location.protocol === 'file:';
     heading.textContent = t.embedTitle;
     help.textContent = t.embedHelp;
-    label.textContent = t.embedSnippetLabel;
-    copyButton.textContent = t.copy;
+    frameBox.label.textContent = t.embedSnippetLabel;
+    elementBox.label.textContent = t.embedElementLabel;
+    frameBox.copy.textContent = t.copy;
+    frameBox.copy.setAttribute('aria-label', t.copyFrame);
+    elementBox.copy.textContent = t.copy;
+    elementBox.copy.setAttribute('aria-label', t.copyElement);
     closeButton.textContent = t.close;
   }
 

@@ -1,6 +1,14 @@
 import { preview } from 'vite';
 import { test, expect } from './fixtures.ts';
-import { budgets, chartChunk, FIRST_SLIDE_KB, textChunks } from '../../scripts/budget.ts';
+import {
+  budgets,
+  chartChunk,
+  elementBudgets,
+  ELEMENT_OVER_BUDGET,
+  ELEMENT_WITHOUT_CHART_KB,
+  FIRST_SLIDE_KB,
+  textChunks,
+} from '../../scripts/budget.ts';
 import { firstLoad } from '../../scripts/first-load.ts';
 import { buildWithDoubledText } from '../../scripts/double-text.ts';
 
@@ -81,6 +89,35 @@ test.describe('size budgets (gzipped, from the build manifest)', () => {
     const [first, embed] = budgets(dist);
     expect(first?.files).not.toContain(chartChunk(dist));
     expect(embed?.files).toContain(chartChunk(dist));
+  });
+
+  test('<hsw-slide> for c10k carries chart.js, and before its chart it does not', () => {
+    const withChart = budgets(dist).find(
+      (b) => b.name.includes('c10k, with its chart') && b.name.includes('hsw-slide'),
+    );
+    const before = budgets(dist).find((b) => b.name.includes('c10k, before its chart'));
+    expect(withChart?.files).toContain('embed.js');
+    expect(withChart?.files).toContain(chartChunk(dist));
+    expect(before?.files).not.toContain(chartChunk(dist));
+  });
+
+  test(`<hsw-slide> for every slide without a chart ≤ ${ELEMENT_WITHOUT_CHART_KB} KB, but the few named over it`, () => {
+    const all = elementBudgets(dist);
+    expect(all.length).toBeGreaterThanOrEqual(15);
+    const lines: string[] = [];
+    for (const b of all) {
+      const id = /for ([a-z0-9-]+),/.exec(b.name)?.[1] ?? '';
+      expect(b.files).not.toContain(chartChunk(dist));
+      const over = ELEMENT_OVER_BUDGET[id];
+      lines.push(`${id} ${(b.gzipBytes / 1000).toFixed(1)} KB${over ? ` (over: ${over.why})` : ''}`);
+      if (over) {
+        expect(b.gzipBytes, `${id}: named over budget, so it must be`).toBeGreaterThan(b.limitBytes);
+        expect(b.gzipBytes, `${id}'s ceiling`).toBeLessThanOrEqual(over.ceilingKB * 1000);
+      } else {
+        expect(b.gzipBytes, id).toBeLessThanOrEqual(b.limitBytes);
+      }
+    }
+    console.log(`<hsw-slide>, gzipped: ${lines.join('; ')}`);
   });
 
   test('the first slide does not fetch chart.js or other demos before the deck is ready', async ({ page }) => {

@@ -71,7 +71,7 @@ test.describe('c10k', () => {
   test('the Embed button shows a ready-to-copy iframe snippet', async ({ page }) => {
     await gotoSlide(page, 'c10k');
     await page.getByRole('button', { name: 'Embed this demo in another page' }).click();
-    const snippet = page.getByRole('textbox', { name: 'HTML snippet' });
+    const snippet = page.getByRole('textbox', { name: 'HTML snippet: a frame (iframe)' });
     await expect(snippet).toBeVisible();
     await expect(snippet).toHaveValue(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html\?slide=c10k&amp;lang=en"/);
     await page.getByRole('button', { name: 'Close' }).click();

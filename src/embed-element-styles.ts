@@ -1,0 +1,64 @@
+import { css, unsafeCSS } from 'lit';
+import themeCss from '../assets/theme.css?inline';
+import { themeForShadowRoot } from './shadow-theme.ts';
+
+export const styles = [
+  unsafeCSS(themeForShadowRoot(themeCss)),
+  css`
+    :host {
+      display: block;
+      min-width: 0;
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    /* Nothing the page sets on the element reaches inside but the custom properties: its own type and colours. */
+    .root {
+      all: initial;
+      display: block;
+      box-sizing: border-box;
+      color: var(--hsw-fg);
+      background: var(--hsw-bg);
+      font-family: var(--hsw-font);
+      font-size: 18px;
+      line-height: 1.4;
+      padding: 12px clamp(6px, 2vw, 16px) 16px;
+      border-radius: 6px;
+      text-align: start;
+    }
+    .head {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: space-between;
+      align-items: baseline;
+      gap: 4px 16px;
+      margin-bottom: 8px;
+    }
+    .title {
+      font-size: 20px;
+      font-weight: 700;
+      color: var(--hsw-heading);
+    }
+    a {
+      font-size: 14px;
+      color: var(--hsw-accent-text);
+    }
+    a:focus-visible {
+      outline: 3px solid var(--hsw-focus);
+      outline-offset: 2px;
+    }
+    .message {
+      margin: 0;
+      padding: 0.5em 0.7em;
+      border-left: 4px solid var(--hsw-warn);
+      background: var(--hsw-panel);
+    }
+    code {
+      font-family: var(--hsw-mono);
+    }
+    .loading {
+      color: var(--hsw-muted);
+      margin: 0;
+    }
+  `,
+];

@@ -1,0 +1,154 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures.ts';
+
+/**
+ * `<hsw-slide>` (dist/embed.js) on a page of another origin: a server started here, on another port than the deck's,
+ * serves the host page, which loads the module from the deck's server.
+ */
+let server: Server;
+let hostOrigin = '';
+const pages = new Map<string, string>();
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    const body = pages.get(new URL(req.url ?? '/', 'http://x').pathname);
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+/** A host page: the module loaded twice (two addresses of it), hostile global CSS, and these elements. */
+function hostPage(deck: string, elements: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>host</title>
+  <style>
+    * { all: unset; }
+    head, script, style, title { display: none; }
+    button, input, select { display: none !important; }
+    div, span, p, a { color: rgb(255, 0, 0) !important; font-size: 5px !important; }
+    .page-text { display: block; color: rgb(1, 2, 3); font-family: serif; }
+  </style>
+  <script type="module" src="${deck}embed.js"></script>
+  <script type="module" src="${deck}embed.js?twice"></script>
+  </head><body><section class="page-text" id="page-text">The host page’s own words.</section>${elements}</body></html>`;
+}
+
+async function open(page: Page, baseURL: string | undefined, elements: string): Promise<string[]> {
+  const path = `/host-${pages.size}.html`;
+  pages.set(path, hostPage(baseURL ?? '', elements));
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(`${hostOrigin}${path}`);
+  return requests;
+}
+
+test.describe('<hsw-slide>, the web component', () => {
+  test('two demos and two copies of one work on a page of another origin, whatever its CSS', async ({
+    page,
+    baseURL,
+  }) => {
+    const requests = await open(
+      page,
+      baseURL,
+      `<hsw-slide id="a" slide="c10k" lang="en" theme="light"></hsw-slide>
+       <hsw-slide id="b" slide="c10k" lang="en" theme="dark" step="2"></hsw-slide>
+       <hsw-slide id="c" slide="nonblocking" lang="ru"></hsw-slide>`,
+    );
+    expect(new URL(baseURL ?? '').origin).not.toBe(hostOrigin);
+    const a = page.locator('#a');
+    const b = page.locator('#b');
+    const c = page.locator('#c');
+    await expect(a.getByText('C10K: a thread per connection')).toBeVisible();
+    await expect(b.getByText('C10K: a thread per connection')).toBeVisible();
+    await expect(c.getByText('Неблокирующий ввод-вывод', { exact: false }).first()).toBeVisible();
+    // The page hides every button, input and select and shrinks all text: none of it reaches inside.
+    const slider = a.getByRole('slider', { name: 'Connections' });
+    await expect(slider).toBeVisible();
+    await expect(c.getByRole('button').first()).toBeVisible();
+    expect(await a.locator('.root').evaluate((el) => getComputedStyle(el).fontSize)).toBe('18px');
+    expect(await a.locator('.root').evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 0, 0)');
+    // Themes: each element its own.
+    expect(await a.locator('.root').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(251, 252, 253)');
+    expect(await b.locator('.root').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 20, 25)');
+    // A deep link into a step: the second copy opens at speaker step 2 (Java's stacks), the first at step 0.
+    const stack = (el: typeof a) => el.getByRole('combobox', { name: 'Thread stack (virtual)' });
+    await expect(stack(b)).toHaveValue('java');
+    await expect(stack(a)).not.toHaveValue('java');
+    // The two copies keep their own state.
+    await stack(a).selectOption('custom');
+    await expect(a.getByRole('slider', { name: 'Custom stack size' })).toBeVisible();
+    await expect(b.getByRole('slider', { name: 'Custom stack size' })).toHaveCount(0);
+    await expect(stack(b)).toHaveValue('java');
+    // Its styles stay inside: the page's text is as the page styled it, and no stylesheet was added to the page.
+    const pageText = page.locator('#page-text');
+    expect(await pageText.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(1, 2, 3)');
+    expect(await page.evaluate(() => document.styleSheets.length)).toBe(1);
+    expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(0);
+    // It loaded those two demos, and not the deck, reveal.js or any other demo.
+    const js = requests.filter((p) => p.endsWith('.js'));
+    expect(js.some((p) => /\/c10k-element-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(js.some((p) => /\/nonblocking-element-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(js.filter((p) => /-element-[\w-]+\.js$/.test(p) && !/(c10k|nonblocking|chart)/.test(p))).toEqual([]);
+    expect(js.filter((p) => /\/(deck|reveal)[\w-]*\.js$/.test(p))).toEqual([]);
+    // The link opens the slide in the full deck, on the deck's host.
+    await expect(a.getByRole('link', { name: /Open in the full deck/ })).toHaveAttribute(
+      'href',
+      `${baseURL}index.html?lang=en#/c10k`,
+    );
+  });
+
+  test('an unknown or missing slide, or a bad step, gets a message inside the element and no error', async ({
+    page,
+    baseURL,
+  }) => {
+    await open(
+      page,
+      baseURL,
+      `<hsw-slide id="x" slide="&lt;b&gt;nope&lt;/b&gt;" lang="en"></hsw-slide>
+       <hsw-slide id="y" lang="ru"></hsw-slide>
+       <hsw-slide id="z" slide="c10k" lang="en" step="1e3"></hsw-slide>
+       <hsw-slide id="t" slide="title" lang="en"></hsw-slide>`,
+    );
+    await expect(page.locator('#x').getByRole('alert')).toContainText('There is no slide with the id “<b>nope</b>”.');
+    await expect(page.locator('#x').locator('b')).toHaveCount(0);
+    await expect(page.locator('#y').getByRole('alert')).toContainText('Слайд не указан');
+    await expect(page.locator('#t').getByRole('alert')).toContainText('has no demo to embed');
+    await expect(page.locator('#z').getByRole('combobox', { name: 'Thread stack (virtual)' })).not.toHaveValue('java');
+    // Changing the attribute loads the other slide.
+    await page.locator('#x').evaluate((el) => el.setAttribute('slide', 'c10k'));
+    await expect(page.locator('#x').getByRole('slider', { name: 'Connections' })).toBeVisible();
+    // And the language: the same demo speaks Russian.
+    await page.locator('#x').evaluate((el) => el.setAttribute('lang', 'ru'));
+    await expect(page.locator('#x').getByRole('slider', { name: 'Соединений' })).toBeVisible();
+    await expect(page.locator('#x').getByText('C10K: поток на соединение')).toBeVisible();
+  });
+
+  test('has no serious accessibility violations on a plain page, in both themes and languages', async ({
+    page,
+    baseURL,
+  }) => {
+    const path = `/plain-${pages.size}.html`;
+    pages.set(
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>plain</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head><body><main><h1>A wiki page</h1>
+      <hsw-slide id="a" slide="c10k" lang="en" theme="light"></hsw-slide>
+      <hsw-slide id="b" slide="tasks-gather" lang="ru" theme="dark"></hsw-slide></main></body></html>`,
+    );
+    await page.goto(`${hostOrigin}${path}`);
+    await expect(page.locator('#a').getByRole('slider', { name: 'Connections' })).toBeVisible();
+    await expect(page.locator('#b').getByRole('radio').first()).toBeVisible();
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page }).include('hsw-slide').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});

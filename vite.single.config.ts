@@ -1,0 +1,57 @@
+import { defineConfig, type Plugin } from 'vite';
+import { viteSingleFile } from 'vite-plugin-singlefile';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { speakerViewScripts, withSingleFilePolicy } from './scripts/single-file-csp.ts';
+
+/**
+ * `npm run build:single`: the whole deck as one HTML file, `dist-single/how-servers-wait.html`, that opens from
+ * `file://` with no request to anything. Every module, dynamic imports included (each slide's words and demo,
+ * chart.js, highlight.js, reveal's notes plugin), is inlined by vite-plugin-singlefile, which turns Rolldown's
+ * code splitting off (`codeSplitting: false`). The file then gets its own Content-Security-Policy, with the hash of
+ * its inline script (scripts/single-file-csp.ts).
+ */
+const OUT_NAME = 'how-servers-wait.html';
+
+function singleFilePolicy(outDir: () => string): Plugin {
+  return {
+    name: 'hsw:single-file-policy',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle() {
+      const dir = outDir();
+      const built = join(dir, 'index.html');
+      const notes = readFileSync(resolve(import.meta.dirname, 'node_modules/reveal.js/dist/plugin/notes.mjs'), 'utf8');
+      const html = withSingleFilePolicy(readFileSync(built, 'utf8'), speakerViewScripts(notes));
+      const out = join(dir, OUT_NAME);
+      writeFileSync(out, html);
+      rmSync(built);
+      rmSync(join(dir, '.vite'), { recursive: true, force: true });
+      console.log(`single file: ${out} (${(statSync(out).size / 1000).toFixed(0)} KB)`);
+    },
+  };
+}
+
+export default defineConfig(() => {
+  let outDir = resolve(import.meta.dirname, 'dist-single');
+  return {
+    base: './',
+    build: {
+      target: 'es2022',
+      outDir,
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: resolve(import.meta.dirname, 'index.html') },
+    },
+    plugins: [
+      viteSingleFile({ removeViteModuleLoader: true }),
+      {
+        name: 'hsw:single-file-outdir',
+        configResolved(config) {
+          outDir = resolve(config.root, config.build.outDir);
+        },
+      } satisfies Plugin,
+      singleFilePolicy(() => outDir),
+    ],
+  };
+});
