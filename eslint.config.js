@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   globalIgnores([
     'dist/',
+    'dist-phone/',
     'tests/snippets/', // test data: snippets whose output is checked against Node and Chromium, kept byte-identical
     'test-results/',
     'playwright-report/',

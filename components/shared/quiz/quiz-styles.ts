@@ -122,6 +122,29 @@ export const quizStyles = [
     .mark.vote {
       color: var(--hsw-accent-text);
     }
+    /* workshop mode, after the reveal: the room's votes per choice, as a bar and a count */
+    .tally {
+      grid-column: 2;
+      display: flex;
+      align-items: center;
+      gap: 0.5em;
+      font-size: 0.9em;
+    }
+    .tally .bar {
+      display: block;
+      height: 0.7em;
+      min-width: 0.2em;
+      max-width: 70%;
+      background: var(--hsw-accent);
+      border-radius: 0.2em;
+    }
+    .tally .count {
+      font-weight: 600;
+      white-space: nowrap;
+    }
+    .status.in {
+      color: var(--hsw-accent-text);
+    }
     .status-row {
       display: flex;
       flex-wrap: wrap;
