@@ -7,6 +7,7 @@
  *   slides/              the manifest and each slide's words; demos only lazily (import()), except their
  *                        plain-data `<demo>-sequence.ts`
  *   src/                 the shell: reveal.js, its plugins, the embed page
+ *   server/              the workshop server (Node): on lib/ and the quizzes' pure modules only; nothing imports it
  * `npm run deps` checks it (part of `npm test`).
  */
 module.exports = {
@@ -69,6 +70,25 @@ module.exports = {
       comment: 'slides/ never imports the shell.',
       from: { path: '^slides/' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'server-on-lib-and-quiz-modules',
+      severity: 'error',
+      comment:
+        'server/ (Node) builds on lib/ and, for the answers it alone holds, the pure quiz modules (a model, its text, its ' +
+        'answer); never on an element, slides/ or src/.',
+      from: { path: '^server/' },
+      to: {
+        path: '^(components|slides|src)/',
+        pathNot: '^components/[^/]+/[^/]+-(model|text|answer)\\.ts$',
+      },
+    },
+    {
+      name: 'nothing-imports-the-server',
+      severity: 'error',
+      comment: 'The deck runs in the browser: nothing in it imports server/ (tests and scripts start it as a program).',
+      from: { path: '^(lib|components|slides|src)/' },
+      to: { path: '^server/' },
     },
   ],
   options: {

@@ -16,6 +16,8 @@ export default defineConfig(
     'playwright-report/',
     'bench-results/',
     'screenshots/',
+    'dist-phone/',
+    'workshop-data/',
   ]),
 
   js.configs.recommended,
@@ -79,7 +81,7 @@ export default defineConfig(
   },
 
   {
-    files: ['scripts/**', 'tests/**', '*.config.{ts,js}'],
+    files: ['scripts/**', 'tests/**', 'server/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
 

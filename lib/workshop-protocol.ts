@@ -22,19 +22,19 @@ export const MAX_MESSAGE_BYTES = 4096;
 export const MAX_NICK_LENGTH = 24;
 
 /** A participant's identity: random, made and kept on the phone (localStorage). */
-const ParticipantId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
+export const ParticipantId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 /** A slide id or a quiz id from slides/index.ts. */
-const Id = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/));
-const Room = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,8}$/));
+export const Id = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/));
+export const Room = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,8}$/));
 /** Shown as text, never as HTML; control characters are refused. */
-const Nick = v.pipe(
+export const Nick = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(MAX_NICK_LENGTH),
   // eslint-disable-next-line no-control-regex
   v.regex(/^[^\u0000-\u001f\u007f]*$/),
 );
-const Choice = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8));
+export const Choice = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 // ------------------------------------------------------------------------------------------ client → server
@@ -63,6 +63,7 @@ export const SlidePosition = v.strictObject({
   index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
   step: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)),
 });
+export type SlidePosition = v.InferOutput<typeof SlidePosition>;
 export const SetSlide = v.strictObject({ type: v.literal('slide'), slide: SlidePosition });
 export const PollCommand = v.strictObject({
   type: v.literal('poll'),
@@ -143,6 +144,7 @@ export const ResultRow = v.strictObject({
   right: Count,
   counts: v.array(Count),
 });
+export type ResultRow = v.InferOutput<typeof ResultRow>;
 export const Results = v.strictObject({
   type: v.literal('results'),
   participants: Count,
@@ -150,6 +152,7 @@ export const Results = v.strictObject({
   /** Present when the presenter chose to show it: the best scores, nicknames as the participants typed them. */
   top: v.optional(v.array(v.strictObject({ nick: Nick, right: Count }))),
 });
+export type Results = v.InferOutput<typeof Results>;
 /** Presenter only: refused presenter messages so far, connected clients. */
 export const Stats = v.strictObject({
   type: v.literal('stats'),

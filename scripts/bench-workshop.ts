@@ -1,0 +1,289 @@
+/**
+ * `npm run bench:workshop`: the workshop server under a room's load, on loopback. It starts the server as a child
+ * process (server/cli.ts, a temporary data directory, a free port), opens 2,000 real `ws` participants in batches,
+ * has the presenter change the slide three times (each change counted as received by every phone), open one
+ * question, the participants vote over about two seconds, and the presenter reveal it. It prints the votes sent,
+ * acknowledged and counted (they must be equal), the time from a vote to the presenter's updated count and from
+ * the reveal to the last phone's histogram (p50, p95, max), and the server's memory (VmRSS and VmHWM of its
+ * process). Bounded: a global timeout; it stops the server and exits by itself, non-zero if anything was lost.
+ *
+ *   npm run bench:workshop -- [--participants 2000] [--batch 100] [--vote-spread-ms 2000] [--timeout-s 120]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isInteger(n) || n <= 0) {
+    console.error(`--${name} needs a positive integer`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const N = option('participants', 2000);
+const BATCH = option('batch', 100);
+const SPREAD_MS = option('vote-spread-ms', 2000);
+const TIMEOUT_S = option('timeout-s', 120);
+const QID = 'quiz-busy-wait';
+const CHOICES = 4;
+
+type Msg = { type: string } & Record<string, unknown>;
+
+const tmp = mkdtempSync(join(tmpdir(), 'hsw-bench-workshop-'));
+let child: ChildProcess | null = null;
+const sockets: WebSocket[] = [];
+
+function stop(code: number): never {
+  for (const ws of sockets) ws.terminate();
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(code);
+}
+
+const deadline = setTimeout(() => {
+  console.error(`bench:workshop: over the ${TIMEOUT_S} s limit; stopped`);
+  stop(3);
+}, TIMEOUT_S * 1000);
+
+function startServer(): Promise<{ port: number; room: string; secret: string; pid: number }> {
+  const c = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/cli.ts',
+      '--no-build',
+      '--json',
+      '--new',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data',
+      join(tmp, 'data'),
+      '--dist',
+      join(tmp, 'no-dist'),
+      '--phone',
+      join(tmp, 'no-phone'),
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child = c;
+  let out = '';
+  let err = '';
+  c.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((done, fail) => {
+    c.on('exit', (code) => fail(new Error(`the server exited (${code}): ${err}`)));
+    c.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) done(JSON.parse(line) as { port: number; room: string; secret: string; pid: number });
+    });
+  });
+}
+
+/**
+ * A socket that hands each frame's text to `onText`. The phones look at the text without parsing all of it: here
+ * 2,000 phones share one process, where a real phone parses only its own frame on its own CPU.
+ */
+function open(url: string, onText: (text: string, t: number) => void): Promise<WebSocket> {
+  return new Promise((done, fail) => {
+    const ws = new WebSocket(url);
+    sockets.push(ws);
+    ws.on('message', (data: Buffer) => onText(data.toString('utf8'), performance.now()));
+    ws.once('open', () => done(ws));
+    ws.once('error', fail);
+  });
+}
+
+/** Resolves when `check` is true (looked at every 5 ms), or rejects after `ms`. */
+async function until(check: () => boolean, ms: number, what: string): Promise<void> {
+  const end = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function quantiles(xs: number[]): { p50: number; p95: number; max: number; n: number } {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] ?? NaN;
+  return { p50: q(0.5), p95: q(0.95), max: s.at(-1) ?? NaN, n: s.length };
+}
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+function fetchJson(url: string): Promise<unknown> {
+  return new Promise((done, fail) => {
+    get(url, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => done(JSON.parse(body)));
+    }).on('error', fail);
+  });
+}
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const url = `ws://127.0.0.1:${server.port}/ws`;
+  const memIdle = memory(server.pid);
+
+  // The presenter: records when each count of answers first arrives.
+  const answeredAt: number[] = []; // answeredAt[k]: when the presenter first saw more than k answers
+  const presenter = await open(url, (text, t) => {
+    const m = JSON.parse(text) as Msg;
+    if (m.type !== 'poll') return;
+    const poll = m['poll'] as { qid: string; answered: number };
+    if (poll.qid !== QID) return;
+    while (answeredAt.length < poll.answered) answeredAt.push(t);
+  });
+  presenter.send(JSON.stringify({ type: 'hello', v: 1, room: server.room, role: 'presenter', secret: server.secret }));
+
+  // The phones.
+  interface Phone {
+    ws: WebSocket | null;
+    welcomed: boolean;
+    slides: Map<number, number>;
+    open: boolean;
+    ackAt: number | null;
+    revealedAt: number | null;
+    refused: string[];
+  }
+  const phones: Phone[] = Array.from({ length: N }, () => ({
+    ws: null,
+    welcomed: false,
+    slides: new Map(),
+    open: false,
+    ackAt: null,
+    revealedAt: null,
+    refused: [],
+  }));
+  const tJoin = performance.now();
+  for (let start = 0; start < N; start += BATCH) {
+    const batch = phones.slice(start, start + BATCH);
+    await Promise.all(
+      batch.map(async (p, j) => {
+        const i = start + j;
+        const isPoll = `{"type":"poll","poll":{"qid":"${QID}"`;
+        p.ws = await open(url, (text, t) => {
+          if (text.startsWith('{"type":"welcome"')) p.welcomed = true;
+          else if (text.startsWith('{"type":"slide"')) {
+            p.slides.set((JSON.parse(text) as { slide: { index: number } }).slide.index, t);
+          } else if (text.startsWith('{"type":"ack"')) p.ackAt = t;
+          else if (text.startsWith('{"type":"refused"')) p.refused.push(String((JSON.parse(text) as Msg)['reason']));
+          else if (text.startsWith(isPoll)) {
+            if (text.includes('"status":"open"')) p.open = true;
+            if (text.includes('"status":"revealed"') && text.includes('"counts":[') && p.revealedAt === null) {
+              p.revealedAt = t;
+            }
+          }
+        });
+        const pid = `bench-${String(i).padStart(8, '0')}-${server.room}`;
+        p.ws.send(JSON.stringify({ type: 'hello', v: 1, room: server.room, role: 'participant', pid }));
+      }),
+    );
+    await until(() => batch.every((p) => p.welcomed), 10_000, 'the welcomes of a batch');
+  }
+  const joinMs = performance.now() - tJoin;
+  const memJoined = memory(server.pid);
+
+  // Three slide changes, each received by every phone.
+  const slideLatency: number[] = [];
+  let slidesMissed = 0;
+  for (let k = 1; k <= 3; k++) {
+    const t0 = performance.now();
+    presenter.send(JSON.stringify({ type: 'slide', slide: { id: `slide-${k}`, index: k, step: 0 } }));
+    try {
+      await until(() => phones.every((p) => p.slides.has(k)), 10_000, `slide ${k} on every phone`);
+    } catch {
+      // counted below
+    }
+    for (const p of phones) {
+      const t = p.slides.get(k);
+      if (t === undefined) slidesMissed++;
+      else slideLatency.push(t - t0);
+    }
+  }
+
+  // Open the question; every phone sees it open; the votes, spread over SPREAD_MS.
+  presenter.send(JSON.stringify({ type: 'poll', qid: QID, action: 'open' }));
+  await until(() => phones.every((p) => p.open), 10_000, 'the question open on every phone');
+  const sentAt: number[] = [];
+  const batches = Math.max(1, Math.ceil(N / BATCH));
+  const gap = SPREAD_MS / batches;
+  for (let b = 0; b < batches; b++) {
+    for (let i = b * BATCH; i < Math.min(N, (b + 1) * BATCH); i++) {
+      sentAt[i] = performance.now();
+      phones[i]!.ws!.send(JSON.stringify({ type: 'vote', qid: QID, choice: i % CHOICES }));
+    }
+    await new Promise((r) => setTimeout(r, gap));
+  }
+  try {
+    await until(() => answeredAt.length >= N && phones.every((p) => p.ackAt !== null), 20_000, 'every vote counted');
+  } catch {
+    // counted below
+  }
+  const acked = phones.filter((p) => p.ackAt !== null).length;
+  const ackLatency = phones.flatMap((p, i) => (p.ackAt === null ? [] : [p.ackAt - sentAt[i]!]));
+  // The k-th vote sent is counted when the presenter's count first exceeds k (the server takes them in order).
+  const countLatency = answeredAt.map((t, k) => t - sentAt[k]!);
+
+  // The reveal, to the last phone's histogram.
+  const t0 = performance.now();
+  presenter.send(JSON.stringify({ type: 'poll', qid: QID, action: 'reveal' }));
+  try {
+    await until(() => phones.every((p) => p.revealedAt !== null), 20_000, 'the histogram on every phone');
+  } catch {
+    // counted below
+  }
+  const revealLatency = phones.flatMap((p) => (p.revealedAt === null ? [] : [p.revealedAt - t0]));
+  const memEnd = memory(server.pid);
+  const exported = (await fetchJson(`http://127.0.0.1:${server.port}/api/export.json?key=${server.secret}`)) as {
+    questions: { qid: string; answered: number; counts: number[] }[];
+  };
+  const counted = exported.questions.find((q) => q.qid === QID)?.answered ?? 0;
+  const refused = phones.flatMap((p) => p.refused);
+
+  const row = (label: string, q: ReturnType<typeof quantiles>) =>
+    `  ${label.padEnd(34)} p50 ${ms(q.p50).padStart(9)}   p95 ${ms(q.p95).padStart(9)}   max ${ms(q.max).padStart(9)}   (n=${q.n})`;
+  const load = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+  console.log(`bench:workshop: ${N} participants on loopback, ${availableParallelism()} cores (load average ${load}), node ${process.version}
+  joined                             ${N} in ${(joinMs / 1000).toFixed(1)} s (batches of ${BATCH})
+  slide changes received             ${slideLatency.length} of ${3 * N}
+${row('slide → every phone', quantiles(slideLatency))}
+  votes sent / acked / counted       ${sentAt.length} / ${acked} / ${counted}   (over ${SPREAD_MS} ms)
+${row('vote → its ack (on disk)', quantiles(ackLatency))}
+${row("vote → presenter's updated count", quantiles(countLatency))}
+${row("reveal → phone's histogram", quantiles(revealLatency))}
+  reveal → the last phone's histogram ${ms(Math.max(...revealLatency))}
+  server memory (VmRSS)              idle ${memIdle.rss.toFixed(0)} MB, ${N} joined ${memJoined.rss.toFixed(0)} MB, end ${memEnd.rss.toFixed(0)} MB (peak ${memEnd.hwm.toFixed(0)} MB)
+  refused                            ${refused.length}${refused.length ? ` (${[...new Set(refused)].join(', ')})` : ''}`);
+
+  const lost = sentAt.length !== N || acked !== N || counted !== N || slidesMissed > 0 || revealLatency.length !== N;
+  if (lost) console.error('bench:workshop: something was lost (see above)');
+  clearTimeout(deadline);
+  stop(lost ? 1 : 0);
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench:workshop: ${err instanceof Error ? err.message : String(err)}`);
+  stop(1);
+});

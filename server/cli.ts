@@ -1,0 +1,232 @@
+/**
+ * `npm run workshop`: builds the two decks when they are missing or older than the sources, starts the workshop
+ * server on the local network, and prints the participants' address (with a QR code), the short address, and the
+ * presenter's and the remote's addresses. Ctrl-C closes it cleanly (the log is flushed).
+ *
+ *   npm run workshop -- [--port 8080] [--host 0.0.0.0] [--data workshop-data] [--new] [--build | --no-build]
+ *
+ * `--json` prints one JSON line when ready (port, room, secret), for the benchmark and the tests.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import QRCode from 'qrcode';
+import { startWorkshop } from './server.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+const USAGE = `usage: npm run workshop -- [--port N] [--host ADDR] [--data DIR] [--new] [--build | --no-build] [--json]
+  --port N      the port (default 8080; 0: any free one)
+  --host ADDR   the address to listen on (default 0.0.0.0: the local network)
+  --data DIR    where the room's log is kept (default workshop-data/)
+  --new         start a new room (the old log is kept beside it)
+  --build       build both decks first, always; --no-build: never (default: when missing or older than the sources)
+  --dist DIR    the full deck (default dist/); --phone DIR: the participants' deck (default dist-phone/)
+  --json        print one JSON line when ready (for scripts)`;
+
+interface Args {
+  port: number;
+  host: string;
+  data: string;
+  fresh: boolean;
+  build: 'auto' | 'always' | 'never';
+  dist: string;
+  phone: string;
+  json: boolean;
+}
+
+export function parseArgs(argv: readonly string[]): Args | string {
+  const a: Args = {
+    port: 8080,
+    host: '0.0.0.0',
+    data: join(ROOT, 'workshop-data'),
+    fresh: false,
+    build: 'auto',
+    dist: join(ROOT, 'dist'),
+    phone: join(ROOT, 'dist-phone'),
+    json: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = (): string | null => {
+      const v = argv[++i];
+      return v === undefined || v.startsWith('--') ? null : v;
+    };
+    switch (arg) {
+      case '--port': {
+        const v = value();
+        const n = Number(v);
+        if (v === null || !Number.isInteger(n) || n < 0 || n > 65535) return `--port needs a number 0-65535, not ${v}`;
+        a.port = n;
+        break;
+      }
+      case '--host':
+      case '--data':
+      case '--dist':
+      case '--phone': {
+        const v = value();
+        if (v === null) return `${arg} needs a value`;
+        if (arg === '--host') a.host = v;
+        else a[arg === '--data' ? 'data' : arg === '--dist' ? 'dist' : 'phone'] = resolve(v);
+        break;
+      }
+      case '--new':
+        a.fresh = true;
+        break;
+      case '--build':
+        a.build = 'always';
+        break;
+      case '--no-build':
+        a.build = 'never';
+        break;
+      case '--json':
+        a.json = true;
+        break;
+      case '--help':
+      case '-h':
+        return '';
+      default:
+        return `unknown option ${arg}`;
+    }
+  }
+  return a;
+}
+
+/** The newest modification time under these paths (files and folders, recursively), ms. */
+function newest(paths: readonly string[]): number {
+  let t = 0;
+  const walk = (p: string): void => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    t = Math.max(t, st.mtimeMs);
+    if (st.isDirectory()) for (const name of readdirSync(p)) walk(join(p, name));
+  };
+  for (const p of paths) walk(p);
+  return t;
+}
+
+const SOURCES = [
+  'index.html',
+  'embed.html',
+  'remote.html',
+  'phone.html',
+  'src',
+  'slides',
+  'components',
+  'lib',
+  'assets',
+  'vite.config.ts',
+];
+
+function stale(dir: string): boolean {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return true;
+  return statSync(index).mtimeMs < newest(SOURCES.map((s) => join(ROOT, s)));
+}
+
+function hasScript(name: string): boolean {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  return typeof pkg.scripts?.[name] === 'string';
+}
+
+function build(script: string): boolean {
+  if (!hasScript(script)) {
+    console.warn(`(no "${script}" script in package.json: skipped)`);
+    return false;
+  }
+  console.log(`npm run ${script} …`);
+  const r = spawnSync('npm', ['run', '-s', script], { cwd: ROOT, stdio: 'inherit' });
+  return r.status === 0;
+}
+
+/** The machine's LAN IPv4 addresses (non-internal); loopback when there is none. */
+export function lanAddresses(): string[] {
+  const out: string[] = [];
+  for (const list of Object.values(networkInterfaces())) {
+    for (const n of list ?? []) if (n.family === 'IPv4' && !n.internal) out.push(n.address);
+  }
+  return out.length > 0 ? out : ['127.0.0.1'];
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (typeof args === 'string') {
+    if (args !== '') console.error(args);
+    console.error(USAGE);
+    return args === '' ? 0 : 2;
+  }
+  if (args.build !== 'never') {
+    if ((args.build === 'always' || stale(args.dist)) && !build('build')) {
+      console.error('the deck did not build');
+      return 1;
+    }
+    if (args.build === 'always' || stale(args.phone)) build('build:phone');
+  }
+
+  const server = await startWorkshop({
+    dataDir: args.data,
+    fresh: args.fresh,
+    port: args.port,
+    host: args.host,
+    deckDir: args.dist,
+    phoneDir: args.phone,
+  });
+
+  const host = args.host === '0.0.0.0' || args.host === '::' ? (lanAddresses()[0] ?? '127.0.0.1') : args.host;
+  const origin = `http://${host}:${server.port}`;
+  const participants = `${origin}/?workshop=${server.room}`;
+  const short = `${origin}/${server.room}`;
+  const presenter = `${origin}/presenter/${server.secret}/?workshop=${server.room}&key=${server.secret}`;
+  const remote = `${origin}/presenter/${server.secret}/remote.html?workshop=${server.room}&key=${server.secret}`;
+
+  if (args.json) {
+    console.log(
+      JSON.stringify({ ready: true, port: server.port, room: server.room, secret: server.secret, pid: process.pid }),
+    );
+  } else {
+    const qr = await QRCode.toString(short, { type: 'terminal', small: true });
+    console.log(`
+Workshop room ${server.room}${server.resumed ? ' (resumed from the log)' : ''}, log in ${args.data}
+
+Participants: scan the code, or open ${short}
+${qr}
+  participants' address  ${participants}
+  short address          ${short}
+
+Presenter (keep these to yourself: they carry the secret):
+  the deck               ${presenter}
+  the remote (a phone)   ${remote}
+  export                 ${origin}/api/export.csv?key=${server.secret}  (and export.json)
+
+Ctrl-C stops the server; a restart resumes the same room (--new starts another).`);
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!args.json) console.log(`\n${signal}: closing (flushing the log) …`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(String(err));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return -1;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,347 @@
+/**
+ * The workshop room as a deterministic state machine: no I/O, no clock (times come in the events), no randomness.
+ * The server feeds it every event (and, on start, every event of the log, in order); what it accepts is logged.
+ *
+ *   participants   pid → nickname (and the order they joined in)
+ *   the slide      where the presenter is
+ *   per question   status and votes pid → choice
+ *
+ *              open               close             reveal
+ *     idle ────────────▶ open ────────────▶ closed ──────────▶ revealed
+ *       ▲                 │ ▲                 │                   │
+ *       │                 │ └──── open ───────┘ (reopen)          │
+ *       │                 └───────────── reveal ────────────────▶ │
+ *       └──────────────────────── reset (votes cleared) ──────────┘   (reset from any status)
+ *
+ * A vote is accepted only while its question is open, once per participant per question. Counts, the right choice
+ * and the explanation appear in a view only once the question is revealed; a score is the number of revealed
+ * questions the participant answered right, so it is recomputed from the votes, never stored.
+ */
+import type {
+  RefusalReason,
+  PollStatus,
+  PollView,
+  Results,
+  ResultRow,
+  SlidePosition,
+} from '../lib/workshop-protocol.ts';
+import type { QuizDef } from './quizzes.ts';
+
+export type PollAction = 'open' | 'close' | 'reveal' | 'reset';
+
+/** One event, as the server applies it and as the log stores it (one JSON line each). `at`: ms since the epoch. */
+export type RoomEvent =
+  | { readonly t: 'join'; readonly pid: string; readonly nick?: string | undefined; readonly at: number }
+  | { readonly t: 'nick'; readonly pid: string; readonly nick: string; readonly at: number }
+  | { readonly t: 'vote'; readonly pid: string; readonly qid: string; readonly choice: number; readonly at: number }
+  | { readonly t: 'poll'; readonly qid: string; readonly action: PollAction; readonly at: number }
+  | { readonly t: 'slide'; readonly slide: SlidePosition; readonly at: number }
+  | { readonly t: 'showTop'; readonly show: boolean; readonly at: number };
+
+/** `changed: false`: accepted, but nothing to record or tell anyone (a second `open`, a join already known). */
+export type Outcome =
+  { readonly ok: true; readonly changed: boolean } | { readonly ok: false; readonly reason: RefusalReason };
+
+export interface Score {
+  /** Revealed questions answered right. */
+  readonly right: number;
+  /** Revealed questions answered. */
+  readonly answered: number;
+}
+
+interface Question {
+  readonly quiz: QuizDef;
+  status: PollStatus;
+  readonly votes: Map<string, number>;
+  readonly counts: number[];
+}
+
+interface Participant {
+  nick: string;
+  readonly order: number;
+}
+
+/** How many nicknames the summary's top list shows. */
+export const TOP_COUNT = 10;
+
+const CHANGED: Outcome = { ok: true, changed: true };
+const UNCHANGED: Outcome = { ok: true, changed: false };
+const refuse = (reason: RefusalReason): Outcome => ({ ok: false, reason });
+
+export class Room {
+  private readonly questions = new Map<string, Question>();
+  private readonly participants = new Map<string, Participant>();
+  private currentSlide: SlidePosition | null = null;
+  private top = false;
+
+  constructor(readonly quizzes: readonly QuizDef[]) {
+    for (const quiz of quizzes) {
+      this.questions.set(quiz.id, {
+        quiz,
+        status: 'idle',
+        votes: new Map(),
+        counts: Array.from({ length: quiz.choiceCount }, () => 0),
+      });
+    }
+  }
+
+  get slide(): SlidePosition | null {
+    return this.currentSlide;
+  }
+
+  get showTop(): boolean {
+    return this.top;
+  }
+
+  get participantCount(): number {
+    return this.participants.size;
+  }
+
+  hasParticipant(pid: string): boolean {
+    return this.participants.has(pid);
+  }
+
+  nickOf(pid: string): string | undefined {
+    return this.participants.get(pid)?.nick;
+  }
+
+  hasQuestion(qid: string): boolean {
+    return this.questions.has(qid);
+  }
+
+  statusOf(qid: string): PollStatus | undefined {
+    return this.questions.get(qid)?.status;
+  }
+
+  /** The participants who voted on a question (whose score a reveal or a reset changes). */
+  votersOf(qid: string): string[] {
+    return [...(this.questions.get(qid)?.votes.keys() ?? [])];
+  }
+
+  choiceOf(pid: string, qid: string): number | undefined {
+    return this.questions.get(qid)?.votes.get(pid);
+  }
+
+  /** Applies one event: accepted (and whether it changed anything) or refused with the protocol's reason. */
+  apply(e: RoomEvent): Outcome {
+    switch (e.t) {
+      case 'join': {
+        const p = this.participants.get(e.pid);
+        if (!p) {
+          this.participants.set(e.pid, { nick: e.nick ?? '', order: this.participants.size });
+          return CHANGED;
+        }
+        if (e.nick === undefined || e.nick === p.nick) return UNCHANGED;
+        p.nick = e.nick;
+        return CHANGED;
+      }
+      case 'nick': {
+        const p = this.participants.get(e.pid);
+        if (!p) return refuse('hello-first');
+        if (p.nick === e.nick) return UNCHANGED;
+        p.nick = e.nick;
+        return CHANGED;
+      }
+      case 'vote': {
+        if (!this.participants.has(e.pid)) return refuse('hello-first');
+        const q = this.questions.get(e.qid);
+        if (!q) return refuse('unknown-question');
+        if (!Number.isInteger(e.choice) || e.choice < 0 || e.choice >= q.quiz.choiceCount) return refuse('bad-choice');
+        if (q.votes.has(e.pid)) return refuse('already-voted');
+        if (q.status !== 'open') return refuse('not-open');
+        q.votes.set(e.pid, e.choice);
+        q.counts[e.choice] = (q.counts[e.choice] ?? 0) + 1;
+        return CHANGED;
+      }
+      case 'poll':
+        return this.command(e.qid, e.action);
+      case 'slide': {
+        const s = this.currentSlide;
+        if (s && s.id === e.slide.id && s.index === e.slide.index && s.step === e.slide.step) return UNCHANGED;
+        this.currentSlide = { id: e.slide.id, index: e.slide.index, step: e.slide.step };
+        return CHANGED;
+      }
+      case 'showTop':
+        if (this.top === e.show) return UNCHANGED;
+        this.top = e.show;
+        return CHANGED;
+    }
+  }
+
+  private command(qid: string, action: PollAction): Outcome {
+    const q = this.questions.get(qid);
+    if (!q) return refuse('unknown-question');
+    const from = q.status;
+    switch (action) {
+      case 'open':
+        // Opening again after a close is the reopen; a revealed question must be reset first.
+        if (from === 'open') return UNCHANGED;
+        if (from === 'revealed') return refuse('not-open');
+        q.status = 'open';
+        return CHANGED;
+      case 'close':
+        if (from === 'closed') return UNCHANGED;
+        if (from !== 'open') return refuse('not-open');
+        q.status = 'closed';
+        return CHANGED;
+      case 'reveal':
+        if (from === 'revealed') return UNCHANGED;
+        q.status = 'revealed';
+        return CHANGED;
+      case 'reset':
+        if (from === 'idle' && q.votes.size === 0) return UNCHANGED;
+        q.status = 'idle';
+        q.votes.clear();
+        q.counts.fill(0);
+        return CHANGED;
+    }
+  }
+
+  /**
+   * One question as a client sees it: `counts`, `correct` and `explanation` only when revealed. With `pid`, the view
+   * of that participant: `yours` (their choice or null) and, once revealed and if they answered, `right`.
+   */
+  view(qid: string, pid?: string): PollView {
+    const q = this.questions.get(qid);
+    if (!q) throw new Error(`unknown question ${qid}`);
+    const v: PollView = { qid, status: q.status, choiceCount: q.quiz.choiceCount, answered: q.votes.size };
+    if (q.status === 'revealed') {
+      v.counts = [...q.counts];
+      v.correct = q.quiz.correct;
+      v.explanation = { ru: [...q.quiz.explanation.ru], en: [...q.quiz.explanation.en] };
+    }
+    if (pid !== undefined) {
+      const yours = q.votes.get(pid);
+      v.yours = yours ?? null;
+      if (q.status === 'revealed' && yours !== undefined) v.right = yours === q.quiz.correct;
+    }
+    return v;
+  }
+
+  /** Every question's view, in deck order. */
+  views(pid?: string): PollView[] {
+    return this.quizzes.map((quiz) => this.view(quiz.id, pid));
+  }
+
+  score(pid: string): Score {
+    let right = 0;
+    let answered = 0;
+    for (const q of this.questions.values()) {
+      if (q.status !== 'revealed') continue;
+      const choice = q.votes.get(pid);
+      if (choice === undefined) continue;
+      answered++;
+      if (choice === q.quiz.correct) right++;
+    }
+    return { right, answered };
+  }
+
+  /**
+   * The room's results, for the presenter's page and the summary slide: per question how many answered and, once
+   * revealed, how many were right and the histogram (before the reveal `right` is 0 and `counts` empty); the top
+   * nicknames when the presenter turned them on (participants without a nickname are not listed).
+   */
+  results(): Results {
+    const questions: ResultRow[] = this.quizzes.map((quiz) => {
+      const q = this.questions.get(quiz.id)!;
+      const revealed = q.status === 'revealed';
+      return {
+        qid: quiz.id,
+        answered: q.votes.size,
+        right: revealed ? (q.counts[quiz.correct] ?? 0) : 0,
+        counts: revealed ? [...q.counts] : [],
+      };
+    });
+    const out: Results = { type: 'results', participants: this.participants.size, questions };
+    if (this.top) {
+      out.top = [...this.participants.entries()]
+        .filter(([, p]) => p.nick !== '')
+        .map(([pid, p]) => ({ nick: p.nick, right: this.score(pid).right, order: p.order }))
+        .sort((a, b) => b.right - a.right || a.order - b.order)
+        .slice(0, TOP_COUNT)
+        .map(({ nick, right }) => ({ nick, right }));
+    }
+    return out;
+  }
+
+  /**
+   * The export: one row per participant × question, in the order they joined and in deck order. `choice` and `right`
+   * are null where the participant did not answer. For the presenter only: it names the right answers.
+   */
+  exportRows(): { nick: string; pid: string; qid: string; choice: number | null; right: boolean | null }[] {
+    const rows = [];
+    const people = [...this.participants.entries()].sort((a, b) => a[1].order - b[1].order);
+    for (const [pid, p] of people) {
+      for (const quiz of this.quizzes) {
+        const choice = this.questions.get(quiz.id)!.votes.get(pid);
+        rows.push({
+          nick: p.nick,
+          pid,
+          qid: quiz.id,
+          choice: choice ?? null,
+          right: choice === undefined ? null : choice === quiz.correct,
+        });
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The results as CSV (RFC 4180: CRLF line ends, a field with a comma, quote or line break quoted, quotes doubled).
+   * `choice` is numbered from 1, as the slide numbers the choices. A field starting with = + - @ (or a tab or CR) gets
+   * a leading ' so that a spreadsheet shows it as text instead of running it as a formula.
+   */
+  toCsv(): string {
+    const lines = ['nick,pid,qid,choice,right'];
+    for (const r of this.exportRows()) {
+      lines.push(
+        [r.nick, r.pid, r.qid, r.choice === null ? '' : String(r.choice + 1), r.right === null ? '' : String(r.right)]
+          .map(csvField)
+          .join(','),
+      );
+    }
+    return lines.join('\r\n') + '\r\n';
+  }
+
+  /** The results as JSON: the questions (with the right answer) and every participant's answers (0-based choices). */
+  toJson(room: string, exportedAt: number): string {
+    const people = [...this.participants.entries()].sort((a, b) => a[1].order - b[1].order);
+    return JSON.stringify(
+      {
+        room,
+        exportedAt: new Date(exportedAt).toISOString(),
+        questions: this.quizzes.map((quiz) => {
+          const q = this.questions.get(quiz.id)!;
+          return {
+            qid: quiz.id,
+            status: q.status,
+            choiceCount: quiz.choiceCount,
+            correct: quiz.correct,
+            answered: q.votes.size,
+            right: q.counts[quiz.correct] ?? 0,
+            counts: [...q.counts],
+          };
+        }),
+        participants: people.map(([pid, p]) => ({
+          pid,
+          nick: p.nick,
+          score: this.score(pid),
+          answers: Object.fromEntries(
+            this.quizzes.flatMap((quiz) => {
+              const c = this.questions.get(quiz.id)!.votes.get(pid);
+              return c === undefined ? [] : [[quiz.id, c]];
+            }),
+          ),
+        })),
+      },
+      null,
+      2,
+    );
+  }
+}
+
+/** One CSV field: neutralised against formula injection, then quoted if it must be. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -1,0 +1,585 @@
+/**
+ * The workshop server: one `node:http` server and one `ws` WebSocketServer on one port.
+ *
+ *   GET /<ROOM>                      302 → /?workshop=<ROOM> (the short address people type)
+ *   GET /…                           the participants' deck, dist-phone/ (no answers in it)
+ *   GET /presenter/<secret>/…        the full deck, dist/ (and its remote.html); any other secret: 404
+ *   GET /api/export.csv|json         the results, with ?key=<secret> or Authorization: Bearer <secret>; else 403
+ *   /ws                              the protocol of lib/workshop-protocol.ts
+ *
+ * The room's truth is server/poll.ts; every accepted event goes to server/store.ts's log before it is acknowledged
+ * or broadcast (a slide change excepted: it is broadcast at once and logged behind it).
+ */
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import {
+  MAX_MESSAGE_BYTES,
+  PROTOCOL_VERSION,
+  PRESENTER_ONLY,
+  parseClientMessage,
+  type ClientMessage,
+  type RefusalReason,
+  type ServerMessage,
+} from '../lib/workshop-protocol.ts';
+import { Room, type RoomEvent } from './poll.ts';
+import { QUIZZES, type QuizDef } from './quizzes.ts';
+import { resolveFile, sendFile, sendText, baseHeaders } from './static.ts';
+import { openStore, type Store } from './store.ts';
+
+export interface WorkshopOptions {
+  /** Where the log lives (created if missing). */
+  readonly dataDir: string;
+  /** Start a new room even if the log holds one (the old log is kept). */
+  readonly fresh?: boolean;
+  /** 0: any free port. Default 8080. */
+  readonly port?: number;
+  /** Default 0.0.0.0 (the local network). */
+  readonly host?: string;
+  /** The full deck (`npm run build`), served under /presenter/<secret>/. */
+  readonly deckDir: string;
+  /** The participants' deck (`npm run build:phone`), served at /. */
+  readonly phoneDir: string;
+  readonly quizzes?: readonly QuizDef[];
+  /** Token bucket per connection: messages per second and burst. */
+  readonly rate?: { readonly perSecond: number; readonly burst: number };
+  /** How often dead sockets are looked for (a ping; no pong by the next round: dropped). */
+  readonly heartbeatMs?: number;
+  /** The presenter's count updates: at most one per question per this many ms. */
+  readonly coalesceMs?: number;
+  /** A connection that has not said hello by then is closed. */
+  readonly helloTimeoutMs?: number;
+  /** Where warnings go (default console.warn). */
+  readonly warn?: (message: string) => void;
+  /** The clock (ms since the epoch) for the events' `at` and the export; default Date.now. */
+  readonly now?: () => number;
+}
+
+export interface WorkshopStats {
+  participants: number;
+  connected: number;
+  refusedPresenterMessages: number;
+  rateLimited: number;
+  closedForFlooding: number;
+  votes: number;
+  fsyncs: number;
+}
+
+export interface WorkshopServer {
+  readonly port: number;
+  readonly host: string;
+  readonly room: string;
+  readonly secret: string;
+  /** True when the log held this room already (a restart). */
+  readonly resumed: boolean;
+  /** What the start found wrong: a cut last line, a missing build. */
+  readonly warnings: readonly string[];
+  readonly phoneBuildMissing: boolean;
+  readonly deckBuildMissing: boolean;
+  stats(): WorkshopStats;
+  /** Closes every socket, the server, and flushes and closes the log. */
+  close(): Promise<void>;
+}
+
+type Role = 'participant' | 'presenter';
+
+interface Conn {
+  readonly ws: WebSocket;
+  role: Role | null;
+  pid: string | null;
+  tokens: number;
+  strikes: number;
+  last: number;
+  alive: boolean;
+}
+
+/** A flooding connection is closed after this many messages over its rate (the strikes drain at the rate, too). */
+const MAX_STRIKES = 40;
+
+/** Compares two secrets in constant time (hashed first, so their lengths do not show either). */
+export function sameSecret(given: string, secret: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(secret).digest();
+  return timingSafeEqual(a, b) && given.length === secret.length;
+}
+
+const PHONE_MISSING = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Workshop: the phone build is missing</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 2em auto; padding: 0 1em; line-height: 1.5">
+<h1>The phone build is missing</h1>
+<p>The workshop server has no participants' deck to serve. On the presenter's machine, run
+<code>npm run build:phone</code> (or <code>npm run workshop</code>, which builds it), then reload this page.</p>
+<h1 lang="ru">Нет сборки для телефонов</h1>
+<p lang="ru">Серверу семинара нечего показать участникам. На компьютере докладчика выполните
+<code>npm run build:phone</code> (или <code>npm run workshop</code>: он её соберёт) и обновите страницу.</p>
+</body></html>
+`;
+
+export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopServer> {
+  const now = options.now ?? Date.now;
+  const warn = options.warn ?? ((m: string) => console.warn(m));
+  const rate = options.rate ?? { perSecond: 10, burst: 20 };
+  const presenterRate = { perSecond: Math.max(rate.perSecond, 30), burst: Math.max(rate.burst, 60) };
+  const coalesceMs = options.coalesceMs ?? 50;
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
+
+  const opened = await openStore(options.dataDir, { fresh: options.fresh ?? false, now: now() });
+  const store: Store = opened.store;
+  const { room: code, secret } = opened;
+  const warnings = [...opened.warnings];
+  const room = new Room(options.quizzes ?? QUIZZES);
+  for (const e of opened.events) {
+    const r = room.apply(e);
+    if (!r.ok) warnings.push(`the log's ${e.t} event was refused on replay (${r.reason}); skipped`);
+  }
+  const phoneBuildMissing = (await resolveFile(options.phoneDir, 'index.html')) === null;
+  const deckBuildMissing = (await resolveFile(options.deckDir, 'index.html')) === null;
+  if (phoneBuildMissing) warnings.push(`the phone build is missing (${options.phoneDir}): run npm run build:phone`);
+  if (deckBuildMissing) warnings.push(`the deck build is missing (${options.deckDir}): run npm run build`);
+  for (const w of warnings) warn(w);
+
+  const counters = { refusedPresenterMessages: 0, rateLimited: 0, closedForFlooding: 0, votes: 0 };
+  const conns = new Set<Conn>();
+  const presenters = new Set<Conn>();
+  const byPid = new Map<string, Set<Conn>>();
+
+  // ---------------------------------------------------------------------------------------------- sending
+
+  const send = (c: Conn, msg: ServerMessage): void => {
+    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(JSON.stringify(msg));
+  };
+  /** A text frame; a Buffer is one encoding shared by many sends (a broadcast). */
+  const sendRaw = (c: Conn, text: string | Buffer): void => {
+    if (c.ws.readyState === WebSocket.OPEN) c.ws.send(text, { binary: false });
+  };
+  const refuse = (c: Conn, reason: RefusalReason): void => send(c, { type: 'refused', reason });
+
+  const statsMessage = (): ServerMessage => ({
+    type: 'stats',
+    participants: room.participantCount,
+    connected: byPid.size,
+    refusedPresenterMessages: counters.refusedPresenterMessages,
+  });
+
+  // The presenter's updates are coalesced: counts per question, the results and the stats, at most once per window.
+  const dirtyPolls = new Set<string>();
+  let resultsDirty = false;
+  let statsDirty = false;
+  let presenterTimer: NodeJS.Timeout | null = null;
+  let lastPresenterFlush = 0;
+  const flushPresenters = (): void => {
+    presenterTimer = null;
+    lastPresenterFlush = performance.now();
+    if (presenters.size === 0) {
+      dirtyPolls.clear();
+      resultsDirty = statsDirty = false;
+      return;
+    }
+    const texts: string[] = [];
+    for (const qid of dirtyPolls) texts.push(JSON.stringify({ type: 'poll', poll: room.view(qid) }));
+    if (resultsDirty) texts.push(JSON.stringify(room.results()));
+    if (statsDirty) texts.push(JSON.stringify(statsMessage()));
+    dirtyPolls.clear();
+    resultsDirty = statsDirty = false;
+    for (const p of presenters) for (const t of texts) sendRaw(p, t);
+  };
+  const presenterDirty = (what: { poll?: string; results?: boolean; stats?: boolean }): void => {
+    if (what.poll !== undefined) dirtyPolls.add(what.poll);
+    if (what.results) resultsDirty = true;
+    if (what.stats) statsDirty = true;
+    if (presenterTimer) return;
+    const wait = Math.max(0, coalesceMs - (performance.now() - lastPresenterFlush));
+    presenterTimer = setTimeout(flushPresenters, wait);
+  };
+
+  /**
+   * A question's new status, to everyone: each participant's copy with their own `yours`/`right` (a copy depends only
+   * on their choice, so there are at most choiceCount + 1 of them, each encoded once), then the changed scores.
+   */
+  const broadcastPoll = (qid: string, scoreOf: ReadonlySet<string>): void => {
+    const copies = new Map<number | null, Buffer>();
+    const copyFor = (pid: string): Buffer => {
+      const choice = room.choiceOf(pid, qid) ?? null;
+      let buf = copies.get(choice);
+      if (!buf) copies.set(choice, (buf = Buffer.from(JSON.stringify({ type: 'poll', poll: room.view(qid, pid) }))));
+      return buf;
+    };
+    for (const [pid, set] of byPid) {
+      const buf = copyFor(pid);
+      for (const c of set) sendRaw(c, buf);
+    }
+    dirtyPolls.delete(qid);
+    const text = Buffer.from(JSON.stringify({ type: 'poll', poll: room.view(qid) }));
+    for (const p of presenters) sendRaw(p, text);
+    presenterDirty({ results: true });
+    // The scores after every histogram is out: a phone's own score matters less than the room's result.
+    if (scoreOf.size > 0) {
+      setImmediate(() => {
+        for (const pid of scoreOf) {
+          const set = byPid.get(pid);
+          if (!set) continue;
+          const scoreText = JSON.stringify({ type: 'score', ...room.score(pid) });
+          for (const c of set) sendRaw(c, scoreText);
+        }
+      });
+    }
+  };
+
+  /** Logs an accepted event; resolves when it is on disk. A failed write is reported, and the caller acks nothing. */
+  const persist = async (e: RoomEvent): Promise<boolean> => {
+    try {
+      await store.append(e);
+      return true;
+    } catch (err) {
+      warn(`could not write the log: ${String(err)}`);
+      return false;
+    }
+  };
+
+  // ---------------------------------------------------------------------------------------------- messages
+
+  const allow = (c: Conn): boolean => {
+    const r = c.role === 'presenter' ? presenterRate : rate;
+    const t = performance.now();
+    const elapsed = (t - c.last) / 1000;
+    c.last = t;
+    c.tokens = Math.min(r.burst, c.tokens + elapsed * r.perSecond);
+    c.strikes = Math.max(0, c.strikes - elapsed * r.perSecond);
+    if (c.tokens >= 1) {
+      c.tokens -= 1;
+      return true;
+    }
+    counters.rateLimited++;
+    c.strikes += 1;
+    if (c.strikes > MAX_STRIKES) {
+      counters.closedForFlooding++;
+      c.ws.close(1008, 'flooding');
+    } else {
+      refuse(c, 'rate-limited');
+    }
+    return false;
+  };
+
+  const hello = (c: Conn, msg: Extract<ClientMessage, { type: 'hello' }>): void => {
+    if (msg.room !== code) {
+      refuse(c, 'wrong-room');
+      c.ws.close(1008, 'wrong room');
+      return;
+    }
+    if (msg.role === 'presenter') {
+      if (msg.secret === undefined || !sameSecret(msg.secret, secret)) {
+        counters.refusedPresenterMessages++;
+        presenterDirty({ stats: true });
+        refuse(c, 'bad-secret');
+        c.ws.close(1008, 'bad secret');
+        return;
+      }
+      c.role = 'presenter';
+      presenters.add(c);
+      send(c, {
+        type: 'welcome',
+        v: PROTOCOL_VERSION,
+        role: 'presenter',
+        room: code,
+        slide: room.slide,
+        polls: room.views(),
+      });
+      send(c, room.results());
+      send(c, statsMessage());
+      return;
+    }
+    if (msg.pid === undefined) {
+      refuse(c, 'malformed');
+      return;
+    }
+    const pid = msg.pid;
+    const join: RoomEvent = { t: 'join', pid, nick: msg.nick, at: now() };
+    const r = room.apply(join);
+    if (r.ok && r.changed) void persist(join);
+    c.role = 'participant';
+    c.pid = pid;
+    let set = byPid.get(pid);
+    if (!set) byPid.set(pid, (set = new Set()));
+    set.add(c);
+    const nick = room.nickOf(pid);
+    send(c, {
+      type: 'welcome',
+      v: PROTOCOL_VERSION,
+      role: 'participant',
+      room: code,
+      pid,
+      ...(nick ? { nick } : {}),
+      slide: room.slide,
+      polls: room.views(pid),
+      score: room.score(pid),
+    });
+    presenterDirty({ stats: true, results: true });
+  };
+
+  const vote = async (c: Conn, pid: string, msg: Extract<ClientMessage, { type: 'vote' }>): Promise<void> => {
+    const e: RoomEvent = { t: 'vote', pid, qid: msg.qid, choice: msg.choice, at: now() };
+    const r = room.apply(e);
+    if (!r.ok) return refuse(c, r.reason);
+    counters.votes++;
+    if (!(await persist(e))) return;
+    send(c, { type: 'ack', qid: msg.qid, choice: msg.choice });
+    // The same participant's other tabs learn their vote (their own choice only; no counts).
+    const others = byPid.get(pid);
+    if (others && others.size > 1) {
+      const text = JSON.stringify({ type: 'poll', poll: room.view(msg.qid, pid) });
+      for (const o of others) if (o !== c) sendRaw(o, text);
+    }
+    presenterDirty({ poll: msg.qid, results: true });
+  };
+
+  const presenterMessage = async (c: Conn, msg: ClientMessage): Promise<void> => {
+    switch (msg.type) {
+      case 'slide': {
+        const e: RoomEvent = { t: 'slide', slide: msg.slide, at: now() };
+        if (!room.apply(e).ok) return;
+        const text = Buffer.from(JSON.stringify({ type: 'slide', slide: room.slide }));
+        for (const o of conns) if (o !== c && o.role !== null) sendRaw(o, text);
+        await persist(e);
+        return;
+      }
+      case 'poll': {
+        const before = room.statusOf(msg.qid);
+        // A reveal or a reset changes the scores of those who voted: taken before a reset clears them.
+        const voters = new Set(room.votersOf(msg.qid));
+        const e: RoomEvent = { t: 'poll', qid: msg.qid, action: msg.action, at: now() };
+        const r = room.apply(e);
+        if (!r.ok) return refuse(c, r.reason);
+        if (!r.changed) return;
+        if (!(await persist(e))) return;
+        const after = room.statusOf(msg.qid);
+        broadcastPoll(msg.qid, before === 'revealed' || after === 'revealed' ? voters : new Set());
+        return;
+      }
+      case 'showTop': {
+        const e: RoomEvent = { t: 'showTop', show: msg.show, at: now() };
+        const r = room.apply(e);
+        if (!r.ok || !r.changed) return;
+        if (await persist(e)) presenterDirty({ results: true });
+        return;
+      }
+      case 'nav': {
+        const text = JSON.stringify(msg);
+        for (const p of presenters) if (p !== c) sendRaw(p, text);
+        return;
+      }
+      default:
+        // A participant's message (vote, nick) from a presenter's page: the presenter neither joins nor votes.
+        return refuse(c, 'malformed');
+    }
+  };
+
+  const handle = async (c: Conn, msg: ClientMessage): Promise<void> => {
+    if (c.role === null) {
+      if (msg.type !== 'hello') return refuse(c, 'hello-first');
+      return hello(c, msg);
+    }
+    if (msg.type === 'hello') return refuse(c, 'malformed');
+    if (msg.type === 'ping') return send(c, { type: 'pong' });
+    if (PRESENTER_ONLY.has(msg.type) && c.role !== 'presenter') {
+      counters.refusedPresenterMessages++;
+      presenterDirty({ stats: true });
+      return refuse(c, 'not-presenter');
+    }
+    if (c.role === 'presenter') return presenterMessage(c, msg);
+    const pid = c.pid!;
+    if (msg.type === 'vote') return vote(c, pid, msg);
+    if (msg.type === 'nick') {
+      const e: RoomEvent = { t: 'nick', pid, nick: msg.nick, at: now() };
+      const r = room.apply(e);
+      if (!r.ok) return refuse(c, r.reason);
+      if (r.changed && (await persist(e))) presenterDirty({ results: true });
+    }
+  };
+
+  const onMessage = (c: Conn, data: RawData, isBinary: boolean): void => {
+    if (c.ws.readyState !== WebSocket.OPEN) return; // closing: what is still in flight is dropped
+    if (!allow(c)) return;
+    if (isBinary) return refuse(c, 'malformed');
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as Buffer).toString('utf8');
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) return refuse(c, parsed.reason);
+    handle(c, parsed.msg).catch((err: unknown) => warn(`message handling failed: ${String(err)}`));
+  };
+
+  // ---------------------------------------------------------------------------------------------- sockets
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, clientTracking: false });
+  wss.on('connection', (ws: WebSocket) => {
+    const c: Conn = { ws, role: null, pid: null, tokens: rate.burst, strikes: 0, last: performance.now(), alive: true };
+    conns.add(c);
+    const helloTimer = setTimeout(() => {
+      if (c.role === null) ws.close(1008, 'hello first');
+    }, helloTimeoutMs);
+    ws.on('pong', () => (c.alive = true));
+    ws.on('message', (data, isBinary) => onMessage(c, data, isBinary));
+    ws.on('error', () => ws.terminate()); // e.g. a frame over maxPayload: ws closes with 1009
+    ws.on('close', () => {
+      clearTimeout(helloTimer);
+      conns.delete(c);
+      presenters.delete(c);
+      if (c.pid !== null) {
+        const set = byPid.get(c.pid);
+        set?.delete(c);
+        if (set && set.size === 0) byPid.delete(c.pid);
+        presenterDirty({ stats: true });
+      }
+    });
+  });
+  const heartbeat = setInterval(() => {
+    for (const c of conns) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }, heartbeatMs);
+
+  // ---------------------------------------------------------------------------------------------- HTTP
+
+  const keyFrom = (req: IncomingMessage, url: URL): string | null => {
+    const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim();
+    return url.searchParams.get('key');
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendText(req, res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://workshop.invalid');
+    } catch {
+      return sendText(req, res, 400, 'Bad request.\n');
+    }
+    // The raw path: URL() already folded `..` segments, resolveFile refuses the rest (encoded ones, dotfiles).
+    const path = url.pathname;
+
+    if (path === '/api/export.csv' || path === '/api/export.json') {
+      const key = keyFrom(req, url);
+      const api = { 'Cache-Control': 'no-store' };
+      if (key === null || !sameSecret(key, secret)) {
+        return sendText(req, res, 403, "Forbidden: the export needs the presenter's key.\n", api);
+      }
+      const csv = path.endsWith('.csv');
+      const body = Buffer.from(csv ? room.toCsv() : room.toJson(code, now()), 'utf8');
+      res.writeHead(
+        200,
+        baseHeaders({
+          ...api,
+          'Content-Type': csv ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8',
+          'Content-Disposition': `attachment; filename="workshop-${code}.${csv ? 'csv' : 'json'}"`,
+          'Content-Length': String(body.length),
+        }),
+      );
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (path.startsWith('/api/')) return sendText(req, res, 404, 'Not found.\n', { 'Cache-Control': 'no-store' });
+
+    const presenter = /^\/presenter\/([^/]*)(\/.*)?$/.exec(path);
+    if (presenter) {
+      const noStore = { 'Cache-Control': 'no-store' };
+      if (!sameSecret(presenter[1] ?? '', secret)) return sendText(req, res, 404, 'Not found.\n', noStore);
+      if (presenter[2] === undefined) {
+        res.writeHead(
+          302,
+          baseHeaders({ ...noStore, Location: `/presenter/${secret}/?workshop=${code}&key=${secret}` }),
+        );
+        res.end();
+        return;
+      }
+      if (deckBuildMissing) return sendText(req, res, 503, 'The deck build is missing: run npm run build.\n', noStore);
+      const file = await resolveFile(options.deckDir, presenter[2]);
+      if (file === null) return sendText(req, res, 404, 'Not found.\n', noStore);
+      return sendFile(req, res, file, 'no-store');
+    }
+
+    const short = /^\/([A-Za-z0-9]{4,8})\/?$/.exec(path);
+    if (short && short[1]!.toUpperCase() === code) {
+      res.writeHead(302, baseHeaders({ Location: `/?workshop=${code}`, 'Cache-Control': 'no-store' }));
+      res.end();
+      return;
+    }
+
+    if (phoneBuildMissing) {
+      if (path === '/' || path === '/index.html') {
+        return sendText(req, res, 503, PHONE_MISSING, { 'Content-Type': 'text/html; charset=utf-8' });
+      }
+      return sendText(req, res, 404, 'Not found.\n');
+    }
+    const file = await resolveFile(options.phoneDir, path);
+    if (file === null) return sendText(req, res, 404, 'Not found.\n');
+    return sendFile(req, res, file, 'revalidate');
+  };
+
+  const http = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      warn(`request ${req.method} ${req.url} failed: ${String(err)}`);
+      if (!res.headersSent) sendText(req, res, 500, 'Internal error.\n');
+      else res.destroy();
+    });
+  });
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  await new Promise<void>((done, fail) => {
+    http.once('error', fail);
+    http.listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => {
+      http.off('error', fail);
+      done();
+    });
+  });
+  const address = http.address() as AddressInfo;
+
+  let closing: Promise<void> | null = null;
+  return {
+    port: address.port,
+    host: address.address,
+    room: code,
+    secret,
+    resumed: opened.resumed,
+    warnings,
+    phoneBuildMissing,
+    deckBuildMissing,
+    stats: () => ({
+      participants: room.participantCount,
+      connected: byPid.size,
+      ...counters,
+      fsyncs: store.fsyncs,
+    }),
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(heartbeat);
+        if (presenterTimer) clearTimeout(presenterTimer);
+        for (const c of conns) c.ws.close(1001, 'server closing');
+        await new Promise<void>((done) => {
+          http.close(() => done());
+          http.closeAllConnections();
+          setTimeout(() => {
+            for (const c of conns) c.ws.terminate();
+          }, 500).unref();
+        });
+        await store.close();
+      })()),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Serving a built deck's files from one directory: GET and HEAD only, the path resolved inside the directory and
+ * checked against it (no `..`, no encoded slash, no dotfile gets out), the right Content-Type, `nosniff`.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+};
+
+export function contentType(path: string): string {
+  return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Headers every answer of the workshop server carries. */
+export function baseHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', ...extra };
+}
+
+export function sendText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  const buf = Buffer.from(body, 'utf8');
+  res.writeHead(
+    status,
+    baseHeaders({ 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(buf.length), ...headers }),
+  );
+  res.end(req.method === 'HEAD' ? undefined : buf);
+}
+
+/**
+ * The file `rel` (the request's path below the directory's mount point, still percent-encoded) inside `root`, or
+ * null when it is not a file there. A directory stands for its index.html.
+ */
+export async function resolveFile(root: string, rel: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const segments = decoded.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s.startsWith('.'))) return null; // `..`, `.git`, `.env`: never
+  const base = resolve(root);
+  let path = resolve(base, ...segments);
+  if (path !== base && !path.startsWith(base + sep)) return null;
+  try {
+    let st = await stat(path);
+    if (st.isDirectory()) {
+      path = resolve(path, 'index.html');
+      st = await stat(path);
+    }
+    return st.isFile() ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a file found by resolveFile. Vite's hashed assets are cached for good; everything else is revalidated. */
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  cache: 'revalidate' | 'no-store',
+): Promise<void> {
+  const st = await stat(path);
+  const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path) && path.includes(`${sep}assets${sep}`);
+  res.writeHead(
+    200,
+    baseHeaders({
+      'Content-Type': contentType(path),
+      'Content-Length': String(st.size),
+      'Cache-Control': cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    }),
+  );
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await new Promise<void>((done) => {
+    const stream = createReadStream(path);
+    stream.on('error', () => {
+      res.destroy();
+      done();
+    });
+    stream.on('end', done);
+    stream.pipe(res);
+  });
+}

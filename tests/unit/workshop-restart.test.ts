@@ -1,0 +1,147 @@
+/**
+ * Nothing lost: the workshop server as a child process (`server/cli.ts`), SIGKILLed right after its
+ * acknowledgements, then started again on the same data directory. Every acknowledged vote and every score is
+ * there again, in the same room with the same secret; a last line cut short by the crash is ignored with a warning.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { QUIZZES } from '../../server/quizzes.ts';
+import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg } from './workshop-client.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const children: ChildProcess[] = [];
+const clients: TestClient[] = [];
+
+afterEach(() => {
+  for (const c of clients.splice(0)) c.close();
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  room: string;
+  secret: string;
+  stderr: () => string;
+}
+
+function startChild(dataDir: string, builds: { deckDir: string; phoneDir: string }): Promise<Started> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/cli.ts',
+      '--no-build',
+      '--json',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data',
+      dataDir,
+      '--dist',
+      builds.deckDir,
+      '--phone',
+      builds.phoneDir,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start in 20 s: ${err}`)), 20_000);
+    child.on('exit', (code) => fail(new Error(`the server exited (${code}): ${err}`)));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      const r = JSON.parse(line) as { port: number; room: string; secret: string };
+      done({ child, port: r.port, room: r.room, secret: r.secret, stderr: () => err });
+    });
+  });
+}
+
+async function hello(s: Started, body: object): Promise<{ c: TestClient; welcome: Msg }> {
+  const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
+  clients.push(c);
+  c.send({ type: 'hello', v: 1, room: s.room, ...body });
+  return { c, welcome: await c.type('welcome') };
+}
+
+const [Q, Q2] = [QUIZZES[0]!, QUIZZES[1]!];
+const N = 24;
+
+test('SIGKILL right after the acks, start again: same room, every acked vote and every score', async () => {
+  const dataDir = tempDir('restart');
+  const builds = fakeBuilds();
+  const first = await startChild(dataDir, builds);
+  const { c: presenter } = await hello(first, { role: 'presenter', secret: first.secret });
+  const people = [];
+  for (let i = 0; i < N; i++)
+    people.push((await hello(first, { role: 'participant', pid: pidOf(i), nick: `p${i}` })).c);
+  presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
+  presenter.send({ type: 'poll', qid: Q2.id, action: 'open' });
+  const choice = (i: number, q: { choiceCount: number }) => (i * 7) % q.choiceCount;
+  for (const [i, c] of people.entries()) {
+    await c.type('poll', (m) => (m['poll'] as { qid: string; status: string }).qid === Q2.id);
+    c.send({ type: 'vote', qid: Q.id, choice: choice(i, Q) });
+    if (i % 2 === 0) c.send({ type: 'vote', qid: Q2.id, choice: choice(i, Q2) });
+  }
+  for (const [i, c] of people.entries()) {
+    expect(await c.type('ack', (m) => m['qid'] === Q.id)).toMatchObject({ choice: choice(i, Q) });
+    if (i % 2 === 0) await c.type('ack', (m) => m['qid'] === Q2.id);
+  }
+  presenter.send({ type: 'poll', qid: Q.id, action: 'reveal' });
+  const scores = new Map<number, Msg>();
+  for (const [i, c] of people.entries()) scores.set(i, await c.type('score'));
+  const before = JSON.parse((await get(first.port, `/api/export.json?key=${first.secret}`)).body) as Record<
+    string,
+    unknown
+  >;
+  first.child.kill('SIGKILL');
+  await new Promise((done) => first.child.once('exit', done));
+  for (const c of clients.splice(0)) c.close();
+
+  // A crash in the middle of writing a line.
+  appendFileSync(join(dataDir, 'room.jsonl'), '{"t":"vote","pid":"test-partic');
+
+  const second = await startChild(dataDir, builds);
+  expect({ room: second.room, secret: second.secret }).toEqual({ room: first.room, secret: first.secret });
+  expect(second.stderr()).toContain('cut short');
+  const after = JSON.parse((await get(second.port, `/api/export.json?key=${second.secret}`)).body) as Record<
+    string,
+    unknown
+  >;
+  expect({ ...after, exportedAt: 0 }).toEqual({ ...before, exportedAt: 0 });
+  for (let i = 0; i < N; i++) {
+    const { welcome } = await hello(second, { role: 'participant', pid: pidOf(i) });
+    expect(welcome['nick']).toBe(`p${i}`);
+    const polls = welcome['polls'] as { qid: string; yours: number | null; status: string; right?: boolean }[];
+    expect(polls.find((p) => p.qid === Q.id)).toMatchObject({
+      status: 'revealed',
+      yours: choice(i, Q),
+      right: choice(i, Q) === Q.correct,
+    });
+    expect(polls.find((p) => p.qid === Q2.id)).toMatchObject({
+      status: 'open',
+      yours: i % 2 === 0 ? choice(i, Q2) : null,
+    });
+    const score = scores.get(i)!;
+    expect(welcome['score']).toEqual({ right: score['right'], answered: score['answered'] });
+  }
+  // The log goes on cleanly after the cut line: one more vote, acked, is there after another kill.
+  const { c: late } = await hello(second, { role: 'participant', pid: pidOf(1) });
+  late.send({ type: 'vote', qid: Q2.id, choice: 3 });
+  await late.type('ack');
+  second.child.kill('SIGKILL');
+  await new Promise((done) => second.child.once('exit', done));
+  const lines = readFileSync(join(dataDir, 'room.jsonl'), 'utf8').trimEnd().split('\n');
+  for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  expect(lines.at(-1)).toContain(`"pid":"${pidOf(1)}","qid":"${Q2.id}","choice":3`);
+}, 60_000);

@@ -1,0 +1,428 @@
+/**
+ * The workshop server for real: started on 127.0.0.1 with port 0 and a temporary data directory, driven by real
+ * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
+import { QUIZZES } from '../../server/quizzes.ts';
+import { MAX_MESSAGE_BYTES } from '../../lib/workshop-protocol.ts';
+import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg } from './workshop-client.ts';
+
+const Q = QUIZZES[0]!; // quiz-busy-wait: 4 choices, the third right
+const Q2 = QUIZZES[1]!;
+const WRONG = (Q.correct + 1) % Q.choiceCount;
+
+let servers: WorkshopServer[] = [];
+let clients: TestClient[] = [];
+
+afterEach(async () => {
+  for (const c of clients) c.close();
+  clients = [];
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+async function start(extra: Partial<WorkshopOptions> = {}): Promise<WorkshopServer> {
+  const s = await startWorkshop({
+    dataDir: tempDir('data'),
+    port: 0,
+    host: '127.0.0.1',
+    ...fakeBuilds(),
+    warn: () => {},
+    ...extra,
+  });
+  servers.push(s);
+  return s;
+}
+
+async function connect(s: WorkshopServer): Promise<TestClient> {
+  const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
+  clients.push(c);
+  return c;
+}
+
+async function participant(s: WorkshopServer, n: number, nick?: string): Promise<{ c: TestClient; welcome: Msg }> {
+  const c = await connect(s);
+  c.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(n), ...(nick ? { nick } : {}) });
+  return { c, welcome: await c.type('welcome') };
+}
+
+async function presenter(s: WorkshopServer): Promise<TestClient> {
+  const c = await connect(s);
+  c.send({ type: 'hello', v: 1, room: s.room, role: 'presenter', secret: s.secret });
+  await c.type('welcome');
+  return c;
+}
+
+const pollOf = (m: Msg) => m['poll'] as Record<string, unknown>;
+const pollIs = (qid: string, status: string) => (m: Msg) => pollOf(m)['qid'] === qid && pollOf(m)['status'] === status;
+const viewIn = (welcome: Msg, qid: string) =>
+  (welcome['polls'] as Record<string, unknown>[]).find((p) => p['qid'] === qid)!;
+
+describe('joining and voting', () => {
+  test('a participant joins: the welcome has its id, no slide yet, and every question idle without its answer', async () => {
+    const s = await start();
+    const { welcome } = await participant(s, 1, 'Ada');
+    expect(welcome).toMatchObject({ role: 'participant', room: s.room, pid: pidOf(1), nick: 'Ada', slide: null });
+    expect((welcome['polls'] as unknown[]).length).toBe(QUIZZES.length);
+    for (const p of welcome['polls'] as Record<string, unknown>[]) {
+      expect(p).toEqual({ qid: p['qid'], status: 'idle', choiceCount: 4, answered: 0, yours: null });
+    }
+    expect(welcome['score']).toEqual({ right: 0, answered: 0 });
+  });
+
+  test('a vote on an open question is acknowledged; the presenter sees one answer, not which', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const { c } = await participant(s, 1);
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await c.type('poll', pollIs(Q.id, 'open'));
+    c.send({ type: 'vote', qid: Q.id, choice: 1 });
+    expect(await c.type('ack')).toEqual({ type: 'ack', qid: Q.id, choice: 1 });
+    const seen = await p.type('poll', (m) => pollOf(m)['answered'] === 1);
+    expect(pollOf(seen)).toEqual({ qid: Q.id, status: 'open', choiceCount: 4, answered: 1 });
+  });
+
+  test('a vote on a question not open, unknown, or out of range is refused with its reason', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const { c } = await participant(s, 1);
+    c.send({ type: 'vote', qid: Q.id, choice: 0 });
+    expect(await c.type('refused')).toEqual({ type: 'refused', reason: 'not-open' });
+    c.send({ type: 'vote', qid: 'no-such-quiz', choice: 0 });
+    expect((await c.type('refused'))['reason']).toBe('unknown-question');
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await c.type('poll', pollIs(Q.id, 'open'));
+    c.send({ type: 'vote', qid: Q.id, choice: 7 });
+    expect((await c.type('refused'))['reason']).toBe('bad-choice');
+  });
+
+  test('one vote per participant per question: a second socket (another tab, a reload) is refused and sees its vote', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const a = await participant(s, 1);
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await a.c.type('poll', pollIs(Q.id, 'open'));
+    a.c.send({ type: 'vote', qid: Q.id, choice: 3 });
+    await a.c.type('ack');
+    a.c.close(); // the reload
+    const b = await participant(s, 1);
+    expect(viewIn(b.welcome, Q.id)).toMatchObject({ status: 'open', yours: 3, answered: 1 });
+    b.c.send({ type: 'vote', qid: Q.id, choice: 0 });
+    expect(await b.c.type('refused')).toEqual({ type: 'refused', reason: 'already-voted' });
+    const tab = await participant(s, 1);
+    tab.c.send({ type: 'vote', qid: Q.id, choice: 2 });
+    expect((await tab.c.type('refused'))['reason']).toBe('already-voted');
+    const results = await p.type('results', (m) => (m['questions'] as { answered: number }[])[0]!.answered === 1);
+    expect(results['participants']).toBe(1);
+    expect(s.stats().votes).toBe(1);
+  });
+
+  test('a reconnect finds its vote, the current slide and the revealed result with its own verdict and score', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const right = await participant(s, 1);
+    const wrong = await participant(s, 2);
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await right.c.type('poll', pollIs(Q.id, 'open'));
+    await wrong.c.type('poll', pollIs(Q.id, 'open'));
+    right.c.send({ type: 'vote', qid: Q.id, choice: Q.correct });
+    wrong.c.send({ type: 'vote', qid: Q.id, choice: WRONG });
+    await right.c.type('ack');
+    await wrong.c.type('ack');
+    const slide = { id: 'quiz-busy-wait', index: 11, step: 0 };
+    p.send({ type: 'slide', slide });
+    expect(await wrong.c.type('slide')).toEqual({ type: 'slide', slide });
+    p.send({ type: 'poll', qid: Q.id, action: 'reveal' });
+    const revealed = pollOf(await wrong.c.type('poll', pollIs(Q.id, 'revealed')));
+    expect(revealed).toMatchObject({ correct: Q.correct, yours: WRONG, right: false, answered: 2 });
+    expect(await wrong.c.type('score')).toEqual({ type: 'score', right: 0, answered: 1 });
+    expect(await right.c.type('score')).toEqual({ type: 'score', right: 1, answered: 1 });
+    right.c.close();
+    const back = await participant(s, 1);
+    expect(back.welcome['slide']).toEqual(slide);
+    const view = viewIn(back.welcome, Q.id);
+    expect(view).toMatchObject({ status: 'revealed', yours: Q.correct, right: true, correct: Q.correct });
+    const counts = Array.from({ length: Q.choiceCount }, (_, i) => (i === Q.correct || i === WRONG ? 1 : 0));
+    expect(view['counts']).toEqual(counts);
+    expect(view['explanation']).toEqual(Q.explanation);
+    expect(back.welcome['score']).toEqual({ right: 1, answered: 1 });
+  });
+
+  test('close, reopen and reset: a closed question refuses votes, a reset clears them and the scores', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const a = await participant(s, 1);
+    const b = await participant(s, 2);
+    p.send({ type: 'poll', qid: Q2.id, action: 'open' });
+    await a.c.type('poll', pollIs(Q2.id, 'open'));
+    a.c.send({ type: 'vote', qid: Q2.id, choice: Q2.correct });
+    await a.c.type('ack');
+    p.send({ type: 'poll', qid: Q2.id, action: 'close' });
+    await b.c.type('poll', pollIs(Q2.id, 'closed'));
+    b.c.send({ type: 'vote', qid: Q2.id, choice: 0 });
+    expect((await b.c.type('refused'))['reason']).toBe('not-open');
+    p.send({ type: 'poll', qid: Q2.id, action: 'open' }); // reopen
+    await b.c.type('poll', pollIs(Q2.id, 'open'));
+    b.c.send({ type: 'vote', qid: Q2.id, choice: 0 });
+    await b.c.type('ack');
+    p.send({ type: 'poll', qid: Q2.id, action: 'reveal' });
+    expect(await a.c.type('score')).toMatchObject({ right: 1, answered: 1 });
+    p.send({ type: 'poll', qid: Q2.id, action: 'open' });
+    expect((await p.type('refused'))['reason']).toBe('not-open'); // a revealed question is reset before it reopens
+    p.send({ type: 'poll', qid: Q2.id, action: 'reset' });
+    const reset = pollOf(await a.c.type('poll', pollIs(Q2.id, 'idle')));
+    expect(reset).toEqual({ qid: Q2.id, status: 'idle', choiceCount: 4, answered: 0, yours: null });
+    expect(await a.c.type('score')).toMatchObject({ right: 0, answered: 0 });
+  });
+});
+
+describe('only the presenter drives', () => {
+  test("a participant's presenter messages are refused, each one counted in the presenter's stats", async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const { c } = await participant(s, 1);
+    const tries = [
+      { type: 'slide', slide: { id: 'c10k', index: 1, step: 0 } },
+      { type: 'poll', qid: Q.id, action: 'open' },
+      { type: 'poll', qid: Q.id, action: 'reveal' },
+      { type: 'showTop', show: true },
+      { type: 'nav', dir: 'next' },
+    ];
+    for (const t of tries) {
+      c.send(t);
+      expect(await c.type('refused')).toEqual({ type: 'refused', reason: 'not-presenter' });
+    }
+    const stats = await p.type('stats', (m) => m['refusedPresenterMessages'] === tries.length);
+    expect(stats).toMatchObject({ participants: 1, connected: 1 });
+    expect(s.stats().refusedPresenterMessages).toBe(tries.length);
+    const again = await participant(s, 2);
+    expect(viewIn(again.welcome, Q.id)['status']).toBe('idle'); // nothing was opened
+    expect(again.welcome['slide']).toBeNull();
+  });
+
+  test('a presenter hello with a wrong or missing secret is refused and closed; a hello for another room too', async () => {
+    const s = await start();
+    for (const secret of [s.secret.slice(0, -1) + (s.secret.endsWith('A') ? 'B' : 'A'), '', undefined]) {
+      const c = await connect(s);
+      c.send({ type: 'hello', v: 1, room: s.room, role: 'presenter', ...(secret === undefined ? {} : { secret }) });
+      expect(await c.type('refused')).toEqual({ type: 'refused', reason: 'bad-secret' });
+      expect((await c.closed).code).toBe(1008);
+    }
+    expect(s.stats().refusedPresenterMessages).toBe(3);
+    const c = await connect(s);
+    c.send({ type: 'hello', v: 1, room: s.room === 'ZZZZZ' ? 'YYYYY' : 'ZZZZZ', role: 'participant', pid: pidOf(1) });
+    expect(await c.type('refused')).toEqual({ type: 'refused', reason: 'wrong-room' });
+    await c.closed;
+  });
+
+  test("the remote's nav reaches the projected deck; a presenter's page never joins or votes", async () => {
+    const s = await start();
+    const deck = await presenter(s);
+    const remote = await presenter(s);
+    remote.send({ type: 'nav', dir: 'next' });
+    expect(await deck.type('nav')).toEqual({ type: 'nav', dir: 'next' });
+    deck.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await deck.type('poll', pollIs(Q.id, 'open'));
+    deck.send({ type: 'vote', qid: Q.id, choice: 0 });
+    expect((await deck.type('refused'))['reason']).toBe('malformed');
+    expect(s.stats()).toMatchObject({ participants: 0, votes: 0 });
+  });
+});
+
+describe('bad input gets a refusal and nothing else', () => {
+  test('malformed JSON, a wrong shape, a message before hello: refused, and the connection stays open', async () => {
+    const s = await start();
+    const c = await connect(s);
+    c.send({ type: 'vote', qid: Q.id, choice: 0 });
+    expect(await c.type('refused')).toEqual({ type: 'refused', reason: 'hello-first' });
+    c.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(1) });
+    await c.type('welcome');
+    for (const bad of [
+      '{not json',
+      '[]',
+      '"vote"',
+      JSON.stringify({ type: 'vote', qid: Q.id }),
+      JSON.stringify({ type: 'vote', qid: Q.id, choice: 1, extra: true }),
+      JSON.stringify({ type: 'nick', nick: 'a\u0007b' }),
+    ]) {
+      c.send(bad);
+      expect(await c.type('refused')).toEqual({ type: 'refused', reason: 'malformed' });
+    }
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect((await c.type('refused'))['reason']).toBe('malformed');
+    c.send({ type: 'ping' });
+    expect(await c.type('pong')).toEqual({ type: 'pong' });
+    expect(c.isOpen).toBe(true);
+  });
+
+  test('an oversized frame closes only its own connection (1009); a flood is refused, then closed; others go on', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const calm = await participant(s, 1);
+    const big = await participant(s, 2);
+    const flood = await participant(s, 3);
+    big.c.send(JSON.stringify({ type: 'nick', nick: 'x'.repeat(MAX_MESSAGE_BYTES) }));
+    expect((await big.c.closed).code).toBe(1009);
+    for (let i = 0; i < 200; i++) flood.c.send({ type: 'ping' });
+    await flood.c.type('refused', (m) => m['reason'] === 'rate-limited');
+    expect((await flood.c.closed).code).toBe(1008);
+    expect(flood.c.messages.filter((m) => m.type === 'pong').length).toBeLessThanOrEqual(21);
+    expect(s.stats().closedForFlooding).toBe(1);
+    // The calm one is served as before.
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await calm.c.type('poll', pollIs(Q.id, 'open'));
+    calm.c.send({ type: 'vote', qid: Q.id, choice: 1 });
+    await calm.c.type('ack');
+    calm.c.send({ type: 'ping' });
+    await calm.c.type('pong');
+    expect(calm.c.messages.some((m) => m.type === 'refused')).toBe(false);
+  });
+
+  test('a nickname is kept as typed (trimmed), only as text, and reaches nobody but the presenter', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    p.send({ type: 'showTop', show: true });
+    const other = await participant(s, 2);
+    const { c } = await participant(s, 1, '<img src=x onerror=1>');
+    c.send({ type: 'nick', nick: '  <b>Bob</b>  ' });
+    const r = await p.type('results', (m) => String(JSON.stringify(m['top'])).includes('Bob'));
+    expect(r['top']).toEqual([{ nick: '<b>Bob</b>', right: 0 }]);
+    await new Promise((done) => setTimeout(done, 100));
+    expect(other.c.raw.join('\n')).not.toMatch(/Bob|img/);
+  });
+});
+
+describe('the answer never leaves the server early', () => {
+  test('everything a participant receives before the reveal lacks counts, correct and explanation', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const watcher = await participant(s, 1);
+    const voters = await Promise.all([2, 3, 4].map((n) => participant(s, n)));
+    for (const q of QUIZZES) p.send({ type: 'poll', qid: q.id, action: 'open' });
+    for (const v of voters) await v.c.type('poll', pollIs(QUIZZES[QUIZZES.length - 1]!.id, 'open'));
+    for (const [i, v] of voters.entries())
+      for (const q of QUIZZES) v.c.send({ type: 'vote', qid: q.id, choice: i % q.choiceCount });
+    for (const v of voters) for (let k = 0; k < QUIZZES.length; k++) await v.c.type('ack');
+    p.send({ type: 'poll', qid: Q.id, action: 'close' });
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    p.send({ type: 'poll', qid: Q.id, action: 'close' });
+    p.send({ type: 'slide', slide: { id: Q.id, index: 11, step: 0 } });
+    await watcher.c.type('slide');
+    const late = await participant(s, 5);
+    const everyone = [watcher, ...voters, late];
+    const text = () => everyone.map((v) => v.c.raw.join('\n')).join('\n');
+    for (const word of ['"counts"', '"correct"', '"explanation"', '"right":true', '"right":false'])
+      expect(text()).not.toContain(word);
+    // Nor any sentence of any explanation.
+    for (const q of QUIZZES)
+      for (const para of [...q.explanation.en, ...q.explanation.ru])
+        expect(text()).not.toContain(JSON.stringify(para).slice(1, 40));
+    // The reveal: now it is there (for that question only).
+    p.send({ type: 'poll', qid: Q.id, action: 'reveal' });
+    const revealed = pollOf(await watcher.c.type('poll', pollIs(Q.id, 'revealed')));
+    expect(revealed['counts']).toEqual([1, 1, 1, 0]);
+    expect(revealed['correct']).toBe(Q.correct);
+    expect(revealed).not.toHaveProperty('right'); // the watcher did not answer
+    const others = watcher.c.raw.filter((r) => !r.includes(`"qid":"${Q.id}"`));
+    for (const word of ['"counts"', '"correct"', '"explanation"']) expect(others.join('\n')).not.toContain(word);
+  });
+});
+
+describe('export', () => {
+  test('CSV and JSON with the key (query or Bearer), 403 without it or with a wrong one', async () => {
+    const s = await start();
+    const p = await presenter(s);
+    const a = await participant(s, 1, '=HYPERLINK("x")');
+    const b = await participant(s, 2, 'Ann, "A"');
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await a.c.type('poll', pollIs(Q.id, 'open'));
+    await b.c.type('poll', pollIs(Q.id, 'open'));
+    a.c.send({ type: 'vote', qid: Q.id, choice: Q.correct });
+    await a.c.type('ack');
+    const csv = await get(s.port, `/api/export.csv?key=${s.secret}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+    expect(csv.headers['x-content-type-options']).toBe('nosniff');
+    expect(csv.headers['cache-control']).toBe('no-store');
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe('nick,pid,qid,choice,right');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")",${pidOf(1)},${Q.id},${Q.correct + 1},true`);
+    expect(lines).toContain(`"Ann, ""A""",${pidOf(2)},${Q.id},,`);
+    expect(lines.length).toBe(1 + 2 * QUIZZES.length + 1); // the header, the rows, the empty string after the last CRLF
+    const json = await get(s.port, '/api/export.json', { Authorization: `Bearer ${s.secret}` });
+    expect(json.status).toBe(200);
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    const data = JSON.parse(json.body) as { room: string; participants: { nick: string; answers: object }[] };
+    expect(data.room).toBe(s.room);
+    expect(data.participants.map((x) => x.nick)).toEqual(['=HYPERLINK("x")', 'Ann, "A"']);
+    expect(data.participants[0]!.answers).toEqual({ [Q.id]: Q.correct });
+    for (const path of ['/api/export.csv', '/api/export.json?key=nope', `/api/export.csv?key=${s.secret}x`]) {
+      const r = await get(s.port, path);
+      expect(r.status, path).toBe(403);
+      expect(r.body).not.toContain(pidOf(1));
+    }
+    expect((await get(s.port, '/api/export.json', { Authorization: 'Bearer wrong' })).status).toBe(403);
+  });
+});
+
+describe('static routes', () => {
+  test('the short address, the phone deck, the presenter deck behind its secret, and nothing outside the builds', async () => {
+    const s = await start();
+    for (const path of [`/${s.room}`, `/${s.room.toLowerCase()}`, `/${s.room}/`]) {
+      const r = await get(s.port, path);
+      expect(r.status, path).toBe(302);
+      expect(r.headers['location']).toBe(`/?workshop=${s.room}`);
+    }
+    const phone = await get(s.port, `/?workshop=${s.room}`);
+    expect(phone.status).toBe(200);
+    expect(phone.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(phone.body).toContain('phone deck');
+    expect((await get(s.port, '/assets/phone-abcdef12.js')).headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    expect((await get(s.port, '/assets/style-abcdef12.css')).headers['content-type']).toBe('text/css; charset=utf-8');
+    const deck = await get(s.port, `/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}`);
+    expect(deck.status).toBe(200);
+    expect(deck.body).toContain('full deck');
+    expect((await get(s.port, `/presenter/${s.secret}/remote.html`)).body).toContain('remote');
+    expect((await get(s.port, `/presenter/${s.secret}`)).headers['location']).toBe(
+      `/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}`,
+    );
+    for (const path of [
+      `/presenter/wrong/`,
+      `/presenter/wrong/assets/main-abcdef12.js`,
+      `/presenter//`,
+      '/assets/main-abcdef12.js',
+    ]) {
+      const r = await get(s.port, path);
+      expect(r.status, path).toBe(404);
+      expect(r.body).not.toContain('full deck');
+    }
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      `/presenter/${s.secret}/..%2f..%2fsecret.txt`,
+      `/presenter/${s.secret}/../../secret.txt`,
+      '/%00',
+      '/.hidden',
+      '/%E0%A4%A',
+    ]) {
+      const r = await get(s.port, path);
+      expect([400, 404], path).toContain(r.status);
+      expect(r.body).not.toContain('outside the build');
+    }
+    expect((await get(s.port, '/', {}, 'POST')).status).toBe(405);
+    expect((await get(s.port, '/', {}, 'HEAD')).status).toBe(200);
+  });
+
+  test('without a phone build the server says so on the page', async () => {
+    const s = await start({ phoneDir: tempDir('none') });
+    expect(s.phoneBuildMissing).toBe(true);
+    const r = await get(s.port, '/');
+    expect(r.status).toBe(503);
+    expect(r.body).toContain('The phone build is missing');
+  });
+});
