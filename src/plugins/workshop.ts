@@ -99,7 +99,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   const lang = () => options.getLang();
   const joinUrl = `${window.location.origin}/${where.room}`;
   const apiUrl = (path: string) =>
-    `${window.location.origin}/api/${path}?key=${encodeURIComponent(where.secret ?? '')}&room=${where.room}`;
+    `${window.location.origin}/api/${path}?key=${encodeURIComponent(where.secret ?? '')}`;
 
   const link = new WorkshopLink(wsUrl(window.location), {
     hello: () => helloFor(state, where.secret),
