@@ -128,6 +128,8 @@ export function reduce(s: WorkshopState, e: WorkshopEvent): WorkshopState {
       // Votes in flight are unknown now: the next welcome says whether they were recorded.
       return { ...s, link: 'reconnecting', attempts: s.attempts + 1, sending: {} };
     case 'vote-sent':
+      // One vote per question: once the server has acknowledged one, another is not even pending.
+      if (typeof s.polls[e.qid]?.yours === 'number') return s;
       return {
         ...s,
         sending: { ...s.sending, [e.qid]: e.choice },
