@@ -67,6 +67,7 @@ export default defineConfig(({ mode }) => ({
       input: {
         deck: resolve(import.meta.dirname, 'index.html'),
         embed: resolve(import.meta.dirname, 'embed.html'),
+        remote: resolve(import.meta.dirname, 'remote.html'),
       },
       output: {
         codeSplitting: {

@@ -218,6 +218,44 @@ test.describe('workshop mode with the real server', () => {
     }
   });
 
+  test('the remote (a phone) steps the projected deck and shows the slide’s title, notes and a timer', async ({
+    browser,
+  }) => {
+    const s = server!;
+    const errors: string[] = [];
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const rc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    try {
+      const projector = watch(await pc.newPage(), errors, 'projector');
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await ready(projector);
+      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      const remote = watch(await rc.newPage(), errors, 'remote');
+      await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?workshop=${s.room}&key=${s.secret}&lang=en`);
+      await expect(remote.getByRole('status')).toHaveText('Connected');
+      await expect(
+        remote.getByRole('heading', { level: 2, name: 'Event loop, coroutines and green threads' }),
+      ).toBeVisible();
+      await remote.getByRole('button', { name: 'Next: the next demo step or slide' }).click();
+      await expect(projector.locator('section#c10k')).toHaveClass(/present/);
+      await expect(remote.getByText('Slide 2 of 24')).toBeVisible();
+      await expect(remote.getByRole('heading', { level: 2, name: 'C10K: a thread per connection' })).toBeVisible();
+      // The slide's notes, in the remote's language.
+      await expect(remote.getByRole('region', { name: 'Notes' }).locator('p').first()).not.toBeEmpty();
+      await remote.getByRole('button', { name: 'Previous: the previous demo step or slide' }).click();
+      await expect(projector.locator('section#title')).toHaveClass(/present/);
+      await expect(remote.getByRole('timer')).toHaveText('0:00');
+      await remote.getByRole('button', { name: 'Start' }).click();
+      await expect(remote.getByRole('button', { name: 'Pause' })).toBeVisible();
+      await remote.getByRole('button', { name: 'Reset' }).click();
+      await expect(remote.getByRole('timer')).toHaveText('0:00');
+      expect(errors).toEqual([]);
+    } finally {
+      await pc.close();
+      await rc.close();
+    }
+  });
+
   test('the speaker view’s deck copies (?receiver) neither connect nor show workshop controls', async ({ page }) => {
     const s = server!;
     const sockets: string[] = [];
