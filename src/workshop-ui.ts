@@ -38,8 +38,7 @@ export function barTemplate(s: WorkshopState, lang: Lang, h: BarHandlers): Templ
           >
             ${s.following ? t.stopFollowing : t.follow}
           </button>
-          <span class="mode">${s.following ? t.followingNote : t.browsingNote}</span>
-          ${s.score ? html`<span class="score">${t.score(s.score.right, s.score.answered)}</span>` : nothing}`
+          ${s.score && s.score.answered > 0 ? html`<span class="score">${t.score(s.score.right, s.score.answered)}</span>` : nothing}`
         : html`<button type="button" class="panel-open" aria-label=${t.workshopLabel} @click=${h.openPanel}>${t.workshop}</button>`
     }
   </div>`;
@@ -120,7 +119,7 @@ export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h
         : html`<p class="muted">${t.noQuestion}</p>`
     }
     <label class="check"
-      ><input type="checkbox" .checked=${s.showTop} @change=${(e: Event) => h.showTop((e.target as HTMLInputElement).checked)} />
+      ><input type="checkbox" .checked=${s.showTop || s.results?.top !== undefined} @change=${(e: Event) => h.showTop((e.target as HTMLInputElement).checked)} />
       ${t.showTop}</label
     >
     <p class="workshop-actions">
@@ -131,6 +130,6 @@ export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h
       <p>${t.joinAt}</p>
       <hsw-qr-code text=${ctx.joinUrl} label=${t.qrLabel(ctx.joinUrl)}></hsw-qr-code>
     </div>
-    <div class="workshop-actions end"><button type="button" @click=${h.close}>${t.closePanel}</button></div>
+    <div class="workshop-actions end"><button type="button" autofocus @click=${h.close}>${t.closePanel}</button></div>
   </div>`;
 }

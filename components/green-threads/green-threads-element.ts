@@ -170,7 +170,11 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
                   aria-pressed=${s.panel === k ? 'true' : 'false'}
                   @click=${() => this.setState(setPanel(this.state, k))}
                 >
-                  ${t.panels[k]}
+                  ${t.panels[k]}${
+                    k === 'predict' && this.live && liveView(this.live, s.quiz.question.choiceCount).canVote
+                      ? html` <span class="vote-open">● ${t.voteOpen}</span>`
+                      : nothing
+                  }
                 </button>`,
             )}
           </div>

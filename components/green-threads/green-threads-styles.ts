@@ -216,6 +216,14 @@ export const styles = [
     .choices button.wrong {
       border-color: var(--hsw-bad);
     }
+    /* workshop mode: the question's tab says when voting is open */
+    .vote-open {
+      color: var(--hsw-accent-text);
+      font-weight: 700;
+    }
+    button[aria-pressed='true'] .vote-open {
+      color: inherit;
+    }
     /* workshop mode, after the reveal: the room's votes per choice */
     .tally {
       display: flex;

@@ -151,6 +151,7 @@ const en = {
   right: 'Right!',
   wrong: (n: number) => `Not quite: the answer is ${n}.`,
   pickHint: 'Choose an answer: then see the measured figure.',
+  voteOpen: 'voting is open',
   tryAgain: 'Try again',
   reveal: 'Reveal the answer',
 };
@@ -292,6 +293,7 @@ const ru: typeof en = {
   right: 'Верно!',
   wrong: (n: number) => `Не совсем: правильный ответ — ${n}.`,
   pickHint: 'Выберите ответ — и увидите измеренное число.',
+  voteOpen: 'идёт голосование',
   tryAgain: 'Попробовать ещё раз',
   reveal: 'Показать ответ',
 };

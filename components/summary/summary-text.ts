@@ -17,7 +17,7 @@ const en = {
   roomTitle: 'The room',
   roomParticipants: (n: number) => (n === 1 ? '1 participant' : `${n} participants`),
   roomRow: (answered: number, pct: number) => `${answered} answered · ${pct}% right`,
-  roomNone: 'not asked yet',
+  roomNone: 'no answers yet',
   topTitle: 'Top scores',
   topRow: (right: number) => (right === 1 ? '1 right' : `${right} right`),
 };
@@ -38,7 +38,7 @@ const ru: typeof en = {
   roomTitle: 'Зал',
   roomParticipants: (n: number) => `${n} ${ruPlural(n, 'участник', 'участника', 'участников')}`,
   roomRow: (answered: number, pct: number) => `ответили: ${answered} · верно: ${pct}%`,
-  roomNone: 'ещё не задавали',
+  roomNone: 'ответов пока нет',
   topTitle: 'Лучшие',
   topRow: (right: number) => `верно: ${right}`,
 };

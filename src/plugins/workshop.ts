@@ -127,9 +127,13 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   join.className = 'workshop-dialog workshop-join';
   join.setAttribute('aria-labelledby', 'workshop-join-title');
   for (const d of [panel, join]) {
-    // Keys typed in a dialog belong to it (Esc still closes it).
+    // Keys typed in a dialog belong to it; Esc closes it here (reveal would take it for the overview and cancel it).
     d.addEventListener('keydown', (e) => {
-      if (e.key !== 'Escape') e.stopPropagation();
+      e.stopPropagation();
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        d.close();
+      }
     });
     root.append(d);
   }

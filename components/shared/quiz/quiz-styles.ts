@@ -74,10 +74,11 @@ export const quizStyles = [
       gap: 0.35em;
     }
     ol button {
+      position: relative;
       width: 100%;
       text-align: left;
       display: grid;
-      grid-template-columns: auto minmax(0, 1fr);
+      grid-template-columns: auto minmax(0, 1fr) auto;
       gap: 0.2em 0.6em;
       align-items: start;
       padding: 0.4em 0.7em;
@@ -124,22 +125,23 @@ export const quizStyles = [
     }
     /* workshop mode, after the reveal: the room's votes per choice, as a bar and a count */
     .tally {
-      grid-column: 2;
-      display: flex;
-      align-items: center;
-      gap: 0.5em;
-      font-size: 0.9em;
+      display: contents;
     }
+    /* the bar along the choice's bottom edge: no height of its own */
     .tally .bar {
-      display: block;
-      height: 0.7em;
-      min-width: 0.2em;
-      max-width: 70%;
+      position: absolute;
+      left: 0;
+      bottom: 0;
+      height: 0.3em;
+      min-width: 0.3em;
       background: var(--hsw-accent);
-      border-radius: 0.2em;
+      border-radius: 0 0.2em 0.2em 0;
     }
     .tally .count {
-      font-weight: 600;
+      grid-column: 3;
+      grid-row: 1 / span 2;
+      align-self: center;
+      font-weight: 700;
       white-space: nowrap;
     }
     .status.in {
