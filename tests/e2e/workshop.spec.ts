@@ -23,8 +23,8 @@ interface Running {
   secret: string;
 }
 
-async function startServer(): Promise<Running> {
-  const data = mkdtempSync(join(tmpdir(), 'hsw-workshop-e2e-'));
+async function startServer(opts: { port?: number; data?: string } = {}): Promise<Running> {
+  const data = opts.data ?? mkdtempSync(join(tmpdir(), 'hsw-workshop-e2e-'));
   const child = spawn(
     process.execPath,
     [
@@ -32,7 +32,18 @@ async function startServer(): Promise<Running> {
       'server/cli.ts',
       '--no-build',
       '--json',
-      ...['--port', '0', '--host', '127.0.0.1', '--data', data, '--dist', dist, '--phone', phoneDist],
+      ...[
+        '--port',
+        String(opts.port ?? 0),
+        '--host',
+        '127.0.0.1',
+        '--data',
+        data,
+        '--dist',
+        dist,
+        '--phone',
+        phoneDist,
+      ],
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -54,7 +65,7 @@ async function startServer(): Promise<Running> {
   return { child, data, origin: `http://127.0.0.1:${ready.port}`, room: ready.room, secret: ready.secret };
 }
 
-async function stopServer(s: Running | undefined): Promise<void> {
+async function stopServer(s: Running | undefined, keepData = false): Promise<void> {
   if (!s) return;
   if (s.child.exitCode === null) {
     const exited = new Promise((ok) => s.child.once('exit', ok));
@@ -62,7 +73,7 @@ async function stopServer(s: Running | undefined): Promise<void> {
     await Promise.race([exited, new Promise((ok) => setTimeout(ok, 10_000))]);
     if (s.child.exitCode === null) s.child.kill('SIGKILL');
   }
-  rmSync(s.data, { recursive: true, force: true });
+  if (!keepData) rmSync(s.data, { recursive: true, force: true });
 }
 
 /** A page that fails the test on a console error, as the fixture does for `page`. */
@@ -280,4 +291,56 @@ test('the deck without ?workshop shows no workshop control and opens no socket',
   await quiz.getByRole('button', { name: /^3\s*The server hangs/ }).click();
   await expect(quiz.getByRole('status').filter({ hasText: 'Right!' })).toBeVisible();
   expect(sockets).toEqual([]);
+});
+
+test('a phone whose server goes away says so, reconnects by itself, and finds its vote again', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  let s: Running | undefined = await startServer();
+  const port = Number(new URL(s.origin).port);
+  const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    // While the server is away the browser logs each refused connection: expected here, not an error of the page.
+    const projector = await pc.newPage();
+    projector.on('pageerror', (e) => errors.push(`projector: ${e.message}`));
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi`);
+    await ready(projector);
+    const phone = await fc.newPage();
+    phone.on('pageerror', (e) => errors.push(`phone: ${e.message}`));
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    await phone.getByRole('dialog', { name: 'Join the workshop' }).getByRole('button', { name: 'Join' }).click();
+    const status = phone.locator('.workshop-bar [role="status"]');
+    await expect(status).toHaveText('Connected');
+    await expect(phone.locator('section#quiz-fastapi')).toHaveClass(/present/);
+    await currentSlide(phone)
+      .getByRole('button', { name: /^2\s*About 10 s/ })
+      .click();
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+
+    // The server stops (its log kept): the phone says it is reconnecting, and keeps the slide.
+    await stopServer(s, true);
+    await expect(status).toHaveText('Connection lost: reconnecting…');
+    await expect(currentSlide(phone).getByRole('button', { name: /^2\s*About 10 s/ })).toBeVisible();
+
+    // The same room comes back on the same port: the phone reconnects alone and its vote is still its own.
+    s = await startServer({ port, data: s.data });
+    await expect(status).toHaveText('Connected', { timeout: 30_000 });
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+    await expect(currentSlide(phone).getByRole('button', { name: /^2\s*About 10 s/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // A reload too: the same participant (the id kept on the phone), the same vote, no join sheet again.
+    await phone.reload();
+    await ready(phone);
+    await expect(phone.getByRole('dialog', { name: 'Join the workshop' })).toHaveCount(0);
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await pc.close();
+    await fc.close();
+    await stopServer(s);
+  }
 });
