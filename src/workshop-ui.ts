@@ -8,6 +8,8 @@ import type { Lang } from '../lib/i18n.ts';
 import type { PollView } from '../lib/workshop-protocol.ts';
 import { workshopText } from './plugins/workshop-text.ts';
 import type { WorkshopState } from './workshop-state.ts';
+// The tag only: the plugin loads the element itself (src/plugins/workshop.ts).
+import '../components/ui/qr-code-tag.ts';
 
 export interface BarHandlers {
   follow: (on: boolean) => void;

@@ -1,5 +1,7 @@
 import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+// The tag only: the workshop plugin loads the QR code's element (and the QR library) when there is a workshop.
+import '../ui/qr-code-tag.ts';
 import * as model from './chapter-map-model.ts';
 import type { Chapter, ChapterMapState } from './chapter-map-model.ts';
 import { chapterMapText } from './chapter-map-text.ts';

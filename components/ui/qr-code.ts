@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, svg } from 'lit';
 import { create } from 'qrcode';
 import { qrStyles } from './qr-code-styles.ts';
+import type { HswQrCodeElement } from './qr-code-tag.ts';
 
 /** The dark modules of a QR code for `text` as [row, column] pairs, and its size in modules (pure). */
 export function qrModules(text: string): { size: number; dark: [number, number][] } {
@@ -17,7 +18,7 @@ const QUIET = 4;
  * A QR code of `text` drawn as SVG rectangles (no HTML from the text), with the text itself beside it so that a
  * person can type it. `label` names the image for a screen reader.
  */
-export class QrCode extends LitElement {
+export class QrCode extends LitElement implements HswQrCodeElement {
   static override properties = {
     text: {},
     label: {},
@@ -51,9 +52,3 @@ export class QrCode extends LitElement {
 }
 
 customElements.define('hsw-qr-code', QrCode);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hsw-qr-code': QrCode;
-  }
-}
