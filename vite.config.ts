@@ -44,7 +44,8 @@ export function withholdAnswers(): Plugin {
 const shell = new RegExp(
   [
     String.raw`node_modules/(lit|lit-html|lit-element|@lit/reactive-element)/`,
-    String.raw`/lib/[^/]+\.ts$`,
+    // (not the workshop's protocol: valibot and the schemas load only in a workshop)
+    String.raw`/lib/(?!workshop-protocol\.ts$)[^/]+\.ts$`,
     String.raw`/src/(prefs|deck-text|page-mode|render-slide|toast)\.ts$`,
     String.raw`/components/ui/(demo-element|demo-store|demo-styles|breakpoints|theme)\.ts$`,
     String.raw`/components/shared/quiz/quiz-protocol\.ts$`,
