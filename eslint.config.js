@@ -11,6 +11,7 @@ export default defineConfig(
   globalIgnores([
     'dist/',
     'dist-single/',
+    'dist-phone/',
     'tests/snippets/', // test data: snippets whose output is checked against Node and Chromium, kept byte-identical
     'test-results/',
     'playwright-report/',

@@ -1,5 +1,40 @@
-import { defineConfig } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+
+/** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
+const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
+/** A slide's words: `slides/text/<id>.ts` (plain data; its only imports are types). */
+const slideTextModule = /\/slides\/text\/[^/]+\.ts$/;
+/** What every answer module is in the phones' build: the QuizAnswer that says "withheld". */
+export const WITHHELD_ANSWER = 'export const ANSWER = { correct: null, explanation: null };\n';
+
+/**
+ * The phones' build (`npm run build:phone`, `vite build --mode phone`): what a participant's phone downloads holds
+ * no quiz's answer. Every `*-answer.ts` module becomes the withheld answer, and every slide's speaker notes (which
+ * name the answers; phones never show notes) are left out of its words. The answers reach a phone only in the
+ * workshop server's revealed poll. tests/unit/phone-build.test.ts builds both and reads every file.
+ */
+export function withholdAnswers(): Plugin {
+  return {
+    name: 'hsw-withhold-answers',
+    enforce: 'pre',
+    async load(id) {
+      const file = id.split('?')[0] ?? id;
+      if (answerModule.test(file)) return WITHHELD_ANSWER;
+      if (!slideTextModule.test(file)) return null;
+      const js = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
+      const mod = (await import(`data:text/javascript;base64,${Buffer.from(js.code).toString('base64')}`)) as {
+        default: { text: Record<string, { notes: unknown[] }> };
+      };
+      const content = mod.default;
+      const text = Object.fromEntries(
+        Object.entries(content.text).map(([lang, words]) => [lang, { ...words, notes: [] }]),
+      );
+      return `export default ${JSON.stringify({ ...content, text })};\n`;
+    },
+  };
+}
 
 /**
  * Modules the deck page and the embed page share (Lit, the library layer, the shell's text and preferences, the
@@ -9,7 +44,8 @@ import { resolve } from 'node:path';
 const shell = new RegExp(
   [
     String.raw`node_modules/(lit|lit-html|lit-element|@lit/reactive-element)/`,
-    String.raw`/lib/[^/]+\.ts$`,
+    // (not the workshop's protocol: valibot and the schemas load only in a workshop)
+    String.raw`/lib/(?!workshop-protocol\.ts$)[^/]+\.ts$`,
     String.raw`/src/(prefs|deck-text|page-mode|render-slide|toast)\.ts$`,
     String.raw`/components/ui/(demo-element|demo-store|demo-styles|breakpoints|theme)\.ts$`,
     String.raw`/components/shared/quiz/quiz-protocol\.ts$`,
@@ -19,7 +55,8 @@ const shell = new RegExp(
 /** The slides' manifest entries (`slides/<id>.ts`, `slides/index.ts`) and the speaker sequences they hold: one chunk. */
 const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  plugins: mode === 'phone' ? [withholdAnswers()] : [],
   // Relative base: the built deck works from any host and any sub-path.
   base: './',
   build: {
@@ -33,6 +70,7 @@ export default defineConfig({
         embed: resolve(import.meta.dirname, 'embed.html'),
         // `<hsw-slide>`: one module at a fixed address, `embed.js`, for other pages to load (src/embed-element.ts).
         'embed-element': resolve(import.meta.dirname, 'src/embed-element.ts'),
+        remote: resolve(import.meta.dirname, 'remote.html'),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'embed-element' ? 'embed.js' : 'assets/[name]-[hash].js'),
@@ -47,4 +85,4 @@ export default defineConfig({
   },
   server: { port: 5173 },
   preview: { port: 4173 },
-});
+}));

@@ -2,17 +2,17 @@
  * The deck's quizzes as the workshop server knows them: id, number of choices, the right choice and the explanation
  * in both languages. The server alone holds the answers; the phones get them only in a revealed `poll`.
  *
- * Every import of a quiz's answer is in this one file (the quiz modules may move the answer into a
- * `<quiz>-answer.ts` module; only these lines change then). tests/unit/workshop-poll.test.ts checks that the ids
+ * Each answer comes from its quiz's `<quiz>-answer.ts` module (components/shared/quiz/quiz-answer.ts), the one place
+ * it is written; the phones' build withholds those modules. tests/unit/workshop-poll.test.ts checks that the ids
  * equal the `quizzes` the slides declare in slides/index.ts, in deck order.
  */
-import { formatNumber, type Bilingual, type Lang } from '../lib/i18n.ts';
-import { MEASURED, QUIZ as GREEN_THREADS_QUESTION } from '../components/green-threads/green-threads-model.ts';
-import { greenThreadsText } from '../components/green-threads/green-threads-text.ts';
+import type { Bilingual } from '../lib/i18n.ts';
+import { QUIZ as GREEN_THREADS_QUESTION } from '../components/green-threads/green-threads-model.ts';
+import { ANSWER as GREEN_THREADS_ANSWER } from '../components/green-threads/green-threads-answer.ts';
 import { QUESTION as BUSY_WAIT_QUESTION } from '../components/quiz-busy-wait/quiz-busy-wait-model.ts';
-import { busyWaitQuizText } from '../components/quiz-busy-wait/quiz-busy-wait-text.ts';
+import { ANSWER as BUSY_WAIT_ANSWER } from '../components/quiz-busy-wait/quiz-busy-wait-answer.ts';
 import { QUESTION as FASTAPI_QUESTION } from '../components/quiz-fastapi/quiz-fastapi-model.ts';
-import { fastapiQuizText } from '../components/quiz-fastapi/quiz-fastapi-text.ts';
+import { ANSWER as FASTAPI_ANSWER } from '../components/quiz-fastapi/quiz-fastapi-answer.ts';
 
 export interface QuizDef {
   readonly id: string;
@@ -23,24 +23,18 @@ export interface QuizDef {
   readonly explanation: Bilingual<readonly string[]>;
 }
 
-/** green-threads' explanation is a function of the measured figures: called as its element calls it. */
-function greenThreadsExplanation(lang: Lang): readonly string[] {
-  const n = (x: number) => formatNumber(x, lang);
-  return greenThreadsText[lang].quiz.explanation(n(MEASURED.go.parkedThreads), n(10_001), MEASURED.go.version);
+/** A question with its answer; the server runs from the sources, never from the phones' build (where it is withheld). */
+function quiz(
+  q: { id: string; choiceCount: number },
+  a: { correct: number | null; explanation: Bilingual<readonly string[]> | null },
+): QuizDef {
+  if (a.correct === null || a.explanation === null) throw new Error(`the answer of ${q.id} is withheld`);
+  return { id: q.id, choiceCount: q.choiceCount, correct: a.correct, explanation: a.explanation };
 }
 
 /** In deck order. */
 export const QUIZZES: readonly QuizDef[] = [
-  {
-    ...BUSY_WAIT_QUESTION,
-    explanation: { ru: busyWaitQuizText.ru.explanation, en: busyWaitQuizText.en.explanation },
-  },
-  {
-    ...FASTAPI_QUESTION,
-    explanation: { ru: fastapiQuizText.ru.explanation, en: fastapiQuizText.en.explanation },
-  },
-  {
-    ...GREEN_THREADS_QUESTION,
-    explanation: { ru: greenThreadsExplanation('ru'), en: greenThreadsExplanation('en') },
-  },
+  quiz(BUSY_WAIT_QUESTION, BUSY_WAIT_ANSWER),
+  quiz(FASTAPI_QUESTION, FASTAPI_ANSWER),
+  quiz(GREEN_THREADS_QUESTION, GREEN_THREADS_ANSWER),
 ];

@@ -24,6 +24,7 @@ import { LazyNotes } from './plugins/lazy-notes.ts';
 import { DemoLifecycle, loadDemo } from './plugins/demo-lifecycle.ts';
 import { DeckChrome } from './plugins/deck-chrome.ts';
 import { QuizPresenter } from './plugins/quiz-presenter.ts';
+import { Workshop } from './plugins/workshop.ts';
 import { showToast } from './toast.ts';
 // The deck's first slide's demo (the chapter map, a few hundred bytes) ships with the deck, defined before reveal starts.
 import '../components/chapter-map/chapter-map-element.ts';
@@ -149,7 +150,14 @@ const deck = new Reveal({
   scrollActivationWidth: 0,
   pdfSeparateFragments: false,
   pdfMaxPagesPerSlide: 1,
-  plugins: [LazyNotes, DemoKeys, QuizPresenter, () => DemoLifecycle({ onError: onDemoError, loadText }), () => chrome],
+  plugins: [
+    LazyNotes,
+    DemoKeys,
+    QuizPresenter,
+    () => DemoLifecycle({ onError: onDemoError, loadText }),
+    () => chrome,
+    () => workshop,
+  ],
 });
 
 const chrome = DeckChrome({
@@ -162,6 +170,7 @@ const chrome = DeckChrome({
     setUrlParam('lang', lang);
     renderAll();
     chrome.refresh();
+    workshop.refresh();
   },
   setTheme(next) {
     theme = next;
@@ -171,6 +180,9 @@ const chrome = DeckChrome({
     chrome.refresh();
   },
 });
+
+/** Workshop mode (`?workshop=<room>`, src/plugins/workshop.ts): nothing at all without it. */
+const workshop = Workshop({ getLang: () => lang });
 
 document.documentElement.classList.toggle('portrait', portrait());
 window.addEventListener('resize', () => {

@@ -1,5 +1,7 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+// The tag only: the workshop plugin loads the QR code's element (and the QR library) when there is a workshop.
+import '../ui/qr-code-tag.ts';
 import * as model from './chapter-map-model.ts';
 import type { Chapter, ChapterMapState } from './chapter-map-model.ts';
 import { chapterMapText } from './chapter-map-text.ts';
@@ -13,20 +15,33 @@ export class ChapterMap extends DemoElement<ChapterMapState> {
   static override properties = {
     ...DemoElement.properties,
     chapters: { attribute: false },
+    join: {},
   };
 
   static override styles = styles;
 
   declare chapters: readonly Chapter[];
+  /**
+   * In a workshop (src/plugins/workshop.ts, on the presenter's deck): the participants' address, shown with its QR
+   * code (`<hsw-qr-code>`, which the workshop plugin loads). Empty: not in a workshop.
+   */
+  declare join: string;
 
   constructor() {
     super(model);
     this.chapters = [];
+    this.join = '';
   }
 
   override render() {
     const t = chapterMapText[this.locale];
-    return html`<nav aria-label=${t.nav}>
+    const join = this.join
+      ? html`<aside class="join">
+          <p>${t.join}</p>
+          <hsw-qr-code text=${this.join} label=${t.qrLabel(this.join)}></hsw-qr-code>
+        </aside>`
+      : nothing;
+    return html`${join}<nav aria-label=${t.nav}>
       <ol>
         ${this.chapters.map(
           (c, i) => html`<li class="chapter">

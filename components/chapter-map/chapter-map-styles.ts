@@ -53,6 +53,27 @@ export const styles = [
       font-weight: 700;
       margin-right: 0.4em;
     }
+    /* in a workshop: the participants' address and its QR code, beside the map */
+    :host {
+      display: flow-root;
+    }
+    aside.join {
+      float: right;
+      margin: 0 0 0.6em 0.8em;
+      padding: 0.5em 0.7em;
+      border: 2px solid var(--hsw-accent);
+      border-radius: 0.5em;
+      background: var(--hsw-panel);
+      text-align: center;
+      --hsw-qr-size: 8.5em;
+      --hsw-qr-url-size: 0.8em;
+    }
+    aside.join p {
+      margin: 0 0 0.3em;
+      font-size: 0.8em;
+      font-weight: 600;
+      max-width: 12em;
+    }
     .count {
       color: var(--hsw-muted);
       font-size: var(--hsw-fs-small);

@@ -13,7 +13,16 @@ import {
   shouldPersist,
   viewOf,
 } from '../shared/quiz/quiz-model.ts';
-import { QUIZ_CONNECTED_EVENT, type QuizHost } from '../shared/quiz/quiz-protocol.ts';
+import {
+  QUIZ_CONNECTED_EVENT,
+  QUIZ_LIVE_EVENT,
+  type QuizHost,
+  type QuizLive,
+  type QuizLiveDetail,
+} from '../shared/quiz/quiz-protocol.ts';
+import { liveView } from '../shared/quiz/quiz-live.ts';
+import { quizText } from '../shared/quiz/quiz-text.ts';
+import { ANSWER } from './green-threads-answer.ts';
 import { greenThreadsText, type Caption } from './green-threads-text.ts';
 import { styles } from './green-threads-styles.ts';
 import * as model from './green-threads-model.ts';
@@ -62,16 +71,24 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   static override properties = {
     ...DemoElement.properties,
     presenter: { type: Boolean, reflect: true },
+    live: { attribute: false },
   };
 
   static override styles = styles;
 
   /** The deck's presenter mode (quiz-presenter plugin): the answer stays hidden until it is revealed. */
   declare presenter: boolean;
+  /** Workshop mode (src/plugins/workshop.ts): the server's poll for the question; null: not in a workshop. */
+  declare live: QuizLive | null;
 
   constructor() {
     super(model);
     this.presenter = false;
+    this.live = null;
+  }
+
+  private sendLive(detail: QuizLiveDetail): void {
+    this.dispatchEvent(new CustomEvent(QUIZ_LIVE_EVENT, { detail, bubbles: true, composed: true }));
   }
 
   override connectedCallback(): void {
@@ -86,6 +103,10 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   requestReveal(): void {
+    if (this.live) {
+      if (this.live.role === 'presenter') this.sendLive({ action: 'reveal', choice: null });
+      return;
+    }
     if (this.state.panel === 'predict') this.setState(revealAnswer(this.state));
   }
 
@@ -94,6 +115,12 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   private pick(choice: number): void {
+    if (this.live) {
+      const lv = liveView(this.live, this.state.quiz.question.choiceCount);
+      if (lv.canVote && Number.isInteger(choice) && choice >= 0 && choice < this.state.quiz.question.choiceCount)
+        this.sendLive({ action: 'vote', choice });
+      return;
+    }
     const next = answer(this.state, choice);
     if (next === this.state) return;
     if (
@@ -143,7 +170,11 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
                   aria-pressed=${s.panel === k ? 'true' : 'false'}
                   @click=${() => this.setState(setPanel(this.state, k))}
                 >
-                  ${t.panels[k]}
+                  ${t.panels[k]}${
+                    k === 'predict' && this.live && liveView(this.live, s.quiz.question.choiceCount).canVote
+                      ? html` <span class="vote-open">● ${t.voteOpen}</span>`
+                      : nothing
+                  }
                 </button>`,
             )}
           </div>
@@ -324,17 +355,26 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     const lang = this.locale;
     const t = greenThreadsText[lang];
     const q = this.state.quiz;
-    const v = viewOf(q, { print: this.print });
-    const n = (x: number) => formatNumber(x, lang);
+    const lv = this.live ? liveView(this.live, q.question.choiceCount) : null;
+    const v = lv ?? viewOf(q, { print: this.print });
+    const qt = quizText[lang];
+    const explanation = (lv ? lv.explanation : ANSWER.explanation)?.[lang] ?? [];
+    const counts = lv?.counts ?? null;
+    const most = Math.max(1, ...(counts ?? []));
     let status: string = t.pickHint;
     let cls = '';
-    if (v.verdict === 'right') {
+    if (lv) {
+      status = qt.live[lv.message](lv.answered);
+      if (lv.message === 'presenter-revealed' && v.correctShown !== null)
+        status = `${status} ${qt.revealedNoVote(v.correctShown + 1)}`;
+      cls = v.verdict ?? '';
+    } else if (v.verdict === 'right') {
       status = t.right;
       cls = 'right';
     } else if (v.verdict === 'wrong') {
-      status = t.wrong(q.question.correct + 1);
+      status = t.wrong((v.correctShown ?? 0) + 1);
       cls = 'wrong';
-    }
+    } else if (q.phase.kind === 'answered') status = qt.withheld(q.phase.choice + 1);
     return html`<div class="quiz" role="group" aria-labelledby="quiz-ask">
       <h3 id="quiz-ask">${inline(t.quiz.ask)}</h3>
       <ol class="choices">
@@ -349,7 +389,16 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
               aria-disabled=${v.locked ? 'true' : 'false'}
               @click=${() => this.pick(i)}
             >
-              <span class="num">${i + 1}</span> ${c}${right ? html` <span class="mark">✓</span>` : nothing}${wrong ? html` <span class="mark">✗</span>` : nothing}
+              <span class="num">${i + 1}</span> ${c}${right ? html` <span class="mark">✓</span>` : nothing}${wrong ? html` <span class="mark">✗</span>` : nothing}${
+                lv && v.selected === i && !right && !wrong ? html` <span class="mark">● ${qt.yourMark}</span>` : nothing
+              }${
+                counts?.[i] === undefined
+                  ? nothing
+                  : html`<span class="tally"
+                      ><span class="bar" style="width:${((counts[i] ?? 0) / most) * 100}%"></span
+                      ><span class="count">${qt.votes(counts[i] ?? 0)}</span></span
+                    >`
+              }
             </button>
           </li>`;
         })}
@@ -362,9 +411,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
       ${
         v.explanationShown
           ? html`<div class="callout good" data-figure="quiz-explanation">
-            ${t.quiz
-              .explanation(n(MEASURED.go.parkedThreads), n(10_001), MEASURED.go.version)
-              .map((para) => html`<p>${inline(para)}</p>`)}
+            ${explanation.map((para) => html`<p>${inline(para)}</p>`)}
           </div>`
           : nothing
       }

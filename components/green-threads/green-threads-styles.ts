@@ -216,6 +216,33 @@ export const styles = [
     .choices button.wrong {
       border-color: var(--hsw-bad);
     }
+    /* workshop mode: the question's tab says when voting is open */
+    .vote-open {
+      color: var(--hsw-accent-text);
+      font-weight: 700;
+    }
+    button[aria-pressed='true'] .vote-open {
+      color: inherit;
+    }
+    /* workshop mode, after the reveal: the room's votes per choice */
+    .tally {
+      display: flex;
+      align-items: center;
+      gap: 0.5em;
+      margin-top: 0.2em;
+    }
+    .tally .bar {
+      display: block;
+      height: 0.6em;
+      min-width: 0.2em;
+      max-width: 65%;
+      background: var(--hsw-accent);
+      border-radius: 0.2em;
+    }
+    .tally .count {
+      font-weight: 600;
+      white-space: nowrap;
+    }
     .num {
       display: inline-block;
       min-width: 1.3em;

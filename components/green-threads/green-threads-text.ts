@@ -146,15 +146,12 @@ const en = {
       'a few: about as many as GOMAXPROCS',
       'exactly one',
     ],
-    explanation: (threads: string, goroutines: string, v: string) => [
-      `Measured here: **${threads}** threads in \`/proc/self/task\` beside ${goroutines} goroutines (${v}). A parked goroutine holds no thread: it is a 2 KB stack and a small record in the channel’s queue.`,
-      'Go runs Go code on GOMAXPROCS threads, plus sysmon and a spare or two; only goroutines inside blocking syscalls hold more.',
-    ],
   },
   quizPanelLabel: 'Predict, then see',
   right: 'Right!',
   wrong: (n: number) => `Not quite: the answer is ${n}.`,
   pickHint: 'Choose an answer: then see the measured figure.',
+  voteOpen: 'voting is open',
   tryAgain: 'Try again',
   reveal: 'Reveal the answer',
 };
@@ -291,15 +288,12 @@ const ru: typeof en = {
       'несколько: примерно GOMAXPROCS',
       'ровно один',
     ],
-    explanation: (threads: string, goroutines: string, v: string) => [
-      `Измерено здесь: **${threads}** потока в \`/proc/self/task\` при ${goroutines} горутинах (${v}). Запаркованная горутина не держит поток: это стек в 2 КБ и маленькая запись в очереди канала.`,
-      'Go выполняет код Go на GOMAXPROCS потоках, плюс sysmon и один-два запасных; больше потоков держат только горутины внутри блокирующих системных вызовов.',
-    ],
   },
   quizPanelLabel: 'Угадайте, потом проверьте',
   right: 'Верно!',
   wrong: (n: number) => `Не совсем: правильный ответ — ${n}.`,
   pickHint: 'Выберите ответ — и увидите измеренное число.',
+  voteOpen: 'идёт голосование',
   tryAgain: 'Попробовать ещё раз',
   reveal: 'Показать ответ',
 };

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { QuizElement } from '../shared/quiz/quiz-element.ts';
 import type { QuizContent, QuizView } from '../shared/quiz/quiz-model.ts';
 import { simulate, type SimResult } from '../shared/js-sim/index.ts';
+import { ANSWER } from './quiz-busy-wait-answer.ts';
 import * as model from './quiz-busy-wait-model.ts';
 import { QUESTION, QUESTION_CODE, SIM_VARIANTS, simProgram, type SimVariant } from './quiz-busy-wait-model.ts';
 import { busyWaitQuizText, busyWaitText } from './quiz-busy-wait-text.ts';
@@ -11,6 +12,7 @@ const CONTENT: QuizContent = {
   question: QUESTION,
   text: busyWaitQuizText,
   code: { source: QUESTION_CODE, lang: 'javascript' },
+  explanation: ANSWER.explanation,
 };
 
 const cache = new Map<SimVariant, SimResult>();

@@ -4,11 +4,12 @@
  * them, cut out of it, so the listing is written once. Pure: strings and states only.
  */
 import { initialQuizState, type QuizQuestion, type QuizState } from '../shared/quiz/quiz-model.ts';
+import { ANSWER } from './quiz-busy-wait-answer.ts';
 
 export { SPEAKER_SEQUENCE } from './quiz-busy-wait-sequence.ts';
 
-/** The right answer is the third choice (index 2): the server hangs. */
-export const QUESTION: QuizQuestion = { id: 'quiz-busy-wait', choiceCount: 4, correct: 2 };
+/** The right answer is in quiz-busy-wait-answer.ts (null in the phones' build). */
+export const QUESTION: QuizQuestion = { id: 'quiz-busy-wait', choiceCount: 4, correct: ANSWER.correct };
 
 export function initialState(): QuizState {
   return initialQuizState(QUESTION);

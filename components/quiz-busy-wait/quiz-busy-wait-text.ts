@@ -3,10 +3,10 @@ import type { QuizWords } from '../shared/quiz/quiz-model.ts';
 import type { SimVariant } from './quiz-busy-wait-model.ts';
 
 /**
- * Seed 004's question, all of it: the lead, the question (its code is QUESTION_CODE in the model), the choices and
- * the explanation. The right answer is the third choice (the model's QUESTION). Each claim is checked against real
- * Node in tests/unit/quiz.test.ts: the loop starves a due timer and a pending connection, so does a recursive
- * process.nextTick, the heap stays flat, and yielding with setImmediate or setTimeout lets the handler run.
+ * Seed 004's question: the lead, the question (its code is QUESTION_CODE in the model) and the choices. The right
+ * answer and the explanation are in quiz-busy-wait-answer.ts (withheld from the phones' build). Each claim is checked
+ * against real Node in tests/unit/quiz.test.ts: the loop starves a due timer and a pending connection, so does a
+ * recursive process.nextTick, the heap stays flat, and yielding with setImmediate or setTimeout lets the handler run.
  */
 export const busyWaitQuizText: Bilingual<QuizWords> = {
   en: {
@@ -18,11 +18,6 @@ export const busyWaitQuizText: Bilingual<QuizWords> = {
       'The server hangs: every turn queues a new microtask, so the queue never empties and no timer or network callback runs — `ready` is never set, and one core sits at 100%.',
       'After a while the process crashes with a stack overflow or out of memory, because every `await` goes one level deeper.',
     ],
-    explanation: [
-      '`await` gives control away only until the next microtask. Each turn of the loop queues a new microtask, and the event loop takes no macrotask while the microtask queue is not empty. The network handler that would set `ready` never runs.',
-      'The same happens with a recursive `process.nextTick`. To yield for real: `await new Promise(r => setImmediate(r))` or `setTimeout`.',
-      'Nothing grows: each continuation starts on an empty stack and the old promises are collected, so the process neither crashes nor frees itself — it just spins.',
-    ],
   },
   ru: {
     lead: 'В Node-сервере кто-то написал «асинхронное» ожидание флага:',
@@ -32,11 +27,6 @@ export const busyWaitQuizText: Bilingual<QuizWords> = {
       'Сервер продолжит отвечать на другие запросы; только эта функция будет крутиться и жечь процессор, пока `ready` не выставят.',
       'Сервер зависнет: каждый оборот ставит новую микрозадачу, очередь никогда не пустеет, и ни таймер, ни сетевой колбэк не запустятся — `ready` не выставится никогда, одно ядро загружено на 100%.',
       'Через какое-то время процесс упадёт с переполнением стека или нехваткой памяти: каждый `await` уходит на уровень глубже.',
-    ],
-    explanation: [
-      '`await` отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста. Сетевой обработчик, который выставит `ready`, никогда не запустится.',
-      'То же с рекурсивным `process.nextTick`. Отдать управление по-настоящему — `await new Promise(r => setImmediate(r))` или `setTimeout`.',
-      'Ничего не растёт: каждое продолжение начинается с пустого стека, старые промисы собирает сборщик мусора, поэтому процесс не падает и не освобождается сам — он просто крутится.',
     ],
   },
 };

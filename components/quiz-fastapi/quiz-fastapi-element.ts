@@ -3,6 +3,7 @@ import { QuizElement } from '../shared/quiz/quiz-element.ts';
 import '../ui/labelled-slider.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import type { QuizContent, QuizView } from '../shared/quiz/quiz-model.ts';
+import { ANSWER } from './quiz-fastapi-answer.ts';
 import * as model from './quiz-fastapi-model.ts';
 import {
   HANDLER_KINDS,
@@ -21,6 +22,7 @@ const CONTENT: QuizContent = {
   question: QUESTION,
   text: fastapiQuizText,
   code: { source: QUESTION_CODE, lang: 'python' },
+  explanation: ANSWER.explanation,
 };
 
 /** Seed 004's FastAPI question; after the answer, the three handler kinds against the number of requests. */

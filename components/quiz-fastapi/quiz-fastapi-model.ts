@@ -13,11 +13,12 @@
  * Pure: strings and numbers only.
  */
 import { initialQuizState, type QuizQuestion, type QuizState } from '../shared/quiz/quiz-model.ts';
+import { ANSWER } from './quiz-fastapi-answer.ts';
 
 export { SPEAKER_SEQUENCE } from './quiz-fastapi-sequence.ts';
 
-/** The right answer is the second choice (index 1): 10 s, 50 × 200 ms one after another. */
-export const QUESTION: QuizQuestion = { id: 'quiz-fastapi', choiceCount: 4, correct: 1 };
+/** The right answer is in quiz-fastapi-answer.ts (null in the phones' build). */
+export const QUESTION: QuizQuestion = { id: 'quiz-fastapi', choiceCount: 4, correct: ANSWER.correct };
 
 export function initialState(): QuizState {
   return initialQuizState(QUESTION);

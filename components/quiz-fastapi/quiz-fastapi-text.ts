@@ -3,9 +3,9 @@ import type { QuizWords } from '../shared/quiz/quiz-model.ts';
 import type { HandlerKind } from './quiz-fastapi-model.ts';
 
 /**
- * Seed 004's FastAPI question, all of it: the question (its code is QUESTION_CODE in the model), the choices and the
- * explanation. The right answer is the second choice (the model's QUESTION). The three handler kinds are checked
- * against CPython in tests/unit/quiz-fastapi-real.test.ts.
+ * Seed 004's FastAPI question: the question (its code is QUESTION_CODE in the model) and the choices. The right answer
+ * and the explanation are in quiz-fastapi-answer.ts (withheld from the phones' build). The three handler kinds are
+ * checked against CPython in tests/unit/quiz-fastapi-real.test.ts.
  */
 export const fastapiQuizText: Bilingual<QuizWords> = {
   en: {
@@ -16,11 +16,6 @@ export const fastapiQuizText: Bilingual<QuizWords> = {
       'About 400 ms: FastAPI runs every handler in its pool of 40 threads: two rounds of 200 ms.',
       'It depends on the CPU: uvicorn runs one event loop per core and spreads the requests over them.',
     ],
-    explanation: [
-      '`requests.get` blocks the event loop’s thread, and 50 × 200 ms run strictly one after another: the last request waits 10 s.',
-      'The paradox: drop `async` and declare a plain `def`, and FastAPI runs the handler in its thread pool itself (40 threads by default) — it would be fast: two rounds, about 400 ms.',
-      'The right fix is an asynchronous client: `await httpx.AsyncClient().get(...)`. The loop then waits for all 50 at once: about 200 ms.',
-    ],
   },
   ru: {
     ask: 'FastAPI, один процесс uvicorn. Одновременно пришло 50 запросов. Сколько ждёт последний?',
@@ -29,11 +24,6 @@ export const fastapiQuizText: Bilingual<QuizWords> = {
       'Около 10 с: `requests.get` блокирует поток цикла событий, и 50 × 200 мс выполняются строго подряд.',
       'Около 400 мс: FastAPI запускает любой обработчик в своём пуле из 40 потоков — два круга по 200 мс.',
       'Зависит от процессора: uvicorn запускает по циклу событий на ядро и раскладывает запросы по ним.',
-    ],
-    explanation: [
-      '`requests.get` блокирует поток цикла событий, и 50 × 200 мс выполняются строго подряд: последний запрос ждёт 10 с.',
-      'Парадокс: если убрать `async` и объявить обычный `def`, FastAPI сам запустит обработчик в пуле потоков (40 по умолчанию), и стало бы быстро: два круга, около 400 мс.',
-      'Правильно — асинхронный клиент: `await httpx.AsyncClient().get(...)`. Тогда цикл ждёт все 50 запросов разом: около 200 мс.',
     ],
   },
 };

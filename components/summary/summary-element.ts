@@ -3,7 +3,14 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { readStored } from '../../lib/storage.ts';
 import { SCORE_STORAGE_KEY } from '../shared/quiz/quiz-model.ts';
 import * as model from './summary-model.ts';
-import { summaryView, type ChapterRef, type QuizRef, type SummaryState } from './summary-model.ts';
+import {
+  roomView,
+  summaryView,
+  type ChapterRef,
+  type QuizRef,
+  type RoomResults,
+  type SummaryState,
+} from './summary-model.ts';
 import { summaryText } from './summary-text.ts';
 import { styles } from './summary-styles.ts';
 
@@ -17,6 +24,7 @@ export class Summary extends DemoElement<SummaryState> {
     ...DemoElement.properties,
     chapters: { attribute: false },
     quizzes: { attribute: false },
+    room: { attribute: false },
     stored: { state: true },
   };
 
@@ -24,6 +32,8 @@ export class Summary extends DemoElement<SummaryState> {
 
   declare chapters: readonly ChapterRef[];
   declare quizzes: readonly QuizRef[];
+  /** In a workshop, on the projector: the room's results (src/plugins/workshop.ts); null: the person's own score. */
+  declare room: RoomResults | null;
   /** The stored score as localStorage holds it (null: nothing, or storage unavailable). */
   declare stored: string | null;
 
@@ -35,6 +45,7 @@ export class Summary extends DemoElement<SummaryState> {
     super(model);
     this.chapters = [];
     this.quizzes = [];
+    this.room = null;
     this.stored = null;
   }
 
@@ -60,31 +71,64 @@ export class Summary extends DemoElement<SummaryState> {
     return this.mode === 'embed' ? `./index.html?lang=${this.locale}#/${slide}` : `#/${slide}`;
   }
 
-  override render() {
+  private renderRoom(room: RoomResults) {
+    const t = summaryText[this.locale];
+    return html`<div class="score-card room">
+      <p class="score" role="status">
+        <span class="title">${t.roomTitle}:</span>
+        <span class="big">${t.roomParticipants(room.participants)}</span>
+      </p>
+      <ul class="quizzes" aria-label=${t.quizzesLabel}>
+        ${roomView(room, this.quizzes).map(
+          (r) => html`<li>
+            <span class="name">${r.title}<span class="sr-only"> (${r.chapter})</span></span>
+            <span class="chapter">${r.chapter}</span>
+            <span class="result">${r.pct === null ? t.roomNone : t.roomRow(r.answered, r.pct)}</span>
+          </li>`,
+        )}
+      </ul>
+      ${
+        room.top && room.top.length > 0
+          ? html`<h3 class="top-title">${t.topTitle}</h3>
+            <ol class="top">
+              ${room.top.map((p) => html`<li><span class="nick">${p.nick}</span> <span class="result">${t.topRow(p.right)}</span></li>`)}
+            </ol>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  private renderScore() {
     const t = summaryText[this.locale];
     const v = summaryView(this.stored, this.quizzes);
     const target = this.mode === 'embed' ? '_blank' : nothing;
     const message = v.total === 0 ? t.none : v.status === 'corrupt' ? t.corrupt : v.answered === 0 ? t.empty : null;
+    return html`<div class="score-card">
+      <p class="score" role="status" aria-label=${t.scoreLabel(v.correct, v.total, v.answered)}>
+        <span class="title">${t.scoreTitle}:</span>
+        <span class="big">${t.score(v.correct, v.total)}</span>
+        <span class="note">${t.scoreNote(v.answered, v.total)}</span>
+      </p>
+      ${message ? html`<p class="message callout ${v.status === 'corrupt' ? 'warn' : 'muted'}">${message}</p>` : nothing}
+      <ul class="quizzes" aria-label=${t.quizzesLabel}>
+        ${v.rows.map(
+          (r) => html`<li class=${r.result}>
+            <a href=${this.href(r.slide)} target=${target} rel=${this.mode === 'embed' ? 'noopener' : nothing}
+              >${r.title}<span class="sr-only"> (${r.chapter})</span></a
+            >
+            <span class="chapter">${r.chapter}</span>
+            <span class="result">${t.result[r.result]}</span>
+          </li>`,
+        )}
+      </ul>
+    </div>`;
+  }
+
+  override render() {
+    const t = summaryText[this.locale];
+    const target = this.mode === 'embed' ? '_blank' : nothing;
     return html`<section aria-label=${t.demoLabel}>
-      <div class="score-card">
-        <p class="score" role="status" aria-label=${t.scoreLabel(v.correct, v.total, v.answered)}>
-          <span class="title">${t.scoreTitle}:</span>
-          <span class="big">${t.score(v.correct, v.total)}</span>
-          <span class="note">${t.scoreNote(v.answered, v.total)}</span>
-        </p>
-        ${message ? html`<p class="message callout ${v.status === 'corrupt' ? 'warn' : 'muted'}">${message}</p>` : nothing}
-        <ul class="quizzes" aria-label=${t.quizzesLabel}>
-          ${v.rows.map(
-            (r) => html`<li class=${r.result}>
-              <a href=${this.href(r.slide)} target=${target} rel=${this.mode === 'embed' ? 'noopener' : nothing}
-                >${r.title}<span class="sr-only"> (${r.chapter})</span></a
-              >
-              <span class="chapter">${r.chapter}</span>
-              <span class="result">${t.result[r.result]}</span>
-            </li>`,
-          )}
-        </ul>
-      </div>
+      ${this.room ? this.renderRoom(this.room) : this.renderScore()}
       <nav class="chapters" aria-label=${t.chaptersTitle}>
         <h3>${t.chaptersTitle}</h3>
         <ol>

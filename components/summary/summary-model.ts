@@ -65,6 +65,32 @@ export interface SummaryView {
   readonly rows: readonly SummaryRow[];
 }
 
+/** The room's results in a workshop, as the server sends them (lib/workshop-protocol.ts's Results); the shell passes them. */
+export interface RoomResults {
+  readonly participants: number;
+  readonly questions: readonly { readonly qid: string; readonly answered: number; readonly right: number }[];
+  readonly top?: readonly { readonly nick: string; readonly right: number }[] | undefined;
+}
+
+export interface RoomRow extends QuizRef {
+  readonly answered: number;
+  /** Share of the answers that were right, in whole percent; null: nobody answered. */
+  readonly pct: number | null;
+}
+
+/** The room's answers per question of the deck, in deck order (a question the server does not know: none yet). */
+export function roomView(room: RoomResults, quizzes: readonly QuizRef[]): readonly RoomRow[] {
+  const seen = new Set<string>();
+  return quizzes
+    .filter((q) => !seen.has(q.id) && seen.add(q.id))
+    .map((q) => {
+      const r = room.questions.find((x) => x.qid === q.id);
+      const answered = Math.max(0, r?.answered ?? 0);
+      const right = Math.min(answered, Math.max(0, r?.right ?? 0));
+      return { ...q, answered, pct: answered === 0 ? null : Math.round((100 * right) / answered) };
+    });
+}
+
 export function summaryView(raw: string | null | undefined, quizzes: readonly QuizRef[]): SummaryView {
   const seen = new Set<string>();
   const unique = quizzes.filter((q) => !seen.has(q.id) && seen.add(q.id));

@@ -85,6 +85,23 @@ export const styles = [
     li.unanswered .result {
       color: var(--hsw-muted);
     }
+    /* in a workshop: the room's results, the top nicknames */
+    .room .name {
+      font-weight: 600;
+    }
+    .top-title {
+      margin: 0.5em 0 0.2em;
+      font-size: 1em;
+    }
+    ol.top {
+      margin: 0;
+      padding-left: 1.4em;
+      font-size: var(--hsw-fs-note);
+    }
+    ol.top .nick {
+      font-weight: 600;
+      overflow-wrap: anywhere;
+    }
     a {
       color: var(--hsw-accent-text);
       border-radius: 0.2em;

@@ -14,6 +14,12 @@ const en = {
   result: { right: '✓ right', wrong: '✗ wrong', unanswered: '— not answered' },
   quizzesLabel: 'Quizzes',
   chaptersTitle: 'Back to a chapter',
+  roomTitle: 'The room',
+  roomParticipants: (n: number) => (n === 1 ? '1 participant' : `${n} participants`),
+  roomRow: (answered: number, pct: number) => `${answered} answered · ${pct}% right`,
+  roomNone: 'no answers yet',
+  topTitle: 'Top scores',
+  topRow: (right: number) => (right === 1 ? '1 right' : `${right} right`),
 };
 
 const ru: typeof en = {
@@ -29,6 +35,12 @@ const ru: typeof en = {
   result: { right: '✓ верно', wrong: '✗ неверно', unanswered: '— нет ответа' },
   quizzesLabel: 'Вопросы',
   chaptersTitle: 'Вернуться к главе',
+  roomTitle: 'Зал',
+  roomParticipants: (n: number) => `${n} ${ruPlural(n, 'участник', 'участника', 'участников')}`,
+  roomRow: (answered: number, pct: number) => `ответили: ${answered} · верно: ${pct}%`,
+  roomNone: 'ответов пока нет',
+  topTitle: 'Лучшие',
+  topRow: (right: number) => `верно: ${right}`,
 };
 
 export const summaryText: Bilingual<typeof en> = { en, ru };

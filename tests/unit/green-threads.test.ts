@@ -209,7 +209,7 @@ describe('the demo state', () => {
   });
   it('the quiz: the right answer is "a few"; an answer locks', () => {
     expect(QUIZ).toEqual({ id: 'green-threads-predict', choiceCount: 4, correct: 2 });
-    expect(greenThreadsText.en.quiz.choices[QUIZ.correct]).toMatch(/a few/);
+    expect(greenThreadsText.en.quiz.choices[QUIZ.correct ?? -1]).toMatch(/a few/);
     const s = answer(initialState(), 0);
     expect(s.quiz.phase).toEqual({ kind: 'answered', choice: 0 });
     expect(answer(s, 2)).toBe(s);

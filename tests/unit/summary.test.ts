@@ -50,7 +50,7 @@ describe('the summary’s score', () => {
     const q = initialQuizState(BUSY_WAIT).question;
     const raw = serializeScore(recordAnswer(parseScore(null), q, 0));
     expect(summaryView(raw, [Q('quiz-busy-wait')])).toMatchObject({ status: 'ok', answered: 1, correct: 0 });
-    const right = serializeScore(recordAnswer(parseScore(null), q, BUSY_WAIT.correct));
+    const right = serializeScore(recordAnswer(parseScore(null), q, BUSY_WAIT.correct ?? -1));
     expect(summaryView(right, [Q('quiz-busy-wait')]).rows[0]!.result).toBe('right');
   });
 

@@ -9,9 +9,13 @@ import { quizStyles } from './quiz-styles.ts';
 import {
   PRESENTER_CHANGED_EVENT,
   QUIZ_CONNECTED_EVENT,
+  QUIZ_LIVE_EVENT,
   type PresenterChangedDetail,
   type QuizHost,
+  type QuizLive,
+  type QuizLiveDetail,
 } from './quiz-protocol.ts';
+import { liveView, type LiveView } from './quiz-live.ts';
 import {
   SCORE_STORAGE_KEY,
   choose,
@@ -42,6 +46,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
   static override properties = {
     ...DemoElement.properties,
     presenter: { type: Boolean, reflect: true },
+    live: { attribute: false },
     panel: { state: true },
   };
 
@@ -51,10 +56,13 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
   declare presenter: boolean;
   /** After the answer: the explanation, or the subclass's extra panel. */
   declare panel: 'why' | 'extra';
+  /** Workshop mode (src/plugins/workshop.ts): the server's poll for this question; null: not in a workshop. */
+  declare live: QuizLive | null;
 
   constructor(model: DemoModel<QuizState>) {
     super(model);
     this.presenter = false;
+    this.live = null;
     this.panel = 'why';
   }
 
@@ -74,6 +82,10 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
   }
 
   requestReveal(): void {
+    if (this.live) {
+      if (this.live.role === 'presenter') this.sendLive({ action: 'reveal', choice: null });
+      return;
+    }
     const next = reveal(this.state);
     if (next !== this.state) this.setState(next);
   }
@@ -88,7 +100,22 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     this.dispatchEvent(new CustomEvent(PRESENTER_CHANGED_EVENT, { detail, bubbles: true, composed: true }));
   }
 
+  private sendLive(detail: QuizLiveDetail): void {
+    this.dispatchEvent(new CustomEvent(QUIZ_LIVE_EVENT, { detail, bubbles: true, composed: true }));
+  }
+
+  private liveView(): LiveView | null {
+    return this.live ? liveView(this.live, this.state.question.choiceCount) : null;
+  }
+
   protected pick(choice: number): void {
+    const lv = this.liveView();
+    if (lv) {
+      // Workshop mode: the server records the vote; the element shows what it says back.
+      if (lv.canVote && Number.isInteger(choice) && choice >= 0 && choice < this.state.question.choiceCount)
+        this.sendLive({ action: 'vote', choice });
+      return;
+    }
     const next = choose(this.state, choice);
     if (next === this.state) return;
     // Only a browsing person's answers count: never the speaker view's copies, nor print.
@@ -124,7 +151,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
       ${code ? html`<hsw-code .code=${code.source} language=${code.lang} label=${t.codeLabel}></hsw-code>` : nothing}
       <h3 class="ask" id="ask">${inline(c.ask)}</h3>
       ${
-        this.print
+        this.print || this.live
           ? nothing
           : html`<label class="presenter-switch">
             <input
@@ -135,16 +162,17 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
             ${t.presenter}
           </label>`
       }
-      ${this.state.mode === 'presenter' && !this.print ? html`<p class="keys">${t.presenterKeys}</p>` : nothing}
+      ${this.state.mode === 'presenter' && !this.print && !this.live ? html`<p class="keys">${t.presenterKeys}</p>` : nothing}
     </div>`;
   }
 
   /** The choices: a group named by the question. */
-  private renderChoices(v: QuizView): TemplateResult {
+  private renderChoices(v: QuizView, counts: readonly number[] | null): TemplateResult {
     const t = quizText[this.locale];
     const c = this.content.text[this.locale];
     const s = this.state;
     const n = c.choices.length;
+    const most = Math.max(1, ...(counts ?? []));
     return html`
       <div role="group" aria-labelledby="ask" aria-describedby=${c.lead ? 'lead' : nothing}>
         <ol aria-label=${t.choicesLabel(n)}>
@@ -158,7 +186,9 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
             else if (isRight) mark = html`<span class="mark right">✓ ${t.rightMark}</span>`;
             else if (isWrongPick)
               mark = html`<span class="mark wrong">✗ ${s.mode === 'presenter' ? t.voteMark : t.yourMark}</span>`;
-            else if (v.selected === i) mark = html`<span class="mark vote">● ${t.voteMark}</span>`;
+            else if (v.selected === i)
+              mark = html`<span class="mark vote">● ${this.live ? t.yourMark : t.voteMark}</span>`;
+            const count = counts?.[i];
             return html`<li>
               <button
                 type="button"
@@ -167,7 +197,14 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
                 aria-disabled=${v.locked ? 'true' : 'false'}
                 @click=${() => this.pick(i)}
               >
-                <span class="num">${i + 1}</span><span class="txt">${inline(text)}</span>${mark}
+                <span class="num">${i + 1}</span><span class="txt">${inline(text)}</span>${mark}${
+                  count === undefined
+                    ? nothing
+                    : html`<span class="tally"
+                        ><span class="bar" style="width:${(count / most) * 100}%"></span
+                        ><span class="count">${t.votes(count)}</span></span
+                      >`
+                }
               </button>
             </li>`;
           })}
@@ -181,14 +218,21 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     const c = this.content.text[this.locale];
     const s = this.state;
     const print = this.print;
-    const v = viewOf(s, { print });
+    const lv = this.liveView();
+    const v = lv ?? viewOf(s, { print });
     const n = c.choices.length;
-    const correctNo = s.question.correct + 1;
+    const correctNo = (v.correctShown ?? 0) + 1;
     const extra = this.extraLabel();
+    const explanation = (lv ? lv.explanation : this.content.explanation)?.[this.locale] ?? [];
 
     let status: TemplateResult | string;
     let statusClass = '';
-    if (print) status = t.printAnswer(correctNo);
+    if (lv) {
+      status = t.live[lv.message](lv.answered);
+      if (lv.message === 'presenter-revealed' && v.correctShown !== null)
+        status = `${status} ${t.revealedNoVote(correctNo)}`;
+      statusClass = v.verdict ?? (lv.message === 'in' ? 'in' : 'hidden');
+    } else if (print) status = t.printAnswer(correctNo);
     else if (v.verdict === 'right') {
       status = t.right;
       statusClass = 'right';
@@ -196,6 +240,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
       status = t.wrong(correctNo);
       statusClass = 'wrong';
     } else if (v.correctShown !== null) status = t.revealedNoVote(correctNo);
+    else if (s.phase.kind === 'answered') status = t.withheld(s.phase.choice + 1);
     else if (s.phase.kind === 'hidden') {
       status = t.hidden;
       statusClass = 'hidden';
@@ -211,7 +256,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
       <section class="quiz" aria-label=${t.quizLabel}>
         ${this.renderQuestion()}
         <div class="answers">
-          ${showExtra ? nothing : this.renderChoices(v)}
+          ${showExtra ? nothing : this.renderChoices(v, lv?.counts ?? null)}
           <div class="status-row">
             <p class="status ${statusClass}" role="status">${status}</p>
             ${
@@ -247,7 +292,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
           v.explanationShown && !showExtra
             ? html`<div class="panel explanation callout">
               <h3>${t.why}</h3>
-              ${c.explanation.map((p) => html`<p>${inline(p)}</p>`)}
+              ${explanation.map((p) => html`<p>${inline(p)}</p>`)}
             </div>`
             : nothing
         }

@@ -22,8 +22,11 @@ export interface QuizQuestion {
   /** Stable id: the slide id, e.g. "quiz-busy-wait". Used as the score key and in the URL. */
   readonly id: string;
   readonly choiceCount: number;
-  /** 0-based index of the right choice. */
-  readonly correct: number;
+  /**
+   * 0-based index of the right choice, from the quiz's `-answer.ts` module (quiz-answer.ts); null in the phones'
+   * build, where the answer is withheld: an answer is then only noted, with no right or wrong of its own.
+   */
+  readonly correct: number | null;
 }
 
 export type QuizMode = 'browse' | 'presenter';
@@ -36,8 +39,6 @@ export interface QuizWords {
   readonly ask: string;
   /** The choices, in the order of `correct`. */
   readonly choices: readonly string[];
-  /** Paragraphs shown once the answer is known. */
-  readonly explanation: readonly string[];
 }
 
 /** Everything a quiz shows: its question and, in each language, its words; the code (if any) is one listing. */
@@ -46,6 +47,8 @@ export interface QuizContent {
   readonly text: Bilingual<QuizWords>;
   /** Shown between the lead and the question; code is not translated. */
   readonly code?: { readonly source: string; readonly lang: CodeLang };
+  /** Paragraphs shown once the answer is known, from the quiz's `-answer.ts`; null: withheld (the phones' build). */
+  readonly explanation: Bilingual<readonly string[]> | null;
 }
 
 export type QuizPhase =
@@ -71,9 +74,7 @@ export function validQuestion(q: QuizQuestion): boolean {
     Number.isInteger(q.choiceCount) &&
     q.choiceCount >= 2 &&
     q.choiceCount <= MAX_CHOICES &&
-    Number.isInteger(q.correct) &&
-    q.correct >= 0 &&
-    q.correct < q.choiceCount
+    (q.correct === null || (Number.isInteger(q.correct) && q.correct >= 0 && q.correct < q.choiceCount))
   );
 }
 
@@ -151,12 +152,14 @@ export interface QuizView {
 /** What the element shows. `print`: a printed quiz shows its answer and explanation, whatever the state. */
 export function viewOf(state: QuizState, opts: { print?: boolean } = {}): QuizView {
   const correct = state.question.correct;
+  /** Withheld (the phones' build): an answer is noted, never judged here. */
+  const known = correct !== null;
   if (opts.print) {
     return {
       selected: null,
       correctShown: correct,
       verdict: null,
-      explanationShown: true,
+      explanationShown: known,
       locked: true,
       canReveal: false,
       canTryAgain: false,
@@ -178,8 +181,8 @@ export function viewOf(state: QuizState, opts: { print?: boolean } = {}): QuizVi
       return {
         selected: p.choice,
         correctShown: correct,
-        verdict: p.choice === correct ? 'right' : 'wrong',
-        explanationShown: true,
+        verdict: !known ? null : p.choice === correct ? 'right' : 'wrong',
+        explanationShown: known,
         locked: true,
         canReveal: false,
         canTryAgain: true,
@@ -198,8 +201,8 @@ export function viewOf(state: QuizState, opts: { print?: boolean } = {}): QuizVi
       return {
         selected: p.choice,
         correctShown: correct,
-        verdict: p.choice === null ? null : p.choice === correct ? 'right' : 'wrong',
-        explanationShown: true,
+        verdict: p.choice === null || !known ? null : p.choice === correct ? 'right' : 'wrong',
+        explanationShown: known,
         locked: true,
         canReveal: false,
         canTryAgain: true,
@@ -297,6 +300,8 @@ export function recordAnswer(store: ScoreStore, question: QuizQuestion, choice: 
   if (!validQuestion(question) || !Number.isInteger(choice) || choice < 0 || choice >= question.choiceCount) {
     return store;
   }
+  // Withheld (the phones' build): nothing to judge the answer by; the workshop server keeps the score.
+  if (question.correct === null) return store;
   const prev = store.answers[question.id];
   const entry: ScoreEntry = prev
     ? { ...prev, attempts: prev.attempts + 1 }

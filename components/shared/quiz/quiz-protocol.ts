@@ -27,4 +27,46 @@ export interface QuizHost extends HTMLElement {
   requestReveal(): void;
   /** Choose a choice, 0-based (out of range: nothing). */
   requestChoice(choice: number): void;
+  /** Workshop mode, set by the workshop plugin (null: none). */
+  live: QuizLive | null;
+}
+
+/**
+ * Workshop mode (src/plugins/workshop.ts): what the deck's workshop plugin tells a quiz, as its `live` property.
+ * The poll is the server's view of the question; the correct answer and the explanation are in it only once the
+ * presenter has revealed it (lib/workshop-protocol.ts). null: not in a workshop (the quiz is as it always was).
+ */
+export interface QuizLive {
+  /** The projected deck (counts, never what was chosen, until the reveal) or a participant's phone (votes). */
+  readonly role: 'presenter' | 'participant';
+  /** The question's poll as the server last described it; null: not known yet. */
+  readonly poll: LivePoll | null;
+  /** Participant: a vote was sent and is not acknowledged yet. */
+  readonly sending: boolean;
+  /** Participant: why the server refused the last vote, if it did. */
+  readonly refused: 'already-voted' | 'not-open' | 'other' | null;
+}
+
+/** The poll's shape (lib/workshop-protocol.ts's PollView), repeated here so that a quiz needs no protocol code. */
+export interface LivePoll {
+  readonly qid: string;
+  readonly status: 'idle' | 'open' | 'closed' | 'revealed';
+  readonly choiceCount: number;
+  readonly answered: number;
+  readonly counts?: readonly number[] | undefined;
+  readonly correct?: number | undefined;
+  readonly explanation?: { readonly ru: readonly string[]; readonly en: readonly string[] } | undefined;
+  readonly yours?: number | null | undefined;
+  readonly right?: boolean | undefined;
+}
+
+/**
+ * Dispatched by a quiz in workshop mode (bubbling, composed): a participant chose (`detail.choice`), or the
+ * presenter asked to reveal (R, the button: `detail.choice` is null). The workshop plugin sends it to the server.
+ */
+export const QUIZ_LIVE_EVENT = 'hsw-quiz-live';
+
+export interface QuizLiveDetail {
+  readonly action: 'vote' | 'reveal';
+  readonly choice: number | null;
 }

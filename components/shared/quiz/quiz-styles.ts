@@ -74,10 +74,11 @@ export const quizStyles = [
       gap: 0.35em;
     }
     ol button {
+      position: relative;
       width: 100%;
       text-align: left;
       display: grid;
-      grid-template-columns: auto minmax(0, 1fr);
+      grid-template-columns: auto minmax(0, 1fr) auto;
       gap: 0.2em 0.6em;
       align-items: start;
       padding: 0.4em 0.7em;
@@ -120,6 +121,30 @@ export const quizStyles = [
       border: none;
     }
     .mark.vote {
+      color: var(--hsw-accent-text);
+    }
+    /* workshop mode, after the reveal: the room's votes per choice, as a bar and a count */
+    .tally {
+      display: contents;
+    }
+    /* the bar along the choice's bottom edge: no height of its own */
+    .tally .bar {
+      position: absolute;
+      left: 0;
+      bottom: 0;
+      height: 0.3em;
+      min-width: 0.3em;
+      background: var(--hsw-accent);
+      border-radius: 0 0.2em 0.2em 0;
+    }
+    .tally .count {
+      grid-column: 3;
+      grid-row: 1 / span 2;
+      align-self: center;
+      font-weight: 700;
+      white-space: nowrap;
+    }
+    .status.in {
       color: var(--hsw-accent-text);
     }
     .status-row {

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../../lib/i18n.ts';
+import { ruPlural, type Bilingual } from '../../../lib/i18n.ts';
 
 /** Words of the quiz element itself; each quiz's question, code, choices and explanation come from its demo's text. */
 const en = {
@@ -19,6 +19,23 @@ const en = {
   hidden: 'The room votes by hand; mark the majority with 1–4 if you like, then reveal the answer.',
   presenterKeys: 'Keys: Q turns presenter mode on and off, R reveals (also from the speaker view).',
   printAnswer: (n: number) => `Answer: ${n}.`,
+  withheld: (n: number) => `Your answer (${n}) is noted; the presenter reveals the right one.`,
+  votes: (n: number) => (n === 1 ? '1 vote' : `${n} votes`),
+  live: {
+    'presenter-idle': (_n: number) => 'Voting opens on this slide.',
+    'presenter-open': (n: number) => `${n} answered. R reveals the answer.`,
+    'presenter-closed': (n: number) => `Voting closed: ${n} answered. R reveals the answer.`,
+    'presenter-revealed': (n: number) => `${n} answered.`,
+    wait: (_n: number) => 'Wait for the presenter to open this question.',
+    vote: (_n: number) => 'Choose your answer: you can answer once.',
+    sending: (_n: number) => 'Sending your answer…',
+    in: (_n: number) => 'Your answer is in. Wait for the reveal.',
+    already: (_n: number) => 'You have already answered this question (on this or another device).',
+    closed: (_n: number) => 'Voting is closed.',
+    right: (_n: number) => 'You were right!',
+    wrong: (_n: number) => 'Not this time: see the right answer.',
+    missed: (_n: number) => 'You did not answer this one.',
+  },
 };
 
 const ru: typeof en = {
@@ -39,6 +56,23 @@ const ru: typeof en = {
   hidden: 'Зал голосует поднятыми руками; можно отметить выбор большинства клавишами 1–4, потом показать ответ.',
   presenterKeys: 'Клавиши: Q включает и выключает режим ведущего, R показывает ответ (работают и из окна докладчика).',
   printAnswer: (n: number) => `Ответ: ${n}.`,
+  withheld: (n: number) => `Ваш ответ (${n}) записан; правильный покажет ведущий.`,
+  votes: (n: number) => `${n} ${ruPlural(n, 'голос', 'голоса', 'голосов')}`,
+  live: {
+    'presenter-idle': (_n: number) => 'Голосование откроется на этом слайде.',
+    'presenter-open': (n: number) => `Ответили: ${n}. R показывает ответ.`,
+    'presenter-closed': (n: number) => `Голосование закрыто, ответили: ${n}. R показывает ответ.`,
+    'presenter-revealed': (n: number) => `Ответили: ${n}.`,
+    wait: (_n: number) => 'Подождите: ведущий откроет этот вопрос.',
+    vote: (_n: number) => 'Выберите ответ: ответить можно один раз.',
+    sending: (_n: number) => 'Отправляем ответ…',
+    in: (_n: number) => 'Ваш ответ принят. Ждите, когда покажут правильный.',
+    already: (_n: number) => 'Вы уже ответили на этот вопрос (здесь или на другом устройстве).',
+    closed: (_n: number) => 'Голосование закрыто.',
+    right: (_n: number) => 'Вы ответили верно!',
+    wrong: (_n: number) => 'В этот раз нет: смотрите правильный ответ.',
+    missed: (_n: number) => 'На этот вопрос вы не ответили.',
+  },
 };
 
 export const quizText: Bilingual<typeof en> = { en, ru };

@@ -1,0 +1,35 @@
+import type { RevealApi, RevealPlugin } from 'reveal.js';
+import type { Lang } from '../../lib/i18n.ts';
+import { deckPageMode } from '../page-mode.ts';
+
+export interface WorkshopOptions {
+  getLang: () => Lang;
+}
+
+/**
+ * Workshop mode, in the style of reveal's own plugins: active only when the address carries `?workshop=<room>`
+ * (lib/workshop-protocol.ts's `workshopFromSearch`), never in the speaker view's deck copies (`?receiver`) nor in
+ * print. Everything else — the protocol, the state, the socket, the controls — loads only then
+ * (src/workshop-start.ts), so a deck without a workshop carries none of it. With `&key=<secret>` the page is the
+ * presenter's projected deck; without, a participant's phone.
+ */
+export const Workshop = (options: WorkshopOptions): RevealPlugin & { refresh(): void } => {
+  let refresh = (): void => {};
+  return {
+    id: 'workshop',
+    refresh: () => refresh(),
+    init(deck: RevealApi) {
+      const params = new URLSearchParams(window.location.search);
+      if (!params.has('workshop') || params.has('receiver')) return;
+      const page = deckPageMode(deck);
+      if (page.mode === 'speaker' || page.print) return;
+      void import('../workshop-start.ts').then(
+        (m) => {
+          const paint = m.startWorkshop(deck, options);
+          if (paint) refresh = paint;
+        },
+        (error: unknown) => console.warn('workshop mode failed to load', error),
+      );
+    },
+  };
+};

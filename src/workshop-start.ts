@@ -1,0 +1,302 @@
+import type { RevealApi } from 'reveal.js';
+import { render } from 'lit';
+import type { WorkshopOptions } from './plugins/workshop.ts';
+import { readStored, writeStored } from '../lib/storage.ts';
+import { workshopFromSearch, type ClientMessage } from '../lib/workshop-protocol.ts';
+import {
+  QUIZ_CONNECTED_EVENT,
+  QUIZ_LIVE_EVENT,
+  type QuizHost,
+  type QuizLiveDetail,
+} from '../components/shared/quiz/quiz-protocol.ts';
+import { slideById, slides } from '../slides/index.ts';
+import {
+  followTarget,
+  helloFor,
+  initialWorkshopState,
+  parsePid,
+  pidFromBytes,
+  pollsToOpen,
+  quizLiveFor,
+  reduce,
+  type WorkshopEvent,
+  type WorkshopState,
+} from './workshop-state.ts';
+import { WorkshopLink, wsUrl } from './workshop-link.ts';
+import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
+
+const PID_KEY = 'how-servers-wait:workshop-pid';
+const nickKey = (room: string) => `how-servers-wait:workshop-nick:${room}`;
+const KEY_W = 87;
+
+/** The question a quiz element asks: its slide's first manifest quiz id. */
+function qidOf(el: Element): string | null {
+  const id = el.closest('section')?.id;
+  return (id && slideById(id)?.demo?.quizzes?.[0]) || null;
+}
+
+interface LiveHost extends Partial<QuizHost> {
+  isConnected: boolean;
+}
+
+/** The summary's and the title's demos, as the workshop sees them: properties it sets. */
+interface SummaryHost extends HTMLElement {
+  room: WorkshopState['results'];
+}
+interface TitleHost extends HTMLElement {
+  join: string;
+}
+
+/**
+ * Workshop mode's work in the deck (src/plugins/workshop.ts loads it when the address has `?workshop=`). With
+ * `&key=<secret>` the page is the presenter's projected deck: it tells the server every slide and demo step, opens a
+ * quiz slide's poll when it is shown, reveals with R (the quiz-presenter plugin's key, which calls the quiz's
+ * `requestReveal`), steps the deck when the remote says so, and has a panel (W). Without a key it is a participant's
+ * phone: a join sheet, following the presenter, votes. The state is src/workshop-state.ts's reducer; quizzes get it as
+ * their `live` property, the summary as `room`, the title's map the join address as `join`.
+ */
+export function startWorkshop(deck: RevealApi, options: WorkshopOptions): (() => void) | null {
+  const where = workshopFromSearch(window.location.search);
+  if (!where) return null;
+  return start(deck, where, options);
+}
+
+function participantId(): string {
+  const stored = parsePid(readStored(PID_KEY));
+  if (stored) return stored;
+  const bytes = new Uint8Array(22);
+  crypto.getRandomValues(bytes);
+  const pid = pidFromBytes(bytes);
+  writeStored(PID_KEY, pid);
+  return pid;
+}
+
+function start(deck: RevealApi, where: { room: string; secret: string | null }, options: WorkshopOptions): () => void {
+  const role = where.secret ? 'presenter' : 'participant';
+  const storedNick = role === 'participant' ? readStored(nickKey(where.room)) : '';
+  let state: WorkshopState = initialWorkshopState({
+    role,
+    room: where.room,
+    pid: role === 'participant' ? participantId() : null,
+    nick: storedNick ?? '',
+  });
+  document.documentElement.classList.add('workshop', `workshop-${role}`);
+  const lang = () => options.getLang();
+  const joinUrl = `${window.location.origin}/${where.room}`;
+  const apiUrl = (path: string) =>
+    `${window.location.origin}/api/${path}?key=${encodeURIComponent(where.secret ?? '')}`;
+
+  const link = new WorkshopLink(wsUrl(window.location), {
+    hello: () => helloFor(state, where.secret),
+    onOpen: () => dispatch({ kind: 'open' }),
+    onMessage: (msg) => {
+      const wasOpen = state.link === 'open';
+      dispatch({ kind: 'message', msg });
+      if (msg.type === 'welcome' && role === 'presenter' && !wasOpen) announce();
+    },
+    onClose: () => dispatch({ kind: 'closed' }),
+    attempts: () => state.attempts,
+    stopped: () => state.link === 'refused',
+  });
+  const send = (msg: ClientMessage): boolean => link.send(msg);
+
+  // ------------------------------------------------------------------------------ the page's own controls
+  const root = deck.getRevealElement() ?? document.body;
+  const bar = document.createElement('div');
+  bar.className = 'workshop-bar-host';
+  root.append(bar);
+  const panel = document.createElement('dialog');
+  panel.className = 'workshop-dialog workshop-panel';
+  panel.setAttribute('aria-labelledby', 'workshop-panel-title');
+  const join = document.createElement('dialog');
+  join.className = 'workshop-dialog workshop-join';
+  join.setAttribute('aria-labelledby', 'workshop-join-title');
+  for (const d of [panel, join]) {
+    // Keys typed in a dialog belong to it; Esc closes it here (reveal would take it for the overview and cancel it).
+    d.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        d.close();
+      }
+    });
+    root.append(d);
+  }
+  if (role === 'presenter') void import('../components/ui/qr-code.ts');
+
+  // ------------------------------------------------------------------------------ where the deck is
+  const here = () => {
+    const all = deck.getSlides();
+    const cur = deck.getCurrentSlide();
+    const f = deck.getIndices().f;
+    return {
+      id: cur?.id ?? slides[0]?.id ?? 'title',
+      index: Math.max(0, cur ? all.indexOf(cur) : 0),
+      step: typeof f === 'number' && f >= 0 ? f + 1 : 0,
+    };
+  };
+  const currentQids = (): readonly string[] => slideById(here().id)?.demo?.quizzes ?? [];
+
+  /** Presenter: tell the server where the deck is, and open the slide's question if it was never opened. */
+  function announce(): void {
+    if (role !== 'presenter' || state.link !== 'open') return;
+    send({ type: 'slide', slide: here() });
+    for (const qid of pollsToOpen(state, currentQids())) send({ type: 'poll', qid, action: 'open' });
+  }
+
+  let navigating = false;
+  function onDeckMoved(): void {
+    if (role === 'presenter') announce();
+    else if (!navigating && state.following && state.slide) {
+      // A participant who moves on their own stops following (the button brings them back).
+      const h = here();
+      if (h.index !== state.slide.index || h.step !== state.slide.step) dispatch({ kind: 'follow', on: false });
+    }
+    paint();
+  }
+  for (const ev of ['slidechanged', 'fragmentshown', 'fragmenthidden']) deck.on(ev, onDeckMoved);
+
+  // ------------------------------------------------------------------------------ quizzes
+  const quizzes = new Set<LiveHost>();
+  const adopt = (el: LiveHost) => {
+    quizzes.add(el);
+    paintQuiz(el);
+  };
+  function paintQuiz(el: LiveHost): void {
+    const qid = qidOf(el as unknown as Element);
+    if (qid && 'live' in el) el.live = quizLiveFor(state, qid);
+  }
+  document.addEventListener(QUIZ_CONNECTED_EVENT, (e) => {
+    if (e.target) adopt(e.target as unknown as LiveHost);
+  });
+  for (const el of document.querySelectorAll('.reveal .slides .demo'))
+    if (typeof (el as Partial<QuizHost>).requestReveal === 'function') adopt(el);
+  document.addEventListener(QUIZ_LIVE_EVENT, (e) => {
+    const detail = (e as CustomEvent<QuizLiveDetail>).detail;
+    const qid = e.target instanceof Element ? qidOf(e.target) : null;
+    if (!qid) return;
+    if (detail.action === 'vote' && role === 'participant' && detail.choice !== null) {
+      if (send({ type: 'vote', qid, choice: detail.choice }))
+        dispatch({ kind: 'vote-sent', qid, choice: detail.choice });
+    } else if (detail.action === 'reveal' && role === 'presenter') {
+      send({ type: 'poll', qid, action: 'reveal' });
+    }
+  });
+
+  // ------------------------------------------------------------------------------ state changes
+  function dispatch(e: WorkshopEvent): void {
+    const prev = state;
+    state = reduce(state, e);
+    if (state === prev) return;
+    if (role === 'participant') follow();
+    else
+      while (state.nav.length > 0) {
+        const dir = state.nav[0];
+        state = reduce(state, { kind: 'nav-done' });
+        if (dir === 'next') deck.next();
+        else deck.prev();
+      }
+    paint();
+  }
+
+  function follow(): void {
+    const target = followTarget(state, here());
+    if (!target) return;
+    navigating = true;
+    try {
+      deck.slide(target.index, 0, target.step > 0 ? target.step - 1 : -1);
+    } finally {
+      navigating = false;
+    }
+  }
+
+  function panelContext(): PanelContext {
+    const h = here();
+    const qid = currentQids()[0];
+    const slide = slideById(h.id);
+    return {
+      question: qid && slide ? { qid, title: slide.title[lang()], poll: state.polls[qid] ?? null } : null,
+      joinUrl,
+      exportCsv: apiUrl('export.csv'),
+      exportJson: apiUrl('export.json'),
+    };
+  }
+
+  function paint(): void {
+    const l = lang();
+    render(
+      barTemplate(state, l, {
+        follow: (on) => {
+          dispatch({ kind: 'follow', on });
+          if (on) follow();
+        },
+        openPanel: () => openPanel(),
+      }),
+      bar,
+    );
+    for (const q of quizzes) {
+      if (!q.isConnected) quizzes.delete(q);
+      else paintQuiz(q);
+    }
+    const summary = document.querySelector<SummaryHost>('.reveal .slides hsw-summary');
+    if (summary) summary.room = state.results;
+    const title = document.querySelector<TitleHost>('.reveal .slides hsw-chapter-map');
+    if (title && role === 'presenter') title.join = joinUrl;
+    if (panel.open) renderPanel();
+  }
+
+  function renderPanel(): void {
+    render(
+      panelTemplate(state, lang(), panelContext(), {
+        poll: (qid, action) => send({ type: 'poll', qid, action }),
+        showTop: (show) => {
+          if (send({ type: 'showTop', show })) dispatch({ kind: 'show-top', show });
+        },
+        close: () => panel.close(),
+      }),
+      panel,
+    );
+  }
+
+  function openPanel(): void {
+    renderPanel();
+    if (!panel.open) panel.showModal();
+  }
+
+  if (role === 'presenter') {
+    deck.addKeyBinding({ keyCode: KEY_W, key: 'W', description: 'Workshop: the panel' }, () =>
+      panel.open ? panel.close() : openPanel(),
+    );
+  }
+
+  /** This module loads after the deck started, or before it is ready: either way, once it is. */
+  const whenReady = (fn: () => void) => {
+    if (deck.isReady()) fn();
+    else deck.on('ready', fn);
+  };
+  // The summary and the title may connect later than this module: paint them when the deck is ready.
+  whenReady(paint);
+
+  let started = false;
+  const connect = () => {
+    if (started) return;
+    started = true;
+    link.start();
+  };
+  if (role === 'participant' && storedNick === null) {
+    // First visit: the join sheet. Joining, or closing it (Esc), joins with the nickname typed (or none).
+    const finish = (nick: string) => {
+      writeStored(nickKey(where.room), nick);
+      state = { ...state, nick };
+      if (join.open) join.close();
+      connect();
+    };
+    render(joinTemplate(lang(), '', finish), join);
+    join.addEventListener('close', () => finish(join.querySelector('input')?.value.trim() ?? ''));
+    whenReady(() => join.showModal());
+  } else {
+    whenReady(connect);
+  }
+  paint();
+  return paint;
+}

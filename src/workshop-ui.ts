@@ -1,0 +1,137 @@
+/**
+ * Workshop mode's own controls, as Lit templates rendered into the page's light DOM (styled by assets/deck.css):
+ * the link bar (both roles), a participant's join sheet, and the presenter's panel. Text bindings only: a nickname
+ * or an address is never HTML. The plugin (src/plugins/workshop.ts) owns the state and passes the handlers.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Lang } from '../lib/i18n.ts';
+import type { PollView } from '../lib/workshop-protocol.ts';
+import { workshopText } from './plugins/workshop-text.ts';
+import type { WorkshopState } from './workshop-state.ts';
+// The tag only: the plugin loads the element itself (src/plugins/workshop.ts).
+import '../components/ui/qr-code-tag.ts';
+
+export interface BarHandlers {
+  follow: (on: boolean) => void;
+  openPanel: () => void;
+}
+
+function refusalText(s: WorkshopState, lang: Lang): string | null {
+  const t = workshopText[lang];
+  if (s.link !== 'refused' || !s.refusal) return null;
+  const r = s.refusal;
+  return r === 'bad-secret' || r === 'wrong-room' || r === 'hello-first' ? t.refusal[r] : t.refusal.other(r);
+}
+
+/** The small bar at the bottom left: the room, the link's state, and on a phone the follow toggle and the score. */
+export function barTemplate(s: WorkshopState, lang: Lang, h: BarHandlers): TemplateResult {
+  const t = workshopText[lang];
+  const why = refusalText(s, lang);
+  return html`<div class="workshop-bar link-${s.link}">
+    <span class="room">${t.room(s.room)}</span>
+    <span class="link" role="status">${why ?? t.link[s.link]}</span>
+    ${
+      s.role === 'participant'
+        ? html`<button
+            type="button"
+            class="follow"
+            aria-pressed=${s.following ? 'true' : 'false'}
+            @click=${() => h.follow(!s.following)}
+          >
+            ${s.following ? t.stopFollowing : t.follow}
+          </button>
+          ${s.score && s.score.answered > 0 ? html`<span class="score">${t.score(s.score.right, s.score.answered)}</span>` : nothing}`
+        : html`<button type="button" class="panel-open" aria-label=${t.workshopLabel} @click=${h.openPanel}>${t.workshop}</button>`
+    }
+  </div>`;
+}
+
+/** A participant's first visit: an optional nickname, then Join. */
+export function joinTemplate(lang: Lang, nick: string, onJoin: (nick: string) => void): TemplateResult {
+  const t = workshopText[lang];
+  return html`<form
+    method="dialog"
+    @submit=${(e: Event) => {
+      const input = (e.currentTarget as HTMLFormElement).querySelector('input');
+      onJoin(input?.value.trim() ?? '');
+    }}
+  >
+    <h3 id="workshop-join-title">${t.joinTitle}</h3>
+    <p>${t.joinHelp}</p>
+    <label for="workshop-nick">${t.nickLabel}</label>
+    <input id="workshop-nick" name="nick" type="text" maxlength="24" autocomplete="nickname" .value=${nick} />
+    <div class="workshop-actions"><button type="submit" class="primary">${t.join}</button></div>
+  </form>`;
+}
+
+export interface PanelContext {
+  /** The current slide's question, if it asks one: its id, the slide's title and the server's poll. */
+  question: { qid: string; title: string; poll: PollView | null } | null;
+  joinUrl: string;
+  exportCsv: string;
+  exportJson: string;
+}
+
+export interface PanelHandlers {
+  poll: (qid: string, action: 'open' | 'close' | 'reveal' | 'reset') => void;
+  showTop: (show: boolean) => void;
+  close: () => void;
+}
+
+/** The presenter's panel (W, or the Workshop button): the room, the current question's controls, export, the QR code. */
+export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h: PanelHandlers): TemplateResult {
+  const t = workshopText[lang];
+  const q = ctx.question;
+  const status = q?.poll?.status ?? 'idle';
+  const participants = s.stats?.participants ?? s.results?.participants ?? 0;
+  return html`<div class="workshop-panel-body">
+    <h3 id="workshop-panel-title">${t.panelTitle} · ${t.room(s.room)}</h3>
+    <p class="counts" role="status">
+      ${t.participants(participants)}${s.stats ? html` · ${t.connected(s.stats.connected)}` : nothing}
+      ${s.stats && s.stats.refusedPresenterMessages > 0 ? html` · ${t.refusedCount(s.stats.refusedPresenterMessages)}` : nothing}
+    </p>
+    ${
+      q
+        ? html`<section class="question" aria-labelledby="workshop-q">
+            <h4 id="workshop-q">${t.question(q.title)}</h4>
+            <p>${t.status[status]} · ${t.answered(q.poll?.answered ?? 0)}</p>
+            <div class="workshop-actions">
+              ${status === 'idle' ? html`<button type="button" @click=${() => h.poll(q.qid, 'open')}>${t.open}</button>` : nothing}
+              ${status === 'open' ? html`<button type="button" @click=${() => h.poll(q.qid, 'close')}>${t.close}</button>` : nothing}
+              ${status === 'closed' ? html`<button type="button" @click=${() => h.poll(q.qid, 'open')}>${t.reopen}</button>` : nothing}
+              ${
+                status === 'open' || status === 'closed'
+                  ? html`<button type="button" class="primary" @click=${() => h.poll(q.qid, 'reveal')}>${t.reveal}</button>`
+                  : nothing
+              }
+              ${
+                status !== 'idle'
+                  ? html`<button
+                      type="button"
+                      @click=${() => {
+                        if (window.confirm(t.resetConfirm)) h.poll(q.qid, 'reset');
+                      }}
+                    >
+                      ${t.reset}
+                    </button>`
+                  : nothing
+              }
+            </div>
+          </section>`
+        : html`<p class="muted">${t.noQuestion}</p>`
+    }
+    <label class="check"
+      ><input type="checkbox" .checked=${s.showTop || s.results?.top !== undefined} @change=${(e: Event) => h.showTop((e.target as HTMLInputElement).checked)} />
+      ${t.showTop}</label
+    >
+    <p class="workshop-actions">
+      <a href=${ctx.exportCsv} download>${t.exportCsv}</a>
+      <a href=${ctx.exportJson} download>${t.exportJson}</a>
+    </p>
+    <div class="join">
+      <p>${t.joinAt}</p>
+      <hsw-qr-code text=${ctx.joinUrl} label=${t.qrLabel(ctx.joinUrl)}></hsw-qr-code>
+    </div>
+    <div class="workshop-actions end"><button type="button" autofocus @click=${h.close}>${t.closePanel}</button></div>
+  </div>`;
+}

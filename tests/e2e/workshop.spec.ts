@@ -1,0 +1,346 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+
+/**
+ * Workshop mode end to end: the real workshop server (server/cli.ts, started here on 127.0.0.1 with a free port and a
+ * temporary log, against this run's decks: DIST_DIR and PHONE_DIST_DIR) with the presenter's projected deck and three
+ * participants' phones, each in its own browser context.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const dist = resolve(root, process.env['DIST_DIR'] ?? 'dist');
+const phoneDist = resolve(root, process.env['PHONE_DIST_DIR'] ?? 'dist-phone');
+
+interface Running {
+  child: ChildProcess;
+  data: string;
+  origin: string;
+  room: string;
+  secret: string;
+}
+
+async function startServer(opts: { port?: number; data?: string } = {}): Promise<Running> {
+  const data = opts.data ?? mkdtempSync(join(tmpdir(), 'hsw-workshop-e2e-'));
+  const child = spawn(
+    process.execPath,
+    [
+      resolve(root, 'node_modules/tsx/dist/cli.mjs'),
+      'server/cli.ts',
+      '--no-build',
+      '--json',
+      ...[
+        '--port',
+        String(opts.port ?? 0),
+        '--host',
+        '127.0.0.1',
+        '--data',
+        data,
+        '--dist',
+        dist,
+        '--phone',
+        phoneDist,
+      ],
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const ready = await new Promise<{ port: number; room: string; secret: string }>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('the workshop server did not start within 30 s')), 30_000);
+    child.once('exit', (code) => fail(new Error(`the workshop server exited (${code}) before it was ready`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      try {
+        const msg = JSON.parse(line) as { ready?: boolean; port: number; room: string; secret: string };
+        if (msg.ready) {
+          clearTimeout(timer);
+          ok(msg);
+        }
+      } catch {
+        /* not the ready line */
+      }
+    });
+  });
+  return { child, data, origin: `http://127.0.0.1:${ready.port}`, room: ready.room, secret: ready.secret };
+}
+
+async function stopServer(s: Running | undefined, keepData = false): Promise<void> {
+  if (!s) return;
+  if (s.child.exitCode === null) {
+    const exited = new Promise((ok) => s.child.once('exit', ok));
+    s.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((ok) => setTimeout(ok, 10_000))]);
+    if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  }
+  if (!keepData) rmSync(s.data, { recursive: true, force: true });
+}
+
+/** A page that fails the test on a console error, as the fixture does for `page`. */
+function watch(page: Page, errors: string[], who: string): Page {
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${who}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+  return page;
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-deck-ready="true"]');
+}
+
+test.describe('workshop mode with the real server', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: Running | undefined;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await stopServer(server);
+  });
+
+  test('three phones join by address, follow, vote blind; the projector counts, reveals; export', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const s = server!;
+    const errors: string[] = [];
+    const contexts: BrowserContext[] = [];
+    const open = async (b: Browser, opts: Parameters<Browser['newContext']>[0], who: string) => {
+      const ctx = await b.newContext(opts);
+      contexts.push(ctx);
+      return watch(await ctx.newPage(), errors, who);
+    };
+    try {
+      // The presenter's projected deck, on the title slide: the join address and its QR code.
+      const projector = await open(browser, { viewport: { width: 1280, height: 720 } }, 'projector');
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await ready(projector);
+      await expect(projector.locator('.workshop-bar')).toContainText(`Room ${s.room}`);
+      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      await expect(projector.getByRole('img', { name: `QR code of the address ${s.origin}/${s.room}` })).toBeVisible();
+
+      // Three phones: the short address (a redirect) and the long one; a nickname each.
+      const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' };
+      const nicks = ['Ada', 'Bob', 'Cy <b>'];
+      const phones: Page[] = [];
+      for (const [i, nick] of nicks.entries()) {
+        const p = await open(browser, phone, `phone ${nick}`);
+        await p.goto(i === 0 ? `${s.origin}/${s.room}` : `${s.origin}/?workshop=${s.room}&lang=en`);
+        await ready(p);
+        const sheet = p.getByRole('dialog', { name: 'Join the workshop' });
+        await expect(sheet).toBeVisible();
+        await sheet.getByLabel('Nickname (optional)').fill(nick);
+        await sheet.getByRole('button', { name: 'Join' }).click();
+        await expect(sheet).toBeHidden();
+        await expect(p.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+        phones.push(p);
+      }
+      // No answer in any phone's page before the reveal (the phones' build withholds it).
+      for (const p of phones) expect(await p.content()).not.toContain('gives control away only until');
+
+      // The presenter moves to the quiz: every phone follows; the poll opens by itself.
+      await projector.evaluate(() => {
+        window.location.hash = '#/quiz-busy-wait';
+      });
+      const quiz = projector.locator('section#quiz-busy-wait');
+      await expect(quiz).toHaveClass(/present/);
+      await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^0 answered/);
+      for (const p of phones) {
+        await expect(p.locator('section#quiz-busy-wait')).toHaveClass(/present/);
+        await expect(currentSlide(p).getByText('Choose your answer: you can answer once.')).toBeVisible();
+      }
+
+      // Two pick the right answer (3, the server hangs), one the first.
+      const picks = [/^3\s*The server hangs/, /^3\s*The server hangs/, /^1\s*Nothing bad/];
+      for (const [i, p] of phones.entries()) {
+        await currentSlide(p).getByRole('button', { name: picks[i] }).click();
+        await expect(currentSlide(p).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+        // Locked: the choices read as disabled, and a tap on another changes nothing.
+        const other = currentSlide(p).getByRole('button', { name: /^2\s/ });
+        await expect(other).toHaveAttribute('aria-disabled', 'true');
+        await other.click({ force: true });
+        await expect(currentSlide(p).getByRole('button', { name: picks[i] })).toHaveAttribute('aria-pressed', 'true');
+      }
+
+      // The projector: how many, never what.
+      await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^3 answered/);
+      await expect(quiz.locator('button[aria-pressed="true"]')).toHaveCount(0);
+      await expect(quiz.getByText(/\d votes?$/)).toHaveCount(0);
+      await expect(quiz.locator('.demo')).not.toContainText('gives control away only until');
+
+      // R reveals: the histogram, the right answer and the explanation on the projector…
+      await projector.keyboard.press('r');
+      await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(
+        '3 answered. The right answer is 3.',
+      );
+      await expect(quiz.getByRole('button', { name: /^3\s*The server hangs.*2 votes$/ })).toBeVisible();
+      await expect(quiz.getByRole('button', { name: /^1\s*Nothing bad.*1 vote$/ })).toBeVisible();
+      await expect(quiz.locator('.demo').getByText(/gives control away only until the next microtask/)).toBeVisible();
+      // …and on each phone, with whether it was right.
+      const verdicts = ['You were right!', 'You were right!', 'Not this time: see the right answer.'];
+      for (const [i, p] of phones.entries()) {
+        const slide = currentSlide(p);
+        await expect(slide.getByText(verdicts[i]!)).toBeVisible();
+        await expect(slide.getByRole('button', { name: /^3\s*The server hangs.*2 votes$/ })).toBeVisible();
+        await expect(
+          slide.locator('.demo').getByText(/gives control away only until the next microtask/),
+        ).toBeVisible();
+      }
+      await expect(phones[0]!.locator('.workshop-bar')).toContainText('Score: 1 of 1');
+      await expect(phones[2]!.locator('.workshop-bar')).toContainText('Score: 0 of 1');
+
+      // A phone that browses away stops following, and comes back with the button.
+      const p0 = phones[0]!;
+      await p0.evaluate(() => {
+        window.location.hash = '#/c10k';
+      });
+      await expect(p0.getByRole('button', { name: 'Follow the presenter' })).toBeVisible();
+      await p0.getByRole('button', { name: 'Follow the presenter' }).click();
+      await expect(p0.locator('section#quiz-busy-wait')).toHaveClass(/present/);
+
+      // The panel (W): the room's counts and the export, which holds the three votes with their nicknames.
+      await projector.keyboard.press('w');
+      const panel = projector.getByRole('dialog', { name: /Workshop/ });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('status')).toContainText('3 participants');
+      await expect(panel.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+        'href',
+        `${s.origin}/api/export.csv?key=${s.secret}`,
+      );
+      const csv = await (await projector.request.get(`${s.origin}/api/export.csv?key=${s.secret}`)).text();
+      const votes = csv.split('\r\n').filter((l) => l.includes(',quiz-busy-wait,'));
+      expect(votes).toHaveLength(3);
+      expect(votes.filter((l) => l.endsWith(',3,true'))).toHaveLength(2);
+      expect(votes.filter((l) => l.endsWith(',1,false'))).toHaveLength(1);
+      for (const nick of ['Ada', 'Bob', 'Cy <b>']) expect(csv).toContain(nick);
+      await panel.getByRole('button', { name: 'Close' }).click();
+
+      // The summary shows the room's results; a nickname is text, never HTML.
+      await projector.evaluate(() => {
+        window.location.hash = '#/summary';
+      });
+      const summary = projector.locator('section#summary');
+      await expect(summary.getByText('3 participants')).toBeVisible();
+      await expect(summary.getByText('3 answered · 67% right')).toBeVisible();
+      expect(errors).toEqual([]);
+    } finally {
+      for (const c of contexts) await c.close();
+    }
+  });
+
+  test('the remote (a phone) steps the projected deck and shows the slide’s title, notes and a timer', async ({
+    browser,
+  }) => {
+    const s = server!;
+    const errors: string[] = [];
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const rc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    try {
+      const projector = watch(await pc.newPage(), errors, 'projector');
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await ready(projector);
+      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      const remote = watch(await rc.newPage(), errors, 'remote');
+      await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?workshop=${s.room}&key=${s.secret}&lang=en`);
+      await expect(remote.getByRole('status')).toHaveText('Connected');
+      await expect(
+        remote.getByRole('heading', { level: 2, name: 'Event loop, coroutines and green threads' }),
+      ).toBeVisible();
+      await remote.getByRole('button', { name: 'Next: the next demo step or slide' }).click();
+      await expect(projector.locator('section#c10k')).toHaveClass(/present/);
+      await expect(remote.getByText('Slide 2 of 24')).toBeVisible();
+      await expect(remote.getByRole('heading', { level: 2, name: 'C10K: a thread per connection' })).toBeVisible();
+      // The slide's notes, in the remote's language.
+      await expect(remote.getByRole('region', { name: 'Notes' }).locator('p').first()).not.toBeEmpty();
+      await remote.getByRole('button', { name: 'Previous: the previous demo step or slide' }).click();
+      await expect(projector.locator('section#title')).toHaveClass(/present/);
+      await expect(remote.getByRole('timer')).toHaveText('0:00');
+      await remote.getByRole('button', { name: 'Start' }).click();
+      await expect(remote.getByRole('button', { name: 'Pause' })).toBeVisible();
+      await remote.getByRole('button', { name: 'Reset' }).click();
+      await expect(remote.getByRole('timer')).toHaveText('0:00');
+      expect(errors).toEqual([]);
+    } finally {
+      await pc.close();
+      await rc.close();
+    }
+  });
+
+  test('the speaker view’s deck copies (?receiver) neither connect nor show workshop controls', async ({ page }) => {
+    const s = server!;
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&receiver&lang=en#/title`);
+    await ready(page);
+    await expect(page.locator('.workshop-bar')).toHaveCount(0);
+    expect(sockets).toEqual([]);
+  });
+});
+
+test('the deck without ?workshop shows no workshop control and opens no socket', async ({ page }) => {
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await gotoSlide(page, 'title');
+  await expect(page.locator('.workshop-bar')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Workshop/ })).toHaveCount(0);
+  await page.keyboard.press('w');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await gotoSlide(page, 'quiz-busy-wait');
+  const quiz = currentSlide(page);
+  await quiz.getByRole('button', { name: /^3\s*The server hangs/ }).click();
+  await expect(quiz.getByRole('status').filter({ hasText: 'Right!' })).toBeVisible();
+  expect(sockets).toEqual([]);
+});
+
+test('a phone whose server goes away says so, reconnects by itself, and finds its vote again', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  let s: Running | undefined = await startServer();
+  const port = Number(new URL(s.origin).port);
+  const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    // While the server is away the browser logs each refused connection: expected here, not an error of the page.
+    const projector = await pc.newPage();
+    projector.on('pageerror', (e) => errors.push(`projector: ${e.message}`));
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi`);
+    await ready(projector);
+    const phone = await fc.newPage();
+    phone.on('pageerror', (e) => errors.push(`phone: ${e.message}`));
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    await phone.getByRole('dialog', { name: 'Join the workshop' }).getByRole('button', { name: 'Join' }).click();
+    const status = phone.locator('.workshop-bar [role="status"]');
+    await expect(status).toHaveText('Connected');
+    await expect(phone.locator('section#quiz-fastapi')).toHaveClass(/present/);
+    await currentSlide(phone)
+      .getByRole('button', { name: /^2\s*About 10 s/ })
+      .click();
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+
+    // The server stops (its log kept): the phone says it is reconnecting, and keeps the slide.
+    await stopServer(s, true);
+    await expect(status).toHaveText('Connection lost: reconnecting…');
+    await expect(currentSlide(phone).getByRole('button', { name: /^2\s*About 10 s/ })).toBeVisible();
+
+    // The same room comes back on the same port: the phone reconnects alone and its vote is still its own.
+    s = await startServer({ port, data: s.data });
+    await expect(status).toHaveText('Connected', { timeout: 30_000 });
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+    await expect(currentSlide(phone).getByRole('button', { name: /^2\s*About 10 s/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // A reload too: the same participant (the id kept on the phone), the same vote, no join sheet again.
+    await phone.reload();
+    await ready(phone);
+    await expect(phone.getByRole('dialog', { name: 'Join the workshop' })).toHaveCount(0);
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await pc.close();
+    await fc.close();
+    await stopServer(s);
+  }
+});

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import type { QuizAnswer } from '../../components/shared/quiz/quiz-answer.ts';
+import type { SlideTextDef } from '../../slides/types.ts';
+import { busyWaitQuizText } from '../../components/quiz-busy-wait/quiz-busy-wait-text.ts';
+import { fastapiQuizText } from '../../components/quiz-fastapi/quiz-fastapi-text.ts';
+import { greenThreadsText } from '../../components/green-threads/green-threads-text.ts';
+
+/**
+ * The answer never reaches a phone: the phones' build (`vite build --mode phone`, what the workshop server serves
+ * to participants) holds no quiz's explanation and no slide's notes (which name the answers), in either language,
+ * in any file; the normal build, built the same way, still holds them all (so the search itself can find them).
+ */
+const answers = import.meta.glob<QuizAnswer>('../../components/*/*-answer.ts', { import: 'ANSWER', eager: true });
+const texts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
+
+/**
+ * Pieces of a paragraph as they stand in a built file: a paragraph built from figures (`${…}`) is split around
+ * them. Each piece is looked for as written and as a bundler writes it inside a template literal (\`code\`).
+ */
+function pieces(paragraph: string): string[] {
+  return paragraph
+    .split(/\d[\d,. \u00a0]*/)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 30);
+}
+/** The questions and their choices are the phones' to see: a piece of an explanation that repeats a choice is not secret. */
+const questions = JSON.stringify([
+  busyWaitQuizText,
+  fastapiQuizText,
+  greenThreadsText.en.quiz,
+  greenThreadsText.ru.quiz,
+]);
+const secret = (piece: string) => !questions.includes(piece);
+const found = (haystack: string, piece: string) =>
+  haystack.includes(piece) || haystack.includes(piece.replaceAll('`', '\\`'));
+
+const root = resolve(import.meta.dirname, '../..');
+const out = mkdtempSync(join(tmpdir(), 'hsw-phone-build-'));
+const dirs = { deck: join(out, 'dist'), phone: join(out, 'dist-phone') };
+const contents: Record<keyof typeof dirs, string> = { deck: '', phone: '' };
+
+function readAll(dir: string): string {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .join('\n');
+}
+
+beforeAll(async () => {
+  for (const [mode, dir] of [
+    ['production', dirs.deck],
+    ['phone', dirs.phone],
+  ] as const) {
+    await build({ root, mode, logLevel: 'silent', build: { outDir: dir, emptyOutDir: true } });
+  }
+  contents.deck = readAll(dirs.deck);
+  contents.phone = readAll(dirs.phone);
+}, 180_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const explanations = Object.entries(answers).flatMap(([file, answer]) =>
+  (['en', 'ru'] as const).flatMap((lang) =>
+    (answer.explanation?.[lang] ?? []).map((p, i) => [`${file.split('/').pop()} ${lang} ${i + 1}`, p] as const),
+  ),
+);
+const notes = Object.entries(texts)
+  .filter(([file]) => /quiz|green-threads/.test(file))
+  .flatMap(([file, def]) =>
+    (['en', 'ru'] as const).flatMap((lang) =>
+      def.text[lang].notes.flatMap((b, i) =>
+        'p' in b && typeof b.p === 'string' ? [[`${file.split('/').pop()} notes ${lang} ${i + 1}`, b.p] as const] : [],
+      ),
+    ),
+  );
+
+describe('the phones’ build withholds every answer', () => {
+  it('knows the three quizzes’ answers, each with its explanation in both languages', () => {
+    expect(Object.keys(answers).map((f) => f.split('/').pop())).toEqual([
+      'green-threads-answer.ts',
+      'quiz-busy-wait-answer.ts',
+      'quiz-fastapi-answer.ts',
+    ]);
+    expect(explanations.length).toBeGreaterThanOrEqual(12);
+    for (const [, p] of explanations) expect(pieces(p).filter(secret).length).toBeGreaterThan(0);
+  });
+
+  const check = (paragraph: string) => {
+    expect(pieces(paragraph).filter((piece) => secret(piece) && found(contents.phone, piece))).toEqual([]);
+    expect(pieces(paragraph).some((piece) => found(contents.deck, piece))).toBe(true);
+  };
+  it.each(explanations)('%s: in the deck’s files, in none of the phones’', (_name, paragraph) => check(paragraph));
+  it.each(notes)('%s (speaker notes): in the deck’s files, in none of the phones’', (_name, p) => check(p));
+
+  it('the phones still get every question and its choices', () => {
+    expect(contents.phone).toContain('What happens to the server?');
+    expect(contents.phone).toContain('How long does the last one wait?');
+    expect(contents.phone).toContain('How many OS threads does the process have?');
+  });
+});

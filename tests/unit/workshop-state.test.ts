@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  BACKOFF,
+  backoffMs,
+  followTarget,
+  helloFor,
+  initialWorkshopState,
+  parsePid,
+  pidFromBytes,
+  pollsToOpen,
+  quizLiveFor,
+  reduce,
+  type WorkshopEvent,
+  type WorkshopState,
+} from '../../src/workshop-state.ts';
+import { ClientMessage, type PollView, type ServerMessage } from '../../lib/workshop-protocol.ts';
+import * as v from 'valibot';
+import { SIM_SEED } from './sim-seed.ts';
+
+const PID = 'abcdefghijklmnop1234';
+const msg = (m: ServerMessage): WorkshopEvent => ({ kind: 'message', msg: m });
+const poll = (p: Partial<PollView> = {}): PollView => ({
+  qid: 'quiz-busy-wait',
+  status: 'open',
+  choiceCount: 4,
+  answered: 0,
+  ...p,
+});
+const welcome = (polls: PollView[] = [], extra: Partial<Extract<ServerMessage, { type: 'welcome' }>> = {}) =>
+  msg({ type: 'welcome', v: 1, role: 'participant', room: 'ABCD', pid: PID, slide: null, polls, ...extra });
+const run = (s: WorkshopState, events: WorkshopEvent[]) => events.reduce(reduce, s);
+const phone = () => initialWorkshopState({ role: 'participant', room: 'ABCD', pid: PID, nick: 'Ada' });
+const projector = () => initialWorkshopState({ role: 'presenter', room: 'ABCD' });
+
+describe('workshop client state (src/workshop-state.ts)', () => {
+  it('hello: valid for the protocol, the secret only for the presenter, pid and nick only for a participant', () => {
+    const p = helloFor(phone(), null);
+    expect(p).toEqual({ type: 'hello', v: 1, room: 'ABCD', role: 'participant', pid: PID, nick: 'Ada' });
+    expect(v.safeParse(ClientMessage, p).success).toBe(true);
+    const q = helloFor(projector(), 's3cret');
+    expect(q).toEqual({ type: 'hello', v: 1, room: 'ABCD', role: 'presenter', secret: 's3cret' });
+    expect(v.safeParse(ClientMessage, q).success).toBe(true);
+    expect(helloFor(initialWorkshopState({ role: 'participant', room: 'ABCD', pid: PID }), null)).not.toHaveProperty(
+      'nick',
+    );
+  });
+
+  it('a vote: sending → ack locks it as theirs; the projector’s broadcast without `yours` keeps it', () => {
+    let s = run(phone(), [welcome([poll()]), { kind: 'vote-sent', qid: 'quiz-busy-wait', choice: 2 }]);
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: true, refused: null });
+    s = reduce(s, msg({ type: 'ack', qid: 'quiz-busy-wait', choice: 2 }));
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: false, poll: { yours: 2 } });
+    s = reduce(s, msg({ type: 'poll', poll: poll({ status: 'closed', answered: 7 }) }));
+    expect(s.polls['quiz-busy-wait']).toMatchObject({ status: 'closed', answered: 7, yours: 2 });
+    s = reduce(
+      s,
+      msg({
+        type: 'poll',
+        poll: poll({ status: 'revealed', counts: [0, 0, 7, 0], correct: 2, yours: 2, right: true }),
+      }),
+    );
+    expect(quizLiveFor(s, 'quiz-busy-wait').poll).toMatchObject({ right: true, counts: [0, 0, 7, 0] });
+  });
+
+  it('a refused vote is told to its question (already voted elsewhere, not open); a reset forgets the vote', () => {
+    let s = run(phone(), [welcome([poll()]), { kind: 'vote-sent', qid: 'quiz-busy-wait', choice: 1 }]);
+    s = reduce(s, msg({ type: 'refused', reason: 'already-voted' }));
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: false, refused: 'already-voted' });
+    expect(s.link).toBe('open');
+    s = run(s, [msg({ type: 'ack', qid: 'quiz-busy-wait', choice: 1 })]);
+    s = reduce(s, msg({ type: 'poll', poll: poll({ status: 'idle' }) }));
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: false, refused: null, poll: { status: 'idle' } });
+    expect(s.polls['quiz-busy-wait']?.yours).toBeUndefined();
+  });
+
+  it('a dropped link: reconnecting, attempts count up, votes in flight are forgotten; welcome restores everything', () => {
+    let s = run(phone(), [welcome([poll()]), { kind: 'vote-sent', qid: 'quiz-busy-wait', choice: 3 }]);
+    s = run(s, [{ kind: 'closed' }, { kind: 'closed' }]);
+    expect(s).toMatchObject({ link: 'reconnecting', attempts: 2, sending: {} });
+    s = reduce(
+      s,
+      welcome([poll({ yours: 3 })], {
+        slide: { id: 'quiz-busy-wait', index: 11, step: 0 },
+        score: { right: 1, answered: 2 },
+      }),
+    );
+    expect(s).toMatchObject({ link: 'open', attempts: 0, score: { right: 1, answered: 2 }, slide: { index: 11 } });
+    expect(quizLiveFor(s, 'quiz-busy-wait').poll?.yours).toBe(3);
+  });
+
+  it('a wrong key or room ends the link for good; a closed link after that stays refused', () => {
+    const s = run(projector(), [msg({ type: 'refused', reason: 'bad-secret' }), { kind: 'closed' }]);
+    expect(s).toMatchObject({ link: 'refused', refusal: 'bad-secret', attempts: 0 });
+  });
+
+  it('the presenter opens a slide’s questions only when never opened (or reset), and only when connected', () => {
+    const qids = ['quiz-busy-wait'];
+    expect(pollsToOpen(projector(), qids)).toEqual([]);
+    const open = reduce(
+      projector(),
+      msg({ type: 'welcome', v: 1, role: 'presenter', room: 'ABCD', slide: null, polls: [] }),
+    );
+    expect(pollsToOpen(open, qids)).toEqual(qids);
+    expect(pollsToOpen(reduce(open, msg({ type: 'poll', poll: poll({ status: 'closed' }) })), qids)).toEqual([]);
+    expect(pollsToOpen(reduce(open, msg({ type: 'poll', poll: poll({ status: 'idle' }) })), qids)).toEqual(qids);
+    expect(pollsToOpen(run(phone(), [welcome()]), qids)).toEqual([]);
+  });
+
+  it('a phone follows the presenter’s slide and step until it stops following; the remote’s nav reaches only the presenter', () => {
+    const at = { id: 'c10k', index: 1, step: 2 };
+    let s = run(phone(), [welcome(), msg({ type: 'slide', slide: at })]);
+    expect(followTarget(s, { index: 0, step: 0 })).toEqual(at);
+    expect(followTarget(s, { index: 1, step: 2 })).toBeNull();
+    s = reduce(s, { kind: 'follow', on: false });
+    expect(followTarget(s, { index: 0, step: 0 })).toBeNull();
+    expect(reduce(s, msg({ type: 'nav', dir: 'next' })).nav).toEqual([]);
+    const p = run(projector(), [msg({ type: 'nav', dir: 'next' }), msg({ type: 'nav', dir: 'prev' })]);
+    expect(p.nav).toEqual(['next', 'prev']);
+    expect(reduce(p, { kind: 'nav-done' }).nav).toEqual(['prev']);
+  });
+
+  it('participant ids: a stored one is kept only when valid; a new one is valid', () => {
+    expect(parsePid(PID)).toBe(PID);
+    for (const bad of [null, '', 'short', 'x'.repeat(65), 'has spaces in it here', '<script>alert(1)</script>'])
+      expect(parsePid(bad)).toBeNull();
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 40 }), (bytes) => {
+        expect(parsePid(pidFromBytes(bytes))).not.toBeNull();
+      }),
+      { seed: SIM_SEED },
+    );
+  });
+
+  it('property: backoff grows, is capped at 15 s, and jitter keeps it between half and all of its ceiling', () => {
+    expect(backoffMs(0, 0.999)).toBeLessThanOrEqual(BACKOFF.baseMs);
+    expect(backoffMs(50, 1)).toBe(BACKOFF.capMs);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, r) => {
+        const ceiling = Math.min(BACKOFF.capMs, BACKOFF.baseMs * 2 ** Math.min(30, n));
+        const d = backoffMs(n, r);
+        expect(d).toBeGreaterThanOrEqual(Math.floor(ceiling / 2));
+        expect(d).toBeLessThanOrEqual(ceiling);
+        expect(backoffMs(n + 1, r)).toBeGreaterThanOrEqual(d);
+      }),
+      { seed: SIM_SEED },
+    );
+  });
+
+  it('property: whatever the server says, a question is never both sending and acknowledged, and nothing throws', () => {
+    const qid = fc.constantFrom('quiz-busy-wait', 'quiz-fastapi');
+    const choice = fc.integer({ min: 0, max: 3 });
+    const event: fc.Arbitrary<WorkshopEvent> = fc.oneof(
+      fc.constant<WorkshopEvent>({ kind: 'closed' }),
+      fc.record({ kind: fc.constant('vote-sent' as const), qid, choice }),
+      fc.record({ qid, choice }).map(({ qid, choice }) => msg({ type: 'ack', qid, choice })),
+      fc
+        .record({ qid, status: fc.constantFrom('idle', 'open', 'closed', 'revealed' as const) })
+        .map(({ qid, status }) => msg({ type: 'poll', poll: poll({ qid, status }) })),
+      fc
+        .constantFrom('already-voted', 'not-open', 'rate-limited', 'malformed' as const)
+        .map((reason) => msg({ type: 'refused', reason })),
+      fc.constant(welcome([poll()])),
+    );
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        const s = run(phone(), events);
+        for (const q of Object.keys(s.sending)) expect(typeof s.polls[q]?.yours === 'number').toBe(false);
+        expect(s.attempts).toBeGreaterThanOrEqual(0);
+      }),
+      { seed: SIM_SEED, numRuns: 300 },
+    );
+  });
+});
