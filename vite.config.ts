@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
+import { cspPlugin } from './scripts/csp.ts';
 
 /**
  * Modules the deck page and the embed page share (Lit, the library layer, the shell's text and preferences, the
@@ -22,6 +23,8 @@ const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/
 export default defineConfig({
   // Relative base: the built deck works from any host and any sub-path.
   base: './',
+  // The Content Security Policy, as a meta tag in every built page (scripts/csp.ts).
+  plugins: [cspPlugin()],
   build: {
     target: 'es2022',
     manifest: true,
@@ -31,6 +34,7 @@ export default defineConfig({
       input: {
         deck: resolve(import.meta.dirname, 'index.html'),
         embed: resolve(import.meta.dirname, 'embed.html'),
+        speaker: resolve(import.meta.dirname, 'speaker.html'),
       },
       output: {
         codeSplitting: {

@@ -71,6 +71,12 @@ export const styles = [
       vertical-align: -0.1em;
       margin-right: 0.3em;
     }
+    .swatch-request {
+      background: var(--hsw-series-2);
+    }
+    .swatch-heavy {
+      background: var(--hsw-bad);
+    }
     .clock {
       font-variant-numeric: tabular-nums;
       font-weight: 600;

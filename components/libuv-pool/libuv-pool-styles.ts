@@ -80,6 +80,13 @@ export const styles = [
       vertical-align: -0.1em;
       margin-right: 0.3em;
     }
+    .swatch-wait {
+      background: var(--hsw-bad);
+    }
+    .swatch-service {
+      background: var(--hsw-series-2);
+      margin-left: 0.8em;
+    }
     .stepper {
       display: flex;
       flex-wrap: wrap;
