@@ -256,6 +256,12 @@ function update(): void {
         ${upcomingFrame}
       </section>
       <div id="speaker-controls">
+        <label id="speaker-layout"
+          >${t.layout}
+          <select @change=${(e: Event) => setLayout((e.target as HTMLSelectElement).value)}>
+            ${LAYOUTS.map((l) => html`<option value=${l} ?selected=${l === layout}>${t.layouts[l]}</option>`)}
+          </select></label
+        >
         <div class="speaker-controls-time">
           <h2 class="label">${t.time}</h2>
           <div class="times">
@@ -278,12 +284,7 @@ function update(): void {
           <div class="value">${notesBody(t)}</div>
         </div>
       </div>
-      <label id="speaker-layout"
-        >${t.layout}
-        <select @change=${(e: Event) => setLayout((e.target as HTMLSelectElement).value)}>
-          ${LAYOUTS.map((l) => html`<option value=${l} ?selected=${l === layout}>${t.layouts[l]}</option>`)}
-        </select></label
-      >`,
+`,
     root,
   );
   currentFrame.title = t.currentFrame;
