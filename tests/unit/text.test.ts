@@ -9,7 +9,7 @@ const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { im
 const textOf = (id: string) => slideTexts[`../../slides/text/${id}.ts`];
 
 /** Every text table in the project: `components/<demo>/<demo>-text.ts` and the deck's own. */
-const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], {
+const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts', '../../src/speaker-text.ts'], {
   eager: true,
 });
 
