@@ -218,7 +218,7 @@ function pacingTemplate(t: (typeof speakerText)[Lang]) {
         inputmode="decimal"
         min=${MIN_MINUTES}
         max=${MAX_MINUTES}
-        step="any"
+        step="0.5"
         .value=${minutes === null ? '' : String(minutes)}
         @change=${(e: Event) => setMinutes((e.target as HTMLInputElement).value)}
     /></label>
