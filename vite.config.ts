@@ -1,6 +1,7 @@
 import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { cspPlugin } from './scripts/csp.ts';
 
 /** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
 const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
@@ -56,7 +57,8 @@ const shell = new RegExp(
 const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/;
 
 export default defineConfig(({ mode }) => ({
-  plugins: mode === 'phone' ? [withholdAnswers()] : [],
+  // The Content Security Policy, as a meta tag in every built page (scripts/csp.ts); the phones' build without answers.
+  plugins: mode === 'phone' ? [cspPlugin(), withholdAnswers()] : [cspPlugin()],
   // Relative base: the built deck works from any host and any sub-path.
   base: './',
   build: {
@@ -71,6 +73,7 @@ export default defineConfig(({ mode }) => ({
         // `<hsw-slide>`: one module at a fixed address, `embed.js`, for other pages to load (src/embed-element.ts).
         'embed-element': resolve(import.meta.dirname, 'src/embed-element.ts'),
         remote: resolve(import.meta.dirname, 'remote.html'),
+        speaker: resolve(import.meta.dirname, 'speaker.html'),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'embed-element' ? 'embed.js' : 'assets/[name]-[hash].js'),

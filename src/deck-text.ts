@@ -42,7 +42,11 @@ const en = {
   elementMissingSlide: 'No slide was given: add slide="<id>" to the <hsw-slide> element.',
   elementValidIds: 'The deck’s embed page (embed.html) lists the slides that can be embedded.',
   loadingDemo: 'Loading the demo…',
-  unknownHash: (id: string) => `There is no slide “${id}”; here is the first slide instead.`,
+  unknownHash: (id: string, where: string) => `There is no slide “${id}” in this deck; here is “${where}”.`,
+  badStepHash: (step: string, title: string, fragments: number) =>
+    fragments
+      ? `“${step}” is not a step of “${title}” (in the address its steps are 0 to ${fragments - 1}); here is the slide from its start.`
+      : `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`,
   demoFailed: 'This demo could not be loaded. Reload the page to try again.',
   textFailed: 'This slide’s text could not be loaded. Reload the page to try again.',
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
@@ -88,7 +92,11 @@ const ru: typeof en = {
   elementMissingSlide: 'Слайд не указан: добавьте к элементу <hsw-slide> атрибут slide="<id>".',
   elementValidIds: 'Слайды, которые можно встроить, перечислены на странице встраивания (embed.html).',
   loadingDemo: 'Загружаем схему…',
-  unknownHash: (id: string) => `Слайда «${id}» нет; показываем первый слайд.`,
+  unknownHash: (id: string, where: string) => `Слайда «${id}» в презентации нет; показываем «${where}».`,
+  badStepHash: (step: string, title: string, fragments: number) =>
+    fragments
+      ? `«${step}» — не шаг слайда «${title}» (в адресе его шаги от 0 до ${fragments - 1}); показываем слайд с начала.`
+      : `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`,
   demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
   textFailed: 'Текст этого слайда не удалось загрузить. Перезагрузите страницу.',
   stepOf: (step: number, total: number) => `Шаг ${step} из ${total}`,

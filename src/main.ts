@@ -20,7 +20,11 @@ import {
   type Theme,
 } from './prefs.ts';
 import { DemoKeys } from './plugins/demo-keys.ts';
-import { LazyNotes } from './plugins/lazy-notes.ts';
+import { SpeakerLink } from './plugins/speaker-link.ts';
+import { installMessageGate } from './speaker-protocol.ts';
+import { checkAddress, shortened } from './address.ts';
+import { speakerSteps } from '../slides/types.ts';
+import { SLIDE_HEIGHT, SLIDE_MARGIN, SLIDE_WIDTH } from './deck-size.ts';
 import { DemoLifecycle, loadDemo } from './plugins/demo-lifecycle.ts';
 import { DeckChrome } from './plugins/deck-chrome.ts';
 import { QuizPresenter } from './plugins/quiz-presenter.ts';
@@ -28,6 +32,9 @@ import { Workshop } from './plugins/workshop.ts';
 import { showToast } from './toast.ts';
 // The deck's first slide's demo (the chapter map, a few hundred bytes) ships with the deck, defined before reveal starts.
 import '../components/chapter-map/chapter-map-element.ts';
+
+// First of all: no message from another origin reaches any listener of this page (reveal's postMessage API included).
+installMessageGate();
 
 const prefs = currentPrefs();
 let lang: Lang = prefs.lang;
@@ -67,7 +74,7 @@ function renderAll(): void {
 /**
  * Loads a slide's words (`slides/text/<id>.ts`) and renders the slide with them. The first slide's arrive before
  * reveal starts; the others' when their slide is shown or near (the lifecycle asks); in print, all before reveal
- * lays out the pages. If the current slide's notes arrive while the speaker view is open, they are sent to it.
+ * lays out the pages. (The speaker view loads the notes it shows itself.)
  */
 function loadText(id: string): Promise<void> {
   const slide = slides.find((s) => s.id === id);
@@ -75,7 +82,6 @@ function loadText(id: string): Promise<void> {
   return loadSlideText(id).then(
     () => {
       renderSlide(slide);
-      if (deck.isReady() && deck.getCurrentSlide()?.id === id) resendNotes();
     },
     (error: unknown) => {
       console.warn(`the text of slide ${id} failed to load`, error);
@@ -101,6 +107,33 @@ function slideIdFromHash(hash: string): string {
   return slides.some((s) => s.id === id) ? id : first;
 }
 
+/**
+ * An address a person mistyped (an unknown slide, a step that is not one) is corrected before reveal reads it, and a
+ * short message says what was not found and where the deck went: at load, the first slide for an unknown id; once
+ * the deck is open, it stays where it is. reveal would otherwise drop or rewrite it without a word.
+ */
+const addressSlides = slides.map((s) => ({ id: s.id, steps: speakerSteps(s) }));
+function correctAddress(fallback: string): void {
+  const check = checkAddress(window.location.hash, addressSlides, fallback);
+  if (!check?.problem) return;
+  window.history.replaceState(window.history.state, '', check.canonical);
+  const t = deckText[lang];
+  const title = (id: string) => slides.find((s) => s.id === id)?.title[lang] ?? id;
+  const { problem } = check;
+  showToast(
+    problem.kind === 'unknown-slide'
+      ? t.unknownHash(shortened(problem.id), title(check.slideId))
+      : t.badStepHash(shortened(problem.step), title(problem.id), problem.fragments),
+  );
+}
+correctAddress(slides[0]?.id ?? '');
+// Registered before reveal's own listener (which `initialize` adds), so reveal reads the corrected address.
+window.addEventListener(
+  'hashchange',
+  () => correctAddress(deck.isReady() ? (deck.getCurrentSlide()?.id ?? slides[0]?.id ?? '') : (slides[0]?.id ?? '')),
+  { capture: true },
+);
+
 const printing = resolvePageMode(window.location.search).print;
 const firstId = slideIdFromHash(window.location.hash);
 const onDemoError = (id: string) => showToast(deckText[lang].demoFailed + ` (${id})`);
@@ -123,17 +156,17 @@ const textsBeforeStart = Promise.all((printing ? slides.map((s) => s.id) : [firs
 const receiver = new URLSearchParams(window.location.search).has('receiver');
 if (receiver) document.documentElement.classList.add('receiver');
 
-/** Phones held upright get a tall slide; everything else the projector's 16:9. */
-const portrait = () => !receiver && window.innerWidth < 800 && window.innerHeight > window.innerWidth;
+/** Phones held upright get a tall slide; everything else (print too) the projector's 16:9. */
+const portrait = () => !receiver && !printing && window.innerWidth < 800 && window.innerHeight > window.innerWidth;
 /** Upright, the slide takes the screen's own proportions, so nothing is letterboxed and the slide can scroll. */
 const size = () =>
   portrait()
     ? { width: 540, height: Math.round(Math.min(1400, Math.max(800, (540 * window.innerHeight) / window.innerWidth))) }
-    : { width: 1280, height: 720 };
+    : { width: SLIDE_WIDTH, height: SLIDE_HEIGHT };
 
 const deck = new Reveal({
   ...size(),
-  margin: 0.03,
+  margin: SLIDE_MARGIN,
   center: false,
   hash: true,
   fragmentInURL: true,
@@ -150,8 +183,12 @@ const deck = new Reveal({
   scrollActivationWidth: 0,
   pdfSeparateFragments: false,
   pdfMaxPagesPerSlide: 1,
+  // reveal's postMessage API (any framing page could call slide(), configure(), destroy()) is off; the speaker view
+  // talks to the deck through its own same-origin messages (src/speaker-protocol.ts).
+  postMessage: false,
+  postMessageEvents: false,
   plugins: [
-    LazyNotes,
+    () => SpeakerLink({ getLang: () => lang }),
     DemoKeys,
     QuizPresenter,
     () => DemoLifecycle({ onError: onDemoError, loadText }),
@@ -199,20 +236,6 @@ window.addEventListener('resize', () => {
   }
 });
 
-/** An address naming no slide shows the first slide and says so. */
-const initialHash = window.location.hash;
-function checkHash(hash: string): void {
-  const m = /^#\/([^/]+)/.exec(hash);
-  if (!m?.[1] || /^\d+$/.test(m[1])) return;
-  let id = m[1];
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    /* keep it raw */
-  }
-  if (!slides.some((s) => s.id === id)) showToast(deckText[lang].unknownHash(id));
-}
-
 // Registered before the plugins' listeners: "ready" marks the first slide as shown and usable, before any
 // neighbouring demo starts to load.
 deck.on('ready', () => {
@@ -220,23 +243,10 @@ deck.on('ready', () => {
   performance.mark('deck-ready');
 });
 
-/**
- * reveal's notes plugin sends the current slide's `aside.notes` to the speaker view on slidechanged, fragment,
- * overview and pause events — not when a slide's contents change. When the current slide's notes arrive after it
- * was shown, one of those events re-sends them: `resumed` (or `paused` while paused), on which nothing else acts.
- */
-function resendNotes(): void {
-  if (!receiver) deck.dispatchEvent({ type: deck.isPaused() ? 'paused' : 'resumed' });
-}
-
 // The overview shows every slide: each one's words come too.
 deck.on('overviewshown', () => slides.forEach((s) => void loadText(s.id)));
 
-void textsBeforeStart.then(async () => {
-  await deck.initialize();
-  checkHash(initialHash);
-  window.addEventListener('hashchange', () => checkHash(window.location.hash));
-});
+void textsBeforeStart.then(() => deck.initialize());
 
 // For tests and the console: the deck's API.
 (window as unknown as { deck: typeof deck }).deck = deck;

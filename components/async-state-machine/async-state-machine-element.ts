@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { styleProps } from '../ui/style-props.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/code-panel.ts';
 import '../ui/step-controls.ts';
@@ -164,7 +165,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
             <h3>${t.machineTitle}</h3>
             <hsw-code
               class="machine-code"
-              style=${`--hsw-machine-ch: ${Math.max(...fn.machineSource.map((l) => l.length))}`}
+              style=${styleProps({ '--hsw-machine-ch': String(Math.max(...fn.machineSource.map((l) => l.length))) })}
               .code=${machine.lines.join('\n')}
               language="javascript"
               .current=${machine.current}

@@ -173,6 +173,8 @@ export const styles = [
       .grid {
         display: flex;
         flex-direction: column;
+        /* one line: a wrapping column's line would be as wide as its widest listing, not the demo */
+        flex-wrap: nowrap;
         align-items: stretch;
         gap: 0.4em;
       }
@@ -183,6 +185,18 @@ export const styles = [
       }
       .col:not(.chosen) {
         display: none;
+      }
+      .field {
+        min-width: 0;
+        max-width: 100%;
+      }
+      .col.async,
+      .col.machine {
+        flex: 1 1 auto;
+        min-width: 0;
+      }
+      .col hsw-code {
+        overflow-x: auto;
       }
       .col h3 {
         display: none;

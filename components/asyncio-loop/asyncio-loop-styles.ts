@@ -285,6 +285,10 @@ export const styles = [
       .cols.rec {
         grid-template-columns: minmax(0, 1fr);
       }
+      .arrow {
+        /* a long call name (call_later) breaks inside its half of the diagram */
+        overflow-wrap: anywhere;
+      }
       .diagram {
         grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
         grid-template-areas:

@@ -77,7 +77,8 @@ export const styles = [
     }
     @container ${narrowQuery} {
       .controls {
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        /* two columns where a label fits beside its value, one on the narrowest phones (320 px) */
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 11em), 1fr));
       }
       .lower {
         grid-template-columns: minmax(0, 1fr);

@@ -32,7 +32,8 @@ export const styles = [
     }
     .main {
       display: grid;
-      grid-template-columns: max-content minmax(0, 1fr);
+      /* the code as wide as its longest line, if there is room beside the queues; else it scrolls inside its panel */
+      grid-template-columns: minmax(0, max-content) minmax(12em, 1fr);
       gap: 0.6em;
       margin-top: 0.4em;
       align-items: start;
@@ -136,6 +137,9 @@ export const styles = [
       }
       .top {
         order: 0;
+      }
+      .styles {
+        flex-wrap: wrap;
       }
       .field {
         flex: 1 1 auto;

@@ -140,6 +140,20 @@ export const styles = [
     code {
       font-family: var(--hsw-mono);
     }
+    /* Wider than a phone but narrower than the deck's slide (an embed 620–860 px wide): the table's six columns
+       no longer fit on one line each, so its headings wrap and a long word breaks rather than push the table past
+       the frame. (The width where six columns stop fitting, not a layout breakpoint: the layout changes at
+       NARROW_PX, below.) */
+    @container (max-width: 860px) {
+      .models thead th,
+      .badge {
+        white-space: normal;
+      }
+      .models th,
+      .models td {
+        overflow-wrap: anywhere;
+      }
+    }
     @container ${narrowQuery} {
       .workload {
         grid-template-columns: minmax(0, 1fr);

@@ -1,4 +1,5 @@
 import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { styleProps } from '../ui/style-props.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/code-panel.ts';
 import { inline } from '../../lib/render-text.ts';
@@ -167,7 +168,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
         .map((e) => {
           const [x1, y1] = POS[e.from as FnId];
           const [x2, y2] = POS[e.to];
-          return html`<span class="via" aria-hidden="true" style="left: ${(x1 + x2) / 2}%; top: ${(y1 + y2) / 2}%">${e.via === 'sorted' ? 'sorted(key=…)' : 'map(…)'}</span>`;
+          return html`<span class="via" aria-hidden="true" style=${styleProps({ left: `${(x1 + x2) / 2}%`, top: `${(y1 + y2) / 2}%` })}>${e.via === 'sorted' ? 'sorted(key=…)' : 'map(…)'}</span>`;
         })}
       ${FUNCTIONS.map((f) => {
         const n = v.nodes[f];
@@ -188,7 +189,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
         return html`<button
           type="button"
           class="node ${cls}"
-          style="left: ${x}%; top: ${y}%"
+          style=${styleProps({ left: `${x}%`, top: `${y}%` })}
           aria-pressed=${n.chosen ? 'true' : 'false'}
           aria-label=${v.colored ? t.makeAsync(name) : t.letBlock(name)}
           aria-describedby="d-${f}"

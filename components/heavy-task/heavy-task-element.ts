@@ -172,8 +172,8 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
         <div class="load">
           <span>${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></span>
           <span class="legend" aria-hidden="true">
-            <span><span class="swatch" style="background: var(--hsw-series-2)"></span>${t.legend.request}</span>
-            <span><span class="swatch" style="background: var(--hsw-bad)"></span>${t.legend.heavy}</span>
+            <span><span class="swatch swatch-request"></span>${t.legend.request}</span>
+            <span><span class="swatch swatch-heavy"></span>${t.legend.heavy}</span>
           </span>
         </div>
 

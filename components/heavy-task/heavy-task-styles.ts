@@ -71,6 +71,12 @@ export const styles = [
       vertical-align: -0.1em;
       margin-right: 0.3em;
     }
+    .swatch-request {
+      background: var(--hsw-series-2);
+    }
+    .swatch-heavy {
+      background: var(--hsw-bad);
+    }
     .clock {
       font-variant-numeric: tabular-nums;
       font-weight: 600;
@@ -116,7 +122,8 @@ export const styles = [
     }
     @container ${narrowQuery} {
       .controls {
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        /* two columns where a label fits beside its value, one on the narrowest phones (320 px) */
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 11em), 1fr));
       }
       hsw-chart {
         --hsw-chart-height: 200px;

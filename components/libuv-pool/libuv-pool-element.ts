@@ -1,4 +1,5 @@
 import { html, nothing, svg, type SVGTemplateResult } from 'lit';
+import { styleProps } from '../ui/style-props.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
@@ -119,7 +120,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
           <div class="legend" aria-hidden="true">
             ${(['dns', 'file', 'pbkdf2'] as const).map(
               (k) =>
-                html`<span><span class="swatch" style="background:${KIND_COLOR[k]}"></span>${t.kindsLong[k]}</span>`,
+                html`<span><span class="swatch" style=${styleProps({ background: KIND_COLOR[k] })}></span>${t.kindsLong[k]}</span>`,
             )}
           </div>
         </div>
@@ -166,12 +167,12 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const wq = (wait / total) * 100;
     return html`<div class="wait-row" aria-hidden="true">
       <div class="waitbar">
-        <div class="q" style="width:${wq}%"></div>
-        <div class="s" style="width:${100 - wq}%"></div>
+        <div class="q" style=${styleProps({ width: `${wq}%` })}></div>
+        <div class="s" style=${styleProps({ width: `${100 - wq}%` })}></div>
       </div>
       <div class="wait-legend">
-        <span class="swatch" style="background:var(--hsw-bad)"></span>${waitLabel}
-        <span class="swatch" style="background:var(--hsw-series-2);margin-left:0.8em"></span>${serviceLabel}
+        <span class="swatch swatch-wait"></span>${waitLabel}
+        <span class="swatch swatch-service"></span>${serviceLabel}
       </div>
     </div>`;
   }

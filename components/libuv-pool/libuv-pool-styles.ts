@@ -80,6 +80,13 @@ export const styles = [
       vertical-align: -0.1em;
       margin-right: 0.3em;
     }
+    .swatch-wait {
+      background: var(--hsw-bad);
+    }
+    .swatch-service {
+      background: var(--hsw-series-2);
+      margin-left: 0.8em;
+    }
     .stepper {
       display: flex;
       flex-wrap: wrap;
@@ -136,7 +143,8 @@ export const styles = [
     }
     @container ${narrowQuery} {
       .controls {
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        /* two columns where a label fits beside its value, one on the narrowest phones (320 px) */
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 11em), 1fr));
       }
       .figures {
         grid-template-columns: minmax(0, 1fr);

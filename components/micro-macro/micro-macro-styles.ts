@@ -24,6 +24,11 @@ export const styles = [
       font-size: 0.85em;
       margin-right: 0.3em;
     }
+    /* a list as wide as its longest example shrinks to the demo's width (a phone) */
+    .top > span {
+      min-width: 0;
+      max-width: 100%;
+    }
     .main {
       display: grid;
       grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr);

@@ -43,6 +43,7 @@ export const styles = [
     }
     .lang select {
       font-size: 1em;
+      min-width: 0;
     }
     .check {
       display: flex;

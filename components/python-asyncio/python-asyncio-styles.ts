@@ -35,6 +35,8 @@ export const styles = [
     }
     .debug {
       display: flex;
+      /* PYTHONASYNCIODEBUG=1 breaks rather than widen a narrow frame */
+      overflow-wrap: anywhere;
       gap: 0.35em;
       align-items: baseline;
       font-size: var(--hsw-fs-note);

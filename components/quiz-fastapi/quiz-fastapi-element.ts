@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { styleProps } from '../ui/style-props.ts';
 import { QuizElement } from '../shared/quiz/quiz-element.ts';
 import '../ui/labelled-slider.ts';
 import { formatNumber } from '../../lib/i18n.ts';
@@ -103,7 +104,7 @@ export class QuizFastapi extends QuizElement {
             <div class="bar" aria-hidden="true">
               ${w.map(([end], j) => {
                 const start = j === 0 ? 0 : w[j - 1]![0];
-                return html`<span style="width:${((end - start) / scale) * 100}%"></span>`;
+                return html`<span style=${styleProps({ width: `${((end - start) / scale) * 100}%` })}></span>`;
               })}
             </div>
           </div>`;

@@ -18,6 +18,12 @@ export const demoHostStyles = css`
     --hsw-fs-small: 0.75em;
     --hsw-fs-note: 0.85em;
   }
+  /* Nothing in a demo is wider than the demo (a phone, 320 px up): a control as wide as its longest option shrinks. */
+  select,
+  input,
+  button {
+    max-width: 100%;
+  }
 `;
 
 /** A left-bordered note: `.callout`, with `.good`, `.bad`, `.warn` or `.muted` for its colour. */
@@ -64,6 +70,17 @@ export const dataTableStyles = css`
     color: var(--hsw-muted);
     font-weight: 600;
   }
+  /* On a phone a table fits the demo's width: tighter cells, words that may break, the type scale's note size. */
+  @container (max-width: ${NARROW_PX}px) {
+    table.data {
+      font-size: var(--hsw-fs-small);
+    }
+    table.data th,
+    table.data td {
+      padding: 0.15em 0.25em;
+      overflow-wrap: anywhere;
+    }
+  }
 `;
 
 /** Text for screen readers only. */
@@ -83,6 +100,7 @@ export const pillStyles = css`
   .pill {
     position: relative;
     display: inline-flex;
+    max-width: 100%;
   }
   .pill input {
     position: absolute;
@@ -92,6 +110,8 @@ export const pillStyles = css`
     cursor: pointer;
   }
   .pill span {
+    min-width: 0;
+    overflow-wrap: anywhere;
     padding: 0.25em 0.7em;
     border: 1px solid var(--hsw-border);
     border-radius: 0.35em;

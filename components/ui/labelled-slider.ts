@@ -78,6 +78,11 @@ export class LabelledSlider extends LitElement {
         /* Label and value: the type scale's secondary step (0.85em, 17 px in a 20 px demo host). */
         font-size: var(--hsw-fs-note, 0.85em);
       }
+      /* In a narrow column the label gives way (a long word breaks) rather than push the value out of the demo. */
+      label {
+        min-width: 0;
+        overflow-wrap: break-word;
+      }
       output {
         font-weight: 600;
         color: var(--hsw-accent-text);

@@ -9,9 +9,12 @@ const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { im
 const textOf = (id: string) => slideTexts[`../../slides/text/${id}.ts`];
 
 /** Every text table in the project: `components/<demo>/<demo>-text.ts` and the deck's own. */
-const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], {
-  eager: true,
-});
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../components/*/*-text.ts', '../../src/deck-text.ts', '../../src/speaker-text.ts'],
+  {
+    eager: true,
+  },
+);
 
 function isBilingual(v: unknown): v is { en: unknown; ru: unknown } {
   return !!v && typeof v === 'object' && 'en' in v && 'ru' in v && Object.keys(v).length === 2;

@@ -1,0 +1,118 @@
+import type { RevealApi, RevealPlugin } from 'reveal.js';
+import { SPEAKER_MESSAGE, samePosition, send, speakerMessageOf, type DeckPosition } from '../speaker-protocol.ts';
+
+/** The deck's own parameters that the speaker view and its previews keep (language, theme, quiz mode, pacing). */
+const KEPT = ['lang', 'theme', 'quiz', 'minutes'];
+
+/** Pure, for tests: the speaker view's address for a deck at `href`. */
+export function speakerUrl(href: string): string {
+  const deck = new URL(href);
+  const url = new URL('speaker.html', deck);
+  for (const key of KEPT) {
+    const v = deck.searchParams.get(key);
+    if (v !== null) url.searchParams.set(key, v);
+  }
+  return url.href;
+}
+
+const position = (deck: RevealApi): DeckPosition => {
+  const { indexh, indexv, indexf, paused } = deck.getState();
+  return { indexh, indexv, ...(typeof indexf === 'number' ? { indexf } : {}), paused: !!paused };
+};
+
+export interface SpeakerLinkOptions {
+  /** The deck's language now (the speaker view follows a switch). */
+  getLang: () => string;
+}
+
+/**
+ * The speaker view of the deck's own (speaker.html, src/speaker.ts), in the style of reveal's notes plugin, which it
+ * replaces: that one writes an inline script into its popup, which a strict Content Security Policy refuses.
+ * - In the deck: S opens speaker.html; every move of the deck is sent to it; a move made in the speaker view comes
+ *   back as `go`. The speaker view says `hello` every second, so a reloaded deck finds it again.
+ * - In a preview inside the speaker view (`?receiver`): it shows what the speaker view says (`set`), takes the keys
+ *   pressed there (`key`, as reveal's `triggerKey`), and reports its own moves (`frame`), to its parent only.
+ * The speaker view loads each slide's notes itself (slides/text/<id>.ts), so notes that arrive late are never lost.
+ */
+export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
+  id: 'speaker-link',
+  init(deck: RevealApi) {
+    if (/(\?|&)receiver/i.test(window.location.search)) {
+      initPreview(deck);
+      return;
+    }
+    let speaker: Window | null = null;
+    const state = () => {
+      const slides = deck.getSlides();
+      const current = deck.getCurrentSlide();
+      send(speaker, {
+        type: SPEAKER_MESSAGE,
+        kind: 'state',
+        state: position(deck),
+        slideId: current?.id ?? '',
+        slideIndex: current ? slides.indexOf(current) : 0,
+        slideCount: slides.length,
+        lang: options.getLang(),
+      });
+    };
+    for (const event of ['slidechanged', 'fragmentshown', 'fragmenthidden', 'paused', 'resumed', 'ready'])
+      deck.on(event, () => {
+        if (speaker && !speaker.closed) state();
+      });
+    window.addEventListener('message', (event: MessageEvent) => {
+      const message = speakerMessageOf(event.data);
+      if (!message || !event.source || !('postMessage' in event.source)) return;
+      // On a page opened from a file every origin reads `null`: only the window this deck opened may speak.
+      if (window.location.origin === 'null' && event.source !== speaker) return;
+      if (message.kind === 'hello') {
+        if (!message.fresh && event.source === speaker) return;
+        speaker = event.source as Window;
+        if (deck.isReady()) state();
+      } else if (message.kind === 'go' && event.source === speaker) {
+        if (!samePosition(message.state, position(deck)))
+          deck.setState({
+            ...message.state,
+            indexf: message.state.indexf ?? -1,
+            paused: !!message.state.paused,
+            overview: deck.isOverview(),
+          });
+      }
+    });
+    deck.addKeyBinding({ keyCode: 83, key: 'S', description: 'Speaker view' }, () => {
+      if (speaker && !speaker.closed) {
+        speaker.focus();
+        return;
+      }
+      speaker = window.open(speakerUrl(window.location.href), 'hsw-speaker', 'width=1100,height=700');
+    });
+  },
+});
+
+/** A preview inside the speaker view: driven by its parent, and telling it when it moved by itself. */
+function initPreview(deck: RevealApi): void {
+  const parent = window.parent;
+  if (parent === window) return;
+  let applying = false;
+  const report = () => {
+    if (!applying) send(parent, { type: SPEAKER_MESSAGE, kind: 'frame', state: position(deck) });
+  };
+  for (const event of ['slidechanged', 'fragmentshown', 'fragmenthidden']) deck.on(event, report);
+  deck.on('ready', () => send(parent, { type: SPEAKER_MESSAGE, kind: 'frame', state: null }));
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== parent) return;
+    const message = speakerMessageOf(event.data);
+    if (!message || !deck.isReady()) return;
+    if (message.kind === 'set') {
+      applying = true;
+      try {
+        // The previews never black out: the speaker view says when the room's screen is paused.
+        deck.setState({ ...message.state, indexf: message.state.indexf ?? -1, paused: false, overview: false });
+        if (message.advance) deck.next();
+      } finally {
+        applying = false;
+      }
+    } else if (message.kind === 'key') {
+      deck.triggerKey(message.keyCode);
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import type { Bilingual } from '../lib/i18n.ts';
+
+/** The speaker view's own words (speaker.html). */
+const en = {
+  pageTitle: 'Speaker view',
+  connecting: 'Connecting to the deck…',
+  noDeck:
+    'This speaker view was not opened by a deck, or the deck was closed. Open the deck and press S there: the speaker view follows it.',
+  current: 'Current slide',
+  upcoming: 'Upcoming',
+  currentFrame: 'Current slide, as the room sees it',
+  upcomingFrame: 'The next step or slide',
+  slideOf: (n: number, total: number) => `Slide ${n} of ${total}`,
+  time: 'Time',
+  clock: 'Clock',
+  elapsed: 'Elapsed',
+  pause: 'Pause the timer',
+  resume: 'Resume the timer',
+  reset: 'Reset the timer',
+  timerPaused: 'timer paused',
+  deckPaused: 'The room sees a black screen (B resumes)',
+  pacing: 'Pacing',
+  minutesLabel: 'Planned length, minutes',
+  noPlan: 'Set the talk’s planned length to see whether you are ahead or behind.',
+  badMinutes: (raw: string, min: number, max: number) =>
+    `“${raw}” is not a length in minutes (${min} to ${max}); it was ignored.`,
+  ahead: (by: string) => `Ahead by ${by}`,
+  behind: (by: string) => `Behind by ${by}`,
+  onTime: 'On time',
+  leftOnSlide: (left: string) => `${left} left for this slide`,
+  plannedHere: (at: string, total: string) => `Planned to be here at ${at} of ${total}`,
+  notes: 'Notes',
+  notesLoading: 'The notes are loading…',
+  notesFailed: 'The notes of this slide could not be loaded.',
+  noNotes: 'This slide has no notes.',
+  layout: 'Layout',
+  layouts: { default: 'Default', wide: 'Wide', tall: 'Tall', 'notes-only': 'Notes only' },
+};
+
+const ru: typeof en = {
+  pageTitle: 'Режим докладчика',
+  connecting: 'Подключаемся к презентации…',
+  noDeck:
+    'Этот режим докладчика открыт не из презентации, или она закрыта. Откройте презентацию и нажмите там S: режим докладчика следует за ней.',
+  current: 'Текущий слайд',
+  upcoming: 'Дальше',
+  currentFrame: 'Текущий слайд, как его видит зал',
+  upcomingFrame: 'Следующий шаг или слайд',
+  slideOf: (n: number, total: number) => `Слайд ${n} из ${total}`,
+  time: 'Время',
+  clock: 'Часы',
+  elapsed: 'Прошло',
+  pause: 'Остановить таймер',
+  resume: 'Продолжить таймер',
+  reset: 'Сбросить таймер',
+  timerPaused: 'таймер остановлен',
+  deckPaused: 'Зал видит чёрный экран (B — вернуть)',
+  pacing: 'Темп',
+  minutesLabel: 'Длительность доклада, минут',
+  noPlan: 'Укажите длительность доклада, чтобы видеть, опережаете вы план или отстаёте.',
+  badMinutes: (raw: string, min: number, max: number) =>
+    `«${raw}» — не длительность в минутах (от ${min} до ${max}); значение не принято.`,
+  ahead: (by: string) => `Опережаете на ${by}`,
+  behind: (by: string) => `Отстаёте на ${by}`,
+  onTime: 'По плану',
+  leftOnSlide: (left: string) => `На этот слайд осталось ${left}`,
+  plannedHere: (at: string, total: string) => `По плану вы здесь в ${at} из ${total}`,
+  notes: 'Заметки',
+  notesLoading: 'Заметки загружаются…',
+  notesFailed: 'Заметки этого слайда не удалось загрузить.',
+  noNotes: 'У этого слайда нет заметок.',
+  layout: 'Раскладка',
+  layouts: { default: 'Обычная', wide: 'Широкая', tall: 'Высокая', 'notes-only': 'Только заметки' },
+};
+
+export type SpeakerLayout = keyof typeof en.layouts;
+export const speakerText: Bilingual<typeof en> = { en, ru };

@@ -1,0 +1,302 @@
+import '../assets/theme.css';
+import '../assets/speaker.css';
+import { html, nothing, render } from 'lit';
+import { isLang, type Lang } from '../lib/i18n.ts';
+import { readStored, writeStored } from '../lib/storage.ts';
+import { slideById } from '../slides/index.ts';
+import { notesTemplate } from './render-slide.ts';
+import { loadSlideText, slideText } from './slide-text.ts';
+import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
+import { speakerText, type SpeakerLayout } from './speaker-text.ts';
+import { clockText, pace, parseMinutes, slideTimings, MAX_MINUTES, MIN_MINUTES } from './speaker-pacing.ts';
+import {
+  SPEAKER_MESSAGE,
+  installMessageGate,
+  samePosition,
+  send,
+  speakerMessageOf,
+  type DeckPosition,
+} from './speaker-protocol.ts';
+
+/**
+ * The speaker view (speaker.html), opened by the deck's S key (src/plugins/speaker-link.ts): the current slide and
+ * the upcoming one (the deck in two `?receiver` iframes), the current slide's notes, the clock, the elapsed time
+ * with pause and reset, pacing against the talk's planned length (`?minutes=` or the input, remembered), and
+ * reveal's four layouts. Keys pressed here drive the current preview, whose moves drive the deck. No inline
+ * script: it runs under the deck's Content Security Policy.
+ *
+ * `<section id="workshop-status">` is the place kept for the workshop mode (issue 11): its status and QR code go in
+ * there (it is hidden while empty).
+ */
+installMessageGate();
+const prefs = currentPrefs();
+let lang: Lang = prefs.lang;
+applyPrefsToDocument(prefs);
+const rootEl = document.getElementById('speaker-root');
+if (!rootEl) throw new Error('speaker.html lacks #speaker-root');
+const root: HTMLElement = rootEl;
+
+const MINUTES_KEY = 'hsw.talkMinutes';
+const LAYOUT_KEY = 'hsw.speakerLayout';
+const LAYOUTS: readonly SpeakerLayout[] = ['default', 'wide', 'tall', 'notes-only'];
+const isLayout = (v: unknown): v is SpeakerLayout => LAYOUTS.includes(v as SpeakerLayout);
+
+const params = new URLSearchParams(window.location.search);
+/** The planned length: the address's `?minutes=` if it is one, else what was set here before. */
+let minutes: number | null = null;
+/** A refused value, shown until a good one replaces it. */
+let minutesError: string | null = null;
+{
+  const fromUrl = parseMinutes(params.get('minutes'));
+  const stored = parseMinutes(readStored(MINUTES_KEY));
+  if (fromUrl?.ok) minutes = fromUrl.minutes;
+  else {
+    if (fromUrl && !fromUrl.ok) minutesError = fromUrl.raw;
+    if (stored?.ok) minutes = stored.minutes;
+  }
+}
+let layout: SpeakerLayout = ((v) => (isLayout(v) ? v : 'default'))(readStored(LAYOUT_KEY));
+
+/** What the deck last said. */
+let deckState: { state: DeckPosition; slideId: string; slideIndex: number; slideCount: number } | null = null;
+let connection: 'connecting' | 'connected' | 'lost' = 'connecting';
+let lastHeard = 0;
+
+/** The timer: started when the speaker view opened; pausing freezes it. */
+let startedAt = Date.now();
+let pausedAt: number | null = null;
+const elapsedSeconds = () => ((pausedAt ?? Date.now()) - startedAt) / 1000;
+
+const frameParams = new URLSearchParams();
+for (const key of ['lang', 'theme', 'quiz']) {
+  const v = params.get(key);
+  if (v !== null) frameParams.set(key, v);
+}
+/** A preview's address: the deck with `?receiver` (no chrome, 16:9, no storage writes). */
+const previewUrl = (state: DeckPosition, upcoming: boolean) => {
+  const p = new URLSearchParams(frameParams);
+  p.set('lang', lang);
+  p.set('transition', 'none');
+  p.set('backgroundTransition', 'none');
+  p.set('progress', 'false');
+  if (upcoming) p.set('controls', 'false');
+  return `index.html?receiver&${p.toString()}#/${state.indexh}/${state.indexv}${state.indexf !== undefined && state.indexf >= 0 ? `/${state.indexf}` : ''}`;
+};
+
+const currentFrame = document.createElement('iframe');
+const upcomingFrame = document.createElement('iframe');
+for (const f of [currentFrame, upcomingFrame]) f.setAttribute('allow', 'fullscreen');
+const framesReady = new Set<Window>();
+
+function sendToFrames(): void {
+  if (!deckState) return;
+  const { state } = deckState;
+  if (currentFrame.contentWindow && framesReady.has(currentFrame.contentWindow))
+    send(currentFrame.contentWindow, { type: SPEAKER_MESSAGE, kind: 'set', state, advance: false });
+  if (upcomingFrame.contentWindow && framesReady.has(upcomingFrame.contentWindow))
+    send(upcomingFrame.contentWindow, { type: SPEAKER_MESSAGE, kind: 'set', state, advance: true });
+}
+
+const opener = window.opener as Window | null;
+const hello = () => send(opener, { type: SPEAKER_MESSAGE, kind: 'hello', fresh: !deckState });
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const message = speakerMessageOf(event.data);
+  if (!message) return;
+  if (event.source === opener && message.kind === 'state') {
+    const first = !deckState;
+    const moved = !deckState || !samePosition(deckState.state, message.state);
+    lastHeard = Date.now();
+    connection = 'connected';
+    deckState = message;
+    const relang = isLang(message.lang) && message.lang !== lang;
+    if (isLang(message.lang) && relang) {
+      lang = message.lang;
+      applyPrefsToDocument({ lang, theme: prefs.theme });
+    }
+    if (first || relang) {
+      framesReady.clear();
+      currentFrame.src = previewUrl(message.state, false);
+      upcomingFrame.src = previewUrl(message.state, true);
+    } else if (moved) sendToFrames();
+    void loadNotes(message.slideId);
+    update();
+  } else if (message.kind === 'frame' && event.source) {
+    const from = event.source as Window;
+    if (from !== currentFrame.contentWindow && from !== upcomingFrame.contentWindow) return;
+    if (!message.state) {
+      framesReady.add(from);
+      sendToFrames();
+    } else if (from === currentFrame.contentWindow && deckState && !samePosition(message.state, deckState.state)) {
+      // The presenter moved the current preview: the deck follows.
+      send(opener, { type: SPEAKER_MESSAGE, kind: 'go', state: { ...message.state, paused: deckState.state.paused } });
+    }
+  }
+});
+
+/** The slides whose notes failed to load (a reload tries again). */
+const failedNotes = new Set<string>();
+function loadNotes(id: string): Promise<void> {
+  if (!slideById(id) || slideText(id) || failedNotes.has(id)) return Promise.resolve();
+  return loadSlideText(id).then(update, () => {
+    failedNotes.add(id);
+    update();
+  });
+}
+
+// Keys pressed in the speaker view (outside its own controls) drive the current preview, as in reveal's.
+document.addEventListener('keydown', (event) => {
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, select, button, textarea')) return;
+  if (event.metaKey || event.ctrlKey || event.altKey) return;
+  const win = currentFrame.contentWindow;
+  if (!win || !framesReady.has(win)) return;
+  send(win, { type: SPEAKER_MESSAGE, kind: 'key', keyCode: event.keyCode });
+  if ([32, 33, 34, 35, 36, 37, 38, 39, 40].includes(event.keyCode)) event.preventDefault();
+});
+
+function setMinutes(raw: string): void {
+  const parsed = parseMinutes(raw);
+  if (parsed === null) {
+    minutes = null;
+    minutesError = null;
+    writeStored(MINUTES_KEY, '');
+  } else if (parsed.ok) {
+    minutes = parsed.minutes;
+    minutesError = null;
+    writeStored(MINUTES_KEY, String(parsed.minutes));
+  } else {
+    minutesError = parsed.raw;
+  }
+  update();
+}
+
+function setLayout(next: string): void {
+  if (!isLayout(next)) return;
+  layout = next;
+  writeStored(LAYOUT_KEY, next);
+  update();
+}
+
+function toggleTimer(): void {
+  if (pausedAt === null) pausedAt = Date.now();
+  else {
+    startedAt += Date.now() - pausedAt;
+    pausedAt = null;
+  }
+  update();
+}
+
+function resetTimer(): void {
+  startedAt = Date.now();
+  if (pausedAt !== null) pausedAt = startedAt;
+  update();
+}
+
+function pacingTemplate(t: (typeof speakerText)[Lang]) {
+  const error = minutesError !== null ? t.badMinutes(minutesError, MIN_MINUTES, MAX_MINUTES) : null;
+  let status = html`<p class="pace-none">${t.noPlan}</p>`;
+  if (minutes !== null && deckState) {
+    const timings = slideTimings(
+      minutes * 60,
+      Array.from({ length: deckState.slideCount }, () => undefined),
+    );
+    const p = pace(timings, deckState.slideIndex, elapsedSeconds());
+    const by = clockText(p.by);
+    const headline = p.status === 'ahead' ? t.ahead(by) : p.status === 'behind' ? t.behind(by) : t.onTime;
+    status = html`<p class="pace-status pace-${p.status}" data-status=${p.status}>${headline}</p>
+      <p class="pace-detail">${t.leftOnSlide(clockText(p.leftOnSlide))} ·
+        ${t.plannedHere(clockText(p.plannedStart), clockText(minutes * 60))}</p>`;
+  }
+  return html`<div class="speaker-controls-pace">
+    <h2 class="label">${t.pacing}</h2>
+    ${status}
+    <label class="minutes"
+      >${t.minutesLabel}
+      <input
+        type="number"
+        inputmode="decimal"
+        min=${MIN_MINUTES}
+        max=${MAX_MINUTES}
+        step="0.5"
+        .value=${minutes === null ? '' : String(minutes)}
+        @change=${(e: Event) => setMinutes((e.target as HTMLInputElement).value)}
+    /></label>
+    ${error ? html`<p class="pace-error" role="alert">${error}</p>` : nothing}
+  </div>`;
+}
+
+function notesBody(t: (typeof speakerText)[Lang]) {
+  if (!deckState) return nothing;
+  const slide = slideById(deckState.slideId);
+  if (!slide) return nothing;
+  if (failedNotes.has(slide.id)) return html`<p role="alert">${t.notesFailed}</p>`;
+  const text = slideText(slide.id);
+  if (!text) return html`<p class="muted">${t.notesLoading}</p>`;
+  if (!text.text[lang].notes.length && !text.sources?.length) return html`<p class="muted">${t.noNotes}</p>`;
+  return notesTemplate(slide, lang, text);
+}
+
+function update(): void {
+  const t = speakerText[lang];
+  document.title = `${t.pageTitle} · ${deckState ? (slideById(deckState.slideId)?.title[lang] ?? '') : ''}`;
+  document.body.dataset['speakerLayout'] = layout;
+  const now = new Date();
+  const clock = now.toLocaleTimeString(lang === 'ru' ? 'ru-RU' : 'en-US', { hour: '2-digit', minute: '2-digit' });
+  const paused = pausedAt !== null;
+  const status = connection === 'connected' ? null : connection === 'connecting' && opener ? t.connecting : t.noDeck;
+  render(
+    html`${status ? html`<p id="connection-status" role="status">${status}</p>` : nothing}
+      <section id="current-slide" aria-label=${t.current}>
+        <span class="overlay-element label">${t.current}${deckState ? html` · ${t.slideOf(deckState.slideIndex + 1, deckState.slideCount)}` : nothing}</span>
+        ${currentFrame}
+      </section>
+      <section id="upcoming-slide" aria-label=${t.upcoming}>
+        <span class="overlay-element label">${t.upcoming}</span>
+        ${upcomingFrame}
+      </section>
+      <div id="speaker-controls">
+        <label id="speaker-layout"
+          >${t.layout}
+          <select @change=${(e: Event) => setLayout((e.target as HTMLSelectElement).value)}>
+            ${LAYOUTS.map((l) => html`<option value=${l} ?selected=${l === layout}>${t.layouts[l]}</option>`)}
+          </select></label
+        >
+        <div class="speaker-controls-time">
+          <h2 class="label">${t.time}</h2>
+          <div class="times">
+            <p class="timer" aria-label=${t.elapsed}>
+              <span class="value">${clockText(elapsedSeconds())}</span>
+              ${paused ? html`<span class="timer-paused">${t.timerPaused}</span>` : nothing}
+            </p>
+            <p class="clock" aria-label=${t.clock}><span class="value">${clock}</span></p>
+          </div>
+          <div class="timer-buttons">
+            <button type="button" @click=${toggleTimer}>${paused ? t.resume : t.pause}</button>
+            <button type="button" @click=${resetTimer}>${t.reset}</button>
+          </div>
+          ${deckState?.state.paused ? html`<p class="deck-paused">${t.deckPaused}</p>` : nothing}
+        </div>
+        ${pacingTemplate(t)}
+        <section id="workshop-status" hidden></section>
+        <div class="speaker-controls-notes">
+          <h2 class="label">${t.notes}</h2>
+          <div class="value">${notesBody(t)}</div>
+        </div>
+      </div>
+`,
+    root,
+  );
+  currentFrame.title = t.currentFrame;
+  upcomingFrame.title = t.upcomingFrame;
+}
+
+update();
+hello();
+// Every second: the clock, the timer, and a hello, which a deck that was reloaded answers.
+window.setInterval(() => {
+  hello();
+  if (connection === 'connected' && Date.now() - lastHeard > 5000 && (!opener || opener.closed)) connection = 'lost';
+  if (connection === 'connecting' && !opener) connection = 'lost';
+  update();
+}, 1000);

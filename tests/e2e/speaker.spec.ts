@@ -1,0 +1,166 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { slides } from '../../slides/index.ts';
+
+/**
+ * The deck's own speaker view (speaker.html), under the Content Security Policy of the built deck: opened by S, it
+ * mirrors the deck in two previews, shows the notes and the time, drives the deck with its keys, and paces the talk.
+ */
+async function openSpeaker(page: Page, context: BrowserContext): Promise<Page> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`),
+    );
+  });
+  const popupPromise = context.waitForEvent('page');
+  await page.keyboard.press('s');
+  const popup = await popupPromise;
+  const errors: string[] = [];
+  popup.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  popup.on('pageerror', (e) => errors.push(e.message));
+  speakerErrors.set(popup, errors);
+  await popup.waitForLoadState();
+  return popup;
+}
+
+const speakerErrors = new Map<Page, string[]>();
+/** Closes the speaker view once it has logged no error (a CSP violation is one). */
+async function closeSpeaker(popup: Page): Promise<void> {
+  expect(speakerErrors.get(popup), 'the speaker view’s console errors').toEqual([]);
+  await popup.close();
+}
+
+const index = (id: string) => slides.findIndex((s) => s.id === id);
+
+test.describe('speaker view', () => {
+  test('S opens speaker.html under the policy: previews, notes, clock and timer, no “Loading”', async ({
+    page,
+    context,
+  }) => {
+    await gotoSlide(page, 'c10k');
+    const popup = await openSpeaker(page, context);
+    expect(new URL(popup.url()).pathname).toMatch(/\/speaker\.html$/);
+    expect(await popup.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain(
+      "script-src 'self'",
+    );
+    await expect(popup.locator('.speaker-controls-notes')).toContainText('Dan Kegel');
+    await expect(popup.getByText('Slide 2 of 24')).toBeVisible();
+    await expect(popup.locator('#connection-status')).toHaveCount(0);
+    const current = popup.frameLocator('#current-slide iframe');
+    const upcoming = popup.frameLocator('#upcoming-slide iframe');
+    await expect(current.locator('section#c10k')).toHaveClass(/present/);
+    // The upcoming preview is one step on: c10k's first speaker step.
+    await expect
+      .poll(() =>
+        popup.locator('#upcoming-slide iframe').evaluate((f: HTMLIFrameElement) => f.contentWindow?.location.hash),
+      )
+      .toBe('#/c10k/0');
+    await expect(upcoming.locator('.deck-chrome')).toBeHidden();
+    // The timer runs, and pauses.
+    const timer = popup.locator('.timer .value');
+    await expect(timer).toHaveText(/^0:0[1-9]$/, { timeout: 5000 });
+    await popup.getByRole('button', { name: 'Pause the timer' }).click();
+    const frozen = await timer.textContent();
+    await popup.waitForTimeout(1500);
+    await expect(timer).toHaveText(frozen ?? '');
+    await popup.getByRole('button', { name: 'Resume the timer' }).click();
+    await popup.getByRole('button', { name: 'Reset the timer' }).click();
+    await expect(timer).toHaveText(/^0:0[0-2]$/);
+    await expect(popup.locator('.clock .value')).toHaveText(/\d{1,2}:\d{2}/);
+    await closeSpeaker(popup);
+  });
+
+  test('keys pressed in the speaker view move the deck; the deck’s moves move the previews', async ({
+    page,
+    context,
+  }) => {
+    await gotoSlide(page, 'title');
+    const popup = await openSpeaker(page, context);
+    const current = popup.frameLocator('#current-slide iframe');
+    await expect(current.locator('section#title')).toHaveClass(/present/);
+    await popup.locator('.speaker-controls-notes').click();
+    await popup.keyboard.press('PageDown');
+    await expectHash(page, /^#\/c10k$/);
+    await popup.keyboard.press('ArrowRight');
+    await expectHash(page, /^#\/c10k\/0$/);
+    await expect(currentSlide(page)).toHaveAttribute('id', 'c10k');
+    await popup.keyboard.press('PageUp');
+    await popup.keyboard.press('PageUp');
+    await expectHash(page, /^#\/title$/);
+    // And the other way: the deck moves, the speaker view follows, notes included.
+    await page.evaluate(
+      (i) => (window as unknown as { deck: { slide(h: number): void } }).deck.slide(i),
+      index('nonblocking'),
+    );
+    await expect(current.locator('section#nonblocking')).toHaveClass(/present/);
+    await expect(popup.getByText(`Slide ${index('nonblocking') + 1} of 24`)).toBeVisible();
+    await expect(popup.locator('.speaker-controls-notes .value')).not.toContainText('loading');
+    await closeSpeaker(popup);
+  });
+
+  test('Q and R pressed in the speaker view reach the projected quiz', async ({ page, context }) => {
+    await gotoSlide(page, 'quiz-busy-wait');
+    const popup = await openSpeaker(page, context);
+    const copy = popup.frameLocator('#current-slide iframe').locator('section#quiz-busy-wait');
+    await expect(copy.getByRole('checkbox', { name: /Presenter mode/ })).toBeVisible();
+    await popup.locator('.speaker-controls-notes').click();
+    await popup.keyboard.press('q');
+    await expect(currentSlide(page).getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
+    await popup.keyboard.press('r');
+    await expect(currentSlide(page).getByRole('status').first()).toHaveText('The right answer is 3.');
+    await closeSpeaker(popup);
+  });
+
+  test('pacing: ?minutes= gives ahead or behind per slide; a bad value is refused with a message', async ({
+    page,
+    context,
+  }) => {
+    // 24 minutes over 24 slides: a minute each. Opened on slide 7, the talk is planned to be 6 minutes in.
+    await gotoSlide(page, slides[6]!.id, { query: 'minutes=24' });
+    const popup = await openSpeaker(page, context);
+    await expect(popup.getByText(/^Ahead by 5:5\d|^Ahead by 6:00/)).toBeVisible();
+    await expect(popup.getByText(/Planned to be here at 6:00 of 24:00/)).toBeVisible();
+    await expect(popup.getByRole('spinbutton', { name: 'Planned length, minutes' })).toHaveValue('24');
+    await closeSpeaker(popup);
+
+    await gotoSlide(page, 'title', { query: 'minutes=abc' });
+    const second = await openSpeaker(page, context);
+    await expect(second.getByRole('alert')).toHaveText('“abc” is not a length in minutes (1 to 600); it was ignored.');
+    // A value typed here is checked the same way, and a good one is kept.
+    const input = second.getByRole('spinbutton', { name: 'Planned length, minutes' });
+    await input.fill('0');
+    await input.press('Enter');
+    await expect(second.getByRole('alert')).toContainText('“0” is not a length in minutes');
+    await input.fill('45');
+    await input.press('Enter');
+    await expect(second.getByRole('alert')).toHaveCount(0);
+    await expect(second.getByText('On time')).toBeVisible();
+    await closeSpeaker(second);
+    // Kept in localStorage: the next speaker view, without ?minutes=, has it.
+    await gotoSlide(page, 'title');
+    const third = await openSpeaker(page, context);
+    await expect(third.getByRole('spinbutton', { name: 'Planned length, minutes' })).toHaveValue('45');
+    await expect(third.getByText('On time')).toBeVisible();
+    await closeSpeaker(third);
+  });
+
+  test('in Russian, with its layouts', async ({ page, context }) => {
+    await gotoSlide(page, 'c10k', { lang: 'ru', query: 'minutes=30' });
+    const popup = await openSpeaker(page, context);
+    await expect(popup.getByText('Слайд 2 из 24')).toBeVisible();
+    await expect(popup.getByText(/^Опережаете на 1:1\d/)).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Остановить таймер' })).toBeVisible();
+    const layout = popup.getByRole('combobox', { name: 'Раскладка' });
+    await layout.selectOption({ label: 'Только заметки' });
+    await expect(popup.locator('#current-slide')).toBeHidden();
+    await expect(popup.locator('.speaker-controls-notes')).toContainText('Кегел');
+    await layout.selectOption({ label: 'Широкая' });
+    await expect(popup.locator('#current-slide')).toBeVisible();
+    await closeSpeaker(popup);
+  });
+
+  test('speaker.html opened without a deck says how to open it', async ({ page }) => {
+    await page.goto('speaker.html?lang=en');
+    await expect(page.getByRole('status')).toContainText('press S there', { timeout: 5000 });
+  });
+});
