@@ -2,12 +2,12 @@ import { defineConfig, type Plugin } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { speakerViewScripts, withSingleFilePolicy } from './scripts/single-file-csp.ts';
+import { withSingleFilePolicy } from './scripts/single-file-csp.ts';
 
 /**
  * `npm run build:single`: the whole deck as one HTML file, `dist-single/how-servers-wait.html`, that opens from
  * `file://` with no request to anything. Every module, dynamic imports included (each slide's words and demo,
- * chart.js, highlight.js, reveal's notes plugin), is inlined by vite-plugin-singlefile, which turns Rolldown's
+ * chart.js, highlight.js, the speaker view), is inlined by vite-plugin-singlefile, which turns Rolldown's
  * code splitting off (`codeSplitting: false`). The file then gets its own Content-Security-Policy, with the hash of
  * its inline script (scripts/single-file-csp.ts).
  */
@@ -20,9 +20,8 @@ function singleFilePolicy(outDir: () => string): Plugin {
     enforce: 'post',
     closeBundle() {
       const dir = outDir();
-      const built = join(dir, 'index.html');
-      const notes = readFileSync(resolve(import.meta.dirname, 'node_modules/reveal.js/dist/plugin/notes.mjs'), 'utf8');
-      const html = withSingleFilePolicy(readFileSync(built, 'utf8'), speakerViewScripts(notes));
+      const built = join(dir, 'single.html');
+      const html = withSingleFilePolicy(readFileSync(built, 'utf8'));
       const out = join(dir, OUT_NAME);
       writeFileSync(out, html);
       rmSync(built);
@@ -35,13 +34,15 @@ function singleFilePolicy(outDir: () => string): Plugin {
 export default defineConfig(() => {
   let outDir = resolve(import.meta.dirname, 'dist-single');
   return {
+    // src/plugins/speaker-link.ts and src/speaker.ts read it: the speaker view is this same file (src/single.ts).
+    mode: 'single',
     base: './',
     build: {
       target: 'es2022',
       outDir,
       emptyOutDir: true,
       modulePreload: { polyfill: false },
-      rolldownOptions: { input: resolve(import.meta.dirname, 'index.html') },
+      rolldownOptions: { input: resolve(import.meta.dirname, 'single.html') },
     },
     plugins: [
       viteSingleFile({ removeViteModuleLoader: true }),

@@ -3,7 +3,8 @@
  * hashes each inline `<script>` and writes a `<meta http-equiv="Content-Security-Policy">` that allows exactly those
  * (never `'unsafe-inline'` for scripts). Any policy the page already carried (the deck's own, written for a served
  * deck with `script-src 'self'`) is replaced: two policies are both enforced, and the served one forbids the inlined
- * code. The speaker view's window inherits the policy, so its inline script is allowed by its hash too. Pure functions, tested in tests/unit/deliver.test.ts; the Vite plugin is in vite.single.config.ts.
+ * code. The speaker view is the same file (src/single.ts), under the same policy. Pure functions, tested in
+ * tests/unit/single-file.test.ts; the Vite plugin is in vite.single.config.ts.
  */
 import { createHash } from 'node:crypto';
 
@@ -39,42 +40,12 @@ export function singleFilePolicy(scripts: readonly string[]): string {
   ].join('; ');
 }
 
-/**
- * The inline scripts of reveal's speaker view. Its notes plugin opens an `about:blank` window and writes the view's
- * whole page into it, inline `<script>` included; that window inherits the opener's policy, so the single file's
- * policy allows those scripts too, by their hashes. `source` is the plugin's module
- * (`reveal.js/dist/plugin/notes.mjs`): the page is the one string literal it passes to `document.write`.
- */
-export function speakerViewScripts(source: string): string[] {
-  const m = /document\.write\(("<!--[\s\S]*?<\/html>")\)/.exec(source);
-  if (!m?.[1]) throw new Error('reveal’s notes plugin no longer writes its page with document.write("…")');
-  const page = unquote(m[1]);
-  const scripts = inlineScripts(page);
-  if (scripts.length === 0) throw new Error('reveal’s speaker view has no inline script: check single-file-csp.ts');
-  return scripts;
-}
-
-/** The value of a double-quoted JavaScript string literal (its escapes: \n \t \r \" \' \\ \/ \xHH \uHHHH). */
-export function unquote(literal: string): string {
-  const body = literal.slice(1, -1);
-  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '\\': '\\', '/': '/' };
-  return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, (_, e: string) => {
-    if (e.length > 1) return String.fromCharCode(parseInt(e.slice(1), 16));
-    const c = simple[e];
-    if (c === undefined) throw new Error(`an escape this reader does not know: \\${e}`);
-    return c;
-  });
-}
-
 const CSP_META = /<meta\b[^>]*http-equiv\s*=\s*["']?content-security-policy["']?[^>]*>\s*/gi;
 
-/**
- * The HTML with its policy: any earlier policy `<meta>` removed, the new one first in `<head>`. `alsoAllowed`: inline
- * scripts of other pages the file writes (the speaker view's).
- */
-export function withSingleFilePolicy(html: string, alsoAllowed: readonly string[] = []): string {
+/** The HTML with its policy: any earlier policy `<meta>` removed, the new one first in `<head>`. */
+export function withSingleFilePolicy(html: string): string {
   const stripped = html.replace(CSP_META, '');
-  const scripts = [...inlineScripts(stripped), ...alsoAllowed];
+  const scripts = inlineScripts(stripped);
   const meta = `<meta http-equiv="Content-Security-Policy" content="${singleFilePolicy(scripts)}" />`;
   if (!/<head>/i.test(stripped)) throw new Error('the single file has no <head>');
   // After <meta charset>, which must come within the first 1024 bytes.

@@ -102,17 +102,23 @@ export function samePosition(a: DeckPosition | null | undefined, b: DeckPosition
 }
 
 /**
- * Pure: may a message from `eventOrigin` reach a page of `ownOrigin`? Only its own. A page opened from a file has the
- * opaque origin `null`, and so has every other file and sandboxed frame: there each listener also checks
+ * A page opened from a file has no origin of its own to check: Chromium reports `file://` as its
+ * `location.origin` but `null` as the origin of every message between file windows (and of sandboxed frames).
+ */
+export const opaque = (origin: string): boolean => origin === 'null' || origin.startsWith('file:');
+
+/**
+ * Pure: may a message from `eventOrigin` reach a page of `ownOrigin`? Only its own. A page opened from a file (the
+ * single file) accepts `null`, the only origin its own windows have: there each listener also checks
  * `event.source` (the one window it talks to).
  */
 export function acceptsOrigin(ownOrigin: string, eventOrigin: string): boolean {
-  return eventOrigin === ownOrigin;
+  return eventOrigin === ownOrigin || (opaque(ownOrigin) && eventOrigin === 'null');
 }
 
 /** The `targetOrigin` for a message to a window of the deck's own (`*` only where the origin is opaque). */
 export function targetOrigin(): string {
-  return window.location.origin === 'null' ? '*' : window.location.origin;
+  return opaque(window.location.origin) ? '*' : window.location.origin;
 }
 
 /** Sends a speaker-view message to one window; a closed or navigated-away window is no error. */

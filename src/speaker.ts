@@ -8,6 +8,7 @@ import { notesTemplate } from './render-slide.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
 import { speakerText, type SpeakerLayout } from './speaker-text.ts';
+import { IN_SINGLE_FILE } from './plugins/speaker-link.ts';
 import { clockText, pace, parseMinutes, slideTimings, MAX_MINUTES, MIN_MINUTES } from './speaker-pacing.ts';
 import {
   SPEAKER_MESSAGE,
@@ -72,6 +73,8 @@ for (const key of ['lang', 'theme', 'quiz']) {
   const v = params.get(key);
   if (v !== null) frameParams.set(key, v);
 }
+/** The deck's page: index.html beside speaker.html, or, in the single file, this same file (src/single.ts). */
+const deckPage = IN_SINGLE_FILE ? (window.location.pathname.split('/').pop() ?? '') : 'index.html';
 /** A preview's address: the deck with `?receiver` (no chrome, 16:9, no storage writes). */
 const previewUrl = (state: DeckPosition, upcoming: boolean) => {
   const p = new URLSearchParams(frameParams);
@@ -80,7 +83,7 @@ const previewUrl = (state: DeckPosition, upcoming: boolean) => {
   p.set('backgroundTransition', 'none');
   p.set('progress', 'false');
   if (upcoming) p.set('controls', 'false');
-  return `index.html?receiver&${p.toString()}#/${state.indexh}/${state.indexv}${state.indexf !== undefined && state.indexf >= 0 ? `/${state.indexf}` : ''}`;
+  return `${deckPage}?receiver&${p.toString()}#/${state.indexh}/${state.indexv}${state.indexf !== undefined && state.indexf >= 0 ? `/${state.indexf}` : ''}`;
 };
 
 const currentFrame = document.createElement('iframe');

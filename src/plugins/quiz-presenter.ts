@@ -7,6 +7,7 @@ import {
   type QuizHost,
 } from '../../components/shared/quiz/quiz-protocol.ts';
 import { deckPageMode } from '../page-mode.ts';
+import { acceptsOrigin, targetOrigin } from '../speaker-protocol.ts';
 
 /** `?quiz=presenter` in the page's query string turns presenter mode on. */
 export function modeFromSearch(search: string): QuizMode {
@@ -77,7 +78,7 @@ export const QuizPresenter = (): RevealPlugin => ({
       try {
         // lib.dom types `opener` as `any`: it is the window that opened this one, or null
         const main = window.parent.opener as Window | null;
-        main?.postMessage({ type: QUIZ_MESSAGE_TYPE, action }, window.location.origin);
+        main?.postMessage({ type: QUIZ_MESSAGE_TYPE, action }, targetOrigin());
       } catch {
         /* no opener: the speaker view was not opened by a deck */
       }
@@ -101,7 +102,7 @@ export const QuizPresenter = (): RevealPlugin => ({
       act(detail.presenter ? 'presenter-on' : 'presenter-off');
     });
     window.addEventListener('message', (event: MessageEvent) => {
-      if (event.origin !== window.location.origin) return;
+      if (!acceptsOrigin(window.location.origin, event.origin)) return;
       const action = actionOf(event.data);
       if (action) apply(action);
     });

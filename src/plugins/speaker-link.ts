@@ -1,13 +1,27 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
-import { SPEAKER_MESSAGE, samePosition, send, speakerMessageOf, type DeckPosition } from '../speaker-protocol.ts';
+import {
+  SPEAKER_MESSAGE,
+  opaque,
+  samePosition,
+  send,
+  speakerMessageOf,
+  type DeckPosition,
+} from '../speaker-protocol.ts';
+
+/** Built as the single file (vite.single.config.ts sets this mode). */
+export const IN_SINGLE_FILE = import.meta.env.MODE === 'single';
 
 /** The deck's own parameters that the speaker view and its previews keep (language, theme, quiz mode, pacing). */
 const KEPT = ['lang', 'theme', 'quiz', 'minutes'];
 
-/** Pure, for tests: the speaker view's address for a deck at `href`. */
-export function speakerUrl(href: string): string {
+/**
+ * Pure, for tests: the speaker view's address for a deck at `href`: speaker.html beside it, or, in the single file
+ * (`single`: built with vite.single.config.ts), the same file with `?speaker-view` (src/single.ts).
+ */
+export function speakerUrl(href: string, single = IN_SINGLE_FILE): string {
   const deck = new URL(href);
-  const url = new URL('speaker.html', deck);
+  const url = single ? new URL(deck.pathname, deck) : new URL('speaker.html', deck);
+  if (single) url.searchParams.set('speaker-view', '');
   for (const key of KEPT) {
     const v = deck.searchParams.get(key);
     if (v !== null) url.searchParams.set(key, v);
@@ -63,7 +77,7 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
       const message = speakerMessageOf(event.data);
       if (!message || !event.source || !('postMessage' in event.source)) return;
       // On a page opened from a file every origin reads `null`: only the window this deck opened may speak.
-      if (window.location.origin === 'null' && event.source !== speaker) return;
+      if (opaque(window.location.origin) && event.source !== speaker) return;
       if (message.kind === 'hello') {
         if (!message.fresh && event.source === speaker) return;
         speaker = event.source as Window;

@@ -110,13 +110,18 @@ test.describe('the single file, from file://', () => {
     await page.keyboard.press('s');
     const popup = await popupPromise;
     await popup.waitForLoadState();
-    // reveal's view runs its inline script (allowed by its hash): not stuck on "Loading speaker view…".
+    // The same file with ?speaker-view is the deck's own speaker view (src/single.ts): notes, timer, two previews.
+    expect(new URL(popup.url()).searchParams.has('speaker-view')).toBe(true);
     await expect(popup.locator('.speaker-controls-notes')).toContainText('Dan Kegel', { timeout: 15_000 });
-    await expect(popup.locator('.speaker-controls-time')).toBeVisible();
+    await expect(popup.locator('.timer .value')).toBeVisible();
     await expect(popup.frameLocator('#current-slide iframe').locator('section#c10k')).toHaveClass(/present/);
     // The deck itself goes on, and the view follows it.
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/c10k/0');
+    // … and a key pressed in the view moves the deck (their messages cross between two file:// windows).
+    await popup.locator('.speaker-controls-notes').click();
+    await popup.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).not.toBe('#/c10k/0');
     expect(popupErrors).toEqual([]);
     expect(await w.violations()).toEqual([]);
     expect(foreign(w.requests)).toEqual([]);

@@ -140,6 +140,10 @@ describe('the speaker view’s messages', () => {
     expect(acceptsOrigin('http://127.0.0.1:4173', 'http://127.0.0.1:4174')).toBe(false);
     expect(acceptsOrigin('https://deck.example', 'https://evil.example')).toBe(false);
     expect(acceptsOrigin('https://deck.example', 'null')).toBe(false);
+    // the single file: its windows' messages come from `null`, whatever its own origin reads
+    expect(acceptsOrigin('file://', 'null')).toBe(true);
+    expect(acceptsOrigin('null', 'null')).toBe(true);
+    expect(acceptsOrigin('file://', 'https://evil.example')).toBe(false);
   });
 
   it('reads well-formed messages and drops everything else', () => {

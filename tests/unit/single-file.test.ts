@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import {
-  inlineScripts,
-  singleFilePolicy,
-  speakerViewScripts,
-  unquote,
-  withSingleFilePolicy,
-} from '../../scripts/single-file-csp.ts';
+import { inlineScripts, singleFilePolicy, withSingleFilePolicy } from '../../scripts/single-file-csp.ts';
 
 const page = (head: string, body: string) =>
   `<!doctype html>\n<html>\n  <head>\n    <meta charset="utf-8" />\n${head}\n  </head>\n  <body>${body}</body>\n</html>`;
@@ -46,32 +39,5 @@ describe('the single file’s security policy', () => {
 
   it('refuses a page without a head', () => {
     expect(() => withSingleFilePolicy('<script>x</script>')).toThrow(/no <head>/);
-  });
-
-  it('also allows the scripts of pages the file writes, by their hashes', () => {
-    const html = page('', '<script type="module">go()</script>');
-    const out = withSingleFilePolicy(html, ['speaker()']);
-    const hash = createHash('sha256').update('speaker()').digest('base64');
-    expect(out).toContain(`'sha256-${hash}'`);
-    expect(out.match(/'sha256-/g)).toHaveLength(2);
-  });
-});
-
-describe('reveal’s speaker view, as its notes plugin writes it', () => {
-  it('reads a JavaScript string literal’s escapes', () => {
-    expect(unquote(String.raw`"a\n\t\"b\"\\\/\x41\u00e9<\/script>"`)).toBe('a\n\t"b"\\/Aé</script>');
-    expect(() => unquote(String.raw`"\q"`)).toThrow(/does not know/);
-  });
-
-  it('finds the view’s inline script in the installed plugin', () => {
-    const source = readFileSync(new URL('../../node_modules/reveal.js/dist/plugin/notes.mjs', import.meta.url), 'utf8');
-    const scripts = speakerViewScripts(source);
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toContain('connectionStatus');
-    expect(scripts[0]).not.toContain('<\\/script>');
-  });
-
-  it('says so when the plugin changes how it writes the page', () => {
-    expect(() => speakerViewScripts('window.open("about:blank")')).toThrow(/no longer writes its page/);
   });
 });
