@@ -8,10 +8,11 @@ import type { SlideTextDef } from '../../slides/types.ts';
 const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
 const textOf = (id: string) => slideTexts[`../../slides/text/${id}.ts`];
 
-/** Every text table in the project: `components/<demo>/<demo>-text.ts` and the deck's own. */
-const modules = import.meta.glob<Record<string, unknown>>(['../../components/*/*-text.ts', '../../src/deck-text.ts'], {
-  eager: true,
-});
+/** Every text table in the project: `components/<demo>/<demo>-text.ts`, the deck's own, the workshop's and the remote's. */
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../components/*/*-text.ts', '../../src/deck-text.ts', '../../src/remote-text.ts', '../../src/plugins/*-text.ts'],
+  { eager: true },
+);
 
 function isBilingual(v: unknown): v is { en: unknown; ru: unknown } {
   return !!v && typeof v === 'object' && 'en' in v && 'ru' in v && Object.keys(v).length === 2;
