@@ -165,16 +165,28 @@ async function main(): Promise<number> {
     if (args.build === 'always' || stale(args.phone)) build('build:phone');
   }
 
-  const server = await startWorkshop({
-    dataDir: args.data,
-    fresh: args.fresh,
-    port: args.port,
-    host: args.host,
-    deckDir: args.dist,
-    phoneDir: args.phone,
-  });
+  let server;
+  try {
+    server = await startWorkshop({
+      dataDir: args.data,
+      fresh: args.fresh,
+      port: args.port,
+      host: args.host,
+      deckDir: args.dist,
+      phoneDir: args.phone,
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`port ${args.port} is in use on ${args.host}: choose another with --port`);
+    else if (code === 'EADDRNOTAVAIL') console.error(`${args.host} is not an address of this machine (--host)`);
+    else if (code === 'EACCES') console.error(`not allowed to listen on port ${args.port}, or to write ${args.data}`);
+    else console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
 
-  const host = args.host === '0.0.0.0' || args.host === '::' ? (lanAddresses()[0] ?? '127.0.0.1') : args.host;
+  const anyAddress = args.host === '0.0.0.0' || args.host === '::';
+  const lan = anyAddress ? lanAddresses() : [args.host];
+  const host = lan[0] ?? '127.0.0.1';
   const origin = `http://${host}:${server.port}`;
   const participants = `${origin}/?workshop=${server.room}`;
   const short = `${origin}/${server.room}`;
@@ -193,7 +205,14 @@ Workshop room ${server.room}${server.resumed ? ' (resumed from the log)' : ''}, 
 Participants: scan the code, or open ${short}
 ${qr}
   participants' address  ${participants}
-  short address          ${short}
+  short address          ${short}${
+    lan.length > 1
+      ? `\n  also listening on      ${lan
+          .slice(1)
+          .map((a) => `http://${a}:${server.port}/${server.room}`)
+          .join(', ')} (if the phones' Wi-Fi is there)`
+      : ''
+  }
 
 Presenter (keep these to yourself: they carry the secret):
   the deck               ${presenter}

@@ -13,6 +13,8 @@
  *       │                 └───────────── reveal ────────────────▶ │
  *       └──────────────────────── reset (votes cleared) ──────────┘   (reset from any status)
  *
+ * A reveal is accepted from any status (also idle: the presenter may show the answer without a vote) and ends the
+ * voting; a revealed question opens again only after a reset.
  * A vote is accepted only while its question is open, once per participant per question. Counts, the right choice
  * and the explanation appear in a view only once the question is revealed; a score is the number of revealed
  * questions the participant answered right, so it is recomputed from the votes, never stored.

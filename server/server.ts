@@ -51,6 +51,8 @@ export interface WorkshopOptions {
   readonly coalesceMs?: number;
   /** A connection that has not said hello by then is closed. */
   readonly helloTimeoutMs?: number;
+  /** New participants beyond this many are refused (`rate-limited`) and closed: the log cannot be grown without end. */
+  readonly maxParticipants?: number;
   /** Where warnings go (default console.warn). */
   readonly warn?: (message: string) => void;
   /** The clock (ms since the epoch) for the events' `at` and the export; default Date.now. */
@@ -126,6 +128,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const coalesceMs = options.coalesceMs ?? 50;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
+  const maxParticipants = options.maxParticipants ?? 20_000;
 
   const opened = await openStore(options.dataDir, { fresh: options.fresh ?? false, now: now() });
   const store: Store = opened.store;
@@ -297,6 +300,11 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       return;
     }
     const pid = msg.pid;
+    if (!room.hasParticipant(pid) && room.participantCount >= maxParticipants) {
+      refuse(c, 'rate-limited');
+      c.ws.close(1008, 'room full');
+      return;
+    }
     const join: RoomEvent = { t: 'join', pid, nick: msg.nick, at: now() };
     const r = room.apply(join);
     if (r.ok && r.changed) void persist(join);
@@ -542,13 +550,19 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  await new Promise<void>((done, fail) => {
-    http.once('error', fail);
-    http.listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => {
-      http.off('error', fail);
-      done();
+  try {
+    await new Promise<void>((done, fail) => {
+      http.once('error', fail);
+      http.listen(options.port ?? 8080, options.host ?? '0.0.0.0', () => {
+        http.off('error', fail);
+        done();
+      });
     });
-  });
+  } catch (err) {
+    clearInterval(heartbeat);
+    await store.close();
+    throw err;
+  }
   const address = http.address() as AddressInfo;
 
   let closing: Promise<void> | null = null;

@@ -2,7 +2,7 @@
  * A recording WebSocket client for the workshop server's tests: it keeps every frame it receives (raw text and
  * parsed), and `waitFor` consumes them in order, bounded in time.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,9 +31,10 @@ export class TestClient {
     });
   }
 
-  static open(url: string, timeoutMs = 5000): Promise<TestClient> {
+  /** `autoPong: false` makes a dead phone: it never answers the server's pings. */
+  static open(url: string, timeoutMs = 5000, options: { autoPong?: boolean } = {}): Promise<TestClient> {
     return new Promise((done, fail) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       const client = new TestClient(ws);
       const timer = setTimeout(() => {
         ws.terminate();
@@ -59,7 +60,7 @@ export class TestClient {
   }
 
   /** The next message (after those already consumed) that matches; the ones before it are consumed too. */
-  async waitFor(pred: (m: Msg) => boolean, what = 'a message', timeoutMs = 5000): Promise<Msg> {
+  async waitFor(pred: (m: Msg) => boolean, what = 'a message', timeoutMs = 10_000): Promise<Msg> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.cursor < this.messages.length) {
@@ -80,7 +81,7 @@ export class TestClient {
     }
   }
 
-  type(type: string, extra: (m: Msg) => boolean = () => true, timeoutMs = 5000): Promise<Msg> {
+  type(type: string, extra: (m: Msg) => boolean = () => true, timeoutMs = 10_000): Promise<Msg> {
     return this.waitFor((m) => m.type === type && extra(m), `a ${type}`, timeoutMs);
   }
 
@@ -89,8 +90,17 @@ export class TestClient {
   }
 }
 
+const made: string[] = [];
+
+/** A new temporary directory, removed by removeTempDirs (each test file's afterAll). */
 export function tempDir(name: string): string {
-  return mkdtempSync(join(tmpdir(), `hsw-${name}-`));
+  const dir = mkdtempSync(join(tmpdir(), `hsw-ws-${name}-`));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Two tiny stand-ins for the built decks: the full deck (with its answers) and the phones' deck. */

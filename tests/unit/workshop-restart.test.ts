@@ -6,9 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, afterEach, expect, test } from 'vitest';
 import { QUIZZES } from '../../server/quizzes.ts';
-import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg } from './workshop-client.ts';
+import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+
+afterAll(removeTempDirs);
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];

@@ -2,11 +2,13 @@
  * The workshop server for real: started on 127.0.0.1 with port 0 and a temporary data directory, driven by real
  * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
-import { MAX_MESSAGE_BYTES } from '../../lib/workshop-protocol.ts';
-import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg } from './workshop-client.ts';
+import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
+import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+
+afterAll(removeTempDirs);
 
 const Q = QUIZZES[0]!; // quiz-busy-wait: 4 choices, the third right
 const Q2 = QUIZZES[1]!;
@@ -16,10 +18,14 @@ let servers: WorkshopServer[] = [];
 let clients: TestClient[] = [];
 
 afterEach(async () => {
+  // Every frame the server sent, in every test, is a ServerMessage of the protocol (what the clients validate with).
+  const frames = clients.flatMap((c) => c.raw);
+  const invalid = frames.filter((f) => parseServerMessage(f) === null);
   for (const c of clients) c.close();
   clients = [];
   await Promise.all(servers.map((s) => s.close()));
   servers = [];
+  expect(invalid).toEqual([]);
 });
 
 async function start(extra: Partial<WorkshopOptions> = {}): Promise<WorkshopServer> {
@@ -290,6 +296,54 @@ describe('bad input gets a refusal and nothing else', () => {
     expect(r['top']).toEqual([{ nick: '<b>Bob</b>', right: 0 }]);
     await new Promise((done) => setTimeout(done, 100));
     expect(other.c.raw.join('\n')).not.toMatch(/Bob|img/);
+  });
+});
+
+describe('housekeeping', () => {
+  test('a socket that stops answering pings is dropped; one that never says hello is closed', async () => {
+    const s = await start({ heartbeatMs: 100, helloTimeoutMs: 300 });
+    const deadC = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { autoPong: false });
+    clients.push(deadC);
+    deadC.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(1) });
+    await deadC.type('welcome');
+    const alive = await participant(s, 2);
+    const silent = await connect(s);
+    expect((await deadC.closed).code).toBe(1006); // terminated: no close frame
+    expect((await silent.closed).code).toBe(1008);
+    alive.c.send({ type: 'ping' });
+    await alive.c.type('pong');
+    expect(alive.c.isOpen).toBe(true);
+  });
+
+  test('a room holds at most maxParticipants; one who joined before still comes back', async () => {
+    const s = await start({ maxParticipants: 2 });
+    await participant(s, 1);
+    await participant(s, 2);
+    const third = await connect(s);
+    third.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(3) });
+    expect(await third.type('refused')).toEqual({ type: 'refused', reason: 'rate-limited' });
+    expect((await third.closed).code).toBe(1008);
+    const again = await participant(s, 1);
+    expect(again.welcome['pid']).toBe(pidOf(1));
+    expect(s.stats().participants).toBe(2);
+  });
+
+  test("the presenter's count updates are coalesced: 30 votes one after another are a few messages, ending at 30", async () => {
+    const s = await start({ coalesceMs: 1000 });
+    const p = await presenter(s);
+    const people = await Promise.all(Array.from({ length: 30 }, (_, i) => participant(s, i)));
+    p.send({ type: 'poll', qid: Q.id, action: 'open' });
+    for (const x of people) await x.c.type('poll', pollIs(Q.id, 'open'));
+    // One at a time, each after the previous one's ack: without coalescing, one update each.
+    for (const x of people) {
+      x.c.send({ type: 'vote', qid: Q.id, choice: 0 });
+      await x.c.type('ack');
+    }
+    await p.waitFor((m) => m.type === 'poll' && pollOf(m)['answered'] === 30, 'the count at 30');
+    const updates = p.messages.filter(
+      (m) => m.type === 'poll' && pollOf(m)['qid'] === Q.id && pollOf(m)['status'] === 'open',
+    );
+    expect(updates.length).toBeLessThanOrEqual(4); // the open itself, the first vote, the rest (and one spare)
   });
 });
 

@@ -4,10 +4,12 @@
  */
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import type { RoomEvent } from '../../server/poll.ts';
 import { LOG_NAME, newRoomCode, openStore } from '../../server/store.ts';
-import { pidOf, tempDir } from './workshop-client.ts';
+import { pidOf, tempDir, removeTempDirs } from './workshop-client.ts';
+
+afterAll(removeTempDirs);
 
 const vote = (i: number): RoomEvent => ({
   t: 'vote',

@@ -1,0 +1,21 @@
+/**
+ * The README documents the workshop protocol so that another client could be written against it: every message
+ * type of lib/workshop-protocol.ts has its row in the protocol table, and every refusal reason is named.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { ClientMessage, RefusalReason, ServerMessage } from '../../lib/workshop-protocol.ts';
+
+const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const section = readme.slice(readme.indexOf('### The protocol'), readme.indexOf('### Load'));
+
+test("the README's protocol table has a row for every message type, both ways, and names every refusal", () => {
+  expect(section.length).toBeGreaterThan(1000);
+  const rows = section.split('\n').filter((l) => l.startsWith('| `'));
+  const typesInTable = new Set(rows.map((r) => /^\| `([a-zA-Z]+)`/.exec(r)?.[1]));
+  for (const schema of [...ClientMessage.options, ...ServerMessage.options]) {
+    expect(typesInTable, schema.entries.type.literal).toContain(schema.entries.type.literal);
+  }
+  for (const reason of RefusalReason.options) expect(section).toContain(`\`${reason}\``);
+});
