@@ -44,12 +44,6 @@ const en = {
   joinAt: 'Participants join at',
   qrLabel: (url: string) => `QR code of ${url}`,
   closePanel: 'Close',
-  roomResults: 'The room',
-  roomAnswered: (n: number) => `${n} answered`,
-  roomRight: (pct: number) => `${pct}% right`,
-  topTitle: 'Top scores',
-  topRow: (nick: string, right: number) => `${nick}: ${right}`,
-  anonymous: 'anonymous',
 };
 
 const ru: typeof en = {
@@ -95,12 +89,6 @@ const ru: typeof en = {
   joinAt: 'Адрес для участников',
   qrLabel: (url: string) => `QR-код адреса ${url}`,
   closePanel: 'Закрыть',
-  roomResults: 'Зал',
-  roomAnswered: (n: number) => `ответили: ${n}`,
-  roomRight: (pct: number) => `верно: ${pct}%`,
-  topTitle: 'Лучшие',
-  topRow: (nick: string, right: number) => `${nick}: ${right}`,
-  anonymous: 'без ника',
 };
 
 export const workshopText: Bilingual<typeof en> = { en, ru };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
 
 /**
@@ -264,6 +265,63 @@ test.describe('workshop mode with the real server', () => {
     } finally {
       await pc.close();
       await rc.close();
+    }
+  });
+
+  test('the workshop’s controls have no serious accessibility violations (panel, join sheet, a quiz on a phone, the remote)', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const s = server!;
+    const serious = async (page: Page, include: string) => {
+      const r = await new AxeBuilder({ page }).include(include).analyze();
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${include}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    const found: string[] = [];
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    try {
+      for (const theme of ['light', 'dark']) {
+        const projector = await pc.newPage();
+        await projector.goto(
+          `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en&theme=${theme}#/quiz-busy-wait`,
+        );
+        await ready(projector);
+        await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+        found.push(...(await serious(projector, '.workshop-bar')));
+        found.push(...(await serious(projector, 'section#quiz-busy-wait')));
+        await projector.keyboard.press('w');
+        await expect(projector.getByRole('dialog', { name: /Workshop/ })).toBeVisible();
+        await projector.waitForFunction(() => customElements.get('hsw-qr-code') !== undefined);
+        found.push(...(await serious(projector, '.workshop-panel')));
+        await projector.close();
+
+        const phone = await fc.newPage();
+        await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en&theme=${theme}`);
+        await ready(phone);
+        if (await phone.getByRole('dialog', { name: 'Join the workshop' }).isVisible()) {
+          found.push(...(await serious(phone, '.workshop-join')));
+          await phone.getByRole('button', { name: 'Join' }).click();
+        }
+        await expect(phone.locator('section#quiz-busy-wait')).toHaveClass(/present/);
+        found.push(...(await serious(phone, 'section#quiz-busy-wait')));
+        found.push(...(await serious(phone, '.workshop-bar')));
+        await phone.close();
+
+        const remote = await fc.newPage();
+        await remote.goto(
+          `${s.origin}/presenter/${s.secret}/remote.html?workshop=${s.room}&key=${s.secret}&lang=en&theme=${theme}`,
+        );
+        await expect(remote.getByRole('status')).toHaveText('Connected');
+        found.push(...(await serious(remote, '#remote-root')));
+        await remote.close();
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await pc.close();
+      await fc.close();
     }
   });
 

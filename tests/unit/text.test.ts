@@ -8,12 +8,16 @@ import type { SlideTextDef } from '../../slides/types.ts';
 const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
 const textOf = (id: string) => slideTexts[`../../slides/text/${id}.ts`];
 
-/** Every text table in the project: `components/<demo>/<demo>-text.ts` and the deck's own. */
+/** Every text table in the project: `components/<demo>/<demo>-text.ts`, the deck's own, the speaker view's, the workshop's and the remote's. */
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../components/*/*-text.ts', '../../src/deck-text.ts', '../../src/speaker-text.ts'],
-  {
-    eager: true,
-  },
+  [
+    '../../components/*/*-text.ts',
+    '../../src/deck-text.ts',
+    '../../src/speaker-text.ts',
+    '../../src/remote-text.ts',
+    '../../src/plugins/*-text.ts',
+  ],
+  { eager: true },
 );
 
 function isBilingual(v: unknown): v is { en: unknown; ru: unknown } {
