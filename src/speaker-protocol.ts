@@ -15,6 +15,29 @@ export interface DeckPosition {
   paused?: boolean;
 }
 
+/**
+ * What the speaker view shows of a workshop (npm run workshop): the room, the link, the people, the current question's
+ * state and count. Never an answer: the projector's deck sends it (src/workshop-start.ts), the speaker view draws it.
+ */
+export interface WorkshopStatus {
+  room: string;
+  joinUrl: string;
+  connected: boolean;
+  participants: number;
+  online: number;
+  question: { title: string; status: WorkshopPollStatus; answered: number } | null;
+}
+export type WorkshopPollStatus = 'idle' | 'open' | 'closed' | 'revealed';
+/** The speaker view's buttons for the current question. */
+export type WorkshopCommand = 'open' | 'close' | 'reveal' | 'reset';
+const POLL_STATUSES: readonly WorkshopPollStatus[] = ['idle', 'open', 'closed', 'revealed'];
+const COMMANDS: readonly WorkshopCommand[] = ['open', 'close', 'reveal', 'reset'];
+
+/** Dispatched on the deck's window by the workshop (detail: WorkshopStatus) for the speaker-link plugin to pass on. */
+export const WORKSHOP_STATUS_EVENT = 'hsw-workshop-status';
+/** Dispatched on the deck's window by the speaker-link plugin (detail: WorkshopCommand) for the workshop to send. */
+export const WORKSHOP_COMMAND_EVENT = 'hsw-workshop-command';
+
 export type SpeakerMessage =
   /**
    * speaker → deck, on load and every second: "I am here" (a reloaded deck finds its open speaker view again).
@@ -38,7 +61,11 @@ export type SpeakerMessage =
   /** speaker → current preview: a key pressed in the speaker view, as reveal's `triggerKey` takes it. */
   | { type: typeof SPEAKER_MESSAGE; kind: 'key'; keyCode: number }
   /** preview → speaker: the preview is ready, or it moved by itself (its own key or arrow). */
-  | { type: typeof SPEAKER_MESSAGE; kind: 'frame'; state: DeckPosition | null };
+  | { type: typeof SPEAKER_MESSAGE; kind: 'frame'; state: DeckPosition | null }
+  /** deck → speaker: the workshop's status (null: no workshop). */
+  | { type: typeof SPEAKER_MESSAGE; kind: 'workshop'; status: WorkshopStatus | null }
+  /** speaker → deck: a button for the current question was pressed. */
+  | { type: typeof SPEAKER_MESSAGE; kind: 'workshop-poll'; action: WorkshopCommand };
 
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= -1 && v < 10_000;
 
@@ -54,6 +81,26 @@ export function positionOf(value: unknown): DeckPosition | null {
   }
   if (v['paused'] !== undefined) out.paused = v['paused'] === true;
   return out;
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e7;
+const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
+
+/** Pure: a workshop status from untrusted data, or null. */
+export function workshopStatusOf(value: unknown): WorkshopStatus | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const { room, joinUrl, connected, participants, online, question } = v;
+  if (!isText(room, 8) || !isText(joinUrl, 300) || typeof connected !== 'boolean') return null;
+  if (!isCount(participants) || !isCount(online)) return null;
+  let q: WorkshopStatus['question'] = null;
+  if (question !== null) {
+    if (typeof question !== 'object' || question === undefined) return null;
+    const { title, status, answered } = question as Record<string, unknown>;
+    if (!isText(title, 200) || !POLL_STATUSES.includes(status as WorkshopPollStatus) || !isCount(answered)) return null;
+    q = { title, status: status as WorkshopPollStatus, answered };
+  }
+  return { room, joinUrl, connected, participants, online, question: q };
 }
 
 /** Pure: the message, if it is a well-formed speaker-view message (anything else: null). */
@@ -88,6 +135,15 @@ export function speakerMessageOf(data: unknown): SpeakerMessage | null {
       if (!isIndex(slideIndex) || !isIndex(slideCount) || typeof lang !== 'string') return null;
       return { type: SPEAKER_MESSAGE, kind: 'state', state, slideId, slideIndex, slideCount, lang };
     }
+    case 'workshop': {
+      if (d['status'] === null) return { type: SPEAKER_MESSAGE, kind: 'workshop', status: null };
+      const status = workshopStatusOf(d['status']);
+      return status ? { type: SPEAKER_MESSAGE, kind: 'workshop', status } : null;
+    }
+    case 'workshop-poll':
+      return COMMANDS.includes(d['action'] as WorkshopCommand)
+        ? { type: SPEAKER_MESSAGE, kind: 'workshop-poll', action: d['action'] as WorkshopCommand }
+        : null;
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../lib/i18n.ts';
+import { ruPlural, type Bilingual } from '../lib/i18n.ts';
 
 /** The speaker view's own words (speaker.html). */
 const en = {
@@ -35,6 +35,21 @@ const en = {
   noNotes: 'This slide has no notes.',
   layout: 'Layout',
   layouts: { default: 'Default', wide: 'Wide', tall: 'Tall', 'notes-only': 'Notes only' },
+  workshop: (room: string) => `Workshop · room ${room}`,
+  workshopLink: { up: 'server connected', down: 'reconnecting to the server…' },
+  people: (all: number, online: number) => `${all} ${all === 1 ? 'participant' : 'participants'}, ${online} online`,
+  noQuestion: 'No question on this slide.',
+  question: (title: string) => `Question: ${title}`,
+  pollStatus: { idle: 'not open yet', open: 'voting open', closed: 'voting closed', revealed: 'revealed' },
+  answered: (n: number) => `${n} answered`,
+  pollButtons: {
+    open: 'Open voting',
+    close: 'Close voting',
+    reopen: 'Reopen voting',
+    reveal: 'Reveal',
+    reset: 'Reset',
+  },
+  joinAt: 'Participants join at',
 };
 
 const ru: typeof en = {
@@ -71,6 +86,27 @@ const ru: typeof en = {
   noNotes: 'У этого слайда нет заметок.',
   layout: 'Раскладка',
   layouts: { default: 'Обычная', wide: 'Широкая', tall: 'Высокая', 'notes-only': 'Только заметки' },
+  workshop: (room: string) => `Воркшоп · комната ${room}`,
+  workshopLink: { up: 'сервер на связи', down: 'переподключаемся к серверу…' },
+  people: (all: number, online: number) =>
+    `${all} ${ruPlural(all, 'участник', 'участника', 'участников')}, в сети ${online}`,
+  noQuestion: 'На этом слайде нет вопроса.',
+  question: (title: string) => `Вопрос: ${title}`,
+  pollStatus: {
+    idle: 'ещё не открыт',
+    open: 'голосование идёт',
+    closed: 'голосование закрыто',
+    revealed: 'ответ показан',
+  },
+  answered: (n: number) => `${ruPlural(n, 'ответил', 'ответили', 'ответили')} ${n}`,
+  pollButtons: {
+    open: 'Открыть голосование',
+    close: 'Закрыть голосование',
+    reopen: 'Открыть снова',
+    reveal: 'Показать ответ',
+    reset: 'Сбросить',
+  },
+  joinAt: 'Участники подключаются по адресу',
 };
 
 export type SpeakerLayout = keyof typeof en.layouts;

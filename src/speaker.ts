@@ -17,7 +17,10 @@ import {
   send,
   speakerMessageOf,
   type DeckPosition,
+  type WorkshopCommand,
+  type WorkshopStatus,
 } from './speaker-protocol.ts';
+import '../components/ui/qr-code-tag.ts';
 
 /**
  * The speaker view (speaker.html), opened by the deck's S key (src/plugins/speaker-link.ts): the current slide and
@@ -26,8 +29,9 @@ import {
  * reveal's four layouts. Keys pressed here drive the current preview, whose moves drive the deck. No inline
  * script: it runs under the deck's Content Security Policy.
  *
- * `<section id="workshop-status">` is the place kept for the workshop mode (issue 11): its status and QR code go in
- * there (it is hidden while empty).
+ * `<section id="workshop-status">` shows the workshop mode's status when the deck is in a workshop (the room, the
+ * people, the current question with its buttons, the join QR code: src/workshop-start.ts sends it through the
+ * deck's speaker-link plugin, never an answer); it is hidden otherwise.
  */
 installMessageGate();
 const prefs = currentPrefs();
@@ -103,10 +107,17 @@ function sendToFrames(): void {
 const opener = window.opener as Window | null;
 const hello = () => send(opener, { type: SPEAKER_MESSAGE, kind: 'hello', fresh: !deckState });
 
+/** The workshop's status, when the deck is in one (npm run workshop): shown above the notes. */
+let workshop: WorkshopStatus | null = null;
+
 window.addEventListener('message', (event: MessageEvent) => {
   const message = speakerMessageOf(event.data);
   if (!message) return;
-  if (event.source === opener && message.kind === 'state') {
+  if (event.source === opener && message.kind === 'workshop') {
+    if (message.status && !workshop) void import('../components/ui/qr-code.ts');
+    workshop = message.status;
+    update();
+  } else if (event.source === opener && message.kind === 'state') {
     const first = !deckState;
     const moved = !deckState || !samePosition(deckState.state, message.state);
     lastHeard = Date.now();
@@ -240,6 +251,48 @@ function notesBody(t: (typeof speakerText)[Lang]) {
   return notesTemplate(slide, lang, text);
 }
 
+/** The workshop's room, people and current question, with the question's buttons and the join QR code. */
+function workshopTemplate(t: (typeof speakerText)[Lang]) {
+  if (!workshop) return html`<section id="workshop-status" hidden></section>`;
+  const w = workshop;
+  const command = (action: WorkshopCommand) => () =>
+    send(opener, { type: SPEAKER_MESSAGE, kind: 'workshop-poll', action });
+  const q = w.question;
+  const buttons: [WorkshopCommand, string][] = !q
+    ? []
+    : q.status === 'idle'
+      ? [['open', t.pollButtons.open]]
+      : q.status === 'open'
+        ? [
+            ['reveal', t.pollButtons.reveal],
+            ['close', t.pollButtons.close],
+          ]
+        : q.status === 'closed'
+          ? [
+              ['reveal', t.pollButtons.reveal],
+              ['open', t.pollButtons.reopen],
+              ['reset', t.pollButtons.reset],
+            ]
+          : [['reset', t.pollButtons.reset]];
+  return html`<section id="workshop-status" aria-labelledby="workshop-status-title">
+    <h2 class="label" id="workshop-status-title">${t.workshop(w.room)}</h2>
+    <p class="workshop-link ${w.connected ? 'up' : 'down'}">
+      ${w.connected ? t.workshopLink.up : t.workshopLink.down} · ${t.people(w.participants, w.online)}
+    </p>
+    ${
+      q
+        ? html`<p class="workshop-question">
+            ${t.question(q.title)} — <strong>${t.pollStatus[q.status]}</strong>, ${t.answered(q.answered)}
+          </p>
+          <div class="workshop-buttons">
+            ${buttons.map(([action, label]) => html`<button type="button" @click=${command(action)}>${label}</button>`)}
+          </div>`
+        : html`<p class="workshop-question muted">${t.noQuestion}</p>`
+    }
+    <hsw-qr-code .text=${w.joinUrl} .label=${`${t.joinAt} ${w.joinUrl}`}></hsw-qr-code>
+  </section>`;
+}
+
 function update(): void {
   const t = speakerText[lang];
   document.title = `${t.pageTitle} · ${deckState ? (slideById(deckState.slideId)?.title[lang] ?? '') : ''}`;
@@ -281,7 +334,7 @@ function update(): void {
           ${deckState?.state.paused ? html`<p class="deck-paused">${t.deckPaused}</p>` : nothing}
         </div>
         ${pacingTemplate(t)}
-        <section id="workshop-status" hidden></section>
+        ${workshopTemplate(t)}
         <div class="speaker-controls-notes">
           <h2 class="label">${t.notes}</h2>
           <div class="value">${notesBody(t)}</div>

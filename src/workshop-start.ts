@@ -23,6 +23,12 @@ import {
   type WorkshopState,
 } from './workshop-state.ts';
 import { WorkshopLink, wsUrl } from './workshop-link.ts';
+import {
+  WORKSHOP_COMMAND_EVENT,
+  WORKSHOP_STATUS_EVENT,
+  type WorkshopCommand,
+  type WorkshopStatus,
+} from './speaker-protocol.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
 
 const PID_KEY = 'how-servers-wait:workshop-pid';
@@ -243,6 +249,22 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
     const title = document.querySelector<TitleHost>('.reveal .slides hsw-chapter-map');
     if (title && role === 'presenter') title.join = joinUrl;
     if (panel.open) renderPanel();
+    if (role === 'presenter') window.dispatchEvent(new CustomEvent(WORKSHOP_STATUS_EVENT, { detail: speakerStatus() }));
+  }
+
+  /** What the speaker view shows (src/plugins/speaker-link.ts passes it on): counts and states, never an answer. */
+  function speakerStatus(): WorkshopStatus {
+    const { question } = panelContext();
+    return {
+      room: where.room,
+      joinUrl,
+      connected: state.link === 'open',
+      participants: state.stats?.participants ?? 0,
+      online: state.stats?.connected ?? 0,
+      question: question
+        ? { title: question.title, status: question.poll?.status ?? 'idle', answered: question.poll?.answered ?? 0 }
+        : null,
+    };
   }
 
   function renderPanel(): void {
@@ -264,6 +286,12 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   }
 
   if (role === 'presenter') {
+    // The speaker view's buttons, for the question on the current slide.
+    window.addEventListener(WORKSHOP_COMMAND_EVENT, (e) => {
+      const action = (e as CustomEvent<WorkshopCommand>).detail;
+      const qid = currentQids()[0];
+      if (qid) send({ type: 'poll', qid, action });
+    });
     deck.addKeyBinding({ keyCode: KEY_W, key: 'W', description: 'Workshop: the panel' }, () =>
       panel.open ? panel.close() : openPanel(),
     );

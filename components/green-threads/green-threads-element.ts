@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { styleProps } from '../ui/style-props.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
@@ -395,7 +396,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
                 counts?.[i] === undefined
                   ? nothing
                   : html`<span class="tally"
-                      ><span class="bar" style="width:${((counts[i] ?? 0) / most) * 100}%"></span
+                      ><span class="bar" style=${styleProps({ width: `${((counts[i] ?? 0) / most) * 100}%` })}></span
                       ><span class="count">${qt.votes(counts[i] ?? 0)}</span></span
                     >`
               }

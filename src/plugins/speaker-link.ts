@@ -1,7 +1,11 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import {
   SPEAKER_MESSAGE,
+  WORKSHOP_COMMAND_EVENT,
+  WORKSHOP_STATUS_EVENT,
   opaque,
+  workshopStatusOf,
+  type WorkshopStatus,
   samePosition,
   send,
   speakerMessageOf,
@@ -73,6 +77,18 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
       deck.on(event, () => {
         if (speaker && !speaker.closed) state();
       });
+    // The workshop's status, if the deck is in one, passed on to the speaker view as it changes.
+    let workshop: WorkshopStatus | null = null;
+    const sendWorkshop = () => {
+      if (workshop && speaker && !speaker.closed)
+        send(speaker, { type: SPEAKER_MESSAGE, kind: 'workshop', status: workshop });
+    };
+    window.addEventListener(WORKSHOP_STATUS_EVENT, (event) => {
+      const status = workshopStatusOf((event as CustomEvent<unknown>).detail);
+      if (!status || JSON.stringify(status) === JSON.stringify(workshop)) return;
+      workshop = status;
+      sendWorkshop();
+    });
     window.addEventListener('message', (event: MessageEvent) => {
       const message = speakerMessageOf(event.data);
       if (!message || !event.source || !('postMessage' in event.source)) return;
@@ -82,6 +98,10 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
         if (!message.fresh && event.source === speaker) return;
         speaker = event.source as Window;
         if (deck.isReady()) state();
+        sendWorkshop();
+      } else if (message.kind === 'workshop-poll' && event.source === speaker) {
+        // The workshop (src/workshop-start.ts) sends it for the current question; without a workshop nothing listens.
+        window.dispatchEvent(new CustomEvent(WORKSHOP_COMMAND_EVENT, { detail: message.action }));
       } else if (message.kind === 'go' && event.source === speaker) {
         if (!samePosition(message.state, position(deck)))
           deck.setState({

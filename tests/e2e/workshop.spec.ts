@@ -230,6 +230,47 @@ test.describe('workshop mode with the real server', () => {
     }
   });
 
+  test('the speaker view shows the room and the current question, and its buttons drive the poll', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const s = server!;
+    const errors: string[] = [];
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    try {
+      ctx.on('page', (p) => watch(p, errors, 'speaker view'));
+      const projector = watch(await ctx.newPage(), errors, 'projector');
+      await projector.goto(
+        `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi`,
+      );
+      await ready(projector);
+      const quiz = projector.locator('section#quiz-fastapi');
+      await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^0 answered/);
+      const popupPromise = ctx.waitForEvent('page');
+      await projector.keyboard.press('s');
+      const speaker = await popupPromise;
+      const status = speaker.locator('#workshop-status');
+      await expect(status.getByRole('heading', { name: `Workshop · room ${s.room}` })).toBeVisible();
+      await expect(status).toContainText(/server connected · \d+ participants?, \d+ online/);
+      await expect(status).toContainText('voting open, 0 answered');
+      await expect(status.getByRole('img', { name: `Participants join at ${s.origin}/${s.room}` })).toBeVisible();
+      // Its buttons act on the projected deck's question, through the deck (never an answer in the view itself).
+      await status.getByRole('button', { name: 'Close voting' }).click();
+      await expect(status).toContainText('voting closed, 0 answered');
+      await status.getByRole('button', { name: 'Reveal' }).click();
+      await expect(status).toContainText('revealed, 0 answered');
+      await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toContainText('The right answer is');
+      await expect(status).not.toContainText('The right answer');
+      await status.getByRole('button', { name: 'Reset' }).click();
+      await expect(status).toContainText('not open yet, 0 answered');
+      await status.getByRole('button', { name: 'Open voting' }).click();
+      await expect(status).toContainText('voting open, 0 answered');
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test('the remote (a phone) steps the projected deck and shows the slide’s title, notes and a timer', async ({
     browser,
   }) => {

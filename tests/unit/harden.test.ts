@@ -4,7 +4,13 @@ import fc from 'fast-check';
 import { SIM_SEED } from './sim-seed.ts';
 import { clockText, pace, parseMinutes, slideTimings } from '../../src/speaker-pacing.ts';
 import { checkAddress, shortened } from '../../src/address.ts';
-import { acceptsOrigin, positionOf, samePosition, speakerMessageOf } from '../../src/speaker-protocol.ts';
+import {
+  SPEAKER_MESSAGE,
+  acceptsOrigin,
+  positionOf,
+  samePosition,
+  speakerMessageOf,
+} from '../../src/speaker-protocol.ts';
 import { speakerUrl } from '../../src/plugins/speaker-link.ts';
 import { CSP_DIRECTIVES, cspValue, revealPrintStyles } from '../../scripts/csp.ts';
 import { slides } from '../../slides/index.ts';
@@ -195,5 +201,39 @@ describe('the Content Security Policy', () => {
     expect(page).toBe('@page{size:1318px 741px; margin: 0px;}');
     const hash = (t: string) => `'sha256-${createHash('sha256').update(t).digest('base64')}'`;
     expect(CSP_DIRECTIVES['style-src']).toEqual(["'self'", hash(page!), hash(media!)]);
+  });
+});
+
+describe('the workshop status the speaker view shows', () => {
+  const status = {
+    room: 'ABCDE',
+    joinUrl: 'http://192.168.1.5:8080/ABCDE',
+    connected: true,
+    participants: 3,
+    online: 2,
+    question: { title: 'Check yourself', status: 'open', answered: 2 },
+  };
+  it('passes a well-formed status and a command, and nothing else', () => {
+    expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop', status })).toEqual({
+      type: SPEAKER_MESSAGE,
+      kind: 'workshop',
+      status,
+    });
+    expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop', status: null })?.kind).toBe('workshop');
+    expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop-poll', action: 'reveal' })).toEqual({
+      type: SPEAKER_MESSAGE,
+      kind: 'workshop-poll',
+      action: 'reveal',
+    });
+    // a status with an answer, a bad count, an unknown state, or a command it does not know: refused
+    for (const bad of [
+      { ...status, participants: -1 },
+      { ...status, question: { ...status.question, status: 'shown' } },
+      { ...status, question: { ...status.question, answered: 1.5 } },
+      { ...status, room: 'X'.repeat(9) },
+      { ...status, connected: 'yes' },
+    ])
+      expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop', status: bad })).toBeNull();
+    expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop-poll', action: 'delete' })).toBeNull();
   });
 });

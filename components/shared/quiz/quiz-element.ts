@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { styleProps } from '../../ui/style-props.ts';
 import { DemoElement } from '../../ui/demo-element.ts';
 import '../../ui/code-panel.ts';
 import { inline } from '../../../lib/render-text.ts';
@@ -201,7 +202,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
                   count === undefined
                     ? nothing
                     : html`<span class="tally"
-                        ><span class="bar" style="width:${(count / most) * 100}%"></span
+                        ><span class="bar" style=${styleProps({ width: `${(count / most) * 100}%` })}></span
                         ><span class="count">${t.votes(count)}</span></span
                       >`
                 }
