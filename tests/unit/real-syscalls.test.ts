@@ -128,8 +128,10 @@ describe('nonblocking: the three strategies for real (B at 30 ms, C at 60 ms, A 
       expect(c.errors.recvfrom).toBe(r.eagain); // the kernel's failures are exactly the EAGAINs Python saw
       expect(r.reads - r.eagain).toBe(3);
       expect(model.syscalls - model.eagain).toBe(3);
-      // In 90 ms of busy polling even a traced loop makes hundreds of calls (the model: one per syscall time).
-      expect(r.eagain).toBeGreaterThan(100);
+      // In 90 ms of busy polling even a traced loop makes many calls (the model: one per syscall time): hundreds on
+      // an idle machine, 88 in a CI run on a loaded one (strace stops the process at every call). A loop that waited
+      // (select, a sleep) would make a handful: the line between the two is far below either.
+      expect(r.eagain).toBeGreaterThan(30);
     },
   );
 
