@@ -1,5 +1,6 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
 import { test, expect } from './fixtures.ts';
@@ -50,9 +51,20 @@ test('a slide’s embed page is found by its oEmbed link, and the JSON’s ifram
   const json = (await (await page.request.get(href ?? '')).json()) as { type: string; html: string; title: string };
   expect(json.type).toBe('rich');
   expect(json.title).toBe('C10K: поток на соединение');
-  // The consumer puts the JSON's html into its page: the frame shows the demo.
-  await page.setContent(`<!doctype html><title>consumer</title>${json.html}`);
-  const frame = page.frameLocator('iframe');
-  await expect(frame.getByRole('heading', { name: 'C10K: поток на соединение' })).toBeVisible();
-  await expect(frame.getByRole('slider', { name: 'Соединений' })).toBeVisible();
+  // The consumer puts the JSON's html into its own page, on another origin (a second server here: Chromium lets only
+  // a local page frame a local one) and without the deck's policy. The frame shows the demo.
+  const consumer = createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>consumer</title>${json.html}`);
+  });
+  await new Promise<void>((ok) => consumer.listen(0, '127.0.0.1', ok));
+  try {
+    const address = consumer.address();
+    await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+    const frame = page.frameLocator('iframe');
+    await expect(frame.getByRole('heading', { name: 'C10K: поток на соединение' })).toBeVisible();
+    await expect(frame.getByRole('slider', { name: 'Соединений' })).toBeVisible();
+  } finally {
+    consumer.close();
+  }
 });
