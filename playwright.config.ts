@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 /**
  * Browser tests run against the built site (`dist/`, or DIST_DIR) served by `vite preview`.
@@ -8,8 +8,6 @@ import { existsSync } from 'node:fs';
  */
 const port = Number(process.env['PORT'] ?? 4173);
 const distDir = process.env['DIST_DIR'] ?? 'dist';
-export const chromiumPath =
-  process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,17 +21,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     viewport: { width: 1280, height: 720 },
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

@@ -16,6 +16,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { budgets, elementBudgets } from './budget.ts';
 import { firstLoad } from './first-load.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 const dist = resolve(process.env['DIST_DIR'] ?? 'dist');
 const singleDir = resolve(process.env['SINGLE_DIR'] ?? 'dist-single');
@@ -94,17 +95,7 @@ await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const address = server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const browser: Browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser: Browser = await chromium.launch(chromiumLaunchOptions);
 
 const blocked = new Map<string, number>();
 async function fresh(): Promise<Page> {

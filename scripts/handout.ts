@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { preview } from 'vite';
 import { isLang, type Lang } from '../lib/i18n.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 import { slides } from '../slides/index.ts';
 
 export interface HandoutOptions {
@@ -47,9 +48,6 @@ export function needsBuild(dist: string): boolean {
   return newest(sources.map((p) => join(root, p))) > statSync(index).mtimeMs;
 }
 
-const chromiumPath = () =>
-  process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
 /** Writes the handout; resolves to the PDF's path and its size in bytes. */
 export async function makeHandout(options: HandoutOptions): Promise<{ out: string; bytes: number }> {
   const dist = resolve(options.dist);
@@ -60,17 +58,7 @@ export async function makeHandout(options: HandoutOptions): Promise<{ out: strin
     build: { outDir: dist },
     preview: { port: 0, host: '127.0.0.1', strictPort: false, open: false },
   });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   let timer: NodeJS.Timeout | undefined;
   try {
     const address = server.httpServer.address();

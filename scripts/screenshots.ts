@@ -4,8 +4,9 @@
  * Serves the built site itself (vite preview on a free port).
  */
 import { chromium } from '@playwright/test';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { preview } from 'vite';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 const args = process.argv.slice(2);
 const take = (name: string, fallback: string) => {
@@ -24,19 +25,7 @@ mkdirSync(out, { recursive: true });
 const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, build: { outDir: dist }, logLevel: 'silent' });
 const address = server.httpServer.address();
 const port = typeof address === 'object' && address ? address.port : 4173;
-const executablePath =
-  process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const sizes = [
   { name: 'desktop', width: 1280, height: 720, touch: false },
   { name: 'phone', width: 390, height: 844, touch: true },
