@@ -1,6 +1,7 @@
 /**
  * Screenshots of slides for a person to look at: each id in both languages, at 1280×720 and at a phone size.
- *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] id1 id2 …
+ *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] id1 …
+ * Sizes: desktop (1280×720), phone (390×844), narrow (320×640, the narrowest screen the deck supports).
  * Serves the built site itself (vite preview on a free port).
  */
 import { chromium } from '@playwright/test';
@@ -19,6 +20,7 @@ const take = (name: string, fallback: string) => {
 const dist = take('--dist', 'dist');
 const out = take('--out', 'screenshots');
 const theme = take('--theme', 'dark');
+const wanted = take('--sizes', 'desktop,phone').split(',');
 const ids = args.length ? args : ['title'];
 mkdirSync(out, { recursive: true });
 
@@ -29,7 +31,9 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 const sizes = [
   { name: 'desktop', width: 1280, height: 720, touch: false },
   { name: 'phone', width: 390, height: 844, touch: true },
-];
+  { name: 'narrow', width: 320, height: 640, touch: true },
+].filter((s) => wanted.includes(s.name));
+if (sizes.length === 0) throw new Error(`--sizes: choose from desktop, phone, narrow (got ${wanted.join(',')})`);
 for (const size of sizes) {
   const context = await browser.newContext({
     viewport: { width: size.width, height: size.height },

@@ -138,7 +138,7 @@ export class ChartPanel extends LitElement {
       ticks: {
         color: fg,
         font,
-        autoSkip: !a.ticks,
+        autoSkip: true,
         maxRotation: 0,
         callback: (value: number | string) => {
           const v = Number(value);
