@@ -112,10 +112,10 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   bar.className = 'workshop-bar-host';
   root.append(bar);
   const panel = document.createElement('dialog');
-  panel.className = 'workshop-dialog workshop-panel';
+  panel.className = 'hsw-dialog workshop-dialog workshop-panel';
   panel.setAttribute('aria-labelledby', 'workshop-panel-title');
   const join = document.createElement('dialog');
-  join.className = 'workshop-dialog workshop-join';
+  join.className = 'hsw-dialog workshop-dialog workshop-join';
   join.setAttribute('aria-labelledby', 'workshop-join-title');
   for (const d of [panel, join]) {
     // Keys typed in a dialog belong to it; Esc closes it here (reveal would take it for the overview and cancel it).

@@ -54,7 +54,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
   bar.append(langButton, themeButton, embedButton);
 
   const dialog = document.createElement('dialog');
-  dialog.className = 'embed-dialog';
+  dialog.className = 'hsw-dialog embed-dialog';
   const heading = document.createElement('h3');
   const help = document.createElement('p');
 
