@@ -25,15 +25,18 @@ import {
   unary,
   type Completion,
 } from './fast.ts';
-import { hoistBlock, makeClosure, type FnCtx } from './scope.ts';
+import { blockScope, hoistBlock, makeClosure, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
 
 /**
- * Operations (statements and expressions evaluated) before a run is stopped as endless: a simple loop costs about 8
- * a turn, so some 300,000 turns finish. The interpreter runs on the page's thread, so this also bounds how long an
- * endless loop holds the page (about a second or two here) before it is reported.
+ * Operations (statements and expressions evaluated, recorded or not) before a run is stopped as endless. It counts
+ * work, not time, so the result stays deterministic. A turn of a simple loop costs 6 (`s++`) to 13 (`if (i % 3 ===
+ * 0) n++`, or a call of a small function), so a million turns of such a body finish (6–13 M), and a few million
+ * turns of a bigger one. What it costs in time (`npm run bench`, Node 20 on the project's 2-core machine): the fast
+ * path (fast.ts) runs some 10–20 M operations a second, so an endless `for (;;) x++` (2 a turn) is reported after
+ * about 1.5–3 s; in the browser the simulation runs off the page's thread.
  */
-const MAX_OPS = 2_500_000;
+const MAX_OPS = 30_000_000;
 
 /** what an `await` hands to the async function that runs the generator */
 export interface AwaitRequest {
@@ -105,7 +108,7 @@ export class Evaluator {
         return NORMAL;
       }
       case 'BlockStatement':
-        return yield* this.execBlockBody(node.body, new Env(env), ctx);
+        return yield* this.execBlockBody(node.body, blockScope(node.body, env), ctx);
       case 'ThrowStatement': {
         this.stmtSnap(node);
         const v = yield* this.evalExpr(node.argument, env, ctx);

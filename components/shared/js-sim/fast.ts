@@ -19,7 +19,7 @@ import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import type { Evaluator } from './evaluate.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
-import { bodyScope, hoistBlock, hoistVars, makeClosure, patternNames, type FnCtx } from './scope.ts';
+import { blockScope, bodyScope, hoistBlock, hoistVars, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { Env, FnObj, NO_THIS, Throw, ArrayObj, type ThisValue, type Value } from './values.ts';
 
 export type Completion =
@@ -197,7 +197,7 @@ export class Fast {
         if (node.alternate) return this.exec(node.alternate, env, ctx);
         return NORMAL;
       case 'BlockStatement':
-        return this.execBlockBody(node.body, new Env(env), ctx);
+        return this.execBlockBody(node.body, blockScope(node.body, env), ctx);
       case 'ThrowStatement': {
         ev.stmtSnap(node);
         throw new Throw(this.expr(node.argument, env, ctx));

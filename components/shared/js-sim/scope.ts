@@ -94,15 +94,26 @@ function varNames(body: A.Node[]): string[] {
 
 /** let/const (uninitialised until their declaration runs) and function declarations of one block */
 export function hoistBlock(body: A.Node[], env: Env, ctx: FnCtx): void {
+  const plan = planFor(body);
+  for (const { name, mutable } of plan.lexical) env.vars.set(name, { value: undefined, mutable, initialized: false });
+  for (const s of plan.functions) {
+    env.vars.set(s.id.name, { value: makeClosure(s, env, ctx), mutable: true, initialized: true });
+  }
+}
+
+/** the scope a block runs in: a new one if it declares anything (let, const, class, function), else the enclosing one */
+export function blockScope(body: A.Node[], env: Env): Env {
+  const plan = planFor(body);
+  return plan.lexical.length === 0 && plan.functions.length === 0 ? env : new Env(env);
+}
+
+function planFor(body: A.Node[]): BlockPlan {
   let plan = blockPlans.get(body);
   if (!plan) {
     plan = blockPlan(body);
     blockPlans.set(body, plan);
   }
-  for (const { name, mutable } of plan.lexical) env.vars.set(name, { value: undefined, mutable, initialized: false });
-  for (const s of plan.functions) {
-    env.vars.set(s.id.name, { value: makeClosure(s, env, ctx), mutable: true, initialized: true });
-  }
+  return plan;
 }
 
 function blockPlan(body: A.Node[]): BlockPlan {

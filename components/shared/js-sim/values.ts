@@ -98,7 +98,13 @@ export class Env {
   constructor(public parent: Env | null) {}
   /** the binding `name` refers to here: this scope's own, or else its parent's (the chain is lexical, short) */
   lookup(name: string): Binding | undefined {
-    return this.vars.get(name) ?? this.parent?.lookup(name);
+    const own = this.vars.get(name);
+    if (own !== undefined) return own;
+    for (let e = this.parent; e !== null; e = e.parent) {
+      const b = e.vars.get(name);
+      if (b !== undefined) return b;
+    }
+    return undefined;
   }
 }
 
