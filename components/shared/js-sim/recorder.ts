@@ -1,6 +1,7 @@
 /**
  * What records a run: every step as a plain snapshot (the stack, the clock, the loop's phase and every queue), the
- * output lines, and the ids that label queued tasks and promises. The interpreter records statements and awaits, the
+ * output lines, and the ids that label queued tasks and promises. A snapshot is never changed once recorded, and
+ * consecutive snapshots share the arrays (stack, queues) that did not change between them. The interpreter records statements and awaits, the
  * runtime records tasks, sleeps and the end; both write here.
  */
 import type { FrameView, OutputLine, Phase, SimEnd, SimResult, Snapshot, StepCode } from './types.ts';
@@ -90,13 +91,18 @@ export class Recorder {
     const top = this.stack[this.stack.length - 1];
     if (top && line !== null) top.view = { ...top.view, line };
     const q = this.scene.queues();
+    // the stack as the step before showed it, if it holds the same frames (snapshots share what did not change)
+    const prev = this.steps[this.steps.length - 1]?.stack;
+    const frames = this.stack;
+    const stack =
+      prev?.length === frames.length && frames.every((f, i) => f.view === prev[i]) ? prev : frames.map((f) => f.view);
     this.steps.push({
       index: this.steps.length,
       event: { code, params },
       line,
       now: this.scene.now,
       phase: this.scene.phase,
-      stack: this.stack.map((f) => f.view),
+      stack,
       microtasks: q.microtasks,
       ticks: q.ticks,
       timers: q.timers,
