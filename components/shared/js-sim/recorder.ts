@@ -34,8 +34,12 @@ export class Recorder {
   private unrecorded = 0;
   private unrecordedFrom: number | null = null;
   readonly output: OutputLine[] = [];
-  /** the call stack as the snapshots show it; the top frame's line follows the highlighted line */
-  readonly stack: { view: FrameView }[] = [];
+  /**
+   * The call stack as the snapshots show it; the top frame's line follows the highlighted line. An unrecorded
+   * statement only notes its line in `pending`, and the frame's view is updated when the next snapshot is taken (a
+   * view is never changed once a snapshot holds it: a new one replaces it).
+   */
+  readonly stack: { view: FrameView; pending?: number }[] = [];
   /** the line being run: the default line of the next snapshot */
   currentLine: number | null = null;
   private ids = 0;
@@ -69,7 +73,7 @@ export class Recorder {
     }
     if (this.unrecorded++ === 0) this.unrecordedFrom = line;
     const top = this.stack[this.stack.length - 1];
-    if (top && line !== null && top.view.line !== line) top.view = { ...top.view, line };
+    if (top && line !== null) top.pending = line;
   }
 
   /** the statements that ran unrecorded since the last step, as one step */
@@ -88,8 +92,12 @@ export class Recorder {
 
   private push(code: StepCode, params: Record<string, string | number>, line: number | null): void {
     if (this.steps.length >= this.maxSteps) throw new Halt(this.capEnd());
+    for (const f of this.stack) {
+      if (f.pending !== undefined && f.pending !== f.view.line) f.view = { ...f.view, line: f.pending };
+      f.pending = undefined;
+    }
     const top = this.stack[this.stack.length - 1];
-    if (top && line !== null) top.view = { ...top.view, line };
+    if (top && line !== null && top.view.line !== line) top.view = { ...top.view, line };
     const q = this.scene.queues();
     // the stack as the step before showed it, if it holds the same frames (snapshots share what did not change)
     const prev = this.steps[this.steps.length - 1]?.stack;
