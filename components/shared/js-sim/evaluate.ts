@@ -31,12 +31,13 @@ import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } 
 /**
  * Operations (statements and expressions evaluated, recorded or not) before a run is stopped as endless. It counts
  * work, not time, so the result stays deterministic. A turn of a simple loop costs 6 (`s++`) to 13 (`if (i % 3 ===
- * 0) n++`, or a call of a small function), so a million turns of such a body finish (6–13 M), and a few million
- * turns of a bigger one. What it costs in time (`npm run bench`, Node 20 on the project's 2-core machine): the fast
- * path (fast.ts) runs some 10–20 M operations a second, so an endless `for (;;) x++` (2 a turn) is reported after
- * about 1.5–3 s; in the browser the simulation runs off the page's thread.
+ * 0) n++`, or a call of a small function), so a million turns of such a body finish (6–15 M), as do a few million
+ * turns of a smaller one. What it costs in time (Node 20 on the project's 2-core machine, see `npm run bench`): the
+ * fast path (fast.ts) runs some 15–25 M operations a second unloaded, so an endless `while (true) {}` (2 a turn) is
+ * reported after about a second (2–3 s when the machine is loaded); in the browser the simulation runs off the
+ * page's thread.
  */
-const MAX_OPS = 30_000_000;
+const MAX_OPS = 20_000_000;
 
 /** what an `await` hands to the async function that runs the generator */
 export interface AwaitRequest {
