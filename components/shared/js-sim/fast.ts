@@ -362,33 +362,34 @@ export class Fast {
     const ev = this.ev;
     const op = node.operator;
     const left = node.left as A.Identifier | A.MemberExpression;
-    // the reference first (a member's object and key), then the value, as evaluate.ts does
-    let obj: Value = undefined;
-    let key: string | number = '';
-    if (left.type === 'MemberExpression') {
-      obj = this.expr(left.object, env, ctx);
-      key = this.memberKey(left, env, ctx);
-    }
-    const get = (): Value => (left.type === 'Identifier' ? ev.lookup(left, env) : getProperty(this.it, obj, key, left));
-    const set = (v: Value): void => {
-      if (left.type === 'Identifier') ev.assignName(left, left.name, v, env);
-      else setProperty(this.it, obj, key, v, left);
-    };
-    if (op === '=') {
-      const rn = node.right;
-      const v =
-        (rn.type === 'ArrowFunctionExpression' || rn.type === 'FunctionExpression') &&
-        !rn.id &&
-        left.type === 'Identifier'
-          ? makeClosure(rn, env, ctx, left.name)
-          : this.expr(rn, env, ctx);
-      set(v);
+    const rn = node.right;
+    if (left.type === 'Identifier') {
+      if (op === '=') {
+        const v =
+          (rn.type === 'ArrowFunctionExpression' || rn.type === 'FunctionExpression') && !rn.id
+            ? makeClosure(rn, env, ctx, left.name)
+            : this.expr(rn, env, ctx);
+        ev.assignName(left, left.name, v, env);
+        return v;
+      }
+      const old = ev.lookup(left, env);
+      if (assignmentSkips(op, old)) return old;
+      const v = compound(op, old, this.expr(rn, env, ctx), node);
+      ev.assignName(left, left.name, v, env);
       return v;
     }
-    const old = get();
+    // the reference first (the member's object and key), then the value, as evaluate.ts does
+    const obj = this.expr(left.object, env, ctx);
+    const key = this.memberKey(left, env, ctx);
+    if (op === '=') {
+      const v = this.expr(rn, env, ctx);
+      setProperty(this.it, obj, key, v, left);
+      return v;
+    }
+    const old = getProperty(this.it, obj, key, left);
     if (assignmentSkips(op, old)) return old;
-    const v = compound(op, old, this.expr(node.right, env, ctx), node);
-    set(v);
+    const v = compound(op, old, this.expr(rn, env, ctx), node);
+    setProperty(this.it, obj, key, v, left);
     return v;
   }
 
