@@ -12,7 +12,11 @@ export type Value = undefined | null | boolean | number | string | Obj;
 export type Native = (thisV: Value, args: Value[], site: A.Node) => Value;
 
 export class Obj {
-  props = new Map<string, Value>();
+  /** made on first use: most objects the interpreter makes (built-in functions, promise machinery) never get one */
+  private ownProps: Map<string, Value> | null = null;
+  get props(): Map<string, Value> {
+    return (this.ownProps ??= new Map<string, Value>());
+  }
   /** 'Error' objects carry name/message in props */
   isError = false;
 }
