@@ -17,6 +17,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { budgets, elementBudgets } from './budget.ts';
 import { firstLoad } from './first-load.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { simulatorRows } from './bench-sim.ts';
 
 const dist = resolve(process.env['DIST_DIR'] ?? 'dist');
 const singleDir = resolve(process.env['SINGLE_DIR'] ?? 'dist-single');
@@ -231,6 +232,9 @@ rows.push([
 }
 
 await browser.close();
+
+// 3. The task-queue simulator (scripts/bench-sim.ts), in Node: no browser needed.
+rows.push(...simulatorRows());
 server.close();
 
 const widths = [0, 1, 2].map((c) =>

@@ -6,23 +6,38 @@
  */
 import type * as A from 'acorn';
 import { getProperty, setProperty } from './builtins.ts';
-import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
+import { binary, toPrim, toStr, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ClassObj, construct, defineClass } from './classes.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
-import { hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
+import {
+  assignmentSkips,
+  calleeText,
+  compound,
+  Fast,
+  isSync,
+  logicalTakesRight,
+  nextTurnEnv,
+  NORMAL,
+  perIterationNames,
+  typeofUndeclared,
+  unary,
+  type Completion,
+} from './fast.ts';
+import { blockScope, hoistBlock, makeClosure, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
 
 /**
- * Operations (statements and expressions evaluated) before a run is stopped as endless: a simple loop costs about 8
- * a turn, so some 300,000 turns finish. The interpreter runs on the page's thread, so this also bounds how long an
- * endless loop holds the page (about a second or two here) before it is reported.
+ * Operations (statements and expressions evaluated, recorded or not) before a run is stopped as endless. It counts
+ * work, not time, so the result stays deterministic. A turn of a simple loop costs 6 (`s++`) to 13 (`if (i % 3 ===
+ * 0) n++`, or a call of a small function), so a million turns of such a body finish (6–15 M), as do a few million
+ * turns of a smaller one. What it costs in time (Node 20 on the project's 2-core machine, see `npm run bench`): the
+ * fast path (fast.ts) runs some 15–25 M operations a second unloaded, so an endless `while (true) {}` (2 a turn) is
+ * reported after about a second (2–3 s when the machine is loaded); in the browser the simulation runs off the
+ * page's thread.
  */
-const MAX_OPS = 2_500_000;
-
-type Completion = { type: 'normal' } | { type: 'return'; value: Value } | { type: 'break' } | { type: 'continue' };
-const NORMAL: Completion = { type: 'normal' };
+const MAX_OPS = 20_000_000;
 
 /** what an `await` hands to the async function that runs the generator */
 export interface AwaitRequest {
@@ -34,11 +49,15 @@ export type G<T> = Generator<AwaitRequest, T, Value>;
 
 export class Evaluator {
   private ops = 0;
+  /** the synchronous path: statements and expressions without an `await` inside (fast.ts) */
+  readonly fast: Fast;
 
-  constructor(private readonly it: Interpreter) {}
+  constructor(private readonly it: Interpreter) {
+    this.fast = new Fast(this, it);
+  }
 
   /** counts an operation; a task that never returns is stopped (see Scene.capEnd) */
-  private tick(): void {
+  tick(): void {
     if (++this.ops > MAX_OPS) throw new Halt(this.it.rec.capEnd());
     this.it.rec.work++;
   }
@@ -54,11 +73,12 @@ export class Evaluator {
     return NORMAL;
   }
 
-  private stmtSnap(node: A.Node): void {
+  stmtSnap(node: A.Node): void {
     this.it.rec.statement(this.it.lineOf(node));
   }
 
   private *exec(node: A.Statement, env: Env, ctx: FnCtx): G<Completion> {
+    if (isSync(node)) return this.fast.exec(node, env, ctx);
     this.tick();
     switch (node.type) {
       case 'ExpressionStatement':
@@ -89,7 +109,7 @@ export class Evaluator {
         return NORMAL;
       }
       case 'BlockStatement':
-        return yield* this.execBlockBody(node.body, new Env(env), ctx);
+        return yield* this.execBlockBody(node.body, blockScope(node.body, env), ctx);
       case 'ThrowStatement': {
         this.stmtSnap(node);
         const v = yield* this.evalExpr(node.argument, env, ctx);
@@ -145,22 +165,12 @@ export class Evaluator {
           value = makeClosure(init, env, ctx, name);
         } else value = yield* this.evalExpr(init, env, ctx);
       } else if (node.kind === 'var') continue;
-      if (node.kind === 'var') {
-        const b = env.lookup(name) ?? ctx.varEnv.vars.get(name);
-        if (b) b.value = value;
-        else ctx.varEnv.vars.set(name, { value, mutable: true, initialized: true });
-      } else {
-        const b = env.vars.get(name);
-        if (b) {
-          b.value = value;
-          b.initialized = true;
-        } else env.vars.set(name, { value, mutable: node.kind === 'let', initialized: true });
-      }
+      this.bindName(node.kind, name, value, env, ctx);
     }
   }
 
   /** a name a declaration binds: var to the function, let/const to the block */
-  private bindName(kind: string, name: string, value: Value, env: Env, ctx: FnCtx): void {
+  bindName(kind: string, name: string, value: Value, env: Env, ctx: FnCtx): void {
     if (kind === 'var') {
       const b = env.lookup(name) ?? ctx.varEnv.vars.get(name);
       if (b) b.value = value;
@@ -177,30 +187,19 @@ export class Evaluator {
   private *execFor(node: A.ForStatement, outer: Env, ctx: FnCtx): G<Completion> {
     let env = new Env(outer);
     const init = node.init;
-    let perIteration: string[] = [];
+    // each turn's own copy of the loop's let bindings, where a closure could keep one (fast.ts)
+    const perIteration = perIterationNames(node);
     if (init) {
       if (init.type === 'VariableDeclaration') {
         this.stmtSnap(node);
-        if (init.kind !== 'var') {
-          hoistBlock([init], env, ctx);
-          perIteration = init.declarations.flatMap((d) => patternNames(d.id));
-        }
+        if (init.kind !== 'var') hoistBlock([init], env, ctx);
         yield* this.declare(init, env, ctx);
       } else {
         this.stmtSnap(node);
         yield* this.evalExpr(init, env, ctx);
       }
     }
-    const copy = (): void => {
-      if (perIteration.length === 0) return;
-      const next = new Env(outer);
-      for (const name of perIteration) {
-        const b = env.vars.get(name)!;
-        next.vars.set(name, { ...b });
-      }
-      env = next;
-    };
-    copy();
+    env = nextTurnEnv(env, outer, perIteration);
     for (;;) {
       if (node.test) {
         this.stmtSnap(node);
@@ -209,7 +208,7 @@ export class Evaluator {
       const c = yield* this.exec(node.body, env, ctx);
       if (c.type === 'break') return NORMAL;
       if (c.type === 'return') return c;
-      copy();
+      env = nextTurnEnv(env, outer, perIteration);
       if (node.update) yield* this.evalExpr(node.update, env, ctx);
     }
   }
@@ -308,6 +307,7 @@ export class Evaluator {
   // ----- expressions
 
   *evalExpr(node: A.Expression | A.SpreadElement | A.PrivateIdentifier | A.Super, env: Env, ctx: FnCtx): G<Value> {
+    if (isSync(node)) return this.fast.expr(node, env, ctx);
     this.tick();
     switch (node.type) {
       case 'Literal':
@@ -349,24 +349,8 @@ export class Evaluator {
       case 'ClassExpression':
         return defineClass(this.it, node, env, ctx);
       case 'UnaryExpression': {
-        if (node.operator === 'typeof' && node.argument.type === 'Identifier' && !env.lookup(node.argument.name)) {
-          return 'undefined';
-        }
-        const v = yield* this.evalExpr(node.argument, env, ctx);
-        switch (node.operator) {
-          case '!':
-            return !truthy(v);
-          case '-':
-            return -Number(toPrim(v, node));
-          case '+':
-            return Number(toPrim(v, node));
-          case 'typeof':
-            return typeOf(v);
-          case 'void':
-            return undefined;
-          default:
-            refuseAt(node, { code: 'unsupported', construct: 'operator', name: node.operator });
-        }
+        if (typeofUndeclared(node, env)) return 'undefined';
+        return unary(node, yield* this.evalExpr(node.argument, env, ctx));
       }
       case 'UpdateExpression': {
         const ref = yield* this.reference(node.argument as A.Identifier | A.MemberExpression, env, ctx);
@@ -382,9 +366,7 @@ export class Evaluator {
       }
       case 'LogicalExpression': {
         const l = yield* this.evalExpr(node.left, env, ctx);
-        if (node.operator === '&&') return truthy(l) ? yield* this.evalExpr(node.right, env, ctx) : l;
-        if (node.operator === '||') return truthy(l) ? l : yield* this.evalExpr(node.right, env, ctx);
-        return l === null || l === undefined ? yield* this.evalExpr(node.right, env, ctx) : l;
+        return logicalTakesRight(node.operator, l) ? yield* this.evalExpr(node.right, env, ctx) : l;
       }
       case 'AssignmentExpression': {
         if (node.left.type === 'ArrayPattern' || node.left.type === 'ObjectPattern') {
@@ -409,15 +391,8 @@ export class Evaluator {
           return v;
         }
         const old = ref.get();
-        if (op === '||=' || op === '&&=' || op === '??=') {
-          const skip = op === '||=' ? truthy(old) : op === '&&=' ? !truthy(old) : old !== null && old !== undefined;
-          if (skip) return old;
-          const v = yield* this.evalExpr(node.right, env, ctx);
-          ref.set(v);
-          return v;
-        }
-        const r = yield* this.evalExpr(node.right, env, ctx);
-        const v = binary(op.slice(0, -1) as A.BinaryOperator, old, r, node);
+        if (assignmentSkips(op, old)) return old;
+        const v = compound(op, old, yield* this.evalExpr(node.right, env, ctx), node);
         ref.set(v);
         return v;
       }
@@ -449,7 +424,7 @@ export class Evaluator {
           thisV = obj;
         } else fn = yield* this.evalExpr(callee, env, ctx);
         const args = yield* evalList(this, this.it, node.arguments, env, ctx);
-        return this.it.call(fn, thisV, args, node, excerpt(this.it.source, callee, 60));
+        return this.it.call(fn, thisV, args, node, calleeText(this.it, fn, callee));
       }
       case 'NewExpression': {
         const callee = node.callee;
@@ -483,7 +458,7 @@ export class Evaluator {
     return toStr(k, node);
   }
 
-  private lookup(node: A.Identifier, env: Env): Value {
+  lookup(node: A.Identifier, env: Env): Value {
     const b = env.lookup(node.name);
     if (!b) {
       if (this.it.host.isForeignGlobal(node.name)) {
@@ -496,7 +471,7 @@ export class Evaluator {
   }
 
   /** `name = v` onto an existing binding (a const or one in its temporal dead zone throws as JavaScript does) */
-  private assignName(site: A.Node, name: string, v: Value, env: Env): void {
+  assignName(site: A.Node, name: string, v: Value, env: Env): void {
     const b = env.lookup(name);
     if (!b) refuseAt(site, { code: 'unknownName', name });
     if (!b.initialized) this.it.throwError('ReferenceError', `Cannot access '${name}' before initialization`);

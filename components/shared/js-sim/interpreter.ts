@@ -20,7 +20,8 @@ import { ClassObj } from './classes.ts';
 import { bindPattern } from './patterns.ts';
 import { Promises, type PromiseRealm } from './promises.ts';
 import type { Recorder } from './recorder.ts';
-import { hoistVars, type FnCtx } from './scope.ts';
+import { isSyncBody } from './fast.ts';
+import { bodyScope, hoistVars, type FnCtx } from './scope.ts';
 import type { FrameView, TaskKind, TaskView } from './types.ts';
 import {
   ArrayObj,
@@ -167,6 +168,7 @@ export class Interpreter implements Realm, PromiseRealm {
     this.rec.stack.push(frame);
     const savedLine = this.rec.currentLine;
     try {
+      if (isSyncBody(node)) return this.ev.fast.runBody(fn, thisV, args);
       const gen = this.runBody(fn, thisV, args);
       const r = gen.next();
       if (!r.done) throw new Error('await outside an async function');
@@ -243,12 +245,7 @@ export class Interpreter implements Realm, PromiseRealm {
 
   private *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
     const node = fn.node!;
-    const env = new Env(fn.env);
-    const ctx: FnCtx = {
-      thisV: node.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV,
-      fn,
-      varEnv: env,
-    };
+    const { env, ctx } = bodyScope(fn, thisV);
     const define = (name: string, value: Value): void => {
       env.vars.set(name, { value, mutable: true, initialized: true });
     };

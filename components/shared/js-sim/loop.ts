@@ -14,6 +14,9 @@ import { TIMER_SLACK, TimingChoices } from './timing.ts';
 import { DEFAULT_MAX_STEPS, type Phase, type SimEnd, type SimOptions, type TaskView } from './types.ts';
 import type { FnObj, Job, Value } from './values.ts';
 
+/** an empty queue, shared by every snapshot that shows one */
+const EMPTY: TaskView[] = [];
+
 export interface Timer {
   view: TaskView;
   seq: number;
@@ -36,7 +39,18 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   readonly spin: SpinDetector;
   now = 0;
   phase: Phase = 'script';
-  timers: Timer[] = [];
+  private timerList: Timer[] = [];
+  /**
+   * Bumped whenever the timer list or a timer's due time changes: the snapshots' list of timers is rebuilt only then,
+   * and otherwise is the same array as the step before (a long recording grows with what changes, not with every
+   * queue at every step).
+   */
+  private timersVersion = 0;
+  private timersShown = { version: -1, views: [] as TaskView[] };
+  /** the timers' views as last shown (a timer keeps its view until its due time changes) */
+  private readonly timerViews = new WeakMap<Timer, TaskView>();
+  /** each queue's list as the last snapshot showed it, to share when it did not change */
+  private readonly shown = new Map<string, TaskView[]>();
   /** Timer.seq of the last timer created */
   seq = 0;
   protected microtasks: Job[] = [];
@@ -58,6 +72,31 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     const variant = options.variant ?? 'nominal';
     this.timing = new TimingChoices(variant, options.decisions ?? []);
     this.spin = new SpinDetector(variant);
+  }
+
+  /** the pending timers (replacing the list, or adding with addTimer, is seen by the snapshots) */
+  get timers(): Timer[] {
+    return this.timerList;
+  }
+  set timers(list: Timer[]) {
+    this.timerList = list;
+    this.timersVersion++;
+  }
+  protected addTimer(t: Timer): void {
+    this.timerList.push(t);
+    this.timersVersion++;
+  }
+  /** a timer's due time was changed in place (a skipped spin moves them) */
+  timersMoved(): void {
+    this.timersVersion++;
+  }
+
+  /** `next`, or the array the last snapshot showed for this queue if it holds the same views (shared, not copied) */
+  protected share(queue: string, next: TaskView[]): TaskView[] {
+    const prev = this.shown.get(queue);
+    if (prev && prev.length === next.length && prev.every((v, i) => v === next[i])) return prev;
+    this.shown.set(queue, next);
+    return next;
   }
 
   // ----- what a runtime defines
@@ -146,7 +185,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
         if (choice === 'o') timer.due = Math.min(timer.due, other.due - 0.5);
       }
     }
-    this.timers.push(timer);
+    this.addTimer(timer);
     return handle;
   }
 
@@ -160,14 +199,33 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   // ----- Scene
 
   queues(): Queues {
-    const timers = [...this.timers].filter((t) => !t.cleared).sort((a, b) => a.due - b.due || a.seq - b.seq);
     return {
-      microtasks: this.microtasks.map((j) => j.view),
-      ticks: [],
-      timers: timers.map((t) => ({ ...t.view, due: t.due })),
-      immediates: [],
-      io: [],
+      microtasks: this.share(
+        'microtasks',
+        this.microtasks.map((j) => j.view),
+      ),
+      ticks: EMPTY,
+      timers: this.timerQueue(),
+      immediates: EMPTY,
+      io: EMPTY,
     };
+  }
+
+  /** the pending timers in due order, each with its due time; rebuilt only when a timer changed */
+  private timerQueue(): TaskView[] {
+    if (this.timersShown.version !== this.timersVersion) {
+      const timers = this.timerList.filter((t) => !t.cleared).sort((a, b) => a.due - b.due || a.seq - b.seq);
+      const views = timers.map((t) => {
+        let v = this.timerViews.get(t);
+        if (v?.due !== t.due) {
+          v = { ...t.view, due: t.due };
+          this.timerViews.set(t, v);
+        }
+        return v;
+      });
+      this.timersShown = { version: this.timersVersion, views: this.share('timers', views) };
+    }
+    return this.timersShown.views;
   }
 
   /** work still pending besides microtasks: timers (and Node's immediates and I/O) */
@@ -287,7 +345,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
               due: start + Math.max(t.ms, this.minInterval),
               seq: ++this.seq,
             };
-            this.timers.push(next);
+            this.addTimer(next);
           }
         } else if (t.repeat) {
           // setInterval in a browser: rescheduled from the time the callback starts, before it runs
@@ -297,7 +355,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
             due: this.now + Math.max(t.ms, this.minInterval),
             seq: ++this.seq,
           };
-          this.timers.push(next);
+          this.addTimer(next);
           this.realm.runCallbackTask(t.fn, t.args, null);
           if (next.cleared || t.cleared) this.timers = this.timers.filter((x) => x !== next);
         } else this.realm.runCallbackTask(t.fn, t.args, null);

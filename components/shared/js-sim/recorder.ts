@@ -1,6 +1,7 @@
 /**
  * What records a run: every step as a plain snapshot (the stack, the clock, the loop's phase and every queue), the
- * output lines, and the ids that label queued tasks and promises. The interpreter records statements and awaits, the
+ * output lines, and the ids that label queued tasks and promises. A snapshot is never changed once recorded, and
+ * consecutive snapshots share the arrays (stack, queues) that did not change between them. The interpreter records statements and awaits, the
  * runtime records tasks, sleeps and the end; both write here.
  */
 import type { FrameView, OutputLine, Phase, SimEnd, SimResult, Snapshot, StepCode } from './types.ts';
@@ -33,8 +34,12 @@ export class Recorder {
   private unrecorded = 0;
   private unrecordedFrom: number | null = null;
   readonly output: OutputLine[] = [];
-  /** the call stack as the snapshots show it; the top frame's line follows the highlighted line */
-  readonly stack: { view: FrameView }[] = [];
+  /**
+   * The call stack as the snapshots show it; the top frame's line follows the highlighted line. An unrecorded
+   * statement only notes its line in `pending`, and the frame's view is updated when the next snapshot is taken (a
+   * view is never changed once a snapshot holds it: a new one replaces it).
+   */
+  readonly stack: { view: FrameView; pending?: number }[] = [];
   /** the line being run: the default line of the next snapshot */
   currentLine: number | null = null;
   private ids = 0;
@@ -68,7 +73,7 @@ export class Recorder {
     }
     if (this.unrecorded++ === 0) this.unrecordedFrom = line;
     const top = this.stack[this.stack.length - 1];
-    if (top && line !== null && top.view.line !== line) top.view = { ...top.view, line };
+    if (top && line !== null) top.pending = line;
   }
 
   /** the statements that ran unrecorded since the last step, as one step */
@@ -87,16 +92,25 @@ export class Recorder {
 
   private push(code: StepCode, params: Record<string, string | number>, line: number | null): void {
     if (this.steps.length >= this.maxSteps) throw new Halt(this.capEnd());
+    for (const f of this.stack) {
+      if (f.pending !== undefined && f.pending !== f.view.line) f.view = { ...f.view, line: f.pending };
+      f.pending = undefined;
+    }
     const top = this.stack[this.stack.length - 1];
-    if (top && line !== null) top.view = { ...top.view, line };
+    if (top && line !== null && top.view.line !== line) top.view = { ...top.view, line };
     const q = this.scene.queues();
+    // the stack as the step before showed it, if it holds the same frames (snapshots share what did not change)
+    const prev = this.steps[this.steps.length - 1]?.stack;
+    const frames = this.stack;
+    const stack =
+      prev?.length === frames.length && frames.every((f, i) => f.view === prev[i]) ? prev : frames.map((f) => f.view);
     this.steps.push({
       index: this.steps.length,
       event: { code, params },
       line,
       now: this.scene.now,
       phase: this.scene.phase,
-      stack: this.stack.map((f) => f.view),
+      stack,
       microtasks: q.microtasks,
       ticks: q.ticks,
       timers: q.timers,

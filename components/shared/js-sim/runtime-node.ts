@@ -181,11 +181,20 @@ export class NodeRuntime extends EventLoop {
   }
 
   override queues(): Queues {
+    const immediates: TaskView[] = [];
+    for (const list of [this.checkBatch, this.immediates])
+      for (const i of list) if (!i.cleared) immediates.push(i.view);
     return {
       ...super.queues(),
-      ticks: this.ticks.map((j) => j.view),
-      immediates: [...this.checkBatch, ...this.immediates].filter((i) => !i.cleared).map((i) => i.view),
-      io: this.io.map((o) => o.view),
+      ticks: this.share(
+        'ticks',
+        this.ticks.map((j) => j.view),
+      ),
+      immediates: this.share('immediates', immediates),
+      io: this.share(
+        'io',
+        this.io.map((o) => o.view),
+      ),
     };
   }
 

@@ -22,8 +22,35 @@ export function makeClosure(node: A.Function, env: Env, ctx: FnCtx, name?: strin
   return f;
 }
 
+/** a function body's scope and how it runs: its `this` (an arrow's is the one it captured) and where `var` lands */
+export function bodyScope(fn: FnObj, thisV: ThisValue): { env: Env; ctx: FnCtx } {
+  const env = new Env(fn.env);
+  const ctx: FnCtx = { thisV: fn.node!.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV, fn, varEnv: env };
+  return { env, ctx };
+}
+
+/** what hoisting finds in a body, worked out once per body (a function is called, a loop's block run, many times) */
+const varNamesCache = new WeakMap<A.Node[], string[]>();
+interface BlockPlan {
+  /** let, const and class names, in order, uninitialised (a class's binding is mutable) */
+  lexical: { name: string; mutable: boolean }[];
+  functions: A.FunctionDeclaration[];
+}
+const blockPlans = new WeakMap<A.Node[], BlockPlan>();
+
 /** `var` declarations anywhere in a function body (not in nested functions), as undefined */
 export function hoistVars(body: A.Node[], env: Env): void {
+  let names = varNamesCache.get(body);
+  if (!names) {
+    names = varNames(body);
+    varNamesCache.set(body, names);
+  }
+  for (const name of names)
+    if (!env.vars.has(name)) env.vars.set(name, { value: undefined, mutable: true, initialized: true });
+}
+
+function varNames(body: A.Node[]): string[] {
+  const out: string[] = [];
   const visit = (n: A.Node | null | undefined): void => {
     if (!n) return;
     const s = n as A.AnyNode;
@@ -31,8 +58,7 @@ export function hoistVars(body: A.Node[], env: Env): void {
       case 'VariableDeclaration':
         if (s.kind === 'var')
           for (const d of s.declarations)
-            for (const name of patternNames(d.id))
-              if (!env.vars.has(name)) env.vars.set(name, { value: undefined, mutable: true, initialized: true });
+            for (const name of patternNames(d.id)) if (!out.includes(name)) out.push(name);
         return;
       case 'BlockStatement':
         s.body.forEach(visit);
@@ -63,26 +89,48 @@ export function hoistVars(body: A.Node[], env: Env): void {
     }
   };
   body.forEach(visit);
+  return out;
 }
 
 /** let/const (uninitialised until their declaration runs) and function declarations of one block */
 export function hoistBlock(body: A.Node[], env: Env, ctx: FnCtx): void {
+  const plan = planFor(body);
+  for (const { name, mutable } of plan.lexical) env.vars.set(name, { value: undefined, mutable, initialized: false });
+  for (const s of plan.functions) {
+    env.vars.set(s.id.name, { value: makeClosure(s, env, ctx), mutable: true, initialized: true });
+  }
+}
+
+/** the scope a block runs in: a new one if it declares anything (let, const, class, function), else the enclosing one */
+export function blockScope(body: A.Node[], env: Env): Env {
+  const plan = planFor(body);
+  return plan.lexical.length === 0 && plan.functions.length === 0 ? env : new Env(env);
+}
+
+function planFor(body: A.Node[]): BlockPlan {
+  let plan = blockPlans.get(body);
+  if (!plan) {
+    plan = blockPlan(body);
+    blockPlans.set(body, plan);
+  }
+  return plan;
+}
+
+function blockPlan(body: A.Node[]): BlockPlan {
+  const plan: BlockPlan = { lexical: [], functions: [] };
   for (const n of body) {
     const s = n as A.AnyNode;
     if (s.type === 'VariableDeclaration' && s.kind !== 'var') {
       for (const d of s.declarations)
-        for (const name of patternNames(d.id))
-          env.vars.set(name, { value: undefined, mutable: s.kind === 'let', initialized: false });
+        for (const name of patternNames(d.id)) plan.lexical.push({ name, mutable: s.kind === 'let' });
     }
-    if (s.type === 'ClassDeclaration' && s.id)
-      env.vars.set(s.id.name, { value: undefined, mutable: true, initialized: false });
+    if (s.type === 'ClassDeclaration' && s.id) plan.lexical.push({ name: s.id.name, mutable: true });
   }
   for (const n of body) {
     const s = n as A.AnyNode;
-    if (s.type === 'FunctionDeclaration') {
-      if (s.id) env.vars.set(s.id.name, { value: makeClosure(s, env, ctx), mutable: true, initialized: true });
-    }
+    if (s.type === 'FunctionDeclaration' && s.id) plan.functions.push(s);
   }
+  return plan;
 }
 
 /** the names a binding pattern declares */

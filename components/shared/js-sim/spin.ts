@@ -37,6 +37,8 @@ export interface SpinLoop {
   ioPending(): boolean;
   /** what of a timer's nesting level changes its future (a browser clamps nested timers): part of a turn's signature */
   nestingSignature(t: Timer): number;
+  /** the timers' due times were changed in place */
+  timersMoved(): void;
 }
 
 /** where a turn of the loop began */
@@ -142,6 +144,7 @@ export class SpinDetector {
       t.due += shift;
       t.nesting += turns;
     }
+    loop.timersMoved();
     this.params ??= params;
     this.spinCount = 0;
     this.spinSig = '';

@@ -12,7 +12,11 @@ export type Value = undefined | null | boolean | number | string | Obj;
 export type Native = (thisV: Value, args: Value[], site: A.Node) => Value;
 
 export class Obj {
-  props = new Map<string, Value>();
+  /** made on first use: most objects the interpreter makes (built-in functions, promise machinery) never get one */
+  private ownProps: Map<string, Value> | null = null;
+  get props(): Map<string, Value> {
+    return (this.ownProps ??= new Map<string, Value>());
+  }
   /** 'Error' objects carry name/message in props */
   isError = false;
 }
@@ -98,7 +102,13 @@ export class Env {
   constructor(public parent: Env | null) {}
   /** the binding `name` refers to here: this scope's own, or else its parent's (the chain is lexical, short) */
   lookup(name: string): Binding | undefined {
-    return this.vars.get(name) ?? this.parent?.lookup(name);
+    const own = this.vars.get(name);
+    if (own !== undefined) return own;
+    for (let e = this.parent; e !== null; e = e.parent) {
+      const b = e.vars.get(name);
+      if (b !== undefined) return b;
+    }
+    return undefined;
   }
 }
 
