@@ -31,6 +31,24 @@ function singleFilePolicy(outDir: () => string): Plugin {
   };
 }
 
+/**
+ * A page opened from `file://` cannot start a worker from a file: the simulator's worker is inlined and started from
+ * a `blob:` URL (components/shared/sim-runner/create-worker-inline.ts in place of create-worker.ts).
+ */
+function inlineSimWorker(): Plugin {
+  const served = /\/components\/shared\/sim-runner\/create-worker\.ts$/;
+  return {
+    name: 'hsw:single-file-sim-worker',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.endsWith('/create-worker.ts')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !served.test(resolved.id)) return null;
+      return resolved.id.replace(/create-worker\.ts$/, 'create-worker-inline.ts');
+    },
+  };
+}
+
 export default defineConfig(() => {
   let outDir = resolve(import.meta.dirname, 'dist-single');
   return {
@@ -44,7 +62,9 @@ export default defineConfig(() => {
       modulePreload: { polyfill: false },
       rolldownOptions: { input: resolve(import.meta.dirname, 'single.html') },
     },
+    worker: { format: 'es' as const },
     plugins: [
+      inlineSimWorker(),
       viteSingleFile({ removeViteModuleLoader: true }),
       {
         name: 'hsw:single-file-outdir',

@@ -1,0 +1,199 @@
+/**
+ * Running the person's code off the page's thread: the micro-macro model's run transitions (pure, no DOM, no
+ * worker), the size-bounded results cache, the size estimate, blank snippets.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  cancelRun,
+  chooseExample,
+  chooseRuntime,
+  currentRun,
+  editDraft,
+  initialState,
+  runDraft,
+  runFailed,
+  runFinished,
+  stepCount,
+  stepForward,
+  wantedJob,
+  type MicroMacroState,
+} from '../../components/micro-macro/micro-macro-model.ts';
+import { ResultStore, SizedLru } from '../../components/shared/sim-runner/result-store.ts';
+import { isBlankSnippet, resultSize, runJob } from '../../components/shared/sim-runner/sim-job.ts';
+import { logLines, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
+import { SIM_SEED } from './sim-seed.ts';
+
+const custom = (draft: string): MicroMacroState => editDraft(chooseExample(initialState(), 'custom'), draft);
+
+function simulateNow(source: string, runtime: Runtime): { result: SimResult; size: number } {
+  const reply = runJob({ id: 1, source, runtime });
+  if (reply.kind !== 'result') throw new Error(reply.message);
+  return reply;
+}
+
+describe('the run of your code, as states', () => {
+  const code = "setTimeout(() => console.log('later'), 0);\nconsole.log('now');";
+
+  it('Run: running, then the result (sent by the runner) gives a guess and steps', () => {
+    const runs = new ResultStore();
+    const s = runDraft(custom(code), runs);
+    expect(s.job.status).toBe('running');
+    expect(currentRun(s, runs)).toBeNull();
+    expect(wantedJob(s, runs)).toEqual({ source: code, runtime: 'browser' });
+    const { result, size } = simulateNow(code, 'browser');
+    runs.put(code, 'browser', result, size);
+    const done = runFinished(s, code, 'browser', result);
+    expect(done.job.status).toBe('ready');
+    expect(done.editing).toBe(false);
+    expect([...done.guess].sort()).toEqual(['later', 'now']);
+    expect(wantedJob(done, runs)).toBeNull();
+    expect(stepCount(done, runs)).toBe(result.ok ? result.steps.length : -1);
+    expect(stepForward(done, runs).index).toBe(1);
+    // without the store the model has no run to step (the element passes its own)
+    expect(stepForward(done).index).toBe(0);
+  });
+
+  it('a result already in the store is shown at once, with no job', () => {
+    const runs = new ResultStore();
+    const { result, size } = simulateNow(code, 'browser');
+    runs.put(code, 'browser', result, size);
+    const s = runDraft(custom(code), runs);
+    expect(s.job.status).toBe('ready');
+    expect(logLines(currentRun(s, runs)!)).toEqual(['now', 'later']);
+    expect(wantedJob(s, runs)).toBeNull();
+  });
+
+  it('a result that is not for the run waited for is ignored (stale, another runtime, cancelled)', () => {
+    const s = runDraft(custom(code), new ResultStore());
+    const other = simulateNow("console.log('x')", 'browser').result;
+    expect(runFinished(s, "console.log('x')", 'browser', other)).toBe(s);
+    expect(runFinished(s, code, 'node', other)).toBe(s);
+    const cancelled = cancelRun(s);
+    expect(cancelled.job.status).toBe('cancelled');
+    expect(wantedJob(cancelled, new ResultStore())).toBeNull();
+    expect(runFinished(cancelled, code, 'browser', other)).toBe(cancelled);
+    expect(cancelRun(cancelled)).toBe(cancelled);
+  });
+
+  it('the budget ends a run: the editor stays, with the reason; a new Run starts again', () => {
+    const s = runDraft(custom(code), new ResultStore());
+    const failed = runFailed(s, code, 'browser', { status: 'timeout', budgetMs: 5000 });
+    expect(failed.job).toEqual({ status: 'timeout', budgetMs: 5000 });
+    expect(failed.editing).toBe(true);
+    expect(wantedJob(failed, new ResultStore())).toBeNull();
+    expect(runFailed(failed, code, 'browser', { status: 'crashed', detail: 'x' })).toBe(failed);
+    expect(runDraft(failed, new ResultStore()).job.status).toBe('running');
+  });
+
+  it('empty, blank or comment-only code has nothing to run: no job', () => {
+    for (const draft of ['', '   \n\t', '// a comment', '/* one */\n// two\n', '#!/usr/bin/env node\n']) {
+      const s = runDraft(custom(draft), new ResultStore());
+      expect(s.job.status, JSON.stringify(draft)).toBe('empty');
+      expect(wantedJob(s, new ResultStore())).toBeNull();
+    }
+    expect(runDraft(custom('1;'), new ResultStore()).job.status).toBe('running');
+  });
+
+  it('a re-created element (empty store) runs a ready state again; another runtime is a new job', () => {
+    const runs = new ResultStore();
+    const { result, size } = simulateNow(code, 'browser');
+    runs.put(code, 'browser', result, size);
+    const s = runDraft(custom(code), runs);
+    expect(wantedJob(s, new ResultStore())).toEqual({ source: code, runtime: 'browser' });
+    const node = chooseRuntime(s, 'node', runs);
+    expect(node.job.status).toBe('running');
+    expect(wantedJob(node, runs)).toEqual({ source: code, runtime: 'node' });
+  });
+
+  it('examples stay synchronous: no job, a run at once', () => {
+    const s = chooseExample(initialState(), 'seed');
+    expect(wantedJob(s, new ResultStore())).toBeNull();
+    expect(currentRun(s)?.ok).toBe(true);
+  });
+});
+
+describe('the results cache, bounded by size', () => {
+  it('results larger than the bound: the total stays under it and the most recent stays', () => {
+    const bound = 1_000_000;
+    const lru = new SizedLru<string, SimResult>(bound);
+    const { result } = simulateNow('for (let i = 0; i < 30; i++) setTimeout(() => console.log(i), i);', 'browser');
+    for (let i = 0; i < 50; i++) {
+      lru.set(`k${i}`, result, 300_000 + i * 1000);
+      expect(lru.bytes).toBeLessThanOrEqual(bound);
+      expect(lru.has(`k${i}`)).toBe(true);
+    }
+    expect(lru.size).toBe(2); // 348 + 349 KB: a third would pass 1 MB
+    // one result alone larger than the bound: kept (it is the one shown), and only it
+    lru.set('huge', result, 5 * bound);
+    expect(lru.keys()).toEqual(['huge']);
+  });
+
+  it('least recently used goes first; a read counts as a use (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 400 })), {
+          maxLength: 200,
+        }),
+        (ops) => {
+          const bound = 1000;
+          const lru = new SizedLru<number, number>(bound);
+          const order: number[] = []; // a model: keys by last use
+          const sizes = new Map<number, number>();
+          for (const [read, k, size] of ops) {
+            if (read) {
+              if (lru.get(k) !== undefined) {
+                order.splice(order.indexOf(k), 1);
+                order.push(k);
+              }
+              continue;
+            }
+            lru.set(k, k, size);
+            if (order.includes(k)) order.splice(order.indexOf(k), 1);
+            order.push(k);
+            sizes.set(k, size);
+            let total = order.reduce((a, x) => a + sizes.get(x)!, 0);
+            while (total > bound && order.length > 1) total -= sizes.get(order.shift()!)!;
+            expect(lru.keys()).toEqual(order);
+            expect(lru.bytes).toBe(total);
+            expect(lru.bytes <= bound || lru.size === 1).toBe(true);
+          }
+        },
+      ),
+      { seed: SIM_SEED },
+    );
+  });
+});
+
+describe('a result’s size', () => {
+  it('grows with the steps and queue entries, and is of the order of its JSON', () => {
+    const size = (n: number) =>
+      simulateNow(`for (let i = 0; i < ${n}; i++) setTimeout(() => console.log('t' + i), 0);`, 'browser');
+    const small = size(10);
+    const big = size(200);
+    expect(big.size).toBeGreaterThan(small.size * 10);
+    for (const r of [small, big]) {
+      const json = JSON.stringify(r.result).length;
+      expect(r.size).toBeGreaterThan(json);
+      expect(r.size).toBeLessThan(json * 8);
+    }
+  });
+
+  it('counts a queue shared by two snapshots once', () => {
+    const { result } = simulateNow("setTimeout(() => console.log('a'), 0);", 'browser');
+    if (!result.ok) throw new Error('refused');
+    const shared = { ...result, steps: result.steps.map((st) => ({ ...st, timers: result.steps[0]!.timers })) };
+    const copied = { ...result, steps: result.steps.map((st) => ({ ...st, timers: [...result.steps[0]!.timers] })) };
+    expect(resultSize(shared)).toBeLessThanOrEqual(resultSize(copied));
+  });
+});
+
+describe('blank snippets', () => {
+  it('whitespace and comments are blank; code, or a syntax error, is not', () => {
+    expect(isBlankSnippet('')).toBe(true);
+    expect(isBlankSnippet('\n  // x\n/* y */ ')).toBe(true);
+    expect(isBlankSnippet(';')).toBe(false);
+    expect(isBlankSnippet('/* unterminated')).toBe(false);
+    expect(isBlankSnippet("console.log('')")).toBe(false);
+  });
+});
