@@ -33,7 +33,8 @@ function singleFilePolicy(outDir: () => string): Plugin {
 
 /**
  * A page opened from `file://` cannot start a worker from a file: the simulator's worker is inlined and started from
- * a `blob:` URL (components/shared/sim-runner/create-worker-inline.ts in place of create-worker.ts).
+ * a `blob:` URL (components/shared/sim-runner/create-worker-inline.ts in place of create-worker.ts), as a classic
+ * script.
  */
 function inlineSimWorker(): Plugin {
   const served = /\/components\/shared\/sim-runner\/create-worker\.ts$/;
@@ -62,7 +63,8 @@ export default defineConfig(() => {
       modulePreload: { polyfill: false },
       rolldownOptions: { input: resolve(import.meta.dirname, 'single.html') },
     },
-    worker: { format: 'es' as const },
+    // A classic worker: Chromium refuses a module worker from a blob: URL in a page opened from file:// (probed).
+    worker: { format: 'iife' as const },
     plugins: [
       inlineSimWorker(),
       viteSingleFile({ removeViteModuleLoader: true }),

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
 
@@ -131,4 +133,40 @@ test.describe('your code off the page’s thread', () => {
       }
     });
   }
+});
+
+/** `<hsw-slide>` on a page of another origin: the worker there is a blob: of that page's origin importing the deck's. */
+test.describe('your code in <hsw-slide> on another origin', () => {
+  let server: Server;
+  let host = '';
+  let page$ = '';
+  test.beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page$));
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+  test('runs beside the page, and gives its result', async ({ page, baseURL }) => {
+    page$ = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>host</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head>
+      <body><hsw-slide slide="micro-macro" lang="en"></hsw-slide></body></html>`;
+    await page.goto(`${host}/`);
+    const demo = page.locator('hsw-micro-macro');
+    await demo.getByRole('combobox', { name: 'Example' }).selectOption('custom');
+    await demo.evaluate((el) => {
+      (el as HTMLElement & { budgetMs: number }).budgetMs = 120_000;
+    });
+    const editor = demo.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    const run = demo.getByRole('button', { name: 'Run in the simulator' });
+    await editor.fill(LONG);
+    await run.click();
+    await expect(demo.locator('.job.running')).toContainText('runs beside the page');
+    await demo.getByRole('button', { name: 'Stop' }).click();
+    await editor.fill("queueMicrotask(() => console.log('micro'));\nconsole.log('sync');");
+    await run.click();
+    await demo.getByRole('button', { name: 'Skip the guess' }).click();
+    await demo.getByRole('button', { name: 'To the end' }).click();
+    await expect(demo.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['sync', 'micro']);
+  });
 });

@@ -23,6 +23,7 @@ import { ResultStore, SizedLru } from '../../components/shared/sim-runner/result
 import { isBlankSnippet, resultSize, runJob } from '../../components/shared/sim-runner/sim-job.ts';
 import { logLines, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
+import { SimRunner } from '../../components/shared/sim-runner/sim-runner.ts';
 
 const custom = (draft: string): MicroMacroState => editDraft(chooseExample(initialState(), 'custom'), draft);
 
@@ -195,5 +196,70 @@ describe('blank snippets', () => {
     expect(isBlankSnippet(';')).toBe(false);
     expect(isBlankSnippet('/* unterminated')).toBe(false);
     expect(isBlankSnippet("console.log('')")).toBe(false);
+  });
+});
+
+describe('the runner, with stand-in workers', () => {
+  /** A stand-in Worker: `ready` says whether it starts, `answer` whether it answers jobs (in-process). */
+  function fakeWorker(opts: { ready: boolean; answer: boolean }): { create: () => Worker; terminated: () => number } {
+    let terminated = 0;
+    const create = () => {
+      const w = {
+        onmessage: null as ((e: MessageEvent) => void) | null,
+        onerror: null as ((e: ErrorEvent) => void) | null,
+        postMessage(job: { id: number; source: string; runtime: Runtime }) {
+          if (!opts.answer) return;
+          setTimeout(() => w.onmessage?.({ data: runJob(job) } as MessageEvent), 0);
+        },
+        terminate() {
+          terminated++;
+        },
+      };
+      setTimeout(() => {
+        if (opts.ready) w.onmessage?.({ data: { kind: 'ready' } } as MessageEvent);
+        else w.onerror?.({ message: '', preventDefault() {} } as ErrorEvent);
+      }, 0);
+      return w as unknown as Worker;
+    };
+    return { create, terminated: () => terminated };
+  }
+
+  it('a worker that answers gives the result, off the page', async () => {
+    const runner = new SimRunner(fakeWorker({ ready: true, answer: true }).create);
+    const o = await runner.run("console.log('x')", 'browser', 5000);
+    expect(o.kind).toBe('result');
+    expect(o.kind === 'result' && logLines(o.result)).toEqual(['x']);
+    expect(runner.onPage).toBe(false);
+  });
+
+  it('past the budget: timeout, and the worker is terminated', async () => {
+    const fake = fakeWorker({ ready: true, answer: false });
+    const runner = new SimRunner(fake.create);
+    expect(await runner.run('1;', 'browser', 20)).toEqual({ kind: 'timeout', budgetMs: 20 });
+    expect(fake.terminated()).toBe(1);
+    expect(runner.busy).toBeNull();
+  });
+
+  it('a new run cancels the pending one', async () => {
+    const runner = new SimRunner(fakeWorker({ ready: true, answer: true }).create);
+    const first = runner.run("console.log('a')", 'browser', 5000);
+    const second = runner.run("console.log('b')", 'browser', 5000);
+    expect(await first).toEqual({ kind: 'cancelled' });
+    const o = await second;
+    expect(o.kind === 'result' && logLines(o.result)).toEqual(['b']);
+  });
+
+  it('no worker (refused, or it never starts): the job runs on the page’s thread, and says so', async () => {
+    for (const create of [
+      () => {
+        throw new Error('refused');
+      },
+      fakeWorker({ ready: false, answer: false }).create,
+    ]) {
+      const runner = new SimRunner(create);
+      const o = await runner.run("console.log('p')", 'browser', 5000);
+      expect(o.kind === 'result' && logLines(o.result)).toEqual(['p']);
+      expect(runner.onPage).toBe(true);
+    }
   });
 });
