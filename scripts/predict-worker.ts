@@ -8,5 +8,6 @@ import { runJob, type SimJob } from '../components/shared/sim-runner/sim-job.ts'
 
 const port = parentPort;
 if (!port) throw new Error('predict-worker.ts runs as a worker thread of scripts/predict.ts');
-port.once('message', (job: SimJob) => port.postMessage(runJob(job)));
+// the command line prints the output only: the steps stay here
+port.once('message', (job: SimJob) => port.postMessage(runJob({ ...job, steps: false })));
 port.postMessage({ kind: 'ready' });

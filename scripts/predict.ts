@@ -112,6 +112,7 @@ if (reply.kind === 'timeout') {
   process.stderr.write(`${file}: ${runnerText[lang].timeout(formatNumber(budgetMs / 1000, lang, 1))}\n`);
   process.exit(6);
 }
+if (reply.kind === 'tooLarge') throw new Error('predict sets no size limit');
 if (reply.kind === 'crashed') {
   process.stderr.write(`${file}: ${runnerText[lang].crashed(reply.message)}\n`);
   process.exit(1);

@@ -15,7 +15,7 @@ import {
 import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
-import { DEFAULT_BUDGET_MS } from '../shared/sim-runner/sim-job.ts';
+import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES } from '../shared/sim-runner/sim-job.ts';
 import type { Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,
@@ -94,6 +94,8 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         this.set(runFinished(this.state, source, runtime, o.result));
       } else if (o.kind === 'timeout') {
         this.set(runFailed(this.state, source, runtime, { status: 'timeout', budgetMs: o.budgetMs }));
+      } else if (o.kind === 'tooLarge') {
+        this.set(runFailed(this.state, source, runtime, { status: 'tooLarge', bytes: o.size }));
       } else if (o.kind === 'crashed') {
         this.set(runFailed(this.state, source, runtime, { status: 'crashed', detail: o.message }));
       }
@@ -184,6 +186,10 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       case 'timeout':
         return html`<div class="job callout bad" role="alert">
           ${r.timeout(formatNumber(job.budgetMs / 1000, this.locale, 1))}
+        </div>`;
+      case 'tooLarge':
+        return html`<div class="job callout bad" role="alert">
+          ${r.tooLarge(formatNumber(job.bytes / 1e6, this.locale), formatNumber(MAX_RESULT_BYTES / 1e6, this.locale))}
         </div>`;
       case 'crashed':
         return html`<div class="job callout bad" role="alert">${r.crashed(job.detail)}</div>`;

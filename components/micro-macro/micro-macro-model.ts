@@ -22,14 +22,16 @@ export type Choice = ExampleId | 'custom';
 /**
  * Where the run of the person's code (`custom`) stands: 'none' not sent; 'empty' the code sent had nothing to run;
  * 'running' the element's runner has it; 'ready' its result is in the element's store; 'timeout' it took longer
- * than the budget; 'crashed' the simulator failed on it; 'cancelled' the person stopped it.
+ * than the budget; 'tooLarge' its recording is too large to show; 'crashed' the simulator failed on it; 'cancelled' the
+ * person stopped it.
  */
 export type CustomJob =
   | { status: 'none' | 'empty' | 'running' | 'ready' | 'cancelled' }
   | { status: 'timeout'; budgetMs: number }
+  | { status: 'tooLarge'; bytes: number }
   | { status: 'crashed'; detail: string };
 
-export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'crashed' | 'cancelled' }>;
+export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'tooLarge' | 'crashed' | 'cancelled' }>;
 
 const NO_RUNS: RunLookup = { get: () => undefined };
 

@@ -513,6 +513,8 @@ const runnerEn = {
   nothingToRun: 'Nothing to run: the code is empty or only comments. Write some JavaScript first.',
   timeout: (seconds: string) =>
     `The simulation took longer than ${seconds} s and was stopped: the code makes more work than the simulator follows in that time (a long loop, thousands of timers or reads). Make the loop shorter or queue fewer callbacks, then run it again.`,
+  tooLarge: (mb: string, max: string) =>
+    `The recording of this run is too large to show: about ${mb} MB of steps (the slide keeps up to ${max} MB). Queue fewer callbacks (each step records every queue), then run it again.`,
   crashed: (detail: string) => `The simulator itself failed on this code (${detail}).`,
   failedTitle: 'No result',
   more: (n: string) => `… and ${n} more`,
@@ -528,6 +530,8 @@ const runnerRu: typeof runnerEn = {
   nothingToRun: 'Нечего запускать: код пуст или состоит только из комментариев. Сначала напишите JavaScript.',
   timeout: (seconds: string) =>
     `Симуляция заняла больше ${seconds} с и была остановлена: код создаёт больше работы, чем симулятор успевает проследить за это время (длинный цикл, тысячи таймеров или чтений). Сократите цикл или ставьте меньше колбэков в очередь и запустите снова.`,
+  tooLarge: (mb: string, max: string) =>
+    `Запись этого запуска слишком велика, чтобы её показать: около ${mb} МБ шагов (слайд хранит до ${max} МБ). Ставьте в очередь меньше колбэков (каждый шаг записывает все очереди) и запустите снова.`,
   crashed: (detail: string) => `Сам симулятор не справился с этим кодом (${detail}).`,
   failedTitle: 'Результата нет',
   more: (n: string) => `… и ещё ${n}`,

@@ -98,6 +98,18 @@ test.describe('your code off the page’s thread', () => {
     await expect(slide.getByRole('list', { name: /Ваша догадка/ }).getByRole('listitem')).toHaveCount(2);
   });
 
+  test('a recording too large to keep is refused with its size, not sent to the page', async ({ page }) => {
+    const slide = await openYourCode(page);
+    await setBudget(page, 120_000);
+    await slide
+      .getByRole('textbox', { name: 'Your code (JavaScript subset)' })
+      .fill('for (let i = 0; i < 1000; i++) setTimeout(() => {}, i % 7);');
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    await expect(slide.getByRole('alert')).toContainText(/too large to show: about [\d,]+ MB of steps/, {
+      timeout: 60_000,
+    });
+  });
+
   test('a new Run while one is pending replaces it', async ({ page }) => {
     const slide = await openYourCode(page);
     await setBudget(page, 120_000);

@@ -29,7 +29,7 @@ const custom = (draft: string): MicroMacroState => editDraft(chooseExample(initi
 
 function simulateNow(source: string, runtime: Runtime): { result: SimResult; size: number } {
   const reply = runJob({ id: 1, source, runtime });
-  if (reply.kind !== 'result') throw new Error(reply.message);
+  if (reply.kind !== 'result') throw new Error(reply.kind);
   return reply;
 }
 
@@ -186,6 +186,27 @@ describe('a result’s size', () => {
     const shared = { ...result, steps: result.steps.map((st) => ({ ...st, timers: result.steps[0]!.timers })) };
     const copied = { ...result, steps: result.steps.map((st) => ({ ...st, timers: [...result.steps[0]!.timers] })) };
     expect(resultSize(shared)).toBeLessThanOrEqual(resultSize(copied));
+  });
+});
+
+describe('a recording too large to send', () => {
+  it('is refused with its size past maxBytes; the command line drops the steps', () => {
+    const source = 'for (let i = 0; i < 50; i++) setTimeout(() => console.log(i), 0);';
+    const full = runJob({ id: 1, source, runtime: 'browser' });
+    if (full.kind !== 'result') throw new Error(full.kind);
+    const refused = runJob({ id: 2, source, runtime: 'browser', maxBytes: full.size - 1 });
+    expect(refused).toMatchObject({ id: 2, kind: 'tooLarge', size: full.size });
+    expect(runJob({ id: 3, source, runtime: 'browser', maxBytes: full.size }).kind).toBe('result');
+    const slim = runJob({ id: 4, source, runtime: 'browser', steps: false });
+    if (slim.kind !== 'result' || !slim.result.ok) throw new Error('no result');
+    expect(slim.result.steps).toEqual([]);
+    expect(logLines(slim.result)).toEqual(logLines(full.result));
+    const s = runFailed(runDraft(custom(source), new ResultStore()), source, 'browser', {
+      status: 'tooLarge',
+      bytes: full.size,
+    });
+    expect(s.job).toEqual({ status: 'tooLarge', bytes: full.size });
+    expect(s.editing).toBe(true);
   });
 });
 

@@ -31,7 +31,7 @@ function finish(s: MicroMacroState, runs: ResultStore): MicroMacroState {
   const job = wantedJob(s, runs);
   if (!job) return s;
   const reply = runJob({ id: 1, ...job });
-  if (reply.kind !== 'result') throw new Error(reply.message);
+  if (reply.kind !== 'result') throw new Error(reply.kind);
   runs.put(job.source, job.runtime, reply.result, reply.size);
   return runFinished(s, job.source, job.runtime, reply.result);
 }

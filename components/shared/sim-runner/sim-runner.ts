@@ -5,11 +5,12 @@
  * refuses it, no Worker at all), jobs run on the page's thread, after a frame, with no budget: `onPage` says so.
  */
 import type { Runtime, SimResult } from '../js-sim/index.ts';
-import { runJob, type SimReply } from './sim-job.ts';
+import { MAX_RESULT_BYTES, runJob, type SimReply } from './sim-job.ts';
 
 export type RunOutcome =
   | { kind: 'result'; result: SimResult; size: number; ms: number }
   | { kind: 'timeout'; budgetMs: number }
+  | { kind: 'tooLarge'; size: number }
   | { kind: 'crashed'; message: string }
   | { kind: 'cancelled' };
 
@@ -44,7 +45,7 @@ export class SimRunner {
       this.pending = job;
       const worker = this.onPage ? null : this.ensureWorker();
       if (!worker) return this.runOnPage(job);
-      worker.postMessage({ id: job.id, source, runtime });
+      worker.postMessage({ id: job.id, source, runtime, maxBytes: MAX_RESULT_BYTES });
       if (this.ready) this.startBudget(job);
     });
   }
@@ -101,8 +102,7 @@ export class SimRunner {
       }
       const job = this.pending;
       if (!job || job.id !== data.id) return;
-      if (data.kind === 'crashed') this.settle(job, { kind: 'crashed', message: data.message });
-      else this.settle(job, { kind: 'result', result: data.result, size: data.size, ms: data.ms });
+      this.settle(job, outcomeOf(data));
     };
     worker.onerror = (e: ErrorEvent) => {
       if (worker !== this.worker) return;
@@ -126,9 +126,21 @@ export class SimRunner {
     // after a frame, so that "running…" is on the screen before the page's thread is taken
     setTimeout(() => {
       if (this.pending !== job) return;
-      const reply = runJob({ id: job.id, source: job.source, runtime: job.runtime });
-      if (reply.kind === 'crashed') this.settle(job, { kind: 'crashed', message: reply.message });
-      else this.settle(job, { kind: 'result', result: reply.result, size: reply.size, ms: reply.ms });
+      this.settle(
+        job,
+        outcomeOf(runJob({ id: job.id, source: job.source, runtime: job.runtime, maxBytes: MAX_RESULT_BYTES })),
+      );
     }, 30);
+  }
+}
+
+function outcomeOf(reply: SimReply): RunOutcome {
+  switch (reply.kind) {
+    case 'crashed':
+      return { kind: 'crashed', message: reply.message };
+    case 'tooLarge':
+      return { kind: 'tooLarge', size: reply.size };
+    case 'result':
+      return { kind: 'result', result: reply.result, size: reply.size, ms: reply.ms };
   }
 }
