@@ -46,8 +46,8 @@ import {
 import * as model from './micro-macro-model.ts';
 import { styles } from './micro-macro-styles.ts';
 
-/** the most entries a queue panel lists (a run can queue thousands); the rest are counted */
-const PANEL_ITEMS = 40;
+/** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
+const PANEL_ITEMS = 8;
 
 /**
  * Guess the output of a snippet, then step through the call stack and the task queues. The examples' runs come

@@ -66,7 +66,7 @@ console.log('end');`;
 // size. The person's code: from the element's store, once its job is 'ready'.
 
 /** the examples' runs: small (a few KB each), bounded all the same */
-const exampleRuns = new SizedLru<string, SimResult>(8 * 1024 * 1024);
+const exampleRuns = new SizedLru<string, SimResult>(8_000_000);
 
 function exampleRun(source: string, runtime: Runtime): SimResult {
   const key = `${runtime}\u0000${source}`;

@@ -6,7 +6,7 @@
 import type { Runtime, SimResult } from '../js-sim/index.ts';
 
 /** the default bound: 30 MB of results */
-export const DEFAULT_STORE_BYTES = 30 * 1024 * 1024;
+export const DEFAULT_STORE_BYTES = 30_000_000;
 
 export class SizedLru<K, V> {
   private readonly entries = new Map<K, { value: V; size: number }>();

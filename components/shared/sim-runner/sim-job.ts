@@ -14,7 +14,7 @@ export const DEFAULT_BUDGET_MS = 5000;
  * both threads (measured in Chromium: a run of 1,000 timers records 33 MB of JSON and takes 0.8 s more to arrive than
  * to simulate, most of it on the page's thread), so a larger recording is refused with its size.
  */
-export const MAX_RESULT_BYTES = 30 * 1024 * 1024;
+export const MAX_RESULT_BYTES = 30_000_000;
 
 export interface SimJob {
   id: number;
