@@ -86,6 +86,8 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
+  // The simulator's Web Worker (components/shared/sim-runner/): an ES module, like the pages' scripts.
+  worker: { format: 'es' as const },
   server: { port: 5173 },
   preview: { port: 4173 },
 }));

@@ -31,6 +31,25 @@ function singleFilePolicy(outDir: () => string): Plugin {
   };
 }
 
+/**
+ * A page opened from `file://` cannot start a worker from a file: the simulator's worker is inlined and started from
+ * a `blob:` URL (components/shared/sim-runner/create-worker-inline.ts in place of create-worker.ts), as a classic
+ * script.
+ */
+function inlineSimWorker(): Plugin {
+  const served = /\/components\/shared\/sim-runner\/create-worker\.ts$/;
+  return {
+    name: 'hsw:single-file-sim-worker',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.endsWith('/create-worker.ts')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !served.test(resolved.id)) return null;
+      return resolved.id.replace(/create-worker\.ts$/, 'create-worker-inline.ts');
+    },
+  };
+}
+
 export default defineConfig(() => {
   let outDir = resolve(import.meta.dirname, 'dist-single');
   return {
@@ -44,7 +63,10 @@ export default defineConfig(() => {
       modulePreload: { polyfill: false },
       rolldownOptions: { input: resolve(import.meta.dirname, 'single.html') },
     },
+    // A classic worker: Chromium refuses a module worker from a blob: URL in a page opened from file:// (probed).
+    worker: { format: 'iife' as const },
     plugins: [
+      inlineSimWorker(),
       viteSingleFile({ removeViteModuleLoader: true }),
       {
         name: 'hsw:single-file-outdir',

@@ -2,9 +2,14 @@
  * Predicts the console output of a JavaScript snippet with the task-queue simulator
  * (components/shared/js-sim/). The snippet is parsed and interpreted, never executed.
  *
- *   npm run -s predict -- --runtime node|browser [--lang en|ru] FILE.js
+ *   npm run -s predict -- --runtime node|browser [--lang en|ru] [--budget MS] FILE.js
  *
- * stdout: one line per console.log, as the runtime prints it.
+ * It runs the simulator as the slide's "Your code" does: the same job (components/shared/sim-runner/sim-job.ts), off
+ * this thread (a worker thread, scripts/predict-worker.ts), stopped past the same wall-clock budget (5,000 ms unless
+ * --budget says otherwise).
+ *
+ * stdout: one line per console.log, as the runtime prints it. An empty or comment-only file: nothing, and
+ * "nothing to run" on stderr (exit 0).
  * Exit codes:
  *   0  the output is predicted
  *   1  bad usage or unreadable file
@@ -12,20 +17,25 @@
  *   3  the order depends on timing (explanation and the possible outputs on stderr, nothing on stdout)
  *   4  the program never finishes: microtask or nextTick starvation, an endless loop (output so far on stdout)
  *   5  the process would crash: uncaught exception or unhandled rejection in Node (output up to it on stdout)
+ *   6  the simulation took longer than the budget and was stopped (message on stderr)
  */
 import { readFileSync } from 'node:fs';
-import { simulate, logLines, type Runtime } from '../components/shared/js-sim/index.ts';
-import { endMessage, errorMessage, microMacroText } from '../components/micro-macro/micro-macro-text.ts';
+import { Worker } from 'node:worker_threads';
+import { formatNumber } from '../lib/i18n.ts';
+import { logLines, type Runtime, type SimResult } from '../components/shared/js-sim/index.ts';
+import { DEFAULT_BUDGET_MS, isBlankSnippet, type SimReply } from '../components/shared/sim-runner/sim-job.ts';
+import { endMessage, errorMessage, microMacroText, runnerText } from '../components/micro-macro/micro-macro-text.ts';
 
 function usage(message?: string): never {
   if (message) process.stderr.write(`predict: ${message}\n`);
-  process.stderr.write('usage: npm run -s predict -- --runtime node|browser [--lang en|ru] FILE.js\n');
+  process.stderr.write('usage: npm run -s predict -- --runtime node|browser [--lang en|ru] [--budget MS] FILE.js\n');
   process.exit(1);
 }
 
 let runtime: Runtime | undefined;
 let lang: 'en' | 'ru' = 'en';
 let file: string | undefined;
+let budgetMs = DEFAULT_BUDGET_MS;
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
@@ -37,6 +47,10 @@ for (let i = 0; i < args.length; i++) {
     const v = a.includes('=') ? a.split('=')[1] : args[++i];
     if (v !== 'en' && v !== 'ru') usage(`unknown language ${String(v)}`);
     lang = v;
+  } else if (a === '--budget' || a.startsWith('--budget=')) {
+    const v = Number(a.includes('=') ? a.split('=')[1] : args[++i]);
+    if (!Number.isInteger(v) || v < 1 || v > 3_600_000) usage('--budget takes whole milliseconds, 1 to 3600000');
+    budgetMs = v;
   } else if (a === '-h' || a === '--help') usage();
   else if (a.startsWith('-')) usage(`unknown option ${a}`);
   else if (file === undefined) file = a;
@@ -53,7 +67,57 @@ try {
 }
 
 const t = microMacroText[lang];
-const result = simulate(source, runtime);
+if (isBlankSnippet(source)) {
+  process.stderr.write(`${file}: ${runnerText[lang].nothingToRun}\n`);
+  process.exit(0);
+}
+
+/**
+ * A worker thread that runs a TypeScript module: tsx's loader hooks belong to the thread that registered them, so
+ * the worker registers them again (tsx/esm/api) before it imports the module.
+ */
+function bootWorker(module: URL): URL {
+  const api = import.meta.resolve('tsx/esm/api');
+  const boot = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(module.href)});\n`;
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+
+/** The job in a worker thread, terminated past the budget (counted from when the worker is loaded). */
+function runInWorker(job: { source: string; runtime: Runtime }): Promise<SimReply | { kind: 'timeout' }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(bootWorker(new URL('./predict-worker.ts', import.meta.url)));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    worker.on('message', (m: SimReply | { kind: 'ready' }) => {
+      if (m.kind === 'ready') {
+        worker.postMessage({ id: 1, ...job });
+        timer = setTimeout(() => {
+          resolve({ kind: 'timeout' });
+          void worker.terminate();
+        }, budgetMs);
+        return;
+      }
+      clearTimeout(timer);
+      resolve(m);
+      void worker.terminate();
+    });
+    worker.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
+}
+
+const reply = await runInWorker({ source, runtime });
+if (reply.kind === 'timeout') {
+  process.stderr.write(`${file}: ${runnerText[lang].timeout(formatNumber(budgetMs / 1000, lang, 1))}\n`);
+  process.exit(6);
+}
+if (reply.kind === 'tooLarge') throw new Error('predict sets no size limit');
+if (reply.kind === 'crashed') {
+  process.stderr.write(`${file}: ${runnerText[lang].crashed(reply.message)}\n`);
+  process.exit(1);
+}
+const result: SimResult = reply.result;
 if (!result.ok) {
   process.stderr.write(`${file}: ${errorMessage(t, result.error)}\n`);
   process.exit(2);

@@ -1,13 +1,25 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { EXAMPLES } from './micro-macro-examples.ts';
-import { endMessage, errorMessage, microMacroText, type MicroMacroText } from './micro-macro-text.ts';
+import {
+  endMessage,
+  errorMessage,
+  microMacroText,
+  runnerText,
+  type MicroMacroText,
+  type RunnerText,
+} from './micro-macro-text.ts';
+import { ResultStore } from '../shared/sim-runner/result-store.ts';
+import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
+import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
+import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES } from '../shared/sim-runner/sim-job.ts';
 import type { Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,
+  cancelRun,
   checkGuess,
   chooseExample,
   chooseRuntime,
@@ -19,24 +31,78 @@ import {
   moveLine,
   rewind,
   runDraft,
+  runFailed,
+  runFinished,
   runtimesFor,
   skipGuess,
   sourceOf,
   stepBack,
   stepForward,
   toLastStep,
+  wantedJob,
   type Choice,
   type MicroMacroState,
 } from './micro-macro-model.ts';
 import * as model from './micro-macro-model.ts';
 import { styles } from './micro-macro-styles.ts';
 
-/** Guess the output of a snippet, then step through the call stack and the task queues. */
+/** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
+const PANEL_ITEMS = 8;
+
+/**
+ * Guess the output of a snippet, then step through the call stack and the task queues. The examples' runs come
+ * from the model; a run of the person's code is made by `runner` off the page's thread and kept in `runs`.
+ */
 export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   static override styles = styles;
+  static override properties = {
+    ...DemoElement.properties,
+    budgetMs: { type: Number, attribute: 'budget-ms' },
+  };
+
+  /** the wall-clock budget of a run of the person's code, in ms (the shell or a test may set a smaller one) */
+  declare budgetMs: number;
+
+  private readonly runs = new ResultStore();
+  private readonly runner = new SimRunner(createSimWorker);
 
   constructor() {
     super(model);
+    this.budgetMs = DEFAULT_BUDGET_MS;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.runner.dispose();
+  }
+
+  /** What the state wants run and what the runner runs are made the same: start, or cancel. */
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const wanted = wantedJob(this.state, this.runs);
+    const busy = this.runner.busy;
+    if (!wanted) {
+      if (busy) this.runner.cancel();
+      return;
+    }
+    if (busy && busy.source === wanted.source && busy.runtime === wanted.runtime) return;
+    const { source, runtime } = wanted;
+    const budgetMs = this.budgetMs > 0 ? this.budgetMs : DEFAULT_BUDGET_MS;
+    void this.runner.run(source, runtime, budgetMs).then((o) => {
+      if (o.kind === 'result') {
+        this.runs.put(source, runtime, o.result, o.size);
+        this.set(runFinished(this.state, source, runtime, o.result));
+      } else if (o.kind === 'timeout') {
+        this.set(runFailed(this.state, source, runtime, { status: 'timeout', budgetMs: o.budgetMs }));
+      } else if (o.kind === 'tooLarge') {
+        this.set(runFailed(this.state, source, runtime, { status: 'tooLarge', bytes: o.size }));
+      } else if (o.kind === 'crashed') {
+        this.set(runFailed(this.state, source, runtime, { status: 'crashed', detail: o.message }));
+      }
+      // cancelled: the state has moved on already
+    });
+    // the "running…" note says where it runs
+    if (this.runner.onPage) this.requestUpdate();
   }
 
   private set(next: MicroMacroState): void {
@@ -72,7 +138,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   override render() {
     const t = microMacroText[this.locale];
     const s = this.state;
-    const run = currentRun(s);
+    const run = currentRun(s, this.runs);
     const runtimes = runtimesFor(s);
     return html`
       <section aria-label=${t.demoLabel}>
@@ -87,7 +153,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           </span>
           <span>
             <label for="runtime">${t.runtime}</label>
-            <select id="runtime" @change=${(e: Event) => this.set(chooseRuntime(this.state, (e.target as HTMLSelectElement).value as 'node' | 'browser'))}>
+            <select id="runtime" @change=${(e: Event) => this.set(chooseRuntime(this.state, (e.target as HTMLSelectElement).value as 'node' | 'browser', this.runs))}>
               ${(['browser', 'node'] as const).map(
                 (r) =>
                   html`<option value=${r} ?selected=${s.runtime === r} ?disabled=${!runtimes.includes(r)}>${t.runtimes[r]}</option>`,
@@ -104,7 +170,36 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     `;
   }
 
+  /** Where the run of the person's code stands, when there is something to say. */
+  private renderJob(r: RunnerText, s: MicroMacroState) {
+    const job = s.job;
+    if (s.custom !== s.draft && job.status !== 'running') return nothing;
+    switch (job.status) {
+      case 'running':
+        return html`<p class="job running callout" role="status">
+          <strong>${r.running}</strong> ${this.runner.onPage ? r.runningOnPage : r.runningNote}
+        </p>`;
+      case 'empty':
+        return html`<p class="job callout" role="status">${r.nothingToRun}</p>`;
+      case 'cancelled':
+        return html`<p class="job callout" role="status">${r.cancelled}</p>`;
+      case 'timeout':
+        return html`<div class="job callout bad" role="alert">
+          ${r.timeout(formatNumber(job.budgetMs / 1000, this.locale, 1))}
+        </div>`;
+      case 'tooLarge':
+        return html`<div class="job callout bad" role="alert">
+          ${r.tooLarge(formatNumber(job.bytes / 1e6, this.locale), formatNumber(MAX_RESULT_BYTES / 1e6, this.locale))}
+        </div>`;
+      case 'crashed':
+        return html`<div class="job callout bad" role="alert">${r.crashed(job.detail)}</div>`;
+      default:
+        return nothing;
+    }
+  }
+
   private renderCode(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
+    const r = runnerText[this.locale];
     if (s.example === 'custom' && s.editing) {
       const error = run && !run.ok && s.custom === s.draft ? run.error : null;
       return html`
@@ -117,7 +212,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
             .value=${s.draft}
             @input=${(e: Event) => this.set(editDraft(this.state, (e.target as HTMLTextAreaElement).value))}
           ></textarea>
-          <div class="row"><button type="button" @click=${() => this.set(runDraft(this.state))}>${t.run}</button></div>
+          <div class="row">
+            <button type="button" @click=${() => this.set(runDraft(this.state, this.runs))}>${t.run}</button>
+            ${s.job.status === 'running' ? html`<button type="button" @click=${() => this.set(cancelRun(this.state))}>${r.cancel}</button>` : nothing}
+          </div>
+          ${this.renderJob(r, s)}
           ${
             error
               ? html`<div class="error callout bad" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${errorMessage(t, error).replace(/`/g, '')}</div>`
@@ -137,7 +236,22 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   }
 
   private renderRight(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
-    if (!run) return html`<p class="note">${t.notRunYet}</p>`;
+    if (!run) {
+      const r = runnerText[this.locale];
+      const job = s.job.status;
+      if (s.example === 'custom' && s.custom === s.draft && job !== 'none' && job !== 'ready') {
+        const said =
+          job === 'running'
+            ? r.running
+            : job === 'empty'
+              ? r.nothingToRun
+              : job === 'cancelled'
+                ? r.cancelled
+                : r.failedTitle;
+        return html`<p class="note">${said}</p>`;
+      }
+      return html`<p class="note">${t.notRunYet}</p>`;
+    }
     if (!run.ok) return html`<p class="note">${t.errorTitle}</p>`;
     const accepted = acceptedOrders(run);
     if (s.guessPhase === 'guess') return this.renderGuess(t, s);
@@ -150,7 +264,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     return html`
       <div class="row score-row">
         <span class="score" role="status">${t.guessScore(n, s.guess.length)}</span>
-        <button type="button" @click=${() => this.set(guessAgain(this.state))}>${t.guessAgain}</button>
+        <button type="button" @click=${() => this.set(guessAgain(this.state, this.runs))}>${t.guessAgain}</button>
       </div>
       <ol class="checked" aria-label=${t.guessList}>
         ${s.guess.map(
@@ -223,7 +337,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const panel = (cls: string, title: string, items: readonly TaskView[]) => html`
       <div class="panel ${cls}" role="group" aria-label=${title}>
         <h3 class="ph">${title}</h3>
-        ${items.length === 0 ? html`<span class="empty">${t.empty}</span>` : html`<ul>${items.map(item)}</ul>`}
+        ${
+          items.length === 0
+            ? html`<span class="empty">${t.empty}</span>`
+            : html`<ul>
+              ${items.slice(0, PANEL_ITEMS).map(item)}
+              ${items.length > PANEL_ITEMS ? html`<li class="more">${runnerText[lang].more(formatNumber(items.length - PANEL_ITEMS, lang))}</li>` : nothing}
+            </ul>`
+        }
       </div>
     `;
     const stack = html`
@@ -244,11 +365,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         .at=${s.index}
         .total=${total}
         .playable=${false}
-        @step-forward=${() => this.set(stepForward(this.state))}
+        @step-forward=${() => this.set(stepForward(this.state, this.runs))}
         @step-back=${() => this.set(stepBack(this.state))}
         @reset-requested=${() => this.set(rewind(this.state))}
       ></hsw-step-controls>
-        <button type="button" ?disabled=${atEnd} @click=${() => this.set(toLastStep(this.state))}>${t.toEnd} ▶▶|</button>
+        <button type="button" ?disabled=${atEnd} @click=${() => this.set(toLastStep(this.state, this.runs))}>${t.toEnd} ▶▶|</button>
       </div>
       <p class="event" aria-live="polite">
         ${this.describe(t, snap)}

@@ -1,11 +1,16 @@
 /**
  * The state of the `micro-macro` demo, pure: which example (or the person's own code), which runtime, the guess
  * (an order of the output lines) and the step being looked at. The runs themselves come from shared/js-sim and are
- * derived from the state (memoised), so the state stays small and every step can be revisited.
+ * derived from the state, so the state stays small and every step can be revisited: an example's run is computed
+ * here, synchronously (small and known; the speaker sequence and print need it at once, memoised in a cache bounded
+ * by size); a run of the person's code is made off the page's thread by the element (shared/sim-runner), which
+ * keeps the results in a store and passes it in (`RunLookup`). The state only says where that run stands (`job`).
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
 import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../shared/js-sim/index.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
+import { isBlankSnippet, resultSize } from '../shared/sim-runner/sim-job.ts';
+import { SizedLru, type RunLookup } from '../shared/sim-runner/result-store.ts';
 import { back, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
 import { clampStep } from '../../lib/demo-contract.ts';
 import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
@@ -13,6 +18,22 @@ import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
 export { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
 
 export type Choice = ExampleId | 'custom';
+
+/**
+ * Where the run of the person's code (`custom`) stands: 'none' not sent; 'empty' the code sent had nothing to run;
+ * 'running' the element's runner has it; 'ready' its result is in the element's store; 'timeout' it took longer
+ * than the budget; 'tooLarge' its recording is too large to show; 'crashed' the simulator failed on it; 'cancelled' the
+ * person stopped it.
+ */
+export type CustomJob =
+  | { status: 'none' | 'empty' | 'running' | 'ready' | 'cancelled' }
+  | { status: 'timeout'; budgetMs: number }
+  | { status: 'tooLarge'; bytes: number }
+  | { status: 'crashed'; detail: string };
+
+export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'tooLarge' | 'crashed' | 'cancelled' }>;
+
+const NO_RUNS: RunLookup = { get: () => undefined };
 
 export interface MicroMacroState {
   example: Choice;
@@ -31,6 +52,8 @@ export interface MicroMacroState {
   guessPhase: 'guess' | 'checked' | 'skipped';
   /** the snapshot shown: an index into the run's steps (lib/stepping.ts) */
   index: number;
+  /** custom mode: where the run of `custom` in `runtime` stands */
+  job: CustomJob;
 }
 
 const DEFAULT_DRAFT = `console.log('start');
@@ -39,17 +62,18 @@ Promise.resolve().then(() => console.log('then'));
 console.log('end');`;
 
 // ------------------------------------------------------------------------------------------------------------
-// Runs (memoised: simulate() is pure and deterministic)
+// Runs. An example's: here, synchronously, memoised (simulate() is pure and deterministic) in a cache bounded by
+// size. The person's code: from the element's store, once its job is 'ready'.
 
-const cache = new Map<string, SimResult>();
+/** the examples' runs: small (a few KB each), bounded all the same */
+const exampleRuns = new SizedLru<string, SimResult>(8_000_000);
 
-export function runFor(source: string, runtime: Runtime): SimResult {
+function exampleRun(source: string, runtime: Runtime): SimResult {
   const key = `${runtime}\u0000${source}`;
-  let r = cache.get(key);
+  let r = exampleRuns.get(key);
   if (!r) {
     r = simulate(source, runtime);
-    if (cache.size > 40) cache.clear();
-    cache.set(key, r);
+    exampleRuns.set(key, r, resultSize(r));
   }
   return r;
 }
@@ -59,16 +83,36 @@ export function sourceOf(s: MicroMacroState): string {
   return exampleById(s.example)?.code ?? '';
 }
 
-export function currentRun(s: MicroMacroState): SimResult | null {
-  const src = sourceOf(s);
-  if (s.example === 'custom' && src === '') return null;
-  return runFor(src, s.runtime);
+/** The run shown: an example's, or the person's code's from `runs` once ready (null while there is none). */
+export function currentRun(s: MicroMacroState, runs: RunLookup = NO_RUNS): SimResult | null {
+  if (s.example !== 'custom') return exampleRun(sourceOf(s), s.runtime);
+  if (s.custom === '' || s.job.status !== 'ready') return null;
+  return runs.get(s.custom, s.runtime) ?? null;
+}
+
+/**
+ * The job the element should have in flight for this state (its runner runs it and reports with `runFinished` /
+ * `runFailed`), or null: a run of the person's code that is 'running', or 'ready' but missing from the store (the
+ * element was re-created, or the result was evicted).
+ */
+export function wantedJob(s: MicroMacroState, runs: RunLookup): { source: string; runtime: Runtime } | null {
+  if (s.example !== 'custom' || s.custom === '') return null;
+  if (s.job.status === 'running' || (s.job.status === 'ready' && !runs.get(s.custom, s.runtime)))
+    return { source: s.custom, runtime: s.runtime };
+  return null;
 }
 
 /** Runtimes the current code can run in. */
 export function runtimesFor(s: MicroMacroState): readonly Runtime[] {
   if (s.example !== 'custom') return exampleById(s.example)?.runtimes ?? ['browser', 'node'];
-  return needsNode(s.custom || s.draft) ? ['node'] : ['browser', 'node'];
+  return nodeOnly(s.custom || s.draft) ? ['node'] : ['browser', 'node'];
+}
+
+/** needsNode parses the code: asked on every render, it remembers its last answer (a pasted snippet can be long). */
+let lastNodeOnly: { source: string; value: boolean } = { source: '', value: false };
+function nodeOnly(source: string): boolean {
+  if (lastNodeOnly.source !== source) lastNodeOnly = { source, value: needsNode(source) };
+  return lastNodeOnly.value;
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -139,8 +183,8 @@ export function moveLine(s: MicroMacroState, from: number, delta: -1 | 1): Micro
 // ------------------------------------------------------------------------------------------------------------
 // Transitions
 
-function withFreshGuess(s: MicroMacroState): MicroMacroState {
-  const run = currentRun(s);
+function withFreshGuess(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  const run = currentRun(s, runs);
   const lines = run && run.ok ? logLines(run) : [];
   const guess = startingOrder(lines, sourceOf(s));
   return { ...s, guess, selected: -1, guessPhase: guess.length >= 2 ? 'guess' : 'skipped', index: 0 };
@@ -157,20 +201,33 @@ export function initialState(): MicroMacroState {
     selected: -1,
     guessPhase: 'guess',
     index: 0,
+    job: { status: 'none' },
   });
 }
 
 export function chooseExample(s: MicroMacroState, example: Choice): MicroMacroState {
   if (example === 'custom') {
-    return { ...s, example, editing: true, custom: '', guess: [], selected: -1, guessPhase: 'skipped', index: 0 };
+    return {
+      ...s,
+      example,
+      editing: true,
+      custom: '',
+      guess: [],
+      selected: -1,
+      guessPhase: 'skipped',
+      index: 0,
+      job: { status: 'none' },
+    };
   }
   const ex = exampleById(example) ?? EXAMPLES[0]!;
   const runtime = ex.runtimes.includes(s.runtime) ? s.runtime : ex.runtimes[0]!;
-  return withFreshGuess({ ...s, example: ex.id, runtime, editing: false });
+  return withFreshGuess({ ...s, example: ex.id, runtime, editing: false, job: { status: 'none' } });
 }
 
-export function chooseRuntime(s: MicroMacroState, runtime: Runtime): MicroMacroState {
+export function chooseRuntime(s: MicroMacroState, runtime: Runtime, runs: RunLookup = NO_RUNS): MicroMacroState {
   if (!runtimesFor(s).includes(runtime) || runtime === s.runtime) return s;
+  if (s.example === 'custom' && s.custom !== '' && s.job.status !== 'empty' && s.job.status !== 'none')
+    return sendCustom({ ...s, runtime }, runs);
   return withFreshGuess({ ...s, runtime });
 }
 
@@ -178,13 +235,52 @@ export function editDraft(s: MicroMacroState, draft: string): MicroMacroState {
   return { ...s, draft };
 }
 
-/** Sends the editor's text to the simulator (custom mode). */
-export function runDraft(s: MicroMacroState): MicroMacroState {
-  const runtime: Runtime = needsNode(s.draft) ? 'node' : s.runtime;
-  const next = { ...s, example: 'custom' as const, custom: s.draft, runtime };
-  const run = currentRun(next);
-  if (!run || !run.ok) return { ...next, editing: true, guess: [], selected: -1, guessPhase: 'skipped', index: 0 };
-  return withFreshGuess({ ...next, editing: false });
+const unguessed: Pick<MicroMacroState, 'guess' | 'selected' | 'guessPhase' | 'index'> = {
+  guess: [],
+  selected: -1,
+  guessPhase: 'skipped',
+  index: 0,
+};
+
+/**
+ * Sends the editor's text to the simulator (custom mode): 'empty' when there is nothing to run; the result at once
+ * when `runs` has it; otherwise 'running', and the element's runner takes it (`wantedJob`).
+ */
+export function runDraft(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  if (isBlankSnippet(s.draft))
+    return { ...s, example: 'custom', custom: s.draft, editing: true, ...unguessed, job: { status: 'empty' } };
+  const runtime: Runtime = nodeOnly(s.draft) ? 'node' : s.runtime;
+  return sendCustom({ ...s, example: 'custom', custom: s.draft, runtime }, runs);
+}
+
+function sendCustom(s: MicroMacroState, runs: RunLookup): MicroMacroState {
+  const result = runs.get(s.custom, s.runtime);
+  return result ? settle(s, result, runs) : { ...s, ...unguessed, job: { status: 'running' } };
+}
+
+function settle(s: MicroMacroState, result: SimResult, runs: RunLookup): MicroMacroState {
+  const ready: MicroMacroState = { ...s, job: { status: 'ready' } };
+  if (!result.ok) return { ...ready, editing: true, ...unguessed };
+  const lookup: RunLookup = { get: (src, rt) => (src === s.custom && rt === s.runtime ? result : runs.get(src, rt)) };
+  return withFreshGuess({ ...ready, editing: false }, lookup);
+}
+
+const isFor = (s: MicroMacroState, source: string, runtime: Runtime): boolean =>
+  s.example === 'custom' && s.custom === source && s.runtime === runtime && s.job.status === 'running';
+
+/** The runner's result for `source` in `runtime`: shown if it is still the run the state waits for. */
+export function runFinished(s: MicroMacroState, source: string, runtime: Runtime, result: SimResult): MicroMacroState {
+  return isFor(s, source, runtime) ? settle(s, result, NO_RUNS) : s;
+}
+
+/** The runner gave up on `source` (the budget, a crash, a cancel): the editor again, with the reason. */
+export function runFailed(s: MicroMacroState, source: string, runtime: Runtime, reason: RunFailure): MicroMacroState {
+  return isFor(s, source, runtime) ? { ...s, editing: true, ...unguessed, job: reason } : s;
+}
+
+/** The person stops the run in flight. */
+export function cancelRun(s: MicroMacroState): MicroMacroState {
+  return s.job.status === 'running' ? { ...s, job: { status: 'cancelled' } } : s;
 }
 
 export function editAgain(s: MicroMacroState): MicroMacroState {
@@ -199,22 +295,22 @@ export function skipGuess(s: MicroMacroState): MicroMacroState {
   return s.guessPhase === 'guess' ? { ...s, guessPhase: 'skipped', selected: -1 } : s;
 }
 
-export function guessAgain(s: MicroMacroState): MicroMacroState {
-  return withFreshGuess(s);
+export function guessAgain(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  return withFreshGuess(s, runs);
 }
 
-export function stepCount(s: MicroMacroState): number {
-  const run = currentRun(s);
+export function stepCount(s: MicroMacroState, runs: RunLookup = NO_RUNS): number {
+  const run = currentRun(s, runs);
   return run && run.ok ? run.steps.length : 0;
 }
 
 /** To snapshot `step` of the run, clamped (lib/stepping moves the index). */
-export function goToStep(s: MicroMacroState, step: number): MicroMacroState {
-  return goTo(s, step, stepCount(s));
+export function goToStep(s: MicroMacroState, step: number, runs: RunLookup = NO_RUNS): MicroMacroState {
+  return goTo(s, step, stepCount(s, runs));
 }
 
-export function stepForward(s: MicroMacroState): MicroMacroState {
-  return forward(s, stepCount(s));
+export function stepForward(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  return forward(s, stepCount(s, runs));
 }
 
 export function stepBack(s: MicroMacroState): MicroMacroState {
@@ -225,8 +321,8 @@ export function rewind(s: MicroMacroState): MicroMacroState {
   return reset(s);
 }
 
-export function toLastStep(s: MicroMacroState): MicroMacroState {
-  return toEnd(s, stepCount(s));
+export function toLastStep(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  return toEnd(s, stepCount(s, runs));
 }
 
 /** The first step after the script and its microtasks (a natural pause in a walk-through). */

@@ -225,6 +225,13 @@ export const styles = [
     .panel .kind {
       color: var(--hsw-muted);
     }
+    /* "… and 52 more": the entries a panel does not list */
+    .panel li.more {
+      background: none;
+      border-left-color: transparent;
+      color: var(--hsw-muted);
+      font-family: inherit;
+    }
     .panel .empty {
       color: var(--hsw-muted);
       font-style: italic;

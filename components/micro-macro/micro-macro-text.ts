@@ -499,3 +499,43 @@ export function endMessage(t: MicroMacroText, code: EndCode, params: P): string 
   const m = t.ends[code];
   return typeof m === 'string' ? m : m(params);
 }
+
+// --------------------------------------------------------------------------------------------------------------
+// Running the person's code off the page's thread (shared/sim-runner): its states and messages.
+
+const runnerEn = {
+  running: 'Simulating…',
+  runningNote: 'The simulator runs beside the page: the slide stays usable, and you can stop it.',
+  runningOnPage:
+    'Simulating on this page’s thread (this page cannot start a worker): the page may pause until it ends.',
+  cancel: 'Stop',
+  cancelled: 'Stopped. Change the code or run it again.',
+  nothingToRun: 'Nothing to run: the code is empty or only comments. Write some JavaScript first.',
+  timeout: (seconds: string) =>
+    `The simulation took longer than ${seconds} s and was stopped: the code makes more work than the simulator follows in that time (a long loop, thousands of timers or reads). Make the loop shorter or queue fewer callbacks, then run it again.`,
+  tooLarge: (mb: string, max: string) =>
+    `The recording of this run is too large to show: about ${mb} MB of steps (the slide keeps up to ${max} MB). Queue fewer callbacks (each step records every queue), then run it again.`,
+  crashed: (detail: string) => `The simulator itself failed on this code (${detail}).`,
+  failedTitle: 'No result',
+  more: (n: string) => `… and ${n} more`,
+};
+
+const runnerRu: typeof runnerEn = {
+  running: 'Симуляция…',
+  runningNote: 'Симулятор работает рядом со страницей: слайдом можно пользоваться, а симуляцию — остановить.',
+  runningOnPage:
+    'Симуляция идёт в потоке этой страницы (здесь нельзя запустить worker): страница может замереть до конца симуляции.',
+  cancel: 'Остановить',
+  cancelled: 'Остановлено. Измените код или запустите снова.',
+  nothingToRun: 'Нечего запускать: код пуст или состоит только из комментариев. Сначала напишите JavaScript.',
+  timeout: (seconds: string) =>
+    `Симуляция заняла больше ${seconds} с и была остановлена: код создаёт больше работы, чем симулятор успевает проследить за это время (длинный цикл, тысячи таймеров или чтений). Сократите цикл или ставьте меньше колбэков в очередь и запустите снова.`,
+  tooLarge: (mb: string, max: string) =>
+    `Запись этого запуска слишком велика, чтобы её показать: около ${mb} МБ шагов (слайд хранит до ${max} МБ). Ставьте в очередь меньше колбэков (каждый шаг записывает все очереди) и запустите снова.`,
+  crashed: (detail: string) => `Сам симулятор не справился с этим кодом (${detail}).`,
+  failedTitle: 'Результата нет',
+  more: (n: string) => `… и ещё ${n}`,
+};
+
+export const runnerText: Bilingual<typeof runnerEn> = { en: runnerEn, ru: runnerRu };
+export type RunnerText = typeof runnerEn;

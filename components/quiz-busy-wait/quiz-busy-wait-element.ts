@@ -1,7 +1,10 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { QuizElement } from '../shared/quiz/quiz-element.ts';
 import type { QuizContent, QuizView } from '../shared/quiz/quiz-model.ts';
-import { simulate, type SimResult } from '../shared/js-sim/index.ts';
+import type { SimResult } from '../shared/js-sim/index.ts';
+import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
+import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
+import { DEFAULT_BUDGET_MS } from '../shared/sim-runner/sim-job.ts';
 import { ANSWER } from './quiz-busy-wait-answer.ts';
 import * as model from './quiz-busy-wait-model.ts';
 import { QUESTION, QUESTION_CODE, SIM_VARIANTS, simProgram, type SimVariant } from './quiz-busy-wait-model.ts';
@@ -15,16 +18,11 @@ const CONTENT: QuizContent = {
   explanation: ANSWER.explanation,
 };
 
-const cache = new Map<SimVariant, SimResult>();
-function run(variant: SimVariant): SimResult {
-  let r = cache.get(variant);
-  if (!r) {
-    // The comment's language does not change the run.
-    r = simulate(simProgram(variant, busyWaitText.en.simComment), 'node');
-    cache.set(variant, r);
-  }
-  return r;
-}
+/**
+ * The four programs' runs, made off the page's thread (each takes 0.15–0.35 s to simulate here, and the starving ones
+ * record 3–4 MB): 'failed' when the runner gave up on one (its budget, a crash).
+ */
+const cache = new Map<SimVariant, SimResult | 'failed'>();
 
 /** Seed 004's busy-wait question; after the answer, the snippet runs in the task-queue simulator. */
 export class QuizBusyWait extends QuizElement {
@@ -37,9 +35,28 @@ export class QuizBusyWait extends QuizElement {
 
   declare simVariant: SimVariant | null;
 
+  private readonly runner = new SimRunner(createSimWorker);
+
   constructor() {
     super(model);
     this.simVariant = null;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.runner.dispose();
+  }
+
+  /** The chosen program is simulated once, in a worker (the comment's language does not change the run). */
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const v = this.simVariant;
+    if (!v || cache.has(v) || this.runner.busy) return;
+    void this.runner.run(simProgram(v, busyWaitText.en.simComment), 'node', DEFAULT_BUDGET_MS).then((o) => {
+      if (o.kind === 'cancelled') return;
+      cache.set(v, o.kind === 'result' ? o.result : 'failed');
+      this.requestUpdate();
+    });
   }
 
   protected override get content(): QuizContent {
@@ -68,8 +85,9 @@ export class QuizBusyWait extends QuizElement {
 
   private renderRun(v: SimVariant): TemplateResult {
     const t = busyWaitText[this.locale];
-    const r = run(v);
-    if (!r.ok) return html`<p role="status">${t.simUnavailable}</p>`;
+    const r = cache.get(v);
+    if (!r) return html`<p role="status" class="running">${t.simRunning}</p>`;
+    if (r === 'failed' || !r.ok) return html`<p role="status">${t.simUnavailable}</p>`;
     const last = r.steps[r.steps.length - 1];
     const code = r.end.code;
     const endText =

@@ -59,6 +59,7 @@ const en = {
     other: 'The simulator stopped this run.',
   },
   simUnavailable: 'The simulator could not run this program.',
+  simRunning: 'Simulating…',
 };
 
 const ru: typeof en = {
@@ -89,6 +90,7 @@ const ru: typeof en = {
     other: 'Симулятор остановил этот запуск.',
   },
   simUnavailable: 'Симулятор не смог выполнить эту программу.',
+  simRunning: 'Симуляция…',
 };
 
 export const busyWaitText: Bilingual<typeof en> = { en, ru };

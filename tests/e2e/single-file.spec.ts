@@ -86,6 +86,32 @@ test.describe('the single file, from file://', () => {
     });
   }
 
+  test('“Your code” runs in a worker from the file itself (a blob:), under the policy', async ({ page }) => {
+    const w = await watch(page);
+    await page.goto(`${fileUrl}?lang=en#/micro-macro`);
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    const slide = currentSlide(page);
+    await slide.getByRole('combobox', { name: 'Example' }).selectOption('custom');
+    const editor = slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    const run = slide.getByRole('button', { name: 'Run in the simulator' });
+    // a long run says where it runs: beside the page (a worker), not on the page's thread; Stop ends it
+    await editor.fill(
+      'let n = 0;\nfor (let i = 0; i < 250; i++) setTimeout(() => { n++; }, i % 9);\nwhile (true) n++;',
+    );
+    await run.click();
+    await expect(slide.locator('.job.running')).toContainText('runs beside the page');
+    await slide.getByRole('button', { name: 'Stop' }).click();
+    await editor.fill(
+      "setTimeout(() => console.log('later'), 0);\nPromise.resolve().then(() => console.log('sooner'));",
+    );
+    await run.click();
+    await slide.getByRole('button', { name: 'Skip the guess' }).click();
+    await slide.getByRole('button', { name: 'To the end' }).click();
+    await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['sooner', 'later']);
+    expect(await w.violations()).toEqual([]);
+    expect(foreign(w.requests)).toEqual([]);
+  });
+
   test('print (?print-pdf) lays out every slide, offline', async ({ page }) => {
     const w = await watch(page);
     await page.goto(`${fileUrl}?print-pdf&lang=en`);

@@ -21,6 +21,20 @@ import {
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { logLines } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
+import { ResultStore } from '../../components/shared/sim-runner/result-store.ts';
+import { runJob } from '../../components/shared/sim-runner/sim-job.ts';
+import type { MicroMacroState } from '../../components/micro-macro/micro-macro-model.ts';
+import { runFinished, wantedJob } from '../../components/micro-macro/micro-macro-model.ts';
+
+/** What the element does with a job the state wants: run it (here in-process, as the worker would), store, report. */
+function finish(s: MicroMacroState, runs: ResultStore): MicroMacroState {
+  const job = wantedJob(s, runs);
+  if (!job) return s;
+  const reply = runJob({ id: 1, ...job });
+  if (reply.kind !== 'result') throw new Error(reply.kind);
+  runs.put(job.source, job.runtime, reply.result, reply.size);
+  return runFinished(s, job.source, job.runtime, reply.result);
+}
 
 describe('the guess', () => {
   it('starts from the order of the source for the seed: A B C D E F, which scores 2 of 6', () => {
@@ -99,15 +113,16 @@ describe('examples, runtimes, your code', () => {
   });
 
   it('running the draft: an error keeps the editor open; good code is stepped', () => {
+    const runs = new ResultStore();
     let s = chooseExample(initialState(), 'custom');
-    s = runDraft(editDraft(s, 'while (true) { switch (1) {} }'));
+    s = finish(runDraft(editDraft(s, 'while (true) { switch (1) {} }'), runs), runs);
     expect(s.editing).toBe(true);
-    const bad = currentRun(s)!;
+    const bad = currentRun(s, runs)!;
     expect(bad.ok ? null : bad.error.construct).toBe('switch');
-    s = runDraft(editDraft(s, `process.nextTick(() => console.log('t'));\nconsole.log('s');`));
+    s = finish(runDraft(editDraft(s, `process.nextTick(() => console.log('t'));\nconsole.log('s');`), runs), runs);
     expect(s.runtime).toBe('node');
     expect(s.editing).toBe(false);
-    expect(logLines(currentRun(s)!)).toEqual(['s', 't']);
+    expect(logLines(currentRun(s, runs)!)).toEqual(['s', 't']);
   });
 });
 

@@ -1,0 +1,98 @@
+/**
+ * One simulation job, as the Web Worker (sim-worker.ts), `npm run predict` (scripts/predict-worker.ts) and the
+ * page-thread fallback all run it: `runJob` calls `simulate()` and measures what came back (its size, so that a
+ * cache can be bounded by bytes; the time it took). Pure but for the clock it reads; no DOM.
+ */
+import { tokenizer } from 'acorn';
+import { simulate, type Runtime, type SimResult, type Snapshot } from '../js-sim/index.ts';
+
+/** The wall-clock budget of one job (the worker is terminated past it). */
+export const DEFAULT_BUDGET_MS = 5000;
+
+/**
+ * The most a result may hold to be sent back to a page (the results cache's bound): copying a message is work on
+ * both threads (measured in Chromium: a run of 1,000 timers records 33 MB of JSON and takes 0.8 s more to arrive than
+ * to simulate, most of it on the page's thread), so a larger recording is refused with its size.
+ */
+export const MAX_RESULT_BYTES = 30_000_000;
+
+export interface SimJob {
+  id: number;
+  source: string;
+  runtime: Runtime;
+  /** past this estimated size the reply is 'tooLarge' (default: no limit) */
+  maxBytes?: number;
+  /** false: the reply's result has no steps (the command line prints only the output) */
+  steps?: boolean;
+}
+
+export type SimReply =
+  | { id: number; kind: 'result'; result: SimResult; size: number; ms: number }
+  /** the recording is larger than the job's maxBytes: not sent */
+  | { id: number; kind: 'tooLarge'; size: number; ms: number }
+  /** simulate() threw (a defect of the simulator, not of the snippet): its message */
+  | { id: number; kind: 'crashed'; message: string };
+
+export function runJob(job: SimJob, now: () => number = () => performance.now()): SimReply {
+  const start = now();
+  try {
+    const full = simulate(job.source, job.runtime);
+    const result = job.steps === false && full.ok ? { ...full, steps: [] } : full;
+    const size = resultSize(result);
+    if (job.maxBytes !== undefined && size > job.maxBytes)
+      return { id: job.id, kind: 'tooLarge', size, ms: now() - start };
+    return { id: job.id, kind: 'result', result, size, ms: now() - start };
+  } catch (e) {
+    return { id: job.id, kind: 'crashed', message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Whether a snippet has nothing to run: empty, or only whitespace and comments (a syntax error is not blank). */
+export function isBlankSnippet(source: string): boolean {
+  if (source.trim() === '') return true;
+  try {
+    const tokens = tokenizer(source, { ecmaVersion: 'latest', allowHashBang: true });
+    return tokens.getToken().type.label === 'eof';
+  } catch {
+    return false;
+  }
+}
+
+// --------------------------------------------------------------------------------------------------------------
+// Size: an estimate of the bytes a result holds in a JavaScript heap (UTF-16 strings, ~16 bytes an object slot).
+// An array or object met twice (snapshots that share an unchanged queue) is counted once.
+
+const OBJECT = 64;
+const FIELD = 16;
+
+export function resultSize(result: SimResult): number {
+  if (!result.ok) return OBJECT * 2 + JSON.stringify(result.error).length * 2;
+  const seen = new Set<object>();
+  let bytes = OBJECT;
+  for (const step of result.steps) bytes += snapshotSize(step, seen);
+  for (const o of result.output) bytes += OBJECT + 3 * FIELD + o.text.length * 2;
+  if (result.timing) bytes += JSON.stringify(result.timing).length * 2;
+  return bytes;
+}
+
+function snapshotSize(s: Snapshot, seen: Set<object>): number {
+  let bytes = OBJECT + 12 * FIELD + paramsSize(s.event.params);
+  for (const list of [s.stack, s.microtasks, s.ticks, s.timers, s.immediates, s.io]) {
+    if (seen.has(list)) continue;
+    seen.add(list);
+    bytes += OBJECT + list.length * FIELD;
+    for (const item of list) {
+      if (seen.has(item)) continue;
+      seen.add(item);
+      bytes += OBJECT + 5 * FIELD + item.name.length * 2;
+    }
+  }
+  return bytes;
+}
+
+function paramsSize(params: Record<string, string | number>): number {
+  let bytes = OBJECT;
+  for (const [k, v] of Object.entries(params))
+    bytes += FIELD + k.length * 2 + (typeof v === 'string' ? v.length * 2 : 8);
+  return bytes;
+}

@@ -1,0 +1,184 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+
+/**
+ * "Your code" on the micro-macro slide runs in a Web Worker (components/shared/sim-runner/): the page answers while
+ * a long snippet is simulated, a run past its time budget ends with a message, a new Run or Stop cancels, and an
+ * empty snippet gets "nothing to run".
+ */
+
+/** 250 file reads, timers and immediates: tens of seconds of simulation (timing exploration re-runs it). */
+const LONG = `const fs = require('fs');
+for (let i = 0; i < 250; i++) {
+  fs.readFile(__filename, () => console.log('r' + i));
+  setTimeout(() => console.log('t' + i), 0);
+  setImmediate(() => console.log('i' + i));
+}`;
+
+async function openYourCode(page: Page, lang: 'en' | 'ru' = 'en'): Promise<Locator> {
+  await gotoSlide(page, 'micro-macro', { lang });
+  const slide = currentSlide(page);
+  await slide.getByRole('combobox', { name: lang === 'en' ? 'Example' : 'Пример' }).selectOption('custom');
+  return slide;
+}
+
+/** The test hook the shell would use: the demo's time budget, as a property. */
+async function setBudget(page: Page, ms: number): Promise<void> {
+  await page.locator('hsw-micro-macro').evaluate((el, v) => {
+    (el as HTMLElement & { budgetMs: number }).budgetMs = v;
+  }, ms);
+}
+
+/** Long tasks on the page's thread (PerformanceObserver 'longtask': the browser's own record of > 50 ms tasks). */
+async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  return () => page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+}
+
+test.describe('your code off the page’s thread', () => {
+  test('while a long snippet is simulated the page answers: language, a frame, Stop', async ({ page }) => {
+    const slide = await openYourCode(page);
+    await setBudget(page, 120_000);
+    await slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' }).fill(LONG);
+    const longTasks = await watchLongTasks(page);
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    const status = slide.locator('.job.running');
+    await expect(status).toContainText('Simulating…');
+    await expect(status).toContainText('runs beside the page');
+    // frames are painted while it runs: 30 of them, one after another
+    const frames = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let n = 0;
+          const tick = () => (++n === 30 ? resolve(n) : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        }),
+    );
+    expect(frames).toBe(30);
+    // … and no task held the page's thread for long meanwhile (a fact the browser records, not a clock of ours)
+    expect((await longTasks()).filter((d) => d > 200)).toEqual([]);
+    await expect(status).toBeVisible();
+    // the deck's language button answers, and the demo re-renders in Russian while the run goes on
+    await page.getByRole('button', { name: 'Switch to Russian' }).click();
+    await expect(status).toContainText('Симуляция…');
+    await expect(slide.getByRole('button', { name: 'Остановить' })).toBeVisible();
+    // the person can still scroll through the examples list and edit the code
+    await expect(slide.getByRole('textbox', { name: 'Свой код (подмножество JavaScript)' })).toBeEditable();
+    await slide.getByRole('button', { name: 'Остановить' }).click();
+    await expect(slide.getByRole('status').filter({ hasText: 'Остановлено' })).toBeVisible();
+    await expect(status).toHaveCount(0);
+  });
+
+  test('past its time budget the run stops with a message, in both languages; a short run still works', async ({
+    page,
+  }) => {
+    const slide = await openYourCode(page);
+    await setBudget(page, 300);
+    const editor = slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    await editor.fill(LONG);
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    const alert = slide.getByRole('alert');
+    await expect(alert).toContainText('The simulation took longer than 0.3 s and was stopped');
+    await page.getByRole('button', { name: 'Switch to Russian' }).click();
+    await expect(alert).toContainText('Симуляция заняла больше 0,3 с и была остановлена');
+    // the next run gets a fresh worker
+    await setBudget(page, 20_000);
+    await slide
+      .getByRole('textbox', { name: 'Свой код (подмножество JavaScript)' })
+      .fill("setTimeout(() => console.log('later'), 0);\nconsole.log('now');");
+    await slide.getByRole('button', { name: 'Запустить в симуляторе' }).click();
+    await expect(slide.getByRole('list', { name: /Ваша догадка/ }).getByRole('listitem')).toHaveCount(2);
+  });
+
+  test('a recording too large to keep is refused with its size, not sent to the page', async ({ page }) => {
+    const slide = await openYourCode(page);
+    await setBudget(page, 120_000);
+    await slide
+      .getByRole('textbox', { name: 'Your code (JavaScript subset)' })
+      .fill('for (let i = 0; i < 1000; i++) setTimeout(() => {}, i % 7);');
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    await expect(slide.getByRole('alert')).toContainText(/too large to show: about [\d,]+ MB of steps/, {
+      timeout: 60_000,
+    });
+  });
+
+  test('a new Run while one is pending replaces it', async ({ page }) => {
+    const slide = await openYourCode(page);
+    await setBudget(page, 120_000);
+    const editor = slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    await editor.fill(LONG);
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    await expect(slide.locator('.job.running')).toBeVisible();
+    await editor.fill("console.log('a');\nPromise.resolve().then(() => console.log('b'));");
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    await expect(slide.getByRole('button', { name: 'Check my order' })).toBeVisible();
+    await slide.getByRole('button', { name: 'Skip the guess' }).click();
+    await slide.getByRole('button', { name: 'To the end' }).click();
+    await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['a', 'b']);
+  });
+
+  for (const lang of ['en', 'ru'] as const) {
+    test(`an empty or comment-only snippet has nothing to run (${lang})`, async ({ page }) => {
+      const slide = await openYourCode(page, lang);
+      const editor = slide.getByRole('textbox', {
+        name: lang === 'en' ? 'Your code (JavaScript subset)' : 'Свой код (подмножество JavaScript)',
+      });
+      const run = slide.getByRole('button', {
+        name: lang === 'en' ? 'Run in the simulator' : 'Запустить в симуляторе',
+      });
+      const said = lang === 'en' ? 'Nothing to run' : 'Нечего запускать';
+      for (const code of ['', '  \n\t', '// just a comment\n/* and another */']) {
+        await editor.fill(code);
+        await run.click();
+        await expect(slide.getByRole('status').filter({ hasText: said })).toBeVisible();
+        await expect(
+          slide.getByText(lang === 'en' ? 'Press “Run in the simulator”.' : 'Нажмите «Запустить'),
+        ).toHaveCount(0);
+      }
+    });
+  }
+});
+
+/** `<hsw-slide>` on a page of another origin: the worker there is a blob: of that page's origin importing the deck's. */
+test.describe('your code in <hsw-slide> on another origin', () => {
+  let server: Server;
+  let host = '';
+  let page$ = '';
+  test.beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page$));
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+  test('runs beside the page, and gives its result', async ({ page, baseURL }) => {
+    page$ = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>host</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head>
+      <body><hsw-slide slide="micro-macro" lang="en"></hsw-slide></body></html>`;
+    await page.goto(`${host}/`);
+    const demo = page.locator('hsw-micro-macro');
+    await demo.getByRole('combobox', { name: 'Example' }).selectOption('custom');
+    await demo.evaluate((el) => {
+      (el as HTMLElement & { budgetMs: number }).budgetMs = 120_000;
+    });
+    const editor = demo.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    const run = demo.getByRole('button', { name: 'Run in the simulator' });
+    await editor.fill(LONG);
+    await run.click();
+    await expect(demo.locator('.job.running')).toContainText('runs beside the page');
+    await demo.getByRole('button', { name: 'Stop' }).click();
+    await editor.fill("queueMicrotask(() => console.log('micro'));\nconsole.log('sync');");
+    await run.click();
+    await demo.getByRole('button', { name: 'Skip the guess' }).click();
+    await demo.getByRole('button', { name: 'To the end' }).click();
+    await expect(demo.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['sync', 'micro']);
+  });
+});
