@@ -9,10 +9,11 @@ const an = (v: string | undefined): string => `${/^[aeiouAEIOU]/.test(s(v)) ? 'a
 
 /** what console.log cannot print, by the name shared/js-sim/inspect.ts refuses it with: [what, why and what instead] */
 const logRefusalsEn: Record<string, [string, string]> = {
-  Error: [
-    'an Error',
-    'the runtimes print its stack trace, which names files and lines. Log err.message or String(err)',
+  'nested Error': [
+    'an Error inside an array or object in a browser',
+    'the console previews its stack cut to 100 characters. Log the error by itself or err.message',
   ],
+  AggregateError: ['an AggregateError', 'Node prints its [errors] as well. Log err.errors or err.message'],
   function: [
     'a function this way',
     'the simulator prints a function by itself or, in Node, inside a value. Log its name',
@@ -26,10 +27,6 @@ const logRefusalsEn: Record<string, [string, string]> = {
     'Node measures their width to lay the items out in columns. Log arr.join(", ")',
   ],
   'long string': ['a string this long inside an array or object', 'the browser’s console cuts it short'],
-  'object with more than 5 properties': [
-    'an object with more than 5 properties',
-    'the browser’s console previews only the first 5',
-  ],
   string: ['a string with control characters inside an array or object', 'log it on its own'],
   '%j': ['the format %j', 'use %O (JSON.stringify is not modelled)'],
   '%%': ['the format %% in a browser', 'how the console prints it is not modelled. Write a single %'],
@@ -38,10 +35,11 @@ const logRefusalsEn: Record<string, [string, string]> = {
   '%s toString': ['%s of an object with its own toString', 'the simulator does not call it. Log the string'],
 };
 const logRefusalsRu: typeof logRefusalsEn = {
-  Error: [
-    'объекта Error',
-    'среды печатают его стек вызовов с именами файлов и строк. Выводите err.message или String(err)',
+  'nested Error': [
+    'объекта Error внутри массива или объекта в браузере',
+    'консоль показывает его стек, обрезанный до 100 символов. Выводите ошибку отдельно или err.message',
   ],
+  AggregateError: ['объекта AggregateError', 'Node печатает ещё и его [errors]. Выводите err.errors или err.message'],
   function: [
     'функции в таком виде',
     'симулятор печатает функцию отдельно или, в Node, внутри значения. Выводите её имя',
@@ -55,10 +53,6 @@ const logRefusalsRu: typeof logRefusalsEn = {
     'Node измеряет их ширину, раскладывая элементы по столбцам. Выводите arr.join(", ")',
   ],
   'long string': ['такой длинной строки внутри массива или объекта', 'консоль браузера её обрезает'],
-  'object with more than 5 properties': [
-    'объекта с более чем 5 свойствами',
-    'консоль браузера показывает только первые 5',
-  ],
   string: ['строки с управляющими символами внутри массива или объекта', 'выводите её отдельно'],
   '%j': ['с форматом %j', 'используйте %O (JSON.stringify не моделируется)'],
   '%%': ['с форматом %% в браузере', 'как его печатает консоль, не моделируется. Напишите один %'],
@@ -72,8 +66,8 @@ const logRefusalsRu: typeof logRefusalsEn = {
 
 /** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
 const constructsEn: Record<string, string> = {
-  class: 'this part of classes (private names, static blocks)',
-  extends: 'class inheritance (`extends`, `super`)',
+  class: 'static blocks in classes',
+  extends: 'inheritance (`extends`) from anything but a class or Error:',
   forIn: '`for…in` loops',
   forOf: '`for…of` loops',
   switch: '`switch`',
@@ -100,8 +94,8 @@ const constructsEn: Record<string, string> = {
   other: 'this construct',
 };
 const constructsRu: typeof constructsEn = {
-  class: 'эта часть классов (приватные имена, статические блоки)',
-  extends: 'наследование классов (`extends`, `super`)',
+  class: 'статические блоки в классах',
+  extends: 'наследование (`extends`) не от класса и не от Error:',
   forIn: 'циклы `for…in`',
   forOf: 'циклы `for…of`',
   switch: '`switch`',

@@ -5,7 +5,7 @@
  * own globals through Host.defineGlobals.
  */
 import type * as A from 'acorn';
-import { ClassObj, InstanceObj, instanceProperty } from './classes.ts';
+import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
 import { toPrim, toStr, typeOf } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { refuseAt } from './parse.ts';
@@ -56,7 +56,7 @@ export function installGlobals(it: Interpreter): void {
   for (const name of ['Error', 'TypeError', 'RangeError']) {
     it.defineGlobal(
       name,
-      it.native(name, (_t, a) => it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null))),
+      it.native(name, (_t, a, site) => it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null), site)),
     );
   }
   // the virtual clock: the script starts at a fixed instant, so only differences mean anything (as in a real run)
@@ -77,7 +77,7 @@ export function installGlobals(it: Interpreter): void {
     it.native('AggregateError', (_t, a, site) => {
       const errors = a[0];
       if (!(errors instanceof ArrayObj)) refuseAt(site, { code: 'unsupportedValue', name: 'iterable' });
-      const e = it.makeError('AggregateError', a[1] === undefined ? '' : toStr(a[1], null));
+      const e = it.makeError('AggregateError', a[1] === undefined ? '' : toStr(a[1], null), site);
       e.props.set('errors', new ArrayObj([...errors.items]));
       return e;
     }),
@@ -125,13 +125,17 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
     if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
   } else if (obj instanceof InstanceObj) {
-    return instanceProperty(it, obj, name).value;
+    if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
+    return instanceProperty(it, obj, name);
+  } else if (obj instanceof ClassObj) {
+    return staticProperty(it, obj, name);
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
   ) {
     if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
     if (obj.props.has(name)) return obj.props.get(name);
+    if (obj instanceof FnObj && name === 'name') return obj.name;
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
@@ -154,10 +158,7 @@ export function setProperty(
     obj.items[i] = v;
     return;
   }
-  if ((obj instanceof InstanceObj && !obj.cls.getters.has(name)) || obj instanceof ClassObj) {
-    obj.props.set(name, v);
-    return;
-  }
+  if (setClassProperty(it, obj, name, v, node)) return;
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
     obj.props.set(name, v);
     return;

@@ -9,7 +9,7 @@ import { getProperty, setProperty } from './builtins.ts';
 import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
-import { ClassObj, construct, defineClass } from './classes.ts';
+import { ClassObj, construct, defineClass, instanceOf, superCall, superGet } from './classes.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import { hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
@@ -378,6 +378,7 @@ export class Evaluator {
       case 'BinaryExpression': {
         const l = yield* this.evalExpr(node.left, env, ctx);
         const r = yield* this.evalExpr(node.right, env, ctx);
+        if (node.operator === 'instanceof') return instanceOf(this.it, l, r);
         return binary(node.operator, l, r, node);
       }
       case 'LogicalExpression': {
@@ -434,6 +435,7 @@ export class Evaluator {
         if (ctx.thisV === NO_THIS) refuseAt(node, { code: 'unsupportedThis' });
         return ctx.thisV;
       case 'MemberExpression': {
+        if (node.object.type === 'Super') return superGet(this.it, ctx, yield* this.memberKey(node, env, ctx), node);
         const obj = yield* this.evalExpr(node.object, env, ctx);
         const key = yield* this.memberKey(node, env, ctx);
         return getProperty(this.it, obj, key, node);
@@ -442,7 +444,12 @@ export class Evaluator {
         let fn: Value;
         let thisV: ThisValue = NO_THIS;
         const callee = node.callee;
-        if (callee.type === 'MemberExpression') {
+        if (callee.type === 'Super')
+          return superCall(this.it, yield* evalList(this, this.it, node.arguments, env, ctx), ctx, node);
+        if (callee.type === 'MemberExpression' && callee.object.type === 'Super') {
+          fn = superGet(this.it, ctx, yield* this.memberKey(callee, env, ctx), callee);
+          thisV = ctx.thisV;
+        } else if (callee.type === 'MemberExpression') {
           const obj = yield* this.evalExpr(callee.object, env, ctx);
           const key = yield* this.memberKey(callee, env, ctx);
           fn = getProperty(this.it, obj, key, callee);
@@ -477,6 +484,7 @@ export class Evaluator {
   }
 
   private *memberKey(node: A.MemberExpression, env: Env, ctx: FnCtx): G<string | number> {
+    if (node.property.type === 'PrivateIdentifier') return `#${node.property.name}`;
     if (!node.computed) return (node.property as A.Identifier).name;
     const k = yield* this.evalExpr(node.property, env, ctx);
     if (typeof k === 'number') return k;

@@ -31,6 +31,7 @@ import {
   Obj,
   Throw,
   type Native,
+  type StackFrame,
   type ThisValue,
   type Value,
 } from './values.ts';
@@ -61,12 +62,22 @@ export class Interpreter implements Realm, PromiseRealm {
     return this.rec.nextId();
   }
 
-  makeError(name: string, message: string): Obj {
+  makeError(name: string, message: string, site?: A.Node | null): Obj {
     const e = new Obj();
     e.isError = true;
     e.props.set('name', name);
     e.props.set('message', message);
+    e.errorInfo = { base: name, ctorName: name, frame: this.frameAt(site) };
     return e;
+  }
+
+  /** the stack frame an Error created at `site` names: the running function and the position of the call */
+  frameAt(site: A.Node | null | undefined): StackFrame {
+    const top = this.rec.stack[this.rec.stack.length - 1]?.view;
+    // a function with a name (an excerpt of an anonymous one's source is no name): '' for an anonymous one
+    const fn = !top || top.kind === 'script' ? null : /^[\w$.]+$/.test(top.name) ? top.name : '';
+    const loc = site?.loc?.start;
+    return { fn, line: loc?.line ?? this.rec.currentLine ?? 1, column: (loc?.column ?? 0) + 1 };
   }
 
   throwError(name: string, message: string): never {
@@ -248,6 +259,7 @@ export class Interpreter implements Realm, PromiseRealm {
       thisV: node.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV,
       fn,
       varEnv: env,
+      home: fn.home ?? null,
     };
     const define = (name: string, value: Value): void => {
       env.vars.set(name, { value, mutable: true, initialized: true });

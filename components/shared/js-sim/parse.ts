@@ -25,7 +25,23 @@ export function refuseAt(node: A.Node, error: Omit<SimError, 'line' | 'column'>)
 
 export type ParseResult = { ok: true; program: A.Program } | { ok: false; error: SimError };
 
-const BINARY_OPS = new Set(['+', '-', '*', '/', '%', '**', '<', '>', '<=', '>=', '==', '!=', '===', '!==']);
+const BINARY_OPS = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  'instanceof',
+]);
 const UNARY_OPS = new Set(['-', '+', '!', 'typeof', 'void']);
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '||=', '&&=', '??=']);
 
@@ -56,8 +72,6 @@ const REFUSED: Record<string, string> = {
   TaggedTemplateExpression: 'taggedTemplate',
   ChainExpression: 'optionalChaining',
   MetaProperty: 'metaProperty',
-  Super: 'extends',
-  PrivateIdentifier: 'class',
   StaticBlock: 'class',
 };
 
@@ -205,6 +219,7 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'BinaryExpression':
       if (!BINARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
+      if (n.left.type === 'PrivateIdentifier') refuse(n, 'operator', `#${n.left.name} in`);
       check(n.left);
       check(n.right);
       return;
@@ -248,20 +263,21 @@ function check(node: A.Node | null | undefined): void {
       n.expressions.forEach(check);
       return;
     case 'ThisExpression':
+    case 'Super':
       return;
     case 'SpreadElement':
       check(n.argument);
       return;
     case 'ClassDeclaration':
     case 'ClassExpression':
-      // no inheritance; setters, private names and static blocks are refused (REFUSED)
-      if (n.superClass) refuse(n.superClass, 'extends');
+      // `extends` of a class or of Error (the rest is refused by name when the class is defined: classes.ts);
+      // private names; static blocks are refused (REFUSED)
+      check(n.superClass);
       for (const m of n.body.body) {
         if (m.type === 'StaticBlock') refuse(m, 'class');
         if (m.computed) refuse(m, 'computedKey');
-        check(m.key);
+        if (m.key.type !== 'PrivateIdentifier') check(m.key);
         if (m.type === 'MethodDefinition') {
-          if (m.kind === 'set') refuse(m, 'accessor');
           checkParams(m.value);
           check(m.value.body);
         } else check(m.value);

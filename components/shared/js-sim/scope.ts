@@ -3,7 +3,7 @@
  * uninitialised until their declaration runs, function declarations initialised at the top of their block).
  */
 import type * as A from 'acorn';
-import { Env, FnObj, type ThisValue } from './values.ts';
+import { Env, FnObj, type Obj, type ThisValue } from './values.ts';
 
 /** how a function body runs: its `this`, the function (null for the script) and where `var` lands */
 export interface FnCtx {
@@ -12,13 +12,18 @@ export interface FnCtx {
   fn: FnObj | null;
   /** the variable environment where `var` lands */
   varEnv: Env;
+  /** the class whose method (or constructor) is running, for `super` (classes.ts) */
+  home?: Obj | null;
 }
 
 export function makeClosure(node: A.Function, env: Env, ctx: FnCtx, name?: string): FnObj {
   const f = new FnObj(node.id?.name ?? name ?? '');
   f.node = node;
   f.env = env;
-  if (node.type === 'ArrowFunctionExpression') f.lexicalThis = ctx.thisV;
+  if (node.type === 'ArrowFunctionExpression') {
+    f.lexicalThis = ctx.thisV;
+    if (ctx.home) f.home = ctx.home;
+  }
   return f;
 }
 

@@ -15,6 +15,22 @@ export class Obj {
   props = new Map<string, Value>();
   /** 'Error' objects carry name/message in props */
   isError = false;
+  /** an Error: the built-in it derives from, its constructor's name and where it was created (the stack's frame) */
+  declare errorInfo?: ErrorInfo;
+}
+
+/** where an Error was created: the function running (null: the script's top level, '': an anonymous function) */
+export interface StackFrame {
+  fn: string | null;
+  line: number;
+  column: number;
+}
+export interface ErrorInfo {
+  /** the built-in constructor: 'Error', 'TypeError', … */
+  base: string;
+  /** the name of the constructor that made it (a class extending Error, or the built-in) */
+  ctorName: string;
+  frame: StackFrame;
 }
 export class ArrayObj extends Obj {
   constructor(public items: Value[]) {
@@ -35,6 +51,8 @@ export class FnObj extends Obj {
   /** for natives used as promise handlers: what the queued job is called */
   jobKind: TaskKind = 'callback';
   jobLine: number | null = null;
+  /** a method's class (an arrow's: the class of the method it is in), for `super` (classes.ts) */
+  declare home?: Obj | null;
   constructor(public name: string) {
     super();
   }
