@@ -5,8 +5,18 @@
  * own globals through Host.defineGlobals.
  */
 import type * as A from 'acorn';
+import {
+  ControllerObj,
+  controllerProperty,
+  EventObj,
+  eventProperty,
+  installAbort,
+  setSignalProperty,
+  SignalObj,
+  signalProperty,
+} from './abort.ts';
 import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
-import { toPrim, toStr, typeOf } from './conversions.ts';
+import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, FnObj, HandleObj, isCallable, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
@@ -56,7 +66,11 @@ export function installGlobals(it: Interpreter): void {
   for (const name of ['Error', 'TypeError', 'RangeError']) {
     it.defineGlobal(
       name,
-      it.native(name, (_t, a, site) => it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null), site)),
+      it.native(name, (_t, a, site) => {
+        const e = it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null), site);
+        withCause(e, a[1]);
+        return e;
+      }),
     );
   }
   // the virtual clock: the script starts at a fixed instant, so only differences mean anything (as in a real run)
@@ -82,6 +96,7 @@ export function installGlobals(it: Interpreter): void {
       return e;
     }),
   );
+  installAbort(it);
   it.defineGlobal(
     'String',
     it.native('String', (_t, a) => (a.length === 0 ? '' : toStr(a[0], null))),
@@ -129,6 +144,12 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     return instanceProperty(it, obj, name);
   } else if (obj instanceof ClassObj) {
     return staticProperty(it, obj, name);
+  } else if (obj instanceof SignalObj) {
+    return signalProperty(it, obj, name, node);
+  } else if (obj instanceof ControllerObj) {
+    return controllerProperty(it, obj, name, node);
+  } else if (obj instanceof EventObj) {
+    return eventProperty(obj, name, node);
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
@@ -136,6 +157,8 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
     if (obj.props.has(name)) return obj.props.get(name);
     if (obj instanceof FnObj && name === 'name') return obj.name;
+    if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;
+    if (obj.errorInfo && name === 'code' && obj.errorInfo.code !== undefined) return obj.errorInfo.code;
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
@@ -159,6 +182,7 @@ export function setProperty(
     return;
   }
   if (setClassProperty(it, obj, name, v, node)) return;
+  if (obj instanceof SignalObj && setSignalProperty(obj, name, v)) return;
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
     obj.props.set(name, v);
     return;

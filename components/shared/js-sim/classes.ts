@@ -12,7 +12,7 @@
  * that `super` call).
  */
 import type * as A from 'acorn';
-import { toStr } from './conversions.ts';
+import { toStr, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { makeClosure, type FnCtx } from './scope.ts';
@@ -168,6 +168,7 @@ function superConstruct(it: Interpreter, cls: ClassObj, self: InstanceObj, args:
   else {
     // the Error constructor: the message, an own property (the stack was captured by construct())
     if (args[0] !== undefined) self.props.set('message', toStr(args[0], site));
+    withCause(self, args[1]);
   }
   initFields(it, cls, self, site);
 }

@@ -5,7 +5,7 @@
  */
 import type * as A from 'acorn';
 import { refuseAt } from './parse.ts';
-import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
+import { ArrayObj, FnObj, HandleObj, isObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
 
 function numberToString(n: number): string {
   return String(n);
@@ -47,6 +47,12 @@ export function errorToString(v: Obj, site: A.Node | null): string {
   if (name === '') return msg;
   if (msg === '') return name;
   return `${name}: ${msg}`;
+}
+
+/** `new Error(message, { cause })`: the cause, which util.inspect prints as `[cause]` */
+export function withCause(e: Obj, options: Value): void {
+  if (options instanceof Obj && options.constructor === Obj && options.props.has('cause') && e.errorInfo)
+    e.errorInfo.cause = options.props.get('cause');
 }
 
 export function toPrim(v: Value, site: A.Node): Exclude<Value, Obj> {

@@ -12,7 +12,7 @@ import { excerpt, refuseAt } from './parse.ts';
 import { ClassObj, construct, defineClass, instanceOf, superCall, superGet } from './classes.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import { hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
-import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
+import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
 
 /**
  * Operations (statements and expressions evaluated) before a run is stopped as endless: a simple loop costs about 8
@@ -467,6 +467,7 @@ export class Evaluator {
         args.push(...(yield* evalList(this, this.it, node.arguments, env, ctx)));
         if (ctor instanceof ClassObj) return construct(this.it, ctor, args, node);
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
+        if (ctor instanceof FnObj && ctor.construct) return ctor.construct(undefined, args, node);
         if (name === 'Error' || name === 'TypeError' || name === 'RangeError' || name === 'AggregateError') {
           if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);
         }

@@ -96,7 +96,7 @@ function browserFrame(f: StackFrame): string {
  */
 function inspectErrorNode(v: Obj, depth: number, indent: number, site: A.Node, maxDepth: number): string {
   const info = v.errorInfo!;
-  let stack = `${errorToString(v, site)}\n    at ${nodeFrame(info.frame)}`;
+  let stack = info.frame ? `${errorToString(v, site)}\n    at ${nodeFrame(info.frame)}` : `[${errorToString(v, site)}]`;
   const nameV = v.props.has('name') ? v.props.get('name') : info.base;
   const name = nameV === undefined || nameV === null ? 'Error' : toStr(nameV, site);
   const len = name.length;
@@ -109,11 +109,13 @@ function inspectErrorNode(v: Obj, depth: number, indent: number, site: A.Node, m
   const keys = ownEntries(v).filter(
     ([k, x]) => !((k === 'name' || k === 'message') && (typeof x !== 'string' || stack.includes(x))),
   );
-  if (keys.length === 0) return stack;
   const out = keys.map(([k, x]) => {
     const key = IDENT.test(k) ? k : quoteNode(k, site);
     return `${key}: ${inspectNode(x, depth + 1, indent + 2, site, maxDepth)}`;
   });
+  // a cause is not enumerable, yet util.inspect shows it
+  if ('cause' in info) out.push(`[cause]: ${inspectNode(info.cause, depth + 1, indent + 2, site, maxDepth)}`);
+  if (out.length === 0) return stack;
   return lines(out, `${stack} {`, '}', indent);
 }
 
@@ -128,7 +130,7 @@ function browserError(v: Obj, site: A.Node): string {
     const m = v.props.get('message');
     header = `${info.ctorName}: ${m === undefined ? '' : toStr(m, site)}`;
   }
-  return `${header}\n    at ${browserFrame(info.frame)}`;
+  return info.frame ? `${header}\n    at ${browserFrame(info.frame)}` : header;
 }
 
 /** a function the snippet defines, with no properties of its own (a built-in one prints as Node's internals name it) */

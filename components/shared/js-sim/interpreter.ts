@@ -11,6 +11,7 @@
  * Every step is recorded by the Recorder.
  */
 import type * as A from 'acorn';
+import { timersPromises } from './abort.ts';
 import { installGlobals } from './builtins.ts';
 import { describeCallee, reasonText } from './conversions.ts';
 import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
@@ -123,6 +124,10 @@ export class Interpreter implements Realm, PromiseRealm {
   }
   endJob(): void {
     this.rec.stack.pop();
+  }
+
+  timersPromises(): Value {
+    return timersPromises(this);
   }
 
   takeUnhandledRejections(): Value[] {

@@ -30,7 +30,12 @@ export interface ErrorInfo {
   base: string;
   /** the name of the constructor that made it (a class extending Error, or the built-in) */
   ctorName: string;
-  frame: StackFrame;
+  /** null: created with no script running (a browser's own TimeoutError), its stack has no frame */
+  frame: StackFrame | null;
+  /** a DOMException's legacy code (20 for AbortError) */
+  code?: number;
+  /** `new Error(message, { cause })`: util.inspect prints it as `[cause]` */
+  cause?: Value;
 }
 export class ArrayObj extends Obj {
   constructor(public items: Value[]) {
@@ -53,6 +58,8 @@ export class FnObj extends Obj {
   jobLine: number | null = null;
   /** a method's class (an arrow's: the class of the method it is in), for `super` (classes.ts) */
   declare home?: Obj | null;
+  /** a built-in that `new` constructs (AbortController) */
+  declare construct?: Native;
   constructor(public name: string) {
     super();
   }
