@@ -15,11 +15,12 @@ import {
   SignalObj,
   signalProperty,
 } from './abort.ts';
+import { ASYNC_ITERATOR, ITERATOR, SymbolObj } from './symbols.ts';
 import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
 import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { refuseAt } from './parse.ts';
-import { ArrayObj, FnObj, HandleObj, isCallable, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
+import { ArrayObj, FnObj, HandleObj, isCallable, NativeObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
 
 export function installGlobals(it: Interpreter): void {
   const console = new Obj();
@@ -97,6 +98,12 @@ export function installGlobals(it: Interpreter): void {
     }),
   );
   installAbort(it);
+  const symbol = it.native('Symbol', (_t, _a, site) =>
+    refuseAt(site, { code: 'unsupportedProperty', name: 'Symbol()' }),
+  );
+  symbol.props.set('iterator', new SymbolObj(ITERATOR));
+  symbol.props.set('asyncIterator', new SymbolObj(ASYNC_ITERATOR));
+  it.defineGlobal('Symbol', symbol);
   it.defineGlobal(
     'String',
     it.native('String', (_t, a) => (a.length === 0 ? '' : toStr(a[0], null))),
@@ -150,6 +157,8 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     return controllerProperty(it, obj, name, node);
   } else if (obj instanceof EventObj) {
     return eventProperty(obj, name, node);
+  } else if (obj instanceof NativeObj) {
+    return obj.property(name, node);
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))

@@ -15,6 +15,7 @@ import type * as A from 'acorn';
 import { toStr, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
+import { symbolKey } from './symbols.ts';
 import { makeClosure, type FnCtx } from './scope.ts';
 import { Env, FnObj, isObj, Obj, PromiseObj, type ThisValue, type Value } from './values.ts';
 
@@ -49,6 +50,8 @@ export class InstanceObj extends Obj {
 
 function keyName(key: A.Expression | A.PrivateIdentifier): string {
   if (key.type === 'PrivateIdentifier') return `#${key.name}`;
+  const sym = symbolKey(key);
+  if (sym) return sym;
   return key.type === 'Identifier' ? key.name : String((key as A.Literal).value);
 }
 

@@ -10,6 +10,8 @@ import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ClassObj, construct, defineClass, instanceOf, superCall, superGet } from './classes.ts';
+import { forOfIterator } from './generators.ts';
+import { SymbolObj, symbolKey } from './symbols.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import { hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
@@ -21,13 +23,16 @@ import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Throw, type ThisValue, type V
  */
 const MAX_OPS = 2_500_000;
 
-type Completion = { type: 'normal' } | { type: 'return'; value: Value } | { type: 'break' } | { type: 'continue' };
+export type Completion =
+  { type: 'normal' } | { type: 'return'; value: Value } | { type: 'break' } | { type: 'continue' };
 const NORMAL: Completion = { type: 'normal' };
 
 /** what an `await` hands to the async function that runs the generator */
 export interface AwaitRequest {
   value: Value;
   node: A.AwaitExpression;
+  /** a `yield` of a generator's body (generators.ts), not an await */
+  yield?: boolean;
 }
 /** a statement or expression being evaluated: it yields at each `await` and is resumed with the awaited value */
 export type G<T> = Generator<AwaitRequest, T, Value>;
@@ -78,7 +83,10 @@ export class Evaluator {
         return NORMAL;
       case 'ReturnStatement': {
         this.stmtSnap(node);
-        const value = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
+        let value = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
+        // `return v` in an async generator awaits v
+        if (node.argument && ctx.fn?.node?.async && ctx.fn.node.generator)
+          value = yield { value, node: node as unknown as A.AwaitExpression };
         return { type: 'return', value };
       }
       case 'IfStatement': {
@@ -218,27 +226,20 @@ export class Evaluator {
   private *execForOf(node: A.ForOfStatement, outer: Env, ctx: FnCtx): G<Completion> {
     this.stmtSnap(node);
     const iterable = yield* this.evalExpr(node.right, outer, ctx);
-    const left = node.left;
     let items: () => Value[];
     if (iterable instanceof ArrayObj) items = () => iterable.items;
     else if (typeof iterable === 'string') {
       const chars = [...iterable];
       items = () => chars;
-    } else this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
+    } else {
+      // a generator or an object with [Symbol.iterator] / [Symbol.asyncIterator] (generators.ts)
+      const c = yield* forOfIterator(this, this.it, iterable, node, (v) => this.forOfTurn(node, v, outer, ctx));
+      if (c) return c;
+      this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
+    }
     for (let i = 0; i < items().length; i++) {
       const value = node.await ? yield* this.forAwaitNext(items()[i], false, node) : items()[i];
-      let env = outer;
-      if (left.type === 'VariableDeclaration') {
-        if (left.kind !== 'var') env = new Env(outer);
-        const target = env;
-        yield* bindPattern(this, this.it, left.declarations[0]!.id, value, env, ctx, (name, v) =>
-          this.bindName(left.kind, name, v, target, ctx),
-        );
-      } else {
-        const ref = yield* this.reference(left as A.Identifier | A.MemberExpression, outer, ctx);
-        ref.set(value);
-      }
-      const c = yield* this.exec(node.body, env, ctx);
+      const c = yield* this.forOfTurn(node, value, outer, ctx);
       if (c.type === 'break') return NORMAL;
       if (c.type === 'return') return c;
       if (i + 1 < items().length) this.stmtSnap(node);
@@ -248,12 +249,29 @@ export class Evaluator {
     return NORMAL;
   }
 
+  /** one turn of a for…of loop: its binding (a fresh one a turn for let/const), then its body */
+  private *forOfTurn(node: A.ForOfStatement, value: Value, outer: Env, ctx: FnCtx): G<Completion> {
+    const left = node.left;
+    let env = outer;
+    if (left.type === 'VariableDeclaration') {
+      if (left.kind !== 'var') env = new Env(outer);
+      const target = env;
+      yield* bindPattern(this, this.it, left.declarations[0]!.id, value, env, ctx, (name, v) =>
+        this.bindName(left.kind, name, v, target, ctx),
+      );
+    } else {
+      const ref = yield* this.reference(left as A.Identifier | A.MemberExpression, outer, ctx);
+      ref.set(value);
+    }
+    return yield* this.exec(node.body, env, ctx);
+  }
+
   /**
    * One step of `for await` over an array (ECMA-262 AsyncFromSyncIteratorContinuation): the item is turned into a
    * promise (PromiseResolve), a job makes the iterator's result promise from it, and the loop awaits that: two
    * microtask turns an item where a plain `await` takes one. A rejected item throws at the loop.
    */
-  private *forAwaitNext(item: Value, done: boolean, node: A.ForOfStatement): G<Value> {
+  *forAwaitNext(item: Value, done: boolean, node: A.ForOfStatement): G<Value> {
     const promises = this.it.promises;
     const result = promises.newCapability();
     const wrapper = promises.promiseResolve(item);
@@ -333,7 +351,9 @@ export class Evaluator {
             continue;
           }
           const prop = p;
-          const key = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value);
+          const key =
+            symbolKey(prop.key) ??
+            (prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value));
           const vn = prop.value;
           let v: Value;
           if ((vn.type === 'FunctionExpression' || vn.type === 'ArrowFunctionExpression') && !vn.id) {
@@ -473,6 +493,10 @@ export class Evaluator {
         }
         refuseAt(node, { code: 'unsupportedNew', name });
       }
+      case 'YieldExpression': {
+        const v = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
+        return yield { value: v, node: node as unknown as A.AwaitExpression, yield: true };
+      }
       case 'AwaitExpression': {
         const v = yield* this.evalExpr(node.argument, env, ctx);
         return yield { value: v, node };
@@ -489,6 +513,7 @@ export class Evaluator {
     if (!node.computed) return (node.property as A.Identifier).name;
     const k = yield* this.evalExpr(node.property, env, ctx);
     if (typeof k === 'number') return k;
+    if (k instanceof SymbolObj) return k.key;
     return toStr(k, node);
   }
 

@@ -13,6 +13,7 @@
 import type * as A from 'acorn';
 import { timersPromises } from './abort.ts';
 import { installGlobals } from './builtins.ts';
+import { startGenerator } from './generators.ts';
 import { describeCallee, reasonText } from './conversions.ts';
 import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
 import type { Host, Realm } from './host.ts';
@@ -177,6 +178,7 @@ export class Interpreter implements Realm, PromiseRealm {
     if (fn.native)
       return fn.native(thisV === NO_THIS ? undefined : thisV, args, site ?? { type: 'Native', start: 0, end: 0 });
     const node = fn.node!;
+    if (node.generator) return startGenerator(this, fn, this.runBody(fn, thisV, args));
     if (node.async) return this.callAsync(fn, thisV, args);
     if (++this.depth > MAX_DEPTH) refuseAt(site ?? node, { code: 'tooDeep' });
     const frame = { view: { name: this.fnName(fn), kind: 'function' as const, line: this.lineOf(node) } };
@@ -257,7 +259,7 @@ export class Interpreter implements Realm, PromiseRealm {
     return cap.promise;
   }
 
-  private *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
+  *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
     const node = fn.node!;
     const env = new Env(fn.env);
     const ctx: FnCtx = {

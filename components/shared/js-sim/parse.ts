@@ -8,6 +8,7 @@
  */
 import { parse } from 'acorn';
 import type * as A from 'acorn';
+import { symbolKey } from './symbols.ts';
 import type { SimError } from './types.ts';
 
 /** A refusal: the snippet uses something outside the subset. It unwinds the whole run. */
@@ -68,7 +69,6 @@ const REFUSED: Record<string, string> = {
   ExportDefaultDeclaration: 'module',
   ExportAllDeclaration: 'module',
   ImportExpression: 'dynamicImport',
-  YieldExpression: 'generator',
   TaggedTemplateExpression: 'taggedTemplate',
   ChainExpression: 'optionalChaining',
   MetaProperty: 'metaProperty',
@@ -76,7 +76,6 @@ const REFUSED: Record<string, string> = {
 };
 
 function checkParams(fn: A.Function): void {
-  if (fn.generator) refuse(fn, 'generator');
   fn.params.forEach(checkPattern);
 }
 
@@ -205,7 +204,7 @@ function check(node: A.Node | null | undefined): void {
           continue;
         }
         if (p.kind !== 'init') refuse(p, 'accessor');
-        if (p.computed) refuse(p, 'computedKey');
+        if (p.computed && !symbolKey(p.key)) refuse(p, 'computedKey');
         check(p.value);
       }
       return;
@@ -259,6 +258,10 @@ function check(node: A.Node | null | undefined): void {
     case 'AwaitExpression':
       check(n.argument);
       return;
+    case 'YieldExpression':
+      if (n.delegate) refuse(n, 'yieldStar');
+      check(n.argument);
+      return;
     case 'SequenceExpression':
       n.expressions.forEach(check);
       return;
@@ -275,8 +278,8 @@ function check(node: A.Node | null | undefined): void {
       check(n.superClass);
       for (const m of n.body.body) {
         if (m.type === 'StaticBlock') refuse(m, 'class');
-        if (m.computed) refuse(m, 'computedKey');
-        if (m.key.type !== 'PrivateIdentifier') check(m.key);
+        if (m.computed && !symbolKey(m.key)) refuse(m, 'computedKey');
+        if (m.key.type !== 'PrivateIdentifier' && !m.computed) check(m.key);
         if (m.type === 'MethodDefinition') {
           checkParams(m.value);
           check(m.value.body);

@@ -103,6 +103,11 @@ export class OpaqueObj extends Obj {
   }
 }
 
+/** a built-in object that answers its own property reads (a generator object) */
+export abstract class NativeObj extends OpaqueObj {
+  abstract property(name: string, site: A.Node): Value;
+}
+
 export function isObj(v: Value): v is Obj {
   return v instanceof Obj;
 }
