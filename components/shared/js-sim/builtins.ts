@@ -134,6 +134,9 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
   if (obj === undefined || obj === null) {
     it.throwError('TypeError', `Cannot read properties of ${String(obj)} (reading '${name}')`);
   }
+  // a private name (keyed `#x`) exists only on instances and classes that declare it (classes.ts)
+  if (name.startsWith('#') && !(obj instanceof InstanceObj) && !(obj instanceof ClassObj))
+    it.throwError('TypeError', `Cannot read private member ${name} from an object whose class did not declare it`);
   if (obj instanceof PromiseObj) {
     if (name === 'then') return it.promises.protoThen;
     if (name === 'catch') return it.promises.protoCatch;

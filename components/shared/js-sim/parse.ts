@@ -217,8 +217,8 @@ function check(node: A.Node | null | undefined): void {
       check(n.argument);
       return;
     case 'BinaryExpression':
-      if (!BINARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
       if (n.left.type === 'PrivateIdentifier') refuse(n, 'operator', `#${n.left.name} in`);
+      if (!BINARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
       check(n.left);
       check(n.right);
       return;
