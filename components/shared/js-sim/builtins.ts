@@ -19,6 +19,7 @@ import { ASYNC_ITERATOR, ITERATOR, SymbolObj } from './symbols.ts';
 import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
 import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
+import { errorStack } from './inspect.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, FnObj, HandleObj, isCallable, NativeObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
 
@@ -150,7 +151,7 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
     if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
   } else if (obj instanceof InstanceObj) {
-    if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
+    if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
     return instanceProperty(it, obj, name);
   } else if (obj instanceof ClassObj) {
     return staticProperty(it, obj, name);
@@ -166,7 +167,7 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
   ) {
-    if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
+    if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
     if (obj.props.has(name)) return obj.props.get(name);
     if (obj instanceof FnObj && name === 'name') return obj.name;
     if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;

@@ -239,6 +239,7 @@ export function instanceProperty(it: Interpreter, obj: InstanceObj, name: string
   if (method) return method;
   if (name === 'constructor') return obj.cls;
   if (obj.isError) {
+    if (name === 'cause') return obj.errorInfo?.cause;
     if (name === 'name') return obj.errorInfo?.base ?? 'Error';
     if (name === 'message') return '';
   }

@@ -272,7 +272,7 @@ function getIterator(it: Interpreter, obj: Value, key: string, site: A.Node): { 
   if (!isObj(obj) || !(obj instanceof NativeObj || obj instanceof InstanceObj || obj.constructor === Obj)) return null;
   const method = getProperty(it, obj, key, memberSite(site));
   if (method === undefined || method === null) return null;
-  const iter = it.call(method, obj as ThisValue, [], site, excerpt(it.source, site, 40));
+  const iter = it.call(method, obj, [], site, excerpt(it.source, site, 40));
   if (!isObj(iter)) it.throwError('TypeError', 'Result of the Symbol.iterator method is not an object');
   return { iter, next: getProperty(it, iter, 'next', memberSite(site)) };
 }
@@ -315,12 +315,12 @@ export function* forOfIterator(
   const close = function* (): G<void> {
     const ret = getProperty(it, i.iter, 'return', memberSite(site));
     if (ret === undefined || ret === null) return;
-    let r = it.call(ret, i.iter as ThisValue, [], site);
+    let r = it.call(ret, i.iter, [], site);
     if (asyncIter) r = yield { value: r, node: awaitNode };
     if (!isObj(r)) it.throwError('TypeError', `Iterator result ${String(r)} is not an object`);
   };
   for (;;) {
-    let r: Value = it.call(i.next, i.iter as ThisValue, [], site);
+    let r: Value = it.call(i.next, i.iter, [], site);
     if (asyncIter) r = yield { value: r, node: awaitNode };
     const result = stepResult(it, r);
     const done = truthy(getProperty(it, result, 'done', memberSite(site)));

@@ -89,6 +89,14 @@ function browserFrame(f: StackFrame): string {
   return f.fn ? `${f.fn} (${at})` : at;
 }
 
+/** `err.stack`: its first line as V8 writes it (Error.prototype.toString) and the one frame the simulator shows */
+export function errorStack(v: Obj, runtime: Runtime, site: A.Node): string {
+  const info = v.errorInfo;
+  const header = errorToString(v, site);
+  if (!info?.frame) return header;
+  return `${header}\n    at ${runtime === 'node' ? nodeFrame(info.frame) : browserFrame(info.frame)}`;
+}
+
 /**
  * util.inspect of an Error (lib/internal/util/inspect.js formatError, Node 20): its stack, whose first line
  * improveStack completes with the constructor's name (`NotFound [Error]: …` for a class not named …Error), indented
