@@ -19,17 +19,7 @@ import type { Completion, Evaluator, G } from './evaluate.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ASYNC_ITERATOR, ITERATOR } from './symbols.ts';
-import {
-  FnObj,
-  isCallable,
-  isObj,
-  NativeObj,
-  Obj,
-  Throw,
-  type Capability,
-  type ThisValue,
-  type Value,
-} from './values.ts';
+import { FnObj, isCallable, isObj, NativeObj, Obj, Throw, type Capability, type Value } from './values.ts';
 
 function iterResult(value: Value, done: boolean): Obj {
   const r = new Obj();
