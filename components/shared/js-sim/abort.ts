@@ -12,6 +12,11 @@
  * new SafePromise((a, b) => p.then(a, b)).finally(removeListener).then(a, b))` — which costs the ticks those steps
  * cost; the model runs the same steps. The texts differ by runtime (Node: "This operation was aborted", Chromium:
  * "signal is aborted without reason").
+ *
+ * Not modelled: Chromium runs AbortSignal.timeout's abort on a task queue of its own, not in order with setTimeout
+ * (measured in Chromium 156: a 20 ms abort after a 21 ms timer set after it, a 40 ms abort before a 40 ms timer set
+ * after it); the model queues it as a timer, so an abort within a millisecond or two of a timer may be ordered
+ * differently in a real browser.
  */
 import type * as A from 'acorn';
 import { reasonText } from './conversions.ts';
