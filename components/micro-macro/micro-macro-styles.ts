@@ -254,6 +254,8 @@ export const styles = [
     .output li {
       font-size: 1.07em;
       padding: 0 0.4em;
+      /* a logged Error's stack frame keeps its line and indentation */
+      white-space: pre-wrap;
       border: 1px solid var(--hsw-border);
     }
     .output li.err {

@@ -9,10 +9,11 @@ const an = (v: string | undefined): string => `${/^[aeiouAEIOU]/.test(s(v)) ? 'a
 
 /** what console.log cannot print, by the name shared/js-sim/inspect.ts refuses it with: [what, why and what instead] */
 const logRefusalsEn: Record<string, [string, string]> = {
-  Error: [
-    'an Error',
-    'the runtimes print its stack trace, which names files and lines. Log err.message or String(err)',
+  'nested Error': [
+    'an Error inside an array or object in a browser',
+    'the console previews its stack cut to 100 characters. Log the error by itself or err.message',
   ],
+  AggregateError: ['an AggregateError', 'Node prints its [errors] as well. Log err.errors or err.message'],
   function: [
     'a function this way',
     'the simulator prints a function by itself or, in Node, inside a value. Log its name',
@@ -26,10 +27,6 @@ const logRefusalsEn: Record<string, [string, string]> = {
     'Node measures their width to lay the items out in columns. Log arr.join(", ")',
   ],
   'long string': ['a string this long inside an array or object', 'the browser’s console cuts it short'],
-  'object with more than 5 properties': [
-    'an object with more than 5 properties',
-    'the browser’s console previews only the first 5',
-  ],
   string: ['a string with control characters inside an array or object', 'log it on its own'],
   '%j': ['the format %j', 'use %O (JSON.stringify is not modelled)'],
   '%%': ['the format %% in a browser', 'how the console prints it is not modelled. Write a single %'],
@@ -38,10 +35,11 @@ const logRefusalsEn: Record<string, [string, string]> = {
   '%s toString': ['%s of an object with its own toString', 'the simulator does not call it. Log the string'],
 };
 const logRefusalsRu: typeof logRefusalsEn = {
-  Error: [
-    'объекта Error',
-    'среды печатают его стек вызовов с именами файлов и строк. Выводите err.message или String(err)',
+  'nested Error': [
+    'объекта Error внутри массива или объекта в браузере',
+    'консоль показывает его стек, обрезанный до 100 символов. Выводите ошибку отдельно или err.message',
   ],
+  AggregateError: ['объекта AggregateError', 'Node печатает ещё и его [errors]. Выводите err.errors или err.message'],
   function: [
     'функции в таком виде',
     'симулятор печатает функцию отдельно или, в Node, внутри значения. Выводите её имя',
@@ -55,10 +53,6 @@ const logRefusalsRu: typeof logRefusalsEn = {
     'Node измеряет их ширину, раскладывая элементы по столбцам. Выводите arr.join(", ")',
   ],
   'long string': ['такой длинной строки внутри массива или объекта', 'консоль браузера её обрезает'],
-  'object with more than 5 properties': [
-    'объекта с более чем 5 свойствами',
-    'консоль браузера показывает только первые 5',
-  ],
   string: ['строки с управляющими символами внутри массива или объекта', 'выводите её отдельно'],
   '%j': ['с форматом %j', 'используйте %O (JSON.stringify не моделируется)'],
   '%%': ['с форматом %% в браузере', 'как его печатает консоль, не моделируется. Напишите один %'],
@@ -72,8 +66,8 @@ const logRefusalsRu: typeof logRefusalsEn = {
 
 /** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
 const constructsEn: Record<string, string> = {
-  class: 'this part of classes (private names, static blocks)',
-  extends: 'class inheritance (`extends`, `super`)',
+  class: 'static blocks in classes',
+  extends: 'inheritance (`extends`) from anything but a class or Error:',
   forIn: '`for…in` loops',
   forOf: '`for…of` loops',
   switch: '`switch`',
@@ -82,7 +76,7 @@ const constructsEn: Record<string, string> = {
   debugger: '`debugger`',
   module: '`import`/`export`',
   dynamicImport: '`import()`',
-  generator: 'generators',
+  yieldStar: 'delegating `yield*`',
   taggedTemplate: 'tagged templates',
   optionalChaining: 'optional chaining `?.`',
   spread: 'spread `...`',
@@ -100,8 +94,8 @@ const constructsEn: Record<string, string> = {
   other: 'this construct',
 };
 const constructsRu: typeof constructsEn = {
-  class: 'эта часть классов (приватные имена, статические блоки)',
-  extends: 'наследование классов (`extends`, `super`)',
+  class: 'статические блоки в классах',
+  extends: 'наследование (`extends`) не от класса и не от Error:',
   forIn: 'циклы `for…in`',
   forOf: 'циклы `for…of`',
   switch: '`switch`',
@@ -110,7 +104,7 @@ const constructsRu: typeof constructsEn = {
   debugger: '`debugger`',
   module: '`import`/`export`',
   dynamicImport: '`import()`',
-  generator: 'генераторы',
+  yieldStar: 'делегирующий `yield*`',
   taggedTemplate: 'теговые шаблоны',
   optionalChaining: 'опциональная цепочка `?.`',
   spread: 'расширение `...`',
@@ -300,7 +294,7 @@ const en = {
   editorLabel: 'Your code (JavaScript subset)',
   run: 'Run in the simulator',
   subsetHelp:
-    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (no extends), setTimeout/setInterval, setImmediate and process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock).',
+    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick and require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock).',
   toEnd: 'To the end',
   errorTitle: 'The simulator cannot run this code',
   notRunYet: 'Press “Run in the simulator”.',
@@ -478,7 +472,7 @@ const ru: typeof en = {
   editorLabel: 'Свой код (подмножество JavaScript)',
   run: 'Запустить в симуляторе',
   subsetHelp:
-    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (без extends), setTimeout/setInterval, setImmediate и process.nextTick (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы).',
+    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick и require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы).',
   toEnd: 'В конец',
   errorTitle: 'Симулятор не может выполнить этот код',
   notRunYet: 'Нажмите «Запустить в симуляторе».',

@@ -122,7 +122,7 @@ test.describe('micro-macro', () => {
     await expectHash(page, /^#\/micro-macro$/);
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
     await expect(slide.getByRole('alert')).toContainText(
-      'Line 2: the simulator’s subset does not include class inheritance (extends, super).',
+      'Line 2: the simulator’s subset does not include inheritance (extends) from anything but a class or Error: Object.',
     );
 
     await editor.fill(

@@ -3,6 +3,8 @@
  * micro-macro slide's examples) is injected as a classic <script> into a blank page; the page's console.log
  * and console.info messages are collected until a sentinel timer, set well after the snippet's last timer, fires; they must equal
  * the simulator's browser prediction line by line (or, for a timing-dependent snippet, one of the orders it lists).
+ * The lines are read from the DevTools protocol's console event (CDP `Runtime.consoleAPICalled`), each argument as
+ * the console shows it (argText); an Error's stack frames are compared loosely (normalizeStacks).
  * Snippets that never finish (starvation) are not run here: they would hang the page.
  *
  * This spec does not open the deck, so it uses Playwright's own `test` rather than the deck fixture.
@@ -10,7 +12,7 @@
 import { test, expect } from '@playwright/test';
 import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
-import { loadCorpus, type CorpusSnippet } from '../unit/sim-corpus-lib.ts';
+import { loadCorpus, normalizeStacks, type CorpusSnippet } from '../unit/sim-corpus-lib.ts';
 
 const SENTINEL = '__sim_corpus_done__';
 
@@ -27,6 +29,34 @@ function substitute(parts: string[]): string {
     return spec === '%c' ? '' : text;
   });
   return [line, ...parts.slice(next)].join(' ');
+}
+
+/**
+ * An argument's text as the DevTools console shows it, from the protocol's RemoteObject: a primitive's value (`-0`,
+ * `NaN` as written), a plain object's preview `{a: 1, b: Object}` with `…` when the preview overflowed (more than 5
+ * properties: the text Playwright gives lacks it), an array's `[1, Array(2)]`, anything else its description (a class
+ * instance's name, `Promise`, a function's source, an Error's stack). This is the rendering Playwright's JSHandle
+ * uses, plus the overflow mark.
+ */
+interface RemoteObject {
+  type: string;
+  subtype?: string;
+  value?: unknown;
+  unserializableValue?: string;
+  description?: string;
+  preview?: { overflow: boolean; properties: { name: string; value?: string }[] };
+}
+
+function argText(o: RemoteObject): string {
+  if (o.type === 'undefined') return 'undefined';
+  if (o.unserializableValue) return o.unserializableValue;
+  if ('value' in o) return String(o.value);
+  const props = o.preview?.properties ?? [];
+  const more = o.preview?.overflow ? ', …' : '';
+  if (o.description === 'Object' && o.preview)
+    return `{${props.map((p) => `${p.name}: ${p.value}`).join(', ')}${more}}`;
+  if (o.subtype === 'array' && o.preview) return `[${props.map((p) => p.value).join(', ')}${more}]`;
+  return o.description ?? '';
 }
 
 const snippets: CorpusSnippet[] = [
@@ -74,55 +104,38 @@ for (const s of snippets) {
     const lastTime = Math.max(0, ...predicted.steps.map((st) => st.now));
     const options =
       s.expect === 'timing' || predicted.timing?.affectsOutput
-        ? [logLines(predicted), ...(predicted.timing?.alternatives ?? [])].map((o) => JSON.stringify(o))
-        : [JSON.stringify(logLines(predicted))];
+        ? [logLines(predicted), ...(predicted.timing?.alternatives ?? [])].map((o) =>
+            JSON.stringify(normalizeStacks(o)),
+          )
+        : [JSON.stringify(normalizeStacks(logLines(predicted)))];
 
     const runOnce = async (): Promise<string[]> => {
       const p = await page.context().newPage();
-      const lines: Promise<string>[] = [];
+      const lines: string[] = [];
       let done!: () => void;
       const finished = new Promise<void>((resolve) => (done = resolve));
-      p.on('console', (msg) => {
+      // the console's own event, through the DevTools protocol: each argument's preview tells whether it overflowed
+      const cdp = await p.context().newCDPSession(p);
+      cdp.on('Runtime.consoleAPICalled', (call) => {
         // console.log and console.info are the lines the model prints as output (error and warn are its error lines)
-        if (msg.type() !== 'log' && msg.type() !== 'info') return;
-        if (msg.text() === SENTINEL) {
+        if (call.type !== 'log' && call.type !== 'info') return;
+        const parts = call.args.map(argText);
+        if (parts[0] === SENTINEL) {
           done();
           return;
         }
-        // primitives as the DevTools console shows them (msg.text() would flatten -0 to 0); an object or array as
-        // the console's preview of it, the text Playwright gives for the argument (`{a: 1, b: x}`, `[1, Array(2)]`)
-        lines.push(
-          Promise.all(
-            msg.args().map((a) =>
-              a
-                .evaluate((v) =>
-                  typeof v === 'object' && v !== null
-                    ? null
-                    : typeof v === 'number' && Object.is(v, -0)
-                      ? '-0'
-                      : typeof v === 'string'
-                        ? v
-                        : String(v),
-                )
-                // A JSHandle's toString() is Chromium's preview of the object (`Array(2)`, `Promise`), the console's text.
-                // eslint-disable-next-line @typescript-eslint/no-base-to-string
-                .then((text) => text ?? a.toString()),
-            ),
-          ).then(async (parts) => {
-            const first = msg.args()[0];
-            const isFormat = parts.length > 1 && first && (await first.evaluate((v) => typeof v === 'string'));
-            return isFormat ? substitute(parts) : parts.join(' ');
-          }),
-        );
+        const isFormat = parts.length > 1 && call.args[0]!.type === 'string';
+        lines.push(isFormat ? substitute(parts) : parts.join(' '));
       });
+      await cdp.send('Runtime.enable');
       await p.goto('about:blank');
       await p.addScriptTag({ content: s.source });
       // a separate script, so the snippet's own timers are all set before it
       await p.addScriptTag({ content: `setTimeout(() => console.log('${SENTINEL}'), ${lastTime + 300});` });
       await finished;
-      const text = await Promise.all(lines);
+      await cdp.detach();
       await p.close();
-      return text;
+      return normalizeStacks(lines);
     };
 
     let real = await runOnce();
@@ -135,6 +148,6 @@ for (const s of snippets) {
         `unexpected timing flag ${JSON.stringify(predicted.timing)}`,
       ).toBe(false);
     expect(options).toContain(JSON.stringify(real));
-    if (options.length === 1) expect(real).toEqual(logLines(predicted));
+    if (options.length === 1) expect(real).toEqual(normalizeStacks(logLines(predicted)));
   });
 }

@@ -26,3 +26,21 @@ export function loadCorpus(dir = SNIPPET_DIR): CorpusSnippet[] {
       return { name, source, runtimes: runtime ? [runtime] : ['node', 'browser'], expect: ex ?? 'output' };
     });
 }
+
+/**
+ * The one thing the corpus tests compare loosely in a logged Error: its stack frames. A real stack names the
+ * runtime's own frames and files (Node's module loader, Playwright's injected script); the simulator prints one frame,
+ * the snippet's own. So every run of consecutive `    at …` lines (in Node one output line each, in a browser lines of
+ * one console message; with Node's `... n lines matching cause stack trace ...`) becomes one `at …` line with the
+ * same indentation, on both sides (a `{` that ends the last frame line goes with it, on both sides); the first line of an
+ * Error (`HttpError: not found`, `NotFound [Error]: nf`) and everything else is compared exactly.
+ */
+const FRAMES = /(\n([ \t]*)(?:at [^\n]*|\.\.\. \d+ lines? matching cause stack trace \.\.\.))+/g;
+
+export function normalizeStacks(lines: readonly string[]): string[] {
+  if (lines.length === 0) return [];
+  return lines
+    .join('\n')
+    .replace(FRAMES, (_m, _last: string, indent: string) => `\n${indent}at …`)
+    .split('\n');
+}

@@ -8,6 +8,9 @@
  * This machine can be heavily loaded (other suites run in parallel), and a preempted process fires its timers late,
  * which is real timing dependence, not a model error. So a real run that differs is repeated, up to three runs in
  * all; the test fails if none matches. A wrong model differs every time.
+ *
+ * A logged Error's stack frames are the one thing compared loosely (normalizeStacks in sim-corpus-lib.ts): each run
+ * of `    at …` lines counts as one line, on both sides; the Error's first line is compared exactly.
  */
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
-import { loadCorpus, type CorpusSnippet } from './sim-corpus-lib.ts';
+import { loadCorpus, normalizeStacks, type CorpusSnippet } from './sim-corpus-lib.ts';
 
 const nodeOk = spawnSync('node', ['--version'], { encoding: 'utf8' }).status === 0;
 const tmp = mkdtempSync(join(tmpdir(), 'sim-corpus-'));
@@ -34,7 +37,12 @@ function runNode(
     if (lines[lines.length - 1] === '') lines.pop();
     return lines;
   };
-  return { lines: split(r.stdout), errLines: split(r.stderr), killed: r.signal === 'SIGKILL', status: r.status };
+  return {
+    lines: normalizeStacks(split(r.stdout)),
+    errLines: normalizeStacks(split(r.stderr)),
+    killed: r.signal === 'SIGKILL',
+    status: r.status,
+  };
 }
 
 /** Runs node until it has printed `expected` lines, waits `graceMs` more, then kills it if still running. */
@@ -109,8 +117,10 @@ describe.skipIf(!nodeOk)('simulator against real node (CommonJS)', () => {
       }
       const options =
         s.expect === 'timing'
-          ? [logLines(predicted), ...(predicted.timing?.alternatives ?? [])].map((o) => JSON.stringify(o))
-          : [JSON.stringify(logLines(predicted))];
+          ? [logLines(predicted), ...(predicted.timing?.alternatives ?? [])].map((o) =>
+              JSON.stringify(normalizeStacks(o)),
+            )
+          : [JSON.stringify(normalizeStacks(logLines(predicted)))];
       let real = runNode(s.name, s.source, 10_000);
       for (let attempt = 1; attempt < 3 && !options.includes(JSON.stringify(real.lines)); attempt++) {
         real = runNode(s.name, s.source, 10_000);
@@ -126,11 +136,11 @@ describe.skipIf(!nodeOk)('simulator against real node (CommonJS)', () => {
         `unexpected timing flag: ${JSON.stringify(predicted.timing)}`,
       ).toBe(false);
       expect(predicted.end.code).toBe('done');
-      expect(logLines(predicted)).toEqual(real.lines);
+      expect(normalizeStacks(logLines(predicted))).toEqual(real.lines);
       // console.error and console.warn: stderr, in order (a process warning names the real pid, the simulated one
       // a fixed pid: the pid is the one thing compared loosely)
       const pid = (line: string): string => line.replace(/^\(node:\d+\)/, '(node:PID)');
-      expect(predicted.output.filter((o) => o.kind === 'error').map((o) => pid(o.text))).toEqual(
+      expect(normalizeStacks(predicted.output.filter((o) => o.kind === 'error').map((o) => pid(o.text)))).toEqual(
         real.errLines.map(pid),
       );
     });

@@ -5,11 +5,23 @@
  * own globals through Host.defineGlobals.
  */
 import type * as A from 'acorn';
-import { ClassObj, InstanceObj, instanceProperty } from './classes.ts';
-import { toPrim, toStr, typeOf } from './conversions.ts';
+import {
+  ControllerObj,
+  controllerProperty,
+  EventObj,
+  eventProperty,
+  installAbort,
+  setSignalProperty,
+  SignalObj,
+  signalProperty,
+} from './abort.ts';
+import { ASYNC_ITERATOR, ITERATOR, SymbolObj } from './symbols.ts';
+import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
+import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
+import { errorStack } from './inspect.ts';
 import { refuseAt } from './parse.ts';
-import { ArrayObj, FnObj, HandleObj, isCallable, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
+import { ArrayObj, FnObj, HandleObj, isCallable, NativeObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
 
 export function installGlobals(it: Interpreter): void {
   const console = new Obj();
@@ -56,7 +68,11 @@ export function installGlobals(it: Interpreter): void {
   for (const name of ['Error', 'TypeError', 'RangeError']) {
     it.defineGlobal(
       name,
-      it.native(name, (_t, a) => it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null))),
+      it.native(name, (_t, a, site) => {
+        const e = it.makeError(name, a[0] === undefined ? '' : toStr(a[0], null), site);
+        withCause(e, a[1]);
+        return e;
+      }),
     );
   }
   // the virtual clock: the script starts at a fixed instant, so only differences mean anything (as in a real run)
@@ -77,11 +93,18 @@ export function installGlobals(it: Interpreter): void {
     it.native('AggregateError', (_t, a, site) => {
       const errors = a[0];
       if (!(errors instanceof ArrayObj)) refuseAt(site, { code: 'unsupportedValue', name: 'iterable' });
-      const e = it.makeError('AggregateError', a[1] === undefined ? '' : toStr(a[1], null));
+      const e = it.makeError('AggregateError', a[1] === undefined ? '' : toStr(a[1], null), site);
       e.props.set('errors', new ArrayObj([...errors.items]));
       return e;
     }),
   );
+  installAbort(it);
+  const symbol = it.native('Symbol', (_t, _a, site) =>
+    refuseAt(site, { code: 'unsupportedProperty', name: 'Symbol()' }),
+  );
+  symbol.props.set('iterator', new SymbolObj(ITERATOR));
+  symbol.props.set('asyncIterator', new SymbolObj(ASYNC_ITERATOR));
+  it.defineGlobal('Symbol', symbol);
   it.defineGlobal(
     'String',
     it.native('String', (_t, a) => (a.length === 0 ? '' : toStr(a[0], null))),
@@ -112,6 +135,9 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
   if (obj === undefined || obj === null) {
     it.throwError('TypeError', `Cannot read properties of ${String(obj)} (reading '${name}')`);
   }
+  // a private name (keyed `#x`) exists only on instances and classes that declare it (classes.ts)
+  if (name.startsWith('#') && !(obj instanceof InstanceObj) && !(obj instanceof ClassObj))
+    it.throwError('TypeError', `Cannot read private member ${name} from an object whose class did not declare it`);
   if (obj instanceof PromiseObj) {
     if (name === 'then') return it.promises.protoThen;
     if (name === 'catch') return it.promises.protoCatch;
@@ -125,13 +151,27 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
     if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
   } else if (obj instanceof InstanceObj) {
-    return instanceProperty(it, obj, name).value;
+    if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
+    return instanceProperty(it, obj, name);
+  } else if (obj instanceof ClassObj) {
+    return staticProperty(it, obj, name);
+  } else if (obj instanceof SignalObj) {
+    return signalProperty(it, obj, name, node);
+  } else if (obj instanceof ControllerObj) {
+    return controllerProperty(it, obj, name, node);
+  } else if (obj instanceof EventObj) {
+    return eventProperty(obj, name, node);
+  } else if (obj instanceof NativeObj) {
+    return obj.property(name, node);
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
   ) {
-    if (obj.isError && name === 'stack') refuseAt(node, { code: 'unsupportedProperty', name });
+    if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
     if (obj.props.has(name)) return obj.props.get(name);
+    if (obj instanceof FnObj && name === 'name') return obj.name;
+    if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;
+    if (obj.errorInfo && name === 'code' && obj.errorInfo.code !== undefined) return obj.errorInfo.code;
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
@@ -154,10 +194,8 @@ export function setProperty(
     obj.items[i] = v;
     return;
   }
-  if ((obj instanceof InstanceObj && !obj.cls.getters.has(name)) || obj instanceof ClassObj) {
-    obj.props.set(name, v);
-    return;
-  }
+  if (setClassProperty(it, obj, name, v, node)) return;
+  if (obj instanceof SignalObj && setSignalProperty(obj, name, v)) return;
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
     obj.props.set(name, v);
     return;

@@ -5,7 +5,7 @@
  */
 import type * as A from 'acorn';
 import { refuseAt } from './parse.ts';
-import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
+import { ArrayObj, FnObj, HandleObj, isObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
 
 function numberToString(n: number): string {
   return String(n);
@@ -27,16 +27,32 @@ export function toStr(v: Value, site: A.Node | null): string {
   if (v === undefined || v === null || typeof v === 'boolean') return String(v);
   if (v instanceof ArrayObj) return v.items.map((x) => (x === undefined || x === null ? '' : toStr(x, site))).join(',');
   if (v instanceof PromiseObj) return '[object Promise]';
-  if (v.isError) {
-    const name = toStr(v.props.get('name'), site);
-    const msg = toStr(v.props.get('message') ?? '', site);
-    return msg ? `${name}: ${msg}` : name;
-  }
+  if (v.isError) return errorToString(v, site);
   if (v instanceof FnObj || v instanceof HandleObj || v instanceof OpaqueObj) {
     if (site) refuseAt(site, { code: 'unsupportedValue', name: describe(v) });
     return '[object]';
   }
   return '[object Object]';
+}
+
+/**
+ * Error.prototype.toString (ECMA-262 §20.5.3.4), which is also the first line of V8's stack: `name: message`, the
+ * name inherited from the built-in Error when the error has none of its own
+ */
+export function errorToString(v: Obj, site: A.Node | null): string {
+  const n = v.props.has('name') ? v.props.get('name') : (v.errorInfo?.base ?? 'Error');
+  const m = v.props.get('message');
+  const name = n === undefined ? 'Error' : toStr(n, site);
+  const msg = m === undefined ? '' : toStr(m, site);
+  if (name === '') return msg;
+  if (msg === '') return name;
+  return `${name}: ${msg}`;
+}
+
+/** `new Error(message, { cause })`: the cause, which util.inspect prints as `[cause]` */
+export function withCause(e: Obj, options: Value): void {
+  if (options instanceof Obj && options.constructor === Obj && options.props.has('cause') && e.errorInfo)
+    e.errorInfo.cause = options.props.get('cause');
 }
 
 export function toPrim(v: Value, site: A.Node): Exclude<Value, Obj> {

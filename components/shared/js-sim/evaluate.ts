@@ -9,7 +9,9 @@ import { getProperty, setProperty } from './builtins.ts';
 import { binary, toPrim, toStr, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
-import { ClassObj, construct, defineClass } from './classes.ts';
+import { ClassObj, construct, defineClass, instanceOf, superCall, superGet } from './classes.ts';
+import { forOfIterator } from './generators.ts';
+import { SymbolObj, symbolKey } from './symbols.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import {
   assignmentSkips,
@@ -21,12 +23,16 @@ import {
   nextTurnEnv,
   NORMAL,
   perIterationNames,
+  propertyKey,
+  binaryValue,
   typeofUndeclared,
   unary,
   type Completion,
 } from './fast.ts';
-import { blockScope, hoistBlock, makeClosure, type FnCtx } from './scope.ts';
-import { ArrayObj, Env, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
+import { blockScope, hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
+import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
+
+export type { Completion };
 
 /**
  * Operations (statements and expressions evaluated, recorded or not) before a run is stopped as endless. It counts
@@ -43,6 +49,8 @@ const MAX_OPS = 20_000_000;
 export interface AwaitRequest {
   value: Value;
   node: A.AwaitExpression;
+  /** a `yield` of a generator's body (generators.ts), not an await */
+  yield?: boolean;
 }
 /** a statement or expression being evaluated: it yields at each `await` and is resumed with the awaited value */
 export type G<T> = Generator<AwaitRequest, T, Value>;
@@ -78,7 +86,8 @@ export class Evaluator {
   }
 
   private *exec(node: A.Statement, env: Env, ctx: FnCtx): G<Completion> {
-    if (isSync(node)) return this.fast.exec(node, env, ctx);
+    // (`return v` in an async generator awaits v: its statements stay here)
+    if (isSync(node) && !(ctx.fn?.node?.async && ctx.fn.node.generator)) return this.fast.exec(node, env, ctx);
     this.tick();
     switch (node.type) {
       case 'ExpressionStatement':
@@ -98,7 +107,10 @@ export class Evaluator {
         return NORMAL;
       case 'ReturnStatement': {
         this.stmtSnap(node);
-        const value = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
+        let value = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
+        // `return v` in an async generator awaits v
+        if (node.argument && ctx.fn?.node?.async && ctx.fn.node.generator)
+          value = yield { value, node: node as unknown as A.AwaitExpression };
         return { type: 'return', value };
       }
       case 'IfStatement': {
@@ -217,27 +229,20 @@ export class Evaluator {
   private *execForOf(node: A.ForOfStatement, outer: Env, ctx: FnCtx): G<Completion> {
     this.stmtSnap(node);
     const iterable = yield* this.evalExpr(node.right, outer, ctx);
-    const left = node.left;
     let items: () => Value[];
     if (iterable instanceof ArrayObj) items = () => iterable.items;
     else if (typeof iterable === 'string') {
       const chars = [...iterable];
       items = () => chars;
-    } else this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
+    } else {
+      // a generator or an object with [Symbol.iterator] / [Symbol.asyncIterator] (generators.ts)
+      const c = yield* forOfIterator(this, this.it, iterable, node, (v) => this.forOfTurn(node, v, outer, ctx));
+      if (c) return c;
+      this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
+    }
     for (let i = 0; i < items().length; i++) {
       const value = node.await ? yield* this.forAwaitNext(items()[i], false, node) : items()[i];
-      let env = outer;
-      if (left.type === 'VariableDeclaration') {
-        if (left.kind !== 'var') env = new Env(outer);
-        const target = env;
-        yield* bindPattern(this, this.it, left.declarations[0]!.id, value, env, ctx, (name, v) =>
-          this.bindName(left.kind, name, v, target, ctx),
-        );
-      } else {
-        const ref = yield* this.reference(left as A.Identifier | A.MemberExpression, outer, ctx);
-        ref.set(value);
-      }
-      const c = yield* this.exec(node.body, env, ctx);
+      const c = yield* this.forOfTurn(node, value, outer, ctx);
       if (c.type === 'break') return NORMAL;
       if (c.type === 'return') return c;
       if (i + 1 < items().length) this.stmtSnap(node);
@@ -247,12 +252,29 @@ export class Evaluator {
     return NORMAL;
   }
 
+  /** one turn of a for…of loop: its binding (a fresh one a turn for let/const), then its body */
+  private *forOfTurn(node: A.ForOfStatement, value: Value, outer: Env, ctx: FnCtx): G<Completion> {
+    const left = node.left;
+    let env = outer;
+    if (left.type === 'VariableDeclaration') {
+      if (left.kind !== 'var') env = new Env(outer);
+      const target = env;
+      yield* bindPattern(this, this.it, left.declarations[0]!.id, value, env, ctx, (name, v) =>
+        this.bindName(left.kind, name, v, target, ctx),
+      );
+    } else {
+      const ref = yield* this.reference(left as A.Identifier | A.MemberExpression, outer, ctx);
+      ref.set(value);
+    }
+    return yield* this.exec(node.body, env, ctx);
+  }
+
   /**
    * One step of `for await` over an array (ECMA-262 AsyncFromSyncIteratorContinuation): the item is turned into a
    * promise (PromiseResolve), a job makes the iterator's result promise from it, and the loop awaits that: two
    * microtask turns an item where a plain `await` takes one. A rejected item throws at the loop.
    */
-  private *forAwaitNext(item: Value, done: boolean, node: A.ForOfStatement): G<Value> {
+  *forAwaitNext(item: Value, done: boolean, node: A.ForOfStatement): G<Value> {
     const promises = this.it.promises;
     const result = promises.newCapability();
     const wrapper = promises.promiseResolve(item);
@@ -333,7 +355,9 @@ export class Evaluator {
             continue;
           }
           const prop = p;
-          const key = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value);
+          const key =
+            symbolKey(prop.key) ??
+            (prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value));
           const vn = prop.value;
           let v: Value;
           if ((vn.type === 'FunctionExpression' || vn.type === 'ArrowFunctionExpression') && !vn.id) {
@@ -362,7 +386,7 @@ export class Evaluator {
       case 'BinaryExpression': {
         const l = yield* this.evalExpr(node.left, env, ctx);
         const r = yield* this.evalExpr(node.right, env, ctx);
-        return binary(node.operator, l, r, node);
+        return binaryValue(this.it, node, l, r);
       }
       case 'LogicalExpression': {
         const l = yield* this.evalExpr(node.left, env, ctx);
@@ -409,6 +433,7 @@ export class Evaluator {
         if (ctx.thisV === NO_THIS) refuseAt(node, { code: 'unsupportedThis' });
         return ctx.thisV;
       case 'MemberExpression': {
+        if (node.object.type === 'Super') return superGet(this.it, ctx, yield* this.memberKey(node, env, ctx), node);
         const obj = yield* this.evalExpr(node.object, env, ctx);
         const key = yield* this.memberKey(node, env, ctx);
         return getProperty(this.it, obj, key, node);
@@ -417,7 +442,12 @@ export class Evaluator {
         let fn: Value;
         let thisV: ThisValue = NO_THIS;
         const callee = node.callee;
-        if (callee.type === 'MemberExpression') {
+        if (callee.type === 'Super')
+          return superCall(this.it, yield* evalList(this, this.it, node.arguments, env, ctx), ctx, node);
+        if (callee.type === 'MemberExpression' && callee.object.type === 'Super') {
+          fn = superGet(this.it, ctx, yield* this.memberKey(callee, env, ctx), callee);
+          thisV = ctx.thisV;
+        } else if (callee.type === 'MemberExpression') {
           const obj = yield* this.evalExpr(callee.object, env, ctx);
           const key = yield* this.memberKey(callee, env, ctx);
           fn = getProperty(this.it, obj, key, callee);
@@ -435,10 +465,15 @@ export class Evaluator {
         args.push(...(yield* evalList(this, this.it, node.arguments, env, ctx)));
         if (ctor instanceof ClassObj) return construct(this.it, ctor, args, node);
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
+        if (ctor instanceof FnObj && ctor.construct) return ctor.construct(undefined, args, node);
         if (name === 'Error' || name === 'TypeError' || name === 'RangeError' || name === 'AggregateError') {
           if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);
         }
         refuseAt(node, { code: 'unsupportedNew', name });
+      }
+      case 'YieldExpression': {
+        const v = node.argument ? yield* this.evalExpr(node.argument, env, ctx) : undefined;
+        return yield { value: v, node: node as unknown as A.AwaitExpression, yield: true };
       }
       case 'AwaitExpression': {
         const v = yield* this.evalExpr(node.argument, env, ctx);
@@ -452,10 +487,9 @@ export class Evaluator {
   }
 
   private *memberKey(node: A.MemberExpression, env: Env, ctx: FnCtx): G<string | number> {
+    if (node.property.type === 'PrivateIdentifier') return `#${node.property.name}`;
     if (!node.computed) return (node.property as A.Identifier).name;
-    const k = yield* this.evalExpr(node.property, env, ctx);
-    if (typeof k === 'number') return k;
-    return toStr(k, node);
+    return propertyKey(yield* this.evalExpr(node.property, env, ctx), node);
   }
 
   lookup(node: A.Identifier, env: Env): Value {

@@ -16,7 +16,9 @@
 import type * as A from 'acorn';
 import { getProperty, setProperty } from './builtins.ts';
 import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
+import { instanceOf } from './classes.ts';
 import type { Evaluator } from './evaluate.ts';
+import { SymbolObj } from './symbols.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { blockScope, bodyScope, hoistBlock, hoistVars, makeClosure, patternNames, type FnCtx } from './scope.ts';
@@ -316,7 +318,7 @@ export class Fast {
       }
       case 'BinaryExpression': {
         const l = this.expr(node.left, env, ctx);
-        return binary(node.operator, l, this.expr(node.right, env, ctx), node);
+        return binaryValue(this.it, node, l, this.expr(node.right, env, ctx));
       }
       case 'LogicalExpression': {
         const l = this.expr(node.left, env, ctx);
@@ -395,14 +397,24 @@ export class Fast {
 
   private memberKey(node: A.MemberExpression, env: Env, ctx: FnCtx): string | number {
     if (!node.computed) return (node.property as A.Identifier).name;
-    const k = this.expr(node.property, env, ctx);
-    if (typeof k === 'number') return k;
-    return toStr(k, node);
+    return propertyKey(this.expr(node.property, env, ctx), node);
   }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // What evaluate.ts and the synchronous path share
+
+/** a computed member's key: a number stays one, a symbol is its key (symbols.ts), anything else its string */
+export function propertyKey(k: Value, node: A.Node): string | number {
+  if (typeof k === 'number') return k;
+  if (k instanceof SymbolObj) return k.key;
+  return toStr(k, node);
+}
+
+/** a binary operator's value: `instanceof` walks the prototype chain (classes.ts), the rest are conversions.ts's */
+export function binaryValue(it: Interpreter, node: A.BinaryExpression, l: Value, r: Value): Value {
+  return node.operator === 'instanceof' ? instanceOf(it, l, r) : binary(node.operator, l, r, node);
+}
 
 /** `typeof x` of an undeclared name is 'undefined' (the name is not evaluated) */
 export function typeofUndeclared(node: A.UnaryExpression, env: Env): boolean {

@@ -7,11 +7,20 @@
  * the realm's natives, and runs callbacks as tasks.
  */
 import type * as A from 'acorn';
-import type { TaskKind, TaskView } from './types.ts';
+import type { Runtime, TaskKind, TaskView } from './types.ts';
 import type { FnObj, Job, Native, Value } from './values.ts';
 
 /** What the interpreter asks of the runtime it runs in. */
 export interface Host {
+  /** which runtime this is (texts that differ, such as an abort reason's message) */
+  readonly runtime?: Runtime;
+  /** Node: a timer that does not keep the process alive (AbortSignal.timeout's) */
+  unrefTimer?(handle: Value): void;
+  /**
+   * a browser: the microtask checkpoint after a listener it called itself, with no script on the stack (an abort
+   * event fired by AbortSignal.timeout's timer); Node runs a listener's microtasks after all of them
+   */
+  listenerCheckpoint?(): void;
   /** the runtime's own globals, defined after the ones every runtime has (Node: setImmediate, process, require …) */
   defineGlobals(realm: Realm): void;
   /** whether an undeclared name is a global of another runtime (refused as such, not as an unknown name) */
@@ -50,6 +59,8 @@ export interface Realm {
   runCallbackTask(fn: FnObj, args: Value[], site: A.Node | null): void;
   /** runs the script, the first task (an exception it throws is uncaught) */
   runScript(program: A.Program): void;
+  /** Node's require('timers/promises') (abort.ts) */
+  timersPromises(): Value;
   /** the reasons of the promises rejected with no handler since the last call, oldest first */
   takeUnhandledRejections(): Value[];
 }

@@ -22,6 +22,8 @@
  *   loop.ts             what both loops share     runtime-node.ts  Node        runtime-browser.ts  a browser
  *   recorder.ts         snapshots and output      spin.ts          skipping identical turns of the loop
  *   timing.ts           timing exploration        run.ts           one run: parse, pick the runtime, interpret
+ *   classes.ts          classes, extends, super   generators.ts    generators, async generators, for await
+ *   abort.ts            AbortController, timers/promises          symbols.ts       Symbol.iterator / asyncIterator
  */
 import { parseSnippet } from './parse.ts';
 import { logLines } from './recorder.ts';

@@ -2,19 +2,30 @@
  * How console.log prints a value, in each runtime. Node prints every argument with `util.inspect`'s defaults
  * (depth 2, strings nested in objects quoted, one line when it fits in 80 columns); Chromium's console gives the
  * value's preview (strings unquoted, a nested object as `Object`, a nested array as `Array(n)`, at most 5
- * properties of an object). What would print differently in a way the simulator does not follow is refused: an
- * Error or a function (their text is a stack trace or source), an object of more than 5 properties in Chromium, a
- * long array with characters wider than one column in Node. A value too long for one line in Node is printed over
- * several (one output line each), as util.inspect breaks it; an array of more than 6 items in columns, as
- * util.inspect groups it; past 100 items, `... n more items`.
+ * properties of an object and `…` for the rest). An Error prints its first line as each runtime does and one stack
+ * frame, the snippet's own (a real stack goes on with the runtime's frames). What would print differently in a way
+ * the simulator does not follow is refused: a built-in function, an Error inside a value in Chromium (its preview
+ * is the stack cut short), an AggregateError, a long array with characters wider than one column in Node. A value
+ * too long for one line in Node is printed over several (one output line each), as util.inspect breaks it; an
+ * array of more than 6 items in columns, as util.inspect groups it; past 100 items, `... n more items`.
  */
 import type * as A from 'acorn';
-import { describe } from './conversions.ts';
+import { describe, errorToString, toStr } from './conversions.ts';
 import { formatWith, hasFormat } from './format.ts';
 import { refuseAt } from './parse.ts';
 import { ClassObj, InstanceObj } from './classes.ts';
 import type { Runtime } from './types.ts';
-import { ArrayObj, FnObj, HandleObj, isObj, OpaqueObj, PromiseObj, type Obj, type Value } from './values.ts';
+import {
+  ArrayObj,
+  FnObj,
+  HandleObj,
+  isObj,
+  OpaqueObj,
+  PromiseObj,
+  type Obj,
+  type StackFrame,
+  type Value,
+} from './values.ts';
 
 /** the line console.log prints for its arguments (format specifiers: format.ts) */
 export function formatLogArgs(args: Value[], runtime: Runtime, site: A.Node, source: string): string {
@@ -59,7 +70,75 @@ function refuseValue(v: Obj, site: A.Node): never {
 
 /** objects whose properties the simulator knows all of: plain objects, arrays, promises (functions: printFunction) */
 function checkPrintable(v: Obj, site: A.Node): void {
-  if (v.isError || v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+  if (v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+  if (v.isError && (!v.errorInfo || v.errorInfo.base === 'AggregateError'))
+    refuseAt(site, { code: 'unsupportedLog', name: 'AggregateError' });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Errors: the first line as each runtime prints it, then one stack frame, the snippet's own (a real stack goes on
+// with the runtime's internal frames; the corpus tests compare the first line exactly and the frames loosely)
+
+function nodeFrame(f: StackFrame): string {
+  const at = `snippet.js:${f.line}:${f.column}`;
+  return f.fn === null ? `Object.<anonymous> (${at})` : f.fn ? `${f.fn} (${at})` : at;
+}
+
+function browserFrame(f: StackFrame): string {
+  const at = `<anonymous>:${f.line}:${f.column}`;
+  return f.fn ? `${f.fn} (${at})` : at;
+}
+
+/** `err.stack`: its first line as V8 writes it (Error.prototype.toString) and the one frame the simulator shows */
+export function errorStack(v: Obj, runtime: Runtime, site: A.Node): string {
+  const info = v.errorInfo;
+  const header = errorToString(v, site);
+  if (!info?.frame) return header;
+  return `${header}\n    at ${runtime === 'node' ? nodeFrame(info.frame) : browserFrame(info.frame)}`;
+}
+
+/**
+ * util.inspect of an Error (lib/internal/util/inspect.js formatError, Node 20): its stack, whose first line
+ * improveStack completes with the constructor's name (`NotFound [Error]: …` for a class not named …Error), indented
+ * with the value; then its own enumerable properties but `name` and `message` when the stack shows them.
+ */
+function inspectErrorNode(v: Obj, depth: number, indent: number, site: A.Node, maxDepth: number): string {
+  const info = v.errorInfo!;
+  let stack = info.frame ? `${errorToString(v, site)}\n    at ${nodeFrame(info.frame)}` : `[${errorToString(v, site)}]`;
+  const nameV = v.props.has('name') ? v.props.get('name') : info.base;
+  const name = nameV === undefined || nameV === null ? 'Error' : toStr(nameV, site);
+  const len = name.length;
+  if (name.endsWith('Error') && stack.startsWith(name) && (stack[len] === ':' || stack[len] === '\n')) {
+    const prefix = info.ctorName;
+    if (name !== prefix)
+      stack = prefix.includes(name) ? `${prefix}${stack.slice(len)}` : `${prefix} [${name}]${stack.slice(len)}`;
+  }
+  if (indent !== 0) stack = stack.replaceAll('\n', `\n${' '.repeat(indent)}`);
+  const keys = ownEntries(v).filter(
+    ([k, x]) => !((k === 'name' || k === 'message') && (typeof x !== 'string' || stack.includes(x))),
+  );
+  const out = keys.map(([k, x]) => {
+    const key = IDENT.test(k) ? k : quoteNode(k, site);
+    return `${key}: ${inspectNode(x, depth + 1, indent + 2, site, maxDepth)}`;
+  });
+  // a cause is not enumerable, yet util.inspect shows it
+  if ('cause' in info) out.push(`[cause]: ${inspectNode(info.cause, depth + 1, indent + 2, site, maxDepth)}`);
+  if (out.length === 0) return stack;
+  return lines(out, `${stack} {`, '}', indent);
+}
+
+/**
+ * Chromium's console text of an Error (V8's inspector, descriptionForError): a built-in error's stack; an instance
+ * of a class extending Error, its stack when it begins with the class's name, else the class's name and message
+ */
+function browserError(v: Obj, site: A.Node): string {
+  const info = v.errorInfo!;
+  let header = errorToString(v, site);
+  if (v instanceof InstanceObj && !header.startsWith(info.ctorName)) {
+    const m = v.props.get('message');
+    header = `${info.ctorName}: ${m === undefined ? '' : toStr(m, site)}`;
+  }
+  return info.frame ? `${header}\n    at ${browserFrame(info.frame)}` : header;
 }
 
 /** a function the snippet defines, with no properties of its own (a built-in one prints as Node's internals name it) */
@@ -121,6 +200,7 @@ function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxD
   if (!isObj(v)) return typeof v === 'string' ? (depth === 0 ? v : quoteNode(v, site)) : primitive(v);
   if (userFunction(v, site)) return nodeFunction(v);
   checkPrintable(v, site);
+  if (v.isError) return inspectErrorNode(v, depth, indent, site, maxDepth);
   if (v instanceof ArrayObj) {
     if (v.items.length === 0) return '[]';
     if (depth > maxDepth) return '[Array]';
@@ -242,16 +322,18 @@ function previewTop(v: Value, site: A.Node): string {
   if (!isObj(v)) return primitive(v);
   if (v instanceof FnObj) refuseValue(v, site);
   checkPrintable(v, site);
+  if (v.isError) return browserError(v, site);
   if (v instanceof PromiseObj) return 'Promise';
   if (v instanceof InstanceObj) return v.cls.name;
   if (v instanceof ArrayObj) {
     if (v.items.length > 100) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
     return `[${v.items.map((x) => previewNested(x, site)).join(', ')}]`;
   }
-  if (v.props.size > 5) refuseAt(site, { code: 'unsupportedLog', name: 'object with more than 5 properties' });
-  return `{${ownEntries(v)
-    .map(([k, x]) => `${k}: ${previewNested(x, site)}`)
-    .join(', ')}}`;
+  // the preview holds the first 5 properties; DevTools marks the rest (the preview's `overflow`) with `…`
+  const entries = ownEntries(v);
+  const shown = entries.slice(0, 5).map(([k, x]) => `${k}: ${previewNested(x, site)}`);
+  if (entries.length > 5) shown.push('…');
+  return `{${shown.join(', ')}}`;
 }
 
 function previewNested(v: Value, site: A.Node): string {
@@ -262,6 +344,8 @@ function previewNested(v: Value, site: A.Node): string {
     return primitive(v);
   }
   checkPrintable(v, site);
+  // the preview of an Error inside a value is its stack cut to 100 characters
+  if (v.isError) refuseAt(site, { code: 'unsupportedLog', name: 'nested Error' });
   if (v instanceof PromiseObj) return 'Promise';
   if (v instanceof ArrayObj) return `Array(${v.items.length})`;
   if (v instanceof InstanceObj) return v.cls.name;

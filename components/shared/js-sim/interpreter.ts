@@ -11,7 +11,9 @@
  * Every step is recorded by the Recorder.
  */
 import type * as A from 'acorn';
+import { timersPromises } from './abort.ts';
 import { installGlobals } from './builtins.ts';
+import { startGenerator } from './generators.ts';
 import { describeCallee, reasonText } from './conversions.ts';
 import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
 import type { Host, Realm } from './host.ts';
@@ -32,6 +34,7 @@ import {
   Obj,
   Throw,
   type Native,
+  type StackFrame,
   type ThisValue,
   type Value,
 } from './values.ts';
@@ -62,12 +65,22 @@ export class Interpreter implements Realm, PromiseRealm {
     return this.rec.nextId();
   }
 
-  makeError(name: string, message: string): Obj {
+  makeError(name: string, message: string, site?: A.Node | null): Obj {
     const e = new Obj();
     e.isError = true;
     e.props.set('name', name);
     e.props.set('message', message);
+    e.errorInfo = { base: name, ctorName: name, frame: this.frameAt(site) };
     return e;
+  }
+
+  /** the stack frame an Error created at `site` names: the running function and the position of the call */
+  frameAt(site: A.Node | null | undefined): StackFrame {
+    const top = this.rec.stack[this.rec.stack.length - 1]?.view;
+    // a function with a name (an excerpt of an anonymous one's source is no name): '' for an anonymous one
+    const fn = !top || top.kind === 'script' ? null : /^[\w$.]+$/.test(top.name) ? top.name : '';
+    const loc = site?.loc?.start;
+    return { fn, line: loc?.line ?? this.rec.currentLine ?? 1, column: (loc?.column ?? 0) + 1 };
   }
 
   throwError(name: string, message: string): never {
@@ -113,6 +126,10 @@ export class Interpreter implements Realm, PromiseRealm {
   }
   endJob(): void {
     this.rec.stack.pop();
+  }
+
+  timersPromises(): Value {
+    return timersPromises(this);
   }
 
   takeUnhandledRejections(): Value[] {
@@ -162,6 +179,7 @@ export class Interpreter implements Realm, PromiseRealm {
     if (fn.native)
       return fn.native(thisV === NO_THIS ? undefined : thisV, args, site ?? { type: 'Native', start: 0, end: 0 });
     const node = fn.node!;
+    if (node.generator) return startGenerator(this, fn, this.runBody(fn, thisV, args));
     if (node.async) return this.callAsync(fn, thisV, args);
     if (++this.depth > MAX_DEPTH) refuseAt(site ?? node, { code: 'tooDeep' });
     const frame = { view: { name: this.fnName(fn), kind: 'function' as const, line: this.lineOf(node) } };
@@ -243,7 +261,7 @@ export class Interpreter implements Realm, PromiseRealm {
     return cap.promise;
   }
 
-  private *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
+  *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
     const node = fn.node!;
     const { env, ctx } = bodyScope(fn, thisV);
     const define = (name: string, value: Value): void => {

@@ -8,6 +8,7 @@
  */
 import { parse } from 'acorn';
 import type * as A from 'acorn';
+import { symbolKey } from './symbols.ts';
 import type { SimError } from './types.ts';
 
 /** A refusal: the snippet uses something outside the subset. It unwinds the whole run. */
@@ -25,7 +26,23 @@ export function refuseAt(node: A.Node, error: Omit<SimError, 'line' | 'column'>)
 
 export type ParseResult = { ok: true; program: A.Program } | { ok: false; error: SimError };
 
-const BINARY_OPS = new Set(['+', '-', '*', '/', '%', '**', '<', '>', '<=', '>=', '==', '!=', '===', '!==']);
+const BINARY_OPS = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  'instanceof',
+]);
 const UNARY_OPS = new Set(['-', '+', '!', 'typeof', 'void']);
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '||=', '&&=', '??=']);
 
@@ -52,17 +69,13 @@ const REFUSED: Record<string, string> = {
   ExportDefaultDeclaration: 'module',
   ExportAllDeclaration: 'module',
   ImportExpression: 'dynamicImport',
-  YieldExpression: 'generator',
   TaggedTemplateExpression: 'taggedTemplate',
   ChainExpression: 'optionalChaining',
   MetaProperty: 'metaProperty',
-  Super: 'extends',
-  PrivateIdentifier: 'class',
   StaticBlock: 'class',
 };
 
 function checkParams(fn: A.Function): void {
-  if (fn.generator) refuse(fn, 'generator');
   fn.params.forEach(checkPattern);
 }
 
@@ -191,7 +204,7 @@ function check(node: A.Node | null | undefined): void {
           continue;
         }
         if (p.kind !== 'init') refuse(p, 'accessor');
-        if (p.computed) refuse(p, 'computedKey');
+        if (p.computed && !symbolKey(p.key)) refuse(p, 'computedKey');
         check(p.value);
       }
       return;
@@ -204,6 +217,7 @@ function check(node: A.Node | null | undefined): void {
       check(n.argument);
       return;
     case 'BinaryExpression':
+      if (n.left.type === 'PrivateIdentifier') refuse(n, 'operator', `#${n.left.name} in`);
       if (!BINARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
       check(n.left);
       check(n.right);
@@ -244,24 +258,29 @@ function check(node: A.Node | null | undefined): void {
     case 'AwaitExpression':
       check(n.argument);
       return;
+    case 'YieldExpression':
+      if (n.delegate) refuse(n, 'yieldStar');
+      check(n.argument);
+      return;
     case 'SequenceExpression':
       n.expressions.forEach(check);
       return;
     case 'ThisExpression':
+    case 'Super':
       return;
     case 'SpreadElement':
       check(n.argument);
       return;
     case 'ClassDeclaration':
     case 'ClassExpression':
-      // no inheritance; setters, private names and static blocks are refused (REFUSED)
-      if (n.superClass) refuse(n.superClass, 'extends');
+      // `extends` of a class or of Error (the rest is refused by name when the class is defined: classes.ts);
+      // private names; static blocks are refused (REFUSED)
+      check(n.superClass);
       for (const m of n.body.body) {
         if (m.type === 'StaticBlock') refuse(m, 'class');
-        if (m.computed) refuse(m, 'computedKey');
-        check(m.key);
+        if (m.computed && !symbolKey(m.key)) refuse(m, 'computedKey');
+        if (m.key.type !== 'PrivateIdentifier' && !m.computed) check(m.key);
         if (m.type === 'MethodDefinition') {
-          if (m.kind === 'set') refuse(m, 'accessor');
           checkParams(m.value);
           check(m.value.body);
         } else check(m.value);

@@ -7,6 +7,7 @@ import type * as A from 'acorn';
 import { getProperty } from './builtins.ts';
 import type { Evaluator, G } from './evaluate.ts';
 import type { Interpreter } from './interpreter.ts';
+import { drainIterable } from './generators.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import type { FnCtx } from './scope.ts';
 import { ArrayObj, FnObj, Obj, type Env, type Value } from './values.ts';
@@ -15,6 +16,8 @@ import { ArrayObj, FnObj, Obj, type Env, type Value } from './values.ts';
 export function iterate(it: Interpreter, v: Value, site: A.Node): Value[] {
   if (v instanceof ArrayObj) return [...v.items];
   if (typeof v === 'string') return [...v];
+  const fromIterator = drainIterable(it, v, site);
+  if (fromIterator) return fromIterator;
   if (v instanceof Obj && !(v instanceof FnObj) && v.constructor !== Obj) {
     refuseAt(site, { code: 'unsupportedValue', name: 'iterable' });
   }

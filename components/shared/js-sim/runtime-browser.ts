@@ -16,6 +16,7 @@ export class BrowserRuntime extends EventLoop {
   protected readonly intervalRequeued = 'before';
   protected readonly minInterval = 0;
   readonly promiseWithResolvers = true;
+  readonly runtime = 'browser';
 
   defineGlobals(): void {
     // every global a browser has in the subset is one both runtimes have (builtins.ts)
@@ -56,6 +57,10 @@ export class BrowserRuntime extends EventLoop {
   }
 
   // ----- queues
+
+  listenerCheckpoint(): void {
+    this.drain();
+  }
 
   /** a microtask checkpoint */
   protected drainQueues(): void {

@@ -53,6 +53,13 @@ export class NodeRuntime extends EventLoop {
   protected readonly intervalRequeued = 'after';
   protected readonly minInterval = 1;
   readonly promiseWithResolvers = false;
+  readonly runtime = 'node';
+  /** timers that do not keep the process alive (AbortSignal.timeout's) */
+  private readonly unrefd = new Set<Value>();
+
+  unrefTimer(handle: Value): void {
+    this.unrefd.add(handle);
+  }
 
   formatLog(args: Value[], site: A.Node, source: string): string {
     return formatLogArgs(args, 'node', site, source);
@@ -100,6 +107,7 @@ export class NodeRuntime extends EventLoop {
       'require',
       realm.native('require', (_t, a, site) => {
         if (a[0] === 'fs' || a[0] === 'node:fs') return fs;
+        if (a[0] === 'timers/promises' || a[0] === 'node:timers/promises') return realm.timersPromises();
         refuseAt(site, { code: 'unsupportedModule', name: isObj(a[0]) ? describe(a[0]) : String(a[0]) });
       }),
     );
@@ -219,7 +227,9 @@ export class NodeRuntime extends EventLoop {
   protected runLoop(): void {
     // uv_run (libuv ≥ 1.45): update time and run due timers once before the loop …
     this.timersPhase();
-    while (this.timers.some((t) => !t.cleared) || this.immediates.length > 0 || this.io.length > 0) {
+    // an unref'd timer (AbortSignal.timeout's) runs when it is due but does not keep the loop alive
+    const alive = (): boolean => this.timers.some((t) => !t.cleared && !this.unrefd.has(t.handle));
+    while (alive() || this.immediates.length > 0 || this.io.length > 0) {
       // … then pending, idle/prepare, poll, check, closing, update time, timers
       this.pollPhase();
       this.checkPhase();

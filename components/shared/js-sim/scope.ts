@@ -3,7 +3,7 @@
  * uninitialised until their declaration runs, function declarations initialised at the top of their block).
  */
 import type * as A from 'acorn';
-import { Env, FnObj, type ThisValue } from './values.ts';
+import { Env, FnObj, type Obj, type ThisValue } from './values.ts';
 
 /** how a function body runs: its `this`, the function (null for the script) and where `var` lands */
 export interface FnCtx {
@@ -12,20 +12,30 @@ export interface FnCtx {
   fn: FnObj | null;
   /** the variable environment where `var` lands */
   varEnv: Env;
+  /** the class whose method (or constructor) is running, for `super` (classes.ts) */
+  home?: Obj | null;
 }
 
 export function makeClosure(node: A.Function, env: Env, ctx: FnCtx, name?: string): FnObj {
   const f = new FnObj(node.id?.name ?? name ?? '');
   f.node = node;
   f.env = env;
-  if (node.type === 'ArrowFunctionExpression') f.lexicalThis = ctx.thisV;
+  if (node.type === 'ArrowFunctionExpression') {
+    f.lexicalThis = ctx.thisV;
+    if (ctx.home) f.home = ctx.home;
+  }
   return f;
 }
 
 /** a function body's scope and how it runs: its `this` (an arrow's is the one it captured) and where `var` lands */
 export function bodyScope(fn: FnObj, thisV: ThisValue): { env: Env; ctx: FnCtx } {
   const env = new Env(fn.env);
-  const ctx: FnCtx = { thisV: fn.node!.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV, fn, varEnv: env };
+  const ctx: FnCtx = {
+    thisV: fn.node!.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV,
+    fn,
+    varEnv: env,
+    home: fn.home ?? null,
+  };
   return { env, ctx };
 }
 

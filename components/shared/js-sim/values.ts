@@ -19,6 +19,27 @@ export class Obj {
   }
   /** 'Error' objects carry name/message in props */
   isError = false;
+  /** an Error: the built-in it derives from, its constructor's name and where it was created (the stack's frame) */
+  declare errorInfo?: ErrorInfo;
+}
+
+/** where an Error was created: the function running (null: the script's top level, '': an anonymous function) */
+export interface StackFrame {
+  fn: string | null;
+  line: number;
+  column: number;
+}
+export interface ErrorInfo {
+  /** the built-in constructor: 'Error', 'TypeError', … */
+  base: string;
+  /** the name of the constructor that made it (a class extending Error, or the built-in) */
+  ctorName: string;
+  /** null: created with no script running (a browser's own TimeoutError), its stack has no frame */
+  frame: StackFrame | null;
+  /** a DOMException's legacy code (20 for AbortError) */
+  code?: number;
+  /** `new Error(message, { cause })`: util.inspect prints it as `[cause]` */
+  cause?: Value;
 }
 export class ArrayObj extends Obj {
   constructor(public items: Value[]) {
@@ -39,6 +60,10 @@ export class FnObj extends Obj {
   /** for natives used as promise handlers: what the queued job is called */
   jobKind: TaskKind = 'callback';
   jobLine: number | null = null;
+  /** a method's class (an arrow's: the class of the method it is in), for `super` (classes.ts) */
+  declare home?: Obj | null;
+  /** a built-in that `new` constructs (AbortController) */
+  declare construct?: Native;
   constructor(public name: string) {
     super();
   }
@@ -80,6 +105,11 @@ export class OpaqueObj extends Obj {
   constructor(public what: string) {
     super();
   }
+}
+
+/** a built-in object that answers its own property reads (a generator object) */
+export abstract class NativeObj extends OpaqueObj {
+  abstract property(name: string, site: A.Node): Value;
 }
 
 export function isObj(v: Value): v is Obj {
