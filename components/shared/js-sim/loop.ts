@@ -146,8 +146,13 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
         if (choice === 'o') timer.due = Math.min(timer.due, other.due - 0.5);
       }
     }
-    this.timers.push(timer);
+    this.addTimer(timer);
     return handle;
+  }
+
+  /** puts a timer in the timer list (Node also appends it to the list of its delay, runtime-node.ts) */
+  protected addTimer(t: Timer): void {
+    this.timers.push(t);
   }
 
   clearTimer(h: Value): void {
@@ -287,7 +292,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
               due: start + Math.max(t.ms, this.minInterval),
               seq: ++this.seq,
             };
-            this.timers.push(next);
+            this.addTimer(next);
           }
         } else if (t.repeat) {
           // setInterval in a browser: rescheduled from the time the callback starts, before it runs

@@ -40,7 +40,9 @@ export class TimingChoices {
   ) {}
 
   flag(code: TimingCode, params: Record<string, string | number>): void {
-    if (!this.note) this.note = { code, params, affectsOutput: false, alternative: null, alternatives: [] };
+    // a possible clock tick (runtime-node.ts) is named only if nothing more telling is met
+    if (!this.note || (this.note.code === 'clockTicks' && code !== 'clockTicks'))
+      this.note = { code, params, affectsOutput: false, alternative: null, alternatives: [] };
   }
 
   /** the choice at the next decision point: 'n' beyond the list */
@@ -116,5 +118,7 @@ export function explore(first: Run, options: SimOptions, rerun: (options: SimOpt
       }
     }
   }
+  // a clock tick that changes nothing is not worth a note: most programs that set timers have one
+  if (!result.timing.affectsOutput && result.timing.code === 'clockTicks') result.timing = null;
   return result;
 }
