@@ -5,7 +5,17 @@
 import type { Runtime } from '../shared/js-sim/index.ts';
 
 export type ExampleId =
-  'seed' | 'nextTick' | 'ioImmediate' | 'chains' | 'returnPromise' | 'timers' | 'race' | 'busyWait';
+  | 'seed'
+  | 'nextTick'
+  | 'ioImmediate'
+  | 'chains'
+  | 'returnPromise'
+  | 'timers'
+  | 'forOfAwait'
+  | 'classTurns'
+  | 'anyVsRace'
+  | 'race'
+  | 'busyWait';
 
 export interface Example {
   id: ExampleId;
@@ -89,6 +99,55 @@ Promise.resolve()
 }, 0);
 setTimeout(() => console.log('t2'), 0);
 setTimeout(() => console.log('t3 (50 ms)'), 50);`,
+  },
+  {
+    id: 'forOfAwait',
+    runtimes: ['browser', 'node'],
+    code: `const job = (name, ms) =>
+  new Promise((resolve) =>
+    setTimeout(() => {
+      console.log(\`\${name} ready\`);
+      resolve(name);
+    }, ms),
+  );
+(async () => {
+  for (const [name, ms] of [['slow', 20], ['fast', 10]]) {
+    console.log(\`got \${await job(name, ms)}\`);
+  }
+  const [a, b] = await Promise.all([job('slow 2', 20), job('fast 2', 10)]);
+  console.log(\`all: \${a}, \${b}\`);
+})();`,
+  },
+  {
+    id: 'classTurns',
+    runtimes: ['browser', 'node'],
+    code: `class Counter {
+  constructor(name) {
+    this.name = name;
+    this.count = 0;
+  }
+  async step() {
+    await null;
+    this.count++;
+    console.log(\`\${this.name} \${this.count}\`);
+  }
+}
+async function run(counter) {
+  for (let i = 0; i < 2; i++) await counter.step();
+}
+run(new Counter('a'));
+run(new Counter('b'));
+console.log('script done');`,
+  },
+  {
+    id: 'anyVsRace',
+    runtimes: ['browser', 'node'],
+    code: `const fail = (ms) =>
+  new Promise((_, reject) => setTimeout(() => reject(new Error(\`failed at \${ms} ms\`)), ms));
+const ok = (ms) => new Promise((resolve) => setTimeout(() => resolve(\`ok at \${ms} ms\`), ms));
+Promise.race([fail(10), ok(20)]).catch((e) => console.log('race:', e.message));
+Promise.any([fail(10), ok(20)]).then((v) => console.log('any:', v));
+Promise.any([fail(10), fail(30)]).catch((e) => console.log('any:', e.errors.length, 'errors'));`,
   },
   {
     id: 'race',
