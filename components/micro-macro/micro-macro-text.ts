@@ -110,7 +110,7 @@ const constructsRu: typeof constructsEn = {
   label: 'метки',
   with: '`with`',
   debugger: '`debugger`',
-  module: '`import`/`export` (the simulator runs a script: use require)',
+  module: '`import`/`export` (симулятор выполняет скрипт: используйте require)',
   dynamicImport: '`import()`',
   generator: 'генераторы',
   taggedTemplate: 'теговые шаблоны',
