@@ -102,6 +102,34 @@ test.describe('micro-macro', () => {
     await expect(slide.getByText(/The order depends on timing: a 1 ms timer/)).toBeVisible();
   });
 
+  test('the examples with newer constructs: for…of with await, a class’s async method, Promise.any', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'micro-macro');
+    const slide = currentSlide(page);
+    const cases: [string, string[], RegExp][] = [
+      [
+        'await in for…of against Promise.all',
+        ['slow ready', 'got slow', 'fast ready', 'got fast', 'fast 2 ready', 'slow 2 ready', 'all: slow 2, fast 2'],
+        /fast waits behind slow/,
+      ],
+      ['Two loops awaiting an async method', ['script done', 'a 1', 'b 1', 'a 2', 'b 2'], /take turns/],
+      [
+        'Promise.any against Promise.race',
+        ['race: failed at 10 ms', 'any: ok at 20 ms', 'any: 2 errors'],
+        /AggregateError/,
+      ],
+    ];
+    for (const [label, lines, explanation] of cases) {
+      await slide.getByRole('combobox', { name: 'Example' }).selectOption({ label });
+      await slide.getByRole('button', { name: 'Skip the guess' }).click();
+      await slide.getByRole('button', { name: 'To the end' }).click();
+      await expect.poll(() => outputLines(slide)).toEqual(lines);
+      await expect(slide.getByText(explanation)).toBeVisible();
+      await expect(slide.getByText('The program finished: every queue is empty.')).toBeVisible();
+    }
+  });
+
   test('the busy wait starves: the simulator stops and explains', async ({ page }) => {
     await gotoSlide(page, 'micro-macro');
     const slide = currentSlide(page);
