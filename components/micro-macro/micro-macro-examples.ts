@@ -104,50 +104,46 @@ setTimeout(() => console.log('t3 (50 ms)'), 50);`,
     id: 'forOfAwait',
     runtimes: ['browser', 'node'],
     code: `const job = (name, ms) =>
-  new Promise((resolve) =>
-    setTimeout(() => {
-      console.log(\`\${name} ready\`);
-      resolve(name);
-    }, ms),
-  );
+  new Promise((ok) => setTimeout(ok, ms, name));
 (async () => {
-  for (const [name, ms] of [['slow', 20], ['fast', 10]]) {
-    console.log(\`got \${await job(name, ms)}\`);
+  for (const [name, ms] of [['A', 20], ['B', 10]]) {
+    console.log('in turn:', await job(name, ms));
   }
-  const [a, b] = await Promise.all([job('slow 2', 20), job('fast 2', 10)]);
-  console.log(\`all: \${a}, \${b}\`);
+  const both = [job('C', 20), job('D', 10)];
+  both[1].then(() => console.log('D is done'));
+  const [c, d] = await Promise.all(both);
+  console.log('together:', c, d);
 })();`,
   },
   {
     id: 'classTurns',
     runtimes: ['browser', 'node'],
     code: `class Counter {
-  constructor(name) {
-    this.name = name;
-    this.count = 0;
-  }
-  async step() {
+  constructor(name) { this.name = name; }
+  async step(i) {
     await null;
-    this.count++;
-    console.log(\`\${this.name} \${this.count}\`);
+    console.log(this.name, i);
   }
 }
-async function run(counter) {
-  for (let i = 0; i < 2; i++) await counter.step();
-}
-run(new Counter('a'));
-run(new Counter('b'));
+const run = async (c) => {
+  for (const i of [1, 2]) await c.step(i);
+};
+['a', 'b'].forEach((name) => run(new Counter(name)));
 console.log('script done');`,
   },
   {
     id: 'anyVsRace',
     runtimes: ['browser', 'node'],
-    code: `const fail = (ms) =>
-  new Promise((_, reject) => setTimeout(() => reject(new Error(\`failed at \${ms} ms\`)), ms));
-const ok = (ms) => new Promise((resolve) => setTimeout(() => resolve(\`ok at \${ms} ms\`), ms));
-Promise.race([fail(10), ok(20)]).catch((e) => console.log('race:', e.message));
-Promise.any([fail(10), ok(20)]).then((v) => console.log('any:', v));
-Promise.any([fail(10), fail(30)]).catch((e) => console.log('any:', e.errors.length, 'errors'));`,
+    code: `const fail = (ms) => new Promise((_, no) =>
+  setTimeout(no, ms, new Error(\`failed, \${ms} ms\`)));
+const ok = (ms) => new Promise((yes) =>
+  setTimeout(yes, ms, \`ok, \${ms} ms\`));
+Promise.race([fail(10), ok(20)])
+  .catch((e) => console.log('race:', e.message));
+Promise.any([fail(10), ok(20)])
+  .then((v) => console.log('any:', v));
+Promise.any([fail(10), fail(30)])
+  .catch((e) => console.log('none:', e.name));`,
   },
   {
     id: 'race',

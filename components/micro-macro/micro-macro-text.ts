@@ -161,11 +161,11 @@ const en = {
     timers:
       'Each timer callback is its own macrotask, and the microtasks drain after every one: t1 micro comes before t2. A timer set inside t1 is due later than t2.',
     forOfAwait:
-      'An await inside for…of waits for each job before starting the next: fast waits behind slow, 30 ms in all. Promise.all starts both timers at once: fast 2 is ready first, after 10 ms, yet the results keep the order of the array, and all is printed at 20 ms.',
+      'An await in for…of starts each job only when the last one is done: 30 ms for A and B. Promise.all waits for jobs started together: D is done first, yet the results keep the array’s order: C, D.',
     classTurns:
-      'Each await in step() suspends that loop and returns to the caller, so both loops start before the script ends. After that they take turns, one microtask at a time: neither blocks the other, and no timer or macrotask is involved.',
+      'Each await in step() suspends that loop and returns to its caller, so both loops start before the script ends. Then they take turns, one microtask each: neither blocks the other.',
     anyVsRace:
-      'race settles with the first promise to settle, even a rejection: the 10 ms failure. any waits for the first fulfilment and ignores failures, so it gets ok at 20 ms; only when every promise rejects does it reject, with an AggregateError holding all the errors (at 30 ms).',
+      'race settles with the first promise to settle, a rejection too. any takes the first fulfilment and skips failures; it rejects only when all of them reject, with an AggregateError of their errors.',
     race: 'At top level the order depends on how long the process took to start: if 1 ms has passed when the loop first checks its timers, the timeout runs first, otherwise the immediate. Node documents it as non-deterministic.',
     busyWait:
       'await gives control back only until the next microtask. Each turn of the loop queues a new microtask, and the loop never takes a macrotask while the microtask queue is not empty: the timer that sets ready never runs.',
@@ -352,11 +352,11 @@ const ru: typeof en = {
     timers:
       'Каждый колбэк таймера — отдельная макрозадача, и после каждой выполняются все микрозадачи: t1 micro раньше t2. Таймер, поставленный внутри t1, срабатывает позже t2.',
     forOfAwait:
-      'await внутри for…of ждёт каждую работу, прежде чем начать следующую: fast ждёт за slow, всего 30 мс. Promise.all запускает оба таймера сразу: fast 2 готов первым, через 10 мс, но результаты идут в порядке массива, и all печатается на 20-й мс.',
+      'await в for…of запускает работу, только когда готова предыдущая: 30 мс на A и B. Promise.all ждёт работы, запущенные вместе: D готова первой, но результаты идут в порядке массива: C, D.',
     classTurns:
-      'Каждый await в step() приостанавливает свой цикл и возвращает управление вызывающему, поэтому оба цикла стартуют до конца скрипта. Дальше они чередуются по одной микрозадаче: ни один не блокирует другой, и ни таймеров, ни макрозадач здесь нет.',
+      'Каждый await в step() приостанавливает свой цикл и возвращает управление, поэтому оба цикла стартуют до конца скрипта. Дальше они чередуются по микрозадаче: ни один не блокирует другой.',
     anyVsRace:
-      'race завершается вместе с первым завершившимся промисом, даже отклонённым: отказ на 10-й мс. any ждёт первого успеха и пропускает отказы, поэтому получает ok на 20-й мс; отклоняется он, только если отклонены все промисы, — с AggregateError, где собраны все ошибки (на 30-й мс).',
+      'race завершается с первым завершившимся промисом, даже отклонённым. any берёт первый успех и пропускает отказы; он отклоняется, только если отклонены все, — с AggregateError из их ошибок.',
     race: 'На верхнем уровне порядок зависит от того, сколько длился старт процесса: если к первой проверке таймеров прошла 1 мс, первым будет таймаут, иначе — immediate. В документации Node этот порядок назван недетерминированным.',
     busyWait:
       'await отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста: таймер, который выставит ready, никогда не запустится.',

@@ -110,14 +110,14 @@ test.describe('micro-macro', () => {
     const cases: [string, string[], RegExp][] = [
       [
         'await in for…of against Promise.all',
-        ['slow ready', 'got slow', 'fast ready', 'got fast', 'fast 2 ready', 'slow 2 ready', 'all: slow 2, fast 2'],
-        /fast waits behind slow/,
+        ['in turn: A', 'in turn: B', 'D is done', 'together: C D'],
+        /starts each job only when the last one is done/,
       ],
       ['Two loops awaiting an async method', ['script done', 'a 1', 'b 1', 'a 2', 'b 2'], /take turns/],
       [
         'Promise.any against Promise.race',
-        ['race: failed at 10 ms', 'any: ok at 20 ms', 'any: 2 errors'],
-        /AggregateError/,
+        ['race: failed, 10 ms', 'any: ok, 20 ms', 'none: AggregateError'],
+        /with an AggregateError of their errors/,
       ],
     ];
     for (const [label, lines, explanation] of cases) {
