@@ -38,6 +38,33 @@ interface TimerList {
   timers: Timer[];
 }
 
+/** whether calling the function may queue work: it calls anything but console methods, or awaits; built-ins may */
+const schedules = new WeakMap<A.Node, boolean>();
+function maySchedule(fn: FnObj): boolean {
+  const node = fn.node;
+  if (!node) return true;
+  let known = schedules.get(node);
+  if (known === undefined) {
+    known = callsSomething(node.body);
+    schedules.set(node, known);
+  }
+  return known;
+}
+function callsSomething(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(callsSomething);
+  if (!node || typeof node !== 'object' || !('type' in node)) return false;
+  const n = node as A.AnyNode;
+  if (n.type === 'AwaitExpression' || n.type === 'NewExpression' || n.type === 'YieldExpression') return true;
+  if (n.type === 'CallExpression') {
+    const c = n.callee;
+    const toConsole = c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'console';
+    if (!toConsole) return true;
+  }
+  for (const [k, v] of Object.entries(n))
+    if (k !== 'loc' && v && typeof v === 'object' && callsSomething(v)) return true;
+  return false;
+}
+
 interface Immediate {
   view: TaskView;
   fn: FnObj;
@@ -207,12 +234,17 @@ export class NodeRuntime extends EventLoop {
     const printed = this.rec.output.length;
     const ticks: number[] = [];
     let first: Timer | undefined;
+    let others: boolean | undefined;
     for (const x of this.timers) {
       if (x.cleared) continue;
       const sameTask = x.createdInTask === t.createdInTask;
       if (sameTask && (this.printedAt.get(x) ?? printed) >= printed) continue;
       const ahead = x.due - t.due;
-      if (x.ms === t.ms ? ahead === 0 : sameTask && ahead >= 0 && ahead < TIMER_SLACK) {
+      const matters =
+        x.ms === t.ms
+          ? ahead === 0 && (maySchedule(x.fn) || (others ??= this.mayRunBetween(t)))
+          : sameTask && ahead >= 0 && ahead < TIMER_SLACK;
+      if (matters) {
         ticks.push(x.ms === t.ms ? 1 : ahead + 1);
         first ??= x;
       }
@@ -224,6 +256,18 @@ export class NodeRuntime extends EventLoop {
     this.now += tick;
     t.due += tick;
     t.createdAt += tick;
+  }
+
+  /**
+   * Whether anything but the callback of a timer of `t`'s list due with it could run before `t` if `t` were due 1 ms
+   * later: an immediate or file read pending, or a timer of another duration that may run in between (due by then,
+   * and either due after the other or calling something). (Whether that callback may queue work is `maySchedule`.)
+   */
+  private mayRunBetween(t: Timer): boolean {
+    if (this.immediates.length > 0 || this.io.length > 0) return true;
+    return this.timers.some(
+      (z) => !z.cleared && z.ms !== t.ms && z.due <= t.due + 1 && (z.due > t.due || maySchedule(z.fn)),
+    );
   }
 
   /** the list's first timer still pending (those run or cleared are dropped) */
