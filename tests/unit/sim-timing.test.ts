@@ -66,4 +66,3 @@ describe('a script takes time', () => {
     expect(r.ok && r.timing?.code).not.toBe('clockTicks');
   });
 });
-});
