@@ -5,7 +5,17 @@
 import type { Runtime } from '../shared/js-sim/index.ts';
 
 export type ExampleId =
-  'seed' | 'nextTick' | 'ioImmediate' | 'chains' | 'returnPromise' | 'timers' | 'race' | 'busyWait';
+  | 'seed'
+  | 'nextTick'
+  | 'ioImmediate'
+  | 'chains'
+  | 'returnPromise'
+  | 'timers'
+  | 'forOfAwait'
+  | 'classTurns'
+  | 'anyVsRace'
+  | 'race'
+  | 'busyWait';
 
 export interface Example {
   id: ExampleId;
@@ -89,6 +99,51 @@ Promise.resolve()
 }, 0);
 setTimeout(() => console.log('t2'), 0);
 setTimeout(() => console.log('t3 (50 ms)'), 50);`,
+  },
+  {
+    id: 'forOfAwait',
+    runtimes: ['browser', 'node'],
+    code: `const job = (name, ms) =>
+  new Promise((ok) => setTimeout(ok, ms, name));
+(async () => {
+  for (const [name, ms] of [['A', 20], ['B', 10]]) {
+    console.log('in turn:', await job(name, ms));
+  }
+  const both = [job('C', 20), job('D', 10)];
+  both[1].then(() => console.log('D is done'));
+  const [c, d] = await Promise.all(both);
+  console.log('together:', c, d);
+})();`,
+  },
+  {
+    id: 'classTurns',
+    runtimes: ['browser', 'node'],
+    code: `class Counter {
+  constructor(name) { this.name = name; }
+  async step(i) {
+    await null;
+    console.log(this.name, i);
+  }
+}
+const run = async (c) => {
+  for (const i of [1, 2]) await c.step(i);
+};
+['a', 'b'].forEach((name) => run(new Counter(name)));
+console.log('script done');`,
+  },
+  {
+    id: 'anyVsRace',
+    runtimes: ['browser', 'node'],
+    code: `const fail = (ms) => new Promise((_, no) =>
+  setTimeout(no, ms, new Error(\`failed, \${ms} ms\`)));
+const ok = (ms) => new Promise((yes) =>
+  setTimeout(yes, ms, \`ok, \${ms} ms\`));
+Promise.race([fail(10), ok(20)])
+  .catch((e) => console.log('race:', e.message));
+Promise.any([fail(10), ok(20)])
+  .then((v) => console.log('any:', v));
+Promise.any([fail(10), fail(30)])
+  .catch((e) => console.log('none:', e.name));`,
   },
   {
     id: 'race',

@@ -74,7 +74,7 @@ const constructsEn: Record<string, string> = {
   label: 'labels',
   with: '`with`',
   debugger: '`debugger`',
-  module: '`import`/`export`',
+  module: '`import`/`export` (the simulator runs a script: use require)',
   dynamicImport: '`import()`',
   yieldStar: 'delegating `yield*`',
   taggedTemplate: 'tagged templates',
@@ -91,6 +91,8 @@ const constructsEn: Record<string, string> = {
   holes: 'array holes',
   operator: 'the operator',
   using: '`using` declarations',
+  topLevelAwait:
+    '`await` outside a function (a CommonJS file or a classic <script> has none: put it in an async function)',
   other: 'this construct',
 };
 const constructsRu: typeof constructsEn = {
@@ -102,7 +104,7 @@ const constructsRu: typeof constructsEn = {
   label: 'метки',
   with: '`with`',
   debugger: '`debugger`',
-  module: '`import`/`export`',
+  module: '`import`/`export` (симулятор выполняет скрипт: используйте require)',
   dynamicImport: '`import()`',
   yieldStar: 'делегирующий `yield*`',
   taggedTemplate: 'теговые шаблоны',
@@ -119,6 +121,7 @@ const constructsRu: typeof constructsEn = {
   holes: 'дыры в массивах',
   operator: 'оператор',
   using: 'объявления `using`',
+  topLevelAwait: '`await` вне функции (в файле CommonJS и в обычном <script> его нет: поместите его в async-функцию)',
   other: 'эта конструкция',
 };
 
@@ -132,6 +135,9 @@ const en = {
     chains: 'Two then chains and an await',
     returnPromise: 'Returning a promise from async',
     timers: 'Nested timers',
+    forOfAwait: 'await in for…of against Promise.all',
+    classTurns: 'Two loops awaiting an async method',
+    anyVsRace: 'Promise.any against Promise.race',
     race: 'setTimeout 0 against setImmediate',
     busyWait: 'Busy wait on a flag',
     custom: 'Your code',
@@ -148,6 +154,12 @@ const en = {
       'Returning a value fulfils the async function’s promise at once. Returning a promise costs two more ticks: a job calls its then(), and only its reaction settles the outer promise.',
     timers:
       'Each timer callback is its own macrotask, and the microtasks drain after every one: t1 micro comes before t2. A timer set inside t1 is due later than t2.',
+    forOfAwait:
+      'An await in for…of starts each job only when the last one is done: 30 ms for A and B. Promise.all waits for jobs started together: D is done first, yet the results keep the array’s order: C, D.',
+    classTurns:
+      'Each await in step() suspends that loop and returns to its caller, so both loops start before the script ends. Then they take turns, one microtask each: neither blocks the other.',
+    anyVsRace:
+      'race settles with the first promise to settle, a rejection too. any takes the first fulfilment and skips failures; it rejects only when all of them reject, with an AggregateError of their errors.',
     race: 'At top level the order depends on how long the process took to start: if 1 ms has passed when the loop first checks its timers, the timeout runs first, otherwise the immediate. Node documents it as non-deterministic.',
     busyWait:
       'await gives control back only until the next microtask. Each turn of the loop queues a new microtask, and the loop never takes a macrotask while the microtask queue is not empty: the timer that sets ready never runs.',
@@ -266,6 +278,8 @@ const en = {
       `The order depends on timing: the I/O callback (${s(p.io)}) races with ${s(p.other ?? p.timer ?? 'other callbacks')}; reading a file takes several trips through the thread pool.`,
     ioVsIo: (p: P) =>
       `The order depends on timing: ${s(p.count)} I/O operations are in flight and may complete in any order.`,
+    clockTicks: (p: P) =>
+      `The order depends on timing: Node reads the clock at each setTimeout call, and a script takes time (printing, above all). If the clock moves on between setting ${s(p.first)} and ${s(p.second)}, the second one falls due that much later: after the first, or not yet when the loop runs the first, so that other callbacks run between them.`,
     loopSpin: (p: P) =>
       `The output depends on timing: the loop spins while the timer ${s(p.timer)} waits for ${s(p.due)} ms, and what it prints depends on how many turns it makes before then — a turn takes a few microseconds, how many depends on the machine.`,
   } satisfies Record<TimingCode, (p: P) => string>,
@@ -274,11 +288,12 @@ const en = {
   errors: {
     syntax: (e: SimError) => `Line ${e.line}: syntax error: ${s(e.detail)}.`,
     unsupported: (e: SimError, construct: string) =>
-      `Line ${e.line}: the simulator’s subset does not include ${construct}${e.name ? ` ${e.name}` : ''}.`,
+      `Line ${e.line}: the simulator’s subset does not include ${construct}${e.name ? ` \`${e.name}\`` : ''}.`,
     unknownName: (e: SimError) =>
       `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
     nodeOnly: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` exists only in Node. Switch the runtime to Node.js.`,
-    unsupportedNew: (e: SimError) => `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise and Error.`,
+    unsupportedNew: (e: SimError) =>
+      `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise, the Error types and the snippet’s own classes.`,
     unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
     unsupportedLog: (e: SimError) =>
       `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
@@ -311,6 +326,9 @@ const ru: typeof en = {
     chains: 'Две цепочки then и await',
     returnPromise: 'async возвращает промис',
     timers: 'Вложенные таймеры',
+    forOfAwait: 'await в for…of против Promise.all',
+    classTurns: 'Два цикла ждут async-метод',
+    anyVsRace: 'Promise.any против Promise.race',
     race: 'setTimeout 0 против setImmediate',
     busyWait: 'Активное ожидание флага',
     custom: 'Свой код',
@@ -327,6 +345,12 @@ const ru: typeof en = {
       'Возврат значения сразу выполняет промис async-функции. Возврат промиса стоит ещё два такта: задача вызывает его then(), и только его реакция выполняет внешний промис.',
     timers:
       'Каждый колбэк таймера — отдельная макрозадача, и после каждой выполняются все микрозадачи: t1 micro раньше t2. Таймер, поставленный внутри t1, срабатывает позже t2.',
+    forOfAwait:
+      'await в for…of запускает работу, только когда готова предыдущая: 30 мс на A и B. Promise.all ждёт работы, запущенные вместе: D готова первой, но результаты идут в порядке массива: C, D.',
+    classTurns:
+      'Каждый await в step() приостанавливает свой цикл и возвращает управление, поэтому оба цикла стартуют до конца скрипта. Дальше они чередуются по микрозадаче: ни один не блокирует другой.',
+    anyVsRace:
+      'race завершается с первым завершившимся промисом, даже отклонённым. any берёт первый успех и пропускает отказы; он отклоняется, только если отклонены все, — с AggregateError из их ошибок.',
     race: 'На верхнем уровне порядок зависит от того, сколько длился старт процесса: если к первой проверке таймеров прошла 1 мс, первым будет таймаут, иначе — immediate. В документации Node этот порядок назван недетерминированным.',
     busyWait:
       'await отдаёт управление только до следующей микрозадачи. Каждый оборот ставит новую микрозадачу, а цикл событий не берёт макрозадачи, пока очередь микрозадач не пуста: таймер, который выставит ready, никогда не запустится.',
@@ -443,6 +467,8 @@ const ru: typeof en = {
       `Порядок зависит от времени: колбэк ввода-вывода (${s(p.io)}) соревнуется с ${s(p.other ?? p.timer ?? 'другими колбэками')}; чтение файла — несколько походов в пул потоков.`,
     ioVsIo: (p: P) =>
       `Порядок зависит от времени: в процессе ${s(p.count)} операции ввода-вывода, они могут завершиться в любом порядке.`,
+    clockTicks: (p: P) =>
+      `Порядок зависит от времени: Node читает часы при каждом вызове setTimeout, а скрипт выполняется не мгновенно (особенно печать). Если между ${s(p.first)} и ${s(p.second)} часы уйдут вперёд, второй таймер сработает настолько же позже: после первого или ещё не будет готов, когда цикл выполнит первый, и между ними успеют выполниться другие колбэки.`,
     loopSpin: (p: P) =>
       `Вывод зависит от времени: цикл крутится, пока таймер ${s(p.timer)} ждёт ${s(p.due)} мс, и что будет напечатано, зависит от того, сколько оборотов он успеет сделать, — оборот длится несколько микросекунд, сколько их будет, зависит от машины.`,
   },
@@ -451,12 +477,12 @@ const ru: typeof en = {
   errors: {
     syntax: (e: SimError) => `Строка ${e.line}: синтаксическая ошибка: ${s(e.detail)}.`,
     unsupported: (e: SimError, construct: string) =>
-      `Строка ${e.line}: ${construct}${e.name ? ` ${e.name}` : ''} — вне подмножества, которое понимает симулятор.`,
+      `Строка ${e.line}: ${construct}${e.name ? ` \`${e.name}\`` : ''} — вне подмножества, которое понимает симулятор.`,
     unknownName: (e: SimError) =>
       `Строка ${e.line}: \`${s(e.name)}\` не объявлено и не входит в известные симулятору глобальные имена.`,
     nodeOnly: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` есть только в Node. Переключите среду на Node.js.`,
     unsupportedNew: (e: SimError) =>
-      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise и Error.`,
+      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise, типы Error и классы самого фрагмента.`,
     unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
     unsupportedLog: (e: SimError) =>
       `Строка ${e.line}: console.log ${logRefusalsRu[s(e.name)]?.[0] ?? `значения типа ${s(e.name)}`} не моделируется${logRefusalsRu[s(e.name)] ? `: ${logRefusalsRu[s(e.name)]![1]}` : ''}.`,

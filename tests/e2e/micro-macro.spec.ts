@@ -102,6 +102,34 @@ test.describe('micro-macro', () => {
     await expect(slide.getByText(/The order depends on timing: a 1 ms timer/)).toBeVisible();
   });
 
+  test('the examples with newer constructs: for…of with await, a class’s async method, Promise.any', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'micro-macro');
+    const slide = currentSlide(page);
+    const cases: [string, string[], RegExp][] = [
+      [
+        'await in for…of against Promise.all',
+        ['in turn: A', 'in turn: B', 'D is done', 'together: C D'],
+        /starts each job only when the last one is done/,
+      ],
+      ['Two loops awaiting an async method', ['script done', 'a 1', 'b 1', 'a 2', 'b 2'], /take turns/],
+      [
+        'Promise.any against Promise.race',
+        ['race: failed, 10 ms', 'any: ok, 20 ms', 'none: AggregateError'],
+        /with an AggregateError of their errors/,
+      ],
+    ];
+    for (const [label, lines, explanation] of cases) {
+      await slide.getByRole('combobox', { name: 'Example' }).selectOption({ label });
+      await slide.getByRole('button', { name: 'Skip the guess' }).click();
+      await slide.getByRole('button', { name: 'To the end' }).click();
+      await expect.poll(() => outputLines(slide)).toEqual(lines);
+      await expect(slide.getByText(explanation)).toBeVisible();
+      await expect(slide.getByText('The program finished: every queue is empty.')).toBeVisible();
+    }
+  });
+
   test('the busy wait starves: the simulator stops and explains', async ({ page }) => {
     await gotoSlide(page, 'micro-macro');
     const slide = currentSlide(page);

@@ -189,6 +189,11 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     return handle;
   }
 
+  /** puts a timer in the timer list (Node also appends it to the list of its delay, runtime-node.ts) */
+  protected addTimer(t: Timer): void {
+    this.timers.push(t);
+  }
+
   clearTimer(h: Value): void {
     const r = this.runningInterval;
     if (r && (r.handle === h || (typeof h === 'number' && r.view.id === h))) r.cleared = true;

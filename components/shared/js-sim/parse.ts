@@ -302,10 +302,15 @@ export function parseSnippet(source: string): ParseResult {
   } catch (e) {
     const err = e as { message?: string; loc?: { line: number; column: number } };
     const detail = String(err.message ?? e).replace(/\s*\(\d+:\d+\)$/, '');
-    return {
-      ok: false,
-      error: { code: 'syntax', line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, detail },
-    };
+    const at = { line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1 };
+    // what a script cannot have, named as a construct rather than as acorn's message
+    if (/^'import' and 'export' may appear only/.test(detail))
+      return { ok: false, error: { code: 'unsupported', construct: 'module', ...at } };
+    if (/^Cannot use 'import\.meta'/.test(detail))
+      return { ok: false, error: { code: 'unsupported', construct: 'metaProperty', ...at } };
+    const awaitAt = topLevelAwait(source);
+    if (awaitAt) return { ok: false, error: { code: 'unsupported', construct: 'topLevelAwait', ...awaitAt } };
+    return { ok: false, error: { code: 'syntax', ...at, detail } };
   }
   try {
     check(program);
@@ -314,6 +319,47 @@ export function parseSnippet(source: string): ParseResult {
     throw e;
   }
   return { ok: true, program };
+}
+
+/**
+ * Where a snippet that is not a valid script uses `await` outside any function (a CommonJS file and a classic
+ * <script> have no top-level await; acorn says only "Unexpected token"): the first such await, or null.
+ */
+function topLevelAwait(source: string): { line: number; column: number } | null {
+  let program: A.Program;
+  try {
+    program = parse(source, {
+      ecmaVersion: 2022,
+      sourceType: 'script',
+      locations: true,
+      allowAwaitOutsideFunction: true,
+    });
+  } catch {
+    return null;
+  }
+  const find = (node: unknown): A.Node | null => {
+    if (Array.isArray(node)) {
+      for (const n of node) {
+        const hit = find(n);
+        if (hit) return hit;
+      }
+      return null;
+    }
+    if (!node || typeof node !== 'object' || !('type' in node)) return null;
+    const n = node as A.AnyNode;
+    if (n.type === 'AwaitExpression' || (n.type === 'ForOfStatement' && n.await)) return n;
+    if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression')
+      return null;
+    for (const [k, v] of Object.entries(n)) {
+      if (k === 'loc' || !v || typeof v !== 'object') continue;
+      const hit = find(v);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const hit = find(program);
+  const loc = hit?.loc?.start;
+  return loc ? { line: loc.line, column: loc.column + 1 } : null;
 }
 
 /** A short one-line excerpt of source text, for labels of queued callbacks. */

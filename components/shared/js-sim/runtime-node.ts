@@ -10,8 +10,9 @@ import type * as A from 'acorn';
 import { describe, reasonText, typeOf } from './conversions.ts';
 import type { Realm } from './host.ts';
 import { formatLogArgs } from './inspect.ts';
-import { EventLoop } from './loop.ts';
+import { EventLoop, type Timer } from './loop.ts';
 import { refuseAt } from './parse.ts';
+import { TIMER_SLACK } from './timing.ts';
 import type { Queues } from './recorder.ts';
 import type { TaskView } from './types.ts';
 import { Halt, HandleObj, isCallable, isObj, Obj, OpaqueObj, type FnObj, type Job, type Value } from './values.ts';
@@ -29,6 +30,40 @@ const IMMEDIATE_SLACK = 2;
 const IMMEDIATE_SLACK_STARTUP = 10;
 /** an I/O completion is assumed to take less than this (ms): timers due later run after it */
 const IO_WINDOW = 100;
+
+/** one of Node's timer lists (lib/internal/timers.js): the timers of one duration, first in, first out */
+interface TimerList {
+  /** the priority queue breaks a tie of expiry by this id: the list's creation, renewed when the list is re-armed */
+  id: number;
+  timers: Timer[];
+}
+
+/** whether calling the function may queue work: it calls anything but console methods, or awaits; built-ins may */
+const schedules = new WeakMap<A.Node, boolean>();
+function maySchedule(fn: FnObj): boolean {
+  const node = fn.node;
+  if (!node) return true;
+  let known = schedules.get(node);
+  if (known === undefined) {
+    known = callsSomething(node.body);
+    schedules.set(node, known);
+  }
+  return known;
+}
+function callsSomething(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(callsSomething);
+  if (!node || typeof node !== 'object' || !('type' in node)) return false;
+  const n = node as A.AnyNode;
+  if (n.type === 'AwaitExpression' || n.type === 'NewExpression' || n.type === 'YieldExpression') return true;
+  if (n.type === 'CallExpression') {
+    const c = n.callee;
+    const toConsole = c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'console';
+    if (!toConsole) return true;
+  }
+  for (const [k, v] of Object.entries(n))
+    if (k !== 'loc' && v && typeof v === 'object' && callsSomething(v)) return true;
+  return false;
+}
 
 interface Immediate {
   view: TaskView;
@@ -50,6 +85,13 @@ export class NodeRuntime extends EventLoop {
   private io: IoOp[] = [];
   /** completed turns of the loop */
   private loopTurns = 0;
+  /** Node's timer lists by duration, and the list whose timers are running (it lives on while its last one runs) */
+  private lists = new Map<number, TimerList>();
+  private listIds = 0;
+  private processing: TimerList | null = null;
+  /** output lines printed before each timer read the clock; whether setTimer is inserting a new timer */
+  private printedAt = new WeakMap<Timer, number>();
+  private inserting = false;
   protected readonly intervalRequeued = 'after';
   protected readonly minInterval = 1;
   readonly promiseWithResolvers = false;
@@ -161,6 +203,134 @@ export class NodeRuntime extends EventLoop {
     return new HandleObj('timeout', id);
   }
 
+  // ----- Node's timer lists and its clock (the part of timing: see timing.ts)
+
+  override setTimer(fn: FnObj, delay: number, args: Value[], repeat: boolean): Value {
+    this.inserting = true;
+    try {
+      return super.setTimer(fn, delay, args, repeat);
+    } finally {
+      this.inserting = false;
+    }
+  }
+
+  /** insert(): the timer joins the list of its duration (a new list, with a new id, if there is none) */
+  protected override addTimer(t: Timer): void {
+    if (this.inserting) this.clockMayTick(t);
+    super.addTimer(t);
+    this.printedAt.set(t, this.rec.output.length);
+    let list = this.lists.get(t.ms);
+    if (!list || (list !== this.processing && !this.listHead(list))) {
+      list = { id: ++this.listIds, timers: [] };
+      this.lists.set(t.ms, list);
+    }
+    list.timers.push(t);
+  }
+
+  /**
+   * Node reads the clock at each setTimeout call (getLibuvNow() updates libuv's time), while the simulator's clock
+   * stands still as a task runs. Where it can change the order, a new timer is a decision point: the clock may have
+   * advanced since an earlier timer was set — when something was printed in between (a write to stdout takes time;
+   * Node's first one takes milliseconds) or the two were set by different tasks — and the new timer is then due that
+   * much later (and so is everything the task does after it). The advances tried are those that change how the new
+   * timer stands to a pending one: of the same duration and due at the same time, 1 ms (the new one stays behind it
+   * in their list, but may not be due yet when the loop runs the other, so that timers set meanwhile run between
+   * them); set by the same task with another duration and due at most TIMER_SLACK − 1 ms later, just enough to fall
+   * due after it. 'a' takes the smallest such advance, 'o' the largest.
+   */
+  private clockMayTick(t: Timer): void {
+    const printed = this.rec.output.length;
+    const ticks: number[] = [];
+    let first: Timer | undefined;
+    let others: boolean | undefined;
+    for (const x of this.timers) {
+      if (x.cleared) continue;
+      const sameTask = x.createdInTask === t.createdInTask;
+      if (sameTask && (this.printedAt.get(x) ?? printed) >= printed) continue;
+      const ahead = x.due - t.due;
+      const matters =
+        x.ms === t.ms
+          ? ahead === 0 && (maySchedule(x.fn) || (others ??= this.mayRunBetween(t)))
+          : sameTask && ahead >= 0 && ahead < TIMER_SLACK;
+      if (matters) {
+        ticks.push(x.ms === t.ms ? 1 : ahead + 1);
+        first ??= x;
+      }
+    }
+    if (!first) return;
+    this.timing.flag('clockTicks', { first: first.view.name, second: t.view.name, ms: t.ms });
+    const choice = this.timing.decide();
+    const tick = choice === 'a' ? Math.min(...ticks) : choice === 'o' ? Math.max(...ticks) : 0;
+    this.now += tick;
+    t.due += tick;
+    t.createdAt += tick;
+  }
+
+  /**
+   * Whether anything but the callback of a timer of `t`'s list due with it could run before `t` if `t` were due 1 ms
+   * later: an immediate or file read pending, or a timer of another duration that may run in between (due by then,
+   * and either due after the other or calling something). (Whether that callback may queue work is `maySchedule`.)
+   */
+  private mayRunBetween(t: Timer): boolean {
+    if (this.immediates.length > 0 || this.io.length > 0) return true;
+    return this.timers.some(
+      (z) => !z.cleared && z.ms !== t.ms && z.due <= t.due + 1 && (z.due > t.due || maySchedule(z.fn)),
+    );
+  }
+
+  /** the list's first timer still pending (those run or cleared are dropped) */
+  private listHead(list: TimerList): Timer | undefined {
+    for (;;) {
+      const h = list.timers[0];
+      if (!h || (!h.cleared && this.timers.includes(h))) return h;
+      list.timers.shift();
+    }
+  }
+
+  /** the first list of the priority queue: the earliest expiry (its first timer's due time), then the lowest id */
+  private firstList(): { list: TimerList; head: Timer } | undefined {
+    let best: { list: TimerList; head: Timer } | undefined;
+    for (const [ms, list] of this.lists) {
+      const head = this.listHead(list);
+      if (!head) {
+        if (list !== this.processing) this.lists.delete(ms);
+        continue;
+      }
+      if (!best || head.due < best.head.due || (head.due === best.head.due && list.id < best.list.id))
+        best = { list, head };
+    }
+    return best;
+  }
+
+  protected override nextTimer(): Timer | undefined {
+    return this.firstList()?.head;
+  }
+
+  /**
+   * processTimers(now) and listOnTimeout(list, now): `now` is read once; lists run in the queue's order while due,
+   * each one's timers first in, first out while due; a list whose next timer is not due yet is re-armed with a new id
+   * (behind a list of the same expiry created meanwhile), and timers set by the callbacks wait for a later turn.
+   */
+  private runDueTimers(): void {
+    const now = this.now;
+    for (;;) {
+      const first = this.firstList();
+      if (!first || first.head.due > now) return;
+      this.processing = first.list;
+      try {
+        for (let h: Timer | undefined = first.head; h; h = this.listHead(first.list)) {
+          if (h.due > now) {
+            first.list.id = ++this.listIds;
+            break;
+          }
+          this.runTimer(h);
+        }
+      } finally {
+        this.processing = null;
+      }
+    }
+  }
+
   /** process 'uncaughtException' with no listener: the process prints the error and exits */
   uncaught(reason: string): void {
     this.rec.snap('uncaught', { reason });
@@ -257,11 +427,7 @@ export class NodeRuntime extends EventLoop {
         return;
       }
     }
-    for (;;) {
-      const t = this.nextTimer();
-      if (!t || t.due > this.now) break;
-      this.runTimer(t);
-    }
+    this.runDueTimers();
   }
 
   private pollPhase(): void {

@@ -6,7 +6,8 @@
  * loop may find the timer not yet due ('n', the nominal choice), due ('a': the loop is late, every timer with that
  * due time runs) or only that one timer due ('o': Node takes each timer's start from the current millisecond, so
  * timers set one after another can straddle a millisecond boundary). When a run is flagged, `explore` re-runs it
- * with perturbed clocks (the Variants) and explores these choices breadth-first, up to MAX_TIMING_RUNS runs, to list
+ * with perturbed clocks (the Variants) and explores these choices breadth-first, up to MAX_TIMING_RUNS runs (fewer
+ * for a long program: TIMING_COST_RUNS), to list
  * the outputs a real run may print. A run where a spin of the loop was skipped (spin.ts) is re-run with the spin
  * skipped late and never.
  */
@@ -26,6 +27,22 @@ const VARIANTS: Variant[] = ['ioEarly', 'ioLate', 'callbackTimersLate'];
 const SPIN_VARIANTS: Variant[] = ['spinLate', 'spinNever'];
 /** the most re-runs that explore the decision points */
 const MAX_TIMING_RUNS = 60;
+/**
+ * The exploration also stops once its re-runs have cost this much, counted as the queue entries their snapshots
+ * hold (a long program with hundreds of timers costs a few hundred thousand a run): at least TIMING_COST_FLOOR
+ * (enough for every run of a short snippet), at most TIMING_COST_RUNS times the nominal run's cost.
+ */
+const TIMING_COST_FLOOR = 200_000;
+const TIMING_COST_RUNS = 4;
+
+/** what a run's snapshots hold: a step and the entries of its queues */
+function cost(r: SimResult): number {
+  if (!r.ok) return 0;
+  let n = 0;
+  for (const s of r.steps)
+    n += 1 + s.microtasks.length + s.ticks.length + s.timers.length + s.immediates.length + s.io.length;
+  return n;
+}
 
 /** One run's timing: the perturbation it runs under, its choices at the decision points, and what it flagged. */
 export class TimingChoices {
@@ -40,7 +57,9 @@ export class TimingChoices {
   ) {}
 
   flag(code: TimingCode, params: Record<string, string | number>): void {
-    if (!this.note) this.note = { code, params, affectsOutput: false, alternative: null, alternatives: [] };
+    // a possible clock tick (runtime-node.ts) is named only if nothing more telling is met
+    if (!this.note || (this.note.code === 'clockTicks' && code !== 'clockTicks'))
+      this.note = { code, params, affectsOutput: false, alternative: null, alternatives: [] };
   }
 
   /** the choice at the next decision point: 'n' beyond the list */
@@ -104,17 +123,23 @@ export function explore(first: Run, options: SimOptions, rerun: (options: SimOpt
   for (const variant of VARIANTS) add(rerun({ ...options, variant, exploreTiming: false }).result);
   const queue: { decisions: Decision[]; seen: number }[] = [{ decisions: [], seen: first.decisionsSeen }];
   let runs = 0;
-  while (queue.length > 0 && runs < MAX_TIMING_RUNS) {
+  let spent = 0;
+  const budget = Math.max(TIMING_COST_FLOOR, TIMING_COST_RUNS * cost(result));
+  const more = (): boolean => runs < MAX_TIMING_RUNS && spent < budget;
+  while (queue.length > 0 && more()) {
     const { decisions, seen: points } = queue.shift()!;
-    for (let i = decisions.length; i < points && runs < MAX_TIMING_RUNS; i++) {
+    for (let i = decisions.length; i < points && more(); i++) {
       for (const choice of ['a', 'o'] as const) {
         const next: Decision[] = [...decisions, ...(Array(i - decisions.length).fill('n') as Decision[]), choice];
         const run = rerun({ ...options, decisions: next, exploreTiming: false });
         runs++;
+        spent += cost(run.result);
         add(run.result);
         queue.push({ decisions: next, seen: run.decisionsSeen });
       }
     }
   }
+  // a clock tick that changes nothing is not worth a note: most programs that set timers have one
+  if (!result.timing.affectsOutput && result.timing.code === 'clockTicks') result.timing = null;
   return result;
 }

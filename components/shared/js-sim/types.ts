@@ -123,6 +123,7 @@ export type TimingCode =
   | 'timersAcrossTasks' // two timers set by different callbacks become due within 2 ms of each other
   | 'ioVsOther' // an I/O callback races with timers or immediates
   | 'ioVsIo' // several I/O operations in flight: completion order is not fixed
+  | 'clockTicks' // Node: the clock may advance between two setTimeout calls, and timers of one list then fall due apart
   | 'loopSpin'; // the loop spins while a timer waits: how many turns fit before it is due changes the output
 
 export interface TimingNote {

@@ -1,0 +1,214 @@
+/**
+ * What is still outside the simulator's subset gets a message that names the construct and its line, in both
+ * languages, on the slide (errorMessage) and from `npm run predict` (exit 2, the message on stderr, nothing on stdout).
+ * Each snippet puts the construct on a known line after a line the subset accepts.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simulate, type Runtime } from '../../components/shared/js-sim/index.ts';
+import { errorMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tmp = mkdtempSync(join(tmpdir(), 'sim-refusals-'));
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const tsxOk = spawnSync(tsx, ['--version'], { encoding: 'utf8' }).status === 0;
+
+interface Refused {
+  what: string;
+  source: string;
+  line: number;
+  /** what the message must say, in each language */
+  en: string;
+  ru: string;
+  runtime?: Runtime;
+}
+
+const first = "console.log('accepted');\n";
+const REFUSED: Refused[] = [
+  { what: 'with', source: `${first}with (Math) console.log(PI);`, line: 2, en: '`with`', ru: '`with`' },
+  {
+    what: 'a label',
+    source: `${first}\nouter: for (let i = 0; i < 2; i++) break outer;`,
+    line: 3,
+    en: 'labels',
+    ru: 'метки',
+  },
+  { what: 'debugger', source: `${first}debugger;`, line: 2, en: '`debugger`', ru: '`debugger`' },
+  { what: 'switch', source: `${first}switch (1) {\n  case 1:\n}`, line: 2, en: '`switch`', ru: '`switch`' },
+  {
+    what: 'for…in',
+    source: `${first}for (const k in { a: 1 }) {}`,
+    line: 2,
+    en: '`for…in` loops',
+    ru: 'циклы `for…in`',
+  },
+  {
+    what: 'a generator',
+    source: `${first}function* g() {\n  yield 1;\n}`,
+    line: 2,
+    en: 'generators',
+    ru: 'генераторы',
+  },
+  {
+    what: 'an async generator',
+    source: `${first}async function* g() {}`,
+    line: 2,
+    en: 'generators',
+    ru: 'генераторы',
+  },
+  {
+    what: 'a getter in an object literal',
+    source: `${first}const o = {\n  get x() {\n    return 1;\n  },\n};`,
+    line: 3,
+    en: 'getters and setters',
+    ru: 'геттеры и сеттеры',
+  },
+  {
+    what: 'a tagged template',
+    source: `${first}const t = String.raw\`a\`;`,
+    line: 2,
+    en: 'tagged templates',
+    ru: 'теговые шаблоны',
+  },
+  {
+    what: 'optional chaining',
+    source: `${first}const o = {};\nconsole.log(o?.a);`,
+    line: 3,
+    en: 'optional chaining `?.`',
+    ru: 'опциональная цепочка `?.`',
+  },
+  {
+    what: 'a regular expression',
+    source: `${first}console.log(/a+/.source);`,
+    line: 2,
+    en: 'regular expressions',
+    ru: 'регулярные выражения',
+  },
+  { what: 'BigInt', source: `${first}console.log(10n);`, line: 2, en: 'BigInt', ru: 'BigInt' },
+  {
+    what: 'import',
+    source: `${first}import fs from 'fs';`,
+    line: 2,
+    en: '`import`/`export` (the simulator runs a script: use require)',
+    ru: '`import`/`export` (симулятор выполняет скрипт: используйте require)',
+  },
+  { what: 'export', source: `${first}export const a = 1;`, line: 2, en: '`import`/`export`', ru: '`import`/`export`' },
+  {
+    what: 'dynamic import()',
+    source: `${first}import('fs').then(() => {});`,
+    line: 2,
+    en: '`import()`',
+    ru: '`import()`',
+  },
+  {
+    what: 'import.meta',
+    source: `${first}console.log(import.meta.url);`,
+    line: 2,
+    en: '`new.target` / `import.meta`',
+    ru: '`new.target` / `import.meta`',
+  },
+  {
+    what: 'new.target',
+    source: `${first}function F() {\n  console.log(new.target);\n}`,
+    line: 3,
+    en: '`new.target` / `import.meta`',
+    ru: '`new.target` / `import.meta`',
+  },
+  {
+    what: 'top-level await',
+    source: `${first}const x = 1;\nawait new Promise((r) => setTimeout(r, 1));`,
+    line: 3,
+    en: '`await` outside a function',
+    ru: '`await` вне функции',
+  },
+  {
+    what: 'top-level for await',
+    source: `${first}for await (const x of [1]) console.log(x);`,
+    line: 2,
+    en: '`await` outside a function',
+    ru: '`await` вне функции',
+  },
+  { what: 'eval', source: `${first}eval('1 + 1');`, line: 2, en: '`eval` is not declared', ru: '`eval` не объявлено' },
+  {
+    what: 'new Function',
+    source: `${first}const f = new Function('return 1');`,
+    line: 2,
+    en: '`new Function` is not supported',
+    ru: '`new Function` не поддерживается',
+  },
+  {
+    what: 'a shift operator',
+    source: `${first}console.log(1 << 2);`,
+    line: 2,
+    en: 'the operator `<<`',
+    ru: 'оператор `<<`',
+  },
+  {
+    what: 'delete',
+    source: `${first}const o = { a: 1 };\ndelete o.a;`,
+    line: 3,
+    en: 'the operator `delete`',
+    ru: 'оператор `delete`',
+  },
+  { what: 'array holes', source: `${first}const a = [1, , 3];`, line: 2, en: 'array holes', ru: 'дыры в массивах' },
+  {
+    what: 'a computed key',
+    source: `${first}const o = { ['k' + 1]: 1 };`,
+    line: 2,
+    en: 'computed property keys',
+    ru: 'вычисляемые ключи свойств',
+  },
+  {
+    what: 'a Node API in the browser',
+    source: `${first}setImmediate(() => {});`,
+    line: 2,
+    en: '`setImmediate` exists only in Node',
+    ru: '`setImmediate` есть только в Node',
+    runtime: 'browser',
+  },
+];
+
+describe('refusals name the construct and its line', () => {
+  for (const c of REFUSED) {
+    it(`${c.what}: line ${c.line}, in both languages`, () => {
+      const r = simulate(c.source, c.runtime ?? 'node');
+      expect(r.ok, 'refused').toBe(false);
+      if (r.ok) return;
+      expect(r.error.line).toBe(c.line);
+      const en = errorMessage(microMacroText.en, r.error);
+      const ru = errorMessage(microMacroText.ru, r.error);
+      expect(en).toContain(`Line ${c.line}: `);
+      expect(en).toContain(c.en);
+      expect(ru).toContain(`Строка ${c.line}: `);
+      expect(ru).toContain(c.ru);
+      // no English parser message in the Russian text, no generic "this construct"
+      expect(ru).not.toMatch(/Unexpected token|may appear only/);
+      expect(en).not.toContain('this construct');
+    });
+  }
+});
+
+describe.skipIf(!tsxOk)('predict prints the refusal and exits 2', () => {
+  it('every refused snippet, in English, and a few in Russian', () => {
+    for (const [i, c] of REFUSED.entries()) {
+      const file = join(tmp, `r${i}.js`);
+      writeFileSync(file, c.source);
+      const langs = i % 5 === 0 ? ['en', 'ru'] : ['en'];
+      for (const lang of langs) {
+        const r = spawnSync(tsx, ['scripts/predict.ts', '--runtime', c.runtime ?? 'node', '--lang', lang, file], {
+          cwd: root,
+          encoding: 'utf8',
+          timeout: 30_000,
+        });
+        expect(r.status, `${c.what} (${lang}): ${r.stderr}`).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain(lang === 'en' ? `Line ${c.line}: ` : `Строка ${c.line}: `);
+        expect(r.stderr).toContain(lang === 'en' ? c.en : c.ru);
+      }
+    }
+  }, 180_000);
+});
