@@ -293,7 +293,7 @@ const en = {
       `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
     nodeOnly: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` exists only in Node. Switch the runtime to Node.js.`,
     unsupportedNew: (e: SimError) =>
-      `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise, the Error types and the snippet’s own classes.`,
+      `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise, the Error types, AbortController and the snippet’s own classes.`,
     unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
     unsupportedLog: (e: SimError) =>
       `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
@@ -482,7 +482,7 @@ const ru: typeof en = {
       `Строка ${e.line}: \`${s(e.name)}\` не объявлено и не входит в известные симулятору глобальные имена.`,
     nodeOnly: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` есть только в Node. Переключите среду на Node.js.`,
     unsupportedNew: (e: SimError) =>
-      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise, типы Error и классы самого фрагмента.`,
+      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise, типы Error, AbortController и классы самого фрагмента.`,
     unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
     unsupportedLog: (e: SimError) =>
       `Строка ${e.line}: console.log ${logRefusalsRu[s(e.name)]?.[0] ?? `значения типа ${s(e.name)}`} не моделируется${logRefusalsRu[s(e.name)] ? `: ${logRefusalsRu[s(e.name)]![1]}` : ''}.`,

@@ -36,10 +36,10 @@ describe.skipIf(!npmOk)('predict CLI', () => {
     expect(r.stdout).toBe('');
     // names keep their code quotes, as on the slide
     expect(r.stderr).toContain(
-      'Line 2: the simulator’s subset does not include inheritance (`extends`) from anything but a class or Error: Object.',
+      'Line 2: the simulator’s subset does not include inheritance (`extends`) from anything but a class or Error: `Object`.',
     );
     const ru = predict('node', `class A extends Object {}\n`, ['--lang', 'ru']);
-    expect(ru.stderr).toContain('Строка 1: наследование (`extends`) не от класса и не от Error: Object');
+    expect(ru.stderr).toContain('Строка 1: наследование (`extends`) не от класса и не от Error: `Object`');
   });
 
   it('exits 2 for Node-only APIs in the browser runtime', () => {

@@ -54,11 +54,11 @@ try { c.read({}); } catch (e) { console.log(e.name, e.message); }`;
   it('extends of anything but a class or Error is refused by name, in both languages', () => {
     const r = refusal('class P extends Promise {}');
     expect(r.en).toBe(
-      'Line 1: the simulator’s subset does not include inheritance (`extends`) from anything but a class or Error: Promise.',
+      'Line 1: the simulator’s subset does not include inheritance (`extends`) from anything but a class or Error: `Promise`.',
     );
-    expect(r.ru).toMatch(/^Строка 1: наследование \(`extends`\) не от класса и не от Error: Promise/);
+    expect(r.ru).toMatch(/^Строка 1: наследование \(`extends`\) не от класса и не от Error: `Promise`/);
     expect(refusal('class A { static { } }').en).toMatch(/static blocks in classes/);
-    expect(refusal('class A { #x; has(o) { return #x in o; } }').en).toMatch(/the operator #x in/);
+    expect(refusal('class A { #x; has(o) { return #x in o; } }').en).toMatch(/the operator `#x in`/);
   });
 });
 

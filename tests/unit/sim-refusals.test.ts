@@ -47,18 +47,13 @@ const REFUSED: Refused[] = [
     ru: 'циклы `for…in`',
   },
   {
-    what: 'a generator',
-    source: `${first}function* g() {\n  yield 1;\n}`,
-    line: 2,
-    en: 'generators',
-    ru: 'генераторы',
-  },
-  {
-    what: 'an async generator',
-    source: `${first}async function* g() {}`,
-    line: 2,
-    en: 'generators',
-    ru: 'генераторы',
+    what: 'a delegating yield*',
+    source: `${first}function* g() {
+  yield* [1, 2];
+}`,
+    line: 3,
+    en: 'delegating `yield*`',
+    ru: 'делегирующий `yield*`',
   },
   {
     what: 'a getter in an object literal',

@@ -415,10 +415,10 @@ describe('refusals name the construct and its line, in both languages', () => {
     const r = simulate('class A extends Object {}', 'node');
     if (r.ok) throw new Error('expected a refusal');
     expect(errorMessage(microMacroText.en, r.error)).toMatch(
-      /inheritance \(`extends`\) from anything but a class or Error: Object/,
+      /inheritance \(`extends`\) from anything but a class or Error: `Object`/,
     );
     expect(errorMessage(microMacroText.ru, r.error)).toMatch(
-      /наследование \(`extends`\) не от класса и не от Error: Object/,
+      /наследование \(`extends`\) не от класса и не от Error: `Object`/,
     );
   });
 });

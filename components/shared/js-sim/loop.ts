@@ -82,6 +82,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     this.timerList = list;
     this.timersVersion++;
   }
+  /** puts a timer in the timer list (Node also appends it to the list of its delay, runtime-node.ts) */
   protected addTimer(t: Timer): void {
     this.timerList.push(t);
     this.timersVersion++;
@@ -187,11 +188,6 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     }
     this.addTimer(timer);
     return handle;
-  }
-
-  /** puts a timer in the timer list (Node also appends it to the list of its delay, runtime-node.ts) */
-  protected addTimer(t: Timer): void {
-    this.timers.push(t);
   }
 
   clearTimer(h: Value): void {
