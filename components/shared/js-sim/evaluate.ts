@@ -6,12 +6,12 @@
  */
 import type * as A from 'acorn';
 import { getProperty, setProperty } from './builtins.ts';
-import { binary, toPrim, toStr, truthy } from './conversions.ts';
+import { toPrim, toStr, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
-import { ClassObj, construct, defineClass, instanceOf, superCall, superGet } from './classes.ts';
+import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
 import { forOfIterator } from './generators.ts';
-import { SymbolObj, symbolKey } from './symbols.ts';
+import { symbolKey } from './symbols.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import {
   assignmentSkips,
@@ -29,7 +29,7 @@ import {
   unary,
   type Completion,
 } from './fast.ts';
-import { blockScope, hoistBlock, makeClosure, patternNames, type FnCtx } from './scope.ts';
+import { blockScope, hoistBlock, makeClosure, type FnCtx } from './scope.ts';
 import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
 
 export type { Completion };
