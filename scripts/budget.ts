@@ -147,8 +147,10 @@ export function elementBudgets(dist: string): Budget[] {
  * (tests/e2e/budgets.spec.ts), so it does not grow unnoticed.
  */
 export const ELEMENT_OVER_BUDGET: Readonly<Record<string, { why: string; ceilingKB: number }>> = {
-  'micro-macro': { why: 'the JavaScript simulator (acorn and its interpreter) and highlight.js', ceilingKB: 115 },
-  'quiz-busy-wait': { why: 'the JavaScript simulator (it runs the quiz’s variants) and highlight.js', ceilingKB: 110 },
+  'micro-macro': {
+    why: 'the JavaScript simulator (acorn and its interpreter) for the built-in examples, which run on the page’s thread because the speaker steps and print need them at once ("Your code" runs in the worker file), and highlight.js',
+    ceilingKB: 126,
+  },
   'asyncio-loop': { why: 'the asyncio loop model and highlight.js', ceilingKB: 68 },
 };
 /** The output file chart.js ends up in. */

@@ -23,7 +23,8 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { formatNumber } from '../lib/i18n.ts';
 import { logLines, type Runtime, type SimResult } from '../components/shared/js-sim/index.ts';
-import { DEFAULT_BUDGET_MS, isBlankSnippet, type SimReply } from '../components/shared/sim-runner/sim-job.ts';
+import { isBlankSnippet, type SimReply } from '../components/shared/sim-runner/sim-job.ts';
+import { DEFAULT_BUDGET_MS } from '../components/shared/sim-runner/sim-limits.ts';
 import { endMessage, errorMessage, microMacroText, runnerText } from '../components/micro-macro/micro-macro-text.ts';
 
 function usage(message?: string): never {

@@ -15,7 +15,7 @@ import {
 import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
-import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES } from '../shared/sim-runner/sim-job.ts';
+import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES } from '../shared/sim-runner/sim-limits.ts';
 import type { Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,

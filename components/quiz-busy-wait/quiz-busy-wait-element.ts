@@ -4,7 +4,7 @@ import type { QuizContent, QuizView } from '../shared/quiz/quiz-model.ts';
 import type { SimResult } from '../shared/js-sim/index.ts';
 import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
-import { DEFAULT_BUDGET_MS } from '../shared/sim-runner/sim-job.ts';
+import { DEFAULT_BUDGET_MS } from '../shared/sim-runner/sim-limits.ts';
 import { ANSWER } from './quiz-busy-wait-answer.ts';
 import * as model from './quiz-busy-wait-model.ts';
 import { QUESTION, QUESTION_CODE, SIM_VARIANTS, simProgram, type SimVariant } from './quiz-busy-wait-model.ts';

@@ -5,7 +5,8 @@
  * refuses it, no Worker at all), jobs run on the page's thread, after a frame, with no budget: `onPage` says so.
  */
 import type { Runtime, SimResult } from '../js-sim/index.ts';
-import { MAX_RESULT_BYTES, runJob, type SimReply } from './sim-job.ts';
+import type { SimReply } from './sim-job.ts';
+import { MAX_RESULT_BYTES } from './sim-limits.ts';
 
 export type RunOutcome =
   | { kind: 'result'; result: SimResult; size: number; ms: number }
@@ -124,12 +125,16 @@ export class SimRunner {
 
   private runOnPage(job: Pending): void {
     // after a frame, so that "running…" is on the screen before the page's thread is taken
+    // (the simulator is loaded only then: a page whose worker starts never carries it)
     setTimeout(() => {
       if (this.pending !== job) return;
-      this.settle(
-        job,
-        outcomeOf(runJob({ id: job.id, source: job.source, runtime: job.runtime, maxBytes: MAX_RESULT_BYTES })),
-      );
+      void import('./sim-job.ts').then(({ runJob }) => {
+        if (this.pending !== job) return;
+        this.settle(
+          job,
+          outcomeOf(runJob({ id: job.id, source: job.source, runtime: job.runtime, maxBytes: MAX_RESULT_BYTES })),
+        );
+      });
     }, 30);
   }
 }
