@@ -10,12 +10,19 @@ import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
  */
 
 /** 250 file reads, timers and immediates: tens of seconds of simulation (timing exploration re-runs it). */
-const LONG = `const fs = require('fs');
-for (let i = 0; i < 250; i++) {
-  fs.readFile(__filename, () => console.log('r' + i));
-  setTimeout(() => console.log('t' + i), 0);
-  setImmediate(() => console.log('i' + i));
-}`;
+/**
+ * A snippet that takes seconds to simulate, by its nature rather than the machine's speed: four timers against four
+ * immediates are decision points (their order on Node's first turn depends on timing), so the simulator re-runs it
+ * for each timing it explores, and each run carries a loop of three million turns (18 M operations, under the
+ * endless-task stop). About 7 s in Node here with two million turns; a faster simulator would still take seconds.
+ */
+const LONG = `for (let k = 0; k < 4; k++) {
+  setTimeout(() => console.log('t' + k), k);
+  setImmediate(() => console.log('i' + k));
+}
+let s = 0;
+for (let i = 0; i < 3000000; i++) s++;
+console.log(s);`;
 
 async function openYourCode(page: Page, lang: 'en' | 'ru' = 'en'): Promise<Locator> {
   await gotoSlide(page, 'micro-macro', { lang });
@@ -103,7 +110,8 @@ test.describe('your code off the page’s thread', () => {
     await setBudget(page, 120_000);
     await slide
       .getByRole('textbox', { name: 'Your code (JavaScript subset)' })
-      .fill('for (let i = 0; i < 1000; i++) setTimeout(() => {}, i % 7);');
+      // (snapshots share unchanged queues, so it takes thousands of timers that each print: some 54 MB estimated)
+      .fill('for (let i = 0; i < 3000; i++) setTimeout(() => console.log(i), i % 7);');
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
     await expect(slide.getByRole('alert')).toContainText(/too large to show: about [\d,]+ MB of steps/, {
       timeout: 60_000,
