@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { simulate, type Runtime } from '../components/shared/js-sim/index.ts';
+import { ResultStore } from '../components/shared/sim-runner/result-store.ts';
+import { runJob } from '../components/shared/sim-runner/sim-job.ts';
 import {
   acceptedOrders,
   currentRun,
@@ -18,7 +20,9 @@ import {
   goToStep,
   initialState,
   runDraft,
+  runFinished,
   stepCount,
+  wantedJob,
 } from '../components/micro-macro/micro-macro-model.ts';
 
 const snippets = join(import.meta.dirname, '../tests/snippets');
@@ -59,14 +63,24 @@ console.log('queued');`;
 
 /** one step as the slide takes it: the model moves the index, the element reads the step, its output, its queues */
 function stepTimes(source: string): { median: number; max: number; steps: number } {
-  let s = runDraft(editDraft(initialState(), source));
-  const total = stepCount(s);
+  // as the element does: the state asks for a job, the worker's job runs (here in-process), the store keeps it
+  const runs = new ResultStore();
+  let s = runDraft(editDraft(initialState(), source), runs);
+  const job = wantedJob(s, runs);
+  if (job) {
+    const reply = runJob({ id: 1, ...job });
+    if (reply.kind !== 'result') throw new Error(`the bench's program did not run: ${reply.kind}`);
+    runs.put(job.source, job.runtime, reply.result, reply.size);
+    s = runFinished(s, job.source, job.runtime, reply.result);
+  }
+  const total = stepCount(s, runs);
+  if (total === 0) throw new Error('the bench walked no step');
   const times: number[] = [];
   let sink = 0;
   for (let i = 0; i < total; i++) {
     const t = performance.now();
-    s = goToStep(s, i);
-    const run = currentRun(s);
+    s = goToStep(s, i, runs);
+    const run = currentRun(s, runs);
     if (run?.ok) {
       const snap = run.steps[Math.min(s.index, run.steps.length - 1)]!;
       const output = run.output.slice(0, snap.outputLength);
