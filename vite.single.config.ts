@@ -13,6 +13,25 @@ import { withSingleFilePolicy } from './scripts/single-file-csp.ts';
  */
 const OUT_NAME = 'how-servers-wait.html';
 
+/**
+ * The single file's page is the deck's `index.html` with its one script swapped for `src/single.ts` (which is
+ * `src/main.ts` plus the speaker view under `?speaker-view`), done before Vite reads the page's scripts: one page,
+ * written once.
+ */
+function singleEntry(): Plugin {
+  const deckScript = '<script type="module" src="./src/main.ts"></script>';
+  return {
+    name: 'hsw:single-file-entry',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(deckScript)) throw new Error(`index.html no longer loads ${deckScript}`);
+        return html.replace(deckScript, '<script type="module" src="./src/single.ts"></script>');
+      },
+    },
+  };
+}
+
 function singleFilePolicy(outDir: () => string): Plugin {
   return {
     name: 'hsw:single-file-policy',
@@ -20,7 +39,7 @@ function singleFilePolicy(outDir: () => string): Plugin {
     enforce: 'post',
     closeBundle() {
       const dir = outDir();
-      const built = join(dir, 'single.html');
+      const built = join(dir, 'index.html');
       const html = withSingleFilePolicy(readFileSync(built, 'utf8'));
       const out = join(dir, OUT_NAME);
       writeFileSync(out, html);
@@ -61,11 +80,12 @@ export default defineConfig(() => {
       outDir,
       emptyOutDir: true,
       modulePreload: { polyfill: false },
-      rolldownOptions: { input: resolve(import.meta.dirname, 'single.html') },
+      rolldownOptions: { input: resolve(import.meta.dirname, 'index.html') },
     },
     // A classic worker: Chromium refuses a module worker from a blob: URL in a page opened from file:// (probed).
     worker: { format: 'iife' as const },
     plugins: [
+      singleEntry(),
       inlineSimWorker(),
       viteSingleFile({ removeViteModuleLoader: true }),
       {
