@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { findPython } from './python-tool.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, type Program } from '../../components/shared/asyncio-sim/index.ts';
 import {
@@ -26,9 +27,9 @@ import {
 import { SIM_SEED } from './sim-seed.ts';
 
 const PROBE = join(__dirname, '..', 'probes', 'asyncio_loop_probe.py');
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-const SKIP = hasPython ? '' : ' — SKIPPED: python3 is not on PATH';
-if (!hasPython) console.warn('asyncio-loop-real: python3 is missing, the comparisons with CPython are skipped');
+const python = findPython('asyncio-loop-real');
+const hasPython = python.exe !== null;
+const SKIP = python.skip;
 
 interface TurnRecord {
   readonly phase: string;

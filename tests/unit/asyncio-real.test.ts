@@ -24,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPython } from './python-tool.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   countTurns,
@@ -40,21 +41,16 @@ import {
 } from '../../components/shared/asyncio-sim/index.ts';
 
 const PROBE = join(__dirname, '..', 'probes', 'asyncio_probe.py');
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-const SKIP = hasPython ? '' : ' — SKIPPED: python3 is not on PATH';
-if (!hasPython) console.warn('asyncio-real: python3 is missing, the comparisons with CPython are skipped');
+const python = findPython('asyncio-real');
+const hasPython = python.exe !== null;
+const SKIP = python.skip;
+const asyncioDir = python.asyncioDir;
 
 function probe<T>(cases: readonly object[]): T[] {
   const r = spawnSync('python3', [PROBE, JSON.stringify(cases)], { encoding: 'utf8', timeout: 30_000 });
   if (r.status !== 0) throw new Error(`probe failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout) as T[];
 }
-
-const asyncioDir = hasPython
-  ? spawnSync('python3', ['-c', 'import asyncio, os; print(os.path.dirname(asyncio.__file__))'], {
-      encoding: 'utf8',
-    }).stdout.trim()
-  : '';
 
 /** Up to 3 real runs: pass as soon as one agrees; otherwise fail with all of them. */
 function withRetries<R>(attempt: () => R, agrees: (r: R) => boolean, what: string): R {

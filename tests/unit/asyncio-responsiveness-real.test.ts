@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPython } from './python-tool.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   heartbeat,
@@ -26,14 +27,10 @@ import {
 import { initialState, viewOf } from '../../components/asyncio-responsiveness/asyncio-responsiveness-model.ts';
 
 const PROBES = join(__dirname, '..', 'probes');
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-const SKIP = hasPython ? '' : ' — SKIPPED: python3 is not on PATH';
-if (!hasPython) console.warn('asyncio-responsiveness-real: python3 is missing, the comparisons are skipped');
-const asyncioDir = hasPython
-  ? spawnSync('python3', ['-c', 'import asyncio, os; print(os.path.dirname(asyncio.__file__))'], {
-      encoding: 'utf8',
-    }).stdout.trim()
-  : '';
+const python = findPython('asyncio-responsiveness-real', { skipped: 'the comparisons are skipped' });
+const hasPython = python.exe !== null;
+const SKIP = python.skip;
+const asyncioDir = python.asyncioDir;
 
 /** Across the sliders: short and long periods, one portion to twelve, blocking and cooperative. */
 const SETTINGS: HeartbeatParams[] = [

@@ -11,14 +11,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPython } from './python-tool.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATENCY_MS, recordingOf, wakeSteps } from '../../components/await-future/await-future-model.ts';
 import { programListing } from '../../components/await-future/await-future-code.ts';
 
 const PROBE = join(__dirname, '..', 'probes', 'asyncio_loop_probe.py');
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-const SKIP = hasPython ? '' : ' — SKIPPED: python3 is not on PATH';
-if (!hasPython) console.warn('await-future-real: python3 is missing, the comparison with CPython is skipped');
+const python = findPython('await-future-real', { skipped: 'the comparison with CPython is skipped' });
+const hasPython = python.exe !== null;
+const SKIP = python.skip;
 
 interface Real {
   readonly turns: readonly { readonly phase: string; readonly ran: readonly string[] }[];

@@ -27,21 +27,17 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPython } from './python-tool.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { median, toPython } from '../../components/shared/asyncio-sim/index.ts';
 import { SLIDE_MACHINE, variantView, type Variant } from '../../components/python-asyncio/python-asyncio-model.ts';
 import { SLIDE_PARAMS, variantProgram } from '../../components/python-asyncio/python-asyncio-programs.ts';
 
 const PROBE = join(__dirname, '..', 'probes', 'python_asyncio_probe.py');
-const PYTHON = ['python3', '/usr/bin/python3'].find((py) => spawnSync(py, ['-c', 'import requests']).status === 0);
-const SKIP = PYTHON ? '' : ' — SKIPPED: no python3 with requests (python3, /usr/bin/python3)';
-if (!PYTHON) console.warn('python-asyncio-real: no python3 with requests; the comparisons with CPython are skipped');
-
-const asyncioDir = PYTHON
-  ? spawnSync(PYTHON, ['-c', 'import asyncio, os; print(os.path.dirname(asyncio.__file__))'], {
-      encoding: 'utf8',
-    }).stdout.trim()
-  : '';
+const python = findPython('python-asyncio-real', { needs: 'requests', candidates: ['python3', '/usr/bin/python3'] });
+const PYTHON = python.exe;
+const SKIP = python.skip;
+const asyncioDir = python.asyncioDir;
 
 const tmp = mkdtempSync(join(tmpdir(), 'python-asyncio-real-'));
 let server: ChildProcessWithoutNullStreams | null = null;
