@@ -198,6 +198,23 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  // Before the ready line: a script that reads it may stop the server at once.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!args.json) console.log(`\n${signal}: closing (flushing the log) …`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(String(err));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
   const anyAddress = args.host === '0.0.0.0' || args.host === '::';
   const lan = anyAddress ? lanAddresses() : [args.host];
   const host = lan[0] ?? '127.0.0.1';
@@ -236,21 +253,6 @@ Presenter (keep these to yourself: they carry the secret):
 Ctrl-C stops the server; a restart resumes the same room (--new starts another).`);
   }
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    if (!args.json) console.log(`\n${signal}: closing (flushing the log) …`);
-    server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(String(err));
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
   return -1;
 }
 
