@@ -133,6 +133,8 @@ export const RefusalReason = v.picklist([
   'not-open',
   'already-voted',
   'bad-choice',
+  /** The server could not write the vote to its log (a full or failing disk): it is not counted; try again. */
+  'not-saved',
 ]);
 export type RefusalReason = v.InferOutput<typeof RefusalReason>;
 export const Refused = v.strictObject({ type: v.literal('refused'), reason: RefusalReason });
@@ -153,12 +155,16 @@ export const Results = v.strictObject({
   top: v.optional(v.array(v.strictObject({ nick: Nick, right: Count }))),
 });
 export type Results = v.InferOutput<typeof Results>;
-/** Presenter only: refused presenter messages so far, connected clients. */
+/**
+ * Presenter only: refused presenter messages so far, connected clients; `cannotSave: true` while the server's last
+ * write to its log failed (votes are refused as `not-saved` until a write succeeds again).
+ */
 export const Stats = v.strictObject({
   type: v.literal('stats'),
   participants: Count,
   connected: Count,
   refusedPresenterMessages: Count,
+  cannotSave: v.optional(v.boolean()),
 });
 
 export const ServerMessage = v.variant('type', [

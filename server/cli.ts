@@ -3,7 +3,7 @@
  * server on the local network, and prints the participants' address (with a QR code), the short address, and the
  * presenter's and the remote's addresses. Ctrl-C closes it cleanly (the log is flushed).
  *
- *   npm run workshop -- [--port 8080] [--host 0.0.0.0] [--data workshop-data] [--new] [--build | --no-build]
+ *   npm run workshop -- [--port 8080] [--host 0.0.0.0] [--data workshop-data] [--new] [--repair] [--build | --no-build]
  *
  * `--json` prints one JSON line when ready (port, room, secret), for the benchmark and the tests.
  */
@@ -14,14 +14,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import { startWorkshop } from './server.ts';
+import { LOCK_NAME, RoomLockedError, lockHolder } from './store.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
-const USAGE = `usage: npm run workshop -- [--port N] [--host ADDR] [--data DIR] [--new] [--build | --no-build] [--json]
+const USAGE = `usage: npm run workshop -- [--port N] [--host ADDR] [--data DIR] [--new] [--repair] [--build | --no-build] [--json]
   --port N      the port (default 8080; 0: any free one)
   --host ADDR   the address to listen on (default 0.0.0.0: the local network)
   --data DIR    where the room's log is kept (default workshop-data/)
   --new         start a new room (the old log is kept beside it)
+  --repair      start even if damaged lines of the log take other records with them (each is named, then dropped)
   --build       build both decks first, always; --no-build: never (default: when missing or older than the sources)
   --dist DIR    the full deck (default dist/); --phone DIR: the participants' deck (default dist-phone/)
   --json        print one JSON line when ready (for scripts)`;
@@ -31,6 +33,7 @@ interface Args {
   host: string;
   data: string;
   fresh: boolean;
+  repair: boolean;
   build: 'auto' | 'always' | 'never';
   dist: string;
   phone: string;
@@ -43,6 +46,7 @@ export function parseArgs(argv: readonly string[]): Args | string {
     host: '0.0.0.0',
     data: join(ROOT, 'workshop-data'),
     fresh: false,
+    repair: false,
     build: 'auto',
     dist: join(ROOT, 'dist'),
     phone: join(ROOT, 'dist-phone'),
@@ -74,6 +78,9 @@ export function parseArgs(argv: readonly string[]): Args | string {
       }
       case '--new':
         a.fresh = true;
+        break;
+      case '--repair':
+        a.repair = true;
         break;
       case '--build':
         a.build = 'always';
@@ -157,6 +164,12 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return args === '' ? 0 : 2;
   }
+  // A live server on this folder: refused before anything is built or written (startWorkshop checks it again).
+  const holder = lockHolder(args.data);
+  if (holder !== null) {
+    console.error(new RoomLockedError(holder, join(args.data, LOCK_NAME)).message);
+    return 1;
+  }
   if (args.build !== 'never') {
     if ((args.build === 'always' || stale(args.dist)) && !build('build')) {
       console.error('the deck did not build');
@@ -170,6 +183,7 @@ async function main(): Promise<number> {
     server = await startWorkshop({
       dataDir: args.data,
       fresh: args.fresh,
+      repair: args.repair,
       port: args.port,
       host: args.host,
       deckDir: args.dist,
@@ -183,6 +197,23 @@ async function main(): Promise<number> {
     else console.error(err instanceof Error ? err.message : String(err));
     return 1;
   }
+
+  // Before the ready line: a script that reads it may stop the server at once.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!args.json) console.log(`\n${signal}: closing (flushing the log) …`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(String(err));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   const anyAddress = args.host === '0.0.0.0' || args.host === '::';
   const lan = anyAddress ? lanAddresses() : [args.host];
@@ -222,21 +253,6 @@ Presenter (keep these to yourself: they carry the secret):
 Ctrl-C stops the server; a restart resumes the same room (--new starts another).`);
   }
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    if (!args.json) console.log(`\n${signal}: closing (flushing the log) …`);
-    server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(String(err));
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
   return -1;
 }
 

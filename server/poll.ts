@@ -126,22 +126,34 @@ export class Room {
 
   /** Applies one event: accepted (and whether it changed anything) or refused with the protocol's reason. */
   apply(e: RoomEvent): Outcome {
+    return this.run(e, false);
+  }
+
+  /**
+   * What `apply` would answer, changing nothing: the server checks an event, logs it, and applies it only once it is
+   * on disk (a vote that cannot be saved is never counted).
+   */
+  check(e: RoomEvent): Outcome {
+    return this.run(e, true);
+  }
+
+  private run(e: RoomEvent, dry: boolean): Outcome {
     switch (e.t) {
       case 'join': {
         const p = this.participants.get(e.pid);
         if (!p) {
-          this.participants.set(e.pid, { nick: e.nick ?? '', order: this.participants.size });
+          if (!dry) this.participants.set(e.pid, { nick: e.nick ?? '', order: this.participants.size });
           return CHANGED;
         }
         if (e.nick === undefined || e.nick === p.nick) return UNCHANGED;
-        p.nick = e.nick;
+        if (!dry) p.nick = e.nick;
         return CHANGED;
       }
       case 'nick': {
         const p = this.participants.get(e.pid);
         if (!p) return refuse('hello-first');
         if (p.nick === e.nick) return UNCHANGED;
-        p.nick = e.nick;
+        if (!dry) p.nick = e.nick;
         return CHANGED;
       }
       case 'vote': {
@@ -151,26 +163,27 @@ export class Room {
         if (!Number.isInteger(e.choice) || e.choice < 0 || e.choice >= q.quiz.choiceCount) return refuse('bad-choice');
         if (q.votes.has(e.pid)) return refuse('already-voted');
         if (q.status !== 'open') return refuse('not-open');
+        if (dry) return CHANGED;
         q.votes.set(e.pid, e.choice);
         q.counts[e.choice] = (q.counts[e.choice] ?? 0) + 1;
         return CHANGED;
       }
       case 'poll':
-        return this.command(e.qid, e.action);
+        return this.command(e.qid, e.action, dry);
       case 'slide': {
         const s = this.currentSlide;
         if (s && s.id === e.slide.id && s.index === e.slide.index && s.step === e.slide.step) return UNCHANGED;
-        this.currentSlide = { id: e.slide.id, index: e.slide.index, step: e.slide.step };
+        if (!dry) this.currentSlide = { id: e.slide.id, index: e.slide.index, step: e.slide.step };
         return CHANGED;
       }
       case 'showTop':
         if (this.top === e.show) return UNCHANGED;
-        this.top = e.show;
+        if (!dry) this.top = e.show;
         return CHANGED;
     }
   }
 
-  private command(qid: string, action: PollAction): Outcome {
+  private command(qid: string, action: PollAction, dry: boolean): Outcome {
     const q = this.questions.get(qid);
     if (!q) return refuse('unknown-question');
     const from = q.status;
@@ -179,19 +192,20 @@ export class Room {
         // Opening again after a close is the reopen; a revealed question must be reset first.
         if (from === 'open') return UNCHANGED;
         if (from === 'revealed') return refuse('not-open');
-        q.status = 'open';
+        if (!dry) q.status = 'open';
         return CHANGED;
       case 'close':
         if (from === 'closed') return UNCHANGED;
         if (from !== 'open') return refuse('not-open');
-        q.status = 'closed';
+        if (!dry) q.status = 'closed';
         return CHANGED;
       case 'reveal':
         if (from === 'revealed') return UNCHANGED;
-        q.status = 'revealed';
+        if (!dry) q.status = 'revealed';
         return CHANGED;
       case 'reset':
         if (from === 'idle' && q.votes.size === 0) return UNCHANGED;
+        if (dry) return CHANGED;
         q.status = 'idle';
         q.votes.clear();
         q.counts.fill(0);

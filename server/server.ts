@@ -12,7 +12,7 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
@@ -34,6 +34,8 @@ export interface WorkshopOptions {
   readonly dataDir: string;
   /** Start a new room even if the log holds one (the old log is kept). */
   readonly fresh?: boolean;
+  /** Start even if damaged lines of the log take other records with them (those are dropped, each named). */
+  readonly repair?: boolean;
   /** 0: any free port. Default 8080. */
   readonly port?: number;
   /** Default 0.0.0.0 (the local network). */
@@ -67,6 +69,8 @@ export interface WorkshopStats {
   closedForFlooding: number;
   votes: number;
   fsyncs: number;
+  /** Writes to the log that failed (their events were refused, not applied). */
+  saveFailures: number;
 }
 
 export interface WorkshopServer {
@@ -100,6 +104,17 @@ interface Conn {
 /** A flooding connection is closed after this many messages over its rate (the strikes drain at the rate, too). */
 const MAX_STRIKES = 40;
 
+/** Binds the port and lets it go again: a taken port is found before anything is written to the data folder. */
+async function checkPort(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = createNetServer();
+  await new Promise<void>((done, fail) => {
+    probe.once('error', fail);
+    probe.listen(port, host, () => done());
+  });
+  await new Promise<void>((done) => probe.close(() => done()));
+}
+
 /** Compares two secrets in constant time (hashed first, so their lengths do not show either). */
 export function sameSecret(given: string, secret: string): boolean {
   const a = createHash('sha256').update(given).digest();
@@ -130,15 +145,19 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
   const maxParticipants = options.maxParticipants ?? 20_000;
 
-  const opened = await openStore(options.dataDir, { fresh: options.fresh ?? false, now: now() });
+  // The folder's lock first, then the port, then the log (replayed into the room): a second server, a taken port
+  // or a damaged log stop the start before anything is written.
+  const room = new Room(options.quizzes ?? QUIZZES);
+  const opened = await openStore(options.dataDir, {
+    fresh: options.fresh ?? false,
+    repair: options.repair ?? false,
+    now: now(),
+    room,
+    beforeWrite: () => checkPort(options.port ?? 8080, options.host ?? '0.0.0.0'),
+  });
   const store: Store = opened.store;
   const { room: code, secret } = opened;
   const warnings = [...opened.warnings];
-  const room = new Room(options.quizzes ?? QUIZZES);
-  for (const e of opened.events) {
-    const r = room.apply(e);
-    if (!r.ok) warnings.push(`the log's ${e.t} event was refused on replay (${r.reason}); skipped`);
-  }
   const phoneBuildMissing = (await resolveFile(options.phoneDir, 'index.html')) === null;
   const deckBuildMissing = (await resolveFile(options.deckDir, 'index.html')) === null;
   if (phoneBuildMissing) warnings.push(`the phone build is missing (${options.phoneDir}): run npm run build:phone`);
@@ -166,6 +185,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     participants: room.participantCount,
     connected: byPid.size,
     refusedPresenterMessages: counters.refusedPresenterMessages,
+    ...(cannotSave ? { cannotSave: true } : {}),
   });
 
   // The presenter's updates are coalesced: counts per question, the results and the stats, at most once per window.
@@ -232,16 +252,33 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     }
   };
 
-  /** Logs an accepted event; resolves when it is on disk. A failed write is reported, and the caller acks nothing. */
+  /**
+   * Logs an accepted event; resolves when it is on disk. A failed write is reported (once until writing works
+   * again), the presenter's page is told that the room cannot save, and the caller applies and acks nothing.
+   */
+  let cannotSave = false;
+  let saveFailures = 0;
   const persist = async (e: RoomEvent): Promise<boolean> => {
     try {
       await store.append(e);
+      if (cannotSave) {
+        cannotSave = false;
+        warn('the log is written again');
+        presenterDirty({ stats: true });
+      }
       return true;
     } catch (err) {
-      warn(`could not write the log: ${String(err)}`);
+      saveFailures++;
+      if (!cannotSave) {
+        cannotSave = true;
+        warn(`could not write the log (${String(err)}): votes are refused (not-saved) until it works again`);
+        presenterDirty({ stats: true });
+      }
       return false;
     }
   };
+  /** Votes being written, per participant and question: a second one waits for the first's outcome. */
+  const voting = new Map<string, Promise<unknown>>();
 
   // ---------------------------------------------------------------------------------------------- messages
 
@@ -329,11 +366,20 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   };
 
   const vote = async (c: Conn, pid: string, msg: Extract<ClientMessage, { type: 'vote' }>): Promise<void> => {
+    const key = `${pid} ${msg.qid}`;
+    for (let w = voting.get(key); w; w = voting.get(key)) await w;
     const e: RoomEvent = { t: 'vote', pid, qid: msg.qid, choice: msg.choice, at: now() };
+    const checked = room.check(e);
+    if (!checked.ok) return refuse(c, checked.reason);
+    // Counted only once it is on disk: a vote that cannot be saved is refused and may be sent again.
+    const saving = persist(e);
+    voting.set(key, saving);
+    const saved = await saving;
+    voting.delete(key);
+    if (!saved) return refuse(c, 'not-saved');
     const r = room.apply(e);
     if (!r.ok) return refuse(c, r.reason);
     counters.votes++;
-    if (!(await persist(e))) return;
     send(c, { type: 'ack', qid: msg.qid, choice: msg.choice });
     // The same participant's other tabs learn their vote (their own choice only; no counts).
     const others = byPid.get(pid);
@@ -355,23 +401,27 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
         return;
       }
       case 'poll': {
+        const e: RoomEvent = { t: 'poll', qid: msg.qid, action: msg.action, at: now() };
+        const checked = room.check(e);
+        if (!checked.ok) return refuse(c, checked.reason);
+        if (!checked.changed) return;
+        // Applied once on disk, in the log's order (a command that cannot be saved changes nothing).
+        if (!(await persist(e))) return refuse(c, 'not-saved');
         const before = room.statusOf(msg.qid);
         // A reveal or a reset changes the scores of those who voted: taken before a reset clears them.
         const voters = new Set(room.votersOf(msg.qid));
-        const e: RoomEvent = { t: 'poll', qid: msg.qid, action: msg.action, at: now() };
         const r = room.apply(e);
         if (!r.ok) return refuse(c, r.reason);
         if (!r.changed) return;
-        if (!(await persist(e))) return;
         const after = room.statusOf(msg.qid);
         broadcastPoll(msg.qid, before === 'revealed' || after === 'revealed' ? voters : new Set());
         return;
       }
       case 'showTop': {
         const e: RoomEvent = { t: 'showTop', show: msg.show, at: now() };
-        const r = room.apply(e);
+        const r = room.check(e);
         if (!r.ok || !r.changed) return;
-        if (await persist(e)) presenterDirty({ results: true });
+        if ((await persist(e)) && room.apply(e).ok) presenterDirty({ results: true });
         return;
       }
       case 'nav': {
@@ -402,9 +452,9 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     if (msg.type === 'vote') return vote(c, pid, msg);
     if (msg.type === 'nick') {
       const e: RoomEvent = { t: 'nick', pid, nick: msg.nick, at: now() };
-      const r = room.apply(e);
+      const r = room.check(e);
       if (!r.ok) return refuse(c, r.reason);
-      if (r.changed && (await persist(e))) presenterDirty({ results: true });
+      if (r.changed && (await persist(e)) && room.apply(e).ok) presenterDirty({ results: true });
     }
   };
 
@@ -580,6 +630,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       connected: byPid.size,
       ...counters,
       fsyncs: store.fsyncs,
+      saveFailures,
     }),
     close: () =>
       (closing ??= (async () => {

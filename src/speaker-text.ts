@@ -37,6 +37,7 @@ const en = {
   layouts: { default: 'Default', wide: 'Wide', tall: 'Tall', 'notes-only': 'Notes only' },
   workshop: (room: string) => `Workshop · room ${room}`,
   workshopLink: { up: 'server connected', down: 'reconnecting to the server…' },
+  cannotSave: 'The room cannot save: votes are refused until the server can write its log again.',
   people: (all: number, online: number) => `${all} ${all === 1 ? 'participant' : 'participants'}, ${online} online`,
   noQuestion: 'No question on this slide.',
   question: (title: string) => `Question: ${title}`,
@@ -88,6 +89,7 @@ const ru: typeof en = {
   layouts: { default: 'Обычная', wide: 'Широкая', tall: 'Высокая', 'notes-only': 'Только заметки' },
   workshop: (room: string) => `Воркшоп · комната ${room}`,
   workshopLink: { up: 'сервер на связи', down: 'переподключаемся к серверу…' },
+  cannotSave: 'Комната не может сохранять: голоса отклоняются, пока сервер не сможет снова писать журнал.',
   people: (all: number, online: number) =>
     `${all} ${ruPlural(all, 'участник', 'участника', 'участников')}, в сети ${online}`,
   noQuestion: 'На этом слайде нет вопроса.',

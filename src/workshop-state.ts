@@ -94,6 +94,7 @@ const VOTE_REFUSALS: ReadonlySet<RefusalReason> = new Set([
   'unknown-question',
   'bad-choice',
   'rate-limited',
+  'not-saved',
 ]);
 
 function without<T>(rec: Readonly<Record<string, T>>, key: string): Readonly<Record<string, T>> {
@@ -190,7 +191,8 @@ function onMessage(s: WorkshopState, m: ServerMessage): WorkshopState {
       if (FATAL.has(m.reason)) return { ...s, link: 'refused', refusal: m.reason };
       const pending = Object.keys(s.sending)[0];
       if (pending !== undefined && VOTE_REFUSALS.has(m.reason)) {
-        const why = m.reason === 'already-voted' ? 'already-voted' : m.reason === 'not-open' ? 'not-open' : 'other';
+        const why =
+          m.reason === 'already-voted' || m.reason === 'not-open' || m.reason === 'not-saved' ? m.reason : 'other';
         return {
           ...s,
           refusal: m.reason,

@@ -41,7 +41,8 @@ export function barTemplate(s: WorkshopState, lang: Lang, h: BarHandlers): Templ
             ${s.following ? t.stopFollowing : t.follow}
           </button>
           ${s.score && s.score.answered > 0 ? html`<span class="score">${t.score(s.score.right, s.score.answered)}</span>` : nothing}`
-        : html`<button type="button" class="panel-open" aria-label=${t.workshopLabel} @click=${h.openPanel}>${t.workshop}</button>`
+        : html`<button type="button" class="panel-open" aria-label=${t.workshopLabel} @click=${h.openPanel}>${t.workshop}</button>
+          ${s.stats?.cannotSave ? html`<span class="cannot-save" role="alert">${t.cannotSave}</span>` : nothing}`
     }
   </div>`;
 }
@@ -90,6 +91,7 @@ export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h
       ${t.participants(participants)}${s.stats ? html` · ${t.connected(s.stats.connected)}` : nothing}
       ${s.stats && s.stats.refusedPresenterMessages > 0 ? html` · ${t.refusedCount(s.stats.refusedPresenterMessages)}` : nothing}
     </p>
+    ${s.stats?.cannotSave ? html`<p class="cannot-save" role="alert">${t.cannotSaveLong}</p>` : nothing}
     ${
       q
         ? html`<section class="question" aria-labelledby="workshop-q">

@@ -28,6 +28,8 @@ const en = {
   participants: (n: number) => (n === 1 ? '1 participant' : `${n} participants`),
   connected: (n: number) => `${n} connected`,
   refusedCount: (n: number) => `refused presenter messages: ${n}`,
+  cannotSave: 'The room cannot save',
+  cannotSaveLong: 'The room cannot save: the server’s disk refuses writes; votes are refused until it works again.',
   question: (title: string) => `Current question: ${title}`,
   noQuestion: 'This slide asks no question.',
   answered: (n: number) => `${n} answered`,
@@ -73,6 +75,9 @@ const ru: typeof en = {
   participants: (n: number) => `${n} ${ruPlural(n, 'участник', 'участника', 'участников')}`,
   connected: (n: number) => `на связи: ${n}`,
   refusedCount: (n: number) => `отклонено команд ведущего: ${n}`,
+  cannotSave: 'Комната не может сохранять',
+  cannotSaveLong:
+    'Комната не может сохранять: диск сервера не принимает запись; голоса отклоняются, пока это не пройдёт.',
   question: (title: string) => `Текущий вопрос: ${title}`,
   noQuestion: 'На этом слайде нет вопроса.',
   answered: (n: number) => `ответили: ${n}`,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,7 +24,9 @@ interface Running {
   secret: string;
 }
 
-async function startServer(opts: { port?: number; data?: string } = {}): Promise<Running> {
+async function startServer(
+  opts: { port?: number; data?: string; env?: Record<string, string> } = {},
+): Promise<Running> {
   const data = opts.data ?? mkdtempSync(join(tmpdir(), 'hsw-workshop-e2e-'));
   const child = spawn(
     process.execPath,
@@ -46,7 +48,7 @@ async function startServer(opts: { port?: number; data?: string } = {}): Promise
         phoneDist,
       ],
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...opts.env } },
   );
   const ready = await new Promise<{ port: number; room: string; secret: string }>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error('the workshop server did not start within 30 s')), 30_000);
@@ -441,5 +443,66 @@ test('a phone whose server goes away says so, reconnects by itself, and finds it
     await pc.close();
     await fc.close();
     await stopServer(s);
+  }
+});
+
+test('a server that cannot write its log: the phone says its answer was not saved and votes again; the presenter’s pages say the room cannot save', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  // The store's test-only fault file (server/store.ts): `eio` makes every fsync fail.
+  const faults = join(mkdtempSync(join(tmpdir(), 'hsw-workshop-faults-')), 'faults');
+  const s = await startServer({ env: { HSW_WORKSHOP_FAULTS: faults } });
+  const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    pc.on('page', (p) => watch(p, errors, 'speaker view'));
+    const projector = watch(await pc.newPage(), errors, 'projector');
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi`);
+    await ready(projector);
+    const quiz = projector.locator('section#quiz-fastapi');
+    await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^0 answered/);
+    const phone = watch(await fc.newPage(), errors, 'phone');
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    await phone.getByRole('dialog', { name: 'Join the workshop' }).getByRole('button', { name: 'Join' }).click();
+    await expect(phone.locator('section#quiz-fastapi')).toHaveClass(/present/);
+    await expect(currentSlide(phone).getByText('Choose your answer: you can answer once.')).toBeVisible();
+
+    writeFileSync(faults, 'eio');
+    const choice = currentSlide(phone).getByRole('button', { name: /^2\s*About 10 s/ });
+    await choice.click();
+    await expect(
+      currentSlide(phone).getByText('Your answer was not saved (the server cannot write it): try again.'),
+    ).toBeVisible();
+    await expect(choice).not.toHaveAttribute('aria-disabled', 'true');
+    // The projector: not counted, and the bar says the room cannot save; the panel and the speaker view too.
+    await expect(projector.locator('.workshop-bar [role="alert"]')).toHaveText('The room cannot save');
+    await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^0 answered/);
+    await projector.keyboard.press('w');
+    const panel = projector.getByRole('dialog', { name: /Workshop/ });
+    await expect(panel.getByRole('alert')).toHaveText(/^The room cannot save: the server’s disk refuses writes/);
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+    const popupPromise = pc.waitForEvent('page');
+    await projector.keyboard.press('s');
+    const speaker = await popupPromise;
+    await expect(speaker.locator('#workshop-status').getByRole('alert')).toHaveText(
+      'The room cannot save: votes are refused until the server can write its log again.',
+    );
+
+    // Writing works again: the same phone votes again, it is counted, and the warnings go.
+    rmSync(faults);
+    await choice.click();
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+    await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^1 answered/);
+    await expect(projector.locator('.workshop-bar [role="alert"]')).toHaveCount(0);
+    await expect(speaker.locator('#workshop-status').getByRole('alert')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await pc.close();
+    await fc.close();
+    await stopServer(s);
+    rmSync(faults, { force: true });
   }
 });

@@ -72,6 +72,12 @@ describe('a quiz in workshop mode (quiz-live.ts)', () => {
       canVote: false,
     });
     expect(liveView(live('participant', { status: 'closed' }), 4)).toMatchObject({ message: 'closed', canVote: false });
+    // Not saved (the server's disk refused it): said so, and the phone may vote again.
+    expect(liveView(live('participant', { status: 'open' }, { refused: 'not-saved' }), 4)).toMatchObject({
+      message: 'not-saved',
+      canVote: true,
+      locked: false,
+    });
   });
 
   it('after the reveal a phone sees the histogram, the right answer and whether it was right', () => {

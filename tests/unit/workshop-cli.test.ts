@@ -3,7 +3,7 @@
  * and a non-zero exit, never a stack trace.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
@@ -73,6 +73,38 @@ test('a port already taken: one clear line, exit 1', async () => {
   expect(r.code).toBe(1);
   expect(r.err.trim().split('\n').at(-1)).toBe(`port ${port} is in use on 127.0.0.1: choose another with --port`);
   expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+});
+
+test('--new on a taken port: the port is checked before anything is rotated; the room is left as it was', async () => {
+  const data = tempDir('cli');
+  const builds = fakeBuilds();
+  const first = await cli(
+    [
+      '--json',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data',
+      data,
+      '--dist',
+      builds.deckDir,
+      '--phone',
+      builds.phoneDir,
+    ],
+    (_ready, kill) => kill('SIGTERM'),
+  );
+  expect(first.code).toBe(0);
+  const log = readFileSync(join(data, 'room.jsonl'));
+  const taken = createServer();
+  blocker = taken;
+  await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+  const port = (taken.address() as { port: number }).port;
+  const r = await cli(['--new', '--port', String(port), '--host', '127.0.0.1', '--data', data]);
+  expect(r.code).toBe(1);
+  expect(r.err).toContain(`port ${port} is in use on 127.0.0.1`);
+  expect(readdirSync(data)).toEqual(['room.jsonl']); // no room-<time>.jsonl, no lock left behind
+  expect(readFileSync(join(data, 'room.jsonl')).equals(log)).toBe(true);
 });
 
 test('Ctrl-C (SIGINT) closes cleanly: exit 0, and what was accepted is in the log', async () => {

@@ -74,6 +74,17 @@ describe('workshop client state (src/workshop-state.ts)', () => {
     expect(s.polls['quiz-busy-wait']?.yours).toBeUndefined();
   });
 
+  it('a vote the server could not save (not-saved): told to its question, nothing pending, and it may be sent again', () => {
+    let s = run(phone(), [welcome([poll()]), { kind: 'vote-sent', qid: 'quiz-busy-wait', choice: 1 }]);
+    s = reduce(s, msg({ type: 'refused', reason: 'not-saved' }));
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: false, refused: 'not-saved' });
+    expect(s.link).toBe('open');
+    s = reduce(s, { kind: 'vote-sent', qid: 'quiz-busy-wait', choice: 1 });
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: true, refused: null });
+    s = reduce(s, msg({ type: 'ack', qid: 'quiz-busy-wait', choice: 1 }));
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: false, refused: null, poll: { yours: 1 } });
+  });
+
   it('a dropped link: reconnecting, attempts count up, votes in flight are forgotten; welcome restores everything', () => {
     let s = run(phone(), [welcome([poll()]), { kind: 'vote-sent', qid: 'quiz-busy-wait', choice: 3 }]);
     s = run(s, [{ kind: 'closed' }, { kind: 'closed' }]);

@@ -17,6 +17,7 @@ export type LiveMessage =
   | 'sending'
   | 'in'
   | 'already'
+  | 'not-saved'
   | 'closed'
   | 'right'
   | 'wrong'
@@ -80,7 +81,10 @@ export function liveView(live: QuizLive, choiceCount: number): LiveView {
   if (yours !== null) return { ...base, selected: yours, verdict: null, message: 'in' };
   if (live.sending) return { ...base, selected: null, verdict: null, message: 'sending' };
   if (live.refused === 'already-voted') return { ...base, selected: null, verdict: null, message: 'already' };
-  if (status === 'open')
-    return { ...base, selected: null, verdict: null, locked: false, canVote: true, message: 'vote' };
+  if (status === 'open') {
+    // The server could not save the last one (a full or failing disk): it is not counted, and may be sent again.
+    const message = live.refused === 'not-saved' ? 'not-saved' : 'vote';
+    return { ...base, selected: null, verdict: null, locked: false, canVote: true, message };
+  }
   return { ...base, selected: null, verdict: null, message: status === 'closed' ? 'closed' : 'wait' };
 }

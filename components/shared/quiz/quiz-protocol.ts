@@ -43,8 +43,8 @@ export interface QuizLive {
   readonly poll: LivePoll | null;
   /** Participant: a vote was sent and is not acknowledged yet. */
   readonly sending: boolean;
-  /** Participant: why the server refused the last vote, if it did. */
-  readonly refused: 'already-voted' | 'not-open' | 'other' | null;
+  /** Participant: why the server refused the last vote, if it did (`not-saved`: it could not write it; try again). */
+  readonly refused: 'already-voted' | 'not-open' | 'not-saved' | 'other' | null;
 }
 
 /** The poll's shape (lib/workshop-protocol.ts's PollView), repeated here so that a quiz needs no protocol code. */

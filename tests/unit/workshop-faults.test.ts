@@ -1,0 +1,362 @@
+/**
+ * Faults, for real: the workshop server as child processes (`server/cli.ts`) on loopback, with real `ws` clients.
+ * `kill -9` at seeded random moments during 1,000 votes; a disk that fills up and a log whose fsync fails (the
+ * store's test-only fault file, HSW_WORKSHOP_FAULTS: server/store.ts); a second server on the same data folder.
+ * After each, every acknowledged vote is counted, and nothing that was not sent, or was refused, is.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, expect, test } from 'vitest';
+import { mulberry32 } from '../../lib/random.ts';
+import { QUIZZES } from '../../server/quizzes.ts';
+import { FAULTS_ENV, LOCK_NAME, LOG_NAME } from '../../server/store.ts';
+import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+
+afterAll(removeTempDirs);
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const children: ChildProcess[] = [];
+let clients: TestClient[] = [];
+
+afterEach(() => {
+  for (const c of clients) c.close();
+  clients = [];
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  room: string;
+  secret: string;
+  pid: number;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const builds = fakeBuilds();
+
+function cliArgs(dataDir: string, extra: string[] = []): string[] {
+  return [
+    '--import',
+    'tsx',
+    'server/cli.ts',
+    '--no-build',
+    '--json',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--data',
+    dataDir,
+    '--dist',
+    builds.deckDir,
+    '--phone',
+    builds.phoneDir,
+    ...extra,
+  ];
+}
+
+/** Starts the server; resolves once it printed its ready line. */
+function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+  const child = spawn(process.execPath, cliArgs(dataDir), {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start in 30 s: ${err}`)), 30_000);
+    void exited.then((code) => fail(new Error(`the server exited (${code}): ${err}`)));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      const r = JSON.parse(line) as { port: number; room: string; secret: string; pid: number };
+      done({ child, ...r, stderr: () => err, exited });
+    });
+  });
+}
+
+/** Runs the cli to its end (a server that must refuse to start). */
+function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => fail(new Error(`still running after 30 s: ${out} ${err}`)), 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, out, err });
+    });
+  });
+}
+
+async function kill9(s: Server): Promise<void> {
+  s.child.kill('SIGKILL');
+  await s.exited;
+  for (const c of clients) c.close();
+  clients = [];
+}
+
+async function hello(s: Server, body: object): Promise<{ c: TestClient; welcome: Msg }> {
+  const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 15_000);
+  clients.push(c);
+  c.send({ type: 'hello', v: 1, room: s.room, ...body });
+  return { c, welcome: await c.type('welcome', () => true, 15_000) };
+}
+
+async function presenter(s: Server): Promise<TestClient> {
+  return (await hello(s, { role: 'presenter', secret: s.secret })).c;
+}
+
+/** Participants 0..n-1, joined (in batches: the welcome of each). */
+async function participants(s: Server, n: number): Promise<{ c: TestClient; welcome: Msg }[]> {
+  const out: { c: TestClient; welcome: Msg }[] = [];
+  for (let i = 0; i < n; i += 50) {
+    const batch = Array.from({ length: Math.min(50, n - i) }, (_, k) =>
+      hello(s, { role: 'participant', pid: pidOf(i + k) }),
+    );
+    out.push(...(await Promise.all(batch)));
+  }
+  return out;
+}
+
+type Answers = Map<string, Record<string, number>>;
+
+/** The server's export: pid → qid → choice. */
+async function counted(s: Server): Promise<Answers> {
+  const r = await get(s.port, `/api/export.json?key=${s.secret}`);
+  expect(r.status).toBe(200);
+  const body = JSON.parse(r.body) as { participants: { pid: string; answers: Record<string, number> }[] };
+  return new Map(body.participants.map((p) => [p.pid, p.answers]));
+}
+
+function countOf(a: Answers): number {
+  let n = 0;
+  for (const answers of a.values()) n += Object.keys(answers).length;
+  return n;
+}
+
+/** Every line of the log is one whole JSON line. */
+function logIsClean(dataDir: string): void {
+  const text = readFileSync(join(dataDir, LOG_NAME), 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  for (const line of text.trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+}
+
+/** Records every ack and refusal a participant's socket receives, as `${pid} ${qid}` (refusals: their reasons). */
+function track(c: TestClient, pid: string, acked: Set<string>, refused: string[]): void {
+  c.ws.on('message', (data: Buffer) => {
+    const m = JSON.parse(data.toString('utf8')) as Msg;
+    if (m.type === 'ack') acked.add(`${pid} ${String(m['qid'])}`);
+    if (m.type === 'refused') refused.push(String(m['reason']));
+  });
+}
+
+async function until(what: string, cond: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`waited for ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+test('kill -9 at seeded random moments during 1,000 votes: after each restart every acked vote is counted, nothing else', async () => {
+  const random = mulberry32(17);
+  const dataDir = tempDir('faults-kill');
+  const P = Math.ceil(1000 / QUIZZES.length); // each participant votes once on each question
+  const TOTAL = 1000;
+  const vote = (i: number) => ({
+    k: i % P,
+    pid: pidOf(i % P),
+    qid: QUIZZES[Math.floor(i / P)]!.id,
+    choice: (i * 7) % 4,
+  });
+  const kills = [0, 0, 0].map(() => 50 + Math.floor(random() * (TOTAL - 100))).sort((a, b) => a - b);
+  const sent = new Map<string, number>(); // `${pid} ${qid}` → choice
+  const acked = new Set<string>();
+  const refused: string[] = [];
+  const join = async (s: Server) => {
+    const people = await participants(s, P);
+    people.forEach(({ c }, k) => track(c, pidOf(k), acked, refused));
+    return people.map(({ c }) => c);
+  };
+
+  let s = await start(dataDir);
+  const p = await presenter(s);
+  for (const q of QUIZZES) p.send({ type: 'poll', qid: q.id, action: 'open' });
+  await p.type('poll', (m) => (m['poll'] as { qid: string }).qid === QUIZZES.at(-1)!.id);
+  let people = await join(s);
+  let next = 0;
+  for (let round = 0; round <= kills.length; round++) {
+    const stop = kills[round] ?? TOTAL;
+    // Votes go out in bursts of 1–40, a few ms apart; the kill lands right after vote `stop`, acks in flight.
+    while (next < stop) {
+      await new Promise((done) => setTimeout(done, Math.floor(random() * 8)));
+      const burst = Math.min(stop - next, 1 + Math.floor(random() * 40));
+      for (let b = 0; b < burst; b++, next++) {
+        const v = vote(next);
+        sent.set(`${v.pid} ${v.qid}`, v.choice);
+        people[v.k]!.send({ type: 'vote', qid: v.qid, choice: v.choice });
+      }
+    }
+    // The last round: every vote answered before the final kill.
+    if (round === kills.length) await until('every ack', () => acked.size === sent.size);
+    else await new Promise((done) => setTimeout(done, Math.floor(random() * 3)));
+    const ackedBefore = new Set(acked);
+    await kill9(s);
+    s = await start(dataDir);
+    expect(s.stderr()).toMatch(/a stale lock of pid \d+ .* is taken over/);
+    const now = await counted(s);
+    for (const key of ackedBefore) {
+      const [pid, qid] = key.split(' ') as [string, string];
+      expect(now.get(pid)?.[qid], `acked ${key}`).toBe(sent.get(key));
+    }
+    // Nothing counted that was not sent: a vote written but not acked before the kill may be there (it was sent).
+    for (const [pid, answers] of now) {
+      for (const [qid, choice] of Object.entries(answers)) expect(sent.get(`${pid} ${qid}`)).toBe(choice);
+    }
+    logIsClean(dataDir);
+    if (round < kills.length) {
+      people = await join(s);
+      // A vote in flight that is not in the room is sent again, as a phone does after its welcome.
+      for (const [key, choice] of sent) {
+        const [pid, qid] = key.split(' ') as [string, string];
+        if (now.get(pid)?.[qid] === undefined) people[Number(pid.slice(-6))]!.send({ type: 'vote', qid, choice });
+        else acked.add(key); // the room has it: the phone's welcome says so
+      }
+    }
+  }
+  expect(refused).toEqual([]);
+  expect(countOf(await counted(s))).toBe(TOTAL);
+}, 120_000);
+
+/** The folder's files and their bytes. */
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f)).toString('base64')]));
+}
+
+/** A room with a presenter (who records `stats`) and `n` participants, question Q open, the joins on disk. */
+async function room(s: Server, dataDir: string, n: number) {
+  const p = await presenter(s);
+  p.send({ type: 'poll', qid: Q.id, action: 'open' });
+  await p.type('poll', (m) => (m['poll'] as { qid: string; status: string }).status === 'open');
+  const acked = new Set<string>();
+  const refused: string[] = [];
+  const people = (await participants(s, n)).map(({ c }, k) => {
+    track(c, pidOf(k), acked, refused);
+    return c;
+  });
+  const lines = () => readFileSync(join(dataDir, LOG_NAME), 'utf8').split('\n').length - 1;
+  await until('the joins on disk', () => lines() >= n + 2);
+  /** Votes one by one (each its own write), each answered before the next. */
+  const vote = async (ks: readonly number[]) => {
+    for (const k of ks) {
+      const before = acked.size + refused.length;
+      people[k]!.send({ type: 'vote', qid: Q.id, choice: k % 4 });
+      await until(`an answer to vote ${k}`, () => acked.size + refused.length > before);
+    }
+  };
+  return { p, acked, refused, vote };
+}
+
+const Q = QUIZZES[0]!;
+const key = (k: number) => `${pidOf(k)} ${Q.id}`;
+const cannotSave = (m: Msg) => m.type === 'stats' && m['cannotSave'] === true;
+const canSave = (m: Msg) => m.type === 'stats' && m['cannotSave'] === undefined;
+
+test('a full disk: the votes that do not fit are refused (not-saved) and not counted; once there is room they are sent again', async () => {
+  const dataDir = tempDir('faults-full');
+  const faults = join(tempDir('faults'), 'faults');
+  const s = await start(dataDir, { [FAULTS_ENV]: faults });
+  const r = await room(s, dataDir, 20);
+  const size = statSync(join(dataDir, LOG_NAME)).size;
+  writeFileSync(faults, `full ${size + 250}`); // room for two votes' lines, and part of a third
+  const all = Array.from({ length: 20 }, (_, k) => k);
+  await r.vote(all);
+  expect(r.acked).toEqual(new Set([key(0), key(1)]));
+  expect(r.refused).toEqual(Array.from({ length: 18 }, () => 'not-saved'));
+  await r.p.waitFor(cannotSave, 'the presenter told the room cannot save');
+  // Live, the room counts exactly what is on disk.
+  const live = await counted(s);
+  expect(countOf(live)).toBe(2);
+  expect(statSync(join(dataDir, LOG_NAME)).size).toBeLessThanOrEqual(size + 250);
+  logIsClean(dataDir);
+  rmSync(faults);
+  r.refused.length = 0;
+  await r.vote(all.slice(2));
+  expect(r.refused).toEqual([]);
+  expect(r.acked.size).toBe(20);
+  await r.p.waitFor(canSave, 'the presenter told the room saves again');
+  await kill9(s);
+  const again = await start(dataDir);
+  const after = await counted(again);
+  expect(countOf(after)).toBe(20);
+  for (const k of all) expect(after.get(pidOf(k))?.[Q.id]).toBe(k % 4);
+  logIsClean(dataDir);
+}, 60_000);
+
+test('an unwritable log (fsync fails): no ack, a refusal, nothing counted; the same participant votes again once it works', async () => {
+  const dataDir = tempDir('faults-eio');
+  const faults = join(tempDir('faults'), 'faults');
+  const s = await start(dataDir, { [FAULTS_ENV]: faults });
+  const r = await room(s, dataDir, 10);
+  const size = statSync(join(dataDir, LOG_NAME)).size;
+  writeFileSync(faults, 'eio');
+  const all = Array.from({ length: 10 }, (_, k) => k);
+  await r.vote(all);
+  await r.vote(all); // a retry while it still fails: refused again, never already-voted
+  expect(r.acked.size).toBe(0);
+  expect(r.refused).toEqual(Array.from({ length: 20 }, () => 'not-saved'));
+  expect(countOf(await counted(s))).toBe(0);
+  expect(statSync(join(dataDir, LOG_NAME)).size).toBe(size); // what reached the file was cut off again
+  await r.p.waitFor(cannotSave, 'the presenter told the room cannot save');
+  expect(s.stderr()).toMatch(/could not write the log .*EIO.*votes are refused \(not-saved\)/);
+  rmSync(faults);
+  r.refused.length = 0;
+  await r.vote(all);
+  expect(r.refused).toEqual([]);
+  expect(r.acked.size).toBe(10);
+  expect(countOf(await counted(s))).toBe(10);
+  await kill9(s);
+  const again = await start(dataDir);
+  expect(countOf(await counted(again))).toBe(10);
+  logIsClean(dataDir);
+}, 60_000);
+
+test('a second server on the same folder (same or another port, with or without --new) refuses to start and changes nothing', async () => {
+  const dataDir = tempDir('faults-second');
+  const a = await start(dataDir);
+  const r = await room(a, dataDir, 2);
+  await r.vote([0]);
+  const before = snapshot(dataDir);
+  for (const extra of [[], ['--new'], ['--port', String(a.port)], ['--new', '--port', String(a.port)]]) {
+    const second = await run(cliArgs(dataDir, extra));
+    expect(second.code, extra.join(' ')).toBe(1);
+    expect(second.err).toContain(`another workshop server (pid ${a.pid}) holds ${join(dataDir, LOCK_NAME)}`);
+    expect(second.out).toBe('');
+    expect(snapshot(dataDir)).toEqual(before);
+  }
+  expect(Object.keys(before).sort()).toEqual([LOG_NAME, LOCK_NAME]);
+  // The first goes on: its room, its votes.
+  await r.vote([1]);
+  expect(r.acked).toEqual(new Set([key(0), key(1)]));
+  // Ctrl-C / SIGTERM releases the lock; the next start finds no stale lock.
+  a.child.kill('SIGTERM');
+  expect(await a.exited).toBe(0);
+  expect(existsSync(join(dataDir, LOCK_NAME))).toBe(false);
+  const b = await start(dataDir);
+  expect(b.room).toBe(a.room);
+  expect(b.stderr()).not.toMatch(/stale lock/);
+  expect(countOf(await counted(b))).toBe(2);
+}, 60_000);
