@@ -262,7 +262,7 @@ const en = {
     starvedTicks: (p: P) =>
       `Stopped after ${s(p.steps)} steps: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
     infiniteLoop: (p: P) =>
-      `Stopped after ${s(p.steps)} steps: one task never returns. While it runs, the loop stands: no microtask, timer or I/O callback can run.`,
+      `Stopped after ${formatNumber(Number(p.ops), 'en')} operations (the simulator’s work limit): one task${p.line ? ` (at line ${s(p.line)})` : ''} did not finish within it. Either it never returns (an endless loop) or it needs more work than the simulator follows; the simulator cannot tell which. While a task runs, the loop stands: no microtask, timer or I/O callback can run.`,
     tooLong: (p: P) =>
       `Stopped after ${s(p.steps)} steps (virtual time ${s(p.now)} ms): the program keeps scheduling new work.`,
     crashUncaught: (p: P) => `Node ends the process: uncaught exception ${s(p.reason)}.`,
@@ -451,7 +451,7 @@ const ru: typeof en = {
     starvedTicks: (p: P) =>
       `Остановлено после ${s(p.steps)} шагов: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
     infiniteLoop: (p: P) =>
-      `Остановлено после ${s(p.steps)} шагов: задача не завершается. Пока она работает, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
+      `Остановлено после ${formatNumber(Number(p.ops), 'ru')} ${ruPlural(Number(p.ops), 'операции', 'операций', 'операций')} (предел работы симулятора): одна задача${p.line ? ` (на строке ${s(p.line)})` : ''} не завершилась в этих пределах. Либо она не возвращается никогда (бесконечный цикл), либо ей нужно больше работы, чем прослеживает симулятор; различить это он не может. Пока задача выполняется, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
     tooLong: (p: P) =>
       `Остановлено после ${s(p.steps)} шагов (виртуальное время ${s(p.now)} мс): программа всё время ставит новую работу.`,
     crashUncaught: (p: P) => `Node завершает процесс: неперехваченное исключение ${s(p.reason)}.`,
