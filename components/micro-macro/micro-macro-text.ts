@@ -535,8 +535,12 @@ const runnerEn = {
     `The simulation took longer than ${seconds} s and was stopped: the code makes more work than the simulator follows in that time (a long loop, thousands of timers or reads). Make the loop shorter or queue fewer callbacks, then run it again.`,
   tooLarge: (mb: string, max: string) =>
     `The recording of this run is too large to show: about ${mb} MB of steps (the slide keeps up to ${max} MB). Queue fewer callbacks (each step records every queue), then run it again.`,
+  tooLong: (size: string, max: string) =>
+    `This code is ${size}; Your code takes up to ${max}. The simulator is for snippets of a few dozen lines: paste a shorter one.`,
   crashed: (detail: string) => `The simulator itself failed on this code (${detail}).`,
   failedTitle: 'No result',
+  listingWindow: (first: string, last: string, total: string) =>
+    `Lines ${first}–${last} of ${total}: a long listing is shown around the line that runs.`,
   more: (n: string) => `… and ${n} more`,
 };
 
@@ -552,8 +556,12 @@ const runnerRu: typeof runnerEn = {
     `Симуляция заняла больше ${seconds} с и была остановлена: код создаёт больше работы, чем симулятор успевает проследить за это время (длинный цикл, тысячи таймеров или чтений). Сократите цикл или ставьте меньше колбэков в очередь и запустите снова.`,
   tooLarge: (mb: string, max: string) =>
     `Запись этого запуска слишком велика, чтобы её показать: около ${mb} МБ шагов (слайд хранит до ${max} МБ). Ставьте в очередь меньше колбэков (каждый шаг записывает все очереди) и запустите снова.`,
+  tooLong: (size: string, max: string) =>
+    `Этот код занимает ${size}; «Свой код» принимает до ${max}. Симулятор рассчитан на фрагменты в несколько десятков строк: вставьте покороче.`,
   crashed: (detail: string) => `Сам симулятор не справился с этим кодом (${detail}).`,
   failedTitle: 'Результата нет',
+  listingWindow: (first: string, last: string, total: string) =>
+    `Строки ${first}–${last} из ${total}: длинный код показан вокруг выполняемой строки.`,
   more: (n: string) => `… и ещё ${n}`,
 };
 
