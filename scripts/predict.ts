@@ -15,7 +15,8 @@
  *   1  bad usage or unreadable file
  *   2  the snippet uses something outside the simulator's subset (message on stderr)
  *   3  the order depends on timing (explanation and the possible outputs on stderr, nothing on stdout)
- *   4  the program never finishes: microtask or nextTick starvation, an endless loop (output so far on stdout)
+ *   4  the program does not finish: microtask or nextTick starvation, or one task stopped at the work limit (endless,
+ *      or only longer than the simulator follows: it cannot tell which, and says so) (output so far on stdout)
  *   5  the process would crash: uncaught exception or unhandled rejection in Node (output up to it on stdout)
  *   6  the simulation took longer than the budget and was stopped (message on stderr)
  */

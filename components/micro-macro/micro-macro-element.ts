@@ -15,7 +15,7 @@ import {
 import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
-import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES } from '../shared/sim-runner/sim-limits.ts';
+import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import type { Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,
@@ -28,13 +28,16 @@ import {
   editDraft,
   gradeGuess,
   guessAgain,
+  listingWindow,
   moveLine,
+  refuseInsert,
   rewind,
   runDraft,
   runFailed,
   runFinished,
   runtimesFor,
   skipGuess,
+  snippetOverLimit,
   sourceOf,
   stepBack,
   stepForward,
@@ -45,6 +48,14 @@ import {
 } from './micro-macro-model.ts';
 import * as model from './micro-macro-model.ts';
 import { styles } from './micro-macro-styles.ts';
+
+/** a size in bytes as a person reads it: "1.0 MB", "100 KB" (decimal units, as the limits are written) */
+function sizeText(bytes: number, lang: 'en' | 'ru'): string {
+  const [mb, kb] = lang === 'ru' ? ['МБ', 'КБ'] : ['MB', 'KB'];
+  if (bytes >= 950_000)
+    return `${formatNumber(Math.round(bytes / 1e5) / 10, lang, 1).replace(/^(\d+)$/, lang === 'ru' ? '$1,0' : '$1.0')} ${mb}`;
+  return `${formatNumber(Math.ceil(bytes / 1000), lang)} ${kb}`;
+}
 
 /** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
 const PANEL_ITEMS = 8;
@@ -198,6 +209,28 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     }
   }
 
+  /** A paste or drop that would make the code larger than "Your code" takes is refused before the editor has it. */
+  private onInsert(event: Event, text: string | undefined): void {
+    if (!text) return;
+    const area = event.target as HTMLTextAreaElement;
+    const { value, selectionStart, selectionEnd } = area;
+    if ((value.length - (selectionEnd - selectionStart) + text.length) * 3 <= MAX_SNIPPET_BYTES) return;
+    const bytes = utf8Bytes(value.slice(0, selectionStart)) + utf8Bytes(text) + utf8Bytes(value.slice(selectionEnd));
+    const next = refuseInsert(this.state, bytes);
+    if (next === this.state) return;
+    event.preventDefault();
+    this.set(next);
+  }
+
+  /** A draft larger than "Your code" takes: refused with its size, as soon as it is pasted (and on Run). */
+  private renderTooLong(r: RunnerText, s: MicroMacroState) {
+    const bytes = s.refusedBytes || snippetOverLimit(s.draft);
+    if (!bytes) return nothing;
+    return html`<div class="job callout bad" role="alert">
+      ${r.tooLong(sizeText(bytes, this.locale), sizeText(MAX_SNIPPET_BYTES, this.locale))}
+    </div>`;
+  }
+
   private renderCode(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
     const r = runnerText[this.locale];
     if (s.example === 'custom' && s.editing) {
@@ -211,12 +244,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
             aria-describedby="subset ${error ? 'code-error' : ''}"
             .value=${s.draft}
             @input=${(e: Event) => this.set(editDraft(this.state, (e.target as HTMLTextAreaElement).value))}
+            @paste=${(e: ClipboardEvent) => this.onInsert(e, e.clipboardData?.getData('text/plain'))}
+            @drop=${(e: DragEvent) => this.onInsert(e, e.dataTransfer?.getData('text/plain'))}
           ></textarea>
           <div class="row">
             <button type="button" @click=${() => this.set(runDraft(this.state, this.runs))}>${t.run}</button>
             ${s.job.status === 'running' ? html`<button type="button" @click=${() => this.set(cancelRun(this.state))}>${r.cancel}</button>` : nothing}
           </div>
-          ${this.renderJob(r, s)}
+          ${this.renderJob(r, s)} ${this.renderTooLong(r, s)}
           ${
             error
               ? html`<div class="error callout bad" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${errorMessage(t, error).replace(/`/g, '')}</div>`
@@ -227,9 +262,18 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       `;
     }
     const snap = run && run.ok ? run.steps[s.index] : undefined;
-    const showLine = s.guessPhase !== 'guess' && snap?.line ? [snap.line] : [];
+    const line = s.guessPhase !== 'guess' && snap?.line ? snap.line : null;
+    // a long listing: a window around the current line (highlighting all of it at each step held the page)
+    const view = listingWindow(sourceOf(s), line);
+    const showLine = line !== null && line >= view.first && line <= view.last ? [line - view.first + 1] : [];
+    const lang = this.locale;
     return html`
-      <hsw-code .code=${sourceOf(s)} language="javascript" .current=${showLine} label=${t.examples[s.example]}></hsw-code>
+      ${
+        view.first > 1 || view.last < view.total
+          ? html`<p class="note">${r.listingWindow(formatNumber(view.first, lang), formatNumber(view.last, lang), formatNumber(view.total, lang))}</p>`
+          : nothing
+      }
+      <hsw-code .code=${view.code} language="javascript" .current=${showLine} label=${t.examples[s.example]}></hsw-code>
       ${s.example === 'custom' ? html`<div class="row"><button type="button" @click=${() => this.set(editAgain(this.state))}>${t.editorLabel}</button></div>` : nothing}
       ${s.guessPhase !== 'guess' && s.example !== 'custom' ? html`<p class="note">${t.explanations[s.example]}</p>` : nothing}
     `;

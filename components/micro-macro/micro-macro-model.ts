@@ -11,6 +11,7 @@ import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../
 import { hashString, mulberry32 } from '../../lib/random.ts';
 import { isBlankSnippet, resultSize } from '../shared/sim-runner/sim-job.ts';
 import { SizedLru, type RunLookup } from '../shared/sim-runner/result-store.ts';
+import { MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import { back, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
 import { clampStep } from '../../lib/demo-contract.ts';
 import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
@@ -23,10 +24,11 @@ export type Choice = ExampleId | 'custom';
  * Where the run of the person's code (`custom`) stands: 'none' not sent; 'empty' the code sent had nothing to run;
  * 'running' the element's runner has it; 'ready' its result is in the element's store; 'timeout' it took longer
  * than the budget; 'tooLarge' its recording is too large to show; 'crashed' the simulator failed on it; 'cancelled' the
- * person stopped it.
+ * person stopped it; 'tooLong' the snippet itself is larger than "Your code" takes (MAX_SNIPPET_BYTES): not sent.
  */
 export type CustomJob =
   | { status: 'none' | 'empty' | 'running' | 'ready' | 'cancelled' }
+  | { status: 'tooLong'; bytes: number }
   | { status: 'timeout'; budgetMs: number }
   | { status: 'tooLarge'; bytes: number }
   | { status: 'crashed'; detail: string };
@@ -54,6 +56,11 @@ export interface MicroMacroState {
   index: number;
   /** custom mode: where the run of `custom` in `runtime` stands */
   job: CustomJob;
+  /**
+   * A paste or drop refused before it reached the editor, since the code would have been larger than "Your code"
+   * takes: the size it would have had (bytes). 0 or absent: none.
+   */
+  refusedBytes?: number;
 }
 
 const DEFAULT_DRAFT = `console.log('start');
@@ -108,11 +115,51 @@ export function runtimesFor(s: MicroMacroState): readonly Runtime[] {
   return nodeOnly(s.custom || s.draft) ? ['node'] : ['browser', 'node'];
 }
 
-/** needsNode parses the code: asked on every render, it remembers its last answer (a pasted snippet can be long). */
+/**
+ * needsNode parses the code: asked on every render, it remembers its last answer. A snippet larger than "Your code"
+ * takes is not parsed (it is refused on Run).
+ */
 let lastNodeOnly: { source: string; value: boolean } = { source: '', value: false };
 function nodeOnly(source: string): boolean {
-  if (lastNodeOnly.source !== source) lastNodeOnly = { source, value: needsNode(source) };
+  if (lastNodeOnly.source !== source) {
+    const value = !tooLong(source) && needsNode(source);
+    lastNodeOnly = { source, value };
+  }
   return lastNodeOnly.value;
+}
+
+/** The snippet's size if it is larger than "Your code" takes, else 0 (cheap: the length bounds the UTF-8 size). */
+export function snippetOverLimit(source: string): number {
+  if (source.length * 3 <= MAX_SNIPPET_BYTES) return 0;
+  const bytes = utf8Bytes(source);
+  return bytes > MAX_SNIPPET_BYTES ? bytes : 0;
+}
+const tooLong = (source: string): boolean => snippetOverLimit(source) > 0;
+
+/** A listing longer than this many lines is shown as a window around the current line (highlighting is per render). */
+export const LISTING_LINES = 200;
+/** the lines of that window, and how many come before the current line */
+const WINDOW_LINES = 120;
+const WINDOW_BEFORE = 40;
+
+/** the last source split into lines (the listing is asked for on every step) */
+let lastLines: { source: string; lines: string[] } = { source: '', lines: [''] };
+
+/**
+ * What the listing shows of `source`: all of it, or for a long one (more than LISTING_LINES lines) a window of
+ * WINDOW_LINES lines around `line` (1-based; null: from the top). `first` is the window's first line (1-based).
+ */
+export function listingWindow(
+  source: string,
+  line: number | null,
+): { code: string; first: number; last: number; total: number } {
+  if (lastLines.source !== source) lastLines = { source, lines: source.replace(/\n$/, '').split('\n') };
+  const lines = lastLines.lines;
+  const total = lines.length;
+  if (total <= LISTING_LINES) return { code: source, first: 1, last: total, total };
+  const first = Math.max(1, Math.min((line ?? 1) - WINDOW_BEFORE, total - WINDOW_LINES + 1));
+  const last = first + WINDOW_LINES - 1;
+  return { code: lines.slice(first - 1, last).join('\n'), first, last, total };
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -232,7 +279,15 @@ export function chooseRuntime(s: MicroMacroState, runtime: Runtime, runs: RunLoo
 }
 
 export function editDraft(s: MicroMacroState, draft: string): MicroMacroState {
-  return { ...s, draft };
+  return s.refusedBytes ? { ...s, draft, refusedBytes: 0 } : { ...s, draft };
+}
+
+/**
+ * A paste or drop that would make the draft `bytes` long: refused, the draft unchanged, when that is more than "Your
+ * code" takes (the editor then never holds it: laying out a 1 MB text area alone held the page for a second).
+ */
+export function refuseInsert(s: MicroMacroState, bytes: number): MicroMacroState {
+  return bytes > MAX_SNIPPET_BYTES ? { ...s, refusedBytes: bytes } : s;
 }
 
 const unguessed: Pick<MicroMacroState, 'guess' | 'selected' | 'guessPhase' | 'index'> = {
@@ -247,6 +302,10 @@ const unguessed: Pick<MicroMacroState, 'guess' | 'selected' | 'guessPhase' | 'in
  * when `runs` has it; otherwise 'running', and the element's runner takes it (`wantedJob`).
  */
 export function runDraft(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  // a snippet larger than "Your code" takes: refused with its size before anything parses it
+  const bytes = snippetOverLimit(s.draft);
+  if (bytes > 0)
+    return { ...s, example: 'custom', custom: s.draft, editing: true, ...unguessed, job: { status: 'tooLong', bytes } };
   if (isBlankSnippet(s.draft))
     return { ...s, example: 'custom', custom: s.draft, editing: true, ...unguessed, job: { status: 'empty' } };
   const runtime: Runtime = nodeOnly(s.draft) ? 'node' : s.runtime;

@@ -262,7 +262,7 @@ const en = {
     starvedTicks: (p: P) =>
       `Stopped after ${s(p.steps)} steps: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
     infiniteLoop: (p: P) =>
-      `Stopped after ${s(p.steps)} steps: one task never returns. While it runs, the loop stands: no microtask, timer or I/O callback can run.`,
+      `Stopped after ${formatNumber(Number(p.ops), 'en')} operations (the simulator’s work limit): one task${p.line ? ` (at line ${s(p.line)})` : ''} did not finish within it. Either it never returns (an endless loop) or it needs more work than the simulator follows; the simulator cannot tell which. While a task runs, the loop stands: no microtask, timer or I/O callback can run.`,
     tooLong: (p: P) =>
       `Stopped after ${s(p.steps)} steps (virtual time ${s(p.now)} ms): the program keeps scheduling new work.`,
     crashUncaught: (p: P) => `Node ends the process: uncaught exception ${s(p.reason)}.`,
@@ -451,7 +451,7 @@ const ru: typeof en = {
     starvedTicks: (p: P) =>
       `Остановлено после ${s(p.steps)} шагов: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
     infiniteLoop: (p: P) =>
-      `Остановлено после ${s(p.steps)} шагов: задача не завершается. Пока она работает, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
+      `Остановлено после ${formatNumber(Number(p.ops), 'ru')} ${ruPlural(Number(p.ops), 'операции', 'операций', 'операций')} (предел работы симулятора): одна задача${p.line ? ` (на строке ${s(p.line)})` : ''} не завершилась в этих пределах. Либо она не возвращается никогда (бесконечный цикл), либо ей нужно больше работы, чем прослеживает симулятор; различить это он не может. Пока задача выполняется, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
     tooLong: (p: P) =>
       `Остановлено после ${s(p.steps)} шагов (виртуальное время ${s(p.now)} мс): программа всё время ставит новую работу.`,
     crashUncaught: (p: P) => `Node завершает процесс: неперехваченное исключение ${s(p.reason)}.`,
@@ -535,8 +535,12 @@ const runnerEn = {
     `The simulation took longer than ${seconds} s and was stopped: the code makes more work than the simulator follows in that time (a long loop, thousands of timers or reads). Make the loop shorter or queue fewer callbacks, then run it again.`,
   tooLarge: (mb: string, max: string) =>
     `The recording of this run is too large to show: about ${mb} MB of steps (the slide keeps up to ${max} MB). Queue fewer callbacks (each step records every queue), then run it again.`,
+  tooLong: (size: string, max: string) =>
+    `This code is ${size}; Your code takes up to ${max}. The simulator is for snippets of a few dozen lines: paste a shorter one.`,
   crashed: (detail: string) => `The simulator itself failed on this code (${detail}).`,
   failedTitle: 'No result',
+  listingWindow: (first: string, last: string, total: string) =>
+    `Lines ${first}–${last} of ${total}: a long listing is shown around the line that runs.`,
   more: (n: string) => `… and ${n} more`,
 };
 
@@ -552,8 +556,12 @@ const runnerRu: typeof runnerEn = {
     `Симуляция заняла больше ${seconds} с и была остановлена: код создаёт больше работы, чем симулятор успевает проследить за это время (длинный цикл, тысячи таймеров или чтений). Сократите цикл или ставьте меньше колбэков в очередь и запустите снова.`,
   tooLarge: (mb: string, max: string) =>
     `Запись этого запуска слишком велика, чтобы её показать: около ${mb} МБ шагов (слайд хранит до ${max} МБ). Ставьте в очередь меньше колбэков (каждый шаг записывает все очереди) и запустите снова.`,
+  tooLong: (size: string, max: string) =>
+    `Этот код занимает ${size}; «Свой код» принимает до ${max}. Симулятор рассчитан на фрагменты в несколько десятков строк: вставьте покороче.`,
   crashed: (detail: string) => `Сам симулятор не справился с этим кодом (${detail}).`,
   failedTitle: 'Результата нет',
+  listingWindow: (first: string, last: string, total: string) =>
+    `Строки ${first}–${last} из ${total}: длинный код показан вокруг выполняемой строки.`,
   more: (n: string) => `… и ещё ${n}`,
 };
 

@@ -155,6 +155,79 @@ test.describe('your code off the page’s thread', () => {
   }
 });
 
+/** A valid snippet of about `bytes` bytes: one statement a line, `a = a + 1;` (the issue's 1 MB paste was 95,000 of them). */
+function longSnippet(bytes: number): string {
+  const lines = ['let a = 0;'];
+  for (let size = 11; size < bytes - 20; size += 11) lines.push('a = a + 1;');
+  lines.push('console.log(a);');
+  return lines.join('\n');
+}
+
+/** Pastes `text` into the editor for real: the clipboard, then Ctrl+V (a trusted paste, as a person's). */
+async function paste(page: Page, editor: Locator, text: string): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((v) => navigator.clipboard.writeText(v), text);
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+test.describe('your code with long input', () => {
+  for (const lang of ['en', 'ru'] as const) {
+    test(`a 1 MB paste is refused with its size before anything heavy runs (${lang})`, async ({ page }) => {
+      const slide = await openYourCode(page, lang);
+      const longTasks = await watchLongTasks(page);
+      const editor = slide.getByRole('textbox', {
+        name: lang === 'en' ? 'Your code (JavaScript subset)' : 'Свой код (подмножество JavaScript)',
+      });
+      const before = await editor.inputValue();
+      const big = longSnippet(1_000_000);
+      await paste(page, editor, big);
+      const said =
+        lang === 'en'
+          ? 'This code is 1.0 MB; Your code takes up to 100 KB.'
+          : 'Этот код занимает 1,0 МБ; «Свой код» принимает до 100 КБ.';
+      await expect(slide.getByRole('alert')).toContainText(said);
+      // the editor never held it: the code before the paste is still there, and the next edit clears the message
+      await expect(editor).toHaveValue(before);
+      expect((await longTasks()).filter((d) => d > 200)).toEqual([]);
+      await editor.press('End');
+      await editor.press('Space');
+      await expect(slide.getByRole('alert')).toHaveCount(0);
+      expect((await longTasks()).filter((d) => d > 200)).toEqual([]);
+    });
+  }
+
+  test('a 90 KB valid snippet runs, is shown and stepped with no long task on the page', async ({ page }) => {
+    const slide = await openYourCode(page);
+    const longTasks = await watchLongTasks(page);
+    const code = longSnippet(90_000);
+    expect(code.length).toBeGreaterThan(89_000);
+    const editor = slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    await paste(page, editor, code);
+    await expect(editor).toHaveValue(code);
+    await expect(slide.getByRole('alert')).toHaveCount(0);
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    await slide.getByRole('button', { name: 'To the end' }).click({ timeout: 30_000 });
+    await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText([
+      String(code.split('\n').length - 2),
+    ]);
+    // a long listing is shown around the line that runs, not all of it at each step
+    await slide.getByRole('button', { name: 'Reset to the start' }).click();
+    await slide.getByRole('button', { name: 'Step forward' }).click();
+    await expect(
+      slide.getByText(/^Lines 1–120 of [\d,]+: a long listing is shown around the line that runs\.$/),
+    ).toBeVisible();
+    await slide.getByRole('button', { name: 'To the end' }).click();
+    await slide.getByRole('button', { name: 'Step back' }).click();
+    await slide.getByRole('button', { name: 'Your code (JavaScript subset)' }).click();
+    await expect(slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' })).toBeVisible();
+    const long = await longTasks();
+    test.info().annotations.push({ type: 'long tasks (ms)', description: JSON.stringify(long) });
+    expect(long.filter((d) => d > 200)).toEqual([]);
+  });
+});
+
 /** `<hsw-slide>` on a page of another origin: the worker there is a blob: of that page's origin importing the deck's. */
 test.describe('your code in <hsw-slide> on another origin', () => {
   let server: Server;

@@ -70,6 +70,29 @@ describe.skipIf(!npmOk)('predict CLI', () => {
     expect(r.stderr).toContain('microtask starvation');
   });
 
+  it('a loop of ten million turns stops at the work limit (exit 4), said as such in both languages; a million finishes', () => {
+    const loop = (n: number): string => `let s = 0;\nfor (let i = 0; i < ${n}; i++) s++;\nconsole.log(s);\n`;
+    const ten = predict('node', loop(10_000_000));
+    expect(ten.status).toBe(4);
+    expect(ten.stdout).toBe('');
+    expect(ten.stderr).toContain(
+      'Stopped after 20,000,000 operations (the simulator’s work limit): one task (at line 2) did not finish within it.',
+    );
+    expect(ten.stderr).toContain(
+      'Either it never returns (an endless loop) or it needs more work than the simulator follows',
+    );
+    expect(ten.stderr).not.toContain('never returns.');
+    const ru = predict('node', loop(10_000_000), ['--lang', 'ru']);
+    expect(ru.status).toBe(4);
+    expect(ru.stderr).toContain('(предел работы симулятора): одна задача (на строке 2) не завершилась в этих пределах');
+    const endless = predict('browser', 'while (true) {}\n');
+    expect(endless.status).toBe(4);
+    expect(endless.stderr).toContain('(the simulator’s work limit): one task (at line 1) did not finish within it');
+    const million = predict('node', loop(1_000_000));
+    expect(million.stdout).toBe('1000000\n');
+    expect(million.status).toBe(0);
+  });
+
   it('a setImmediate polling loop finishes (exit 0); one that prints its turn count depends on timing (exit 3)', () => {
     const loop = (end: string): string =>
       `let ready = false;\nsetTimeout(() => { ready = true; }, 5);\n(async () => {\n  let spins = 0;\n  while (!ready) {\n    await new Promise((r) => setImmediate(r));\n    spins++;\n  }\n  ${end}\n})();\n`;

@@ -72,7 +72,7 @@ describe('an endless task is still stopped', () => {
       const r = ok(simulate(src, rt));
       expect(r.end.code).toBe('infiniteLoop');
       expect(endMessage(microMacroText.en, r.end.code, r.end.params)).toMatch(
-        /^Stopped after \d+ steps: one task never returns\. While it runs, the loop stands/,
+        /^Stopped after 20,000,000 operations \(the simulator’s work limit\): one task \(at line \d+\) did not finish within it\. Either it never returns \(an endless loop\) or it needs more work/,
       );
       expect(r.output.filter((o) => o.text === 'never')).toEqual([]);
     });

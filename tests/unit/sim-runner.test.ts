@@ -11,6 +11,8 @@ import {
   currentRun,
   editDraft,
   initialState,
+  listingWindow,
+  refuseInsert,
   runDraft,
   runFailed,
   runFinished,
@@ -24,6 +26,7 @@ import { isBlankSnippet, resultSize, runJob } from '../../components/shared/sim-
 import { logLines, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
 import { SimRunner } from '../../components/shared/sim-runner/sim-runner.ts';
+import { MAX_SNIPPET_BYTES, utf8Bytes } from '../../components/shared/sim-runner/sim-limits.ts';
 
 const custom = (draft: string): MicroMacroState => editDraft(chooseExample(initialState(), 'custom'), draft);
 
@@ -111,6 +114,53 @@ describe('the run of your code, as states', () => {
     const s = chooseExample(initialState(), 'seed');
     expect(wantedJob(s, new ResultStore())).toBeNull();
     expect(currentRun(s)?.ok).toBe(true);
+  });
+});
+
+describe('a snippet longer than Your code takes', () => {
+  const line = 'a = a + 1;\n';
+  it('is refused on Run with its size (UTF-8 bytes), not sent and not parsed', () => {
+    const big = 'let a = 0;\n' + line.repeat(95_000);
+    const s = runDraft(custom(big), new ResultStore());
+    expect(s.job).toEqual({ status: 'tooLong', bytes: big.length });
+    expect(s.editing).toBe(true);
+    expect(wantedJob(s, new ResultStore())).toBeNull();
+    // at the limit it runs; one byte over (a two-byte letter in a comment), it is refused
+    const at = `//${'x'.repeat(MAX_SNIPPET_BYTES - 2)}`;
+    expect(runDraft(custom(at), new ResultStore()).job.status).toBe('empty');
+    const over = `//й${'x'.repeat(MAX_SNIPPET_BYTES - 3)}`;
+    expect(over.length).toBe(MAX_SNIPPET_BYTES);
+    expect(runDraft(custom(over), new ResultStore()).job).toEqual({ status: 'tooLong', bytes: MAX_SNIPPET_BYTES + 1 });
+  });
+
+  it('a paste that would make it too long is refused, the draft kept; the next edit clears the refusal', () => {
+    const s = custom('console.log(1);');
+    expect(refuseInsert(s, MAX_SNIPPET_BYTES)).toBe(s);
+    const refused = refuseInsert(s, 1_000_000);
+    expect(refused.refusedBytes).toBe(1_000_000);
+    expect(refused.draft).toBe('console.log(1);');
+    expect(editDraft(refused, 'console.log(2);').refusedBytes).toBe(0);
+  });
+
+  it('UTF-8 sizes: ASCII, two- and three-byte letters, a surrogate pair, a lone surrogate', () => {
+    expect(utf8Bytes('abc')).toBe(3);
+    expect(utf8Bytes('й')).toBe(2);
+    expect(utf8Bytes('→')).toBe(3);
+    expect(utf8Bytes('😀')).toBe(4);
+    expect(utf8Bytes('\ud800')).toBe(3);
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => utf8Bytes(text) === new TextEncoder().encode(text).length),
+    );
+  });
+
+  it('a long listing is shown as a window around the line that runs', () => {
+    const src = 'let a = 0;\n' + line.repeat(999);
+    expect(listingWindow('a;\nb;', 2)).toEqual({ code: 'a;\nb;', first: 1, last: 2, total: 2 });
+    expect(listingWindow(src, null)).toMatchObject({ first: 1, last: 120, total: 1000 });
+    const w = listingWindow(src, 500);
+    expect(w).toMatchObject({ first: 460, last: 579, total: 1000 });
+    expect(w.code.split('\n')).toHaveLength(120);
+    expect(listingWindow(src, 1000)).toMatchObject({ first: 881, last: 1000 });
   });
 });
 

@@ -66,7 +66,7 @@ export class Evaluator {
 
   /** counts an operation; a task that never returns is stopped (see Scene.capEnd) */
   tick(): void {
-    if (++this.ops > MAX_OPS) throw new Halt(this.it.rec.capEnd());
+    if (++this.ops > MAX_OPS) throw new Halt(this.it.rec.capEnd(MAX_OPS));
     this.it.rec.work++;
   }
 

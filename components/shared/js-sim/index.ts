@@ -42,6 +42,8 @@ export function simulate(source: string, runtime: Runtime, options: SimOptions =
 
 /** Whether the snippet uses anything that exists only in Node (so the browser runtime does not apply). */
 export function needsNode(source: string): boolean {
+  // no Node-only name anywhere in the text: nothing to parse for (a long snippet is asked about on every render)
+  if (![...NODE_ONLY].some((name) => source.includes(name))) return false;
   const parsed = parseSnippet(source);
   if (!parsed.ok) return false;
   return identifiers(parsed.program).some((n) => NODE_ONLY.has(n));

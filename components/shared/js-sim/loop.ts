@@ -234,9 +234,11 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     return this.timers.filter((t) => !t.cleared).length;
   }
 
-  capEnd(): SimEnd {
+  capEnd(opsLimit?: number): SimEnd {
     // who used most of the work (statements and expressions run, recorded or not) says why the run is stopped; the
-    // message counts the steps a person can walk through
+    // message counts the steps a person can walk through. A task that holds most of it is stopped at the work limit
+    // (`opsLimit`: the operations a run may make, when that is what stopped it): endless, or only longer than the
+    // simulator follows; it cannot tell which, and the message says both (`ops`: what the task ran)
     const work = this.rec.work;
     const steps = this.rec.steps.length;
     const pending = this.pendingCount();
@@ -247,7 +249,15 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
         params: { steps, jobs: this.drainTicksRun + this.drainMicroRun, pending },
       };
     }
-    if (work - this.stepsAtTaskStart > work / 2) return { code: 'infiniteLoop', params: { steps, pending } };
+    const taskWork = work - this.stepsAtTaskStart;
+    if (taskWork > work / 2) {
+      const top = this.rec.stack[this.rec.stack.length - 1];
+      const line = this.rec.currentLine ?? top?.pending ?? top?.view.line ?? null;
+      return {
+        code: 'infiniteLoop',
+        params: { steps, pending, ops: opsLimit ?? taskWork, line: line ?? '' },
+      };
+    }
     return { code: 'tooLong', params: { steps, pending, now: this.now } };
   }
 

@@ -16,7 +16,7 @@ export interface Scene {
   readonly phase: Phase;
   queues(): Queues;
   /** how the run ends when it reaches the step cap (starvation, an endless task, too much work) */
-  capEnd(): SimEnd;
+  capEnd(opsLimit?: number): SimEnd;
 }
 
 /**
@@ -55,8 +55,8 @@ export class Recorder {
   }
 
   /** how the run ends if it is stopped now (the step cap, or a task that never returns) */
-  capEnd(): SimEnd {
-    return this.scene.capEnd();
+  capEnd(opsLimit?: number): SimEnd {
+    return this.scene.capEnd(opsLimit);
   }
 
   /** a task starts: its statements are recorded again */

@@ -113,7 +113,7 @@ export type EndCode =
   | 'done'
   | 'starvedMicrotasks' // the microtask queue never empties
   | 'starvedTicks' // process.nextTick keeps queueing itself
-  | 'infiniteLoop' // one task never returns
+  | 'infiniteLoop' // one task did not return within the work limit (endless, or longer than the simulator follows)
   | 'tooLong' // the program keeps scheduling work (e.g. setInterval) past the step cap
   | 'crashUncaught' // Node: an uncaught exception ends the process
   | 'crashUnhandledRejection'; // Node: an unhandled rejection ends the process

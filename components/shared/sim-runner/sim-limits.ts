@@ -12,3 +12,28 @@ export const DEFAULT_BUDGET_MS = 5000;
  * to simulate, most of it on the page's thread), so a larger recording is refused with its size.
  */
 export const MAX_RESULT_BYTES = 30_000_000;
+
+/**
+ * The most "Your code" takes (UTF-8 bytes of the snippet). A longer one is refused with its size before anything
+ * else runs: on the page's thread, parsing, showing and highlighting a listing grow with it (a 1 MB snippet held the
+ * page for seconds and the renderer's memory grew by 1.6 GB).
+ */
+export const MAX_SNIPPET_BYTES = 100_000;
+
+/** The UTF-8 size of a text, without making a copy of it (what MAX_SNIPPET_BYTES is checked against). */
+export function utf8Bytes(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d < 0xe000) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
