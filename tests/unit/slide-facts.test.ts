@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../../lib/text.ts';
+import type { SlideTextDef } from '../../slides/types.ts';
+
+/**
+ * Facts the slides' words state (issue 21, "Facts to fix"), in both languages: each checks that the corrected
+ * statement is there and the wrong one is gone, and that its source is cited.
+ */
+const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
+const textOf = (id: string) => {
+  const t = slideTexts[`../../slides/text/${id}.ts`];
+  if (!t) throw new Error(`no slides/text/${id}.ts`);
+  return t;
+};
+const flat = (blocks: readonly Block[]): string =>
+  blocks.map((b) => ('p' in b ? b.p : 'ul' in b ? b.ul.join('\n') : 'code' in b ? b.code : '')).join('\n');
+const body = (id: string, lang: 'en' | 'ru') => flat(textOf(id).text[lang].body);
+const notes = (id: string, lang: 'en' | 'ru') => flat(textOf(id).text[lang].notes);
+const sources = (id: string) =>
+  textOf(id)
+    .sources.map((s) => `${s.title} ${s.url}`)
+    .join('\n');
+
+describe('micro-macro: macrotasks run one at a time, not one per turn of the loop', () => {
+  it('says so in both languages, and no longer says "one per turn"', () => {
+    expect(body('micro-macro', 'en')).toContain(
+      'Macrotasks run one at a time; after each, the microtask queue is drained',
+    );
+    expect(body('micro-macro', 'ru')).toContain(
+      'Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается',
+    );
+    expect(body('micro-macro', 'en')).not.toMatch(/one per turn/);
+    expect(body('micro-macro', 'ru')).not.toMatch(/одна за оборот/);
+  });
+});
+
+describe('comparison: what one failure takes down', () => {
+  it('the notes say what is shared and cite the Java, Go and Node documents', () => {
+    expect(notes('comparison', 'en')).toContain('an uncaught exception ends only its thread');
+    expect(notes('comparison', 'ru')).toContain('необработанное исключение завершает только свой поток');
+    expect(sources('comparison')).toContain('Thread.UncaughtExceptionHandler');
+    expect(sources('comparison')).toContain('go.dev/ref/spec#Handling_panics');
+    expect(sources('comparison')).toContain('event-uncaughtexception');
+  });
+});
