@@ -16,10 +16,7 @@ const flat = (blocks: readonly Block[]): string =>
   blocks.map((b) => ('p' in b ? b.p : 'ul' in b ? b.ul.join('\n') : 'code' in b ? b.code : '')).join('\n');
 const body = (id: string, lang: 'en' | 'ru') => flat(textOf(id).text[lang].body);
 const notes = (id: string, lang: 'en' | 'ru') => flat(textOf(id).text[lang].notes);
-const sources = (id: string) =>
-  textOf(id)
-    .sources.map((s) => `${s.title} ${s.url}`)
-    .join('\n');
+const sources = (id: string) => (textOf(id).sources ?? []).map((s) => `${s.title} ${s.url}`).join('\n');
 
 describe('micro-macro: macrotasks run one at a time, not one per turn of the loop', () => {
   it('says so in both languages, and no longer says "one per turn"', () => {
