@@ -40,3 +40,20 @@ describe('comparison: what one failure takes down', () => {
     expect(sources('comparison')).toContain('event-uncaughtexception');
   });
 });
+
+describe('libuv-pool: the incident is dated; slow lookups get at most half the pool since libuv 1.23.1', () => {
+  it('the body dates the old behaviour and says what holds today, in both languages', () => {
+    expect(body('libuv-pool', 'en')).toContain('before libuv 1.23.1 (2018)');
+    expect(body('libuv-pool', 'en')).toContain('Today lookups get at most half the pool');
+    expect(body('libuv-pool', 'ru')).toContain('до libuv 1.23.1 (2018)');
+    expect(body('libuv-pool', 'ru')).toContain('Теперь DNS получает не больше половины пула');
+  });
+  it('the notes and sources cite the commit, the release and slow_work_thread_threshold()', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      expect(notes('libuv-pool', lang)).toContain('90891b42');
+      expect(notes('libuv-pool', lang)).toContain('1.23.1');
+    }
+    expect(sources('libuv-pool')).toContain('slow_work_thread_threshold() returns (nthreads + 1) / 2');
+    expect(sources('libuv-pool')).toContain('Version 1.23.1');
+  });
+});
