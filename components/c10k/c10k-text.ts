@@ -37,8 +37,7 @@ const en = {
     ram: 'RAM',
   } satisfies Record<LimitName, string>,
   limitWhy: {
-    max_map_count: (v: string) =>
-      `${v} mappings, two per stack (the kernel’s default; distributions differ: Fedora ships 1,048,576)`,
+    max_map_count: (v: string) => `${v} mappings, two per stack (the kernel’s default; distributions differ)`,
     'threads-max': (v: string) => `${v} of RAM / 128 KiB`,
     'ulimit-u': () => `half of threads-max, per user`,
     ram: (v: string) => `stacks and kernel stacks fill ${v}`,
@@ -87,8 +86,7 @@ const ru: typeof en = {
     ram: 'память',
   },
   limitWhy: {
-    max_map_count: (v: string) =>
-      `${v} отображений, по два на стек (значение ядра по умолчанию; в дистрибутивах бывает другое: в Fedora 1 048 576)`,
+    max_map_count: (v: string) => `${v} отображений, по два на стек (значение ядра; у дистрибутивов бывает своё)`,
     'threads-max': (v: string) => `${v} памяти / 128 КиБ`,
     'ulimit-u': () => `половина threads-max, на пользователя`,
     ram: (v: string) => `стеки и стеки ядра заполняют ${v}`,

@@ -167,7 +167,7 @@ const ru: typeof en = {
   runtimes: { go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' },
   actionGroup: 'Что делает задача на первом потоке',
   actions: {
-    syscall: 'блокирующий syscall',
+    syscall: 'блокирующий системный вызов',
     cpu: 'долгий цикл на CPU',
     receive: 'приём из канала / сообщения',
     pinned: '`synchronized` + ввод-вывод',

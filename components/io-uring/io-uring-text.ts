@@ -121,7 +121,7 @@ const ru: typeof en = {
   chartLabel: (b: string) =>
     `График: системные вызовы на ответ пачке запросов в зависимости от размера пачки от 1 до 128, для epoll, io_uring и io_uring с SQPOLL; отмечена текущая пачка из ${b}.`,
   chartX: 'Запросов в пачке',
-  chartY: 'Системных вызовов',
+  chartY: 'Вызовов ядра',
   seriesEpoll: 'epoll',
   seriesUring: 'io_uring',
   seriesSqpoll: 'SQPOLL',

@@ -147,6 +147,27 @@ test.describe('io-uring: readiness vs completion', () => {
     await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 вызов');
     await expect(slide.locator('[data-mode="sqpoll"]')).toContainText('0 вызовов');
     await expect(slide.getByRole('combobox', { name: 'Размер очереди отправки' })).toHaveValue('64');
+    // the y axis's title fits the chart's height (it was clipped at "Системных вызовов")
+    const fit = await slide.locator('hsw-chart').evaluate(async (el) => {
+      type Scale = {
+        top: number;
+        bottom: number;
+        options: { title: { text: string; font: { size: number; family: string } } };
+      };
+      const host = el as HTMLElement & {
+        chart?: { ctx: CanvasRenderingContext2D; height: number; scales: { y?: Scale } };
+      };
+      for (let i = 0; i < 100 && !host.chart?.scales.y; i++) await new Promise((r) => requestAnimationFrame(r));
+      const c = host.chart!;
+      const y = c.scales.y!;
+      c.ctx.save();
+      c.ctx.font = `600 ${y.options.title.font.size}px ${y.options.title.font.family}`;
+      const width = c.ctx.measureText(y.options.title.text).width;
+      c.ctx.restore();
+      return { title: y.options.title.text, width, height: c.height };
+    });
+    expect(fit.title).toBe('Вызовов ядра');
+    expect(fit.width).toBeLessThanOrEqual(fit.height);
     await expect(slide.getByRole('img', { name: /^Очереди:/ }).locator('text.ring-name')).toHaveText([
       'SQ: отправка, 64',
       'CQ: завершение, 128',

@@ -57,3 +57,14 @@ describe('libuv-pool: the incident is dated; slow lookups get at most half the p
     expect(sources('libuv-pool')).toContain('Version 1.23.1');
   });
 });
+
+describe('Russian wording: no internal words on screen', () => {
+  it('the seed of the jitter is never shown; a blocking syscall is a blocking system call in Russian', async () => {
+    const { heavyTaskText } = await import('../../components/heavy-task/heavy-task-text.ts');
+    const { greenThreadsText } = await import('../../components/green-threads/green-threads-text.ts');
+    expect(heavyTaskText.en.jitter).toBe('Arrival jitter');
+    expect(heavyTaskText.ru.jitter).toBe('Разброс прихода');
+    expect(JSON.stringify(heavyTaskText.ru)).not.toMatch(/зерн/);
+    expect(greenThreadsText.ru.actions.syscall).toBe('блокирующий системный вызов');
+  });
+});
