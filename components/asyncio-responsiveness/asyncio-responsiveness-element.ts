@@ -93,7 +93,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
         </div>
         <p class="summary" data-figure="summary">
           ${t.summary(n(v.ticks.length), v.medianMs === null ? null : n(v.medianMs, 1))}
-          <span class="asked">(${t.asked(n(asked))})</span>
+          <span class="asked">(<span data-figure="basis">${t.basis}</span>; ${t.asked(n(asked))})</span>
         </p>
         ${this.timeline(v, gap, t.timelineLabel(n(v.ticks.length), n(v.turns.length), n(v.end)))}
         <div class="legend" aria-hidden="true">
@@ -229,12 +229,13 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
     const mid = (y: number, h: number) => y + h / 2 + FONT_PX * 0.35;
     const rows: SVGTemplateResult[] = [];
     const sel = gap === null ? null : { a: v.ticks[gap]!, b: v.ticks[gap + 1]! };
-    // Turns: each one's sleep in select() drawn light and low, its work (step 6) solid.
+    // Turns: each one's sleep in select() drawn light and low, its work (step 6) solid, in one colour (the legend's),
+    // a thin gap of the background between two turns.
     const y0 = 2;
     rows.push(
       svg`<text class="lane-label" x=${left - 6} y=${mid(y0, laneH)} text-anchor="end">${t.lanes.turns}</text>`,
     );
-    v.turns.forEach((tn, i) => {
+    v.turns.forEach((tn) => {
       if (tn.selectEnd > tn.selectStart)
         rows.push(
           svg`<rect x=${x(tn.selectStart)} y=${y0 + 8} width=${Math.max(0.5, x(tn.selectEnd) - x(tn.selectStart))} height=${laneH - 16} fill="var(--hsw-panel)" stroke="var(--hsw-border)"></rect>`,
@@ -243,7 +244,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
       if (tn.end > ws) {
         const chosen = sel !== null && tn.index >= sel.a.turn && tn.index <= sel.b.turn;
         rows.push(
-          svg`<rect class="turn ${chosen ? 'selected' : ''}" x=${x(ws)} y=${y0} width=${Math.max(0.5, x(tn.end) - x(ws))} height=${laneH} fill=${i % 2 ? 'var(--hsw-series-4)' : 'var(--hsw-series-2)'}><title>${t.turn(tn.index, n(tn.end - tn.start))}</title></rect>`,
+          svg`<rect class="turn ${chosen ? 'selected' : ''}" x=${x(ws)} y=${y0} width=${Math.max(0.5, x(tn.end) - x(ws))} height=${laneH} fill="var(--hsw-series-2)" stroke="var(--hsw-bg)" stroke-width="1.5"><title>${t.turn(tn.index, n(tn.end - tn.start))}</title></rect>`,
         );
       }
     });
@@ -281,8 +282,9 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
       ${marks.map(
         (m, i) => svg`<line class="grid" x1=${x(m)} x2=${x(m)} y1="2" y2=${axisY}></line>
-          <text class="axis" x=${x(m)} y=${axisY + FONT_PX} text-anchor=${i === 0 ? 'start' : x(m) > W - 40 ? 'end' : 'middle'}>${i === marks.length - 1 ? t.ms(n(m)) : n(m)}</text>`,
+          <text class="axis" x=${x(m)} y=${axisY + FONT_PX} text-anchor=${i === 0 ? 'start' : x(m) > W - 40 ? 'end' : 'middle'}>${n(m)}</text>`,
       )}
+      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT_PX} text-anchor="end">${t.axisUnit}</text>
       ${rows}
     </svg>`;
   }

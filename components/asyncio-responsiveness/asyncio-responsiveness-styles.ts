@@ -127,7 +127,7 @@ export const styles = [
       margin-right: 0.3em;
     }
     .swatch.work {
-      background: linear-gradient(90deg, var(--hsw-series-2) 50%, var(--hsw-series-4) 50%);
+      background: var(--hsw-series-2);
     }
     .swatch.sleep {
       background: var(--hsw-panel);

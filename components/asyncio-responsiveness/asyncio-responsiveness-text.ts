@@ -17,6 +17,8 @@ const en = {
   summary: (ticks: string, median: string | null) =>
     `${ticks} ${ticks === '1' ? 'tick' : 'ticks'}${median === null ? '' : `, median interval ${median} ms`}`,
   asked: (n: string) => `asked for about ${n}`,
+  basis: 'the model',
+  axisUnit: 'ms',
   lanes: { turns: 'turns', heartbeat: 'heartbeat', log: 'log' },
   legend: { work: 'working (step 6)', sleep: 'asleep in select()', tick: 'tick', gap: 'selected gap' },
   timelineLabel: (ticks: string, turns: string, end: string) =>
@@ -60,6 +62,8 @@ const ru: typeof en = {
   summary: (ticks: string, median: string | null) =>
     median === null ? `тиков: ${ticks}` : `тиков: ${ticks}, медиана интервала ${median} мс`,
   asked: (n: string) => `просил около ${n}`,
+  basis: 'модель',
+  axisUnit: 'мс',
   lanes: { turns: 'обороты', heartbeat: 'пульс', log: 'лог' },
   legend: { work: 'работает (шаг 6)', sleep: 'спит в select()', tick: 'тик', gap: 'выбранный интервал' },
   timelineLabel: (ticks: string, turns: string, end: string) =>

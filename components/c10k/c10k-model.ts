@@ -25,7 +25,15 @@ export type StackPreset = keyof typeof STACK_PRESETS | 'custom';
 export const KERNEL_STACK = 16 * KiB;
 /** Mappings per thread stack: the stack itself and its guard page. */
 export const MAPS_PER_STACK = 2;
+/**
+ * vm.max_map_count as the kernel sets it: include/linux/mm.h, DEFAULT_MAX_MAP_COUNT = USHRT_MAX −
+ * MAPCOUNT_ELF_CORE_MARGIN (65,535 − 5). Distributions may ship their own (Fedora 39 and later: 1,048,576), so the
+ * slide calls it the kernel's default, not every machine's.
+ */
 export const DEFAULT_MAX_MAP_COUNT = 65530;
+/** The terms of the kernel's default (include/linux/mm.h). */
+export const USHRT_MAX = 65535;
+export const MAPCOUNT_ELF_CORE_MARGIN = 5;
 /** Context switch cost range, µs (seed 004). */
 export const SWITCH_COST_US = { low: 2, high: 5 } as const;
 

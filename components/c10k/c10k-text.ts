@@ -27,9 +27,9 @@ const en = {
   cores: (low: string, high: string) => `${low}–${high} cores`,
   noSwitches: 'almost none',
   firstLimit: (connections: string, limit: string, max: string) =>
-    `At ${connections} connections the thread model stops at ${limit}: it allows ${max} threads.`,
+    `At ${connections} connections the thread model stops at ${limit}: it allows ${max} threads (the kernel’s defaults).`,
   noLimit: (connections: string, limit: string, max: string) =>
-    `${connections} threads fit under every ceiling. The lowest is ${limit}: ${max} threads.`,
+    `${connections} threads fit under every ceiling. The lowest, with the kernel’s defaults, is ${limit}: ${max} threads.`,
   limitNames: {
     max_map_count: 'vm.max_map_count',
     'threads-max': 'kernel.threads-max',
@@ -37,7 +37,7 @@ const en = {
     ram: 'RAM',
   } satisfies Record<LimitName, string>,
   limitWhy: {
-    max_map_count: (v: string) => `${v} mappings, two per stack`,
+    max_map_count: (v: string) => `${v} mappings, two per stack (the kernel’s default; distributions differ)`,
     'threads-max': (v: string) => `${v} of RAM / 128 KiB`,
     'ulimit-u': () => `half of threads-max, per user`,
     ram: (v: string) => `stacks and kernel stacks fill ${v}`,
@@ -76,9 +76,9 @@ const ru: typeof en = {
   cores: (low: string, high: string) => `${low}–${high} ядра`,
   noSwitches: 'почти нет',
   firstLimit: (connections: string, limit: string, max: string) =>
-    `На ${connections} соединениях модель потоков упирается в ${limit}: он разрешает ${max} потоков.`,
+    `На ${connections} соединениях модель потоков упирается в ${limit}: он разрешает ${max} потоков (значения ядра по умолчанию).`,
   noLimit: (connections: string, limit: string, max: string) =>
-    `${connections} потоков помещаются под все потолки. Самый низкий — ${limit}: ${max} потоков.`,
+    `${connections} потоков помещаются под все потолки. Самый низкий при значениях ядра по умолчанию — ${limit}: ${max} потоков.`,
   limitNames: {
     max_map_count: 'vm.max_map_count',
     'threads-max': 'kernel.threads-max',
@@ -86,7 +86,7 @@ const ru: typeof en = {
     ram: 'память',
   },
   limitWhy: {
-    max_map_count: (v: string) => `${v} отображений, по два на стек`,
+    max_map_count: (v: string) => `${v} отображений, по два на стек (значение ядра; у дистрибутивов бывает своё)`,
     'threads-max': (v: string) => `${v} памяти / 128 КиБ`,
     'ulimit-u': () => `половина threads-max, на пользователя`,
     ram: (v: string) => `стеки и стеки ядра заполняют ${v}`,

@@ -64,7 +64,10 @@ export type ReasonKey =
   | 'erlang-latency'
   | 'erlang-cpu'
   | 'erlang-rewrite'
-  | 'no-isolation';
+  | 'threads-shared'
+  | 'loop-shared'
+  | 'go-panic'
+  | 'virtual-shared';
 
 export interface Reason {
   readonly key: ReasonKey;
@@ -81,6 +84,19 @@ export const THRESHOLDS = {
   cpuSome: 20,
   cpuHeavy: 50,
 } as const;
+
+/**
+ * What each row shares, and so what a failure takes with it, when isolation is asked for: every row but Erlang's
+ * runs its tasks in one process (one heap, one GC), but what one uncaught failure ends differs. A Java thread's
+ * uncaught exception ends that thread only (Thread.UncaughtExceptionHandler); an unrecovered Go panic ends the
+ * program (the Go spec, "Handling panics"); an uncaught error in Node ends the process ('uncaughtException').
+ */
+const NO_ISOLATION = {
+  threads: 'threads-shared',
+  loop: 'loop-shared',
+  goroutines: 'go-panic',
+  virtual: 'virtual-shared',
+} as const satisfies Record<Exclude<ModelId, 'erlang'>, ReasonKey>;
 
 /** The rules that apply to a workload, for one row. */
 export function reasons(model: ModelId, w: Workload): Reason[] {
@@ -121,7 +137,7 @@ export function reasons(model: ModelId, w: Workload): Reason[] {
       if (w.blockingLibs) add('erlang-rewrite', 'care');
       break;
   }
-  if (w.isolation && model !== 'erlang') add('no-isolation', 'care');
+  if (w.isolation && model !== 'erlang') add(NO_ISOLATION[model], 'care');
   return out;
 }
 

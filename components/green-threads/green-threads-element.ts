@@ -30,7 +30,7 @@ import * as model from './green-threads-model.ts';
 import {
   LIMITS,
   MEASURED,
-  OS_THREAD_STACK_BYTES,
+  osThreadCost,
   RUNTIMES,
   actionsOf,
   answer,
@@ -290,7 +290,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
           <div class="memory" data-figure="memory">
             <p><strong>${t.memoryTitle}</strong> ${inline(memLine)}${mem.basis === 'measured' ? html` <span class="tag">${t.measuredTag}</span>` : nothing}</p>
             <p data-figure="memory-total">${inline(t.memoryTotal(n(p.tasks), formatBytes(totalMemory(p), lang)))}</p>
-            <p class="note">${t.osThreadCompare(n(p.tasks), formatBytes(p.tasks * OS_THREAD_STACK_BYTES, lang))}</p>
+            <p class="note" data-figure="os-thread-compare">${this.osThreadLine()}</p>
           </div>
           <hsw-step-controls
             .locale=${lang}
@@ -305,6 +305,21 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
         </div>
       </div>
     `;
+  }
+
+  /** M idle OS threads instead: the address space their stacks reserve, and the memory measured resident. */
+  private osThreadLine(): TemplateResult {
+    const lang = this.locale;
+    const t = greenThreadsText[lang];
+    const cost = osThreadCost(this.state.params.tasks);
+    return html`${inline(
+      t.osThreadCompare(
+        formatNumber(this.state.params.tasks, lang),
+        formatBytes(cost.reserved, lang),
+        formatBytes(cost.resident, lang),
+        formatBytes(cost.residentEach, lang),
+      ),
+    )}`;
   }
 
   private measuredLine(): TemplateResult | typeof nothing {

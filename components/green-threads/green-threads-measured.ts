@@ -29,4 +29,19 @@ export const MEASURED = {
     /** … and the longest gap a third process asking to wake every 1 ms saw, ms. */
     spinGapMs: 2.6,
   },
+  /**
+   * An idle OS thread (tests/probes/thread-rss.c: 1,000 pthreads with the default attributes waiting on a condition
+   * variable; /proc/self/status before and during), 2026-12-02 on this machine: Debian 12, glibc 2.36, Linux 6.18
+   * x86-64, 2 cores, `ulimit -s` 8192. Three runs gave 8.2–8.4 KB resident per thread. The kernel's own memory per
+   * thread (its kernel stack, task_struct) is in neither figure. Re-measured by tests/unit/os-thread-memory-real.test.ts.
+   */
+  osThread: {
+    date: '2026-12-02',
+    machine: 'Debian 12, glibc 2.36, Linux 6.18 x86-64',
+    threads: 1000,
+    /** VmSize per thread: the stack's reservation (8 MB, `ulimit -s`) and its guard page, bytes. */
+    reservedPerThread: 8196 * 1024,
+    /** VmRSS per thread: the stack pages a waiting thread has touched and its thread descriptor, bytes. */
+    residentPerThread: 8.3 * 1024,
+  },
 } as const;

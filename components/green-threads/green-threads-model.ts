@@ -63,7 +63,10 @@ export const LIMITS = {
 export interface GreenParams {
   readonly runtime: Runtime;
   readonly action: Action;
-  /** OS threads that run tasks: GOMAXPROCS, the carrier pool's parallelism, the number of schedulers. */
+  /**
+   * What runs tasks at once: Go's Ps (GOMAXPROCS; each held by an M, an OS thread, and a blocked M's P goes to a new
+   * M, so Ms can outnumber Ps), the carrier pool's parallelism (OS threads), the number of schedulers (OS threads).
+   */
   readonly threads: number;
   /** Tasks: goroutines, virtual threads, processes. */
   readonly tasks: number;
@@ -80,8 +83,17 @@ export const GO_PREEMPT_MS = 10;
 export const ERLANG_REDUCTIONS = 4000;
 /** How long the blocking call, the wait for data or a message lasts in the story (an assumption, not a measurement), µs. */
 export const BLOCKING_CALL_US = 5000;
-/** An OS thread's stack reservation on Linux (`ulimit -s`), for the comparison line. */
+/** An OS thread's stack reservation on Linux (`ulimit -s`), for the comparison line: address space, not memory. */
 export const OS_THREAD_STACK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What `tasks` idle OS threads would cost, for the comparison line: the address space their stacks reserve (virtual,
+ * VmSize) and the memory they hold (resident, VmRSS, as measured on this machine: MEASURED.osThread).
+ */
+export function osThreadCost(tasks: number): { reserved: number; resident: number; residentEach: number } {
+  const residentEach = MEASURED.osThread.residentPerThread;
+  return { reserved: tasks * OS_THREAD_STACK_BYTES, resident: tasks * residentEach, residentEach };
+}
 
 export interface TaskMemory {
   /** Bytes per task, as the slide states it. */

@@ -40,7 +40,11 @@ const en = {
     },
   } as Record<Runtime, Partial<Record<Action, string>>>,
   threadsLabel: (r: Runtime): string =>
-    r === 'go' ? 'OS threads (GOMAXPROCS)' : r === 'java' ? 'OS threads (carriers)' : 'OS threads (schedulers)',
+    r === 'go'
+      ? 'Ps, Go’s processors (GOMAXPROCS)'
+      : r === 'java'
+        ? 'OS threads (carriers)'
+        : 'OS threads (schedulers)',
   tasksLabel: (r: Runtime): string => (r === 'go' ? 'Goroutines' : r === 'java' ? 'Virtual threads' : 'Processes'),
   taskPrefix: { go: 'G', java: 'V', erlang: 'P' } satisfies Record<Runtime, string>,
   lane: (r: Runtime, thread: number, p: number | null, extra: boolean): string =>
@@ -133,7 +137,8 @@ const en = {
     erlang: (total: string) => `per process, with its own heap: **${total}**`,
   },
   memoryTotal: (m: string, total: string) => `${m} tasks: **${total}**`,
-  osThreadCompare: (m: string, total: string) => `as ${m} OS threads: ${total} of stacks (8 MB each)`,
+  osThreadCompare: (m: string, reserved: string, resident: string, each: string) =>
+    `as ${m} OS threads: ${reserved} of address space reserved for stacks (8 MB each), ${resident} resident (${each} each, measured)`,
   measuredTag: 'measured',
   bytes: { B: 'B', KB: 'KB', MB: 'MB', GB: 'GB' },
   panels: { scheduler: 'Scheduler', predict: 'Predict, then see' },
@@ -162,7 +167,7 @@ const ru: typeof en = {
   runtimes: { go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' },
   actionGroup: 'Что делает задача на первом потоке',
   actions: {
-    syscall: 'блокирующий syscall',
+    syscall: 'блокирующий системный вызов',
     cpu: 'долгий цикл на CPU',
     receive: 'приём из канала / сообщения',
     pinned: '`synchronized` + ввод-вывод',
@@ -182,7 +187,11 @@ const ru: typeof en = {
     },
   },
   threadsLabel: (r: Runtime): string =>
-    r === 'go' ? 'Потоков ОС (GOMAXPROCS)' : r === 'java' ? 'Потоков ОС (носителей)' : 'Потоков ОС (планировщиков)',
+    r === 'go'
+      ? 'P — процессоры Go (GOMAXPROCS)'
+      : r === 'java'
+        ? 'Потоков ОС (носителей)'
+        : 'Потоков ОС (планировщиков)',
   tasksLabel: (r: Runtime): string => (r === 'go' ? 'Горутин' : r === 'java' ? 'Виртуальных потоков' : 'Процессов'),
   taskPrefix: { go: 'G', java: 'V', erlang: 'P' },
   lane: (r: Runtime, thread: number, p: number | null, extra: boolean): string =>
@@ -275,7 +284,8 @@ const ru: typeof en = {
     erlang: (total: string) => `на процесс со своей кучей: **${total}**`,
   },
   memoryTotal: (m: string, total: string) => `${m} задач: **${total}**`,
-  osThreadCompare: (m: string, total: string) => `${m} потоков ОС: ${total} под стеки (по 8 МБ)`,
+  osThreadCompare: (m: string, reserved: string, resident: string, each: string) =>
+    `${m} потоков ОС: ${reserved} адресов зарезервировано под стеки (по 8 МБ), в памяти ${resident} (по ${each}, измерено)`,
   measuredTag: 'измерено',
   bytes: { B: 'Б', KB: 'КБ', MB: 'МБ', GB: 'ГБ' },
   panels: { scheduler: 'Планировщик', predict: 'Угадайте, потом проверьте' },

@@ -14,6 +14,8 @@ import {
   DISK_MAX_US,
   DISK_MIN_US,
   FILE_MODES,
+  DRAWN_CQ_MAX,
+  DRAWN_SQ_MAX,
   SQ_CHOICES,
   backRings,
   batchCounts,
@@ -28,6 +30,8 @@ import {
   cqPending,
   cqSlot,
   currentRings,
+  drawnIndex,
+  drawnSlots,
   fileRead,
   liveCq,
   liveSq,
@@ -35,6 +39,7 @@ import {
   reap,
   resetRings,
   series,
+  setSqEntries,
   sqPending,
   sqSlot,
   submit,
@@ -126,7 +131,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
         ></hsw-slider>
         <div class="field">
           <label for="sq">${t.sqSize}</label>
-          <select id="sq" @change=${(e: Event) => this.patch({ sqEntries: Number((e.target as HTMLSelectElement).value) })}>
+          <select id="sq" @change=${(e: Event) => this.setState(setSqEntries(this.state, Number((e.target as HTMLSelectElement).value)))}>
             ${SQ_CHOICES.map((q) => html`<option value=${q} ?selected=${s.sqEntries === q}>${t.entries(q, n(q))}</option>`)}
           </select>
         </div>
@@ -142,6 +147,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
             <div class="why">
               ${t.uringWhy(n(c.sqes), n(c.sqEntries), n(c.ioUring))}${c.fits ? nothing : html` <span class="prose over">${t.uringOver(n(c.sqEntries))}</span>`}
             </div>
+            <div class="why prose" data-figure="uring-round">${t.uringRound(n(c.batch))}</div>
           </div>
           <div class="card sqpoll" data-mode="sqpoll">
             <div class="head"><span class="name">${t.sqpollTitle}</span><span class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</span></div>
@@ -187,13 +193,14 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     const n = (v: number) => formatNumber(v, lang);
     const last = r.last;
     let status: string = t.lastNone;
-    if (last?.kind === 'queued') status = t.lastQueued(n(last.sqe.id), t.op[last.sqe.op], n(last.slot));
+    if (last?.kind === 'queued')
+      status = `${t.lastQueued(n(last.sqe.id), t.op[last.sqe.op], n(last.slot))}${last.sqe.op === 'write' ? ` ${t.queuedWrite}` : ''}`;
     else if (last?.kind === 'submitted') status = t.lastSubmitted(last.count, n(last.count));
     else if (last?.kind === 'completed') status = t.lastCompleted(n(last.cqe.id), n(last.slot));
     else if (last?.kind === 'reaped') status = t.lastReaped(n(last.cqe.id), n(last.cqe.res));
     const warn = !canQueue(r) ? t.sqFull : r.inFlight.length > 0 && !canComplete(r) ? t.cqFull : '';
     return html`
-      <h3 class="sr-only">${t.ringsTitle}</h3>
+      <h3 class="sr-only">${t.ringsTitle(n(r.sqEntries), n(r.cqEntries))}</h3>
       <div class="rings">
       ${this.ringsSvg(lang, r)}
       <div class="ring-buttons">
@@ -217,6 +224,9 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     /** From a text's centre to its baseline. */
     const baseline = FONT_PX * 0.35;
     const ring = (cx: number, cy: number, radius: number, entries: number, cell: number, kind: 'sq' | 'cq') => {
+      const headCounter = kind === 'sq' ? r.sqHead : r.cqHead;
+      const pending = kind === 'sq' ? sqPending(r) : cqPending(r);
+      const drawn = drawnSlots(entries, headCounter, pending, kind === 'sq' ? DRAWN_SQ_MAX : DRAWN_CQ_MAX);
       const live = new Map<number, string>();
       const cls = new Map<number, string>();
       if (kind === 'sq')
@@ -231,23 +241,27 @@ export class IoUringDemo extends DemoElement<IoUringState> {
         }
       const head = kind === 'sq' ? sqSlot(r, r.sqHead) : cqSlot(r, r.cqHead);
       const tail = kind === 'sq' ? sqSlot(r, r.sqTail) : cqSlot(r, r.cqTail);
-      const pos = (slot: number, rad: number) => {
-        const a = (slot / entries) * 2 * Math.PI - Math.PI / 2;
+      /** Drawn position `i` of `drawn.length` around the ring, from the top, clockwise. */
+      const pos = (i: number, rad: number) => {
+        const a = (i / drawn.length) * 2 * Math.PI - Math.PI / 2;
         return { x: cx + rad * Math.cos(a), y: cy + rad * Math.sin(a) };
       };
       const pointer = (slot: number, which: 'head' | 'tail', offset: number) => {
-        const inner = pos(slot, radius - cell / 2 - 2);
-        const outer = pos(slot, radius - cell / 2 - 20 - offset);
-        const label = pos(slot, radius - cell / 2 - 30 - offset);
+        const at = drawnIndex(drawn, slot);
+        const inner = pos(at, radius - cell / 2 - 2);
+        const outer = pos(at, radius - cell / 2 - 20 - offset);
+        const label = pos(at, radius - cell / 2 - 30 - offset);
         return svg`<line class="ptr-line ${which}" x1=${outer.x} y1=${outer.y} x2=${inner.x} y2=${inner.y}></line>
           <text class="ptr ${which}" x=${label.x} y=${label.y + baseline} text-anchor="middle">${which === 'head' ? t.head : t.tail}</text>`;
       };
       return svg`
-        ${Array.from({ length: entries }, (_, i) => {
+        ${drawn.map((d, i) => {
           const p = pos(i, radius);
-          const text = live.get(i);
-          return svg`<rect class="slot ${cls.get(i) ?? ''}" x=${p.x - cell / 2} y=${p.y - cell / 2} width=${cell} height=${cell} rx="4"></rect>
-            <text class=${text ? 'slot-text' : 'slot-no'} x=${p.x} y=${p.y + baseline} text-anchor="middle">${text ?? i}</text>`;
+          if (d.kind === 'gap')
+            return svg`<text class="slot-gap" data-hidden=${d.hidden} x=${p.x} y=${p.y + baseline} text-anchor="middle">…<title>${t.hiddenSlots(d.hidden, n(d.hidden))}</title></text>`;
+          const text = live.get(d.slot);
+          return svg`<rect class="slot ${cls.get(d.slot) ?? ''}" x=${p.x - cell / 2} y=${p.y - cell / 2} width=${cell} height=${cell} rx="4"></rect>
+            <text class=${text ? 'slot-text' : 'slot-no'} x=${p.x} y=${p.y + baseline} text-anchor="middle">${text ?? d.slot}</text>`;
         })}
         ${pointer(head, 'head', head === tail ? 18 : 0)} ${pointer(tail, 'tail', 0)}
       `;
@@ -261,13 +275,13 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     const shown = 6;
     const lineY = (i: number) => boxTop + 24 + (i + 1) * (FONT_PX + 4);
     return html`<svg class=${this.narrow ? 'narrow' : 'wide'} viewBox="0 0 ${g.w} ${g.h}" role="img" aria-label=${t.ringsLabel(n(sqPending(r)), n(cqPending(r)), n(r.inFlight.length))}>
-      <text class="ring-name" x=${g.sq.cx} y=${FONT_PX + 1} text-anchor="middle">${t.sqName}</text>
+      <text class="ring-name" x=${g.sq.cx} y=${FONT_PX + 1} text-anchor="middle">${t.sqName(n(r.sqEntries))}</text>
       ${ring(g.sq.cx, g.cy, g.sq.r, r.sqEntries, g.sq.cell, 'sq')}
       <rect class="kernel-box" x=${g.box.x} y=${boxTop} width=${g.box.w} height=${boxH} rx="8"></rect>
       <text class="kernel-title" x=${mid} y=${boxTop + 22} text-anchor="middle">${t.inFlight}</text>
       ${flight.slice(0, shown).map((f, i) => svg`<text class="kernel-text" x=${mid} y=${lineY(i)} text-anchor="middle">${f}</text>`)}
       ${flight.length > shown ? svg`<text class="kernel-text" x=${mid} y=${lineY(shown)} text-anchor="middle">+${n(flight.length - shown)}</text>` : nothing}
-      <text class="ring-name" x=${g.cq.cx} y=${FONT_PX + 1} text-anchor="middle">${t.cqName}</text>
+      <text class="ring-name" x=${g.cq.cx} y=${FONT_PX + 1} text-anchor="middle">${t.cqName(n(r.cqEntries))}</text>
       ${ring(g.cq.cx, g.cy, g.cq.r, r.cqEntries, g.cq.cell, 'cq')}
     </svg>`;
   }

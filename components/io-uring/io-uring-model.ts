@@ -165,6 +165,7 @@ export interface RingsState {
   readonly index: number;
 }
 
+/** The rings' size when none is given (the demo's own follow the submission ring size chosen). */
 export const DEMO_SQ_ENTRIES = 8;
 export const REQUEST_BYTES = 64;
 
@@ -187,8 +188,39 @@ function emptyRings(sqEntries: number): Rings {
   };
 }
 
-function freshRings(sqEntries: number = DEMO_SQ_ENTRIES): RingsState {
+/** Empty rings of `sqEntries` SQ slots (rounded up to a power of two) and twice as many CQ slots. */
+export function freshRings(sqEntries: number = DEMO_SQ_ENTRIES): RingsState {
   return { frames: [emptyRings(sqEntries)], index: 0 };
+}
+
+/** Ring positions drawn at most: the SQ's and the CQ's (a larger ring is drawn as a window of it and a gap). */
+export const DRAWN_SQ_MAX = 8;
+export const DRAWN_CQ_MAX = 16;
+
+/** One drawn position of a ring: a slot, or the gap standing for `hidden` slots not drawn. */
+export type DrawnSlot = { kind: 'slot'; slot: number } | { kind: 'gap'; hidden: number };
+
+/**
+ * The positions to draw for a ring of `entries` slots whose live entries run from `head` for `pending` slots (the
+ * tail is at head + pending), at most `cap` of them. A ring that fits is drawn whole, slot 0 at the top. A larger
+ * one is drawn as `cap - 1` consecutive slots and one gap: slots 0.. while the head, the live entries and the tail
+ * fit there, otherwise from the head's slot on; live entries past the window (and a tail beyond it) fall in the gap.
+ */
+export function drawnSlots(entries: number, head: number, pending: number, cap: number): DrawnSlot[] {
+  if (entries <= cap) return Array.from({ length: entries }, (_, slot) => ({ kind: 'slot', slot }));
+  const shown = Math.max(1, cap - 1);
+  const headSlot = head & (entries - 1);
+  const start = headSlot + pending <= shown - 1 ? 0 : headSlot;
+  return [
+    ...Array.from({ length: shown }, (_, i): DrawnSlot => ({ kind: 'slot', slot: (start + i) & (entries - 1) })),
+    { kind: 'gap', hidden: entries - shown },
+  ];
+}
+
+/** Where slot `slot` is drawn: its position, or the gap's when it is not drawn. */
+export function drawnIndex(drawn: readonly DrawnSlot[], slot: number): number {
+  const i = drawn.findIndex((d) => d.kind === 'slot' && d.slot === slot);
+  return i >= 0 ? i : drawn.findIndex((d) => d.kind === 'gap');
 }
 
 /** The rings shown now. */
@@ -364,17 +396,23 @@ export function initialState(): IoUringState {
     sqEntries: DEFAULT_SQ_ENTRIES,
     diskLatency: DEFAULT_DISK_US,
     fileMode: 'readiness',
-    rings: freshRings(),
+    rings: freshRings(DEFAULT_SQ_ENTRIES),
   };
+}
+
+/** SQ sizes offered by the demo (io_uring_setup accepts any power of two up to 32768). */
+export const SQ_CHOICES: readonly number[] = [16, 32, 64, 128, 256];
+
+/** A new submission ring size: the counts use it, and the rings are drawn at it, empty (CQ twice as large). */
+export function setSqEntries(s: IoUringState, sqEntries: number): IoUringState {
+  if (!SQ_CHOICES.includes(sqEntries) || sqEntries === s.sqEntries) return s;
+  return { ...s, sqEntries, rings: freshRings(sqEntries) };
 }
 
 /** The one speaker step (SPEAKER_SEQUENCE has no other): the initial state. */
 export function stateForStep(_step: number, _current: IoUringState): IoUringState {
   return initialState();
 }
-
-/** SQ sizes offered by the demo (io_uring_setup accepts any power of two up to 32768). */
-export const SQ_CHOICES: readonly number[] = [16, 32, 64, 128, 256];
 
 export function clampDisk(us: number): number {
   if (!Number.isFinite(us)) return DEFAULT_DISK_US;

@@ -137,8 +137,12 @@ export const styles = [
       fill: var(--hsw-on-accent);
       font-weight: 700;
     }
-    .slot-no {
+    .slot-no,
+    .slot-gap {
       fill: var(--hsw-muted);
+    }
+    .slot-gap {
+      font-weight: 700;
     }
     .ptr {
       font-weight: 700;

@@ -15,7 +15,10 @@ const en = {
   sqpollTitle: 'io_uring + SQPOLL',
   syscalls: (count: number, v: string) => `${v} ${count === 1 ? 'syscall' : 'syscalls'}`,
   epollWhy: (b: string) => `1 epoll_wait + ${b} read + ${b} write`,
-  uringWhy: (sqes: string, size: string, enters: string) => `${sqes} SQEs, ring of ${size}: ${enters} io_uring_enter`,
+  uringWhy: (sqes: string, size: string, enters: string) =>
+    `${sqes} SQEs a round, ring of ${size}: ${enters} io_uring_enter`,
+  uringRound: (b: string) =>
+    `per call: ${b} writes answering last round’s reads + ${b} new reads (a write waits for its read’s data, or is linked to it: IOSQE_IO_LINK)`,
   uringOver: (size: string) => `more than ${size} SQEs: enter again each time the ring fills`,
   sqpollWhy: 'a kernel thread polls the ring; 1 call only to wake it if it fell asleep',
   chartLabel: (b: string) =>
@@ -26,9 +29,11 @@ const en = {
   seriesUring: 'io_uring',
   seriesSqpoll: 'SQPOLL',
   seriesNow: 'Now',
-  ringsTitle: 'The two rings (8 SQ entries, 16 CQ entries), in memory shared by the app and the kernel',
-  sqName: 'SQ: submission',
-  cqName: 'CQ: completion',
+  ringsTitle: (sq: string, cq: string) =>
+    `The two rings (${sq} SQ entries, ${cq} CQ entries), in memory shared by the app and the kernel`,
+  sqName: (n: string) => `SQ: submission, ${n}`,
+  cqName: (n: string) => `CQ: completion, ${n}`,
+  hiddenSlots: (_count: number, v: string) => `${v} more slots, not drawn`,
   head: 'head',
   tail: 'tail',
   inFlight: 'in the kernel',
@@ -51,6 +56,7 @@ const en = {
   lastNone: 'Queue a few SQEs, then submit them with one call.',
   lastQueued: (id: string, op: string, slot: string) =>
     `The app wrote SQE #${id} (${op}) into SQ slot ${slot} and moved the tail: no system call.`,
+  queuedWrite: 'A write sends data already in hand: the answer to a read that completed earlier.',
   lastSubmitted: (count: number, n: string) =>
     `One io_uring_enter: the kernel took ${n} ${count === 1 ? 'SQE' : 'SQEs'} and moved the SQ head to the tail.`,
   lastCompleted: (id: string, slot: string) =>
@@ -106,20 +112,25 @@ const ru: typeof en = {
   sqpollTitle: 'io_uring + SQPOLL',
   syscalls: (count: number, v: string) => `${v} ${ruPlural(count, 'вызов', 'вызова', 'вызовов')}`,
   epollWhy: (b: string) => `1 epoll_wait + ${b} read + ${b} write`,
-  uringWhy: (sqes: string, size: string, enters: string) => `${sqes} SQE, кольцо на ${size}: ${enters} io_uring_enter`,
+  uringWhy: (sqes: string, size: string, enters: string) =>
+    `${sqes} SQE за круг, кольцо на ${size}: ${enters} io_uring_enter`,
+  uringRound: (b: string) =>
+    `за вызов: ${b} write — ответы на read прошлого круга — и ${b} новых read (write ждёт данных своего read или связан с ним: IOSQE_IO_LINK)`,
   uringOver: (size: string) => `больше ${size} SQE: входить снова каждый раз, когда кольцо заполнилось`,
   sqpollWhy: 'кольцо опрашивает поток ядра; 1 вызов — только разбудить его, если он уснул',
   chartLabel: (b: string) =>
     `График: системные вызовы на ответ пачке запросов в зависимости от размера пачки от 1 до 128, для epoll, io_uring и io_uring с SQPOLL; отмечена текущая пачка из ${b}.`,
   chartX: 'Запросов в пачке',
-  chartY: 'Системных вызовов',
+  chartY: 'Вызовов ядра',
   seriesEpoll: 'epoll',
   seriesUring: 'io_uring',
   seriesSqpoll: 'SQPOLL',
   seriesNow: 'Сейчас',
-  ringsTitle: 'Две кольцевые очереди в общей памяти приложения и ядра: SQ на 8 записей, CQ на 16',
-  sqName: 'SQ: отправка',
-  cqName: 'CQ: завершение',
+  ringsTitle: (sq: string, cq: string) =>
+    `Две кольцевые очереди в общей памяти приложения и ядра: SQ на ${sq}, CQ на ${cq}`,
+  sqName: (n: string) => `SQ: отправка, ${n}`,
+  cqName: (n: string) => `CQ: завершение, ${n}`,
+  hiddenSlots: (count: number, v: string) => `ещё ${v} ${ruPlural(count, 'ячейка', 'ячейки', 'ячеек')}, не нарисованы`,
   head: 'head',
   tail: 'tail',
   inFlight: 'в ядре',
@@ -143,6 +154,7 @@ const ru: typeof en = {
   lastNone: 'Поставьте несколько SQE, потом отправьте их одним вызовом.',
   lastQueued: (id: string, op: string, slot: string) =>
     `Приложение записало SQE №${id} (${op}) в ячейку ${slot} SQ и сдвинуло хвост: без системного вызова.`,
+  queuedWrite: 'write отправляет данные, которые уже есть: ответ на read, завершённый раньше.',
   lastSubmitted: (_count: number, n: string) =>
     `Один io_uring_enter: ядро забрало ${n} SQE и сдвинуло голову SQ к хвосту.`,
   lastCompleted: (id: string, slot: string) =>

@@ -237,6 +237,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
         (v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
         <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 1} text-anchor=${x(v) > W - right - 30 ? 'end' : 'middle'}>${n(v)}</text>`,
       )}
+      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT_PX + 1} text-anchor="end">${t.axisUnit}</text>
       ${bars}
       ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + FONT_PX}>${t.moreThreads(n(extra))}</text>` : nothing}
       <text class="lane-label" x=${left - 6} y=${mid(queueTop, queueH)} text-anchor="end">${t.queueLane}</text>

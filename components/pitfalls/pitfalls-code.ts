@@ -1,7 +1,7 @@
 /**
  * The client's code in the chosen language, written from the demo's settings (limit, timeout), with the lines
- * that carry them marked. Defined once; the element shows it with `<hsw-code>`. No comments: the words are the
- * slide's.
+ * that carry them marked. Defined once; the element shows it with `<hsw-code>`. No comments in the listings: the
+ * words are the slide's.
  */
 import type { CodeLang } from './pitfalls-model.ts';
 
@@ -40,8 +40,14 @@ export function clientCode(lang: CodeLang, limit: number | null, timeoutMs: numb
             [`${limit === null ? '    ' : '        '}async with asyncio.timeout(${seconds(timeoutMs)}):`],
             `${limit === null ? '        ' : '            '}${get}`,
           ];
+    // httpx.AsyncClient() alone caps itself at 100 connections and 5 s timeouts (httpx's Limits and Timeout
+    // defaults): a hidden limit the demo's model does not have. The listing turns both off, so that the limit and
+    // the timeout in it are the only ones (the slide says what the defaults would do).
     return listing([
-      ...(limit === null ? [] : [[`sem = asyncio.Semaphore(${limit})`] as const, '']),
+      'client = httpx.AsyncClient(',
+      '    timeout=None, limits=httpx.Limits(max_connections=None))',
+      ...(limit === null ? [] : [[`sem = asyncio.Semaphore(${limit})`] as const]),
+      '',
       'async def call(url):',
       ...(limit === null ? [] : [['    async with sem:'] as const]),
       ...body,

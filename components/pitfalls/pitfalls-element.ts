@@ -4,6 +4,7 @@ import '../ui/labelled-slider.ts';
 import '../ui/code-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { pitfallsText } from './pitfalls-text.ts';
+import { inline } from '../../lib/render-text.ts';
 import { styles } from './pitfalls-styles.ts';
 import { clientCode } from './pitfalls-code.ts';
 import * as model from './pitfalls-model.ts';
@@ -138,6 +139,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
               </select></label
             >
             <hsw-code .code=${listing.code} language=${s.lang} .current=${listing.marked} label=${t.codeLabel(t.langs[s.lang])}></hsw-code>
+            ${s.lang === 'python' ? html`<p class="defaults" data-figure="python-defaults">${inline(t.pythonDefaults)}</p>` : nothing}
           </div>
           <div class="tiles">
             ${tile('peak', t.peak, n(run.peakSockets), run.peakSockets > FD_LIMIT ? 'bad' : '')}

@@ -19,7 +19,8 @@ export const styles = [
     p {
       margin: 0;
     }
-    .world {
+    .world,
+    .defaults {
       font-size: var(--hsw-fs-note);
       color: var(--hsw-muted);
     }

@@ -209,8 +209,9 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
       ${ticks.map(
         (tk) => svg`<line class="grid" x1=${x(tk)} x2=${x(tk)} y1="2" y2=${axisY}></line>
-          <text class="axis" x=${x(tk)} y=${axisY + FONT_PX} text-anchor=${tk === AXIS_MS ? 'end' : tk === 0 ? 'start' : 'middle'}>${tk === AXIS_MS ? t.ms(n(tk)) : n(tk)}</text>`,
+          <text class="axis" x=${x(tk)} y=${axisY + FONT_PX} text-anchor=${tk === AXIS_MS ? 'end' : tk === 0 ? 'start' : 'middle'}>${n(tk)}</text>`,
       )}
+      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT_PX} text-anchor="end">${t.axisUnit}</text>
       ${rows}
       <line x1=${x(v.end)} x2=${x(v.end)} y1="2" y2=${axisY} stroke="var(--hsw-fg)" stroke-dasharray="4 3"></line>
     </svg>`;

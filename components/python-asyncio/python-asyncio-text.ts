@@ -25,6 +25,7 @@ const en = {
   requestsLane: 'requests',
   request: (n: number, arrive: string, end: string) => `request ${n}: ${arrive}–${end} ms`,
   logLane: 'log',
+  axisUnit: 'ms',
   legend: {
     select: 'asleep in select()',
     block: 'blocked',
@@ -84,6 +85,7 @@ const ru: typeof en = {
   requestsLane: 'запросы',
   request: (n: number, arrive: string, end: string) => `запрос ${n}: ${arrive}–${end} мс`,
   logLane: 'лог',
+  axisUnit: 'мс',
   legend: {
     select: 'спит в select()',
     block: 'заблокирован',

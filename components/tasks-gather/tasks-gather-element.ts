@@ -174,14 +174,25 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const W = Math.max(300, Math.min(1400, this.chartWidth));
     const left = narrow ? 96 : 108;
     const right = 22;
-    const top = FONT_PX + 8;
+    const span = Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
+    const x = (v: number) => left + ((W - left - right) * v) / span;
+    // The markers' labels above the lanes: "b fails" and "handler resumes", each beside its line, on one row if they
+    // fit apart, else "b fails" on a row of its own above.
+    const resumeRight = x(o.caller.end) > W * 0.6;
+    const showFailure = o.failureAt !== null && o.failureAt !== o.caller.end;
+    const labelW = (text: string) => text.length * FONT_PX * 0.58 + 4;
+    const extent = (at: number, text: string, anchorRight: boolean): [number, number] =>
+      anchorRight ? [x(at) - 4 - labelW(text), x(at) - 4] : [x(at) + 4, x(at) + 4 + labelW(text)];
+    const failExtent = showFailure ? extent(o.failureAt, t.failed, !resumeRight) : null;
+    const resumeExtent = extent(o.caller.end, t.resumes, resumeRight);
+    const twoRows = failExtent !== null && failExtent[0] < resumeExtent[1] + 6 && resumeExtent[0] < failExtent[1] + 6;
+    const rowY = (row: 0 | 1) => FONT_PX + row * (FONT_PX + 6);
+    const top = (twoRows ? 2 * FONT_PX + 6 : FONT_PX) + 8;
     const laneH = 34;
     const gap = 8;
     const lanes = ['caller', ...CALLS] as const;
     const axisY = top + lanes.length * (laneH + gap);
     const H = axisY + FONT_PX + 8;
-    const span = Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
-    const x = (v: number) => left + ((W - left - right) * v) / span;
     const mid = (y: number) => y + laneH / 2 + FONT_PX * 0.35;
     const laneY = (i: number) => top + i * (laneH + gap);
     const parts: SVGTemplateResult[] = [];
@@ -228,10 +239,9 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       parts.push(svg`<text class="end-mark ${how}" x=${x1 + 3} y=${mid(y)}>${how === 'result' ? '✓' : '✗'}</text>`);
     });
 
-    const marker = (at: number, cls: string, text: string, anchorRight: boolean) =>
-      svg`<line class=${cls} x1=${x(at)} x2=${x(at)} y1=${top - 2} y2=${axisY}></line>
-        <text class="marker-label ${cls}" x=${x(at) + (anchorRight ? -4 : 4)} y=${FONT_PX} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
-    const resumeRight = x(o.caller.end) > W * 0.6;
+    const marker = (at: number, cls: string, text: string, anchorRight: boolean, y: number) =>
+      svg`<line class=${cls} x1=${x(at)} x2=${x(at)} y1=${y + 4} y2=${axisY}></line>
+        <text class="marker-label ${cls}" x=${x(at) + (anchorRight ? -4 : 4)} y=${y} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
     const ticks = niceTicks(span, narrow ? 3 : 6);
     return html`<svg
       viewBox="0 0 ${W} ${H}"
@@ -243,8 +253,8 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
         <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 2} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${n(v)}</text>`,
       )}
       ${parts}
-      ${o.failureAt !== null && o.failureAt !== o.caller.end ? marker(o.failureAt, 'failure', t.failed, !resumeRight) : nothing}
-      ${marker(o.caller.end, 'resume', t.resumes, resumeRight)}
+      ${showFailure ? marker(o.failureAt, 'failure', t.failed, !resumeRight, rowY(0)) : nothing}
+      ${marker(o.caller.end, 'resume', t.resumes, resumeRight, rowY(twoRows ? 1 : 0))}
     </svg>`;
   }
 }

@@ -1,6 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { uiText } from './ui-text.ts';
+import { DASH, LEGEND_LINE_PX, legendEntries } from './chart-legend.ts';
 import type { Lang } from '../../lib/i18n.ts';
 
 /** The type scale's smallest step (demo-styles.ts `--hsw-fs-small`), for the labels drawn on the canvas. */
@@ -153,15 +154,16 @@ export class ChartPanel extends LitElement {
         : undefined,
       grid: { color: grid },
     });
+    const colors = spec.series.map((s) => this.color(s.color));
     return {
       type: 'line',
       data: {
-        datasets: spec.series.map((s) => ({
+        datasets: spec.series.map((s, i) => ({
           label: s.label,
           data: s.points.map((p) => ({ x: p.x, y: p.y })),
-          borderColor: this.color(s.color),
-          backgroundColor: this.color(s.color),
-          borderDash: s.dashed ? [6, 4] : [],
+          borderColor: colors[i],
+          backgroundColor: colors[i],
+          borderDash: s.dashed ? [...DASH] : [],
           borderWidth: 2.5,
           pointRadius: s.marker ? 7 : 0,
           pointHoverRadius: s.marker ? 8 : 3,
@@ -176,7 +178,20 @@ export class ChartPanel extends LitElement {
         scales: { x: axis(spec.x), y: axis(spec.y) },
         plugins: {
           legend: {
-            labels: { color: fg, font, boxWidth: 18, filter: (item) => !spec.series[item.datasetIndex ?? 0]?.marker },
+            // each entry a line sample, solid or dashed like its series (a box would fill a dashed one in)
+            labels: {
+              color: fg,
+              font,
+              usePointStyle: true,
+              pointStyleWidth: LEGEND_LINE_PX,
+              generateLabels: (chart) =>
+                legendEntries(
+                  spec.series,
+                  (i) => colors[i] ?? fg,
+                  fg,
+                  (i) => chart.isDatasetVisible(i),
+                ),
+            },
           },
           tooltip: { enabled: true, titleFont: { ...font, weight: 600 }, bodyFont: font, footerFont: font },
         },

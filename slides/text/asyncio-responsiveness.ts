@@ -28,8 +28,8 @@ const content: SlideTextDef = {
         },
         {
           ul: [
-            'Блокирует внутри порции: **4 тика** за секунду, медиана **300,9 мс**.',
-            'Уступает (`await asyncio.sleep`): **99 тиков**, медиана **10,2 мс**.',
+            'Блокирует внутри порции: **4 тика** за секунду, медиана **300,9 мс** (измерено; в модели демо — 300,6).',
+            'Уступает (`await asyncio.sleep`): **99 тиков**, медиана **10,2 мс** (измерено и в модели).',
             'Почему 300, а не 100: истёкший таймер снимается на шаге 5 следующего оборота, а его колбэк будит пульс ещё оборотом позже — из-за `ntodo`.',
           ],
         },
@@ -37,7 +37,7 @@ const content: SlideTextDef = {
       ],
       notes: [
         {
-          p: 'Эксперимент из статьи о цикле asyncio: пульс — `while True: ticks.append(loop.time()); await asyncio.sleep(T)`, работник — N порций по P мс, внутри порции `time.sleep(P)` или `await asyncio.sleep(P)`, между порциями `await asyncio.sleep(0)`. Уступают оба варианта; разница только в том, блокирует ли работник внутри порции. Измерено на CPython 3.13.7: 4 тика с медианой 300,9 мс против 99 тиков с медианой 10,2 мс. Модель на той же машине (поток просыпается на 0,2 мс позже) даёт 4 тика по 300,6 мс и 99 по 10,2.',
+          p: 'Эксперимент из статьи о цикле asyncio: пульс — `while True: ticks.append(loop.time()); await asyncio.sleep(T)`, работник — N порций по P мс, внутри порции `time.sleep(P)` или `await asyncio.sleep(P)`, между порциями `await asyncio.sleep(0)`. Уступают оба варианта; разница только в том, блокирует ли работник внутри порции. Измерено на CPython 3.13.7: 4 тика с медианой 300,9 мс против 99 тиков с медианой 10,2 мс. Модель на той же машине (поток просыпается на 0,2 мс позже) даёт 4 тика по 300,6 мс и 99 по 10,2: на слайде — измеренные 300,9, в демо — модельные 300,6 (демо так и подписано: «модель»); разница — неровное пробуждение настоящего потока, которое модель берёт постоянным.',
         },
         {
           p: 'Почему три оборота. Оборот 1: пульс ставит таймер, работник блокирует 100 мс — таймер истекает во время блокировки. Оборот 2: шаг 5 (base_events.py:1890–1893 в 3.11: `end_time = self.time() + self._clock_resolution`) снимает истёкший таймер в `_ready`, но в `_ready` он стоит после шага работника: шаг 6 сначала блокирует ещё 100 мс, потом вызывает `_set_result_unless_cancelled`, и тот через `call_soon` кладёт `Task.task_wakeup` пульса в `_ready` — уже после того, как посчитано `ntodo = len(self._ready)` (строка 1905). Оборот 3: снова 100 мс работника, и только потом пульс тикает. Три оборота по 100 мс — 300.',
@@ -60,8 +60,8 @@ const content: SlideTextDef = {
         },
         {
           ul: [
-            'Blocking inside a portion: **4 ticks** in a second, median **300.9 ms**.',
-            'Yielding (`await asyncio.sleep`): **99 ticks**, median **10.2 ms**.',
+            'Blocking inside a portion: **4 ticks** in a second, median **300.9 ms** (measured; the demo’s model: 300.6).',
+            'Yielding (`await asyncio.sleep`): **99 ticks**, median **10.2 ms** (measured and modelled alike).',
             'Why 300 and not 100: an expired timer is moved at step 5 of the next turn, and its callback wakes the heartbeat one turn later still — because of `ntodo`.',
           ],
         },
@@ -69,7 +69,7 @@ const content: SlideTextDef = {
       ],
       notes: [
         {
-          p: 'The experiment of the article on asyncio’s loop: the heartbeat is `while True: ticks.append(loop.time()); await asyncio.sleep(T)`, the worker does N portions of P ms, inside each `time.sleep(P)` or `await asyncio.sleep(P)`, between them `await asyncio.sleep(0)`. Both yield; the only difference is whether the worker blocks inside a portion. Measured on CPython 3.13.7: 4 ticks with a median of 300.9 ms against 99 ticks with a median of 10.2 ms. The model on the same machine (a thread wakes 0.2 ms late) gives 4 ticks 300.6 ms apart and 99 at 10.2.',
+          p: 'The experiment of the article on asyncio’s loop: the heartbeat is `while True: ticks.append(loop.time()); await asyncio.sleep(T)`, the worker does N portions of P ms, inside each `time.sleep(P)` or `await asyncio.sleep(P)`, between them `await asyncio.sleep(0)`. Both yield; the only difference is whether the worker blocks inside a portion. Measured on CPython 3.13.7: 4 ticks with a median of 300.9 ms against 99 ticks with a median of 10.2 ms. The model on the same machine (a thread wakes 0.2 ms late) gives 4 ticks 300.6 ms apart and 99 at 10.2: the slide quotes the measured 300.9, the demo the model’s 300.6 (labelled “the model”); the difference is the real thread’s uneven waking, which the model takes as constant.',
         },
         {
           p: 'Why three turns. Turn 1: the heartbeat sets its timer, the worker blocks for 100 ms — the timer expires during the block. Turn 2: step 5 (base_events.py:1890–1893 in 3.11: `end_time = self.time() + self._clock_resolution`) moves the expired timer into `_ready`, but behind the worker’s step: step 6 first blocks for another 100 ms, then calls `_set_result_unless_cancelled`, which with `call_soon` puts the heartbeat’s `Task.task_wakeup` into `_ready` — after `ntodo = len(self._ready)` was counted (line 1905). Turn 3: another 100 ms of the worker, and only then the heartbeat ticks. Three turns of 100 ms — 300.',

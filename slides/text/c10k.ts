@@ -3,13 +3,22 @@ import type { SlideTextDef } from '../types.ts';
 /** The words of the slide `c10k` (its title is in `slides/c10k.ts`): loaded with the slide. */
 const content: SlideTextDef = {
   sources: [
+    {
+      title: 'Linux, include/linux/mm.h: DEFAULT_MAX_MAP_COUNT (USHRT_MAX - MAPCOUNT_ELF_CORE_MARGIN)',
+      url: 'https://github.com/torvalds/linux/blob/master/include/linux/mm.h',
+    },
+    {
+      title:
+        'Fedora Changes/IncreaseVmMaxMapCount (Fedora 39): vm.max_map_count 1048576, "up from the Linux default 65530"',
+      url: 'https://fedoraproject.org/wiki/Changes/IncreaseVmMaxMapCount',
+    },
     { title: 'Dan Kegel, “The C10K problem”', url: 'http://www.kegel.com/c10k.html' },
     {
       title: 'pthread_create(3): default stack size from RLIMIT_STACK (ulimit -s)',
       url: 'https://man7.org/linux/man-pages/man3/pthread_create.3.html',
     },
     {
-      title: 'Linux, Documentation/admin-guide/sysctl/vm.rst: max_map_count',
+      title: 'Linux, Documentation/admin-guide/sysctl/vm.rst: max_map_count ("The default value is 65530")',
       url: 'https://docs.kernel.org/admin-guide/sysctl/vm.html#max-map-count',
     },
     {
@@ -47,7 +56,7 @@ const content: SlideTextDef = {
           p: 'Виртуальная память: 10 000 потоков по 8 МиБ — это 78 ГиБ адресного пространства. На 64-битной машине это ещё не беда, реально заняты десятки КиБ стека на поток. Беда в потолках ядра (демо их перечисляет): `vm.max_map_count` (два отображения на стек), `kernel.threads-max`, `ulimit -u`.',
         },
         {
-          p: '`vm.max_map_count` по умолчанию 65 530, а каждый стек — два отображения: сам стек и сторожевая страница под ним (это видно в /proc/PID/maps; в репозитории есть проба, которая их считает). Значит, около 32 765 потоков на процесс — меньше, если у процесса много других отображений.',
+          p: '`vm.max_map_count` по умолчанию в ядре 65 530 (`DEFAULT_MAX_MAP_COUNT` в include/linux/mm.h: 65 535 минус 5), а каждый стек — два отображения: сам стек и сторожевая страница под ним (это видно в /proc/PID/maps; в репозитории есть проба, которая их считает). Значит, около 32 765 потоков на процесс — меньше, если у процесса много других отображений. Это значение ядра, не каждой машины: дистрибутивы ставят своё (Fedora с версии 39 — 1 048 576, для игр через Wine), и тогда первым потолком становится `kernel.threads-max` или `ulimit -u`. Посмотреть своё: `sysctl vm.max_map_count`.',
         },
         {
           p: '`kernel.threads-max` ядро выставляет при загрузке: память / (8 × 16 КиБ), то есть память / 128 КиБ; `ulimit -u` (RLIMIT_NPROC) по умолчанию — половина этого. Ещё бывает `kernel.pid_max`: поток занимает идентификатор из того же пространства, а ядро по умолчанию ставит 32 768 (systemd поднимает до 4 194 304).',
@@ -80,7 +89,7 @@ const content: SlideTextDef = {
           p: 'Virtual memory: 10,000 threads at 8 MiB is 78 GiB of address space. On a 64-bit machine that is not yet a problem; a thread really touches tens of KiB of its stack. The problem is the kernel’s ceilings (the demo lists them): `vm.max_map_count` (two mappings per stack), `kernel.threads-max`, `ulimit -u`.',
         },
         {
-          p: '`vm.max_map_count` defaults to 65,530, and every stack is two mappings: the stack and the guard page below it (visible in /proc/PID/maps; the repository has a probe that counts them). So about 32,765 threads per process, fewer if the process has many other mappings.',
+          p: '`vm.max_map_count` is 65,530 by the kernel’s default (`DEFAULT_MAX_MAP_COUNT` in include/linux/mm.h: 65,535 minus 5), and every stack is two mappings: the stack and the guard page below it (visible in /proc/PID/maps; the repository has a probe that counts them). So about 32,765 threads per process, fewer if the process has many other mappings. That is the kernel’s value, not every machine’s: distributions set their own (Fedora since 39: 1,048,576, for games under Wine), and then `kernel.threads-max` or `ulimit -u` comes first. To see yours: `sysctl vm.max_map_count`.',
         },
         {
           p: 'The kernel sets `kernel.threads-max` at boot to RAM / (8 × 16 KiB), that is RAM / 128 KiB; `ulimit -u` (RLIMIT_NPROC) defaults to half of that. There is also `kernel.pid_max`: a thread takes an id from the same space, and the kernel’s default is 32,768 (systemd raises it to 4,194,304).',

@@ -16,6 +16,21 @@ const content: SlideTextDef = {
       url: 'https://openjdk.org/jeps/491',
     },
     {
+      title:
+        'Java SE 21 API, Thread.UncaughtExceptionHandler: "When a thread is about to terminate due to an uncaught exception…"',
+      url: 'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Thread.UncaughtExceptionHandler.html',
+    },
+    {
+      title:
+        'The Go Programming Language Specification, Handling panics: "the program is terminated and the error condition is reported"',
+      url: 'https://go.dev/ref/spec#Handling_panics',
+    },
+    {
+      title:
+        'Node.js process, event \'uncaughtException\': "By default, Node.js handles such exceptions by printing the stack trace to stderr and exiting with code 1"',
+      url: 'https://nodejs.org/api/process.html#event-uncaughtexception',
+    },
+    {
       title: 'Go 1.14 release notes: asynchronous preemption',
       url: 'https://go.dev/doc/go1.14#runtime',
     },
@@ -50,6 +65,9 @@ const content: SlideTextDef = {
           p: 'Память на задачу — из таблицы доклада; в демо «Зелёные потоки» цифры Go и Erlang измерены: горутина — 2048 байт стека и около 520 байт рантайма, процесс Erlang на OTP 25 — 2640 байт. Вытеснение: Go — sysmon через 10 мс (асинхронно с Go 1.14); Erlang — каждые 4000 редукций; виртуальные потоки Java не вытесняются по времени (JEP 444) и до Java 24 закрепляют носитель внутри `synchronized` (JEP 491). «Цвета» — раскраска функций (предыдущий слайд): только у async/await функции делятся на синие и красные.',
         },
         {
+          p: 'Изоляция сбоев: что общее и что падает. У всех строк, кроме Erlang, задачи живут в одном процессе — одна куча, один сборщик мусора: утечка или нехватка памяти бьёт по всем задачам сразу, а супервизора, который перезапустил бы одну задачу, нет. Что кончается от одной необработанной ошибки, разное: в Java (и в виртуальных потоках) необработанное исключение завершает только свой поток — JVM зовёт `Thread.UncaughtExceptionHandler` «когда поток вот-вот завершится»; в Go `panic`, которую не перехватил `recover`, завершает всю программу (спецификация Go, «Handling panics»); в Node необработанная ошибка по умолчанию завершает процесс с кодом 1 (событие `uncaughtException`). `panic` — слово Go, не Java.',
+        },
+        {
           p: 'Последняя мысль: модели экономят ресурсы на ожидании, а не ускоряют ожидание. Запрос к базе, который идёт 50 мс, идёт 50 мс в любой модели; если база — узкое место, тысячи дешёвых задач просто выстроятся к ней в очередь (см. «Типичные грабли»).',
         },
       ],
@@ -69,6 +87,9 @@ const content: SlideTextDef = {
         },
         {
           p: 'Memory per task is the talk’s table; the green-threads demo measures the Go and Erlang figures: a goroutine is 2,048 bytes of stack and about 520 bytes of runtime, an Erlang process on OTP 25 is 2,640 bytes. Preemption: Go, by sysmon after 10 ms (asynchronously since Go 1.14); Erlang, every 4,000 reductions; Java virtual threads are not preempted by time (JEP 444) and before Java 24 pin their carrier inside `synchronized` (JEP 491). "Colors" is function coloring (the previous slide): only with async/await are functions split into blue and red.',
+        },
+        {
+          p: 'Fault isolation: what is shared and what fails. In every row but Erlang’s the tasks live in one process, one heap, one garbage collector: a leak or running out of memory hits every task at once, and there is no supervisor that restarts one task. What one uncaught failure ends differs: in Java (virtual threads included) an uncaught exception ends only its thread, the JVM calls `Thread.UncaughtExceptionHandler` "when a thread is about to terminate"; in Go a `panic` no `recover` stops ends the whole program (the Go spec, "Handling panics"); in Node an uncaught error by default ends the process with exit code 1 (the `uncaughtException` event). `panic` is Go’s word, not Java’s.',
         },
         {
           p: 'The last thought: the models save resources while waiting; they do not make the waiting shorter. A database query that takes 50 ms takes 50 ms in any model; if the database is the bottleneck, thousands of cheap tasks simply queue up for it (see "Common pitfalls").',

@@ -5,6 +5,15 @@ const content: SlideTextDef = {
   sources: [
     {
       title:
+        'pthread_create(3): the default stack size of a new thread is the RLIMIT_STACK soft limit (`ulimit -s`, 8 MB)',
+      url: 'https://man7.org/linux/man-pages/man3/pthread_create.3.html',
+    },
+    {
+      title: 'proc(5): /proc/[pid]/status, VmSize (virtual memory size) and VmRSS (resident set size)',
+      url: 'https://man7.org/linux/man-pages/man5/proc.5.html',
+    },
+    {
+      title:
         'Go 1.19 runtime/proc.go: sysmon (20 µs first sleep, line 5145), forcePreemptNS = 10 ms (line 5289), retake of a P in a syscall (line 5323)',
       url: 'https://github.com/golang/go/blob/go1.19.8/src/runtime/proc.go',
     },
@@ -61,6 +70,9 @@ const content: SlideTextDef = {
           p: 'Erlang/Elixir: по планировщику на ядро, у каждого своя очередь. Каждый вызов функции стоит редукцию; после `CONTEXT_REDS = 4000` (erts/emulator/beam/erl_vm.h, строка 51) процесс снимается. Измерено здесь на OTP 25 с `+S 1`: у крутящегося процесса ровно 4000 редукций на каждое снятие с планировщика, а третий процесс, который просыпается раз в 1 мс, ждал не больше 2,6 мс. Свежий процесс занимает 2640 байт (`erlang:process_info(Pid, memory)`), со своей кучей и своим сборщиком мусора. `receive` без подходящего сообщения паркует процесс вне очереди. Чтение файла с OTP 21 выполняется на отдельных dirty I/O-планировщиках.',
         },
         {
+          p: 'Ползунок для Go — число P (GOMAXPROCS), а не потоков: потоки — это M, и их бывает больше, чем P (в демо M5 при четырёх P, когда M1 ушёл в ядро). Строка «как потоки ОС»: 8 МБ на поток — это зарезервированные адреса (виртуальная память, VmSize), а не занятая память. Измерено здесь (`tests/probes/thread-rss.c`, 1000 ждущих pthread, 2026-12-02, Debian 12, glibc 2.36, Linux 6.18): VmSize растёт на 8196 КБ на поток, VmRSS — примерно на 8 КБ; у 10 000 потоков 78 ГБ адресов и около 80 МБ в памяти, плюс память ядра на поток (его стек и task_struct), которой нет ни в одной из цифр. Дороги потоки переключениями, лимитами (слайд C10K) и стеками, которые растут под нагрузкой, а не 8 МБ каждый.',
+        },
+        {
           p: 'Вопрос «угадайте, потом проверьте» во вкладке демо: сколько потоков ОС у программы с 10 000 горутин, ждущих канал? Ответ — измеренный: несколько (4 при GOMAXPROCS=2). Ответ засчитывается в итоговый счёт на последнем слайде.',
         },
       ],
@@ -86,6 +98,9 @@ const content: SlideTextDef = {
         },
         {
           p: 'Erlang/Elixir: one scheduler per core, each with its own run queue. Every function call costs a reduction; after `CONTEXT_REDS = 4000` (erts/emulator/beam/erl_vm.h, line 51) the process is switched out. Measured here on OTP 25 with `+S 1`: a spinning process runs exactly 4,000 reductions per switch, and a third process waking every 1 ms waited at most 2.6 ms. A fresh process takes 2,640 bytes (`erlang:process_info(Pid, memory)`), with its own heap and its own garbage collector. `receive` with no matching message parks the process outside the run queue. Since OTP 21 file reads run on separate dirty I/O schedulers.',
+        },
+        {
+          p: 'The slider for Go is the number of Ps (GOMAXPROCS), not of threads: threads are Ms, and there can be more Ms than Ps (the demo draws M5 with four Ps once M1 is in the kernel). The "as OS threads" line: 8 MB per thread is address space reserved (virtual memory, VmSize), not memory used. Measured here (`tests/probes/thread-rss.c`, 1,000 waiting pthreads, 2026-12-02, Debian 12, glibc 2.36, Linux 6.18): VmSize grows by 8,196 KB per thread, VmRSS by about 8 KB; 10,000 threads reserve 78 GB and hold about 80 MB, plus the kernel’s memory per thread (its kernel stack and task_struct), in neither figure. Threads cost in switches, in limits (the C10K slide) and in stacks that grow under load, not 8 MB each.',
         },
         {
           p: 'The "predict, then see" question is a tab of the demo: how many OS threads does a program with 10,000 goroutines waiting on a channel have? The answer is the measured one: a few (4 at GOMAXPROCS=2). It counts in the score on the last slide.',

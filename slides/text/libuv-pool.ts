@@ -8,12 +8,17 @@ const content: SlideTextDef = {
       url: 'https://docs.libuv.org/en/v1.x/threadpool.html',
     },
     {
-      title: 'libuv, src/threadpool.c: worker(), post(), slow_work_thread_threshold()',
+      title:
+        'libuv, src/threadpool.c: worker(), post(), slow_work_thread_threshold() returns (nthreads + 1) / 2, checked against slow_io_work_running',
       url: 'https://github.com/libuv/libuv/blob/v1.x/src/threadpool.c',
     },
     {
-      title: 'libuv PR #1845: limit concurrent DNS calls to nthreads/2 (2018)',
+      title: 'libuv PR #1845: limit concurrent DNS calls to nthreads/2 (commit 90891b42, 2018-05-25)',
       url: 'https://github.com/libuv/libuv/pull/1845',
+    },
+    {
+      title: 'libuv ChangeLog, 2018.09.22, Version 1.23.1: "unix,win: limit concurrent DNS calls to nthreads/2"',
+      url: 'https://github.com/libuv/libuv/blob/v1.x/ChangeLog',
     },
     {
       title: 'nodejs/node#8436: slow DNS lookups block file system operations',
@@ -35,7 +40,7 @@ const content: SlideTextDef = {
           p: 'Не всё в Node асинхронно на уровне ядра. Файлы, `dns.lookup` (а значит, и `http.get` по имени хоста), `crypto.pbkdf2`, `scrypt`, `zlib` выполняются в пуле из 4 потоков. Пятая задача ждёт в очереди.',
         },
         {
-          p: 'Классический инцидент: медленный DNS занял все четыре потока — встали чтения файлов и хеширование паролей. Размер задаётся `UV_THREADPOOL_SIZE` до старта процесса (максимум 1024).',
+          p: 'Классический инцидент, до libuv 1.23.1 (2018): медленный DNS занял все четыре потока — встали чтения файлов и хеширование паролей. Теперь DNS получает не больше половины пула, но pbkdf2 или медленные файлы могут занять весь. Размер — `UV_THREADPOOL_SIZE`, до старта процесса (максимум 1024).',
         },
       ],
       notes: [
@@ -46,7 +51,7 @@ const content: SlideTextDef = {
           p: 'Пул общий для всего процесса: очередь одна, FIFO, свободный поток берёт первую задачу. Демо отправляет всё разом в момент 0 в порядке «DNS, файлы, pbkdf2» — как в инциденте, где запросы DNS оказались в очереди первыми.',
         },
         {
-          p: 'Что изменилось с 2018 года (libuv PR #1845, исправление nodejs/node#8436): `getaddrinfo` и `getnameinfo` — «медленный ввод-вывод», им достаётся не больше (n + 1) / 2 потоков, остальные обслуживают файлы и криптографию. Флажок в демо выключает это правило, чтобы показать старое поведение. Но pbkdf2, scrypt и медленные файлы (NFS, перегруженный диск) по-прежнему могут занять весь пул.',
+          p: 'Что изменилось в 2018 году (коммит 90891b42 «unix,win: limit concurrent DNS calls to nthreads/2» от 25 мая 2018, libuv PR #1845, исправление nodejs/node#8436; вышел в libuv 1.23.1 22 сентября 2018): `getaddrinfo` и `getnameinfo` — «медленный ввод-вывод», им достаётся не больше (n + 1) / 2 потоков, остальные обслуживают файлы и криптографию. Флажок в демо выключает это правило, чтобы показать старое поведение. Но pbkdf2, scrypt и медленные файлы (NFS, перегруженный диск) по-прежнему могут занять весь пул.',
         },
         {
           p: 'Размер пула libuv читает один раз, при первом использовании: `UV_THREADPOOL_SIZE=0` или мусор дают 1 поток, больше 1024 — 1024. Проверено в Node 20 подсчётом потоков в /proc: значение по умолчанию 4, 5000 и даже −1 дают 1024. Надёжно — задать переменную до старта процесса; присваивание `process.env` в начале скрипта на Linux срабатывает, но документация Node этого не гарантирует.',
@@ -65,7 +70,7 @@ const content: SlideTextDef = {
           p: 'Not everything in Node is asynchronous at the kernel level. Files, `dns.lookup` (and so `http.get` to a host name), `crypto.pbkdf2`, `scrypt`, `zlib` run in a pool of 4 threads. A fifth task waits in the queue.',
         },
         {
-          p: 'The classic incident: slow DNS took all four threads, and file reads and password hashing stopped. The size is set with `UV_THREADPOOL_SIZE` before the process starts (maximum 1024).',
+          p: 'The classic incident, before libuv 1.23.1 (2018): slow DNS took all four threads; file reads and password hashing stopped. Today lookups get at most half the pool, but pbkdf2 or slow files can still take all of it. The size: `UV_THREADPOOL_SIZE`, before the process starts (maximum 1024).',
         },
       ],
       notes: [
@@ -76,7 +81,7 @@ const content: SlideTextDef = {
           p: 'The pool is shared by the whole process: one FIFO queue, a free thread takes the first request. The demo submits everything at 0 ms in the order "DNS, files, pbkdf2", as in the incident, where the lookups were first in the queue.',
         },
         {
-          p: 'What changed in 2018 (libuv PR #1845, the fix for nodejs/node#8436): `getaddrinfo` and `getnameinfo` are "slow I/O" and get at most (n + 1) / 2 threads; the others serve files and crypto. The checkbox turns the rule off to show the old behaviour. But pbkdf2, scrypt and slow files (NFS, an overloaded disk) can still fill the whole pool.',
+          p: 'What changed in 2018 (commit 90891b42, "unix,win: limit concurrent DNS calls to nthreads/2", 25 May 2018, libuv PR #1845, the fix for nodejs/node#8436; released in libuv 1.23.1 on 22 September 2018): `getaddrinfo` and `getnameinfo` are "slow I/O" and get at most (n + 1) / 2 threads; the others serve files and crypto. The checkbox turns the rule off to show the old behaviour. But pbkdf2, scrypt and slow files (NFS, an overloaded disk) can still fill the whole pool.',
         },
         {
           p: 'libuv reads the size once, when the pool is first used: `UV_THREADPOOL_SIZE=0` or garbage gives 1 thread, more than 1024 gives 1024. Checked in Node 20 by counting threads in /proc: the default is 4, and 5000 or even −1 give 1024. The safe way is to set the variable before the process starts; assigning `process.env` at the top of the script happens to work on Linux, but Node’s documentation does not promise it.',

@@ -40,7 +40,7 @@ const content: SlideTextDef = {
     ru: {
       body: [
         {
-          p: 'Макрозадача — колбэк таймера или ввода-вывода: одна за оборот цикла. Микрозадача — колбэк промиса или продолжение после `await`: их цикл выполняет все сразу, пока очередь не опустеет, и только потом берёт следующую макрозадачу.',
+          p: 'Макрозадача — колбэк таймера или ввода-вывода; микрозадача — колбэк промиса или продолжение после `await`. Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается — до последней, вместе с добавленными по ходу.',
         },
         { p: 'Выберите пример и проходите его по шагам. Сначала попробуйте угадать, в каком порядке появится вывод.' },
       ],
@@ -68,7 +68,7 @@ const content: SlideTextDef = {
     en: {
       body: [
         {
-          p: 'A macrotask is a timer or I/O callback: one per turn of the loop. A microtask is a promise callback or the continuation after `await`: the loop runs them all, until the queue is empty, and only then takes the next macrotask.',
+          p: 'A macrotask is a timer or I/O callback; a microtask is a promise callback or the continuation after `await`. Macrotasks run one at a time; after each, the microtask queue is drained, down to the last one, including those queued meanwhile.',
         },
         { p: 'Pick an example and step through it. First try to guess the order in which the output appears.' },
       ],

@@ -4,6 +4,26 @@ import type { SlideTextDef } from '../types.ts';
 const content: SlideTextDef = {
   sources: [
     {
+      title:
+        'HTTPX, Resource Limits: "max_connections, maximum number of allowable connections, or None for no limits. (Default 100)"',
+      url: 'https://www.python-httpx.org/advanced/resource-limits/',
+    },
+    {
+      title:
+        'HTTPX, Timeouts: "The default behavior is to raise a TimeoutException after 5 seconds of network inactivity"; the pool timeout raises PoolTimeout',
+      url: 'https://www.python-httpx.org/advanced/timeouts/',
+    },
+    {
+      title:
+        'aiohttp client reference, ClientTimeout: total, default 5 min; connect includes acquiring a connection from the pool',
+      url: 'https://docs.aiohttp.org/en/stable/client_reference.html#aiohttp.ClientTimeout',
+    },
+    {
+      title:
+        'aiohttp client reference, TCPConnector: "limit (int) – total number simultaneous connections. If limit is 0 the connector has no limit (default: 100)"',
+      url: 'https://docs.aiohttp.org/en/stable/client_reference.html#tcpconnector',
+    },
+    {
       title: 'Python documentation: asyncio synchronization primitives (Semaphore)',
       url: 'https://docs.python.org/3/library/asyncio-sync.html#asyncio.Semaphore',
     },
@@ -63,7 +83,7 @@ const content: SlideTextDef = {
           p: 'Подвигайте лимит выше 100: при 101 уже 6 600 отказов — один лишний слот всё время долбит занятый API, каждый 429 возвращается за миллисекунду и тут же освобождает место следующему. Таймаут короче задержки API (меньше 200 мс) роняет все вызовы, а API продолжает работать над брошенными — и следующая волна получает 429. Таймаут должен быть больше нормальной задержки, лимит — не больше самого узкого ресурса (лимит API, пул соединений с БД).',
         },
         {
-          p: 'Модель: дискретные события в виртуальном времени, без случайности. API обслуживает не больше 100 вызовов по 200 мс, лишний получает 429 за 1 мс; сервер доделывает вызов, даже если клиент ушёл по таймауту; отклонённые вызовы не повторяются. Пул соединений клиента сам ничего не ограничивает (как агент Node по умолчанию, `fetch` и `http.Transport` в Go); у aiohttp по умолчанию `TCPConnector(limit=100)` — скрытый лимит того же рода.',
+          p: 'Модель: дискретные события в виртуальном времени, без случайности. API обслуживает не больше 100 вызовов по 200 мс, лишний получает 429 за 1 мс; сервер доделывает вызов, даже если клиент ушёл по таймауту; отклонённые вызовы не повторяются. Пул соединений клиента сам ничего не ограничивает (как агент Node по умолчанию и `http.Transport` в Go). У клиентов Python это не так: `httpx.AsyncClient()` по умолчанию держит не больше 100 соединений (`Limits(max_connections=100)`), остальные вызовы ждут в очереди пула, а через 5 с (таймаут пула по умолчанию) падают с `httpx.PoolTimeout`; у aiohttp `TCPConnector(limit=100)` — та же очередь, и ожидание в ней идёт в счёт общего таймаута по умолчанию (5 минут). Поэтому в листинге Python клиент создан с `limits=httpx.Limits(max_connections=None)` и `timeout=None`: лимит и таймаут — только те, что в коде. С клиентом httpx по умолчанию шаг 1 выглядел бы иначе: 100 сокетов, никаких 429, за первые 5 с ответ получат 2500 вызовов, а остальные 7500 упадут с `PoolTimeout`.',
         },
         {
           p: 'Сверено с настоящим Node (`tests/unit/pitfalls-real.test.ts`, `tests/probes/pitfalls-api.cjs`): сервер на node:http на loopback обслуживает 50 вызовов разом, клиент на http.request шлёт 300 вызовов. При своём лимите 25 и 50 (задержка 100 мс) — ни одного 429, и время идёт волнами, как в модели (1,2 и 0,6 с в модели; на нагруженной машине до полутора раз дольше). При лимите 100 и без лимита (задержка 500 мс) — 250 отказов, как в модели. Зависший сокет без таймаута не отвечает никогда, а API видит не больше 49 вызовов; с лимитом 1 не начинается ни один другой. С `AbortSignal.timeout(1000)` зависший вызов падает через секунду, остальные 299 получают ответ.',
@@ -96,7 +116,7 @@ const content: SlideTextDef = {
           p: 'Move the limit above 100: at 101 there are already 6,600 rejections — the one extra slot keeps hammering the busy API, each 429 comes back within a millisecond and frees the slot for the next call. A timeout shorter than the API’s latency (under 200 ms) fails every call, and the API keeps working on the abandoned ones, so the next wave gets 429s. The timeout must be longer than the normal latency; the limit no higher than the narrowest resource (the API’s limit, the DB connection pool).',
         },
         {
-          p: 'The model: discrete events in virtual time, no randomness. The API serves at most 100 calls of 200 ms; an extra call gets a 429 in 1 ms; the server finishes a call even when its client has timed out; rejected calls are not retried. The client’s connection pool sets no limit of its own (like Node’s default agent, `fetch` and Go’s `http.Transport`); aiohttp’s default `TCPConnector(limit=100)` is a hidden limit of the same kind.',
+          p: 'The model: discrete events in virtual time, no randomness. The API serves at most 100 calls of 200 ms; an extra call gets a 429 in 1 ms; the server finishes a call even when its client has timed out; rejected calls are not retried. The client’s connection pool sets no limit of its own (like Node’s default agent and Go’s `http.Transport`). Python’s clients do: `httpx.AsyncClient()` keeps at most 100 connections by default (`Limits(max_connections=100)`), the other calls queue for the pool and after 5 s (the default pool timeout) fail with `httpx.PoolTimeout`; aiohttp’s `TCPConnector(limit=100)` queues the same way, and the wait counts against its default total timeout (5 minutes). So the Python listing builds its client with `limits=httpx.Limits(max_connections=None)` and `timeout=None`: the only limit and timeout are the ones in the code. With httpx’s default client step 1 would look different: 100 sockets, no 429s, 2,500 calls answered in the first 5 s and the other 7,500 failed with `PoolTimeout`.',
         },
         {
           p: 'Checked against real Node (`tests/unit/pitfalls-real.test.ts`, `tests/probes/pitfalls-api.cjs`): a node:http server on loopback serves 50 calls at once, an http.request client sends 300. With a limit of 25 or 50 of your own (100 ms latency), not one 429, and the time goes in waves as in the model (1.2 and 0.6 s in the model; up to half as long again on a loaded machine). With a limit of 100 and with none (500 ms latency), 250 rejections, as in the model. A hung socket without a timeout never answers, and the API sees at most 49 calls; with a limit of 1 no other call ever starts. With `AbortSignal.timeout(1000)` the hung call fails after a second and the other 299 are answered.',

@@ -8,6 +8,17 @@ test.describe('asyncio-responsiveness', () => {
     const summary = slide.locator('[data-figure="summary"]');
     await expect(summary).toContainText('4 ticks, median interval 300.6 ms');
     await expect(slide.getByRole('radio', { name: 'blocks: time.sleep' })).toBeChecked();
+    // the demo's figure is the model's (the slide's words quote the measured 300.9 ms)
+    await expect(summary.locator('[data-figure="basis"]')).toHaveText('the model');
+    await expect(slide.locator('li').filter({ hasText: 'Blocking inside a portion' })).toContainText(
+      'median 300.9 ms (measured; the demo’s model: 300.6)',
+    );
+    // the turns in one colour, as the legend's one swatch says; the axis says its unit
+    const fills = await slide
+      .locator('svg rect.turn')
+      .evaluateAll((rs) => [...new Set(rs.map((r) => r.getAttribute('fill')))]);
+    expect(fills).toEqual(['var(--hsw-series-2)']);
+    await expect(slide.locator('svg text.axis-unit')).toHaveText('ms');
 
     await page.locator('.reveal').focus();
     await page.keyboard.press('PageDown');
@@ -81,6 +92,8 @@ test.describe('asyncio-responsiveness', () => {
     await gotoSlide(page, 'asyncio-responsiveness', { lang: 'ru', step: 2 });
     const slide = currentSlide(page);
     await expect(slide.locator('[data-figure="summary"]')).toContainText('тиков: 99, медиана интервала 10,2 мс');
+    await expect(slide.locator('[data-figure="basis"]')).toHaveText('модель');
+    await expect(slide.locator('svg text.axis-unit')).toHaveText('мс');
     await expect(slide.getByRole('slider', { name: 'Период пульса' })).toHaveAttribute('aria-valuetext', '10 мс');
     await expect(slide.getByRole('img', { name: /Временная шкала/ })).toBeVisible();
   });

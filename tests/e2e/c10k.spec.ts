@@ -7,7 +7,12 @@ test.describe('c10k', () => {
     const slide = currentSlide(page);
     const virtual = slide.getByRole('row', { name: /Virtual memory/ });
     await expect(virtual).toContainText('78.1 GiB');
-    await expect(slide.getByRole('status')).toContainText('10,000 threads fit under every ceiling');
+    await expect(slide.getByRole('status')).toContainText(
+      '10,000 threads fit under every ceiling. The lowest, with the kernel’s defaults, is vm.max_map_count: 32,765 threads.',
+    );
+    await expect(slide.getByRole('listitem').filter({ hasText: 'vm.max_map_count' })).toContainText(
+      '65,530 mappings, two per stack (the kernel’s default; distributions differ)',
+    );
 
     const connections = slide.getByRole('slider', { name: 'Connections' });
     await connections.focus();
@@ -27,6 +32,27 @@ test.describe('c10k', () => {
       maximumFractionDigits: gib >= 100 ? 0 : gib >= 10 ? 1 : 2,
     }).format(gib);
     await expect(virtual).toContainText(`${expected} GiB`);
+  });
+
+  test('the chart’s legend draws each series as its line: the dashed one dashed, not as a filled box', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'c10k');
+    const chart = currentSlide(page).locator('hsw-chart');
+    await expect(chart.locator('canvas')).toBeVisible();
+    const items = await chart.evaluate(async (el) => {
+      const host = el as HTMLElement & {
+        chart?: { legend?: { legendItems?: { text: string; pointStyle?: string; lineDash?: number[] }[] } };
+      };
+      for (let i = 0; i < 100 && !host.chart?.legend?.legendItems?.length; i++)
+        await new Promise((r) => requestAnimationFrame(r));
+      return (host.chart?.legend?.legendItems ?? []).map((l) => [l.text, l.pointStyle, (l.lineDash ?? []).length > 0]);
+    });
+    expect(items).toEqual([
+      ['Threads: virtual', 'line', true],
+      ['Threads: resident', 'line', false],
+      ['Event loop: resident', 'line', false],
+    ]);
   });
 
   test('a focused slider keeps ArrowRight; Esc gives the keys back to the deck', async ({ page }) => {

@@ -14,6 +14,13 @@ test.describe('green-threads', () => {
     await expect(caption).toContainText('G1 runs on the first thread and is about to do this: blocking syscall');
     await expect(threads).toHaveText('OS threads drawn: 4');
     await expect(slide.getByRole('radio', { name: 'Go' })).toBeChecked();
+    await expect(slide.getByRole('slider', { name: 'Ps, Go’s processors (GOMAXPROCS)' })).toHaveAttribute(
+      'aria-valuetext',
+      '4',
+    );
+    await expect(slide.locator('[data-figure="os-thread-compare"]')).toHaveText(
+      'as 10,000 OS threads: 78 GB of address space reserved for stacks (8 MB each), 81 MB resident (8.3 KB each, measured)',
+    );
 
     await page.locator('.reveal').focus();
     await page.keyboard.press('PageDown');
@@ -77,11 +84,12 @@ test.describe('green-threads', () => {
     await expect(caption).toContainText('No other goroutine waits, so sysmon leaves P1 with M1');
     await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 4');
 
-    const threads = slide.getByRole('slider', { name: 'OS threads (GOMAXPROCS)' });
+    const threads = slide.getByRole('slider', { name: 'Ps, Go’s processors (GOMAXPROCS)' });
     await threads.focus();
     await page.keyboard.press('End');
     await expect(threads).toHaveAttribute('aria-valuetext', '8');
     await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 8');
+
     await expect(slide.getByRole('button', { name: 'Step back' })).toBeDisabled();
   });
 
@@ -109,6 +117,9 @@ test.describe('green-threads', () => {
     const slide = currentSlide(page);
     await expect(slide.locator('[data-figure="caption"]')).toContainText('закрепляет носитель 1');
     await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('Потоков ОС на схеме: 4');
+    await expect(slide.locator('[data-figure="os-thread-compare"]')).toContainText(
+      '78 ГБ адресов зарезервировано под стеки (по 8 МБ), в памяти 81 МБ',
+    );
     await expect(slide.getByRole('slider', { name: 'Виртуальных потоков' })).toHaveAttribute(
       'aria-valuetext',
       '10\u00a0000',

@@ -12,7 +12,10 @@ test.describe('io-uring: readiness vs completion', () => {
     await expect(epoll).toContainText('33 syscalls');
     await expect(epoll).toContainText('1 epoll_wait + 16 read + 16 write');
     await expect(uring).toContainText('1 syscall');
-    await expect(uring).toContainText('32 SQEs, ring of 64: 1 io_uring_enter');
+    await expect(uring).toContainText('32 SQEs a round, ring of 64: 1 io_uring_enter');
+    await expect(slide.locator('[data-figure="uring-round"]')).toHaveText(
+      'per call: 16 writes answering last round’s reads + 16 new reads (a write waits for its read’s data, or is linked to it: IOSQE_IO_LINK)',
+    );
     await expect(sqpoll).toContainText('0 syscalls');
 
     const batch = slide.getByRole('slider', { name: 'Requests in the batch' });
@@ -40,7 +43,9 @@ test.describe('io-uring: readiness vs completion', () => {
     await page.keyboard.press('End');
     await slide.getByRole('combobox', { name: 'Submission ring size' }).selectOption('256');
     await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 syscall');
-    await expect(slide.locator('[data-mode="io_uring"]')).toContainText('256 SQEs, ring of 256: 1 io_uring_enter');
+    await expect(slide.locator('[data-mode="io_uring"]')).toContainText(
+      '256 SQEs a round, ring of 256: 1 io_uring_enter',
+    );
   });
 
   test('the rings: queue, submit with one call, complete, reap, back', async ({ page }) => {
@@ -74,17 +79,39 @@ test.describe('io-uring: readiness vs completion', () => {
     await expect(status).toContainText('Queue a few SQEs, then submit them with one call.');
   });
 
-  test('a full SQ refuses a ninth SQE until it is submitted', async ({ page }) => {
+  test('the rings are drawn at the chosen size: a ring of 16 refuses a 17th SQE until it is submitted', async ({
+    page,
+  }) => {
     await gotoSlide(page, 'io-uring');
     const slide = currentSlide(page);
+    const rings = slide.getByRole('img', { name: /Rings:/ });
+    // the default, 64 SQ entries and 128 CQ entries: 7 slots drawn and a gap for the rest
+    await expect(rings.locator('text.ring-name')).toHaveText(['SQ: submission, 64', 'CQ: completion, 128']);
+    await expect(rings.locator('text.slot-gap')).toHaveCount(2);
+    await expect(rings.locator('text.slot-gap title')).toHaveText([
+      '57 more slots, not drawn',
+      '113 more slots, not drawn',
+    ]);
+    await slide.getByRole('combobox', { name: 'Submission ring size' }).selectOption('16');
+    await expect(rings.locator('text.ring-name')).toHaveText(['SQ: submission, 16', 'CQ: completion, 32']);
+    await expect(rings.locator('text.slot-gap title')).toHaveText([
+      '9 more slots, not drawn',
+      '17 more slots, not drawn',
+    ]);
     const queueBtn = slide.getByRole('button', { name: /^Queue an SQE/ });
-    for (let i = 0; i < 8; i += 1) await queueBtn.click();
+    await queueBtn.click();
+    await queueBtn.click();
+    await expect(slide.getByRole('status')).toContainText(
+      'The app wrote SQE #2 (write) into SQ slot 1 and moved the tail: no system call. A write sends data already in hand: the answer to a read that completed earlier.',
+    );
+    for (let i = 2; i < 16; i += 1) await queueBtn.click();
     await expect(queueBtn).toBeDisabled();
     await expect(slide.getByRole('status')).toContainText('The SQ is full: submit before queuing more.');
     await slide.getByRole('button', { name: /^Submit/ }).click();
+    await expect(slide.getByRole('status')).toContainText('the kernel took 16 SQEs');
     await expect(queueBtn).toBeEnabled();
     await queueBtn.click();
-    await expect(slide.getByRole('status')).toContainText('SQE #9 (read) into SQ slot 0'); // the tail wrapped around
+    await expect(slide.getByRole('status')).toContainText('SQE #17 (read) into SQ slot 0'); // the tail wrapped around
   });
 
   test('a regular file: who waits for the disk', async ({ page }) => {
@@ -120,6 +147,31 @@ test.describe('io-uring: readiness vs completion', () => {
     await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 вызов');
     await expect(slide.locator('[data-mode="sqpoll"]')).toContainText('0 вызовов');
     await expect(slide.getByRole('combobox', { name: 'Размер очереди отправки' })).toHaveValue('64');
+    // the y axis's title fits the chart's height (it was clipped at "Системных вызовов")
+    const fit = await slide.locator('hsw-chart').evaluate(async (el) => {
+      type Scale = {
+        top: number;
+        bottom: number;
+        options: { title: { text: string; font: { size: number; family: string } } };
+      };
+      const host = el as HTMLElement & {
+        chart?: { ctx: CanvasRenderingContext2D; height: number; scales: { y?: Scale } };
+      };
+      for (let i = 0; i < 100 && !host.chart?.scales.y; i++) await new Promise((r) => requestAnimationFrame(r));
+      const c = host.chart!;
+      const y = c.scales.y!;
+      c.ctx.save();
+      c.ctx.font = `600 ${y.options.title.font.size}px ${y.options.title.font.family}`;
+      const width = c.ctx.measureText(y.options.title.text).width;
+      c.ctx.restore();
+      return { title: y.options.title.text, width, height: c.height };
+    });
+    expect(fit.title).toBe('Вызовов ядра');
+    expect(fit.width).toBeLessThanOrEqual(fit.height);
+    await expect(slide.getByRole('img', { name: /^Очереди:/ }).locator('text.ring-name')).toHaveText([
+      'SQ: отправка, 64',
+      'CQ: завершение, 128',
+    ]);
     await slide.getByRole('button', { name: /^Поставить SQE/ }).click();
     await expect(slide.getByRole('status')).toContainText(
       'Приложение записало SQE №1 (read) в ячейку 0 SQ и сдвинуло хвост: без системного вызова.',

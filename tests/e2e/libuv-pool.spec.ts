@@ -8,6 +8,7 @@ test.describe('libuv-pool', () => {
     const firstRead = slide.locator('[data-figure="file-wait"]');
     await expect(firstRead).toHaveText('First read: waited 0 ms in the queue, then 20 ms of work.');
     await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 140 ms.');
+    await expect(slide.locator('svg text.axis-unit')).toHaveText('ms');
 
     await page.locator('.reveal').focus();
     await page.keyboard.press('PageDown');
@@ -79,6 +80,7 @@ test.describe('libuv-pool', () => {
     );
     await expect(slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (потоков)' })).toBeVisible();
     await expect(slide.getByRole('img', { name: /Временная шкала 4 потоков/ })).toBeVisible();
+    await expect(slide.locator('svg text.axis-unit')).toHaveText('мс');
   });
 
   test('has no serious accessibility violations', async ({ page }) => {

@@ -20,6 +20,12 @@ test.describe('pitfalls', () => {
     await expect(verdict).toHaveText('All 10,000 answered, none rejected, in 20 s.');
     await expect(slide.locator('[data-figure="rejected"]')).toContainText('0');
     await expect(slide.getByLabel('The client in Python: asyncio.Semaphore')).toContainText('asyncio.Semaphore(100)');
+    await expect(slide.getByLabel('The client in Python: asyncio.Semaphore')).toContainText(
+      'limits=httpx.Limits(max_connections=None)',
+    );
+    await expect(slide.locator('[data-figure="python-defaults"]')).toContainText(
+      'A bare httpx.AsyncClient() caps itself at 100 connections',
+    );
 
     await page.keyboard.press('PageDown');
     await expectHash(page, /^#\/pitfalls\/1$/);
@@ -50,6 +56,7 @@ test.describe('pitfalls', () => {
 
     await slide.getByRole('combobox', { name: 'Code' }).selectOption('go');
     await expect(slide.getByLabel('The client in Go: worker pool')).toContainText('for w := 0; w < 80; w++ {');
+    await expect(slide.locator('[data-figure="python-defaults"]')).toHaveCount(0);
     await slide.getByRole('combobox', { name: 'Code' }).selectOption('javascript');
     await expect(slide.getByLabel('The client in JS: p-limit')).toContainText('pLimit(80)');
 

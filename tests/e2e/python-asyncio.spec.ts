@@ -9,6 +9,7 @@ test.describe('python-asyncio', () => {
     const log = slide.getByRole('list', { name: 'log' });
     await expect(slide.getByRole('radio', { name: 'await asyncio.sleep', exact: true })).toBeChecked();
     await expect(ticks).toHaveText('6 ticks');
+    await expect(slide.locator('svg text.axis-unit')).toHaveText('ms');
     await expect(slide.locator('[data-figure="median"]')).toHaveText('median interval 100.2 ms');
 
     await page.locator('.reveal').focus();
@@ -78,6 +79,7 @@ test.describe('python-asyncio', () => {
     await expect(slide.locator('[data-figure="ticks"]')).toHaveText('тиков: 3, пропущено: 6');
     await expect(slide.getByRole('checkbox', { name: 'Режим отладки (PYTHONASYNCIODEBUG=1)' })).not.toBeChecked();
     await expect(slide.getByRole('img', { name: /Временная шкала «time.sleep»/ })).toBeVisible();
+    await expect(slide.locator('svg text.axis-unit')).toHaveText('мс');
   });
 
   test('has no serious accessibility violations', async ({ page }) => {

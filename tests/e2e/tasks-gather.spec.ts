@@ -94,6 +94,29 @@ test.describe('tasks-gather', () => {
     await expect(slide.locator('[data-figure="after"]')).toHaveText('c never started.');
   });
 
+  for (const [lang, size] of [
+    ['en', { width: 1280, height: 720 }],
+    ['ru', { width: 1280, height: 720 }],
+    ['en', { width: 390, height: 844 }],
+    ['ru', { width: 390, height: 844 }],
+  ] as const) {
+    test(`"b fails" and "handler resumes" do not overlap (${lang}, ${size.width}×${size.height})`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await gotoSlide(page, 'tasks-gather', { lang });
+      const slide = currentSlide(page);
+      await slide.getByRole('radio', { name: 'create_task' }).check();
+      await slide.getByRole('checkbox', { name: lang === 'en' ? 'call b fails' : 'вызов b падает' }).check();
+      const fail = slide.locator('text.marker-label.failure');
+      const resume = slide.locator('text.marker-label.resume');
+      await expect(fail).toBeVisible();
+      await expect(resume).toBeVisible();
+      const a = (await fail.boundingBox())!;
+      const b = (await resume.boundingBox())!;
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `failure label ${JSON.stringify(a)} overlaps resume label ${JSON.stringify(b)}`).toBe(true);
+    });
+  }
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'tasks-gather', { lang: 'ru', step: 4 });
     const slide = currentSlide(page);

@@ -68,7 +68,23 @@ describe('the four workloads of the speaker sequence, hand-worked', () => {
       erlang: 'good',
     });
     expect(why('erlang', PRESETS.telecom)).toBe('erlang-isolation');
-    expect(why('goroutines', PRESETS.telecom)).toBe('no-isolation');
+    expect(why('goroutines', PRESETS.telecom)).toBe('go-panic');
+    expect(why('virtual', PRESETS.telecom)).toBe('virtual-shared');
+    expect(why('loop', PRESETS.telecom)).toBe('loop-latency');
+    expect(rowFit('loop', PRESETS.telecom).reasons).toContain('loop-shared');
+    expect(why('threads', PRESETS.telecom)).toBe('threads-c10k');
+    expect(rowFit('threads', PRESETS.telecom).reasons).toContain('threads-shared');
+  });
+  it('what a failure takes down, row by row: a panic is Go’s; a Java thread’s uncaught exception ends that thread', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      const r = comparisonText[lang].reasons;
+      // Java's virtual threads: the thread ends, the heap and the GC are what is shared.
+      expect(r['virtual-shared']).not.toMatch(/panic|process|процесс/i);
+      expect(r['virtual-shared']).toMatch(lang === 'en' ? /only its thread/ : /только свой поток/);
+      expect(r['virtual-shared']).toMatch(lang === 'en' ? /heap and the GC are shared/ : /куча и сборщик мусора общие/);
+      expect(r['go-panic']).toMatch(/panic/);
+      for (const k of ['threads-shared', 'loop-shared', 'virtual-shared'] as const) expect(r[k]).not.toMatch(/panic/);
+    }
   });
   it('thresholds: 1,000 connections is still "hundreds"; 10,001 is C10K', () => {
     const w = (connections: number): Workload => ({ ...PRESETS.proxy, connections });

@@ -15,6 +15,7 @@ import {
   inUnits,
   initialState,
   normalize,
+  osThreadCost,
   placedTasks,
   runningThreads,
   scenario,
@@ -125,6 +126,28 @@ describe('memory per task', () => {
   it('Erlang: the measured 2,640 bytes of OTP 25', () => {
     expect(taskMemory('erlang').bytes).toBe(MEASURED.erlang.processBytes);
     expect(MEASURED.erlang.processBytes).toBe(2640);
+  });
+  it('as OS threads: the stacks’ 8 MB is reserved address space; what is resident is the measured ~8 KB', () => {
+    const c = osThreadCost(10_000);
+    expect(inUnits(c.reserved)).toEqual({ value: (10_000 * 8) / 1024, unit: 'GB' });
+    expect(c.residentEach).toBe(MEASURED.osThread.residentPerThread);
+    expect(inUnits(c.resident).unit).toBe('MB');
+    expect(c.reserved / c.resident).toBeGreaterThan(500);
+    expect(MEASURED.osThread.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const lang of ['en', 'ru'] as const) {
+      const line = greenThreadsText[lang].osThreadCompare('10', 'A', 'B', 'C');
+      expect(line).toMatch(lang === 'en' ? /reserved/ : /зарезервировано/);
+      expect(line).toMatch(lang === 'en' ? /resident/ : /в памяти/);
+    }
+  });
+  it('Go’s slider counts Ps (GOMAXPROCS), not OS threads: the Ms are drawn and can outnumber the Ps', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      expect(greenThreadsText[lang].threadsLabel('go')).toMatch(/GOMAXPROCS/);
+      expect(greenThreadsText[lang].threadsLabel('go')).not.toMatch(/OS threads|Потоков ОС/);
+    }
+    const f = scenario(p({ runtime: 'go', action: 'syscall', threads: 4 }));
+    expect(Math.max(...f.map((x) => x.osThreads))).toBe(5);
+    expect(Math.max(...f.map((x) => runningThreads(x)))).toBe(4);
   });
   it('units: B, KB, MB, GB', () => {
     expect(inUnits(1023)).toEqual({ value: 1023, unit: 'B' });

@@ -14,6 +14,12 @@ import {
   cqPending,
   fileRead,
   currentRings,
+  drawnIndex,
+  drawnSlots,
+  freshRings,
+  setSqEntries,
+  DRAWN_CQ_MAX,
+  DRAWN_SQ_MAX,
   initialState,
   SPEAKER_SEQUENCE,
   stateForStep,
@@ -126,7 +132,7 @@ function run(s: RingsState, ops: string): RingsState {
 
 describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
   it('queue three, one io_uring_enter, two completions, reap one', () => {
-    let s = initialState().rings;
+    let s = freshRings(8);
     expect(currentRings(s).sqEntries).toBe(8);
     expect(currentRings(s).cqEntries).toBe(16);
     s = run(s, 'qqq');
@@ -152,7 +158,7 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
   });
 
   it('a full SQ refuses more; the tail wraps around to slot 0 after slot 7', () => {
-    let s = run(initialState().rings, 'qqqqqqqq');
+    let s = run(freshRings(8), 'qqqqqqqq');
     expect(sqPending(currentRings(s))).toBe(8);
     expect(canQueue(currentRings(s))).toBe(false);
     expect(queue(s)).toBe(s);
@@ -162,7 +168,7 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
   });
 
   it('buttons are disabled when their step makes no sense', () => {
-    const s = initialState().rings;
+    const s = freshRings(8);
     expect([
       canQueue(currentRings(s)),
       canSubmit(currentRings(s)),
@@ -175,18 +181,18 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
   });
 
   it('Back undoes each step exactly; Reset empties both rings', () => {
-    const s0 = run(initialState().rings, 'qqsc');
+    const s0 = run(freshRings(8), 'qqsc');
     const s1 = run(s0, 'r');
     // Back shows exactly the rings before the step (lib/stepping keeps the later frame recorded)
     expect(currentRings(backRings(s1))).toEqual(currentRings(s0));
     expect(backRings(s1).index).toBe(s0.index);
-    expect(resetRings(s1)).toEqual(initialState().rings);
+    expect(resetRings(s1)).toEqual(freshRings(8));
   });
 
   it('properties: counters never cross; every reaped completion was submitted, in order; one syscall per submit', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('q', 's', 'c', 'r', 'b'), { maxLength: 120 }), (ops) => {
-        let s = initialState().rings;
+        let s = freshRings(8);
         for (const o of ops) {
           s = run(s, o);
           const r = currentRings(s);
@@ -211,8 +217,65 @@ describe('io-uring: the demo contract', () => {
     expect(SPEAKER_SEQUENCE).toHaveLength(1);
     const s = initialState();
     expect([s.view, s.batch, s.sqEntries]).toEqual(['sockets', 16, DEFAULT_SQ_ENTRIES]);
-    expect(currentRings(s.rings).sqEntries).toBe(8);
+    expect(currentRings(s.rings).sqEntries).toBe(DEFAULT_SQ_ENTRIES);
+    expect(currentRings(s.rings).cqEntries).toBe(2 * DEFAULT_SQ_ENTRIES);
     expect(stateForStep(0, { ...s, batch: 99 })).toEqual(s);
+  });
+});
+
+describe('io-uring: the rings follow the chosen submission ring size', () => {
+  it('choosing a size empties the rings at that size, the CQ twice as large; a size not offered changes nothing', () => {
+    const s = { ...initialState(), rings: queue(initialState().rings) };
+    const t = setSqEntries(s, 16);
+    expect([t.sqEntries, currentRings(t.rings).sqEntries, currentRings(t.rings).cqEntries]).toEqual([16, 16, 32]);
+    expect(sqPending(currentRings(t.rings))).toBe(0);
+    expect(setSqEntries(s, 100)).toBe(s);
+    expect(setSqEntries(s, s.sqEntries)).toBe(s);
+    // a full ring of 16 holds 16 SQEs, not 8
+    let r = t.rings;
+    for (let i = 0; i < 20; i++) r = queue(r);
+    expect(sqPending(currentRings(r))).toBe(16);
+  });
+
+  it('a ring that fits is drawn whole, slot 0 at the top', () => {
+    expect(drawnSlots(8, 0, 0, DRAWN_SQ_MAX)).toEqual(Array.from({ length: 8 }, (_, slot) => ({ kind: 'slot', slot })));
+    expect(drawnSlots(16, 5, 3, DRAWN_CQ_MAX)).toHaveLength(16);
+  });
+
+  it('a larger one: cap − 1 slots and a gap for the rest; the window follows the head once the live entries leave slot 0..', () => {
+    const d = drawnSlots(64, 0, 3, DRAWN_SQ_MAX);
+    expect(d).toHaveLength(DRAWN_SQ_MAX);
+    expect(d.slice(0, 7).map((x) => (x.kind === 'slot' ? x.slot : -1))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(d[7]).toEqual({ kind: 'gap', hidden: 57 });
+    expect(drawnIndex(d, 3)).toBe(3); // the tail
+    expect(drawnIndex(d, 40)).toBe(7); // not drawn: the gap
+    const later = drawnSlots(64, 10, 2, DRAWN_SQ_MAX);
+    expect(later.slice(0, 7).map((x) => (x.kind === 'slot' ? x.slot : -1))).toEqual([10, 11, 12, 13, 14, 15, 16]);
+    // wrapping around: head at slot 62 of 64
+    const wrap = drawnSlots(64, 62, 3, DRAWN_SQ_MAX);
+    expect(wrap.slice(0, 4).map((x) => (x.kind === 'slot' ? x.slot : -1))).toEqual([62, 63, 0, 1]);
+    expect(drawnIndex(wrap, (62 + 3) & 63)).toBe(3);
+  });
+
+  it('properties: never more than the cap; the head is always drawn; every drawn slot is distinct', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(8, 16, 32, 64, 128, 256, 512),
+        fc.nat(10_000),
+        fc.nat(512),
+        fc.constantFrom(DRAWN_SQ_MAX, DRAWN_CQ_MAX),
+        (entries, head, pendingRaw, cap) => {
+          const pending = pendingRaw % (entries + 1);
+          const d = drawnSlots(entries, head, pending, cap);
+          expect(d.length).toBe(Math.min(entries, cap));
+          const slots = d.flatMap((x) => (x.kind === 'slot' ? [x.slot] : []));
+          expect(new Set(slots).size).toBe(slots.length);
+          expect(slots).toContain(head & (entries - 1));
+          const hidden = d.reduce((a, x) => a + (x.kind === 'gap' ? x.hidden : 0), 0);
+          expect(slots.length + hidden).toBe(entries);
+        },
+      ),
+    );
   });
 });
 

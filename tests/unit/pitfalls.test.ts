@@ -19,6 +19,7 @@ import {
   type RunParams,
 } from '../../components/pitfalls/pitfalls-model.ts';
 import { clientCode } from '../../components/pitfalls/pitfalls-code.ts';
+import { pitfallsText } from '../../components/pitfalls/pitfalls-text.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
 const world = (over: Partial<RunParams> = {}): RunParams => ({
@@ -199,6 +200,26 @@ describe('the client’s code', () => {
       '        async with asyncio.timeout(2):',
     ]);
     expect(clientCode('python', null, null).code).not.toContain('Semaphore');
+  });
+  it('Python: the client is built without httpx’s hidden defaults (100 connections, 5 s), as the model has none', () => {
+    for (const [limit, timeout] of [
+      [null, null],
+      [100, 2000],
+    ] as const) {
+      const lines = clientCode('python', limit, timeout).code.split('\n');
+      expect(lines.slice(0, 2)).toEqual([
+        'client = httpx.AsyncClient(',
+        '    timeout=None, limits=httpx.Limits(max_connections=None))',
+      ]);
+      expect(lines.filter((l) => l.includes('client.get(url)'))).toHaveLength(1);
+    }
+    for (const lang of ['en', 'ru'] as const) {
+      const t = pitfallsText[lang].pythonDefaults;
+      expect(t).toContain('httpx.AsyncClient()');
+      expect(t).toContain('100');
+      expect(t).toContain('PoolTimeout');
+      expect(t).toContain('limit=100');
+    }
     expect(clientCode('javascript', 50, 150).code).toContain('pLimit(50)');
     expect(clientCode('javascript', 50, 150).code).toContain('AbortSignal.timeout(150)');
     expect(clientCode('go', 100, 2000).code).toContain('context.WithTimeout(ctx, 2*time.Second)');

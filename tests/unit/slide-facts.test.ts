@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../../lib/text.ts';
+import type { SlideTextDef } from '../../slides/types.ts';
+
+/**
+ * Facts the slides' words state (issue 21, "Facts to fix"), in both languages: each checks that the corrected
+ * statement is there and the wrong one is gone, and that its source is cited.
+ */
+const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
+const textOf = (id: string) => {
+  const t = slideTexts[`../../slides/text/${id}.ts`];
+  if (!t) throw new Error(`no slides/text/${id}.ts`);
+  return t;
+};
+const flat = (blocks: readonly Block[]): string =>
+  blocks.map((b) => ('p' in b ? b.p : 'ul' in b ? b.ul.join('\n') : 'code' in b ? b.code : '')).join('\n');
+const body = (id: string, lang: 'en' | 'ru') => flat(textOf(id).text[lang].body);
+const notes = (id: string, lang: 'en' | 'ru') => flat(textOf(id).text[lang].notes);
+const sources = (id: string) => (textOf(id).sources ?? []).map((s) => `${s.title} ${s.url}`).join('\n');
+
+describe('micro-macro: macrotasks run one at a time, not one per turn of the loop', () => {
+  it('says so in both languages, and no longer says "one per turn"', () => {
+    expect(body('micro-macro', 'en')).toContain(
+      'Macrotasks run one at a time; after each, the microtask queue is drained',
+    );
+    expect(body('micro-macro', 'ru')).toContain(
+      'Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается',
+    );
+    expect(body('micro-macro', 'en')).not.toMatch(/one per turn/);
+    expect(body('micro-macro', 'ru')).not.toMatch(/одна за оборот/);
+  });
+});
+
+describe('comparison: what one failure takes down', () => {
+  it('the notes say what is shared and cite the Java, Go and Node documents', () => {
+    expect(notes('comparison', 'en')).toContain('an uncaught exception ends only its thread');
+    expect(notes('comparison', 'ru')).toContain('необработанное исключение завершает только свой поток');
+    expect(sources('comparison')).toContain('Thread.UncaughtExceptionHandler');
+    expect(sources('comparison')).toContain('go.dev/ref/spec#Handling_panics');
+    expect(sources('comparison')).toContain('event-uncaughtexception');
+  });
+});
+
+describe('libuv-pool: the incident is dated; slow lookups get at most half the pool since libuv 1.23.1', () => {
+  it('the body dates the old behaviour and says what holds today, in both languages', () => {
+    expect(body('libuv-pool', 'en')).toContain('before libuv 1.23.1 (2018)');
+    expect(body('libuv-pool', 'en')).toContain('Today lookups get at most half the pool');
+    expect(body('libuv-pool', 'ru')).toContain('до libuv 1.23.1 (2018)');
+    expect(body('libuv-pool', 'ru')).toContain('Теперь DNS получает не больше половины пула');
+  });
+  it('the notes and sources cite the commit, the release and slow_work_thread_threshold()', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      expect(notes('libuv-pool', lang)).toContain('90891b42');
+      expect(notes('libuv-pool', lang)).toContain('1.23.1');
+    }
+    expect(sources('libuv-pool')).toContain('slow_work_thread_threshold() returns (nthreads + 1) / 2');
+    expect(sources('libuv-pool')).toContain('Version 1.23.1');
+  });
+});
+
+describe('Russian wording: no internal words on screen', () => {
+  it('the seed of the jitter is never shown; a blocking syscall is a blocking system call in Russian', async () => {
+    const { heavyTaskText } = await import('../../components/heavy-task/heavy-task-text.ts');
+    const { greenThreadsText } = await import('../../components/green-threads/green-threads-text.ts');
+    expect(heavyTaskText.en.jitter).toBe('Arrival jitter');
+    expect(heavyTaskText.ru.jitter).toBe('Разброс прихода');
+    expect(JSON.stringify(heavyTaskText.ru)).not.toMatch(/зерн/);
+    expect(greenThreadsText.ru.actions.syscall).toBe('блокирующий системный вызов');
+  });
+});
