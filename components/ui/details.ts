@@ -10,7 +10,7 @@ import type { Lang } from '../../lib/i18n.ts';
  *
  *   <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.figures}>…</hsw-details>
  *
- * The content is slotted: it keeps the demo's own styles.
+ * The content is slotted: it keeps the demo's own styles; the label is `::part(summary)`.
  */
 export class HswDetails extends LitElement {
   static override properties = {
@@ -52,7 +52,7 @@ export class HswDetails extends LitElement {
   override render() {
     const t = uiText[this.locale] ?? uiText.en;
     return html`<details ?open=${this.open} @toggle=${this.onToggle}>
-      <summary>${this.label || t.more}</summary>
+      <summary part="summary">${this.label || t.more}</summary>
       <slot></slot>
     </details>`;
   }

@@ -4,6 +4,8 @@ import type { Page } from '@playwright/test';
 export interface Legibility {
   /** Visible characters (runs of white space count as one). */
   chars: number;
+  /** Of those, the slide's body text's (the rest is the heading's and the demo's). */
+  bodyChars: number;
   /** Of those, the characters rendered under `minPx`. */
   charsUnder: number;
   /** The smallest rendered size of any visible text, in CSS pixels of the viewport. */
@@ -81,6 +83,7 @@ export async function measureLegibility(page: Page, minPx: number): Promise<Legi
     const under = found.filter((f) => f.px < min - 0.01);
     return {
       chars: found.reduce((s, f) => s + f.n, 0),
+      bodyChars: bodyTexts.reduce((s, f) => s + f.n, 0),
       charsUnder: under.reduce((s, f) => s + f.n, 0),
       smallestPx: found[0]?.px ?? null,
       smallestWhere: found[0] ? `${found[0].where} “${found[0].text}”` : '',
@@ -94,5 +97,5 @@ export async function measureLegibility(page: Page, minPx: number): Promise<Legi
 export function legibilityRow(id: string, lang: string, m: Legibility): string {
   const pct = m.chars ? Math.round((100 * m.charsUnder) / m.chars) : 0;
   const px = (v: number | null) => (v === null ? '   -' : v.toFixed(1).padStart(5));
-  return `${(id + ' (' + lang + ')').padEnd(30)} ${String(m.chars).padStart(5)} ${String(pct).padStart(4)} % ${px(m.smallestPx)} ${px(m.bodySmallestPx)}`;
+  return `${(id + ' (' + lang + ')').padEnd(30)} ${String(m.chars).padStart(5)} ${String(m.bodyChars).padStart(5)} ${String(pct).padStart(4)} % ${px(m.smallestPx)} ${px(m.bodySmallestPx)}`;
 }
