@@ -40,7 +40,20 @@ export function inline(text: string): (string | TemplateResult)[] {
   return out;
 }
 
-export function block(b: Block): TemplateResult | typeof nothing {
+/** How the shell shows a slide's disclosures (`{ details }` blocks). */
+export interface BlockOptions {
+  /** Open (the self-paced view, print) or closed (presenting). Default open. */
+  open?: boolean;
+  /** The disclosure's label when the block names none. */
+  detailsLabel?: string;
+}
+
+export function block(b: Block, options: BlockOptions = {}): TemplateResult | typeof nothing {
+  if ('details' in b)
+    return html`<details class="more" ?open=${options.open ?? true}>
+      <summary>${inline(b.summary ?? options.detailsLabel ?? 'More')}</summary>
+      ${b.details.map((d) => block(d, options))}
+    </details>`;
   if ('p' in b) return html`<p>${inline(b.p)}</p>`;
   if ('ul' in b) return html`<ul>${b.ul.map((li) => html`<li>${inline(li)}</li>`)}</ul>`;
   if ('code' in b)
@@ -51,6 +64,6 @@ export function block(b: Block): TemplateResult | typeof nothing {
   return nothing;
 }
 
-export function blocks(list: readonly Block[]): TemplateResult {
-  return html`${list.map(block)}`;
+export function blocks(list: readonly Block[], options: BlockOptions = {}): TemplateResult {
+  return html`${list.map((b) => block(b, options))}`;
 }

@@ -1,6 +1,7 @@
 /**
  * Screenshots of slides for a person to look at: each id in both languages, at 1280×720 and at a phone size.
- *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] id1 …
+ *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] id1 …
+ * `--present`: as presented to a hall (`?present`: the presented type scale, secondary content in closed disclosures).
  * Sizes: desktop (1280×720), phone (390×844), narrow (320×640, the narrowest screen the deck supports).
  * Serves the built site itself (vite preview on a free port).
  */
@@ -21,6 +22,9 @@ const dist = take('--dist', 'dist');
 const out = take('--out', 'screenshots');
 const theme = take('--theme', 'dark');
 const wanted = take('--sizes', 'desktop,phone').split(',');
+const presentAt = args.indexOf('--present');
+if (presentAt >= 0) args.splice(presentAt, 1);
+const present = presentAt >= 0 ? '&present' : '';
 const ids = args.length ? args : ['title'];
 mkdirSync(out, { recursive: true });
 
@@ -45,10 +49,10 @@ for (const size of sizes) {
   page.on('console', (m) => m.type() === 'error' && console.error('console', m.text()));
   for (const id of ids) {
     for (const lang of ['en', 'ru']) {
-      await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}#/${id}`);
+      await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}${present}#/${id}`);
       await page.waitForSelector('html[data-deck-ready="true"]');
       await page.waitForTimeout(1200);
-      const file = `${out}/${id}-${lang}-${size.name}.png`;
+      const file = `${out}/${id}-${lang}-${size.name}${present ? '-present' : ''}.png`;
       await page.screenshot({ path: file });
       console.log(file);
     }

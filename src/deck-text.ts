@@ -49,6 +49,8 @@ const en = {
       : `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`,
   demoFailed: 'This demo could not be loaded. Reload the page to try again.',
   textFailed: 'This slide’s text could not be loaded. Reload the page to try again.',
+  /** The label of a slide's disclosure (secondary text, closed while presenting). */
+  more: 'More',
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
 };
 
@@ -99,6 +101,7 @@ const ru: typeof en = {
       : `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`,
   demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
   textFailed: 'Текст этого слайда не удалось загрузить. Перезагрузите страницу.',
+  more: 'Подробнее',
   stepOf: (step: number, total: number) => `Шаг ${step} из ${total}`,
 };
 

@@ -7,7 +7,7 @@ import { render } from 'lit';
 import { slides } from '../slides/index.ts';
 import { slideTemplate, type TextState } from './render-slide.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
-import { resolvePageMode } from './page-mode.ts';
+import { PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
 import { deckText } from './deck-text.ts';
 import type { Lang } from '../lib/i18n.ts';
 import {
@@ -60,7 +60,7 @@ const textState = (id: string): TextState => (failedText.has(id) ? 'failed' : sl
 
 function renderSlide(slide: (typeof slides)[number]): void {
   const section = sections.get(slide.id);
-  if (section) render(slideTemplate(slide, lang, textState(slide.id)), section);
+  if (section) render(slideTemplate(slide, lang, textState(slide.id), presenting), section);
 }
 
 /** Every slide from the manifest (title, demo, step fragments), each with its words if they have arrived. */
@@ -135,6 +135,17 @@ window.addEventListener(
 );
 
 const printing = resolvePageMode(window.location.search).print;
+/**
+ * Presenting (src/page-mode.ts): the presented type scale (`html.presenting`, assets/deck.css) and the slides'
+ * disclosures closed. It can start or stop while the deck is open (`setPresenting`): the slides re-render.
+ */
+let presenting = resolvePageMode(window.location.search).presenting;
+document.documentElement.classList.toggle('presenting', presenting);
+window.addEventListener(PRESENTING_EVENT, () => {
+  presenting = resolvePageMode(window.location.search, deck).presenting;
+  document.documentElement.classList.toggle('presenting', presenting);
+  renderAll();
+});
 const firstId = slideIdFromHash(window.location.hash);
 const onDemoError = (id: string) => showToast(deckText[lang].demoFailed + ` (${id})`);
 renderAll();

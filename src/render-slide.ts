@@ -74,9 +74,9 @@ export function notesTemplate(slide: SlideDef, lang: Lang, text: TextState): Tem
 }
 
 /** The body beside the demo: the slide's words, nothing while they load, or a message if they failed to. */
-function bodyTemplate(lang: Lang, text: TextState): TemplateResult {
+function bodyTemplate(lang: Lang, text: TextState, presenting: boolean): TemplateResult {
   if (text === 'failed') return html`<p class="slide-text-failed" role="alert">${deckText[lang].textFailed}</p>`;
-  return text ? blocks(text.text[lang].body) : html``;
+  return text ? blocks(text.text[lang].body, { open: !presenting, detailsLabel: deckText[lang].more }) : html``;
 }
 
 /**
@@ -84,8 +84,10 @@ function bodyTemplate(lang: Lang, text: TextState): TemplateResult {
  * demo's speaker sequence (reveal's fragments live in the light DOM and give the clicker and the URL the steps).
  * The title, the demo and the fragments come from the manifest, so a slide is whole but for its words before
  * `slides/text/<id>.ts` arrives; then it is rendered again with them.
+ *
+ * While presenting (`src/page-mode.ts`), the body's `{ details }` blocks are closed; otherwise (and in print) open.
  */
-export function slideTemplate(slide: SlideDef, lang: Lang, text: TextState): TemplateResult {
+export function slideTemplate(slide: SlideDef, lang: Lang, text: TextState, presenting = false): TemplateResult {
   const layout = slide.demo?.layout ?? 'side';
   const steps = Math.max(0, speakerSteps(slide) - 1);
   return html`
@@ -93,7 +95,7 @@ export function slideTemplate(slide: SlideDef, lang: Lang, text: TextState): Tem
       <header class="slide-head">
         <h2>${slide.title[lang]}</h2>
       </header>
-      <div class="slide-body" aria-busy=${text ? 'false' : 'true'}>${bodyTemplate(lang, text)}</div>
+      <div class="slide-body" aria-busy=${text ? 'false' : 'true'}>${bodyTemplate(lang, text, presenting)}</div>
       ${slide.demo ? html`<div class="slide-demo">${demoTemplate(slide, lang)}</div>` : nothing}
     </div>
     ${Array.from({ length: steps }, (_, i) => html`<span class="fragment demo-step" data-fragment-index=${i} aria-hidden="true"></span>`)}

@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import '../ui/details.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
@@ -62,22 +63,27 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   private diagram(on: ReadonlySet<Part>) {
     const t = this.t;
     const c = (p: Part) => (on.has(p) ? 'on' : '');
+    // Presented, the boxes carry their names only: their notes and declarations are in the listing's disclosure.
+    const more = (note: string, decl?: string) =>
+      this.detailsOpen
+        ? html`<span class="note">${note}</span>${decl ? html`<code class="decl">${decl}</code>` : nothing}`
+        : nothing;
     return html`<div class="diagram" role="group" aria-label=${t.view.composition}>
-      <div class="box tasks ${c('tasks')}"><strong>${t.tasksTitle}</strong><span class="note">${t.tasksNote}</span></div>
+      <div class="box tasks ${c('tasks')}"><strong>${t.tasksTitle}</strong>${more(t.tasksNote)}</div>
       <div class="arrow soon ${c('callSoon')}">↓ ${t.callSoon}</div>
       <div class="arrow run ${c('run')}">↑ ${t.arrowRun}</div>
       <div class="arrow later ${c('callLater')}">↓ ${t.callLater}</div>
       <div class="box ready ${c('ready')}">
-        <b>_ready</b><span class="note">${t.readyNote}</span><code class="decl">${DECLARATIONS.ready.lines[0].trim()}</code>
+        <b>_ready</b>${more(t.readyNote, DECLARATIONS.ready.lines[0].trim())}
       </div>
       <div class="arrow due ${c('due')}">← ${t.arrowDue}</div>
       <div class="box sched ${c('scheduled')}">
-        <b>_scheduled</b><span class="note">${t.scheduledNote}</span><code class="decl">${DECLARATIONS.scheduled.lines[0].trim()}</code>
+        <b>_scheduled</b>${more(t.scheduledNote, DECLARATIONS.scheduled.lines[0].trim())}
       </div>
       <div class="arrow io ${c('io')}">↑ ${t.arrowIo}</div>
       <div class="arrow timeout ${c('timeout')}">↙ ${t.arrowTimeout}</div>
       <div class="box sel ${c('selector')}">
-        <b>_selector</b><span class="note">${t.selectorNote}</span><code class="decl">${DECLARATIONS.selector.lines[0].trim()}</code>
+        <b>_selector</b>${more(t.selectorNote, DECLARATIONS.selector.lines[0].trim())}
       </div>
     </div>`;
   }
@@ -97,10 +103,24 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
       .join('\n');
     return html`<div class="cols">
       ${this.diagram(new Set())}
-      <div>
+      <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.compositionCode}>
+        ${
+          this.detailsOpen
+            ? nothing
+            : html`<dl class="notes">
+              <dt>${t.tasksTitle}</dt>
+              <dd>${t.tasksNote}</dd>
+              <dt>_ready</dt>
+              <dd>${t.readyNote}</dd>
+              <dt>_scheduled</dt>
+              <dd>${t.scheduledNote}</dd>
+              <dt>_selector</dt>
+              <dd>${t.selectorNote}</dd>
+            </dl>`
+        }
         <hsw-code language="python" .code=${code} label=${t.compositionCode}></hsw-code>
         <p class="caption">${t.compositionCaption}</p>
-      </div>
+      </hsw-details>
     </div>`;
   }
 
@@ -121,8 +141,9 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
           @reset-requested=${() => this.setState(schemeTo(this.state, 'reset'))}
         ></hsw-step-controls>
         <p class="step-title" role="status"><strong>${t.schemeStep(n)}.</strong> ${t.stepTitles[s.scheme]}</p>
-        <p class="code-caption">${t.schemeCode(n)}</p>
-        <hsw-code language="python" .code=${renderExcerpt(TURN_STEPS[s.scheme]!)} label=${t.schemeCode(n)}></hsw-code>
+        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.schemeCode(n)}>
+          <hsw-code language="python" .code=${renderExcerpt(TURN_STEPS[s.scheme]!)} label=${t.schemeCode(n)}></hsw-code>
+        </hsw-details>
       </div>
     </div>`;
   }

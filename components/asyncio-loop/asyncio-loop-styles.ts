@@ -50,6 +50,23 @@ export const styles = [
       gap: 0.2em 0.4em;
       font-size: var(--hsw-fs-note);
     }
+    :host([presenting]) .diagram {
+      font-size: 1.05em;
+    }
+    :host([presenting]) .arrow {
+      font-size: 1em;
+    }
+    dl.notes {
+      margin: 0 0 0.4em;
+      font-size: var(--hsw-fs-note);
+    }
+    dl.notes dt {
+      font-weight: 700;
+    }
+    dl.notes dd {
+      margin: 0 0 0.2em 0.8em;
+      color: var(--hsw-muted);
+    }
     .box {
       border: 2px solid var(--hsw-border);
       border-radius: 0.4em;

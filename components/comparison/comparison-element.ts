@@ -1,6 +1,7 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
+import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { inline } from '../../lib/render-text.ts';
 import { comparisonText } from './comparison-text.ts';
@@ -43,80 +44,104 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
         ${t[key]}
       </label>`;
 
+    const open = this.detailsOpen;
     return html`
       <section aria-label=${t.demoLabel}>
-        <div class="controls">
-          <div class="presets" role="group" aria-label=${t.presetsGroup}>
-            <span class="muted">${t.presetsGroup}:</span>
-            ${SPEAKER_SEQUENCE.map(
-              (name) =>
-                html`<button
-                  type="button"
-                  aria-pressed=${current === name ? 'true' : 'false'}
-                  @click=${() => this.setState(applyPreset(this.state, name))}
-                >
-                  ${t.presets[name]}
-                </button>`,
-            )}
+        ${
+          open
+            ? nothing
+            : html`<ul class="fits" aria-label=${t.head.fit}>
+              ${rows.map(
+                (r) =>
+                  html`<li class="fit-${r.fit}" data-model=${r.model}>
+                    <span class="name">${t.rows[r.model].name}</span> <span class="badge">${t.fits[r.fit]}</span>
+                  </li>`,
+              )}
+            </ul>`
+        }
+        <hsw-details
+          class="workload-box"
+          locale=${lang}
+          .open=${open}
+          label=${open ? t.workload : `${t.workload}: ${current ? t.presets[current] : t.customWorkload}`}
+        >
+          <div class="controls">
+            <div class="presets" role="group" aria-label=${t.presetsGroup}>
+              <span class="muted">${t.presetsGroup}:</span>
+              ${SPEAKER_SEQUENCE.map(
+                (name) =>
+                  html`<button
+                    type="button"
+                    aria-pressed=${current === name ? 'true' : 'false'}
+                    @click=${() => this.setState(applyPreset(this.state, name))}
+                  >
+                    ${t.presets[name]}
+                  </button>`,
+              )}
+            </div>
+            <div class="workload" role="group" aria-label=${t.workload}>
+              <hsw-slider
+                label=${t.connections}
+                log
+                integer
+                min=${LIMITS.connections.min}
+                max=${LIMITS.connections.max}
+                .value=${w.connections}
+                .format=${(v: number) => n(v)}
+                @value-changed=${(e: CustomEvent<{ value: number }>) =>
+                  this.setState(setNumber(this.state, 'connections', e.detail.value))}
+              ></hsw-slider>
+              <hsw-slider
+                label=${t.cpuShare}
+                integer
+                min=${LIMITS.cpuShare.min}
+                max=${LIMITS.cpuShare.max}
+                step=${LIMITS.cpuShare.step}
+                .value=${w.cpuShare}
+                .format=${(v: number) => t.percent(n(v))}
+                @value-changed=${(e: CustomEvent<{ value: number }>) =>
+                  this.setState(setNumber(this.state, 'cpuShare', e.detail.value))}
+              ></hsw-slider>
+              <div class="flags">${flag('blockingLibs')} ${flag('isolation')} ${flag('latency')}</div>
+            </div>
           </div>
-          <div class="workload" role="group" aria-label=${t.workload}>
-            <hsw-slider
-              label=${t.connections}
-              log
-              integer
-              min=${LIMITS.connections.min}
-              max=${LIMITS.connections.max}
-              .value=${w.connections}
-              .format=${(v: number) => n(v)}
-              @value-changed=${(e: CustomEvent<{ value: number }>) =>
-                this.setState(setNumber(this.state, 'connections', e.detail.value))}
-            ></hsw-slider>
-            <hsw-slider
-              label=${t.cpuShare}
-              integer
-              min=${LIMITS.cpuShare.min}
-              max=${LIMITS.cpuShare.max}
-              step=${LIMITS.cpuShare.step}
-              .value=${w.cpuShare}
-              .format=${(v: number) => t.percent(n(v))}
-              @value-changed=${(e: CustomEvent<{ value: number }>) =>
-                this.setState(setNumber(this.state, 'cpuShare', e.detail.value))}
-            ></hsw-slider>
-            <div class="flags">${flag('blockingLibs')} ${flag('isolation')} ${flag('latency')}</div>
-          </div>
-        </div>
-        <table class="models">
-          <thead>
-            <tr>
-              <th scope="col">${t.head.model}</th>
-              <th scope="col">${t.head.memory}</th>
-              <th scope="col">${t.head.preemption}</th>
-              <th scope="col">${t.head.colors}</th>
-              <th scope="col">${t.head.when}</th>
-              <th scope="col">${t.head.fit}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows.map((r) => {
-              const row = t.rows[r.model];
-              return html`<tr class="fit-${r.fit}" data-model=${r.model}>
-                <th scope="row">
-                  <span class="name">${row.name}</span>
-                  <span class="examples">${row.examples}</span>
-                </th>
-                <td data-label=${t.head.memory}>${row.memory}</td>
-                <td data-label=${t.head.preemption}>${row.preemption}</td>
-                <td data-label=${t.head.colors}>${row.colors}</td>
-                <td data-label=${t.head.when}>${row.when}</td>
-                <td class="fit" data-label=${t.head.fit}>
-                  <span class="badge">${t.fits[r.fit]}</span>
-                  <span class="reason">${inline(t.reasons[r.reasons[0] ?? 'go-fit'])}</span>
-                </td>
-              </tr>`;
-            })}
-          </tbody>
-        </table>
-        <p class="summary" role="status">${t.summary(good.length ? good.join(', ') : t.noneFits)}</p>
+        </hsw-details>
+        <hsw-details locale=${lang} .open=${open} label=${t.tableLabel}>
+          <table class="models">
+            <thead>
+              <tr>
+                <th scope="col">${t.head.model}</th>
+                <th scope="col">${t.head.memory}</th>
+                <th scope="col">${t.head.preemption}</th>
+                <th scope="col">${t.head.colors}</th>
+                <th scope="col">${t.head.when}</th>
+                <th scope="col">${t.head.fit}</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${rows.map((r) => {
+                const row = t.rows[r.model];
+                return html`<tr class="fit-${r.fit}" data-model=${r.model}>
+                  <th scope="row">
+                    <span class="name">${row.name}</span>
+                    <span class="examples">${row.examples}</span>
+                  </th>
+                  <td data-label=${t.head.memory}>${row.memory}</td>
+                  <td data-label=${t.head.preemption}>${row.preemption}</td>
+                  <td data-label=${t.head.colors}>${row.colors}</td>
+                  <td data-label=${t.head.when}>${row.when}</td>
+                  <td class="fit" data-label=${t.head.fit}>
+                    <span class="badge">${t.fits[r.fit]}</span>
+                    <span class="reason">${inline(t.reasons[r.reasons[0] ?? 'go-fit'])}</span>
+                  </td>
+                </tr>`;
+              })}
+            </tbody>
+          </table>
+        </hsw-details>
+        <p class="summary ${open ? '' : 'sr-only'}" role="status">
+          ${t.summary(good.length ? good.join(', ') : t.noneFits)}
+        </p>
       </section>
     `;
   }

@@ -1,16 +1,59 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
  * The comparison: the workload's controls on top, the table below. The table is 0.75em (15 px, the type scale's
  * floor) so that six columns fit at 1280×720; on a phone each row becomes a card with the column names beside
- * the values.
+ * the values. While presenting, the table and the workload's controls are closed disclosures and the models are a
+ * list with their fit for the workload the clicker chose.
  */
 export const styles = [
   controlStyles,
   demoHostStyles,
+  srOnlyStyles,
   css`
+    :host([presenting]) hsw-details.workload-box::part(summary) {
+      font-size: 1em;
+      color: var(--hsw-fg);
+    }
+    ul.fits {
+      list-style: none;
+      margin: 0.2em 0;
+      padding: 0;
+      display: grid;
+      gap: 0.3em;
+      font-size: 1.15em;
+    }
+    ul.fits li {
+      display: flex;
+      justify-content: space-between;
+      gap: 1em;
+      padding: 0.25em 0.5em;
+      border-left: 6px solid var(--hsw-border);
+    }
+    ul.fits li.fit-good {
+      background: color-mix(in srgb, var(--hsw-good) 16%, transparent);
+      border-left-color: var(--hsw-good);
+    }
+    ul.fits li.fit-good .badge {
+      color: var(--hsw-good-text);
+    }
+    ul.fits li.fit-care {
+      border-left-color: var(--hsw-warn);
+    }
+    ul.fits li.fit-care .badge {
+      color: var(--hsw-warn);
+    }
+    ul.fits li.fit-poor {
+      color: var(--hsw-muted);
+    }
+    ul.fits li.fit-poor .badge {
+      color: var(--hsw-bad-text);
+    }
+    ul.fits .name {
+      font-weight: 700;
+    }
     section {
       display: flex;
       flex-direction: column;

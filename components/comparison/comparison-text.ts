@@ -16,6 +16,10 @@ const en = {
   demoLabel: 'The five models compared, filtered by a workload',
   workload: 'Your workload',
   presetsGroup: 'Examples',
+  /** The full table's disclosure (closed while presenting, where the models are listed with their fit only). */
+  tableLabel: 'Table',
+  /** While presenting, a workload set by hand rather than one of the examples. */
+  customWorkload: 'set by hand',
   presets: {
     proxy: 'a proxy, 50k connections',
     cpu: 'a CPU-heavy service',
@@ -117,6 +121,8 @@ const ru: typeof en = {
   demoLabel: 'Пять моделей рядом, с фильтром по нагрузке',
   workload: 'Ваша нагрузка',
   presetsGroup: 'Примеры',
+  tableLabel: 'Таблица',
+  customWorkload: 'задана вручную',
   presets: {
     proxy: 'прокси на 50 тыс. соединений',
     cpu: 'сервис с тяжёлым счётом',

@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { observeText } from './observe-text.ts';
 import { styles } from './observe-styles.ts';
@@ -35,6 +36,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
   override render() {
     const t = observeText[this.locale];
     const s = this.state;
+    const recorded = html`<span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span>`;
     return html`
       <section aria-label=${t.demoLabel}>
         <div class="modes" role="group" aria-label=${t.modeLabel}>
@@ -44,9 +46,14 @@ export class ObserveDemo extends DemoElement<ObserveState> {
                 ${t.modes[m]}
               </button>`,
           )}
-          <span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span>
+          ${this.detailsOpen ? recorded : nothing}
         </div>
         ${s.mode === 'explore' ? this.explore() : this.game()}
+        ${
+          this.detailsOpen || s.mode === 'explore'
+            ? nothing
+            : html`<hsw-details locale=${this.locale} .open=${false} label=${t.presentedRecorded}>${recorded}</hsw-details>`
+        }
       </section>
     `;
   }
@@ -75,30 +82,45 @@ export class ObserveDemo extends DemoElement<ObserveState> {
     const n = (v: number) => formatNumber(v, this.locale);
     const rec = RECORDINGS[s.process];
     const growth = ctxtGrowth(rec);
-    return html`<div class="layout">
-      <div class="side">
-        ${this.radios<ProcessState>('process', t.processLabel, PROCESS_STATES, t.processes, s.process, (k) =>
-          this.setState(setProcess(this.state, k)),
-        )}
-        ${this.radios<CommandId>('command', t.commandLabel, COMMANDS, t.commands, s.command, (k) =>
-          this.setState(setCommand(this.state, k)),
-        )}
-      </div>
-      <div class="out">
-        <p class="program">${t.program(rec.program)}</p>
-        <p class="hint">${t.hints[s.command]}</p>
-        ${this.terminal(s.process, s.command, true)}
-        ${
-          s.command === 'ctxt'
-            ? html`<p class="growth" data-figure="growth">${t.growth(n(growth.voluntary), n(growth.nonvoluntary))}</p>`
-            : nothing
-        }
-        <p class="callout meaning" role="status" data-figure="meaning">${t.meaning[s.process]}</p>
-      </div>
+    const open = this.detailsOpen;
+    const radios = html`${this.radios<ProcessState>(
+      'process',
+      t.processLabel,
+      PROCESS_STATES,
+      t.processes,
+      s.process,
+      (k) => this.setState(setProcess(this.state, k)),
+    )}
+    ${this.radios<CommandId>('command', t.commandLabel, COMMANDS, t.commands, s.command, (k) =>
+      this.setState(setCommand(this.state, k)),
+    )}`;
+    const about = html`<p class="program">${t.program(rec.program)}</p>
+      <p class="hint">${t.hints[s.command]}</p>`;
+    const growthLine =
+      s.command === 'ctxt'
+        ? html`<p class="growth" data-figure="growth">${t.growth(n(growth.voluntary), n(growth.nonvoluntary))}</p>`
+        : nothing;
+    const meaning = html`<p class="callout meaning" role="status" data-figure="meaning">${t.meaning[s.process]}</p>`;
+    if (open)
+      return html`<div class="layout">
+        <div class="side">${radios}</div>
+        <div class="out">${about} ${this.terminal(s.process, s.command, true)} ${growthLine} ${meaning}</div>
+      </div>`;
+    // Presented: the command's telling lines, large; what to pick, the whole output and what it means, one click away.
+    return html`<div class="out presented">
+      ${this.terminal(s.process, s.command, true, true)}
+      <hsw-details locale=${this.locale} .open=${open} label=${t.presentedChoices}
+        >${radios} ${about} <span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span></hsw-details
+      >
+      <hsw-details locale=${this.locale} .open=${open} label=${t.presentedOutput}
+        >${this.terminal(s.process, s.command, true)} ${growthLine}</hsw-details
+      >
+      <hsw-details locale=${this.locale} .open=${open} label=${t.presentedMeaning}>${meaning}</hsw-details>
     </div>`;
   }
 
-  private terminal(state: ProcessState, command: CommandId, mark: boolean) {
+  /** A command's output; `telling`: only the command and the lines that tell the cause (presenting). */
+  private terminal(state: ProcessState, command: CommandId, mark: boolean, telling = false) {
     const t = observeText[this.locale];
     const n = (v: number) => formatNumber(v, this.locale);
     if (command === 'jcmd')
@@ -108,12 +130,13 @@ export class ObserveDemo extends DemoElement<ObserveState> {
     if (shot === null)
       return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands.schedtrace)}><span class="cmd">$ GODEBUG=schedtrace=1000 ./server</span></pre>
         <p class="callout muted" data-figure="no-schedtrace">${t.noSchedtrace}</p>`;
-    const lines = shot.output.split('\n');
+    const all = shot.output.split('\n');
+    const lines = telling ? all.filter((l) => tellingLine(state, l)) : all;
     return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands[command])} data-figure="output"><span class="cmd">$ ${shot.command}</span>
 ${lines.map(
   (l) => html`<span class=${mark && tellingLine(state, l) ? 'line telling' : 'line'}>${l}</span>
 `,
-)}${shot.trimmed > 0 ? html`<span class="trim">${t.trimmed(n(shot.trimmed))}</span>` : nothing}${lines.length <= 1 ? html`<span class="trim">${t.nothingPrinted}</span>` : nothing}</pre>`;
+)}${shot.trimmed > 0 && !telling ? html`<span class="trim">${t.trimmed(n(shot.trimmed))}</span>` : nothing}${all.length <= 1 ? html`<span class="trim">${t.nothingPrinted}</span>` : nothing}</pre>`;
   }
 
   private game() {

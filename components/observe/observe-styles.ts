@@ -122,6 +122,13 @@ export const styles = [
       tab-size: 8;
       min-height: 6em;
     }
+    .presented .term {
+      font-size: 1.1em;
+      min-height: 0;
+    }
+    .presented hsw-details .term {
+      font-size: var(--hsw-fs-small);
+    }
     .term .cmd {
       color: var(--hsw-code-title);
       font-weight: 600;

@@ -4,6 +4,11 @@ import type { CommandId, ProcessState } from './observe-types.ts';
 const en = {
   demoLabel: 'What strace, /proc and pidstat show for a process in four states',
   modeLabel: 'Mode',
+  /** While presenting, the disclosures around the telling lines. */
+  presentedChoices: 'Process and command',
+  presentedOutput: 'Whole output',
+  presentedMeaning: 'What it means',
+  presentedRecorded: 'Where it was recorded',
   modes: { explore: 'Explore', game: 'Diagnose' },
   processLabel: 'What the process is doing',
   processes: {
@@ -66,6 +71,10 @@ const en = {
 const ru: typeof en = {
   demoLabel: 'Что показывают strace, /proc и pidstat для процесса в четырёх состояниях',
   modeLabel: 'Режим',
+  presentedChoices: 'Процесс и команда',
+  presentedOutput: 'Весь вывод',
+  presentedMeaning: 'Что это значит',
+  presentedRecorded: 'Где записано',
   modes: { explore: 'Смотреть', game: 'Угадать' },
   processLabel: 'Чем занят процесс',
   processes: {

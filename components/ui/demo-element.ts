@@ -14,6 +14,8 @@ import { getEntry, setEntry } from './demo-store.ts';
  * - `near`: true when its slide is current or next to it; heavy pieces (charts) load only then;
  * - `mode`: `deck`, `speaker` (a copy in the speaker view: no side effects) or `embed`;
  * - `print`: true in the print layout (show the meaningful final state, no animation);
+ * - `presenting`: true while the deck is shown to a hall: the presented type scale (demo-styles.ts) applies and
+ *   secondary tables, listings and legends sit in closed `<hsw-details>` (`.open=${this.detailsOpen}`);
  * - `key`: the slide id, under which the state is kept (see demo-store.ts).
  *
  * A subclass holds its whole state in `this.state` (a plain value from its pure model), changes it only with
@@ -27,6 +29,7 @@ export abstract class DemoElement<S> extends LitElement {
     near: { type: Boolean, reflect: true },
     mode: { reflect: true },
     print: { type: Boolean, reflect: true },
+    presenting: { type: Boolean, reflect: true },
     key: {},
     state: { state: true },
   };
@@ -37,6 +40,7 @@ export abstract class DemoElement<S> extends LitElement {
   declare near: boolean;
   declare mode: DemoMode;
   declare print: boolean;
+  declare presenting: boolean;
   declare key: string;
   declare state: S;
 
@@ -51,8 +55,14 @@ export abstract class DemoElement<S> extends LitElement {
     this.near = false;
     this.mode = 'deck';
     this.print = false;
+    this.presenting = false;
     this.key = '';
     this.state = model.initialState();
+  }
+
+  /** Secondary content (`<hsw-details>`) is open but while presenting; print always shows it. */
+  protected get detailsOpen(): boolean {
+    return this.print || !this.presenting;
   }
 
   protected get storeKey(): string {

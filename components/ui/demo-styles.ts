@@ -9,6 +9,10 @@ import { NARROW_PX } from './breakpoints.ts';
  * `--hsw-fs-small` (0.75em) for captions, legends, axis labels and table notes, `--hsw-fs-note` (0.85em) for
  * secondary text, and 1em for what the demo says. Code, tables and chart labels follow the same floor; a browser
  * test (tests/e2e/type-scale.spec.ts) measures every slide.
+ *
+ * Presented to a hall (`presenting`, from the shell), the host is 23 px and both small steps are 0.9em, so that
+ * nothing in a demo is under 20 px on the projector (tests/e2e/legibility.spec.ts); what does not fit at that size
+ * goes into a closed `<hsw-details>` (components/ui/details.ts).
  */
 export const demoHostStyles = css`
   :host {
@@ -17,6 +21,11 @@ export const demoHostStyles = css`
     font-size: 20px;
     --hsw-fs-small: 0.75em;
     --hsw-fs-note: 0.85em;
+  }
+  :host([presenting]) {
+    font-size: 23px;
+    --hsw-fs-small: 0.9em;
+    --hsw-fs-note: 0.9em;
   }
   /* Nothing in a demo is wider than the demo (a phone, 320 px up): a control as wide as its longest option shrinks. */
   select,

@@ -16,6 +16,7 @@ const en = {
   position: (at: number, total: number) => `${at} / ${total}`,
   chartLoading: 'Loading the chart…',
   code: 'Code',
+  more: 'More',
 };
 
 const ru: typeof en = {
@@ -33,6 +34,7 @@ const ru: typeof en = {
   position: (at: number, total: number) => `${at} / ${total}`,
   chartLoading: 'Загружаем график…',
   code: 'Код',
+  more: 'Подробнее',
 };
 
 export const uiText: Bilingual<typeof en> = { en, ru };

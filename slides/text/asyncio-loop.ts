@@ -24,8 +24,13 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        // Presented, the drawing says it: the words are one click away (open in the self-paced view and in print).
         {
-          p: 'Цикл — объект с тремя контейнерами: `_ready` (deque — единственный вход в исполнение), `_scheduled` (куча таймеров) и `_selector` (epoll — единственное место, где процесс спит). `_run_once` делает шесть шагов; шаг 6 выполняет только то, что было в `_ready` в его начале: `ntodo = len(self._ready)`.',
+          details: [
+            {
+              p: 'Цикл — объект с тремя контейнерами: `_ready` (deque — единственный вход в исполнение), `_scheduled` (куча таймеров) и `_selector` (epoll — единственное место, где процесс спит). `_run_once` делает шесть шагов; шаг 6 выполняет только то, что было в `_ready` в его начале: `ntodo = len(self._ready)`.',
+            },
+          ],
         },
       ],
       notes: [
@@ -48,8 +53,13 @@ const content: SlideTextDef = {
     },
     en: {
       body: [
+        // Presented, the drawing says it: the words are one click away (open in the self-paced view and in print).
         {
-          p: 'The loop is an object with three containers: `_ready` (a deque: the only way into execution), `_scheduled` (a heap of timers) and `_selector` (epoll: the only place the process sleeps). `_run_once` takes six steps; step 6 runs only what was in `_ready` when it began: `ntodo = len(self._ready)`.',
+          details: [
+            {
+              p: 'The loop is an object with three containers: `_ready` (a deque: the only way into execution), `_scheduled` (a heap of timers) and `_selector` (epoll: the only place the process sleeps). `_run_once` takes six steps; step 6 runs only what was in `_ready` when it began: `ntodo = len(self._ready)`.',
+            },
+          ],
         },
       ],
       notes: [

@@ -1,7 +1,7 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { slideById } from '../../slides/index.ts';
 import type { DemoMode } from '../../lib/demo-contract.ts';
-import { deckPageMode } from '../page-mode.ts';
+import { deckPageMode, PRESENTING_EVENT } from '../page-mode.ts';
 
 interface DemoHost extends HTMLElement {
   step: number;
@@ -9,6 +9,7 @@ interface DemoHost extends HTMLElement {
   near: boolean;
   mode: DemoMode;
   print: boolean;
+  presenting: boolean;
 }
 
 const loaded = new Map<string, Promise<unknown>>();
@@ -60,7 +61,7 @@ export interface LifecycleOptions {
  * fragments that carry its speaker sequence. The current slide's words and demo load at once; its neighbours'
  * (and their charts) once the current one's demo is in and the browser is idle, so the first slide needs none of
  * the others' code (nor chart.js). In print, every demo loads and every chart draws. Each demo also gets `mode`
- * and `print` from `src/page-mode.ts`.
+ * `print` and `presenting` from `src/page-mode.ts`.
  */
 export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
   id: 'demo-lifecycle',
@@ -69,7 +70,7 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
       const all = deck.getSlides();
       const current = deck.getCurrentSlide();
       const index = current ? all.indexOf(current) : 0;
-      const { mode, print: printing } = deckPageMode(deck);
+      const { mode, print: printing, presenting } = deckPageMode(deck);
       const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
       all.forEach((section, i) => {
         const demo = demoOf(section);
@@ -94,6 +95,7 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
         if (!demo) return;
         demo.mode = mode;
         demo.print = printing;
+        demo.presenting = presenting;
         demo.active = !printing && i === index;
         if (i === index) {
           const f = deck.getIndices().f;
@@ -102,6 +104,9 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
       });
     };
     for (const event of ['ready', 'slidechanged', 'fragmentshown', 'fragmenthidden', 'pdf-ready']) deck.on(event, sync);
+    window.addEventListener(PRESENTING_EVENT, () => {
+      if (deck.isReady()) sync();
+    });
     document.addEventListener('visibilitychange', () => {
       const demo = demoOf(deck.getCurrentSlide());
       if (demo) demo.active = document.visibilityState === 'visible';

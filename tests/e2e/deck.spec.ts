@@ -13,6 +13,7 @@ async function wordsOf(id: string): Promise<SlideTextDef> {
 
 /** The start of a block's text as a page shows it (inline markup gone). */
 function shown(block: Block | undefined): string {
+  if (block && 'details' in block) return shown(block.details[0]);
   const raw = !block ? '' : 'p' in block ? block.p : 'ul' in block ? (block.ul[0] ?? '') : block.code;
   return raw.replace(/`|\*\*/g, '').slice(0, 40);
 }

@@ -33,6 +33,7 @@ function pagesOf(pdf: string): string[] {
 }
 
 const firstWords = (block: Block | undefined) => {
+  if (block && 'details' in block) return firstWords(block.details[0]);
   const raw = !block ? '' : 'p' in block ? block.p : 'ul' in block ? (block.ul[0] ?? '') : block.code;
   return raw.replace(/`|\*\*/g, '').slice(0, 30);
 };

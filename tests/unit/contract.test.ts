@@ -137,13 +137,20 @@ describe('lib/stepping', () => {
 
 describe('page mode: one module decides', () => {
   it('deck, speaker view and print from the address and reveal', () => {
-    expect(resolvePageMode('')).toEqual({ mode: 'deck', print: false });
-    expect(resolvePageMode('?receiver')).toEqual({ mode: 'speaker', print: false });
-    expect(resolvePageMode('?print-pdf')).toEqual({ mode: 'deck', print: true });
-    expect(resolvePageMode('', { isSpeakerNotes: () => true })).toEqual({ mode: 'speaker', print: false });
+    expect(resolvePageMode('')).toEqual({ mode: 'deck', print: false, presenting: false });
+    expect(resolvePageMode('?receiver')).toEqual({ mode: 'speaker', print: false, presenting: true });
+    expect(resolvePageMode('?print-pdf')).toEqual({ mode: 'deck', print: true, presenting: false });
+    expect(resolvePageMode('?present')).toEqual({ mode: 'deck', print: false, presenting: true });
+    expect(resolvePageMode('?present&print-pdf')).toEqual({ mode: 'deck', print: true, presenting: false });
+    expect(resolvePageMode('', { isSpeakerNotes: () => true })).toEqual({
+      mode: 'speaker',
+      print: false,
+      presenting: true,
+    });
     expect(resolvePageMode('', { isSpeakerNotes: () => false, isPrintView: () => true })).toEqual({
       mode: 'deck',
       print: true,
+      presenting: false,
     });
   });
 
@@ -153,7 +160,7 @@ describe('page mode: one module decides', () => {
         throw new Error('not ready');
       },
     };
-    expect(resolvePageMode('?lang=en', deck)).toEqual({ mode: 'deck', print: false });
+    expect(resolvePageMode('?lang=en', deck)).toEqual({ mode: 'deck', print: false, presenting: false });
   });
 });
 
