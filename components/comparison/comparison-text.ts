@@ -105,13 +105,10 @@ const en = {
     'erlang-latency': 'preempted every 4,000 reductions, a GC per process: latency stays even',
     'erlang-cpu': 'the BEAM is slow at number crunching: heavy math goes to NIFs or ports',
     'erlang-rewrite': 'your blocking libraries are in another language: a rewrite',
-    'threads-shared':
-      'one heap for all threads: an uncaught exception ends its thread, but a leak or running out of memory hits every request',
-    'loop-shared':
-      'one thread, one heap: an uncaught error ends a Node process, and a leak or running out of memory hits every task',
-    'go-panic': 'a panic no goroutine recovers ends the whole program; the heap and the GC are shared',
-    'virtual-shared':
-      'an uncaught exception ends only its thread, but the heap and the GC are shared: a leak or an OutOfMemoryError hits every task; no supervisor',
+    'threads-shared': 'one heap: an uncaught exception ends its thread, but a leak or OOM hits every request',
+    'loop-shared': 'one thread, one heap: an uncaught error ends a Node process; a leak hits every task',
+    'go-panic': 'an unrecovered panic ends the whole program; heap and GC shared',
+    'virtual-shared': 'an uncaught exception ends only its thread; heap and GC shared: a leak or OOM hits all',
   } satisfies Record<ReasonKey, string>,
   summary: (good: string) => `Fit: ${good}.`,
   noneFits: 'no model fits well: split the work',
@@ -209,13 +206,10 @@ const ru: typeof en = {
     'erlang-latency': 'вытеснение каждые 4000 редукций, сборка мусора у каждого процесса своя: задержки ровные',
     'erlang-cpu': 'BEAM медленно считает числа: тяжёлую математику выносят в NIF или порты',
     'erlang-rewrite': 'ваши блокирующие библиотеки на другом языке: придётся переписать',
-    'threads-shared':
-      'куча одна на все потоки: необработанное исключение завершает свой поток, но утечка или нехватка памяти бьёт по всем запросам',
-    'loop-shared':
-      'один поток, одна куча: необработанная ошибка завершает процесс Node, а утечка или нехватка памяти бьёт по всем задачам',
-    'go-panic': 'panic, которую не перехватила ни одна горутина, завершает всю программу; куча и сборщик мусора общие',
-    'virtual-shared':
-      'необработанное исключение завершает только свой поток, но куча и сборщик мусора общие: утечка или OutOfMemoryError бьёт по всем задачам; супервизора нет',
+    'threads-shared': 'куча одна: исключение завершает свой поток, но утечка или OOM бьют по всем запросам',
+    'loop-shared': 'один поток, одна куча: необработанная ошибка завершает процесс Node; утечка бьёт по всем',
+    'go-panic': 'panic без recover завершает всю программу; куча и GC общие',
+    'virtual-shared': 'исключение завершает только свой поток; куча и GC общие: утечка или OOM бьют по всем',
   },
   summary: (good: string) => `Подходят: ${good}.`,
   noneFits: 'хорошо не подходит ни одна: разделите работу',

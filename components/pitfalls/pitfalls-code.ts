@@ -44,8 +44,8 @@ export function clientCode(lang: CodeLang, limit: number | null, timeoutMs: numb
     // defaults): a hidden limit the demo's model does not have. The listing turns both off, so that the limit and
     // the timeout in it are the only ones (the slide says what the defaults would do).
     return listing([
-      'client = httpx.AsyncClient(',
-      '    timeout=None, limits=httpx.Limits(max_connections=None))',
+      'client = httpx.AsyncClient(timeout=None,',
+      '    limits=httpx.Limits(max_connections=None))',
       ...(limit === null ? [] : [[`sem = asyncio.Semaphore(${limit})`] as const]),
       '',
       'async def call(url):',

@@ -139,7 +139,6 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
               </select></label
             >
             <hsw-code .code=${listing.code} language=${s.lang} .current=${listing.marked} label=${t.codeLabel(t.langs[s.lang])}></hsw-code>
-            ${s.lang === 'python' ? html`<p class="defaults" data-figure="python-defaults">${inline(t.pythonDefaults)}</p>` : nothing}
           </div>
           <div class="tiles">
             ${tile('peak', t.peak, n(run.peakSockets), run.peakSockets > FD_LIMIT ? 'bad' : '')}
@@ -148,6 +147,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
             ${tile('timed-out', t.timedOut, n(run.timedOut), run.timedOut > 0 ? 'bad' : '')}
             ${tile('stuck', t.stuck, n(run.stuck + run.neverStarted), run.stuck + run.neverStarted > 0 ? 'bad' : '')}
             ${tile('total', t.total, total, Number.isFinite(run.totalMs) ? '' : 'bad')}
+            ${s.lang === 'python' ? html`<p class="defaults" data-figure="python-defaults">${inline(t.pythonDefaults)}</p>` : nothing}
           </div>
         </div>
         ${this.chart(run, limit, total)}

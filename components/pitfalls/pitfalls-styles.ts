@@ -70,6 +70,9 @@ export const styles = [
       grid-template-columns: repeat(2, minmax(0, 1fr));
       gap: 0.35em;
     }
+    .tiles .defaults {
+      grid-column: 1 / -1;
+    }
     .tile {
       display: flex;
       flex-direction: column;

@@ -42,7 +42,7 @@ const en = {
     `The hung call failed after ${timeout} and gave its slot back; all done in ${total}.`,
   fdWarning: (n: string) => `${n} sockets at once: past the default ulimit -n of 1,024 a real process gets EMFILE.`,
   pythonDefaults:
-    'A bare `httpx.AsyncClient()` caps itself at 100 connections (aiohttp: `limit=100`): the rest queue, and httpx raises `PoolTimeout` after 5 s. The listing lifts that cap.',
+    'A bare `httpx.AsyncClient()` caps itself at 100 connections (aiohttp: `limit=100`): the rest queue, then `PoolTimeout` after 5 s. The listing lifts the cap.',
 };
 
 const ru: typeof en = {
@@ -83,7 +83,7 @@ const ru: typeof en = {
     `Зависший вызов упал через ${timeout} и вернул свой слот; всё готово через ${total}.`,
   fdWarning: (n: string) => `${n} сокетов разом: после 1024 (ulimit -n по умолчанию) настоящий процесс получит EMFILE.`,
   pythonDefaults:
-    'Голый `httpx.AsyncClient()` сам ограничен 100 соединениями (у aiohttp `limit=100`): остальные ждут в очереди, и через 5 с httpx бросает `PoolTimeout`. В листинге этот предел снят.',
+    'Голый `httpx.AsyncClient()` сам ограничен 100 соединениями (у aiohttp `limit=100`): остальные ждут, через 5 с — `PoolTimeout`. В листинге предел снят.',
 };
 
 export const pitfallsText: Bilingual<typeof en> = { en, ru };

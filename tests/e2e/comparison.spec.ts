@@ -37,7 +37,7 @@ test.describe('comparison', () => {
     );
     await expect(status).toHaveText('Fit: Erlang processes.');
     await expect(row('Erlang processes')).toContainText('a crash stays in it');
-    await expect(row('Goroutines')).toContainText('a panic no goroutine recovers ends the whole program');
+    await expect(row('Goroutines')).toContainText('an unrecovered panic ends the whole program');
     await expect(row('Virtual threads')).toContainText('an uncaught exception ends only its thread');
     await expect(row('Virtual threads')).not.toContainText('panic');
   });

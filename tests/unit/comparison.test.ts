@@ -81,7 +81,7 @@ describe('the four workloads of the speaker sequence, hand-worked', () => {
       // Java's virtual threads: the thread ends, the heap and the GC are what is shared.
       expect(r['virtual-shared']).not.toMatch(/panic|process|процесс/i);
       expect(r['virtual-shared']).toMatch(lang === 'en' ? /only its thread/ : /только свой поток/);
-      expect(r['virtual-shared']).toMatch(lang === 'en' ? /heap and the GC are shared/ : /куча и сборщик мусора общие/);
+      expect(r['virtual-shared']).toMatch(lang === 'en' ? /heap and GC shared/ : /куча и GC общие/);
       expect(r['go-panic']).toMatch(/panic/);
       for (const k of ['threads-shared', 'loop-shared', 'virtual-shared'] as const) expect(r[k]).not.toMatch(/panic/);
     }

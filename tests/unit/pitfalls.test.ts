@@ -208,8 +208,8 @@ describe('the client’s code', () => {
     ] as const) {
       const lines = clientCode('python', limit, timeout).code.split('\n');
       expect(lines.slice(0, 2)).toEqual([
-        'client = httpx.AsyncClient(',
-        '    timeout=None, limits=httpx.Limits(max_connections=None))',
+        'client = httpx.AsyncClient(timeout=None,',
+        '    limits=httpx.Limits(max_connections=None))',
       ]);
       expect(lines.filter((l) => l.includes('client.get(url)'))).toHaveLength(1);
     }
