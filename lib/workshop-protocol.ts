@@ -22,7 +22,7 @@ export const MAX_MESSAGE_BYTES = 4096;
 /** A nickname's visible length: at most this many graphemes (what a reader counts as characters). */
 export const MAX_NICK_LENGTH = 24;
 /** And at most this many UTF-16 code units (emoji take several), so that a log line has a known largest size. */
-export const MAX_NICK_UNITS = 64;
+export const MAX_NICK_UNITS = 96;
 /** A grapheme with more combining marks than this is refused (stacked marks spill over the lines around them). */
 export const MAX_NICK_MARKS = 4;
 /** What a hello or a nick message may carry before the server looks at it (checkNick decides). */
@@ -37,11 +37,10 @@ export const Room = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,8}$/));
 /** Why a nickname is refused (the phone says it in its language). */
 export type NickProblem = 'control' | 'format' | 'surrogate' | 'marks' | 'too-long';
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
 /** A zero-width joiner inside an emoji sequence (👩‍💻) is what joins it; anywhere else it is refused. */
-const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
 const FORMAT = /\p{Cf}/u;
 const MARK = /\p{M}/gu;
 

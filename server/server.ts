@@ -265,14 +265,16 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   // A participant's renames reach the log coalesced and within a byte budget (server/limits.ts).
   const renames = new Renames(limits, persist);
 
-  /** A rename by a participant already in the room: applied now, logged at the window's end. */
-  const rename = (c: Conn, pid: string, nick: string): void => {
-    if (room.nickOf(pid) === nick) return;
-    if (!renames.allow(pid)) return refuse(c, 'rate-limited');
+  /** A rename by a participant already in the room: applied now, logged at the window's end; or why not. */
+  const rename = (pid: string, nick: string): RefusalReason | null => {
+    if (room.nickOf(pid) === nick) return null;
+    if (!renames.allow(pid)) return 'rate-limited';
     const e = { t: 'nick', pid, nick, at: now() } as const;
-    if (!room.apply(e).ok) return;
+    const r = room.apply(e);
+    if (!r.ok) return r.reason;
     renames.queue(e);
     presenterDirty({ results: true });
+    return null;
   };
 
   // ---------------------------------------------------------------------------------------------- messages
@@ -333,8 +335,9 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     }
     const pid = msg.pid;
     const checked = msg.nick === undefined ? null : checkNick(msg.nick);
-    const known = room.hasParticipant(pid);
-    if (!known) {
+    // A nickname refused, or a rename over the rate: said after the welcome (which would clear it on the phone).
+    let refusal: RefusalReason | null = checked && !checked.ok ? 'bad-nick' : null;
+    if (!room.hasParticipant(pid)) {
       const verdict = joinGate.admit(c.address, room.participantCount);
       if (verdict !== 'ok') {
         presenterDirty({ stats: true });
@@ -348,7 +351,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       if (r.ok && r.changed) void persist(join);
     } else if (checked?.ok) {
       // A known participant's hello with another nickname is a rename (a reconnect must not bypass their rate).
-      rename(c, pid, checked.nick);
+      refusal = rename(pid, checked.nick);
     }
     c.role = 'participant';
     c.pid = pid;
@@ -367,9 +370,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       polls: room.views(pid),
       score: room.score(pid),
     });
-    // A nickname that is refused: the participant joins without it, and the phone says why (after the welcome,
-    // which would clear it).
-    if (checked && !checked.ok) refuse(c, 'bad-nick');
+    // A refused nickname: the participant is in the room without it (or with the one before), and the phone says why.
+    if (refusal) refuse(c, refusal);
     presenterDirty({ stats: true, results: true });
   };
 
@@ -447,8 +449,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     if (msg.type === 'vote') return vote(c, pid, msg);
     if (msg.type === 'nick') {
       const checked = checkNick(msg.nick);
-      if (!checked.ok) return refuse(c, 'bad-nick');
-      rename(c, pid, checked.nick);
+      const why = checked.ok ? rename(pid, checked.nick) : 'bad-nick';
+      if (why) refuse(c, why);
     }
   };
 
