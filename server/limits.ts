@@ -55,6 +55,15 @@ export function isLoopback(address: string | undefined): boolean {
   return address === '::1' || /^(::ffff:)?127\./i.test(address);
 }
 
+/**
+ * What the per-address limits count by: the address, an IPv4-mapped IPv6 one as its IPv4 address. Not an IPv6
+ * address's /64: on the local network this server is made for, every phone of the room shares that one /64.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1]! : address.toLowerCase();
+}
+
 /** A token bucket: `size` tokens, refilled at `perMs` tokens per millisecond. */
 class Bucket {
   private tokens: number;
@@ -97,8 +106,9 @@ export class ConnectionGate {
 
   /** Counts the socket until it closes, or destroys it at once if it is over a cap. */
   admit(socket: Socket): boolean {
-    const address = socket.remoteAddress ?? '?';
-    const exempt = this.limits.exemptLoopback && isLoopback(address);
+    const raw = socket.remoteAddress ?? '?';
+    const exempt = this.limits.exemptLoopback && isLoopback(raw);
+    const address = addressKey(raw);
     const mine = this.perAddress.get(address) ?? 0;
     if (this.total >= this.limits.maxConnections || (!exempt && mine >= this.limits.maxConnectionsPerAddress)) {
       this.refused++;
@@ -142,14 +152,15 @@ export class JoinGate {
     if (participants >= this.maxParticipants) return 'room-full';
     if (this.limits.exemptLoopback && isLoopback(address)) return 'ok';
     const now = this.clock();
-    let entry = this.addresses.get(address);
+    const key = addressKey(address);
+    let entry = this.addresses.get(key);
     if (participants >= this.maxParticipants - this.limits.reserve && entry !== undefined && entry.made > 0) {
       return 'room-full';
     }
     if (!entry) {
       const n = this.limits.joinsPerAddressPerMinute;
       entry = { bucket: new Bucket(n, n / 60_000, now), made: 0 };
-      this.addresses.set(address, entry);
+      this.addresses.set(key, entry);
     }
     if (!entry.bucket.take(now)) return 'rate-limited';
     entry.made++;

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
 import { checkNick, MAX_NICK_LENGTH } from '../../lib/workshop-protocol.ts';
+import { addressKey } from '../../server/limits.ts';
 import { TestClient, fakeBuilds, get, pidOf, removeTempDirs, tempDir, type Msg } from './workshop-client.ts';
 
 afterAll(removeTempDirs);
@@ -142,6 +143,12 @@ describe('new identities', () => {
     }
     expect(s.stats().participants).toBe(40);
   });
+});
+
+test('the per-address limits count an IPv4-mapped address as its IPv4 address (one phone, one count)', () => {
+  expect(addressKey('192.168.1.20')).toBe('192.168.1.20');
+  expect(addressKey('::ffff:192.168.1.20')).toBe('192.168.1.20');
+  expect(addressKey('2001:DB8::1')).toBe('2001:db8::1');
 });
 
 describe('connections', () => {
@@ -283,7 +290,7 @@ describe('nicknames', () => {
     expect(checkNick('a' + '\u0301'.repeat(8))).toEqual({ ok: false, problem: 'marks' });
     // What people type: accents (NFC), emoji (with their joiners), other scripts, 24 of them.
     expect(checkNick(' Zoe\u0308 ')).toEqual({ ok: true, nick: 'Zoë' });
-    for (const nick of ['Ада', '👩‍💻 dev', 'क्षि', '李小龙', '🇫🇷'.repeat(MAX_NICK_LENGTH), '<b>Bob</b>']) {
+    for (const nick of ['Ада', '👩‍💻 dev', '👩🏽‍💻', 'क्षि', '李小龙', '🇫🇷'.repeat(MAX_NICK_LENGTH), '<b>Bob</b>']) {
       expect(checkNick(nick), nick).toEqual({ ok: true, nick });
     }
   });
