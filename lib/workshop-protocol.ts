@@ -19,18 +19,67 @@ import * as v from 'valibot';
 export const PROTOCOL_VERSION = 1;
 /** A frame larger than this is refused without being parsed. */
 export const MAX_MESSAGE_BYTES = 4096;
+/** A nickname's visible length: at most this many graphemes (what a reader counts as characters). */
 export const MAX_NICK_LENGTH = 24;
+/** And at most this many UTF-16 code units (emoji take several), so that a log line has a known largest size. */
+export const MAX_NICK_UNITS = 96;
+/** A grapheme with more combining marks than this is refused (stacked marks spill over the lines around them). */
+export const MAX_NICK_MARKS = 4;
+/** What a hello or a nick message may carry before the server looks at it (checkNick decides). */
+const MAX_NICK_INPUT = 256;
 
 /** A participant's identity: random, made and kept on the phone (localStorage). */
 export const ParticipantId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 /** A slide id or a quiz id from slides/index.ts. */
 export const Id = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/));
 export const Room = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,8}$/));
-/** Shown as text, never as HTML; control characters are refused. */
+
+/** Why a nickname is refused (the phone says it in its language). */
+export type NickProblem = 'control' | 'format' | 'surrogate' | 'marks' | 'too-long';
+
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+/** A zero-width joiner inside an emoji sequence (👩‍💻) is what joins it; anywhere else it is refused. */
+const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
+const FORMAT = /\p{Cf}/u;
+const MARK = /\p{M}/gu;
+
+function graphemes(text: string): string[] {
+  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
+    return Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
+  }
+  return Array.from(text);
+}
+
+/**
+ * A nickname as the server keeps it: NFC, trimmed; refused if it holds a control character (C0, DEL, C1, a line or
+ * paragraph separator), a format character (bidi overrides and isolates, zero-width spaces and marks, soft hyphen:
+ * Unicode's Cf, except the joiner inside an emoji sequence), a lone surrogate, a grapheme with more than
+ * MAX_NICK_MARKS combining marks, or more than MAX_NICK_LENGTH graphemes (MAX_NICK_UNITS code units). '' is no
+ * nickname. The phone checks with the same function before it sends.
+ */
+export function checkNick(raw: string): { ok: true; nick: string } | { ok: false; problem: NickProblem } {
+  if (LONE_SURROGATE.test(raw)) return { ok: false, problem: 'surrogate' };
+  const nick = raw.normalize('NFC').trim();
+  if (CONTROL.test(nick)) return { ok: false, problem: 'control' };
+  if (FORMAT.test(nick.replace(EMOJI_ZWJ, ''))) return { ok: false, problem: 'format' };
+  if (nick.length > MAX_NICK_UNITS) return { ok: false, problem: 'too-long' };
+  const gs = graphemes(nick);
+  if (gs.length > MAX_NICK_LENGTH) return { ok: false, problem: 'too-long' };
+  if (gs.some((g) => (g.match(MARK)?.length ?? 0) > MAX_NICK_MARKS)) return { ok: false, problem: 'marks' };
+  return { ok: true, nick };
+}
+
+/** A nickname as a client sends it: any string of bounded size; the server keeps it only if checkNick accepts it. */
+export const NickInput = v.pipe(v.string(), v.maxLength(MAX_NICK_INPUT));
+/**
+ * A nickname as the server sends it or its log holds it (shown as text, never as HTML). Lenient on purpose: a log
+ * written before checkNick existed still replays; what the server accepts from now on is checkNick's.
+ */
 export const Nick = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(MAX_NICK_LENGTH),
+  v.maxLength(MAX_NICK_UNITS),
   // eslint-disable-next-line no-control-regex
   v.regex(/^[^\u0000-\u001f\u007f]*$/),
 );
@@ -47,13 +96,14 @@ export const Hello = v.strictObject({
   role: v.picklist(['participant', 'presenter']),
   /** Participant only. */
   pid: v.optional(ParticipantId),
-  nick: v.optional(Nick),
+  /** Checked with checkNick: a refused one is answered `bad-nick`, and the participant joins without it. */
+  nick: v.optional(NickInput),
   /** Presenter only. */
   secret: v.optional(v.pipe(v.string(), v.maxLength(128))),
 });
 
 export const Vote = v.strictObject({ type: v.literal('vote'), qid: Id, choice: Choice });
-export const SetNick = v.strictObject({ type: v.literal('nick'), nick: Nick });
+export const SetNick = v.strictObject({ type: v.literal('nick'), nick: NickInput });
 export const Ping = v.strictObject({ type: v.literal('ping') });
 
 /** Where the presenter is: the slide's id and the demo's speaker step. */
@@ -135,6 +185,8 @@ export const RefusalReason = v.picklist([
   'bad-choice',
   /** The server could not write the vote to its log (a full or failing disk): it is not counted; try again. */
   'not-saved',
+  'room-full',
+  'bad-nick',
 ]);
 export type RefusalReason = v.InferOutput<typeof RefusalReason>;
 export const Refused = v.strictObject({ type: v.literal('refused'), reason: RefusalReason });
@@ -165,6 +217,8 @@ export const Stats = v.strictObject({
   connected: Count,
   refusedPresenterMessages: Count,
   cannotSave: v.optional(v.boolean()),
+  /** Newcomers refused (too many new ids from one address, the room full, a connection over a cap). */
+  refusedJoins: v.optional(Count),
 });
 
 export const ServerMessage = v.variant('type', [

@@ -12,18 +12,20 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
   MAX_MESSAGE_BYTES,
   PROTOCOL_VERSION,
   PRESENTER_ONLY,
+  checkNick,
   parseClientMessage,
   type ClientMessage,
   type RefusalReason,
   type ServerMessage,
 } from '../lib/workshop-protocol.ts';
+import { ConnectionGate, JoinGate, Renames, resolveLimits, type Limits } from './limits.ts';
 import { Room, type RoomEvent } from './poll.ts';
 import { QUIZZES, type QuizDef } from './quizzes.ts';
 import { resolveFile, sendFile, sendText, baseHeaders } from './static.ts';
@@ -51,8 +53,10 @@ export interface WorkshopOptions {
   readonly heartbeatMs?: number;
   /** The presenter's count updates: at most one per question per this many ms. */
   readonly coalesceMs?: number;
-  /** A connection that has not said hello by then is closed. */
+  /** A connection that has not said hello by then is closed (default 5 s). */
   readonly helloTimeoutMs?: number;
+  /** What one client may take: sockets, new identities, renames, time (server/limits.ts; its defaults otherwise). */
+  readonly limits?: Partial<Limits>;
   /** New participants beyond this many are refused (`rate-limited`) and closed: the log cannot be grown without end. */
   readonly maxParticipants?: number;
   /** Where warnings go (default console.warn). */
@@ -71,6 +75,14 @@ export interface WorkshopStats {
   fsyncs: number;
   /** Writes to the log that failed (their events were refused, not applied). */
   saveFailures: number;
+  /** New participant ids refused (too many from one address, the room full). */
+  refusedJoins: number;
+  /** Sockets destroyed at once for being over a connection cap. */
+  refusedConnections: number;
+  /** Renames refused for being over a participant's rate. */
+  refusedRenames: number;
+  /** Bytes of nickname lines given to the log. */
+  renameBytes: number;
 }
 
 export interface WorkshopServer {
@@ -93,6 +105,8 @@ type Role = 'participant' | 'presenter';
 
 interface Conn {
   readonly ws: WebSocket;
+  /** The peer's address, for the per-address limits. */
+  readonly address: string;
   role: Role | null;
   pid: string | null;
   tokens: number;
@@ -142,8 +156,9 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const presenterRate = { perSecond: Math.max(rate.perSecond, 30), burst: Math.max(rate.burst, 60) };
   const coalesceMs = options.coalesceMs ?? 50;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
-  const helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
+  const helloTimeoutMs = options.helloTimeoutMs ?? 5000;
   const maxParticipants = options.maxParticipants ?? 20_000;
+  const limits = resolveLimits(options.limits);
 
   // The folder's lock first, then the port, then the log (replayed into the room): a second server, a taken port
   // or a damaged log stop the start before anything is written.
@@ -168,6 +183,9 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const conns = new Set<Conn>();
   const presenters = new Set<Conn>();
   const byPid = new Map<string, Set<Conn>>();
+  const joinGate = new JoinGate(limits, maxParticipants);
+  // A refused socket or newcomer shows on the presenter's page ("joins refused"); the stats are coalesced.
+  const gate = new ConnectionGate(limits, () => presenterDirty({ stats: true }));
 
   // ---------------------------------------------------------------------------------------------- sending
 
@@ -186,6 +204,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     connected: byPid.size,
     refusedPresenterMessages: counters.refusedPresenterMessages,
     ...(cannotSave ? { cannotSave: true } : {}),
+    refusedJoins: joinGate.refused + gate.refused,
   });
 
   // The presenter's updates are coalesced: counts per question, the results and the stats, at most once per window.
@@ -280,6 +299,21 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   /** Votes being written, per participant and question: a second one waits for the first's outcome. */
   const voting = new Map<string, Promise<unknown>>();
 
+  // A participant's renames reach the log coalesced and within a byte budget (server/limits.ts).
+  const renames = new Renames(limits, persist);
+
+  /** A rename by a participant already in the room: applied now, logged at the window's end; or why not. */
+  const rename = (pid: string, nick: string): RefusalReason | null => {
+    if (room.nickOf(pid) === nick) return null;
+    if (!renames.allow(pid)) return 'rate-limited';
+    const e = { t: 'nick', pid, nick, at: now() } as const;
+    const r = room.apply(e);
+    if (!r.ok) return r.reason;
+    renames.queue(e);
+    presenterDirty({ results: true });
+    return null;
+  };
+
   // ---------------------------------------------------------------------------------------------- messages
 
   const allow = (c: Conn): boolean => {
@@ -337,14 +371,25 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       return;
     }
     const pid = msg.pid;
-    if (!room.hasParticipant(pid) && room.participantCount >= maxParticipants) {
-      refuse(c, 'rate-limited');
-      c.ws.close(1008, 'room full');
-      return;
+    const checked = msg.nick === undefined ? null : checkNick(msg.nick);
+    // A nickname refused, or a rename over the rate: said after the welcome (which would clear it on the phone).
+    let refusal: RefusalReason | null = checked && !checked.ok ? 'bad-nick' : null;
+    if (!room.hasParticipant(pid)) {
+      const verdict = joinGate.admit(c.address, room.participantCount);
+      if (verdict !== 'ok') {
+        presenterDirty({ stats: true });
+        refuse(c, verdict);
+        c.ws.close(1008, verdict === 'room-full' ? 'room full' : 'too many new participants from this address');
+        return;
+      }
+      const nick = checked?.ok ? checked.nick : undefined;
+      const join: RoomEvent = { t: 'join', pid, nick, at: now() };
+      const r = room.apply(join);
+      if (r.ok && r.changed) void persist(join);
+    } else if (checked?.ok) {
+      // A known participant's hello with another nickname is a rename (a reconnect must not bypass their rate).
+      refusal = rename(pid, checked.nick);
     }
-    const join: RoomEvent = { t: 'join', pid, nick: msg.nick, at: now() };
-    const r = room.apply(join);
-    if (r.ok && r.changed) void persist(join);
     c.role = 'participant';
     c.pid = pid;
     let set = byPid.get(pid);
@@ -362,6 +407,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       polls: room.views(pid),
       score: room.score(pid),
     });
+    // A refused nickname: the participant is in the room without it (or with the one before), and the phone says why.
+    if (refusal) refuse(c, refusal);
     presenterDirty({ stats: true, results: true });
   };
 
@@ -451,10 +498,9 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     const pid = c.pid!;
     if (msg.type === 'vote') return vote(c, pid, msg);
     if (msg.type === 'nick') {
-      const e: RoomEvent = { t: 'nick', pid, nick: msg.nick, at: now() };
-      const r = room.check(e);
-      if (!r.ok) return refuse(c, r.reason);
-      if (r.changed && (await persist(e)) && room.apply(e).ok) presenterDirty({ results: true });
+      const checked = checkNick(msg.nick);
+      const why = checked.ok ? rename(pid, checked.nick) : 'bad-nick';
+      if (why) refuse(c, why);
     }
   };
 
@@ -473,17 +519,31 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   // ---------------------------------------------------------------------------------------------- sockets
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, clientTracking: false });
-  wss.on('connection', (ws: WebSocket) => {
-    const c: Conn = { ws, role: null, pid: null, tokens: rate.burst, strikes: 0, last: performance.now(), alive: true };
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+    const c: Conn = {
+      ws,
+      address: req.socket.remoteAddress ?? '?',
+      role: null,
+      pid: null,
+      tokens: rate.burst,
+      strikes: 0,
+      last: performance.now(),
+      alive: true,
+    };
     conns.add(c);
+    let graceTimer: NodeJS.Timeout | null = null;
     const helloTimer = setTimeout(() => {
-      if (c.role === null) ws.close(1008, 'hello first');
+      if (c.role !== null) return;
+      ws.close(1008, 'hello first');
+      // A peer that does not answer the close either is not waited for (ws would wait 30 s).
+      graceTimer = setTimeout(() => ws.terminate(), 1000);
     }, helloTimeoutMs);
     ws.on('pong', () => (c.alive = true));
     ws.on('message', (data, isBinary) => onMessage(c, data, isBinary));
     ws.on('error', () => ws.terminate()); // e.g. a frame over maxPayload: ws closes with 1009
     ws.on('close', () => {
       clearTimeout(helloTimer);
+      if (graceTimer) clearTimeout(graceTimer);
       conns.delete(c);
       presenters.delete(c);
       if (c.pid !== null) {
@@ -584,13 +644,24 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     return sendFile(req, res, file, 'revalidate');
   };
 
-  const http = createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
-      warn(`request ${req.method} ${req.url} failed: ${String(err)}`);
-      if (!res.headersSent) sendText(req, res, 500, 'Internal error.\n');
-      else res.destroy();
-    });
-  });
+  // Slow clients: headers within headersTimeout (checked often, not Node's every 30 s), a silent socket closed after
+  // idleTimeoutMs (ws turns that off once a socket is a WebSocket), and every socket under the caps.
+  const http = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: Math.max(limits.headersTimeoutMs, limits.idleTimeoutMs),
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      route(req, res).catch((err: unknown) => {
+        warn(`request ${req.method} ${req.url} failed: ${String(err)}`);
+        if (!res.headersSent) sendText(req, res, 500, 'Internal error.\n');
+        else res.destroy();
+      });
+    },
+  );
+  http.setTimeout(limits.idleTimeoutMs);
+  http.on('connection', (socket: Socket) => void gate.admit(socket));
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
@@ -631,6 +702,10 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       ...counters,
       fsyncs: store.fsyncs,
       saveFailures,
+      refusedJoins: joinGate.refused,
+      refusedConnections: gate.refused,
+      refusedRenames: renames.refused,
+      renameBytes: renames.written,
     }),
     close: () =>
       (closing ??= (async () => {
@@ -644,6 +719,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
             for (const c of conns) c.ws.terminate();
           }, 500).unref();
         });
+        await renames.close();
         await store.close();
       })()),
   };

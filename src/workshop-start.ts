@@ -2,7 +2,7 @@ import type { RevealApi } from 'reveal.js';
 import { render } from 'lit';
 import type { WorkshopOptions } from './plugins/workshop.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
-import { workshopFromSearch, type ClientMessage } from '../lib/workshop-protocol.ts';
+import { checkNick, workshopFromSearch, type ClientMessage, type NickProblem } from '../lib/workshop-protocol.ts';
 import {
   QUIZ_CONNECTED_EVENT,
   QUIZ_LIVE_EVENT,
@@ -314,14 +314,23 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   };
   if (role === 'participant' && storedNick === null) {
     // First visit: the join sheet. Joining, or closing it (Esc), joins with the nickname typed (or none).
-    const finish = (nick: string) => {
+    // A nickname the server would refuse (checkNick) keeps the sheet open and says why; closing it (Esc) joins without.
+    const finish = (typed: string): NickProblem | null => {
+      const checked = checkNick(typed);
+      if (!checked.ok && join.open) {
+        render(joinTemplate(lang(), typed, finish, checked.problem), join);
+        join.querySelector('input')?.focus();
+        return checked.problem;
+      }
+      const nick = checked.ok ? checked.nick : '';
       writeStored(nickKey(where.room), nick);
       state = { ...state, nick };
       if (join.open) join.close();
       connect();
+      return null;
     };
     render(joinTemplate(lang(), '', finish), join);
-    join.addEventListener('close', () => finish(join.querySelector('input')?.value.trim() ?? ''));
+    join.addEventListener('close', () => finish(join.querySelector('input')?.value ?? ''));
     whenReady(() => join.showModal());
   } else {
     whenReady(connect);

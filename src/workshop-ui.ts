@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Lang } from '../lib/i18n.ts';
-import type { PollView } from '../lib/workshop-protocol.ts';
+import { MAX_NICK_LENGTH, MAX_NICK_UNITS, type NickProblem, type PollView } from '../lib/workshop-protocol.ts';
 import { workshopText } from './plugins/workshop-text.ts';
 import type { WorkshopState } from './workshop-state.ts';
 // The tag only: the plugin loads the element itself (src/plugins/workshop.ts).
@@ -18,18 +18,30 @@ export interface BarHandlers {
 
 function refusalText(s: WorkshopState, lang: Lang): string | null {
   const t = workshopText[lang];
-  if (s.link !== 'refused' || !s.refusal) return null;
   const r = s.refusal;
+  // Refused at the door (the room full, too many newcomers from one network): the phone tries again, and says why.
+  if (s.link === 'reconnecting' && (r === 'room-full' || r === 'rate-limited')) return t.refusal[r];
+  if (s.link !== 'refused' || !r) return null;
   return r === 'bad-secret' || r === 'wrong-room' || r === 'hello-first' ? t.refusal[r] : t.refusal.other(r);
+}
+
+/** What the bar says beside the link: on a phone a refused nickname, on the presenter's page refused joins. */
+function noticeText(s: WorkshopState, lang: Lang): string | null {
+  const t = workshopText[lang];
+  if (s.role === 'participant') return s.refusal === 'bad-nick' && s.link === 'open' ? t.refusal['bad-nick'] : null;
+  const n = s.stats?.refusedJoins ?? 0;
+  return n > 0 ? t.refusedJoins(n) : null;
 }
 
 /** The small bar at the bottom left: the room, the link's state, and on a phone the follow toggle and the score. */
 export function barTemplate(s: WorkshopState, lang: Lang, h: BarHandlers): TemplateResult {
   const t = workshopText[lang];
   const why = refusalText(s, lang);
+  const notice = noticeText(s, lang);
   return html`<div class="workshop-bar link-${s.link}">
     <span class="room">${t.room(s.room)}</span>
     <span class="link" role="status">${why ?? t.link[s.link]}</span>
+    ${notice ? html`<span class="notice">${notice}</span>` : nothing}
     ${
       s.role === 'participant'
         ? html`<button
@@ -47,20 +59,43 @@ export function barTemplate(s: WorkshopState, lang: Lang, h: BarHandlers): Templ
   </div>`;
 }
 
-/** A participant's first visit: an optional nickname, then Join. */
-export function joinTemplate(lang: Lang, nick: string, onJoin: (nick: string) => void): TemplateResult {
+export function nickProblemText(lang: Lang, problem: NickProblem): string {
+  const t = workshopText[lang].nickProblem;
+  return problem === 'too-long' ? t['too-long'](MAX_NICK_LENGTH) : t[problem];
+}
+
+/**
+ * A participant's first visit: an optional nickname, then Join. `onJoin` answers why a nickname cannot be taken
+ * (lib/workshop-protocol.ts's checkNick), and then the sheet stays open and says it (`problem`).
+ */
+export function joinTemplate(
+  lang: Lang,
+  nick: string,
+  onJoin: (nick: string) => NickProblem | null,
+  problem: NickProblem | null = null,
+): TemplateResult {
   const t = workshopText[lang];
   return html`<form
     method="dialog"
     @submit=${(e: Event) => {
       const input = (e.currentTarget as HTMLFormElement).querySelector('input');
-      onJoin(input?.value.trim() ?? '');
+      if (onJoin(input?.value ?? '') !== null) e.preventDefault();
     }}
   >
     <h3 id="workshop-join-title">${t.joinTitle}</h3>
     <p>${t.joinHelp}</p>
     <label for="workshop-nick">${t.nickLabel}</label>
-    <input id="workshop-nick" name="nick" type="text" maxlength="24" autocomplete="nickname" .value=${nick} />
+    <input
+      id="workshop-nick"
+      name="nick"
+      type="text"
+      maxlength=${MAX_NICK_UNITS}
+      autocomplete="nickname"
+      aria-invalid=${problem ? 'true' : 'false'}
+      aria-describedby=${problem ? 'workshop-nick-error' : nothing}
+      .value=${nick}
+    />
+    ${problem ? html`<p id="workshop-nick-error" class="workshop-error" role="alert">${nickProblemText(lang, problem)}</p>` : nothing}
     <div class="workshop-actions"><button type="submit" class="primary">${t.join}</button></div>
   </form>`;
 }
@@ -90,6 +125,7 @@ export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h
     <p class="counts" role="status">
       ${t.participants(participants)}${s.stats ? html` · ${t.connected(s.stats.connected)}` : nothing}
       ${s.stats && s.stats.refusedPresenterMessages > 0 ? html` · ${t.refusedCount(s.stats.refusedPresenterMessages)}` : nothing}
+      ${s.stats?.refusedJoins ? html` · ${t.refusedJoins(s.stats.refusedJoins)}` : nothing}
     </p>
     ${s.stats?.cannotSave ? html`<p class="cannot-save" role="alert">${t.cannotSaveLong}</p>` : nothing}
     ${

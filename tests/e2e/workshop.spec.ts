@@ -506,3 +506,62 @@ test('a server that cannot write its log: the phone says its answer was not save
     rmSync(faults, { force: true });
   }
 });
+
+test('the join sheet refuses a nickname with an invisible or direction-changing character, and says why in both languages', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  const s = await startServer();
+  const contexts: BrowserContext[] = [];
+  try {
+    const cases = [
+      {
+        lang: 'en',
+        title: 'Join the workshop',
+        label: 'Nickname (optional)',
+        join: 'Join',
+        why: 'The nickname holds an invisible or direction-changing character: remove it.',
+        long: 'At most 24 characters.',
+        connected: 'Connected',
+      },
+      {
+        lang: 'ru',
+        title: 'Присоединиться',
+        label: 'Ник (необязательно)',
+        join: 'Войти',
+        why: 'В нике есть невидимый символ или символ смены направления текста: уберите его.',
+        long: 'Не больше 24 символов.',
+        connected: 'Подключено',
+      },
+    ];
+    for (const c of cases) {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+      contexts.push(ctx);
+      const phone = watch(await ctx.newPage(), errors, `phone ${c.lang}`);
+      await phone.goto(`${s.origin}/?workshop=${s.room}&lang=${c.lang}`);
+      await ready(phone);
+      const sheet = phone.getByRole('dialog', { name: c.title });
+      const nick = sheet.getByLabel(c.label);
+      await nick.fill('evil\u202Etxt.exe');
+      await sheet.getByRole('button', { name: c.join }).click();
+      await expect(sheet).toBeVisible();
+      await expect(sheet.getByRole('alert')).toHaveText(c.why);
+      await expect(nick).toHaveAttribute('aria-invalid', 'true');
+      await nick.fill('x'.repeat(25));
+      await sheet.getByRole('button', { name: c.join }).click();
+      await expect(sheet.getByRole('alert')).toHaveText(c.long);
+      await nick.fill('Zoë');
+      await sheet.getByRole('button', { name: c.join }).click();
+      await expect(sheet).toBeHidden();
+      await expect(phone.locator('.workshop-bar [role="status"]')).toHaveText(c.connected);
+    }
+    const csv = await fetch(`${s.origin}/api/export.csv?key=${s.secret}`).then((r) => r.text());
+    expect(csv.split('\r\n').filter((l) => l.startsWith('Zoë,')).length).toBeGreaterThan(0);
+    expect(csv).not.toContain('\u202E');
+    expect(errors).toEqual([]);
+  } finally {
+    for (const ctx of contexts) await ctx.close();
+    await stopServer(s);
+  }
+});

@@ -31,8 +31,12 @@ export class TestClient {
     });
   }
 
-  /** `autoPong: false` makes a dead phone: it never answers the server's pings. */
-  static open(url: string, timeoutMs = 5000, options: { autoPong?: boolean } = {}): Promise<TestClient> {
+  /** `autoPong: false` makes a dead phone: it never answers the server's pings; `localAddress` another address. */
+  static open(
+    url: string,
+    timeoutMs = 5000,
+    options: { autoPong?: boolean; localAddress?: string } = {},
+  ): Promise<TestClient> {
     return new Promise((done, fail) => {
       const ws = new WebSocket(url, options);
       const client = new TestClient(ws);
