@@ -252,6 +252,9 @@ describe('renames', () => {
       limits: { renameWindowMs: 20, renameBytesPerSecond: budget, renamesPerPidPerMinute: 1_000_000 },
     });
     const people = await Promise.all(Array.from({ length: 40 }, (_, i) => joinFrom(s, i)));
+    // A join is welcomed before its line is fsynced (group commit): measure from once all 40 are on disk.
+    const lines = () => readFileSync(join(dataDir, 'room.jsonl'), 'utf8').split('\n').filter(Boolean).length;
+    await expect.poll(lines, { timeout: 10_000 }).toBeGreaterThanOrEqual(41);
     const before = readFileSync(join(dataDir, 'room.jsonl')).length;
     const ROUNDS = 25;
     for (let r = 0; r < ROUNDS; r++)
