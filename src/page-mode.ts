@@ -33,3 +33,23 @@ export function resolvePageMode(search: string, deck?: DeckLike): PageMode {
 export function deckPageMode(deck: DeckLike): PageMode {
   return resolvePageMode(window.location.search, deck);
 }
+
+/**
+ * Workshop mode's role for this page, from its address (the rule of src/plugins/workshop.ts): `?workshop=<room>` with
+ * `&key=` is the presenter's projected deck, without it a participant's phone; never the speaker view's copies
+ * (`?receiver`). null: no workshop.
+ */
+export function workshopRole(search: string): 'presenter' | 'participant' | null {
+  const params = new URLSearchParams(search);
+  if (!params.has('workshop') || params.has('receiver')) return null;
+  return params.get('key') ? 'presenter' : 'participant';
+}
+
+/**
+ * Is the deck being presented (driven by a speaker, in front of a room) rather than browsed? When the speaker view
+ * is connected to it, or it is the presenter's workshop deck. Browsing keeps the page's own controls (language,
+ * theme, Embed); presenting hides them.
+ */
+export function isPresenting(ctx: { search: string; speakerConnected: boolean }): boolean {
+  return ctx.speakerConnected || workshopRole(ctx.search) === 'presenter';
+}
