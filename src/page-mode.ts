@@ -11,8 +11,10 @@ export interface PageMode {
   print: boolean;
   /**
    * Shown to a hall: the presented type scale (assets/deck.css, components/ui/demo-styles.ts) and the slides'
-   * secondary tables and listings behind closed disclosures. True with `?present`, in the speaker view's copies of the
-   * deck (they mirror the projector) and after `setPresenting(true)`; never in print, where everything is open.
+   * secondary tables and listings behind closed disclosures; the page's language, theme and Embed buttons step aside.
+   * True with `?present`, in the speaker view's copies of the deck (they mirror the projector), on the workshop
+   * presenter's deck, and while a speaker view is connected (`setPresenting`, isPresenting below); never in print,
+   * where everything is open.
    */
   presenting: boolean;
 }
@@ -23,8 +25,9 @@ export const PRESENTING_EVENT = 'hsw-presenting';
 let presentingNow = false;
 
 /**
- * The shell's one switch for presenting (for instance when a speaker view connects): the slides' disclosures close
- * and the presented type scale applies. Listeners of `PRESENTING_EVENT` re-render.
+ * The shell's one switch for a connected speaker view (src/plugins/deck-chrome.ts hears its hello): the slides'
+ * disclosures close, the presented type scale applies and the page's buttons step aside. Listeners of
+ * `PRESENTING_EVENT` (src/main.ts, the demo lifecycle) re-render.
  */
 export function setPresenting(on: boolean): void {
   if (presentingNow === on) return;
@@ -47,11 +50,32 @@ export function resolvePageMode(search: string, deck?: DeckLike): PageMode {
       /* reveal not ready yet: the address decides */
     }
   }
-  const presenting = !print && (presentingNow || speaker || params.has('present'));
+  const presenting =
+    !print && (speaker || params.has('present') || isPresenting({ search, speakerConnected: presentingNow }));
   return { mode: speaker ? 'speaker' : 'deck', print, presenting };
 }
 
 /** The deck page's mode, once reveal knows it. */
 export function deckPageMode(deck: DeckLike): PageMode {
   return resolvePageMode(window.location.search, deck);
+}
+
+/**
+ * Workshop mode's role for this page, from its address (the rule of src/plugins/workshop.ts): `?workshop=<room>` with
+ * `&key=` is the presenter's projected deck, without it a participant's phone; never the speaker view's copies
+ * (`?receiver`). null: no workshop.
+ */
+export function workshopRole(search: string): 'presenter' | 'participant' | null {
+  const params = new URLSearchParams(search);
+  if (!params.has('workshop') || params.has('receiver')) return null;
+  return params.get('key') ? 'presenter' : 'participant';
+}
+
+/**
+ * Is the deck being presented (driven by a speaker, in front of a room) rather than browsed? When the speaker view
+ * is connected to it, or it is the presenter's workshop deck. Browsing keeps the page's own controls (language,
+ * theme, Embed); presenting hides them.
+ */
+export function isPresenting(ctx: { search: string; speakerConnected: boolean }): boolean {
+  return ctx.speakerConnected || workshopRole(ctx.search) === 'presenter';
 }

@@ -143,10 +143,16 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   };
   const currentQids = (): readonly string[] => slideById(here().id)?.demo?.quizzes ?? [];
 
-  /** Presenter: tell the server where the deck is, and open the slide's question if it was never opened. */
+  /**
+   * Presenter: tell the server where the deck is, and open the slide's question if it was never opened, once the deck
+   * is at its "voting" step (the quiz's sequence: the question is shown first; the next press opens the vote).
+   */
   function announce(): void {
     if (role !== 'presenter' || state.link !== 'open') return;
-    send({ type: 'slide', slide: here() });
+    const h = here();
+    send({ type: 'slide', slide: h });
+    const voting = slideById(h.id)?.demo?.sequence.indexOf('voting') ?? -1;
+    if (h.step < Math.max(0, voting)) return;
     for (const qid of pollsToOpen(state, currentQids())) send({ type: 'poll', qid, action: 'open' });
   }
 

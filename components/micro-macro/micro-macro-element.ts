@@ -8,6 +8,7 @@ import {
   endMessage,
   errorMessage,
   microMacroText,
+  phaseLabel,
   runnerText,
   type MicroMacroText,
   type RunnerText,
@@ -16,7 +17,7 @@ import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
-import type { Snapshot, TaskView } from '../shared/js-sim/index.ts';
+import type { EndCode, Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,
   cancelRun,
@@ -26,6 +27,7 @@ import {
   currentRun,
   editAgain,
   editDraft,
+  explanationShown,
   gradeGuess,
   guessAgain,
   listingWindow,
@@ -275,7 +277,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       }
       <hsw-code .code=${view.code} language="javascript" .current=${showLine} label=${t.examples[s.example]}></hsw-code>
       ${s.example === 'custom' ? html`<div class="row"><button type="button" @click=${() => this.set(editAgain(this.state))}>${t.editorLabel}</button></div>` : nothing}
-      ${s.guessPhase !== 'guess' && s.example !== 'custom' ? html`<p class="note">${t.explanations[s.example]}</p>` : nothing}
+      ${s.example !== 'custom' && explanationShown(s, this.runs) ? html`<p class="note">${t.explanations[s.example]}</p>` : nothing}
     `;
   }
 
@@ -416,8 +418,8 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         <button type="button" ?disabled=${atEnd} @click=${() => this.set(toLastStep(this.state, this.runs))}>${t.toEnd} ▶▶|</button>
       </div>
       <p class="event" aria-live="polite">
-        ${this.describe(t, snap)}
-        <span class="phase">(${t.phases[snap.phase]}, ${t.now(formatNumber(snap.now, lang, 1))})</span>
+        ${this.describe(t, snap, run.end.code)}
+        <span class="phase">(${phaseLabel(t, snap.phase, run.end.code)}, ${t.now(formatNumber(snap.now, lang, 1))})</span>
       </p>
       <div class="queues">
         ${stack} ${node ? panel('ticks', t.panels.ticks, snap.ticks) : nothing} ${panel('micro', t.panels.microtasks, snap.microtasks)}
@@ -462,7 +464,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     `;
   }
 
-  private describe(t: MicroMacroText, snap: Snapshot): string {
+  private describe(t: MicroMacroText, snap: Snapshot, end: EndCode): string {
     const p = snap.event.params;
     switch (snap.event.code) {
       case 'start':
@@ -484,7 +486,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       case 'uncaught':
         return t.event.uncaught(p);
       case 'end':
-        return t.event.end();
+        return end === 'done' ? t.event.end() : t.event.stopped();
     }
   }
 }

@@ -7,7 +7,7 @@
  * keeps the results in a store and passes it in (`RunLookup`). The state only says where that run stands (`job`).
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
-import { logLines, needsNode, simulate, type Runtime, type SimResult } from '../shared/js-sim/index.ts';
+import { logLines, needsNode, simulate, type Runtime, type SimResult, type Snapshot } from '../shared/js-sim/index.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
 import { isBlankSnippet, resultSize } from '../shared/sim-runner/sim-job.ts';
 import { SizedLru, type RunLookup } from '../shared/sim-runner/result-store.ts';
@@ -384,30 +384,58 @@ export function toLastStep(s: MicroMacroState, runs: RunLookup = NO_RUNS): Micro
   return toEnd(s, stepCount(s, runs));
 }
 
-/** The first step after the script and its microtasks (a natural pause in a walk-through). */
-export function firstMacrotaskStep(s: MicroMacroState): number {
-  const run = currentRun(s);
-  if (!run || !run.ok) return 0;
-  const i = run.steps.findIndex(
-    (st) =>
-      st.event.code === 'taskStart' &&
-      st.event.params['queue'] !== 'microtasks' &&
-      st.event.params['queue'] !== 'ticks',
-  );
-  return i < 0 ? run.steps.length - 1 : i;
+/** The queues a task can wait in (the call stack is not one: it is what runs). */
+const QUEUES = ['ticks', 'microtasks', 'timers', 'immediates', 'io'] as const;
+
+/** How many tasks joined or left a queue between two snapshots (a task that moves from one queue to another counts twice). */
+export function queueChanges(a: Snapshot, b: Snapshot): number {
+  let n = 0;
+  for (const q of QUEUES) {
+    const before = new Set(a[q].map((t) => t.id));
+    const after = new Set(b[q].map((t) => t.id));
+    for (const id of after) if (!before.has(id)) n++;
+    for (const id of before) if (!after.has(id)) n++;
+  }
+  return n;
+}
+
+/** The snapshots at which the task queues change: where a speaker walk through the queues stops. */
+export function queueChangeSteps(run: SimResult): number[] {
+  if (!run.ok) return [];
+  const out: number[] = [];
+  for (let i = 1; i < run.steps.length; i++) if (queueChanges(run.steps[i - 1]!, run.steps[i]!) > 0) out.push(i);
+  return out;
 }
 
 /**
- * The state for a speaker step (micro-macro-sequence.ts), on the seed example whatever the person had: the guess,
- * the guess checked (from the starting order), the script and its microtasks done just before the timer, the end.
+ * Whether the example's explanation is shown: once the person checked their guess, or, when they did not, at the
+ * end of the walk (shown earlier it would tell what the walk is about to show).
+ */
+export function explanationShown(s: MicroMacroState, runs: RunLookup = NO_RUNS): boolean {
+  if (s.example === 'custom' || s.guessPhase === 'guess') return false;
+  return s.guessPhase === 'checked' || s.index >= stepCount(s, runs) - 1;
+}
+
+const sameLines = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+
+/**
+ * The state for a speaker step (micro-macro-sequence.ts), on the seed example in the browser. The guess stays the
+ * person's: the order they made of the seed's lines is kept, a guess they checked stays checked, and a guess they
+ * did not check is never checked for them: the walk then shows the queues without a score ('skipped'), and step 0
+ * gives the guess back. Each later step is the snapshot of the next change of the task queues; the last, the end.
  */
 export function stateForStep(step: number, current: MicroMacroState): MicroMacroState {
-  void current;
   const base = initialState();
   const entry = SPEAKER_SEQUENCE[clampStep(step, SPEAKER_SEQUENCE.length)]!;
-  if (entry.show === 'guess') return base;
-  const checked = checkGuess(base);
-  if (entry.show === 'checked') return checked;
-  if (entry.show === 'before-timer') return goToStep(checked, firstMacrotaskStep(checked));
-  return toLastStep(checked);
+  const own =
+    current.example === base.example && current.runtime === base.runtime && sameLines(current.guess, base.guess);
+  const checked = own && current.guessPhase === 'checked';
+  const guessed: MicroMacroState = { ...base, guess: own ? current.guess : base.guess };
+  if (entry.show === 'guess') return checked ? { ...guessed, guessPhase: 'checked' } : guessed;
+  const walking: MicroMacroState = { ...guessed, selected: -1, guessPhase: checked ? 'checked' : 'skipped' };
+  if (entry.show === 'end') return toLastStep(walking);
+  const run = currentRun(walking);
+  const at = run ? queueChangeSteps(run)[entry.change - 1] : undefined;
+  return at === undefined ? toLastStep(walking) : goToStep(walking, at);
 }

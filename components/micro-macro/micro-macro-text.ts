@@ -208,6 +208,8 @@ const en = {
     idle: 'waiting',
     done: 'finished',
   } satisfies Record<Phase, string>,
+  /** the last snapshot of a run the simulator stopped (starvation, a loop, too long): not finished */
+  stoppedPhase: 'stopped, not finished',
   kinds: {
     script: 'script',
     callback: 'callback',
@@ -254,6 +256,7 @@ const en = {
         : `The loop keeps making the same turn, one every ${s(p.period)} ms, nothing printed, while the timer ${s(p.timer)} waits for ${s(p.due)} ms. The simulator skips ${s(p.turns)} identical turns: the clock jumps from ${s(p.from)} to ${s(p.to)} ms.`,
     uncaught: (p: P) => `Uncaught exception: ${s(p.reason)}.`,
     end: () => 'End.',
+    stopped: () => 'The simulator stopped the program here.',
   },
   ends: {
     done: 'The program finished: every queue is empty.',
@@ -397,6 +400,7 @@ const ru: typeof en = {
     idle: 'ожидание',
     done: 'завершено',
   },
+  stoppedPhase: 'остановлено, не завершено',
   kinds: {
     script: 'скрипт',
     callback: 'колбэк',
@@ -443,6 +447,7 @@ const ru: typeof en = {
         : `Цикл делает один и тот же оборот раз в ${s(p.period)} мс, ничего не выводится, а таймер ${s(p.timer)} ждёт ${s(p.due)} мс. Симулятор пропускает ${s(p.turns)} одинаковых оборотов: часы прыгают с ${s(p.from)} на ${s(p.to)} мс.`,
     uncaught: (p: P) => `Неперехваченное исключение: ${s(p.reason)}.`,
     end: () => 'Конец.',
+    stopped: () => 'Здесь симулятор остановил программу.',
   },
   ends: {
     done: 'Программа завершилась: все очереди пусты.',
@@ -512,6 +517,14 @@ export type MicroMacroText = typeof en;
 export function errorMessage(t: MicroMacroText, e: SimError): string {
   const construct = t.constructs[e.construct ?? 'other'] ?? t.constructs.other ?? '';
   return t.errors[e.code](e, construct);
+}
+
+/**
+ * What the snapshot line says the loop is doing: its phase, except at the end of a run the simulator stopped
+ * (starvation, a task that never returns, too much work), which did not finish.
+ */
+export function phaseLabel(t: MicroMacroText, phase: Phase, end: EndCode): string {
+  return phase === 'done' && end !== 'done' ? t.stoppedPhase : t.phases[phase];
 }
 
 /** The sentence for how a run ended. */

@@ -24,7 +24,11 @@ export function initialState(): QuizState {
   return initialQuizState(QUESTION);
 }
 
-/** One speaker step only: whatever the person (or the room) has chosen stays. */
+/**
+ * Whatever the person (or the room) has chosen stays, at every step: the steps' actions (the vote opened, the answer
+ * revealed) happen on a press, in the deck (src/plugins/quiz-presenter.ts, src/workshop-start.ts), never by moving
+ * to a step (a deep link or going back does not reveal).
+ */
 export function stateForStep(step: number, current: QuizState): QuizState {
   void step;
   return current;

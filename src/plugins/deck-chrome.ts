@@ -2,7 +2,8 @@ import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { deckText } from '../deck-text.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import type { Theme } from '../prefs.ts';
-import { deckPageMode } from '../page-mode.ts';
+import { deckPageMode, setPresenting } from '../page-mode.ts';
+import { acceptsOrigin, speakerMessageOf } from '../speaker-protocol.ts';
 import { slideById } from '../../slides/index.ts';
 import { isEmbeddable } from '../../slides/types.ts';
 
@@ -154,6 +155,32 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     closeButton.textContent = t.close;
   }
 
+  /**
+   * Presenting or browsing (page-mode.ts's isPresenting): the speaker view says hello every second to the deck it
+   * drives (src/plugins/speaker-link.ts); while that window is open the deck is presented (`setPresenting`): its
+   * language, theme and Embed buttons step aside (html.presenting, deck.css). They come back when it closes.
+   */
+  let speaker: Window | null = null;
+  let watching: ReturnType<typeof setInterval> | undefined;
+  function presenting(): void {
+    if (speaker?.closed) speaker = null;
+    setPresenting(speaker !== null);
+    if (!speaker && watching !== undefined) {
+      clearInterval(watching);
+      watching = undefined;
+    }
+  }
+  function listenForSpeaker(): void {
+    window.addEventListener('message', (event: MessageEvent) => {
+      if (!acceptsOrigin(window.location.origin, event.origin)) return;
+      const message = speakerMessageOf(event.data);
+      if (message?.kind !== 'hello' || !event.source || event.source === window) return;
+      speaker = event.source as Window;
+      watching ??= setInterval(presenting, 1000);
+      presenting();
+    });
+  }
+
   return {
     id: 'deck-chrome',
     refresh,
@@ -161,6 +188,8 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
       deck = reveal;
       if (deckPageMode(reveal).print) return;
       reveal.getRevealElement()?.append(bar, dialog);
+      listenForSpeaker();
+      presenting();
       reveal.on('slidechanged', refresh);
       reveal.on('ready', refresh);
       refresh();

@@ -6,7 +6,8 @@ import {
   type PresenterChangedDetail,
   type QuizHost,
 } from '../../components/shared/quiz/quiz-protocol.ts';
-import { deckPageMode } from '../page-mode.ts';
+import { deckPageMode, workshopRole } from '../page-mode.ts';
+import { slideById } from '../../slides/index.ts';
 import { acceptsOrigin, targetOrigin } from '../speaker-protocol.ts';
 
 /** `?quiz=presenter` in the page's query string turns presenter mode on. */
@@ -29,6 +30,32 @@ export function actionOf(data: unknown): QuizAction | null {
   const d = data as { type?: unknown; action?: unknown };
   if (d.type !== QUIZ_MESSAGE_TYPE) return null;
   return d.action === 'presenter-on' || d.action === 'presenter-off' || d.action === 'reveal' ? d.action : null;
+}
+
+/**
+ * Pure, for tests: do a quiz slide's clicker steps (its sequence: the question, voting, revealed) count? Only where
+ * someone presents the question to a room: presenter mode, or a workshop (the projector, and the phones that follow
+ * its steps). A person browsing answers by clicking: their press leaves the slide, and reveals nothing.
+ */
+export function quizStepsLive(presenter: boolean, workshop: 'presenter' | 'participant' | null): boolean {
+  return presenter || workshop !== null;
+}
+
+/**
+ * Pure, for tests: what a forward press to `step` of a quiz slide asks for. 'reveal' at the step the sequence calls
+ * `revealed` (the quiz reveals only what it would on R: nothing before voting, never a choice for anyone). Opening the
+ * vote ('voting') is the workshop's: its projector opens the question when the deck reaches that step
+ * (src/workshop-start.ts).
+ */
+export function pressAction(sequence: readonly unknown[], step: number): 'reveal' | null {
+  return sequence[step] === 'revealed' ? 'reveal' : null;
+}
+
+/** The step a fragment shown carries: a demo step's index + 1, or null for anything else. */
+function stepOf(fragment: Element): number | null {
+  if (!fragment.classList.contains('demo-step')) return null;
+  const i = Number(fragment.getAttribute('data-fragment-index'));
+  return Number.isInteger(i) && i >= 0 ? i + 1 : null;
 }
 
 const KEY_Q = 81;
@@ -63,9 +90,20 @@ export const QuizPresenter = (): RevealPlugin => ({
     };
     const inSpeakerView = (): boolean => deckPageMode(deck).mode === 'speaker';
 
+    const workshop = workshopRole(window.location.search);
+    /** The quiz slides' step fragments count only while the question is presented (quizStepsLive). */
+    const syncSteps = (): void => {
+      const on = quizStepsLive(presenter, workshop);
+      for (const section of deck.getSlides()) {
+        if (!slideById(section.id)?.demo?.quizzes?.length) continue;
+        for (const f of section.querySelectorAll('.fragment.demo-step')) f.classList.toggle('disabled', !on);
+      }
+    };
+
     const setPresenter = (on: boolean): void => {
       presenter = on;
       for (const q of live()) q.presenter = on;
+      syncSteps();
     };
     const apply = (action: QuizAction): void => {
       if (action === 'reveal') current()?.requestReveal();
@@ -105,6 +143,19 @@ export const QuizPresenter = (): RevealPlugin => ({
       if (!acceptsOrigin(window.location.origin, event.origin)) return;
       const action = actionOf(event.data);
       if (action) apply(action);
+    });
+
+    syncSteps();
+    deck.on('ready', syncSteps);
+    // A press forward (one step shown; arriving back at a slide shows its steps all at once and acts on none).
+    deck.on('fragmentshown', (event) => {
+      const shown = (event as Event & { fragments?: Element[] }).fragments ?? [];
+      const fragment = shown.length === 1 ? shown[0] : undefined;
+      const step = fragment ? stepOf(fragment) : null;
+      const section = fragment?.closest('section');
+      const slide = section ? slideById(section.id) : undefined;
+      if (step === null || !slide?.demo?.quizzes?.length) return;
+      if (pressAction(slide.demo.sequence, step) === 'reveal') current()?.requestReveal();
     });
 
     deck.addKeyBinding({ keyCode: KEY_Q, key: 'Q', description: 'Quiz: presenter mode on/off' }, () => {

@@ -137,6 +137,20 @@ test.describe('micro-macro', () => {
     await slide.getByRole('button', { name: 'To the end' }).click();
     await expect(slide.getByText(/microtask starvation/)).toBeVisible();
     await expect.poll(() => outputLines(slide)).toEqual(['waiting']);
+    // stopped, not finished (the run never ended: its timer still waits)
+    await expect(slide.getByText('The simulator stopped the program here.')).toBeVisible();
+    await expect(slide.getByText(/\(stopped, not finished, virtual time 0 ms\)/)).toBeVisible();
+    await expect(slide.getByText(/\(finished,/)).toHaveCount(0);
+  });
+
+  test('the busy wait in Russian: stopped, not finished', async ({ page }) => {
+    await gotoSlide(page, 'micro-macro', { lang: 'ru' });
+    const slide = currentSlide(page);
+    await slide.getByRole('combobox', { name: 'Пример' }).selectOption({ label: 'Активное ожидание флага' });
+    await slide.getByRole('button', { name: 'В конец' }).click();
+    await expect(slide.getByText('Здесь симулятор остановил программу.')).toBeVisible();
+    await expect(slide.getByText(/\(остановлено, не завершено, /)).toBeVisible();
+    await expect(slide.getByText(/\(завершено,/)).toHaveCount(0);
   });
 
   test('your code: errors beside the code in the current language, then stepping', async ({ page }) => {
@@ -174,21 +188,83 @@ test.describe('micro-macro', () => {
     await expect(slide.getByRole('alert')).toContainText('Строка 1: switch — вне подмножества');
   });
 
-  test('the speaker sequence: guess, checked, before the timer, the end', async ({ page }) => {
-    await gotoSlide(page, 'micro-macro', { step: 1 });
+  test('the clicker walks the queues one change a press, and never checks the guess for the person', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'micro-macro');
     const slide = currentSlide(page);
-    // step 1: the starting guess (the source's order) checked against the answer
-    await expect(slide.getByRole('status').first()).toHaveText('2 of 6 in the right place.');
-    await page.keyboard.press('PageDown');
-    await expectHash(page, /^#\/micro-macro\/1$/);
-    // step 2: the script and all its microtasks have run; the timer's callback is next
-    await expect.poll(() => outputLines(slide)).toEqual(['A', 'D', 'F', 'C', 'E']);
-    await expect(slide.getByText(/A timer is due/)).toBeVisible();
-    await page.keyboard.press('PageDown');
-    await expectHash(page, /^#\/micro-macro\/2$/);
+    const guess = slide.getByRole('list', { name: 'Your guess: put the lines in the order they will be printed' });
+    // the person moves a line; the clicker must leave their order alone
+    await slide.getByRole('button', { name: 'Move “B” down' }).click();
+    await expect(guess.getByRole('listitem')).toHaveText([/A/, /C/, /B/, /D/, /E/, /F/]);
+    await page.locator('.reveal').focus();
+    const micro = slide.getByRole('group', { name: 'Microtask queue' });
+    const timers = slide.getByRole('group', { name: 'Timers (macrotasks)' });
+    const read = async () => `${await micro.innerText()} | ${await timers.innerText()}`;
+    const explanation = slide.locator('.demo').getByText(/The timer is a macrotask, so B is last/);
+    // what the two queues hold after each press: the microtask queue fills (C, then the rest of the async
+    // function) and drains, and only then the timer runs
+    const walk: [RegExp[], RegExp[], string[]][] = [
+      [[], [/console\.log\('B'\)/], ['A']],
+      [[/console\.log\('C'\)/], [/console\.log\('B'\)/], ['A']],
+      [[/console\.log\('C'\)/, /after await/], [/console\.log\('B'\)/], ['A', 'D']],
+      [[/after await/], [/console\.log\('B'\)/], ['A', 'D', 'F']],
+      [[], [/console\.log\('B'\)/], ['A', 'D', 'F', 'C']],
+      [[], [], ['A', 'D', 'F', 'C', 'E']],
+    ];
+    let before = '';
+    for (const [i, [m, t, out]] of walk.entries()) {
+      await page.keyboard.press(i % 2 === 0 ? 'ArrowRight' : 'PageDown');
+      await expectHash(page, new RegExp(`^#/micro-macro/${i}$`));
+      await expect(micro.getByRole('listitem')).toHaveText(m);
+      await expect(timers.getByRole('listitem')).toHaveText(t);
+      await expect.poll(() => outputLines(slide)).toEqual(out);
+      const now = await read();
+      expect(now, `press ${i + 1} changes what the queues read`).not.toBe(before);
+      before = now;
+      // no score: nobody checked a guess
+      await expect(slide.getByText(/in the right place/)).toHaveCount(0);
+      await expect(explanation).toHaveCount(0);
+    }
+    // the last press: the end of the run, and the explanation
+    await page.keyboard.press('ArrowRight');
+    await expectHash(page, /^#\/micro-macro\/6$/);
+    await expect(slide.getByText('The program finished: every queue is empty.')).toBeVisible();
+    await expect(explanation).toBeVisible();
+    await expect(slide.getByText(/in the right place/)).toHaveCount(0);
+    // back one press: the timer's step again
     await expect.poll(() => outputLines(slide)).toEqual(['A', 'D', 'F', 'C', 'E', 'B']);
-    await page.keyboard.press('PageUp');
+    await page.keyboard.press('ArrowLeft');
     await expect.poll(() => outputLines(slide)).toEqual(['A', 'D', 'F', 'C', 'E']);
+    await expect(explanation).toHaveCount(0);
+    // back to the start: the person's guess, as they left it, still to be checked
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+    await expectHash(page, /^#\/micro-macro$/);
+    await expect(guess.getByRole('listitem')).toHaveText([/A/, /C/, /B/, /D/, /E/, /F/]);
+    await expect(slide.getByRole('button', { name: 'Check my order' })).toBeVisible();
+  });
+
+  test('a deep link to a step (embed step=) opens the walk there; print shows the guess, unchecked', async ({
+    page,
+  }) => {
+    // step 3: the async function has paused at await; its continuation waits behind C
+    await page.goto('embed.html?slide=micro-macro&lang=en&step=3');
+    const micro = page.getByRole('group', { name: 'Microtask queue' });
+    await expect(micro.getByRole('listitem')).toHaveText([/console\.log\('C'\)/, /after await/]);
+    await expect(page.getByText(/in the right place/)).toHaveCount(0);
+    // print: the demo's first step, the guess to make, never a checked one
+    await page.goto('index.html?print-pdf&lang=en');
+    await page.waitForFunction(() => document.querySelectorAll('.pdf-page').length > 0);
+    const printed = page.locator('.pdf-page section#micro-macro .demo');
+    await expect(
+      // (a printed slide that is not the current one is aria-hidden: its roles are found with includeHidden)
+      printed.getByRole('heading', {
+        name: 'Your guess: put the lines in the order they will be printed',
+        includeHidden: true,
+      }),
+    ).toBeVisible();
+    await expect(printed.getByRole('button', { name: 'Check my order', includeHidden: true })).toBeVisible();
+    await expect(printed.getByText(/in the right place/)).toHaveCount(0);
   });
 
   test('no accessibility violations in the guess and the stepping views', async ({ page }) => {

@@ -80,6 +80,62 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await expect(slide.getByRole('status').first()).toContainText('The room votes by hand');
   });
 
+  test('presenter mode: the clicker starts the vote, then reveals, then leaves; never chooses', async ({ page }) => {
+    await gotoSlide(page, 'quiz-busy-wait', { query: 'quiz=presenter' });
+    await page.evaluate((k) => localStorage.removeItem(k), KEY);
+    const slide = currentSlide(page);
+    const status = slide.getByRole('status').first();
+    await page.locator('.reveal').focus();
+    await expect(status).toHaveText(
+      'The room votes by hand: the next press starts the vote, the one after reveals the answer.',
+    );
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/quiz-busy-wait\/0$/);
+    await expect(status).toHaveText(
+      'The room votes by hand; mark the majority with 1–4 if you like, then reveal the answer.',
+    );
+    await expect(slide.getByText('right answer')).toHaveCount(0);
+    await expect(slide.locator('button[aria-pressed="true"]')).toHaveCount(0);
+    await page.keyboard.press('3');
+    await page.keyboard.press('ArrowRight');
+    await expectHash(page, /^#\/quiz-busy-wait\/1$/);
+    await expect(status).toHaveText('Right!');
+    await expect(slide.getByRole('heading', { name: 'Why' })).toBeVisible();
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/(?!quiz-busy-wait)/);
+    // back into the slide: as it was left; nothing stored (the presenter's choices never count)
+    await page.keyboard.press('PageUp');
+    await expectHash(page, /^#\/quiz-busy-wait\/1$/);
+    await expect(currentSlide(page).getByRole('status').first()).toHaveText('Right!');
+    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+  });
+
+  test('presenter mode: a revealed step reached without its press (a link, going back) reveals nothing', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'quiz-busy-wait', { query: 'quiz=presenter', step: 3 });
+    const status = currentSlide(page).getByRole('status').first();
+    await expect(status).toContainText('The room votes by hand');
+    await expect(currentSlide(page).getByRole('heading', { name: 'Why' })).toHaveCount(0);
+  });
+
+  test('browsing: a press leaves the quiz at once and reveals nothing (the person answers by clicking)', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'quiz-busy-wait');
+    await page.evaluate((k) => localStorage.removeItem(k), KEY);
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/(?!quiz-busy-wait)/);
+    // back (reveal's address may name a step there: it still reveals nothing)
+    await page.keyboard.press('PageUp');
+    await expectHash(page, /^#\/quiz-busy-wait(\/\d)?$/);
+    const slide = currentSlide(page);
+    await expect(slide.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
+    await expect(slide.getByRole('heading', { name: 'Why' })).toHaveCount(0);
+    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+  });
+
   test('keys Q and R: presenter mode on, then reveal', async ({ page }) => {
     await gotoSlide(page, 'quiz-busy-wait');
     const slide = currentSlide(page);

@@ -142,12 +142,19 @@ test.describe('workshop mode with the real server', () => {
       // No answer in any phone's page before the reveal (the phones' build withholds it).
       for (const p of phones) expect(await p.content()).not.toContain('gives control away only until');
 
-      // The presenter moves to the quiz: every phone follows; the poll opens by itself.
+      // The presenter moves to the quiz: every phone follows; the question shows, the vote is not open yet.
       await projector.evaluate(() => {
         window.location.hash = '#/quiz-busy-wait';
       });
       const quiz = projector.locator('section#quiz-busy-wait');
       await expect(quiz).toHaveClass(/present/);
+      await expect(quiz.getByRole('status').first()).toHaveText('The next press opens the vote.');
+      for (const p of phones) {
+        await expect(p.locator('section#quiz-busy-wait')).toHaveClass(/present/);
+        await expect(currentSlide(p).getByText('Wait for the presenter to open this question.')).toBeVisible();
+      }
+      // The clicker's next press opens it, on every phone.
+      await projector.keyboard.press('PageDown');
       await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^0 answered/);
       for (const p of phones) {
         await expect(p.locator('section#quiz-busy-wait')).toHaveClass(/present/);
@@ -172,8 +179,8 @@ test.describe('workshop mode with the real server', () => {
       await expect(quiz.getByText(/\d votes?$/)).toHaveCount(0);
       await expect(quiz.locator('.demo')).not.toContainText('gives control away only until');
 
-      // R reveals: the histogram, the right answer and the explanation on the projector…
-      await projector.keyboard.press('r');
+      // The next press reveals (as R does): the histogram, the right answer and the explanation on the projector…
+      await projector.keyboard.press('PageDown');
       await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(
         '3 answered. The right answer is 3.',
       );
@@ -219,6 +226,11 @@ test.describe('workshop mode with the real server', () => {
       for (const nick of ['Ada', 'Bob', 'Cy <b>']) expect(csv).toContain(nick);
       await panel.getByRole('button', { name: 'Close' }).click();
 
+      // The next press leaves the quiz, and the phones follow.
+      await projector.keyboard.press('PageDown');
+      await expect(quiz).not.toHaveClass(/present/);
+      await expect(phones[1]!.locator('section#quiz-busy-wait')).not.toHaveClass(/present/);
+
       // The summary shows the room's results; a nickname is text, never HTML.
       await projector.evaluate(() => {
         window.location.hash = '#/summary';
@@ -243,7 +255,8 @@ test.describe('workshop mode with the real server', () => {
       ctx.on('page', (p) => watch(p, errors, 'speaker view'));
       const projector = watch(await ctx.newPage(), errors, 'projector');
       await projector.goto(
-        `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi`,
+        // at the question's voting step (its first press): the vote opens there
+        `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi/0`,
       );
       await ready(projector);
       const quiz = projector.locator('section#quiz-fastapi');
@@ -329,7 +342,7 @@ test.describe('workshop mode with the real server', () => {
       for (const theme of ['light', 'dark']) {
         const projector = await pc.newPage();
         await projector.goto(
-          `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en&theme=${theme}#/quiz-busy-wait`,
+          `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en&theme=${theme}#/quiz-busy-wait/0`,
         );
         await ready(projector);
         await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
@@ -405,7 +418,9 @@ test('a phone whose server goes away says so, reconnects by itself, and finds it
     // While the server is away the browser logs each refused connection: expected here, not an error of the page.
     const projector = await pc.newPage();
     projector.on('pageerror', (e) => errors.push(`projector: ${e.message}`));
-    await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi`);
+    await projector.goto(
+      `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi/0`,
+    );
     await ready(projector);
     const phone = await fc.newPage();
     phone.on('pageerror', (e) => errors.push(`phone: ${e.message}`));

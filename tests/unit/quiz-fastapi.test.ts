@@ -13,6 +13,7 @@ import {
   lastDone,
   maxInFlight,
   stateForStep,
+  SPEAKER_SEQUENCE,
   waves,
 } from '../../components/quiz-fastapi/quiz-fastapi-model.ts';
 import { fastapiQuizText } from '../../components/quiz-fastapi/quiz-fastapi-text.ts';
@@ -34,8 +35,11 @@ describe('quiz-fastapi: the question', () => {
     expect(lastDone('async_blocking', QUESTION_REQUESTS, QUESTION_LATENCY_MS)).toBe(10_000);
   });
 
-  it('has one speaker step, which keeps whatever was chosen', () => {
+  it('has three clicker steps (question, voting, revealed), each keeping whatever was chosen', () => {
+    expect(SPEAKER_SEQUENCE).toEqual(['question', 'voting', 'revealed']);
     const s = initialState();
+    expect(stateForStep(1, s)).toBe(s);
+    expect(stateForStep(2, s)).toBe(s);
     expect(stateForStep(0, s)).toBe(s);
     expect(stateForStep(3, s)).toBe(s);
   });

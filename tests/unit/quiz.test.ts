@@ -22,7 +22,7 @@ import {
   type QuizQuestion,
   type QuizState,
 } from '../../components/shared/quiz/quiz-model.ts';
-import { actionOf, modeFromSearch } from '../../src/plugins/quiz-presenter.ts';
+import { actionOf, modeFromSearch, pressAction, quizStepsLive } from '../../src/plugins/quiz-presenter.ts';
 import * as busyWait from '../../components/quiz-busy-wait/quiz-busy-wait-model.ts';
 import { busyWaitQuizText, busyWaitText } from '../../components/quiz-busy-wait/quiz-busy-wait-text.ts';
 
@@ -92,6 +92,16 @@ describe('presenter mode', () => {
     expect(setMode(s, 'presenter').phase).toEqual({ kind: 'hidden', choice: null });
     expect(setMode(s, 'browse')).toBe(s);
     expect(reveal(initialQuizState(Q))).toEqual(initialQuizState(Q));
+  });
+
+  it('a quiz slide’s clicker steps count only when the question is presented; a forward press to "revealed" reveals', () => {
+    expect(quizStepsLive(false, null)).toBe(false);
+    expect(quizStepsLive(true, null)).toBe(true);
+    expect(quizStepsLive(false, 'presenter')).toBe(true);
+    expect(quizStepsLive(false, 'participant')).toBe(true);
+    const seq = busyWait.SPEAKER_SEQUENCE;
+    expect([0, 1, 2, 3].map((i) => pressAction(seq, i))).toEqual([null, null, 'reveal', null]);
+    expect(pressAction(['question'], 1)).toBeNull();
   });
 
   it('?quiz=presenter turns it on', () => {
@@ -403,12 +413,15 @@ describe('the busy-wait question against real Node', () => {
 // --------------------------------------------------------------- the quiz-busy-wait demo: contract, text, programs
 
 describe('the quiz-busy-wait demo', () => {
-  it('follows the demo contract: one speaker step; a step keeps what was chosen', () => {
-    expect(busyWait.SPEAKER_SEQUENCE).toHaveLength(1);
+  it('follows the demo contract: three clicker steps (question, voting, revealed); a step keeps what was chosen', () => {
+    expect(busyWait.SPEAKER_SEQUENCE).toEqual(['question', 'voting', 'revealed']);
     const fresh = busyWait.initialState();
     expect(fresh).toEqual(initialQuizState(busyWait.QUESTION));
     const answered = choose(fresh, 2);
-    expect(busyWait.stateForStep(0, answered)).toBe(answered);
+    // moving to a step (a deep link, going back) never chooses nor reveals: only a press does, in the deck
+    for (let i = 0; i < 3; i++) expect(busyWait.stateForStep(i, answered)).toBe(answered);
+    const hidden = busyWait.initialState();
+    for (let i = 0; i < 3; i++) expect(busyWait.stateForStep(i, hidden)).toBe(hidden);
   });
 
   it('owns every string it shows: the question, its code, the choices and the explanation, in both languages', () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { resolvePrefs } from '../../src/prefs.ts';
 import { logPosition, logValue, niceRound } from '../../components/ui/labelled-slider.ts';
 import { embedSnippet } from '../../src/plugins/deck-chrome.ts';
+import { isPresenting, workshopRole } from '../../src/page-mode.ts';
 import { highlightLines } from '../../components/ui/highlight.ts';
 import { inline } from '../../lib/render-text.ts';
 
@@ -147,5 +148,23 @@ describe('the title slide’s chapter map', () => {
     const model = await import('../../components/chapter-map/chapter-map-model.ts');
     expect(model.SPEAKER_SEQUENCE).toHaveLength(1);
     expect(model.stateForStep(0, model.initialState())).toEqual(model.initialState());
+  });
+});
+
+describe('presenting or browsing (src/page-mode.ts)', () => {
+  it('the workshop role comes from the address; the speaker view’s copies have none', () => {
+    expect(workshopRole('?workshop=abc&key=s3cret')).toBe('presenter');
+    expect(workshopRole('?workshop=abc')).toBe('participant');
+    expect(workshopRole('?workshop=abc&key=')).toBe('participant');
+    expect(workshopRole('?workshop=abc&key=s3cret&receiver')).toBeNull();
+    expect(workshopRole('?lang=en')).toBeNull();
+  });
+
+  it('presenting: the speaker view connected, or the workshop’s projector; browsing otherwise (a phone too)', () => {
+    expect(isPresenting({ search: '', speakerConnected: false })).toBe(false);
+    expect(isPresenting({ search: '?quiz=presenter', speakerConnected: false })).toBe(false);
+    expect(isPresenting({ search: '', speakerConnected: true })).toBe(true);
+    expect(isPresenting({ search: '?workshop=abc&key=s', speakerConnected: false })).toBe(true);
+    expect(isPresenting({ search: '?workshop=abc', speakerConnected: false })).toBe(false);
   });
 });

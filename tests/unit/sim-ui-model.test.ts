@@ -17,7 +17,12 @@ import {
   startingOrder,
   stateForStep,
   stepCount,
+  explanationShown,
+  queueChangeSteps,
+  queueChanges,
+  toLastStep,
 } from '../../components/micro-macro/micro-macro-model.ts';
+import { microMacroText, phaseLabel } from '../../components/micro-macro/micro-macro-text.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { logLines } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
@@ -133,17 +138,97 @@ describe('stepping and the speaker sequence', () => {
     expect(goToStep(s, 10_000).index).toBe(stepCount(s) - 1);
   });
 
-  it('the sequence: the guess, checked, before the timer (A D F C E printed), the end (all six)', () => {
-    expect(SPEAKER_SEQUENCE.length).toBe(4);
-    expect(stateForStep(0, initialState()).guessPhase).toBe('guess');
-    expect(stateForStep(1, initialState()).guessPhase).toBe('checked');
-    const before = stateForStep(2, initialState());
-    const run = currentRun(before)!;
+  /** The queues of a state's snapshot, one line a queue, as the panels list them. */
+  const queuesAt = (st: MicroMacroState): string => {
+    const run = currentRun(st)!;
     if (!run.ok) throw new Error('refused');
-    const snap = run.steps[before.index]!;
-    expect(run.output.slice(0, snap.outputLength).map((o) => o.text)).toEqual(['A', 'D', 'F', 'C', 'E']);
-    expect(snap.event.params['queue']).toBe('timers');
-    const end = stateForStep(3, initialState());
+    const snap = run.steps[st.index]!;
+    return [snap.microtasks, snap.timers, snap.ticks, snap.immediates, snap.io]
+      .map((q) => q.map((x) => x.name).join(','))
+      .join(' | ');
+  };
+
+  it('each clicker step after the guess shows one queue change, and the walk covers all of them', () => {
+    const states = SPEAKER_SEQUENCE.map((_, i) => stateForStep(i, initialState()));
+    const run = currentRun(states[0]!)!;
+    if (!run.ok) throw new Error('refused');
+    const walk = states.slice(0, -1);
+    for (let i = 1; i < walk.length; i++) {
+      const a = run.steps[walk[i - 1]!.index]!;
+      const b = run.steps[walk[i]!.index]!;
+      // one task joined or left one queue between two presses, and the panels read differently
+      expect(queueChanges(a, b), `step ${i - 1} → ${i}`).toBe(1);
+      expect(queuesAt(walk[i]!)).not.toBe(queuesAt(walk[i - 1]!));
+      // …and no change was jumped over on the way
+      let changes = 0;
+      for (let k = walk[i - 1]!.index + 1; k <= walk[i]!.index; k++)
+        changes += queueChanges(run.steps[k - 1]!, run.steps[k]!);
+      expect(changes, `step ${i - 1} → ${i}`).toBe(1);
+    }
+    expect(walk.length - 1).toBe(queueChangeSteps(run).length);
+    // the last step is the end of the run: nothing queued any more
+    const end = states[states.length - 1]!;
     expect(end.index).toBe(stepCount(end) - 1);
+    expect(queuesAt(end)).toBe(' |  |  |  | ');
+    // the story the steps tell: the microtask queue fills (C, then the continuation) and drains before the timer
+    expect(walk.map(queuesAt)).toEqual([
+      ' |  |  |  | ',
+      " | () => console.log('B') |  |  | ",
+      "() => console.log('C') | () => console.log('B') |  |  | ",
+      "() => console.log('C'),async () => { console.log('D'); a… | () => console.log('B') |  |  | ",
+      "async () => { console.log('D'); a… | () => console.log('B') |  |  | ",
+      " | () => console.log('B') |  |  | ",
+      ' |  |  |  | ',
+    ]);
+  });
+
+  it('the clicker never makes or checks a guess for the person; their order and their check stay theirs', () => {
+    const fresh = initialState();
+    for (let i = 0; i < SPEAKER_SEQUENCE.length; i++) {
+      const st = stateForStep(i, fresh);
+      expect(st.guessPhase, `step ${i}`).toBe(i === 0 ? 'guess' : 'skipped');
+      expect(st.guess).toEqual(fresh.guess);
+    }
+    // a person who ordered the lines: the walk keeps their order, and step 0 gives it back unchecked
+    const ordered = moveLine(moveLine(fresh, 0, 1), 3, 1);
+    expect(ordered.guess).not.toEqual(fresh.guess);
+    const walked = stateForStep(3, ordered);
+    expect(walked.guessPhase).toBe('skipped');
+    expect(walked.guess).toEqual(ordered.guess);
+    const back = stateForStep(0, walked);
+    expect(back.guessPhase).toBe('guess');
+    expect(back.guess).toEqual(ordered.guess);
+    // a person who checked their guess: it stays checked (their score) through the walk
+    const checked = checkGuess(ordered);
+    for (let i = 0; i < SPEAKER_SEQUENCE.length; i++) {
+      expect(stateForStep(i, checked).guessPhase).toBe('checked');
+      expect(stateForStep(i, checked).guess).toEqual(ordered.guess);
+    }
+    // someone else's example or code: the walk is the seed's, with its starting guess
+    const other = stateForStep(2, chooseExample(fresh, 'nextTick'));
+    expect(other.example).toBe('seed');
+    expect(other.guess).toEqual(fresh.guess);
+  });
+
+  it('the explanation shows when the walk ends (or once the person checked their guess), not before', () => {
+    const last = SPEAKER_SEQUENCE.length - 1;
+    for (let i = 0; i < last; i++) expect(explanationShown(stateForStep(i, initialState())), `step ${i}`).toBe(false);
+    expect(explanationShown(stateForStep(last, initialState()))).toBe(true);
+    expect(explanationShown(stateForStep(1, checkGuess(initialState())))).toBe(true);
+  });
+
+  it('a run the simulator stopped ends "stopped", not "finished" (the busy wait), in both languages', () => {
+    const busy = toLastStep(chooseExample(initialState(), 'busyWait'));
+    const run = currentRun(busy)!;
+    if (!run.ok) throw new Error('refused');
+    expect(run.end.code).toBe('starvedMicrotasks');
+    const snap = run.steps[busy.index]!;
+    expect(phaseLabel(microMacroText.en, snap.phase, run.end.code)).toBe('stopped, not finished');
+    expect(phaseLabel(microMacroText.ru, snap.phase, run.end.code)).toBe('остановлено, не завершено');
+    const seed = toLastStep(initialState());
+    const done = currentRun(seed)!;
+    if (!done.ok) throw new Error('refused');
+    expect(phaseLabel(microMacroText.en, done.steps[seed.index]!.phase, done.end.code)).toBe('finished');
+    expect(phaseLabel(microMacroText.ru, done.steps[seed.index]!.phase, done.end.code)).toBe('завершено');
   });
 });

@@ -243,7 +243,8 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     } else if (v.correctShown !== null) status = t.revealedNoVote(correctNo);
     else if (s.phase.kind === 'answered') status = t.withheld(s.phase.choice + 1);
     else if (s.phase.kind === 'hidden') {
-      status = t.hidden;
+      // In the deck, before the clicker's "voting" step: what the next press does (the embed page has no steps).
+      status = this.mode === 'deck' && this.step === 0 && s.phase.choice === null ? t.hiddenFirst : t.hidden;
       statusClass = 'hidden';
     } else {
       status = t.keysHint(n);

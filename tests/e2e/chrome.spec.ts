@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { slides } from '../../slides/index.ts';
+import { test, expect, gotoSlide } from './fixtures.ts';
+
+/**
+ * The deck's own controls (src/plugins/deck-chrome.ts): language, theme and Embed stay while a person browses and
+ * hide while the deck is presented (the speaker view connected; src/page-mode.ts's isPresenting); and nothing a
+ * person reads runs under reveal's navigation arrows, bottom right.
+ */
+
+const chromeButtons = (page: Page) => [
+  page.getByRole('button', { name: 'Switch to Russian' }),
+  page.getByRole('button', { name: /^Switch to the (light|dark) theme$/ }),
+  page.getByRole('button', { name: 'Embed this demo in another page' }),
+];
+
+test.describe('the deck chrome while presenting', () => {
+  test('browsing: language, theme and Embed are there; with the speaker view open they hide, and come back', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'c10k');
+    for (const b of chromeButtons(page)) await expect(b).toBeVisible();
+    const [speaker] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('s')]);
+    await speaker.waitForLoadState();
+    for (const b of chromeButtons(page)) await expect(b).toBeHidden();
+    await speaker.close();
+    for (const b of chromeButtons(page)) await expect(b).toBeVisible();
+  });
+});
+
+/** Every visible piece of text on the current slide, light and shadow DOM: its text and its line boxes. */
+async function textBoxes(page: Page): Promise<{ text: string; x: number; y: number; w: number; h: number }[]> {
+  return page.evaluate(() => {
+    const out: { text: string; x: number; y: number; w: number; h: number }[] = [];
+    const section = document.querySelector('.reveal .slides > section.present');
+    const walk = (root: Node) => {
+      const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let n: Node | null = it.currentNode; n; n = it.nextNode()) {
+        if (n instanceof Element && n.shadowRoot) walk(n.shadowRoot);
+        if (n.nodeType !== Node.TEXT_NODE || !n.textContent?.trim()) continue;
+        const el = n.parentElement;
+        if (!el) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects())
+          if (r.width > 0 && r.height > 0)
+            out.push({ text: n.textContent.trim().slice(0, 60), x: r.x, y: r.y, w: r.width, h: r.height });
+      }
+    };
+    if (section) walk(section);
+    return out;
+  });
+}
+
+/** The arrows as drawn: the visible buttons of reveal's controls (it keeps the up and down ones, invisible). */
+async function arrowsBox(page: Page): Promise<{ x: number; y: number; r: number; b: number } | null> {
+  const arrows = await page.evaluate(() =>
+    [...document.querySelectorAll('.reveal > .controls > button')]
+      .filter((b) => {
+        const st = getComputedStyle(b);
+        return st.visibility !== 'hidden' && st.display !== 'none' && Number(st.opacity) > 0.05;
+      })
+      .map((b) => b.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0)
+      .map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
+  );
+  if (arrows.length === 0) return null;
+  return {
+    x: Math.min(...arrows.map((a) => a.x)),
+    y: Math.min(...arrows.map((a) => a.y)),
+    r: Math.max(...arrows.map((a) => a.x + a.w)),
+    b: Math.max(...arrows.map((a) => a.y + a.h)),
+  };
+}
+
+/** The texts of the current slide under the arrows, with where they are. */
+async function textUnderArrows(page: Page, label: string): Promise<string[]> {
+  const box = await arrowsBox(page);
+  expect(box, label).not.toBeNull();
+  if (!box) return [];
+  return (await textBoxes(page))
+    .filter((t) => t.x < box.r && t.x + t.w > box.x && t.y < box.b && t.y + t.h > box.y)
+    .map((t) => `${label}: “${t.text}” at ${Math.round(t.x)},${Math.round(t.y)}`);
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  test(`at 1280×720 no text on any slide runs under the navigation arrows (${lang})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const under: string[] = [];
+    for (const slide of slides) {
+      await gotoSlide(page, slide.id, { lang });
+      under.push(...(await textUnderArrows(page, slide.id)));
+    }
+    // c10k with its own stack size
+    await gotoSlide(page, 'c10k', { lang });
+    await page
+      .getByRole('combobox', { name: lang === 'en' ? 'Thread stack (virtual)' : /стек/i })
+      .selectOption({ label: lang === 'en' ? 'Custom' : 'Свой' });
+    under.push(...(await textUnderArrows(page, 'c10k, custom stack')));
+    expect(under).toEqual([]);
+  });
+
+  test(`at 1280×720 no comparison example runs under the navigation arrows (${lang})`, async ({ page }) => {
+    // Known: in Russian, with the telecom example, the comparison demo is about 50 px taller than its cell (its
+    // table's last row, the Erlang reason, spills into the room kept for the arrows). The demo must shrink
+    // (components/comparison); then this test passes, which test.fail reports: remove the line.
+    test.fail(lang === 'ru', 'comparison’s Russian telecom example is taller than its cell');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const under: string[] = [];
+    await gotoSlide(page, 'comparison', { lang });
+    const examples = page.getByRole('group', { name: lang === 'en' ? 'Examples' : 'Примеры' }).getByRole('button');
+    for (let i = 0; i < (await examples.count()); i++) {
+      await examples.nth(i).click();
+      await expect(examples.nth(i)).toHaveAttribute('aria-pressed', 'true');
+      under.push(...(await textUnderArrows(page, `comparison, ${await examples.nth(i).innerText()}`)));
+    }
+    expect(under).toEqual([]);
+  });
+}
