@@ -267,7 +267,7 @@ async function room(s: Server, dataDir: string, n: number) {
       await until(`an answer to vote ${k}`, () => acked.size + refused.length > before);
     }
   };
-  return { p, acked, refused, vote };
+  return { p, people, acked, refused, vote };
 }
 
 const Q = QUIZZES[0]!;
@@ -359,4 +359,26 @@ test('a second server on the same folder (same or another port, with or without 
   expect(b.room).toBe(a.room);
   expect(b.stderr()).not.toMatch(/stale lock/);
   expect(countOf(await counted(b))).toBe(2);
+}, 60_000);
+
+test('votes and commands crossing in one tick: the presenter’s commands keep their order, and a restart replays the room the server had', async () => {
+  const dataDir = tempDir('faults-order');
+  const s = await start(dataDir);
+  const r = await room(s, dataDir, 30);
+  // Votes from every side while the presenter closes, reopens, closes and reopens again, all in one tick.
+  for (const [k, c] of r.people.entries()) {
+    c.send({ type: 'vote', qid: Q.id, choice: k % 4 });
+    if (k % 6 === 0) r.p.send({ type: 'poll', qid: Q.id, action: k % 12 === 0 ? 'close' : 'open' });
+  }
+  r.p.send({ type: 'poll', qid: Q.id, action: 'open' });
+  await until('every vote answered', () => r.acked.size + r.refused.length === 30);
+  expect(r.refused.every((why) => why === 'not-open')).toBe(true);
+  const live = await get(s.port, `/api/export.json?key=${s.secret}`);
+  const body = JSON.parse(live.body) as { questions: { qid: string; status: string; answered: number }[] };
+  expect(body.questions.find((q) => q.qid === Q.id)).toMatchObject({ status: 'open', answered: r.acked.size });
+  await kill9(s);
+  const again = await start(dataDir);
+  expect(again.stderr()).not.toMatch(/refused on replay|rebuilt|reopened/);
+  const after = await get(again.port, `/api/export.json?key=${again.secret}`);
+  expect({ ...JSON.parse(after.body), exportedAt: 0 }).toEqual({ ...JSON.parse(live.body), exportedAt: 0 });
 }, 60_000);
