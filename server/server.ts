@@ -296,8 +296,22 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       return false;
     }
   };
-  /** Votes being written, per participant and question: a second one waits for the first's outcome. */
-  const voting = new Map<string, Promise<unknown>>();
+  /**
+   * An event is checked, written and only then applied; events that depend on each other go one after another, so
+   * that the room applies them in the log's order and a restart replays what the room did: the presenter's commands
+   * in one line, a participant's votes on one question and nicknames in another each; a vote waits for the
+   * presenter's commands in flight (a close being written: the vote after it is refused, not logged).
+   */
+  const chains = new Map<string, Promise<unknown>>();
+  const inOrder = <T>(key: string, f: () => Promise<T>): Promise<T> => {
+    const next = (chains.get(key) ?? Promise.resolve()).then(f);
+    const tail = next.catch(() => undefined);
+    chains.set(key, tail);
+    void tail.then(() => {
+      if (chains.get(key) === tail) chains.delete(key);
+    });
+    return next;
+  };
 
   // A participant's renames reach the log coalesced and within a byte budget (server/limits.ts).
   const renames = new Renames(limits, persist);
@@ -412,18 +426,18 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     presenterDirty({ stats: true, results: true });
   };
 
-  const vote = async (c: Conn, pid: string, msg: Extract<ClientMessage, { type: 'vote' }>): Promise<void> => {
-    const key = `${pid} ${msg.qid}`;
-    for (let w = voting.get(key); w; w = voting.get(key)) await w;
+  const vote = (c: Conn, pid: string, msg: Extract<ClientMessage, { type: 'vote' }>): Promise<void> =>
+    inOrder(`vote ${pid} ${msg.qid}`, async () => {
+      await chains.get('presenter');
+      return saveVote(c, pid, msg);
+    });
+
+  const saveVote = async (c: Conn, pid: string, msg: Extract<ClientMessage, { type: 'vote' }>): Promise<void> => {
     const e: RoomEvent = { t: 'vote', pid, qid: msg.qid, choice: msg.choice, at: now() };
     const checked = room.check(e);
     if (!checked.ok) return refuse(c, checked.reason);
     // Counted only once it is on disk: a vote that cannot be saved is refused and may be sent again.
-    const saving = persist(e);
-    voting.set(key, saving);
-    const saved = await saving;
-    voting.delete(key);
-    if (!saved) return refuse(c, 'not-saved');
+    if (!(await persist(e))) return refuse(c, 'not-saved');
     const r = room.apply(e);
     if (!r.ok) return refuse(c, r.reason);
     counters.votes++;
@@ -447,30 +461,15 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
         await persist(e);
         return;
       }
-      case 'poll': {
-        const e: RoomEvent = { t: 'poll', qid: msg.qid, action: msg.action, at: now() };
-        const checked = room.check(e);
-        if (!checked.ok) return refuse(c, checked.reason);
-        if (!checked.changed) return;
-        // Applied once on disk, in the log's order (a command that cannot be saved changes nothing).
-        if (!(await persist(e))) return refuse(c, 'not-saved');
-        const before = room.statusOf(msg.qid);
-        // A reveal or a reset changes the scores of those who voted: taken before a reset clears them.
-        const voters = new Set(room.votersOf(msg.qid));
-        const r = room.apply(e);
-        if (!r.ok) return refuse(c, r.reason);
-        if (!r.changed) return;
-        const after = room.statusOf(msg.qid);
-        broadcastPoll(msg.qid, before === 'revealed' || after === 'revealed' ? voters : new Set());
-        return;
-      }
-      case 'showTop': {
-        const e: RoomEvent = { t: 'showTop', show: msg.show, at: now() };
-        const r = room.check(e);
-        if (!r.ok || !r.changed) return;
-        if ((await persist(e)) && room.apply(e).ok) presenterDirty({ results: true });
-        return;
-      }
+      case 'poll':
+        return inOrder('presenter', () => pollCommand(c, msg));
+      case 'showTop':
+        return inOrder('presenter', async () => {
+          const e: RoomEvent = { t: 'showTop', show: msg.show, at: now() };
+          const r = room.check(e);
+          if (!r.ok || !r.changed) return;
+          if ((await persist(e)) && room.apply(e).ok) presenterDirty({ results: true });
+        });
       case 'nav': {
         const text = JSON.stringify(msg);
         for (const p of presenters) if (p !== c) sendRaw(p, text);
@@ -480,6 +479,23 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
         // A participant's message (vote, nick) from a presenter's page: the presenter neither joins nor votes.
         return refuse(c, 'malformed');
     }
+  };
+
+  const pollCommand = async (c: Conn, msg: Extract<ClientMessage, { type: 'poll' }>): Promise<void> => {
+    const e: RoomEvent = { t: 'poll', qid: msg.qid, action: msg.action, at: now() };
+    const checked = room.check(e);
+    if (!checked.ok) return refuse(c, checked.reason);
+    if (!checked.changed) return;
+    // Applied once on disk, in the log's order (a command that cannot be saved changes nothing).
+    if (!(await persist(e))) return refuse(c, 'not-saved');
+    const before = room.statusOf(msg.qid);
+    // A reveal or a reset changes the scores of those who voted: taken before a reset clears them.
+    const voters = new Set(room.votersOf(msg.qid));
+    const r = room.apply(e);
+    if (!r.ok) return refuse(c, r.reason);
+    if (!r.changed) return;
+    const after = room.statusOf(msg.qid);
+    broadcastPoll(msg.qid, before === 'revealed' || after === 'revealed' ? voters : new Set());
   };
 
   const handle = async (c: Conn, msg: ClientMessage): Promise<void> => {

@@ -388,9 +388,10 @@ function describe(e: RoomEvent): string {
 }
 
 /**
- * Replays the events into the room. A record the room refuses because a damaged line before it is missing is
- * rebuilt from what it implies: a vote or a nickname implies that its participant joined, a vote or a close that its
- * question was open. What cannot be rebuilt after a damaged line stops the start, unless `repair`.
+ * Replays the events into the room. A record the room refuses because a line before it is missing is rebuilt from
+ * what it implies: a vote or a nickname implies that its participant joined (a join the server could not write is
+ * missing without any damage: the participant was welcomed all the same), and after a damaged line a vote or a close
+ * implies that its question was open. What cannot be rebuilt after a damaged line stops the start, unless `repair`.
  */
 function replay(
   path: string,
@@ -410,7 +411,15 @@ function replay(
       warnings.push(`${at}: the ${describe(e)} implies its participant joined: the join is rebuilt`);
       r = room.apply(e);
     }
-    if (!r.ok && r.reason === 'not-open' && (e.t === 'vote' || (e.t === 'poll' && e.action === 'close'))) {
+    // A question's status comes only from the presenter's commands: only a damaged line before explains a vote or a
+    // close the room now refuses as not open (the server logs a vote only once it checked it against the logged room).
+    const afterDamage = damaged.some((d) => d < lines[i]!);
+    if (
+      !r.ok &&
+      r.reason === 'not-open' &&
+      afterDamage &&
+      (e.t === 'vote' || (e.t === 'poll' && e.action === 'close'))
+    ) {
       if (room.apply({ t: 'poll', qid: e.qid, action: 'open', at: e.at }).ok) {
         warnings.push(`${at}: the ${describe(e)} implies its question was open: it is reopened from it`);
         r = room.apply(e);

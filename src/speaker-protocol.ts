@@ -25,8 +25,8 @@ export interface WorkshopStatus {
   connected: boolean;
   participants: number;
   online: number;
-  /** The server's last write to its log failed: votes are refused until it works again. */
-  cannotSave: boolean;
+  /** The server's last write to its log failed: votes are refused until it works again (absent: it saves). */
+  cannotSave?: true;
   question: { title: string; status: WorkshopPollStatus; answered: number } | null;
 }
 export type WorkshopPollStatus = 'idle' | 'open' | 'closed' | 'revealed';
@@ -93,7 +93,7 @@ export function workshopStatusOf(value: unknown): WorkshopStatus | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const { room, joinUrl, connected, participants, online, question } = v;
-  const cannotSave = v['cannotSave'] === true;
+
   if (!isText(room, 8) || !isText(joinUrl, 300) || typeof connected !== 'boolean') return null;
   if (!isCount(participants) || !isCount(online)) return null;
   let q: WorkshopStatus['question'] = null;
@@ -103,7 +103,15 @@ export function workshopStatusOf(value: unknown): WorkshopStatus | null {
     if (!isText(title, 200) || !POLL_STATUSES.includes(status as WorkshopPollStatus) || !isCount(answered)) return null;
     q = { title, status: status as WorkshopPollStatus, answered };
   }
-  return { room, joinUrl, connected, participants, online, cannotSave, question: q };
+  return {
+    room,
+    joinUrl,
+    connected,
+    participants,
+    online,
+    ...(v['cannotSave'] === true ? { cannotSave: true } : {}),
+    question: q,
+  };
 }
 
 /** Pure: the message, if it is a well-formed speaker-view message (anything else: null). */

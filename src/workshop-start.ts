@@ -267,7 +267,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
       connected: state.link === 'open',
       participants: state.stats?.participants ?? 0,
       online: state.stats?.connected ?? 0,
-      cannotSave: state.stats?.cannotSave === true,
+      ...(state.stats?.cannotSave ? { cannotSave: true as const } : {}),
       question: question
         ? { title: question.title, status: question.poll?.status ?? 'idle', answered: question.poll?.answered ?? 0 }
         : null,

@@ -220,6 +220,16 @@ describe('the workshop status the speaker view shows', () => {
       status,
     });
     expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop', status: null })?.kind).toBe('workshop');
+    // The room cannot save: passed on when true, anything else dropped.
+    const failing = { ...status, cannotSave: true };
+    expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop', status: failing })).toEqual({
+      type: SPEAKER_MESSAGE,
+      kind: 'workshop',
+      status: failing,
+    });
+    expect(
+      speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop', status: { ...status, cannotSave: 'yes' } }),
+    ).toEqual({ type: SPEAKER_MESSAGE, kind: 'workshop', status });
     expect(speakerMessageOf({ type: SPEAKER_MESSAGE, kind: 'workshop-poll', action: 'reveal' })).toEqual({
       type: SPEAKER_MESSAGE,
       kind: 'workshop-poll',

@@ -87,7 +87,7 @@ test('recovery is on bytes: a line of invalid UTF-8 in the middle and a cut tail
   const after = Buffer.from(JSON.stringify(vote(3)) + '\n');
   const cut = Buffer.from('{"t":"vote","pid":"test-partic');
   writeFileSync(path, Buffer.concat([good, bad, after, cut]));
-  const a = await openStore(dir, { room: new Room(QUIZZES) });
+  const a = await openStore(dir);
   expect(a.events).toEqual([join_(1, 'Ёжик 🦔'), vote(1), vote(3)]);
   expect(a.lines).toEqual([2, 3, 5]);
   expect(a.warnings[0]).toMatch(/:4: not valid UTF-8; skipped \(64 bytes: /);
