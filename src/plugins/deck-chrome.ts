@@ -5,6 +5,7 @@ import type { Theme } from '../prefs.ts';
 import { deckPageMode } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
 import { isEmbeddable } from '../../slides/types.ts';
+import { publicDeckUrl } from '../address.ts';
 
 export interface ChromeOptions {
   getLang: () => Lang;
@@ -115,7 +116,8 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     const lang = options.getLang();
     const slide = slideById(currentSlideId());
     if (!slide) return;
-    const pageUrl = window.location.href.split('#')[0] ?? window.location.href;
+    // Never the presenter's own address, which carries the workshop's secret: the deck anyone may open.
+    const pageUrl = publicDeckUrl(window.location.href);
     // The speaker step on screen now: the snippets open the demo there too.
     const f = deck?.getIndices().f;
     const step = typeof f === 'number' && f >= 0 ? f + 1 : 0;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -88,6 +88,62 @@ function watch(page: Page, errors: string[], who: string): Page {
 
 async function ready(page: Page): Promise<void> {
   await page.waitForSelector('html[data-deck-ready="true"]');
+}
+
+/**
+ * Where `secret` shows in a page, for a person or a copy: the title; the text of every node, in open shadow roots too
+ * (hidden text included: a closed dialog is opened later); every attribute of every element there (data-*, value,
+ * href, src, a QR code's text, a label); the value of every field; every link's address as it resolves (a hovered link
+ * shows it, and "copy link address" copies it), except the page's own address with another hash; what the page
+ * copied (`window.__copied`, recorded by `recordCopies`). The resources the browser loads (script, link, style: never
+ * shown, never copied) are left out. One entry per finding, with where it was.
+ */
+function secretShownIn(secret: string): string[] {
+  const found: string[] = [];
+  const short = (v: string) => v.slice(0, 160).replace(/\s+/g, ' ');
+  if (document.title.includes(secret)) found.push(`document.title: ${short(document.title)}`);
+  const here = window.location.href.split('#')[0];
+  const skip = new Set(['script', 'style', 'link', 'meta', 'noscript', 'template']);
+  const walk = (root: Document | ShadowRoot | Element, where: string) => {
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+      const parent = n.parentElement?.localName ?? '';
+      if (!skip.has(parent) && n.textContent?.includes(secret))
+        found.push(`${where} text in <${parent}>: ${short(n.textContent)}`);
+    }
+    for (const el of root.querySelectorAll('*')) {
+      if (skip.has(el.localName)) continue;
+      for (const a of el.attributes)
+        if (a.value.includes(secret)) found.push(`${where} <${el.localName} ${a.name}="${short(a.value)}">`);
+      const value = (el as Partial<HTMLInputElement>).value;
+      if (typeof value === 'string' && value.includes(secret))
+        found.push(`${where} <${el.localName}>.value: ${short(value)}`);
+      if (el instanceof HTMLAnchorElement || el instanceof HTMLAreaElement) {
+        const target = el.href;
+        if (target && target.split('#')[0] !== here && target.includes(secret))
+          found.push(
+            `${where} link <${el.localName} href="${short(el.getAttribute('href') ?? '')}"> to ${short(target)}`,
+          );
+      }
+      if (el.shadowRoot) walk(el.shadowRoot, `${where} <${el.localName}>'s shadow root:`);
+    }
+  };
+  walk(document.body, '');
+  for (const c of (window as unknown as { __copied?: string[] }).__copied ?? [])
+    if (c.includes(secret)) found.push(`copied: ${short(c)}`);
+  return found;
+}
+
+/** Every text the page puts on the clipboard, kept in `window.__copied` (and not on the machine's clipboard). */
+async function recordCopies(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(() => {
+    const copied: string[] = [];
+    Object.defineProperty(window, '__copied', { value: copied });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => (copied.push(text), Promise.resolve()) },
+    });
+  });
 }
 
 test.describe('workshop mode with the real server', () => {
@@ -205,11 +261,13 @@ test.describe('workshop mode with the real server', () => {
       const panel = projector.getByRole('dialog', { name: /Workshop/ });
       await expect(panel).toBeVisible();
       await expect(panel.getByRole('status')).toContainText('3 participants');
-      await expect(panel.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-        'href',
-        `${s.origin}/api/export.csv?key=${s.secret}`,
-      );
-      const csv = await (await projector.request.get(`${s.origin}/api/export.csv?key=${s.secret}`)).text();
+      // The export is a button (the key goes in a header, never in an address on the page) that saves the file.
+      const download = projector.waitForEvent('download');
+      await panel.getByRole('button', { name: 'Export CSV' }).click();
+      const saved = await download;
+      expect(saved.suggestedFilename()).toBe(`workshop-${s.room}.csv`);
+      expect(saved.url()).not.toContain(s.secret);
+      const csv = readFileSync(await saved.path(), 'utf8');
       const votes = csv.split('\r\n').filter((l) => l.includes(',quiz-busy-wait,'));
       expect(votes).toHaveLength(3);
       expect(votes.filter((l) => l.endsWith(',3,true'))).toHaveLength(2);
@@ -227,6 +285,109 @@ test.describe('workshop mode with the real server', () => {
       expect(errors).toEqual([]);
     } finally {
       for (const c of contexts) await c.close();
+    }
+  });
+
+  test('the presenter’s secret is in nothing the projector or the speaker view shows, copies or links to', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const s = server!;
+    const errors: string[] = [];
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await recordCopies(ctx);
+    /** Fails at the first place (the page or a frame of it) that shows the secret, saying where. */
+    const check = async (page: Page, where: string) => {
+      for (const frame of page.frames()) {
+        const found = await frame.evaluate(secretShownIn, s.secret);
+        const name = frame === page.mainFrame() ? where : `${where}, a frame of it`;
+        expect(found, `the secret in ${name}`).toEqual([]);
+      }
+    };
+    try {
+      ctx.on('page', (p) => watch(p, errors, 'speaker view'));
+      const projector = watch(await ctx.newPage(), errors, 'projector');
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await ready(projector);
+      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      const popup = ctx.waitForEvent('page');
+      await projector.keyboard.press('s');
+      const speaker = await popup;
+      await expect(speaker.locator('#workshop-status')).toContainText(`room ${s.room}`);
+      await projector.bringToFront();
+
+      const ids = await projector.locator('.reveal .slides > section').evaluateAll((els) => els.map((e) => e.id));
+      expect(ids.length).toBeGreaterThan(20);
+      const panel = projector.getByRole('dialog', { name: /Workshop/ });
+      const embed = projector.locator('dialog.embed-dialog');
+      let embeds = 0;
+      for (const id of ids) {
+        await projector.evaluate((h) => (window.location.hash = h), `#/${id}`);
+        const slide = projector.locator(`section#${id}`);
+        await expect(slide).toHaveClass(/present/);
+        const tag = await slide
+          .locator('.demo')
+          .evaluate((el) => el.localName)
+          .catch(() => null);
+        if (tag) await projector.waitForFunction((t) => customElements.get(t) !== undefined, tag);
+        await expect(speaker.locator('#workshop-status')).toBeVisible();
+        await check(projector, `#/${id}`);
+        await check(speaker, `speaker view at #/${id}`);
+        // The Embed dialog, and both its copy buttons.
+        const embedButton = projector.getByRole('button', { name: 'Embed this demo in another page' });
+        if (await embedButton.isVisible()) {
+          embeds++;
+          await embedButton.click();
+          await expect(embed).toBeVisible();
+          await embed.getByRole('button', { name: 'Copy the frame snippet' }).click();
+          await embed.getByRole('button', { name: 'Copy the web component snippet' }).click();
+          await expect(embed.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(2);
+          await check(projector, `#/${id}, the Embed dialog`);
+          await expect(embed.getByRole('textbox').first()).toHaveValue(
+            new RegExp(`src="${s.origin}/embed\\.html\\?slide=${id}&`),
+          );
+          await embed.getByRole('button', { name: 'Close' }).click();
+          await expect(embed).toBeHidden();
+        }
+        // The workshop panel (W), with its export.
+        await projector.keyboard.press('w');
+        await expect(panel).toBeVisible();
+        await projector.waitForFunction(() => customElements.get('hsw-qr-code') !== undefined);
+        await check(projector, `#/${id}, the panel`);
+        if (id === 'summary') {
+          // The top nicknames on, and the export saved: from no address with the key.
+          await panel.getByRole('checkbox', { name: 'Show the top nicknames on the summary' }).check();
+          const download = projector.waitForEvent('download');
+          await panel.getByRole('button', { name: 'Export JSON' }).click();
+          expect((await download).url()).not.toContain(s.secret);
+        }
+        await panel.getByRole('button', { name: 'Close', exact: true }).click();
+        await expect(panel).toBeHidden();
+        await check(projector, `#/${id}, after the panel`);
+      }
+      expect(embeds).toBeGreaterThan(10);
+      expect(await projector.evaluate(() => (window as unknown as { __copied: string[] }).__copied.length)).toBe(
+        2 * embeds,
+      );
+      // The snippets' address is the participants' deck, and it serves the demo.
+      const embedded = await ctx.newPage();
+      await embedded.goto(`${s.origin}/embed.html?slide=c10k&lang=en`);
+      await embedded.waitForFunction(() => customElements.get('hsw-c10k') !== undefined);
+      await expect(embedded.locator('hsw-c10k')).toBeVisible();
+      await embedded.close();
+      // A toast: an address that names no slide.
+      await projector.evaluate(() => (window.location.hash = '#/no-such-slide'));
+      await expect(projector.locator('.deck-toast')).toBeVisible();
+      await check(projector, 'the toast');
+      // Reveal's keyboard help (?) and overview (Esc).
+      await projector.keyboard.press('?');
+      await check(projector, 'the keyboard help');
+      await projector.keyboard.press('Escape');
+      await projector.keyboard.press('Escape');
+      await check(projector, 'the overview');
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
     }
   });
 

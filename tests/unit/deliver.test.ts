@@ -5,6 +5,7 @@ import { simSeed } from './sim-seed.ts';
 import { stepFromParam } from '../../src/slide-loader.ts';
 import { themeForShadowRoot } from '../../src/shadow-theme.ts';
 import { elementSnippet, embedSnippet } from '../../src/plugins/deck-chrome.ts';
+import { publicDeckUrl } from '../../src/address.ts';
 
 describe('a deep link’s step (?step=, <hsw-slide step>)', () => {
   it('takes a whole number, clamped into the sequence', () => {
@@ -76,5 +77,24 @@ describe('the Embed dialog’s two snippets', () => {
         '<hsw-slide slide="c10k" lang="ru" step="3"></hsw-slide>',
     );
     expect(elementSnippet(page, 'a"b', 'en')).toContain('slide="a&quot;b" lang="en"></hsw-slide>');
+  });
+
+  it('from the presenter’s deck of a workshop, start at the participants’ deck: never the secret', () => {
+    const secret = 'EonFKTtje6GpA4zzpPw3Kr_QR_-E1FCG';
+    const presenter = `http://192.168.1.20:8080/presenter/${secret}/?workshop=ABCDE&key=${secret}&lang=en#/c10k/1`;
+    expect(publicDeckUrl(presenter)).toBe('http://192.168.1.20:8080/');
+    expect(publicDeckUrl(`http://192.168.1.20:8080/presenter/${secret}/index.html`)).toBe('http://192.168.1.20:8080/');
+    for (const s of [
+      embedSnippet(publicDeckUrl(presenter), 'c10k', 'en', 'T', 2),
+      elementSnippet(publicDeckUrl(presenter), 'c10k', 'en', 2),
+    ]) {
+      expect(s).not.toContain(secret);
+      expect(s).toContain('http://192.168.1.20:8080/embed.');
+    }
+    // Any other page: its own folder, without its query or hash.
+    expect(publicDeckUrl(page)).toBe('https://example.org/talks/deck/');
+    expect(publicDeckUrl('https://example.org/talks/presenter-notes/index.html#/c10k')).toBe(
+      'https://example.org/talks/presenter-notes/',
+    );
   });
 });
