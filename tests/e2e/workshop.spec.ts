@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { WebSocket } from 'ws';
 import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
 
 /**
@@ -146,6 +147,7 @@ async function recordCopies(ctx: BrowserContext): Promise<void> {
   });
 }
 
+test.use({ actionTimeout: 15_000 });
 test.describe('workshop mode with the real server', () => {
   test.describe.configure({ mode: 'serial' });
   let server: Running | undefined;
@@ -601,6 +603,112 @@ test('a phone whose server goes away says so, reconnects by itself, and finds it
   } finally {
     await pc.close();
     await fc.close();
+    await stopServer(s);
+  }
+});
+
+/** A participant's phone as a bare socket: hello with a pid and a nickname, then votes. */
+async function socketParticipant(s: Running, pid: string, nick: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${s.origin.replace('http:', 'ws:')}/ws`);
+  const welcome = new Promise<void>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no welcome for ${nick} within 10 s`)), 10_000);
+    ws.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString('utf8')) as { type: string }).type !== 'welcome') return;
+      clearTimeout(timer);
+      ok();
+    });
+    ws.once('error', fail);
+  });
+  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
+  ws.send(JSON.stringify({ type: 'hello', v: 1, room: s.room, role: 'participant', pid, nick }));
+  await welcome;
+  return ws;
+}
+
+test('the summary’s room results and ten top scores stay clear of the workshop bar and the arrows at 1280×720', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  const s = await startServer();
+  const sockets: WebSocket[] = [];
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const projector = watch(await ctx.newPage(), errors, 'projector');
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+    await ready(projector);
+    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    // Twelve people with nicknames of the longest length allowed (24): the summary shows the top ten.
+    for (let i = 0; i < 12; i++)
+      sockets.push(
+        await socketParticipant(
+          s,
+          `e2e-summary-${String(i).padStart(8, '0')}`,
+          `Participant nickname ${String(i).padStart(3, '0')}`,
+        ),
+      );
+    // Each question opened (its slide shown), answered by all, revealed: every row of the room says a result.
+    const panel = projector.getByRole('dialog', { name: /Workshop/ });
+    for (const [slide, qid] of [
+      ['quiz-busy-wait', 'quiz-busy-wait'],
+      ['quiz-fastapi', 'quiz-fastapi'],
+      ['green-threads', 'green-threads-predict'],
+    ] as const) {
+      await projector.evaluate((h) => (window.location.hash = h), `#/${slide}`);
+      await expect(projector.locator(`section#${slide}`)).toHaveClass(/present/);
+      await projector.keyboard.press('w');
+      await expect(panel).toContainText('voting · 0 answered');
+      for (const [i, ws] of sockets.entries()) ws.send(JSON.stringify({ type: 'vote', qid, choice: i % 3 }));
+      await expect(panel).toContainText('voting · 12 answered');
+      await panel.getByRole('button', { name: 'Reveal (R)' }).click();
+      await expect(panel).toContainText('revealed · 12 answered');
+      await panel.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(panel).toBeHidden();
+    }
+    await projector.keyboard.press('w');
+    await expect(panel).toBeVisible();
+    await panel.getByRole('checkbox', { name: 'Show the top nicknames on the summary' }).check();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(panel).toBeHidden();
+    await projector.evaluate(() => (window.location.hash = '#/summary'));
+    const summary = projector.locator('section#summary');
+    await expect(summary).toHaveClass(/present/);
+
+    type Box = { x: number; y: number; width: number; height: number };
+    const meets = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const lang of ['en', 'ru'] as const) {
+      if (lang === 'ru') await projector.getByRole('button', { name: 'Switch to Russian' }).click();
+      const rows = summary.locator('hsw-summary ol.top li');
+      await expect(rows).toHaveCount(10);
+      await expect(rows.first()).toContainText(lang === 'en' ? /\d+ rights?$/ : /верно: \d+$/);
+      await expect(summary.locator('hsw-summary ul.quizzes li').first()).toContainText(
+        lang === 'en' ? '12 answered' : 'ответили: 12',
+      );
+      // What covers the slide's corners: the workshop bar (bottom left), reveal's arrows and slide number.
+      const covers: [string, Box][] = [];
+      for (const sel of ['.workshop-bar', '.reveal .controls button.enabled', '.reveal .slide-number'])
+        for (const el of await projector.locator(sel).all())
+          if (await el.isVisible()) covers.push([sel, (await el.boundingBox())!]);
+      expect(covers.map(([sel]) => sel)).toContain('.workshop-bar');
+      const problems: string[] = [];
+      for (const sel of ['ol.top li', 'ul.quizzes li', 'h3', '.score', '.chapters li']) {
+        const els = await summary.locator(`hsw-summary ${sel}`).all();
+        expect(els.length, sel).toBeGreaterThan(0);
+        for (const [i, el] of els.entries()) {
+          const box = (await el.boundingBox())!;
+          if (box.y + box.height > 720 || box.x + box.width > 1280)
+            problems.push(`${lang}: ${sel} ${i + 1} off screen`);
+          for (const [what, cover] of covers)
+            if (meets(box, cover)) problems.push(`${lang}: ${sel} ${i + 1} under ${what}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    for (const ws of sockets) ws.close();
+    await ctx.close();
     await stopServer(s);
   }
 });
