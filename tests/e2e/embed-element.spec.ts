@@ -234,4 +234,46 @@ test.describe('<hsw-slide>, the web component', () => {
       expect(found.find((f) => f.what.startsWith('span.title'))?.font).toMatch(/^Georgia/);
     }
   });
+
+  test('300 copies added and removed leave no state behind; a copy moved in the page keeps its own', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const path = `/many-${pages.size}.html`;
+    pages.set(
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>many</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head><body><main id="main">
+      <hsw-slide id="kept" slide="c10k" lang="en"></hsw-slide></main><aside id="aside"></aside></body></html>`,
+    );
+    await page.goto(`${hostOrigin}${path}`);
+    const kept = page.locator('#kept').getByRole('slider', { name: 'Connections' });
+    await expect(kept).toBeVisible();
+    const stored = () =>
+      page.evaluate(() => (customElements.get('hsw-slide') as unknown as { keptStates: number }).keptStates);
+    await expect.poll(stored).toBe(1);
+    // Three hundred copies, ten at a time, each shown (its demo's state in the store), then removed.
+    for (let round = 0; round < 30; round++) {
+      await page.evaluate(() => {
+        for (let i = 0; i < 10; i++) {
+          const el = document.createElement('hsw-slide');
+          el.className = 'copy';
+          el.setAttribute('slide', 'c10k');
+          el.setAttribute('lang', 'en');
+          document.getElementById('aside')!.append(el);
+        }
+      });
+      await expect(page.locator('hsw-slide.copy').getByRole('slider', { name: 'Connections' })).toHaveCount(10);
+      if (round === 0) await expect.poll(stored).toBe(11);
+      await page.evaluate(() => document.querySelectorAll('hsw-slide.copy').forEach((el) => el.remove()));
+      expect(await stored()).toBe(1);
+    }
+    // The one left, changed, then moved elsewhere in the page: its state goes with it.
+    await kept.fill('200');
+    const value = await kept.inputValue();
+    await page.evaluate(() => document.getElementById('aside')!.append(document.getElementById('kept')!));
+    await expect(page.locator('#aside #kept').getByRole('slider', { name: 'Connections' })).toHaveValue(value);
+    expect(await stored()).toBe(1);
+  });
 });
