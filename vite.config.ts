@@ -5,6 +5,8 @@ import { cspPlugin } from './scripts/csp.ts';
 
 /** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
 const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
+/** The figures that give a quiz's answer away, imported by its answer module alone: `<demo>-answer-figures.ts`. */
+const answerFiguresModule = /\/components\/([^/]+)\/\1-answer-figures\.ts$/;
 /** A slide's words: `slides/text/<id>.ts` (plain data; its only imports are types). */
 const slideTextModule = /\/slides\/text\/[^/]+\.ts$/;
 /** What every answer module is in the phones' build: the QuizAnswer that says "withheld". */
@@ -12,8 +14,9 @@ export const WITHHELD_ANSWER = 'export const ANSWER = { correct: null, explanati
 
 /**
  * The phones' build (`npm run build:phone`, `vite build --mode phone`): what a participant's phone downloads holds
- * no quiz's answer. Every `*-answer.ts` module becomes the withheld answer, and every slide's speaker notes (which
- * name the answers; phones never show notes) are left out of its words. The answers reach a phone only in the
+ * no quiz's answer. Every `*-answer.ts` module becomes the withheld answer (so the `*-answer-figures.ts` it
+ * imported is left out: anything else that imports one fails the build), and every slide's speaker notes (which name
+ * the answers; phones never show notes) are left out of its words. The answers reach a phone only in the
  * workshop server's revealed poll. tests/unit/phone-build.test.ts builds both and reads every file.
  */
 export function withholdAnswers(): Plugin {
@@ -23,6 +26,9 @@ export function withholdAnswers(): Plugin {
     async load(id) {
       const file = id.split('?')[0] ?? id;
       if (answerModule.test(file)) return WITHHELD_ANSWER;
+      // The withheld answer imports nothing: a module that still reaches for the answer's figures is a leak.
+      if (answerFiguresModule.test(file))
+        this.error(`${file} holds a quiz's answer: only its <demo>-answer.ts may import it, and phones get none`);
       if (!slideTextModule.test(file)) return null;
       const js = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
       const mod = (await import(`data:text/javascript;base64,${Buffer.from(js.code).toString('base64')}`)) as {

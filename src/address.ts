@@ -63,3 +63,15 @@ export function shortened(text: string, max = 80): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
+
+/**
+ * Pure: the folder of the deck that anyone may see, for a page at `href`: the page's own folder, or, on the
+ * presenter's deck of a workshop (served by server/ at `/presenter/<secret>/…`), the participants' deck at the root
+ * of the same server. What the page shows or copies (the embed snippets) starts from here, so it never carries the
+ * secret.
+ */
+export function publicDeckUrl(href: string): string {
+  const url = new URL(href);
+  if (/^\/presenter\/[^/]+\//.test(url.pathname)) return `${url.origin}/`;
+  return new URL('./', url).href;
+}

@@ -2,8 +2,11 @@ import { css, unsafeCSS } from 'lit';
 import themeCss from '../assets/theme.css?inline';
 import { themeForShadowRoot } from './shadow-theme.ts';
 
+/**
+ * The theme comes after the element's own rules: its `.root` block then also sets `color-scheme` over `all: initial`
+ * (native controls drawn in the theme's scheme), and its colours are the only ones inside, whatever the page sets.
+ */
 export const styles = [
-  unsafeCSS(themeForShadowRoot(themeCss)),
   css`
     :host {
       display: block;
@@ -12,7 +15,7 @@ export const styles = [
     :host([hidden]) {
       display: none;
     }
-    /* Nothing the page sets on the element reaches inside but the custom properties: its own type and colours. */
+    /* Nothing the page sets on the element reaches inside but --hsw-font (shadow-theme.ts): not its colours. */
     .root {
       all: initial;
       display: block;
@@ -61,4 +64,5 @@ export const styles = [
       margin: 0;
     }
   `,
+  unsafeCSS(themeForShadowRoot(themeCss)),
 ];

@@ -5,6 +5,7 @@ import { demoTemplate } from './render-slide.ts';
 import { deckText } from './deck-text.ts';
 import { loadSlide, stepFromParam } from './slide-loader.ts';
 import { styles } from './embed-element-styles.ts';
+import { entryCount, putEntries, takeEntries, type StoreEntry } from '../components/ui/demo-store.ts';
 
 /**
  * `<hsw-slide slide="c10k" lang="en" theme="light" step="2">`: one slide's demo in another page, without an iframe,
@@ -40,6 +41,14 @@ export class HswSlide extends LitElement {
   /** Two copies of one demo on a page keep their state apart (demo-store.ts keys it). */
   private static copies = 0;
   private readonly copy = ++HswSlide.copies;
+  /** Its demo's state while the element is off the page (demo-store.ts holds it only while it is on). */
+  private kept = new Map<string, StoreEntry<unknown>>();
+  private readonly owns = (key: string) => key.startsWith(`hsw-slide:${this.copy}:`);
+
+  /** How many demo states the store keeps for `<hsw-slide>` elements: one per element on the page (for tests). */
+  static get keptStates(): number {
+    return entryCount((key) => key.startsWith('hsw-slide:'));
+  }
 
   constructor() {
     super();
@@ -48,6 +57,20 @@ export class HswSlide extends LitElement {
     this.theme = '';
     this.step = '';
     this.loaded = undefined;
+  }
+
+  override connectedCallback(): void {
+    // Before the demo inside connects again and reads its state.
+    putEntries(this.kept);
+    this.kept = new Map();
+    super.connectedCallback();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Removed, the element takes its demo's state with it: a page that adds and removes copies by the hundred leaves
+    // nothing in the store; moved (connected again), it puts it back.
+    this.kept = takeEntries(this.owns);
   }
 
   private get language(): Lang {
@@ -101,7 +124,7 @@ export class HswSlide extends LitElement {
         near: true,
         mode: 'embed',
         step: stepFromParam(this.step, demo.sequence.length),
-        key: `hsw-slide:${slide.id}:${this.copy}`,
+        key: `hsw-slide:${this.copy}:${slide.id}`,
       })}`;
   }
 }

@@ -30,6 +30,7 @@ import {
   type WorkshopStatus,
 } from './speaker-protocol.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
+import { workshopText } from './plugins/workshop-text.ts';
 
 const PID_KEY = 'how-servers-wait:workshop-pid';
 const nickKey = (room: string) => `how-servers-wait:workshop-nick:${room}`;
@@ -89,8 +90,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   document.documentElement.classList.add('workshop', `workshop-${role}`);
   const lang = () => options.getLang();
   const joinUrl = `${window.location.origin}/${where.room}`;
-  const apiUrl = (path: string) =>
-    `${window.location.origin}/api/${path}?key=${encodeURIComponent(where.secret ?? '')}`;
+  let exportError: string | null = null;
 
   const link = new WorkshopLink(wsUrl(window.location), {
     hello: () => helloFor(state, where.secret),
@@ -229,8 +229,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
     return {
       question: qid && slide ? { qid, title: slide.title[lang()], poll: state.polls[qid] ?? null } : null,
       joinUrl,
-      exportCsv: apiUrl('export.csv'),
-      exportJson: apiUrl('export.json'),
+      exportError,
     };
   }
 
@@ -281,10 +280,44 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
         showTop: (show) => {
           if (send({ type: 'showTop', show })) dispatch({ kind: 'show-top', show });
         },
+        exportFile: (kind) => void exportFile(kind),
         close: () => panel.close(),
       }),
       panel,
     );
+  }
+
+  /**
+   * The export, with the key in a header rather than in an address (a link's address shows on the projector when
+   * hovered, and copies): fetched, then saved from a `blob:` address that names nothing.
+   */
+  async function exportFile(kind: 'csv' | 'json'): Promise<void> {
+    let why: string;
+    try {
+      const res = await fetch(`${window.location.origin}/api/export.${kind}`, {
+        headers: { Authorization: `Bearer ${where.secret ?? ''}` },
+        cache: 'no-store',
+      });
+      if (res.ok) {
+        const url = URL.createObjectURL(await res.blob());
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = `workshop-${where.room}.${kind}`;
+        a.hidden = true;
+        document.body.append(a);
+        a.click();
+        a.remove();
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        exportError = null;
+        renderPanel();
+        return;
+      }
+      why = `HTTP ${res.status}`;
+    } catch (error) {
+      why = error instanceof Error ? error.message : String(error);
+    }
+    exportError = workshopText[lang()].exportFailed(why);
+    renderPanel();
   }
 
   function openPanel(): void {

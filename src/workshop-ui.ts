@@ -104,13 +104,15 @@ export interface PanelContext {
   /** The current slide's question, if it asks one: its id, the slide's title and the server's poll. */
   question: { qid: string; title: string; poll: PollView | null } | null;
   joinUrl: string;
-  exportCsv: string;
-  exportJson: string;
+  /** Why the last export failed, if it did. */
+  exportError: string | null;
 }
 
 export interface PanelHandlers {
   poll: (qid: string, action: 'open' | 'close' | 'reveal' | 'reset') => void;
   showTop: (show: boolean) => void;
+  /** Fetches the export with the key in a header and saves it: no address on the page carries the secret. */
+  exportFile: (kind: 'csv' | 'json') => void;
   close: () => void;
 }
 
@@ -163,9 +165,10 @@ export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h
       ${t.showTop}</label
     >
     <p class="workshop-actions">
-      <a href=${ctx.exportCsv} download>${t.exportCsv}</a>
-      <a href=${ctx.exportJson} download>${t.exportJson}</a>
+      <button type="button" @click=${() => h.exportFile('csv')}>${t.exportCsv}</button>
+      <button type="button" @click=${() => h.exportFile('json')}>${t.exportJson}</button>
     </p>
+    ${ctx.exportError ? html`<p class="export-error" role="alert">${ctx.exportError}</p>` : nothing}
     <div class="join">
       <p>${t.joinAt}</p>
       <hsw-qr-code text=${ctx.joinUrl} label=${t.qrLabel(ctx.joinUrl)}></hsw-qr-code>

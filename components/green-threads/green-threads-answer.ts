@@ -1,15 +1,17 @@
 import type { QuizAnswer } from '../shared/quiz/quiz-answer.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { MEASURED } from './green-threads-measured.ts';
+import { ANSWER_FIGURES } from './green-threads-answer-figures.ts';
 
-const threads = MEASURED.go.parkedThreads;
+const threads = ANSWER_FIGURES.parkedThreads;
 /** The probe's goroutines: 10,000 parked ones and main. */
 const goroutines = 10_001;
 const v = MEASURED.go.version;
 
 /**
  * "Predict, then see"'s answer: the third choice ("a few": about GOMAXPROCS), with the figure measured by
- * tests/probes/green_go.go. The phones' build replaces this module with a withheld one (vite.config.ts).
+ * tests/probes/green_go.go (green-threads-answer-figures.ts: the demo's other figures, which phones see, are
+ * green-threads-measured.ts's). The phones' build replaces this module with a withheld one (vite.config.ts).
  */
 export const ANSWER: QuizAnswer = {
   correct: 2,

@@ -1,7 +1,8 @@
 /**
  * Figures measured on the real runtimes by tests/probes/green_go.go and green_erl.erl (2026-12-01, go1.19.8 and
  * OTP 25 on Debian 12, x86-64); tests/unit/green-threads-real.test.ts re-runs the probes and checks each figure
- * against the stated range.
+ * against the stated range. The demo shows them all, on phones too; the quiz's figures (the threads beside the parked
+ * goroutines) are the answer's, in green-threads-answer-figures.ts.
  */
 export const MEASURED = {
   go: {
@@ -12,9 +13,6 @@ export const MEASURED = {
     stackPerTask: 2048,
     /** … and the runtime's own structures per goroutine (MemStats.HeapAlloc: the g, its sudog), bytes. */
     overheadPerTask: 522,
-    /** … and OS threads in /proc/self/task meanwhile, with GOMAXPROCS=2. */
-    parkedThreads: 4,
-    parkedGomaxprocs: 2,
     /** GOMAXPROCS=1, 4 goroutines blocked in read(2) on pipes: OS threads before and during. */
     syscallBlocked: 4,
     syscallThreadsBefore: 3,

@@ -434,7 +434,7 @@ export function placedTasks(f: Frame): number[] {
 
 /**
  * "Predict, then see": 10,000 goroutines blocked on a channel — how many OS threads? The answer is the measured
- * one (MEASURED.go.parkedThreads with GOMAXPROCS=2), in green-threads-answer.ts (null in the phones' build).
+ * one (green-threads-answer-figures.ts: the threads with GOMAXPROCS=2), in green-threads-answer.ts (null in the phones' build).
  */
 export const QUIZ: QuizQuestion = { id: 'green-threads-predict', choiceCount: 4, correct: ANSWER.correct };
 

@@ -81,20 +81,26 @@ export class Summary extends DemoElement<SummaryState> {
       <ul class="quizzes" aria-label=${t.quizzesLabel}>
         ${roomView(room, this.quizzes).map(
           (r) => html`<li>
-            <span class="name">${r.title}<span class="sr-only"> (${r.chapter})</span></span>
-            <span class="chapter">${r.chapter}</span>
+            <span class="label"
+              ><span class="name">${r.title}<span class="sr-only"> (${r.chapter})</span></span>
+              <span class="chapter">${r.chapter}</span></span
+            >
             <span class="result">${r.pct === null ? t.roomNone : t.roomRow(r.answered, r.pct)}</span>
           </li>`,
         )}
       </ul>
-      ${
-        room.top && room.top.length > 0
-          ? html`<h3 class="top-title">${t.topTitle}</h3>
-            <ol class="top">
-              ${room.top.map((p) => html`<li><span class="nick">${p.nick}</span> <span class="result">${t.topRow(p.right)}</span></li>`)}
-            </ol>`
-          : nothing
-      }
+    </div>`;
+  }
+
+  /** The top nicknames, a card of their own between the room's results and the chapters (up to ten rows). */
+  private renderTop(top: RoomResults['top']) {
+    const t = summaryText[this.locale];
+    if (!top || top.length === 0) return nothing;
+    return html`<div class="score-card top-card">
+      <h3>${t.topTitle}</h3>
+      <ol class="top">
+        ${top.map((p) => html`<li><span class="nick">${p.nick}</span> <span class="result">${t.topRow(p.right)}</span></li>`)}
+      </ol>
     </div>`;
   }
 
@@ -127,8 +133,9 @@ export class Summary extends DemoElement<SummaryState> {
   override render() {
     const t = summaryText[this.locale];
     const target = this.mode === 'embed' ? '_blank' : nothing;
-    return html`<section aria-label=${t.demoLabel}>
-      ${this.room ? this.renderRoom(this.room) : this.renderScore()}
+    const withTop = !!this.room?.top && this.room.top.length > 0;
+    return html`<section aria-label=${t.demoLabel} class=${withTop ? 'with-top' : ''}>
+      ${this.room ? [this.renderRoom(this.room), this.renderTop(this.room.top)] : this.renderScore()}
       <nav class="chapters" aria-label=${t.chaptersTitle}>
         <h3>${t.chaptersTitle}</h3>
         <ol>

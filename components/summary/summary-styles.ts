@@ -89,9 +89,14 @@ export const styles = [
     .room .name {
       font-weight: 600;
     }
-    .top-title {
-      margin: 0.5em 0 0.2em;
-      font-size: 1em;
+    /* Three columns with the top nicknames: every row stays in the slide's upper part at 1280×720, clear of the
+       workshop's bar (bottom left) and reveal's arrows (bottom right). */
+    section.with-top {
+      grid-template-columns: minmax(0, 1.45fr) minmax(0, 1fr) auto;
+    }
+    /* a quiz's title and chapter flow as one label (wrapping under each other when narrow), its result beside */
+    .room ul.quizzes li {
+      grid-template-columns: minmax(0, 1fr) auto;
     }
     ol.top {
       margin: 0;
@@ -101,6 +106,9 @@ export const styles = [
     ol.top .nick {
       font-weight: 600;
       overflow-wrap: anywhere;
+    }
+    ol.top .result {
+      font-weight: 400;
     }
     a {
       color: var(--hsw-accent-text);
@@ -127,7 +135,8 @@ export const styles = [
       margin-right: 0.4em;
     }
     @container ${narrowQuery} {
-      section {
+      section,
+      section.with-top {
         grid-template-columns: minmax(0, 1fr);
       }
     }

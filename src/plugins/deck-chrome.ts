@@ -6,6 +6,7 @@ import { deckPageMode, setPresenting } from '../page-mode.ts';
 import { acceptsOrigin, speakerMessageOf } from '../speaker-protocol.ts';
 import { slideById } from '../../slides/index.ts';
 import { isEmbeddable } from '../../slides/types.ts';
+import { publicDeckUrl } from '../address.ts';
 
 export interface ChromeOptions {
   getLang: () => Lang;
@@ -116,7 +117,8 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     const lang = options.getLang();
     const slide = slideById(currentSlideId());
     if (!slide) return;
-    const pageUrl = window.location.href.split('#')[0] ?? window.location.href;
+    // Never the presenter's own address, which carries the workshop's secret: the deck anyone may open.
+    const pageUrl = publicDeckUrl(window.location.href);
     // The speaker step on screen now: the snippets open the demo there too.
     const f = deck?.getIndices().f;
     const step = typeof f === 'number' && f >= 0 ? f + 1 : 0;

@@ -50,6 +50,61 @@ async function open(page: Page, baseURL: string | undefined, elements: string): 
   return requests;
 }
 
+/**
+ * In the page: the contrast of every title, label and select inside `<hsw-slide>` (open shadow roots too) against the
+ * background it is drawn on (the first opaque one up its ancestors, across shadow roots, semi-transparent ones laid
+ * over it), with the text it reads.
+ */
+function contrasts(hostId: string): { what: string; ratio: number; font: string }[] {
+  const rgba = (c: string): [number, number, number, number] => {
+    const m = /rgba?\(([^)]+)\)/.exec(c);
+    if (!m) return [0, 0, 0, 0];
+    const [r = 0, g = 0, b = 0, a = 1] = m[1]!
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    return [r, g, b, a];
+  };
+  const up = (el: Element): Element | null => el.parentElement ?? (el.getRootNode() as ShadowRoot).host ?? null;
+  const background = (el: Element): [number, number, number] => {
+    const layers: [number, number, number, number][] = [];
+    for (let e: Element | null = el; e; e = up(e)) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    let out: [number, number, number] = [255, 255, 255];
+    for (const [r, g, b, a] of layers.reverse())
+      out = [r * a + out[0] * (1 - a), g * a + out[1] * (1 - a), b * a + out[2] * (1 - a)];
+    return out;
+  };
+  const lum = ([r, g, b]: number[]) => {
+    const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+  };
+  const found: Element[] = [];
+  const walk = (root: Element | ShadowRoot) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.matches('.title, label, select, h2, h3, h4, legend') && (el as HTMLElement).innerText?.trim())
+        found.push(el);
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  const host = document.getElementById(hostId)!;
+  walk(host.shadowRoot!);
+  return found.map((el) => {
+    const [r, g, b] = rgba(getComputedStyle(el).color);
+    const fg = lum([r, g, b]);
+    const bg = lum(background(el));
+    const what = `${el.localName}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} “${(el as HTMLElement).innerText.trim().slice(0, 30)}”`;
+    return {
+      what,
+      ratio: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05),
+      font: getComputedStyle(el).fontFamily,
+    };
+  });
+}
+
 test.describe('<hsw-slide>, the web component', () => {
   test('two demos and two copies of one work on a page of another origin, whatever its CSS', async ({
     page,
@@ -150,5 +205,75 @@ test.describe('<hsw-slide>, the web component', () => {
     const results = await new AxeBuilder({ page }).include('hsw-slide').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('the page’s --hsw-* colours do not reach inside: titles, labels and selects keep a contrast of 4.5:1; the font does', async ({
+    page,
+    baseURL,
+  }) => {
+    const hostile = ['bg', 'fg', 'heading', 'panel', 'muted', 'control-bg', 'border', 'accent', 'accent-text']
+      .map((p) => `--hsw-${p}: #fff;`)
+      .join(' ');
+    const path = `/hostile-${pages.size}.html`;
+    pages.set(
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>hostile</title>
+      <style>:root, body, main, hsw-slide, hsw-slide[theme] { ${hostile} --hsw-font: Georgia, serif; }</style>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head><body><main>
+      <hsw-slide id="a" slide="c10k" lang="en" theme="light"></hsw-slide>
+      <hsw-slide id="b" slide="c10k" lang="ru" theme="dark"></hsw-slide>
+      <hsw-slide id="c" slide="c10k" lang="en"></hsw-slide></main></body></html>`,
+    );
+    await page.goto(`${hostOrigin}${path}`);
+    for (const id of ['a', 'b', 'c']) {
+      await expect(page.locator(`#${id}`).getByRole('combobox').first()).toBeVisible();
+      const found = await page.evaluate(contrasts, id);
+      expect(found.map((f) => f.what).join(' | ')).toMatch(/^span\.title .*select.*label|label.*select/s);
+      expect(found.filter((f) => f.ratio < 4.5).map((f) => `${id}: ${f.what} ${f.ratio.toFixed(2)}`)).toEqual([]);
+      // The one property the README names still reaches inside.
+      expect(found.find((f) => f.what.startsWith('span.title'))?.font).toMatch(/^Georgia/);
+    }
+  });
+
+  test('300 copies added and removed leave no state behind; a copy moved in the page keeps its own', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const path = `/many-${pages.size}.html`;
+    pages.set(
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>many</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head><body><main id="main">
+      <hsw-slide id="kept" slide="c10k" lang="en"></hsw-slide></main><aside id="aside"></aside></body></html>`,
+    );
+    await page.goto(`${hostOrigin}${path}`);
+    const kept = page.locator('#kept').getByRole('slider', { name: 'Connections' });
+    await expect(kept).toBeVisible();
+    const stored = () =>
+      page.evaluate(() => (customElements.get('hsw-slide') as unknown as { keptStates: number }).keptStates);
+    await expect.poll(stored).toBe(1);
+    // Three hundred copies, ten at a time, each shown (its demo's state in the store), then removed.
+    for (let round = 0; round < 30; round++) {
+      await page.evaluate(() => {
+        for (let i = 0; i < 10; i++) {
+          const el = document.createElement('hsw-slide');
+          el.className = 'copy';
+          el.setAttribute('slide', 'c10k');
+          el.setAttribute('lang', 'en');
+          document.getElementById('aside')!.append(el);
+        }
+      });
+      await expect(page.locator('hsw-slide.copy').getByRole('slider', { name: 'Connections' })).toHaveCount(10);
+      if (round === 0) await expect.poll(stored).toBe(11);
+      await page.evaluate(() => document.querySelectorAll('hsw-slide.copy').forEach((el) => el.remove()));
+      expect(await stored()).toBe(1);
+    }
+    // The one left, changed, then moved elsewhere in the page: its state goes with it.
+    await kept.fill('200');
+    const value = await kept.inputValue();
+    await page.evaluate(() => document.getElementById('aside')!.append(document.getElementById('kept')!));
+    await expect(page.locator('#aside #kept').getByRole('slider', { name: 'Connections' })).toHaveValue(value);
+    expect(await stored()).toBe(1);
   });
 });

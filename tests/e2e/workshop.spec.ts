@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { WebSocket } from 'ws';
 import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
 
 /**
@@ -92,6 +93,63 @@ async function ready(page: Page): Promise<void> {
   await page.waitForSelector('html[data-deck-ready="true"]');
 }
 
+/**
+ * Where `secret` shows in a page, for a person or a copy: the title; the text of every node, in open shadow roots too
+ * (hidden text included: a closed dialog is opened later); every attribute of every element there (data-*, value,
+ * href, src, a QR code's text, a label); the value of every field; every link's address as it resolves (a hovered link
+ * shows it, and "copy link address" copies it), except the page's own address with another hash; what the page
+ * copied (`window.__copied`, recorded by `recordCopies`). The resources the browser loads (script, link, style: never
+ * shown, never copied) are left out. One entry per finding, with where it was.
+ */
+function secretShownIn(secret: string): string[] {
+  const found: string[] = [];
+  const short = (v: string) => v.slice(0, 160).replace(/\s+/g, ' ');
+  if (document.title.includes(secret)) found.push(`document.title: ${short(document.title)}`);
+  const here = window.location.href.split('#')[0];
+  const skip = new Set(['script', 'style', 'link', 'meta', 'noscript', 'template']);
+  const walk = (root: Document | ShadowRoot | Element, where: string) => {
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+      const parent = n.parentElement?.localName ?? '';
+      if (!skip.has(parent) && n.textContent?.includes(secret))
+        found.push(`${where} text in <${parent}>: ${short(n.textContent)}`);
+    }
+    for (const el of root.querySelectorAll('*')) {
+      if (skip.has(el.localName)) continue;
+      for (const a of el.attributes)
+        if (a.value.includes(secret)) found.push(`${where} <${el.localName} ${a.name}="${short(a.value)}">`);
+      const value = (el as Partial<HTMLInputElement>).value;
+      if (typeof value === 'string' && value.includes(secret))
+        found.push(`${where} <${el.localName}>.value: ${short(value)}`);
+      if (el instanceof HTMLAnchorElement || el instanceof HTMLAreaElement) {
+        const target = el.href;
+        if (target && target.split('#')[0] !== here && target.includes(secret))
+          found.push(
+            `${where} link <${el.localName} href="${short(el.getAttribute('href') ?? '')}"> to ${short(target)}`,
+          );
+      }
+      if (el.shadowRoot) walk(el.shadowRoot, `${where} <${el.localName}>'s shadow root:`);
+    }
+  };
+  walk(document.body, '');
+  for (const c of (window as unknown as { __copied?: string[] }).__copied ?? [])
+    if (c.includes(secret)) found.push(`copied: ${short(c)}`);
+  return found;
+}
+
+/** Every text the page puts on the clipboard, kept in `window.__copied` (and not on the machine's clipboard). */
+async function recordCopies(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(() => {
+    const copied: string[] = [];
+    Object.defineProperty(window, '__copied', { value: copied });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => (copied.push(text), Promise.resolve()) },
+    });
+  });
+}
+
+test.use({ actionTimeout: 15_000 });
 test.describe('workshop mode with the real server', () => {
   test.describe.configure({ mode: 'serial' });
   let server: Running | undefined;
@@ -214,11 +272,13 @@ test.describe('workshop mode with the real server', () => {
       const panel = projector.getByRole('dialog', { name: /Workshop/ });
       await expect(panel).toBeVisible();
       await expect(panel.getByRole('status')).toContainText('3 participants');
-      await expect(panel.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-        'href',
-        `${s.origin}/api/export.csv?key=${s.secret}`,
-      );
-      const csv = await (await projector.request.get(`${s.origin}/api/export.csv?key=${s.secret}`)).text();
+      // The export is a button (the key goes in a header, never in an address on the page) that saves the file.
+      const download = projector.waitForEvent('download');
+      await panel.getByRole('button', { name: 'Export CSV' }).click();
+      const saved = await download;
+      expect(saved.suggestedFilename()).toBe(`workshop-${s.room}.csv`);
+      expect(saved.url()).not.toContain(s.secret);
+      const csv = readFileSync(await saved.path(), 'utf8');
       const votes = csv.split('\r\n').filter((l) => l.includes(',quiz-busy-wait,'));
       expect(votes).toHaveLength(3);
       expect(votes.filter((l) => l.endsWith(',3,true'))).toHaveLength(2);
@@ -241,6 +301,109 @@ test.describe('workshop mode with the real server', () => {
       expect(errors).toEqual([]);
     } finally {
       for (const c of contexts) await c.close();
+    }
+  });
+
+  test('the presenter’s secret is in nothing the projector or the speaker view shows, copies or links to', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const s = server!;
+    const errors: string[] = [];
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await recordCopies(ctx);
+    /** Fails at the first place (the page or a frame of it) that shows the secret, saying where. */
+    const check = async (page: Page, where: string) => {
+      for (const frame of page.frames()) {
+        const found = await frame.evaluate(secretShownIn, s.secret);
+        const name = frame === page.mainFrame() ? where : `${where}, a frame of it`;
+        expect(found, `the secret in ${name}`).toEqual([]);
+      }
+    };
+    try {
+      ctx.on('page', (p) => watch(p, errors, 'speaker view'));
+      const projector = watch(await ctx.newPage(), errors, 'projector');
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await ready(projector);
+      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      const popup = ctx.waitForEvent('page');
+      await projector.keyboard.press('s');
+      const speaker = await popup;
+      await expect(speaker.locator('#workshop-status')).toContainText(`room ${s.room}`);
+      await projector.bringToFront();
+
+      const ids = await projector.locator('.reveal .slides > section').evaluateAll((els) => els.map((e) => e.id));
+      expect(ids.length).toBeGreaterThan(20);
+      const panel = projector.getByRole('dialog', { name: /Workshop/ });
+      const embed = projector.locator('dialog.embed-dialog');
+      let embeds = 0;
+      for (const id of ids) {
+        await projector.evaluate((h) => (window.location.hash = h), `#/${id}`);
+        const slide = projector.locator(`section#${id}`);
+        await expect(slide).toHaveClass(/present/);
+        const tag = await slide
+          .locator('.demo')
+          .evaluate((el) => el.localName)
+          .catch(() => null);
+        if (tag) await projector.waitForFunction((t) => customElements.get(t) !== undefined, tag);
+        await expect(speaker.locator('#workshop-status')).toBeVisible();
+        await check(projector, `#/${id}`);
+        await check(speaker, `speaker view at #/${id}`);
+        // The Embed dialog, and both its copy buttons.
+        const embedButton = projector.getByRole('button', { name: 'Embed this demo in another page' });
+        if (await embedButton.isVisible()) {
+          embeds++;
+          await embedButton.click();
+          await expect(embed).toBeVisible();
+          await embed.getByRole('button', { name: 'Copy the frame snippet' }).click();
+          await embed.getByRole('button', { name: 'Copy the web component snippet' }).click();
+          await expect(embed.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(2);
+          await check(projector, `#/${id}, the Embed dialog`);
+          await expect(embed.getByRole('textbox').first()).toHaveValue(
+            new RegExp(`src="${s.origin}/embed\\.html\\?slide=${id}&`),
+          );
+          await embed.getByRole('button', { name: 'Close' }).click();
+          await expect(embed).toBeHidden();
+        }
+        // The workshop panel (W), with its export.
+        await projector.keyboard.press('w');
+        await expect(panel).toBeVisible();
+        await projector.waitForFunction(() => customElements.get('hsw-qr-code') !== undefined);
+        await check(projector, `#/${id}, the panel`);
+        if (id === 'summary') {
+          // The top nicknames on, and the export saved: from no address with the key.
+          await panel.getByRole('checkbox', { name: 'Show the top nicknames on the summary' }).check();
+          const download = projector.waitForEvent('download');
+          await panel.getByRole('button', { name: 'Export JSON' }).click();
+          expect((await download).url()).not.toContain(s.secret);
+        }
+        await panel.getByRole('button', { name: 'Close', exact: true }).click();
+        await expect(panel).toBeHidden();
+        await check(projector, `#/${id}, after the panel`);
+      }
+      expect(embeds).toBeGreaterThan(10);
+      expect(await projector.evaluate(() => (window as unknown as { __copied: string[] }).__copied.length)).toBe(
+        2 * embeds,
+      );
+      // The snippets' address is the participants' deck, and it serves the demo.
+      const embedded = await ctx.newPage();
+      await embedded.goto(`${s.origin}/embed.html?slide=c10k&lang=en`);
+      await embedded.waitForFunction(() => customElements.get('hsw-c10k') !== undefined);
+      await expect(embedded.locator('hsw-c10k')).toBeVisible();
+      await embedded.close();
+      // A toast: an address that names no slide.
+      await projector.evaluate(() => (window.location.hash = '#/no-such-slide'));
+      await expect(projector.locator('.deck-toast')).toBeVisible();
+      await check(projector, 'the toast');
+      // Reveal's keyboard help (?) and overview (Esc).
+      await projector.keyboard.press('?');
+      await check(projector, 'the keyboard help');
+      await projector.keyboard.press('Escape');
+      await projector.keyboard.press('Escape');
+      await check(projector, 'the overview');
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
     }
   });
 
@@ -577,6 +740,112 @@ test('the join sheet refuses a nickname with an invisible or direction-changing 
     expect(errors).toEqual([]);
   } finally {
     for (const ctx of contexts) await ctx.close();
+    await stopServer(s);
+  }
+});
+
+/** A participant's phone as a bare socket: hello with a pid and a nickname, then votes. */
+async function socketParticipant(s: Running, pid: string, nick: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${s.origin.replace('http:', 'ws:')}/ws`);
+  const welcome = new Promise<void>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no welcome for ${nick} within 10 s`)), 10_000);
+    ws.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString('utf8')) as { type: string }).type !== 'welcome') return;
+      clearTimeout(timer);
+      ok();
+    });
+    ws.once('error', fail);
+  });
+  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
+  ws.send(JSON.stringify({ type: 'hello', v: 1, room: s.room, role: 'participant', pid, nick }));
+  await welcome;
+  return ws;
+}
+
+test('the summary’s room results and ten top scores stay clear of the workshop bar and the arrows at 1280×720', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  const s = await startServer();
+  const sockets: WebSocket[] = [];
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const projector = watch(await ctx.newPage(), errors, 'projector');
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+    await ready(projector);
+    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    // Twelve people with nicknames of the longest length allowed (24): the summary shows the top ten.
+    for (let i = 0; i < 12; i++)
+      sockets.push(
+        await socketParticipant(
+          s,
+          `e2e-summary-${String(i).padStart(8, '0')}`,
+          `Participant nickname ${String(i).padStart(3, '0')}`,
+        ),
+      );
+    // Each question opened (its slide shown), answered by all, revealed: every row of the room says a result.
+    const panel = projector.getByRole('dialog', { name: /Workshop/ });
+    for (const [slide, qid] of [
+      ['quiz-busy-wait', 'quiz-busy-wait'],
+      ['quiz-fastapi', 'quiz-fastapi'],
+      ['green-threads', 'green-threads-predict'],
+    ] as const) {
+      await projector.evaluate((h) => (window.location.hash = h), `#/${slide}`);
+      await expect(projector.locator(`section#${slide}`)).toHaveClass(/present/);
+      await projector.keyboard.press('w');
+      await expect(panel).toContainText('voting · 0 answered');
+      for (const [i, ws] of sockets.entries()) ws.send(JSON.stringify({ type: 'vote', qid, choice: i % 3 }));
+      await expect(panel).toContainText('voting · 12 answered');
+      await panel.getByRole('button', { name: 'Reveal (R)' }).click();
+      await expect(panel).toContainText('revealed · 12 answered');
+      await panel.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(panel).toBeHidden();
+    }
+    await projector.keyboard.press('w');
+    await expect(panel).toBeVisible();
+    await panel.getByRole('checkbox', { name: 'Show the top nicknames on the summary' }).check();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(panel).toBeHidden();
+    await projector.evaluate(() => (window.location.hash = '#/summary'));
+    const summary = projector.locator('section#summary');
+    await expect(summary).toHaveClass(/present/);
+
+    type Box = { x: number; y: number; width: number; height: number };
+    const meets = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const lang of ['en', 'ru'] as const) {
+      if (lang === 'ru') await projector.getByRole('button', { name: 'Switch to Russian' }).click();
+      const rows = summary.locator('hsw-summary ol.top li');
+      await expect(rows).toHaveCount(10);
+      await expect(rows.first()).toContainText(lang === 'en' ? /\d+ rights?$/ : /верно: \d+$/);
+      await expect(summary.locator('hsw-summary ul.quizzes li').first()).toContainText(
+        lang === 'en' ? '12 answered' : 'ответили: 12',
+      );
+      // What covers the slide's corners: the workshop bar (bottom left), reveal's arrows and slide number.
+      const covers: [string, Box][] = [];
+      for (const sel of ['.workshop-bar', '.reveal .controls button.enabled', '.reveal .slide-number'])
+        for (const el of await projector.locator(sel).all())
+          if (await el.isVisible()) covers.push([sel, (await el.boundingBox())!]);
+      expect(covers.map(([sel]) => sel)).toContain('.workshop-bar');
+      const problems: string[] = [];
+      for (const sel of ['ol.top li', 'ul.quizzes li', 'h3', '.score', '.chapters li']) {
+        const els = await summary.locator(`hsw-summary ${sel}`).all();
+        expect(els.length, sel).toBeGreaterThan(0);
+        for (const [i, el] of els.entries()) {
+          const box = (await el.boundingBox())!;
+          if (box.y + box.height > 720 || box.x + box.width > 1280)
+            problems.push(`${lang}: ${sel} ${i + 1} off screen`);
+          for (const [what, cover] of covers)
+            if (meets(box, cover)) problems.push(`${lang}: ${sel} ${i + 1} under ${what}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    for (const ws of sockets) ws.close();
+    await ctx.close();
     await stopServer(s);
   }
 });

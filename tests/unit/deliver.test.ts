@@ -5,6 +5,7 @@ import { simSeed } from './sim-seed.ts';
 import { stepFromParam } from '../../src/slide-loader.ts';
 import { themeForShadowRoot } from '../../src/shadow-theme.ts';
 import { elementSnippet, embedSnippet } from '../../src/plugins/deck-chrome.ts';
+import { publicDeckUrl } from '../../src/address.ts';
 
 describe('a deep link’s step (?step=, <hsw-slide step>)', () => {
   it('takes a whole number, clamped into the sequence', () => {
@@ -34,13 +35,13 @@ describe('the deck’s theme inside <hsw-slide>’s shadow root', () => {
   const source = readFileSync(new URL('../../assets/theme.css', import.meta.url), 'utf8');
   const names = (css: string) => new Set([...css.matchAll(/(--hsw-[\w-]+)\s*:/g)].map((m) => m[1]));
 
-  it('carries every --hsw- property of the deck, on the host, both themes, and nothing for the page itself', () => {
+  it('carries every --hsw- property of the deck, inside the element, both themes, and nothing for the page itself', () => {
     const out = themeForShadowRoot(source);
-    expect(names(out)).toEqual(names(source));
+    expect(names(out)).toEqual(new Set([...names(source), '--hsw-page-font']));
     expect(out).not.toMatch(/:root|html|body|\.embed/);
-    expect(out).toContain(":host([theme='light'])");
-    expect(out).toContain("@media (prefers-color-scheme: light) { :host(:not([theme='dark']))");
-    // The dark background on the bare host (the default), the light one only in the light theme's two blocks.
+    expect(out).toContain(":host([theme='light']) .root");
+    expect(out).toContain("@media (prefers-color-scheme: light) { :host(:not([theme='dark'])) .root");
+    // The dark background on the element's root (the default), the light one only in the light theme's two blocks.
     const firstLight = out.indexOf(":host([theme='light'])");
     expect(out.indexOf('#0f1419')).toBeGreaterThan(-1);
     expect(out.indexOf('#0f1419')).toBeLessThan(firstLight);
@@ -54,9 +55,13 @@ describe('the deck’s theme inside <hsw-slide>’s shadow root', () => {
       ':root[data-theme=light]{color-scheme:light;--hsw-bg:#fbfcfd}html,body{background:var(--hsw-bg)}' +
       '@media (prefers-reduced-motion:reduce){*{scroll-behavior:auto!important}}';
     const out = themeForShadowRoot(minified);
-    expect(out).toContain(":host([theme='light']) {color-scheme:light;--hsw-bg:#fbfcfd}");
-    expect(out).toContain(':host {color-scheme:dark;--hsw-bg:#0f1419}');
+    expect(out).toContain(":host([theme='light']) .root {color-scheme:light;--hsw-bg:#fbfcfd}");
+    expect(out).toContain('.root {color-scheme:dark;--hsw-bg:#0f1419}');
     expect(out).not.toContain('scroll-behavior');
+    // Only the font comes from the page (the host's --hsw-font, else the deck's); the colours are the theme's alone.
+    expect(out).toContain(':host {--hsw-page-font: var(--hsw-font, system-ui)}');
+    expect(out).toContain('.root {--hsw-font:var(--hsw-page-font)}');
+    expect(out).not.toMatch(/:host \{[^}]*--hsw-bg/);
   });
 });
 
@@ -76,5 +81,24 @@ describe('the Embed dialog’s two snippets', () => {
         '<hsw-slide slide="c10k" lang="ru" step="3"></hsw-slide>',
     );
     expect(elementSnippet(page, 'a"b', 'en')).toContain('slide="a&quot;b" lang="en"></hsw-slide>');
+  });
+
+  it('from the presenter’s deck of a workshop, start at the participants’ deck: never the secret', () => {
+    const secret = 'EonFKTtje6GpA4zzpPw3Kr_QR_-E1FCG';
+    const presenter = `http://192.168.1.20:8080/presenter/${secret}/?workshop=ABCDE&key=${secret}&lang=en#/c10k/1`;
+    expect(publicDeckUrl(presenter)).toBe('http://192.168.1.20:8080/');
+    expect(publicDeckUrl(`http://192.168.1.20:8080/presenter/${secret}/index.html`)).toBe('http://192.168.1.20:8080/');
+    for (const s of [
+      embedSnippet(publicDeckUrl(presenter), 'c10k', 'en', 'T', 2),
+      elementSnippet(publicDeckUrl(presenter), 'c10k', 'en', 2),
+    ]) {
+      expect(s).not.toContain(secret);
+      expect(s).toContain('http://192.168.1.20:8080/embed.');
+    }
+    // Any other page: its own folder, without its query or hash.
+    expect(publicDeckUrl(page)).toBe('https://example.org/talks/deck/');
+    expect(publicDeckUrl('https://example.org/talks/presenter-notes/index.html#/c10k')).toBe(
+      'https://example.org/talks/presenter-notes/',
+    );
   });
 });

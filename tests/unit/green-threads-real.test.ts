@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_FIGURES } from '../../components/green-threads/green-threads-answer-figures.ts';
 import {
   ERLANG_REDUCTIONS,
   GO_PREEMPT_MS,
@@ -104,11 +105,11 @@ describe.skipIf(!hasGo || !isLinux)(
       }>(
         // The OS thread count is the runtime's steady state plus, on a loaded machine, an M spun up for a moment
         // (a spinning M looking for work, a GC worker's wake-up): the fewest of up to three runs is the steady state.
-        fewestThreads(3, MEASURED.go.parkedThreads, () =>
-          run(['park', '10000'], { GOMAXPROCS: String(MEASURED.go.parkedGomaxprocs) }),
+        fewestThreads(3, ANSWER_FIGURES.parkedThreads, () =>
+          run(['park', '10000'], { GOMAXPROCS: String(ANSWER_FIGURES.parkedGomaxprocs) }),
         ),
       );
-      expect(r.gomaxprocs).toBe(MEASURED.go.parkedGomaxprocs);
+      expect(r.gomaxprocs).toBe(ANSWER_FIGURES.parkedGomaxprocs);
       expect(r.stackPerG).toBeGreaterThanOrEqual(MEASURED.go.stackPerTask);
       expect(r.stackPerG).toBeLessThan(MEASURED.go.stackPerTask * 1.1);
       expect(Math.abs(r.heapPerG - MEASURED.go.overheadPerTask)).toBeLessThan(300);
@@ -116,7 +117,7 @@ describe.skipIf(!hasGo || !isLinux)(
       expect(r.sysPerG).toBeLessThan(8 * 1024);
       expect(Math.abs(r.stackPerG + r.heapPerG - taskMemory('go').bytes)).toBeLessThan(0.3 * taskMemory('go').bytes);
       // the quiz's answer: "a few" threads, the measured figure give or take one spare M
-      expect(Math.abs(r.threadsDuring - MEASURED.go.parkedThreads)).toBeLessThanOrEqual(1);
+      expect(Math.abs(r.threadsDuring - ANSWER_FIGURES.parkedThreads)).toBeLessThanOrEqual(1);
       expect(r.threadsDuring).toBeLessThanOrEqual(r.gomaxprocs + 4);
       expect(QUIZ.correct).toBe(2);
     });

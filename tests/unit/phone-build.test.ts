@@ -8,6 +8,7 @@ import type { SlideTextDef } from '../../slides/types.ts';
 import { busyWaitQuizText } from '../../components/quiz-busy-wait/quiz-busy-wait-text.ts';
 import { fastapiQuizText } from '../../components/quiz-fastapi/quiz-fastapi-text.ts';
 import { greenThreadsText } from '../../components/green-threads/green-threads-text.ts';
+import { WITHHELD_ANSWER, withholdAnswers } from '../../vite.config.ts';
 
 /**
  * The answer never reaches a phone: the phones' build (`vite build --mode phone`, what the workshop server serves
@@ -15,6 +16,13 @@ import { greenThreadsText } from '../../components/green-threads/green-threads-t
  * in any file; the normal build, built the same way, still holds them all (so the search itself can find them).
  */
 const answers = import.meta.glob<QuizAnswer>('../../components/*/*-answer.ts', { import: 'ANSWER', eager: true });
+const answerSources = import.meta.glob<string>('../../components/*/*-answer.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+/** Every module of the demos' folders, to resolve what an answer module imports from its own folder. */
+const demoModules = import.meta.glob<Record<string, unknown>>('../../components/*/*.ts', { eager: true });
 const texts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
 
 /**
@@ -78,6 +86,48 @@ const notes = Object.entries(texts)
     ),
   );
 
+/**
+ * The figures behind each quiz's right choice, as a bundler writes them (`key:value`): every number an answer module
+ * reads from a module of its own folder (`MEASURED.go.parkedThreads` in `${…}`), and every number of a
+ * `<demo>-answer-figures.ts`. An explanation built from figures keeps them outside its text, so the text's pieces
+ * alone would miss them.
+ */
+function answerFigures(): [string, string, number][] {
+  const out = new Map<string, [string, string, number]>();
+  const add = (where: string, key: string, value: unknown) => {
+    if (typeof value === 'number') out.set(`${key}:${value}`, [where, key, value]);
+  };
+  const leaves = (where: string, v: unknown, key = ''): void => {
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) leaves(`${where}.${k}`, x, k);
+    else add(where, key, v);
+  };
+  for (const [file, source] of Object.entries(answerSources)) {
+    const dir = file.slice(0, file.lastIndexOf('/'));
+    for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'\.\/([^']+)'/g)) {
+      const mod = demoModules[`${dir}/${m[2]}`];
+      expect(mod, `${file} imports ./${m[2]}`).toBeDefined();
+      for (const name of m[1]!
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean))
+        for (const use of source.matchAll(new RegExp(`\\b${name}((?:\\.[A-Za-z_$][\\w$]*)+)`, 'g'))) {
+          const path = use[1]!.slice(1).split('.');
+          add(
+            `${file.split('/').pop()}: ${name}.${path.join('.')}`,
+            path.at(-1)!,
+            path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], mod![name]),
+          );
+        }
+    }
+  }
+  for (const [file, mod] of Object.entries(demoModules))
+    if (/\/([^/]+)\/\1-answer-figures\.ts$/.test(file)) leaves(file.split('/').pop()!, mod);
+  return [...out.values()];
+}
+/** `key: value` as written, as a minifier writes it (`key:value`), or with the key quoted. */
+const figureIn = (haystack: string, key: string, value: number) =>
+  new RegExp(`["'\`]?\\b${key}["'\`]?\\s*:\\s*${String(value).replace('.', '\\.')}(?![\\d.])`).test(haystack);
+
 describe('the phones’ build withholds every answer', () => {
   it('knows the three quizzes’ answers, each with its explanation in both languages', () => {
     expect(Object.keys(answers).map((f) => f.split('/').pop())).toEqual([
@@ -95,6 +145,41 @@ describe('the phones’ build withholds every answer', () => {
   };
   it.each(explanations)('%s: in the deck’s files, in none of the phones’', (_name, paragraph) => check(paragraph));
   it.each(notes)('%s (speaker notes): in the deck’s files, in none of the phones’', (_name, p) => check(p));
+
+  it.each(Object.entries(answers).map(([file, a]) => [file.split('/').pop()!, a.correct] as const))(
+    '%s: the right choice (correct: %i) in the deck’s files, in none of the phones’',
+    (_name, correct) => {
+      const written = new RegExp(`\\bcorrect\\s*:\\s*${correct}\\b`);
+      expect(contents.deck).toMatch(written);
+      expect(contents.phone).not.toMatch(written);
+      expect(contents.phone).toMatch(/\bcorrect\s*:\s*null\b/);
+    },
+  );
+
+  const figures = answerFigures();
+  it('knows the figures behind the green-threads quiz’s answer', () => {
+    expect(figures.map(([, key, value]) => `${key}:${value}`)).toEqual(
+      expect.arrayContaining(['parkedThreads:4', 'parkedGomaxprocs:2']),
+    );
+  });
+  it.each(figures)('%s (%s: %d): in the deck’s files, in none of the phones’', (_where, key, value) => {
+    expect(figureIn(contents.deck, key, value)).toBe(true);
+    expect(figureIn(contents.phone, key, value)).toBe(false);
+  });
+
+  it('the phones’ build refuses a module that reaches for an answer’s figures', async () => {
+    const plugin = withholdAnswers();
+    const load = plugin.load as unknown as (this: { error: (m: string) => never }, id: string) => Promise<unknown>;
+    const ctx = {
+      error: (m: string): never => {
+        throw new Error(m);
+      },
+    };
+    await expect(load.call(ctx, `${root}/components/green-threads/green-threads-answer-figures.ts`)).rejects.toThrow(
+      /holds a quiz's answer/,
+    );
+    expect(await load.call(ctx, `${root}/components/green-threads/green-threads-answer.ts`)).toBe(WITHHELD_ANSWER);
+  });
 
   it('the phones still get every question and its choices', () => {
     expect(contents.phone).toContain('What happens to the server?');
