@@ -29,11 +29,13 @@ export type Choice = ExampleId | 'custom';
 export type CustomJob =
   | { status: 'none' | 'empty' | 'running' | 'ready' | 'cancelled' }
   | { status: 'tooLong'; bytes: number }
+  /** on a page that allows no worker: one task ran longer at once than the page's thread is lent (taskMs) */
+  | { status: 'overrun'; ops: number; line: number | null; taskMs: number }
   | { status: 'timeout'; budgetMs: number }
   | { status: 'tooLarge'; bytes: number }
   | { status: 'crashed'; detail: string };
 
-export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'tooLarge' | 'crashed' | 'cancelled' }>;
+export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'tooLarge' | 'crashed' | 'cancelled' | 'overrun' }>;
 
 const NO_RUNS: RunLookup = { get: () => undefined };
 
