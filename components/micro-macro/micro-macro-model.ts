@@ -141,8 +141,8 @@ const tooLong = (source: string): boolean => snippetOverLimit(source) > 0;
 /** A listing longer than this many lines is shown as a window around the current line (highlighting is per render). */
 export const LISTING_LINES = 200;
 /** the lines of that window, and how many come before the current line */
-const WINDOW_LINES = 120;
-const WINDOW_BEFORE = 40;
+const WINDOW_LINES = 30;
+const WINDOW_BEFORE = 10;
 
 /** the last source split into lines (the listing is asked for on every step) */
 let lastLines: { source: string; lines: string[] } = { source: '', lines: [''] };

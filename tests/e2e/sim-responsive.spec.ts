@@ -235,7 +235,7 @@ test.describe('your code with long input', () => {
     await slide.getByRole('button', { name: 'Reset to the start' }).click();
     await slide.getByRole('button', { name: 'Step forward' }).click();
     await expect(
-      slide.getByText(/^Lines 1–120 of [\d,]+: a long listing is shown around the line that runs\.$/),
+      slide.getByText(/^Lines 1–30 of [\d,]+: a long listing is shown around the line that runs\.$/),
     ).toBeVisible();
     await slide.getByRole('button', { name: 'To the end' }).click();
     await slide.getByRole('button', { name: 'Step back' }).click();

@@ -157,11 +157,11 @@ describe('a snippet longer than Your code takes', () => {
   it('a long listing is shown as a window around the line that runs', () => {
     const src = 'let a = 0;\n' + line.repeat(999);
     expect(listingWindow('a;\nb;', 2)).toEqual({ code: 'a;\nb;', first: 1, last: 2, total: 2 });
-    expect(listingWindow(src, null)).toMatchObject({ first: 1, last: 120, total: 1000 });
+    expect(listingWindow(src, null)).toMatchObject({ first: 1, last: 30, total: 1000 });
     const w = listingWindow(src, 500);
-    expect(w).toMatchObject({ first: 460, last: 579, total: 1000 });
-    expect(w.code.split('\n')).toHaveLength(120);
-    expect(listingWindow(src, 1000)).toMatchObject({ first: 881, last: 1000 });
+    expect(w).toMatchObject({ first: 490, last: 519, total: 1000 });
+    expect(w.code.split('\n')).toHaveLength(30);
+    expect(listingWindow(src, 1000)).toMatchObject({ first: 971, last: 1000 });
   });
 });
 
