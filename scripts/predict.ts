@@ -115,6 +115,7 @@ if (reply.kind === 'timeout') {
   process.exit(6);
 }
 if (reply.kind === 'tooLarge') throw new Error('predict sets no size limit');
+if (reply.kind === 'overrun') throw new Error('predict sets no interrupt');
 if (reply.kind === 'crashed') {
   process.stderr.write(`${file}: ${runnerText[lang].crashed(reply.message)}\n`);
   process.exit(1);

@@ -109,6 +109,9 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         this.set(runFailed(this.state, source, runtime, { status: 'timeout', budgetMs: o.budgetMs }));
       } else if (o.kind === 'tooLarge') {
         this.set(runFailed(this.state, source, runtime, { status: 'tooLarge', bytes: o.size }));
+      } else if (o.kind === 'overrun') {
+        const { ops, line, taskMs } = o;
+        this.set(runFailed(this.state, source, runtime, { status: 'overrun', ops, line, taskMs }));
       } else if (o.kind === 'crashed') {
         this.set(runFailed(this.state, source, runtime, { status: 'crashed', detail: o.message }));
       }
@@ -206,6 +209,10 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         </div>`;
       case 'crashed':
         return html`<div class="job callout bad" role="alert">${r.crashed(job.detail)}</div>`;
+      case 'overrun':
+        return html`<div class="job callout bad" role="alert">
+          ${r.overrun(formatNumber(job.taskMs, this.locale), job.ops, job.line === null ? '' : formatNumber(job.line, this.locale))}
+        </div>`;
       default:
         return nothing;
     }

@@ -29,11 +29,13 @@ export type Choice = ExampleId | 'custom';
 export type CustomJob =
   | { status: 'none' | 'empty' | 'running' | 'ready' | 'cancelled' }
   | { status: 'tooLong'; bytes: number }
+  /** on a page that allows no worker: one task ran longer at once than the page's thread is lent (taskMs) */
+  | { status: 'overrun'; ops: number; line: number | null; taskMs: number }
   | { status: 'timeout'; budgetMs: number }
   | { status: 'tooLarge'; bytes: number }
   | { status: 'crashed'; detail: string };
 
-export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'tooLarge' | 'crashed' | 'cancelled' }>;
+export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'tooLarge' | 'crashed' | 'cancelled' | 'overrun' }>;
 
 const NO_RUNS: RunLookup = { get: () => undefined };
 
@@ -139,8 +141,8 @@ const tooLong = (source: string): boolean => snippetOverLimit(source) > 0;
 /** A listing longer than this many lines is shown as a window around the current line (highlighting is per render). */
 export const LISTING_LINES = 200;
 /** the lines of that window, and how many come before the current line */
-const WINDOW_LINES = 120;
-const WINDOW_BEFORE = 40;
+const WINDOW_LINES = 30;
+const WINDOW_BEFORE = 10;
 
 /** the last source split into lines (the listing is asked for on every step) */
 let lastLines: { source: string; lines: string[] } = { source: '', lines: [''] };

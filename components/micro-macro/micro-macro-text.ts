@@ -540,7 +540,7 @@ const runnerEn = {
   running: 'Simulating…',
   runningNote: 'The simulator runs beside the page: the slide stays usable, and you can stop it.',
   runningOnPage:
-    'Simulating on this page’s thread (this page cannot start a worker): the page may pause until it ends.',
+    'Simulating on this page’s own thread, in short slices (this page allows no worker): the slide stays usable, and you can stop it.',
   cancel: 'Stop',
   cancelled: 'Stopped. Change the code or run it again.',
   nothingToRun: 'Nothing to run: the code is empty or only comments. Write some JavaScript first.',
@@ -550,6 +550,8 @@ const runnerEn = {
     `The recording of this run is too large to show: about ${mb} MB of steps (the slide keeps up to ${max} MB). Queue fewer callbacks (each step records every queue), then run it again.`,
   tooLong: (size: string, max: string) =>
     `This code is ${size}; Your code takes up to ${max}. The simulator is for snippets of a few dozen lines: paste a shorter one.`,
+  overrun: (ms: string, ops: number, line: string) =>
+    `Stopped: this page allows no worker, so the simulator runs on the page’s own thread, in slices between your code’s tasks, and one task${line ? ` (at line ${line})` : ''} ran longer than ${ms} ms at once (${formatNumber(ops, 'en')} operations) — a task cannot be split. Make the loop shorter, or open the slide in the deck itself, where the simulator runs beside the page.`,
   crashed: (detail: string) => `The simulator itself failed on this code (${detail}).`,
   failedTitle: 'No result',
   listingWindow: (first: string, last: string, total: string) =>
@@ -561,7 +563,7 @@ const runnerRu: typeof runnerEn = {
   running: 'Симуляция…',
   runningNote: 'Симулятор работает рядом со страницей: слайдом можно пользоваться, а симуляцию — остановить.',
   runningOnPage:
-    'Симуляция идёт в потоке этой страницы (здесь нельзя запустить worker): страница может замереть до конца симуляции.',
+    'Симуляция идёт в потоке самой страницы, короткими порциями (эта страница не разрешает worker): слайдом можно пользоваться, а симуляцию — остановить.',
   cancel: 'Остановить',
   cancelled: 'Остановлено. Измените код или запустите снова.',
   nothingToRun: 'Нечего запускать: код пуст или состоит только из комментариев. Сначала напишите JavaScript.',
@@ -571,6 +573,8 @@ const runnerRu: typeof runnerEn = {
     `Запись этого запуска слишком велика, чтобы её показать: около ${mb} МБ шагов (слайд хранит до ${max} МБ). Ставьте в очередь меньше колбэков (каждый шаг записывает все очереди) и запустите снова.`,
   tooLong: (size: string, max: string) =>
     `Этот код занимает ${size}; «Свой код» принимает до ${max}. Симулятор рассчитан на фрагменты в несколько десятков строк: вставьте покороче.`,
+  overrun: (ms: string, ops: number, line: string) =>
+    `Остановлено: эта страница не разрешает worker, поэтому симулятор работает в потоке самой страницы, порциями между задачами вашего кода, а одна задача${line ? ` (на строке ${line})` : ''} шла дольше ${ms} мс подряд (${formatNumber(ops, 'ru')} ${ruPlural(ops, 'операция', 'операции', 'операций')}) — задачу разделить нельзя. Сократите цикл или откройте слайд в самой презентации: там симулятор работает рядом со страницей.`,
   crashed: (detail: string) => `Сам симулятор не справился с этим кодом (${detail}).`,
   failedTitle: 'Результата нет',
   listingWindow: (first: string, last: string, total: string) =>

@@ -24,6 +24,20 @@ let s = 0;
 for (let i = 0; i < 3000000; i++) s++;
 console.log(s);`;
 
+/**
+ * Hundreds of short tasks, re-run for each timing explored (four timers against four immediates on Node's first
+ * turn): over a second of simulation, none of it one long task.
+ */
+const SLICED = `for (let k = 0; k < 4; k++) {
+  setTimeout(() => console.log('t' + k), k);
+  setImmediate(() => console.log('i' + k));
+}
+let n = 0;
+function again() {
+  if (++n < 800) setImmediate(again);
+}
+again();`;
+
 async function openYourCode(page: Page, lang: 'en' | 'ru' = 'en'): Promise<Locator> {
   await gotoSlide(page, 'micro-macro', { lang });
   const slide = currentSlide(page);
@@ -163,10 +177,14 @@ function longSnippet(bytes: number): string {
   return lines.join('\n');
 }
 
-/** Pastes `text` into the editor for real: the clipboard, then Ctrl+V (a trusted paste, as a person's). */
-async function paste(page: Page, editor: Locator, text: string): Promise<void> {
+/** Puts `text` on the clipboard (the test's setup: a person copied it elsewhere). */
+async function copy(page: Page, text: string): Promise<void> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.evaluate((v) => navigator.clipboard.writeText(v), text);
+}
+
+/** Pastes the clipboard into the editor for real, replacing its text: Ctrl+A, Ctrl+V (a trusted paste). */
+async function paste(page: Page, editor: Locator): Promise<void> {
   await editor.focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('ControlOrMeta+V');
@@ -176,13 +194,13 @@ test.describe('your code with long input', () => {
   for (const lang of ['en', 'ru'] as const) {
     test(`a 1 MB paste is refused with its size before anything heavy runs (${lang})`, async ({ page }) => {
       const slide = await openYourCode(page, lang);
-      const longTasks = await watchLongTasks(page);
       const editor = slide.getByRole('textbox', {
         name: lang === 'en' ? 'Your code (JavaScript subset)' : 'Свой код (подмножество JavaScript)',
       });
       const before = await editor.inputValue();
-      const big = longSnippet(1_000_000);
-      await paste(page, editor, big);
+      await copy(page, longSnippet(1_000_000));
+      const longTasks = await watchLongTasks(page);
+      await paste(page, editor);
       const said =
         lang === 'en'
           ? 'This code is 1.0 MB; Your code takes up to 100 KB.'
@@ -200,11 +218,12 @@ test.describe('your code with long input', () => {
 
   test('a 90 KB valid snippet runs, is shown and stepped with no long task on the page', async ({ page }) => {
     const slide = await openYourCode(page);
-    const longTasks = await watchLongTasks(page);
     const code = longSnippet(90_000);
     expect(code.length).toBeGreaterThan(89_000);
+    await copy(page, code);
+    const longTasks = await watchLongTasks(page);
     const editor = slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
-    await paste(page, editor, code);
+    await paste(page, editor);
     await expect(editor).toHaveValue(code);
     await expect(slide.getByRole('alert')).toHaveCount(0);
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
@@ -216,7 +235,7 @@ test.describe('your code with long input', () => {
     await slide.getByRole('button', { name: 'Reset to the start' }).click();
     await slide.getByRole('button', { name: 'Step forward' }).click();
     await expect(
-      slide.getByText(/^Lines 1–120 of [\d,]+: a long listing is shown around the line that runs\.$/),
+      slide.getByText(/^Lines 1–30 of [\d,]+: a long listing is shown around the line that runs\.$/),
     ).toBeVisible();
     await slide.getByRole('button', { name: 'To the end' }).click();
     await slide.getByRole('button', { name: 'Step back' }).click();
@@ -233,14 +252,24 @@ test.describe('your code in <hsw-slide> on another origin', () => {
   let server: Server;
   let host = '';
   let page$ = '';
+  /** the host page's Content-Security-Policy header ('' none) */
+  let csp = '';
   test.beforeAll(async () => {
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page$));
+    server = createServer((_req, res) =>
+      res
+        .writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          ...(csp ? { 'content-security-policy': csp } : {}),
+        })
+        .end(page$),
+    );
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   test.afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
   test('runs beside the page, and gives its result', async ({ page, baseURL }) => {
+    csp = '';
     page$ = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>host</title>
       <script type="module" src="${baseURL ?? ''}embed.js"></script></head>
       <body><hsw-slide slide="micro-macro" lang="en"></hsw-slide></body></html>`;
@@ -261,5 +290,67 @@ test.describe('your code in <hsw-slide> on another origin', () => {
     await demo.getByRole('button', { name: 'Skip the guess' }).click();
     await demo.getByRole('button', { name: 'To the end' }).click();
     await expect(demo.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['sync', 'micro']);
+  });
+  test('on a page whose policy forbids workers: in slices on the page’s thread, with the budget, and Stop', async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    csp = "worker-src 'none'";
+    page$ = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>strict host</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head>
+      <body><hsw-slide slide="micro-macro" lang="en"></hsw-slide></body></html>`;
+    await page.goto(`${host}/`);
+    const demo = page.locator('hsw-micro-macro');
+    await demo.getByRole('combobox', { name: 'Example' }).selectOption('custom');
+    const longTasks = await watchLongTasks(page);
+    const editor = demo.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    const run = demo.getByRole('button', { name: 'Run in the simulator' });
+    const alert = demo.getByRole('alert');
+    // an endless task cannot be split: stopped at once, said so (not a frozen page)
+    await editor.fill('while (true) {}');
+    await run.click();
+    await expect(alert).toContainText(
+      'Stopped: this page allows no worker, so the simulator runs on the page’s own thread',
+    );
+    await expect(alert).toContainText('(at line 1) ran longer than 40 ms at once');
+    const slideEl = page.locator('hsw-slide');
+    await slideEl.evaluate((el) => el.setAttribute('lang', 'ru'));
+    await expect(alert).toContainText('Остановлено: эта страница не разрешает worker');
+    await expect(alert).toContainText('(на строке 1) шла дольше 40 мс подряд');
+    await slideEl.evaluate((el) => el.setAttribute('lang', 'en'));
+    // 10,000 timers: stopped by the same rule (the script's task sets them all) or by the budget, never a long task
+    await editor.fill('for (let i = 0; i < 10000; i++) setTimeout(() => {}, 0);');
+    await run.click();
+    await expect(alert).toContainText(/Stopped: this page allows no worker|The simulation took longer than 5 s/);
+    // many short tasks (timing exploration re-runs it): in slices, and the page's budget stops it like a worker's
+    await demo.evaluate((el) => {
+      (el as HTMLElement & { budgetMs: number }).budgetMs = 300;
+    });
+    await editor.fill(SLICED);
+    await run.click();
+    await expect(alert).toContainText('The simulation took longer than 0.3 s and was stopped');
+    // … and Stop ends it between two slices
+    await demo.evaluate((el) => {
+      (el as HTMLElement & { budgetMs: number }).budgetMs = 120_000;
+    });
+    await editor.fill(`${SLICED}\n`);
+    await run.click();
+    await expect(demo.locator('.job.running')).toContainText('in short slices');
+    await demo.getByRole('button', { name: 'Stop' }).click();
+    await expect(demo.getByRole('status').filter({ hasText: 'Stopped. Change the code' })).toBeVisible();
+    // a short snippet still gives its result
+    await editor.fill("queueMicrotask(() => console.log('micro'));\nconsole.log('sync');");
+    await run.click();
+    await demo.getByRole('button', { name: 'Skip the guess' }).click();
+    await demo.getByRole('button', { name: 'To the end' }).click();
+    await expect(demo.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['sync', 'micro']);
+    // the one console error is the policy's own refusal of the worker
+    const refusals = consoleErrors.filter((e) => /worker/i.test(e) && /Content Security Policy|violates/i.test(e));
+    expect(refusals.length).toBeGreaterThan(0);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refusals.includes(e)));
+    const long = await longTasks();
+    test.info().annotations.push({ type: 'long tasks (ms)', description: JSON.stringify(long) });
+    expect(long.filter((d) => d > 200)).toEqual([]);
   });
 });

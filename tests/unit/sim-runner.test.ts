@@ -25,7 +25,8 @@ import { ResultStore, SizedLru } from '../../components/shared/sim-runner/result
 import { isBlankSnippet, resultSize, runJob } from '../../components/shared/sim-runner/sim-job.ts';
 import { logLines, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
-import { SimRunner } from '../../components/shared/sim-runner/sim-runner.ts';
+import { SimRunner, TASK_MS } from '../../components/shared/sim-runner/sim-runner.ts';
+import { simulate } from '../../components/shared/js-sim/index.ts';
 import { MAX_SNIPPET_BYTES, utf8Bytes } from '../../components/shared/sim-runner/sim-limits.ts';
 
 const custom = (draft: string): MicroMacroState => editDraft(chooseExample(initialState(), 'custom'), draft);
@@ -156,11 +157,11 @@ describe('a snippet longer than Your code takes', () => {
   it('a long listing is shown as a window around the line that runs', () => {
     const src = 'let a = 0;\n' + line.repeat(999);
     expect(listingWindow('a;\nb;', 2)).toEqual({ code: 'a;\nb;', first: 1, last: 2, total: 2 });
-    expect(listingWindow(src, null)).toMatchObject({ first: 1, last: 120, total: 1000 });
+    expect(listingWindow(src, null)).toMatchObject({ first: 1, last: 30, total: 1000 });
     const w = listingWindow(src, 500);
-    expect(w).toMatchObject({ first: 460, last: 579, total: 1000 });
-    expect(w.code.split('\n')).toHaveLength(120);
-    expect(listingWindow(src, 1000)).toMatchObject({ first: 881, last: 1000 });
+    expect(w).toMatchObject({ first: 490, last: 519, total: 1000 });
+    expect(w.code.split('\n')).toHaveLength(30);
+    expect(listingWindow(src, 1000)).toMatchObject({ first: 971, last: 1000 });
   });
 });
 
@@ -344,5 +345,58 @@ describe('the runner, with stand-in workers', () => {
       expect(o.kind === 'result' && logLines(o.result)).toEqual(['p']);
       expect(runner.onPage).toBe(true);
     }
+  });
+  describe('on the page’s thread (no worker can be made)', () => {
+    const refused = (): Worker => {
+      throw new Error('refused');
+    };
+    /** how many times a timer of the page's own ran while `work` was pending */
+    async function watched<T>(work: Promise<T>): Promise<{ value: T; gaps: number }> {
+      let gaps = 0;
+      let done = false;
+      const beat = (): void => {
+        gaps++;
+        if (!done) setTimeout(beat, 1);
+      };
+      setTimeout(beat, 1);
+      const value = await work;
+      done = true;
+      return { value, gaps };
+    }
+
+    it('an endless task cannot be split: stopped as an overrun (its line), not a frozen thread', async () => {
+      const runner = new SimRunner(refused);
+      const o = await runner.run('let x = 0;\nwhile (true) { x++; }', 'browser', 5000);
+      expect(o.kind).toBe('overrun');
+      if (o.kind !== 'overrun') return;
+      expect(o.line).toBe(2);
+      expect(o.taskMs).toBe(TASK_MS);
+      // stopped long before the work limit a worker would reach (20 M operations)
+      expect(o.ops).toBeLessThan(20_000_000);
+      expect(runner.busy).toBeNull();
+    });
+
+    it('many short tasks: in slices, other tasks of the page run between them, the same result as at once', async () => {
+      const src = `for (let k = 0; k < 4; k++) {\n  setTimeout(() => console.log('t' + k), k);\n  setImmediate(() => console.log('i' + k));\n}\nlet n = 0;\nfunction again() {\n  if (++n < 300) setImmediate(again);\n}\nagain();`;
+      const runner = new SimRunner(refused);
+      const { value: o, gaps } = await watched(runner.run(src, 'node', 60_000));
+      expect(o.kind).toBe('result');
+      if (o.kind !== 'result') return;
+      expect(o.result).toEqual(simulate(src, 'node'));
+      // the page's own timer ran between slices (at once, it could not have run at all before the result)
+      expect(gaps).toBeGreaterThan(1);
+    });
+
+    it('the budget and Stop end it between two slices', async () => {
+      const src = `let n = 0;\nfunction again() {\n  if (++n < 800) setImmediate(again);\n}\nfor (let k = 0; k < 4; k++) {\n  setTimeout(() => console.log('t' + k), k);\n  setImmediate(() => console.log('i' + k));\n}\nagain();`;
+      const runner = new SimRunner(refused);
+      expect(await runner.run(src, 'node', 30)).toEqual({ kind: 'timeout', budgetMs: 30 });
+      const pending = runner.run(src, 'node', 60_000);
+      await new Promise((r) => setTimeout(r, 60));
+      expect(runner.busy).not.toBeNull();
+      runner.cancel();
+      expect(await pending).toEqual({ kind: 'cancelled' });
+      expect(runner.busy).toBeNull();
+    });
   });
 });

@@ -30,7 +30,7 @@ import {
   type Completion,
 } from './fast.ts';
 import { blockScope, hoistBlock, makeClosure, type FnCtx } from './scope.ts';
-import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Throw, type ThisValue, type Value } from './values.ts';
+import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Overrun, Throw, type ThisValue, type Value } from './values.ts';
 
 export type { Completion };
 
@@ -66,8 +66,10 @@ export class Evaluator {
 
   /** counts an operation; a task that never returns is stopped (see Scene.capEnd) */
   tick(): void {
-    if (++this.ops > MAX_OPS) throw new Halt(this.it.rec.capEnd(MAX_OPS));
-    this.it.rec.work++;
+    const rec = this.it.rec;
+    if (++this.ops > MAX_OPS) throw new Halt(rec.capEnd(MAX_OPS));
+    if ((this.ops & 255) === 0 && rec.interrupt?.()) throw new Overrun(this.ops, rec.currentLine);
+    rec.work++;
   }
 
   // ----- statements

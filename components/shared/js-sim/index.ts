@@ -26,6 +26,7 @@
  *   abort.ts            AbortController, timers/promises          symbols.ts       Symbol.iterator / asyncIterator
  */
 import { parseSnippet } from './parse.ts';
+import { drive } from './loop.ts';
 import { logLines } from './recorder.ts';
 import { runOnce } from './run.ts';
 import { NODE_ONLY } from './runtime-node.ts';
@@ -34,10 +35,25 @@ import type { Runtime, SimOptions, SimResult } from './types.ts';
 
 export type * from './types.ts';
 export { logLines };
+export { Overrun } from './values.ts';
 
 /** Runs a snippet in the model of the given runtime and returns every step. */
 export function simulate(source: string, runtime: Runtime, options: SimOptions = {}): SimResult {
-  return explore(runOnce(source, runtime, options), options, (o) => runOnce(source, runtime, o));
+  return drive(simulateSlices(source, runtime, options));
+}
+
+/**
+ * The same simulation as a generator that yields between macrotasks (and between the runs of timing exploration),
+ * so that a caller on a page's thread can give the thread back between slices (sim-runner's page fallback). With
+ * `options.interrupt` a task that runs on too long stops the whole simulation with an Overrun.
+ */
+export function* simulateSlices(
+  source: string,
+  runtime: Runtime,
+  options: SimOptions = {},
+): Generator<void, SimResult, void> {
+  const first = yield* runOnce(source, runtime, options);
+  return yield* explore(first, options, (o) => runOnce(source, runtime, o));
 }
 
 /** Whether the snippet uses anything that exists only in Node (so the browser runtime does not apply). */

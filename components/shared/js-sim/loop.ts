@@ -14,6 +14,21 @@ import { TIMER_SLACK, TimingChoices } from './timing.ts';
 import { DEFAULT_MAX_STEPS, type Phase, type SimEnd, type SimOptions, type TaskView } from './types.ts';
 import type { FnObj, Job, Value } from './values.ts';
 
+/**
+ * A run as a generator that yields between macrotasks: nothing is observed or changed from outside between two
+ * yields, so driving it to the end at once (`drive`) or in slices with the thread given back between them
+ * (the page-thread fallback of "Your code") records the same run.
+ */
+export type Slices<T = void> = Generator<void, T, void>;
+
+/** runs a generator of slices to its end, at once */
+export function drive<T>(g: Slices<T>): T {
+  for (;;) {
+    const r = g.next();
+    if (r.done) return r.value;
+  }
+}
+
 /** an empty queue, shared by every snapshot that shows one */
 const EMPTY: TaskView[] = [];
 
@@ -69,6 +84,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
 
   constructor(options: SimOptions) {
     this.rec = new Recorder(options.maxSteps ?? DEFAULT_MAX_STEPS, this);
+    this.rec.interrupt = options.interrupt ?? null;
     const variant = options.variant ?? 'nominal';
     this.timing = new TimingChoices(variant, options.decisions ?? []);
     this.spin = new SpinDetector(variant);
@@ -123,8 +139,8 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   protected abstract drainQueues(): void;
   /** promises rejected with no handler, reported after a microtask checkpoint */
   protected abstract reportRejections(reasons: Value[]): void;
-  /** the loop after the script, until nothing is left to do */
-  protected abstract runLoop(): void;
+  /** the loop after the script, until nothing is left to do; it yields between macrotasks (see Slices) */
+  protected abstract runLoop(): Slices;
   abstract pendingImmediates(): string[];
   abstract ioPending(): boolean;
   abstract nestingSignature(t: Timer): number;
@@ -263,15 +279,15 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
 
   // ----- running
 
-  /** the script, its microtask checkpoint, then the loop */
-  run(realm: Realm, program: A.Program): void {
+  /** the script, its microtask checkpoint, then the loop (yielding before each macrotask of the loop) */
+  *run(realm: Realm, program: A.Program): Slices {
     this.realm = realm;
     this.rec.snap('start', {}, null);
     this.phase = 'script';
     this.stepsAtTaskStart = 0;
     realm.runScript(program);
     this.drain();
-    this.runLoop();
+    yield* this.runLoop();
   }
 
   /** the run is over: the final phase */

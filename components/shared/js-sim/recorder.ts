@@ -42,6 +42,8 @@ export class Recorder {
   readonly stack: { view: FrameView; pending?: number }[] = [];
   /** the line being run: the default line of the next snapshot */
   currentLine: number | null = null;
+  /** SimOptions.interrupt: asked inside a task every 1,024 operations (evaluate.ts Evaluator.tick) */
+  interrupt: (() => boolean) | null = null;
   private ids = 0;
 
   constructor(

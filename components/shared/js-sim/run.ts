@@ -3,7 +3,7 @@
  * exploration (timing.ts) calls this again with perturbed options.
  */
 import { Interpreter } from './interpreter.ts';
-import type { EventLoop } from './loop.ts';
+import type { EventLoop, Slices } from './loop.ts';
 import { parseSnippet, SimRefusal } from './parse.ts';
 import { BrowserRuntime } from './runtime-browser.ts';
 import { NodeRuntime } from './runtime-node.ts';
@@ -16,13 +16,16 @@ export function createRuntime(runtime: Runtime, options: SimOptions): EventLoop 
   return runtime === 'node' ? new NodeRuntime(options) : new BrowserRuntime(options);
 }
 
-export function runOnce(source: string, runtime: Runtime, options: SimOptions): Run {
+/** One run, yielding between macrotasks (loop.ts Slices). */
+export function* runOnce(source: string, runtime: Runtime, options: SimOptions): Slices<Run> {
   const parsed = parseSnippet(source);
   if (!parsed.ok) return { result: { ok: false, runtime, error: parsed.error }, decisionsSeen: 0, spinParams: null };
+  // (parsing a long snippet is work of its own: a slice ends after it)
+  yield;
   const loop = createRuntime(runtime, options);
   let end: SimEnd = { code: 'done', params: {} };
   try {
-    loop.run(new Interpreter(source, loop, loop.rec), parsed.program);
+    yield* loop.run(new Interpreter(source, loop, loop.rec), parsed.program);
   } catch (e) {
     if (e instanceof SimRefusal)
       return { result: { ok: false, runtime, error: e.error }, decisionsSeen: 0, spinParams: null };

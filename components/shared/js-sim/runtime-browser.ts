@@ -8,7 +8,7 @@
 import type * as A from 'acorn';
 import { reasonText } from './conversions.ts';
 import { formatLogArgs } from './inspect.ts';
-import { EventLoop, type Timer } from './loop.ts';
+import { EventLoop, type Slices, type Timer } from './loop.ts';
 import { NODE_ONLY } from './runtime-node.ts';
 import type { Value } from './values.ts';
 
@@ -82,12 +82,13 @@ export class BrowserRuntime extends EventLoop {
   // ----- the loop
 
   /** one timer task at a time, in due order, sleeping until the next is due */
-  protected runLoop(): void {
+  protected *runLoop(): Slices {
     for (;;) {
       this.spin.boundary(this);
       const t = this.nextTimer();
       if (!t) break;
       if (t.due > this.now) this.sleepUntil(t.due);
+      yield;
       this.runTimer(t);
     }
   }

@@ -10,7 +10,7 @@ import type * as A from 'acorn';
 import { describe, reasonText, typeOf } from './conversions.ts';
 import type { Realm } from './host.ts';
 import { formatLogArgs } from './inspect.ts';
-import { EventLoop, type Timer } from './loop.ts';
+import { EventLoop, type Slices, type Timer } from './loop.ts';
 import { refuseAt } from './parse.ts';
 import { TIMER_SLACK } from './timing.ts';
 import type { Queues } from './recorder.ts';
@@ -311,7 +311,7 @@ export class NodeRuntime extends EventLoop {
    * each one's timers first in, first out while due; a list whose next timer is not due yet is re-armed with a new id
    * (behind a list of the same expiry created meanwhile), and timers set by the callbacks wait for a later turn.
    */
-  private runDueTimers(): void {
+  private *runDueTimers(): Slices {
     const now = this.now;
     for (;;) {
       const first = this.firstList();
@@ -323,6 +323,7 @@ export class NodeRuntime extends EventLoop {
             first.list.id = ++this.listIds;
             break;
           }
+          yield;
           this.runTimer(h);
         }
       } finally {
@@ -394,22 +395,23 @@ export class NodeRuntime extends EventLoop {
 
   // ----- the loop
 
-  protected runLoop(): void {
+  protected *runLoop(): Slices {
     // uv_run (libuv ≥ 1.45): update time and run due timers once before the loop …
-    this.timersPhase();
+    yield* this.timersPhase();
     // an unref'd timer (AbortSignal.timeout's) runs when it is due but does not keep the loop alive
     const alive = (): boolean => this.timers.some((t) => !t.cleared && !this.unrefd.has(t.handle));
     while (alive() || this.immediates.length > 0 || this.io.length > 0) {
       // … then pending, idle/prepare, poll, check, closing, update time, timers
+      yield;
       this.pollPhase();
-      this.checkPhase();
+      yield* this.checkPhase();
       this.loopTurns++;
       this.spin.boundary(this);
-      this.timersPhase();
+      yield* this.timersPhase();
     }
   }
 
-  private timersPhase(): void {
+  private *timersPhase(): Slices {
     const next = this.nextTimer();
     const slack = this.loopTurns === 0 ? IMMEDIATE_SLACK_STARTUP : IMMEDIATE_SLACK;
     if (
@@ -423,11 +425,12 @@ export class NodeRuntime extends EventLoop {
       if (choice === 'a') this.now = next.due;
       if (choice === 'o') {
         this.now = next.due;
+        yield;
         this.runTimer(next);
         return;
       }
     }
-    this.runDueTimers();
+    yield* this.runDueTimers();
   }
 
   private pollPhase(): void {
@@ -452,13 +455,14 @@ export class NodeRuntime extends EventLoop {
     if (next && next.due > this.now) this.sleepUntil(next.due);
   }
 
-  private checkPhase(): void {
+  private *checkPhase(): Slices {
     // the immediates queued before the phase started run now; those queued meanwhile wait for the next iteration
     this.checkBatch = this.immediates;
     this.immediates = [];
     while (this.checkBatch.length > 0) {
       const im = this.checkBatch.shift()!;
       if (im.cleared) continue;
+      yield;
       this.phase = 'check';
       this.macrotask('check', im.view, () => this.realm.runCallbackTask(im.fn, im.args, null));
     }

@@ -11,6 +11,7 @@
  * the outputs a real run may print. A run where a spin of the loop was skipped (spin.ts) is re-run with the spin
  * skipped late and never.
  */
+import type { Slices } from './loop.ts';
 import { logLines } from './recorder.ts';
 import type { Decision, SimOptions, SimResult, TimingCode, TimingNote, Variant } from './types.ts';
 
@@ -35,12 +36,14 @@ const MAX_TIMING_RUNS = 60;
 const TIMING_COST_FLOOR = 200_000;
 const TIMING_COST_RUNS = 4;
 
-/** what a run's snapshots hold: a step and the entries of its queues */
-function cost(r: SimResult): number {
+/** what a run's snapshots hold: a step and the entries of its queues (yielding every 256 steps: it can be long) */
+function* cost(r: SimResult): Slices<number> {
   if (!r.ok) return 0;
   let n = 0;
-  for (const s of r.steps)
+  for (const s of r.steps) {
     n += 1 + s.microtasks.length + s.ticks.length + s.timers.length + s.immediates.length + s.io.length;
+    if (s.index % 256 === 255) yield;
+  }
   return n;
 }
 
@@ -80,7 +83,11 @@ export interface Run {
  * Completes the nominal run's result with the outputs other plausible timings print (`rerun` runs the same snippet
  * with other options). Only a nominal run that finished is explored.
  */
-export function explore(first: Run, options: SimOptions, rerun: (options: SimOptions) => Run): SimResult {
+export function* explore(
+  first: Run,
+  options: SimOptions,
+  rerun: (options: SimOptions) => Slices<Run>,
+): Slices<SimResult> {
   const result = first.result;
   if (!result.ok || options.exploreTiming === false || result.end.code !== 'done') return result;
   if ((options.variant ?? 'nominal') !== 'nominal' || options.decisions !== undefined) return result;
@@ -89,7 +96,7 @@ export function explore(first: Run, options: SimOptions, rerun: (options: SimOpt
     // a spin was skipped: the output must not depend on how many turns the loop really makes before the timer
     const spun: string[][] = [];
     for (const variant of SPIN_VARIANTS) {
-      const r = rerun({ ...options, variant, exploreTiming: false }).result;
+      const r = (yield* rerun({ ...options, variant, exploreTiming: false })).result;
       // a run that never finishes with free turns is no real possibility: real turns take time
       if (!r.ok || r.end.code !== 'done') continue;
       const lines = logLines(r);
@@ -120,20 +127,20 @@ export function explore(first: Run, options: SimOptions, rerun: (options: SimOpt
     result.timing.alternative ??= lines;
     result.timing.alternatives.push(lines);
   };
-  for (const variant of VARIANTS) add(rerun({ ...options, variant, exploreTiming: false }).result);
+  for (const variant of VARIANTS) add((yield* rerun({ ...options, variant, exploreTiming: false })).result);
   const queue: { decisions: Decision[]; seen: number }[] = [{ decisions: [], seen: first.decisionsSeen }];
   let runs = 0;
   let spent = 0;
-  const budget = Math.max(TIMING_COST_FLOOR, TIMING_COST_RUNS * cost(result));
+  const budget = Math.max(TIMING_COST_FLOOR, TIMING_COST_RUNS * (yield* cost(result)));
   const more = (): boolean => runs < MAX_TIMING_RUNS && spent < budget;
   while (queue.length > 0 && more()) {
     const { decisions, seen: points } = queue.shift()!;
     for (let i = decisions.length; i < points && more(); i++) {
       for (const choice of ['a', 'o'] as const) {
         const next: Decision[] = [...decisions, ...(Array(i - decisions.length).fill('n') as Decision[]), choice];
-        const run = rerun({ ...options, decisions: next, exploreTiming: false });
+        const run = yield* rerun({ ...options, decisions: next, exploreTiming: false });
         runs++;
-        spent += cost(run.result);
+        spent += yield* cost(run.result);
         add(run.result);
         queue.push({ decisions: next, seen: run.decisionsSeen });
       }

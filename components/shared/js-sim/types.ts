@@ -177,6 +177,11 @@ export interface SimOptions {
   decisions?: readonly Decision[];
   /** whether to explore other timings when the order depends on timing (default true) */
   exploreTiming?: boolean;
+  /**
+   * Asked every 1,024 operations inside a task (simulateSlices drives a run in slices that end only between tasks):
+   * true stops the whole simulation with an Overrun (a task has held the thread too long to go on). Default: never.
+   */
+  interrupt?: () => boolean;
 }
 
 export const DEFAULT_MAX_STEPS = 3000;

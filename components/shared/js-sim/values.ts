@@ -154,6 +154,19 @@ export class Halt {
   constructor(public end: SimEnd) {}
 }
 
+/**
+ * The simulation was stopped inside a task because SimOptions.interrupt said so: it has no result (not caught by
+ * the run, unlike Halt). `ops` is the operations the run had made, `line` the line the task was at.
+ */
+export class Overrun extends Error {
+  constructor(
+    readonly ops: number,
+    readonly line: number | null,
+  ) {
+    super('interrupted inside a task');
+  }
+}
+
 /** a queued job (a microtask or a nextTick callback): what the queue shows, and what running it does */
 export interface Job {
   view: TaskView;

@@ -4,7 +4,7 @@
  * cache can be bounded by bytes; the time it took). Pure but for the clock it reads; no DOM.
  */
 import { tokenizer } from 'acorn';
-import { simulate, type Runtime, type SimResult, type Snapshot } from '../js-sim/index.ts';
+import { Overrun, simulateSlices, type Runtime, type SimResult, type Snapshot } from '../js-sim/index.ts';
 
 export interface SimJob {
   id: number;
@@ -20,19 +20,39 @@ export type SimReply =
   | { id: number; kind: 'result'; result: SimResult; size: number; ms: number }
   /** the recording is larger than the job's maxBytes: not sent */
   | { id: number; kind: 'tooLarge'; size: number; ms: number }
+  /** the job's `interrupt` stopped it inside a task (the page-thread fallback): the operations made, the line */
+  | { id: number; kind: 'overrun'; ops: number; line: number | null; ms: number }
   /** simulate() threw (a defect of the simulator, not of the snippet): its message */
   | { id: number; kind: 'crashed'; message: string };
 
 export function runJob(job: SimJob, now: () => number = () => performance.now()): SimReply {
+  const slices = jobSlices(job, undefined, now);
+  for (;;) {
+    const r = slices.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The job as a generator that yields between the simulation's tasks and while the result is measured (the
+ * page-thread fallback drives it in slices, sim-runner.ts). `interrupt` is asked inside a task every 1,024
+ * operations: true stops the job ('overrun').
+ */
+export function* jobSlices(
+  job: SimJob,
+  interrupt?: () => boolean,
+  now: () => number = () => performance.now(),
+): Generator<void, SimReply, void> {
   const start = now();
   try {
-    const full = simulate(job.source, job.runtime);
+    const full = yield* simulateSlices(job.source, job.runtime, interrupt ? { interrupt } : {});
     const result = job.steps === false && full.ok ? { ...full, steps: [] } : full;
-    const size = resultSize(result);
+    const size = yield* resultSizeSlices(result);
     if (job.maxBytes !== undefined && size > job.maxBytes)
       return { id: job.id, kind: 'tooLarge', size, ms: now() - start };
     return { id: job.id, kind: 'result', result, size, ms: now() - start };
   } catch (e) {
+    if (e instanceof Overrun) return { id: job.id, kind: 'overrun', ops: e.ops, line: e.line, ms: now() - start };
     return { id: job.id, kind: 'crashed', message: e instanceof Error ? e.message : String(e) };
   }
 }
@@ -56,10 +76,22 @@ const OBJECT = 64;
 const FIELD = 16;
 
 export function resultSize(result: SimResult): number {
+  const slices = resultSizeSlices(result);
+  for (;;) {
+    const r = slices.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** resultSize, yielding every 64 snapshots (a recording of thousands of queued timers takes a while to measure) */
+function* resultSizeSlices(result: SimResult): Generator<void, number, void> {
   if (!result.ok) return OBJECT * 2 + JSON.stringify(result.error).length * 2;
   const seen = new Set<object>();
   let bytes = OBJECT;
-  for (const step of result.steps) bytes += snapshotSize(step, seen);
+  for (const step of result.steps) {
+    bytes += snapshotSize(step, seen);
+    if (step.index % 64 === 63) yield;
+  }
   for (const o of result.output) bytes += OBJECT + 3 * FIELD + o.text.length * 2;
   if (result.timing) bytes += JSON.stringify(result.timing).length * 2;
   return bytes;

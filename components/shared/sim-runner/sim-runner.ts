@@ -1,17 +1,30 @@
 /**
  * Runs simulation jobs off the page's thread, one at a time, in a Web Worker (sim-worker.ts) with a wall-clock
  * budget: past it the worker is terminated (a synchronous interpreter cannot be interrupted any other way) and the
- * next job gets a new one. A new job while one is pending cancels it. If no worker can be made here (a policy that
- * refuses it, no Worker at all), jobs run on the page's thread, after a frame, with no budget: `onPage` says so.
+ * next job gets a new one. A new job while one is pending cancels it.
+ *
+ * If no worker can be made here (a policy that refuses it, no Worker at all), jobs run on the page's thread
+ * (`onPage` says so) with the same budget, in slices: the simulation yields between its tasks (js-sim
+ * simulateSlices), a slice ends once it has run SLICE_MS, and the page gets its thread back before the next one
+ * (a MessageChannel task, so input and frames come between). Stop and the budget end it between two slices. A single
+ * task of the snippet cannot be split (the interpreter is synchronous inside a task): one that runs past TASK_MS
+ * within a slice stops the job ('overrun'), so the page is never held much longer than that.
  */
 import type { Runtime, SimResult } from '../js-sim/index.ts';
 import type { SimReply } from './sim-job.ts';
 import { MAX_RESULT_BYTES } from './sim-limits.ts';
 
+/** page-thread fallback: a slice ends at the first pause between tasks after this long (ms) */
+export const SLICE_MS = 8;
+/** page-thread fallback: a slice that has run this long inside one task stops the job (ms) */
+export const TASK_MS = 40;
+
 export type RunOutcome =
   | { kind: 'result'; result: SimResult; size: number; ms: number }
   | { kind: 'timeout'; budgetMs: number }
   | { kind: 'tooLarge'; size: number }
+  /** on the page's thread: one task ran past TASK_MS at once (after `ops` operations, at `line`) */
+  | { kind: 'overrun'; ops: number; line: number | null; taskMs: number }
   | { kind: 'crashed'; message: string }
   | { kind: 'cancelled' };
 
@@ -124,19 +137,47 @@ export class SimRunner {
   }
 
   private runOnPage(job: Pending): void {
-    // after a frame, so that "running…" is on the screen before the page's thread is taken
-    // (the simulator is loaded only then: a page whose worker starts never carries it)
-    setTimeout(() => {
+    // the same budget as a worker's, from now (the simulator is loaded only now: a page whose worker starts never
+    // carries it)
+    this.startBudget(job);
+    void import('./sim-job.ts').then(({ jobSlices }) => {
       if (this.pending !== job) return;
-      void import('./sim-job.ts').then(({ runJob }) => {
-        if (this.pending !== job) return;
-        this.settle(
-          job,
-          outcomeOf(runJob({ id: job.id, source: job.source, runtime: job.runtime, maxBytes: MAX_RESULT_BYTES })),
-        );
-      });
-    }, 30);
+      let sliceStart = 0;
+      const slices = jobSlices(
+        { id: job.id, source: job.source, runtime: job.runtime, maxBytes: MAX_RESULT_BYTES },
+        () => performance.now() - sliceStart > TASK_MS,
+      );
+      const slice = (): void => {
+        if (this.pending !== job) return; // stopped, replaced or past the budget
+        sliceStart = performance.now();
+        for (;;) {
+          const r = slices.next();
+          if (r.done) {
+            this.settle(job, outcomeOf(r.value));
+            return;
+          }
+          if (performance.now() - sliceStart >= SLICE_MS) break;
+        }
+        yieldToPage(slice);
+      };
+      // after a frame, so that "Simulating…" is on the screen first
+      setTimeout(slice, 30);
+    });
   }
+}
+
+/** runs `fn` in a task of its own, soon, after the page's pending input and frames (not clamped like setTimeout) */
+function yieldToPage(fn: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(fn, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    fn();
+  };
+  channel.port2.postMessage(null);
 }
 
 function outcomeOf(reply: SimReply): RunOutcome {
@@ -145,6 +186,8 @@ function outcomeOf(reply: SimReply): RunOutcome {
       return { kind: 'crashed', message: reply.message };
     case 'tooLarge':
       return { kind: 'tooLarge', size: reply.size };
+    case 'overrun':
+      return { kind: 'overrun', ops: reply.ops, line: reply.line, taskMs: TASK_MS };
     case 'result':
       return { kind: 'result', result: reply.result, size: reply.size, ms: reply.ms };
   }
