@@ -16,9 +16,53 @@ const MAX_CHARS = 350;
 
 /**
  * Slides still over a limit, with what they measured when this list was written: each is expected to fail (so the
- * list cannot go stale: a slide brought within the limits fails its `test.fail` and must leave the list).
+ * list cannot go stale: a slide brought within the limits fails its `test.fail` and must leave the list). Measured
+ * 2026-12-02 as presented at 1280×720; the slides' secondary content still has to move into disclosures.
  */
-const KNOWN_OVER: Record<string, string> = {};
+const KNOWN_OVER: Record<string, string> = {
+  'async-state-machine (en)': '1092 characters, 41 % under 20 px, smallest 17.8 px',
+  'async-state-machine (ru)': '1046 characters, 41 % under 20 px, smallest 17.8 px',
+  'asyncio-responsiveness (en)': '983 characters, 3 % under 20 px, smallest 18.1 px',
+  'asyncio-responsiveness (ru)': '1006 characters, 5 % under 20 px, smallest 18.1 px',
+  'await-future (en)': '1153 characters, 2 % under 20 px, smallest 18.1 px',
+  'await-future (ru)': '1182 characters, 2 % under 20 px, smallest 18.1 px',
+  'c10k (en)': '1209 characters, 0 % under 20 px, smallest 20.1 px',
+  'c10k (ru)': '1191 characters, 0 % under 20 px, smallest 20.1 px',
+  'callbacks-promises-await (en)': '1225 characters, 0 % under 20 px, smallest 20.1 px',
+  'callbacks-promises-await (ru)': '1190 characters, 0 % under 20 px, smallest 20.1 px',
+  'event-loop (en)': '1137 characters, 13 % under 20 px, smallest 18.1 px',
+  'event-loop (ru)': '1138 characters, 15 % under 20 px, smallest 18.1 px',
+  'function-coloring (en)': '1013 characters, 8 % under 20 px, smallest 17.8 px',
+  'function-coloring (ru)': '1035 characters, 7 % under 20 px, smallest 17.8 px',
+  'green-threads (en)': '1121 characters, 2 % under 20 px, smallest 19.1 px',
+  'green-threads (ru)': '1145 characters, 2 % under 20 px, smallest 19.1 px',
+  'heavy-task (en)': '1015 characters, 0 % under 20 px, smallest 20.1 px',
+  'heavy-task (ru)': '1029 characters, 0 % under 20 px, smallest 20.1 px',
+  'io-uring (en)': '1066 characters, 10 % under 20 px, smallest 17.8 px',
+  'io-uring (ru)': '1054 characters, 11 % under 20 px, smallest 17.8 px',
+  'libuv-pool (en)': '1074 characters, 21 % under 20 px, smallest 17.1 px',
+  'libuv-pool (ru)': '1099 characters, 22 % under 20 px, smallest 17.1 px',
+  'micro-macro (en)': '747 characters, 34 % under 20 px, smallest 17.4 px',
+  'micro-macro (ru)': '783 characters, 34 % under 20 px, smallest 17.4 px',
+  'nonblocking (en)': '1106 characters, 0 % under 20 px, smallest 20.1 px',
+  'nonblocking (ru)': '1169 characters, 0 % under 20 px, smallest 20.1 px',
+  'pitfalls (en)': '988 characters, 0 % under 20 px, smallest 20.1 px',
+  'pitfalls (ru)': '953 characters, 0 % under 20 px, smallest 20.1 px',
+  'python-asyncio (en)': '1302 characters, 0 % under 20 px, smallest 20.1 px',
+  'python-asyncio (ru)': '1213 characters, 0 % under 20 px, smallest 20.1 px',
+  'quiz-busy-wait (en)': '780 characters, 73 % under 20 px, smallest 17.4 px',
+  'quiz-busy-wait (ru)': '818 characters, 77 % under 20 px, smallest 17.4 px',
+  'quiz-fastapi (en)': '647 characters, 76 % under 20 px, smallest 17.4 px',
+  'quiz-fastapi (ru)': '651 characters, 77 % under 20 px, smallest 17.4 px',
+  'select-epoll (en)': '1163 characters, 0 % under 20 px, smallest 20.1 px',
+  'select-epoll (ru)': '1185 characters, 0 % under 20 px, smallest 20.1 px',
+  'summary (en)': '1075 characters, 4 % under 20 px, smallest 18.1 px',
+  'summary (ru)': '1069 characters, 4 % under 20 px, smallest 18.1 px',
+  'tasks-gather (en)': '882 characters, 26 % under 20 px, smallest 19.0 px',
+  'tasks-gather (ru)': '909 characters, 25 % under 20 px, smallest 19.0 px',
+  'title (en)': '974 characters, 58 % under 20 px, smallest 17.8 px',
+  'title (ru)': '945 characters, 58 % under 20 px, smallest 17.8 px',
+};
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
 
@@ -43,3 +87,47 @@ for (const lang of ['en', 'ru'] as const) {
     });
   }
 }
+
+test.describe('secondary content behind a disclosure', () => {
+  const openStates = (id: string) =>
+    ({
+      body: document.querySelector(`section#${id} .slide-body details.more`)?.hasAttribute('open') ?? null,
+      demo: [...(document.querySelector(`section#${id} .demo`)?.shadowRoot?.querySelectorAll('hsw-details') ?? [])].map(
+        (d) => d.shadowRoot?.querySelector('details')?.open ?? null,
+      ),
+    }) as const;
+
+  test('open in the self-paced view, closed when presenting, and a person can open it', async ({ page }) => {
+    await gotoSlide(page, 'asyncio-loop');
+    await expect(page.locator('section#asyncio-loop .slide-body details.more')).toHaveAttribute('open', '');
+    await expect(page.getByText('The loop is an object with three containers', { exact: false })).toBeVisible();
+    await gotoSlide(page, 'asyncio-loop', { query: 'present' });
+    await expect(page.locator('section#asyncio-loop .slide-body')).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(openStates, 'asyncio-loop')).toEqual({ body: false, demo: [false] });
+    await expect(page.getByText('The loop is an object with three containers', { exact: false })).toBeHidden();
+    await page.locator('section#asyncio-loop .slide-body summary').click();
+    await expect(page.getByText('The loop is an object with three containers', { exact: false })).toBeVisible();
+
+    await gotoSlide(page, 'comparison');
+    await expect(page.getByRole('table')).toBeVisible();
+    expect((await page.evaluate(openStates, 'comparison')).demo).toEqual([true, true]);
+    await gotoSlide(page, 'comparison', { query: 'present' });
+    await expect(page.getByRole('table')).toBeHidden();
+    await expect(page.getByText('Erlang processes', { exact: true })).toBeVisible();
+    await page.getByText('Table', { exact: true }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+  });
+
+  test('open in print, even with ?present', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('index.html?print-pdf&present&lang=en');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(page.locator('section#asyncio-loop .slide-body details.more')).toHaveAttribute('open', '', {
+      timeout: 30_000,
+    });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('presenting'))).toBe(false);
+    await expect
+      .poll(() => page.evaluate(openStates, 'comparison'), { timeout: 30_000 })
+      .toEqual({ body: null, demo: [true, true] });
+  });
+});
