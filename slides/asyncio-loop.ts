@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/asyncio-loop/asyncio-loop-sequen
 export const asyncioLoop: SlideDef = {
   id: 'asyncio-loop',
   chapter: 'asyncio',
+  presented: true,
   title: {
     ru: 'Внутри цикла asyncio',
     en: 'Inside the asyncio loop',

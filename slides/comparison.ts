@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/comparison/comparison-sequence.t
 export const comparison: SlideDef = {
   id: 'comparison',
   chapter: 'green',
+  presented: true,
   title: {
     ru: 'Сравнение моделей',
     en: 'Comparing the models',

@@ -49,6 +49,12 @@ export interface SlideDef {
   chapter: ChapterId;
   title: Bilingual<string>;
   demo?: DemoDef;
+  /**
+   * Laid out for presenting (src/page-mode.ts): while presenting, this slide takes the presented type scale and
+   * closes its disclosures (tests/e2e/legibility.spec.ts measures it). A slide without it keeps its self-paced look
+   * when presented, until its secondary content has moved into disclosures.
+   */
+  presented?: true;
 }
 
 /** What a slide says in one language, besides its title. */

@@ -49,6 +49,8 @@ const sections = new Map(
     const section = document.createElement('section');
     section.id = slide.id;
     section.dataset['chapter'] = slide.chapter;
+    // Laid out for presenting: the presented type scale applies to it (assets/deck.css).
+    if (slide.presented) section.dataset['presented'] = 'true';
     slidesEl.append(section);
     return [slide.id, section] as const;
   }),
@@ -60,7 +62,7 @@ const textState = (id: string): TextState => (failedText.has(id) ? 'failed' : sl
 
 function renderSlide(slide: (typeof slides)[number]): void {
   const section = sections.get(slide.id);
-  if (section) render(slideTemplate(slide, lang, textState(slide.id), presenting), section);
+  if (section) render(slideTemplate(slide, lang, textState(slide.id), presenting && slide.presented === true), section);
 }
 
 /** Every slide from the manifest (title, demo, step fragments), each with its words if they have arrived. */

@@ -32,7 +32,7 @@ let presentingNow = false;
 export function setPresenting(on: boolean): void {
   if (presentingNow === on) return;
   presentingNow = on;
-  window.dispatchEvent(new Event(PRESENTING_EVENT));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(PRESENTING_EVENT));
 }
 
 type DeckLike = Pick<RevealApi, 'isSpeakerNotes'> & { isPrintView?: () => boolean };

@@ -54,7 +54,14 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
               ${rows.map(
                 (r) =>
                   html`<li class="fit-${r.fit}" data-model=${r.model}>
-                    <span class="name">${t.rows[r.model].name}</span> <span class="badge">${t.fits[r.fit]}</span>
+                    <span class="name">${t.rows[r.model].name}</span>
+                    ${
+                      r.fit === 'good'
+                        ? html`<span class="badge"
+                          ><span aria-hidden="true">✓</span><span class="sr-only">${t.fits.good}</span></span
+                        >`
+                        : html`<span class="badge">${t.fits[r.fit]}</span>`
+                    }
                   </li>`,
               )}
             </ul>`

@@ -6,7 +6,7 @@ import { demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts'
  * The comparison: the workload's controls on top, the table below. The table is 0.75em (15 px, the type scale's
  * floor) so that six columns fit at 1280×720; on a phone each row becomes a card with the column names beside
  * the values. While presenting, the table and the workload's controls are closed disclosures and the models are a
- * list with their fit for the workload the clicker chose.
+ * list with their fit for the workload the clicker chose (a tick for those that fit, the words for the others).
  */
 export const styles = [
   controlStyles,

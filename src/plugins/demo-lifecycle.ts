@@ -95,7 +95,8 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
         if (!demo) return;
         demo.mode = mode;
         demo.print = printing;
-        demo.presenting = presenting;
+        // Only a slide laid out for presenting takes its presented look (slides/types.ts `presented`).
+        demo.presenting = presenting && slideById(section.id)?.presented === true;
         demo.active = !printing && i === index;
         if (i === index) {
           const f = deck.getIndices().f;

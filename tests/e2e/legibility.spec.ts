@@ -16,9 +16,55 @@ const MAX_CHARS = 350;
 
 /**
  * Slides still over a limit, with what they measured when this list was written: each is expected to fail (so the
- * list cannot go stale: a slide brought within the limits fails its `test.fail` and must leave the list).
+ * list cannot go stale: a slide brought within the limits fails its `test.fail` and must leave the list). Measured
+ * 2026-12-02 at 1280×720 with `?present`: these slides are not yet laid out for presenting (`presented` in their
+ * manifest entry, slides/types.ts), so they keep their self-paced look; their secondary content has yet to move into
+ * disclosures.
  */
-const KNOWN_OVER: Record<string, string> = {};
+const KNOWN_OVER: Record<string, string> = {
+  'async-state-machine (en)': '1092 characters, 53 % under 20 px, smallest 14.5 px',
+  'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
+  'asyncio-responsiveness (en)': '983 characters, 54 % under 20 px, smallest 14.0 px',
+  'asyncio-responsiveness (ru)': '1006 characters, 55 % under 20 px, smallest 14.0 px',
+  'await-future (en)': '1153 characters, 75 % under 20 px, smallest 14.5 px',
+  'await-future (ru)': '1182 characters, 74 % under 20 px, smallest 14.5 px',
+  'c10k (en)': '1209 characters, 54 % under 20 px, smallest 14.5 px',
+  'c10k (ru)': '1191 characters, 58 % under 20 px, smallest 14.5 px',
+  'callbacks-promises-await (en)': '1225 characters, 52 % under 20 px, smallest 14.5 px',
+  'callbacks-promises-await (ru)': '1190 characters, 56 % under 20 px, smallest 14.5 px',
+  'event-loop (en)': '1137 characters, 55 % under 20 px, smallest 14.5 px',
+  'event-loop (ru)': '1138 characters, 57 % under 20 px, smallest 14.5 px',
+  'function-coloring (en)': '1013 characters, 75 % under 20 px, smallest 14.5 px',
+  'function-coloring (ru)': '1035 characters, 75 % under 20 px, smallest 14.5 px',
+  'green-threads (en)': '1121 characters, 69 % under 20 px, smallest 15.7 px',
+  'green-threads (ru)': '1145 characters, 69 % under 20 px, smallest 15.7 px',
+  'heavy-task (en)': '1015 characters, 46 % under 20 px, smallest 14.5 px',
+  'heavy-task (ru)': '1029 characters, 48 % under 20 px, smallest 14.5 px',
+  'io-uring (en)': '1066 characters, 50 % under 20 px, smallest 14.5 px',
+  'io-uring (ru)': '1054 characters, 51 % under 20 px, smallest 14.5 px',
+  'libuv-pool (en)': '1074 characters, 63 % under 20 px, smallest 14.5 px',
+  'libuv-pool (ru)': '1099 characters, 66 % under 20 px, smallest 14.5 px',
+  'micro-macro (en)': '747 characters, 54 % under 20 px, smallest 14.5 px',
+  'micro-macro (ru)': '783 characters, 55 % under 20 px, smallest 14.5 px',
+  'nonblocking (en)': '1106 characters, 76 % under 20 px, smallest 14.5 px',
+  'nonblocking (ru)': '1169 characters, 76 % under 20 px, smallest 14.5 px',
+  'pitfalls (en)': '988 characters, 59 % under 20 px, smallest 14.5 px',
+  'pitfalls (ru)': '953 characters, 61 % under 20 px, smallest 14.5 px',
+  'python-asyncio (en)': '1302 characters, 62 % under 20 px, smallest 14.5 px',
+  'python-asyncio (ru)': '1213 characters, 64 % under 20 px, smallest 14.5 px',
+  'quiz-busy-wait (en)': '780 characters, 81 % under 20 px, smallest 14.5 px',
+  'quiz-busy-wait (ru)': '818 characters, 83 % under 20 px, smallest 14.5 px',
+  'quiz-fastapi (en)': '647 characters, 84 % under 20 px, smallest 14.5 px',
+  'quiz-fastapi (ru)': '651 characters, 84 % under 20 px, smallest 14.5 px',
+  'select-epoll (en)': '1163 characters, 69 % under 20 px, smallest 14.5 px',
+  'select-epoll (ru)': '1185 characters, 69 % under 20 px, smallest 14.5 px',
+  'summary (en)': '1075 characters, 29 % under 20 px, smallest 14.8 px',
+  'summary (ru)': '1069 characters, 30 % under 20 px, smallest 14.8 px',
+  'tasks-gather (en)': '882 characters, 71 % under 20 px, smallest 14.6 px',
+  'tasks-gather (ru)': '909 characters, 69 % under 20 px, smallest 14.6 px',
+  'title (en)': '974 characters, 61 % under 20 px, smallest 15.5 px',
+  'title (ru)': '945 characters, 62 % under 20 px, smallest 15.5 px',
+};
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
 
@@ -43,3 +89,53 @@ for (const lang of ['en', 'ru'] as const) {
     });
   }
 }
+
+test.describe('secondary content behind a disclosure', () => {
+  const openStates = (id: string) =>
+    ({
+      body: document.querySelector(`section#${id} .slide-body details.more`)?.hasAttribute('open') ?? null,
+      demo: [...(document.querySelector(`section#${id} .demo`)?.shadowRoot?.querySelectorAll('hsw-details') ?? [])].map(
+        (d) => d.shadowRoot?.querySelector('details')?.open ?? null,
+      ),
+    }) as const;
+
+  test('open in the self-paced view, closed when presenting, and a person can open it', async ({ page }) => {
+    await gotoSlide(page, 'asyncio-loop');
+    await expect(page.locator('section#asyncio-loop .slide-body details.more')).toHaveAttribute('open', '');
+    await expect(
+      page.locator('section#asyncio-loop .slide-body').getByText('The loop is an object with three containers'),
+    ).toBeVisible();
+    await gotoSlide(page, 'asyncio-loop', { query: 'present' });
+    await expect(page.locator('section#asyncio-loop .slide-body')).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(openStates, 'asyncio-loop')).toEqual({ body: false, demo: [false] });
+    await expect(
+      page.locator('section#asyncio-loop .slide-body').getByText('The loop is an object with three containers'),
+    ).toBeHidden();
+    await page.locator('section#asyncio-loop .slide-body summary').click();
+    await expect(
+      page.locator('section#asyncio-loop .slide-body').getByText('The loop is an object with three containers'),
+    ).toBeVisible();
+
+    await gotoSlide(page, 'comparison');
+    await expect(page.getByRole('table')).toBeVisible();
+    expect((await page.evaluate(openStates, 'comparison')).demo).toEqual([true, true]);
+    await gotoSlide(page, 'comparison', { query: 'present' });
+    await expect(page.getByRole('table')).toBeHidden();
+    await expect(page.getByRole('list', { name: 'For this workload' })).toContainText('Erlang processes');
+    await page.getByText('Table', { exact: true }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+  });
+
+  test('open in print, even with ?present', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('index.html?print-pdf&present&lang=en');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(page.locator('section#asyncio-loop .slide-body details.more')).toHaveAttribute('open', '', {
+      timeout: 30_000,
+    });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('presenting'))).toBe(false);
+    await expect
+      .poll(() => page.evaluate(openStates, 'comparison'), { timeout: 30_000 })
+      .toEqual({ body: null, demo: [true, true] });
+  });
+});

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { slides } from '../../slides/index.ts';
 import { speakerSteps } from '../../slides/types.ts';
-import { resolvePageMode } from '../../src/page-mode.ts';
+import { resolvePageMode, setPresenting } from '../../src/page-mode.ts';
 import * as stepping from '../../lib/stepping.ts';
 import fc from 'fast-check';
 import { shape } from './shape.ts';
@@ -152,6 +152,18 @@ describe('page mode: one module decides', () => {
       print: true,
       presenting: false,
     });
+  });
+
+  it('presenting: switched on by the shell, never in print', () => {
+    try {
+      setPresenting(true);
+      expect(resolvePageMode('').presenting).toBe(true);
+      expect(resolvePageMode('?print-pdf').presenting).toBe(false);
+      setPresenting(false);
+      expect(resolvePageMode('').presenting).toBe(false);
+    } finally {
+      setPresenting(false);
+    }
   });
 
   it('a deck that throws does not break it', () => {
