@@ -245,6 +245,39 @@ test.describe('your code with long input', () => {
     test.info().annotations.push({ type: 'long tasks (ms)', description: JSON.stringify(long) });
     expect(long.filter((d) => d > 200)).toEqual([]);
   });
+
+  test('the memory of replaced results comes back: five long runs in a row keep at most the result store’s bound', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const slide = await openYourCode(page);
+    const cdp = await page.context().newCDPSession(page);
+    const heapMb = async (): Promise<number> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      return usedSize / 1e6;
+    };
+    const editor = slide.getByRole('textbox', { name: 'Your code (JavaScript subset)' });
+    const base = await heapMb();
+    const after: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      // five different programs (the store keys results by their code), each a recording of thousands of steps
+      const code = longSnippet(60_000).replace('let a = 0;', `let a = ${run};`);
+      await copy(page, code);
+      await paste(page, editor);
+      await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+      await slide.getByRole('button', { name: 'To the end' }).click({ timeout: 60_000 });
+      await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText([
+        String(code.split('\n').length - 2 + run),
+      ]);
+      await slide.getByRole('button', { name: 'Your code (JavaScript subset)' }).click();
+      after.push(Math.round(await heapMb()));
+    }
+    test.info().annotations.push({ type: 'heap (MB)', description: JSON.stringify({ base, after }) });
+    // The page keeps the results it may show again up to the store's bound (30 MB, sim-limits.ts); anything
+    // beyond that, each run's recording kept for good, would grow the heap run after run.
+    expect(after.at(-1)! - base).toBeLessThan(30 + 20);
+  });
 });
 
 /** `<hsw-slide>` on a page of another origin: the worker there is a blob: of that page's origin importing the deck's. */

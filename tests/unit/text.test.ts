@@ -126,7 +126,10 @@ describe('slide files', () => {
   });
 
   it('a manifest entry carries no body, notes or sources (they load with the slide)', () => {
-    for (const s of slides)
-      expect(Object.keys(s).sort()).toEqual(s.demo ? ['chapter', 'demo', 'id', 'title'] : ['chapter', 'id', 'title']);
+    for (const s of slides) {
+      // `presented` (slides/types.ts) is a flag of the slide's layout, not its words
+      const keys = Object.keys(s).filter((k) => k !== 'presented');
+      expect(keys.sort()).toEqual(s.demo ? ['chapter', 'demo', 'id', 'title'] : ['chapter', 'id', 'title']);
+    }
   });
 });
