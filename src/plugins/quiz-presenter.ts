@@ -51,6 +51,14 @@ export function pressAction(sequence: readonly unknown[], step: number): 'reveal
   return sequence[step] === 'revealed' ? 'reveal' : null;
 }
 
+/**
+ * A slide whose clicker steps are a quiz's (question, voting, revealed): the two quiz slides. A demo that also asks
+ * a question for the score (green-threads) keeps its own steps, always.
+ */
+function hasQuizSteps(id: string): boolean {
+  return slideById(id)?.demo?.sequence.includes('voting') === true;
+}
+
 /** The step a fragment shown carries: a demo step's index + 1, or null for anything else. */
 function stepOf(fragment: Element): number | null {
   if (!fragment.classList.contains('demo-step')) return null;
@@ -95,7 +103,7 @@ export const QuizPresenter = (): RevealPlugin => ({
     const syncSteps = (): void => {
       const on = quizStepsLive(presenter, workshop);
       for (const section of deck.getSlides()) {
-        if (!slideById(section.id)?.demo?.quizzes?.length) continue;
+        if (!hasQuizSteps(section.id)) continue;
         for (const f of section.querySelectorAll('.fragment.demo-step')) f.classList.toggle('disabled', !on);
       }
     };
@@ -153,8 +161,8 @@ export const QuizPresenter = (): RevealPlugin => ({
       const fragment = shown.length === 1 ? shown[0] : undefined;
       const step = fragment ? stepOf(fragment) : null;
       const section = fragment?.closest('section');
-      const slide = section ? slideById(section.id) : undefined;
-      if (step === null || !slide?.demo?.quizzes?.length) return;
+      const slide = section && hasQuizSteps(section.id) ? slideById(section.id) : undefined;
+      if (step === null || !slide?.demo) return;
       if (pressAction(slide.demo.sequence, step) === 'reveal') current()?.requestReveal();
     });
 
