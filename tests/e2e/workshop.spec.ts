@@ -370,8 +370,9 @@ test.describe('workshop mode with the real server', () => {
           );
           await embed.getByRole('button', { name: 'Close' }).click();
           await expect(embed).toBeHidden();
-          // its hidden opener cannot take the focus back: the deck takes it, as a presenter's click would
-          await projector.locator('.reveal').focus();
+          // its hidden opener cannot take the focus back: the page's body gets it, and with it the deck's keys
+          await projector.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+          await expect.poll(() => projector.evaluate(() => document.activeElement === document.body)).toBe(true);
         }
         // The workshop panel (W), with its export.
         await projector.keyboard.press('w');
