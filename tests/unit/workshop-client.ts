@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
+import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
 
 export type Msg = { type: string } & Record<string, unknown>;
 
@@ -154,4 +155,22 @@ export function get(
 /** A participant id as a phone makes one. */
 export function pidOf(n: number): string {
   return `test-participant-${String(n).padStart(6, '0')}`;
+}
+
+/** A workshop server for a test: loopback, any free port, a temporary folder, quiet; kept in `servers` to close. */
+export async function startTestServer(
+  servers: WorkshopServer[],
+  dirName: string,
+  extra: Partial<WorkshopOptions> = {},
+): Promise<WorkshopServer> {
+  const s = await startWorkshop({
+    dataDir: tempDir(dirName),
+    port: 0,
+    host: '127.0.0.1',
+    ...fakeBuilds(),
+    warn: () => {},
+    ...extra,
+  });
+  servers.push(s);
+  return s;
 }

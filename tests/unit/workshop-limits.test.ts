@@ -10,10 +10,10 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
+import type { WorkshopOptions, WorkshopServer } from '../../server/server.ts';
 import { checkNick, MAX_NICK_LENGTH } from '../../lib/workshop-protocol.ts';
 import { addressKey } from '../../server/limits.ts';
-import { TestClient, fakeBuilds, get, pidOf, removeTempDirs, tempDir, type Msg } from './workshop-client.ts';
+import { startTestServer, TestClient, get, pidOf, removeTempDirs, tempDir, type Msg } from './workshop-client.ts';
 
 afterAll(removeTempDirs);
 
@@ -30,18 +30,8 @@ afterEach(async () => {
   servers = [];
 });
 
-async function start(extra: Partial<WorkshopOptions> = {}): Promise<WorkshopServer> {
-  const s = await startWorkshop({
-    dataDir: tempDir('limits'),
-    port: 0,
-    host: '127.0.0.1',
-    ...fakeBuilds(),
-    warn: () => {},
-    ...extra,
-  });
-  servers.push(s);
-  return s;
-}
+const start = (extra: Partial<WorkshopOptions> = {}): Promise<WorkshopServer> =>
+  startTestServer(servers, 'limits', extra);
 
 async function connectFrom(s: WorkshopServer, from = '127.0.0.1'): Promise<TestClient> {
   const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { localAddress: from });

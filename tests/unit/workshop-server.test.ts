@@ -3,10 +3,10 @@
  * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
  */
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { startWorkshop, type WorkshopOptions, type WorkshopServer } from '../../server/server.ts';
+import type { WorkshopOptions, WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
-import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+import { startTestServer, TestClient, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
 
 afterAll(removeTempDirs);
 
@@ -28,18 +28,8 @@ afterEach(async () => {
   expect(invalid).toEqual([]);
 });
 
-async function start(extra: Partial<WorkshopOptions> = {}): Promise<WorkshopServer> {
-  const s = await startWorkshop({
-    dataDir: tempDir('data'),
-    port: 0,
-    host: '127.0.0.1',
-    ...fakeBuilds(),
-    warn: () => {},
-    ...extra,
-  });
-  servers.push(s);
-  return s;
-}
+const start = (extra: Partial<WorkshopOptions> = {}): Promise<WorkshopServer> =>
+  startTestServer(servers, 'data', extra);
 
 async function connect(s: WorkshopServer): Promise<TestClient> {
   const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
