@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
-import { TestClient, fakeBuilds, pidOf, tempDir, removeTempDirs } from './workshop-client.ts';
+import { TestClient, serverArgs, pidOf, tempDir, removeTempDirs } from './workshop-client.ts';
 
 afterAll(removeTempDirs);
 
@@ -77,23 +77,7 @@ test('a port already taken: one clear line, exit 1', async () => {
 
 test('--new on a taken port: the port is checked before anything is rotated; the room is left as it was', async () => {
   const data = tempDir('cli');
-  const builds = fakeBuilds();
-  const first = await cli(
-    [
-      '--json',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data',
-      data,
-      '--dist',
-      builds.deckDir,
-      '--phone',
-      builds.phoneDir,
-    ],
-    (_ready, kill) => kill('SIGTERM'),
-  );
+  const first = await cli(serverArgs(data), (_ready, kill) => kill('SIGTERM'));
   expect(first.code).toBe(0);
   const log = readFileSync(join(data, 'room.jsonl'));
   const taken = createServer();
@@ -109,31 +93,15 @@ test('--new on a taken port: the port is checked before anything is rotated; the
 
 test('Ctrl-C (SIGINT) closes cleanly: exit 0, and what was accepted is in the log', async () => {
   const data = tempDir('cli');
-  const builds = fakeBuilds();
   let client: TestClient | null = null;
-  const r = await cli(
-    [
-      '--json',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data',
-      data,
-      '--dist',
-      builds.deckDir,
-      '--phone',
-      builds.phoneDir,
-    ],
-    (ready, kill) => {
-      void (async () => {
-        client = await TestClient.open(`ws://127.0.0.1:${ready.port}/ws`);
-        client.send({ type: 'hello', v: 1, room: ready.room, role: 'participant', pid: pidOf(7), nick: 'Ctrl' });
-        await client.type('welcome');
-        kill('SIGINT');
-      })();
-    },
-  );
+  const r = await cli(serverArgs(data), (ready, kill) => {
+    void (async () => {
+      client = await TestClient.open(`ws://127.0.0.1:${ready.port}/ws`);
+      client.send({ type: 'hello', v: 1, room: ready.room, role: 'participant', pid: pidOf(7), nick: 'Ctrl' });
+      await client.type('welcome');
+      kill('SIGINT');
+    })();
+  });
   expect(r.code).toBe(0);
   expect(client).not.toBeNull();
   const lines = readFileSync(join(data, 'room.jsonl'), 'utf8').trimEnd().split('\n');

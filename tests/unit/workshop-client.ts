@@ -174,3 +174,20 @@ export async function startTestServer(
   servers.push(s);
   return s;
 }
+
+/** The workshop command's options for a test's server: JSON lines, loopback, any free port, its folder, stand-in builds. */
+export function serverArgs(dataDir: string, builds = fakeBuilds()): string[] {
+  return [
+    '--json',
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--data',
+    dataDir,
+    '--dist',
+    builds.deckDir,
+    '--phone',
+    builds.phoneDir,
+  ];
+}

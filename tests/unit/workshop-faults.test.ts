@@ -11,7 +11,16 @@ import { afterAll, afterEach, expect, test } from 'vitest';
 import { mulberry32 } from '../../lib/random.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { FAULTS_ENV, LOCK_NAME, LOG_NAME } from '../../server/store.ts';
-import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+import {
+  TestClient,
+  fakeBuilds,
+  serverArgs,
+  get,
+  pidOf,
+  tempDir,
+  type Msg,
+  removeTempDirs,
+} from './workshop-client.ts';
 
 afterAll(removeTempDirs);
 
@@ -38,24 +47,7 @@ interface Server {
 const builds = fakeBuilds();
 
 function cliArgs(dataDir: string, extra: string[] = []): string[] {
-  return [
-    '--import',
-    'tsx',
-    'server/cli.ts',
-    '--no-build',
-    '--json',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    '0',
-    '--data',
-    dataDir,
-    '--dist',
-    builds.deckDir,
-    '--phone',
-    builds.phoneDir,
-    ...extra,
-  ];
+  return ['--import', 'tsx', 'server/cli.ts', '--no-build', ...serverArgs(dataDir, builds), ...extra];
 }
 
 /** Starts the server; resolves once it printed its ready line. */

@@ -8,7 +8,16 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { QUIZZES } from '../../server/quizzes.ts';
-import { TestClient, fakeBuilds, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+import {
+  TestClient,
+  fakeBuilds,
+  serverArgs,
+  get,
+  pidOf,
+  tempDir,
+  type Msg,
+  removeTempDirs,
+} from './workshop-client.ts';
 
 afterAll(removeTempDirs);
 
@@ -32,23 +41,7 @@ interface Started {
 function startChild(dataDir: string, builds: { deckDir: string; phoneDir: string }): Promise<Started> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/cli.ts',
-      '--no-build',
-      '--json',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data',
-      dataDir,
-      '--dist',
-      builds.deckDir,
-      '--phone',
-      builds.phoneDir,
-    ],
+    ['--import', 'tsx', 'server/cli.ts', '--no-build', ...serverArgs(dataDir, builds)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
