@@ -32,6 +32,14 @@ export function isEmbeddable(slide: SlideDef | undefined): slide is SlideDef & {
   return !!slide?.demo && slide.demo.embeddable !== false;
 }
 
+/**
+ * The step at which a quiz slide's vote opens (its sequence: the question, 'voting', revealed), or -1 for a slide
+ * whose steps are not a quiz's (green-threads asks a question for the score but keeps steps of its own).
+ */
+export function votingStep(slide: SlideDef | undefined): number {
+  return slide?.demo?.sequence.indexOf('voting') ?? -1;
+}
+
 /** The number of states in a slide's speaker sequence (1: none). */
 export function speakerSteps(slide: SlideDef): number {
   return slide.demo?.sequence.length ?? 1;

@@ -10,6 +10,7 @@ import {
   type QuizLiveDetail,
 } from '../components/shared/quiz/quiz-protocol.ts';
 import { slideById, slides } from '../slides/index.ts';
+import { votingStep } from '../slides/types.ts';
 import {
   followTarget,
   helloFor,
@@ -151,7 +152,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
     if (role !== 'presenter' || state.link !== 'open') return;
     const h = here();
     send({ type: 'slide', slide: h });
-    const voting = slideById(h.id)?.demo?.sequence.indexOf('voting') ?? -1;
+    const voting = votingStep(slideById(h.id));
     if (h.step < Math.max(0, voting)) return;
     for (const qid of pollsToOpen(state, currentQids())) send({ type: 'poll', qid, action: 'open' });
   }

@@ -8,6 +8,7 @@ import {
 } from '../../components/shared/quiz/quiz-protocol.ts';
 import { deckPageMode, workshopRole } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
+import { votingStep } from '../../slides/types.ts';
 import { acceptsOrigin, targetOrigin } from '../speaker-protocol.ts';
 
 /** `?quiz=presenter` in the page's query string turns presenter mode on. */
@@ -56,7 +57,7 @@ export function pressAction(sequence: readonly unknown[], step: number): 'reveal
  * a question for the score (green-threads) keeps its own steps, always.
  */
 function hasQuizSteps(id: string): boolean {
-  return slideById(id)?.demo?.sequence.includes('voting') === true;
+  return votingStep(slideById(id)) >= 0;
 }
 
 /** The step a fragment shown carries: a demo step's index + 1, or null for anything else. */
