@@ -69,8 +69,17 @@ export interface SlideDef {
 export interface SlideWords {
   /** What the slide says, beside its demo. Keep it short: the demo does the explaining. */
   body: readonly Block[];
-  /** Speaker notes: what the presenter says, at length. */
+  /**
+   * Speaker notes: what the presenter says, one or two spoken lines a step (tests/unit/notes.test.ts counts the
+   * words). Nothing here is read from the screen: figures, provenance and caveats go in `appendix`.
+   */
   notes: readonly Block[];
+  /**
+   * The notes' appendix, under its own heading after the spoken lines (and before `sources`): where a figure comes
+   * from, which test or probe checks it, what differs between versions: for the speaker's questions, not to be read
+   * aloud.
+   */
+  appendix: readonly Block[];
 }
 
 /**

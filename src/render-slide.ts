@@ -58,19 +58,28 @@ export function demoTemplate(
  */
 export type TextState = SlideTextDef | 'failed' | undefined;
 
-/** Speaker notes, with the slide's sources. */
+/**
+ * Speaker notes: the spoken lines, then the appendix (provenance, checks; under its own heading) with the slide's
+ * sources.
+ */
 export function notesTemplate(slide: SlideDef, lang: Lang, text: TextState): TemplateResult {
   if (!text || text === 'failed') return html``;
   const sources = text.sources ?? [];
-  return html`${blocks(text.text[lang].notes)}
-  ${
-    sources.length
-      ? html`<p><strong>${deckText[lang].sources}:</strong></p>
-        <ul>
-          ${sources.map((s) => html`<li><a href=${s.url} target="_blank" rel="noopener">${s.title}</a></li>`)}
-        </ul>`
-      : nothing
-  }`;
+  const { notes, appendix } = text.text[lang];
+  if (!appendix.length && !sources.length) return blocks(notes);
+  return html`${blocks(notes)}
+    <div class="notes-appendix">
+      <p class="notes-appendix-title"><strong>${deckText[lang].appendix}</strong></p>
+      ${blocks(appendix)}
+      ${
+        sources.length
+          ? html`<p><strong>${deckText[lang].sources}:</strong></p>
+              <ul>
+                ${sources.map((s) => html`<li><a href=${s.url} target="_blank" rel="noopener">${s.title}</a></li>`)}
+              </ul>`
+          : nothing
+      }
+    </div>`;
 }
 
 /** The body beside the demo: the slide's words, nothing while they load, or a message if they failed to. */

@@ -247,7 +247,8 @@ function notesBody(t: (typeof speakerText)[Lang]) {
   if (failedNotes.has(slide.id)) return html`<p role="alert">${t.notesFailed}</p>`;
   const text = slideText(slide.id);
   if (!text) return html`<p class="muted">${t.notesLoading}</p>`;
-  if (!text.text[lang].notes.length && !text.sources?.length) return html`<p class="muted">${t.noNotes}</p>`;
+  if (!text.text[lang].notes.length && !text.text[lang].appendix.length && !text.sources?.length)
+    return html`<p class="muted">${t.noNotes}</p>`;
   return notesTemplate(slide, lang, text);
 }
 

@@ -57,6 +57,7 @@ const content: SlideTextDef = {
           p: 'Проверка в репозитории: автомат посередине — настоящий JavaScript; тест выполняет его и сравнивает состояния и объект `f` на каждой паузе с моделью. Исходный вариант проверки — метки `case N:` в ES5-выводе TypeScript (`__generator`) — невозможен: TypeScript 7 удалил `--target ES5` (ошибка TS5108) вместе с этим преобразованием. Поэтому тест компилирует функции с `--target es2015`, где каждый `await` становится `yield` генератора, и сверяет число, порядок и выражения этих `yield` с точками возобновления модели, а затем прогоняет скомпилированный код с теми же ответами сервисов.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -87,6 +88,7 @@ const content: SlideTextDef = {
           p: 'The check in the repository: the machine in the middle is real JavaScript; a test runs it and compares the states and the object `f` at every pause with the model. The check first planned, the `case N:` labels of TypeScript’s ES5 output (`__generator`), is impossible: TypeScript 7 removed `--target ES5` (error TS5108) together with that transform. So the test compiles the functions with `--target es2015`, where every `await` becomes a generator `yield`, compares the number, order and expressions of those `yield`s with the model’s resume points, and then runs the compiled code against the same service answers.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -50,6 +50,7 @@ const content: SlideTextDef = {
           p: 'Проверено на CPython: tests/unit/asyncio-loop-real.test.ts запускает под python3 ровно тот листинг, что на слайде, для каждого пресета и для 30 программ, собранных из меню (fast-check), и сравнивает каждый оборот: к какому `run_until_complete` он относится и какие колбэки выполнил его шаг 6 — по именам, по порядку. Имена — как в C-реализации задач: `TaskStepMethWrapper` (на слайде `__step`) и `Task.task_wakeup` (`__wakeup`).',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -79,6 +80,7 @@ const content: SlideTextDef = {
           p: 'Checked against CPython: tests/unit/asyncio-loop-real.test.ts runs under python3 exactly the listing the slide shows, for every preset and for 30 programs composed from the menu (fast-check), and compares every turn: which `run_until_complete` it belongs to and which callbacks its step 6 ran, by name, in order. The names are those of the C implementation of tasks: `TaskStepMethWrapper` (`__step` on the slide) and `Task.task_wakeup` (`__wakeup`).',
         },
       ],
+      appendix: [],
     },
   },
 };

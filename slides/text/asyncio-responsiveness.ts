@@ -52,6 +52,7 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящем CPython (tests/unit/asyncio-responsiveness-real.test.ts): для набора положений ползунков число тиков совпадает точно, медиана — в пределах 5 %; в режиме отладки — те же строки предупреждений с теми же задачами и в том же количестве, при порогах ниже и выше длины порции.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -84,6 +85,7 @@ const content: SlideTextDef = {
           p: 'Checked against the real CPython (tests/unit/asyncio-responsiveness-real.test.ts): over a spread of slider settings, the tick count exactly and the median within 5 %; in debug mode, the same warning lines naming the same tasks, as many of them, with thresholds below and above a portion’s length.',
         },
       ],
+      appendix: [],
     },
   },
 };

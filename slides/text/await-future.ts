@@ -45,6 +45,7 @@ const content: SlideTextDef = {
           p: '`asyncio.sleep(d)` — это ровно футура плюс `call_later(d, futures._set_result_unless_cancelled, future, result)` (tasks.py:645). Переключатель «Результат уже готов»: данные уже в сокете, `sock.recv` возвращает их сразу (selector_events.py:367–368), футура не создаётся; для уже готовой футуры `__await__` пропускает `yield` (futures.py:285) и сразу возвращает результат (:290). Цепочка схлопывается без захода в цикл. Цена (seed 000, CPython 3.13.7): `await` без приостановки — около 91 нс (90,8; из них 69,0 — создание объекта корутины), настоящая приостановка с возвратом в цикл — 2,0 мкс. Один прогон на этой нагруженной сборочной машине (python3 3.11.7, лучшее из пяти): `await leaf()` — 173 нс, `await asyncio.sleep(0)` — 4,9 мкс; отношение то же, около двадцати с лишним. Это не замер скорости, а порядок величин.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -70,6 +71,7 @@ const content: SlideTextDef = {
           p: '`asyncio.sleep(d)` is exactly a future plus `call_later(d, futures._set_result_unless_cancelled, future, result)` (tasks.py:645). The “Result already there” switch: the data is already in the socket, `sock.recv` returns it at once (selector_events.py:367–368) and no future is made; for a future already done `__await__` skips the `yield` (futures.py:285) and returns the result at once (:290). The chain collapses without entering the loop. The cost (seed 000, CPython 3.13.7): an `await` that does not suspend, about 91 ns (90.8, of which 69.0 is creating the coroutine object); a real suspension with a return to the loop, 2.0 µs. One run on this loaded build machine (python3 3.11.7, best of five): `await leaf()` 173 ns, `await asyncio.sleep(0)` 4.9 µs; the same ratio, twenty-odd. Not a speed measurement, an order of magnitude.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -65,6 +65,7 @@ const content: SlideTextDef = {
           p: 'Переключения: каждый запрос будит поток и снова усыпляет — два переключения по 2–5 мкс вместе с промахами кэша. При 10 000 соединений по одному запросу в секунду это 20 000 переключений и 0,04–0,1 ядра только на них.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -98,6 +99,7 @@ const content: SlideTextDef = {
           p: 'Switches: each request wakes a thread and puts it back to sleep, two switches of 2–5 µs with cache misses. At 10,000 connections with one request a second each, that is 20,000 switches a second and 0.04–0.1 of a core spent on them alone.',
         },
       ],
+      appendix: [],
     },
   },
 };

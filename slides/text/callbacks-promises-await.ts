@@ -49,6 +49,7 @@ const content: SlideTextDef = {
           p: "Проверено на настоящем Node: tests/unit/callbacks-promises-await.test.ts запускает эти три листинга как есть, с `db` и `api` на `setTimeout`, в успешном режиме и в обоих режимах отказа, и сравнивает, что произошло (вызовы, `show`, `handle` и непойманный `TypeError`, пойманный через `process.on('uncaughtException')`), и когда, с тем, что говорит модель. Код и компромиссы — из сценария доклада (seed 004); вызывающий код с `try/catch` добавлен, чтобы было видно, куда идёт ошибка.",
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -81,6 +82,7 @@ const content: SlideTextDef = {
           p: "Checked against real Node: tests/unit/callbacks-promises-await.test.ts runs these three listings as they are, with `setTimeout`-based `db` and `api`, in the success mode and both failure modes, and compares what happened (the calls, `show`, `handle`, and the uncaught `TypeError` seen through `process.on('uncaughtException')`) and when, with what the model says. Code and trade-offs: the talk’s script (seed 004); the caller with its `try/catch` is added to show where the error goes.",
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -71,6 +71,7 @@ const content: SlideTextDef = {
           p: 'Последняя мысль: модели экономят ресурсы на ожидании, а не ускоряют ожидание. Запрос к базе, который идёт 50 мс, идёт 50 мс в любой модели; если база — узкое место, тысячи дешёвых задач просто выстроятся к ней в очередь (см. «Типичные грабли»).',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -95,6 +96,7 @@ const content: SlideTextDef = {
           p: 'The last thought: the models save resources while waiting; they do not make the waiting shorter. A database query that takes 50 ms takes 50 ms in any model; if the database is the bottleneck, thousands of cheap tasks simply queue up for it (see "Common pitfalls").',
         },
       ],
+      appendix: [],
     },
   },
 };

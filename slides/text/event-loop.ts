@@ -68,6 +68,7 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящем Node: tests/unit/event-loop.test.ts запускает те же сценарии в `node` (таймеры и настоящие TCP-сокеты на 127.0.0.1) и сравнивает вывод построчно: t1 p1 t2 для двух таймеров с одним сроком; внутри колбэка ввода-вывода `setImmediate` раньше `setTimeout(…, 0)`.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -102,6 +103,7 @@ const content: SlideTextDef = {
           p: 'Checked against real Node: tests/unit/event-loop.test.ts runs the same scenarios in `node` (timers and real TCP sockets on 127.0.0.1) and compares the output line by line: t1 p1 t2 for two timers due together; inside an I/O callback `setImmediate` before `setTimeout(…, 0)`.',
         },
       ],
+      appendix: [],
     },
   },
 };

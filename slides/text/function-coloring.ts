@@ -64,6 +64,7 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящих Python и Node (tests/unit/function-coloring-real.test.ts): для каждого набора выбранных функций (все 512) листинг слайда запускается под python3 и печатает то же, что синхронная программа; «наивный» листинг без переписанных вызовов падает с той самой ошибкой `sorted` или даёт список корутин с `RuntimeWarning`; `asyncio.run()` внутри цикла и `sort` с async-компаратором в Node дают ровно те строки, что цитирует слайд. `requests` и `httpx` в проверке заменены заглушками, возвращающими цены: проверяется раскраска, а не сеть.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -91,6 +92,7 @@ const content: SlideTextDef = {
           p: 'Checked against real Python and Node (tests/unit/function-coloring-real.test.ts): for every set of chosen functions (all 512) the slide’s listing runs under python3 and prints what the sync program prints; the “naive” listing without the rewritten calls fails with that very `sorted` error or gives a list of coroutines with a `RuntimeWarning`; `asyncio.run()` inside a loop and `sort` with an async comparator in Node print exactly the lines the slide quotes. In the check `requests` and `httpx` are stubs that return prices: it tests the coloring, not the network.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -76,6 +76,7 @@ const content: SlideTextDef = {
           p: 'Вопрос «угадайте, потом проверьте» во вкладке демо: сколько потоков ОС у программы с 10 000 горутин, ждущих канал? Ответ — измеренный: несколько (4 при GOMAXPROCS=2). Ответ засчитывается в итоговый счёт на последнем слайде.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -106,6 +107,7 @@ const content: SlideTextDef = {
           p: 'The "predict, then see" question is a tab of the demo: how many OS threads does a program with 10,000 goroutines waiting on a channel have? The answer is the measured one: a few (4 at GOMAXPROCS=2). It counts in the score on the last slide.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -62,6 +62,7 @@ const content: SlideTextDef = {
           p: 'Проверка на настоящем Node (tests/probes/heavy-probe.cjs): сервер с нагрузкой 200 запросов/с по 2 мс, задержка цикла через `perf_hooks.monitorEventLoopDelay`. Синхронный цикл на 300 мс: задержка ≈ 300 мс, и за это время не обслужен ни один запрос. Куски по 10 мс через `setImmediate`: задержка — десятки миллисекунд. В воркере главный цикл отзывчив. Тест проверяет форму, а не точные числа: машина общая.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -98,6 +99,7 @@ const content: SlideTextDef = {
           p: 'Checked against real Node (tests/probes/heavy-probe.cjs): a server under 200 requests/s of 2 ms, loop delay from `perf_hooks.monitorEventLoopDelay`. A 300 ms synchronous loop: a delay of ≈ 300 ms, and not one request served meanwhile. 10 ms chunks with `setImmediate`: a delay of tens of milliseconds. With a worker the main loop stays responsive. The test checks the shape, not exact numbers: the machine is shared.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -69,6 +69,7 @@ const content: SlideTextDef = {
           p: 'Обычный файл: `select` и `poll` всегда называют его готовым (так требует POSIX), а `epoll_ctl` вообще отказывается его регистрировать — `EPERM`; тест проверяет и то и другое. Поэтому `read()` файла в цикле событий блокирует весь цикл на время ответа диска. libuv по своей документации выполняет файловые операции в пуле потоков; в 1.45 он научился отдавать их в io_uring, но Node на этой машине (20.20.2, libuv 1.46) этого не делает: `strace` показывает, что файл открывает и читает поток пула, а `io_uring_setup` не вызывается.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -100,6 +101,7 @@ const content: SlideTextDef = {
           p: 'A regular file: `select` and `poll` always call it ready (POSIX requires it), and `epoll_ctl` refuses to register it at all, with `EPERM`; the test checks both. So a `read()` of a file inside the event loop blocks the whole loop for as long as the disk takes. libuv’s documentation says it runs file operations in its thread pool; in 1.45 it learnt to hand them to io_uring, but the Node on this machine (20.20.2, libuv 1.46) does not: `strace` shows a pool thread opening and reading the file, and no `io_uring_setup` call.',
         },
       ],
+      appendix: [],
     },
   },
 };

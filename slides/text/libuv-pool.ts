@@ -63,6 +63,7 @@ const content: SlideTextDef = {
           p: '`dns.resolve*` пул не использует (c-ares работает через сокеты в цикле событий). `fs.readFile` — это несколько задач подряд (open, fstat, read, close), и каждая снова встаёт в конец очереди; в демо чтение — одна задача.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -93,6 +94,7 @@ const content: SlideTextDef = {
           p: '`dns.resolve*` does not use the pool (c-ares works with sockets in the event loop). `fs.readFile` is several requests in a row (open, fstat, read, close), and each one rejoins the tail of the queue; in the demo a read is one request.',
         },
       ],
+      appendix: [],
     },
   },
 };

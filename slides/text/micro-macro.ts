@@ -64,6 +64,7 @@ const content: SlideTextDef = {
           p: 'Последний пример — вопрос из квиза: `while (!ready) await Promise.resolve()` никогда не отдаёт управление циклу, таймер не запускается. Симулятор останавливается по лимиту шагов и объясняет голодание.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -92,6 +93,7 @@ const content: SlideTextDef = {
           p: 'The last example is the quiz question: `while (!ready) await Promise.resolve()` never gives the loop a turn, and the timer never runs. The simulator stops at its step cap and explains the starvation.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -56,6 +56,7 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящем ядре: тест `real-syscalls` запускает эти три стратегии на Python (данные на B через 30 мс, на C через 60, на A через 90) под `strace -f -c`. Блокирующая: 3 `recvfrom`, без ошибок, B обслужен только после 90 мс. Опрос: сотни `recvfrom`, и все ошибки — ровно те `EAGAIN`, что увидел Python; успешных — 3. Мультиплексор: 3 `epoll_wait` и 3 `recvfrom`, как в модели.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -87,6 +88,7 @@ const content: SlideTextDef = {
           p: 'Checked on the real kernel: the `real-syscalls` test runs these three strategies in Python (data on B after 30 ms, on C after 60, on A after 90) under `strace -f -c`. Blocking: 3 `recvfrom`, no errors, B served only after 90 ms. Polling: hundreds of `recvfrom`, every failure exactly one of the `EAGAIN`s Python saw, 3 successes. Multiplexer: 3 `epoll_wait` and 3 `recvfrom`, as in the model.',
         },
       ],
+      appendix: [],
     },
   },
 };

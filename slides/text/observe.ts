@@ -39,6 +39,7 @@ const content: SlideTextDef = {
           p: 'Чего не видно здесь: `perf sched` (нужны права на perf и ядро с трассировкой), `GODEBUG=schedtrace=1000` записан для Go-программы — простой (`idleprocs=2`) и четыре крутящиеся горутины при `GOMAXPROCS=1` (`runqueue` не пуст). `jcmd $PID Thread.dump_to_file -format=json t.json` не записан: на этой машине нет Java 21; формат дампа описан в JEP 444.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -60,6 +61,7 @@ const content: SlideTextDef = {
           p: 'What is not shown here: `perf sched` (it needs perf permissions and a kernel with tracing). `GODEBUG=schedtrace=1000` is recorded for a Go program: idle (`idleprocs=2`) and four spinning goroutines on `GOMAXPROCS=1` (`runqueue` not empty). `jcmd $PID Thread.dump_to_file -format=json t.json` is not recorded: this machine has no Java 21; the dump’s format is described in JEP 444.',
         },
       ],
+      appendix: [],
     },
   },
 };

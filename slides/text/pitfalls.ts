@@ -92,6 +92,7 @@ const content: SlideTextDef = {
           p: 'Как это увидеть: `monitorEventLoopDelay()` в Node и режим отладки asyncio показывают, что цикл стоит; `py-spy dump` и `node --cpu-prof` — какой вызов блокирует; `/debug/pprof/goroutine?debug=2` — где висят горутины; событие JFR `jdk.VirtualThreadPinned` — закреплённые виртуальные потоки. Задача без ссылки: цикл asyncio держит задачи только слабой ссылкой, и `create_task(x)` без сохранённого результата может собрать сборщик мусора; ошибка промиса без обработчика теряется.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -125,6 +126,7 @@ const content: SlideTextDef = {
           p: 'How you see it: `monitorEventLoopDelay()` in Node and asyncio’s debug mode show that the loop stands; `py-spy dump` and `node --cpu-prof` show which call blocks; `/debug/pprof/goroutine?debug=2` shows where goroutines hang; the JFR event `jdk.VirtualThreadPinned` shows pinned virtual threads. A task without a reference: the asyncio loop keeps only a weak reference to tasks, so `create_task(x)` whose result is not kept can be collected by the garbage collector; a promise’s error without a handler is lost.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -70,6 +70,7 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящем CPython (tests/unit/python-asyncio-real.test.ts): каждый листинг запускается с HTTP-сервером на loopback, который отвечает через 300 мс. Число тиков совпадает с моделью точно для `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` и `fetch()` без `await`; для счёта в потоках — с допуском (интервал переключения GIL моделируется приближённо), для процессов — не меньше, чем у модели; тексты предупреждений — посимвольно, кроме времени.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -108,6 +109,7 @@ const content: SlideTextDef = {
           p: 'Checked against the real CPython (tests/unit/python-asyncio-real.test.ts): each listing runs with a loopback HTTP server that answers after 300 ms. The tick count equals the model’s exactly for `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` and `fetch()` without `await`; for CPU work in threads within a tolerance (the GIL’s switch interval is modelled approximately); for processes, at least the model’s; the warnings’ text character for character, apart from the clock.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -37,6 +37,7 @@ const content: SlideTextDef = {
           p: 'После ответа симулятор очередей выполняет ту же программу (сетевой запрос изображает таймер) и останавливается через 3000 шагов с объяснением. Оба исправления — `setImmediate` и `setTimeout` — там же завершаются: настоящий оборот цикла длится несколько микросекунд, поэтому за сотни оборотов наступает срок таймера; одинаковые обороты симулятор пропускает.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [],
@@ -57,6 +58,7 @@ const content: SlideTextDef = {
           p: 'After the answer, the task-queue simulator runs the same program (a timer stands in for the network request) and stops after 3,000 steps with an explanation. Both fixes, `setImmediate` and `setTimeout`, finish there: a real turn of the loop takes a few microseconds, so within hundreds of turns the timer falls due; the simulator skips the identical turns.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -41,6 +41,7 @@ const content: SlideTextDef = {
           p: 'Проверено в CPython 3.11 (`tests/unit/quiz-fastapi-real.test.ts`). FastAPI, uvicorn и httpx здесь не установить, поэтому три варианта написаны тем, что они делают внутри: `async def` с настоящим `requests.get`; обычная функция с `requests.get` через `run_in_executor` на `ThreadPoolExecutor(40)`; `async def` на потоках asyncio (`open_connection`), как httpx.AsyncClient. Против маленького HTTP-сервера на loopback, отвечающего с задержкой. 50 × 20 мс с `requests.get` внутри `async def` идут строго подряд (сервер ни разу не держит двух запросов) и заканчиваются не раньше 1 с; в пуле сервер держит не больше 40, и последние 10 ждут второго круга (не раньше 600 мс при 300 мс); асинхронный клиент держит больше 40 сразу и заканчивает около 300 мс. Сверх модели — только собственная работа машины, измеренная в том же прогоне (на нагруженной машине `requests.get` тратит десятки миллисекунд процессора).',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [],
@@ -61,6 +62,7 @@ const content: SlideTextDef = {
           p: 'Checked under CPython 3.11 (`tests/unit/quiz-fastapi-real.test.ts`). FastAPI, uvicorn and httpx cannot be installed here, so the three kinds are written with what they do underneath: `async def` with a real `requests.get`; a plain function with `requests.get` through `run_in_executor` on a `ThreadPoolExecutor(40)`; `async def` on asyncio streams (`open_connection`), as httpx.AsyncClient does. Against a small HTTP server on loopback that answers after a delay. 50 × 20 ms with `requests.get` inside `async def` run strictly one after another (the server never holds two requests) and end no sooner than 1 s; in the pool the server holds at most 40, and the last 10 wait for a second round (no sooner than 600 ms at 300 ms); the async client has more than 40 in flight at once and ends at about 300 ms. Beyond the model there is only the machine’s own work, measured in the same run (on a loaded machine a `requests.get` costs tens of milliseconds of CPU).',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -81,6 +81,7 @@ const content: SlideTextDef = {
           p: 'Выберите механизм, задайте число соединений и вызовите ожидание. Последовательность по кликам: `select` на 100 → на 1000 (маска 128 байт, 1000 проверок ради 10 готовых) → на 1100: отказ → `epoll` на 100 000: 10 проверок, 120 байт.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -119,6 +120,7 @@ const content: SlideTextDef = {
           p: 'Choose a mechanism, set the number of connections and call the wait. The click sequence: `select` at 100 → at 1,000 (a 128-byte bitmap, 1,000 checks for 10 ready) → at 1,100: refused → `epoll` at 100,000: 10 checks, 120 bytes.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -27,6 +27,7 @@ const content: SlideTextDef = {
           p: 'Последняя строка — главное: ни одна модель не делает быстрее сам ввод-вывод, они экономят память и переключения, пока задачи ждут.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -52,6 +53,7 @@ const content: SlideTextDef = {
           p: 'The last line is the point: no model makes I/O itself faster; they save memory and switches while tasks wait.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -40,6 +40,7 @@ const content: SlideTextDef = {
           p: 'Демо считает модель цикла asyncio (та же, что на соседних слайдах): `asyncio.sleep` — это футура и `call_later`, вызов длится ровно свою задержку. Сверено с CPython 3.11 (`tests/unit/tasks-gather-real.test.ts`): все пять стратегий, с ошибкой и без, на задержках в десятки миллисекунд — тот самый код обработчика со слайда, как в сервере: `main` продолжает работать, пока вызовы не закончатся. Совпадают точно: чем закончился каждый вызов (результат, исключение, отмена, не начинался), порядок завершений и что получил вызывающий (repr); времена — в пределах 20 мс + 25 %.',
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -64,6 +65,7 @@ const content: SlideTextDef = {
           p: 'The demo runs the model of asyncio’s loop (the one of the neighbouring slides): `asyncio.sleep` is a future plus `call_later`, and a call lasts exactly its latency. Checked against CPython 3.11 (`tests/unit/tasks-gather-real.test.ts`): all five strategies, with and without the failure, on latencies of tens of milliseconds — the very handler code of the slide, run as in a server: `main` goes on until the calls are over. Exactly equal: how each call ended (a result, the exception, cancelled, never started), the order in which things ended, and what the caller received (its repr); the times within 20 ms + 25 %.',
         },
       ],
+      appendix: [],
     },
   },
 };

@@ -22,6 +22,7 @@ const content: SlideTextDef = {
           ],
         },
       ],
+      appendix: [],
     },
     en: {
       body: [
@@ -44,6 +45,7 @@ const content: SlideTextDef = {
           ],
         },
       ],
+      appendix: [],
     },
   },
 };
