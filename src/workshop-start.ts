@@ -24,6 +24,7 @@ import {
   type WorkshopState,
 } from './workshop-state.ts';
 import { WorkshopLink, wsUrl } from './workshop-link.ts';
+import { currentSpeakerStep } from './deck-step.ts';
 import {
   WORKSHOP_COMMAND_EVENT,
   WORKSHOP_STATUS_EVENT,
@@ -135,11 +136,10 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   const here = () => {
     const all = deck.getSlides();
     const cur = deck.getCurrentSlide();
-    const f = deck.getIndices().f;
     return {
       id: cur?.id ?? slides[0]?.id ?? 'title',
       index: Math.max(0, cur ? all.indexOf(cur) : 0),
-      step: typeof f === 'number' && f >= 0 ? f + 1 : 0,
+      step: currentSpeakerStep(deck),
     };
   };
   const currentQids = (): readonly string[] => slideById(here().id)?.demo?.quizzes ?? [];

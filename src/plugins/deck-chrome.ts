@@ -7,6 +7,7 @@ import { acceptsOrigin, speakerMessageOf } from '../speaker-protocol.ts';
 import { slideById } from '../../slides/index.ts';
 import { isEmbeddable } from '../../slides/types.ts';
 import { publicDeckUrl } from '../address.ts';
+import { currentSpeakerStep } from '../deck-step.ts';
 
 export interface ChromeOptions {
   getLang: () => Lang;
@@ -120,8 +121,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
     // Never the presenter's own address, which carries the workshop's secret: the deck anyone may open.
     const pageUrl = publicDeckUrl(window.location.href);
     // The speaker step on screen now: the snippets open the demo there too.
-    const f = deck?.getIndices().f;
-    const step = typeof f === 'number' && f >= 0 ? f + 1 : 0;
+    const step = deck ? currentSpeakerStep(deck) : 0;
     frameBox.area.value = embedSnippet(pageUrl, slide.id, lang, slide.title[lang], step);
     elementBox.area.value = elementSnippet(pageUrl, slide.id, lang, step);
     frameBox.status.textContent = '';

@@ -2,6 +2,7 @@ import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { slideById } from '../../slides/index.ts';
 import type { DemoMode } from '../../lib/demo-contract.ts';
 import { deckPageMode, PRESENTING_EVENT } from '../page-mode.ts';
+import { currentSpeakerStep } from '../deck-step.ts';
 
 interface DemoHost extends HTMLElement {
   step: number;
@@ -99,8 +100,7 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
         demo.presenting = presenting && slideById(section.id)?.presented === true;
         demo.active = !printing && i === index;
         if (i === index) {
-          const f = deck.getIndices().f;
-          demo.step = typeof f === 'number' && f >= 0 ? f + 1 : 0;
+          demo.step = currentSpeakerStep(deck);
         }
       });
     };
