@@ -83,6 +83,15 @@ const PROGRAMS: Record<string, string> = {
  */
 const DIFFERENT = new Set(['waitFor']);
 
+/** What a program in Pyodide could use to reach the page or the network: each refused. */
+const ISOLATION: [string, string][] = [
+  ['js.fetch', "import js\njs.fetch('https://example.com')\n"],
+  ['pyodide.http', 'from pyodide.http import pyfetch\n'],
+  ['js.postMessage', "import js\njs.postMessage('hello')\n"],
+  ['js.self.close', 'import js\njs.self.close()\n'],
+  ['__import__', "__import__('js').fetch('https://example.com')\n"],
+];
+
 const tmp = mkdtempSync(join(tmpdir(), 'asyncio-recorder-real-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let files = 0;
@@ -153,9 +162,35 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
         expect(normalized(wasm), `${id}\n${source}`).toEqual(normalized(cpython));
         rows.push(`${id}: ${cpython.turns.length} turns, ${cpython.python} = ${wasm.python}`);
       }
+      // Where Pyodide runs, the program cannot reach the page or the network through Pyodide's modules.
+      for (const [id, source] of ISOLATION) {
+        const r = JSON.parse(
+          py.runPython(
+            `import json, asyncio_recorder\njson.dumps(asyncio_recorder.record(${JSON.stringify(source)}))`,
+          ) as string,
+        ) as Recording;
+        expect([id, r.end, r.code], `${id}: ${r.message}`).toEqual([id, 'refused', 'sandbox']);
+      }
       console.info(rows.join('\n'));
     },
   );
+
+  it.skipIf(!hasPython)(`the command's exit codes: 0 recorded, 1 usage, 2 refused, 5 raised, 6 budget${SKIP}`, () => {
+    const cli = (source: string, ...args: string[]) => {
+      const file = join(tmp, `cli${++files}.py`);
+      writeFileSync(file, source);
+      const cmd = ['tsx', join(__dirname, '..', '..', 'scripts', 'asyncio.ts'), 'record', file, ...args];
+      return spawnSync('npx', cmd, { encoding: 'utf8', timeout: 60_000 });
+    };
+    const ok = cli(PROGRAMS.blocking!, '--engine', 'python3');
+    expect([ok.status, ok.stdout]).toEqual([0, expect.stringContaining('blocked the loop for 0.3 s (time.sleep)')]);
+    expect(cli('', '--engine', 'cobol').status).toBe(1);
+    const refused = cli('import threading\n');
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('threads are not available here')]);
+    const raised = cli(PROGRAMS.taskRaises!);
+    expect([raised.status, raised.stderr]).toEqual([5, expect.stringContaining('ValueError: no')]);
+    expect(cli('while True:\n    pass\n', '--budget', '200').status).toBe(6);
+  });
 
   it.skipIf(!hasPython)(`seed 000's lesson: time.sleep blocks the loop, asyncio.sleep does not${SKIP}`, () => {
     const blocking = viaPython3(PROGRAMS.blocking!);
