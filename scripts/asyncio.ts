@@ -28,6 +28,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
 
 const RECORDER = fileURLToPath(new URL('../components/shared/py-record/asyncio_recorder.py', import.meta.url));
@@ -93,9 +94,11 @@ function hasPython3(): boolean {
   return r.status === 0;
 }
 
-async function viaPyodide(source: string, budgetMs: number): Promise<string> {
+/** In this file's worker thread: Pyodide loaded, the recording made, its JSON posted back. */
+async function recordInPyodide(source: string, budgetMs: number): Promise<string> {
   const { loadPyodide } = await import('pyodide');
   const py = await loadPyodide();
+  parentPort?.postMessage({ kind: 'loaded' });
   // JSON's string literals are Python's too: the recorder module and the program go in as text, no FFI needed.
   py.runPython(
     `import sys, types\nrecorder = types.ModuleType('asyncio_recorder')\n` +
@@ -106,6 +109,37 @@ async function viaPyodide(source: string, budgetMs: number): Promise<string> {
     'import json, asyncio_recorder\n' +
       'json.dumps(asyncio_recorder.record(SOURCE, budget_s=BUDGET_S), ensure_ascii=False)',
   ) as string;
+}
+
+/**
+ * Pyodide in a worker thread (this very file, booted with tsx's hooks as predict boots its worker), terminated past
+ * the budget plus the time Pyodide takes to load: a handle that never returns cannot be stopped in its own thread.
+ */
+function viaPyodide(source: string, budgetMs: number): Promise<string | null> {
+  const api = import.meta.resolve('tsx/esm/api');
+  const boot = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(import.meta.url)});\n`;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
+    workerData: { source, budgetMs },
+  });
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    worker.on('message', (m: { kind: 'loaded' } | { kind: 'done'; json: string }) => {
+      if (m.kind === 'loaded') {
+        timer = setTimeout(() => {
+          resolve(null);
+          void worker.terminate();
+        }, budgetMs + 2_000);
+        return;
+      }
+      clearTimeout(timer);
+      resolve(m.json);
+      void worker.terminate();
+    });
+    worker.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
 }
 
 function viaPython3(file: string, budgetMs: number): string | null {
@@ -182,24 +216,29 @@ async function record(args: readonly string[]): Promise<void> {
   process.exit(codes[r.end]);
 }
 
-const [command, ...rest] = process.argv.slice(2);
-if (command === 'heartbeat') {
-  const o = options(rest, ['tick-ms', 'portions', 'portion-ms', 'worker']);
-  const tickMs = num(o.get('tick-ms')!, { positive: true, max: 1e6 });
-  const portions = num(o.get('portions')!, { integer: true, min: 1, max: 100_000 });
-  const portionMs = num(o.get('portion-ms')!, { max: 1e6 });
-  const worker = o.get('worker');
-  if (worker !== 'blocking' && worker !== 'cooperative') usage();
-  if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
-  const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
-  process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
-} else if (command === 'turns') {
-  const o = options(rest, ['program']);
-  const p = parseTurnsProgram(o.get('program')!);
-  if (p === null || p.kind === 'thread') usage();
-  process.stdout.write(`${JSON.stringify({ turns: countTurns(p) })}\n`);
-} else if (command === 'record') {
-  await record(rest);
+if (!isMainThread) {
+  const job = workerData as { source: string; budgetMs: number };
+  parentPort?.postMessage({ kind: 'done', json: await recordInPyodide(job.source, job.budgetMs) });
 } else {
-  usage();
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'heartbeat') {
+    const o = options(rest, ['tick-ms', 'portions', 'portion-ms', 'worker']);
+    const tickMs = num(o.get('tick-ms')!, { positive: true, max: 1e6 });
+    const portions = num(o.get('portions')!, { integer: true, min: 1, max: 100_000 });
+    const portionMs = num(o.get('portion-ms')!, { max: 1e6 });
+    const worker = o.get('worker');
+    if (worker !== 'blocking' && worker !== 'cooperative') usage();
+    if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
+    const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
+    process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
+  } else if (command === 'turns') {
+    const o = options(rest, ['program']);
+    const p = parseTurnsProgram(o.get('program')!);
+    if (p === null || p.kind === 'thread') usage();
+    process.stdout.write(`${JSON.stringify({ turns: countTurns(p) })}\n`);
+  } else if (command === 'record') {
+    await record(rest);
+  } else {
+    usage();
+  }
 }
