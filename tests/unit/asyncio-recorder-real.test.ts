@@ -190,6 +190,7 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
     const raised = cli(PROGRAMS.taskRaises!);
     expect([raised.status, raised.stderr]).toEqual([5, expect.stringContaining('ValueError: no')]);
     expect(cli('while True:\n    pass\n', '--budget', '200').status).toBe(6);
+    expect(cli('while True:\n    pass\n', '--budget', '200', '--engine', 'pyodide').status).toBe(6);
   });
 
   it.skipIf(!hasPython)(`seed 000's lesson: time.sleep blocks the loop, asyncio.sleep does not${SKIP}`, () => {
