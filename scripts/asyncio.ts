@@ -13,12 +13,28 @@
  * machine, `heartbeat(params)` from the library, the cooperative worker's heartbeat ticks 101 times, 10 ms apart.)
  * Turn counts do not depend on the machine.
  *
- * Bad arguments: a one-line usage message on stderr, exit 2.
+ *   npm run -s asyncio -- record FILE.py [--json] [--engine pyodide|python3] [--budget MS]
+ *     Runs FILE.py under real CPython with components/shared/py-record/asyncio_recorder.py: asyncio's own loop
+ *     (BaseEventLoop with a virtual clock) records every _run_once turn: its time, what ran, what it printed, what
+ *     blocked the loop (time.sleep), the timers, the tasks. The machine's python3 (3.11+) when there is one, else
+ *     CPython 3.14 in WebAssembly (the pyodide package, in Node); --engine chooses. --json: the whole recording.
+ *     Exit codes as predict's: 0 recorded, 1 bad usage or unreadable file, 2 refused (threads, sockets, processes,
+ *     input(), an import outside the standard library) or a syntax error (CPython's message and line on stderr),
+ *     4 a bound of the recording (turns, bytes, or a loop that would wait forever), 5 the program raised
+ *     (its traceback on stderr), 6 the time budget (5,000 ms unless --budget says otherwise).
+ *
+ * Bad arguments: a one-line usage message on stderr, exit 2 (record: exit 1, as predict's).
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
 
+const RECORDER = fileURLToPath(new URL('../components/shared/py-record/asyncio_recorder.py', import.meta.url));
+
 const USAGE =
-  'usage: npm run -s asyncio -- heartbeat --tick-ms T --portions N --portion-ms P --worker blocking|cooperative | turns --program empty|nested:<depth>|gather:<n>|sleep0:<k>';
+  'usage: npm run -s asyncio -- heartbeat --tick-ms T --portions N --portion-ms P --worker blocking|cooperative | turns --program empty|nested:<depth>|gather:<n>|sleep0:<k> | record FILE.py [--json] [--engine pyodide|python3] [--budget MS]';
 
 function usage(): never {
   process.stderr.write(`${USAGE}\n`);
@@ -47,22 +63,182 @@ function num(text: string, { integer = false, min = 0, max = 1e7, positive = fal
   return n;
 }
 
-const [command, ...rest] = process.argv.slice(2);
-if (command === 'heartbeat') {
-  const o = options(rest, ['tick-ms', 'portions', 'portion-ms', 'worker']);
-  const tickMs = num(o.get('tick-ms')!, { positive: true, max: 1e6 });
-  const portions = num(o.get('portions')!, { integer: true, min: 1, max: 100_000 });
-  const portionMs = num(o.get('portion-ms')!, { max: 1e6 });
-  const worker = o.get('worker');
-  if (worker !== 'blocking' && worker !== 'cooperative') usage();
-  if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
-  const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
-  process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
-} else if (command === 'turns') {
-  const o = options(rest, ['program']);
-  const p = parseTurnsProgram(o.get('program')!);
-  if (p === null || p.kind === 'thread') usage();
-  process.stdout.write(`${JSON.stringify({ turns: countTurns(p) })}\n`);
+/** One turn of the recorder's JSON (components/shared/py-record/asyncio_recorder.py, `record`). */
+interface RecordedTurn {
+  readonly n: number;
+  readonly phase: string;
+  readonly time: number;
+  readonly slept: number;
+  readonly ran: readonly { what: string; stdout?: string; stderr?: string; blocked?: number }[];
+}
+interface Recording {
+  readonly python: string;
+  readonly end: 'done' | 'exception' | 'refused' | 'syntax' | 'turns' | 'bytes' | 'budget' | 'deadlock';
+  readonly message: string | null;
+  readonly line: number | null;
+  readonly traceback: string | null;
+  readonly turns: readonly RecordedTurn[];
+}
+
+function recordUsage(message: string): never {
+  process.stderr.write(`asyncio record: ${message}\n`);
+  process.stderr.write(
+    'usage: npm run -s asyncio -- record FILE.py [--json] [--engine pyodide|python3] [--budget MS]\n',
+  );
+  process.exit(1);
+}
+
+/** The machine's python3 when it is 3.11 or later. */
+function hasPython3(): boolean {
+  const r = spawnSync('python3', ['-c', 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)']);
+  return r.status === 0;
+}
+
+/** In this file's worker thread: Pyodide loaded, the recording made, its JSON posted back. */
+async function recordInPyodide(source: string, budgetMs: number): Promise<string> {
+  const { loadPyodide } = await import('pyodide');
+  const py = await loadPyodide();
+  parentPort?.postMessage({ kind: 'loaded' });
+  // JSON's string literals are Python's too: the recorder module and the program go in as text, no FFI needed.
+  py.runPython(
+    `import sys, types\nrecorder = types.ModuleType('asyncio_recorder')\n` +
+      `exec(compile(${JSON.stringify(readFileSync(RECORDER, 'utf8'))}, 'asyncio_recorder.py', 'exec'), recorder.__dict__)\n` +
+      `sys.modules['asyncio_recorder'] = recorder\nSOURCE = ${JSON.stringify(source)}\nBUDGET_S = ${budgetMs / 1000}`,
+  );
+  return py.runPython(
+    'import json, asyncio_recorder\n' +
+      'json.dumps(asyncio_recorder.record(SOURCE, budget_s=BUDGET_S), ensure_ascii=False)',
+  ) as string;
+}
+
+/**
+ * Pyodide in a worker thread (this very file, booted with tsx's hooks as predict boots its worker), terminated past
+ * the budget plus the time Pyodide takes to load: a handle that never returns cannot be stopped in its own thread.
+ */
+function viaPyodide(source: string, budgetMs: number): Promise<string | null> {
+  const api = import.meta.resolve('tsx/esm/api');
+  const boot = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(import.meta.url)});\n`;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
+    workerData: { source, budgetMs },
+  });
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    worker.on('message', (m: { kind: 'loaded' } | { kind: 'done'; json: string }) => {
+      if (m.kind === 'loaded') {
+        timer = setTimeout(() => {
+          resolve(null);
+          void worker.terminate();
+        }, budgetMs + 2_000);
+        return;
+      }
+      clearTimeout(timer);
+      resolve(m.json);
+      void worker.terminate();
+    });
+    worker.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
+}
+
+function viaPython3(file: string, budgetMs: number): string | null {
+  // The recorder stops itself between handles; the process's own timeout catches a handle that never returns.
+  const r = spawnSync('python3', [RECORDER, file, '--budget', String(budgetMs / 1000)], {
+    encoding: 'utf8',
+    timeout: budgetMs + 5_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return null;
+  if (r.status !== 0) throw new Error(`python3 ${RECORDER} failed (${String(r.status)}): ${r.stderr}`);
+  return r.stdout;
+}
+
+const secondsText = (s: number): string => `${Number(s.toFixed(6))} s`;
+
+/** The recording as a person reads it: one block per turn. */
+function text(r: Recording): string {
+  const out: string[] = [`CPython ${r.python}: ${r.turns.length} turns of the loop`];
+  for (const t of r.turns) {
+    out.push(`turn ${t.n} at ${secondsText(t.time)} (${t.phase})`);
+    if (t.slept > 0) out.push(`  the loop slept ${secondsText(t.slept)} in select(), waiting for the next timer`);
+    for (const h of t.ran) {
+      out.push(`  ran ${h.what}`);
+      for (const line of `${h.stdout ?? ''}${h.stderr ?? ''}`.split('\n').slice(0, -1)) out.push(`    | ${line}`);
+      if (h.blocked !== undefined) out.push(`    blocked the loop for ${secondsText(h.blocked)} (time.sleep)`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+async function record(args: readonly string[]): Promise<void> {
+  let file: string | undefined;
+  let json = false;
+  let engine: 'pyodide' | 'python3' | undefined;
+  let budgetMs = 5_000;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--json') json = true;
+    else if (a === '--engine' || a.startsWith('--engine=')) {
+      const v = a.includes('=') ? a.split('=')[1] : args[++i];
+      if (v !== 'pyodide' && v !== 'python3') recordUsage(`unknown engine ${String(v)}`);
+      engine = v;
+    } else if (a === '--budget' || a.startsWith('--budget=')) {
+      const v = Number(a.includes('=') ? a.split('=')[1] : args[++i]);
+      if (!Number.isInteger(v) || v < 1 || v > 3_600_000)
+        recordUsage('--budget takes whole milliseconds, 1 to 3600000');
+      budgetMs = v;
+    } else if (a.startsWith('-')) recordUsage(`unknown option ${a}`);
+    else if (file === undefined) file = a;
+    else recordUsage('one file at a time');
+  }
+  if (file === undefined) recordUsage('no file');
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (e) {
+    recordUsage(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (engine === 'python3' && !hasPython3()) recordUsage('no python3 3.11+ on this machine');
+  const chosen = engine ?? (hasPython3() ? 'python3' : 'pyodide');
+  const raw = chosen === 'python3' ? viaPython3(file, budgetMs) : await viaPyodide(source, budgetMs);
+  if (raw === null) {
+    process.stderr.write(`${file}: the recording took longer than ${budgetMs} ms and was stopped\n`);
+    process.exit(6);
+  }
+  const r = JSON.parse(raw) as Recording;
+  process.stdout.write(json ? `${raw.trim()}\n` : text(r));
+  const where = r.line === null ? '' : ` (line ${r.line})`;
+  if (r.end === 'done') process.exit(0);
+  if (r.end === 'exception') process.stderr.write(r.traceback ?? `${r.message}\n`);
+  else process.stderr.write(`${file}${where}: ${r.message}\n`);
+  const codes = { refused: 2, syntax: 2, exception: 5, budget: 6, turns: 4, bytes: 4, deadlock: 4 } as const;
+  process.exit(codes[r.end]);
+}
+
+if (!isMainThread) {
+  const job = workerData as { source: string; budgetMs: number };
+  parentPort?.postMessage({ kind: 'done', json: await recordInPyodide(job.source, job.budgetMs) });
 } else {
-  usage();
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'heartbeat') {
+    const o = options(rest, ['tick-ms', 'portions', 'portion-ms', 'worker']);
+    const tickMs = num(o.get('tick-ms')!, { positive: true, max: 1e6 });
+    const portions = num(o.get('portions')!, { integer: true, min: 1, max: 100_000 });
+    const portionMs = num(o.get('portion-ms')!, { max: 1e6 });
+    const worker = o.get('worker');
+    if (worker !== 'blocking' && worker !== 'cooperative') usage();
+    if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
+    const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
+    process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
+  } else if (command === 'turns') {
+    const o = options(rest, ['program']);
+    const p = parseTurnsProgram(o.get('program')!);
+    if (p === null || p.kind === 'thread') usage();
+    process.stdout.write(`${JSON.stringify({ turns: countTurns(p) })}\n`);
+  } else if (command === 'record') {
+    await record(rest);
+  } else {
+    usage();
+  }
 }

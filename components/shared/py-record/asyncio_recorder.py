@@ -1,0 +1,558 @@
+"""Records what CPython's own asyncio loop does with a program: every _run_once turn, from the loop itself.
+
+Plain Python, no Pyodide API: the same file runs under the machine's python3 (3.11+) and under Pyodide (3.14).
+
+    python3 asyncio_recorder.py FILE.py [--max-turns N] [--max-bytes N] [--budget SECONDS] [--debug]
+        → one JSON object on stdout (see `record`).
+
+The loop is asyncio.BaseEventLoop with a virtual clock, the pattern of CPython's test_asyncio/utils.py TestLoop:
+time() is virtual, the selector's select(timeout) advances the clock by the timeout and returns no events,
+_process_events and _write_to_self do nothing. So the turns, their order and the times are CPython's own, and a
+program of an hour's sleeps records in milliseconds. time.sleep(s) inside the program advances the clock while
+nothing else runs: the handle that called it "blocked the loop for s".
+
+Refused (WebAssembly has no threads, and the program must not reach the network, processes or the page):
+threads (asyncio.to_thread, run_in_executor, threading, concurrent.futures, multiprocessing), sockets and
+subprocesses (socket, ssl, subprocess, the loop's network and subprocess methods), input(), and any import that is
+not in the standard library (js and pyodide included). A syntax error gives CPython's own message and line.
+"""
+import ast
+import asyncio
+import asyncio.base_events
+import asyncio.events
+import builtins
+import functools
+import io
+import json
+import selectors
+import sys
+import time
+import traceback
+
+FILENAME = '<your code>'
+MAX_TURNS = 2000
+MAX_BYTES = 2_000_000
+BUDGET_S = 5.0
+SHORT = 60  # characters of a repr in a label
+
+# What the program may not import, by top-level name, and why (a refusal code).
+REFUSED_MODULES = {
+    'threading': 'threads', '_thread': 'threads', 'concurrent': 'threads', 'multiprocessing': 'threads',
+    'socket': 'sockets', 'ssl': 'sockets', 'socketserver': 'sockets', 'http': 'sockets', 'urllib': 'sockets',
+    'ftplib': 'sockets', 'smtplib': 'sockets', 'selectors': 'sockets', 'select': 'sockets',
+    'subprocess': 'subprocess', 'os': 'subprocess', 'signal': 'subprocess', 'pty': 'subprocess',
+    'ctypes': 'sandbox', 'js': 'sandbox', 'pyodide': 'sandbox', 'pyodide_js': 'sandbox', '_pyodide': 'sandbox',
+    'importlib': 'sandbox', 'runpy': 'sandbox', 'code': 'sandbox',
+}
+REFUSAL_TEXT = {
+    'threads': 'threads are not available here: WebAssembly in this page has none, so asyncio.to_thread, '
+               'run_in_executor and threading cannot run. The preset "libuv pool" on the libuv-pool slide and '
+               'the asyncio presets with to_thread show what the pool does.',
+    'sockets': 'sockets are not available here: the program runs in a sandbox without a network.',
+    'subprocess': 'processes are not available here: the program runs in a sandbox without processes.',
+    'input': 'input() is not available here: the program runs without a keyboard; put the value in the code.',
+    'sandbox': 'this module is not available here: the program runs in a sandbox and cannot reach the page.',
+    'import': 'only the standard library is available here: this module is not in it.',
+}
+
+
+class Refused(Exception):
+    """The program uses something the recorder does not run; `code` is a key of REFUSAL_TEXT."""
+
+    def __init__(self, code, what):
+        super().__init__(f'{what}: {REFUSAL_TEXT[code]}')
+        self.code = code
+        self.what = what
+
+
+class Bound(Exception):
+    """A bound of the recording was reached: 'turns', 'bytes', 'budget' or 'deadlock'."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def short(value):
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a repr that raises must not stop the recording
+        text = f'<{type(value).__name__}>'
+    return text if len(text) <= SHORT else text[: SHORT - 1] + '…'
+
+
+class Names:
+    """Stable, readable names for futures: fut-1, fut-2… in the order the recording first meets them."""
+
+    def __init__(self):
+        self._ids = {}
+        self._keep = []  # keeps the objects alive so that an id is never reused
+
+    def future(self, fut):
+        if isinstance(fut, asyncio.Task):
+            return f"task '{fut.get_name()}'"
+        key = id(fut)
+        if key not in self._ids:
+            self._ids[key] = f'fut-{len(self._ids) + 1}'
+            self._keep.append(fut)
+        return f'future {self._ids[key]}'
+
+
+def unwrap(cb):
+    while isinstance(cb, functools.partial):
+        cb = cb.func
+    return cb
+
+
+def callback_name(cb):
+    """The name the model and the probe use: Task.__step, Task.__wakeup, else the function's __qualname__."""
+    cb = unwrap(cb)
+    owner = getattr(cb, '__self__', None)
+    if isinstance(owner, asyncio.Task):
+        n = getattr(cb, '__name__', type(cb).__name__)
+        if n in ('TaskStepMethWrapper', '_Task__step', '__step') or type(cb).__name__ == 'TaskStepMethWrapper':
+            return 'Task.__step'
+        if 'wakeup' in n:
+            return 'Task.__wakeup'
+    if type(cb).__name__ == 'TaskStepMethWrapper':
+        return 'Task.__step'
+    return getattr(cb, '__qualname__', type(cb).__name__)
+
+
+def describe(handle, names):
+    """A handle as a person reads it: what it calls, on what."""
+    cb = unwrap(handle._callback)
+    fn = callback_name(cb)
+    owner = getattr(cb, '__self__', None)
+    args = handle._args or ()
+    if fn == 'Task.__step' and isinstance(owner, asyncio.Task):
+        return fn, f"Task.__step of {names.future(owner)} ({owner.get_coro().__qualname__})"
+    if fn == 'Task.__wakeup' and isinstance(owner, asyncio.Task):
+        woke = f' ({names.future(args[0])} is done)' if args else ''
+        return fn, f"Task.__wakeup of {names.future(owner)}{woke}"
+    if fn.endswith('_set_result_unless_cancelled') and args:
+        return fn, f'asyncio.sleep timer: set the result of {names.future(args[0])}'
+    if args and isinstance(args[0], asyncio.Future):
+        return fn, f'{fn}: a callback of {names.future(args[0])}'
+    return fn, f"{fn}({', '.join(short(a) for a in args)})"
+
+
+def task_state(task, names):
+    if task.cancelled():
+        state = 'cancelled'
+    elif task.done():
+        state = 'failed' if task.exception() is not None else 'done'
+    else:
+        state = 'pending'
+    out = {'name': task.get_name(), 'coro': task.get_coro().__qualname__, 'state': state}
+    waiter = getattr(task, '_fut_waiter', None)
+    if state == 'pending' and waiter is not None:
+        out['waiting'] = names.future(waiter)
+    if state == 'done':
+        out['result'] = short(task.result())
+    if state == 'failed':
+        out['exception'] = short(task.exception())
+    return out
+
+
+class VirtualSelector(selectors.BaseSelector):
+    """select(timeout) is where the loop sleeps: the virtual clock jumps by the timeout; no I/O is ever ready."""
+
+    def __init__(self, loop):
+        self._loop = loop
+        self._keys = {}
+
+    def register(self, fileobj, events, data=None):
+        raise Refused('sockets', 'waiting for a file or socket')
+
+    def unregister(self, fileobj):
+        raise KeyError(fileobj)
+
+    def select(self, timeout=None):
+        if timeout is None:
+            raise Bound('deadlock', 'the loop would wait forever: nothing is ready and no timer is set')
+        self._loop._slept += timeout
+        self._loop._time += timeout
+        return []
+
+    def get_map(self):
+        return self._keys
+
+    def close(self):
+        pass
+
+
+class RecorderLoop(asyncio.BaseEventLoop):
+    def __init__(self, recorder):
+        super().__init__()
+        self._recorder = recorder
+        self._selector = VirtualSelector(self)
+        self._time = 0.0
+        self._slept = 0.0
+        self._clock_resolution = 1e-9
+        self._tasks_seen = []
+        self.set_debug(recorder.debug)
+
+    def time(self):
+        return self._time
+
+    def _process_events(self, event_list):
+        pass
+
+    def _write_to_self(self):
+        pass
+
+    def create_task(self, coro, **kwargs):
+        task = super().create_task(coro, **kwargs)
+        self._tasks_seen.append(task)
+        return task
+
+    def _run_once(self):
+        self._recorder.turn(self, super()._run_once)
+
+    def run_until_complete(self, future):
+        if asyncio.iscoroutine(future):
+            self._recorder.phase = future.__qualname__.rsplit('.', 1)[-1]
+        elif isinstance(future, asyncio.Task):
+            self._recorder.phase = 'main'  # Runner.run: the main coroutine's task
+        else:  # runners._cancel_all_tasks: gather(*to_cancel, return_exceptions=True)
+            self._recorder.phase = 'cancel_all_tasks'
+        return super().run_until_complete(future)
+
+    # Refused: threads, sockets, processes.
+    def run_in_executor(self, executor, func, *args):
+        raise Refused('threads', 'run_in_executor')
+
+    def set_default_executor(self, executor):
+        raise Refused('threads', 'set_default_executor')
+
+    def _refuse_sockets(self, *args, **kwargs):
+        raise Refused('sockets', 'a network call of the loop')
+
+    def _refuse_processes(self, *args, **kwargs):
+        raise Refused('subprocess', 'a subprocess')
+
+    create_connection = create_server = create_datagram_endpoint = _refuse_sockets
+    create_unix_connection = create_unix_server = connect_accepted_socket = _refuse_sockets
+    sock_recv = sock_sendall = sock_connect = sock_accept = getaddrinfo = getnameinfo = _refuse_sockets
+    add_reader = add_writer = _refuse_sockets
+    subprocess_exec = subprocess_shell = _refuse_processes
+
+
+class Output(io.TextIOBase):
+    """sys.stdout / sys.stderr while the program runs: the text goes to the running handle, bounded in bytes."""
+
+    def __init__(self, recorder, stream):
+        self._recorder = recorder
+        self._stream = stream
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        self._recorder.output(self._stream, str(text))
+        return len(text)
+
+
+class Recorder:
+    def __init__(self, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, debug=False):
+        self.max_turns = max_turns
+        self.max_bytes = max_bytes
+        self.budget_s = budget_s
+        self.debug = debug
+        self.turns = []
+        self.phase = 'loop'
+        self.names = Names()
+        self.current = None  # the handle record being run
+        self.stdout = []
+        self.stderr = []
+        self.bytes = 0
+        self.loop = None
+        self._perf = time.perf_counter  # the real clock, for the budget
+        self._started = self._perf()
+
+    def check_budget(self):
+        if self._perf() - self._started > self.budget_s:
+            raise Bound('budget', f'the recording took longer than {self.budget_s:g} s and was stopped')
+
+    def output(self, stream, text):
+        self.bytes += len(text.encode('utf-8', 'replace'))
+        if self.bytes > self.max_bytes:
+            raise Bound('bytes', f'the program printed more than {self.max_bytes} bytes')
+        (self.stdout if stream == 'stdout' else self.stderr).append(text)
+        if self.current is not None:
+            self.current[stream] = self.current.get(stream, '') + text
+
+    def snapshot_queue(self, loop):
+        return [describe(h, self.names)[1] for h in loop._ready if not h._cancelled]
+
+    def snapshot_timers(self, loop):
+        timers = sorted((h for h in loop._scheduled if not h._cancelled), key=lambda h: h._when)
+        return [{'when': round(h._when, 9), 'what': describe(h, self.names)[1]} for h in timers]
+
+    def turn(self, loop, run_once):
+        self.check_budget()
+        if len(self.turns) >= self.max_turns:
+            raise Bound('turns', f'the program ran more than {self.max_turns} turns of the loop')
+        self.loop = loop
+        record = {
+            'n': len(self.turns) + 1,
+            'phase': self.phase,
+            'time': round(loop._time, 9),
+            'ready': self.snapshot_queue(loop),
+            'scheduled': self.snapshot_timers(loop),
+            'ran': [],
+        }
+        self.turns.append(record)
+        loop._slept = 0.0
+        self.bytes += 200
+        try:
+            run_once()
+        finally:
+            record['slept'] = round(loop._slept, 9)
+            record['time_after'] = round(loop._time, 9)
+            record['ready_after'] = self.snapshot_queue(loop)
+            record['scheduled_after'] = self.snapshot_timers(loop)
+            record['tasks'] = [task_state(t, self.names) for t in loop._tasks_seen]
+            self.bytes += 100 * len(record['tasks']) + 80 * len(record['ran'])
+
+    def run_handle(self, handle, original):
+        loop = self.loop
+        if loop is None or self.turns == [] or getattr(handle, '_loop', None) is not loop:
+            return original(handle)
+        self.check_budget()
+        fn, what = describe(handle, self.names)
+        cb = unwrap(handle._callback)
+        # the raw name, as tests/probes/asyncio_loop_probe.py and the TS model name it (TaskStepMethWrapper, …)
+        entry = {'fn': fn, 'qualname': getattr(cb, '__qualname__', type(cb).__name__), 'what': what}
+        self.turns[-1]['ran'].append(entry)
+        outer, self.current = self.current, entry
+        t0 = loop._time
+        try:
+            return original(handle)
+        finally:
+            self.current = outer
+            if loop._time > t0:
+                entry['blocked'] = round(loop._time - t0, 9)
+
+    def sleep(self, seconds):
+        """time.sleep inside the program: the clock moves while nothing else runs."""
+        seconds = float(seconds)
+        if seconds < 0:
+            raise ValueError('sleep length must be non-negative')
+        if self.loop is not None:
+            self.loop._time += seconds
+
+
+def check_source(source, filename):
+    """Compiles; refuses the imports the sandbox does not run. Raises SyntaxError or Refused."""
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+            if node.module == 'asyncio':
+                for a in node.names:
+                    if a.name == 'to_thread':
+                        raise Refused('threads', 'asyncio.to_thread').at(node)
+        elif isinstance(node, ast.Name) and node.id == 'input':
+            raise Refused('input', 'input()').at(node)
+        elif isinstance(node, ast.Attribute) and node.attr in ('to_thread', 'run_in_executor'):
+            raise Refused('threads', node.attr).at(node)
+        for name in names:
+            refusal = import_refusal(name)
+            if refusal:
+                raise Refused(refusal, f'import {name}').at(node)
+    return compile(tree, filename, 'exec')
+
+
+def _at(self, node):
+    self.line = getattr(node, 'lineno', None)
+    return self
+
+
+Refused.line = None
+Refused.at = _at
+
+
+def import_refusal(name):
+    top = name.split('.', 1)[0]
+    if top in REFUSED_MODULES:
+        return REFUSED_MODULES[top]
+    if top not in sys.stdlib_module_names:
+        return 'import'
+    return None
+
+
+def program_builtins():
+    """The program's builtins: input() refused, and an __import__ that refuses what check_source refuses."""
+    own = dict(builtins.__dict__)
+    real_import = builtins.__import__
+
+    def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
+        if level == 0:
+            refusal = import_refusal(name)
+            if refusal:
+                raise Refused(refusal, f'import {name}')
+        return real_import(name, globals, locals, fromlist, level)
+
+    def refused_input(*args):
+        raise Refused('input', 'input()')
+
+    own['__import__'] = guarded_import
+    own['input'] = refused_input
+    return own
+
+
+def user_traceback(exc):
+    """The traceback from the program's own frames only (the recorder's are not the program's)."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == FILENAME]
+    lines = ['Traceback (most recent call last):\n'] if frames else []
+    lines += traceback.format_list(frames)
+    lines += traceback.format_exception_only(type(exc), exc)
+    return ''.join(lines)
+
+
+def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, debug=False):
+    """Runs `source` as __main__ and returns the recording (a JSON-able dict):
+
+    python, ok, end ('done' | 'exception' | 'refused' | 'syntax' | 'turns' | 'bytes' | 'budget' | 'deadlock'),
+    message, line, turns (n, phase, time, ready, scheduled, ran [fn, what, stdout, stderr, blocked], slept,
+    time_after, ready_after, scheduled_after, tasks), stdout, stderr, traceback.
+    """
+    out = {
+        'python': '.'.join(map(str, sys.version_info[:3])),
+        'platform': sys.platform,
+        'ok': False,
+        'end': 'done',
+        'message': None,
+        'line': None,
+        'turns': [],
+        'stdout': '',
+        'stderr': '',
+        'traceback': None,
+    }
+    try:
+        code = check_source(source, FILENAME)
+    except SyntaxError as e:
+        out.update(end='syntax', line=e.lineno, message=''.join(traceback.format_exception_only(type(e), e)).strip())
+        return out
+    except Refused as e:
+        out.update(end='refused', code=e.code, line=e.line, message=str(e))
+        return out
+
+    rec = Recorder(max_turns, max_bytes, budget_s, debug)
+    saved = {
+        'stdout': sys.stdout, 'stderr': sys.stderr, 'sleep': time.sleep,
+        'new_event_loop': asyncio.events.new_event_loop, 'handle_run': asyncio.events.Handle._run,
+        'to_thread': asyncio.to_thread, 'running': asyncio.events._get_running_loop(),
+        'policy_loop': None,
+    }
+    original_handle_run = saved['handle_run']
+
+    def new_event_loop():
+        return RecorderLoop(rec)
+
+    def handle_run(handle):
+        return rec.run_handle(handle, original_handle_run)
+
+    async def to_thread(*args, **kwargs):
+        raise Refused('threads', 'asyncio.to_thread')
+
+    asyncio.events._set_running_loop(None)  # Pyodide's own WebLoop is set aside while the program runs
+    asyncio.events.new_event_loop = new_event_loop
+    asyncio.new_event_loop = new_event_loop
+    asyncio.events.Handle._run = handle_run
+    asyncio.to_thread = to_thread
+    time.sleep = rec.sleep
+    sys.stdout = Output(rec, 'stdout')
+    sys.stderr = Output(rec, 'stderr')
+    env = {'__name__': '__main__', '__builtins__': program_builtins(), '__file__': FILENAME}
+    try:
+        exec(code, env)
+        out.update(ok=True, end='done')
+    except Refused as e:
+        out.update(end='refused', code=e.code, message=str(e), line=_program_line(e))
+    except Bound as e:
+        out.update(end=e.code, message=str(e))
+    except BaseException as e:  # noqa: BLE001 - the program's own exception is the result (SystemExit too)
+        inner = _refusal_inside(e)
+        if inner is not None:
+            out.update(end='refused', code=inner.code, message=str(inner), line=_program_line(inner))
+        else:
+            bound = _bound_inside(e)
+            if bound is not None:
+                out.update(end=bound.code, message=str(bound))
+            else:
+                out.update(end='exception', message=''.join(traceback.format_exception_only(type(e), e)).strip(),
+                           traceback=user_traceback(e), line=_program_line(e))
+    finally:
+        sys.stdout, sys.stderr = saved['stdout'], saved['stderr']
+        time.sleep = saved['sleep']
+        asyncio.events.new_event_loop = saved['new_event_loop']
+        asyncio.new_event_loop = saved['new_event_loop']
+        asyncio.events.Handle._run = saved['handle_run']
+        asyncio.to_thread = saved['to_thread']
+        if rec.loop is not None and not rec.loop.is_closed() and not rec.loop.is_running():
+            try:
+                rec.loop.close()
+            except Exception:  # noqa: BLE001
+                pass
+        asyncio.events._set_running_loop(saved['running'])
+    out['turns'] = rec.turns
+    out['stdout'] = ''.join(rec.stdout)
+    out['stderr'] = ''.join(rec.stderr)
+    return out
+
+
+def _chain(e):
+    seen = set()
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        yield e
+        if isinstance(e, BaseExceptionGroup):
+            for sub in e.exceptions:
+                yield from _chain(sub)
+        e = e.__context__
+
+
+def _refusal_inside(e):
+    return next((x for x in _chain(e) if isinstance(x, Refused)), None)
+
+
+def _bound_inside(e):
+    return next((x for x in _chain(e) if isinstance(x, Bound)), None)
+
+
+def _program_line(e):
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == FILENAME]
+    return frames[-1].lineno if frames else getattr(e, 'line', None)
+
+
+def main(argv):
+    args = list(argv)
+    opts = {'max_turns': MAX_TURNS, 'max_bytes': MAX_BYTES, 'budget_s': BUDGET_S, 'debug': False}
+    files = []
+    while args:
+        a = args.pop(0)
+        if a == '--debug':
+            opts['debug'] = True
+        elif a in ('--max-turns', '--max-bytes'):
+            opts[a[2:].replace('-', '_')] = int(args.pop(0))
+        elif a == '--budget':
+            opts['budget_s'] = float(args.pop(0))
+        else:
+            files.append(a)
+    if len(files) != 1:
+        sys.stderr.write('usage: asyncio_recorder.py FILE.py [--max-turns N] [--max-bytes N] [--budget S] [--debug]\n')
+        return 1
+    with open(files[0], encoding='utf-8') as f:
+        source = f.read()
+    sys.stdout.write(json.dumps(record(source, **opts), ensure_ascii=False) + '\n')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

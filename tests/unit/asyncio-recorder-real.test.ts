@@ -1,0 +1,281 @@
+/**
+ * The asyncio recorder (components/shared/py-record/asyncio_recorder.py) against the real thing, two ways:
+ * - 20 programs recorded under the machine's python3 (3.11+) and under CPython 3.14 in WebAssembly (the pyodide
+ *   package, in Node), compared turn by turn: the phase, the virtual time, what the loop slept, each handle run (as
+ *   the recorder names it), what it printed and how long it blocked the loop; the end and the whole output.
+ * - the asyncio-loop slide's presets (the TS model of CPython 3.11's loop) recorded under python3 agree with the
+ *   model turn for turn: phases and the callbacks run, by qualname (a second witness beside
+ *   tests/unit/asyncio-loop-real.test.ts's probe).
+ * And the refusals, the syntax error and the bounds, under python3. Skipped visibly when python3 is missing.
+ * Task names (Task-N) come from a counter of the process, so they are renumbered in order of first appearance.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run } from '../../components/shared/asyncio-sim/index.ts';
+import { PRESETS, listingOf, presetProgram } from '../../components/asyncio-loop/asyncio-loop-programs.ts';
+import { findPython } from './python-tool.ts';
+
+const RECORDER = join(__dirname, '..', '..', 'components', 'shared', 'py-record', 'asyncio_recorder.py');
+const python = findPython('asyncio-recorder-real', {
+  candidates: ['python3.11', 'python3'],
+  skipped: 'the recorder is not run under CPython',
+});
+const SKIP = python.skip;
+const hasPython = python.exe !== null;
+
+interface Ran {
+  readonly fn: string;
+  readonly qualname: string;
+  readonly what: string;
+  readonly stdout?: string;
+  readonly stderr?: string;
+  readonly blocked?: number;
+}
+interface Turn {
+  readonly n: number;
+  readonly phase: string;
+  readonly time: number;
+  readonly slept: number;
+  readonly ran: readonly Ran[];
+}
+interface Recording {
+  readonly python: string;
+  readonly end: string;
+  readonly code?: string;
+  readonly message: string | null;
+  readonly line: number | null;
+  readonly traceback: string | null;
+  readonly stdout: string;
+  readonly turns: readonly Turn[];
+}
+
+const H = 'import asyncio\nimport time\n\n';
+/** Programs a person might paste: seed 000's three (blocking, cooperative, gather of 50) and the chapter's tools. */
+const PROGRAMS: Record<string, string> = {
+  empty: `${H}async def main():\n    pass\n\nasyncio.run(main())\n`,
+  sleep0: `${H}async def main():\n    for i in range(3):\n        print(i)\n        await asyncio.sleep(0)\n\nasyncio.run(main())\n`,
+  blocking: `${H}async def tick():\n    for _ in range(3):\n        print('tick', round(asyncio.get_running_loop().time(), 3))\n        await asyncio.sleep(0.1)\n\nasync def work():\n    time.sleep(0.3)\n    print('worked')\n\nasync def main():\n    await asyncio.gather(tick(), work())\n\nasyncio.run(main())\n`,
+  cooperative: `${H}async def tick():\n    for _ in range(3):\n        print('tick', round(asyncio.get_running_loop().time(), 3))\n        await asyncio.sleep(0.1)\n\nasync def work():\n    for _ in range(3):\n        await asyncio.sleep(0.1)\n    print('worked')\n\nasync def main():\n    await asyncio.gather(tick(), work())\n\nasyncio.run(main())\n`,
+  gather50: `${H}async def c(i):\n    await asyncio.sleep(0)\n    return i\n\nasync def main():\n    r = await asyncio.gather(*[c(i) for i in range(50)])\n    print(sum(r))\n\nasyncio.run(main())\n`,
+  callSoon: `${H}async def main():\n    loop = asyncio.get_running_loop()\n    loop.call_soon(print, 'soon')\n    loop.call_later(0.5, print, 'later')\n    await asyncio.sleep(1)\n\nasyncio.run(main())\n`,
+  createTask: `${H}async def child(n):\n    await asyncio.sleep(n / 10)\n    print('child', n)\n    return n\n\nasync def main():\n    t1 = asyncio.create_task(child(2))\n    t2 = asyncio.create_task(child(1))\n    print(await t1 + await t2)\n\nasyncio.run(main())\n`,
+  waitFor: `${H}async def slow():\n    await asyncio.sleep(10)\n\nasync def main():\n    try:\n        await asyncio.wait_for(slow(), 0.5)\n    except asyncio.TimeoutError:\n        print('timed out at', asyncio.get_running_loop().time())\n\nasyncio.run(main())\n`,
+  taskRaises: `${H}async def bad():\n    await asyncio.sleep(0)\n    raise ValueError('no')\n\nasync def main():\n    await asyncio.gather(bad())\n\nasyncio.run(main())\n`,
+  queue: `${H}async def producer(q):\n    for i in range(3):\n        await q.put(i)\n        await asyncio.sleep(0.01)\n    await q.put(None)\n\nasync def consumer(q):\n    while (x := await q.get()) is not None:\n        print('got', x)\n\nasync def main():\n    q = asyncio.Queue()\n    await asyncio.gather(producer(q), consumer(q))\n\nasyncio.run(main())\n`,
+  event: `${H}async def waiter(e):\n    await e.wait()\n    print('set')\n\nasync def main():\n    e = asyncio.Event()\n    t = asyncio.create_task(waiter(e))\n    await asyncio.sleep(0.2)\n    e.set()\n    await t\n\nasyncio.run(main())\n`,
+  cancel: `${H}async def forever():\n    try:\n        await asyncio.sleep(3600)\n    except asyncio.CancelledError:\n        print('cancelled')\n        raise\n\nasync def main():\n    t = asyncio.create_task(forever())\n    await asyncio.sleep(0)\n    t.cancel()\n    try:\n        await t\n    except asyncio.CancelledError:\n        print('main saw it')\n\nasyncio.run(main())\n`,
+  taskGroup: `${H}async def c(n):\n    await asyncio.sleep(n)\n    print('c', n)\n\nasync def main():\n    async with asyncio.TaskGroup() as tg:\n        for n in (0.2, 0.1):\n            tg.create_task(c(n))\n    print('all done')\n\nasyncio.run(main())\n`,
+  timeout: `${H}async def main():\n    try:\n        async with asyncio.timeout(0.25):\n            await asyncio.sleep(1)\n    except TimeoutError:\n        print('timeout')\n\nasyncio.run(main())\n`,
+  semaphore: `${H}async def job(s, i):\n    async with s:\n        await asyncio.sleep(0.1)\n        print('job', i)\n\nasync def main():\n    s = asyncio.Semaphore(2)\n    await asyncio.gather(*[job(s, i) for i in range(4)])\n\nasyncio.run(main())\n`,
+  nested: `${H}async def c():\n    return 1\n\nasync def b():\n    return await c()\n\nasync def a():\n    return await b()\n\nasync def main():\n    print(await a())\n\nasyncio.run(main())\n`,
+  hourOfSleeps: `${H}async def main():\n    for _ in range(6):\n        await asyncio.sleep(600)\n    print(asyncio.get_running_loop().time())\n\nasyncio.run(main())\n`,
+  runForever: `${H}loop = asyncio.new_event_loop()\nloop.call_later(0.1, loop.stop)\nloop.call_soon(print, 'first')\nloop.run_forever()\nloop.close()\n`,
+  starve: `${H}async def spin():\n    for i in range(5):\n        await asyncio.sleep(0)\n\nasync def timer():\n    await asyncio.sleep(0)\n    print('timer')\n\nasync def main():\n    await asyncio.gather(spin(), timer())\n\nasyncio.run(main())\n`,
+  stderr: `${H}import sys\n\nasync def main():\n    print('to stderr', file=sys.stderr)\n    await asyncio.sleep(0)\n\nasyncio.run(main())\n`,
+};
+
+/**
+ * Where 3.11 and 3.14 differ, with the same output: wait_for is asyncio.timeout since 3.12 (gh-96764), so the
+ * turns that time it out are not 3.11's. The slide's model and its presets are 3.11's (the machine's and CI's).
+ */
+const DIFFERENT = new Set(['waitFor']);
+
+/** What a program in Pyodide could use to reach the page or the network: each refused. */
+const ISOLATION: [string, string][] = [
+  ['js.fetch', "import js\njs.fetch('https://example.com')\n"],
+  ['pyodide.http', 'from pyodide.http import pyfetch\n'],
+  ['js.postMessage', "import js\njs.postMessage('hello')\n"],
+  ['js.self.close', 'import js\njs.self.close()\n'],
+  ['__import__', "__import__('js').fetch('https://example.com')\n"],
+];
+
+const tmp = mkdtempSync(join(tmpdir(), 'asyncio-recorder-real-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+let files = 0;
+
+/** Records `source` under python3, in a fresh process (task names start at Task-1). */
+function viaPython3(source: string): Recording {
+  const file = join(tmp, `p${++files}.py`);
+  writeFileSync(file, source);
+  const r = spawnSync(python.exe!, [RECORDER, file], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`recorder failed (${String(r.status)}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as Recording;
+}
+
+/** Task-N and fut-N renumbered in order of first appearance, so that two processes' recordings compare. */
+function normalized(r: Recording): unknown {
+  const ids = new Map<string, string>();
+  const name = (text: string) =>
+    text.replace(/Task-\d+/g, (m) => {
+      if (!ids.has(m)) ids.set(m, `Task-${ids.size + 1}`);
+      return ids.get(m)!;
+    });
+  return {
+    end: r.end,
+    stdout: r.stdout,
+    turns: r.turns.map((t) => ({
+      phase: t.phase,
+      time: t.time,
+      slept: t.slept,
+      ran: t.ran.map((h) => ({ what: name(h.what), out: `${h.stdout ?? ''}${h.stderr ?? ''}`, blocked: h.blocked })),
+    })),
+  };
+}
+
+describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', () => {
+  it.skipIf(!hasPython)(
+    `${Object.keys(PROGRAMS).length} programs: the same turns, times, handles and output${SKIP}`,
+    { timeout: 240_000 },
+    async () => {
+      const { loadPyodide } = await import('pyodide');
+      const py = await loadPyodide();
+      py.runPython(
+        `import sys, types\nrecorder = types.ModuleType('asyncio_recorder')\n` +
+          `exec(compile(${JSON.stringify(readFileSync(RECORDER, 'utf8'))}, 'asyncio_recorder.py', 'exec'), recorder.__dict__)\n` +
+          `sys.modules['asyncio_recorder'] = recorder`,
+      );
+      const rows: string[] = [];
+      for (const [id, source] of Object.entries(PROGRAMS)) {
+        const cpython = viaPython3(source);
+        const wasm = JSON.parse(
+          py.runPython(
+            `import json, asyncio_recorder\njson.dumps(asyncio_recorder.record(${JSON.stringify(source)}))`,
+          ) as string,
+        ) as Recording;
+        expect(wasm.python.startsWith('3.14'), id).toBe(true);
+        expect(cpython.end, `${id}: ${cpython.message}`).toBe(id === 'taskRaises' ? 'exception' : 'done');
+        expect(wasm.stdout, id).toBe(cpython.stdout);
+        if (DIFFERENT.has(id)) {
+          expect(normalized(wasm), `${id} now agrees: take it off DIFFERENT`).not.toEqual(normalized(cpython));
+          rows.push(
+            `${id}: ${cpython.python} ${cpython.turns.length} turns, ${wasm.python} ${wasm.turns.length} turns`,
+          );
+          continue;
+        }
+        expect(normalized(wasm), `${id}\n${source}`).toEqual(normalized(cpython));
+        rows.push(`${id}: ${cpython.turns.length} turns, ${cpython.python} = ${wasm.python}`);
+      }
+      // Where Pyodide runs, the program cannot reach the page or the network through Pyodide's modules.
+      for (const [id, source] of ISOLATION) {
+        const r = JSON.parse(
+          py.runPython(
+            `import json, asyncio_recorder\njson.dumps(asyncio_recorder.record(${JSON.stringify(source)}))`,
+          ) as string,
+        ) as Recording;
+        expect([id, r.end, r.code], `${id}: ${r.message}`).toEqual([id, 'refused', 'sandbox']);
+      }
+      console.info(rows.join('\n'));
+    },
+  );
+
+  it.skipIf(!hasPython)(`the command's exit codes: 0 recorded, 1 usage, 2 refused, 5 raised, 6 budget${SKIP}`, () => {
+    const cli = (source: string, ...args: string[]) => {
+      const file = join(tmp, `cli${++files}.py`);
+      writeFileSync(file, source);
+      const cmd = ['tsx', join(__dirname, '..', '..', 'scripts', 'asyncio.ts'), 'record', file, ...args];
+      return spawnSync('npx', cmd, { encoding: 'utf8', timeout: 60_000 });
+    };
+    const ok = cli(PROGRAMS.blocking!, '--engine', 'python3');
+    expect([ok.status, ok.stdout]).toEqual([0, expect.stringContaining('blocked the loop for 0.3 s (time.sleep)')]);
+    expect(cli('', '--engine', 'cobol').status).toBe(1);
+    const refused = cli('import threading\n');
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('threads are not available here')]);
+    const raised = cli(PROGRAMS.taskRaises!);
+    expect([raised.status, raised.stderr]).toEqual([5, expect.stringContaining('ValueError: no')]);
+    expect(cli('while True:\n    pass\n', '--budget', '200').status).toBe(6);
+    expect(cli('while True:\n    pass\n', '--budget', '200', '--engine', 'pyodide').status).toBe(6);
+  });
+
+  it.skipIf(!hasPython)(`seed 000's lesson: time.sleep blocks the loop, asyncio.sleep does not${SKIP}`, () => {
+    const blocking = viaPython3(PROGRAMS.blocking!);
+    const blocked = blocking.turns.flatMap((t) => t.ran).filter((h) => h.blocked !== undefined);
+    expect(blocked.map((h) => [h.what.replace(/Task-\d+/, 'T'), h.blocked])).toEqual([
+      ["Task.__step of task 'T' (work)", 0.3],
+    ]);
+    expect(blocking.stdout).toBe('tick 0.0\nworked\ntick 0.3\ntick 0.4\n');
+    const cooperative = viaPython3(PROGRAMS.cooperative!);
+    expect(cooperative.turns.flatMap((t) => t.ran).some((h) => h.blocked !== undefined)).toBe(false);
+    expect(cooperative.stdout).toBe('tick 0.0\ntick 0.1\ntick 0.2\nworked\n');
+    expect(viaPython3(PROGRAMS.hourOfSleeps!).stdout).toBe('3600.0\n');
+  });
+
+  it.skipIf(!hasPython)(
+    `the TS model's presets: the same phases and callbacks as the recorder, turn by turn${SKIP}`,
+    () => {
+      const rows: string[] = [];
+      for (const p of PRESETS) {
+        if (p === 'custom') continue;
+        const program = presetProgram(p, 3);
+        const model = run(program).turns.map((t) => ({
+          phase: t.phase,
+          ran: t.step6.ran.filter((x) => !x.skipped).map((x) => x.handle.callback),
+        }));
+        const recorded = viaPython3(listingOf(program)).turns.map((t) => ({
+          phase: t.phase,
+          ran: t.ran.map((h) => h.qualname),
+        }));
+        expect(recorded, `${p}\n${listingOf(program)}`).toEqual(model);
+        rows.push(`${p}: ${model.length} turns, model = recorder`);
+      }
+      console.info(rows.join('\n'));
+    },
+  );
+
+  const refusals: [string, string, string][] = [
+    ['threading', 'import threading\n', 'threads'],
+    ['to_thread', `${H}async def main():\n    await asyncio.to_thread(print, 1)\n\nasyncio.run(main())\n`, 'threads'],
+    [
+      'run_in_executor',
+      `${H}async def main():\n    await asyncio.get_running_loop().run_in_executor(None, print, 1)\n\nasyncio.run(main())\n`,
+      'threads',
+    ],
+    ['socket', 'import socket\n', 'sockets'],
+    [
+      'open_connection',
+      `${H}async def main():\n    await asyncio.open_connection('example.com', 80)\n\nasyncio.run(main())\n`,
+      'sockets',
+    ],
+    [
+      'subprocess',
+      `${H}async def main():\n    await asyncio.create_subprocess_exec('ls')\n\nasyncio.run(main())\n`,
+      'subprocess',
+    ],
+    ['input', 'name = input()\n', 'input'],
+    ['numpy', 'import numpy\n', 'import'],
+    ['js', 'import js\njs.fetch("https://example.com")\n', 'sandbox'],
+    ['pyodide.http', 'from pyodide.http import pyfetch\n', 'sandbox'],
+    ['__import__', "m = __import__('socket')\n", 'sockets'],
+  ];
+  it.skipIf(!hasPython)(`refusals, each with its reason${SKIP}`, () => {
+    for (const [id, source, code] of refusals) {
+      const r = viaPython3(source);
+      expect([id, r.end, r.code], `${id}: ${r.message}`).toEqual([id, 'refused', code]);
+      expect(r.message, id).toMatch(/available here/);
+    }
+  });
+
+  it.skipIf(!hasPython)(`a syntax error, an exception and the bounds${SKIP}`, () => {
+    const syntax = viaPython3('import asyncio\n\nasync def main(:\n    pass\n');
+    expect([syntax.end, syntax.line]).toEqual(['syntax', 3]);
+    expect(syntax.message).toMatch(/SyntaxError/);
+    const raised = viaPython3(PROGRAMS.taskRaises!);
+    expect(raised.traceback).toMatch(/File "<your code>", line 6, in bad\nValueError: no\n$/);
+    const spin = viaPython3(
+      `${H}async def main():\n    while True:\n        await asyncio.sleep(0)\n\nasyncio.run(main())\n`,
+    );
+    expect([spin.end, spin.turns.length]).toEqual(['turns', 2000]);
+    const loud = viaPython3(
+      `${H}async def main():\n    while True:\n        print('x' * 1000)\n\nasyncio.run(main())\n`,
+    );
+    expect(loud.end).toBe('bytes');
+    const stuck = viaPython3(`${H}async def main():\n    await asyncio.Event().wait()\n\nasyncio.run(main())\n`);
+    expect(stuck.end).toBe('deadlock');
+  });
+});
