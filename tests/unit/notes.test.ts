@@ -50,7 +50,6 @@ const KNOWN_LONG = new Set<string>([
   'asyncio-loop',
   'asyncio-responsiveness',
   'await-future',
-  'tasks-gather',
   'quiz-fastapi',
   'green-threads',
   'function-coloring',
