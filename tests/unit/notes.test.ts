@@ -54,7 +54,6 @@ const KNOWN_LONG = new Set<string>([
   'green-threads',
   'function-coloring',
   'comparison',
-  'pitfalls',
   'observe',
   'summary',
 ]);
