@@ -24,8 +24,6 @@ const MAX_CHARS = 350;
 const KNOWN_OVER: Record<string, string> = {
   'async-state-machine (en)': '1092 characters, 53 % under 20 px, smallest 14.5 px',
   'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
-  'asyncio-responsiveness (en)': '983 characters, 54 % under 20 px, smallest 14.0 px',
-  'asyncio-responsiveness (ru)': '1006 characters, 55 % under 20 px, smallest 14.0 px',
   'await-future (en)': '1153 characters, 75 % under 20 px, smallest 14.5 px',
   'await-future (ru)': '1182 characters, 74 % under 20 px, smallest 14.5 px',
   'c10k (en)': '1209 characters, 54 % under 20 px, smallest 14.5 px',

@@ -48,7 +48,6 @@ const KNOWN_LONG = new Set<string>([
   'quiz-busy-wait',
   'python-asyncio',
   'asyncio-loop',
-  'asyncio-responsiveness',
   'await-future',
   'quiz-fastapi',
   'green-threads',
