@@ -46,8 +46,6 @@ const KNOWN_OVER: Record<string, string> = {
   'micro-macro (ru)': '783 characters, 55 % under 20 px, smallest 14.5 px',
   'nonblocking (en)': '1106 characters, 76 % under 20 px, smallest 14.5 px',
   'nonblocking (ru)': '1169 characters, 76 % under 20 px, smallest 14.5 px',
-  'python-asyncio (en)': '1302 characters, 62 % under 20 px, smallest 14.5 px',
-  'python-asyncio (ru)': '1213 characters, 64 % under 20 px, smallest 14.5 px',
   'quiz-busy-wait (en)': '780 characters, 81 % under 20 px, smallest 14.5 px',
   'quiz-busy-wait (ru)': '818 characters, 83 % under 20 px, smallest 14.5 px',
   'quiz-fastapi (en)': '647 characters, 84 % under 20 px, smallest 14.5 px',
