@@ -46,7 +46,6 @@ const KNOWN_LONG = new Set<string>([
   'heavy-task',
   'libuv-pool',
   'quiz-busy-wait',
-  'asyncio-loop',
   'await-future',
   'quiz-fastapi',
   'green-threads',
