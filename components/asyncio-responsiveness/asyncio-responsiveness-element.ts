@@ -135,7 +135,9 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
         ${presenting ? nothing : sliders}
         <p class="summary" data-figure="summary">
           ${t.summary(n(v.ticks.length), v.medianMs === null ? null : n(v.medianMs, 1))}
-          <span class="asked">(<span data-figure="basis">${t.basis}</span>; ${t.asked(n(asked))})</span>
+          <span class="asked"
+            >(<span data-figure="basis">${t.basis}</span>${presenting ? nothing : html`; ${t.asked(n(asked))}`})</span
+          >
         </p>
         ${this.timeline(v, gap, t.timelineLabel(n(v.ticks.length), n(v.turns.length), n(v.end)))}
         <div class="legend" aria-hidden="true">

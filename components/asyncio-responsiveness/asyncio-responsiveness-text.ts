@@ -47,7 +47,7 @@ const en = {
   noWarnings: (ms: string) => `Debug mode is on: no callback took ${ms} ms or more.`,
   times: (n: string) => `×${n}`,
   warningsLabel: 'Warnings the loop prints',
-  controlsDetails: 'The experiment, the gaps, debug mode',
+  controlsDetails: 'Sliders, gaps, debug mode',
   tableDetails: 'The turns of this gap',
 };
 
@@ -94,7 +94,7 @@ const ru: typeof en = {
   noWarnings: (ms: string) => `Режим отладки включён: ни один колбэк не занял ${ms} мс или больше.`,
   times: (n: string) => `×${n}`,
   warningsLabel: 'Предупреждения, которые печатает цикл',
-  controlsDetails: 'Эксперимент, интервалы, режим отладки',
+  controlsDetails: 'Ползунки, интервалы, отладка',
   tableDetails: 'Обороты этого интервала',
 };
 

@@ -215,7 +215,10 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     CALLS.forEach((name: CallName, i) => {
       const c = o.calls[i]!;
       const y = laneY(i + 1);
-      parts.push(svg`<text class="lane-label" x=${left - 6} y=${mid(y)} text-anchor="end">${t.callLane(name)}</text>`);
+      // presented, the lane is named by its call alone ("a"): the hall reads fewer words
+      parts.push(
+        svg`<text class="lane-label" x=${left - 6} y=${mid(y)} text-anchor="end">${this.presenting ? name : t.callLane(name)}</text>`,
+      );
       if (c.start === null || c.end === null || c.how === 'not_started') {
         parts.push(svg`<text class="note" x=${left + 4} y=${mid(y)}>${t.notStarted}</text>`);
         return;

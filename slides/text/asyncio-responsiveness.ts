@@ -23,8 +23,8 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
-        // Presented, the slide asks its question; the demo answers it, the figures are one click away.
-        { p: 'Пульс просит будить его каждые 10 мс. Получается?' },
+        // Presented, the slide says what is asked; the demo shows what is got, the figures are one click away.
+        { p: 'Пульс просит тик каждые 10 мс.' },
         {
           details: [
             {
@@ -77,8 +77,8 @@ const content: SlideTextDef = {
     },
     en: {
       body: [
-        // Presented, the slide asks its question; the demo answers it, the figures are one click away.
-        { p: 'A heartbeat asks to be woken every 10 ms. Does it get it?' },
+        // Presented, the slide says what is asked; the demo shows what is got, the figures are one click away.
+        { p: 'A heartbeat asks for a tick every 10 ms.' },
         {
           details: [
             {

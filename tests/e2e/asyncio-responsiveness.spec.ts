@@ -100,7 +100,7 @@ test.describe('asyncio-responsiveness', () => {
     const period = slide.getByRole('slider', { name: 'Heartbeat period' });
     await expect(period).toBeHidden();
     await expect(slide.getByRole('checkbox', { name: /Debug mode/ })).toBeHidden();
-    await slide.getByText('The experiment, the gaps, debug mode').click();
+    await slide.getByText('Sliders, gaps, debug mode').click();
     await expect(period).toBeVisible();
     await expect(slide.getByRole('checkbox', { name: /Debug mode/ })).toBeChecked();
   });
