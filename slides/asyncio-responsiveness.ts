@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/asyncio-responsiveness/asyncio-r
 export const asyncioResponsiveness: SlideDef = {
   id: 'asyncio-responsiveness',
   chapter: 'asyncio',
+  presented: true,
   title: {
     ru: 'Отзывчивость',
     en: 'Responsiveness',

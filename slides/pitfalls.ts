@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/pitfalls/pitfalls-sequence.ts';
 export const pitfalls: SlideDef = {
   id: 'pitfalls',
   chapter: 'green',
+  presented: true,
   title: {
     ru: 'Типичные грабли',
     en: 'Common pitfalls',

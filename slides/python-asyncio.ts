@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/python-asyncio/python-asyncio-se
 export const pythonAsyncio: SlideDef = {
   id: 'python-asyncio',
   chapter: 'asyncio',
+  presented: true,
   title: {
     ru: 'Python asyncio: где теряется параллельность',
     en: 'Python asyncio: where concurrency is lost',

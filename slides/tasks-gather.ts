@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/tasks-gather/tasks-gather-sequen
 export const tasksGather: SlideDef = {
   id: 'tasks-gather',
   chapter: 'asyncio',
+  presented: true,
   title: {
     ru: 'Task против корутины',
     en: 'Task vs coroutine',

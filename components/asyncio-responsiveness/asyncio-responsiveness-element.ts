@@ -3,6 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
+import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { asyncioResponsivenessText } from './asyncio-responsiveness-text.ts';
 import { styles } from './asyncio-responsiveness-styles.ts';
@@ -22,10 +23,15 @@ import {
   type ResponsivenessView,
   type TurnView,
   HEARTBEAT_TASK,
+  abridged,
 } from './asyncio-responsiveness-model.ts';
 
-/** The timeline's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+/**
+ * The timeline's text: `--hsw-fs-small` of the host (the SVG is drawn 1:1 in CSS pixels): 0.75em of 20 px, 0.9em of
+ * 23 px while presenting (demo-styles.ts).
+ */
 const FONT_PX = 15;
+const PRESENTED_FONT_PX = 20.7;
 /** At most this many turns of a gap in the table. */
 const MAX_ROWS = 5;
 
@@ -69,11 +75,50 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
     const gaps = Math.max(0, v.ticks.length - 1);
     const gap = s.gap !== null && s.gap < gaps ? s.gap : null;
     const asked = Math.floor(v.end / s.tickMs) + 1;
+    const presenting = this.presenting;
+    const gapStatus = html`<span role="status" data-figure="gap">
+      ${
+        gap === null
+          ? presenting
+            ? nothing
+            : t.noGap
+          : t.gap(
+              n(gap + 1),
+              n(gaps),
+              n(v.ticks[gap]!.time, 1),
+              n(v.ticks[gap + 1]!.time, 1),
+              n(gapTurns(s, gap).length),
+            )
+      }
+    </span>`;
+    const gapButtons = html`<button
+        type="button"
+        ?disabled=${gaps === 0 || gap === 0}
+        @click=${() => this.setState(selectGap(this.state, gap === null ? 0 : gap - 1))}
+      >
+        ◀ ${t.prevGap}
+      </button>
+      <button
+        type="button"
+        ?disabled=${gaps === 0 || gap === gaps - 1}
+        @click=${() => this.setState(selectGap(this.state, gap === null ? 0 : gap + 1))}
+      >
+        ${t.nextGap} ▶
+      </button>
+      <button type="button" ?disabled=${gaps === 0} @click=${() => this.setState(selectGap(this.state, longestGap(this.state)))}>
+        ${t.longest}
+      </button>`;
+    const sliders = html`<div class="sliders">
+      ${slider('tickMs', t.tickMs, true)} ${slider('portions', t.portions, false)}
+      ${slider('portionMs', t.portionMs, true)}
+    </div>`;
+    // Presented: the worker, the count, the timeline and (when the step has them) the chosen gap and the warnings;
+    // the sliders, the gap buttons, the debug switch and the gap's table one click away (components/ui/details.ts).
     return html`
       <section aria-label=${t.demoLabel}>
         <div class="top">
           <fieldset>
-            <legend>${t.worker}</legend>
+            <legend class=${presenting ? 'sr-only' : ''}>${t.worker}</legend>
             ${(['blocking', 'cooperative'] as const).map(
               (w) => html`<label class="pill">
                 <input
@@ -87,47 +132,39 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
             )}
           </fieldset>
         </div>
-        <div class="sliders">
-          ${slider('tickMs', t.tickMs, true)} ${slider('portions', t.portions, false)}
-          ${slider('portionMs', t.portionMs, true)}
-        </div>
+        ${presenting ? nothing : sliders}
         <p class="summary" data-figure="summary">
           ${t.summary(n(v.ticks.length), v.medianMs === null ? null : n(v.medianMs, 1))}
-          <span class="asked">(<span data-figure="basis">${t.basis}</span>; ${t.asked(n(asked))})</span>
+          <span class="asked"
+            >(<span data-figure="basis">${t.basis}</span>${presenting ? nothing : html`; ${t.asked(n(asked))}`})</span
+          >
         </p>
         ${this.timeline(v, gap, t.timelineLabel(n(v.ticks.length), n(v.turns.length), n(v.end)))}
         <div class="legend" aria-hidden="true">
           <span><span class="swatch work"></span>${t.legend.work}</span>
           <span><span class="swatch sleep"></span>${t.legend.sleep}</span>
           <span><span class="swatch tick"></span>${t.legend.tick}</span>
-          <span><span class="swatch gap"></span>${t.legend.gap}</span>
+          ${presenting && gap === null ? nothing : html`<span><span class="swatch gap"></span>${t.legend.gap}</span>`}
         </div>
-        <div class="gapbar">
-          <button type="button" ?disabled=${gaps === 0 || gap === 0} @click=${() => this.setState(selectGap(this.state, gap === null ? 0 : gap - 1))}>
-            ◀ ${t.prevGap}
-          </button>
-          <button type="button" ?disabled=${gaps === 0 || gap === gaps - 1} @click=${() => this.setState(selectGap(this.state, gap === null ? 0 : gap + 1))}>
-            ${t.nextGap} ▶
-          </button>
-          <button type="button" ?disabled=${gaps === 0} @click=${() => this.setState(selectGap(this.state, longestGap(this.state)))}>
-            ${t.longest}
-          </button>
-          <span role="status" data-figure="gap">
-            ${
-              gap === null
-                ? t.noGap
-                : t.gap(
-                    n(gap + 1),
-                    n(gaps),
-                    n(v.ticks[gap]!.time, 1),
-                    n(v.ticks[gap + 1]!.time, 1),
-                    n(gapTurns(s, gap).length),
-                  )
-            }
-          </span>
-        </div>
-        ${gap === null ? nothing : this.turnTable(gapTurns(s, gap))}
-        ${this.warnings(v)}
+        ${
+          presenting
+            ? html`${gap === null ? nothing : html`<p class="gapline">${gapStatus}</p>`}
+                ${s.debug ? this.warningList(v) : nothing}
+                <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.controlsDetails}>
+                  ${sliders}
+                  <div class="gapbar">${gapButtons}</div>
+                  ${this.debugRow()}
+                </hsw-details>
+                ${
+                  gap === null
+                    ? nothing
+                    : html`<hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.tableDetails}>
+                        ${this.turnTable(gapTurns(s, gap))}
+                      </hsw-details>`
+                }`
+            : html`<div class="gapbar">${gapButtons} ${gapStatus}</div>
+                ${gap === null ? nothing : this.turnTable(gapTurns(s, gap))} ${this.debugRow()} ${this.warningList(v)}`
+        }
       </section>
     `;
   }
@@ -178,55 +215,63 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
       <p class="note">${t.tasks}</p>`;
   }
 
-  private warnings(v: ResponsivenessView) {
+  private debugRow() {
+    const t = asyncioResponsivenessText[this.locale];
+    const s = this.state;
+    const n = (x: number) => formatNumber(x, this.locale);
+    return html`<div class="debugrow">
+      <label class="debug"
+        ><input
+          type="checkbox"
+          .checked=${s.debug}
+          @change=${(e: Event) => this.setState(setDebug(this.state, (e.target as HTMLInputElement).checked))}
+        />${t.debug} (PYTHONASYNCIODEBUG=1)</label
+      >
+      <hsw-slider
+        label=${t.slowMs}
+        log
+        integer
+        min=${LIMITS.slowMs.min}
+        max=${LIMITS.slowMs.max}
+        .value=${s.slowMs}
+        .format=${(x: number) => t.ms(n(x))}
+        @value-changed=${this.set('slowMs')}
+      ></hsw-slider>
+    </div>`;
+  }
+
+  private warningList(v: ResponsivenessView) {
     const t = asyncioResponsivenessText[this.locale];
     const s = this.state;
     const n = (x: number) => formatNumber(x, this.locale);
     const grouped = groupedWarnings(v);
-    return html`<div class="debugrow">
-        <label class="debug"
-          ><input
-            type="checkbox"
-            .checked=${s.debug}
-            @change=${(e: Event) => this.setState(setDebug(this.state, (e.target as HTMLInputElement).checked))}
-          />${t.debug} (PYTHONASYNCIODEBUG=1)</label
-        >
-        <hsw-slider
-          label=${t.slowMs}
-          log
-          integer
-          min=${LIMITS.slowMs.min}
-          max=${LIMITS.slowMs.max}
-          .value=${s.slowMs}
-          .format=${(x: number) => t.ms(n(x))}
-          @value-changed=${this.set('slowMs')}
-        ></hsw-slider>
-      </div>
-      <ul class="warnings" aria-label=${t.warningsLabel}>
-        ${
-          !s.debug
-            ? html`<li>${t.debugOff}</li>`
-            : grouped.length === 0
-              ? html`<li>${t.noWarnings(n(s.slowMs))}</li>`
-              : grouped.map(
-                  (g) => html`<li class="w"><span class="count">${t.times(n(g.count))}</span>${g.message}</li>`,
-                )
-        }
-      </ul>`;
+    return html`<ul class="warnings" aria-label=${t.warningsLabel}>
+      ${
+        !s.debug
+          ? html`<li>${t.debugOff}</li>`
+          : grouped.length === 0
+            ? html`<li>${t.noWarnings(n(s.slowMs))}</li>`
+            : grouped.map(
+                (g) =>
+                  html`<li class="w"><span class="count">${t.times(n(g.count))}</span>${this.presenting ? abridged(g.message) : g.message}</li>`,
+              )
+      }
+    </ul>`;
   }
 
   private timeline(v: ResponsivenessView, gap: number | null, label: string) {
     const t = asyncioResponsivenessText[this.locale];
     const n = (x: number) => formatNumber(x, this.locale);
     const narrow = this.width.narrow;
+    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
     const W = Math.max(320, Math.min(1600, this.width.width));
-    const left = narrow ? 84 : 96;
+    const left = Math.round((narrow ? 84 : 96) * (FONT / FONT_PX));
     const right = 10;
-    const laneH = 30;
+    const laneH = this.presenting ? 38 : 30;
     const gapY = 4;
     const span = Math.max(v.end, 1);
     const x = (ms: number) => left + ((W - left - right) * ms) / span;
-    const mid = (y: number, h: number) => y + h / 2 + FONT_PX * 0.35;
+    const mid = (y: number, h: number) => y + h / 2 + FONT * 0.35;
     const rows: SVGTemplateResult[] = [];
     const sel = gap === null ? null : { a: v.ticks[gap]!, b: v.ticks[gap + 1]! };
     // Turns: each one's sleep in select() drawn light and low, its work (step 6) solid, in one colour (the legend's),
@@ -275,16 +320,17 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
       );
     }
     const axisY = y2 + laneH - 2;
-    const step = niceStep(span, narrow ? 4 : 8);
+    // Few enough round marks that their labels stand apart (about 5, 4 when narrow or presented).
+    const step = niceStep(span, narrow || this.presenting ? 4 : 5);
     const marks: number[] = [];
     for (let m = 0; m <= span + 1e-9; m += step) marks.push(m);
-    const H = axisY + FONT_PX + 4;
+    const H = axisY + FONT + 4;
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
       ${marks.map(
         (m, i) => svg`<line class="grid" x1=${x(m)} x2=${x(m)} y1="2" y2=${axisY}></line>
-          <text class="axis" x=${x(m)} y=${axisY + FONT_PX} text-anchor=${i === 0 ? 'start' : x(m) > W - 40 ? 'end' : 'middle'}>${n(m)}</text>`,
+          <text class="axis" x=${x(m)} y=${axisY + FONT} text-anchor=${i === 0 ? 'start' : x(m) > W - 40 ? 'end' : 'middle'}>${n(m)}</text>`,
       )}
-      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT_PX} text-anchor="end">${t.axisUnit}</text>
+      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT} text-anchor="end">${t.axisUnit}</text>
       ${rows}
     </svg>`;
   }

@@ -191,3 +191,12 @@ export function groupedWarnings(v: ResponsivenessView): { message: string; count
   }
   return out;
 }
+
+/**
+ * A slow-callback warning as read from the back of the hall: the task's name and coroutine and how long it took, its
+ * places in the source elided (`Executing <Task pending name='Task-1' coro=<main() …> took 0.100 seconds`).
+ */
+export function abridged(message: string): string {
+  const m = /^(Executing <Task \w+ name='[^']*' coro=<\w+\(\)).*? (took [\d.]+ seconds)$/.exec(message);
+  return m ? `${m[1]} …> ${m[2]}` : message;
+}

@@ -1,10 +1,18 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, dataTableStyles, demoHostStyles, narrowQuery, pillStyles } from '../ui/demo-styles.ts';
+import {
+  calloutStyles,
+  dataTableStyles,
+  demoHostStyles,
+  narrowQuery,
+  pillStyles,
+  srOnlyStyles,
+} from '../ui/demo-styles.ts';
 
 /**
  * The worker pills and the debug switch; four sliders; the count and median; the timeline of turns, ticks and
- * warnings; the selected gap's turns as a table; the warnings. Nothing under `--hsw-fs-small` (0.75em).
+ * warnings; the selected gap's turns as a table; the warnings. Nothing under `--hsw-fs-small` (0.75em). Presented,
+ * the controls and the table are disclosures below the timeline.
  */
 export const styles = [
   controlStyles,
@@ -12,6 +20,7 @@ export const styles = [
   calloutStyles,
   dataTableStyles,
   pillStyles,
+  srOnlyStyles,
   css`
     .top {
       display: flex;
@@ -69,6 +78,13 @@ export const styles = [
     }
     table.data td {
       overflow-wrap: anywhere;
+    }
+    .gapline {
+      margin: 0.2em 0 0;
+      font-size: var(--hsw-fs-note);
+    }
+    hsw-details {
+      margin-top: 0.3em;
     }
     .summary {
       margin: 0.3em 0 0;

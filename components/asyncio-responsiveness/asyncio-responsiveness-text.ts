@@ -47,6 +47,8 @@ const en = {
   noWarnings: (ms: string) => `Debug mode is on: no callback took ${ms} ms or more.`,
   times: (n: string) => `×${n}`,
   warningsLabel: 'Warnings the loop prints',
+  controlsDetails: 'Sliders, gaps, debug mode',
+  tableDetails: 'The turns of this gap',
 };
 
 const ru: typeof en = {
@@ -92,6 +94,8 @@ const ru: typeof en = {
   noWarnings: (ms: string) => `Режим отладки включён: ни один колбэк не занял ${ms} мс или больше.`,
   times: (n: string) => `×${n}`,
   warningsLabel: 'Предупреждения, которые печатает цикл',
+  controlsDetails: 'Ползунки, интервалы, отладка',
+  tableDetails: 'Обороты этого интервала',
 };
 
 export const asyncioResponsivenessText: Bilingual<typeof en> = { en, ru };

@@ -2,6 +2,7 @@ import { html, nothing, svg } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/code-panel.ts';
+import '../ui/details.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { pitfallsText } from './pitfalls-text.ts';
 import { inline } from '../../lib/render-text.ts';
@@ -26,8 +27,12 @@ import {
   type Run,
 } from './pitfalls-model.ts';
 
-/** The chart's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+/**
+ * The chart's text: `--hsw-fs-small` of the host (the SVG is drawn 1:1 in CSS pixels): 0.75em of 20 px, 0.9em of
+ * 23 px while presenting (demo-styles.ts).
+ */
 const FONT_PX = 15;
+const PRESENTED_FONT_PX = 20.7;
 /** The y axis is logarithmic up to the number of calls. */
 const Y_TICKS = [1, 10, 100, 1000, 10_000] as const;
 const FD_LIMIT = 1024;
@@ -91,68 +96,79 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
         <span class="tile-label">${label}</span><span class="tile-value">${value}</span>
       </div>`;
 
+    const presenting = this.presenting;
     return html`
       <section aria-label=${t.demoLabel}>
-        <p class="world">${t.world(n(WORLD.calls), n(WORLD.apiLimit), t.ms(n(WORLD.latencyMs)))}</p>
-        <div class="controls">
-          <hsw-slider
-            label=${t.limit}
-            integer
-            min="0"
-            max=${LIMIT_STOPS.length - 1}
-            .value=${s.limitIndex}
-            .format=${(i: number) => {
-              const v = LIMIT_STOPS[i];
-              return v === null || v === undefined ? t.noLimit : n(v);
-            }}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLimitIndex(this.state, e.detail.value))}
-          ></hsw-slider>
-          <hsw-slider
-            label=${t.timeout}
-            integer
-            min="0"
-            max=${TIMEOUT_STOPS.length - 1}
-            .value=${s.timeoutIndex}
-            .format=${(i: number) => duration(TIMEOUT_STOPS[i] ?? 0, lang)}
-            ?disabled=${!s.timeoutOn}
-            @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setTimeoutIndex(this.state, e.detail.value))}
-          ></hsw-slider>
-          <label class="check">
-            <input type="checkbox" .checked=${s.hung} @change=${(e: Event) => this.setState(setHung(this.state, (e.target as HTMLInputElement).checked))} />
-            ${t.hung}
-          </label>
-          <label class="check">
-            <input
-              type="checkbox"
-              .checked=${s.timeoutOn}
-              @change=${(e: Event) => this.setState(setTimeoutOn(this.state, (e.target as HTMLInputElement).checked))}
-            />
-            ${t.timeoutOn}
-          </label>
-        </div>
-        <div class="main">
-          <div class="code">
-            <label class="lang"
-              ><span>${t.codeLang}</span>
-              <select @change=${(e: Event) => this.setState(setLang(this.state, (e.target as HTMLSelectElement).value as CodeLang))}>
-                ${CODE_LANGS.map((l) => html`<option value=${l} ?selected=${l === s.lang}>${t.langs[l]}</option>`)}
-              </select></label
-            >
-            <hsw-code .code=${listing.code} language=${s.lang} .current=${listing.marked} label=${t.codeLabel(t.langs[s.lang])}></hsw-code>
+        <hsw-details class="setup" locale=${lang} .open=${this.detailsOpen} label=${t.setupDetails}>
+          <p class="world">${t.world(n(WORLD.calls), n(WORLD.apiLimit), t.ms(n(WORLD.latencyMs)))}</p>
+          <div class="controls">
+            <hsw-slider
+              label=${t.limit}
+              integer
+              min="0"
+              max=${LIMIT_STOPS.length - 1}
+              .value=${s.limitIndex}
+              .format=${(i: number) => {
+                const v = LIMIT_STOPS[i];
+                return v === null || v === undefined ? t.noLimit : n(v);
+              }}
+              @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLimitIndex(this.state, e.detail.value))}
+            ></hsw-slider>
+            <hsw-slider
+              label=${t.timeout}
+              integer
+              min="0"
+              max=${TIMEOUT_STOPS.length - 1}
+              .value=${s.timeoutIndex}
+              .format=${(i: number) => duration(TIMEOUT_STOPS[i] ?? 0, lang)}
+              ?disabled=${!s.timeoutOn}
+              @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setTimeoutIndex(this.state, e.detail.value))}
+            ></hsw-slider>
+            <label class="check">
+              <input type="checkbox" .checked=${s.hung} @change=${(e: Event) => this.setState(setHung(this.state, (e.target as HTMLInputElement).checked))} />
+              ${t.hung}
+            </label>
+            <label class="check">
+              <input
+                type="checkbox"
+                .checked=${s.timeoutOn}
+                @change=${(e: Event) => this.setState(setTimeoutOn(this.state, (e.target as HTMLInputElement).checked))}
+              />
+              ${t.timeoutOn}
+            </label>
           </div>
-          <div class="tiles">
-            ${tile('peak', t.peak, n(run.peakSockets), run.peakSockets > FD_LIMIT ? 'bad' : '')}
-            ${tile('ok', t.ok, n(run.ok), run.ok === WORLD.calls ? 'good' : '')}
-            ${tile('rejected', t.rejected, n(run.rejected), run.rejected > 0 ? 'bad' : 'good')}
-            ${tile('timed-out', t.timedOut, n(run.timedOut), run.timedOut > 0 ? 'bad' : '')}
-            ${tile('stuck', t.stuck, n(run.stuck + run.neverStarted), run.stuck + run.neverStarted > 0 ? 'bad' : '')}
-            ${tile('total', t.total, total, Number.isFinite(run.totalMs) ? '' : 'bad')}
-            ${s.lang === 'python' ? html`<p class="defaults" data-figure="python-defaults">${inline(t.pythonDefaults)}</p>` : nothing}
+        </hsw-details>
+        <hsw-details class="listing" locale=${lang} .open=${this.detailsOpen} label=${t.codeDetails}>
+          <div class="main">
+            <div class="code">
+              <label class="lang"
+                ><span>${t.codeLang}</span>
+                <select @change=${(e: Event) => this.setState(setLang(this.state, (e.target as HTMLSelectElement).value as CodeLang))}>
+                  ${CODE_LANGS.map((l) => html`<option value=${l} ?selected=${l === s.lang}>${t.langs[l]}</option>`)}
+                </select></label
+              >
+              <hsw-code .code=${listing.code} language=${s.lang} .current=${listing.marked} label=${t.codeLabel(t.langs[s.lang])}></hsw-code>
+            </div>
+            <div class="tiles">
+              ${tile('peak', t.peak, n(run.peakSockets), run.peakSockets > FD_LIMIT ? 'bad' : '')}
+              ${tile('ok', t.ok, n(run.ok), run.ok === WORLD.calls ? 'good' : '')}
+              ${tile('rejected', t.rejected, n(run.rejected), run.rejected > 0 ? 'bad' : 'good')}
+              ${tile('timed-out', t.timedOut, n(run.timedOut), run.timedOut > 0 ? 'bad' : '')}
+              ${tile('stuck', t.stuck, n(run.stuck + run.neverStarted), run.stuck + run.neverStarted > 0 ? 'bad' : '')}
+              ${tile('total', t.total, total, Number.isFinite(run.totalMs) ? '' : 'bad')}
+              ${s.lang === 'python' ? html`<p class="defaults" data-figure="python-defaults">${inline(t.pythonDefaults)}</p>` : nothing}
+            </div>
           </div>
-        </div>
+        </hsw-details>
         ${this.chart(run, limit, total)}
         <p class="verdict" role="status" data-figure="verdict">${verdict}</p>
-        ${run.peakSockets > FD_LIMIT ? html`<p class="callout warn" data-figure="fd">${t.fdWarning(n(run.peakSockets))}</p>` : nothing}
+        ${
+          run.peakSockets > FD_LIMIT
+            ? html`<p class="callout warn" data-figure="fd">
+              ${presenting ? t.fdShort(n(run.peakSockets)) : t.fdWarning(n(run.peakSockets))}
+            </p>`
+            : nothing
+        }
       </section>
     `;
   }
@@ -173,20 +189,21 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     const lang = this.locale;
     const t = pitfallsText[lang];
     const n = (v: number) => formatNumber(v, lang);
+    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
     const W = Math.max(300, Math.min(1600, this.chartWidth));
-    const left = 64;
+    const left = Math.round(64 * (FONT / FONT_PX));
     const right = 10;
     const top = 8;
-    const plotH = 170;
+    const plotH = this.presenting ? 190 : 96;
     const bottom = top + plotH;
-    const H = bottom + FONT_PX + 10;
+    const H = bottom + FONT + 10;
     const forever = !Number.isFinite(run.totalMs);
     const end = Math.max(run.lastEndMs, 1);
     const span = forever ? end * 1.15 : end;
     const x = (v: number) => left + ((W - left - right) * v) / span;
     const yMax = Math.log10(1 + WORLD.calls);
     const y = (v: number) => bottom - (plotH * Math.log10(1 + Math.max(0, v))) / yMax;
-    const ticks = timeTicks(span, W < 520 ? 3 : 6);
+    const ticks = timeTicks(span, W < 520 || this.presenting ? 3 : 6);
 
     let d = `M ${x(0)} ${y(0)}`;
     let last = 0;
@@ -204,11 +221,11 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${t.chartLabel(n(run.peakSockets), total)}>
       ${Y_TICKS.map(
         (v) => svg`<line class="grid" x1=${left} x2=${W - right} y1=${y(v)} y2=${y(v)}></line>
-          <text class="axis" x=${left - 6} y=${y(v) + FONT_PX * 0.35} text-anchor="end">${n(v)}</text>`,
+          <text class="axis" x=${left - 6} y=${y(v) + FONT * 0.35} text-anchor="end">${n(v)}</text>`,
       )}
       ${ticks.map(
         (v) =>
-          svg`<text class="axis" x=${x(v)} y=${bottom + FONT_PX + 4} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${duration(v, lang)}</text>`,
+          svg`<text class="axis" x=${x(v)} y=${bottom + FONT + 4} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${duration(v, lang)}</text>`,
       )}
       <path class="sockets" d=${d}></path>
       ${hline(FD_LIMIT, 'fd', t.ulimit)}

@@ -4,7 +4,9 @@ import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts
 
 /**
  * The pitfalls demo. Type scale: nothing under 0.75em (15 px); the chart's SVG is drawn 1:1 in CSS pixels (its
- * viewBox follows the demo's width), so its 15 px labels are 15 px on the slide.
+ * viewBox follows the demo's width), so its 15 px labels are 15 px on the slide. The setup (the controls) and the
+ * code with its figures are disclosures: open in the self-paced view, closed while presenting, when the chart, the
+ * verdict and the warning come first.
  */
 export const styles = [
   controlStyles,
@@ -18,6 +20,9 @@ export const styles = [
     }
     p {
       margin: 0;
+    }
+    :host([presenting]) hsw-details {
+      order: 2;
     }
     .world,
     .defaults {

@@ -4,7 +4,9 @@ import type { CodeLang } from './pitfalls-model.ts';
 const en = {
   demoLabel: '10,000 calls at once against an API with a concurrency limit',
   world: (calls: string, api: string, ms: string) =>
-    `${calls} calls fired at once. The API serves ${api} at a time, ${ms} each, and answers 429 beyond that.`,
+    `${calls} calls at once. The API serves ${api} at a time, ${ms} each; beyond that, 429.`,
+  setupDetails: 'The setup: your limit, a hung socket, a timeout',
+  codeDetails: 'The code and the figures',
   limit: 'Your limit (calls in flight)',
   noLimit: 'none',
   codeLang: 'Code',
@@ -41,6 +43,7 @@ const en = {
   verdictHungFreed: (timeout: string, total: string) =>
     `The hung call failed after ${timeout} and gave its slot back; all done in ${total}.`,
   fdWarning: (n: string) => `${n} sockets at once: past the default ulimit -n of 1,024 a real process gets EMFILE.`,
+  fdShort: (n: string) => `${n} sockets: past ulimit -n 1,024, EMFILE`,
   pythonDefaults:
     'A bare `httpx.AsyncClient()` caps itself at 100 connections (aiohttp: `limit=100`): the rest queue, then `PoolTimeout` after 5 s. The listing lifts the cap.',
 };
@@ -48,7 +51,9 @@ const en = {
 const ru: typeof en = {
   demoLabel: '10 000 вызовов разом к API с лимитом одновременных запросов',
   world: (calls: string, api: string, ms: string) =>
-    `${calls} вызовов разом. API обслуживает ${api} одновременно, по ${ms}, на лишние отвечает 429.`,
+    `${calls} вызовов разом. API обслуживает ${api} одновременно, по ${ms}; лишним — 429.`,
+  setupDetails: 'Условия: ваш лимит, зависший сокет, таймаут',
+  codeDetails: 'Код и цифры',
   limit: 'Ваш лимит (вызовов в полёте)',
   noLimit: 'нет',
   codeLang: 'Код',
@@ -81,7 +86,8 @@ const ru: typeof en = {
   verdictTimeouts: (n: string, total: string) => `По таймауту: ${n}; всё закончилось через ${total}.`,
   verdictHungFreed: (timeout: string, total: string) =>
     `Зависший вызов упал через ${timeout} и вернул свой слот; всё готово через ${total}.`,
-  fdWarning: (n: string) => `${n} сокетов разом: после 1024 (ulimit -n по умолчанию) настоящий процесс получит EMFILE.`,
+  fdWarning: (n: string) => `${n} сокетов разом: после 1024 (ulimit -n по умолчанию) процесс получит EMFILE.`,
+  fdShort: (n: string) => `${n} сокетов: больше ulimit -n 1024, EMFILE`,
   pythonDefaults:
     'Голый `httpx.AsyncClient()` сам ограничен 100 соединениями (у aiohttp `limit=100`): остальные ждут, через 5 с — `PoolTimeout`. В листинге предел снят.',
 };

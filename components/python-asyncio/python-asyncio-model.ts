@@ -223,3 +223,20 @@ export function variantView(
 export function viewOf(s: PythonAsyncioState): VariantView {
   return variantView(s.variant, s.debug);
 }
+
+/**
+ * The log as read from the back of the hall: a slow-callback warning keeps its coroutine and how long it took, the
+ * task's name and its places in the source elided (`Executing <Task … coro=<handle() …> took 0.300 seconds`), and
+ * equal lines are counted once (`count`); any other line is kept whole.
+ */
+export function abridgedLog(messages: readonly string[]): { message: string; count: number }[] {
+  const out: { message: string; count: number }[] = [];
+  for (const message of messages) {
+    const m = /^Executing <Task \w+ name='[^']*' coro=<(\w+\(\)).*? (took [\d.]+ seconds)$/.exec(message);
+    const short = m ? `Executing <Task … coro=<${m[1]} …> ${m[2]}` : message;
+    const same = out.find((o) => o.message === short);
+    if (same) same.count++;
+    else out.push({ message: short, count: 1 });
+  }
+  return out;
+}

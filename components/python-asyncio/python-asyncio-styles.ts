@@ -5,7 +5,8 @@ import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } 
 /**
  * The variant pills and the debug switch on top; the listing beside the heartbeat's figures and the verdict; the
  * timeline of lanes (loop thread, pool threads or processes, heartbeat, log) across the width; the log's lines
- * under it. Nothing under the hall's floor (`--hsw-fs-small`, 0.75em).
+ * under it. Nothing under the hall's floor (`--hsw-fs-small`, 0.75em). Presented: the call, one line of figures, the
+ * verdict and the timeline; the variants, debug mode and the listing in a disclosure.
  */
 export const styles = [
   controlStyles,
@@ -62,6 +63,25 @@ export const styles = [
     }
     .figures .good {
       color: var(--hsw-good-text);
+    }
+    .now,
+    .line {
+      margin: 0 0 0.2em;
+    }
+    .now code {
+      font-family: var(--hsw-mono);
+    }
+    .line {
+      font-weight: 700;
+    }
+    .line.bad {
+      color: var(--hsw-bad-text);
+    }
+    .line.good {
+      color: var(--hsw-good-text);
+    }
+    hsw-details {
+      margin-top: 0.3em;
     }
     .verdict.callout {
       margin: 0.3em 0 0;
@@ -146,6 +166,10 @@ export const styles = [
     .log .empty {
       color: var(--hsw-muted);
       font-family: var(--hsw-font);
+    }
+    .log .count {
+      font-weight: 700;
+      margin-right: 0.4em;
     }
     .log .warn {
       border-left: 4px solid var(--hsw-warn);

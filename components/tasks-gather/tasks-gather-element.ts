@@ -3,6 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/code-panel.ts';
+import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { tasksGatherText } from './tasks-gather-text.ts';
 import { styles } from './tasks-gather-styles.ts';
@@ -21,8 +22,12 @@ import {
 } from './tasks-gather-model.ts';
 import { CALLS, HANDLER_LINE, STRATEGIES, listing, type CallName } from './tasks-gather-programs.ts';
 
-/** The timeline's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+/**
+ * The timeline's text: `--hsw-fs-small` of the host (the SVG is drawn 1:1 in CSS pixels): 0.75em of 20 px, and
+ * 0.9em of 23 px while presenting (demo-styles.ts).
+ */
 const FONT_PX = 15;
+const PRESENTED_FONT_PX = 20.7;
 
 const FILL = {
   result: 'var(--hsw-series-2)',
@@ -78,6 +83,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       .split('\n')
       .flatMap((l, i) => (l.includes('fails=True') ? [i + 1] : []))
       .filter((i) => i > HANDLER_LINE);
+    // Presented, the timeline shows why and what ran on (its lanes' labels): the words say when and what the caller got.
     const reason = resumeReason(o);
     const reasonText =
       reason === 'sum'
@@ -91,7 +97,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       <section aria-label=${t.demoLabel}>
         <div class="top">
           <fieldset>
-            <legend>${t.strategyLegend}</legend>
+            <legend class=${this.presenting ? 'sr-only' : ''}>${t.strategyLegend}</legend>
             ${STRATEGIES.map(
               (k) => html`<label class="pill">
                 <input
@@ -114,14 +120,12 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
           </label>
         </div>
         <div class="main">
-          <hsw-code
-            .code=${code}
-            language="python"
-            label=${t.codeLabel}
-            .current=${failLines}
-          ></hsw-code>
+          <hsw-details class="code" locale=${lang} .open=${this.detailsOpen} label=${t.codeDetails}>
+            <hsw-code .code=${code} language="python" label=${t.codeLabel} .current=${failLines}></hsw-code>
+          </hsw-details>
           <div class="right">
-            <div class="sliders">
+            <hsw-details class="latencies" locale=${lang} .open=${this.detailsOpen} label=${t.latencyDetails}>
+              <div class="sliders">
               ${CALLS.map(
                 (n, i) =>
                   html`<hsw-slider
@@ -135,15 +139,18 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
                     @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLatency(this.state, n, e.detail.value))}
                   ></hsw-slider>`,
               )}
-            </div>
+              </div>
+            </hsw-details>
             <div class="chart">${this.timeline(o)}</div>
             <div class="figures">
-              <p data-figure="resume"><strong>${t.resumeAt(ms(o.caller.end))}</strong>${reasonText}</p>
+              <p data-figure="resume">
+                <strong>${t.resumeAt(ms(o.caller.end))}</strong>${this.presenting ? nothing : reasonText}
+              </p>
               <p data-figure="receives">
                 ${t.receivesLabel} ${t.received[received(o)]}
                 <code class=${o.caller.raised ? 'bad' : ''}>${o.caller.receives}</code>
               </p>
-              ${this.afterFailure(o)}
+              ${this.presenting ? nothing : this.afterFailure(o)}
             </div>
           </div>
         </div>
@@ -171,34 +178,30 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const t = tasksGatherText[lang];
     const n = (v: number) => formatNumber(v, lang);
     const narrow = this.width.narrow;
+    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
     const W = Math.max(300, Math.min(1400, this.chartWidth));
-    const left = narrow ? 96 : 108;
-    const right = 22;
+    const left = Math.round((narrow ? 96 : 108) * (FONT / FONT_PX));
+    const right = Math.round(22 * (FONT / FONT_PX));
     const span = Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
     const x = (v: number) => left + ((W - left - right) * v) / span;
-    // The markers' labels above the lanes: "b fails" and "handler resumes", each beside its line, on one row if they
-    // fit apart, else "b fails" on a row of its own above.
+    // The markers' labels above the lanes: "b fails" and "handler resumes", each beside its line; when both are
+    // drawn, each on a row of its own ("b fails" above), so that they never overlap, whatever the latencies and the
+    // language (a width estimated from the characters did not hold for bold text).
     const resumeRight = x(o.caller.end) > W * 0.6;
     const showFailure = o.failureAt !== null && o.failureAt !== o.caller.end;
-    const labelW = (text: string) => text.length * FONT_PX * 0.58 + 4;
-    const extent = (at: number, text: string, anchorRight: boolean): [number, number] =>
-      anchorRight ? [x(at) - 4 - labelW(text), x(at) - 4] : [x(at) + 4, x(at) + 4 + labelW(text)];
-    const failExtent = showFailure ? extent(o.failureAt, t.failed, !resumeRight) : null;
-    const resumeExtent = extent(o.caller.end, t.resumes, resumeRight);
-    const twoRows = failExtent !== null && failExtent[0] < resumeExtent[1] + 6 && resumeExtent[0] < failExtent[1] + 6;
-    const rowY = (row: 0 | 1) => FONT_PX + row * (FONT_PX + 6);
-    const top = (twoRows ? 2 * FONT_PX + 6 : FONT_PX) + 8;
-    const laneH = 34;
-    const gap = 8;
+    const twoRows = showFailure;
+    const rowY = (row: 0 | 1) => FONT + row * (FONT + 6);
+    const top = (twoRows ? 2 * FONT + 6 : FONT) + 8;
+    const laneH = this.presenting ? 44 : 28;
+    const gap = 6;
     const lanes = ['caller', ...CALLS] as const;
     const axisY = top + lanes.length * (laneH + gap);
-    const H = axisY + FONT_PX + 8;
-    const mid = (y: number) => y + laneH / 2 + FONT_PX * 0.35;
+    const H = axisY + FONT + 8;
+    const mid = (y: number) => y + laneH / 2 + FONT * 0.35;
     const laneY = (i: number) => top + i * (laneH + gap);
     const parts: SVGTemplateResult[] = [];
     const label = (x0: number, w: number, y: number, text: string, cls = 'bar-label') => {
-      if (w > text.length * FONT_PX * 0.58 + 8)
-        parts.push(svg`<text class=${cls} x=${x0 + 5} y=${mid(y)}>${text}</text>`);
+      if (w > text.length * FONT * 0.6 + 8) parts.push(svg`<text class=${cls} x=${x0 + 5} y=${mid(y)}>${text}</text>`);
     };
 
     // caller: awaiting from 0 until it resumes
@@ -212,7 +215,10 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     CALLS.forEach((name: CallName, i) => {
       const c = o.calls[i]!;
       const y = laneY(i + 1);
-      parts.push(svg`<text class="lane-label" x=${left - 6} y=${mid(y)} text-anchor="end">${t.callLane(name)}</text>`);
+      // presented, the lane is named by its call alone ("a"): the hall reads fewer words
+      parts.push(
+        svg`<text class="lane-label" x=${left - 6} y=${mid(y)} text-anchor="end">${this.presenting ? name : t.callLane(name)}</text>`,
+      );
       if (c.start === null || c.end === null || c.how === 'not_started') {
         parts.push(svg`<text class="note" x=${left + 4} y=${mid(y)}>${t.notStarted}</text>`);
         return;
@@ -242,7 +248,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const marker = (at: number, cls: string, text: string, anchorRight: boolean, y: number) =>
       svg`<line class=${cls} x1=${x(at)} x2=${x(at)} y1=${y + 4} y2=${axisY}></line>
         <text class="marker-label ${cls}" x=${x(at) + (anchorRight ? -4 : 4)} y=${y} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
-    const ticks = niceTicks(span, narrow ? 3 : 6);
+    const ticks = niceTicks(span, narrow || this.presenting ? 3 : 6);
     return html`<svg
       viewBox="0 0 ${W} ${H}"
       role="img"
@@ -250,8 +256,9 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     >
       ${ticks.map(
         (v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
-        <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 2} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${n(v)}</text>`,
+        <text class="axis" x=${x(v)} y=${axisY + FONT + 2} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${n(v)}</text>`,
       )}
+      <text class="axis" x=${left - 14} y=${axisY + FONT + 2} text-anchor="end">${t.msUnit}</text>
       ${parts}
       ${showFailure ? marker(o.failureAt, 'failure', t.failed, !resumeRight, rowY(0)) : nothing}
       ${marker(o.caller.end, 'resume', t.resumes, resumeRight, rowY(twoRows ? 1 : 0))}

@@ -1,16 +1,18 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { demoHostStyles, narrowQuery, pillStyles } from '../ui/demo-styles.ts';
+import { demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
  * tasks-gather: the strategies and the switch on top; below, the Python on the left and, on the right, the three
- * latency sliders, the timeline and what the caller got. One column when narrow. Type scale: nothing under
+ * latency sliders, the timeline and what the caller got; the code and the sliders are disclosures (closed while
+ * presenting, and then below the timeline). One column when narrow or presenting. Type scale: nothing under
  * 0.75em (15 px); the timeline's SVG is drawn 1:1 in CSS pixels (its viewBox follows its box's width).
  */
 export const styles = [
   controlStyles,
   demoHostStyles,
   pillStyles,
+  srOnlyStyles,
   css`
     .top {
       display: flex;
@@ -153,6 +155,21 @@ export const styles = [
     }
     .figures code.bad {
       color: var(--hsw-bad-text);
+    }
+    .right {
+      display: flex;
+      flex-direction: column;
+    }
+    /* Presented: the timeline and what the caller got, full width; the code and the latencies in closed disclosures
+       below them (components/ui/details.ts). */
+    :host([presenting]) .main {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    :host([presenting]) .code {
+      order: 2;
+    }
+    :host([presenting]) .latencies {
+      order: 2;
     }
     @container ${narrowQuery} {
       .main {

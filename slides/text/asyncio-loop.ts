@@ -35,6 +35,32 @@ const content: SlideTextDef = {
       ],
       notes: [
         {
+          p: 'Цикл — объект с тремя контейнерами: `_ready` — очередь колбэков, `_scheduled` — куча таймеров, и селектор, epoll. Задачи и футуры живут выше и говорят с циклом только через `call_soon` и `call_later`.',
+        },
+        {
+          p: 'Каждый оборот `_run_once` — шесть шагов. Шаг 3, `select()`, — единственное место, где поток спит, и ровно столько, сколько позволяет ближайший таймер.',
+        },
+        {
+          p: 'Шаг 6 считает `ntodo` — длину `_ready` в этот момент — и выполняет ровно столько колбэков. То, что они запланируют, ждёт следующего оборота.',
+        },
+        {
+          p: 'Настоящая запись: пустая программа. Первый оборот выполняет один шаг `main`.',
+        },
+        {
+          p: 'А всего оборотов шесть: `asyncio.run` — это три `run_until_complete`: main, затем закрытие асинхронных генераторов и пула потоков, по два оборота.',
+        },
+        {
+          p: '`gather` из тысячи корутин занимает столько же оборотов, сколько из десяти: тысяча колбэков в одном шаге 6. Обороты следуют глубине ожидания, а не числу задач.',
+        },
+        {
+          p: 'Задача, которая вечно ставит себя обратно через `sleep(0)`: благодаря снимку таймер всё равно срабатывает в следующем же обороте.',
+        },
+        {
+          p: 'Выключим снимок — это мысленный эксперимент, не CPython: шаг 6 не кончается, таймер не срабатывает никогда. Одна строка, `ntodo = len(self._ready)`, делает цикл честным.',
+        },
+      ],
+      appendix: [
+        {
           p: 'Три режима, как вкладки статьи (seed 000). «Из чего состоит»: `self._ready = collections.deque()` (base_events.py:393), `self._scheduled = []` (:394, с ним работают через heapq), `self._selector = selector` (selector_events.py:55; по умолчанию `selectors.DefaultSelector()`, :53, — epoll в Linux). Задачи и футуры живут над циклом и говорят с ним только через `call_soon` (`self._ready.append(handle)`, base_events.py:784) и `call_later`/`call_at` (`heapq.heappush(self._scheduled, timer)`, :747). Для цикла всё — колбэки.',
         },
         {
@@ -50,7 +76,6 @@ const content: SlideTextDef = {
           p: 'Проверено на CPython: tests/unit/asyncio-loop-real.test.ts запускает под python3 ровно тот листинг, что на слайде, для каждого пресета и для 30 программ, собранных из меню (fast-check), и сравнивает каждый оборот: к какому `run_until_complete` он относится и какие колбэки выполнил его шаг 6 — по именам, по порядку. Имена — как в C-реализации задач: `TaskStepMethWrapper` (на слайде `__step`) и `Task.task_wakeup` (`__wakeup`).',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
@@ -64,6 +89,32 @@ const content: SlideTextDef = {
         },
       ],
       notes: [
+        {
+          p: 'The loop is an object with three containers: `_ready`, a queue of callbacks; `_scheduled`, a heap of timers; and the selector, epoll. Tasks and futures sit above and speak to it only through `call_soon` and `call_later`.',
+        },
+        {
+          p: 'Each turn of `_run_once` has six steps. Step 3, `select()`, is the only place the thread sleeps, for as long as the nearest timer allows.',
+        },
+        {
+          p: 'Step 6 counts `ntodo`, the length of `_ready` at that moment, and runs exactly that many callbacks. What they schedule waits for the next turn.',
+        },
+        {
+          p: 'A real recording: an empty program. The first turn runs one step of `main`.',
+        },
+        {
+          p: 'And six turns in all: `asyncio.run` is three `run_until_complete`s, main, then the async generators’ and the executor’s shutdown, two turns each.',
+        },
+        {
+          p: 'A `gather` of a thousand coroutines takes as few turns as one of ten: a thousand callbacks in one step 6. Turns follow the depth of waiting, not the number of tasks.',
+        },
+        {
+          p: 'A task that re-schedules itself with `sleep(0)` for ever: thanks to the snapshot, a timer still fires in the very next turn.',
+        },
+        {
+          p: 'Switch the snapshot off, a thought experiment, not CPython: step 6 never ends, and the timer never fires. That one line, `ntodo = len(self._ready)`, keeps the loop fair.',
+        },
+      ],
+      appendix: [
         {
           p: 'Three modes, like the article’s tabs (seed 000). “Composition”: `self._ready = collections.deque()` (base_events.py:393), `self._scheduled = []` (:394, used through heapq), `self._selector = selector` (selector_events.py:55; by default `selectors.DefaultSelector()`, :53, which is epoll on Linux). Tasks and futures live above the loop and talk to it only through `call_soon` (`self._ready.append(handle)`, base_events.py:784) and `call_later`/`call_at` (`heapq.heappush(self._scheduled, timer)`, :747). To the loop everything is a callback.',
         },
@@ -80,7 +131,6 @@ const content: SlideTextDef = {
           p: 'Checked against CPython: tests/unit/asyncio-loop-real.test.ts runs under python3 exactly the listing the slide shows, for every preset and for 30 programs composed from the menu (fast-check), and compares every turn: which `run_until_complete` it belongs to and which callbacks its step 6 ran, by name, in order. The names are those of the C implementation of tasks: `TaskStepMethWrapper` (`__step` on the slide) and `Task.task_wakeup` (`__wakeup`).',
         },
       ],
-      appendix: [],
     },
   },
 };

@@ -23,19 +23,41 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        // Presented, the slide says what is asked; the demo shows what is got, the figures are one click away.
+        { p: 'Пульс просит тик каждые 10 мс.' },
         {
-          p: 'Фоновая задача просит будить её каждые 10 мс, а работник делает десять порций по 100 мс и уступает управление между порциями.',
-        },
-        {
-          ul: [
-            'Блокирует внутри порции: **4 тика** за секунду, медиана **300,9 мс** (измерено; в модели демо — 300,6).',
-            'Уступает (`await asyncio.sleep`): **99 тиков**, медиана **10,2 мс** (измерено и в модели).',
-            'Почему 300, а не 100: истёкший таймер снимается на шаге 5 следующего оборота, а его колбэк будит пульс ещё оборотом позже — из-за `ntodo`.',
+          details: [
+            {
+              p: 'Работник делает десять порций по 100 мс и уступает управление между ними.',
+            },
+            {
+              ul: [
+                'Блокирует внутри порции: **4 тика** за секунду, медиана **300,9 мс** (измерено; в модели демо — 300,6).',
+                'Уступает (`await asyncio.sleep`): **99 тиков**, медиана **10,2 мс** (измерено и в модели).',
+                'Почему 300, а не 100: истёкший таймер снимается на шаге 5 следующего оборота, а его колбэк будит пульс ещё оборотом позже — из-за `ntodo`.',
+              ],
+            },
           ],
         },
-        { p: 'Щёлкните интервал между тиками — увидите обороты, которые он занял.' },
       ],
       notes: [
+        {
+          p: 'Пульс просит будить его каждые 10 мс; работник делает десять порций по 100 мс и внутри каждой блокирует `time.sleep`. За секунду пульс тикает 4 раза, примерно через 300 мс.',
+        },
+        {
+          p: 'Почему 300, а не 100? Истёкший таймер попадает в `_ready` только на шаге 5 следующего оборота, а пробуждение пульса встаёт за снимком `ntodo`: три оборота по 100 мс.',
+        },
+        {
+          p: 'Теперь работник ждёт через `await asyncio.sleep`: 99 тиков через 10 мс. Пока он ждёт, цикл свободен.',
+        },
+        {
+          p: 'Режим отладки, `PYTHONASYNCIODEBUG=1`: цикл замеряет каждый колбэк и предупреждает о каждом дольше 100 мс — это задача main, десять раз.',
+        },
+        {
+          p: 'Поднимем `slow_callback_duration` до 150 мс: та же блокировка — и тишина. Режим отладки и его порог — две разные ручки.',
+        },
+      ],
+      appendix: [
         {
           p: 'Эксперимент из статьи о цикле asyncio: пульс — `while True: ticks.append(loop.time()); await asyncio.sleep(T)`, работник — N порций по P мс, внутри порции `time.sleep(P)` или `await asyncio.sleep(P)`, между порциями `await asyncio.sleep(0)`. Уступают оба варианта; разница только в том, блокирует ли работник внутри порции. Измерено на CPython 3.13.7: 4 тика с медианой 300,9 мс против 99 тиков с медианой 10,2 мс. Модель на той же машине (поток просыпается на 0,2 мс позже) даёт 4 тика по 300,6 мс и 99 по 10,2: на слайде — измеренные 300,9, в демо — модельные 300,6 (демо так и подписано: «модель»); разница — неровное пробуждение настоящего потока, которое модель берёт постоянным.',
         },
@@ -52,23 +74,44 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящем CPython (tests/unit/asyncio-responsiveness-real.test.ts): для набора положений ползунков число тиков совпадает точно, медиана — в пределах 5 %; в режиме отладки — те же строки предупреждений с теми же задачами и в том же количестве, при порогах ниже и выше длины порции.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
+        // Presented, the slide says what is asked; the demo shows what is got, the figures are one click away.
+        { p: 'A heartbeat asks for a tick every 10 ms.' },
         {
-          p: 'A background task asks to be woken every 10 ms, while a worker does ten portions of 100 ms and yields between portions.',
-        },
-        {
-          ul: [
-            'Blocking inside a portion: **4 ticks** in a second, median **300.9 ms** (measured; the demo’s model: 300.6).',
-            'Yielding (`await asyncio.sleep`): **99 ticks**, median **10.2 ms** (measured and modelled alike).',
-            'Why 300 and not 100: an expired timer is moved at step 5 of the next turn, and its callback wakes the heartbeat one turn later still — because of `ntodo`.',
+          details: [
+            {
+              p: 'A worker does ten portions of 100 ms and yields between them.',
+            },
+            {
+              ul: [
+                'Blocking inside a portion: **4 ticks** in a second, median **300.9 ms** (measured; the demo’s model: 300.6).',
+                'Yielding (`await asyncio.sleep`): **99 ticks**, median **10.2 ms** (measured and modelled alike).',
+                'Why 300 and not 100: an expired timer is moved at step 5 of the next turn, and its callback wakes the heartbeat one turn later still — because of `ntodo`.',
+              ],
+            },
           ],
         },
-        { p: 'Click a gap between ticks to see the turns it spans.' },
       ],
       notes: [
+        {
+          p: 'A heartbeat asks to be woken every 10 ms; a worker does ten portions of 100 ms and blocks inside each with `time.sleep`. In a second the heartbeat ticks 4 times, about 300 ms apart.',
+        },
+        {
+          p: 'Why 300 and not 100? The expired timer moves to `_ready` only at step 5 of the next turn, and the heartbeat’s wake-up lands behind the `ntodo` snapshot: three turns of 100 ms.',
+        },
+        {
+          p: 'Now the worker waits with `await asyncio.sleep`: 99 ticks, 10 ms apart. While it waits, the loop is free.',
+        },
+        {
+          p: 'Debug mode, `PYTHONASYNCIODEBUG=1`: the loop now times every callback and warns about each one over 100 ms, main’s task, ten times.',
+        },
+        {
+          p: 'Raise `slow_callback_duration` to 150 ms: the same blocking, and silence. Debug mode and its threshold are two separate knobs.',
+        },
+      ],
+      appendix: [
         {
           p: 'The experiment of the article on asyncio’s loop: the heartbeat is `while True: ticks.append(loop.time()); await asyncio.sleep(T)`, the worker does N portions of P ms, inside each `time.sleep(P)` or `await asyncio.sleep(P)`, between them `await asyncio.sleep(0)`. Both yield; the only difference is whether the worker blocks inside a portion. Measured on CPython 3.13.7: 4 ticks with a median of 300.9 ms against 99 ticks with a median of 10.2 ms. The model on the same machine (a thread wakes 0.2 ms late) gives 4 ticks 300.6 ms apart and 99 at 10.2: the slide quotes the measured 300.9, the demo the model’s 300.6 (labelled “the model”); the difference is the real thread’s uneven waking, which the model takes as constant.',
         },
@@ -85,7 +128,6 @@ const content: SlideTextDef = {
           p: 'Checked against the real CPython (tests/unit/asyncio-responsiveness-real.test.ts): over a spread of slider settings, the tick count exactly and the median within 5 %; in debug mode, the same warning lines naming the same tasks, as many of them, with thresholds below and above a portion’s length.',
         },
       ],
-      appendix: [],
     },
   },
 };

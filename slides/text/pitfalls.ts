@@ -62,23 +62,40 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
-        { p: '**Так ломается**' },
+        // Presented, the slide says its lesson; the list and the tools are one click away (open in the self-paced view).
+        { p: 'Лимит — по самому узкому ресурсу, таймаут — на каждый вызов.' },
         {
-          ul: [
-            '`gather` на 10 000 запросов: кончаются сокеты и лимиты API → семафор, p-limit, пул воркеров;',
-            'тысячи задач на пул БД из 10 → лимит по самому узкому ресурсу;',
-            'нет таймаута: зависший сокет держит задачу вечно;',
-            '`create_task` без ссылки → `TaskGroup`.',
+          details: [
+            { p: '**Так ломается**' },
+            {
+              ul: [
+                '`gather` на 10 000 запросов: кончаются сокеты и лимиты API → семафор, p-limit, пул воркеров;',
+                'тысячи задач на пул БД из 10 → лимит по самому узкому ресурсу;',
+                'нет таймаута: зависший сокет держит задачу вечно;',
+                '`create_task` без ссылки → `TaskGroup`.',
+              ],
+            },
+            {
+              p: '**Так видно:** `monitorEventLoopDelay()`, отладка asyncio, `py-spy dump`, `/debug/pprof/goroutine`, JFR.',
+            },
           ],
-        },
-        {
-          p: '**Так видно:** `monitorEventLoopDelay()`, отладка asyncio, `py-spy dump`, `/debug/pprof/goroutine`, JFR.',
         },
       ],
       notes: [
         {
-          p: 'Шаги: 1 — без своего лимита: 10 000 вызовов разом, API держит 100 одновременно, остальные 9 900 получают 429 за миллисекунду; «готово» через 200 мс, но почти всё — ошибки, и сокетов 10 000 (больше, чем 1024 дескриптора по умолчанию). 2 — лимит 100, как у API: отказов нет, 100 волн по 200 мс — 20 с. Быстрее нельзя: узкое место — API. 3 — один сокет завис, таймаута нет: `gather` не вернётся никогда, а зависший вызов ещё и держит один из 100 слотов. 4 — таймаут 2 с (`asyncio.timeout`, `AbortSignal.timeout`, `context.WithTimeout`): зависший вызов падает через 2 с, слот освобождается, всё готово через 20,2 с.',
+          p: 'Десять тысяч вызовов разом к API, который обслуживает сто. Без своего лимита 9 900 получают 429 за миллисекунду: «готово» через 200 мс, но почти всё — ошибки. И 10 000 сокетов — больше 1024 дескрипторов, что процесс получает по умолчанию.',
         },
+        {
+          p: 'Ставим свой лимит как у API, 100: отказов нет, сто волн по 200 мс — 20 секунд. Быстрее нельзя: узкое место — API.',
+        },
+        {
+          p: 'Теперь один сокет завис, а таймаута нет: `gather` не вернётся никогда, и зависший вызов навсегда держит один из ста слотов.',
+        },
+        {
+          p: 'Таймаут 2 секунды на каждый вызов: зависший падает, слот возвращается, всё готово за 20,2 с. Лимит — по самому узкому ресурсу, таймаут — на каждый вызов.',
+        },
+      ],
+      appendix: [
         {
           p: 'Подвигайте лимит выше 100: при 101 уже 6 600 отказов — один лишний слот всё время долбит занятый API, каждый 429 возвращается за миллисекунду и тут же освобождает место следующему. Таймаут короче задержки API (меньше 200 мс) роняет все вызовы, а API продолжает работать над брошенными — и следующая волна получает 429. Таймаут должен быть больше нормальной задержки, лимит — не больше самого узкого ресурса (лимит API, пул соединений с БД).',
         },
@@ -92,27 +109,43 @@ const content: SlideTextDef = {
           p: 'Как это увидеть: `monitorEventLoopDelay()` в Node и режим отладки asyncio показывают, что цикл стоит; `py-spy dump` и `node --cpu-prof` — какой вызов блокирует; `/debug/pprof/goroutine?debug=2` — где висят горутины; событие JFR `jdk.VirtualThreadPinned` — закреплённые виртуальные потоки. Задача без ссылки: цикл asyncio держит задачи только слабой ссылкой, и `create_task(x)` без сохранённого результата может собрать сборщик мусора; ошибка промиса без обработчика теряется.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
-        { p: '**How it breaks**' },
+        // Presented, the slide says its lesson; the list and the tools are one click away (open in the self-paced view).
+        { p: 'Limit by the narrowest resource; time out every call.' },
         {
-          ul: [
-            '`gather` on 10,000 requests: sockets and API limits run out → a semaphore, p-limit, a worker pool;',
-            'thousands of tasks on a DB pool of 10 → limit by the narrowest resource;',
-            'no timeout: a hung socket holds its task forever;',
-            '`create_task` without a reference → `TaskGroup`.',
+          details: [
+            { p: '**How it breaks**' },
+            {
+              ul: [
+                '`gather` on 10,000 requests: sockets and API limits run out → a semaphore, p-limit, a worker pool;',
+                'thousands of tasks on a DB pool of 10 → limit by the narrowest resource;',
+                'no timeout: a hung socket holds its task forever;',
+                '`create_task` without a reference → `TaskGroup`.',
+              ],
+            },
+            {
+              p: '**How you see it:** `monitorEventLoopDelay()`, asyncio debug mode, `py-spy dump`, `/debug/pprof/goroutine`, JFR.',
+            },
           ],
-        },
-        {
-          p: '**How you see it:** `monitorEventLoopDelay()`, asyncio debug mode, `py-spy dump`, `/debug/pprof/goroutine`, JFR.',
         },
       ],
       notes: [
         {
-          p: 'Steps: 1 — no limit of your own: 10,000 calls at once, the API holds 100 at a time, the other 9,900 get a 429 within a millisecond; “done” in 200 ms, but nearly all of it failed, and 10,000 sockets were open (more than the default 1,024 descriptors). 2 — a limit of 100, the API’s: no rejections, 100 waves of 200 ms: 20 s. It cannot be faster: the API is the bottleneck. 3 — one socket hangs and there is no timeout: `gather` never returns, and the hung call also holds one of the 100 slots. 4 — a 2 s timeout (`asyncio.timeout`, `AbortSignal.timeout`, `context.WithTimeout`): the hung call fails after 2 s, its slot is freed, everything is done in 20.2 s.',
+          p: 'Ten thousand calls at once against an API that serves a hundred. With no limit of our own, 9,900 get a 429 within a millisecond: “done” in 200 ms, nearly all of it failed. And 10,000 sockets: past the 1,024 descriptors a process gets by default.',
         },
+        {
+          p: 'Set our limit to the API’s, 100: no rejections, a hundred waves of 200 ms, 20 seconds. It cannot go faster: the API is the bottleneck.',
+        },
+        {
+          p: 'Now one socket hangs and there is no timeout: `gather` never returns, and the hung call holds one of the hundred slots for ever.',
+        },
+        {
+          p: 'A two-second timeout on every call: the hung one fails, its slot comes back, all done in 20.2 s. Limit by the narrowest resource; time out every call.',
+        },
+      ],
+      appendix: [
         {
           p: 'Move the limit above 100: at 101 there are already 6,600 rejections — the one extra slot keeps hammering the busy API, each 429 comes back within a millisecond and frees the slot for the next call. A timeout shorter than the API’s latency (under 200 ms) fails every call, and the API keeps working on the abandoned ones, so the next wave gets 429s. The timeout must be longer than the normal latency; the limit no higher than the narrowest resource (the API’s limit, the DB connection pool).',
         },
@@ -126,7 +159,6 @@ const content: SlideTextDef = {
           p: 'How you see it: `monitorEventLoopDelay()` in Node and asyncio’s debug mode show that the loop stands; `py-spy dump` and `node --cpu-prof` show which call blocks; `/debug/pprof/goroutine?debug=2` shows where goroutines hang; the JFR event `jdk.VirtualThreadPinned` shows pinned virtual threads. A task without a reference: the asyncio loop keeps only a weak reference to tasks, so `create_task(x)` whose result is not kept can be collected by the garbage collector; a promise’s error without a handler is lost.',
         },
       ],
-      appendix: [],
     },
   },
 };

@@ -35,19 +35,50 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        // Presented, the demo says it (the call, the heartbeat, the verdict): the list is one click away.
         {
-          ul: [
-            '`fetch()` без `await` только создаёт корутину: код не выполняется, в логе — `RuntimeWarning`.',
-            '`time.sleep`, `requests`, синхронный драйвер БД в `async def` блокируют весь цикл.',
-            'Блокирующее — в поток (`to_thread`), счёт — в процессы: GIL не даст потокам считать параллельно.',
-            '`PYTHONASYNCIODEBUG=1` предупреждает о колбэках дольше 100 мс.',
+          details: [
+            {
+              ul: [
+                '`fetch()` без `await` только создаёт корутину: код не выполняется, в логе — `RuntimeWarning`.',
+                '`time.sleep`, `requests`, синхронный драйвер БД в `async def` блокируют весь цикл.',
+                'Блокирующее — в поток (`to_thread`), счёт — в процессы: GIL не даст потокам считать параллельно.',
+                '`PYTHONASYNCIODEBUG=1` предупреждает о колбэках дольше 100 мс.',
+              ],
+            },
+            {
+              p: 'Выберите вариант кода. Пульс тикает каждые 100 мс; если цикл заблокирован, он молчит.',
+            },
           ],
-        },
-        {
-          p: 'Выберите вариант кода. Пульс тикает каждые 100 мс; если цикл заблокирован, он молчит.',
         },
       ],
       notes: [
+        {
+          p: 'Программа одна; меняется только строка в `handle()`. Пульс тикает каждые 100 мс, в 250 мс приходят два запроса, каждый ждёт 300 мс. С `await asyncio.sleep` оба ждут одновременно, и пульс держит ритм.',
+        },
+        {
+          p: 'Забыли `await`: `fetch()` только создаёт объект корутины. Ничего не выполняется, запрос «готов» сразу, и Python предупреждает, что корутину так и не дождались.',
+        },
+        {
+          p: '`time.sleep` блокирует единственный поток цикла: обработчики идут друг за другом, 600 мс, и пульс молчит.',
+        },
+        {
+          p: '`requests.get` — то же самое под маской: ждёт сеть внутри потока цикла. Как и синхронный драйвер базы данных.',
+        },
+        {
+          p: 'Отправим блокирующий вызов в поток через `to_thread`: цикл спит в `select()`, и пульс снова вовремя.',
+        },
+        {
+          p: 'Счёт в потоках делит GIL: два цикла по 300 мс идут 600 мс, и каждый тик опаздывает на 5 мс.',
+        },
+        {
+          p: 'У каждого процесса свой GIL: два цикла идут параллельно, 300 мс, а поток цикла свободен.',
+        },
+        {
+          p: 'Как найти блокирующий вызов? Режим отладки, `PYTHONASYNCIODEBUG=1`, пишет в лог каждый колбэк дольше 100 мс с именем его задачи.',
+        },
+      ],
+      appendix: [
         {
           p: 'Программа одна и та же, меняется только строка в `handle()`. Пульс просыпается каждые 100 мс и записывает `loop.time()`; через 250 мс приходят два запроса, и `gather` обрабатывает их одновременно; каждый делает один вызов на 300 мс (HTTP-сервер отвечает через 300 мс; цикл счёта идёт 300 мс). Код на слайде — не пересказ: это листинг, который модель цикла asyncio пишет сама, и тест запускает его в настоящем CPython.',
         },
@@ -70,23 +101,53 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящем CPython (tests/unit/python-asyncio-real.test.ts): каждый листинг запускается с HTTP-сервером на loopback, который отвечает через 300 мс. Число тиков совпадает с моделью точно для `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` и `fetch()` без `await`; для счёта в потоках — с допуском (интервал переключения GIL моделируется приближённо), для процессов — не меньше, чем у модели; тексты предупреждений — посимвольно, кроме времени.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
+        // Presented, the demo says it (the call, the heartbeat, the verdict): the list is one click away.
         {
-          ul: [
-            '`fetch()` without `await` only creates a coroutine: its code does not run; the log shows a `RuntimeWarning`.',
-            '`time.sleep`, `requests`, a synchronous DB driver in `async def` block the whole loop.',
-            'Blocking calls go to a thread (`to_thread`), CPU work to processes: the GIL will not let threads compute in parallel.',
-            '`PYTHONASYNCIODEBUG=1` warns about callbacks longer than 100 ms.',
+          details: [
+            {
+              ul: [
+                '`fetch()` without `await` only creates a coroutine: its code does not run; the log shows a `RuntimeWarning`.',
+                '`time.sleep`, `requests`, a synchronous DB driver in `async def` block the whole loop.',
+                'Blocking calls go to a thread (`to_thread`), CPU work to processes: the GIL will not let threads compute in parallel.',
+                '`PYTHONASYNCIODEBUG=1` warns about callbacks longer than 100 ms.',
+              ],
+            },
+            {
+              p: 'Choose a code variant. The heartbeat ticks every 100 ms; when the loop is blocked, it falls silent.',
+            },
           ],
-        },
-        {
-          p: 'Choose a code variant. The heartbeat ticks every 100 ms; when the loop is blocked, it falls silent.',
         },
       ],
       notes: [
+        {
+          p: 'One program; only the line in `handle()` changes. A heartbeat ticks every 100 ms, two requests arrive at 250 ms and each waits 300 ms. With `await asyncio.sleep` both wait at once, and the heartbeat keeps time.',
+        },
+        {
+          p: 'Forget the `await`: `fetch()` only creates a coroutine object. Nothing runs, the request is “done” at once, and Python warns that the coroutine was never awaited.',
+        },
+        {
+          p: '`time.sleep` blocks the loop’s only thread: the two handlers run one after the other, 600 ms, and the heartbeat falls silent.',
+        },
+        {
+          p: '`requests.get` is the same in disguise: it waits for the network inside the loop’s thread. So does a synchronous database driver.',
+        },
+        {
+          p: 'Send the blocking call to a thread with `to_thread`: the loop sleeps in `select()`, and the heartbeat is back on time.',
+        },
+        {
+          p: 'CPU work in threads shares the GIL: two loops of 300 ms take 600 ms, and every tick comes 5 ms late.',
+        },
+        {
+          p: 'Processes have a GIL each: the two loops run in parallel, 300 ms, and the loop’s thread stays free.',
+        },
+        {
+          p: 'How do you find the blocking call? Debug mode, `PYTHONASYNCIODEBUG=1`, logs every callback that took over 100 ms, with its task’s name.',
+        },
+      ],
+      appendix: [
         {
           p: 'The program is the same every time; only the line in `handle()` changes. The heartbeat wakes every 100 ms and records `loop.time()`; after 250 ms two requests arrive and `gather` handles them at once; each makes one 300 ms call (the HTTP server answers after 300 ms; the CPU loop runs for 300 ms). The code on the slide is not a paraphrase: it is the listing the asyncio model writes itself, and a test runs it under the real CPython.',
         },
@@ -109,7 +170,6 @@ const content: SlideTextDef = {
           p: 'Checked against the real CPython (tests/unit/python-asyncio-real.test.ts): each listing runs with a loopback HTTP server that answers after 300 ms. The tick count equals the model’s exactly for `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` and `fetch()` without `await`; for CPU work in threads within a tolerance (the GIL’s switch interval is modelled approximately); for processes, at least the model’s; the warnings’ text character for character, apart from the clock.',
         },
       ],
-      appendix: [],
     },
   },
 };

@@ -88,6 +88,23 @@ test.describe('asyncio-responsiveness', () => {
     await expect(slide.locator('[data-figure="gap"]')).toHaveText('Gap 2 of 3: 400.8 → 701.4 ms, 4 turns.');
   });
 
+  test('presented: the count, the timeline and the warnings the step needs; the controls one click away', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'asyncio-responsiveness', { query: 'present', step: 3 });
+    const slide = currentSlide(page);
+    await expect(slide.locator('[data-figure="summary"]')).toContainText('4 ticks, median interval 300.6 ms');
+    await expect(slide.getByRole('list', { name: 'Warnings the loop prints' })).toHaveText(
+      "×10Executing <Task pending name='Task-1' coro=<main() …> took 0.100 seconds",
+    );
+    const period = slide.getByRole('slider', { name: 'Heartbeat period' });
+    await expect(period).toBeHidden();
+    await expect(slide.getByRole('checkbox', { name: /Debug mode/ })).toBeHidden();
+    await slide.getByText('Sliders, gaps, debug mode').click();
+    await expect(period).toBeVisible();
+    await expect(slide.getByRole('checkbox', { name: /Debug mode/ })).toBeChecked();
+  });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'asyncio-responsiveness', { lang: 'ru', step: 2 });
     const slide = currentSlide(page);

@@ -24,8 +24,6 @@ const MAX_CHARS = 350;
 const KNOWN_OVER: Record<string, string> = {
   'async-state-machine (en)': '1092 characters, 53 % under 20 px, smallest 14.5 px',
   'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
-  'asyncio-responsiveness (en)': '983 characters, 54 % under 20 px, smallest 14.0 px',
-  'asyncio-responsiveness (ru)': '1006 characters, 55 % under 20 px, smallest 14.0 px',
   'await-future (en)': '1153 characters, 75 % under 20 px, smallest 14.5 px',
   'await-future (ru)': '1182 characters, 74 % under 20 px, smallest 14.5 px',
   'c10k (en)': '1209 characters, 54 % under 20 px, smallest 14.5 px',
@@ -48,10 +46,6 @@ const KNOWN_OVER: Record<string, string> = {
   'micro-macro (ru)': '783 characters, 55 % under 20 px, smallest 14.5 px',
   'nonblocking (en)': '1106 characters, 76 % under 20 px, smallest 14.5 px',
   'nonblocking (ru)': '1169 characters, 76 % under 20 px, smallest 14.5 px',
-  'pitfalls (en)': '988 characters, 59 % under 20 px, smallest 14.5 px',
-  'pitfalls (ru)': '953 characters, 61 % under 20 px, smallest 14.5 px',
-  'python-asyncio (en)': '1302 characters, 62 % under 20 px, smallest 14.5 px',
-  'python-asyncio (ru)': '1213 characters, 64 % under 20 px, smallest 14.5 px',
   'quiz-busy-wait (en)': '780 characters, 81 % under 20 px, smallest 14.5 px',
   'quiz-busy-wait (ru)': '818 characters, 83 % under 20 px, smallest 14.5 px',
   'quiz-fastapi (en)': '647 characters, 84 % under 20 px, smallest 14.5 px',
@@ -60,8 +54,6 @@ const KNOWN_OVER: Record<string, string> = {
   'select-epoll (ru)': '1185 characters, 69 % under 20 px, smallest 14.5 px',
   'summary (en)': '1075 characters, 29 % under 20 px, smallest 14.8 px',
   'summary (ru)': '1069 characters, 30 % under 20 px, smallest 14.8 px',
-  'tasks-gather (en)': '882 characters, 71 % under 20 px, smallest 14.6 px',
-  'tasks-gather (ru)': '909 characters, 69 % under 20 px, smallest 14.6 px',
   'title (en)': '974 characters, 61 % under 20 px, smallest 15.5 px',
   'title (ru)': '945 characters, 62 % under 20 px, smallest 15.5 px',
 };

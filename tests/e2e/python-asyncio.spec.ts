@@ -72,6 +72,24 @@ test.describe('python-asyncio', () => {
     await expect(page.locator('section#python-asyncio')).toHaveClass(/present/);
   });
 
+  test('presented: the call, the heartbeat, a short verdict, the timeline and the log; the variants and code one click away', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'python-asyncio', { query: 'present', step: 7 });
+    const slide = currentSlide(page);
+    await expect(slide.getByText('handle() calls requests.get')).toBeVisible();
+    await expect(slide.locator('[data-figure="ticks"]')).toHaveText('3 ticks, 6 missed · loop blocked for 600 ms');
+    await expect(slide.getByRole('status')).toHaveText('requests.get blocks the same way: 600 ms of silence.');
+    await expect(slide.getByRole('list', { name: 'log' })).toHaveText(
+      '×2Executing <Task … coro=<handle() …> took 0.300 seconds',
+    );
+    const variant = slide.getByRole('radio', { name: 'time.sleep' });
+    await expect(variant).toBeHidden();
+    await slide.getByText('Variants, debug mode, code').click();
+    await expect(variant).toBeVisible();
+    await expect(slide.getByRole('checkbox', { name: /Debug mode/ })).toBeChecked();
+  });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'python-asyncio', { lang: 'ru', step: 2 });
     const slide = currentSlide(page);

@@ -94,15 +94,19 @@ test.describe('tasks-gather', () => {
     await expect(slide.locator('[data-figure="after"]')).toHaveText('c never started.');
   });
 
-  for (const [lang, size] of [
-    ['en', { width: 1280, height: 720 }],
-    ['ru', { width: 1280, height: 720 }],
-    ['en', { width: 390, height: 844 }],
-    ['ru', { width: 390, height: 844 }],
+  for (const [lang, size, query] of [
+    ['en', { width: 1280, height: 720 }, ''],
+    ['ru', { width: 1280, height: 720 }, ''],
+    ['en', { width: 1280, height: 720 }, 'present'],
+    ['ru', { width: 1280, height: 720 }, 'present'],
+    ['en', { width: 390, height: 844 }, ''],
+    ['ru', { width: 390, height: 844 }, ''],
   ] as const) {
-    test(`"b fails" and "handler resumes" do not overlap (${lang}, ${size.width}×${size.height})`, async ({ page }) => {
+    test(`"b fails" and "handler resumes" do not overlap (${lang}, ${size.width}×${size.height}${query ? ', presented' : ''})`, async ({
+      page,
+    }) => {
       await page.setViewportSize(size);
-      await gotoSlide(page, 'tasks-gather', { lang });
+      await gotoSlide(page, 'tasks-gather', { lang, query });
       const slide = currentSlide(page);
       await slide.getByRole('radio', { name: 'create_task' }).check();
       await slide.getByRole('checkbox', { name: lang === 'en' ? 'call b fails' : 'вызов b падает' }).check();
@@ -116,6 +120,27 @@ test.describe('tasks-gather', () => {
       expect(apart, `failure label ${JSON.stringify(a)} overlaps resume label ${JSON.stringify(b)}`).toBe(true);
     });
   }
+
+  test('presented: the timeline and what the handler gets; the code and the latencies one click away', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'tasks-gather', { query: 'present', step: 3 });
+    const slide = currentSlide(page);
+    await expect(slide.locator('[data-figure="resume"]')).toHaveText('The handler resumes at 100 ms');
+    await expect(slide.locator('[data-figure="receives"]')).toHaveText(
+      "It gets the exception, raised: ValueError('b failed')",
+    );
+    await expect(
+      slide.getByRole('img', { name: /Timeline of the handler and the three calls \(gather\)/ }),
+    ).toBeVisible();
+    await expect(slide.getByText('runs on, unattended')).toHaveCount(2);
+    await expect(slide.getByRole('slider', { name: 'Latency of a' })).toBeHidden();
+    await expect(slide.getByText('return await asyncio.gather(')).toBeHidden();
+    await slide.getByText('The code', { exact: true }).click();
+    await expect(slide.getByText('return await asyncio.gather(')).toBeVisible();
+    await slide.getByText('Latencies', { exact: true }).click();
+    await expect(slide.getByRole('slider', { name: 'Latency of a' })).toBeVisible();
+  });
 
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'tasks-gather', { lang: 'ru', step: 4 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LIMITS,
   SPEAKER_SEQUENCE,
+  abridged,
   gapCount,
   gapTurns,
   groupedWarnings,
@@ -75,6 +76,9 @@ describe('asyncio-responsiveness: seed 000’s experiment', () => {
     expect(g[0]!.message).toMatch(
       /^Executing <Task pending name='Task-1' coro=<main\(\) running at main\.py:\d+> .*took 0\.100 seconds$/,
     );
+    // Presented, the same line with its places in the source elided; anything else is left whole.
+    expect(abridged(g[0]!.message)).toBe("Executing <Task pending name='Task-1' coro=<main() …> took 0.100 seconds");
+    expect(abridged('Executing <Handle ...> took 0.2 seconds')).toBe('Executing <Handle ...> took 0.2 seconds');
     // Above the portion's 100.2 ms: silence; the threshold without debug mode: silence.
     expect(viewOf(setParam(setDebug(seed, true), 'slowMs', 150)).warnings).toEqual([]);
     expect(viewOf(setParam(seed, 'slowMs', 10)).warnings).toEqual([]);

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  abridgedLog,
   SPEAKER_SEQUENCE,
   initialState,
   setDebug,
@@ -119,6 +120,10 @@ describe('python-asyncio: the seven variants, by hand', () => {
     expect(on[1]).toContain("name='Task-4'");
     expect(view('requests', false).log).toEqual([]);
     expect(view('asyncio_sleep', true).log).toEqual([]);
+    // Presented: the two lines as one, counted, their places in the source elided; a warning of another kind kept whole.
+    expect(abridgedLog(on)).toEqual([{ message: 'Executing <Task … coro=<handle() …> took 0.300 seconds', count: 2 }]);
+    const never = view('no_await', false).log.map((l) => l.message);
+    expect(abridgedLog(never)).toEqual([{ message: never[0], count: 1 }]);
   });
 });
 
