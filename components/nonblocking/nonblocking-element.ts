@@ -4,6 +4,7 @@ import { NarrowController } from '../ui/narrow.ts';
 import { Player } from '../ui/player.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
+import '../ui/details.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import * as model from './nonblocking-model.ts';
 import {
@@ -100,6 +101,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
     const t = nonblockingText[lang];
     const s = this.state;
     const v = view(s);
+    const open = this.detailsOpen;
     const n = (x: number, d = 0) => formatNumber(x, lang, d);
     const time = n(v.time, Number.isInteger(v.time) ? 0 : 1);
     const rows = compare(paramsOf(s));
@@ -134,7 +136,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
               </button>`,
           )}
         </div>
-        <p class="hint">${t.strategyHint[s.strategy]}</p>
+        <hsw-details locale=${lang} .open=${open} label=${t.arrivalsLabel}>
         <div class="sliders">
           ${SOCKETS.map(
             (k) =>
@@ -150,7 +152,10 @@ export class NonblockingDemo extends DemoElement<PlayState> {
               ></hsw-slider>`,
           )}
         </div>
+        </hsw-details>
         ${this.timeline(lang, v)}
+        <hsw-details locale=${lang} .open=${open} label=${t.legendLabel}>
+        <p class="hint">${t.strategyHint[s.strategy]}</p>
         <div class="legend" aria-hidden="true">
           <span><span class="sw sleep"></span>${t.legendSleep}</span>
           <span><span class="sw data"></span>${t.legendData}</span>
@@ -158,6 +163,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           <span><span class="sw wait"></span>${t.legendWait}</span>
           <span><span class="sw ready"></span>${t.legendReady}</span>
         </div>
+        </hsw-details>
         <div class="controls-row">
           <hsw-step-controls
             .locale=${lang}
@@ -171,6 +177,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           ></hsw-step-controls>
         </div>
         <p class="now" role="status" aria-live=${s.playing ? 'off' : 'polite'}>${now} ${lastText} ${waitText}</p>
+        <hsw-details locale=${lang} .open=${open} label=${t.figuresLabel}>
         <div class="lower">
           <dl aria-label=${t.figuresCaption}>
             <dt>${t.served}</dt>
@@ -214,6 +221,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           </table>
         </div>
         <p class="footnote">${t.footnote}</p>
+        </hsw-details>
       </section>
     `;
   }

@@ -18,6 +18,10 @@ export const styles = [
       gap: 0.4em;
       align-items: center;
     }
+    /* presented, the buttons say it (the group keeps its name) */
+    :host([presenting]) .strategies .label {
+      display: none;
+    }
     .strategies .label {
       font-size: var(--hsw-fs-note);
       color: var(--hsw-muted);
@@ -32,6 +36,9 @@ export const styles = [
     code,
     .mono {
       font-family: var(--hsw-mono);
+    }
+    hsw-details {
+      margin-top: 0.2em;
     }
     .sliders {
       display: grid;

@@ -21,6 +21,10 @@ const en = {
   socket: (s: SocketId) => `Socket ${s}`,
   timelineLabel: (strategy: string, total: string) =>
     `Timeline of the ${strategy} strategy: the thread lane shows each system call (asleep or running); the socket lanes show when data arrives and when it is read. The run ends at ${total} µs.`,
+  /** The disclosures (open in the self-paced view, closed while presenting). */
+  arrivalsLabel: 'Arrival times',
+  legendLabel: 'Legend',
+  figuresLabel: 'Figures',
   legendSleep: 'asleep in a call',
   legendData: 'read → data',
   legendEagain: 'read → EAGAIN',
@@ -32,7 +36,7 @@ const en = {
     sleeping: 'asleep',
     done: 'done',
   } satisfies Record<ThreadStatus, string>,
-  nowStart: 'Press “Run” or “Step”. Every system call costs the thread 1 µs of CPU.',
+  nowStart: 'Press “Run” or “Step”. A system call costs 1 µs of CPU.',
   nowSleeping: (call: string, time: string) => `t = ${time} µs: the thread is asleep in ${call}.`,
   nowRunning: (call: string, time: string) => `t = ${time} µs: the thread is in ${call}.`,
   nowBetween: (time: string) => `t = ${time} µs.`,
@@ -93,6 +97,9 @@ const ru: typeof en = {
   socket: (s: SocketId) => `Сокет ${s}`,
   timelineLabel: (strategy: string, total: string) =>
     `Временная шкала стратегии «${strategy}»: на дорожке потока — каждый системный вызов (спит или работает), на дорожках сокетов — когда пришли данные и когда их прочитали. Прогон заканчивается на ${total} мкс.`,
+  arrivalsLabel: 'Время прихода',
+  legendLabel: 'Легенда',
+  figuresLabel: 'Цифры',
   legendSleep: 'спит в вызове',
   legendData: 'read → данные',
   legendEagain: 'read → EAGAIN',
@@ -104,7 +111,7 @@ const ru: typeof en = {
     sleeping: 'спит',
     done: 'закончил',
   },
-  nowStart: 'Нажмите «Запустить» или «Шаг». Каждый системный вызов стоит потоку 1 мкс процессора.',
+  nowStart: 'Нажмите «Запустить» или «Шаг». Системный вызов стоит 1 мкс процессора.',
   nowSleeping: (call: string, time: string) => `t = ${time} мкс: поток спит в ${call}.`,
   nowRunning: (call: string, time: string) => `t = ${time} мкс: поток выполняет ${call}.`,
   nowBetween: (time: string) => `t = ${time} мкс.`,
