@@ -145,7 +145,7 @@ export class ChartPanel extends LitElement {
       type: a.log ? ('logarithmic' as const) : ('linear' as const),
       min: a.min,
       max: a.max,
-      title: { display: true, text: a.title, color: fg, font: { ...font, weight: 600 } },
+      title: { display: a.title !== '', text: a.title, color: fg, font: { ...font, weight: 600 } },
       ticks: {
         color: fg,
         font,
