@@ -52,8 +52,6 @@ const KNOWN_OVER: Record<string, string> = {
   'quiz-busy-wait (ru)': '818 characters, 83 % under 20 px, smallest 14.5 px',
   'quiz-fastapi (en)': '647 characters, 84 % under 20 px, smallest 14.5 px',
   'quiz-fastapi (ru)': '651 characters, 84 % under 20 px, smallest 14.5 px',
-  'summary (en)': '1075 characters, 29 % under 20 px, smallest 14.8 px',
-  'summary (ru)': '1069 characters, 30 % under 20 px, smallest 14.8 px',
   'tasks-gather (en)': '882 characters, 71 % under 20 px, smallest 14.6 px',
   'tasks-gather (ru)': '909 characters, 69 % under 20 px, smallest 14.6 px',
   'title (en)': '974 characters, 61 % under 20 px, smallest 15.5 px',

@@ -54,7 +54,6 @@ const KNOWN_LONG = new Set<string>([
   'comparison',
   'pitfalls',
   'observe',
-  'summary',
 ]);
 
 describe('speaker notes are spoken lines', () => {
