@@ -54,8 +54,6 @@ const KNOWN_OVER: Record<string, string> = {
   'quiz-fastapi (ru)': '651 characters, 84 % under 20 px, smallest 14.5 px',
   'tasks-gather (en)': '882 characters, 71 % under 20 px, smallest 14.6 px',
   'tasks-gather (ru)': '909 characters, 69 % under 20 px, smallest 14.6 px',
-  'title (en)': '974 characters, 61 % under 20 px, smallest 15.5 px',
-  'title (ru)': '945 characters, 62 % under 20 px, smallest 15.5 px',
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
