@@ -43,8 +43,8 @@ const MAX_FRAME_MS = 100;
 const WIDE_W = 760;
 const NARROW_W = 500;
 const LABEL_W = 96;
-const LANE_H = 27;
-const LANE_GAP = 5;
+const LANE_H = 24;
+const LANE_GAP = 4;
 const TOP = 4;
 const AXIS_H = 24;
 const LANES = 4;
@@ -281,7 +281,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
       const served = v.servedSoFar[k];
       const waitEnd = served ?? time;
       return svg`
-        ${waitEnd > arr ? svg`<rect class="waiting" x=${x(arr)} y=${y + 9} width=${x(waitEnd) - x(arr)} height=${LANE_H - 18}></rect>` : nothing}
+        ${waitEnd > arr ? svg`<rect class="waiting" x=${x(arr)} y=${y + 8} width=${x(waitEnd) - x(arr)} height=${LANE_H - 16}></rect>` : nothing}
         <path class="arrival" d="M ${x(arr) - 6} ${y + 2} L ${x(arr) + 6} ${y + 2} L ${x(arr)} ${y + 11} Z"></path>
         ${served !== undefined ? svg`<circle class="served" cx=${x(served)} cy=${y + LANE_H / 2} r="6"></circle>` : nothing}
       `;

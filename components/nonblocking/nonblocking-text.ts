@@ -90,7 +90,7 @@ const ru: typeof en = {
     polling: 'O_NONBLOCK: читаем A, B, C по кругу; данных нет — сразу EAGAIN, к следующему.',
     multiplexer: 'epoll_wait спит, пока что-нибудь не готово, потом читаем ровно готовые сокеты.',
   },
-  arrival: (s: SocketId) => `Данные приходят на ${s}`,
+  arrival: (s: SocketId) => `Данные на ${s}`,
   us: (v: string) => `${v} мкс`,
   axisUnit: 't, мкс',
   thread: 'Поток',
