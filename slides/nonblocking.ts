@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/nonblocking/nonblocking-sequence
 export const nonblocking: SlideDef = {
   id: 'nonblocking',
   chapter: 'io',
+  presented: true,
   title: {
     ru: 'Блокирующий и неблокирующий ввод-вывод',
     en: 'Blocking and non-blocking I/O',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/select-epoll/select-epoll-sequen
 export const selectEpoll: SlideDef = {
   id: 'select-epoll',
   chapter: 'io',
+  presented: true,
   title: {
     ru: 'select, poll, epoll, kqueue',
     en: 'select, poll, epoll, kqueue',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/summary/summary-sequence.ts';
 export const summary: SlideDef = {
   id: 'summary',
   chapter: 'green',
+  presented: true,
   title: {
     ru: 'Главное',
     en: 'Key points',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/chapter-map/chapter-map-sequence
 export const title: SlideDef = {
   id: 'title',
   chapter: 'io',
+  presented: true,
   title: {
     ru: 'Event loop, корутины и зелёные потоки',
     en: 'Event loop, coroutines and green threads',

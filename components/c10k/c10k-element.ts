@@ -2,6 +2,7 @@ import { html } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
+import '../ui/details.ts';
 import type { ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import * as model from './c10k-model.ts';
@@ -37,6 +38,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
     const t = c10kText[lang];
     const s = this.state;
     const f = figures(s);
+    const open = this.detailsOpen;
     const n = (v: number, d = 0) => formatNumber(v, lang, d);
     const bytes = (v: number) => formatBytes(v, lang);
     const limit = f.firstLimit ?? f.lowestLimit;
@@ -52,7 +54,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
 
     return html`
       <section aria-label=${t.demoLabel}>
-        <div class="controls">
+        <div class="controls ${s.stackPreset === 'custom' ? 'custom' : ''}">
           <hsw-slider
             label=${t.connections}
             log
@@ -94,6 +96,9 @@ export class C10kDemo extends DemoElement<C10kInput> {
               ></hsw-slider>`
               : ''
           }
+        </div>
+        <hsw-details locale=${lang} .open=${open} label=${t.moreInputs}>
+          <div class="controls">
           <hsw-slider
             label=${t.resident}
             log
@@ -120,8 +125,10 @@ export class C10kDemo extends DemoElement<C10kInput> {
               ${RAM_CHOICES.map((ram) => html`<option value=${ram / GiB} ?selected=${s.ram === ram}>${bytes(ram)}</option>`)}
             </select>
           </div>
-        </div>
+          </div>
+        </hsw-details>
 
+        <hsw-details locale=${lang} .open=${open} label=${t.figuresLabel}>
         <table class="data">
           <thead>
             <tr>
@@ -158,6 +165,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
             </tr>
           </tbody>
         </table>
+        </hsw-details>
 
         <p class="callout ${f.firstLimit ? 'bad' : 'warn'}" role="status">${limitText}</p>
 
@@ -168,8 +176,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
             label=${t.chartLabel(n(s.connections))}
             .spec=${this.chartSpec(lang)}
           ></hsw-chart>
-          <div>
-            <p class="caption">${t.limitsCaption}</p>
+          <hsw-details class="ceilings" locale=${lang} .open=${open} label=${t.limitsCaption}>
             <ul class="limits">
               ${[...f.limits]
                 .sort((a, b) => a.maxThreads - b.maxThreads)
@@ -180,7 +187,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
                     </li>`,
                 )}
             </ul>
-          </div>
+          </hsw-details>
         </div>
       </section>
     `;

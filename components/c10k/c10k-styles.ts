@@ -3,8 +3,10 @@ import { controlStyles } from '../ui/theme.ts';
 import { calloutStyles, dataTableStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /**
- * The c10k demo's look: controls in three columns, the figures table, the ceiling callout, then the chart beside
- * the list of ceilings. On the type scale of demo-styles.ts: nothing under `--hsw-fs-small` (0.75em).
+ * The c10k demo's look: the main controls in three columns (four with a custom stack, so that the demo keeps its
+ * height), the other inputs and the figures table in disclosures, the ceiling callout, then the chart beside the
+ * list of ceilings. On the type scale of demo-styles.ts: nothing under `--hsw-fs-small` (0.75em). Presented, the
+ * disclosures are closed and the chart takes the width.
  */
 export const styles = [
   controlStyles,
@@ -18,6 +20,12 @@ export const styles = [
       gap: 0.5em 1em;
       align-items: end;
     }
+    .controls.custom {
+      grid-template-columns: minmax(0, 1.25fr) repeat(3, minmax(0, 1fr));
+    }
+    hsw-details {
+      margin-top: 0.15em;
+    }
     .field label {
       display: block;
       font-size: var(--hsw-fs-note);
@@ -27,8 +35,7 @@ export const styles = [
       margin-top: 0.2em;
     }
     table.data {
-      margin-top: 0.6em;
-      font-size: var(--hsw-fs-note);
+      font-size: var(--hsw-fs-small);
     }
     td.threads {
       color: var(--hsw-bad-text);
@@ -44,14 +51,9 @@ export const styles = [
     }
     .lower {
       display: grid;
-      grid-template-columns: minmax(0, 1.7fr) minmax(0, 1fr);
+      grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
       gap: 0.8em;
       align-items: start;
-    }
-    .caption {
-      font-size: var(--hsw-fs-small);
-      color: var(--hsw-muted);
-      margin: 0.2em 0;
     }
     ul.limits {
       list-style: none;
@@ -60,8 +62,8 @@ export const styles = [
       font-size: var(--hsw-fs-small);
     }
     ul.limits li {
-      padding: 0.2em 0;
-      line-height: 1.3;
+      padding: 0.1em 0;
+      line-height: 1.2;
       color: var(--hsw-muted);
     }
     ul.limits li.hit {
@@ -73,7 +75,13 @@ export const styles = [
       color: var(--hsw-fg);
     }
     hsw-chart {
-      --hsw-chart-height: 240px;
+      --hsw-chart-height: 220px;
+    }
+    :host([presenting]) .lower {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    :host([presenting]) hsw-chart {
+      --hsw-chart-height: 300px;
     }
     @container ${narrowQuery} {
       .controls {

@@ -27,9 +27,9 @@ const en = {
   cores: (low: string, high: string) => `${low}–${high} cores`,
   noSwitches: 'almost none',
   firstLimit: (connections: string, limit: string, max: string) =>
-    `At ${connections} connections the thread model stops at ${limit}: it allows ${max} threads (the kernel’s defaults).`,
+    `At ${connections} connections threads stop at ${limit}: ${max} threads (the kernel’s defaults).`,
   noLimit: (connections: string, limit: string, max: string) =>
-    `${connections} threads fit under every ceiling. The lowest, with the kernel’s defaults, is ${limit}: ${max} threads.`,
+    `${connections} threads fit under every ceiling; the lowest (the kernel’s defaults): ${limit}, ${max} threads.`,
   limitNames: {
     max_map_count: 'vm.max_map_count',
     'threads-max': 'kernel.threads-max',
@@ -42,7 +42,10 @@ const en = {
     'ulimit-u': () => `half of threads-max, per user`,
     ram: (v: string) => `stacks and kernel stacks fill ${v}`,
   } satisfies Record<LimitName, (v: string) => string>,
-  limitsCaption: 'Kernel ceilings for the thread model',
+  limitsCaption: 'Kernel ceilings',
+  /** The disclosures (open in the self-paced view, closed while presenting). */
+  moreInputs: 'More inputs',
+  figuresLabel: 'Figures per server',
   chartLabel: (conns: string) =>
     `Chart: memory against connections on logarithmic axes, for a thread per connection (virtual and resident) and for an event loop; the current ${conns} connections are marked.`,
   chartX: 'Connections',
@@ -60,8 +63,8 @@ const ru: typeof en = {
   stack: 'Стек потока (виртуальный)',
   stackPresets: { linux: 'Linux, 8 МиБ', java: 'Java -Xss, 1 МиБ', custom: 'Свой' },
   customStack: 'Свой размер стека',
-  resident: 'Реально занято стеком потока',
-  state: 'Цикл: состояние соединения',
+  resident: 'Занято стеком потока',
+  state: 'Цикл: на соединение',
   ram: 'Память машины',
   units: { B: 'Б', KiB: 'КиБ', MiB: 'МиБ', GiB: 'ГиБ', TiB: 'ТиБ' },
   perSecond: (v: string) => `${v}/с`,
@@ -76,9 +79,9 @@ const ru: typeof en = {
   cores: (low: string, high: string) => `${low}–${high} ядра`,
   noSwitches: 'почти нет',
   firstLimit: (connections: string, limit: string, max: string) =>
-    `На ${connections} соединениях модель потоков упирается в ${limit}: он разрешает ${max} потоков (значения ядра по умолчанию).`,
+    `На ${connections} соединениях потоки упираются в ${limit}: ${max} потоков (значения ядра по умолчанию).`,
   noLimit: (connections: string, limit: string, max: string) =>
-    `${connections} потоков помещаются под все потолки. Самый низкий при значениях ядра по умолчанию — ${limit}: ${max} потоков.`,
+    `${connections} потоков помещаются под все потолки; самый низкий (значения ядра): ${limit}, ${max} потоков.`,
   limitNames: {
     max_map_count: 'vm.max_map_count',
     'threads-max': 'kernel.threads-max',
@@ -91,7 +94,9 @@ const ru: typeof en = {
     'ulimit-u': () => `половина threads-max, на пользователя`,
     ram: (v: string) => `стеки и стеки ядра заполняют ${v}`,
   },
-  limitsCaption: 'Потолки ядра для модели потоков',
+  limitsCaption: 'Потолки ядра',
+  moreInputs: 'Ещё параметры',
+  figuresLabel: 'Цифры на сервер',
   chartLabel: (conns: string) =>
     `График: память в зависимости от числа соединений в логарифмическом масштабе, для потока на соединение (виртуальная и резидентная) и для цикла событий; отмечены текущие ${conns} соединений.`,
   chartX: 'Соединений',

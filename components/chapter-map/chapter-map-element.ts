@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 // The tag only: the workshop plugin loads the QR code's element (and the QR library) when there is a workshop.
 import '../ui/qr-code-tag.ts';
+import '../ui/details.ts';
 import * as model from './chapter-map-model.ts';
 import type { Chapter, ChapterMapState } from './chapter-map-model.ts';
 import { chapterMapText } from './chapter-map-text.ts';
@@ -43,14 +44,22 @@ export class ChapterMap extends DemoElement<ChapterMapState> {
       : nothing;
     return html`${join}<nav aria-label=${t.nav}>
       <ol>
-        ${this.chapters.map(
-          (c, i) => html`<li class="chapter">
-            <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}<span class="count">${t.slideCount(c.slides.length)}</span></a>
-            <ul>
+        ${this.chapters.map((c, i) => {
+          const list = html`<ul>
               ${c.slides.map((s) => html`<li><a class="slide" href="#/${s.id}">${s.title}</a></li>`)}
-            </ul>
-          </li>`,
-        )}
+            </ul>`;
+          const count = t.slideCount(c.slides.length);
+          // Presented, each card is its chapter and a closed disclosure, labelled with the count, of its slides.
+          return this.presenting
+            ? html`<li class="chapter">
+                  <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}</a>
+                  <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${count}>${list}</hsw-details>
+                </li>`
+            : html`<li class="chapter">
+                  <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}<span class="count">${count}</span></a>
+                  ${list}
+                </li>`;
+        })}
       </ol>
     </nav>`;
   }

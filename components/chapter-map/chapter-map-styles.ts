@@ -74,6 +74,16 @@ export const styles = [
       font-weight: 600;
       max-width: 12em;
     }
+    /* presented: the join card's words at the hall's floor (20 px) */
+    :host([presenting]) aside.join {
+      --hsw-qr-url-size: 0.9em;
+    }
+    :host([presenting]) aside.join p {
+      font-size: 0.9em;
+    }
+    :host([presenting]) ul {
+      font-size: 0.9em;
+    }
     .count {
       color: var(--hsw-muted);
       font-size: var(--hsw-fs-small);

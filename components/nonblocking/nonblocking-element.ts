@@ -4,6 +4,7 @@ import { NarrowController } from '../ui/narrow.ts';
 import { Player } from '../ui/player.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
+import '../ui/details.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import * as model from './nonblocking-model.ts';
 import {
@@ -42,8 +43,8 @@ const MAX_FRAME_MS = 100;
 const WIDE_W = 760;
 const NARROW_W = 500;
 const LABEL_W = 96;
-const LANE_H = 27;
-const LANE_GAP = 5;
+const LANE_H = 24;
+const LANE_GAP = 4;
 const TOP = 4;
 const AXIS_H = 24;
 const LANES = 4;
@@ -100,6 +101,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
     const t = nonblockingText[lang];
     const s = this.state;
     const v = view(s);
+    const open = this.detailsOpen;
     const n = (x: number, d = 0) => formatNumber(x, lang, d);
     const time = n(v.time, Number.isInteger(v.time) ? 0 : 1);
     const rows = compare(paramsOf(s));
@@ -134,7 +136,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
               </button>`,
           )}
         </div>
-        <p class="hint">${t.strategyHint[s.strategy]}</p>
+        <hsw-details locale=${lang} .open=${open} label=${t.arrivalsLabel}>
         <div class="sliders">
           ${SOCKETS.map(
             (k) =>
@@ -150,7 +152,10 @@ export class NonblockingDemo extends DemoElement<PlayState> {
               ></hsw-slider>`,
           )}
         </div>
+        </hsw-details>
         ${this.timeline(lang, v)}
+        <hsw-details locale=${lang} .open=${open} label=${t.legendLabel}>
+        <p class="hint">${t.strategyHint[s.strategy]}</p>
         <div class="legend" aria-hidden="true">
           <span><span class="sw sleep"></span>${t.legendSleep}</span>
           <span><span class="sw data"></span>${t.legendData}</span>
@@ -158,6 +163,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           <span><span class="sw wait"></span>${t.legendWait}</span>
           <span><span class="sw ready"></span>${t.legendReady}</span>
         </div>
+        </hsw-details>
         <div class="controls-row">
           <hsw-step-controls
             .locale=${lang}
@@ -171,6 +177,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           ></hsw-step-controls>
         </div>
         <p class="now" role="status" aria-live=${s.playing ? 'off' : 'polite'}>${now} ${lastText} ${waitText}</p>
+        <hsw-details locale=${lang} .open=${open} label=${t.figuresLabel}>
         <div class="lower">
           <dl aria-label=${t.figuresCaption}>
             <dt>${t.served}</dt>
@@ -214,6 +221,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           </table>
         </div>
         <p class="footnote">${t.footnote}</p>
+        </hsw-details>
       </section>
     `;
   }
@@ -273,7 +281,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
       const served = v.servedSoFar[k];
       const waitEnd = served ?? time;
       return svg`
-        ${waitEnd > arr ? svg`<rect class="waiting" x=${x(arr)} y=${y + 9} width=${x(waitEnd) - x(arr)} height=${LANE_H - 18}></rect>` : nothing}
+        ${waitEnd > arr ? svg`<rect class="waiting" x=${x(arr)} y=${y + 8} width=${x(waitEnd) - x(arr)} height=${LANE_H - 16}></rect>` : nothing}
         <path class="arrival" d="M ${x(arr) - 6} ${y + 2} L ${x(arr) + 6} ${y + 2} L ${x(arr)} ${y + 11} Z"></path>
         ${served !== undefined ? svg`<circle class="served" cx=${x(served)} cy=${y + LANE_H / 2} r="6"></circle>` : nothing}
       `;

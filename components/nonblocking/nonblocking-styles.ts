@@ -18,13 +18,17 @@ export const styles = [
       gap: 0.4em;
       align-items: center;
     }
+    /* presented, the buttons say it (the group keeps its name) */
+    :host([presenting]) .strategies .label {
+      display: none;
+    }
     .strategies .label {
       font-size: var(--hsw-fs-note);
       color: var(--hsw-muted);
       margin-right: 0.2em;
     }
     .hint {
-      margin: 0.25em 0 0.35em;
+      margin: 0 0 0.2em;
       font-size: var(--hsw-fs-small);
       color: var(--hsw-muted);
       min-height: 1.3em;
@@ -32,6 +36,9 @@ export const styles = [
     code,
     .mono {
       font-family: var(--hsw-mono);
+    }
+    hsw-details {
+      margin-top: 0.1em;
     }
     .sliders {
       display: grid;
@@ -141,9 +148,9 @@ export const styles = [
       justify-content: space-between;
     }
     .now {
-      margin: 0.3em 0;
+      margin: 0.2em 0;
       font-size: var(--hsw-fs-note);
-      min-height: 2.6em;
+      min-height: 1.3em;
     }
 
     /* The figures so far, and the three strategies side by side. */
@@ -152,7 +159,7 @@ export const styles = [
       font-size: var(--hsw-fs-small);
       display: flex;
       flex-wrap: wrap;
-      gap: 0.1em 0.45em;
+      gap: 0.1em 0.3em;
       align-items: baseline;
     }
     dt {
@@ -162,7 +169,7 @@ export const styles = [
       content: ':';
     }
     dd {
-      margin: 0 0.9em 0 0;
+      margin: 0 0.5em 0 0;
       font-weight: 600;
       font-variant-numeric: tabular-nums;
       white-space: nowrap;
@@ -173,7 +180,6 @@ export const styles = [
     table.data caption {
       text-align: left;
       color: var(--hsw-muted);
-      padding-bottom: 0.2em;
     }
     table.data tr.current {
       background: var(--hsw-panel);
@@ -184,7 +190,7 @@ export const styles = [
     .footnote {
       font-size: var(--hsw-fs-small);
       color: var(--hsw-muted);
-      margin: 0.3em 0 0;
+      margin: 0.1em 0 0;
       line-height: 1.3;
     }
 

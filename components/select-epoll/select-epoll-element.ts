@@ -3,6 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { Player } from '../ui/player.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
+import '../ui/details.ts';
 import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import * as model from './select-epoll-model.ts';
@@ -116,6 +117,8 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     const shown = s.last;
     const frame: Frame | null = shown ? frameAt(shown, this.progress) : null;
     const done = shown !== null && this.progress >= 1;
+    const open = this.detailsOpen;
+    const note = html`<p class="note">${s.k === 0 ? t.chartNoteZero : t.chartNote(n(s.k), n(SELECT_MAX_N))}</p>`;
 
     return html`
       <section aria-label=${t.demoLabel}>
@@ -160,7 +163,9 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
 
         <div class="middle">
           <div>${this.renderGrid(lang, frame)}</div>
-          <div>${call.ok ? this.renderFigures(lang, call) : this.renderRefused(lang, call)}</div>
+          <hsw-details locale=${lang} .open=${open} label=${call.ok ? t.figuresLabel : t.refusedLabel}
+            >${call.ok ? this.renderFigures(lang, call) : this.renderRefused(lang, call)}</hsw-details
+          >
         </div>
 
         <p class="callout status ${shown && !shown.ok ? 'bad' : ''}">
@@ -186,7 +191,12 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
                 </label>`,
               )}
             </fieldset>
-            <p class="note">${s.k === 0 ? t.chartNoteZero : t.chartNote(n(s.k), n(SELECT_MAX_N))}</p>
+            ${
+              // presented, behind a disclosure; in the self-paced view it is simply there (no summary line to fit)
+              this.presenting
+                ? html`<hsw-details locale=${lang} .open=${open} label=${t.noteLabel}>${note}</hsw-details>`
+                : note
+            }
           </div>
         </div>
       </section>
@@ -224,12 +234,14 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     return html`
       <div class="grid" role="img" aria-label=${t.gridLabel(n(lastFd))}>${cells}</div>
       <p class="under" data-figure="more">${under}</p>
-      <div class="legend" aria-hidden="true">
-        <span><span class="cell"></span>${t.legendIdle}</span>
-        <span><span class="cell ready"></span>${t.legendReady}</span>
-        <span><span class="cell checked"></span>${t.legendChecked}</span>
-        <span><span class="cell found"></span>${t.legendFound}</span>
-      </div>
+      <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.legendLabel}>
+        <div class="legend" aria-hidden="true">
+          <span><span class="cell"></span>${t.legendIdle}</span>
+          <span><span class="cell ready"></span>${t.legendReady}</span>
+          <span><span class="cell checked"></span>${t.legendChecked}</span>
+          <span><span class="cell found"></span>${t.legendFound}</span>
+        </div>
+      </hsw-details>
     `;
   }
 
@@ -337,7 +349,13 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
       .map((c) => ({ x: s.n, y: metricOf(c, metric) }));
     return {
       x: { title: t.chartX, log: true, min: N_MIN, max: 1.3 * N_MAX, format: pow10 },
-      y: { title: metric === 'checks' ? t.chartYChecks : t.chartYBytes, log: true, min: 1, format: pow10 },
+      // Presented, the metric's pill names the axis: its title would not fit the chart's height at the hall's size.
+      y: {
+        title: this.presenting ? '' : metric === 'checks' ? t.chartYChecks : t.chartYBytes,
+        log: true,
+        min: 1,
+        format: pow10,
+      },
       series: [...lines, { label: t.seriesNow, marker: true, color: '--hsw-fg', points: now }],
     };
   }

@@ -37,6 +37,18 @@ export const styles = [
     .pill span {
       font-size: var(--hsw-fs-note);
     }
+    /* presented, the pills say what they choose (the group keeps its name), so that "Call wait" fits beside them */
+    :host([presenting]) .top legend {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    :host([presenting]) hsw-chart {
+      --hsw-chart-height: 240px;
+    }
     .top .pill span {
       font-family: var(--hsw-mono);
     }
@@ -101,6 +113,9 @@ export const styles = [
     }
     .under strong {
       color: var(--hsw-fg);
+    }
+    hsw-details {
+      margin-top: 0.2em;
     }
     .legend {
       display: flex;
@@ -205,6 +220,12 @@ export const styles = [
     .chart-side legend {
       float: none;
       margin: 0 0 0.2em;
+    }
+    .chart-side hsw-details {
+      margin-top: 0.4em;
+    }
+    .chart-side hsw-details .note {
+      margin: 0;
     }
     .note {
       font-size: var(--hsw-fs-small);

@@ -8,6 +8,11 @@ const en = {
   connections: 'Registered descriptors N',
   ready: 'Ready now K',
   callWait: 'Call wait',
+  /** The disclosures (open in the self-paced view, closed while presenting). */
+  figuresLabel: 'What the call costs',
+  refusedLabel: 'What really happens',
+  legendLabel: 'Legend',
+  noteLabel: 'About the lines',
   metric: 'Chart shows',
   metrics: { checks: 'descriptors checked', bytes: 'bytes copied' } satisfies Record<Metric, string>,
   rows: {
@@ -84,6 +89,10 @@ const ru: typeof en = {
   connections: 'Зарегистрировано дескрипторов N',
   ready: 'Готовы сейчас K',
   callWait: 'Вызвать ожидание',
+  figuresLabel: 'Во что обходится вызов',
+  refusedLabel: 'Что происходит на деле',
+  legendLabel: 'Легенда',
+  noteLabel: 'О линиях',
   metric: 'На графике',
   metrics: { checks: 'проверено дескрипторов', bytes: 'скопировано байт' },
   rows: {

@@ -13,6 +13,7 @@ import {
 } from './summary-model.ts';
 import { summaryText } from './summary-text.ts';
 import { styles } from './summary-styles.ts';
+import '../ui/details.ts';
 
 /**
  * The last slide's demo: the person's score over every quiz of the deck, a link to each quiz, and links back to
@@ -130,12 +131,28 @@ export class Summary extends DemoElement<SummaryState> {
     </div>`;
   }
 
+  /**
+   * Presented to a hall (not in a workshop, where the room's results are the point), the person's own score and the
+   * chapter links are closed disclosures: the takeaways are the slide. In the self-paced view they are simply there.
+   */
+  private disclosed(label: string, content: unknown): unknown {
+    if (!this.presenting || this.room) return content;
+    return html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${label}>${content}</hsw-details>`;
+  }
+
   override render() {
     const t = summaryText[this.locale];
-    const target = this.mode === 'embed' ? '_blank' : nothing;
     const withTop = !!this.room?.top && this.room.top.length > 0;
     return html`<section aria-label=${t.demoLabel} class=${withTop ? 'with-top' : ''}>
-      ${this.room ? [this.renderRoom(this.room), this.renderTop(this.room.top)] : this.renderScore()}
+      ${this.room ? [this.renderRoom(this.room), this.renderTop(this.room.top)] : this.disclosed(t.scoreTitle, this.renderScore())}
+      ${this.disclosed(t.chaptersTitle, this.renderChapters())}
+    </section>`;
+  }
+
+  private renderChapters() {
+    const t = summaryText[this.locale];
+    const target = this.mode === 'embed' ? '_blank' : nothing;
+    return html`
       <nav class="chapters" aria-label=${t.chaptersTitle}>
         <h3>${t.chaptersTitle}</h3>
         <ol>
@@ -149,7 +166,7 @@ export class Summary extends DemoElement<SummaryState> {
           )}
         </ol>
       </nav>
-    </section>`;
+    `;
   }
 }
 

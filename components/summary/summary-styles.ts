@@ -58,10 +58,12 @@ export const styles = [
       margin: 0;
       padding: 0;
     }
+    /* a quiz's link, its chapter, its result at the end of the line; what does not fit wraps to a line of its own
+       (a long title on a phone), never over its neighbour */
     ul.quizzes li {
-      display: grid;
-      grid-template-columns: auto minmax(0, 1fr) auto;
-      gap: 0.6em;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0 0.6em;
       align-items: baseline;
       padding: 0.2em 0;
       border-top: 1px solid var(--hsw-border);
@@ -75,6 +77,7 @@ export const styles = [
     .result {
       white-space: nowrap;
       font-weight: 600;
+      margin-left: auto;
     }
     li.right .result {
       color: var(--hsw-good-text);
@@ -84,6 +87,13 @@ export const styles = [
     }
     li.unanswered .result {
       color: var(--hsw-muted);
+    }
+    /* In a workshop, on the projector, the room's results and the top ten keep the self-paced size: at the
+       presented one their ten rows would not fit the slide (workshop.spec.ts). */
+    :host([presenting]) section:has(.room) {
+      font-size: 20px;
+      --hsw-fs-small: 0.75em;
+      --hsw-fs-note: 0.85em;
     }
     /* in a workshop: the room's results, the top nicknames */
     .room .name {
@@ -96,7 +106,11 @@ export const styles = [
     }
     /* a quiz's title and chapter flow as one label (wrapping under each other when narrow), its result beside */
     .room ul.quizzes li {
-      grid-template-columns: minmax(0, 1fr) auto;
+      flex-wrap: nowrap;
+    }
+    .room ul.quizzes .label {
+      flex: 1 1 0;
+      min-width: 0;
     }
     ol.top {
       margin: 0;

@@ -4,8 +4,18 @@ import { uiText } from './ui-text.ts';
 import { DASH, LEGEND_LINE_PX, legendEntries } from './chart-legend.ts';
 import type { Lang } from '../../lib/i18n.ts';
 
-/** The type scale's smallest step (demo-styles.ts `--hsw-fs-small`), for the labels drawn on the canvas. */
+/**
+ * The type scale's smallest step (demo-styles.ts `--hsw-fs-small`: 0.75em, 0.9em while presenting), for the labels
+ * drawn on the canvas, when the host does not say it in em.
+ */
 const SMALL_EM = 0.75;
+
+/** The smallest step as the host inherits it (`--hsw-fs-small`, e.g. `0.9em`), or SMALL_EM. */
+function smallEm(style: CSSStyleDeclaration): number {
+  const m = /^\s*([\d.]+)em\s*$/.exec(style.getPropertyValue('--hsw-fs-small'));
+  const v = m ? Number(m[1]) : NaN;
+  return v > 0 && v <= 1 ? v : SMALL_EM;
+}
 
 export interface ChartPoint {
   x: number;
@@ -118,12 +128,12 @@ export class ChartPanel extends LitElement {
    * The font of every label chart.js draws: ticks, axis titles, legend, tooltip. They are pixels on the canvas, out
    * of reach of CSS (and of the type-scale test, which measures text nodes), and chart.js's own default is 12 px: so
    * the size is set here, explicitly, from the host's computed font size at the type scale's smallest step (0.75em:
-   * 15 px in a 20 px demo host, over 14 px on the projector), in the deck's font.
+   * 15 px in a 20 px demo host; presented, 0.9em of 23 px: over 20 px on the projector), in the deck's font.
    */
   private font(): { size: number; family: string } {
     const style = getComputedStyle(this);
     const hostPx = parseFloat(style.fontSize) || 20;
-    return { size: Math.round(hostPx * SMALL_EM * 10) / 10, family: style.fontFamily };
+    return { size: Math.round(hostPx * smallEm(style) * 10) / 10, family: style.fontFamily };
   }
 
   private config(): ChartConfiguration<'line'> {
@@ -135,7 +145,7 @@ export class ChartPanel extends LitElement {
       type: a.log ? ('logarithmic' as const) : ('linear' as const),
       min: a.min,
       max: a.max,
-      title: { display: true, text: a.title, color: fg, font: { ...font, weight: 600 } },
+      title: { display: a.title !== '', text: a.title, color: fg, font: { ...font, weight: 600 } },
       ticks: {
         color: fg,
         font,

@@ -38,68 +38,98 @@ const content: SlideTextDef = {
     ru: {
       body: [
         {
-          p: 'Самая простая модель сервера — поток на соединение, который блокируется в `read()`. Код линейный и понятный. Но поток стоит денег, даже когда спит.',
+          p: 'Поток на соединение, блокирующийся в `read()`: самый простой код. Но и спящий поток стоит денег.',
         },
         {
-          ul: [
-            'Стек: 8 МБ виртуальной памяти (`ulimit -s`; в Java `-Xss` 1 МБ), реально занято — десятки КБ. Плюс стек ядра 16 КБ и структуры планировщика.',
-            'Каждый запрос — разбудить поток и усыпить: два переключения контекста по 2–5 мкс с промахами кэша.',
+          details: [
+            {
+              ul: [
+                'Стек: 8 МБ виртуальной памяти (`ulimit -s`; в Java `-Xss` 1 МБ), реально занято — десятки КБ. Плюс стек ядра 16 КБ и структуры планировщика.',
+                'Каждый запрос — разбудить поток и усыпить: два переключения контекста по 2–5 мкс с промахами кэша.',
+              ],
+            },
+            {
+              p: 'Двигайте ползунки и сравните с циклом событий: один поток, а на соединение — лишь объект с состоянием.',
+            },
           ],
         },
-        { p: 'Двигайте ползунки и сравните с циклом событий: один поток, а на соединение — лишь объект с состоянием.' },
       ],
       notes: [
         {
-          p: 'C10K — задача Дэна Кегела (1999): как обслужить десять тысяч соединений одной машиной. Поток на соединение — самый понятный код: прочитал, обработал, ответил, и всё это линейно.',
+          p: 'C10K — задача Дэна Кегела, 1999 год: десять тысяч соединений на одной машине. Поток на соединение — самый понятный код: прочитал, обработал, ответил.',
         },
         {
-          p: 'Виртуальная память: 10 000 потоков по 8 МиБ — это 78 ГиБ адресного пространства. На 64-битной машине это ещё не беда, реально заняты десятки КиБ стека на поток. Беда в потолках ядра (демо их перечисляет): `vm.max_map_count` (два отображения на стек), `kernel.threads-max`, `ulimit -u`.',
+          p: 'Десять тысяч потоков помещаются. Виртуальной памяти — 78 гигабайт, но это адресное пространство; реально заняты сотни мегабайт.',
         },
         {
-          p: '`vm.max_map_count` по умолчанию в ядре 65 530 (`DEFAULT_MAX_MAP_COUNT` в include/linux/mm.h: 65 535 минус 5), а каждый стек — два отображения: сам стек и сторожевая страница под ним (это видно в /proc/PID/maps; в репозитории есть проба, которая их считает). Значит, около 32 765 потоков на процесс — меньше, если у процесса много других отображений. Это значение ядра, не каждой машины: дистрибутивы ставят своё (Fedora с версии 39 — 1 048 576, для игр через Wine), и тогда первым потолком становится `kernel.threads-max` или `ulimit -u`. Посмотреть своё: `sysctl vm.max_map_count`.',
+          p: 'Сорок тысяч — и ядро говорит «нет»: каждый стек — два отображения, а `vm.max_map_count` по умолчанию 65 530. У вашего дистрибутива значение может быть другим.',
         },
         {
-          p: '`kernel.threads-max` ядро выставляет при загрузке: память / (8 × 16 КиБ), то есть память / 128 КиБ; `ulimit -u` (RLIMIT_NPROC) по умолчанию — половина этого. Ещё бывает `kernel.pid_max`: поток занимает идентификатор из того же пространства, а ядро по умолчанию ставит 32 768 (systemd поднимает до 4 194 304).',
+          p: 'Java с маленьким стеком экономит адресное пространство, но не потолки ядра: число потоков упирается в то же.',
         },
         {
-          p: 'Переключения: каждый запрос будит поток и снова усыпляет — два переключения по 2–5 мкс вместе с промахами кэша. При 10 000 соединений по одному запросу в секунду это 20 000 переключений и 0,04–0,1 ядра только на них.',
+          p: 'Миллион соединений: на ногах только цикл событий — один поток и по объекту с состоянием на соединение.',
         },
       ],
-      appendix: [],
+      appendix: [
+        {
+          p: '`vm.max_map_count`: 65 530 — значение ядра (`DEFAULT_MAX_MAP_COUNT` в include/linux/mm.h: 65 535 минус 5); на машине, где собиралась эта колода, `cat /proc/sys/vm/max_map_count` даёт 65530. Каждый стек — два отображения: стек и сторожевая страница (видно в /proc/PID/maps; в репозитории есть проба, которая их считает). Отсюда около 32 765 потоков на процесс, меньше при других отображениях. Дистрибутивы ставят своё: Fedora с версии 39 — 1 048 576; тогда первым потолком становится `kernel.threads-max` или `ulimit -u`. Своё значение: `sysctl vm.max_map_count`.',
+        },
+        {
+          p: '`kernel.threads-max` ядро выставляет при загрузке: память / (8 × 16 КиБ) = память / 128 КиБ; `ulimit -u` (RLIMIT_NPROC) по умолчанию — половина этого. `kernel.pid_max` по умолчанию 32 768 (systemd поднимает до 4 194 304): поток занимает идентификатор из того же пространства.',
+        },
+        {
+          p: 'Переключения: два на запрос по 2–5 мкс вместе с промахами кэша (Li, Ding, Shen, 2007). 10 000 соединений по запросу в секунду — 20 000 переключений в секунду, 0,04–0,1 ядра.',
+        },
+      ],
     },
     en: {
       body: [
         {
-          p: 'The simplest server model: a thread per connection, blocking in `read()`. The code is linear and easy to follow. But a thread costs money even while it sleeps.',
+          p: 'A thread per connection, blocking in `read()`: the simplest code. But a sleeping thread still costs.',
         },
         {
-          ul: [
-            'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss`: 1 MB), tens of KB really used. Plus a 16 KB kernel stack and the scheduler’s structures.',
-            'Each request wakes the thread and puts it back to sleep: two context switches of 2–5 µs each, cache misses included.',
+          details: [
+            {
+              ul: [
+                'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss`: 1 MB), tens of KB really used. Plus a 16 KB kernel stack and the scheduler’s structures.',
+                'Each request wakes the thread and puts it back to sleep: two context switches of 2–5 µs each, cache misses included.',
+              ],
+            },
+            {
+              p: 'Move the sliders and compare with an event loop: one thread, and per connection only an object with its state.',
+            },
           ],
-        },
-        {
-          p: 'Move the sliders and compare with an event loop: one thread, and per connection only an object with its state.',
         },
       ],
       notes: [
         {
-          p: 'C10K is Dan Kegel’s problem (1999): how to serve ten thousand connections from one machine. A thread per connection gives the clearest code: read, process, reply, all in a straight line.',
+          p: 'C10K is Dan Kegel’s problem from 1999: ten thousand connections on one machine. A thread per connection is the clearest code: read, process, reply.',
         },
         {
-          p: 'Virtual memory: 10,000 threads at 8 MiB is 78 GiB of address space. On a 64-bit machine that is not yet a problem; a thread really touches tens of KiB of its stack. The problem is the kernel’s ceilings (the demo lists them): `vm.max_map_count` (two mappings per stack), `kernel.threads-max`, `ulimit -u`.',
+          p: 'Ten thousand threads fit. 78 gigabytes of virtual memory, but that is address space; what is really used is a few hundred megabytes.',
         },
         {
-          p: '`vm.max_map_count` is 65,530 by the kernel’s default (`DEFAULT_MAX_MAP_COUNT` in include/linux/mm.h: 65,535 minus 5), and every stack is two mappings: the stack and the guard page below it (visible in /proc/PID/maps; the repository has a probe that counts them). So about 32,765 threads per process, fewer if the process has many other mappings. That is the kernel’s value, not every machine’s: distributions set their own (Fedora since 39: 1,048,576, for games under Wine), and then `kernel.threads-max` or `ulimit -u` comes first. To see yours: `sysctl vm.max_map_count`.',
+          p: 'Forty thousand, and the kernel says no: each stack is two mappings, and `vm.max_map_count` defaults to 65,530. Your distribution may set another value.',
         },
         {
-          p: 'The kernel sets `kernel.threads-max` at boot to RAM / (8 × 16 KiB), that is RAM / 128 KiB; `ulimit -u` (RLIMIT_NPROC) defaults to half of that. There is also `kernel.pid_max`: a thread takes an id from the same space, and the kernel’s default is 32,768 (systemd raises it to 4,194,304).',
+          p: 'Java’s smaller stacks save address space, not the kernel’s ceilings: the thread count hits the same wall.',
         },
         {
-          p: 'Switches: each request wakes a thread and puts it back to sleep, two switches of 2–5 µs with cache misses. At 10,000 connections with one request a second each, that is 20,000 switches a second and 0.04–0.1 of a core spent on them alone.',
+          p: 'A million connections: only the event loop is still standing, one thread and an object with its state per connection.',
         },
       ],
-      appendix: [],
+      appendix: [
+        {
+          p: '`vm.max_map_count`: 65,530 is the kernel’s default (`DEFAULT_MAX_MAP_COUNT` in include/linux/mm.h: 65,535 minus 5); on the machine this deck was built on, `cat /proc/sys/vm/max_map_count` gives 65530. Each stack is two mappings, the stack and its guard page (visible in /proc/PID/maps; the repository has a probe that counts them). Hence about 32,765 threads per process, fewer with other mappings. Distributions set their own: Fedora since 39, 1,048,576; then `kernel.threads-max` or `ulimit -u` comes first. To see yours: `sysctl vm.max_map_count`.',
+        },
+        {
+          p: 'The kernel sets `kernel.threads-max` at boot to RAM / (8 × 16 KiB) = RAM / 128 KiB; `ulimit -u` (RLIMIT_NPROC) defaults to half of that. `kernel.pid_max` defaults to 32,768 (systemd raises it to 4,194,304): a thread takes an id from the same space.',
+        },
+        {
+          p: 'Switches: two per request at 2–5 µs with cache misses (Li, Ding, Shen, 2007). 10,000 connections at one request a second each: 20,000 switches a second, 0.04–0.1 of a core.',
+        },
+      ],
     },
   },
 };

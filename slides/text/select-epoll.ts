@@ -47,12 +47,36 @@ const content: SlideTextDef = {
     ru: {
       body: [
         {
-          p: 'Мультиплексирование: один системный вызов ждёт сразу много дескрипторов и говорит, какие готовы. `select` и `poll` каждый раз передают ядру весь список и проверяют его целиком. `epoll` (Linux) и `kqueue` (BSD, macOS) хранят список в ядре и возвращают только готовые.',
+          p: '`select` и `poll` каждый раз отдают ядру весь список. `epoll` и `kqueue` хранят его в ядре и возвращают только готовые.',
         },
-        { code: epollListing('регистрация сокета — один раз'), lang: 'c' },
-        { p: '`select` ограничен `FD_SETSIZE` = 1024: его битовая маска вмещает только дескрипторы 0…1023.' },
+        {
+          details: [
+            {
+              p: '`epoll` — в Linux, `kqueue` — в BSD и macOS.',
+            },
+            { code: epollListing('регистрация сокета — один раз'), lang: 'c' },
+            { p: '`select` ограничен `FD_SETSIZE` = 1024: его битовая маска вмещает только дескрипторы 0…1023.' },
+          ],
+        },
       ],
       notes: [
+        {
+          p: 'Один вызов ждёт сразу много сокетов. Вопрос в том, сколько работы на каждый вызов.',
+        },
+        {
+          p: '`select` на сотне дескрипторов: ядро проверяет все сто, чтобы найти десять готовых, а потом программа проверяет их ещё раз.',
+        },
+        {
+          p: 'Тысяча — тысяча проверок ради тех же десяти. Цена растёт с числом соединений, а не с числом событий.',
+        },
+        {
+          p: 'Тысяча сто — `select` вообще не вызвать: его маска вмещает дескрипторы только до 1023. Python бросает исключение, C с fortify падает.',
+        },
+        {
+          p: '`epoll` на ста тысячах: список живёт в ядре, готовые ядро ставит в очередь само. Десять проверок — столько, сколько событий.',
+        },
+      ],
+      appendix: [
         {
           p: '`select` и `poll` ничего не помнят между вызовами. Программа каждый раз отдаёт ядру весь список, ядро опрашивает каждый дескриптор (вызывает его метод poll), записывает результат обратно, а программа потом ещё раз просматривает все N, чтобы найти готовые. Цена вызова растёт с N, даже если готов один сокет.',
         },
@@ -77,21 +101,41 @@ const content: SlideTextDef = {
         {
           p: 'Мелочи: с maxevents = 64, как во фрагменте, `epoll_wait` вернёт не больше 64 готовых, остальные — следующим вызовом. Если готовых нет, `select` и `poll` проходят весь список, засыпают и после пробуждения проходят его ещё раз.',
         },
-        {
-          p: 'Выберите механизм, задайте число соединений и вызовите ожидание. Последовательность по кликам: `select` на 100 → на 1000 (маска 128 байт, 1000 проверок ради 10 готовых) → на 1100: отказ → `epoll` на 100 000: 10 проверок, 120 байт.',
-        },
       ],
-      appendix: [],
     },
     en: {
       body: [
         {
-          p: 'Multiplexing: one system call waits on many descriptors at once and says which are ready. `select` and `poll` pass the whole list to the kernel every time and check all of it. `epoll` (Linux) and `kqueue` (BSD, macOS) keep the list in the kernel and return only the ready ones.',
+          p: '`select` and `poll` hand the kernel the whole list every call. `epoll` and `kqueue` keep it in the kernel and return only the ready ones.',
         },
-        { code: epollListing('register a socket: once'), lang: 'c' },
-        { p: '`select` is limited to `FD_SETSIZE` = 1024: its bitmap holds only descriptors 0…1023.' },
+        {
+          details: [
+            {
+              p: '`epoll` is Linux’s, `kqueue` BSD’s and macOS’s.',
+            },
+            { code: epollListing('register a socket: once'), lang: 'c' },
+            { p: '`select` is limited to `FD_SETSIZE` = 1024: its bitmap holds only descriptors 0…1023.' },
+          ],
+        },
       ],
       notes: [
+        {
+          p: 'One call waits on many sockets at once. The question is how much work each call costs.',
+        },
+        {
+          p: '`select` on a hundred descriptors: the kernel checks all hundred to find ten ready ones, and then the program checks them all again.',
+        },
+        {
+          p: 'A thousand: a thousand checks for the same ten. The cost grows with the connections, not with the events.',
+        },
+        {
+          p: 'Eleven hundred: `select` cannot even be called, its bitmap only holds descriptors up to 1023. Python raises, C built with fortify aborts.',
+        },
+        {
+          p: '`epoll` on a hundred thousand: the list lives in the kernel, which queues the ready ones itself. Ten checks, as many as there are events.',
+        },
+      ],
+      appendix: [
         {
           p: '`select` and `poll` remember nothing between calls. Each time the program hands the kernel the whole list, the kernel asks every descriptor (calls its poll method) and writes the result back, and then the program looks through all N again to find the ready ones. The cost of a call grows with N even when a single socket is ready.',
         },
@@ -116,11 +160,7 @@ const content: SlideTextDef = {
         {
           p: 'Details: with maxevents = 64, as in the snippet, `epoll_wait` returns at most 64 ready descriptors and the rest on the next call. When nothing is ready, `select` and `poll` walk the whole list, fall asleep, and walk it again after waking.',
         },
-        {
-          p: 'Choose a mechanism, set the number of connections and call the wait. The click sequence: `select` at 100 → at 1,000 (a 128-byte bitmap, 1,000 checks for 10 ready) → at 1,100: refused → `epoll` at 100,000: 10 checks, 120 bytes.',
-        },
       ],
-      appendix: [],
     },
   },
 };

@@ -7,53 +7,61 @@ const content: SlideTextDef = {
       body: [
         {
           ul: [
-            'Поток на соединение прост, но стоит памяти и переключений контекста. Начиная с тысяч соединений нужна другая модель.',
-            'Основа всех моделей — неблокирующие сокеты и epoll/kqueue: один вызов возвращает готовые дескрипторы. io_uring сообщает уже о выполненных операциях.',
-            'Цикл событий кооперативный: одна долгая функция останавливает всех. Микрозадачи выполняются до опустошения очереди, раньше таймеров и ввода-вывода.',
-            'async/await — синтаксис для конечного автомата. Плата — раскраска функций и необходимость всё время помнить про блокирующие вызовы.',
-            'Горутины, виртуальные потоки и процессы Erlang прячут цикл событий в рантайм: код блокирующий, а потоков ОС мало.',
+            'Поток на соединение: просто, но дорого.',
+            'В основе: неблокирующие сокеты и epoll.',
+            'Одна долгая функция стоит всему циклу.',
+            'async/await: автомат, красящий функции.',
+            'Зелёные потоки прячут цикл в рантайм.',
           ],
         },
         { p: '**Асинхронность не ускоряет работу — она позволяет не тратить ресурсы на ожидание.**' },
       ],
       notes: [
         {
-          p: 'Пять выводов доклада, по одному на каждую часть: поток на соединение (слайд C10K), неблокирующий ввод-вывод и мультиплексоры (select/epoll, io_uring), цикл событий и микрозадачи (тяжёлая задача, микро- и макрозадачи), async/await как конечный автомат и его цена (раскраска функций), зелёные потоки (Go, Java, Erlang).',
+          p: 'Пять выводов, по одному на часть. Поток на соединение прост, но с тысяч соединений нужна другая модель. Под всеми моделями — неблокирующие сокеты и epoll.',
         },
         {
-          p: 'Справа — счёт слушателя: ответы на все вопросы презентации. Их сохраняет сам элемент вопроса в localStorage этого браузера; считается первый ответ на каждый вопрос. Ответы из окна докладчика и в режиме ведущего не записываются. Если сохранённые данные повреждены, счёт показывается пустым, и слайд прямо об этом говорит. Каждый вопрос — ссылка на свой слайд; ниже — ссылки на начало каждой главы.',
-        },
-        {
-          p: 'Последняя строка — главное: ни одна модель не делает быстрее сам ввод-вывод, они экономят память и переключения, пока задачи ждут.',
+          p: 'Цикл событий кооперативный; async/await — автомат, и платим раскраской функций. Зелёные потоки прячут цикл в рантайм. Главное: асинхронность не ускоряет ввод-вывод, она не тратит ресурсы на ожидание.',
         },
       ],
-      appendix: [],
+      appendix: [
+        {
+          p: 'Полнее: поток на соединение стоит памяти и переключений контекста; epoll/kqueue возвращают готовые дескрипторы, io_uring — уже выполненные операции; микрозадачи выполняются до опустошения очереди, раньше таймеров и ввода-вывода; async/await требует всё время помнить про блокирующие вызовы; горутины, виртуальные потоки и процессы Erlang блокируют код, а потоков ОС мало.',
+        },
+        {
+          p: 'Справа — счёт слушателя: ответы на все вопросы презентации. Их сохраняет сам элемент вопроса в localStorage этого браузера; считается первый ответ на каждый вопрос. Ответы из окна докладчика и в режиме ведущего не записываются. Если сохранённые данные повреждены, счёт показывается пустым, и слайд прямо об этом говорит. Каждый вопрос — ссылка на свой слайд; ниже — ссылки на начало каждой главы. При показе залу счёт и главы закрыты под раскрывающимися строками.',
+        },
+      ],
     },
     en: {
       body: [
         {
           ul: [
-            'A thread per connection is simple, but it costs memory and context switches. From thousands of connections on, you need another model.',
-            'Every model rests on non-blocking sockets and epoll/kqueue: one call returns the ready descriptors. io_uring reports operations already done.',
-            'The event loop is cooperative: one long function stops everyone. Microtasks run until their queue is empty, before timers and I/O.',
-            'async/await is syntax for a state machine. The price: function coloring, and having to keep blocking calls in mind all the time.',
-            'Goroutines, virtual threads and Erlang processes hide the event loop in the runtime: the code blocks, and there are few OS threads.',
+            'A thread per connection: simple, but costly.',
+            'Underneath: non-blocking sockets and epoll.',
+            'One long function stops the whole loop.',
+            'async/await: a state machine that colours functions.',
+            'Green threads hide the loop in the runtime.',
           ],
         },
         { p: '**Asynchrony does not make work faster — it lets you not waste resources on waiting.**' },
       ],
       notes: [
         {
-          p: 'The talk’s five conclusions, one per part: a thread per connection (the C10K slide), non-blocking I/O and multiplexers (select/epoll, io_uring), the event loop and microtasks (the heavy task, micro- and macrotasks), async/await as a state machine and its price (function coloring), green threads (Go, Java, Erlang).',
+          p: 'Five conclusions, one per part. A thread per connection is simple, but from thousands of connections on you need another model. Under every model: non-blocking sockets and epoll.',
         },
         {
-          p: 'Beside them, the person’s score: their answers to every quiz of the deck. The quiz element itself keeps them in this browser’s localStorage; the first answer to each question counts. Answers in the speaker view and in presenter mode are not recorded. If the stored data is damaged, the score shows as empty and the slide says so. Each quiz links to its slide; below, links to the start of each chapter.',
-        },
-        {
-          p: 'The last line is the point: no model makes I/O itself faster; they save memory and switches while tasks wait.',
+          p: 'The event loop is cooperative; async/await is a state machine, paid for with coloured functions. Green threads hide the loop in the runtime. The point: asynchrony makes no I/O faster, it stops wasting resources on waiting.',
         },
       ],
-      appendix: [],
+      appendix: [
+        {
+          p: 'In full: a thread per connection costs memory and context switches; epoll/kqueue return the ready descriptors, io_uring the operations already done; microtasks run until their queue is empty, before timers and I/O; async/await means keeping blocking calls in mind all the time; goroutines, virtual threads and Erlang processes let the code block, with few OS threads.',
+        },
+        {
+          p: 'Beside them, the person’s score: their answers to every quiz of the deck. The quiz element itself keeps them in this browser’s localStorage; the first answer to each question counts. Answers in the speaker view and in presenter mode are not recorded. If the stored data is damaged, the score shows as empty and the slide says so. Each quiz links to its slide; below, links to the start of each chapter. Presented to a hall, the score and the chapters are closed disclosures.',
+        },
+      ],
     },
   },
 };

@@ -8,7 +8,11 @@ const content: SlideTextDef = {
         {
           p: 'Как один поток держит десятки тысяч соединений, что на самом деле делает `await`, почему одна тяжёлая функция вешает весь Node-сервер и чем горутины отличаются от `async def`.',
         },
-        { p: 'Листайте стрелками ← →, свайпом или кнопками внизу. В схемах нажимайте кнопки и двигайте ползунки.' },
+        {
+          details: [
+            { p: 'Листайте стрелками ← →, свайпом или кнопками внизу. В схемах нажимайте кнопки и двигайте ползунки.' },
+          ],
+        },
       ],
       notes: [
         {
@@ -30,7 +34,11 @@ const content: SlideTextDef = {
           p: 'How one thread holds tens of thousands of connections, what `await` really does, why one heavy function hangs a whole Node server, and how goroutines differ from `async def`.',
         },
         {
-          p: 'Move with the ← → arrow keys, a swipe or the buttons at the bottom. In the demos, press the buttons and move the sliders.',
+          details: [
+            {
+              p: 'Move with the ← → arrow keys, a swipe or the buttons at the bottom. In the demos, press the buttons and move the sliders.',
+            },
+          ],
         },
       ],
       notes: [

@@ -8,7 +8,7 @@ test.describe('c10k', () => {
     const virtual = slide.getByRole('row', { name: /Virtual memory/ });
     await expect(virtual).toContainText('78.1 GiB');
     await expect(slide.getByRole('status')).toContainText(
-      '10,000 threads fit under every ceiling. The lowest, with the kernel’s defaults, is vm.max_map_count: 32,765 threads.',
+      '10,000 threads fit under every ceiling; the lowest (the kernel’s defaults): vm.max_map_count, 32,765 threads.',
     );
     await expect(slide.getByRole('listitem').filter({ hasText: 'vm.max_map_count' })).toContainText(
       '65,530 mappings, two per stack (the kernel’s default; distributions differ)',
@@ -21,7 +21,7 @@ test.describe('c10k', () => {
     const shown = Number((await connections.getAttribute('aria-valuetext'))!.replace(/,/g, ''));
     expect(shown).toBeGreaterThan(32_765);
     await expect(slide.getByRole('status')).toContainText(
-      `At ${shown.toLocaleString('en-US')} connections the thread model stops at vm.max_map_count`,
+      `At ${shown.toLocaleString('en-US')} connections threads stop at vm.max_map_count`,
     );
     await expect(virtual).not.toContainText('78.1 GiB');
 
@@ -78,7 +78,7 @@ test.describe('c10k', () => {
     await expect(status).toContainText('10,000 threads fit');
     await page.keyboard.press('PageDown');
     await expectHash(page, /^#\/c10k\/0$/);
-    await expect(status).toContainText('At 40,000 connections the thread model stops at vm.max_map_count');
+    await expect(status).toContainText('At 40,000 connections threads stop at vm.max_map_count');
     await page.keyboard.press('PageDown');
     await expectHash(page, /^#\/c10k\/1$/);
     await expect(slide.getByRole('combobox', { name: 'Thread stack (virtual)' })).toHaveValue('java');

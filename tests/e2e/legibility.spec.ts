@@ -26,8 +26,6 @@ const KNOWN_OVER: Record<string, string> = {
   'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
   'await-future (en)': '1153 characters, 75 % under 20 px, smallest 14.5 px',
   'await-future (ru)': '1182 characters, 74 % under 20 px, smallest 14.5 px',
-  'c10k (en)': '1209 characters, 54 % under 20 px, smallest 14.5 px',
-  'c10k (ru)': '1191 characters, 58 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (en)': '1225 characters, 52 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (ru)': '1190 characters, 56 % under 20 px, smallest 14.5 px',
   'event-loop (en)': '1137 characters, 55 % under 20 px, smallest 14.5 px',
@@ -44,18 +42,10 @@ const KNOWN_OVER: Record<string, string> = {
   'libuv-pool (ru)': '1099 characters, 66 % under 20 px, smallest 14.5 px',
   'micro-macro (en)': '747 characters, 54 % under 20 px, smallest 14.5 px',
   'micro-macro (ru)': '783 characters, 55 % under 20 px, smallest 14.5 px',
-  'nonblocking (en)': '1106 characters, 76 % under 20 px, smallest 14.5 px',
-  'nonblocking (ru)': '1169 characters, 76 % under 20 px, smallest 14.5 px',
   'quiz-busy-wait (en)': '780 characters, 81 % under 20 px, smallest 14.5 px',
   'quiz-busy-wait (ru)': '818 characters, 83 % under 20 px, smallest 14.5 px',
   'quiz-fastapi (en)': '647 characters, 84 % under 20 px, smallest 14.5 px',
   'quiz-fastapi (ru)': '651 characters, 84 % under 20 px, smallest 14.5 px',
-  'select-epoll (en)': '1163 characters, 69 % under 20 px, smallest 14.5 px',
-  'select-epoll (ru)': '1185 characters, 69 % under 20 px, smallest 14.5 px',
-  'summary (en)': '1075 characters, 29 % under 20 px, smallest 14.8 px',
-  'summary (ru)': '1069 characters, 30 % under 20 px, smallest 14.8 px',
-  'title (en)': '974 characters, 61 % under 20 px, smallest 15.5 px',
-  'title (ru)': '945 characters, 62 % under 20 px, smallest 15.5 px',
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
