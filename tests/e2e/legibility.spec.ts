@@ -34,8 +34,6 @@ const KNOWN_OVER: Record<string, string> = {
   'callbacks-promises-await (ru)': '1190 characters, 56 % under 20 px, smallest 14.5 px',
   'event-loop (en)': '1137 characters, 55 % under 20 px, smallest 14.5 px',
   'event-loop (ru)': '1138 characters, 57 % under 20 px, smallest 14.5 px',
-  'function-coloring (en)': '1013 characters, 75 % under 20 px, smallest 14.5 px',
-  'function-coloring (ru)': '1035 characters, 75 % under 20 px, smallest 14.5 px',
   'heavy-task (en)': '1015 characters, 46 % under 20 px, smallest 14.5 px',
   'heavy-task (ru)': '1029 characters, 48 % under 20 px, smallest 14.5 px',
   'io-uring (en)': '1066 characters, 50 % under 20 px, smallest 14.5 px',

@@ -52,7 +52,6 @@ const KNOWN_LONG = new Set<string>([
   'await-future',
   'tasks-gather',
   'quiz-fastapi',
-  'function-coloring',
   'comparison',
   'pitfalls',
   'observe',
