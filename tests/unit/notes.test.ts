@@ -52,9 +52,7 @@ const KNOWN_LONG = new Set<string>([
   'await-future',
   'tasks-gather',
   'quiz-fastapi',
-  'comparison',
   'pitfalls',
-  'observe',
   'summary',
 ]);
 
