@@ -155,6 +155,7 @@ export const styles = [
       width: auto;
       font-size: var(--hsw-fs-small);
       font-variant-numeric: tabular-nums;
+      white-space: nowrap;
     }
     code {
       font-family: var(--hsw-mono);

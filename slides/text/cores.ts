@@ -34,7 +34,7 @@ const content: SlideTextDef = {
         {
           details: [
             {
-              p: 'uvicorn без `--workers` — один процесс и один цикл на любом числе ядер; `uvicorn --workers 4` или `gunicorn -w 4 -k uvicorn.workers.UvicornWorker` — четыре процесса с циклами на одном сокете. Поэтому «по циклу на ядро» в вопросе про FastAPI неверно: блокирующий вызов останавливает единственный цикл.',
+              p: 'uvicorn без `--workers` — один процесс и один цикл на любом числе ядер; `uvicorn --workers 4` или gunicorn с `-w 4` и воркерами uvicorn — четыре процесса с циклами на одном сокете. Поэтому «по циклу на ядро» в вопросе про FastAPI неверно: блокирующий вызов останавливает единственный цикл.',
             },
           ],
         },
@@ -73,7 +73,7 @@ const content: SlideTextDef = {
         {
           details: [
             {
-              p: 'uvicorn without `--workers` is one process and one loop on any number of cores; `uvicorn --workers 4` or `gunicorn -w 4 -k uvicorn.workers.UvicornWorker` is four processes with a loop each on one socket. So the FastAPI question’s "one loop per core" is wrong: a blocking call stops the only loop.',
+              p: 'uvicorn without `--workers` is one process and one loop on any number of cores; `uvicorn --workers 4`, or gunicorn with `-w 4` and uvicorn’s worker class, is four processes with a loop each on one socket. So the FastAPI question’s "one loop per core" is wrong: a blocking call stops the only loop.',
             },
           ],
         },
