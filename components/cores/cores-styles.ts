@@ -133,6 +133,8 @@ export const styles = [
       grid-template-columns: minmax(0, 12em) minmax(0, 1fr);
       gap: 0.2em 1.2em;
       align-items: center;
+    }
+    .figures > p {
       font-size: var(--hsw-fs-note);
     }
     .figures .scroll {
