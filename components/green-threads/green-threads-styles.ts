@@ -32,6 +32,9 @@ export const styles = [
       align-items: center;
       font-size: var(--hsw-fs-note);
     }
+    fieldset[hidden] {
+      display: none;
+    }
     legend {
       float: left;
       margin-right: 0.4em;
