@@ -2,7 +2,9 @@
  * Node's cluster against the cores slide's model of it: tests/probes/cores-cluster.cjs forks three workers sharing an
  * HTTP server on loopback and makes twelve requests one after another, each on its own connection. On Linux the
  * default policy is round-robin (SCHED_RR): every worker answers in turn, as the model deals a connection to the
- * first worker on the primary's free list. Skipped visibly off Linux (Windows's default is the other policy).
+ * first worker on the primary's free list. And a worker whose loop is blocked gets one connection more, not every
+ * third: it is back on the free list only once its loop has taken the last one. Skipped visibly off Linux (Windows's
+ * default is the other policy).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -34,6 +36,17 @@ describe.skipIf(!linux)(
         [2, 5, 8, 11],
         [3, 6, 9, 12],
       ]);
+    }, 40_000);
+
+    it('a worker blocked for a second gets one of the 9 connections that arrive meanwhile, as the model says', () => {
+      const r = spawnSync(process.execPath, [PROBE, 'block'], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status, r.stderr).toBe(0);
+      const run = JSON.parse(r.stdout.trim()) as { policy: string; blocked: number; during: number[] };
+      expect(run.policy).toBe('rr');
+      expect(run.during).toHaveLength(9);
+      // Strict turns would give it three of the nine.
+      expect(run.during.filter((w) => w === run.blocked)).toHaveLength(1);
+      expect(schedule({ cores: 3, strategy: 'cluster', blocking: true }).delayed).toBe(1);
     }, 40_000);
   },
 );
