@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/function-coloring/function-color
 export const functionColoring: SlideDef = {
   id: 'function-coloring',
   chapter: 'green',
+  presented: true,
   title: {
     ru: 'Раскраска функций',
     en: 'Function coloring',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/green-threads/green-threads-sequ
 export const greenThreads: SlideDef = {
   id: 'green-threads',
   chapter: 'green',
+  presented: true,
   title: {
     ru: 'Зелёные потоки: M задач на N потоков',
     en: 'Green threads: M tasks on N threads',

@@ -21,6 +21,7 @@ import { quizFastapi } from './quiz-fastapi.ts';
 import { greenThreads } from './green-threads.ts';
 import { functionColoring } from './function-coloring.ts';
 import { comparison } from './comparison.ts';
+import { cores } from './cores.ts';
 import { pitfalls } from './pitfalls.ts';
 import { observe } from './observe.ts';
 import { summary } from './summary.ts';
@@ -52,6 +53,7 @@ export const slides: readonly SlideDef[] = [
   greenThreads,
   functionColoring,
   comparison,
+  cores,
   pitfalls,
   observe,
   summary,

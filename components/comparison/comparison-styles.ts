@@ -108,13 +108,13 @@ export const styles = [
       width: 100%;
       border-collapse: collapse;
       font-size: var(--hsw-fs-small);
-      line-height: 1.3;
+      line-height: 1.25;
     }
     .models th,
     .models td {
       text-align: left;
       vertical-align: top;
-      padding: 0.3em 0.45em;
+      padding: 0.2em 0.45em;
       border-bottom: 1px solid var(--hsw-border);
     }
     .models thead th {
@@ -123,14 +123,14 @@ export const styles = [
       white-space: nowrap;
     }
     .models th[scope='row'] {
-      width: 15%;
+      width: 17%;
       border-left: 5px solid transparent;
     }
     .models td:nth-child(2) {
       width: 13%;
     }
     .models td:nth-child(3) {
-      width: 12%;
+      width: 11%;
     }
     .models td:nth-child(4) {
       width: 5%;

@@ -2,6 +2,7 @@ import { html, nothing, svg, type PropertyValues, type TemplateResult } from 'li
 import { styleProps } from '../ui/style-props.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/code-panel.ts';
+import '../ui/details.ts';
 import { inline } from '../../lib/render-text.ts';
 import { Player } from '../ui/player.ts';
 import * as model from './function-coloring-model.ts';
@@ -97,7 +98,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
           ${RUNTIMES.map(
             (r) =>
               html`<button type="button" aria-pressed=${s.runtime === r ? 'true' : 'false'} @click=${() => this.change(setRuntime(s, r))}>
-                ${t.runtimes[r]}
+                ${this.presenting ? t.runtimesShort[r] : t.runtimes[r]}
               </button>`,
           )}
         </div>
@@ -118,35 +119,58 @@ export class FunctionColoring extends DemoElement<ColoringState> {
     const t = functionColoringText[this.locale];
     const s = this.state;
     const focus = s.focus && v.nodes[s.focus].stuck ? s.focus : null;
-    return html`<div class="main">
-      <div class="left">
-        ${this.renderGraph(v)}
-        <div class="legend" aria-hidden="true">
-          <span><span class="swatch sync"></span>${t.legend.sync}</span>
-          ${
-            v.colored
-              ? html`<span><span class="swatch async"></span>${t.legend.async}</span>
-                  <span><span class="swatch broken"></span>${t.legend.broken}</span>
-                  <span>⚠ ${t.legend.stuck}</span>`
-              : nothing
-          }
-        </div>
-        <div class="status callout ${v.colored && v.functions > 0 ? 'bad' : ''}" role="status">${this.statusText(v)}</div>
-        <div class="actions">
-          ${
-            v.complete
-              ? v.stuck.map(
-                  (k) =>
-                    html`<button type="button" aria-pressed=${focus === k.fn ? 'true' : 'false'} @click=${() => this.setState(setFocus(s, focus === k.fn ? null : k.fn))}>
+    // Presented, the legend and the reset button appear once a function has been chosen.
+    const untouched = this.presenting && s.chosen.length === 0;
+    const legend = untouched
+      ? nothing
+      : html`<div class="legend" aria-hidden="true">
+      <span><span class="swatch sync"></span>${t.legend.sync}</span>
+      ${
+        v.colored
+          ? html`<span><span class="swatch async"></span>${t.legend.async}</span>
+              <span><span class="swatch broken"></span>${t.legend.broken}</span>
+              <span>⚠ ${t.legend.stuck}</span>`
+          : nothing
+      }
+    </div>`;
+    const status = html`<div class="status callout ${v.colored && v.functions > 0 ? 'bad' : ''}" role="status">${this.statusText(v)}</div>`;
+    const actions = html`<div class="actions">
+      ${
+        v.complete
+          ? v.stuck.map(
+              (k) =>
+                html`<button type="button" aria-pressed=${focus === k.fn ? 'true' : 'false'} @click=${() => this.setState(setFocus(s, focus === k.fn ? null : k.fn))}>
                 ${t.whyLabel(k.fn)}
               </button>`,
-                )
-              : nothing
+            )
+          : nothing
+      }
+      ${
+        untouched
+          ? nothing
+          : html`<button type="button" ?disabled=${s.chosen.length === 0} @click=${() => this.change(reset(s))}>↺ ${t.reset}</button>`
+      }
+    </div>`;
+    const right = focus ? this.renderWhy(focus, v.nodes[focus].stuck!) : this.renderCode(v);
+    // Presented: the graph left, what happened right; the code is a closed disclosure under it, and a callback's
+    // why takes the place of the legend and the buttons.
+    if (this.presenting)
+      return html`<div class="main">
+        <div class="left">${this.renderGraph(v)}</div>
+        <div class="right">
+          ${status} ${focus ? nothing : legend} ${focus ? nothing : actions}
+          ${
+            focus
+              ? right
+              : html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.codeLabel(t.runtimes[s.runtime])}
+                  >${right}</hsw-details
+                >`
           }
-          <button type="button" ?disabled=${s.chosen.length === 0} @click=${() => this.change(reset(s))}>↺ ${t.reset}</button>
         </div>
-      </div>
-      <div class="right">${focus ? this.renderWhy(focus, v.nodes[focus].stuck!) : this.renderCode(v)}</div>
+      </div>`;
+    return html`<div class="main">
+      <div class="left">${this.renderGraph(v)} ${legend} ${status} ${actions}</div>
+      <div class="right">${right}</div>
     </div>`;
   }
 
@@ -228,32 +252,29 @@ export class FunctionColoring extends DemoElement<ColoringState> {
 
   private renderWhy(fn: FnId, via: Via): TemplateResult {
     const t = functionColoringText[this.locale];
+    const more =
+      via === 'sorted'
+        ? html`<p>${inline(t.why.sortedFix)}</p>
+            <p>${inline(t.why.js)} <code>${MESSAGES.jsSort}</code> ${t.why.jsWhy}</p>`
+        : html`<p>${inline(t.why.mapFix)}</p>`;
     return html`<div class="why callout warn" role="region" aria-label=${t.whyLabel(fn)}>
       ${
         via === 'sorted'
           ? html`<p>${inline(t.why.sorted)}</p>
               <pre class="err"><code>${MESSAGES.sortedKey}
-${MESSAGES.neverAwaited(fn)}</code></pre>
-              <p>${inline(t.why.sortedFix)}</p>
-              <p>${inline(t.why.js)} <code>${MESSAGES.jsSort}</code> ${t.why.jsWhy}</p>`
+${MESSAGES.neverAwaited(fn)}</code></pre>`
           : html`<p>${inline(t.why.map)}</p>
               <pre class="err"><code>${MESSAGES.mapList(fn)}
-${MESSAGES.neverAwaited(fn)}</code></pre>
-              <p>${inline(t.why.mapFix)}</p>`
+${MESSAGES.neverAwaited(fn)}</code></pre>`
       }
+      ${this.presenting ? html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.why.fixLabel}>${more}</hsw-details>` : more}
       <button type="button" @click=${() => this.setState(setFocus(this.state, null))}>${t.why.close}</button>
     </div>`;
   }
 
   private renderBridges(): TemplateResult {
     const t = functionColoringText[this.locale].bridges;
-    return html`<div class="bridges">
-      <div class="card callout bad">
-        <h3>${t.runTitle}</h3>
-        <p>${inline(t.run)}</p>
-        <pre class="err"><code>${MESSAGES.runInLoop}</code></pre>
-      </div>
-      <div class="card callout">
+    const others = html`<div class="card callout">
         <h3>${t.threadTitle}</h3>
         <p>${inline(t.thread)}</p>
       </div>
@@ -266,8 +287,21 @@ ${MESSAGES.neverAwaited(fn)}</code></pre>
         <ul>
           ${t.libs.map((l) => html`<li>${inline(l)}</li>`)}
         </ul>
-      </div>
+      </div>`;
+    const first = html`<div class="card callout bad">
+      <h3>${t.runTitle}</h3>
+      <p>${inline(t.run)}</p>
+      <pre class="err"><code>${MESSAGES.runInLoop}</code></pre>
     </div>`;
+    // Presented: the one error a person meets first; the three ways across behind a closed disclosure.
+    if (this.presenting)
+      return html`<div class="bridges presented">
+        ${first}
+        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.moreLabel}
+          ><div class="bridges">${others}</div></hsw-details
+        >
+      </div>`;
+    return html`<div class="bridges">${first} ${others}</div>`;
   }
 }
 

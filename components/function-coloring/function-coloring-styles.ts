@@ -4,7 +4,8 @@ import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/
 
 /**
  * The runtime and view buttons on top; the call graph (buttons over an SVG of its edges) left, the code right;
- * blue for plain, red for async (seed 004's colors). Nothing under the hall's floor (0.75em).
+ * blue for plain, red for async (seed 004's colors). Nothing under the hall's floor (0.75em). Presented, the
+ * graph left and what happened right, the code (and the fix, and three of the bridges) in closed disclosures.
  */
 export const styles = [
   controlStyles,
@@ -210,6 +211,27 @@ export const styles = [
     }
     .card ul {
       padding-left: 1.1em;
+    }
+    /* Presented: the graph wider and taller, its names and labels at the hall's floor (0.9em); no "Runtime:" label. */
+    :host([presenting]) .main {
+      grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr);
+    }
+    :host([presenting]) .graph {
+      height: 17em;
+    }
+    :host([presenting]) button.node,
+    :host([presenting]) .via {
+      font-size: 0.9em;
+    }
+    :host([presenting]) .label {
+      display: none;
+    }
+    :host([presenting]) .right {
+      display: grid;
+      gap: 0.4em;
+    }
+    .bridges.presented {
+      grid-template-columns: minmax(0, 1fr);
     }
     @container ${narrowQuery} {
       .main,

@@ -26,6 +26,11 @@ const en = {
     java: 'Java 21+ virtual threads',
     erlang: 'Erlang/Elixir',
   } satisfies Record<Runtime, string>,
+  /** The runtime buttons while presenting. */
+  runtimesShort: { python: 'Python asyncio', go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' } satisfies Record<
+    Runtime,
+    string
+  >,
   task: { python: 'coroutine', go: 'goroutine', java: 'virtual thread', erlang: 'process' } satisfies Record<
     Runtime,
     string
@@ -71,6 +76,7 @@ const en = {
     js: 'JavaScript is the same: `[3, 1, 2].sort(async (a, b) => a - b)` returns',
     jsWhy: 'unsorted: the comparator returns a Promise, which compares as NaN, read as “equal”.',
     close: 'Close',
+    fixLabel: 'The fix',
   },
   whyLabel: (fn: string) => `Why ${fn}?`,
   bridges: {
@@ -82,6 +88,7 @@ const en = {
     safeTitle: 'another thread → the loop: run_coroutine_threadsafe',
     safe: '`asyncio.run_coroutine_threadsafe(coro, loop).result()`: the loop runs the coroutine (`call_soon_threadsafe` wakes it through the self-pipe); the calling thread blocks on `.result()`. From the loop’s own thread it would wait for itself forever.',
     libsTitle: 'Libraries split in two',
+    moreLabel: 'The ways across, and libraries split in two',
     libs: [
       '`requests` — `httpx.AsyncClient`',
       'psycopg 3: `Connection` — `AsyncConnection`',
@@ -100,6 +107,7 @@ const ru: typeof en = {
     java: 'Java 21+, виртуальные потоки',
     erlang: 'Erlang/Elixir',
   },
+  runtimesShort: { python: 'Python asyncio', go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' },
   task: { python: 'корутину', go: 'горутину', java: 'виртуальный поток', erlang: 'процесс' },
   views: { graph: 'Граф вызовов', bridges: 'Мосты между мирами' },
   viewsLabel: 'Что показать',
@@ -119,7 +127,7 @@ const ru: typeof en = {
   codeLabel: (runtime: string) => `Программа на ${runtime}`,
   changedLegend: 'изменённые строки отмечены',
   status: {
-    none: 'Все функции обычные. Нажмите на функцию, чтобы сделать её асинхронной.',
+    none: 'Все функции обычные. Нажмите на любую — она станет async.',
     climbing: (fns: string, n: number) =>
       n === 1
         ? `Цвет ползёт вверх: ${fns} вызывает асинхронную функцию и получает корутину вместо значения — ей тоже нужно стать async.`
@@ -142,6 +150,7 @@ const ru: typeof en = {
     js: 'В JavaScript так же: `[3, 1, 2].sort(async (a, b) => a - b)` возвращает',
     jsWhy: 'без сортировки: компаратор возвращает промис, он сравнивается как NaN, то есть «равны».',
     close: 'Закрыть',
+    fixLabel: 'Как исправить',
   },
   whyLabel: (fn: string) => `Почему ${fn}?`,
   bridges: {
@@ -153,6 +162,7 @@ const ru: typeof en = {
     safeTitle: 'другой поток → цикл: run_coroutine_threadsafe',
     safe: '`asyncio.run_coroutine_threadsafe(coro, loop).result()`: корутину выполняет цикл (`call_soon_threadsafe` будит его через self-pipe), вызывающий поток ждёт в `.result()`. Из потока самого цикла он ждал бы сам себя вечно.',
     libsTitle: 'Библиотеки раздваиваются',
+    moreLabel: 'Мосты и раздвоенные библиотеки',
     libs: [
       '`requests` — `httpx.AsyncClient`',
       'psycopg 3: `Connection` — `AsyncConnection`',

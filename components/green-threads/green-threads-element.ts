@@ -3,6 +3,7 @@ import { styleProps } from '../ui/style-props.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
+import '../ui/details.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { inline } from '../../lib/render-text.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
@@ -53,8 +54,9 @@ import {
   type Lane,
 } from './green-threads-model.ts';
 
-/** How many queued task chips are drawn before "+ n more". */
+/** How many queued task chips are drawn before "+ n more" (fewer while presenting: the hall reads the count). */
 const QUEUE_SHOWN = 10;
+const QUEUE_SHOWN_PRESENTING = 4;
 
 /** Bytes exactly: a task's own figure, as measured. */
 function exactBytes(bytes: number, lang: Lang): string {
@@ -150,7 +152,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     return html`
       <section aria-label=${t.demoLabel}>
         <div class="top">
-          <fieldset class="runtime">
+          <fieldset class="runtime" ?hidden=${this.presenting && s.panel === 'predict'}>
             <legend class="sr-only">${t.runtimeGroup}</legend>
             ${RUNTIMES.map(
               (r) => html`<label class="pill">
@@ -246,8 +248,10 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
           : t.memory.erlang(exactBytes(mem.bytes, lang));
 
     return html`
-      <div class="actions-row">
-        <fieldset class="action">
+      ${this.secondary(
+        'actions-row',
+        t.actionLabel,
+        html`<fieldset class="action">
           <legend>${t.actionGroup}</legend>
           ${actionsOf(p.runtime).map(
             (a) => html`<label class="pill">
@@ -259,8 +263,8 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
               /><span>${inline(t.actions[a])}</span>
             </label>`,
           )}
-        </fieldset>
-      </div>
+        </fieldset>`,
+      )}
       <div class="main">
         <div class="threads">
           <ul class="lanes" aria-label=${t.osThreads(n(frame.osThreads)).replace(/\*/g, '')}>
@@ -269,8 +273,12 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
           <div class="pool">
             <p class="pool-label">${t.queueLabel} (${n(frame.queue.length)})</p>
             <p class="chips" data-figure="queue">${this.chips(frame.queue, label)}</p>
-            <p class="pool-label">${t.parkedLabel} (${n(frame.parked.length)})</p>
-            <p class="chips" data-figure="parked">${this.chips(frame.parked, label)}</p>
+            ${
+              this.presenting && frame.parked.length === 0
+                ? nothing
+                : html`<p class="pool-label">${t.parkedLabel} (${n(frame.parked.length)})</p>
+                    <p class="chips" data-figure="parked">${this.chips(frame.parked, label)}</p>`
+            }
           </div>
         </div>
         <div class="side">
@@ -286,25 +294,42 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
                 : nothing
             }
           </div>
-          ${this.measuredLine()}
-          <div class="memory" data-figure="memory">
-            <p><strong>${t.memoryTitle}</strong> ${inline(memLine)}${mem.basis === 'measured' ? html` <span class="tag">${t.measuredTag}</span>` : nothing}</p>
-            <p data-figure="memory-total">${inline(t.memoryTotal(n(p.tasks), formatBytes(totalMemory(p), lang)))}</p>
-            <p class="note" data-figure="os-thread-compare">${this.osThreadLine()}</p>
-          </div>
-          <hsw-step-controls
-            .locale=${lang}
-            .at=${index}
-            .total=${total - 1}
-            .playable=${false}
-            @step-forward=${() => this.setState(stepForward(this.state))}
-            @step-back=${() => this.setState(stepBack(this.state))}
-            @reset-requested=${() => this.setState(rewind(this.state))}
-          ></hsw-step-controls>
-          ${this.renderSliders()}
+          ${this.secondary(
+            'figures',
+            t.figuresLabel,
+            html`<div class="figures-body">
+              ${this.measuredLine()}
+              <div class="memory" data-figure="memory">
+                <p><strong>${t.memoryTitle}</strong> ${inline(memLine)}${mem.basis === 'measured' ? html` <span class="tag">${t.measuredTag}</span>` : nothing}</p>
+                <p data-figure="memory-total">${inline(t.memoryTotal(n(p.tasks), formatBytes(totalMemory(p), lang)))}</p>
+                <p class="note" data-figure="os-thread-compare">${this.osThreadLine()}</p>
+              </div>
+              <hsw-step-controls
+                .locale=${lang}
+                .at=${index}
+                .total=${total - 1}
+                .playable=${false}
+                @step-forward=${() => this.setState(stepForward(this.state))}
+                @step-back=${() => this.setState(stepBack(this.state))}
+                @reset-requested=${() => this.setState(rewind(this.state))}
+              ></hsw-step-controls>
+              ${this.renderSliders()}
+            </div>`,
+          )}
         </div>
       </div>
     `;
+  }
+
+  /**
+   * Secondary content: while presenting, a disclosure (closed, so that the hall reads the lanes and the caption;
+   * open in print); in the self-paced view the content itself, laid out as it always was.
+   */
+  private secondary(cls: string, label: string, content: TemplateResult): TemplateResult {
+    if (!this.presenting) return html`<div class=${cls}>${content}</div>`;
+    return html`<hsw-details class=${cls} locale=${this.locale} .open=${this.detailsOpen} label=${label}
+      >${content}</hsw-details
+    >`;
   }
 
   /** M idle OS threads instead: the address space their stacks reserve, and the memory measured resident. */
@@ -353,14 +378,18 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     return html`<li class="lane ${lane.status} ${lane.kind}">
       <span class="lane-name">${name}</span>
       <span class="lane-task">${lane.task === null ? nothing : html`<span class="chip ${lane.task === 1 ? 'first' : ''}">${label(lane.task)}</span>`}</span>
-      <span class="lane-status">${t.status[lane.status]}</span>
+      ${
+        this.presenting && lane.status === 'running'
+          ? nothing
+          : html`<span class="lane-status">${t.status[lane.status]}</span>`
+      }
     </li>`;
   }
 
   private chips(tasks: readonly number[], label: (task: number) => string) {
     const t = greenThreadsText[this.locale];
     if (tasks.length === 0) return html`<span class="empty">${t.none}</span>`;
-    const shown = tasks.slice(0, QUEUE_SHOWN);
+    const shown = tasks.slice(0, this.presenting ? QUEUE_SHOWN_PRESENTING : QUEUE_SHOWN);
     const rest = tasks.length - shown.length;
     return html`${shown.map((x) => html`<span class="chip ${x === 1 ? 'first' : ''}">${label(x)}</span>`)}${
       rest > 0 ? html`<span class="more">${t.more(formatNumber(rest, this.locale))}</span>` : nothing

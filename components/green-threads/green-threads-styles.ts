@@ -5,6 +5,7 @@ import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } 
 /**
  * The green-threads demo: controls on top, the OS threads (lanes) and the queues on the left, what the runtime did
  * and the memory on the right, the step buttons and sliders below. Type scale: nothing under 0.75em (15 px).
+ * Presented, the action, the measured figures, the memory, the step buttons and the sliders are closed disclosures.
  */
 export const styles = [
   controlStyles,
@@ -30,6 +31,9 @@ export const styles = [
       gap: 0.3em;
       align-items: center;
       font-size: var(--hsw-fs-note);
+    }
+    fieldset[hidden] {
+      display: none;
     }
     legend {
       float: left;
@@ -276,6 +280,21 @@ export const styles = [
     }
     .quiz .callout p + p {
       margin-top: 0.3em;
+    }
+    .figures-body {
+      display: grid;
+      gap: 0.3em;
+    }
+    /* Presented: the lanes (a running one says so by its colour and task), the queues (an empty parked queue is not
+       drawn) and what the runtime did; the rest behind the two closed disclosures. */
+    :host([presenting]) .lanes,
+    :host([presenting]) .pool,
+    :host([presenting]) .side .callout {
+      font-size: 1em;
+    }
+    :host([presenting]) .lane {
+      grid-template-columns: 5.6em 3.2em minmax(0, 1fr);
+      padding: 0.25em 0.5em;
     }
     @container ${narrowQuery} {
       .main,

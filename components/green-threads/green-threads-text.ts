@@ -17,7 +17,7 @@ const en = {
   demoLabel: 'Green threads: M tasks on N OS threads',
   runtimeGroup: 'Runtime',
   runtimes: { go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' } satisfies Record<Runtime, string>,
-  actionGroup: 'What the task on the first thread does',
+  actionGroup: 'What the first task does',
   actions: {
     syscall: 'blocking syscall',
     cpu: 'long CPU loop',
@@ -62,61 +62,59 @@ const en = {
     idle: 'idle',
     dirty: 'reads the file',
   } satisfies Record<LaneStatus, string>,
-  queueLabel: 'Runnable, waiting for a thread',
-  parkedLabel: 'Waiting for data or a message (on no thread)',
+  queueLabel: 'Runnable',
+  parkedLabel: 'Waiting, on no thread',
   none: 'none',
   more: (n: string) => `+ ${n} more`,
-  osThreads: (n: string) => `OS threads drawn: **${n}**`,
+  osThreads: (n: string) => `OS threads: **${n}**`,
   at: (t: string) => `t = ${t}`,
   us: (v: string) => `${v} µs`,
   ms: (v: string) => `${v} ms`,
   s: (v: string) => `${v} s`,
   nobody: 'nobody (no task waits)',
   captions: {
-    start: (c: Caption, action: string) =>
-      `${c.task} runs on the first thread and is about to do this: ${action}. Press “Step”.`,
+    start: (c: Caption, action: string) => `${c.task} runs on the first thread; next: ${action}.`,
     'go-syscall-enter': (c: Caption) =>
-      `${c.task} calls \`read()\`: OS thread M1 blocks in the kernel with it. P1 is marked “in syscall”: for now nobody runs Go code on it.`,
+      `${c.task} calls \`read()\`: M1 blocks in the kernel with it, and P1 runs no Go code for now.`,
     'go-handoff': (c: Caption) =>
-      `20 µs later sysmon takes P1 from M1 and hands it to another OS thread, ${c.extra}, which runs ${c.next ?? ''}. M1 stays in the kernel with ${c.task}: the process has one more thread.`,
+      `20 µs later sysmon hands P1 to another OS thread, ${c.extra}, which runs ${c.next ?? ''}. M1 stays in the kernel with ${c.task}.`,
     'go-no-work': (c: Caption) =>
-      `No other goroutine waits, so sysmon leaves P1 with M1 (it would take it after 10 ms anyway). ${c.task} is still in the kernel.`,
+      `No other goroutine waits, so sysmon leaves P1 with M1 (for up to 10 ms). ${c.task} is still in the kernel.`,
     'go-syscall-exit': (c: Caption) =>
       c.next === null
         ? `\`read()\` returns and ${c.task} carries on with P1.`
-        : `\`read()\` returns: M1 has no P, so ${c.task} goes to the global run queue and M1 sleeps, kept for the next syscall.`,
+        : `\`read()\` returns: M1 has no P, so ${c.task} joins the global run queue and M1 sleeps.`,
     'go-preempt': (c: Caption) =>
       c.next === null
         ? `10 ms pass; no other goroutine waits, so ${c.task} keeps running.`
-        : `After 10 ms sysmon preempts ${c.task}: a signal stops the loop at any instruction (asynchronous preemption, Go 1.14+). ${c.task} goes to the run queue; ${c.next} runs on P1.`,
+        : `After 10 ms sysmon preempts ${c.task} with a signal (Go 1.14+); ${c.next} runs on P1.`,
     'go-park': (c: Caption) =>
-      `${c.task} receives from an empty channel: the runtime parks it (\`gopark\`); it waits in the channel’s queue, on no thread. M1 runs ${c.next ?? 'nothing'} at once: no OS thread is blocked.`,
-    'go-ready': (c: Caption) =>
-      `Another goroutine sends on the channel: ${c.task} is runnable again (\`goready\`), next in line on the sender’s P.`,
+      `${c.task} receives from an empty channel: parked on no thread (\`gopark\`). M1 runs ${c.next ?? 'nothing'} at once.`,
+    'go-ready': (c: Caption) => `A send on the channel: ${c.task} is runnable again (\`goready\`).`,
     'java-unmount': (c: Caption) =>
-      `${c.task} reads a socket with no data: the JDK hands the socket to its poller and ${c.task} unmounts; its frames are copied to the heap. Carrier 1 takes ${c.next ?? 'nothing'}.`,
+      `${c.task} reads a socket with no data: it unmounts, its frames go to the heap. Carrier 1 takes ${c.next ?? 'nothing'}.`,
     'java-remount': (c: Caption) =>
-      `Data arrives: the poller unparks ${c.task}; it is queued in the pool again and mounts on whichever carrier is free.`,
+      `Data arrives: the poller unparks ${c.task}; it mounts on whichever carrier is free.`,
     'java-no-preempt': (c: Caption) =>
-      `10 ms, 100 ms, a second: ${c.task} keeps carrier 1. Virtual threads are not preempted by time: N such loops take all N carriers.`,
+      `10 ms, 100 ms, a second: ${c.task} keeps carrier 1. Virtual threads are not preempted by time.`,
     'java-loop-done': (c: Caption) =>
       `Only when the loop ends (or blocks) does carrier 1 take ${c.next ?? 'another task'}.`,
     'java-park': (c: Caption) =>
-      `${c.task} calls \`take()\` on an empty queue: it parks and unmounts, as on I/O. Carrier 1 takes ${c.next ?? 'nothing'}.`,
-    'java-unpark': (c: Caption) => `Another thread puts an item: ${c.task} is unparked and queued in the pool again.`,
+      `${c.task} calls \`take()\` on an empty queue: it parks and unmounts. Carrier 1 takes ${c.next ?? 'nothing'}.`,
+    'java-unpark': (c: Caption) => `Another thread puts an item: ${c.task} is unparked and queued again.`,
     'java-pinned': (c: Caption) =>
-      `${c.task} reads a socket inside \`synchronized\`: before Java 24 it cannot unmount while it holds a monitor (nor, in any version, inside a native frame). It pins carrier 1, which blocks in the kernel: ${c.left} carriers are left for everyone else.`,
+      `${c.task} reads a socket inside \`synchronized\` and cannot unmount (before Java 24). It pins carrier 1, which blocks in the kernel: ${c.left} carriers are left.`,
     'java-pinned-exit': (c: Caption) =>
-      `\`read()\` returns, ${c.task} leaves \`synchronized\`, carrier 1 is free again. Since Java 24 (JEP 491) it would have unmounted instead.`,
+      `\`read()\` returns: carrier 1 is free again. Since Java 24 (JEP 491) ${c.task} would have unmounted.`,
     'erl-dirty': (c: Caption) =>
-      `${c.task} calls \`file:read/2\`: the read runs on a dirty I/O scheduler, a separate OS thread, and ${c.task} is suspended. Scheduler 1 runs ${c.next ?? 'nothing'}.`,
+      `${c.task} calls \`file:read/2\`: the read runs on a dirty I/O thread. Scheduler 1 runs ${c.next ?? 'nothing'}.`,
     'erl-dirty-done': (c: Caption) => `The read is done: ${c.task} is runnable again and waits for its turn.`,
     'erl-reductions': (c: Caption) =>
       c.next === null
-        ? `Each function call costs a reduction. After 4,000 no other process waits: ${c.task} gets a new slice at once.`
-        : `Each function call costs a reduction. After 4,000, ${c.task} is switched out to the end of the run queue and ${c.next} runs.`,
+        ? `After 4,000 reductions no other process waits: ${c.task} gets a new slice at once.`
+        : `Each call costs a reduction. After 4,000, ${c.task} is switched out to the end of the run queue and ${c.next} runs.`,
     'erl-receive': (c: Caption) =>
-      `${c.task} runs \`receive\` with no matching message: it is parked outside the run queue. Scheduler 1 runs ${c.next ?? 'nothing'}.`,
+      `${c.task} runs \`receive\` with no matching message: parked outside the run queue. Scheduler 1 runs ${c.next ?? 'nothing'}.`,
     'erl-message': (c: Caption) => `A message arrives (\`Pid ! Msg\`): ${c.task} is runnable again.`,
   },
   reductionsLeft: (n: string) => `reductions left in the slice: ${n}`,
@@ -129,6 +127,8 @@ const en = {
       `Measured (${v}, one scheduler): **${reds}** reductions per slice; a process beside two spinning ones waited at most ${gap}.`,
     java: 'Java: from JEP 444 and JEP 491 (no Java 21 on the test machine).',
   },
+  figuresLabel: 'Figures and steps',
+  actionLabel: 'Action',
   memoryTitle: 'Memory',
   memory: {
     go: (stack: string, rt: string, total: string) =>
@@ -141,7 +141,7 @@ const en = {
     `as ${m} OS threads: ${reserved} of address space reserved for stacks (8 MB each), ${resident} resident (${each} each, measured)`,
   measuredTag: 'measured',
   bytes: { B: 'B', KB: 'KB', MB: 'MB', GB: 'GB' },
-  panels: { scheduler: 'Scheduler', predict: 'Predict, then see' },
+  panels: { scheduler: 'Scheduler', predict: 'Predict' },
   panelGroup: 'Panel',
   quiz: {
     ask: 'A Go program: 10,000 goroutines blocked on a channel receive, GOMAXPROCS=2. How many OS threads does the process have?',
@@ -165,7 +165,7 @@ const ru: typeof en = {
   demoLabel: 'Зелёные потоки: M задач на N потоков ОС',
   runtimeGroup: 'Рантайм',
   runtimes: { go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' },
-  actionGroup: 'Что делает задача на первом потоке',
+  actionGroup: 'Что делает первая задача',
   actions: {
     syscall: 'блокирующий системный вызов',
     cpu: 'долгий цикл на CPU',
@@ -209,59 +209,56 @@ const ru: typeof en = {
     idle: 'свободен',
     dirty: 'читает файл',
   },
-  queueLabel: 'Готовы к работе, ждут поток',
-  parkedLabel: 'Ждут данных или сообщения (ни на каком потоке)',
+  queueLabel: 'Готовы к работе',
+  parkedLabel: 'Ждут, ни на каком потоке',
   none: 'нет',
   more: (n: string) => `+ ещё ${n}`,
-  osThreads: (n: string) => `Потоков ОС на схеме: **${n}**`,
+  osThreads: (n: string) => `Потоков ОС: **${n}**`,
   at: (t: string) => `t = ${t}`,
   us: (v: string) => `${v} мкс`,
   ms: (v: string) => `${v} мс`,
   s: (v: string) => `${v} с`,
   nobody: 'никто (никто не ждёт)',
   captions: {
-    start: (c: Caption, action: string) =>
-      `${c.task} работает на первом потоке и сейчас сделает вот что: ${action}. Нажмите «Шаг».`,
+    start: (c: Caption, action: string) => `${c.task} на первом потоке; дальше: ${action}.`,
     'go-syscall-enter': (c: Caption) =>
-      `${c.task} вызывает \`read()\`: поток ОС M1 блокируется в ядре вместе с ней. P1 помечен «в системном вызове»: пока на нём никто не выполняет код Go.`,
+      `${c.task} вызывает \`read()\`: M1 блокируется в ядре вместе с ней, и на P1 пока не выполняется код Go.`,
     'go-handoff': (c: Caption) =>
-      `Через 20 мкс sysmon забирает P1 у M1 и отдаёт другому потоку ОС, ${c.extra}; тот выполняет ${c.next ?? ''}. M1 остаётся в ядре с ${c.task}: у процесса стало на поток больше.`,
+      `Через 20 мкс sysmon отдаёт P1 другому потоку ОС, ${c.extra}; тот выполняет ${c.next ?? ''}. M1 остаётся в ядре с ${c.task}.`,
     'go-no-work': (c: Caption) =>
-      `Других горутин в очереди нет, и sysmon оставляет P1 у M1 (через 10 мс всё равно заберёт). ${c.task} всё ещё в ядре.`,
+      `Других горутин нет, и sysmon оставляет P1 у M1 (до 10 мс). ${c.task} всё ещё в ядре.`,
     'go-syscall-exit': (c: Caption) =>
       c.next === null
         ? `\`read()\` вернулся, и ${c.task} продолжает работу с P1.`
-        : `\`read()\` вернулся: у M1 нет P, поэтому ${c.task} встаёт в глобальную очередь, а M1 засыпает — он пригодится для следующего системного вызова.`,
+        : `\`read()\` вернулся: у M1 нет P, поэтому ${c.task} встаёт в глобальную очередь, а M1 засыпает.`,
     'go-preempt': (c: Caption) =>
       c.next === null
         ? `Прошло 10 мс; других горутин нет, и ${c.task} продолжает работать.`
-        : `Через 10 мс sysmon вытесняет ${c.task}: сигнал останавливает цикл на любой инструкции (асинхронное вытеснение, Go 1.14+). ${c.task} встаёт в очередь, на P1 работает ${c.next}.`,
+        : `Через 10 мс sysmon вытесняет ${c.task} сигналом (Go 1.14+); на P1 работает ${c.next}.`,
     'go-park': (c: Caption) =>
-      `${c.task} читает из пустого канала: рантайм паркует её (\`gopark\`) — она ждёт в очереди канала, ни на каком потоке. M1 сразу выполняет ${c.next ?? 'ничего'}: ни один поток ОС не заблокирован.`,
-    'go-ready': (c: Caption) =>
-      `Другая горутина пишет в канал: ${c.task} снова готова (\`goready\`) и стоит следующей на P отправителя.`,
+      `${c.task} читает из пустого канала: она припаркована, ни на каком потоке (\`gopark\`). M1 сразу выполняет ${c.next ?? 'ничего'}.`,
+    'go-ready': (c: Caption) => `В канал пишут: ${c.task} снова готова (\`goready\`).`,
     'java-unmount': (c: Caption) =>
-      `${c.task} читает сокет, а данных нет: JDK отдаёт сокет своему поллеру, и ${c.task} снимается с носителя — её кадры копируются в кучу. Носитель 1 берёт ${c.next ?? 'ничего'}.`,
-    'java-remount': (c: Caption) =>
-      `Данные пришли: поллер будит ${c.task}; она снова встаёт в очередь пула и садится на первый свободный носитель.`,
+      `${c.task} читает сокет, а данных нет: она снимается с носителя, кадры уходят в кучу. Носитель 1 берёт ${c.next ?? 'ничего'}.`,
+    'java-remount': (c: Caption) => `Данные пришли: поллер будит ${c.task}; она садится на первый свободный носитель.`,
     'java-no-preempt': (c: Caption) =>
-      `10 мс, 100 мс, секунда: ${c.task} держит носитель 1. Виртуальные потоки не вытесняются по времени: N таких циклов займут все N носителей.`,
+      `10 мс, 100 мс, секунда: ${c.task} держит носитель 1. Виртуальные потоки не вытесняются по времени.`,
     'java-loop-done': (c: Caption) =>
       `Только когда цикл закончится (или заблокируется), носитель 1 возьмёт ${c.next ?? 'другую задачу'}.`,
     'java-park': (c: Caption) =>
-      `${c.task} вызывает \`take()\` у пустой очереди: паркуется и снимается с носителя, как при вводе-выводе. Носитель 1 берёт ${c.next ?? 'ничего'}.`,
-    'java-unpark': (c: Caption) => `Другой поток кладёт элемент: ${c.task} просыпается и снова встаёт в очередь пула.`,
+      `${c.task} вызывает \`take()\` у пустой очереди: паркуется и снимается с носителя. Носитель 1 берёт ${c.next ?? 'ничего'}.`,
+    'java-unpark': (c: Caption) => `Другой поток кладёт элемент: ${c.task} просыпается и снова встаёт в очередь.`,
     'java-pinned': (c: Caption) =>
-      `${c.task} читает сокет внутри \`synchronized\`: до Java 24 она не может сняться с носителя, пока держит монитор (а внутри нативного кадра — ни в какой версии). Она закрепляет носитель 1, и тот блокируется в ядре: всем остальным осталось ${c.left} носителей.`,
+      `${c.task} читает сокет внутри \`synchronized\` и не может сняться (до Java 24). Она закрепляет носитель 1, и тот блокируется в ядре: свободных носителей — ${c.left}.`,
     'java-pinned-exit': (c: Caption) =>
-      `\`read()\` вернулся, ${c.task} выходит из \`synchronized\`, носитель 1 снова свободен. С Java 24 (JEP 491) она бы просто снялась с носителя.`,
+      `\`read()\` вернулся: носитель 1 снова свободен. С Java 24 (JEP 491) ${c.task} бы просто снялась с носителя.`,
     'erl-dirty': (c: Caption) =>
-      `${c.task} вызывает \`file:read/2\`: чтение идёт на dirty I/O-планировщике, отдельном потоке ОС, а ${c.task} приостановлен. Планировщик 1 выполняет ${c.next ?? 'ничего'}.`,
+      `${c.task} вызывает \`file:read/2\`: чтение идёт на отдельном потоке dirty I/O. Планировщик 1 выполняет ${c.next ?? 'ничего'}.`,
     'erl-dirty-done': (c: Caption) => `Чтение закончено: ${c.task} снова готов и ждёт своей очереди.`,
     'erl-reductions': (c: Caption) =>
       c.next === null
-        ? `Каждый вызов функции стоит одну редукцию. После 4000 других процессов нет: ${c.task} сразу получает новый квант.`
-        : `Каждый вызов функции стоит одну редукцию. После 4000 ${c.task} снимается в конец очереди, и работает ${c.next}.`,
+        ? `После 4000 редукций других процессов нет: ${c.task} сразу получает новый квант.`
+        : `Каждый вызов стоит редукцию. После 4000 ${c.task} снимается в конец очереди, и работает ${c.next}.`,
     'erl-receive': (c: Caption) =>
       `${c.task} выполняет \`receive\`, а подходящего сообщения нет: он паркуется вне очереди. Планировщик 1 выполняет ${c.next ?? 'ничего'}.`,
     'erl-message': (c: Caption) => `Пришло сообщение (\`Pid ! Msg\`): ${c.task} снова готов к работе.`,
@@ -276,6 +273,8 @@ const ru: typeof en = {
       `Измерено (${v}, один планировщик): **${reds}** редукций на квант; процесс рядом с двумя крутящимися ждал не больше ${gap}.`,
     java: 'Java: по JEP 444 и JEP 491 (Java 21 на тестовой машине нет).',
   },
+  figuresLabel: 'Цифры и шаги',
+  actionLabel: 'Действие',
   memoryTitle: 'Память',
   memory: {
     go: (stack: string, rt: string, total: string) =>
@@ -288,7 +287,7 @@ const ru: typeof en = {
     `${m} потоков ОС: ${reserved} адресов зарезервировано под стеки (по 8 МБ), в памяти ${resident} (по ${each}, измерено)`,
   measuredTag: 'измерено',
   bytes: { B: 'Б', KB: 'КБ', MB: 'МБ', GB: 'ГБ' },
-  panels: { scheduler: 'Планировщик', predict: 'Угадайте, потом проверьте' },
+  panels: { scheduler: 'Планировщик', predict: 'Угадайте' },
   panelGroup: 'Панель',
   quiz: {
     ask: 'Программа на Go: 10 000 горутин ждут приёма из канала, GOMAXPROCS=2. Сколько потоков ОС у процесса?',

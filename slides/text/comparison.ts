@@ -56,6 +56,23 @@ const content: SlideTextDef = {
       ],
       notes: [
         {
+          p: 'Ни одна модель не ускоряет сам ввод-вывод: они экономят память и переключения, пока задачи ждут.',
+        },
+        {
+          p: 'Прокси на 50 000 соединений: поток на соединение уже не тянет, остальные четыре модели подходят.',
+        },
+        {
+          p: 'Сервис с тяжёлым счётом: цикл событий плох — одна долгая функция задерживает всех. Лучше модели с вытеснением.',
+        },
+        {
+          p: 'Старые блокирующие драйверы, которые надо сохранить: цикл событий требует асинхронных библиотек, а виртуальные потоки берут этот код как есть.',
+        },
+        {
+          p: 'Телеком: миллион соединений, изоляция сбоев и ровные задержки. Подходит только Erlang — у каждого процесса своя куча и супервизор.',
+        },
+      ],
+      appendix: [
+        {
           p: 'Таблица из доклада. Опишите нагрузку — подходящие строки подсвечиваются, у каждой причина. Шаги: 1 — прокси на 50 000 соединений: поток на соединение уже не тянет, остальные подходят; 2 — сервис с тяжёлым счётом (80 % CPU): цикл событий плох, виртуальные потоки и Erlang — с оговорками; 3 — старые блокирующие драйверы, которые надо сохранить: цикл событий плох, лучше всех виртуальные потоки; 4 — телеком: миллион соединений, изоляция сбоев и ровные задержки — подходит только Erlang.',
         },
         {
@@ -71,7 +88,6 @@ const content: SlideTextDef = {
           p: 'Последняя мысль: модели экономят ресурсы на ожидании, а не ускоряют ожидание. Запрос к базе, который идёт 50 мс, идёт 50 мс в любой модели; если база — узкое место, тысячи дешёвых задач просто выстроятся к ней в очередь (см. «Типичные грабли»).',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
@@ -80,6 +96,23 @@ const content: SlideTextDef = {
         },
       ],
       notes: [
+        {
+          p: 'No model makes I/O itself faster: they save memory and switches while tasks wait.',
+        },
+        {
+          p: 'A proxy with 50,000 connections: a thread per connection no longer copes; the other four models fit.',
+        },
+        {
+          p: 'A CPU-heavy service: the event loop is a poor fit, one long function delays everyone. Preemptive models do better.',
+        },
+        {
+          p: 'Legacy blocking drivers you must keep: an event loop needs async libraries, while virtual threads take that code as it is.',
+        },
+        {
+          p: 'A telecom system: a million connections, fault isolation and even latency. Only Erlang fits: every process has its own heap and a supervisor.',
+        },
+      ],
+      appendix: [
         {
           p: 'The table from the talk. Describe a workload and the rows that fit light up, each with its reason. Steps: 1 — a proxy with 50,000 connections: a thread per connection no longer copes, the rest fit; 2 — a CPU-heavy service (80 % CPU): the event loop is a poor fit, virtual threads and Erlang fit with care; 3 — legacy blocking drivers you must keep: the event loop is a poor fit, virtual threads fit best; 4 — telecom: a million connections, fault isolation and even latency: only Erlang fits.',
         },
@@ -96,7 +129,6 @@ const content: SlideTextDef = {
           p: 'The last thought: the models save resources while waiting; they do not make the waiting shorter. A database query that takes 50 ms takes 50 ms in any model; if the database is the bottleneck, thousands of cheap tasks simply queue up for it (see "Common pitfalls").',
         },
       ],
-      appendix: [],
     },
   },
 };

@@ -40,11 +40,31 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        { p: 'Асинхронную функцию вызовет только асинхронная: `async` ползёт вверх по стеку.' },
         {
-          p: 'В мире бесстековых корутин функции двух цветов. Асинхронную можно вызвать только из асинхронной, и `async` расползается вверх по всему стеку вызовов. Go, Java с виртуальными потоками и Erlang цветов не имеют: любая функция может заблокироваться.',
+          details: [
+            { p: 'Go, Java с виртуальными потоками и Erlang цветов не имеют: заблокироваться может любая функция.' },
+          ],
         },
       ],
       notes: [
+        {
+          p: 'В Python с asyncio у функций два цвета. Асинхронную можно вызвать только из асинхронной — и это расползается.',
+        },
+        {
+          p: 'Делаем `fetch_price` асинхронной. Её вызывающий, `price`, теперь получает корутину вместо числа.',
+        },
+        {
+          p: 'Цвет ползёт вверх: каждая функция над ней должна стать `async`, до самого `main`. Девять функций и двенадцать мест вызова ради одного сетевого запроса.',
+        },
+        {
+          p: 'А колбэк для `sorted` застрял: встроенная функция вызывает ключ синхронно, и две корутины не сравнить. Вызов приходится переписывать.',
+        },
+        {
+          p: 'Та же программа на Go: цветов нет. Блокирующий вызов паркует горутину, меняется только тело `fetch_price`. Так же в Java с виртуальными потоками и в Erlang.',
+        },
+      ],
+      appendix: [
         {
           p: 'Код слайда — пример из доклада (`total`, `price`, `fetch_price`), достроенный до маленькой программы: два обработчика, ключ для `sorted` и колбэк для `map`. Нажмите на функцию — она станет `async def`. Тогда каждый, кто её вызывает, получает вместо значения корутину и должен сделать `await`, а значит, сам стать асинхронным. Цвет ползёт вверх до `main`, и `main()` превращается в `asyncio.run(main())`. Счётчик считает функции, ставшие `async def`, и места вызова, которые пришлось поменять (каждое `await`, переписанные вызовы `sorted` и `map`, сам `requests.get` → `await client.get` и последнюю строку скрипта).',
         },
@@ -64,15 +84,30 @@ const content: SlideTextDef = {
           p: 'Проверено на настоящих Python и Node (tests/unit/function-coloring-real.test.ts): для каждого набора выбранных функций (все 512) листинг слайда запускается под python3 и печатает то же, что синхронная программа; «наивный» листинг без переписанных вызовов падает с той самой ошибкой `sorted` или даёт список корутин с `RuntimeWarning`; `asyncio.run()` внутри цикла и `sort` с async-компаратором в Node дают ровно те строки, что цитирует слайд. `requests` и `httpx` в проверке заменены заглушками, возвращающими цены: проверяется раскраска, а не сеть.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
-        {
-          p: 'In the world of stackless coroutines functions have two colors. An async function can only be called from an async one, and `async` spreads up the whole call stack. Go, Java with virtual threads and Erlang have no colors: any function may block.',
-        },
+        { p: 'Only an async function can call an async one: `async` climbs up the stack.' },
+        { details: [{ p: 'Go, Java’s virtual threads and Erlang have no colors: any function may block.' }] },
       ],
       notes: [
+        {
+          p: 'In Python with asyncio functions have two colors. An async function can only be called from an async one, and that spreads.',
+        },
+        {
+          p: 'We make `fetch_price` async. Its caller, `price`, now gets a coroutine instead of a number.',
+        },
+        {
+          p: 'The color climbs: every function above it must become `async`, all the way to `main`. Nine functions and twelve call sites for one network call.',
+        },
+        {
+          p: 'And the key of `sorted` is stuck: the builtin calls it synchronously, and two coroutines cannot be compared. The call has to be rewritten.',
+        },
+        {
+          p: 'The same program in Go: no colors. A blocking call parks the goroutine, and only the body of `fetch_price` changes. The same in Java with virtual threads and in Erlang.',
+        },
+      ],
+      appendix: [
         {
           p: 'The slide’s code is the talk’s example (`total`, `price`, `fetch_price`) grown into a small program: two handlers, a key for `sorted` and a callback for `map`. Click a function and it becomes `async def`. Then everyone who calls it gets a coroutine instead of a value and must `await` it, and so must become async itself. The color climbs to `main`, and `main()` becomes `asyncio.run(main())`. The counter counts the functions that became `async def` and the call sites that had to change (each `await`, the rewritten `sorted` and `map` calls, `requests.get` itself → `await client.get`, and the script’s last line).',
         },
@@ -92,7 +127,6 @@ const content: SlideTextDef = {
           p: 'Checked against real Python and Node (tests/unit/function-coloring-real.test.ts): for every set of chosen functions (all 512) the slide’s listing runs under python3 and prints what the sync program prints; the “naive” listing without the rewritten calls fails with that very `sorted` error or gives a list of coroutines with a `RuntimeWarning`; `asyncio.run()` inside a loop and `sort` with an async comparator in Node print exactly the lines the slide quotes. In the check `requests` and `httpx` are stubs that return prices: it tests the coloring, not the network.',
         },
       ],
-      appendix: [],
     },
   },
 };

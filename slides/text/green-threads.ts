@@ -49,11 +49,42 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        { p: 'Много задач с маленькими стеками на нескольких потоках ОС.' },
         {
-          p: 'Стековая корутина — свой маленький стек, который рантайм умеет отложить в сторону. Приостановиться можно на любой глубине вызовов, и код пишется как обычный блокирующий, без `async`. Рантайм раскладывает тысячи таких задач по нескольким потокам ОС. Выберите рантайм: действие выполняет задача на первом работающем потоке.',
+          details: [
+            {
+              p: 'Стековая корутина приостанавливается на любой глубине вызовов, поэтому код остаётся блокирующим, без `async`. Выберите рантайм: действие выполняет задача на первом потоке.',
+            },
+          ],
         },
       ],
       notes: [
+        {
+          p: 'Горутина, виртуальный поток, процесс Erlang — это задача со своим маленьким стеком. Рантайм раскладывает тысячи таких задач по нескольким потокам ОС, а код пишется как обычный блокирующий.',
+        },
+        {
+          p: 'Go: G1 вызывает `read()`, и поток M1 уходит в ядро вместе с ней. Остальные горутины пока работают.',
+        },
+        {
+          p: 'Через 20 микросекунд sysmon забирает P1 и отдаёт его новому потоку M5. У процесса стало на поток больше, но никто не стоит.',
+        },
+        {
+          p: 'Долгий цикл без вызовов: через 10 миллисекунд sysmon вытесняет его сигналом. С Go 1.14 так можно остановить даже `for {}`.',
+        },
+        {
+          p: 'Java: виртуальный поток читает сокет без данных и снимается с носителя, его кадры уходят в кучу. Носитель берёт следующего.',
+        },
+        {
+          p: 'Внутри `synchronized` до Java 24 сняться нельзя: носитель закреплён и стоит в ядре. Носителей столько, сколько ядер, — закрепите их все, и всё встанет.',
+        },
+        {
+          p: 'Erlang считает редукции: после 4000 вызовов процесс уходит в конец очереди. Поэтому задержки в Erlang ровные.',
+        },
+        {
+          p: 'Вкладка «Угадайте»: сколько потоков ОС у программы с 10 000 ждущих горутин? Спросите зал, потом откройте ответ.',
+        },
+      ],
+      appendix: [
         {
           p: 'Шаги: 1 — Go, блокирующий системный вызов: поток M1 ушёл в ядро вместе с G1; 2 — через 20 мкс sysmon отдаёт P1 новому потоку ОС, остальные горутины работают; 3 — Go, долгий цикл: через 10 мс sysmon вытесняет его сигналом (с Go 1.14); 4 — Java, блокирующее чтение сокета: виртуальный поток снимается с носителя, кадры уходят в кучу; 5 — то же внутри `synchronized`: носитель закреплён и стоит в ядре; 6 — Erlang, долгий цикл: после 4000 редукций процесс снимается с планировщика.',
         },
@@ -61,7 +92,7 @@ const content: SlideTextDef = {
           p: 'Go (планировщик GMP): G — горутина, M — поток ОС, P — право выполнять код Go, их GOMAXPROCS. Стек горутины начинается с 2 КБ (`_StackMin = 2048`, runtime/stack.go, строка 75) и растёт копированием. На системном вызове M блокируется вместе с G; sysmon (runtime/proc.go, строка 5145: первый сон 20 мкс) через один свой тик забирает P и отдаёт его другому M — при необходимости новому потоку (строка 5323: «Retake P from syscall if it’s there for more than 1 sysmon tick (at least 20us)»). Горутину, которая работает дольше `forcePreemptNS = 10 мс` (строка 5289), sysmon вытесняет; с Go 1.14 — асинхронно, сигналом, даже в цикле без вызовов функций.',
         },
         {
-          p: 'Измерено здесь (go1.19.8, тест `tests/unit/green-threads-real.test.ts`): при GOMAXPROCS=1 рядом с горутиной, крутящей цикл без вызовов, другая горутина получает управление с промежутками около 20 мс — не «никогда»: 10 мс кванта плюс до 10 мс, пока sysmon проснётся. 10 000 горутин, ждущих канал, — 2048 байт стека и около 520 байт структур рантайма на каждую (`runtime.MemStats`), и всего 4 потока ОС при GOMAXPROCS=2. Четыре горутины в блокирующем `read()` из пустых каналов (pipe) при GOMAXPROCS=1 — потоков стало 6 вместо 3, а остальные продолжали работать.',
+          p: 'Измерено здесь (go1.19.8, `tests/unit/green-threads-real.test.ts`): при GOMAXPROCS=1 рядом с горутиной, крутящей цикл без вызовов, другая горутина получает управление с промежутками около 20 мс — не «никогда»: 10 мс кванта плюс до 10 мс, пока sysmon проснётся. 10 000 горутин, ждущих канал, — 2048 байт стека и около 520 байт структур рантайма на каждую (`runtime.MemStats`), и всего 4 потока ОС при GOMAXPROCS=2. Четыре горутины в блокирующем `read()` из пустых каналов (pipe) при GOMAXPROCS=1 — потоков стало 6 вместо 3, а остальные продолжали работать.',
         },
         {
           p: 'Java 21+ (JEP 444): виртуальные потоки выполняются на потоках-носителях ForkJoinPool (их по числу ядер). На блокирующем вводе-выводе JDK снимает виртуальный поток с носителя: кадры стека копируются в кучу, носитель берёт следующий. По времени виртуальные потоки не вытесняются. Внутри `synchronized` или нативного кадра поток снять нельзя — он закрепляет (pins) носитель; с Java 24 (JEP 491) `synchronized` больше не закрепляет. Закрепления видно в JFR: событие `jdk.VirtualThreadPinned`. Java 21 на этой машине нет, поэтому факты о Java — по JEP, без измерений; память виртуального потока — «сотни байт — КБ в куче» (по докладу), зависит от глубины стека.',
@@ -76,15 +107,45 @@ const content: SlideTextDef = {
           p: 'Вопрос «угадайте, потом проверьте» во вкладке демо: сколько потоков ОС у программы с 10 000 горутин, ждущих канал? Ответ — измеренный: несколько (4 при GOMAXPROCS=2). Ответ засчитывается в итоговый счёт на последнем слайде.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
+        { p: 'Many tasks with small stacks on a few OS threads.' },
         {
-          p: 'A stackful coroutine has its own small stack that the runtime can set aside. It can pause at any depth of calls, and code is written as ordinary blocking code, without `async`. The runtime spreads thousands of such tasks over a few OS threads. Choose a runtime: the task on the first running thread performs the action.',
+          details: [
+            {
+              p: 'A stackful coroutine can pause at any depth of calls, so code stays blocking, without `async`. Choose a runtime: the task on the first thread performs the action.',
+            },
+          ],
         },
       ],
       notes: [
+        {
+          p: 'A goroutine, a virtual thread, an Erlang process: each is a task with a small stack of its own. The runtime spreads thousands of them over a few OS threads, and the code stays ordinary blocking code.',
+        },
+        {
+          p: 'Go: G1 calls `read()`, and thread M1 goes into the kernel with it. The other goroutines keep running.',
+        },
+        {
+          p: '20 microseconds later sysmon takes P1 and hands it to a new thread, M5. The process has one thread more, and nobody is stuck.',
+        },
+        {
+          p: 'A long loop without calls: after 10 milliseconds sysmon preempts it with a signal. Since Go 1.14 even `for {}` can be stopped.',
+        },
+        {
+          p: 'Java: a virtual thread reads a socket with no data and unmounts; its frames go to the heap. The carrier takes the next one.',
+        },
+        {
+          p: 'Inside `synchronized`, before Java 24, it cannot unmount: the carrier is pinned and waits in the kernel. There are as many carriers as cores: pin them all and everything stops.',
+        },
+        {
+          p: 'Erlang counts reductions: after 4,000 calls a process goes to the back of the queue. That is why Erlang’s latency is even.',
+        },
+        {
+          p: 'The "Predict" tab: how many OS threads does a program with 10,000 waiting goroutines have? Ask the room, then reveal.',
+        },
+      ],
+      appendix: [
         {
           p: 'Steps: 1 — Go, a blocking syscall: thread M1 went into the kernel with G1; 2 — 20 µs later sysmon hands P1 to a new OS thread and the other goroutines run; 3 — Go, a long loop: after 10 ms sysmon preempts it with a signal (since Go 1.14); 4 — Java, a blocking socket read: the virtual thread unmounts, its frames go to the heap; 5 — the same inside `synchronized`: the carrier is pinned and waits in the kernel; 6 — Erlang, a long loop: after 4,000 reductions the process is switched out.',
         },
@@ -107,7 +168,6 @@ const content: SlideTextDef = {
           p: 'The "predict, then see" question is a tab of the demo: how many OS threads does a program with 10,000 goroutines waiting on a channel have? The answer is the measured one: a few (4 at GOMAXPROCS=2). It counts in the score on the last slide.',
         },
       ],
-      appendix: [],
     },
   },
 };

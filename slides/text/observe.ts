@@ -27,6 +27,26 @@ const content: SlideTextDef = {
       ],
       notes: [
         {
+          p: 'Как понять, чего ждёт процесс? Спросите ядро: `strace` показывает системные вызовы, `/proc` — переключения.',
+        },
+        {
+          p: 'Простаивающий цикл Node под `strace -c`: всё время в `epoll_pwait`. Так выглядит здоровое ожидание.',
+        },
+        {
+          p: 'Процесс, заблокированный на канале: один `read`, который не возвращается. Цикл стоит.',
+        },
+        {
+          p: 'Четыре потока на одном мьютексе: всё время в `futex`. Они ждут друг друга, а не сеть.',
+        },
+        {
+          p: 'Четыре считающих потока на одном ядре: растут невольные переключения. Потокам не хватает процессора.',
+        },
+        {
+          p: 'Игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.',
+        },
+      ],
+      appendix: [
+        {
           p: 'Шаги: 1 — простаивающий цикл Node под `strace -c`: всё время в `epoll_pwait`; 2 — процесс, заблокированный на канале, под `strace -e`: один `read`, который не возвращается; 3 — четыре потока на одном мьютексе: всё время в `futex`; 4 — четыре считающих потока на одном ядре (`taskset -c 0`) в `pidstat -w`: растут невольные переключения; 5 — игра: прочитайте вывод и назовите причину (счёт хранится только в демо).',
         },
         {
@@ -39,7 +59,6 @@ const content: SlideTextDef = {
           p: 'Чего не видно здесь: `perf sched` (нужны права на perf и ядро с трассировкой), `GODEBUG=schedtrace=1000` записан для Go-программы — простой (`idleprocs=2`) и четыре крутящиеся горутины при `GOMAXPROCS=1` (`runqueue` не пуст). `jcmd $PID Thread.dump_to_file -format=json t.json` не записан: на этой машине нет Java 21; формат дампа описан в JEP 444.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
@@ -48,6 +67,26 @@ const content: SlideTextDef = {
         },
       ],
       notes: [
+        {
+          p: 'How do you tell what a process waits for? Ask the kernel: `strace` shows the system calls, `/proc` the switches.',
+        },
+        {
+          p: 'An idle Node loop under `strace -c`: all the time in `epoll_pwait`. That is what healthy waiting looks like.',
+        },
+        {
+          p: 'A process blocked on a pipe: one `read` that never returns. The loop is stuck.',
+        },
+        {
+          p: 'Four threads on one mutex: all the time in `futex`. They wait for each other, not for the network.',
+        },
+        {
+          p: 'Four computing threads on one core: nonvoluntary switches grow. The threads are short of CPU.',
+        },
+        {
+          p: 'The game: here is an output, name the cause. Let the room answer before you do.',
+        },
+      ],
+      appendix: [
         {
           p: 'Steps: 1 — an idle Node loop under `strace -c`: all the time in `epoll_pwait`; 2 — a process blocked on a pipe under `strace -e`: one `read` that never returns; 3 — four threads on one mutex: all the time in `futex`; 4 — four computing threads on one core (`taskset -c 0`) in `pidstat -w`: nonvoluntary switches grow; 5 — the game: read an output and name the cause (the score is kept only in the demo).',
         },
@@ -61,7 +100,6 @@ const content: SlideTextDef = {
           p: 'What is not shown here: `perf sched` (it needs perf permissions and a kernel with tracing). `GODEBUG=schedtrace=1000` is recorded for a Go program: idle (`idleprocs=2`) and four spinning goroutines on `GOMAXPROCS=1` (`runqueue` not empty). `jcmd $PID Thread.dump_to_file -format=json t.json` is not recorded: this machine has no Java 21; the dump’s format is described in JEP 444.',
         },
       ],
-      appendix: [],
     },
   },
 };

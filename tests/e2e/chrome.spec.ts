@@ -94,8 +94,8 @@ const KNOWN_UNDER: Record<'en' | 'ru', readonly string[]> = {
   ru: ['asyncio-loop'],
 };
 const KNOWN_COMPARISON_UNDER: Record<'en' | 'ru', readonly string[]> = {
-  en: ['legacy blocking drivers', 'a telecom system'],
-  ru: ['сервис с тяжёлым счётом', 'старые блокирующие драйверы', 'телеком-система'],
+  en: [],
+  ru: [],
 };
 
 /** Where text ran under the arrows, as the labels the lines start with (the part before ': “'). */

@@ -11,8 +11,8 @@ test.describe('green-threads', () => {
     const slide = currentSlide(page);
     const caption = slide.locator('[data-figure="caption"]');
     const threads = slide.locator('[data-figure="os-threads"]');
-    await expect(caption).toContainText('G1 runs on the first thread and is about to do this: blocking syscall');
-    await expect(threads).toHaveText('OS threads drawn: 4');
+    await expect(caption).toContainText('G1 runs on the first thread; next: blocking syscall');
+    await expect(threads).toHaveText('OS threads: 4');
     await expect(slide.getByRole('radio', { name: 'Go' })).toBeChecked();
     await expect(slide.getByRole('slider', { name: 'Ps, Go’s processors (GOMAXPROCS)' })).toHaveAttribute(
       'aria-valuetext',
@@ -26,9 +26,9 @@ test.describe('green-threads', () => {
     await page.keyboard.press('PageDown');
     await expectHash(page, /^#\/green-threads\/0$/);
     await expect(caption).toContainText(
-      '20 µs later sysmon takes P1 from M1 and hands it to another OS thread, M5, which runs G5',
+      '20 µs later sysmon hands P1 to another OS thread, M5, which runs G5. M1 stays in the kernel with G1',
     );
-    await expect(threads).toHaveText('OS threads drawn: 5');
+    await expect(threads).toHaveText('OS threads: 5');
     await expect(slide.getByRole('listitem').filter({ hasText: 'M1 · no P' })).toContainText('blocked in the kernel');
     await expect(slide.getByRole('listitem').filter({ hasText: 'M5 · P1' })).toContainText('G5');
 
@@ -82,13 +82,13 @@ test.describe('green-threads', () => {
     await step.click();
     await step.click();
     await expect(caption).toContainText('No other goroutine waits, so sysmon leaves P1 with M1');
-    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 4');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads: 4');
 
     const threads = slide.getByRole('slider', { name: 'Ps, Go’s processors (GOMAXPROCS)' });
     await threads.focus();
     await page.keyboard.press('End');
     await expect(threads).toHaveAttribute('aria-valuetext', '8');
-    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads drawn: 8');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('OS threads: 8');
 
     await expect(slide.getByRole('button', { name: 'Step back' })).toBeDisabled();
   });
@@ -97,7 +97,7 @@ test.describe('green-threads', () => {
     await gotoSlide(page, 'green-threads');
     await page.evaluate((k) => localStorage.removeItem(k), KEY);
     const slide = currentSlide(page);
-    await slide.getByRole('button', { name: 'Predict, then see' }).click();
+    await slide.getByRole('button', { name: 'Predict' }).click();
     await expect(slide.getByRole('heading', { name: /10,000 goroutines blocked on a channel/ })).toBeVisible();
     await expect(slide.getByRole('status')).toHaveText('Choose an answer: then see the measured figure.');
     await slide.getByRole('button', { name: /one per goroutine/ }).click();
@@ -116,7 +116,7 @@ test.describe('green-threads', () => {
     await gotoSlide(page, 'green-threads', { lang: 'ru', step: 4 });
     const slide = currentSlide(page);
     await expect(slide.locator('[data-figure="caption"]')).toContainText('закрепляет носитель 1');
-    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('Потоков ОС на схеме: 4');
+    await expect(slide.locator('[data-figure="os-threads"]')).toHaveText('Потоков ОС: 4');
     await expect(slide.locator('[data-figure="os-thread-compare"]')).toContainText(
       '78 ГБ адресов зарезервировано под стеки (по 8 МБ), в памяти 81 МБ',
     );

@@ -478,7 +478,7 @@ test.describe('workshop mode with the real server', () => {
       ).toBeVisible();
       await remote.getByRole('button', { name: 'Next: the next demo step or slide' }).click();
       await expect(projector.locator('section#c10k')).toHaveClass(/present/);
-      await expect(remote.getByText('Slide 2 of 24')).toBeVisible();
+      await expect(remote.getByText('Slide 2 of 25')).toBeVisible();
       await expect(remote.getByRole('heading', { level: 2, name: 'C10K: a thread per connection' })).toBeVisible();
       // The slide's notes, in the remote's language.
       await expect(remote.getByRole('region', { name: 'Notes' }).locator('p').first()).not.toBeEmpty();

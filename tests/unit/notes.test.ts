@@ -45,10 +45,6 @@ const KNOWN_LONG = new Set<string>([
   'quiz-busy-wait',
   'await-future',
   'quiz-fastapi',
-  'green-threads',
-  'function-coloring',
-  'comparison',
-  'observe',
 ]);
 
 describe('speaker notes are spoken lines', () => {

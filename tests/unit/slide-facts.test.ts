@@ -32,9 +32,10 @@ describe('micro-macro: macrotasks run one at a time, not one per turn of the loo
 });
 
 describe('comparison: what one failure takes down', () => {
-  it('the notes say what is shared and cite the Java, Go and Node documents', () => {
-    expect(notes('comparison', 'en')).toContain('an uncaught exception ends only its thread');
-    expect(notes('comparison', 'ru')).toContain('необработанное исключение завершает только свой поток');
+  it('the notes say what is shared (in their appendix) and cite the Java, Go and Node documents', () => {
+    const appendix = (lang: 'en' | 'ru') => flat(textOf('comparison').text[lang].appendix);
+    expect(appendix('en')).toContain('an uncaught exception ends only its thread');
+    expect(appendix('ru')).toContain('необработанное исключение завершает только свой поток');
     expect(sources('comparison')).toContain('Thread.UncaughtExceptionHandler');
     expect(sources('comparison')).toContain('go.dev/ref/spec#Handling_panics');
     expect(sources('comparison')).toContain('event-uncaughtexception');

@@ -93,6 +93,7 @@ describe('slides', () => {
       'green-threads',
       'function-coloring',
       'comparison',
+      'cores',
       'pitfalls',
       'observe',
       'summary',
