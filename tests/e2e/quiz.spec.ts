@@ -110,6 +110,50 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
   });
 
+  test('presenting (?present), both quizzes: the short question for the hall; the next press opens the vote, the next reveals', async ({
+    page,
+  }) => {
+    const quizzes = [
+      {
+        id: 'quiz-busy-wait',
+        ask: 'A network handler sets ready. What happens to the server?',
+        right: /whole server hangs/,
+      },
+      {
+        id: 'quiz-fastapi',
+        ask: 'One uvicorn process, 50 requests at once. How long does the last wait?',
+        right: /10 s/,
+      },
+    ];
+    for (const q of quizzes) {
+      await gotoSlide(page, q.id, { query: 'present' });
+      await page.evaluate((k) => localStorage.removeItem(k), KEY);
+      const slide = currentSlide(page);
+      const status = slide.getByRole('status').first();
+      await expect(slide.getByRole('heading', { name: q.ask })).toBeVisible();
+      await expect(slide.getByRole('button', { name: q.right })).toBeVisible();
+      // the hall sees no switch: presenting is presenter mode
+      await expect(slide.getByRole('checkbox')).toHaveCount(0);
+      await page.locator('.reveal').focus();
+      await expect(status).toHaveText('Think, then vote by hand.');
+      await page.keyboard.press('PageDown');
+      await expectHash(page, new RegExp(`^#/${q.id}/0$`));
+      await expect(status).toHaveText('Hands up: which one?');
+      await expect(slide.getByText('right answer')).toHaveCount(0);
+      await page.keyboard.press('PageDown');
+      await expectHash(page, new RegExp(`^#/${q.id}/1$`));
+      await expect(slide.getByRole('button', { name: q.right })).toContainText('right answer');
+      await expect(slide.getByRole('heading', { name: 'Why' })).toBeVisible();
+      // no choice was made for the room
+      await expect(slide.locator('ol button[aria-pressed="true"]')).toHaveCount(0);
+      // the explanation's further paragraphs wait behind a closed disclosure
+      await expect(slide.getByText('More', { exact: true })).toBeVisible();
+      await page.keyboard.press('PageDown');
+      await expectHash(page, new RegExp(`^#/(?!${q.id})`));
+      expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+    }
+  });
+
   test('presenter mode: a revealed step reached without its press (a link, going back) reveals nothing', async ({
     page,
   }) => {
@@ -156,7 +200,8 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await page.evaluate((k) => localStorage.removeItem(k), KEY);
     await gotoSlide(page, 'quiz-busy-wait', { query: 'receiver' });
     const slide = currentSlide(page);
-    await slide.getByRole('button', { name: HANGS }).click();
+    // the speaker view mirrors the projector: the question's words for the hall
+    await slide.getByRole('button', { name: /whole server hangs/ }).click();
     await expect(slide.getByRole('status').first()).toHaveText('Right!');
     expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
   });
@@ -179,10 +224,12 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     ]);
     const frame = speaker.frameLocator('iframe');
     const copy = frame.locator('section#quiz-busy-wait');
-    await expect(copy.getByRole('button', { name: HANGS })).toBeVisible();
+    // the copy mirrors the projector: the question's words for the hall, and no switch
+    await expect(copy.getByRole('button', { name: /whole server hangs/ })).toBeVisible();
+    await expect(copy.getByRole('checkbox')).toHaveCount(0);
     await copy.getByRole('heading', { name: /What happens to the server/ }).click();
     await speaker.keyboard.press('q');
-    await expect(copy.getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
+    await expect(copy.getByRole('status').first()).toHaveText('Hands up: which one?');
     await expect(deck.getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
     await deck.getByRole('button', { name: HANGS }).click();
     await speaker.keyboard.press('r');
