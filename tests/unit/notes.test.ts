@@ -44,7 +44,6 @@ const KNOWN_LONG = new Set<string>([
   'micro-macro',
   'async-state-machine',
   'heavy-task',
-  'libuv-pool',
   'python-asyncio',
   'asyncio-loop',
   'asyncio-responsiveness',
