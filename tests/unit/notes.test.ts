@@ -43,7 +43,6 @@ const KNOWN_LONG = new Set<string>([
   'callbacks-promises-await',
   'micro-macro',
   'async-state-machine',
-  'heavy-task',
   'python-asyncio',
   'asyncio-loop',
   'asyncio-responsiveness',
