@@ -26,8 +26,6 @@ const KNOWN_OVER: Record<string, string> = {
   'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
   'asyncio-responsiveness (en)': '983 characters, 54 % under 20 px, smallest 14.0 px',
   'asyncio-responsiveness (ru)': '1006 characters, 55 % under 20 px, smallest 14.0 px',
-  'await-future (en)': '1153 characters, 75 % under 20 px, smallest 14.5 px',
-  'await-future (ru)': '1182 characters, 74 % under 20 px, smallest 14.5 px',
   'c10k (en)': '1209 characters, 54 % under 20 px, smallest 14.5 px',
   'c10k (ru)': '1191 characters, 58 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (en)': '1225 characters, 52 % under 20 px, smallest 14.5 px',

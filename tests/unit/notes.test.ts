@@ -46,7 +46,6 @@ const KNOWN_LONG = new Set<string>([
   'python-asyncio',
   'asyncio-loop',
   'asyncio-responsiveness',
-  'await-future',
   'tasks-gather',
   'green-threads',
   'function-coloring',
