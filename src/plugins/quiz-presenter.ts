@@ -76,8 +76,8 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
  * Presenter mode for the deck's quizzes (the room votes by hand; the answer stays hidden until it is revealed), in
  * the style of reveal's own plugins. It owns the quiz keys: Q turns presenter mode on and off (on a quiz slide), R
  * reveals the current slide's answer, 1–9 choose on it. `?quiz=presenter` starts in presenter mode, and so does
- * the projected deck when presenting (`?present`, a connected speaker view: src/page-mode.ts; not the speaker view's
- * own copies), so that the clicker's next press opens the vote and the one after reveals. Presenter mode
+ * presenting (`?present`, a connected speaker view and the speaker view's own copies: src/page-mode.ts), so that the
+ * clicker's next press opens the vote and the one after reveals. Presenter mode
  * is page-wide: every quiz gets it as its `presenter` property (components/shared/quiz/quiz-protocol.ts), set when
  * the quiz connects, the way the lifecycle sets `active` and `step`.
  *
@@ -88,11 +88,8 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
 export const QuizPresenter = (): RevealPlugin => ({
   id: 'quiz-presenter',
   init(deck: RevealApi) {
-    /** The projected deck, shown to a hall (the speaker view's copies keep their own mode). */
-    const projecting = (): boolean => {
-      const m = deckPageMode(deck);
-      return m.presenting && m.mode !== 'speaker';
-    };
+    /** Shown to a hall: the projected deck and the speaker view's copies of it. */
+    const projecting = (): boolean => deckPageMode(deck).presenting;
     let presenter = modeFromSearch(window.location.search) === 'presenter' || projecting();
     const quizzes = new Set<QuizHost>();
     const live = (): QuizHost[] => {

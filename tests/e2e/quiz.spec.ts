@@ -200,7 +200,11 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await page.evaluate((k) => localStorage.removeItem(k), KEY);
     await gotoSlide(page, 'quiz-busy-wait', { query: 'receiver' });
     const slide = currentSlide(page);
-    // the speaker view mirrors the projector: the question's words for the hall
+    // the speaker view mirrors the projector: presenter mode and the question's words for the hall; Q turns it off
+    await expect(slide.getByRole('status').first()).toHaveText('Hands up: which one?');
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('q');
+    await expect(slide.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
     await slide.getByRole('button', { name: /whole server hangs/ }).click();
     await expect(slide.getByRole('status').first()).toHaveText('Right!');
     expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
@@ -216,7 +220,8 @@ test.describe('quiz element (quiz-busy-wait)', () => {
         body: '<!doctype html><title>speaker</title><iframe src="index.html?receiver&lang=en#/quiz-busy-wait" style="width:1280px;height:720px;border:0"></iframe>',
       }),
     );
-    await gotoSlide(page, 'quiz-busy-wait');
+    // presented: the projected deck and the speaker view's copy both start in presenter mode
+    await gotoSlide(page, 'quiz-busy-wait', { query: 'present' });
     const deck = currentSlide(page);
     const [speaker] = await Promise.all([
       page.waitForEvent('popup'),
@@ -224,14 +229,17 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     ]);
     const frame = speaker.frameLocator('iframe');
     const copy = frame.locator('section#quiz-busy-wait');
-    // the copy mirrors the projector: the question's words for the hall, and no switch
     await expect(copy.getByRole('button', { name: /whole server hangs/ })).toBeVisible();
     await expect(copy.getByRole('checkbox')).toHaveCount(0);
+    await expect(deck.getByRole('status').first()).toHaveText('Think, then vote by hand.');
     await copy.getByRole('heading', { name: /What happens to the server/ }).click();
+    // Q off, then on again: both windows follow
     await speaker.keyboard.press('q');
-    await expect(copy.getByRole('status').first()).toHaveText('Hands up: which one?');
-    await expect(deck.getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
-    await deck.getByRole('button', { name: HANGS }).click();
+    await expect(deck.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
+    await expect(copy.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
+    await speaker.keyboard.press('q');
+    await expect(deck.getByRole('status').first()).toHaveText('Think, then vote by hand.');
+    await deck.getByRole('button', { name: /whole server hangs/ }).click();
     await speaker.keyboard.press('r');
     await expect(deck.getByRole('status').first()).toHaveText('Right!');
     // the speaker's own copy revealed too, with no vote of its own: the vote did not travel
