@@ -5,6 +5,7 @@ import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
+import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { libuvPoolText } from './libuv-pool-text.ts';
 import { styles } from './libuv-pool-styles.ts';
