@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/await-future/await-future-sequen
 export const awaitFuture: SlideDef = {
   id: 'await-future',
   chapter: 'asyncio',
+  presented: true,
   title: {
     ru: 'Как футура будит задачу',
     en: 'How a future wakes a task',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/heavy-task/heavy-task-sequence.t
 export const heavyTask: SlideDef = {
   id: 'heavy-task',
   chapter: 'event-loop',
+  presented: true,
   title: {
     ru: 'Одна тяжёлая задача вешает всех',
     en: 'One heavy task blocks everyone',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/libuv-pool/libuv-pool-sequence.t
 export const libuvPool: SlideDef = {
   id: 'libuv-pool',
   chapter: 'event-loop',
+  presented: true,
   title: {
     ru: 'Скрытый пул потоков libuv',
     en: 'The hidden libuv thread pool',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/quiz-busy-wait/quiz-busy-wait-se
 export const quizBusyWait: SlideDef = {
   id: 'quiz-busy-wait',
   chapter: 'event-loop',
+  presented: true,
   title: {
     ru: 'Проверьте себя',
     en: 'Check yourself',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/quiz-fastapi/quiz-fastapi-sequen
 export const quizFastapi: SlideDef = {
   id: 'quiz-fastapi',
   chapter: 'asyncio',
+  presented: true,
   title: {
     ru: 'Проверьте себя',
     en: 'Check yourself',

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
+import '../ui/details.ts';
 import { awaitFutureText } from './await-future-text.ts';
 import { styles } from './await-future-styles.ts';
 import * as model from './await-future-model.ts';
@@ -39,19 +40,49 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
     const w = current(s);
     const n = stepCount(s);
     const code = renderExcerpt(EXCERPTS[w.code]);
-    return html`<section aria-label=${t.demoLabel}>
+    const controls = html`<hsw-step-controls
+      .locale=${this.locale}
+      .at=${s.index}
+      .total=${n - 1}
+      .playable=${false}
+      @step-forward=${() => this.setState(move(this.state, 'forward'))}
+      @step-back=${() => this.setState(move(this.state, 'back'))}
+      @reset-requested=${() => this.setState(move(this.state, 'reset'))}
+    ></hsw-step-controls>`;
+
+    // Presenting: what this step does, the frame chain freezing and waking, and `_ready`; the loop's containers, the
+    // CPython lines and the switch behind a closed disclosure.
+    if (this.presenting && !this.detailsOpen)
+      return html`<section aria-label=${t.demoLabel} class="presented">
+        <div class="row">${controls}</div>
+        <p class="status" role="status">${t.steps[w.text]}</p>
+        <ol class="frames" aria-label=${t.frames}>
+          ${FRAMES.map(
+            (f) => html`<li class=${w.frames[f]}>
+              <code>${f}</code><span class="state">${t.frameState[w.frames[f]]}</span>
+            </li>`,
+          )}
+        </ol>
+        <p class="ready-line"><code>${t.ready}</code> ${this.chips(w.ready, t.ready)}</p>
+        <hsw-details locale=${this.locale} .open=${false} label=${t.presentedMore}>${this.renderFull(w, n, code)}</hsw-details>
+      </section>`;
+    return html`<section aria-label=${t.demoLabel}>${this.renderFull(w, n, code, controls)}</section>`;
+  }
+
+  /** The self-paced view (and, presenting, the disclosure's content, without a second set of step buttons). */
+  private renderFull(
+    w: ReturnType<typeof current>,
+    n: number,
+    code: ReturnType<typeof renderExcerpt>,
+    controls?: ReturnType<typeof html>,
+  ) {
+    const t = awaitFutureText[this.locale];
+    const s = this.state;
+    return html`
       <div class="cols">
         <div>
           <div class="row">
-            <hsw-step-controls
-              .locale=${this.locale}
-              .at=${s.index}
-              .total=${n - 1}
-              .playable=${false}
-              @step-forward=${() => this.setState(move(this.state, 'forward'))}
-              @step-back=${() => this.setState(move(this.state, 'back'))}
-              @reset-requested=${() => this.setState(move(this.state, 'reset'))}
-            ></hsw-step-controls>
+            ${controls ?? nothing}
             <label class="check"
               ><input
                 type="checkbox"
@@ -60,18 +91,22 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
               />${t.already}</label
             >
           </div>
-          <p class="status" role="status">${t.steps[w.text]}</p>
+          ${controls ? html`<p class="status" role="status">${t.steps[w.text]}</p>` : nothing}
           <p class="where">
             ${t.where(w.turn, totalTurns(s.alreadyThere), w.loopStep)}${w.sleptMs > 0 ? html` · ${t.slept(w.sleptMs)}` : nothing}
           </p>
-          <h3 id="frames">${t.frames}</h3>
-          <ol class="frames" aria-labelledby="frames">
-            ${FRAMES.map(
-              (f) => html`<li class=${w.frames[f]}>
-                <code>${f}: ${t.frameLine[f]}</code><span class="state">${t.frameState[w.frames[f]]}</span>
-              </li>`,
-            )}
-          </ol>
+          ${
+            controls
+              ? html`<h3 id="frames">${t.frames}</h3>
+                  <ol class="frames" aria-labelledby="frames">
+                    ${FRAMES.map(
+                      (f) => html`<li class=${w.frames[f]}>
+                        <code>${f}: ${t.frameLine[f]}</code><span class="state">${t.frameState[w.frames[f]]}</span>
+                      </li>`,
+                    )}
+                  </ol>`
+              : nothing
+          }
           <h3>${t.loop}</h3>
           <dl class="loop">
             <dt>${t.ready}</dt>
@@ -93,8 +128,7 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
           <hsw-code language="python" .code=${code.code} .current=${code.current} label=${t.code}></hsw-code>
           ${s.alreadyThere || s.index === n - 1 ? html`<p class="callout">${t.cost}</p>` : nothing}
         </div>
-      </div>
-    </section>`;
+      </div>`;
   }
 }
 

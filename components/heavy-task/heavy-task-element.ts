@@ -2,6 +2,7 @@ import { html, nothing, svg, type PropertyValues } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
+import '../ui/details.ts';
 import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
@@ -125,10 +126,9 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
         )}
         <line x1=${x(s.playheadMs)} x2=${x(s.playheadMs)} y1="0" y2="20" stroke="var(--hsw-fg)" stroke-width="3"></line>`;
 
-    return html`
-      <section aria-label=${t.demoLabel}>
-        <div class="modes" role="group" aria-label=${t.mode}>
-          <span class="label" aria-hidden="true">${t.mode}:</span>
+    const present = this.presenting && !this.detailsOpen;
+    const modes = html`<div class="modes" role="group" aria-label=${t.mode}>
+          ${present ? nothing : html`<span class="label" aria-hidden="true">${t.mode}:</span>`}
           ${MODES.map(
             (m) =>
               html`<button type="button" aria-pressed=${p.mode === m ? 'true' : 'false'} @click=${() => this.change({ mode: m })}>${t.modes[m]}</button>`,
@@ -136,8 +136,8 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           <button type="button" aria-label=${this.playing ? t.pauseLabel : t.replayLabel} @click=${() => this.togglePlay()}>
             ${this.playing ? t.pause : `▶ ${t.replay}`}
           </button>
-        </div>
-        <div class="controls">
+        </div>`;
+    const controls = html`<div class="controls">
           <hsw-slider
             label=${t.chunk}
             integer
@@ -168,31 +168,29 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
             .format=${(v: number) => t.ms(n(v))}
             @value-changed=${(e: CustomEvent<{ value: number }>) => this.change({ jitterMs: e.detail.value })}
           ></hsw-slider>
-        </div>
-        <div class="load">
-          <span>${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></span>
-          <span class="legend" aria-hidden="true">
+        </div>`;
+    const legend = html`<span class="legend" aria-hidden="true">
             <span><span class="swatch swatch-request"></span>${t.legend.request}</span>
             <span><span class="swatch swatch-heavy"></span>${t.legend.heavy}</span>
-          </span>
-        </div>
-
-        <div class="lanes" role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
+          </span>`;
+    const load = html`<div class="load">
+          <span>${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></span>
+          ${legend}
+        </div>`;
+    const lanes = html`<div class="lanes" role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
           <span class="lane-name">${t.lanes.main}</span>
           <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.main)}</svg>
           <span class="lane-name">${t.lanes.worker}</span>
           <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.worker)}</svg>
-        </div>
-
-        <hsw-chart
+        </div>`;
+    const chart = html`<hsw-chart
           .locale=${lang}
           .load=${this.near || this.active}
           label=${t.chartLabel(t.modes[p.mode], n(run.stats.max, 1))}
           .spec=${this.chartSpec(runs)}
-        ></hsw-chart>
-
-        <div class="results">
-          <table class="data">
+        ></hsw-chart>`;
+    const statusLine = html`<p class="status callout ${p.mode === 'inline' ? 'bad' : p.mode === 'worker' ? 'good' : ''}" role="status">${status}</p>`;
+    const table = html`<table class="data">
             <caption>${t.table.caption(run.stats.count)}</caption>
             <thead>
               <tr>
@@ -216,9 +214,22 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
                 </tr>`;
               })}
             </tbody>
-          </table>
-          <p class="status callout ${p.mode === 'inline' ? 'bad' : p.mode === 'worker' ? 'good' : ''}" role="status">${status}</p>
-        </div>
+          </table>`;
+
+    // Presenting: the modes (the clicker's steps), the threads, the chart and what the step shows; the sliders, the
+    // load and the table behind a closed disclosure.
+    if (present)
+      return html`<section aria-label=${t.demoLabel}>
+        ${modes}
+        <div class="load presented">${legend}</div>
+        ${lanes} ${chart} ${statusLine}
+        <hsw-details locale=${lang} .open=${false} label=${t.presentedMore}>${controls} ${load} ${table}</hsw-details>
+      </section>`;
+
+    return html`
+      <section aria-label=${t.demoLabel}>
+        ${modes} ${controls} ${load} ${lanes} ${chart}
+        <div class="results">${table} ${statusLine}</div>
         <!-- The percentile rule is in the speaker notes and the caption names it; alone in embed.html the demo spells it out. -->
         ${this.mode === 'embed' ? html`<p class="note">${t.percentileNote}</p>` : nothing}
       </section>

@@ -85,6 +85,13 @@ export const styles = [
     hsw-chart {
       --hsw-chart-height: 250px;
     }
+    /* presenting: the chart and the threads are the slide (the table waits in its disclosure) */
+    :host([presenting]) hsw-chart {
+      --hsw-chart-height: 330px;
+    }
+    :host([presenting]) .lanes svg {
+      height: 1.4em;
+    }
     .results {
       display: grid;
       grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);

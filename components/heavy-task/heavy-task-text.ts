@@ -42,6 +42,7 @@ const en = {
       `The main loop stays free: every request takes its ${service} ms; the task ends at ${end} ms on another core.`,
   },
   percentileNote: 'pN: the value at rank ⌈N/100 · count⌉ of the sorted latencies.',
+  presentedMore: 'Settings and figures',
 };
 
 const ru: typeof en = {
@@ -85,6 +86,7 @@ const ru: typeof en = {
       `Главный цикл свободен: каждый запрос занимает свои ${service} мс; задача заканчивается в ${end} мс на другом ядре.`,
   },
   percentileNote: 'pN — значение с номером ⌈N/100 · количество⌉ среди отсортированных задержек.',
+  presentedMore: 'Настройки и цифры',
 };
 
 export const heavyTaskText: Bilingual<typeof en> = { en, ru };

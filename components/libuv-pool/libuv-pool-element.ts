@@ -5,6 +5,7 @@ import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
+import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { libuvPoolText } from './libuv-pool-text.ts';
 import { styles } from './libuv-pool-styles.ts';
@@ -33,8 +34,12 @@ const KIND_COLOR: Record<WorkKind, string> = {
   pbkdf2: 'var(--hsw-series-4)',
 };
 
-/** The timeline's text: 0.75em of the 20 px host (the SVG is drawn 1:1 in CSS pixels). */
+/**
+ * The timeline's text: 0.75em of the 20 px host, presenting 0.9em of the 23 px host (the SVG is drawn 1:1 in CSS
+ * pixels, its text sized by `--hsw-fs-small`): the lanes and the axis make room for it.
+ */
 const FONT_PX = 15;
+const PRESENTED_FONT_PX = 21;
 
 /** libuv's thread pool: sliders for the pool and the work, a timeline of threads and queue, a file read's wait. */
 export class LibuvPoolDemo extends DemoElement<PoolState> {
@@ -70,6 +75,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const files = kindStats(schedule, 'file');
     const firstFile = schedule.tasks.find((x) => x.kind === 'file');
     const waitingAt0 = schedule.queue[0]?.length ?? 0;
+    const present = this.presenting && !this.detailsOpen;
 
     const slider = (
       key: NumericParam,
@@ -90,9 +96,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
         @value-changed=${this.set(key)}
       ></hsw-slider>`;
 
-    return html`
-      <section aria-label=${t.demoLabel}>
-        <div class="controls">
+    const controls = html`<div class="controls">
           <div>
             <hsw-slider
               label=${t.poolSize}
@@ -114,18 +118,11 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
           ${slider('fileMs', t.fileMs, LIMITS.fileMs.min, LIMITS.fileMs.max, true, ms)}
           ${slider('pbkdf2Count', t.pbkdf2Count, 0, LIMITS.count.max, false, (v) => n(v))}
           ${slider('pbkdf2Ms', t.pbkdf2Ms, LIMITS.pbkdf2Ms.min, LIMITS.pbkdf2Ms.max, true, ms)}
-        </div>
-        <div class="key">
-          <p class="order">${t.order}</p>
-          <div class="legend" aria-hidden="true">
-            ${(['dns', 'file', 'pbkdf2'] as const).map(
-              (k) =>
-                html`<span><span class="swatch" style=${styleProps({ background: KIND_COLOR[k] })}></span>${t.kindsLong[k]}</span>`,
-            )}
-          </div>
-        </div>
-        ${this.gantt(schedule, at, t.chartLabel(n(schedule.threads), ms(schedule.makespan), n(waitingAt0)))}
-        <div class="stepper">
+        </div>`;
+    const fileWait = firstFile
+      ? html`<p data-figure="file-wait">${t.fileWait(ms(files.firstWait), ms(files.service))}</p>`
+      : html`<p>${t.noFiles}</p>`;
+    const stepper = html`<div class="stepper">
           <hsw-step-controls
             .locale=${lang}
             .at=${cursor}
@@ -136,16 +133,18 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
             @reset-requested=${() => this.setState(rewind(this.state))}
           ></hsw-step-controls>
           <p class="status" role="status">${t.cursor(ms(at), n(snap.threads.filter((x) => x !== null).length), n(snap.queued.length))}</p>
-        </div>
-        <div class="figures">
+        </div>`;
+    const figures = html`<div class="figures">
           <div>
             <p class="strong">${t.fileWaitTitle}</p>
             ${
               firstFile
-                ? html`<p data-figure="file-wait">${t.fileWait(ms(files.firstWait), ms(files.service))}</p>
+                ? html`${present ? nothing : fileWait}
                   ${this.waitBar(files.firstWait, files.service, t.waitBar, t.serviceBar)}
                   <p data-figure="file-worst">${t.fileWorst(ms(files.maxWait), ms(files.lastEnd))}</p>`
-                : html`<p>${t.noFiles}</p>`
+                : present
+                  ? nothing
+                  : fileWait
             }
           </div>
           <div>
@@ -157,9 +156,47 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
                 : nothing
             }
           </div>
+        </div>`;
+    // Presenting, the step's one idea: which libuv, how many threads (what the clicker's steps change; the checkbox and
+    // the slider say it in the self-paced view).
+    const era = html`<p class="era" data-figure="era">
+      ${p.slowIoCap ? t.eraToday : t.eraBefore} · ${t.poolOf(n(schedule.threads))}
+    </p>`;
+    const chart = this.gantt(schedule, at, t.chartLabel(n(schedule.threads), ms(schedule.makespan), n(waitingAt0)));
+
+    // Presenting: the era, the timeline and the first read's wait; the sliders, the stepper and the other figures
+    // behind a closed disclosure.
+    if (present)
+      return html`<section aria-label=${t.demoLabel}>
+        ${era}
+        <div class="key">${this.legend()}</div>
+        ${chart}
+        <p class="presented-figure" data-figure="file-wait">
+          ${firstFile ? t.presentedFileWait(ms(files.firstWait)) : t.noFiles}
+        </p>
+        <hsw-details locale=${lang} .open=${false} label=${t.presentedMore}>${controls} ${stepper} ${figures}</hsw-details>
+      </section>`;
+
+    return html`
+      <section aria-label=${t.demoLabel}>
+        ${controls}
+        <div class="key">
+          <p class="order">${t.order}</p>
+          ${this.legend()}
         </div>
+        ${chart} ${stepper} ${figures}
       </section>
     `;
+  }
+
+  private legend() {
+    const t = libuvPoolText[this.locale];
+    return html`<div class="legend" aria-hidden="true">
+      ${(['dns', 'file', 'pbkdf2'] as const).map(
+        (k) =>
+          html`<span><span class="swatch" style=${styleProps({ background: KIND_COLOR[k] })}></span>${t.kindsLong[k]}</span>`,
+      )}
+    </div>`;
   }
 
   private waitBar(wait: number, service: number, waitLabel: string, serviceLabel: string) {
@@ -181,29 +218,31 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const t = libuvPoolText[this.locale];
     const n = (v: number) => formatNumber(v, this.locale);
     const narrow = this.width.narrow;
+    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
     const W = Math.max(320, Math.min(1600, this.width.width));
-    const left = narrow ? 70 : 84;
+    const left = (narrow ? 70 : 84) * (FONT / FONT_PX);
     const right = 8;
     const used = [...new Set(s.tasks.map((x) => x.thread))].sort((a, b) => a - b);
     // Up to four lanes are tall enough for a label in each bar; more lanes are drawn thinner, at most six.
     const roomy = used.length <= 4;
     const lanes = used.slice(0, roomy ? 4 : 6);
-    const laneH = roomy ? 20 : 17;
+    // Presenting, the timeline is the slide: taller lanes.
+    const laneH = this.presenting ? (roomy ? 34 : 26) : roomy ? 20 : 17;
     const gap = roomy ? 3 : 2;
     const extra = used.length - lanes.length;
-    const queueH = 30;
+    const queueH = this.presenting ? 44 : 30;
     const top = 4;
     const threadsBottom = top + lanes.length * (laneH + gap);
-    const extraH = extra > 0 ? FONT_PX + 5 : 0;
+    const extraH = extra > 0 ? FONT + 5 : 0;
     const queueTop = threadsBottom + extraH + 6;
     const axisY = queueTop + queueH + 4;
-    const H = axisY + FONT_PX + 6;
+    const H = axisY + FONT + 6;
     const span = Math.max(s.makespan, 1);
     const x = (v: number) => left + ((W - left - right) * v) / span;
     const ticks = niceTicks(span, narrow ? 4 : 6);
     const maxQ = Math.max(1, ...s.queue.map((q) => q.length));
-    /** Baseline of a 15 px label centred in a band from y to y + h. */
-    const mid = (y: number, h: number) => y + h / 2 + FONT_PX * 0.35;
+    /** Baseline of a label centred in a band from y to y + h. */
+    const mid = (y: number, h: number) => y + h / 2 + FONT * 0.35;
 
     const bars: SVGTemplateResult[] = [];
     lanes.forEach((thread, li) => {
@@ -219,7 +258,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
         bars.push(
           svg`<rect x=${x0} y=${y} width=${w} height=${laneH} rx="2" fill=${KIND_COLOR[task.kind]}><title>${task.id}: ${n(task.start)}–${n(task.end)} ms</title></rect>`,
         );
-        if (roomy && w > text.length * FONT_PX * 0.62 + 8)
+        if (roomy && w > text.length * FONT * 0.62 + 8)
           bars.push(svg`<text class="bar-label" x=${x0 + 4} y=${mid(y, laneH)}>${text}</text>`);
       }
     });
@@ -235,14 +274,14 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
       ${ticks.map(
         (v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
-        <text class="axis" x=${x(v)} y=${axisY + FONT_PX + 1} text-anchor=${x(v) > W - right - 30 ? 'end' : 'middle'}>${n(v)}</text>`,
+        <text class="axis" x=${x(v)} y=${axisY + FONT + 1} text-anchor=${v === 0 ? 'start' : x(v) > W - right - 30 ? 'end' : 'middle'}>${n(v)}</text>`,
       )}
-      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT_PX + 1} text-anchor="end">${t.axisUnit}</text>
+      <text class="lane-label axis-unit" x=${left - 10} y=${axisY + FONT + 1} text-anchor="end">${t.axisUnit}</text>
       ${bars}
-      ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + FONT_PX}>${t.moreThreads(n(extra))}</text>` : nothing}
+      ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + FONT}>${t.moreThreads(n(extra))}</text>` : nothing}
       <text class="lane-label" x=${left - 6} y=${mid(queueTop, queueH)} text-anchor="end">${t.queueLane}</text>
       <path d=${d} fill="var(--hsw-bad)" fill-opacity="0.45" stroke="var(--hsw-bad)"></path>
-      <text class="axis" x=${left + 4} y=${queueTop + FONT_PX - 2}>${n(maxQ)}</text>
+      <text class="axis" x=${left + 4} y=${queueTop + FONT - 2}>${n(maxQ)}</text>
       <line class="cursor" x1=${x(at)} x2=${x(at)} y1=${top} y2=${axisY}></line>
     </svg>`;
   }

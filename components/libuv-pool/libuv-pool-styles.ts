@@ -36,6 +36,16 @@ export const styles = [
       font-size: var(--hsw-fs-small);
       margin: 0.3em 0 0.15em;
     }
+    /* the step's one idea, above the timeline */
+    .era {
+      margin: 0.35em 0 0;
+      font-weight: 600;
+      color: var(--hsw-heading);
+    }
+    .presented-figure {
+      margin: 0.3em 0;
+      font-weight: 600;
+    }
     .order,
     .status {
       color: var(--hsw-muted);

@@ -18,6 +18,12 @@ const en = {
   kindsLong: { dns: 'dns.lookup', file: 'file read', pbkdf2: 'pbkdf2' } satisfies Record<WorkKind, string>,
   queueLane: 'queue',
   axisUnit: 'ms',
+  /** the step's one idea: which libuv (the checkbox), and the pool's size */
+  eraBefore: 'libuv before 1.23.1 (2018): lookups may take every thread',
+  eraToday: 'libuv since 1.23.1 (2018): lookups get at most half',
+  poolOf: (n: string) => `${n} threads`,
+  presentedMore: 'Sliders and figures',
+  presentedFileWait: (wait: string) => `A file read waits ${wait}.`,
   threadLane: (i: number) => `thread ${i}`,
   moreThreads: (n: string) => `+ ${n} more threads, busy like these`,
   idleThreads: (n: string) => `${n} threads never used`,
@@ -32,7 +38,6 @@ const en = {
   dnsLimit: (n: string, of: string) => `Lookups may use ${n} of ${of} threads at once.`,
   makespan: (v: string) => `Everything done at ${v}.`,
   cursor: (t: string, running: string, waiting: string) => `At ${t}: ${running} running, ${waiting} waiting.`,
-  axis: 'time, ms',
 };
 
 const ru: typeof en = {
@@ -52,6 +57,11 @@ const ru: typeof en = {
   kindsLong: { dns: 'dns.lookup', file: 'чтение файла', pbkdf2: 'pbkdf2' },
   queueLane: 'очередь',
   axisUnit: 'мс',
+  eraBefore: 'libuv до 1.23.1 (2018): DNS может занять все потоки',
+  eraToday: 'libuv с 1.23.1 (2018): DNS — не больше половины',
+  poolOf: (n: string) => `потоков: ${n}`,
+  presentedMore: 'Ползунки и цифры',
+  presentedFileWait: (wait: string) => `Чтение файла ждёт ${wait}.`,
   threadLane: (i: number) => `поток ${i}`,
   moreThreads: (n: string) => `+ ещё ${n} потоков, заняты так же`,
   idleThreads: (n: string) => `${n} потоков ни разу не понадобились`,
@@ -66,7 +76,6 @@ const ru: typeof en = {
   dnsLimit: (n: string, of: string) => `DNS может занять одновременно ${n} из ${of} потоков.`,
   makespan: (v: string) => `Всё готово через ${v}.`,
   cursor: (t: string, running: string, waiting: string) => `В момент ${t}: работают ${running}, ждут ${waiting}.`,
-  axis: 'время, мс',
 };
 
 export const libuvPoolText: Bilingual<typeof en> = { en, ru };

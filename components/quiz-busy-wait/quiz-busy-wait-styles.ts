@@ -60,6 +60,14 @@ export const styles = [
     .end.good {
       color: var(--hsw-good-text);
     }
+    /* presenting: 0.9em of the 23 px host, and nothing smaller inside (20 px on the projector) */
+    :host([presenting]) .sim {
+      font-size: 0.9em;
+    }
+    :host([presenting]) .sim pre,
+    :host([presenting]) .variants button {
+      font-size: 1em;
+    }
     @container ${narrowQuery} {
       .variants,
       .result {

@@ -18,6 +18,15 @@ export const busyWaitQuizText: Bilingual<QuizWords> = {
       'The server hangs: every turn queues a new microtask, so the queue never empties and no timer or network callback runs — `ready` is never set, and one core sits at 100%.',
       'After a while the process crashes with a stack overflow or out of memory, because every `await` goes one level deeper.',
     ],
+    presented: {
+      ask: 'A network handler sets `ready`. What happens to the server?',
+      choices: [
+        'Fine: each `await` yields to the event loop',
+        'Only this function spins; the rest is served',
+        'The whole server hangs, one core at 100%',
+        'It crashes: stack overflow or out of memory',
+      ],
+    },
   },
   ru: {
     lead: 'В Node-сервере кто-то написал «асинхронное» ожидание флага:',
@@ -28,6 +37,15 @@ export const busyWaitQuizText: Bilingual<QuizWords> = {
       'Сервер зависнет: каждый оборот ставит новую микрозадачу, очередь никогда не пустеет, и ни таймер, ни сетевой колбэк не запустятся — `ready` не выставится никогда, одно ядро загружено на 100%.',
       'Через какое-то время процесс упадёт с переполнением стека или нехваткой памяти: каждый `await` уходит на уровень глубже.',
     ],
+    presented: {
+      ask: 'Флаг `ready` выставляет сетевой обработчик. Что будет с сервером?',
+      choices: [
+        'Ничего: каждый `await` отдаёт управление циклу',
+        'Крутится только эта функция, остальных обслужат',
+        'Зависнет весь сервер, одно ядро — на 100%',
+        'Упадёт: переполнение стека или памяти',
+      ],
+    },
   },
 };
 

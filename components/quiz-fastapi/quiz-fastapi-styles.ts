@@ -87,5 +87,10 @@ export const styles = [
         grid-template-columns: minmax(0, 1fr);
       }
     }
+    /* presenting: the panel's 0.9em of the 23 px host, and nothing smaller inside (20 px on the projector) */
+    :host([presenting]) .how,
+    :host([presenting]) .note {
+      font-size: 1em;
+    }
   `,
 ];

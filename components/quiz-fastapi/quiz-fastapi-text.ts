@@ -16,6 +16,15 @@ export const fastapiQuizText: Bilingual<QuizWords> = {
       'About 400 ms: FastAPI runs every handler in its pool of 40 threads: two rounds of 200 ms.',
       'It depends on the CPU: uvicorn runs one event loop per core and spreads the requests over them.',
     ],
+    presented: {
+      ask: 'One uvicorn process, 50 requests at once. How long does the last wait?',
+      choices: [
+        '200 ms: `async def` runs all 50 at once',
+        '10 s: `requests.get` blocks the loop',
+        '400 ms: 40 threads, two rounds',
+        'Depends on the cores: a loop per core',
+      ],
+    },
   },
   ru: {
     ask: 'FastAPI, один процесс uvicorn. Одновременно пришло 50 запросов. Сколько ждёт последний?',
@@ -25,6 +34,15 @@ export const fastapiQuizText: Bilingual<QuizWords> = {
       'Около 400 мс: FastAPI запускает любой обработчик в своём пуле из 40 потоков — два круга по 200 мс.',
       'Зависит от процессора: uvicorn запускает по циклу событий на ядро и раскладывает запросы по ним.',
     ],
+    presented: {
+      ask: '50 запросов разом, один процесс uvicorn. Сколько ждёт последний?',
+      choices: [
+        '200 мс: `async def` обслужит все 50 разом',
+        '10 с: `requests.get` блокирует цикл',
+        '400 мс: 40 потоков, два круга',
+        'Зависит от ядер: по циклу на ядро',
+      ],
+    },
   },
 };
 

@@ -30,19 +30,34 @@ const content: SlideTextDef = {
     ru: {
       body: [
         {
-          p: 'Цикл событий кооперативный: колбэк не прервать. Разбор большого JSON, bcrypt, синхронное сжатие, регулярка с катастрофическим откатом — и все остальные запросы ждут, хотя процессор свободен на других ядрах.',
+          p: 'Колбэк не прервать: одна задача на 300 мс — и ждут все запросы.',
         },
         {
-          ul: [
-            'Разбить работу на куски и отдавать управление: `await new Promise(setImmediate)`.',
-            'Вынести в `worker_threads` (или пул piscina), в Python — в `ProcessPoolExecutor`.',
+          details: [
+            {
+              p: 'Цикл событий кооперативный. Разбор большого JSON, bcrypt, синхронное сжатие, регулярка с катастрофическим откатом — и остальные запросы ждут, хотя другие ядра свободны. Что делать:',
+            },
+            {
+              ul: [
+                'разбить работу на куски и отдавать управление: `await new Promise(setImmediate)`;',
+                'вынести её в `worker_threads` (или пул piscina), а в Python — в `ProcessPoolExecutor`.',
+              ],
+            },
           ],
-        },
-        {
-          p: 'Сервер получает 200 запросов в секунду по 2 мс. Запустите тяжёлую задачу на 300 мс в разных режимах и смотрите на задержку остальных запросов.',
         },
       ],
       notes: [
+        {
+          p: 'Цикл событий кооперативный: колбэк не прервать. Сервер обслуживает 200 запросов в секунду, и тут приходит задача на 300 миллисекунд счёта. Сразу: 300 мс цикл никого не обслуживает, в очереди копятся 60 запросов.',
+        },
+        {
+          p: 'Кусками: после каждого куска отдаём управление через `setImmediate`, и запросы проходят между кусками. Худшая задержка — пара кусков, но сама задача заканчивается позже.',
+        },
+        {
+          p: 'В воркере: задача считается на другом ядре, а главный цикл свободен — задержка остальных не меняется. Смотрите на p99 и максимум, а не на среднее.',
+        },
+      ],
+      appendix: [
         {
           p: 'Модель: запросы приходят ровно каждые 5 мс (200 в секунду; ползунок разброса сдвигает приход на случайную, но воспроизводимую величину), каждому нужно 2 мс процессора главного потока. В выбранный момент приходит запрос, который запускает тяжёлую задачу на 300 мс. Цикл устроен как в libuv: фаза poll выполняет колбэки всего, что пришло к её началу; фаза check — колбэки `setImmediate`.',
         },
@@ -62,24 +77,38 @@ const content: SlideTextDef = {
           p: 'Проверка на настоящем Node (tests/probes/heavy-probe.cjs): сервер с нагрузкой 200 запросов/с по 2 мс, задержка цикла через `perf_hooks.monitorEventLoopDelay`. Синхронный цикл на 300 мс: задержка ≈ 300 мс, и за это время не обслужен ни один запрос. Куски по 10 мс через `setImmediate`: задержка — десятки миллисекунд. В воркере главный цикл отзывчив. Тест проверяет форму, а не точные числа: машина общая.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
         {
-          p: 'The event loop is cooperative: a callback cannot be interrupted. Parsing a big JSON, bcrypt, synchronous compression, a regex with catastrophic backtracking — and every other request waits, even though the other cores are idle.',
+          p: 'A callback cannot be interrupted: one 300 ms task, and every request waits.',
         },
         {
-          ul: [
-            'Cut the work into pieces and yield control: `await new Promise(setImmediate)`.',
-            'Move it to `worker_threads` (or a piscina pool); in Python, to a `ProcessPoolExecutor`.',
+          details: [
+            {
+              p: 'The event loop is cooperative. Parsing a big JSON, bcrypt, synchronous compression, a regex with catastrophic backtracking — and every other request waits, even though the other cores are idle. What to do:',
+            },
+            {
+              ul: [
+                'cut the work into pieces and yield control: `await new Promise(setImmediate)`;',
+                'move it to `worker_threads` (or a piscina pool); in Python, to a `ProcessPoolExecutor`.',
+              ],
+            },
           ],
-        },
-        {
-          p: 'The server gets 200 requests a second, 2 ms each. Start a 300 ms heavy task in different modes and watch the latency of the other requests.',
         },
       ],
       notes: [
+        {
+          p: 'The event loop is cooperative: a callback cannot be interrupted. The server handles 200 requests a second, and then a task with 300 milliseconds of computing arrives. Inline, the loop serves no one for 300 ms: sixty requests queue up.',
+        },
+        {
+          p: 'In chunks: after each chunk we yield with `setImmediate`, and requests run between the chunks. The worst latency is a couple of chunks, but the task itself ends later.',
+        },
+        {
+          p: 'In a worker: the task runs on another core and the main loop stays free; the others’ latency does not change. Look at p99 and the maximum, not the average.',
+        },
+      ],
+      appendix: [
         {
           p: 'The model: requests arrive exactly every 5 ms (200 a second; the jitter slider moves each arrival by a random but reproducible amount), and each needs 2 ms of the main thread’s CPU. At the chosen moment a request arrives that starts a 300 ms heavy task. The loop works like libuv’s: the poll phase runs the callbacks of everything that had arrived when it began; the check phase runs `setImmediate` callbacks.',
         },
@@ -99,7 +128,6 @@ const content: SlideTextDef = {
           p: 'Checked against real Node (tests/probes/heavy-probe.cjs): a server under 200 requests/s of 2 ms, loop delay from `perf_hooks.monitorEventLoopDelay`. A 300 ms synchronous loop: a delay of ≈ 300 ms, and not one request served meanwhile. 10 ms chunks with `setImmediate`: a delay of tens of milliseconds. With a worker the main loop stays responsive. The test checks the shape, not exact numbers: the machine is shared.',
         },
       ],
-      appendix: [],
     },
   },
 };

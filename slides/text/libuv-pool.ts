@@ -37,13 +37,31 @@ const content: SlideTextDef = {
     ru: {
       body: [
         {
-          p: 'Не всё в Node асинхронно на уровне ядра. Файлы, `dns.lookup` (а значит, и `http.get` по имени хоста), `crypto.pbkdf2`, `scrypt`, `zlib` выполняются в пуле из 4 потоков. Пятая задача ждёт в очереди.',
+          p: 'Файлы, `dns.lookup`, `pbkdf2` — в скрытом пуле из 4 потоков.',
         },
         {
-          p: 'Классический инцидент, до libuv 1.23.1 (2018): медленный DNS занял все четыре потока — встали чтения файлов и хеширование паролей. Теперь DNS получает не больше половины пула, но pbkdf2 или медленные файлы могут занять весь. Размер — `UV_THREADPOOL_SIZE`, до старта процесса (максимум 1024).',
+          details: [
+            {
+              p: 'А значит, и `http.get` по имени хоста, и `scrypt`, `zlib`. Пятая задача ждёт в очереди. До libuv 1.23.1 (2018) медленный DNS мог занять все четыре потока, и вставали чтения файлов; теперь ему — не больше половины пула, но pbkdf2 или медленный диск по-прежнему могут занять весь. Размер — `UV_THREADPOOL_SIZE`, до старта процесса (максимум 1024).',
+            },
+          ],
         },
       ],
       notes: [
+        {
+          p: 'В Node спрятан пул потоков: файлы, `dns.lookup`, криптография идут на четыре потока. Спокойный день: чтение файла ничего не ждёт.',
+        },
+        {
+          p: 'Классический инцидент, как было до 2018 года: восемь медленных запросов DNS заняли все четыре потока, и чтение файла ждёт четыре секунды.',
+        },
+        {
+          p: 'С libuv 1.23.1, с 2018 года, DNS получает не больше половины пула, и чтения проходят сразу. Но pbkdf2 или медленный диск всё ещё могут занять весь пул.',
+        },
+        {
+          p: 'Или увеличьте пул: `UV_THREADPOOL_SIZE=16`, до старта процесса.',
+        },
+      ],
+      appendix: [
         {
           p: 'Двигайте ползунки. Шаги: 1 — спокойный день, DNS нет; 2 — инцидент, как он был до 2018 года: восемь запросов DNS по 2 с заняли все 4 потока, первое чтение файла ждёт 4 с; 3 — та же нагрузка в нынешнем libuv; 4 — пул из 16 потоков.',
         },
@@ -63,18 +81,35 @@ const content: SlideTextDef = {
           p: '`dns.resolve*` пул не использует (c-ares работает через сокеты в цикле событий). `fs.readFile` — это несколько задач подряд (open, fstat, read, close), и каждая снова встаёт в конец очереди; в демо чтение — одна задача.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
         {
-          p: 'Not everything in Node is asynchronous at the kernel level. Files, `dns.lookup` (and so `http.get` to a host name), `crypto.pbkdf2`, `scrypt`, `zlib` run in a pool of 4 threads. A fifth task waits in the queue.',
+          p: 'Files, `dns.lookup`, `pbkdf2`: a hidden pool of 4 threads.',
         },
         {
-          p: 'The classic incident, before libuv 1.23.1 (2018): slow DNS took all four threads; file reads and password hashing stopped. Today lookups get at most half the pool, but pbkdf2 or slow files can still take all of it. The size: `UV_THREADPOOL_SIZE`, before the process starts (maximum 1024).',
+          details: [
+            {
+              p: 'And so `http.get` to a host name, `scrypt`, `zlib`. A fifth task waits in the queue. Before libuv 1.23.1 (2018) slow DNS could take all four threads and stop the file reads; now lookups get at most half the pool, but pbkdf2 or a slow disk can still take all of it. The size: `UV_THREADPOOL_SIZE`, before the process starts (maximum 1024).',
+            },
+          ],
         },
       ],
       notes: [
+        {
+          p: 'Node hides a thread pool: files, `dns.lookup` and crypto run on four threads. A calm day: a file read waits for nothing.',
+        },
+        {
+          p: 'The classic incident, as it was before 2018: eight slow DNS lookups take all four threads, and a file read waits four seconds.',
+        },
+        {
+          p: 'Since libuv 1.23.1, in 2018, lookups get at most half the pool, and the reads go through at once. But pbkdf2 or a slow disk can still fill the whole pool.',
+        },
+        {
+          p: 'Or make the pool bigger: `UV_THREADPOOL_SIZE=16`, before the process starts.',
+        },
+      ],
+      appendix: [
         {
           p: 'Move the sliders. Steps: 1 — a calm day, no DNS; 2 — the incident as it was before 2018: eight 2-second DNS lookups take all 4 threads, the first file read waits 4 s; 3 — the same load on today’s libuv; 4 — a pool of 16 threads.',
         },
@@ -94,7 +129,6 @@ const content: SlideTextDef = {
           p: '`dns.resolve*` does not use the pool (c-ares works with sockets in the event loop). `fs.readFile` is several requests in a row (open, fstat, read, close), and each one rejoins the tail of the queue; in the demo a read is one request.',
         },
       ],
-      appendix: [],
     },
   },
 };

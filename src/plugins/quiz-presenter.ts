@@ -6,7 +6,7 @@ import {
   type PresenterChangedDetail,
   type QuizHost,
 } from '../../components/shared/quiz/quiz-protocol.ts';
-import { deckPageMode, workshopRole } from '../page-mode.ts';
+import { PRESENTING_EVENT, deckPageMode, workshopRole } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
 import { votingStep } from '../../slides/types.ts';
 import { acceptsOrigin, targetOrigin } from '../speaker-protocol.ts';
@@ -75,7 +75,9 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
 /**
  * Presenter mode for the deck's quizzes (the room votes by hand; the answer stays hidden until it is revealed), in
  * the style of reveal's own plugins. It owns the quiz keys: Q turns presenter mode on and off (on a quiz slide), R
- * reveals the current slide's answer, 1–9 choose on it. `?quiz=presenter` starts in presenter mode. Presenter mode
+ * reveals the current slide's answer, 1–9 choose on it. `?quiz=presenter` starts in presenter mode, and so does
+ * presenting (`?present`, a connected speaker view and the speaker view's own copies: src/page-mode.ts), so that the
+ * clicker's next press opens the vote and the one after reveals. Presenter mode
  * is page-wide: every quiz gets it as its `presenter` property (components/shared/quiz/quiz-protocol.ts), set when
  * the quiz connects, the way the lifecycle sets `active` and `step`.
  *
@@ -86,7 +88,9 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
 export const QuizPresenter = (): RevealPlugin => ({
   id: 'quiz-presenter',
   init(deck: RevealApi) {
-    let presenter = modeFromSearch(window.location.search) === 'presenter';
+    /** Shown to a hall: the projected deck and the speaker view's copies of it. */
+    const projecting = (): boolean => deckPageMode(deck).presenting;
+    let presenter = modeFromSearch(window.location.search) === 'presenter' || projecting();
     const quizzes = new Set<QuizHost>();
     const live = (): QuizHost[] => {
       for (const q of quizzes) if (!q.isConnected) quizzes.delete(q);
@@ -152,6 +156,11 @@ export const QuizPresenter = (): RevealPlugin => ({
       if (!acceptsOrigin(window.location.origin, event.origin)) return;
       const action = actionOf(event.data);
       if (action) apply(action);
+    });
+
+    // Presenting starts (a speaker view connects): the room votes by hand from now on. It stopping changes nothing.
+    window.addEventListener(PRESENTING_EVENT, () => {
+      if (projecting() && !presenter) setPresenter(true);
     });
 
     syncSteps();

@@ -67,6 +67,22 @@ test.describe('await-future', () => {
     await expect(demo.getByRole('button', { name: 'Step forward' })).toBeDisabled();
   });
 
+  test('presenting: the step, the frame chain and _ready; the code and the loop behind a closed disclosure', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'await-future', { query: 'present', step: 4 });
+    const demo = currentSlide(page).locator('hsw-await-future');
+    await expect(demo.getByRole('status')).toContainText('4 · set_result resumes nothing');
+    await expect(
+      demo.getByRole('list', { name: 'Frames of Task-1 (handler → fetch → sock_recv)' }).getByRole('listitem'),
+    ).toHaveText([/handler\s*frozen/, /fetch\s*frozen/, /sock_recv\s*frozen/]);
+    await expect(demo.getByRole('list', { name: '_ready' }).getByRole('listitem').last()).toHaveText('Task-1.__wakeup');
+    const code = demo.locator('hsw-code');
+    await expect(code).toBeHidden();
+    await demo.getByText('The loop and CPython’s lines').click();
+    await expect(code).toBeVisible();
+  });
+
   test('the clicker walks the six steps', async ({ page }) => {
     await gotoSlide(page, 'await-future');
     const demo = currentSlide(page).locator('hsw-await-future');

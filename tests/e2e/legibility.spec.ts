@@ -24,24 +24,14 @@ const MAX_CHARS = 350;
 const KNOWN_OVER: Record<string, string> = {
   'async-state-machine (en)': '1092 characters, 53 % under 20 px, smallest 14.5 px',
   'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
-  'await-future (en)': '1153 characters, 75 % under 20 px, smallest 14.5 px',
-  'await-future (ru)': '1182 characters, 74 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (en)': '1225 characters, 52 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (ru)': '1190 characters, 56 % under 20 px, smallest 14.5 px',
   'event-loop (en)': '1137 characters, 55 % under 20 px, smallest 14.5 px',
   'event-loop (ru)': '1138 characters, 57 % under 20 px, smallest 14.5 px',
-  'heavy-task (en)': '1015 characters, 46 % under 20 px, smallest 14.5 px',
-  'heavy-task (ru)': '1029 characters, 48 % under 20 px, smallest 14.5 px',
   'io-uring (en)': '1066 characters, 50 % under 20 px, smallest 14.5 px',
   'io-uring (ru)': '1054 characters, 51 % under 20 px, smallest 14.5 px',
-  'libuv-pool (en)': '1074 characters, 63 % under 20 px, smallest 14.5 px',
-  'libuv-pool (ru)': '1099 characters, 66 % under 20 px, smallest 14.5 px',
   'micro-macro (en)': '747 characters, 54 % under 20 px, smallest 14.5 px',
   'micro-macro (ru)': '783 characters, 55 % under 20 px, smallest 14.5 px',
-  'quiz-busy-wait (en)': '780 characters, 81 % under 20 px, smallest 14.5 px',
-  'quiz-busy-wait (ru)': '818 characters, 83 % under 20 px, smallest 14.5 px',
-  'quiz-fastapi (en)': '647 characters, 84 % under 20 px, smallest 14.5 px',
-  'quiz-fastapi (ru)': '651 characters, 84 % under 20 px, smallest 14.5 px',
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';

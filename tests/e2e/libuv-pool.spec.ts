@@ -32,6 +32,29 @@ test.describe('libuv-pool', () => {
     await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 2,000 ms.');
   });
 
+  test('presenting: the era, the timeline and the read’s wait; the sliders behind a closed disclosure', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'libuv-pool', { query: 'present', step: 1 });
+    const slide = currentSlide(page);
+    // the incident is dated: it is libuv's behaviour before 2018, not today's
+    await expect(slide.locator('[data-figure="era"]')).toHaveText(
+      'libuv before 1.23.1 (2018): lookups may take every thread · 4 threads',
+    );
+    await expect(slide.locator('[data-figure="file-wait"]')).toHaveText('A file read waits 4,000 ms.');
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('PageDown');
+    await expect(slide.locator('[data-figure="era"]')).toHaveText(
+      'libuv since 1.23.1 (2018): lookups get at most half · 4 threads',
+    );
+    await expect(slide.locator('[data-figure="file-wait"]')).toHaveText('A file read waits 0 ms.');
+    await expect(slide.getByRole('img', { name: /Timeline of 4 pool threads/ })).toBeVisible();
+    const pool = slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' });
+    await expect(pool).toBeHidden();
+    await slide.getByText('Sliders and figures').click();
+    await expect(pool).toBeVisible();
+  });
+
   test('sliders and the checkbox change what a person reads', async ({ page }) => {
     await gotoSlide(page, 'libuv-pool', { step: 2 });
     const slide = currentSlide(page);

@@ -110,6 +110,50 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
   });
 
+  test('presenting (?present), both quizzes: the short question for the hall; the next press opens the vote, the next reveals', async ({
+    page,
+  }) => {
+    const quizzes = [
+      {
+        id: 'quiz-busy-wait',
+        ask: 'A network handler sets ready. What happens to the server?',
+        right: /whole server hangs/,
+      },
+      {
+        id: 'quiz-fastapi',
+        ask: 'One uvicorn process, 50 requests at once. How long does the last wait?',
+        right: /10 s/,
+      },
+    ];
+    for (const q of quizzes) {
+      await gotoSlide(page, q.id, { query: 'present' });
+      await page.evaluate((k) => localStorage.removeItem(k), KEY);
+      const slide = currentSlide(page);
+      const status = slide.getByRole('status').first();
+      await expect(slide.getByRole('heading', { name: q.ask })).toBeVisible();
+      await expect(slide.getByRole('button', { name: q.right })).toBeVisible();
+      // the hall sees no switch: presenting is presenter mode
+      await expect(slide.getByRole('checkbox')).toHaveCount(0);
+      await page.locator('.reveal').focus();
+      await expect(status).toHaveText('Think, then vote by hand.');
+      await page.keyboard.press('PageDown');
+      await expectHash(page, new RegExp(`^#/${q.id}/0$`));
+      await expect(status).toHaveText('Hands up: which one?');
+      await expect(slide.getByText('right answer')).toHaveCount(0);
+      await page.keyboard.press('PageDown');
+      await expectHash(page, new RegExp(`^#/${q.id}/1$`));
+      await expect(slide.getByRole('button', { name: q.right })).toContainText('right answer');
+      await expect(slide.getByRole('heading', { name: 'Why' })).toBeVisible();
+      // no choice was made for the room
+      await expect(slide.locator('ol button[aria-pressed="true"]')).toHaveCount(0);
+      // the explanation's further paragraphs wait behind a closed disclosure
+      await expect(slide.getByText('More', { exact: true })).toBeVisible();
+      await page.keyboard.press('PageDown');
+      await expectHash(page, new RegExp(`^#/(?!${q.id})`));
+      expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+    }
+  });
+
   test('presenter mode: a revealed step reached without its press (a link, going back) reveals nothing', async ({
     page,
   }) => {
@@ -156,7 +200,12 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     await page.evaluate((k) => localStorage.removeItem(k), KEY);
     await gotoSlide(page, 'quiz-busy-wait', { query: 'receiver' });
     const slide = currentSlide(page);
-    await slide.getByRole('button', { name: HANGS }).click();
+    // the speaker view mirrors the projector: presenter mode and the question's words for the hall; Q turns it off
+    await expect(slide.getByRole('status').first()).toHaveText('Hands up: which one?');
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('q');
+    await expect(slide.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
+    await slide.getByRole('button', { name: /whole server hangs/ }).click();
     await expect(slide.getByRole('status').first()).toHaveText('Right!');
     expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
   });
@@ -171,7 +220,8 @@ test.describe('quiz element (quiz-busy-wait)', () => {
         body: '<!doctype html><title>speaker</title><iframe src="index.html?receiver&lang=en#/quiz-busy-wait" style="width:1280px;height:720px;border:0"></iframe>',
       }),
     );
-    await gotoSlide(page, 'quiz-busy-wait');
+    // presented: the projected deck and the speaker view's copy both start in presenter mode
+    await gotoSlide(page, 'quiz-busy-wait', { query: 'present' });
     const deck = currentSlide(page);
     const [speaker] = await Promise.all([
       page.waitForEvent('popup'),
@@ -179,12 +229,17 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     ]);
     const frame = speaker.frameLocator('iframe');
     const copy = frame.locator('section#quiz-busy-wait');
-    await expect(copy.getByRole('button', { name: HANGS })).toBeVisible();
+    await expect(copy.getByRole('button', { name: /whole server hangs/ })).toBeVisible();
+    await expect(copy.getByRole('checkbox')).toHaveCount(0);
+    await expect(deck.getByRole('status').first()).toHaveText('Think, then vote by hand.');
     await copy.getByRole('heading', { name: /What happens to the server/ }).click();
+    // Q off, then on again: both windows follow
     await speaker.keyboard.press('q');
-    await expect(copy.getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
-    await expect(deck.getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
-    await deck.getByRole('button', { name: HANGS }).click();
+    await expect(deck.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
+    await expect(copy.getByRole('status').first()).toHaveText('Choose with a click or the keys 1–4.');
+    await speaker.keyboard.press('q');
+    await expect(deck.getByRole('status').first()).toHaveText('Think, then vote by hand.');
+    await deck.getByRole('button', { name: /whole server hangs/ }).click();
     await speaker.keyboard.press('r');
     await expect(deck.getByRole('status').first()).toHaveText('Right!');
     // the speaker's own copy revealed too, with no vote of its own: the vote did not travel

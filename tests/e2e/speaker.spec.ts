@@ -102,10 +102,15 @@ test.describe('speaker view', () => {
     await gotoSlide(page, 'quiz-busy-wait');
     const popup = await openSpeaker(page, context);
     const copy = popup.frameLocator('#current-slide iframe').locator('section#quiz-busy-wait');
-    await expect(copy.getByRole('checkbox', { name: /Presenter mode/ })).toBeVisible();
+    // presenting (the speaker view is connected): the projected quiz and the copy are in presenter mode by themselves
+    const status = currentSlide(page).getByRole('status').first();
+    await expect(copy.getByRole('status').first()).toHaveText('Hands up: which one?');
+    await expect(status).toHaveText('Think, then vote by hand.');
     await popup.locator('.speaker-controls-notes').click();
     await popup.keyboard.press('q');
-    await expect(currentSlide(page).getByRole('checkbox', { name: /Presenter mode/ })).toBeChecked();
+    await expect(status).toHaveText('Choose with a click or the keys 1–4.');
+    await popup.keyboard.press('q');
+    await expect(status).toHaveText('Think, then vote by hand.');
     await popup.keyboard.press('r');
     await expect(currentSlide(page).getByRole('status').first()).toHaveText('The right answer is 3.');
     await closeSpeaker(popup);

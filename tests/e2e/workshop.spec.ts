@@ -242,8 +242,9 @@ test.describe('workshop mode with the real server', () => {
       await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(
         '3 answered. The right answer is 3.',
       );
-      await expect(quiz.getByRole('button', { name: /^3\s*The server hangs.*2 votes$/ })).toBeVisible();
-      await expect(quiz.getByRole('button', { name: /^1\s*Nothing bad.*1 vote$/ })).toBeVisible();
+      // (the projector presents: the question's short words for the hall)
+      await expect(quiz.getByRole('button', { name: /^3\s*The whole server hangs.*2 votes$/ })).toBeVisible();
+      await expect(quiz.getByRole('button', { name: /^1\s*Fine: each.*1 vote$/ })).toBeVisible();
       await expect(quiz.locator('.demo').getByText(/gives control away only until the next microtask/)).toBeVisible();
       // …and on each phone, with whether it was right.
       const verdicts = ['You were right!', 'You were right!', 'Not this time: see the right answer.'];

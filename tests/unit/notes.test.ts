@@ -40,11 +40,6 @@ const KNOWN_LONG = new Set<string>([
   'callbacks-promises-await',
   'micro-macro',
   'async-state-machine',
-  'heavy-task',
-  'libuv-pool',
-  'quiz-busy-wait',
-  'await-future',
-  'quiz-fastapi',
 ]);
 
 describe('speaker notes are spoken lines', () => {

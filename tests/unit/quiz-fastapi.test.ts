@@ -29,6 +29,9 @@ describe('quiz-fastapi: the question', () => {
       const words = fastapiQuizText[lang];
       expect(words.choices).toHaveLength(QUESTION.choiceCount);
       expect(words.choices[QUESTION.correct ?? -1]).toMatch(/10 (s|с)/);
+      // the hall's short words keep the choices in the same order
+      expect(words.presented?.choices).toHaveLength(QUESTION.choiceCount);
+      expect(words.presented?.choices[QUESTION.correct ?? -1]).toMatch(/^10 (s|с):/);
       expect(ANSWER.explanation?.[lang].join(' ')).toContain('httpx.AsyncClient');
       expect(ANSWER.explanation?.[lang].join(' ')).toContain('40');
     }

@@ -430,6 +430,10 @@ describe('the quiz-busy-wait demo', () => {
       expect(t.lead?.length).toBeGreaterThan(10);
       expect(t.ask).toMatch(/\?$/);
       expect(t.choices).toHaveLength(busyWait.QUESTION.choiceCount);
+      // the hall's short words: a question, and the choices in the same order (the right one: the server hangs)
+      expect(t.presented?.ask).toMatch(/\?$/);
+      expect(t.presented?.choices).toHaveLength(busyWait.QUESTION.choiceCount);
+      expect(t.presented?.choices[BUSY_WAIT_ANSWER.correct ?? -1]).toMatch(/hangs|Зависнет/);
       expect(BUSY_WAIT_ANSWER.explanation?.[lang].length).toBeGreaterThan(0);
     }
     // the question's code is the loop of the first program the simulator runs, written once

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { styleProps } from '../../ui/style-props.ts';
 import { DemoElement } from '../../ui/demo-element.ts';
 import '../../ui/code-panel.ts';
+import '../../ui/details.ts';
 import { inline } from '../../../lib/render-text.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import type { DemoModel } from '../../../lib/demo-contract.ts';
@@ -143,16 +144,27 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     return nothing;
   }
 
+  /**
+   * The words shown: while presenting, the question's short form for the hall (`presented`, without the lead), if
+   * it has one.
+   */
+  private words(): { lead: string | undefined; ask: string; choices: readonly string[] } {
+    const c = this.content.text[this.locale];
+    if (this.presenting && c.presented) return { lead: undefined, ...c.presented };
+    return { lead: c.lead, ask: c.ask, choices: c.choices };
+  }
+
   private renderQuestion(): TemplateResult {
     const t = quizText[this.locale];
-    const c = this.content.text[this.locale];
+    const c = this.words();
     const code = this.content.code;
     return html`<div class="question">
       ${c.lead ? html`<p class="lead" id="lead">${inline(c.lead)}</p>` : nothing}
       ${code ? html`<hsw-code .code=${code.source} language=${code.lang} label=${t.codeLabel}></hsw-code>` : nothing}
       <h3 class="ask" id="ask">${inline(c.ask)}</h3>
       ${
-        this.print || this.live
+        // Presenting: the presenter's keys (Q, R) and the clicker do it; the hall sees no switch.
+        this.print || this.live || this.presenting
           ? nothing
           : html`<label class="presenter-switch">
             <input
@@ -163,14 +175,14 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
             ${t.presenter}
           </label>`
       }
-      ${this.state.mode === 'presenter' && !this.print && !this.live ? html`<p class="keys">${t.presenterKeys}</p>` : nothing}
+      ${this.state.mode === 'presenter' && !this.print && !this.live && !this.presenting ? html`<p class="keys">${t.presenterKeys}</p>` : nothing}
     </div>`;
   }
 
   /** The choices: a group named by the question. */
   private renderChoices(v: QuizView, counts: readonly number[] | null): TemplateResult {
     const t = quizText[this.locale];
-    const c = this.content.text[this.locale];
+    const c = this.words();
     const s = this.state;
     const n = c.choices.length;
     const most = Math.max(1, ...(counts ?? []));
@@ -216,7 +228,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
 
   override render() {
     const t = quizText[this.locale];
-    const c = this.content.text[this.locale];
+    const c = this.words();
     const s = this.state;
     const print = this.print;
     const lv = this.liveView();
@@ -244,7 +256,10 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     else if (s.phase.kind === 'answered') status = t.withheld(s.phase.choice + 1);
     else if (s.phase.kind === 'hidden') {
       // In the deck, before the clicker's "voting" step: what the next press does (the embed page has no steps).
-      status = this.mode === 'deck' && this.step === 0 && s.phase.choice === null ? t.hiddenFirst : t.hidden;
+      const first = this.mode === 'deck' && this.step === 0 && s.phase.choice === null;
+      // Presenting: what the hall is asked to do, in a few words (the presenter's keys are in the notes).
+      if (this.presenting) status = first ? t.presentedThink : t.presentedVote;
+      else status = first ? t.hiddenFirst : t.hidden;
       statusClass = 'hidden';
     } else {
       status = t.keysHint(n);
@@ -294,7 +309,14 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
           v.explanationShown && !showExtra
             ? html`<div class="panel explanation callout">
               <h3>${t.why}</h3>
-              ${explanation.map((p) => html`<p>${inline(p)}</p>`)}
+              ${explanation.slice(0, 1).map((p) => html`<p>${inline(p)}</p>`)}
+              ${
+                explanation.length > 1
+                  ? html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.more}
+                      >${explanation.slice(1).map((p) => html`<p>${inline(p)}</p>`)}</hsw-details
+                    >`
+                  : nothing
+              }
             </div>`
             : nothing
         }

@@ -39,6 +39,12 @@ export interface QuizWords {
   readonly ask: string;
   /** The choices, in the order of `correct`. */
   readonly choices: readonly string[];
+  /**
+   * The same question said to a hall (`presenting`: read from the back, at most about 350 characters a slide): a
+   * shorter question and choices, in the same order; the lead is not shown. The full words stay in the self-paced
+   * view, in print and on the phones.
+   */
+  readonly presented?: { readonly ask: string; readonly choices: readonly string[] };
 }
 
 /** Everything a quiz shows: its question and, in each language, its words; the code (if any) is one listing. */

@@ -32,6 +32,14 @@ export const quizStyles = [
       grid-area: panel;
       min-width: 0;
     }
+    /* presenting: the code at 20 px needs half the width (the FastAPI handler's longest line is 40 characters) */
+    :host([presenting]) .quiz {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      grid-template-areas:
+        'question answers'
+        'panel answers';
+      grid-template-rows: auto 1fr;
+    }
     @container ${narrowQuery} {
       .quiz {
         grid-template-columns: minmax(0, 1fr);
@@ -45,6 +53,16 @@ export const quizStyles = [
     }
     hsw-code {
       font-size: 0.85em;
+    }
+    :host([presenting]) hsw-code {
+      font-size: 0.9em;
+    }
+    /* presenting: the question and its choices, and room to read them from the back */
+    :host([presenting]) .ask {
+      font-size: 1.2em;
+    }
+    :host([presenting]) ol button {
+      font-size: 1.05em;
     }
     .ask {
       margin: 0.5em 0 0.6em;
@@ -82,7 +100,7 @@ export const quizStyles = [
       gap: 0.2em 0.6em;
       align-items: start;
       padding: 0.4em 0.7em;
-      font-size: 0.85em;
+      font-size: var(--hsw-fs-note);
       line-height: 1.3;
     }
     ol button[aria-disabled='true'] {
@@ -106,11 +124,14 @@ export const quizStyles = [
     ol button[aria-pressed='true']:not(.right):not(.wrong) {
       border: 2px solid var(--hsw-accent);
     }
-    /* inside a 0.85em button: 0.9em of it is 15.3 px */
+    /* inside a 0.85em button: 0.9em of it is 15.3 px; presenting, as large as the choice (20.7 px) */
     .mark {
       grid-column: 2;
       font-size: 0.9em;
       font-weight: 600;
+    }
+    :host([presenting]) .mark {
+      font-size: 1em;
     }
     .mark.right {
       color: var(--hsw-good-text);
@@ -158,7 +179,7 @@ export const quizStyles = [
     .status {
       margin: 0;
       font-weight: 600;
-      font-size: 0.85em;
+      font-size: var(--hsw-fs-note);
       line-height: 1.3;
       min-height: 1.3em;
       flex: 1 1 14em;
@@ -178,13 +199,16 @@ export const quizStyles = [
       flex-wrap: wrap;
       gap: 0.4em;
     }
-    /* controlStyles' buttons are 0.9em: 0.85em of that is 15.3 px */
+    /* controlStyles' buttons are 0.9em: 0.85em of that is 15.3 px (presenting, 1em of it: 20.7 px) */
     .actions button {
       font-size: 0.85em;
     }
+    :host([presenting]) .actions button {
+      font-size: 1em;
+    }
     .explanation {
       margin: 0.2em 0 0;
-      font-size: 0.85em;
+      font-size: var(--hsw-fs-note);
     }
     .explanation h3 {
       margin: 0.2em 0;

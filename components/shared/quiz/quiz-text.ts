@@ -20,6 +20,11 @@ const en = {
   /** presenter mode, on the question's first step: what the clicker does next */
   hiddenFirst: 'The room votes by hand: the next press starts the vote, the one after reveals the answer.',
   presenterKeys: 'Keys: Q turns presenter mode on and off, R reveals (also from the speaker view).',
+  /** presenting, on the question's first step and then while the room votes */
+  presentedThink: 'Think, then vote by hand.',
+  presentedVote: 'Hands up: which one?',
+  /** the explanation's further paragraphs */
+  more: 'More',
   printAnswer: (n: number) => `Answer: ${n}.`,
   withheld: (n: number) => `Your answer (${n}) is noted; the presenter reveals the right one.`,
   votes: (n: number) => (n === 1 ? '1 vote' : `${n} votes`),
@@ -59,6 +64,9 @@ const ru: typeof en = {
   hidden: 'Зал голосует поднятыми руками; можно отметить выбор большинства клавишами 1–4, потом показать ответ.',
   hiddenFirst: 'Зал голосует поднятыми руками: следующее нажатие начинает голосование, ещё одно показывает ответ.',
   presenterKeys: 'Клавиши: Q включает и выключает режим ведущего, R показывает ответ (работают и из окна докладчика).',
+  presentedThink: 'Подумайте и голосуйте рукой.',
+  presentedVote: 'Поднимите руки: какой ответ?',
+  more: 'Подробнее',
   printAnswer: (n: number) => `Ответ: ${n}.`,
   withheld: (n: number) => `Ваш ответ (${n}) записан; правильный покажет ведущий.`,
   votes: (n: number) => `${n} ${ruPlural(n, 'голос', 'голоса', 'голосов')}`,
