@@ -4,6 +4,7 @@ import { title } from './title.ts';
 import { c10k } from './c10k.ts';
 import { nonblocking } from './nonblocking.ts';
 import { selectEpoll } from './select-epoll.ts';
+import { wakeUp } from './wake-up.ts';
 import { ioUring } from './io-uring.ts';
 import { eventLoop } from './event-loop.ts';
 import { microMacro } from './micro-macro.ts';
@@ -35,6 +36,7 @@ export const slides: readonly SlideDef[] = [
   c10k,
   nonblocking,
   selectEpoll,
+  wakeUp,
   ioUring,
   eventLoop,
   microMacro,

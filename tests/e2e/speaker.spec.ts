@@ -115,12 +115,12 @@ test.describe('speaker view', () => {
     page,
     context,
   }) => {
-    // 24 minutes over 24 slides: a minute each. Opened on slide 7, the talk is planned to be 6 minutes in.
-    await gotoSlide(page, slides[6]!.id, { query: 'minutes=24' });
+    // As many minutes as slides: a minute each. Opened on slide 7, the talk is planned to be 6 minutes in.
+    await gotoSlide(page, slides[6]!.id, { query: `minutes=${slides.length}` });
     const popup = await openSpeaker(page, context);
     await expect(popup.getByText(/^Ahead by 5:5\d|^Ahead by 6:00/)).toBeVisible();
-    await expect(popup.getByText(/Planned to be here at 6:00 of 24:00/)).toBeVisible();
-    await expect(popup.getByRole('spinbutton', { name: 'Planned length, minutes' })).toHaveValue('24');
+    await expect(popup.getByText(`Planned to be here at 6:00 of ${slides.length}:00`)).toBeVisible();
+    await expect(popup.getByRole('spinbutton', { name: 'Planned length, minutes' })).toHaveValue(String(slides.length));
     await closeSpeaker(popup);
 
     await gotoSlide(page, 'title', { query: 'minutes=abc' });

@@ -76,6 +76,7 @@ describe('slides', () => {
       'c10k',
       'nonblocking',
       'select-epoll',
+      'wake-up',
       'io-uring',
       'event-loop',
       'micro-macro',
