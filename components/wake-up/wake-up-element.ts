@@ -103,7 +103,7 @@ export class WakeUpDemo extends DemoElement<WakeUpState> {
                     value=${tr}
                     .checked=${s.trigger === tr}
                     @change=${() => this.setState(setTrigger(this.state, tr))}
-                  /><span>${t.triggers[tr]}${this.detailsOpen ? t.etFlag[tr] : ''}</span></label
+                  /><span>${(this.detailsOpen ? t.triggersFlagged : t.triggers)[tr]}</span></label
                 >`,
             )}
           </fieldset>

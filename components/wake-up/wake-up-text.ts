@@ -68,8 +68,8 @@ const en = {
   readFigure: (asked: string, left: string) => `read(fd, buf, ${asked}): ${left} bytes left in the buffer.`,
   triggerLabel: 'Trigger mode',
   triggers: { level: 'Level-triggered', edge: 'Edge-triggered' } satisfies Record<Trigger, string>,
-  /** The flag, beside the mode's name while browsing. */
-  etFlag: { level: '', edge: ' (EPOLLET)' } satisfies Record<Trigger, string>,
+  /** While browsing, with the flag that asks for it. */
+  triggersFlagged: { level: 'Level-triggered', edge: 'Edge-triggered (EPOLLET)' } satisfies Record<Trigger, string>,
   again: {
     reported: (left: string) => `Level-triggered: reported again, ${left} bytes are still there.`,
     silent: (left: string) => `Edge-triggered: silent. ${left} bytes wait until new data arrives.`,
@@ -146,7 +146,7 @@ const ru: typeof en = {
   readFigure: (asked: string, left: string) => `read(fd, buf, ${asked}): в буфере осталось ${left} байт.`,
   triggerLabel: 'Режим срабатывания',
   triggers: { level: 'По уровню', edge: 'По фронту' },
-  etFlag: { level: '', edge: ' (EPOLLET)' },
+  triggersFlagged: { level: 'По уровню', edge: 'По фронту (EPOLLET)' },
   again: {
     reported: (left: string) => `По уровню: сокет снова в ответе, ${left} байт ещё там.`,
     silent: (left: string) => `По фронту: тишина. ${left} байт ждут, пока не придут новые данные.`,
