@@ -23,6 +23,7 @@ import { greenThreads } from './green-threads.ts';
 import { functionColoring } from './function-coloring.ts';
 import { comparison } from './comparison.ts';
 import { pitfalls } from './pitfalls.ts';
+import { backpressure } from './backpressure.ts';
 import { observe } from './observe.ts';
 import { summary } from './summary.ts';
 
@@ -55,6 +56,7 @@ export const slides: readonly SlideDef[] = [
   functionColoring,
   comparison,
   pitfalls,
+  backpressure,
   observe,
   summary,
 ];

@@ -111,13 +111,13 @@ describe('the deck is complete', () => {
       'event-loop', 'micro-macro', 'callbacks-promises-await', 'async-state-machine', 'heavy-task', 'libuv-pool',
       'quiz-busy-wait',
       'python-asyncio', 'asyncio-loop', 'asyncio-responsiveness', 'await-future', 'tasks-gather', 'quiz-fastapi',
-      'green-threads', 'function-coloring', 'comparison', 'pitfalls', 'observe', 'summary',
+      'green-threads', 'function-coloring', 'comparison', 'pitfalls', 'backpressure', 'observe', 'summary',
     ]);
     expect(chapterMap().map((c) => [c.chapter, c.slides.length])).toEqual([
       ['io', 5],
       ['event-loop', 7],
       ['asyncio', 6],
-      ['green', 6],
+      ['green', 7],
     ]);
     // every quiz the deck scores is declared by the slide that asks it
     expect(slides.flatMap((s) => s.demo?.quizzes ?? [])).toEqual([

@@ -95,6 +95,7 @@ describe('slides', () => {
       'function-coloring',
       'comparison',
       'pitfalls',
+      'backpressure',
       'observe',
       'summary',
     ];
