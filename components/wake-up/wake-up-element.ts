@@ -109,17 +109,7 @@ export class WakeUpDemo extends DemoElement<WakeUpState> {
           </fieldset>
         </div>
         <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.kernelLabel}>
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col">${t.stageHead}</th>
-                <th scope="col">${t.kernelHead}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${STAGES.map((st) => html`<tr><th scope="row">${t.stages[st].name}</th><td>${t.stages[st].kernel}</td></tr>`)}
-            </tbody>
-          </table>
+          <p class="in-linux">${stage ? t.stages[stage].kernel : t.asleepKernel}</p>
         </hsw-details>
       </section>
     `;

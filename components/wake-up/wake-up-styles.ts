@@ -1,13 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import {
-  calloutStyles,
-  dataTableStyles,
-  demoHostStyles,
-  narrowQuery,
-  pillStyles,
-  srOnlyStyles,
-} from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /** The wake-up demo: the path as three groups of stages (hardware, kernel, your thread), the caption, the trigger. */
 export const styles = [
@@ -15,7 +8,6 @@ export const styles = [
   demoHostStyles,
   calloutStyles,
   pillStyles,
-  dataTableStyles,
   srOnlyStyles,
   css`
     section {
@@ -136,19 +128,12 @@ export const styles = [
       gap: 0.3em;
       font-size: var(--hsw-fs-note);
     }
-    table.data td,
-    table.data th {
-      text-align: left;
-    }
-    table.data td {
+    .in-linux {
       font-family: var(--hsw-mono);
       font-size: var(--hsw-fs-small);
+      overflow-wrap: anywhere;
     }
     @container ${narrowQuery} {
-      /* The table is already at the small step here. */
-      table.data td {
-        font-size: 1em;
-      }
       li {
         white-space: normal;
       }

@@ -81,8 +81,7 @@ const en = {
     thread: (asleep: boolean): string => (asleep ? 'thread asleep' : 'thread running'),
   },
   kernelLabel: 'Where in Linux',
-  stageHead: 'Stage',
-  kernelHead: 'Kernel code',
+  asleepKernel: 'epoll_wait → ep_poll: the thread sleeps on epoll’s wait queue (ep->wq)',
 };
 
 const ru: typeof en = {
@@ -158,8 +157,7 @@ const ru: typeof en = {
     thread: (asleep: boolean) => (asleep ? 'поток спит' : 'поток работает'),
   },
   kernelLabel: 'Где это в Linux',
-  stageHead: 'Этап',
-  kernelHead: 'Код ядра',
+  asleepKernel: 'epoll_wait → ep_poll: поток спит в очереди ожидания epoll (ep->wq)',
 };
 
 export const wakeUpText: Bilingual<typeof en> = { en, ru };
