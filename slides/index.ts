@@ -4,6 +4,7 @@ import { title } from './title.ts';
 import { c10k } from './c10k.ts';
 import { nonblocking } from './nonblocking.ts';
 import { selectEpoll } from './select-epoll.ts';
+import { wakeUp } from './wake-up.ts';
 import { ioUring } from './io-uring.ts';
 import { eventLoop } from './event-loop.ts';
 import { microMacro } from './micro-macro.ts';
@@ -23,6 +24,7 @@ import { functionColoring } from './function-coloring.ts';
 import { comparison } from './comparison.ts';
 import { cores } from './cores.ts';
 import { pitfalls } from './pitfalls.ts';
+import { backpressure } from './backpressure.ts';
 import { observe } from './observe.ts';
 import { summary } from './summary.ts';
 
@@ -36,6 +38,7 @@ export const slides: readonly SlideDef[] = [
   c10k,
   nonblocking,
   selectEpoll,
+  wakeUp,
   ioUring,
   eventLoop,
   microMacro,
@@ -55,6 +58,7 @@ export const slides: readonly SlideDef[] = [
   comparison,
   cores,
   pitfalls,
+  backpressure,
   observe,
   summary,
 ];

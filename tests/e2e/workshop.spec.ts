@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { WebSocket } from 'ws';
 import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+import { slides } from '../../slides/index.ts';
 
 /**
  * Workshop mode end to end: the real workshop server (server/cli.ts, started here on 127.0.0.1 with a free port and a
@@ -479,7 +480,7 @@ test.describe('workshop mode with the real server', () => {
       ).toBeVisible();
       await remote.getByRole('button', { name: 'Next: the next demo step or slide' }).click();
       await expect(projector.locator('section#c10k')).toHaveClass(/present/);
-      await expect(remote.getByText('Slide 2 of 25')).toBeVisible();
+      await expect(remote.getByText(`Slide 2 of ${slides.length}`)).toBeVisible();
       await expect(remote.getByRole('heading', { level: 2, name: 'C10K: a thread per connection' })).toBeVisible();
       // The slide's notes, in the remote's language.
       await expect(remote.getByRole('region', { name: 'Notes' }).locator('p').first()).not.toBeEmpty();

@@ -76,6 +76,7 @@ describe('slides', () => {
       'c10k',
       'nonblocking',
       'select-epoll',
+      'wake-up',
       'io-uring',
       'event-loop',
       'micro-macro',
@@ -95,6 +96,7 @@ describe('slides', () => {
       'comparison',
       'cores',
       'pitfalls',
+      'backpressure',
       'observe',
       'summary',
     ];
