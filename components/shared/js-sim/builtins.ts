@@ -20,6 +20,7 @@ import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProper
 import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
+import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, FnObj, HandleObj, isCallable, NativeObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
 
@@ -99,6 +100,7 @@ export function installGlobals(it: Interpreter): void {
     }),
   );
   installAbort(it);
+  installNatives(it);
   const symbol = it.native('Symbol', (_t, _a, site) =>
     refuseAt(site, { code: 'unsupportedProperty', name: 'Symbol()' }),
   );
@@ -143,13 +145,14 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (name === 'catch') return it.promises.protoCatch;
     if (name === 'finally') return it.promises.protoFinally;
   } else if (obj instanceof ArrayObj) {
-    const arrayMethod = arrayProperty(it, obj, name, node);
+    const arrayMethod = arrayProperty(it, obj, name);
     if (arrayMethod !== null) return arrayMethod;
   } else if (typeof obj === 'string') {
-    if (name === 'length') return obj.length;
-    if (/^\d+$/.test(name)) return obj[Number(name)];
-    if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
-    if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
+    const stringMethod = stringProperty(it, obj, name);
+    if (stringMethod !== null) return stringMethod;
+  } else if (typeof obj === 'number') {
+    const numberMethod = numberProperty(it, obj, name);
+    if (numberMethod !== null) return numberMethod;
   } else if (obj instanceof InstanceObj) {
     if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
     return instanceProperty(it, obj, name);
@@ -194,6 +197,10 @@ export function setProperty(
     obj.items[i] = v;
     return;
   }
+  if (obj instanceof ArrayObj && name === 'length') {
+    setArrayLength(it, obj, v, node);
+    return;
+  }
   if (setClassProperty(it, obj, name, v, node)) return;
   if (obj instanceof SignalObj && setSignalProperty(obj, name, v)) return;
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
@@ -207,45 +214,4 @@ export function setProperty(
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {
   for (const n of ['console', 'process', 'performance']) if (it.global.vars.get(n)?.value === o) return true;
   return false;
-}
-
-function arrayProperty(it: Interpreter, arr: ArrayObj, name: string, node: A.MemberExpression): Value | null {
-  if (name === 'length') return arr.items.length;
-  if (/^\d+$/.test(name)) return arr.items[Number(name)];
-  switch (name) {
-    case 'push':
-      return it.native('push', (_t, a) => {
-        arr.items.push(...a);
-        return arr.items.length;
-      });
-    case 'pop':
-      return it.native('pop', () => arr.items.pop());
-    case 'shift':
-      return it.native('shift', () => arr.items.shift());
-    case 'join':
-      return it.native('join', (_t, a) =>
-        arr.items
-          .map((x) => (x === undefined || x === null ? '' : toStr(x, node)))
-          .join(a[0] === undefined ? ',' : toStr(a[0], node)),
-      );
-    case 'includes':
-      return it.native('includes', (_t, a) =>
-        arr.items.some((x) => x === a[0] || (Number.isNaN(x) && Number.isNaN(a[0]))),
-      );
-    case 'indexOf':
-      return it.native('indexOf', (_t, a) => arr.items.indexOf(a[0]));
-    case 'forEach':
-      return it.native('forEach', (_t, a, site) => {
-        const items = [...arr.items];
-        items.forEach((x, i) => it.call(a[0], undefined, [x, i, arr], site));
-        return undefined;
-      });
-    case 'map':
-      return it.native(
-        'map',
-        (_t, a, site) => new ArrayObj([...arr.items].map((x, i) => it.call(a[0], undefined, [x, i, arr], site))),
-      );
-    default:
-      return null;
-  }
 }
