@@ -21,8 +21,21 @@ import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
 import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
+import { collectionProperty, CollectionObj, installCollections } from './collections.ts';
+import { functionMethod, hasOwn, installObjects, readOwn } from './objects.ts';
 import { refuseAt } from './parse.ts';
-import { ArrayObj, FnObj, HandleObj, isCallable, NativeObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
+import {
+  Accessor,
+  ArrayObj,
+  FnObj,
+  HandleObj,
+  isCallable,
+  NativeObj,
+  Obj,
+  OpaqueObj,
+  PromiseObj,
+  type Value,
+} from './values.ts';
 
 export function installGlobals(it: Interpreter): void {
   const console = new Obj();
@@ -66,7 +79,7 @@ export function installGlobals(it: Interpreter): void {
   );
 
   it.defineGlobal('Promise', it.promises.makeConstructor());
-  for (const name of ['Error', 'TypeError', 'RangeError']) {
+  for (const name of ['Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError']) {
     it.defineGlobal(
       name,
       it.native(name, (_t, a, site) => {
@@ -101,6 +114,8 @@ export function installGlobals(it: Interpreter): void {
   );
   installAbort(it);
   installNatives(it);
+  installCollections(it);
+  installObjects(it);
   const symbol = it.native('Symbol', (_t, _a, site) =>
     refuseAt(site, { code: 'unsupportedProperty', name: 'Symbol()' }),
   );
@@ -166,13 +181,21 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     return eventProperty(obj, name, node);
   } else if (obj instanceof NativeObj) {
     return obj.property(name, node);
+  } else if (obj instanceof CollectionObj) {
+    return collectionProperty(it, obj, name, node);
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
   ) {
     if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
-    if (obj.props.has(name)) return obj.props.get(name);
-    if (obj instanceof FnObj && name === 'name') return obj.name;
+    if (obj.props.has(name)) return readOwn(it, obj, name);
+    if (obj instanceof FnObj) {
+      if (name === 'name') return obj.name;
+      const method = functionMethod(it, obj, name);
+      if (method !== null) return method;
+    } else if (name === 'hasOwnProperty' && !isBuiltinObject(it, obj)) {
+      return it.native('hasOwnProperty', (_t, a, s) => hasOwn(it, obj, a[0], s));
+    }
     if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;
     if (obj.errorInfo && name === 'code' && obj.errorInfo.code !== undefined) return obj.errorInfo.code;
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
@@ -191,6 +214,7 @@ export function setProperty(
   if (obj === undefined || obj === null) {
     it.throwError('TypeError', `Cannot set properties of ${String(obj)} (setting '${name}')`);
   }
+  if (obj instanceof Obj && obj.frozen) refuseAt(node, { code: 'unsupportedProperty', name: `${name} (frozen)` });
   if (obj instanceof ArrayObj && /^\d+$/.test(name)) {
     const i = Number(name);
     while (obj.items.length < i) obj.items.push(undefined);
@@ -204,7 +228,11 @@ export function setProperty(
   if (setClassProperty(it, obj, name, v, node)) return;
   if (obj instanceof SignalObj && setSignalProperty(obj, name, v)) return;
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
-    obj.props.set(name, v);
+    const old = obj.props.get(name);
+    if (!(old instanceof Accessor)) obj.props.set(name, v);
+    else if (old.set) it.call(old.set, obj, [v], node);
+    // a getter without a setter: ignored in sloppy code, a TypeError in strict code (not followed)
+    else refuseAt(node, { code: 'unsupportedProperty', name: `${name} (a getter only)` });
     return;
   }
   refuseAt(node, { code: 'unsupportedProperty', name });

@@ -34,6 +34,16 @@ import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Overrun, Throw, type ThisValu
 
 export type { Completion };
 
+/** the built-in Error constructors `new` calls as functions (builtins.ts) */
+const ERROR_CONSTRUCTORS = new Set([
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'AggregateError',
+]);
+
 /**
  * Operations (statements and expressions evaluated, recorded or not) before a run is stopped as endless. It counts
  * work, not time, so the result stays deterministic. A turn of a simple loop costs 6 (`s++`) to 13 (`if (i % 3 ===
@@ -468,7 +478,7 @@ export class Evaluator {
         if (ctor instanceof ClassObj) return construct(this.it, ctor, args, node);
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
         if (ctor instanceof FnObj && ctor.construct) return ctor.construct(undefined, args, node);
-        if (name === 'Error' || name === 'TypeError' || name === 'RangeError' || name === 'AggregateError') {
+        if (ERROR_CONSTRUCTORS.has(name)) {
           if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);
         }
         refuseAt(node, { code: 'unsupportedNew', name });

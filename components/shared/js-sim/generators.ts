@@ -14,6 +14,7 @@
 import type * as A from 'acorn';
 import { getProperty } from './builtins.ts';
 import { InstanceObj } from './classes.ts';
+import { CollectionObj } from './collections.ts';
 import { truthy } from './conversions.ts';
 import type { Completion, Evaluator, G } from './evaluate.ts';
 import type { Interpreter } from './interpreter.ts';
@@ -259,7 +260,11 @@ function memberSite(site: A.Node): A.MemberExpression {
 
 /** GetIterator(obj, sync or async): the iterator and its next method, or null when obj has no such method */
 function getIterator(it: Interpreter, obj: Value, key: string, site: A.Node): { iter: Value; next: Value } | null {
-  if (!isObj(obj) || !(obj instanceof NativeObj || obj instanceof InstanceObj || obj.constructor === Obj)) return null;
+  if (
+    !isObj(obj) ||
+    !(obj instanceof NativeObj || obj instanceof InstanceObj || obj instanceof CollectionObj || obj.constructor === Obj)
+  )
+    return null;
   const method = getProperty(it, obj, key, memberSite(site));
   if (method === undefined || method === null) return null;
   const iter = it.call(method, obj, [], site, excerpt(it.source, site, 40));

@@ -82,7 +82,7 @@ function arrayIterator(it: Interpreter, arr: ArrayObj, kind: 'entries' | 'keys' 
 }
 
 /** a callback argument: a function, else the TypeError V8 throws (`undefined is not a function`) */
-function callback(it: Interpreter, f: Value): FnObj {
+export function callback(it: Interpreter, f: Value): FnObj {
   if (!isCallable(f)) it.throwError('TypeError', `${f === undefined ? 'undefined' : toStr(f, null)} is not a function`);
   return f;
 }
