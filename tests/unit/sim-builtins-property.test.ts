@@ -14,7 +14,6 @@ import { runInNewContext } from 'node:vm';
 import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
-
 type Gen = fc.Arbitrary<string>;
 
 const smallInt = fc.integer({ min: -3, max: 12 }).map(String);
@@ -54,6 +53,8 @@ const exprs = fc.letrec<{ num: string; str: string; arr: string; sarr: string; b
       fc.tuple(arr, num).map(([a, n]) => `${a}.at(${n})`),
       fc.tuple(str, str).map(([s, t]) => `Object.keys({ a: ${s}, b: ${t} }).length`),
       fc.tuple(arr, num).map(([a, n]) => `new Set([...${a}, ${n}]).size`),
+      fc.tuple(num, num).map(([a, b]) => `({ a: { b: ${a} } }.a?.b ?? ${b})`),
+      fc.tuple(arr, num).map(([a, n]) => `(${a}.find((x) => x > 100)?.toFixed(1).length ?? ${n})`),
     ),
     str: fc.oneof(
       o,
@@ -65,6 +66,8 @@ const exprs = fc.letrec<{ num: string; str: string; arr: string; sarr: string; b
       fc.tuple(str, fc.integer({ min: 0, max: 8 })).map(([s, n]) => `${s}.padEnd(${n})`),
       fc.tuple(str, fc.integer({ min: -1, max: 3 })).map(([s, n]) => `${s}.repeat(${n})`),
       fc.tuple(str, strLit, strLit).map(([s, a, b]) => `${s}.replace(${a}, ${b})`),
+      fc.tuple(str, str).map(([s, t]) => `((null?.x.y ?? ${s}) + (({ f: (v) => v })?.f?.(${t}) ?? ''))`),
+      fc.tuple(str, num).map(([s, n]) => `({ get v() { return ${s}; }, n: ${n} }).v`),
       fc.tuple(str, strLit, strLit).map(([s, a, b]) => `${s}.replaceAll(${a}, ${b})`),
       fc.tuple(str, num, num).map(([s, a, b]) => `${s}.slice(${a}, ${b})`),
       fc.tuple(num, fc.integer({ min: 0, max: 4 })).map(([n, d]) => `(${n}).toFixed(${d})`),

@@ -195,6 +195,9 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
       if (method !== null) return method;
     } else if (name === 'hasOwnProperty' && !isBuiltinObject(it, obj)) {
       return it.native('hasOwnProperty', (_t, a, s) => hasOwn(it, obj, a[0], s));
+    } else if (OBJECT_PROTOTYPE.has(name)) {
+      // what every object inherits from Object.prototype is not modelled (not undefined, as a missing property is)
+      refuseAt(node, { code: 'unsupportedProperty', name });
     }
     if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;
     if (obj.errorInfo && name === 'code' && obj.errorInfo.code !== undefined) return obj.errorInfo.code;
@@ -237,6 +240,17 @@ export function setProperty(
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
+
+/** Object.prototype's properties besides hasOwnProperty */
+const OBJECT_PROTOTYPE = new Set([
+  'toString',
+  'valueOf',
+  'toLocaleString',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'constructor',
+  '__proto__',
+]);
 
 /** console and process: their other properties are refused, not undefined */
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {

@@ -335,9 +335,10 @@ export function* forOfIterator(
       }
       throw e;
     }
-    if (c.type === 'break' || c.type === 'return') {
+    // a break, a return, a labelled continue of an outer loop: the iterator is closed
+    if (c.type === 'break' || c.type === 'return' || (c.type === 'continue' && c.label)) {
       yield* close();
-      return c.type === 'break' ? { type: 'normal' } : c;
+      return c.type === 'break' && !c.label ? { type: 'normal' } : c;
     }
     if (!isCallable(i.next)) it.throwError('TypeError', 'next is not a function');
   }

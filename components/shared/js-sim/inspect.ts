@@ -352,8 +352,9 @@ function previewTop(v: Value, site: A.Node): string {
     return `[${v.items.map((x) => previewNested(x, site)).join(', ')}]`;
   }
   // the preview holds the first 5 properties; DevTools marks the rest (the preview's `overflow`) with `…`
-  const entries = ownEntries(v);
-  // an accessor's value is not read for the preview: DevTools shows `(...)` until it is clicked
+  // an accessor's value is not read for the preview: DevTools shows `(...)` until it is clicked; a property with a
+  // setter only is not in the preview
+  const entries = ownEntries(v).filter(([, x]) => !(x instanceof Accessor && !x.get));
   const shown = entries
     .slice(0, 5)
     .map(([k, x]) => `${k}: ${x instanceof Accessor ? '(...)' : previewNested(x, site)}`);
