@@ -10,7 +10,7 @@ import { toPrim, toStr, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
-import { forOfIterator } from './generators.ts';
+import { forOfIterator, GenReturn } from './generators.ts';
 import { symbolKey } from './symbols.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import {
@@ -344,12 +344,14 @@ export class Evaluator {
 
   private *execTry(node: A.TryStatement, env: Env, ctx: FnCtx): G<Completion> {
     let completion: Completion = NORMAL;
-    let pending: Throw | null = null;
+    let pending: Throw | GenReturn | null = null;
     try {
       completion = yield* this.exec(node.block, env, ctx);
     } catch (e) {
-      if (!(e instanceof Throw)) throw e;
-      if (node.handler) {
+      // a generator closed at a yield inside the block: no catch, but the finally runs (generators.ts)
+      if (e instanceof GenReturn && node.finalizer) pending = e;
+      else if (!(e instanceof Throw)) throw e;
+      else if (node.handler) {
         const catchEnv = new Env(env);
         if (node.handler.param) {
           catchEnv.vars.set((node.handler.param as A.Identifier).name, {
@@ -361,7 +363,7 @@ export class Evaluator {
         try {
           completion = yield* this.exec(node.handler.body, catchEnv, ctx);
         } catch (e2) {
-          if (!(e2 instanceof Throw) || !node.finalizer) throw e2;
+          if (!(e2 instanceof Throw || e2 instanceof GenReturn) || !node.finalizer) throw e2;
           pending = e2;
         }
       } else pending = e;
@@ -370,6 +372,7 @@ export class Evaluator {
       const f = yield* this.exec(node.finalizer, env, ctx);
       if (f.type !== 'normal') return f;
     }
+    if (pending instanceof GenReturn) throw pending;
     if (pending) throw pending;
     return completion;
   }

@@ -8,8 +8,8 @@
  * when the generator is suspended, resumes it synchronously; `yield v` first awaits v (one microtask turn), then
  * resolves the front request's promise with `{ value, done: false }` (AsyncGeneratorYield); `return v` awaits v; a
  * `for await` loop then awaits that promise (one more turn). Breaking out of a loop calls the iterator's `return()`
- * and awaits its result (AsyncIteratorClose). Not modelled: `yield*` (refused by parse.ts), and the `finally` blocks
- * of a generator closed by `return()` while suspended at a `yield` (the body is left without running them).
+ * and awaits its result (AsyncIteratorClose); `return()` of a generator suspended at a `yield` runs the body's
+ * `finally` blocks on the way out (GenReturn). Not modelled: `yield*` (refused by parse.ts).
  */
 import type * as A from 'acorn';
 import { getProperty } from './builtins.ts';
@@ -30,6 +30,17 @@ function iterResult(value: Value, done: boolean): Obj {
 }
 
 type Resumption = { type: 'normal' | 'throw' | 'return'; value: Value };
+
+/**
+ * `return()` of a generator suspended at a yield: thrown into its body at the yield, so that the body's `finally`
+ * blocks run (evaluate.ts's try, and for…of closing its iterator) on the way out; the generator then completes with
+ * the value (a `return` or a throw in a `finally` overrides it, as in JavaScript)
+ */
+export class GenReturn extends Error {
+  constructor(readonly value: Value) {
+    super('generator return');
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // function*
@@ -68,7 +79,7 @@ export class GeneratorObj extends NativeObj {
           ? this.gen.next(input.value)
           : input.type === 'throw'
             ? this.gen.throw(new Throw(input.value))
-            : this.gen.return(input.value);
+            : this.gen.throw(new GenReturn(input.value));
       if (r.done) {
         this.state = 'completed';
         return iterResult(r.value, true);
@@ -77,6 +88,7 @@ export class GeneratorObj extends NativeObj {
       return iterResult(r.value.value, false);
     } catch (e) {
       this.state = 'completed';
+      if (e instanceof GenReturn) return iterResult(e.value, true);
       throw e;
     } finally {
       it.rec.stack.pop();
@@ -147,7 +159,7 @@ export class AsyncGeneratorObj extends NativeObj {
       this.await(
         input.value,
         this.line,
-        (v) => this.finish(() => this.gen.return(v)),
+        (v) => this.finish(() => this.gen.throw(new GenReturn(v))),
         (e) => this.resume({ type: 'throw', value: e }),
       );
       return;
@@ -166,6 +178,12 @@ export class AsyncGeneratorObj extends NativeObj {
       try {
         r = run();
       } catch (e) {
+        if (e instanceof GenReturn) {
+          this.state = 'completed';
+          this.completeStep({ type: 'normal', value: e.value }, true);
+          this.drainQueue();
+          return;
+        }
         if (!(e instanceof Throw)) throw e;
         this.state = 'completed';
         this.completeStep({ type: 'throw', value: e.value }, true);
@@ -326,7 +344,7 @@ export function* forOfIterator(
     try {
       c = yield* turn(value);
     } catch (e) {
-      if (e instanceof Throw) {
+      if (e instanceof Throw || e instanceof GenReturn) {
         try {
           yield* close();
         } catch (e2) {
