@@ -34,7 +34,7 @@ function substitute(parts: string[]): string {
 /**
  * An argument's text as the DevTools console shows it, from the protocol's RemoteObject: a primitive's value (`-0`,
  * `NaN` as written), a plain object's preview `{a: 1, b: Object}` with `…` when the preview overflowed (more than 5
- * properties: the text Playwright gives lacks it), an array's `[1, Array(2)]`, anything else its description (a class
+ * properties: the text Playwright gives lacks it; a getter's `(...)`), an array's `[1, Array(2)]`, a Map's `Map(2)`, anything else its description (a class
  * instance's name, `Promise`, a function's source, an Error's stack). This is the rendering Playwright's JSHandle
  * uses, plus the overflow mark.
  */
@@ -44,7 +44,7 @@ interface RemoteObject {
   value?: unknown;
   unserializableValue?: string;
   description?: string;
-  preview?: { overflow: boolean; properties: { name: string; value?: string }[] };
+  preview?: { overflow: boolean; properties: { name: string; type?: string; value?: string }[] };
 }
 
 function argText(o: RemoteObject): string {
@@ -53,8 +53,11 @@ function argText(o: RemoteObject): string {
   if ('value' in o) return String(o.value);
   const props = o.preview?.properties ?? [];
   const more = o.preview?.overflow ? ', …' : '';
+  // a getter's value is not read for the preview: the console shows `(...)` in its place
+  const value = (p: { type?: string; value?: string }): string | undefined =>
+    p.type === 'accessor' ? '(...)' : p.value;
   if (o.description === 'Object' && o.preview)
-    return `{${props.map((p) => `${p.name}: ${p.value}`).join(', ')}${more}}`;
+    return `{${props.map((p) => `${p.name}: ${value(p)}`).join(', ')}${more}}`;
   if (o.subtype === 'array' && o.preview) return `[${props.map((p) => p.value).join(', ')}${more}]`;
   return o.description ?? '';
 }

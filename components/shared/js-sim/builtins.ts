@@ -20,8 +20,22 @@ import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProper
 import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
+import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
+import { collectionProperty, CollectionObj, installCollections } from './collections.ts';
+import { functionMethod, hasOwn, installObjects, readOwn } from './objects.ts';
 import { refuseAt } from './parse.ts';
-import { ArrayObj, FnObj, HandleObj, isCallable, NativeObj, Obj, OpaqueObj, PromiseObj, type Value } from './values.ts';
+import {
+  Accessor,
+  ArrayObj,
+  FnObj,
+  HandleObj,
+  isCallable,
+  NativeObj,
+  Obj,
+  OpaqueObj,
+  PromiseObj,
+  type Value,
+} from './values.ts';
 
 export function installGlobals(it: Interpreter): void {
   const console = new Obj();
@@ -65,7 +79,7 @@ export function installGlobals(it: Interpreter): void {
   );
 
   it.defineGlobal('Promise', it.promises.makeConstructor());
-  for (const name of ['Error', 'TypeError', 'RangeError']) {
+  for (const name of ['Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError']) {
     it.defineGlobal(
       name,
       it.native(name, (_t, a, site) => {
@@ -99,6 +113,9 @@ export function installGlobals(it: Interpreter): void {
     }),
   );
   installAbort(it);
+  installNatives(it);
+  installCollections(it);
+  installObjects(it);
   const symbol = it.native('Symbol', (_t, _a, site) =>
     refuseAt(site, { code: 'unsupportedProperty', name: 'Symbol()' }),
   );
@@ -143,13 +160,14 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (name === 'catch') return it.promises.protoCatch;
     if (name === 'finally') return it.promises.protoFinally;
   } else if (obj instanceof ArrayObj) {
-    const arrayMethod = arrayProperty(it, obj, name, node);
+    const arrayMethod = arrayProperty(it, obj, name);
     if (arrayMethod !== null) return arrayMethod;
   } else if (typeof obj === 'string') {
-    if (name === 'length') return obj.length;
-    if (/^\d+$/.test(name)) return obj[Number(name)];
-    if (name === 'toUpperCase') return it.native('toUpperCase', () => obj.toUpperCase());
-    if (name === 'toLowerCase') return it.native('toLowerCase', () => obj.toLowerCase());
+    const stringMethod = stringProperty(it, obj, name);
+    if (stringMethod !== null) return stringMethod;
+  } else if (typeof obj === 'number') {
+    const numberMethod = numberProperty(it, obj, name);
+    if (numberMethod !== null) return numberMethod;
   } else if (obj instanceof InstanceObj) {
     if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
     return instanceProperty(it, obj, name);
@@ -163,13 +181,24 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     return eventProperty(obj, name, node);
   } else if (obj instanceof NativeObj) {
     return obj.property(name, node);
+  } else if (obj instanceof CollectionObj) {
+    return collectionProperty(it, obj, name, node);
   } else if (
     obj instanceof FnObj ||
     (obj instanceof Obj && !(obj instanceof HandleObj) && !(obj instanceof OpaqueObj))
   ) {
     if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
-    if (obj.props.has(name)) return obj.props.get(name);
-    if (obj instanceof FnObj && name === 'name') return obj.name;
+    if (obj.props.has(name)) return readOwn(it, obj, name);
+    if (obj instanceof FnObj) {
+      if (name === 'name') return obj.name;
+      const method = functionMethod(it, obj, name);
+      if (method !== null) return method;
+    } else if (name === 'hasOwnProperty' && !isBuiltinObject(it, obj)) {
+      return it.native('hasOwnProperty', (_t, a, s) => hasOwn(it, obj, a[0], s));
+    } else if (OBJECT_PROTOTYPE.has(name)) {
+      // what every object inherits from Object.prototype is not modelled (not undefined, as a missing property is)
+      refuseAt(node, { code: 'unsupportedProperty', name });
+    }
     if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;
     if (obj.errorInfo && name === 'code' && obj.errorInfo.code !== undefined) return obj.errorInfo.code;
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
@@ -188,64 +217,43 @@ export function setProperty(
   if (obj === undefined || obj === null) {
     it.throwError('TypeError', `Cannot set properties of ${String(obj)} (setting '${name}')`);
   }
+  if (obj instanceof Obj && obj.frozen) refuseAt(node, { code: 'unsupportedProperty', name: `${name} (frozen)` });
   if (obj instanceof ArrayObj && /^\d+$/.test(name)) {
     const i = Number(name);
     while (obj.items.length < i) obj.items.push(undefined);
     obj.items[i] = v;
     return;
   }
+  if (obj instanceof ArrayObj && name === 'length') {
+    setArrayLength(it, obj, v, node);
+    return;
+  }
   if (setClassProperty(it, obj, name, v, node)) return;
   if (obj instanceof SignalObj && setSignalProperty(obj, name, v)) return;
   if (obj instanceof Obj && obj.constructor === Obj && !isBuiltinObject(it, obj)) {
-    obj.props.set(name, v);
+    const old = obj.props.get(name);
+    if (!(old instanceof Accessor)) obj.props.set(name, v);
+    else if (old.set) it.call(old.set, obj, [v], node);
+    // a getter without a setter: ignored in sloppy code, a TypeError in strict code (not followed)
+    else refuseAt(node, { code: 'unsupportedProperty', name: `${name} (a getter only)` });
     return;
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
 
+/** Object.prototype's properties besides hasOwnProperty */
+const OBJECT_PROTOTYPE = new Set([
+  'toString',
+  'valueOf',
+  'toLocaleString',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'constructor',
+  '__proto__',
+]);
+
 /** console and process: their other properties are refused, not undefined */
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {
   for (const n of ['console', 'process', 'performance']) if (it.global.vars.get(n)?.value === o) return true;
   return false;
-}
-
-function arrayProperty(it: Interpreter, arr: ArrayObj, name: string, node: A.MemberExpression): Value | null {
-  if (name === 'length') return arr.items.length;
-  if (/^\d+$/.test(name)) return arr.items[Number(name)];
-  switch (name) {
-    case 'push':
-      return it.native('push', (_t, a) => {
-        arr.items.push(...a);
-        return arr.items.length;
-      });
-    case 'pop':
-      return it.native('pop', () => arr.items.pop());
-    case 'shift':
-      return it.native('shift', () => arr.items.shift());
-    case 'join':
-      return it.native('join', (_t, a) =>
-        arr.items
-          .map((x) => (x === undefined || x === null ? '' : toStr(x, node)))
-          .join(a[0] === undefined ? ',' : toStr(a[0], node)),
-      );
-    case 'includes':
-      return it.native('includes', (_t, a) =>
-        arr.items.some((x) => x === a[0] || (Number.isNaN(x) && Number.isNaN(a[0]))),
-      );
-    case 'indexOf':
-      return it.native('indexOf', (_t, a) => arr.items.indexOf(a[0]));
-    case 'forEach':
-      return it.native('forEach', (_t, a, site) => {
-        const items = [...arr.items];
-        items.forEach((x, i) => it.call(a[0], undefined, [x, i, arr], site));
-        return undefined;
-      });
-    case 'map':
-      return it.native(
-        'map',
-        (_t, a, site) => new ArrayObj([...arr.items].map((x, i) => it.call(a[0], undefined, [x, i, arr], site))),
-      );
-    default:
-      return null;
-  }
 }

@@ -17,7 +17,8 @@ import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { symbolKey } from './symbols.ts';
 import { makeClosure, type FnCtx } from './scope.ts';
-import { Env, FnObj, isObj, Obj, PromiseObj, type ThisValue, type Value } from './values.ts';
+import { CollectionObj } from './collections.ts';
+import { ArrayObj, Env, FnObj, isObj, Obj, PromiseObj, type ThisValue, type Value } from './values.ts';
 
 /** the built-in constructors a class may extend */
 export const ERROR_CLASSES = new Set(['Error', 'TypeError', 'RangeError']);
@@ -288,6 +289,8 @@ export function instanceOf(it: Interpreter, v: Value, c: Value): boolean {
     if (c === global('Error')) return true;
     return c === global(v.errorInfo.base);
   }
+  if (c === global('Array')) return v instanceof ArrayObj;
+  if (v instanceof CollectionObj) return c === global(v.kind);
   if (c === global('Object')) return true;
   return false;
 }

@@ -10,7 +10,7 @@ import { toPrim, toStr, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
-import { forOfIterator } from './generators.ts';
+import { forOfIterator, GenReturn } from './generators.ts';
 import { symbolKey } from './symbols.ts';
 import { bindPattern, evalList, spreadInto } from './patterns.ts';
 import {
@@ -30,9 +30,45 @@ import {
   type Completion,
 } from './fast.ts';
 import { blockScope, hoistBlock, makeClosure, type FnCtx } from './scope.ts';
-import { ArrayObj, Env, FnObj, Halt, NO_THIS, Obj, Overrun, Throw, type ThisValue, type Value } from './values.ts';
+import {
+  Accessor,
+  ArrayObj,
+  Env,
+  FnObj,
+  Halt,
+  NO_THIS,
+  Obj,
+  Overrun,
+  Throw,
+  type ThisValue,
+  type Value,
+} from './values.ts';
 
 export type { Completion };
+
+const NO_LABELS: readonly string[] = [];
+
+/** thrown by a link of an optional chain whose object is null or undefined, caught by its ChainExpression */
+const SHORT_CIRCUIT = new (class ShortCircuit extends Error {})('optional chain short-circuits');
+
+/** after a loop's turn: null to go on to the next turn, else what the loop completes with */
+function afterTurn(c: Completion, labels: readonly string[]): Completion | null {
+  if (c.type === 'normal') return null;
+  if (c.type === 'return') return c;
+  const own = !c.label || labels.includes(c.label);
+  if (!own) return c;
+  return c.type === 'continue' ? null : NORMAL;
+}
+
+/** the built-in Error constructors `new` calls as functions (builtins.ts) */
+const ERROR_CONSTRUCTORS = new Set([
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'AggregateError',
+]);
 
 /**
  * Operations (statements and expressions evaluated, recorded or not) before a run is stopped as endless. It counts
@@ -87,7 +123,8 @@ export class Evaluator {
     this.it.rec.statement(this.it.lineOf(node));
   }
 
-  private *exec(node: A.Statement, env: Env, ctx: FnCtx): G<Completion> {
+  /** `labels`: the labels of the statement (a loop's own, for `break label` and `continue label`) */
+  private *exec(node: A.Statement, env: Env, ctx: FnCtx, labels: readonly string[] = NO_LABELS): G<Completion> {
     // (`return v` in an async generator awaits v: its statements stay here)
     if (isSync(node) && !(ctx.fn?.node?.async && ctx.fn.node.generator)) return this.fast.exec(node, env, ctx);
     this.tick();
@@ -131,30 +168,34 @@ export class Evaluator {
       }
       case 'BreakStatement':
         this.stmtSnap(node);
-        return { type: 'break' };
+        return node.label ? { type: 'break', label: node.label.name } : { type: 'break' };
       case 'ContinueStatement':
         this.stmtSnap(node);
-        return { type: 'continue' };
+        return node.label ? { type: 'continue', label: node.label.name } : { type: 'continue' };
+      case 'LabeledStatement': {
+        // `outer: for (…)`: the loop gets the label; `break outer` from anywhere inside ends here
+        const name = node.label.name;
+        const c = yield* this.exec(node.body, env, ctx, [...labels, name]);
+        return c.type === 'break' && c.label === name ? NORMAL : c;
+      }
       case 'WhileStatement':
         for (;;) {
           this.stmtSnap(node);
           if (!truthy(yield* this.evalExpr(node.test, env, ctx))) return NORMAL;
-          const c = yield* this.exec(node.body, env, ctx);
-          if (c.type === 'break') return NORMAL;
-          if (c.type === 'return') return c;
+          const after = afterTurn(yield* this.exec(node.body, env, ctx), labels);
+          if (after) return after;
         }
       case 'DoWhileStatement':
         for (;;) {
-          const c = yield* this.exec(node.body, env, ctx);
-          if (c.type === 'break') return NORMAL;
-          if (c.type === 'return') return c;
+          const after = afterTurn(yield* this.exec(node.body, env, ctx), labels);
+          if (after) return after;
           this.stmtSnap(node.test);
           if (!truthy(yield* this.evalExpr(node.test, env, ctx))) return NORMAL;
         }
       case 'ForStatement':
-        return yield* this.execFor(node, env, ctx);
+        return yield* this.execFor(node, env, ctx, labels);
       case 'ForOfStatement':
-        return yield* this.execForOf(node, env, ctx);
+        return yield* this.execForOf(node, env, ctx, labels);
       case 'TryStatement':
         return yield* this.execTry(node, env, ctx);
       default:
@@ -198,7 +239,7 @@ export class Evaluator {
     } else env.vars.set(name, { value, mutable: kind === 'let', initialized: true });
   }
 
-  private *execFor(node: A.ForStatement, outer: Env, ctx: FnCtx): G<Completion> {
+  private *execFor(node: A.ForStatement, outer: Env, ctx: FnCtx, labels: readonly string[]): G<Completion> {
     let env = new Env(outer);
     const init = node.init;
     // each turn's own copy of the loop's let bindings, where a closure could keep one (fast.ts)
@@ -219,16 +260,15 @@ export class Evaluator {
         this.stmtSnap(node);
         if (!truthy(yield* this.evalExpr(node.test, env, ctx))) return NORMAL;
       }
-      const c = yield* this.exec(node.body, env, ctx);
-      if (c.type === 'break') return NORMAL;
-      if (c.type === 'return') return c;
+      const after = afterTurn(yield* this.exec(node.body, env, ctx), labels);
+      if (after) return after;
       env = nextTurnEnv(env, outer, perIteration);
       if (node.update) yield* this.evalExpr(node.update, env, ctx);
     }
   }
 
   /** for…of over an array (read by index each turn, as the array iterator does) or a string; a fresh binding a turn */
-  private *execForOf(node: A.ForOfStatement, outer: Env, ctx: FnCtx): G<Completion> {
+  private *execForOf(node: A.ForOfStatement, outer: Env, ctx: FnCtx, labels: readonly string[]): G<Completion> {
     this.stmtSnap(node);
     const iterable = yield* this.evalExpr(node.right, outer, ctx);
     let items: () => Value[];
@@ -238,15 +278,21 @@ export class Evaluator {
       items = () => chars;
     } else {
       // a generator or an object with [Symbol.iterator] / [Symbol.asyncIterator] (generators.ts)
-      const c = yield* forOfIterator(this, this.it, iterable, node, (v) => this.forOfTurn(node, v, outer, ctx));
+      // the loop's own labels are dropped here: generators.ts's loop then sees a plain break or continue
+      const turn = function* (ev: Evaluator, v: Value): G<Completion> {
+        const c = yield* ev.forOfTurn(node, v, outer, ctx);
+        if ((c.type === 'break' || c.type === 'continue') && c.label && labels.includes(c.label))
+          return { type: c.type };
+        return c;
+      };
+      const c = yield* forOfIterator(this, this.it, iterable, node, (v) => turn(this, v));
       if (c) return c;
       this.it.throwError('TypeError', `${excerpt(this.it.source, node.right, 60)} is not iterable`);
     }
     for (let i = 0; i < items().length; i++) {
       const value = node.await ? yield* this.forAwaitNext(items()[i], false, node) : items()[i];
-      const c = yield* this.forOfTurn(node, value, outer, ctx);
-      if (c.type === 'break') return NORMAL;
-      if (c.type === 'return') return c;
+      const after = afterTurn(yield* this.forOfTurn(node, value, outer, ctx), labels);
+      if (after) return after;
       if (i + 1 < items().length) this.stmtSnap(node);
     }
     // the last next() says done, through the same two jobs
@@ -255,7 +301,7 @@ export class Evaluator {
   }
 
   /** one turn of a for…of loop: its binding (a fresh one a turn for let/const), then its body */
-  private *forOfTurn(node: A.ForOfStatement, value: Value, outer: Env, ctx: FnCtx): G<Completion> {
+  *forOfTurn(node: A.ForOfStatement, value: Value, outer: Env, ctx: FnCtx): G<Completion> {
     const left = node.left;
     let env = outer;
     if (left.type === 'VariableDeclaration') {
@@ -298,12 +344,14 @@ export class Evaluator {
 
   private *execTry(node: A.TryStatement, env: Env, ctx: FnCtx): G<Completion> {
     let completion: Completion = NORMAL;
-    let pending: Throw | null = null;
+    let pending: Throw | GenReturn | null = null;
     try {
       completion = yield* this.exec(node.block, env, ctx);
     } catch (e) {
-      if (!(e instanceof Throw)) throw e;
-      if (node.handler) {
+      // a generator closed at a yield inside the block: no catch, but the finally runs (generators.ts)
+      if (e instanceof GenReturn && node.finalizer) pending = e;
+      else if (!(e instanceof Throw)) throw e;
+      else if (node.handler) {
         const catchEnv = new Env(env);
         if (node.handler.param) {
           catchEnv.vars.set((node.handler.param as A.Identifier).name, {
@@ -315,7 +363,7 @@ export class Evaluator {
         try {
           completion = yield* this.exec(node.handler.body, catchEnv, ctx);
         } catch (e2) {
-          if (!(e2 instanceof Throw) || !node.finalizer) throw e2;
+          if (!(e2 instanceof Throw || e2 instanceof GenReturn) || !node.finalizer) throw e2;
           pending = e2;
         }
       } else pending = e;
@@ -324,6 +372,7 @@ export class Evaluator {
       const f = yield* this.exec(node.finalizer, env, ctx);
       if (f.type !== 'normal') return f;
     }
+    if (pending instanceof GenReturn) throw pending;
     if (pending) throw pending;
     return completion;
   }
@@ -353,7 +402,7 @@ export class Evaluator {
         const o = new Obj();
         for (const p of node.properties) {
           if (p.type === 'SpreadElement') {
-            spreadInto(o, yield* this.evalExpr(p.argument, env, ctx), p);
+            spreadInto(this.it, o, yield* this.evalExpr(p.argument, env, ctx), p);
             continue;
           }
           const prop = p;
@@ -361,10 +410,21 @@ export class Evaluator {
             symbolKey(prop.key) ??
             (prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value));
           const vn = prop.value;
+          if (prop.kind !== 'init') {
+            // `get total() { … }`, `set total(v) { … }`: one accessor holds both
+            const fn = makeClosure(vn as A.FunctionExpression, env, ctx, `${prop.kind} ${key}`);
+            const old = o.props.get(key);
+            const acc = old instanceof Accessor ? old : new Accessor(null, null);
+            acc[prop.kind] = fn;
+            if (!(old instanceof Accessor)) o.props.delete(key);
+            o.props.set(key, acc);
+            continue;
+          }
           let v: Value;
           if ((vn.type === 'FunctionExpression' || vn.type === 'ArrowFunctionExpression') && !vn.id) {
             v = makeClosure(vn, env, ctx, key);
           } else v = yield* this.evalExpr(vn, env, ctx);
+          // a data property after an accessor of the same name replaces it, in the accessor's place
           o.props.set(key, v);
         }
         return o;
@@ -434,9 +494,18 @@ export class Evaluator {
       case 'ThisExpression':
         if (ctx.thisV === NO_THIS) refuseAt(node, { code: 'unsupportedThis' });
         return ctx.thisV;
+      case 'ChainExpression':
+        // `a?.b.c`, `f?.()`: a link whose object is null or undefined makes the whole chain undefined
+        try {
+          return yield* this.evalExpr(node.expression, env, ctx);
+        } catch (e) {
+          if (e === SHORT_CIRCUIT) return undefined;
+          throw e;
+        }
       case 'MemberExpression': {
         if (node.object.type === 'Super') return superGet(this.it, ctx, yield* this.memberKey(node, env, ctx), node);
         const obj = yield* this.evalExpr(node.object, env, ctx);
+        if (node.optional && (obj === null || obj === undefined)) throw SHORT_CIRCUIT;
         const key = yield* this.memberKey(node, env, ctx);
         return getProperty(this.it, obj, key, node);
       }
@@ -451,10 +520,12 @@ export class Evaluator {
           thisV = ctx.thisV;
         } else if (callee.type === 'MemberExpression') {
           const obj = yield* this.evalExpr(callee.object, env, ctx);
+          if (callee.optional && (obj === null || obj === undefined)) throw SHORT_CIRCUIT;
           const key = yield* this.memberKey(callee, env, ctx);
           fn = getProperty(this.it, obj, key, callee);
           thisV = obj;
         } else fn = yield* this.evalExpr(callee, env, ctx);
+        if (node.optional && (fn === null || fn === undefined)) throw SHORT_CIRCUIT;
         const args = yield* evalList(this, this.it, node.arguments, env, ctx);
         return this.it.call(fn, thisV, args, node, calleeText(this.it, fn, callee));
       }
@@ -468,7 +539,7 @@ export class Evaluator {
         if (ctor instanceof ClassObj) return construct(this.it, ctor, args, node);
         if (ctor === this.it.global.vars.get('Promise')?.value) return this.it.promises.construct(args[0], node);
         if (ctor instanceof FnObj && ctor.construct) return ctor.construct(undefined, args, node);
-        if (name === 'Error' || name === 'TypeError' || name === 'RangeError' || name === 'AggregateError') {
+        if (ERROR_CONSTRUCTORS.has(name)) {
           if (ctor === this.it.global.vars.get(name)?.value) return this.it.call(ctor, undefined, args, node);
         }
         refuseAt(node, { code: 'unsupportedNew', name });

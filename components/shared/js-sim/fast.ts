@@ -24,8 +24,12 @@ import { excerpt, refuseAt } from './parse.ts';
 import { blockScope, bodyScope, hoistBlock, hoistVars, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { Env, FnObj, NO_THIS, Throw, ArrayObj, type ThisValue, type Value } from './values.ts';
 
+/** a statement's completion; a labelled `break`/`continue` names its label (only evaluate.ts runs those) */
 export type Completion =
-  { type: 'normal' } | { type: 'return'; value: Value } | { type: 'break' } | { type: 'continue' };
+  | { type: 'normal' }
+  | { type: 'return'; value: Value }
+  | { type: 'break'; label?: string }
+  | { type: 'continue'; label?: string };
 export const NORMAL: Completion = { type: 'normal' };
 const BREAK: Completion = { type: 'break' };
 const CONTINUE: Completion = { type: 'continue' };
@@ -94,6 +98,9 @@ function computeSync(node: AnyNode): boolean {
   if (FUNCTION_TYPES.has(node.type)) return true;
   if (!SYNC_TYPES.has(node.type)) return false;
   if (node.type === 'VariableDeclarator' && (node['id'] as A.Node).type !== 'Identifier') return false;
+  // a link of `a?.b` / `f?.()`, a labelled break or continue: evaluate.ts's (ChainExpression, LabeledStatement)
+  if ((node.type === 'MemberExpression' || node.type === 'CallExpression') && node['optional']) return false;
+  if ((node.type === 'BreakStatement' || node.type === 'ContinueStatement') && node['label']) return false;
   if (node.type === 'AssignmentExpression') {
     const left = (node['left'] as A.Node).type;
     if (left !== 'Identifier' && left !== 'MemberExpression') return false;

@@ -8,12 +8,13 @@
  * when the generator is suspended, resumes it synchronously; `yield v` first awaits v (one microtask turn), then
  * resolves the front request's promise with `{ value, done: false }` (AsyncGeneratorYield); `return v` awaits v; a
  * `for await` loop then awaits that promise (one more turn). Breaking out of a loop calls the iterator's `return()`
- * and awaits its result (AsyncIteratorClose). Not modelled: `yield*` (refused by parse.ts), and the `finally` blocks
- * of a generator closed by `return()` while suspended at a `yield` (the body is left without running them).
+ * and awaits its result (AsyncIteratorClose); `return()` of a generator suspended at a `yield` runs the body's
+ * `finally` blocks on the way out (GenReturn). Not modelled: `yield*` (refused by parse.ts).
  */
 import type * as A from 'acorn';
 import { getProperty } from './builtins.ts';
 import { InstanceObj } from './classes.ts';
+import { CollectionObj } from './collections.ts';
 import { truthy } from './conversions.ts';
 import type { Completion, Evaluator, G } from './evaluate.ts';
 import type { Interpreter } from './interpreter.ts';
@@ -29,6 +30,17 @@ function iterResult(value: Value, done: boolean): Obj {
 }
 
 type Resumption = { type: 'normal' | 'throw' | 'return'; value: Value };
+
+/**
+ * `return()` of a generator suspended at a yield: thrown into its body at the yield, so that the body's `finally`
+ * blocks run (evaluate.ts's try, and for…of closing its iterator) on the way out; the generator then completes with
+ * the value (a `return` or a throw in a `finally` overrides it, as in JavaScript)
+ */
+export class GenReturn extends Error {
+  constructor(readonly value: Value) {
+    super('generator return');
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // function*
@@ -67,7 +79,7 @@ export class GeneratorObj extends NativeObj {
           ? this.gen.next(input.value)
           : input.type === 'throw'
             ? this.gen.throw(new Throw(input.value))
-            : this.gen.return(input.value);
+            : this.gen.throw(new GenReturn(input.value));
       if (r.done) {
         this.state = 'completed';
         return iterResult(r.value, true);
@@ -76,6 +88,7 @@ export class GeneratorObj extends NativeObj {
       return iterResult(r.value.value, false);
     } catch (e) {
       this.state = 'completed';
+      if (e instanceof GenReturn) return iterResult(e.value, true);
       throw e;
     } finally {
       it.rec.stack.pop();
@@ -146,7 +159,7 @@ export class AsyncGeneratorObj extends NativeObj {
       this.await(
         input.value,
         this.line,
-        (v) => this.finish(() => this.gen.return(v)),
+        (v) => this.finish(() => this.gen.throw(new GenReturn(v))),
         (e) => this.resume({ type: 'throw', value: e }),
       );
       return;
@@ -165,6 +178,12 @@ export class AsyncGeneratorObj extends NativeObj {
       try {
         r = run();
       } catch (e) {
+        if (e instanceof GenReturn) {
+          this.state = 'completed';
+          this.completeStep({ type: 'normal', value: e.value }, true);
+          this.drainQueue();
+          return;
+        }
         if (!(e instanceof Throw)) throw e;
         this.state = 'completed';
         this.completeStep({ type: 'throw', value: e.value }, true);
@@ -259,7 +278,11 @@ function memberSite(site: A.Node): A.MemberExpression {
 
 /** GetIterator(obj, sync or async): the iterator and its next method, or null when obj has no such method */
 function getIterator(it: Interpreter, obj: Value, key: string, site: A.Node): { iter: Value; next: Value } | null {
-  if (!isObj(obj) || !(obj instanceof NativeObj || obj instanceof InstanceObj || obj.constructor === Obj)) return null;
+  if (
+    !isObj(obj) ||
+    !(obj instanceof NativeObj || obj instanceof InstanceObj || obj instanceof CollectionObj || obj.constructor === Obj)
+  )
+    return null;
   const method = getProperty(it, obj, key, memberSite(site));
   if (method === undefined || method === null) return null;
   const iter = it.call(method, obj, [], site, excerpt(it.source, site, 40));
@@ -321,7 +344,7 @@ export function* forOfIterator(
     try {
       c = yield* turn(value);
     } catch (e) {
-      if (e instanceof Throw) {
+      if (e instanceof Throw || e instanceof GenReturn) {
         try {
           yield* close();
         } catch (e2) {
@@ -330,9 +353,10 @@ export function* forOfIterator(
       }
       throw e;
     }
-    if (c.type === 'break' || c.type === 'return') {
+    // a break, a return, a labelled continue of an outer loop: the iterator is closed
+    if (c.type === 'break' || c.type === 'return' || (c.type === 'continue' && c.label)) {
       yield* close();
-      return c.type === 'break' ? { type: 'normal' } : c;
+      return c.type === 'break' && !c.label ? { type: 'normal' } : c;
     }
     if (!isCallable(i.next)) it.throwError('TypeError', 'next is not a function');
   }

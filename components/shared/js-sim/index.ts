@@ -24,6 +24,8 @@
  *   timing.ts           timing exploration        run.ts           one run: parse, pick the runtime, interpret
  *   classes.ts          classes, extends, super   generators.ts    generators, async generators, for await
  *   abort.ts            AbortController, timers/promises          symbols.ts       Symbol.iterator / asyncIterator
+ *   natives.ts          arrays, strings, numbers, Math, Number, Array.from …
+ *   collections.ts      Map and Set         objects.ts       Object.*, call/apply/bind, JSON
  */
 import { parseSnippet } from './parse.ts';
 import { drive } from './loop.ts';

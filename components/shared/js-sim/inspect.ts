@@ -14,8 +14,10 @@ import { describe, errorToString, toStr } from './conversions.ts';
 import { formatWith, hasFormat } from './format.ts';
 import { refuseAt } from './parse.ts';
 import { ClassObj, InstanceObj } from './classes.ts';
+import { CollectionObj } from './collections.ts';
 import type { Runtime } from './types.ts';
 import {
+  Accessor,
   ArrayObj,
   FnObj,
   HandleObj,
@@ -195,9 +197,19 @@ function quoteNode(s: string, site: A.Node): string {
   return q + out + q;
 }
 
+/**
+ * a string inside a value (formatPrimitive): quoted; one longer than the line has room for is split after each
+ * newline, a quoted piece a line, joined with ` +`
+ */
+function nestedString(v: string, indent: number, site: A.Node): string {
+  if (v.length <= 16 || v.length <= BREAK_LENGTH - indent - 4 || !v.includes('\n')) return quoteNode(v, site);
+  const pieces = v.split(/(?<=\n)/).map((line) => quoteNode(line, site));
+  return pieces.join(` +\n${' '.repeat(indent + 2)}`);
+}
+
 /** util.inspect of `v` at nesting level `depth`; levels deeper than `maxDepth` print as `[Object]`, `[Array]`, … */
 function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxDepth = 2): string {
-  if (!isObj(v)) return typeof v === 'string' ? (depth === 0 ? v : quoteNode(v, site)) : primitive(v);
+  if (!isObj(v)) return typeof v === 'string' ? (depth === 0 ? v : nestedString(v, indent, site)) : primitive(v);
   if (userFunction(v, site)) return nodeFunction(v);
   checkPrintable(v, site);
   if (v.isError) return inspectErrorNode(v, depth, indent, site, maxDepth);
@@ -224,11 +236,20 @@ function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxD
     }
     return oneLine([inner], 'Promise {', '}', indent);
   }
+  if (v instanceof CollectionObj) {
+    const open = `${v.kind}(${v.map.size}) {`;
+    if (v.map.size === 0) return `${open}}`;
+    if (depth > maxDepth) return `[${v.kind}]`;
+    const show = (x: Value): string => inspectNode(x, depth + 1, indent + 2, site, maxDepth);
+    const out = [...v.map].map(([k, x]) => (v.kind === 'Set' ? show(k) : `${show(k)} => ${show(x)}`));
+    return oneLine(out, open, '}', indent);
+  }
   const base = v instanceof InstanceObj ? `${v.cls.name} ` : '';
   if (v.props.size === 0) return `${base}{}`;
   if (depth > maxDepth) return v instanceof InstanceObj ? `[${v.cls.name}]` : '[Object]';
   const out = ownEntries(v).map(([k, x]) => {
     const key = IDENT.test(k) ? k : quoteNode(k, site);
+    if (x instanceof Accessor) return `${key}: ${x.get ? (x.set ? '[Getter/Setter]' : '[Getter]') : '[Setter]'}`;
     return `${key}: ${inspectNode(x, depth + 1, indent + 2, site, maxDepth)}`;
   });
   return oneLine(out, `${base}{`, '}', indent);
@@ -325,13 +346,18 @@ function previewTop(v: Value, site: A.Node): string {
   if (v.isError) return browserError(v, site);
   if (v instanceof PromiseObj) return 'Promise';
   if (v instanceof InstanceObj) return v.cls.name;
+  if (v instanceof CollectionObj) return `${v.kind}(${v.map.size})`;
   if (v instanceof ArrayObj) {
     if (v.items.length > 100) refuseAt(site, { code: 'unsupportedLog', name: 'long array' });
     return `[${v.items.map((x) => previewNested(x, site)).join(', ')}]`;
   }
   // the preview holds the first 5 properties; DevTools marks the rest (the preview's `overflow`) with `…`
-  const entries = ownEntries(v);
-  const shown = entries.slice(0, 5).map(([k, x]) => `${k}: ${previewNested(x, site)}`);
+  // an accessor's value is not read for the preview: DevTools shows `(...)` until it is clicked; a property with a
+  // setter only is not in the preview
+  const entries = ownEntries(v).filter(([, x]) => !(x instanceof Accessor && !x.get));
+  const shown = entries
+    .slice(0, 5)
+    .map(([k, x]) => `${k}: ${x instanceof Accessor ? '(...)' : previewNested(x, site)}`);
   if (entries.length > 5) shown.push('…');
   return `{${shown.join(', ')}}`;
 }
@@ -349,5 +375,6 @@ function previewNested(v: Value, site: A.Node): string {
   if (v instanceof PromiseObj) return 'Promise';
   if (v instanceof ArrayObj) return `Array(${v.items.length})`;
   if (v instanceof InstanceObj) return v.cls.name;
+  if (v instanceof CollectionObj) return `${v.kind}(${v.map.size})`;
   return 'Object';
 }

@@ -61,7 +61,6 @@ function refuse(node: A.Node, construct: string, name?: string): never {
 const REFUSED: Record<string, string> = {
   ForInStatement: 'forIn',
   SwitchStatement: 'switch',
-  LabeledStatement: 'label',
   WithStatement: 'with',
   DebuggerStatement: 'debugger',
   ImportDeclaration: 'module',
@@ -70,7 +69,6 @@ const REFUSED: Record<string, string> = {
   ExportAllDeclaration: 'module',
   ImportExpression: 'dynamicImport',
   TaggedTemplateExpression: 'taggedTemplate',
-  ChainExpression: 'optionalChaining',
   MetaProperty: 'metaProperty',
   StaticBlock: 'class',
 };
@@ -131,7 +129,12 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'BreakStatement':
     case 'ContinueStatement':
-      if (n.label) refuse(n, 'label');
+      return;
+    case 'LabeledStatement':
+      check(n.body);
+      return;
+    case 'ChainExpression':
+      check(n.expression);
       return;
     case 'IfStatement':
       check(n.test);
@@ -203,7 +206,6 @@ function check(node: A.Node | null | undefined): void {
           check(p.argument);
           continue;
         }
-        if (p.kind !== 'init') refuse(p, 'accessor');
         if (p.computed && !symbolKey(p.key)) refuse(p, 'computedKey');
         check(p.value);
       }
@@ -246,12 +248,10 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'CallExpression':
     case 'NewExpression':
-      if (n.type === 'CallExpression' && n.optional) refuse(n, 'optionalChaining');
       check(n.callee);
       n.arguments.forEach(check);
       return;
     case 'MemberExpression':
-      if (n.optional) refuse(n, 'optionalChaining');
       check(n.object);
       if (n.computed) check(n.property);
       return;

@@ -8,6 +8,7 @@ import { getProperty } from './builtins.ts';
 import type { Evaluator, G } from './evaluate.ts';
 import type { Interpreter } from './interpreter.ts';
 import { drainIterable } from './generators.ts';
+import { readOwn } from './objects.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import type { FnCtx } from './scope.ts';
 import { ArrayObj, FnObj, Obj, type Env, type Value } from './values.ts';
@@ -66,7 +67,7 @@ export function* bindPattern(
         if (prop.type === 'RestElement') {
           const rest = new Obj();
           if (value instanceof Obj && value.constructor === Obj) {
-            for (const [k, v] of value.props) if (!used.has(k)) rest.props.set(k, v);
+            for (const k of [...value.props.keys()]) if (!used.has(k)) rest.props.set(k, readOwn(it, value, k));
           } else if (value instanceof Obj) refuseAt(prop, { code: 'unsupportedValue', name: 'object' });
           yield* bindPattern(ev, it, prop.argument, rest, env, ctx, define);
           continue;
@@ -102,9 +103,10 @@ export function* evalList(
 }
 
 /** `{ ...x }`: a plain object's own properties (null and undefined add none) */
-export function spreadInto(o: Obj, v: Value, site: A.Node): void {
+export function spreadInto(it: Interpreter, o: Obj, v: Value, site: A.Node): void {
   if (v === undefined || v === null || typeof v !== 'object') return;
   if (v instanceof ArrayObj) v.items.forEach((x, i) => o.props.set(String(i), x));
-  else if (v.constructor === Obj && !v.isError) for (const [k, x] of v.props) o.props.set(k, x);
+  // a getter is called: the copy holds its value
+  else if (v.constructor === Obj && !v.isError) for (const k of [...v.props.keys()]) o.props.set(k, readOwn(it, v, k));
   else refuseAt(site, { code: 'unsupportedValue', name: 'object' });
 }

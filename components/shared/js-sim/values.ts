@@ -19,6 +19,8 @@ export class Obj {
   }
   /** 'Error' objects carry name/message in props */
   isError = false;
+  /** Object.freeze: its properties can no longer change (a write is refused, objects.ts) */
+  declare frozen?: boolean;
   /** an Error: the built-in it derives from, its constructor's name and where it was created (the stack's frame) */
   declare errorInfo?: ErrorInfo;
 }
@@ -40,6 +42,18 @@ export interface ErrorInfo {
   code?: number;
   /** `new Error(message, { cause })`: util.inspect prints it as `[cause]` */
   cause?: Value;
+}
+/**
+ * A getter and/or a setter of an object literal (`get total() { … }`), held in the object's props where its value
+ * would be: whatever reads a plain object's props reads it through the getter (readOwn, objects.ts)
+ */
+export class Accessor extends Obj {
+  constructor(
+    public get: FnObj | null,
+    public set: FnObj | null,
+  ) {
+    super();
+  }
 }
 export class ArrayObj extends Obj {
   constructor(public items: Value[]) {
