@@ -369,7 +369,7 @@ describe('refusals name the construct and its line, in both languages', () => {
     ['console.log(1);\n\nfunction* g() { yield* [1]; }', 'unsupported', 3],
     ['let a = 1;\n\nfetch("/x");', 'unknownName', 3],
     ['console.log(new AggregateError([], "x"));', 'unsupportedLog', 1],
-    ['const m = new Map();', 'unsupportedNew', 1],
+    ['const m = new WeakMap();', 'unsupportedNew', 1],
     ['console.log("x" ', 'syntax', 1],
     ["require('http');", 'unsupportedModule', 1],
   ];

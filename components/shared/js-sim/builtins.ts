@@ -22,7 +22,7 @@ import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
 import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
 import { collectionProperty, CollectionObj, installCollections } from './collections.ts';
-import { functionMethod, hasOwn, installObjects, readOwn } from './objects.ts';
+import { functionMethod, hasOwn, installObjects } from './objects.ts';
 import { refuseAt } from './parse.ts';
 import {
   Accessor,
@@ -35,6 +35,7 @@ import {
   OpaqueObj,
   PromiseObj,
   type Value,
+  readOwn,
 } from './values.ts';
 
 export function installGlobals(it: Interpreter): void {

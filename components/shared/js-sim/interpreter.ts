@@ -12,7 +12,7 @@
  */
 import type * as A from 'acorn';
 import { timersPromises } from './abort.ts';
-import { installGlobals } from './builtins.ts';
+import { getProperty, installGlobals, setProperty } from './builtins.ts';
 import { startGenerator } from './generators.ts';
 import { describeCallee, reasonText } from './conversions.ts';
 import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
@@ -81,6 +81,16 @@ export class Interpreter implements Realm, PromiseRealm {
     const fn = !top || top.kind === 'script' ? null : /^[\w$.]+$/.test(top.name) ? top.name : '';
     const loc = site?.loc?.start;
     return { fn, line: loc?.line ?? this.rec.currentLine ?? 1, column: (loc?.column ?? 0) + 1 };
+  }
+
+  /** `obj[key]` as the program reads it (builtins.ts): modules below the built-ins reach it through the interpreter */
+  getProperty(obj: Value, key: string | number, node: A.MemberExpression): Value {
+    return getProperty(this, obj, key, node);
+  }
+
+  /** `obj[key] = v` as the program writes it (builtins.ts) */
+  setProperty(obj: Value, key: string | number, v: Value, node: A.MemberExpression): void {
+    setProperty(this, obj, key, v, node);
   }
 
   throwError(name: string, message: string): never {

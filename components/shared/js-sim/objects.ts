@@ -12,7 +12,6 @@
  * reviver of JSON.parse.
  */
 import type * as A from 'acorn';
-import { getProperty, setProperty } from './builtins.ts';
 import { InstanceObj } from './classes.ts';
 import { CollectionObj } from './collections.ts';
 import { toStr } from './conversions.ts';
@@ -22,7 +21,6 @@ import { refuseAt } from './parse.ts';
 import { iterate } from './patterns.ts';
 import type { Runtime } from './types.ts';
 import {
-  Accessor,
   ArrayObj,
   FnObj,
   HandleObj,
@@ -33,6 +31,7 @@ import {
   PromiseObj,
   type ThisValue,
   type Value,
+  readOwn,
 } from './values.ts';
 
 const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
@@ -42,13 +41,6 @@ export function orderedKeys(keys: Iterable<string>): string[] {
   const all = [...keys];
   const ints = all.filter(isIndex).sort((a, b) => Number(a) - Number(b));
   return ints.length === 0 ? all : [...ints, ...all.filter((k) => !isIndex(k))];
-}
-
-/** a property of a plain object read through its getter, if it has one */
-export function readOwn(it: Interpreter, o: Obj, key: string): Value {
-  const v = o.props.get(key);
-  if (v instanceof Accessor) return v.get ? it.call(v.get, o, [], null) : undefined;
-  return v;
 }
 
 /** the own enumerable string keys of an object the simulator models; null: one it does not (refused by the caller) */
@@ -75,7 +67,7 @@ function valueOf(it: Interpreter, v: Value, key: string, site: A.Node): Value {
   if (typeof v === 'string') return v[Number(key)];
   if (v instanceof ArrayObj) return v.items[Number(key)];
   if (v instanceof Obj && !(v instanceof InstanceObj)) return readOwn(it, v, key);
-  return getProperty(it, v, key, site as A.MemberExpression);
+  return it.getProperty(v, key, site as A.MemberExpression);
 }
 
 export function installObjects(it: Interpreter): void {
@@ -95,7 +87,7 @@ export function installObjects(it: Interpreter): void {
       it.throwError('TypeError', 'Cannot convert undefined or null to object');
     for (const src of a.slice(1)) {
       if (src === undefined || src === null) continue;
-      for (const k of keysOf(it, src, s)) setProperty(it, target, k, valueOf(it, src, k, s), s as A.MemberExpression);
+      for (const k of keysOf(it, src, s)) it.setProperty(target, k, valueOf(it, src, k, s), s as A.MemberExpression);
     }
     return target;
   });
@@ -263,7 +255,7 @@ function stringify(it: Interpreter, value: Value, replacer: Value, space: Value,
 
 /** a value's toJSON method (a plain object's own, an instance's along its class), or undefined */
 function jsonMethod(it: Interpreter, v: Obj, site: A.Node): Value {
-  if (v instanceof InstanceObj) return getProperty(it, v, 'toJSON', site as A.MemberExpression);
+  if (v instanceof InstanceObj) return it.getProperty(v, 'toJSON', site as A.MemberExpression);
   if (v instanceof CollectionObj || v instanceof PromiseObj || v.isError) return undefined;
   if (v.constructor === Obj) return readOwn(it, v, 'toJSON');
   return undefined;

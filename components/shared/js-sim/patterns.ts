@@ -4,14 +4,12 @@
  * and array literals (over an array or a string), and in object literals (a plain object's own properties).
  */
 import type * as A from 'acorn';
-import { getProperty } from './builtins.ts';
 import type { Evaluator, G } from './evaluate.ts';
 import type { Interpreter } from './interpreter.ts';
 import { drainIterable } from './generators.ts';
-import { readOwn } from './objects.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import type { FnCtx } from './scope.ts';
-import { ArrayObj, FnObj, Obj, type Env, type Value } from './values.ts';
+import { ArrayObj, FnObj, Obj, type Env, type Value, readOwn } from './values.ts';
 
 /** the items of an array or a string, as iterating over it gives them; anything else is not iterable */
 export function iterate(it: Interpreter, v: Value, site: A.Node): Value[] {
@@ -74,7 +72,7 @@ export function* bindPattern(
         }
         const key = prop.key.type === 'Identifier' ? prop.key.name : String((prop.key as A.Literal).value);
         used.add(key);
-        const v = getProperty(it, value, key, prop as unknown as A.MemberExpression);
+        const v = it.getProperty(value, key, prop as unknown as A.MemberExpression);
         yield* bindPattern(ev, it, prop.value, v, env, ctx, define);
       }
       return;

@@ -186,3 +186,14 @@ export interface Job {
   view: TaskView;
   run: () => void;
 }
+
+/** a property of a plain object read through its getter, if it has one (`call`: the interpreter's) */
+export function readOwn(
+  it: { call(fn: Value, thisV: Value, args: Value[], site: A.Node | null): Value },
+  o: Obj,
+  key: string,
+): Value {
+  const v = o.props.get(key);
+  if (v instanceof Accessor) return v.get ? it.call(v.get, o, [], null) : undefined;
+  return v;
+}
