@@ -40,8 +40,6 @@ const KNOWN_OVER: Record<string, string> = {
   'green-threads (ru)': '1145 characters, 69 % under 20 px, smallest 15.7 px',
   'heavy-task (en)': '1015 characters, 46 % under 20 px, smallest 14.5 px',
   'heavy-task (ru)': '1029 characters, 48 % under 20 px, smallest 14.5 px',
-  'io-uring (en)': '1066 characters, 50 % under 20 px, smallest 14.5 px',
-  'io-uring (ru)': '1054 characters, 51 % under 20 px, smallest 14.5 px',
   'libuv-pool (en)': '1074 characters, 63 % under 20 px, smallest 14.5 px',
   'libuv-pool (ru)': '1099 characters, 66 % under 20 px, smallest 14.5 px',
   'micro-macro (en)': '747 characters, 54 % under 20 px, smallest 14.5 px',
