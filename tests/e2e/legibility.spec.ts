@@ -42,8 +42,6 @@ const KNOWN_OVER: Record<string, string> = {
   'heavy-task (ru)': '1029 characters, 48 % under 20 px, smallest 14.5 px',
   'libuv-pool (en)': '1074 characters, 63 % under 20 px, smallest 14.5 px',
   'libuv-pool (ru)': '1099 characters, 66 % under 20 px, smallest 14.5 px',
-  'micro-macro (en)': '747 characters, 54 % under 20 px, smallest 14.5 px',
-  'micro-macro (ru)': '783 characters, 55 % under 20 px, smallest 14.5 px',
   'nonblocking (en)': '1106 characters, 76 % under 20 px, smallest 14.5 px',
   'nonblocking (ru)': '1169 characters, 76 % under 20 px, smallest 14.5 px',
   'pitfalls (en)': '988 characters, 59 % under 20 px, smallest 14.5 px',

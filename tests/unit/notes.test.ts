@@ -40,7 +40,6 @@ const KNOWN_LONG = new Set<string>([
   'select-epoll',
   'event-loop',
   'callbacks-promises-await',
-  'micro-macro',
   'async-state-machine',
   'heavy-task',
   'libuv-pool',
