@@ -32,8 +32,6 @@ const KNOWN_OVER: Record<string, string> = {
   'c10k (ru)': '1191 characters, 58 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (en)': '1225 characters, 52 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (ru)': '1190 characters, 56 % under 20 px, smallest 14.5 px',
-  'event-loop (en)': '1137 characters, 55 % under 20 px, smallest 14.5 px',
-  'event-loop (ru)': '1138 characters, 57 % under 20 px, smallest 14.5 px',
   'function-coloring (en)': '1013 characters, 75 % under 20 px, smallest 14.5 px',
   'function-coloring (ru)': '1035 characters, 75 % under 20 px, smallest 14.5 px',
   'green-threads (en)': '1121 characters, 69 % under 20 px, smallest 15.7 px',

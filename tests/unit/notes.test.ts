@@ -38,7 +38,6 @@ const KNOWN_LONG = new Set<string>([
   'c10k',
   'nonblocking',
   'select-epoll',
-  'event-loop',
   'callbacks-promises-await',
   'async-state-machine',
   'heavy-task',
