@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/event-loop/event-loop-sequence.t
 export const eventLoop: SlideDef = {
   id: 'event-loop',
   chapter: 'event-loop',
+  presented: true,
   title: {
     ru: 'Цикл событий',
     en: 'The event loop',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/io-uring/io-uring-sequence.ts';
 export const ioUring: SlideDef = {
   id: 'io-uring',
   chapter: 'io',
+  presented: true,
   title: {
     ru: 'io_uring: не «можно читать», а «прочитано»',
     en: 'io_uring: not “ready to read” but “read”',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/micro-macro/micro-macro-sequence
 export const microMacro: SlideDef = {
   id: 'micro-macro',
   chapter: 'event-loop',
+  presented: true,
   title: {
     ru: 'Микрозадачи и макрозадачи',
     en: 'Microtasks and macrotasks',

@@ -105,7 +105,26 @@ export function lineNumbers<M extends string>(listing: Listing<M>, markers: read
   return out;
 }
 
-/** The listing as code in one language. */
-export function renderListing<M extends string>(listing: Listing<M>, lang: keyof Bilingual<string>): string {
-  return listing.map((l) => (l.comment ? `${l.code}// ${l.comment[lang]}` : l.code)).join('\n');
+/**
+ * Lines a listing loses without its comments: its heading, a line of comment alone (both listings begin with one).
+ * The steps' line numbers, counted in the whole listing, are this many lower in the bare one.
+ */
+export const BARE_SKIP = 1;
+
+/**
+ * The listing as code in one language; without its comments (`comments: false`, presented to a hall: the speaker
+ * says them) the heading line goes (BARE_SKIP) and every other line keeps its place.
+ */
+export function renderListing<M extends string>(
+  listing: Listing<M>,
+  lang: keyof Bilingual<string>,
+  comments = true,
+): string {
+  if (comments) return listing.map((l) => (l.comment ? `${l.code}// ${l.comment[lang]}` : l.code)).join('\n');
+  const head = listing.slice(0, BARE_SKIP);
+  if (head.some((l) => l.code !== '' || !l.comment)) throw new Error('listing: the bare listing drops only a heading');
+  return listing
+    .slice(BARE_SKIP)
+    .map((l) => l.code.trimEnd())
+    .join('\n');
 }

@@ -1,9 +1,11 @@
 import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import '../ui/details.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { Player } from '../ui/player.ts';
+import { BARE_SKIP } from './event-loop-code.ts';
 import { eventLoopText } from './event-loop-text.ts';
 import { styles } from './event-loop-styles.ts';
 import * as model from './event-loop-model.ts';
@@ -120,10 +122,14 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
             : nothing
         }
         <hsw-code
-          .code=${s.mode === 'simple' ? t.simpleCode : t.nodeCode}
-          .current=${[currentLine(s)]}
+          .code=${s.mode === 'simple' ? (this.presenting ? t.simpleCodeBare : t.simpleCode) : this.presenting ? t.nodeCodeBare : t.nodeCode}
+          .current=${[currentLine(s) - (this.presenting ? BARE_SKIP : 0)]}
           label=${s.mode === 'simple' ? t.codeLabelSimple : t.codeLabelNode}
         ></hsw-code>
+        <p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
+          ${t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
+        </p>
+        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.stateDetails}>
         <div class="panels ${s.mode === 'node' ? 'four' : ''}">
           <div class="panel">
             <h3 id="heap">${t.heap}</h3>
@@ -178,9 +184,6 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
               : nothing
           }
         </div>
-        <p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
-          ${t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
-        </p>
         <div class="controls">
           <hsw-step-controls
             .locale=${this.locale}
@@ -225,6 +228,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
               </ol>`
           }
         </div>
+        </hsw-details>
       </section>
     `;
   }

@@ -57,6 +57,9 @@ const en = {
   /** The listings (event-loop-code.ts) with their comments in this language. */
   simpleCode: renderListing(SIMPLE_LISTING, 'en'),
   nodeCode: renderListing(NODE_LISTING, 'en'),
+  /** Presented: the listings without their comments (the speaker says them). */
+  simpleCodeBare: renderListing(SIMPLE_LISTING, 'en', false),
+  nodeCodeBare: renderListing(NODE_LISTING, 'en', false),
   codeLabelSimple: 'The simplified event loop',
   codeLabelNode: "libuv's uv_run, simplified",
   viewGroup: 'View',
@@ -82,6 +85,7 @@ const en = {
   output: 'Output',
   outputEmpty: 'nothing yet',
   phases: 'Phases of one turn',
+  stateDetails: 'Queues and controls',
   phase: (p: NodePhase) => enPhase[p],
   turns: (n: number) => `Turns completed: ${n}`,
   asleep:
@@ -153,6 +157,9 @@ const ru: typeof en = {
   ms: (v: number) => `${v} мс`,
   simpleCode: renderListing(SIMPLE_LISTING, 'ru'),
   nodeCode: renderListing(NODE_LISTING, 'ru'),
+  /** Presented: the listings without their comments (the speaker says them). */
+  simpleCodeBare: renderListing(SIMPLE_LISTING, 'ru', false),
+  nodeCodeBare: renderListing(NODE_LISTING, 'ru', false),
   codeLabelSimple: 'Упрощённый цикл событий',
   codeLabelNode: 'uv_run из libuv, упрощённо',
   viewGroup: 'Вид',
@@ -178,6 +185,7 @@ const ru: typeof en = {
   output: 'Вывод',
   outputEmpty: 'пока ничего',
   phases: 'Фазы оборота',
+  stateDetails: 'Очереди и управление',
   phase: (p: NodePhase) => ruPhase[p],
   turns: (n: number) => `Пройдено оборотов: ${n}`,
   asleep:

@@ -3,6 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
+import '../ui/details.ts';
 import type { ChartSpec } from '../ui/chart-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { ioUringText } from './io-uring-text.ts';
@@ -140,19 +141,23 @@ export class IoUringDemo extends DemoElement<IoUringState> {
         <div class="cards">
           <div class="card epoll" data-mode="epoll">
             <div class="head"><span class="name">${t.epollTitle}</span><span class="count">${t.syscalls(c.epoll, n(c.epoll))}</span></div>
-            <div class="why">${t.epollWhy(n(c.batch))}</div>
           </div>
           <div class="card uring" data-mode="io_uring">
             <div class="head"><span class="name">${t.uringTitle}</span><span class="count">${t.syscalls(c.ioUring, n(c.ioUring))}</span></div>
-            <div class="why">
-              ${t.uringWhy(n(c.sqes), n(c.sqEntries), n(c.ioUring))}${c.fits ? nothing : html` <span class="prose over">${t.uringOver(n(c.sqEntries))}</span>`}
-            </div>
-            <div class="why prose" data-figure="uring-round">${t.uringRound(n(c.batch))}</div>
           </div>
           <div class="card sqpoll" data-mode="sqpoll">
             <div class="head"><span class="name">${t.sqpollTitle}</span><span class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</span></div>
-            <div class="why prose">${t.sqpollWhy}</div>
           </div>
+          <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.howCounted}>
+            <div class="whys">
+              <div class="why epoll" data-why="epoll">${t.epollWhy(n(c.batch))}</div>
+              <div class="why uring" data-why="io_uring">
+                ${t.uringWhy(n(c.sqes), n(c.sqEntries), n(c.ioUring))}${c.fits ? nothing : html` <span class="prose over">${t.uringOver(n(c.sqEntries))}</span>`}
+              </div>
+              <div class="why uring" data-figure="uring-round">${t.uringRound(n(c.batch))}</div>
+              <div class="why sqpoll" data-why="sqpoll">${t.sqpollWhy}</div>
+            </div>
+          </hsw-details>
         </div>
         <hsw-chart .locale=${lang} .load=${this.near || this.active} label=${t.chartLabel(n(s.batch))} .spec=${this.chartSpec(lang)}></hsw-chart>
       </div>
@@ -200,6 +205,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     else if (last?.kind === 'reaped') status = t.lastReaped(n(last.cqe.id), n(last.cqe.res));
     const warn = !canQueue(r) ? t.sqFull : r.inFlight.length > 0 && !canComplete(r) ? t.cqFull : '';
     return html`
+      <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.ringsDetails}>
       <h3 class="sr-only">${t.ringsTitle(n(r.sqEntries), n(r.cqEntries))}</h3>
       <div class="rings">
       ${this.ringsSvg(lang, r)}
@@ -208,13 +214,16 @@ export class IoUringDemo extends DemoElement<IoUringState> {
         <button type="button" aria-label=${t.submitLabel} ?disabled=${!canSubmit(r)} @click=${() => this.rings(submit)}>${t.submit}</button>
         <button type="button" aria-label=${t.completeLabel} ?disabled=${!canComplete(r)} @click=${() => this.rings(complete)}>${t.complete}</button>
         <button type="button" aria-label=${t.reapLabel} ?disabled=${!canReap(r)} @click=${() => this.rings(reap)}>${t.reap}</button>
-        <button type="button" aria-label=${t.backLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(backRings)}>◀ ${t.back}</button>
-        <button type="button" aria-label=${t.resetLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(resetRings)}>${t.reset}</button>
+        <div class="pair">
+          <button type="button" aria-label=${t.backLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(backRings)}>◀ ${t.back}</button>
+          <button type="button" aria-label=${t.resetLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(resetRings)}>${t.reset}</button>
+        </div>
       </div>
       </div>
       <p class="status callout" role="status">
         ${status} ${warn} <span class="counts" data-figure="ring-counts">${t.ringCounts(n(r.syscalls), n(r.reaped.length))}</span>
       </p>
+      </hsw-details>
     `;
   }
 
@@ -317,9 +326,11 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           <dt>${t.whoWaits}</dt>
           <dd data-figure="waiter">${t.waiter[f.waiter]}</dd>
         </dl>
-        <ol>
-          ${t.fileSteps[s.fileMode].map((line) => html`<li>${line}</li>`)}
-        </ol>
+        <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.fileStepsLabel}>
+          <ol>
+            ${t.fileSteps[s.fileMode].map((line) => html`<li>${line}</li>`)}
+          </ol>
+        </hsw-details>
       </div>
     `;
   }

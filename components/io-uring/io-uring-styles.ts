@@ -27,6 +27,13 @@ export const styles = [
       font-size: 0.8em;
       padding: 0.3em 0.6em;
     }
+    /* Presented: every control's words at 0.9em of the 23 px host (20 px on the projector). */
+    :host([presenting]) .tabs button,
+    :host([presenting]) .field label,
+    :host([presenting]) .field select,
+    :host([presenting]) .ring-buttons button {
+      font-size: 0.9em;
+    }
     .top hsw-slider {
       flex: 1 1 8em;
     }
@@ -51,14 +58,14 @@ export const styles = [
     }
     .cards {
       display: grid;
-      gap: 0.3em;
+      gap: 0.25em;
     }
     .card {
       background: var(--hsw-panel);
       border-left: 4px solid var(--hsw-border);
-      padding: 0.15em 0.5em 0.2em;
+      padding: 0.05em 0.5em 0.1em;
       font-size: var(--hsw-fs-small);
-      line-height: 1.3;
+      line-height: 1.2;
     }
     .card.epoll {
       border-left-color: var(--hsw-series-1);
@@ -84,21 +91,37 @@ export const styles = [
       font-weight: 700;
       font-variant-numeric: tabular-nums;
     }
-    .card .why {
+    .whys {
+      display: grid;
+      gap: 0.1em;
+      font-size: var(--hsw-fs-small);
+      line-height: 1.15;
+    }
+    .why {
       color: var(--hsw-muted);
-      font-family: var(--hsw-mono);
+      border-left: 4px solid var(--hsw-border);
+      padding-left: 0.5em;
     }
-    .card .prose {
-      font-family: var(--hsw-font);
+    .why.epoll {
+      border-left-color: var(--hsw-series-1);
     }
-    .card .over {
+    .why.uring {
+      border-left-color: var(--hsw-series-4);
+    }
+    .why.sqpoll {
+      border-left-color: var(--hsw-series-2);
+    }
+    .why .over {
       color: var(--hsw-warn);
     }
     hsw-chart {
       --hsw-chart-height: 170px;
     }
+    :host([presenting]) hsw-chart {
+      --hsw-chart-height: 280px;
+    }
     .rings {
-      margin-top: 0.4em;
+      margin-top: 0.1em;
       display: grid;
       grid-template-columns: minmax(0, 562px) minmax(8.5em, 1fr);
       gap: 0.3em 0.8em;
@@ -178,6 +201,14 @@ export const styles = [
       flex-direction: column;
       gap: 0.25em;
     }
+    .ring-buttons .pair {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25em;
+    }
+    .ring-buttons .pair button {
+      flex: 1 1 auto;
+    }
     .ring-buttons button {
       font-size: 0.8em;
       padding: 0.2em 0.55em;
@@ -185,11 +216,12 @@ export const styles = [
       text-align: left;
       line-height: 1.25;
     }
+    /* Its words end left of reveal's navigation arrows, which sit over the slide's bottom right corner. */
     .status.callout {
       font-size: var(--hsw-fs-small);
       margin: 0.3em 0 0;
-      padding: 0.2em 0.6em;
-      min-height: 2.75em;
+      padding: 0.2em 5.5em 0.2em 0.6em;
+      min-height: 2.5em;
     }
     .counts {
       display: inline-block;
@@ -244,6 +276,9 @@ export const styles = [
       }
       .rings {
         grid-template-columns: minmax(0, 1fr);
+      }
+      .status.callout {
+        padding-right: 0.6em;
       }
       .ring-buttons {
         flex-direction: row;

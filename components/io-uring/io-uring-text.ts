@@ -16,11 +16,14 @@ const en = {
   syscalls: (count: number, v: string) => `${v} ${count === 1 ? 'syscall' : 'syscalls'}`,
   epollWhy: (b: string) => `1 epoll_wait + ${b} read + ${b} write`,
   uringWhy: (sqes: string, size: string, enters: string) =>
-    `${sqes} SQEs a round, ring of ${size}: ${enters} io_uring_enter`,
+    `${sqes} SQEs a call, ring of ${size}: ${enters} io_uring_enter`,
   uringRound: (b: string) =>
-    `per call: ${b} writes answering last round’s reads + ${b} new reads (a write waits for its read’s data, or is linked to it: IOSQE_IO_LINK)`,
+    `each call: ${b} new reads + ${b} writes answering last round’s (a write needs its read’s data, or is linked to it: IOSQE_IO_LINK)`,
   uringOver: (size: string) => `more than ${size} SQEs: enter again each time the ring fills`,
-  sqpollWhy: 'a kernel thread polls the ring; 1 call only to wake it if it fell asleep',
+  sqpollWhy: 'SQPOLL: a kernel thread polls the ring; 1 call only to wake it',
+  howCounted: 'How each is counted',
+  ringsDetails: 'The two rings, step by step',
+  fileStepsLabel: 'What happens, step by step',
   chartLabel: (b: string) =>
     `Chart: system calls to answer a batch, against batch size from 1 to 128, for epoll, io_uring and io_uring with SQPOLL; the current batch of ${b} is marked.`,
   chartX: 'Requests in the batch',
@@ -113,11 +116,14 @@ const ru: typeof en = {
   syscalls: (count: number, v: string) => `${v} ${ruPlural(count, 'вызов', 'вызова', 'вызовов')}`,
   epollWhy: (b: string) => `1 epoll_wait + ${b} read + ${b} write`,
   uringWhy: (sqes: string, size: string, enters: string) =>
-    `${sqes} SQE за круг, кольцо на ${size}: ${enters} io_uring_enter`,
+    `${sqes} SQE за вызов, кольцо на ${size}: ${enters} io_uring_enter`,
   uringRound: (b: string) =>
-    `за вызов: ${b} write — ответы на read прошлого круга — и ${b} новых read (write ждёт данных своего read или связан с ним: IOSQE_IO_LINK)`,
+    `за вызов: ${b} новых read + ${b} write с ответами на прошлый круг (write ждёт данных своего read или связан с ним: IOSQE_IO_LINK)`,
   uringOver: (size: string) => `больше ${size} SQE: входить снова каждый раз, когда кольцо заполнилось`,
-  sqpollWhy: 'кольцо опрашивает поток ядра; 1 вызов — только разбудить его, если он уснул',
+  sqpollWhy: 'SQPOLL: кольцо опрашивает поток ядра; 1 вызов — разбудить его, если уснул',
+  howCounted: 'Как считали',
+  ringsDetails: 'Два кольца по шагам',
+  fileStepsLabel: 'Что происходит по шагам',
   chartLabel: (b: string) =>
     `График: системные вызовы на ответ пачке запросов в зависимости от размера пачки от 1 до 128, для epoll, io_uring и io_uring с SQPOLL; отмечена текущая пачка из ${b}.`,
   chartX: 'Запросов в пачке',

@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import '../ui/details.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { formatNumber } from '../../lib/i18n.ts';
@@ -158,6 +159,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const runtimes = runtimesFor(s);
     return html`
       <section aria-label=${t.demoLabel}>
+        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.exampleDetails}>
         <div class="top">
           <span>
             <label for="example">${t.example}</label>
@@ -178,6 +180,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           </span>
           ${runtimes.length === 1 && runtimes[0] === 'node' ? html`<span class="note">${t.runtimeOnlyNode}</span>` : nothing}
         </div>
+        </hsw-details>
         <div class="main">
           <div class="left">${this.renderCode(t, s, run)} ${this.renderOutput(t, s, run)}</div>
           <div class="right">${this.renderRight(t, s, run)}</div>
@@ -337,8 +340,8 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
 
   private renderGuess(t: MicroMacroText, s: MicroMacroState) {
     return html`
-      <h3 id="guess-title">${t.guessTitle}</h3>
-      <p class="help">${t.guessHelp}</p>
+      <h3 id="guess-title">${this.presenting ? t.guessTitleShort : t.guessTitle}</h3>
+      ${this.presenting ? nothing : html`<p class="help">${t.guessHelp}</p>`}
       <ol class="guess" aria-labelledby="guess-title" data-owns-keys="ArrowUp ArrowDown">
         ${s.guess.map(
           (line, i) => html`<li>
@@ -372,7 +375,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         <button type="button" @click=${() => this.set(checkGuess(this.state))}>${t.check}</button>
         <button type="button" @click=${() => this.set(skipGuess(this.state))}>${t.skipGuess}</button>
       </div>
-      <p class="note">${t.guessFirst}</p>
+      ${this.presenting ? nothing : html`<p class="note">${t.guessFirst}</p>`}
     `;
   }
 

@@ -267,6 +267,20 @@ export const styles = [
       font-size: 0.8em;
       line-height: 1.35;
     }
+    /* Presented (the 23 px host): code and every caption at 0.9em, 20 px or more on the projector. */
+    :host([presenting]) :is(hsw-code, .top label, h3:not(.ph), ol.guess .n, .event, ol.checked li, .score, .end, .error, textarea, .editor label) {
+      font-size: 0.9em;
+    }
+    :host([presenting]) .phase {
+      font-size: 1em;
+    }
+    :host([presenting]) .main {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    }
+    /* one queue a row: its entries readable whole */
+    :host([presenting]) .queues {
+      grid-template-columns: minmax(0, 1fr);
+    }
     @container ${narrowQuery} {
       .main {
         grid-template-columns: minmax(0, 1fr);

@@ -37,21 +37,42 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        // Presented, the demo says it: the words are one click away (open when browsing and in print).
         {
-          p: 'Event loop — это обычный бесконечный цикл вокруг `epoll_wait`. Он засыпает до ближайшего таймера или готового сокета и по очереди вызывает колбэки. Пока колбэк работает, цикл стоит.',
-        },
-        {
-          ul: [
-            'Node.js — libuv, фазы: таймеры → отложенные → poll (сокеты) → `setImmediate` → закрытия.',
-            'Python — asyncio: `_run_once()` вокруг `selectors`, uvloop — на libuv.',
-            'То же самое внутри nginx, Redis, Netty, Tokio.',
+          details: [
+            {
+              p: 'Event loop — это обычный бесконечный цикл вокруг `epoll_wait`. Он засыпает до ближайшего таймера или готового сокета и по очереди вызывает колбэки. Пока колбэк работает, цикл стоит.',
+            },
+            {
+              ul: [
+                'Node.js — libuv, фазы: таймеры → отложенные → poll (сокеты) → `setImmediate` → закрытия.',
+                'Python — asyncio: `_run_once()` вокруг `selectors`, uvloop — на libuv.',
+                'То же самое внутри nginx, Redis, Netty, Tokio.',
+              ],
+            },
+            {
+              p: 'Между любыми двумя колбэками Node и браузер выполняют **все микрозадачи** — колбэки промисов и продолжения после `await`.',
+            },
           ],
-        },
-        {
-          p: 'Между любыми двумя колбэками Node и браузер выполняют **все микрозадачи** — колбэки промисов и продолжения после `await`.',
         },
       ],
       notes: [
+        {
+          p: 'Цикл событий — обычный бесконечный цикл вокруг `epoll_wait`: заснуть до таймера или сокета, потом по одному вызвать колбэки.',
+        },
+        { p: 'Делать нечего, цикл спит: 50 миллисекунд, до срока таймера t1.' },
+        {
+          p: 't1 выполняется — это макрозадача. Он ставит колбэк промиса p1, и p1 выполняется сразу, раньше всего остального.',
+        },
+        { p: 'Данные в сокете B будят цикл раньше, чем наступит срок t2.' },
+        { p: 'После колбэка B выполняется вся цепочка `.then`: очередь микрозадач опустошается до конца.' },
+        {
+          p: 'Node — тот же цикл, только с фазами. В poll колбэк сокета вызывает `setImmediate` и `setTimeout` с нулём.',
+        },
+        { p: 'Фаза check идёт сразу за poll: первым выполняется immediate.' },
+        { p: 'Таймер ждёт фазы таймеров следующего оборота. Пока работает любой колбэк, цикл стоит.' },
+      ],
+      appendix: [
         {
           p: 'Упрощённый цикл — код из доклада: посчитать таймаут по ближайшему таймеру, заснуть в `epoll_wait`, выполнить истёкшие таймеры, потом готовые сокеты, и после каждого колбэка опустошить очередь микрозадач. Пока колбэк работает, больше ничего не выполняется. Добавьте таймер или пришлите данные в сокет и посмотрите, сколько цикл спит и почему просыпается. Время виртуальное: колбэки в модели выполняются мгновенно, часы идут только во сне.',
         },
@@ -67,26 +88,47 @@ const content: SlideTextDef = {
         {
           p: 'Проверено на настоящем Node: tests/unit/event-loop.test.ts запускает те же сценарии в `node` (таймеры и настоящие TCP-сокеты на 127.0.0.1) и сравнивает вывод построчно: t1 p1 t2 для двух таймеров с одним сроком; внутри колбэка ввода-вывода `setImmediate` раньше `setTimeout(…, 0)`.',
         },
+        {
+          p: 'Презентуя, листинг показан без комментариев (их говорит докладчик); кучу таймеров, сокеты, очереди и кнопки открывает одна раскрывашка («Очереди и управление»).',
+        },
       ],
-      appendix: [],
     },
     en: {
       body: [
+        // Presented, the demo says it: the words are one click away (open when browsing and in print).
         {
-          p: 'An event loop is an ordinary infinite loop around `epoll_wait`. It sleeps until the nearest timer or a ready socket and calls the callbacks one by one. While a callback runs, the loop stands still.',
-        },
-        {
-          ul: [
-            'Node.js: libuv, phases: timers → pending → poll (sockets) → `setImmediate` → close.',
-            'Python: asyncio, `_run_once()` around `selectors`; uvloop runs on libuv.',
-            'The same thing inside nginx, Redis, Netty, Tokio.',
+          details: [
+            {
+              p: 'An event loop is an ordinary infinite loop around `epoll_wait`. It sleeps until the nearest timer or a ready socket and calls the callbacks one by one. While a callback runs, the loop stands still.',
+            },
+            {
+              ul: [
+                'Node.js: libuv, phases: timers → pending → poll (sockets) → `setImmediate` → close.',
+                'Python: asyncio, `_run_once()` around `selectors`; uvloop runs on libuv.',
+                'The same thing inside nginx, Redis, Netty, Tokio.',
+              ],
+            },
+            {
+              p: 'Between any two callbacks Node and the browser run **all microtasks**: promise callbacks and continuations after `await`.',
+            },
           ],
-        },
-        {
-          p: 'Between any two callbacks Node and the browser run **all microtasks**: promise callbacks and continuations after `await`.',
         },
       ],
       notes: [
+        {
+          p: 'An event loop is an ordinary infinite loop around `epoll_wait`: sleep until a timer or a socket, then run the callbacks one by one.',
+        },
+        { p: 'Nothing to do, so it sleeps: 50 milliseconds, until timer t1 is due.' },
+        { p: 't1 runs: a macrotask. It queues a promise callback, p1, and p1 runs at once, before anything else.' },
+        { p: 'Data on socket B wakes the loop early, before t2 is due.' },
+        { p: 'After B’s callback the whole `.then` chain runs: the microtask queue is drained to the end.' },
+        {
+          p: 'Node is the same loop with phases. In poll, a socket callback calls `setImmediate` and `setTimeout` with zero.',
+        },
+        { p: 'The check phase comes right after poll: the immediate runs first.' },
+        { p: 'The timer waits for the timers phase of the next turn. While any callback runs, the loop stands still.' },
+      ],
+      appendix: [
         {
           p: 'The simplified loop is the code from the talk: compute the timeout from the nearest timer, sleep in `epoll_wait`, run the expired timers, then the ready sockets, and drain the microtask queue after every callback. While a callback runs, nothing else does. Add a timer or make data arrive and watch how long the loop sleeps and why it wakes. Time is virtual: callbacks take no time in the model, the clock moves only while the loop sleeps.',
         },
@@ -102,8 +144,10 @@ const content: SlideTextDef = {
         {
           p: 'Checked against real Node: tests/unit/event-loop.test.ts runs the same scenarios in `node` (timers and real TCP sockets on 127.0.0.1) and compares the output line by line: t1 p1 t2 for two timers due together; inside an I/O callback `setImmediate` before `setTimeout(…, 0)`.',
         },
+        {
+          p: 'Presented, the listing is shown without its comments (the speaker says them); the timer heap, the sockets, the queues and the buttons are one disclosure away (“Queues and controls”).',
+        },
       ],
-      appendix: [],
     },
   },
 };

@@ -41,15 +41,32 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        { p: 'epoll говорит «можно читать», и читаете вы сами. io_uring читает сам и кладёт результат в кольцо.' },
+        // Presented, the cards and the chart say the rest: the words are one click away (open when browsing and in print).
         {
-          ul: [
-            '**Готовность** (epoll, kqueue): ядро сообщает, что сокет готов, а читаете вы сами — ещё один системный вызов на операцию.',
-            '**Завершение** (io_uring, Windows IOCP): вы ставите операцию в очередь, ядро выполняет её и кладёт результат. Две кольцевые очереди в общей памяти, один вызов на пачку.',
-            'Обычный файл для `select` и `poll` всегда «готов» (epoll его не принимает), но `read()` ждёт диск. Поэтому Node (libuv) читает файлы в пуле потоков, а io_uring умеет настоящий асинхронный файловый ввод-вывод.',
+          details: [
+            {
+              ul: [
+                '**Готовность** (epoll, kqueue): ещё один системный вызов на каждую операцию.',
+                '**Завершение** (io_uring, Windows IOCP): две кольцевые очереди в общей памяти, один вызов на пачку.',
+                'Обычный файл для `select` и `poll` всегда «готов» (epoll его не принимает), но `read()` ждёт диск. Поэтому Node (libuv) читает файлы в пуле потоков.',
+              ],
+            },
           ],
         },
       ],
       notes: [
+        {
+          p: 'С epoll на каждый запрос — своё чтение и своя запись: 33 вызова на 16 запросов. С io_uring запросы пишутся в кольцо в общей памяти, и один `io_uring_enter` отдаёт ядру всю пачку.',
+        },
+        {
+          p: 'Запись ответа ждёт данных своего чтения, поэтому вызов несёт ответы на прошлый круг и чтения нового. Обычный файл всегда «готов», но диск всё равно ждёт — это умеет только io_uring.',
+        },
+      ],
+      appendix: [
+        {
+          p: 'Кольца нарисованы в выбранном размере (подпись — «SQ: отправка, 64», CQ вдвое больше): кольцо больше 8 ячеек SQ или 16 ячеек CQ показано окном у головы и «…» с числом скрытых ячеек (tests/unit/io-uring.test.ts, `drawnSlots`). Чтение и запись одного запроса не уходят в одном вызове: запись несёт ответ на чтение прошлого круга или связана с ним `IOSQE_IO_LINK` (io_uring_enter(2)).',
+        },
         {
           p: 'Ползунок: сколько системных вызовов нужно на пачку запросов. Пачка из B запросов: для каждого — прочитать запрос и записать ответ. С epoll (level-triggered): один `epoll_wait` возвращает B готовых сокетов, потом `read` и `write` на каждый — 2B + 1 вызов. При B = 16 это 33. Тест `real-syscalls` проверяет это под `strace -c` на Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
         },
@@ -69,19 +86,35 @@ const content: SlideTextDef = {
           p: 'Обычный файл: `select` и `poll` всегда называют его готовым (так требует POSIX), а `epoll_ctl` вообще отказывается его регистрировать — `EPERM`; тест проверяет и то и другое. Поэтому `read()` файла в цикле событий блокирует весь цикл на время ответа диска. libuv по своей документации выполняет файловые операции в пуле потоков; в 1.45 он научился отдавать их в io_uring, но Node на этой машине (20.20.2, libuv 1.46) этого не делает: `strace` показывает, что файл открывает и читает поток пула, а `io_uring_setup` не вызывается.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
+        { p: 'epoll says “you may read now”, and you read. io_uring does the read and posts the result in a ring.' },
+        // Presented, the cards and the chart say the rest: the words are one click away (open when browsing and in print).
         {
-          ul: [
-            '**Readiness** (epoll, kqueue): the kernel tells you a socket is ready, and you read it yourself: one more system call per operation.',
-            '**Completion** (io_uring, Windows IOCP): you queue the operation, the kernel performs it and posts the result. Two ring buffers in shared memory, one call per batch.',
-            'A regular file is always “ready” for `select` and `poll` (epoll will not take it), yet `read()` waits for the disk. That is why Node (libuv) reads files in a thread pool, while io_uring can do real asynchronous file I/O.',
+          details: [
+            {
+              ul: [
+                '**Readiness** (epoll, kqueue): one more system call for every operation.',
+                '**Completion** (io_uring, Windows IOCP): two ring buffers in shared memory, one call per batch.',
+                'A regular file is always “ready” for `select` and `poll` (epoll will not take it), yet `read()` waits for the disk. That is why Node (libuv) reads files in a thread pool.',
+              ],
+            },
           ],
         },
       ],
       notes: [
+        {
+          p: 'With epoll each request costs its own read and its own write: 33 calls for 16 requests. With io_uring the requests go into a ring in shared memory, and one `io_uring_enter` hands the kernel the whole batch.',
+        },
+        {
+          p: 'A response’s write waits for its read’s data, so each call carries last round’s answers and the next reads. A regular file is always “ready”, yet the disk still makes you wait: only io_uring avoids that.',
+        },
+      ],
+      appendix: [
+        {
+          p: 'The rings are drawn at the chosen size (labelled “SQ: submission, 64”, the CQ twice as large): a ring larger than 8 SQ or 16 CQ slots is shown as a window at its head and a “…” counting the slots not drawn (tests/unit/io-uring.test.ts, `drawnSlots`). A request’s read and write do not go in one call: the write carries the answer to last round’s read, or is linked to it with `IOSQE_IO_LINK` (io_uring_enter(2)).',
+        },
         {
           p: 'The slider: how many system calls a batch of requests takes. A batch of B requests: for each, read the request and write the response. With epoll (level-triggered): one `epoll_wait` returns B ready sockets, then a `read` and a `write` for each: 2B + 1 calls. At B = 16 that is 33. The `real-syscalls` test checks this under `strace -c` in Python: 1 `epoll_wait`, B `recvfrom`, B `sendto`.',
         },
@@ -101,7 +134,6 @@ const content: SlideTextDef = {
           p: 'A regular file: `select` and `poll` always call it ready (POSIX requires it), and `epoll_ctl` refuses to register it at all, with `EPERM`; the test checks both. So a `read()` of a file inside the event loop blocks the whole loop for as long as the disk takes. libuv’s documentation says it runs file operations in its thread pool; in 1.45 it learnt to hand them to io_uring, but the Node on this machine (20.20.2, libuv 1.46) does not: `strace` shows a pool thread opening and reading the file, and no `io_uring_setup` call.',
         },
       ],
-      appendix: [],
     },
   },
 };

@@ -39,12 +39,31 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        // Presented, the listing and the queues say it: the words are one click away (open when browsing and in print).
         {
-          p: 'Макрозадача — колбэк таймера или ввода-вывода; микрозадача — колбэк промиса или продолжение после `await`. Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается — до последней, вместе с добавленными по ходу.',
+          details: [
+            {
+              p: 'Макрозадача — колбэк таймера или ввода-вывода; микрозадача — колбэк промиса или продолжение после `await`. Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается — до последней, вместе с добавленными по ходу.',
+            },
+            {
+              p: 'Выберите пример и проходите его по шагам. Сначала попробуйте угадать, в каком порядке появится вывод.',
+            },
+          ],
         },
-        { p: 'Выберите пример и проходите его по шагам. Сначала попробуйте угадать, в каком порядке появится вывод.' },
       ],
       notes: [
+        { p: 'Пример из доклада. Прежде чем идти по шагам, угадайте, в каком порядке напечатаются шесть букв.' },
+        { p: 'Печатается A. `setTimeout` ставит B в очередь таймеров: это макрозадача, даже с нулём миллисекунд.' },
+        { p: '`queueMicrotask` ставит C в очередь микрозадач.' },
+        { p: 'Async-функция печатает D и останавливается на `await`: её продолжение, E, встаёт в очередь за C.' },
+        { p: 'Печатается F, скрипт закончился, стек пуст. Первой идёт очередь микрозадач: C.' },
+        { p: 'Потом E. Очередь микрозадач наконец пуста.' },
+        { p: 'Только теперь цикл берёт следующую макрозадачу — таймер, B.' },
+        {
+          p: 'Итог: A D F C E B. Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается до конца.',
+        },
+      ],
+      appendix: [
         {
           p: 'Первый пример — из доклада. Синхронно: A, тело async-функции до `await` — D, затем F. В очереди микрозадач к этому моменту C, а за ней продолжение после `await` — E: они выполняются в порядке постановки. Таймер — макрозадача, поэтому B последний, хотя задержка 0.',
         },
@@ -63,17 +82,39 @@ const content: SlideTextDef = {
         {
           p: 'Последний пример — вопрос из квиза: `while (!ready) await Promise.resolve()` никогда не отдаёт управление циклу, таймер не запускается. Симулятор останавливается по лимиту шагов и объясняет голодание.',
         },
+        {
+          p: 'Кликер: шаг 0 — догадка, и она остаётся вашей (кликер её не проверяет и не отправляет); каждый следующий шаг — одно изменение очередей (B, C, продолжение E встают в очередь; C, E, B выполняются), последний — конец прогона с объяснением (tests/unit/sim-ui-model.test.ts и tests/e2e/micro-macro.spec.ts). Среда: для примеров, которые идут только в Node, выбрана Node.js, а браузер в списке недоступен (там же).',
+        },
+        {
+          p: '«Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается» — как в HTML (perform a microtask checkpoint после каждой задачи) и в Node с версии 11 (микрозадачи между колбэками таймеров и `setImmediate`); за один оборот цикл может выполнить много макрозадач — все наступившие таймеры, все готовые сокеты (слайд «Цикл событий»). Пример «Активное ожидание флага» остановлен по лимиту шагов, и строка шага говорит «остановлен, не завершён», а не «завершён».',
+        },
       ],
-      appendix: [],
     },
     en: {
       body: [
+        // Presented, the listing and the queues say it: the words are one click away (open when browsing and in print).
         {
-          p: 'A macrotask is a timer or I/O callback; a microtask is a promise callback or the continuation after `await`. Macrotasks run one at a time; after each, the microtask queue is drained, down to the last one, including those queued meanwhile.',
+          details: [
+            {
+              p: 'A macrotask is a timer or I/O callback; a microtask is a promise callback or the continuation after `await`. Macrotasks run one at a time; after each, the microtask queue is drained, down to the last one, including those queued meanwhile.',
+            },
+            { p: 'Pick an example and step through it. First try to guess the order in which the output appears.' },
+          ],
         },
-        { p: 'Pick an example and step through it. First try to guess the order in which the output appears.' },
       ],
       notes: [
+        { p: 'The talk’s example. Before we step through it, guess the order in which the six letters are printed.' },
+        { p: 'A is printed. `setTimeout` puts B in the timer queue: a macrotask, even at zero milliseconds.' },
+        { p: '`queueMicrotask` puts C in the microtask queue.' },
+        { p: 'The async function prints D and stops at `await`: its continuation, E, queues behind C.' },
+        { p: 'F is printed, the script is done, the stack is empty. The microtask queue goes first: C.' },
+        { p: 'Then E. The microtask queue is empty at last.' },
+        { p: 'Only now does the loop take its next macrotask: the timer, B.' },
+        {
+          p: 'The result: A D F C E B. Macrotasks run one at a time; after each, the microtask queue is drained to the end.',
+        },
+      ],
+      appendix: [
         {
           p: 'The first example is the talk’s. Synchronously: A, the async function’s body up to `await` — D, then F. By then the microtask queue holds C, and after it the continuation after `await` — E: they run in the order they were queued. The timer is a macrotask, so B is last even with a 0 delay.',
         },
@@ -92,8 +133,13 @@ const content: SlideTextDef = {
         {
           p: 'The last example is the quiz question: `while (!ready) await Promise.resolve()` never gives the loop a turn, and the timer never runs. The simulator stops at its step cap and explains the starvation.',
         },
+        {
+          p: 'The clicker: step 0 is the guess, and it stays the person’s (the clicker neither checks nor submits it); each step after it is one change of the queues (B, C and the continuation E queued; C, E and B run), the last the end of the run with its explanation (tests/unit/sim-ui-model.test.ts and tests/e2e/micro-macro.spec.ts). The runtime: an example that runs only in Node selects Node.js, and the browser is not offered (same tests).',
+        },
+        {
+          p: '“Macrotasks run one at a time; after each, the microtask queue is drained”: as in HTML (perform a microtask checkpoint after each task) and in Node since 11 (microtasks between timer and `setImmediate` callbacks); one turn of the loop may run many macrotasks — every due timer, every ready socket (the event-loop slide). The “Busy wait on a flag” example is stopped at the step cap, and its step line says “stopped, not finished”, not “finished”.',
+        },
       ],
-      appendix: [],
     },
   },
 };

@@ -10,11 +10,11 @@ test.describe('io-uring: readiness vs completion', () => {
     const uring = slide.locator('[data-mode="io_uring"]');
     const sqpoll = slide.locator('[data-mode="sqpoll"]');
     await expect(epoll).toContainText('33 syscalls');
-    await expect(epoll).toContainText('1 epoll_wait + 16 read + 16 write');
+    await expect(slide.locator('[data-why="epoll"]')).toHaveText('1 epoll_wait + 16 read + 16 write');
     await expect(uring).toContainText('1 syscall');
-    await expect(uring).toContainText('32 SQEs a round, ring of 64: 1 io_uring_enter');
+    await expect(slide.locator('[data-why="io_uring"]')).toHaveText('32 SQEs a call, ring of 64: 1 io_uring_enter');
     await expect(slide.locator('[data-figure="uring-round"]')).toHaveText(
-      'per call: 16 writes answering last round’s reads + 16 new reads (a write waits for its read’s data, or is linked to it: IOSQE_IO_LINK)',
+      'each call: 16 new reads + 16 writes answering last round’s (a write needs its read’s data, or is linked to it: IOSQE_IO_LINK)',
     );
     await expect(sqpoll).toContainText('0 syscalls');
 
@@ -25,7 +25,7 @@ test.describe('io-uring: readiness vs completion', () => {
     await expectHash(page, /#\/io-uring$/); // the focused slider kept its key
     await expect(epoll).toContainText('257 syscalls');
     await expect(uring).toContainText('4 syscalls');
-    await expect(uring).toContainText('more than 64 SQEs');
+    await expect(slide.locator('[data-why="io_uring"]')).toContainText('more than 64 SQEs');
     await page.keyboard.press('Home');
     await expect(epoll).toContainText('3 syscalls');
     await expect(uring).toContainText('1 syscall');
@@ -43,9 +43,7 @@ test.describe('io-uring: readiness vs completion', () => {
     await page.keyboard.press('End');
     await slide.getByRole('combobox', { name: 'Submission ring size' }).selectOption('256');
     await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 syscall');
-    await expect(slide.locator('[data-mode="io_uring"]')).toContainText(
-      '256 SQEs a round, ring of 256: 1 io_uring_enter',
-    );
+    await expect(slide.locator('[data-why="io_uring"]')).toHaveText('256 SQEs a call, ring of 256: 1 io_uring_enter');
   });
 
   test('the rings: queue, submit with one call, complete, reap, back', async ({ page }) => {

@@ -26,12 +26,6 @@ const KNOWN_OVER: Record<string, string> = {
   'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (en)': '1225 characters, 52 % under 20 px, smallest 14.5 px',
   'callbacks-promises-await (ru)': '1190 characters, 56 % under 20 px, smallest 14.5 px',
-  'event-loop (en)': '1137 characters, 55 % under 20 px, smallest 14.5 px',
-  'event-loop (ru)': '1138 characters, 57 % under 20 px, smallest 14.5 px',
-  'io-uring (en)': '1066 characters, 50 % under 20 px, smallest 14.5 px',
-  'io-uring (ru)': '1054 characters, 51 % under 20 px, smallest 14.5 px',
-  'micro-macro (en)': '747 characters, 54 % under 20 px, smallest 14.5 px',
-  'micro-macro (ru)': '783 characters, 55 % under 20 px, smallest 14.5 px',
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';

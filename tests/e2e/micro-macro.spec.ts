@@ -85,6 +85,8 @@ test.describe('micro-macro', () => {
     const runtime = slide.getByRole('combobox', { name: 'Runtime' });
     await expect(runtime).toHaveValue('node');
     await expect(runtime.locator('option[value="browser"]')).toBeDisabled();
+    // what a person reads in the closed list: the runtime the example runs in
+    await expect(runtime.locator('option:checked')).toHaveText('Node.js');
     await slide.getByRole('button', { name: 'Skip the guess' }).click();
     await expect(slide.getByRole('group', { name: 'process.nextTick queue' })).toBeVisible();
     await slide.getByRole('button', { name: 'To the end' }).click();
@@ -275,5 +277,16 @@ test.describe('micro-macro', () => {
     await currentSlide(page).getByRole('button', { name: 'Step forward' }).click();
     const steps = await new AxeBuilder({ page }).include('section#micro-macro').analyze();
     expect(steps.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('presented: the listing and the guess for the hall, the example list one click away', async ({ page }) => {
+    await gotoSlide(page, 'micro-macro', { query: 'present' });
+    const slide = currentSlide(page);
+    await expect(slide.getByRole('heading', { name: 'Your guess: in what order is it printed?' })).toBeVisible();
+    await expect(slide.getByText('Select a line, then move it')).toHaveCount(0);
+    const example = slide.getByRole('combobox', { name: 'Example' });
+    await expect(example).toBeHidden();
+    await slide.getByText('Example and runtime', { exact: true }).click();
+    await expect(example).toBeVisible();
   });
 });

@@ -33,6 +33,7 @@ import {
 } from '../../components/event-loop/event-loop-model.ts';
 import { speakerSteps } from '../../slides/types.ts';
 import { eventLoopText } from '../../components/event-loop/event-loop-text.ts';
+import { BARE_SKIP } from '../../components/event-loop/event-loop-code.ts';
 
 const { en, ru } = eventLoopText;
 
@@ -264,6 +265,20 @@ describe('text', () => {
     expect(node[NODE_LINE_NUMBERS.preTimers - 1]).toContain('uv__run_timers(loop)');
     expect(node[NODE_LINE_NUMBERS.timers - 1]).toContain('uv__run_timers(loop)');
     expect(NODE_LINE_NUMBERS.timers).toBeGreaterThan(NODE_LINE_NUMBERS.preTimers);
+  });
+
+  it('presented, the bare listings (no comments) keep every line of code, BARE_SKIP lines higher', () => {
+    for (const [full, bare] of [
+      [en.simpleCode, en.simpleCodeBare],
+      [ru.nodeCode, ru.nodeCodeBare],
+    ] as const) {
+      const code = full.split('\n').map((l) => l.replace(/\s*\/\/.*$/, '').trimEnd());
+      expect(bare.split('\n')).toEqual(code.slice(BARE_SKIP));
+      expect(bare).not.toContain('//');
+    }
+    expect(en.simpleCodeBare.split('\n')[SIMPLE_LINE_NUMBERS.wait - 1 - BARE_SKIP]).toBe(
+      '  const ready = epoll_wait(ep, timeout);',
+    );
   });
 
   it('describes every event of a run in both languages', () => {
