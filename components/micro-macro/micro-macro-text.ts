@@ -28,7 +28,7 @@ const logRefusalsEn: Record<string, [string, string]> = {
   ],
   'long string': ['a string this long inside an array or object', 'the browser’s console cuts it short'],
   string: ['a string with control characters inside an array or object', 'log it on its own'],
-  '%j': ['the format %j', 'use %O (JSON.stringify is not modelled)'],
+  '%j': ['the format %j', 'use %O, or JSON.stringify(…) with %s'],
   '%%': ['the format %% in a browser', 'how the console prints it is not modelled. Write a single %'],
   '%o': ['%o of a nested value, a function, a promise or an instance', 'Node prints its hidden properties. Use %O'],
   '%o/%O primitive': ['%o or %O of a primitive value', 'use %s, %d or %f'],
@@ -54,7 +54,7 @@ const logRefusalsRu: typeof logRefusalsEn = {
   ],
   'long string': ['такой длинной строки внутри массива или объекта', 'консоль браузера её обрезает'],
   string: ['строки с управляющими символами внутри массива или объекта', 'выводите её отдельно'],
-  '%j': ['с форматом %j', 'используйте %O (JSON.stringify не моделируется)'],
+  '%j': ['с форматом %j', 'используйте %O или JSON.stringify(…) с %s'],
   '%%': ['с форматом %% в браузере', 'как его печатает консоль, не моделируется. Напишите один %'],
   '%o': [
     'с форматом %o для вложенного значения, функции, промиса или экземпляра класса',
@@ -299,7 +299,7 @@ const en = {
       `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
     nodeOnly: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` exists only in Node. Switch the runtime to Node.js.`,
     unsupportedNew: (e: SimError) =>
-      `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise, the Error types, AbortController and the snippet’s own classes.`,
+      `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise, Map, Set, the Error types, AbortController and the snippet’s own classes.`,
     unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
     unsupportedLog: (e: SimError) =>
       `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
@@ -315,7 +315,7 @@ const en = {
   editorLabel: 'Your code (JavaScript subset)',
   run: 'Run in the simulator',
   subsetHelp:
-    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick and require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock).',
+    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick and require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock); the everyday built-ins of arrays, strings, numbers, Math, Object, JSON, Map and Set, call/apply/bind, ?., ?? and ??=, labelled break and continue.',
   toEnd: 'To the end',
   errorTitle: 'The simulator cannot run this code',
   notRunYet: 'Press “Run in the simulator”.',
@@ -492,7 +492,7 @@ const ru: typeof en = {
       `Строка ${e.line}: \`${s(e.name)}\` не объявлено и не входит в известные симулятору глобальные имена.`,
     nodeOnly: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` есть только в Node. Переключите среду на Node.js.`,
     unsupportedNew: (e: SimError) =>
-      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise, типы Error, AbortController и классы самого фрагмента.`,
+      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise, Map, Set, типы Error, AbortController и классы самого фрагмента.`,
     unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
     unsupportedLog: (e: SimError) =>
       `Строка ${e.line}: console.log ${logRefusalsRu[s(e.name)]?.[0] ?? `значения типа ${s(e.name)}`} не моделируется${logRefusalsRu[s(e.name)] ? `: ${logRefusalsRu[s(e.name)]![1]}` : ''}.`,
@@ -508,7 +508,7 @@ const ru: typeof en = {
   editorLabel: 'Свой код (подмножество JavaScript)',
   run: 'Запустить в симуляторе',
   subsetHelp:
-    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick и require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы).',
+    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick и require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы); обычные встроенные методы массивов, строк, чисел, Math, Object, JSON, Map и Set, call/apply/bind, ?., ?? и ??=, break и continue с меткой.',
   toEnd: 'В конец',
   errorTitle: 'Симулятор не может выполнить этот код',
   notRunYet: 'Нажмите «Запустить в симуляторе».',
