@@ -15,8 +15,8 @@ export const WITHHELD_ANSWER = 'export const ANSWER = { correct: null, explanati
 /**
  * The phones' build (`npm run build:phone`, `vite build --mode phone`): what a participant's phone downloads holds
  * no quiz's answer. Every `*-answer.ts` module becomes the withheld answer (so the `*-answer-figures.ts` it
- * imported is left out: anything else that imports one fails the build), and every slide's speaker notes (which name
- * the answers; phones never show notes) are left out of its words. The answers reach a phone only in the
+ * imported is left out: anything else that imports one fails the build), and every slide's speaker notes and their
+ * appendix (which name the answers; phones never show notes) are left out of its words. The answers reach a phone only in the
  * workshop server's revealed poll. tests/unit/phone-build.test.ts builds both and reads every file.
  */
 export function withholdAnswers(): Plugin {
@@ -32,11 +32,11 @@ export function withholdAnswers(): Plugin {
       if (!slideTextModule.test(file)) return null;
       const js = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
       const mod = (await import(`data:text/javascript;base64,${Buffer.from(js.code).toString('base64')}`)) as {
-        default: { text: Record<string, { notes: unknown[] }> };
+        default: { text: Record<string, { notes: unknown[]; appendix: unknown[] }> };
       };
       const content = mod.default;
       const text = Object.fromEntries(
-        Object.entries(content.text).map(([lang, words]) => [lang, { ...words, notes: [] }]),
+        Object.entries(content.text).map(([lang, words]) => [lang, { ...words, notes: [], appendix: [] }]),
       );
       return `export default ${JSON.stringify({ ...content, text })};\n`;
     },

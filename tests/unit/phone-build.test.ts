@@ -12,7 +12,7 @@ import { WITHHELD_ANSWER, withholdAnswers } from '../../vite.config.ts';
 
 /**
  * The answer never reaches a phone: the phones' build (`vite build --mode phone`, what the workshop server serves
- * to participants) holds no quiz's explanation and no slide's notes (which name the answers), in either language,
+ * to participants) holds no quiz's explanation and no slide's notes or their appendix (which name the answers), in either language,
  * in any file; the normal build, built the same way, still holds them all (so the search itself can find them).
  */
 const answers = import.meta.glob<QuizAnswer>('../../components/*/*-answer.ts', { import: 'ANSWER', eager: true });
@@ -80,8 +80,12 @@ const notes = Object.entries(texts)
   .filter(([file]) => /quiz|green-threads/.test(file))
   .flatMap(([file, def]) =>
     (['en', 'ru'] as const).flatMap((lang) =>
-      def.text[lang].notes.flatMap((b, i) =>
-        'p' in b && typeof b.p === 'string' ? [[`${file.split('/').pop()} notes ${lang} ${i + 1}`, b.p] as const] : [],
+      (['notes', 'appendix'] as const).flatMap((part) =>
+        def.text[lang][part].flatMap((b, i) =>
+          'p' in b && typeof b.p === 'string'
+            ? [[`${file.split('/').pop()} ${part} ${lang} ${i + 1}`, b.p] as const]
+            : [],
+        ),
       ),
     ),
   );
