@@ -82,6 +82,8 @@ test.describe('the handout (npm run handout)', () => {
     const overflow = pages.length - 2 * slides.length;
     console.log(`handout with notes: ${pages.length} pages, ${overflow} of them notes running onto a second page`);
     expect(overflow).toBeGreaterThanOrEqual(0);
-    expect(overflow).toBeLessThanOrEqual(slides.length / 4);
+    // A notes page prints the spoken lines and their appendix (sources and provenance, written to be read): at most
+    // a third of the slides' notes run onto a second page.
+    expect(overflow).toBeLessThanOrEqual(slides.length / 3);
   });
 });
