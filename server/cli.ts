@@ -4,6 +4,7 @@
  * presenter's and the remote's addresses. Ctrl-C closes it cleanly (the log is flushed).
  *
  *   npm run workshop -- [--port 8080] [--host 0.0.0.0] [--data workshop-data] [--new] [--repair] [--build | --no-build]
+ *   npm run workshop -- --redis redis://127.0.0.1:6379 --port 8081    (a room shared by every process on that Redis)
  *
  * `--json` prints one JSON line when ready (port, room, secret), for the benchmark and the tests.
  */
@@ -26,7 +27,10 @@ const USAGE = `usage: npm run workshop -- [--port N] [--host ADDR] [--data DIR] 
   --repair      start even if damaged lines of the log take other records with them (each is named, then dropped)
   --build       build both decks first, always; --no-build: never (default: when missing or older than the sources)
   --dist DIR    the full deck (default dist/); --phone DIR: the participants' deck (default dist-phone/)
-  --json        print one JSON line when ready (for scripts)`;
+  --json        print one JSON line when ready (for scripts)
+  --redis URL   share the room through this Redis (redis://host:port) with every process given the same one;
+                the log folder is not used then (--new: a new room in Redis)
+  --redis-prefix P   the Redis keys' prefix (default hsw)`;
 
 interface Args {
   port: number;
@@ -38,6 +42,8 @@ interface Args {
   dist: string;
   phone: string;
   json: boolean;
+  redis: string | null;
+  redisPrefix: string | null;
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
@@ -51,6 +57,8 @@ export function parseArgs(argv: readonly string[]): Args | string {
     dist: join(ROOT, 'dist'),
     phone: join(ROOT, 'dist-phone'),
     json: false,
+    redis: null,
+    redisPrefix: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -74,6 +82,19 @@ export function parseArgs(argv: readonly string[]): Args | string {
         if (v === null) return `${arg} needs a value`;
         if (arg === '--host') a.host = v;
         else a[arg === '--data' ? 'data' : arg === '--dist' ? 'dist' : 'phone'] = resolve(v);
+        break;
+      }
+      case '--redis': {
+        const v = value();
+        if (v === null || !/^rediss?:\/\/[^\s]+$/.test(v))
+          return `--redis needs an address redis://host:port, not ${v}`;
+        a.redis = v;
+        break;
+      }
+      case '--redis-prefix': {
+        const v = value();
+        if (v === null || !/^[A-Za-z0-9_.-]{1,64}$/.test(v)) return `--redis-prefix needs 1-64 of A-Z a-z 0-9 _ . -`;
+        a.redisPrefix = v;
         break;
       }
       case '--new':
@@ -165,7 +186,7 @@ async function main(): Promise<number> {
     return args === '' ? 0 : 2;
   }
   // A live server on this folder: refused before anything is built or written (startWorkshop checks it again).
-  const holder = lockHolder(args.data);
+  const holder = args.redis === null ? lockHolder(args.data) : null;
   if (holder !== null) {
     console.error(new RoomLockedError(holder, join(args.data, LOCK_NAME)).message);
     return 1;
@@ -188,6 +209,9 @@ async function main(): Promise<number> {
       host: args.host,
       deckDir: args.dist,
       phoneDir: args.phone,
+      ...(args.redis === null
+        ? {}
+        : { redis: { url: args.redis, ...(args.redisPrefix === null ? {} : { prefix: args.redisPrefix }) } }),
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -231,7 +255,9 @@ async function main(): Promise<number> {
   } else {
     const qr = await QRCode.toString(short, { type: 'terminal', small: true });
     console.log(`
-Workshop room ${server.room}${server.resumed ? ' (resumed from the log)' : ''}, log in ${args.data}
+Workshop room ${server.room}${server.resumed ? (args.redis ? ' (resumed from Redis)' : ' (resumed from the log)') : ''}, ${
+      args.redis ? `shared through ${args.redis}` : `log in ${args.data}`
+    }
 
 Participants: scan the code, or open ${short}
 ${qr}

@@ -9,6 +9,10 @@
  *
  * The room's truth is server/poll.ts; every accepted event goes to server/store.ts's log before it is acknowledged
  * or broadcast (a slide change excepted: it is broadcast at once and logged behind it).
+ *
+ * With `redis`, the room is shared by every process given the same Redis (server/redis-room.ts): Redis decides each
+ * event and orders them in a stream, each process applies the stream to its own replica of the room and fans the
+ * changes out to its own sockets. The log folder is not used then.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,10 +29,11 @@ import {
   type RefusalReason,
   type ServerMessage,
 } from '../lib/workshop-protocol.ts';
-import { ConnectionGate, JoinGate, Renames, resolveLimits, type Limits } from './limits.ts';
+import { ConnectionGate, JoinGate, Renames, addressKey, isLoopback, resolveLimits, type Limits } from './limits.ts';
 import { Room, type RoomEvent } from './poll.ts';
 import { QUIZZES, type QuizDef } from './quizzes.ts';
 import { resolveFile, sendFile, sendText, baseHeaders } from './static.ts';
+import { SharedRoom } from './redis-room.ts';
 import { openStore, type Store } from './store.ts';
 
 export interface WorkshopOptions {
@@ -63,6 +68,11 @@ export interface WorkshopOptions {
   readonly warn?: (message: string) => void;
   /** The clock (ms since the epoch) for the events' `at` and the export; default Date.now. */
   readonly now?: () => number;
+  /**
+   * Share the room through this Redis (`redis://host:port`) with every process given the same one; `prefix` (default
+   * `hsw`) names its keys. `dataDir`, `repair` are not used then; `fresh` starts a new room in Redis.
+   */
+  readonly redis?: { readonly url: string; readonly prefix?: string };
 }
 
 export interface WorkshopStats {
@@ -105,6 +115,10 @@ type Role = 'participant' | 'presenter';
 
 interface Conn {
   readonly ws: WebSocket;
+  /** This process's number of the socket (a slide change is not echoed to the page that made it). */
+  readonly id: number;
+  /** Shared rooms: the connection's messages are handled one after another (each may wait for Redis). */
+  queue: Promise<void>;
   /** The peer's address, for the per-address limits. */
   readonly address: string;
   role: Role | null;
@@ -163,14 +177,35 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   // The folder's lock first, then the port, then the log (replayed into the room): a second server, a taken port
   // or a damaged log stop the start before anything is written.
   const room = new Room(options.quizzes ?? QUIZZES);
-  const opened = await openStore(options.dataDir, {
-    fresh: options.fresh ?? false,
-    repair: options.repair ?? false,
-    now: now(),
-    room,
-    beforeWrite: () => checkPort(options.port ?? 8080, options.host ?? '0.0.0.0'),
-  });
-  const store: Store = opened.store;
+  let store: Store | null = null;
+  let shared: SharedRoom | null = null;
+  /** Redis went away or came back (set once the presenter's updates exist). */
+  let availability = (_available: boolean): void => {};
+  let opened: { room: string; secret: string; warnings: readonly string[]; resumed: boolean };
+  if (options.redis) {
+    await checkPort(options.port ?? 8080, options.host ?? '0.0.0.0');
+    shared = await SharedRoom.open({
+      url: options.redis.url,
+      ...(options.redis.prefix === undefined ? {} : { prefix: options.redis.prefix }),
+      fresh: options.fresh ?? false,
+      room,
+      limits,
+      maxParticipants,
+      warn,
+      onAvailability: (available) => availability(available),
+    });
+    opened = { room: shared.code, secret: shared.secret, warnings: [], resumed: shared.resumed };
+  } else {
+    const o = await openStore(options.dataDir, {
+      fresh: options.fresh ?? false,
+      repair: options.repair ?? false,
+      now: now(),
+      room,
+      beforeWrite: () => checkPort(options.port ?? 8080, options.host ?? '0.0.0.0'),
+    });
+    store = o.store;
+    opened = o;
+  }
   const { room: code, secret } = opened;
   const warnings = [...opened.warnings];
   const phoneBuildMissing = (await resolveFile(options.phoneDir, 'index.html')) === null;
@@ -198,14 +233,27 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   };
   const refuse = (c: Conn, reason: RefusalReason): void => send(c, { type: 'refused', reason });
 
-  const statsMessage = (): ServerMessage => ({
-    type: 'stats',
-    participants: room.participantCount,
+  const statsMessage = (): ServerMessage => {
+    // Shared: the room's processes summed (as of their last heartbeat, this one's as of now).
+    const mine = processCounters();
+    const all = shared?.roomTotals;
+    const sum = (k: keyof typeof mine): number => (all ? Math.max(0, all[k] - lastBeat[k]) : 0) + mine[k];
+    return {
+      type: 'stats',
+      participants: room.participantCount,
+      connected: sum('connected'),
+      refusedPresenterMessages: sum('refusedPresenterMessages'),
+      ...(cannotSave ? { cannotSave: true } : {}),
+      refusedJoins: sum('refusedJoins'),
+    };
+  };
+  const processCounters = () => ({
     connected: byPid.size,
     refusedPresenterMessages: counters.refusedPresenterMessages,
-    ...(cannotSave ? { cannotSave: true } : {}),
     refusedJoins: joinGate.refused + gate.refused,
   });
+  /** What this process sent with its last heartbeat (counted in the room's totals already). */
+  let lastBeat = { connected: 0, refusedPresenterMessages: 0, refusedJoins: 0 };
 
   // The presenter's updates are coalesced: counts per question, the results and the stats, at most once per window.
   const dirtyPolls = new Set<string>();
@@ -277,8 +325,13 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
    */
   let cannotSave = false;
   let saveFailures = 0;
+  availability = (available) => {
+    cannotSave = !available;
+    presenterDirty({ stats: true });
+  };
   const persist = async (e: RoomEvent): Promise<boolean> => {
     try {
+      if (!store) throw new Error('no log');
       await store.append(e);
       if (cannotSave) {
         cannotSave = false;
@@ -317,8 +370,18 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const renames = new Renames(limits, persist);
 
   /** A rename by a participant already in the room: applied now, logged at the window's end; or why not. */
-  const rename = (pid: string, nick: string): RefusalReason | null => {
+  const rename = async (pid: string, nick: string): Promise<RefusalReason | null> => {
     if (room.nickOf(pid) === nick) return null;
+    if (shared) {
+      // The pid's bucket and the room's byte budget are in Redis; the replicas apply it from the stream.
+      const d = await shared.decide({ t: 'nick', pid, nick, at: now() });
+      if (!d.ok) {
+        if (d.reason === 'rate-limited') renames.refused++;
+        return d.reason;
+      }
+      if (d.id !== null) await shared.caughtUp(d.id);
+      return null;
+    }
     if (!renames.allow(pid)) return 'rate-limited';
     const e = { t: 'nick', pid, nick, at: now() } as const;
     const r = room.apply(e);
@@ -352,7 +415,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     return false;
   };
 
-  const hello = (c: Conn, msg: Extract<ClientMessage, { type: 'hello' }>): void => {
+  const hello = async (c: Conn, msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> => {
     if (msg.room !== code) {
       refuse(c, 'wrong-room');
       c.ws.close(1008, 'wrong room');
@@ -364,6 +427,11 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
         presenterDirty({ stats: true });
         refuse(c, 'bad-secret');
         c.ws.close(1008, 'bad secret');
+        return;
+      }
+      if (shared && !(await shared.sync())) {
+        refuse(c, 'not-saved');
+        c.ws.close(1013, 'the room cannot be reached: try again');
         return;
       }
       c.role = 'presenter';
@@ -388,7 +456,39 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     const checked = msg.nick === undefined ? null : checkNick(msg.nick);
     // A nickname refused, or a rename over the rate: said after the welcome (which would clear it on the phone).
     let refusal: RefusalReason | null = checked && !checked.ok ? 'bad-nick' : null;
-    if (!room.hasParticipant(pid)) {
+    if (shared) {
+      // Everything Redis had when this hello came, in the replica: the welcome shows the votes made on any process.
+      if (!(await shared.sync())) {
+        refuse(c, 'not-saved');
+        c.ws.close(1013, 'the room cannot be reached: try again');
+        return;
+      }
+      let known = room.hasParticipant(pid);
+      if (!known) {
+        const nick = checked?.ok ? checked.nick : undefined;
+        const exempt = limits.exemptLoopback && isLoopback(c.address);
+        const d = await shared.join({ t: 'join', pid, nick, at: now() }, addressKey(c.address), exempt);
+        if (d.verdict === 'room-full' || d.verdict === 'rate-limited') {
+          joinGate.refused++;
+          presenterDirty({ stats: true });
+          refuse(c, d.verdict);
+          c.ws.close(1008, d.verdict === 'room-full' ? 'room full' : 'too many new participants from this address');
+          return;
+        }
+        if (d.verdict === 'not-saved') {
+          refuse(c, 'not-saved');
+          c.ws.close(1013, 'the room cannot be reached: try again');
+          return;
+        }
+        if (d.verdict === 'ok') await shared.caughtUp(d.id);
+        else {
+          await shared.sync();
+          known = true;
+        }
+      }
+      if (known && checked?.ok) refusal = await rename(pid, checked.nick);
+      if (c.ws.readyState !== WebSocket.OPEN) return;
+    } else if (!room.hasParticipant(pid)) {
       const verdict = joinGate.admit(c.address, room.participantCount);
       if (verdict !== 'ok') {
         presenterDirty({ stats: true });
@@ -402,7 +502,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       if (r.ok && r.changed) void persist(join);
     } else if (checked?.ok) {
       // A known participant's hello with another nickname is a rename (a reconnect must not bypass their rate).
-      refusal = rename(pid, checked.nick);
+      refusal = await rename(pid, checked.nick);
     }
     c.role = 'participant';
     c.pid = pid;
@@ -427,10 +527,12 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   };
 
   const vote = (c: Conn, pid: string, msg: Extract<ClientMessage, { type: 'vote' }>): Promise<void> =>
-    inOrder(`vote ${pid} ${msg.qid}`, async () => {
-      await chains.get('presenter');
-      return saveVote(c, pid, msg);
-    });
+    shared
+      ? sharedVote(c, pid, msg, shared)
+      : inOrder(`vote ${pid} ${msg.qid}`, async () => {
+          await chains.get('presenter');
+          return saveVote(c, pid, msg);
+        });
 
   const saveVote = async (c: Conn, pid: string, msg: Extract<ClientMessage, { type: 'vote' }>): Promise<void> => {
     const e: RoomEvent = { t: 'vote', pid, qid: msg.qid, choice: msg.choice, at: now() };
@@ -451,7 +553,87 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     presenterDirty({ poll: msg.qid, results: true });
   };
 
+  /**
+   * A shared room's vote: the question and the choice checked here (the quizzes are the same on every process), the
+   * rest decided by Redis; acknowledged once Redis has it. The counts follow from the stream (applyShared).
+   */
+  const sharedVote = async (
+    c: Conn,
+    pid: string,
+    msg: Extract<ClientMessage, { type: 'vote' }>,
+    sr: SharedRoom,
+  ): Promise<void> => {
+    const choices = room.quizzes.find((q) => q.id === msg.qid)?.choiceCount;
+    if (choices === undefined) return refuse(c, 'unknown-question');
+    if (!Number.isInteger(msg.choice) || msg.choice < 0 || msg.choice >= choices) return refuse(c, 'bad-choice');
+    const d = await sr.decide({ t: 'vote', pid, qid: msg.qid, choice: msg.choice, at: now() }, String(c.id));
+    if (!d.ok) return refuse(c, d.reason);
+    counters.votes++;
+    send(c, { type: 'ack', qid: msg.qid, choice: msg.choice });
+  };
+
+  /** A shared room's presenter command: decided (a poll command) or ordered (a slide, showTop) by Redis. */
+  const sharedCommand = async (c: Conn, e: RoomEvent, sr: SharedRoom): Promise<void> => {
+    if (e.t === 'poll' && !room.hasQuestion(e.qid)) return refuse(c, 'unknown-question');
+    if (e.t !== 'poll') {
+      const r = room.check(e);
+      if (!r.ok || !r.changed) return;
+    }
+    const d = await sr.decide(e, String(c.id));
+    if (!d.ok) return refuse(c, d.reason);
+  };
+
+  /**
+   * A shared room's event as the stream brings it, in Redis's order, from any process (this one's too): applied to
+   * the replica, then fanned out to this process's sockets as the single process does after applying it.
+   */
+  const applyShared = (e: RoomEvent, origin: string): void => {
+    const [proc, connId] = origin.split(':');
+    const from = proc === shared?.origin && connId ? Number(connId) : -1;
+    switch (e.t) {
+      case 'join':
+      case 'nick':
+        if (room.apply(e).ok) presenterDirty({ stats: true, results: true });
+        return;
+      case 'vote': {
+        if (!room.apply(e).ok) return;
+        const others = byPid.get(e.pid);
+        if (others) {
+          const text = JSON.stringify({ type: 'poll', poll: room.view(e.qid, e.pid) });
+          for (const o of others) if (o.id !== from) sendRaw(o, text);
+        }
+        presenterDirty({ poll: e.qid, results: true });
+        return;
+      }
+      case 'poll': {
+        const before = room.statusOf(e.qid);
+        const voters = new Set(room.votersOf(e.qid));
+        const r = room.apply(e);
+        if (!r.ok || !r.changed) return;
+        const after = room.statusOf(e.qid);
+        broadcastPoll(e.qid, before === 'revealed' || after === 'revealed' ? voters : new Set());
+        return;
+      }
+      case 'slide': {
+        const r = room.apply(e);
+        if (!r.ok || !r.changed) return;
+        const text = Buffer.from(JSON.stringify({ type: 'slide', slide: room.slide }));
+        for (const o of conns) if (o.id !== from && o.role !== null) sendRaw(o, text);
+        return;
+      }
+      case 'showTop':
+        if (room.apply(e).ok) presenterDirty({ results: true });
+        return;
+    }
+  };
+
   const presenterMessage = async (c: Conn, msg: ClientMessage): Promise<void> => {
+    if (shared) {
+      if (msg.type === 'slide') return sharedCommand(c, { t: 'slide', slide: msg.slide, at: now() }, shared);
+      if (msg.type === 'poll')
+        return sharedCommand(c, { t: 'poll', qid: msg.qid, action: msg.action, at: now() }, shared);
+      if (msg.type === 'showTop') return sharedCommand(c, { t: 'showTop', show: msg.show, at: now() }, shared);
+    }
     switch (msg.type) {
       case 'slide': {
         const e: RoomEvent = { t: 'slide', slide: msg.slide, at: now() };
@@ -515,7 +697,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     if (msg.type === 'vote') return vote(c, pid, msg);
     if (msg.type === 'nick') {
       const checked = checkNick(msg.nick);
-      const why = checked.ok ? rename(pid, checked.nick) : 'bad-nick';
+      const why = checked.ok ? await rename(pid, checked.nick) : 'bad-nick';
       if (why) refuse(c, why);
     }
   };
@@ -529,15 +711,26 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       : Buffer.from(data as Buffer).toString('utf8');
     const parsed = parseClientMessage(text);
     if (!parsed.ok) return refuse(c, parsed.reason);
-    handle(c, parsed.msg).catch((err: unknown) => warn(`message handling failed: ${String(err)}`));
+    const msg = parsed.msg;
+    if (shared) {
+      // One after another: a vote sent right after the hello waits for the hello's round trips to Redis.
+      c.queue = c.queue
+        .then(() => handle(c, msg))
+        .catch((err: unknown) => warn(`message handling failed: ${String(err)}`));
+      return;
+    }
+    handle(c, msg).catch((err: unknown) => warn(`message handling failed: ${String(err)}`));
   };
 
   // ---------------------------------------------------------------------------------------------- sockets
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, clientTracking: false });
+  let connSeq = 0;
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     const c: Conn = {
       ws,
+      id: ++connSeq,
+      queue: Promise.resolve(),
       address: req.socket.remoteAddress ?? '?',
       role: null,
       pid: null,
@@ -609,6 +802,10 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
         return sendText(req, res, 403, "Forbidden: the export needs the presenter's key.\n", api);
       }
       const csv = path.endsWith('.csv');
+      // Shared: everything Redis had when the export was asked for.
+      if (shared && !(await shared.sync())) {
+        return sendText(req, res, 503, 'The room cannot be reached (Redis): try again.\n', api);
+      }
       const body = Buffer.from(csv ? room.toCsv() : room.toJson(code, now()), 'utf8');
       res.writeHead(
         200,
@@ -697,10 +894,18 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     });
   } catch (err) {
     clearInterval(heartbeat);
-    await store.close();
+    await store?.close();
+    await shared?.close();
     throw err;
   }
   const address = http.address() as AddressInfo;
+  if (shared) {
+    shared.follow(applyShared);
+    shared.startHeartbeat(
+      () => (lastBeat = processCounters()),
+      () => presenterDirty({ stats: true }),
+    );
+  }
 
   let closing: Promise<void> | null = null;
   return {
@@ -716,8 +921,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       participants: room.participantCount,
       connected: byPid.size,
       ...counters,
-      fsyncs: store.fsyncs,
-      saveFailures,
+      fsyncs: store?.fsyncs ?? 0,
+      saveFailures: saveFailures + (shared?.failures ?? 0),
       refusedJoins: joinGate.refused,
       refusedConnections: gate.refused,
       refusedRenames: renames.refused,
@@ -736,7 +941,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
           }, 500).unref();
         });
         await renames.close();
-        await store.close();
+        await store?.close();
+        await shared?.close();
       })()),
   };
 }

@@ -1,0 +1,488 @@
+/**
+ * A room shared by several server processes through Redis (`npm run workshop -- --redis redis://…`).
+ *
+ * Redis holds the room's truth and decides; every process keeps a replica of the room (server/poll.ts's Room) that
+ * it builds by applying the room's events in Redis's order, and fans what changes out to its own sockets.
+ *
+ *   <prefix>:current                 the code of the room the processes serve (`--new`: another)
+ *   <prefix>:room:<CODE>:meta        hash: the presenter's secret, when the room was made
+ *   <prefix>:room:<CODE>:events      stream: every accepted event (field `e`: the RoomEvent as JSON, `o`: its origin)
+ *   <prefix>:room:<CODE>:people      hash pid → nickname (who joined)
+ *   <prefix>:room:<CODE>:status      hash qid → idle | open | closed | revealed
+ *   <prefix>:room:<CODE>:votes:<qid> hash pid → choice: one vote per pid per question
+ *   <prefix>:room:<CODE>:buckets     hash: the token buckets of the room's limits (new ids per address, renames)
+ *   <prefix>:room:<CODE>:procs       hash process → its counters (sockets, refusals), refreshed every second
+ *
+ * One Lua script (ROOM_SCRIPT) checks an event against the room and, if it is accepted, records it and appends it to
+ * the stream, atomically: a vote is counted once (`HEXISTS`, then `HSET` of the pid) and only while its question is
+ * open; a poll command follows the state machine of poll.ts; a join is under the room's cap and its address's
+ * bucket; a rename under its pid's bucket and the room's byte budget. Redis runs one script at a time, so two
+ * processes never both accept the same pid's vote, and the stream's order is the order of the decisions: every
+ * replica applying it in that order accepts exactly what the script accepted, so counts derived from the votes agree
+ * on every process. The answer stays in the process (server/quizzes.ts): Redis never holds it, and a participant's
+ * view shows it only once the question is revealed (poll.ts), on every process alike.
+ *
+ * Durability: the script's reply comes once Redis has the write under its AOF policy; with `appendfsync always`
+ * (what the tests run) Redis fsyncs before it replies, so a vote is acknowledged only once it is on Redis's disk.
+ * Redis away: the command connection queues nothing (`enableOfflineQueue: false`, no resend), so a vote fails at
+ * once and is refused `not-saved`; both connections reconnect with a capped exponential backoff, and the stream is
+ * read on from the last event applied.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { RoomEvent, Room } from './poll.ts';
+import type { Limits } from './limits.ts';
+import { newRoomCode, newSecret } from './store.ts';
+import type { RefusalReason } from '../lib/workshop-protocol.ts';
+
+/** The Lua script of every decision. KEYS: events, people, status, votes of the event's question, buckets. */
+export const ROOM_SCRIPT = `
+local op = ARGV[1]
+local ev = ARGV[2]
+local origin = ARGV[3]
+local function append()
+  return redis.call('XADD', KEYS[1], '*', 'e', ev, 'o', origin)
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+-- A token bucket in one field of the buckets hash: "tokens last".
+local function take(field, size, perMs, n)
+  local now = nowMs()
+  local raw = redis.call('HGET', KEYS[5], field)
+  local tokens, last = size, now
+  if raw then
+    local a, b = string.match(raw, '^(%S+) (%S+)$')
+    tokens, last = tonumber(a), tonumber(b)
+  end
+  tokens = math.min(size, tokens + math.max(0, now - last) * perMs)
+  if tokens < n then
+    redis.call('HSET', KEYS[5], field, tokens .. ' ' .. now)
+    return false
+  end
+  redis.call('HSET', KEYS[5], field, (tokens - n) .. ' ' .. now)
+  return true
+end
+
+if op == 'vote' then
+  local pid, qid, choice = ARGV[4], ARGV[5], ARGV[6]
+  if redis.call('HEXISTS', KEYS[2], pid) == 0 then return {'hello-first'} end
+  if redis.call('HEXISTS', KEYS[4], pid) == 1 then return {'already-voted'} end
+  if redis.call('HGET', KEYS[3], qid) ~= 'open' then return {'not-open'} end
+  redis.call('HSET', KEYS[4], pid, choice)
+  return {'ok', append()}
+elseif op == 'poll' then
+  local qid, action = ARGV[4], ARGV[5]
+  local from = redis.call('HGET', KEYS[3], qid) or 'idle'
+  if action == 'open' then
+    if from == 'open' then return {'unchanged'} end
+    if from == 'revealed' then return {'not-open'} end
+    redis.call('HSET', KEYS[3], qid, 'open')
+  elseif action == 'close' then
+    if from == 'closed' then return {'unchanged'} end
+    if from ~= 'open' then return {'not-open'} end
+    redis.call('HSET', KEYS[3], qid, 'closed')
+  elseif action == 'reveal' then
+    if from == 'revealed' then return {'unchanged'} end
+    redis.call('HSET', KEYS[3], qid, 'revealed')
+  elseif action == 'reset' then
+    if from == 'idle' and redis.call('HLEN', KEYS[4]) == 0 then return {'unchanged'} end
+    redis.call('HSET', KEYS[3], qid, 'idle')
+    redis.call('DEL', KEYS[4])
+  else
+    return {'malformed'}
+  end
+  return {'ok', append()}
+elseif op == 'join' then
+  local pid, nick = ARGV[4], ARGV[5]
+  local max, exempt, address = tonumber(ARGV[6]), ARGV[7], ARGV[8]
+  local perMinute, reserve = tonumber(ARGV[9]), tonumber(ARGV[10])
+  if redis.call('HEXISTS', KEYS[2], pid) == 1 then return {'known'} end
+  local n = redis.call('HLEN', KEYS[2])
+  if n >= max then return {'room-full'} end
+  if exempt ~= '1' then
+    local made = tonumber(redis.call('HGET', KEYS[5], 'made ' .. address) or '0')
+    if n >= max - reserve and made > 0 then return {'room-full'} end
+    if not take('join ' .. address, perMinute, perMinute / 60000, 1) then return {'rate-limited'} end
+    redis.call('HSET', KEYS[5], 'made ' .. address, made + 1)
+  end
+  redis.call('HSET', KEYS[2], pid, nick)
+  return {'ok', append()}
+elseif op == 'nick' then
+  local pid, nick = ARGV[4], ARGV[5]
+  local perMinute, bytesPerSecond = tonumber(ARGV[6]), tonumber(ARGV[7])
+  local known = redis.call('HGET', KEYS[2], pid)
+  if not known then return {'hello-first'} end
+  if known == nick then return {'unchanged'} end
+  if not take('nick ' .. pid, perMinute, perMinute / 60000, 1) then return {'rate-limited'} end
+  if not take('nick bytes', math.max(bytesPerSecond, 512), bytesPerSecond / 1000, #ev + 1) then
+    return {'rate-limited'}
+  end
+  redis.call('HSET', KEYS[2], pid, nick)
+  return {'ok', append()}
+elseif op == 'append' then
+  return {'ok', append()}
+end
+return {'malformed'}
+`;
+
+/** Finds the room the processes serve, or makes one (`fresh`: always a new one). KEYS: current. */
+const OPEN_SCRIPT = `
+local fresh, code, secret, created, prefix = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local current = redis.call('GET', KEYS[1])
+if current and fresh ~= '1' then
+  local s = redis.call('HGET', prefix .. current .. ':meta', 'secret')
+  if s then return {current, s, '1'} end
+end
+redis.call('SET', KEYS[1], code)
+redis.call('HSET', prefix .. code .. ':meta', 'secret', secret, 'created', created)
+return {code, secret, '0'}
+`;
+
+export interface SharedRoomOptions {
+  readonly url: string;
+  /** The keys' prefix (default `hsw`): several deployments may share one Redis. */
+  readonly prefix?: string;
+  readonly fresh: boolean;
+  /** The process's replica, filled from the stream before `openSharedRoom` resolves. */
+  readonly room: Room;
+  readonly limits: Limits;
+  readonly maxParticipants: number;
+  readonly warn: (message: string) => void;
+  /** Redis went away (false) or is back (true). */
+  readonly onAvailability: (available: boolean) => void;
+}
+
+/** What a decision came to: accepted (and its stream id), nothing to do, or refused (`not-saved`: Redis unreachable). */
+export type Decision =
+  | { readonly ok: true; readonly id: string }
+  | { readonly ok: true; readonly id: null }
+  | { readonly ok: false; readonly reason: RefusalReason };
+
+export type JoinDecision =
+  | { readonly verdict: 'ok'; readonly id: string }
+  | { readonly verdict: 'known' }
+  | { readonly verdict: 'room-full' | 'rate-limited' | 'not-saved' };
+
+/** The counters of one process, summed over the room's processes for the presenter's stats. */
+export interface ProcessCounters {
+  readonly connected: number;
+  readonly refusedPresenterMessages: number;
+  readonly refusedJoins: number;
+}
+
+type Listener = (e: RoomEvent, origin: string) => void;
+
+/** Compares two stream ids ("ms-seq"). */
+export function compareIds(a: string, b: string): number {
+  const [am = '0', as = '0'] = a.split('-');
+  const [bm = '0', bs = '0'] = b.split('-');
+  const x = BigInt(am) - BigInt(bm);
+  if (x !== 0n) return x < 0n ? -1 : 1;
+  const y = BigInt(as) - BigInt(bs);
+  return y === 0n ? 0 : y < 0n ? -1 : 1;
+}
+
+/** Reconnects after 50 ms, doubling up to 2 s, for ever: a Redis restart is waited for. */
+export function backoffMs(attempt: number): number {
+  return Math.min(2000, 50 * 2 ** Math.min(6, Math.max(0, attempt - 1)));
+}
+
+interface RoomCommands {
+  hswRoom(...args: (string | number)[]): Promise<string[]>;
+  hswOpen(...args: (string | number)[]): Promise<string[]>;
+}
+
+function connect(url: string, blocking: boolean): Redis & RoomCommands {
+  const r = new Redis(url, {
+    lazyConnect: true,
+    // No queue, no resend: a command while Redis is away fails at once (a vote is refused, never sent twice).
+    enableOfflineQueue: blocking,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: blocking ? null : 0,
+    retryStrategy: backoffMs,
+    connectTimeout: 2000,
+  }) as Redis & RoomCommands;
+  r.defineCommand('hswRoom', { numberOfKeys: 5, lua: ROOM_SCRIPT });
+  r.defineCommand('hswOpen', { numberOfKeys: 1, lua: OPEN_SCRIPT });
+  r.on('error', () => {}); // reported through 'close' / 'ready'
+  return r;
+}
+
+export class SharedRoom {
+  readonly origin = randomBytes(6).toString('hex');
+  private applied = '0-0';
+  private readonly waiters: { id: string; done: () => void }[] = [];
+  private listener: Listener = () => {};
+  private closed = false;
+  private reading: Promise<void> = Promise.resolve();
+  private available = true;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private totals: ProcessCounters = { connected: 0, refusedPresenterMessages: 0, refusedJoins: 0 };
+  /** Decisions Redis could not be asked for (it was away): refused `not-saved`. */
+  failures = 0;
+
+  private constructor(
+    private readonly cmd: Redis & RoomCommands,
+    private readonly reader: Redis & RoomCommands,
+    private readonly keys: (name: string) => string,
+    readonly code: string,
+    readonly secret: string,
+    readonly resumed: boolean,
+    private readonly options: SharedRoomOptions,
+  ) {
+    cmd.on('close', () => this.setAvailable(false));
+    cmd.on('ready', () => this.setAvailable(true));
+  }
+
+  static async open(options: SharedRoomOptions): Promise<SharedRoom> {
+    const prefix = `${options.prefix ?? 'hsw'}:`;
+    const cmd = connect(options.url, false);
+    const reader = connect(options.url, true);
+    try {
+      await cmd.connect();
+      await reader.connect();
+    } catch (err) {
+      cmd.disconnect();
+      reader.disconnect();
+      throw new Error(`cannot reach Redis at ${options.url}: ${String(err)}`, { cause: err });
+    }
+    const [code, secret, resumed] = await cmd.hswOpen(
+      `${prefix}current`,
+      options.fresh ? '1' : '0',
+      newRoomCode(),
+      newSecret(),
+      Date.now(),
+      `${prefix}room:`,
+    );
+    const keys = (name: string) => `${prefix}room:${code}:${name}`;
+    const shared = new SharedRoom(cmd, reader, keys, code!, secret!, resumed === '1', options);
+    await shared.replay();
+    return shared;
+  }
+
+  /** Every event of the stream so far into the replica (no listener yet: nothing to fan out). */
+  private async replay(): Promise<void> {
+    for (;;) {
+      const start = this.applied === '0-0' ? '-' : `(${this.applied}`;
+      const entries = await this.cmd.xrange(this.keys('events'), start, '+', 'COUNT', 5000);
+      if (entries.length === 0) return;
+      for (const [id, fields] of entries) this.take(id, fields, false);
+    }
+  }
+
+  /** Starts following the stream: `listener` gets each new event, after the replica applied it. */
+  follow(listener: Listener): void {
+    this.listener = listener;
+    this.reading = this.readLoop();
+  }
+
+  private take(id: string, fields: string[], live: boolean): void {
+    this.applied = id;
+    let e: RoomEvent | null = null;
+    let origin = '';
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      if (fields[i] === 'e') e = JSON.parse(fields[i + 1]!) as RoomEvent;
+      else if (fields[i] === 'o') origin = fields[i + 1]!;
+    }
+    if (e !== null) {
+      if (live) this.listener(e, origin);
+      else this.options.room.apply(e);
+    }
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const w = this.waiters[i]!;
+      if (compareIds(w.id, id) <= 0) {
+        this.waiters.splice(i, 1);
+        w.done();
+      }
+    }
+  }
+
+  private async readLoop(): Promise<void> {
+    let attempt = 0;
+    while (!this.closed) {
+      try {
+        const got = await this.reader.xread('COUNT', 2000, 'BLOCK', 1000, 'STREAMS', this.keys('events'), this.applied);
+        attempt = 0;
+        for (const [, entries] of got ?? []) for (const [id, fields] of entries) this.take(id, fields, true);
+      } catch (err) {
+        if (this.closed) return;
+        attempt++;
+        if (attempt === 1) this.options.warn(`reading the room's events from Redis failed (${String(err)}): retrying`);
+        await new Promise((r) => setTimeout(r, backoffMs(attempt)));
+      }
+    }
+  }
+
+  /** Resolves once the replica has applied the event `id` (at once if it has). */
+  caughtUp(id: string): Promise<void> {
+    if (compareIds(id, this.applied) <= 0) return Promise.resolve();
+    return new Promise((done) => this.waiters.push({ id, done }));
+  }
+
+  /** Resolves once the replica has applied every event Redis had when asked (false: Redis is away). */
+  async sync(): Promise<boolean> {
+    try {
+      const last = await this.cmd.xrevrange(this.keys('events'), '+', '-', 'COUNT', 1);
+      const id = last[0]?.[0];
+      if (id !== undefined) await this.caughtUp(id);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private setAvailable(available: boolean): void {
+    if (this.closed || this.available === available) return;
+    this.available = available;
+    this.options.warn(
+      available
+        ? 'Redis is reachable again: votes are taken'
+        : 'Redis is unreachable: votes are refused (not-saved) while it reconnects',
+    );
+    this.options.onAvailability(available);
+  }
+
+  get isAvailable(): boolean {
+    return this.available;
+  }
+
+  private async run(qid: string | null, args: (string | number)[]): Promise<string[] | null> {
+    try {
+      return await this.cmd.hswRoom(
+        this.keys('events'),
+        this.keys('people'),
+        this.keys('status'),
+        this.keys(`votes:${qid ?? '-'}`),
+        this.keys('buckets'),
+        ...args,
+      );
+    } catch (err) {
+      this.failures++;
+      if (this.available && !/NOSCRIPT/.test(String(err))) this.setAvailable(this.cmd.status === 'ready');
+      return null;
+    }
+  }
+
+  private static decision(r: string[] | null): Decision {
+    if (r === null) return { ok: false, reason: 'not-saved' };
+    if (r[0] === 'ok') return { ok: true, id: r[1]! };
+    if (r[0] === 'unchanged') return { ok: true, id: null };
+    return { ok: false, reason: r[0] as RefusalReason };
+  }
+
+  /**
+   * Decides a vote, a poll command, a rename, or appends a slide or showTop (the replicas decide whether those
+   * change anything). Resolves once Redis replied: an accepted event is in Redis then, and reaches every process's
+   * listener through the stream (this one's too).
+   */
+  async decide(e: RoomEvent, conn = ''): Promise<Decision> {
+    const ev = JSON.stringify(e);
+    const origin = `${this.origin}:${conn}`;
+    switch (e.t) {
+      case 'vote':
+        return SharedRoom.decision(await this.run(e.qid, ['vote', ev, origin, e.pid, e.qid, e.choice]));
+      case 'poll':
+        return SharedRoom.decision(await this.run(e.qid, ['poll', ev, origin, e.qid, e.action]));
+      case 'nick': {
+        const l = this.options.limits;
+        return SharedRoom.decision(
+          await this.run(null, ['nick', ev, origin, e.pid, e.nick, l.renamesPerPidPerMinute, l.renameBytesPerSecond]),
+        );
+      }
+      case 'join':
+        throw new Error('a join goes through join()');
+      default:
+        return SharedRoom.decision(await this.run(null, ['append', ev, origin]));
+    }
+  }
+
+  /** A new participant: under the room's cap and the address's bucket (unless exempt), across processes. */
+  async join(e: Extract<RoomEvent, { t: 'join' }>, addressKey: string, exempt: boolean): Promise<JoinDecision> {
+    const l = this.options.limits;
+    const r = await this.run(null, [
+      'join',
+      JSON.stringify(e),
+      `${this.origin}:`,
+      e.pid,
+      e.nick ?? '',
+      this.options.maxParticipants,
+      exempt ? '1' : '0',
+      addressKey,
+      l.joinsPerAddressPerMinute,
+      l.reserve,
+    ]);
+    if (r === null) return { verdict: 'not-saved' };
+    if (r[0] === 'ok') return { verdict: 'ok', id: r[1]! };
+    if (r[0] === 'known') return { verdict: 'known' };
+    return { verdict: r[0] === 'room-full' ? 'room-full' : 'rate-limited' };
+  }
+
+  /**
+   * Every second: this process's counters into the room's `procs` hash, and the sum over the processes seen in the
+   * last 5 s read back (`onTotals` when it changed).
+   */
+  startHeartbeat(mine: () => ProcessCounters, onTotals: () => void): void {
+    const beat = async (): Promise<void> => {
+      try {
+        const key = this.keys('procs');
+        await this.cmd.hset(key, this.origin, JSON.stringify({ ...mine(), at: Date.now() }));
+        const all = await this.cmd.hgetall(key);
+        const fresh = Date.now() - 5000;
+        const sum = { connected: 0, refusedPresenterMessages: 0, refusedJoins: 0 };
+        for (const [proc, text] of Object.entries(all)) {
+          const p = JSON.parse(text) as ProcessCounters & { at: number };
+          if (p.at < fresh) {
+            if (p.at < Date.now() - 60_000) await this.cmd.hdel(key, proc);
+            continue;
+          }
+          sum.connected += p.connected;
+          sum.refusedPresenterMessages += p.refusedPresenterMessages;
+          sum.refusedJoins += p.refusedJoins;
+        }
+        const t = this.totals;
+        this.totals = sum;
+        if (
+          t.connected !== sum.connected ||
+          t.refusedJoins !== sum.refusedJoins ||
+          t.refusedPresenterMessages !== sum.refusedPresenterMessages
+        ) {
+          onTotals();
+        }
+      } catch {
+        // Redis away: the totals wait for the next beat
+      }
+    };
+    void beat();
+    this.heartbeat = setInterval(() => void beat(), 1000);
+  }
+
+  /** The room's counters summed over its live processes (this one's as of the last beat). */
+  get roomTotals(): ProcessCounters {
+    return this.totals;
+  }
+
+  /** The votes Redis holds for a question, counted per choice (for checks: they equal the replicas' counts). */
+  async countsInRedis(qid: string, choiceCount: number): Promise<number[]> {
+    const votes = await this.cmd.hvals(this.keys(`votes:${qid}`));
+    const counts = Array.from({ length: choiceCount }, () => 0);
+    for (const v of votes) counts[Number(v)] = (counts[Number(v)] ?? 0) + 1;
+    return counts;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    try {
+      if (this.cmd.status === 'ready') await this.cmd.hdel(this.keys('procs'), this.origin);
+    } catch {
+      // gone already
+    }
+    this.reader.disconnect();
+    await this.reading;
+    this.cmd.disconnect();
+    for (const w of this.waiters.splice(0)) w.done();
+  }
+}

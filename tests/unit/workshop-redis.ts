@@ -1,0 +1,103 @@
+/**
+ * A real `redis-server` for the shared room's tests: on loopback, a free port, its own folder under the system's
+ * temporary one, AOF with `appendfsync always` (a reply comes only once the write is fsynced). Started and stopped
+ * by the test; `redisMissing` says why a test file is skipped.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+/** Why the shared room's tests cannot run here, or null. */
+export const redisMissing: string | null =
+  probe.status === 0 ? null : 'redis-server is not installed (apt-get install redis-server): skipped';
+
+/** A free TCP port on loopback (bound and let go). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+export class RealRedis {
+  private child: ChildProcess | null = null;
+  private constructor(
+    readonly port: number,
+    readonly dir: string,
+  ) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  static async start(): Promise<RealRedis> {
+    const r = new RealRedis(await freePort(), mkdtempSync(join(tmpdir(), 'hsw-redis-')));
+    await r.run();
+    return r;
+  }
+
+  /** Starts the server (again: same port, same folder, its AOF replayed); resolves once it accepts connections. */
+  run(): Promise<void> {
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--daemonize',
+        'no',
+        '--protected-mode',
+        'yes',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    this.child = child;
+    let out = '';
+    return new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`redis-server did not start in 10 s: ${out}`)), 10_000);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`redis-server exited (${code}): ${out}`));
+      });
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          done();
+        }
+      });
+    });
+  }
+
+  /** `kill -9`: what Redis had fsynced is all there is. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((done) => {
+      child.once('exit', () => done());
+      child.kill('SIGKILL');
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.kill();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
