@@ -30,7 +30,9 @@ const USAGE = `usage: npm run workshop -- [--port N] [--host ADDR] [--data DIR] 
   --json        print one JSON line when ready (for scripts)
   --redis URL   share the room through this Redis (redis://host:port) with every process given the same one;
                 the log folder is not used then (--new: a new room in Redis)
-  --redis-prefix P   the Redis keys' prefix (default hsw)`;
+  --redis-prefix P   the Redis keys' prefix (default hsw)
+  --trust-proxy      behind a proxy on this machine: count a phone by its X-Real-IP header (server/nginx.conf.example)
+  --max-connections N  sockets open at once in this process (default 5000)`;
 
 interface Args {
   port: number;
@@ -44,6 +46,8 @@ interface Args {
   json: boolean;
   redis: string | null;
   redisPrefix: string | null;
+  trustProxy: boolean;
+  maxConnections: number | null;
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
@@ -59,6 +63,8 @@ export function parseArgs(argv: readonly string[]): Args | string {
     json: false,
     redis: null,
     redisPrefix: null,
+    trustProxy: false,
+    maxConnections: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -95,6 +101,16 @@ export function parseArgs(argv: readonly string[]): Args | string {
         const v = value();
         if (v === null || !/^[A-Za-z0-9_.-]{1,64}$/.test(v)) return `--redis-prefix needs 1-64 of A-Z a-z 0-9 _ . -`;
         a.redisPrefix = v;
+        break;
+      }
+      case '--trust-proxy':
+        a.trustProxy = true;
+        break;
+      case '--max-connections': {
+        const v = value();
+        const n = Number(v);
+        if (v === null || !Number.isInteger(n) || n < 1) return `--max-connections needs a positive number, not ${v}`;
+        a.maxConnections = n;
         break;
       }
       case '--new':
@@ -209,6 +225,8 @@ async function main(): Promise<number> {
       host: args.host,
       deckDir: args.dist,
       phoneDir: args.phone,
+      ...(args.trustProxy ? { trustProxy: true } : {}),
+      ...(args.maxConnections === null ? {} : { limits: { maxConnections: args.maxConnections } }),
       ...(args.redis === null
         ? {}
         : { redis: { url: args.redis, ...(args.redisPrefix === null ? {} : { prefix: args.redisPrefix }) } }),

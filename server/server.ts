@@ -16,7 +16,7 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createNetServer, isIP, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
@@ -73,6 +73,11 @@ export interface WorkshopOptions {
    * `hsw`) names its keys. `dataDir`, `repair` are not used then; `fresh` starts a new room in Redis.
    */
   readonly redis?: { readonly url: string; readonly prefix?: string };
+  /**
+   * Behind a proxy on this machine (server/nginx.conf.example): a WebSocket from a loopback address is counted by its
+   * `X-Real-IP` header for the per-address limits (new ids, the reserve). Default false: the header is ignored.
+   */
+  readonly trustProxy?: boolean;
 }
 
 export interface WorkshopStats {
@@ -726,12 +731,18 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, clientTracking: false });
   let connSeq = 0;
+  const peerAddress = (req: IncomingMessage): string => {
+    const peer = req.socket.remoteAddress ?? '?';
+    const real = req.headers['x-real-ip'];
+    if (!options.trustProxy || !isLoopback(peer) || typeof real !== 'string') return peer;
+    return isIP(real.trim()) ? real.trim() : peer;
+  };
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     const c: Conn = {
       ws,
       id: ++connSeq,
       queue: Promise.resolve(),
-      address: req.socket.remoteAddress ?? '?',
+      address: peerAddress(req),
       role: null,
       pid: null,
       tokens: rate.burst,

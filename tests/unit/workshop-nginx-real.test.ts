@@ -1,0 +1,170 @@
+/**
+ * The README's front, for real: Debian's nginx running server/nginx.conf.example (its ports replaced; its own prefix
+ * folder, error log and pid file under the system's temporary folder; no daemon, stopped by the test) on loopback in
+ * front of two workshop processes sharing one room through a real redis-server. The phones reach both processes
+ * through the one address, over WebSocket upgrade; one process stopped, its phones reconnect through nginx to the
+ * other with their vote. Skipped, saying so, without nginx, redis-server or root.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { QUIZZES } from '../../server/quizzes.ts';
+import type { WorkshopServer } from '../../server/server.ts';
+import { TestClient, get, pidOf, removeTempDirs, startTestServer, type Msg } from './workshop-client.ts';
+import { RealRedis, freePort, redisMissing } from './workshop-redis.ts';
+
+const NGINX = '/usr/sbin/nginx';
+const why =
+  redisMissing ??
+  (!existsSync(NGINX)
+    ? 'nginx is not installed (apt-get install nginx): skipped'
+    : process.getuid?.() !== 0
+      ? 'not root (nginx is run as Debian runs it): skipped'
+      : null);
+if (why) console.warn(`workshop-nginx-real: ${why}`);
+
+const EXAMPLE = resolve(import.meta.dirname, '../../server/nginx.conf.example');
+
+/** The example with its ports replaced: listen on `front`, the processes on `backs`. */
+function configFor(front: number, backs: readonly number[]): string {
+  const text = readFileSync(EXAMPLE, 'utf8');
+  const upstream = backs.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  const out = text
+    .replace(/^#.*\n/gm, '')
+    .replace(/listen 8080;/, `listen 127.0.0.1:${front};`)
+    .replace(/( {8}server 127\.0\.0\.1:808\d[^\n]*\n)+/, `${upstream}\n`);
+  if (out.includes('8081') || !out.includes(`listen 127.0.0.1:${front};`)) throw new Error('the example changed shape');
+  return out;
+}
+
+const Q = QUIZZES[0]!;
+let nginx: ChildProcess | null = null;
+let dir = '';
+let redis: RealRedis | null = null;
+const servers: WorkshopServer[] = [];
+const clients: TestClient[] = [];
+
+afterAll(async () => {
+  for (const c of clients) c.close();
+  nginx?.kill('SIGKILL');
+  await Promise.all(servers.map((s) => s.close()));
+  await redis?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
+});
+
+async function hello(port: number, room: string, body: object): Promise<{ c: TestClient; welcome: Msg }> {
+  const c = await TestClient.open(`ws://127.0.0.1:${port}/ws`, 15_000);
+  clients.push(c);
+  c.send({ type: 'hello', v: 1, room, ...body });
+  return { c, welcome: await c.type('welcome', () => true, 15_000) };
+}
+
+describe.skipIf(why !== null)('nginx in front of two processes', () => {
+  test('the config is valid for nginx -t', () => {
+    const d = mkdtempSync(join(tmpdir(), 'hsw-nginx-t-'));
+    let r;
+    try {
+      writeFileSync(join(d, 'nginx.conf'), configFor(19090, [19091, 19092]));
+      const args = [
+        '-t',
+        '-p',
+        d,
+        '-c',
+        join(d, 'nginx.conf'),
+        '-e',
+        join(d, 'error.log'),
+        '-g',
+        `pid ${d}/nginx.pid;`,
+      ];
+      r = spawnSync(NGINX, args, { encoding: 'utf8', timeout: 10_000 });
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+    expect(r.stderr).toMatch(/syntax is ok/);
+    expect(r.status).toBe(0);
+  });
+
+  test('phones through nginx reach both processes, vote and see the reveal; a process stopped, its phones reconnect through nginx', async () => {
+    redis = await RealRedis.start();
+    const opts = { redis: { url: redis.url, prefix: 'hsw-nginx' }, trustProxy: true };
+    const a = await startTestServer(servers, 'nginx', { ...opts, fresh: true });
+    const b = await startTestServer(servers, 'nginx', opts);
+    const front = await freePort();
+    dir = mkdtempSync(join(tmpdir(), 'hsw-nginx-'));
+    writeFileSync(join(dir, 'nginx.conf'), configFor(front, [a.port, b.port]));
+    let err = '';
+    nginx = spawn(
+      NGINX,
+      [
+        '-p',
+        dir,
+        '-c',
+        join(dir, 'nginx.conf'),
+        '-e',
+        join(dir, 'error.log'),
+        '-g',
+        `daemon off; pid ${dir}/nginx.pid;`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    nginx.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const r = await get(front, '/').catch(() => null);
+      if (r?.status === 200) {
+        expect(r.body).toContain('phone deck');
+        break;
+      }
+      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not answer: ${err}`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    expect((await get(front, `/${a.room}`)).status).toBe(302);
+
+    // The presenter on A itself (B is the one that will die).
+    const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
+    presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await presenter.type('poll', (m) => (m['poll'] as { status: string }).status === 'open');
+    const N = 20;
+    const phones = await Promise.all(
+      Array.from({ length: N }, (_, k) => hello(front, a.room, { role: 'participant', pid: pidOf(k) })),
+    );
+    // least_conn spreads them: both processes hold phones.
+    expect(a.stats().connected).toBeGreaterThan(0);
+    expect(b.stats().connected).toBeGreaterThan(0);
+    expect(a.stats().connected + b.stats().connected).toBe(N);
+    for (const [k, { c }] of phones.entries()) c.send({ type: 'vote', qid: Q.id, choice: k % Q.choiceCount });
+    for (const { c } of phones) await c.type('ack');
+
+    // B dies: its phones come back through nginx (to A, the one left), with their vote.
+    const onB = b.stats().connected;
+    await b.close();
+    const gone = () => phones.filter(({ c }) => !c.isOpen).length;
+    for (const end = Date.now() + 10_000; gone() < onB && Date.now() < end;)
+      await new Promise((d) => setTimeout(d, 20));
+    const back = await Promise.all(
+      phones.map(async ({ c }, k) =>
+        c.isOpen ? null : (await hello(front, a.room, { role: 'participant', pid: pidOf(k) })).welcome,
+      ),
+    );
+    const moved = back.filter((w) => w !== null);
+    expect(moved.length).toBe(onB);
+    for (const [k, w] of back.entries()) {
+      if (w === null) continue;
+      const v = (w['polls'] as { qid: string; yours: number | null }[]).find((p) => p.qid === Q.id)!;
+      expect(v.yours).toBe(k % Q.choiceCount);
+    }
+    presenter.send({ type: 'poll', qid: Q.id, action: 'reveal' });
+    const expected = Array.from({ length: Q.choiceCount }, (_, i) => Math.ceil((N - i) / Q.choiceCount));
+    const last = clients.at(-1)!;
+    const v = (await last.type('poll', (m) => (m['poll'] as { status: string }).status === 'revealed'))['poll'] as {
+      counts: number[];
+    };
+    expect(v.counts).toEqual(expected);
+    nginx.kill('SIGTERM');
+    await new Promise((done) => nginx!.once('exit', done));
+    nginx = null;
+  }, 60_000);
+});
