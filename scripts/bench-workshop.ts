@@ -8,9 +8,19 @@
  * process). Bounded: a global timeout; it stops the server and exits by itself, non-zero if anything was lost.
  *
  *   npm run bench:workshop -- [--participants 2000] [--batch 100] [--vote-spread-ms 2000] [--timeout-s 120]
+ *
+ * Several processes sharing the room through Redis (server/redis-room.ts), behind Debian's nginx running
+ * server/nginx.conf.example (its ports replaced, its own prefix folder under the temporary one):
+ *
+ *   npm run bench:workshop -- --processes 2 --redis redis://127.0.0.1:6379 --participants 10000
+ *   npm run bench:workshop -- --processes 2 --redis auto       (a redis-server of its own: AOF, appendfsync always)
+ *
+ * The phones connect through nginx (without nginx: to the processes in turn, said so), the presenter to the first
+ * process; the memory of every process and of Redis is printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { get } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,18 +44,30 @@ const N = option('participants', 2000);
 const BATCH = option('batch', 100);
 const SPREAD_MS = option('vote-spread-ms', 2000);
 const TIMEOUT_S = option('timeout-s', 120);
+const PROCESSES = option('processes', 1);
+const REDIS = ((): string | null => {
+  const i = process.argv.indexOf('--redis');
+  if (i < 0) return PROCESSES > 1 ? 'auto' : null;
+  const v = process.argv[i + 1] ?? '';
+  if (v !== 'auto' && !/^rediss?:\/\/\S+$/.test(v)) {
+    console.error('--redis needs redis://host:port or auto');
+    process.exit(2);
+  }
+  return v;
+})();
+const NGINX = '/usr/sbin/nginx';
 const QID = 'quiz-busy-wait';
 const CHOICES = 4;
 
 type Msg = { type: string } & Record<string, unknown>;
 
 const tmp = mkdtempSync(join(tmpdir(), 'hsw-bench-workshop-'));
-let child: ChildProcess | null = null;
+const children: ChildProcess[] = [];
 const sockets: WebSocket[] = [];
 
 function stop(code: number): never {
   for (const ws of sockets) ws.terminate();
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
 }
@@ -55,7 +77,80 @@ const deadline = setTimeout(() => {
   stop(3);
 }, TIMEOUT_S * 1000);
 
-function startServer(): Promise<{ port: number; room: string; secret: string; pid: number }> {
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** A process that prints `ready` on stdout (or stderr) when it is: resolves with what it printed by then. */
+function started(c: ChildProcess, ready: (out: string) => boolean, what: string): Promise<string> {
+  children.push(c);
+  let out = '';
+  return new Promise((done, fail) => {
+    c.on('exit', (code) => fail(new Error(`${what} exited (${code}): ${out}`)));
+    const take = (d: Buffer) => {
+      out += d.toString();
+      if (ready(out)) done(out);
+    };
+    c.stdout?.on('data', take);
+    c.stderr?.on('data', take);
+  });
+}
+
+/** A redis-server of the bench's own: loopback, a free port, AOF with appendfsync always, in the temporary folder. */
+async function startRedis(): Promise<{ url: string; pid: number }> {
+  const port = await freePort();
+  const dir = join(tmp, 'redis');
+  mkdirSync(dir);
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'];
+  args.push('--appendfsync', 'always', '--save', '');
+  const c = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  await started(c, (out) => out.includes('Ready to accept connections'), `redis-server (${dir})`);
+  return { url: `redis://127.0.0.1:${port}`, pid: c.pid! };
+}
+
+/** nginx with server/nginx.conf.example in front of the processes' ports; its port. */
+async function startNginx(backs: readonly number[]): Promise<number> {
+  const front = await freePort();
+  const dir = join(tmp, 'nginx');
+  const upstream = backs.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  const conf = readFileSync(join(ROOT, 'server', 'nginx.conf.example'), 'utf8')
+    .replace(/^#.*\n/gm, '')
+    .replace(/listen 8080;/, `listen 127.0.0.1:${front};`)
+    .replace(/( {8}server 127\.0\.0\.1:808\d[^\n]*\n)+/, `${upstream}\n`);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const c = spawn(
+    NGINX,
+    ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  children.push(c);
+  const end = performance.now() + 10_000;
+  for (;;) {
+    const ok = await new Promise<boolean>((done) => {
+      get(`http://127.0.0.1:${front}/`, (res) => {
+        res.resume();
+        done(true);
+      }).on('error', () => done(false));
+    });
+    if (ok) return front;
+    if (performance.now() > end || c.exitCode !== null) throw new Error('nginx did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function startServer(
+  i: number,
+  redis: string | null,
+): Promise<{ port: number; room: string; secret: string; pid: number }> {
+  const shared = redis === null ? [] : ['--redis', redis, '--redis-prefix', `bench-${process.pid}`, '--trust-proxy'];
   const c = spawn(
     process.execPath,
     [
@@ -64,13 +159,16 @@ function startServer(): Promise<{ port: number; room: string; secret: string; pi
       'server/cli.ts',
       '--no-build',
       '--json',
-      '--new',
+      ...(i === 0 ? ['--new'] : []),
+      ...shared,
+      '--max-connections',
+      String(N + 100),
       '--port',
       '0',
       '--host',
       '127.0.0.1',
       '--data',
-      join(tmp, 'data'),
+      join(tmp, `data-${i}`),
       '--dist',
       join(tmp, 'no-dist'),
       '--phone',
@@ -78,7 +176,7 @@ function startServer(): Promise<{ port: number; room: string; secret: string; pi
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  child = c;
+  children.push(c);
   let out = '';
   let err = '';
   c.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -140,9 +238,21 @@ function fetchJson(url: string): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
-  const server = await startServer();
+  const ownRedis = REDIS === 'auto' ? await startRedis() : null;
+  const redisUrl = ownRedis?.url ?? REDIS;
+  const server = await startServer(0, redisUrl);
+  const others = await Promise.all(Array.from({ length: PROCESSES - 1 }, (_, i) => startServer(i + 1, redisUrl)));
+  const all = [server, ...others];
+  let front: string;
+  if (PROCESSES === 1) front = `127.0.0.1:${server.port}`;
+  else if (existsSync(NGINX)) front = `127.0.0.1:${await startNginx(all.map((s) => s.port))}`;
+  else {
+    console.warn(`bench:workshop: ${NGINX} is missing: the phones connect to the processes in turn`);
+    front = '';
+  }
+  const phoneUrl = (i: number) => (front ? `ws://${front}/ws` : `ws://127.0.0.1:${all[i % all.length]!.port}/ws`);
   const url = `ws://127.0.0.1:${server.port}/ws`;
-  const memIdle = memory(server.pid);
+  const memIdle = all.map((s) => memory(s.pid));
 
   // The presenter: records when each count of answers first arrives.
   const answeredAt: number[] = []; // answeredAt[k]: when the presenter first saw more than k answers
@@ -181,7 +291,7 @@ async function main(): Promise<void> {
       batch.map(async (p, j) => {
         const i = start + j;
         const isPoll = `{"type":"poll","poll":{"qid":"${QID}"`;
-        p.ws = await open(url, (text, t) => {
+        p.ws = await open(phoneUrl(i), (text, t) => {
           if (text.startsWith('{"type":"welcome"')) p.welcomed = true;
           else if (text.startsWith('{"type":"slide"')) {
             p.slides.set((JSON.parse(text) as { slide: { index: number } }).slide.index, t);
@@ -201,7 +311,7 @@ async function main(): Promise<void> {
     await until(() => batch.every((p) => p.welcomed), 10_000, 'the welcomes of a batch');
   }
   const joinMs = performance.now() - tJoin;
-  const memJoined = memory(server.pid);
+  const memJoined = all.map((s) => memory(s.pid));
 
   // Three slide changes, each received by every phone.
   const slideLatency: number[] = [];
@@ -253,7 +363,8 @@ async function main(): Promise<void> {
     // counted below
   }
   const revealLatency = phones.flatMap((p) => (p.revealedAt === null ? [] : [p.revealedAt - t0]));
-  const memEnd = memory(server.pid);
+  const memEnd = all.map((s) => memory(s.pid));
+  const redisMem = ownRedis ? memory(ownRedis.pid) : null;
   const exported = (await fetchJson(`http://127.0.0.1:${server.port}/api/export.json?key=${server.secret}`)) as {
     questions: { qid: string; answered: number; counts: number[] }[];
   };
@@ -265,7 +376,11 @@ async function main(): Promise<void> {
   const load = loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
-  console.log(`bench:workshop: ${N} participants on loopback, ${availableParallelism()} cores (load average ${load}), node ${process.version}
+  const shape =
+    PROCESSES === 1
+      ? 'one process'
+      : `${PROCESSES} processes sharing the room through Redis${front ? ', behind nginx' : ''}${ownRedis ? ' (a redis-server of its own, appendfsync always)' : ''}`;
+  console.log(`bench:workshop: ${N} participants on loopback, ${shape}, ${availableParallelism()} cores (load average ${load}), node ${process.version}
   joined                             ${N} in ${(joinMs / 1000).toFixed(1)} s (batches of ${BATCH})
   slide changes received             ${slideLatency.length} of ${3 * N}
 ${row('slide → every phone', quantiles(slideLatency))}
@@ -274,7 +389,14 @@ ${row('vote → its ack (on disk)', quantiles(ackLatency))}
 ${row("vote → presenter's updated count", quantiles(countLatency))}
 ${row("reveal → phone's histogram", quantiles(revealLatency))}
   reveal → the last phone's histogram ${ms(Math.max(...revealLatency))}
-  server memory (VmRSS)              idle ${memIdle.rss.toFixed(0)} MB, ${N} joined ${memJoined.rss.toFixed(0)} MB, end ${memEnd.rss.toFixed(0)} MB (peak ${memEnd.hwm.toFixed(0)} MB)
+${all
+  .map(
+    (_, i) =>
+      `  ${`process ${i + 1} memory (VmRSS)`.padEnd(34)} idle ${memIdle[i]!.rss.toFixed(0)} MB, ${N} joined ${memJoined[i]!.rss.toFixed(0)} MB, end ${memEnd[i]!.rss.toFixed(0)} MB (peak ${memEnd[i]!.hwm.toFixed(0)} MB)`,
+  )
+  .join(
+    '\n',
+  )}${redisMem ? `\n  Redis memory (VmRSS)               end ${redisMem.rss.toFixed(0)} MB (peak ${redisMem.hwm.toFixed(0)} MB)` : ''}
   refused                            ${refused.length}${refused.length ? ` (${[...new Set(refused)].join(', ')})` : ''}`);
 
   const lost = sentAt.length !== N || acked !== N || counted !== N || slidesMissed > 0 || revealLatency.length !== N;
