@@ -67,6 +67,12 @@ const sockets: WebSocket[] = [];
 
 function stop(code: number): never {
   for (const ws of sockets) ws.terminate();
+  const nginxLog = join(tmp, 'nginx', 'error.log');
+  if (code !== 0 && existsSync(nginxLog)) {
+    const lines = readFileSync(nginxLog, 'utf8').trim().split('\n');
+    if (lines.length > 0 && lines[0] !== '')
+      console.error(`nginx's error log (last lines):\n${lines.slice(-5).join('\n')}`);
+  }
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
@@ -122,7 +128,7 @@ async function startNginx(backs: readonly number[]): Promise<number> {
   const upstream = backs.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
   const conf = readFileSync(join(ROOT, 'server', 'nginx.conf.example'), 'utf8')
     .replace(/^#.*\n/gm, '')
-    .replace(/listen 8080;/, `listen 127.0.0.1:${front};`)
+    .replace(/listen 8080 reuseport;/, `listen 127.0.0.1:${front} reuseport;`)
     .replace(/( {8}server 127\.0\.0\.1:808\d[^\n]*\n)+/, `${upstream}\n`);
   mkdirSync(dir);
   writeFileSync(join(dir, 'nginx.conf'), conf);

@@ -33,9 +33,10 @@ function configFor(front: number, backs: readonly number[]): string {
   const upstream = backs.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
   const out = text
     .replace(/^#.*\n/gm, '')
-    .replace(/listen 8080;/, `listen 127.0.0.1:${front};`)
+    .replace(/listen 8080 reuseport;/, `listen 127.0.0.1:${front} reuseport;`)
     .replace(/( {8}server 127\.0\.0\.1:808\d[^\n]*\n)+/, `${upstream}\n`);
-  if (out.includes('8081') || !out.includes(`listen 127.0.0.1:${front};`)) throw new Error('the example changed shape');
+  if (out.includes('8081') || !out.includes(`listen 127.0.0.1:${front} reuseport;`))
+    throw new Error('the example changed shape');
   return out;
 }
 
