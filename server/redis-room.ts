@@ -6,7 +6,8 @@
  *
  *   <prefix>:current                 the code of the room the processes serve (`--new`: another)
  *   <prefix>:room:<CODE>:meta        hash: the presenter's secret, when the room was made
- *   <prefix>:room:<CODE>:events      stream: every accepted event (field `e`: the RoomEvent as JSON, `o`: its origin)
+ *   <prefix>:room:<CODE>:events      stream: every accepted event (field `e`: the RoomEvent as JSON, `o`: its origin;
+ *                                    or `n`: a remote's next/previous, relayed to the presenter's pages, not the room)
  *   <prefix>:room:<CODE>:people      hash pid → nickname (who joined)
  *   <prefix>:room:<CODE>:status      hash qid → idle | open | closed | revealed
  *   <prefix>:room:<CODE>:votes:<qid> hash pid → choice: one vote per pid per question
@@ -215,6 +216,7 @@ export class SharedRoom {
   private applied = '0-0';
   private readonly waiters: { id: string; done: () => void }[] = [];
   private listener: Listener = () => {};
+  private navListener: (nav: string, origin: string) => void = () => {};
   private closed = false;
   private reading: Promise<void> = Promise.resolve();
   private available = true;
@@ -273,8 +275,9 @@ export class SharedRoom {
   }
 
   /** Starts following the stream: `listener` gets each new event, after the replica applied it. */
-  follow(listener: Listener): void {
+  follow(listener: Listener, onNav: (nav: string, origin: string) => void = () => {}): void {
     this.listener = listener;
+    this.navListener = onNav;
     this.reading = this.readLoop();
   }
 
@@ -282,10 +285,13 @@ export class SharedRoom {
     this.applied = id;
     let e: RoomEvent | null = null;
     let origin = '';
+    let nav: string | null = null;
     for (let i = 0; i + 1 < fields.length; i += 2) {
       if (fields[i] === 'e') e = JSON.parse(fields[i + 1]!) as RoomEvent;
       else if (fields[i] === 'o') origin = fields[i + 1]!;
+      else if (fields[i] === 'n') nav = fields[i + 1]!;
     }
+    if (nav !== null && live) this.navListener(nav, origin);
     if (e !== null) {
       if (live) this.listener(e, origin);
       else this.options.room.apply(e);
@@ -395,6 +401,16 @@ export class SharedRoom {
         throw new Error('a join goes through join()');
       default:
         return SharedRoom.decision(await this.run(null, ['append', ev, origin]));
+    }
+  }
+
+  /** A remote's `nav` (already validated), to the presenter's pages of every process; false: Redis is away. */
+  async relay(nav: string, conn: string): Promise<boolean> {
+    try {
+      await this.cmd.xadd(this.keys('events'), '*', 'n', nav, 'o', `${this.origin}:${conn}`);
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -638,6 +638,10 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       if (msg.type === 'poll')
         return sharedCommand(c, { t: 'poll', qid: msg.qid, action: msg.action, at: now() }, shared);
       if (msg.type === 'showTop') return sharedCommand(c, { t: 'showTop', show: msg.show, at: now() }, shared);
+      if (msg.type === 'nav') {
+        if (!(await shared.relay(JSON.stringify(msg), String(c.id)))) refuse(c, 'not-saved');
+        return;
+      }
     }
     switch (msg.type) {
       case 'slide': {
@@ -911,7 +915,11 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   }
   const address = http.address() as AddressInfo;
   if (shared) {
-    shared.follow(applyShared);
+    shared.follow(applyShared, (nav, origin) => {
+      const [proc, connId] = origin.split(':');
+      const from = proc === shared?.origin && connId ? Number(connId) : -1;
+      for (const p of presenters) if (p.id !== from) sendRaw(p, nav);
+    });
     shared.startHeartbeat(
       () => (lastBeat = processCounters()),
       () => presenterDirty({ stats: true }),
