@@ -63,6 +63,7 @@ type Msg = { type: string } & Record<string, unknown>;
 
 const tmp = mkdtempSync(join(tmpdir(), 'hsw-bench-workshop-'));
 const children: ChildProcess[] = [];
+let nginxChild: ChildProcess | null = null;
 const sockets: WebSocket[] = [];
 
 function stop(code: number): never {
@@ -73,7 +74,8 @@ function stop(code: number): never {
     if (lines.length > 0 && lines[0] !== '')
       console.error(`nginx's error log (last lines):\n${lines.slice(-5).join('\n')}`);
   }
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  // nginx's master on SIGTERM (a SIGKILL would leave its workers behind), the rest at once.
+  for (const child of children) if (child.exitCode === null) child.kill(child === nginxChild ? 'SIGTERM' : 'SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
 }
@@ -138,6 +140,7 @@ async function startNginx(backs: readonly number[]): Promise<number> {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   children.push(c);
+  nginxChild = c;
   const end = performance.now() + 10_000;
   for (;;) {
     const ok = await new Promise<boolean>((done) => {

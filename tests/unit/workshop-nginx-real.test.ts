@@ -49,7 +49,8 @@ const clients: TestClient[] = [];
 
 afterAll(async () => {
   for (const c of clients) c.close();
-  nginx?.kill('SIGKILL');
+  // The master on SIGTERM stops its workers (a SIGKILL would leave them behind).
+  nginx?.kill('SIGTERM');
   await Promise.all(servers.map((s) => s.close()));
   await redis?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
