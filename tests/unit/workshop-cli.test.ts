@@ -107,3 +107,22 @@ test('Ctrl-C (SIGINT) closes cleanly: exit 0, and what was accepted is in the lo
   const lines = readFileSync(join(data, 'room.jsonl'), 'utf8').trimEnd().split('\n');
   expect(JSON.parse(lines.at(-1)!)).toMatchObject({ t: 'join', pid: pidOf(7), nick: 'Ctrl' });
 });
+
+test('--redis: a bad address is refused (exit 2); a Redis that cannot be reached is said so (exit 1), nothing written', async () => {
+  const bad = await cli(['--redis', 'http://127.0.0.1:6379']);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toContain('--redis needs an address redis://host:port, not http://127.0.0.1:6379');
+  // A port nothing listens on (bound and let go).
+  const port = await new Promise<number>((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => done(p));
+    });
+  });
+  const data = tempDir('cli-redis');
+  const r = await cli([...serverArgs(data), '--redis', `redis://127.0.0.1:${port}`]);
+  expect(r.code).toBe(1);
+  expect(r.err).toContain(`cannot reach Redis at redis://127.0.0.1:${port}`);
+  expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  expect(readdirSync(data)).toEqual([]);
+});
