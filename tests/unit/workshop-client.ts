@@ -32,11 +32,14 @@ export class TestClient {
     });
   }
 
-  /** `autoPong: false` makes a dead phone: it never answers the server's pings; `localAddress` another address. */
+  /**
+   * `autoPong: false` makes a dead phone: it never answers the server's pings; `localAddress` another address;
+   * `headers` the upgrade request's (a proxy's `X-Real-IP`).
+   */
   static open(
     url: string,
     timeoutMs = 5000,
-    options: { autoPong?: boolean; localAddress?: string } = {},
+    options: { autoPong?: boolean; localAddress?: string; headers?: Record<string, string> } = {},
   ): Promise<TestClient> {
     return new Promise((done, fail) => {
       const ws = new WebSocket(url, options);

@@ -353,3 +353,23 @@ describe('nicknames', () => {
     for (const bad of BAD) expect(csv).not.toContain(bad);
   });
 });
+
+test('--trust-proxy: a WebSocket from loopback is counted by its X-Real-IP; without it the header is ignored', async () => {
+  const limits = { joinsPerAddressPerMinute: 1, exemptLoopback: true };
+  const join = async (s: WorkshopServer, k: number, realIp: string): Promise<Msg> => {
+    const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { headers: { 'X-Real-IP': realIp } });
+    clients.push(c);
+    c.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(k) });
+    return c.waitFor((m) => m.type === 'welcome' || m.type === 'refused', 'a welcome or a refusal');
+  };
+  const behind = await start({ limits, trustProxy: true });
+  expect((await join(behind, 1, '192.0.2.7')).type).toBe('welcome');
+  expect(await join(behind, 2, '192.0.2.7')).toMatchObject({ type: 'refused', reason: 'rate-limited' });
+  expect((await join(behind, 3, '192.0.2.8')).type).toBe('welcome');
+  // A loopback X-Real-IP is exempt as loopback is; a header that is no address is not taken.
+  expect((await join(behind, 4, '127.0.0.1')).type).toBe('welcome');
+  expect((await join(behind, 5, '127.0.0.1')).type).toBe('welcome');
+  for (const k of [10, 11]) expect((await join(behind, k, 'not-an-address')).type).toBe('welcome');
+  const direct = await start({ limits });
+  for (const k of [6, 7, 8]) expect((await join(direct, k, '192.0.2.9')).type).toBe('welcome');
+});
