@@ -1,0 +1,102 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+import { SEED_PROGRAMS } from '../../components/asyncio-loop/asyncio-loop-yours.ts';
+
+/**
+ * "Your code" on asyncio-loop: a person's program recorded by CPython 3.14 (Pyodide) in a worker, under the built
+ * site's policy (the pages' strict CSP; the worker's own, scripts/pyodide-files.ts). Loading Python on two shared
+ * cores takes seconds: waits are on conditions, generous. Any CSP violation is a console error (the fixture fails).
+ */
+const LOAD_MS = 120_000;
+
+const TEXT = {
+  en: {
+    tab: 'Your code',
+    editor: 'Your asyncio program (Python)',
+    run: 'Run',
+    stop: 'Stop',
+    loading: /^Loading Python 3\.14, 6\.4 MB$/,
+    output: 'Output',
+    step: 'Step forward',
+    recorded: 'Recorded by CPython 3.14',
+    refused: 'Refused: import threading',
+    syntax: 'Syntax error on line 2',
+    stopped: 'Stopped: the worker was terminated.',
+    turnOf: /Turn 2 of 9(?!\d)/,
+  },
+  ru: {
+    tab: 'Ваш код',
+    editor: 'Ваша программа на asyncio (Python)',
+    run: 'Запустить',
+    stop: 'Остановить',
+    loading: /^Загрузка Python 3\.14, 6,4 МБ$/,
+    output: 'Вывод',
+    step: 'Шаг вперёд',
+    recorded: 'Записано CPython 3.14',
+    refused: 'Отказано: import threading',
+    syntax: 'Синтаксическая ошибка в строке 2',
+    stopped: 'Остановлено: воркер завершён.',
+    turnOf: /Оборот 2 из 9(?!\d)/,
+  },
+} as const;
+
+async function open(page: Page, lang: 'en' | 'ru'): Promise<Locator> {
+  await gotoSlide(page, 'asyncio-loop', { lang });
+  const demo = currentSlide(page).locator('hsw-asyncio-loop');
+  await demo.getByRole('button', { name: TEXT[lang].tab }).click();
+  return demo;
+}
+
+async function runProgram(demo: Locator, lang: 'en' | 'ru', source: string): Promise<void> {
+  await demo.getByRole('textbox', { name: TEXT[lang].editor }).fill(source);
+  await demo.getByRole('button', { name: TEXT[lang].run, exact: true }).click();
+  await expect(demo.getByRole('button', { name: TEXT[lang].run, exact: true })).toBeEnabled({ timeout: LOAD_MS });
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  const t = TEXT[lang];
+  test(`your code in ${lang}: Run loads Python with a progress bar, the turns step, Stop, a refusal, a syntax error, a traceback`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const demo = await open(page, lang);
+    await demo.getByRole('textbox', { name: t.editor }).fill(SEED_PROGRAMS.blocking50);
+    await demo.getByRole('button', { name: t.run, exact: true }).click();
+    // the progress bar over the download, named with what it loads
+    const bar = demo.getByRole('progressbar', { name: t.loading });
+    await expect(bar).toBeVisible({ timeout: LOAD_MS });
+    await expect(demo.getByRole('button', { name: t.run, exact: true })).toBeEnabled({ timeout: LOAD_MS });
+    await expect(bar).toHaveCount(0);
+    await expect(demo.getByText(t.recorded)).toBeVisible();
+    // seed 000: fifty tasks of time.sleep(0.1) are one turn of 50 handles that kept the loop 5 s
+    await expect(demo.getByRole('log', { name: t.output })).toHaveText('done at 5.0');
+    const step = demo.getByRole('button', { name: t.step });
+    await step.click();
+    await step.click();
+    await expect(demo.getByRole('status').filter({ hasText: t.turnOf })).toBeVisible();
+    await expect(demo.locator('.callout.bad').first()).toContainText(lang === 'en' ? 'busy for 5 s' : 'занят 5 с');
+
+    // a refusal: threads
+    await runProgram(demo, lang, 'import asyncio\nimport threading\n');
+    await expect(demo.getByRole('alert')).toContainText(t.refused);
+    // a syntax error: CPython's message and line
+    await runProgram(demo, lang, 'import asyncio\nasync def main(:\n    pass\n');
+    await expect(demo.getByRole('alert')).toContainText(t.syntax);
+    await expect(demo.getByRole('alert')).toContainText('SyntaxError');
+    // a traceback in the output panel
+    await runProgram(
+      demo,
+      lang,
+      "import asyncio\n\nasync def main():\n    await asyncio.sleep(0)\n    raise ValueError('no')\n\nasyncio.run(main())\n",
+    );
+    await expect(demo.getByRole('log', { name: t.output })).toContainText('Traceback (most recent call last)');
+    await expect(demo.getByRole('log', { name: t.output })).toContainText('ValueError: no');
+    // Stop: a program that never returns from one step, stopped by the person
+    await demo
+      .getByRole('textbox', { name: t.editor })
+      .fill('import asyncio\n\nasync def main():\n    while True:\n        pass\n\nasyncio.run(main())\n');
+    await demo.getByRole('button', { name: t.run, exact: true }).click();
+    await demo.getByRole('button', { name: t.stop }).click();
+    await expect(demo.getByText(t.stopped)).toBeVisible();
+  });
+}
