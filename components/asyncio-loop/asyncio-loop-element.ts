@@ -5,6 +5,7 @@ import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { asyncioLoopText } from './asyncio-loop-text.ts';
+import { listingOf, presetProgram } from './asyncio-loop-programs.ts';
 import { styles } from './asyncio-loop-styles.ts';
 import * as model from './asyncio-loop-model.ts';
 import {
@@ -40,33 +41,10 @@ import {
   type TurnView,
 } from './asyncio-loop-model.ts';
 import { DECLARATIONS, TURN_STEPS, renderExcerpt, renderSegment } from './asyncio-loop-code.ts';
-import { formatNumber } from '../../lib/i18n.ts';
-import { PyRunner } from '../shared/py-record/py-runner.ts';
-import { PYODIDE_GZIP_BYTES } from '../shared/py-record/py-files.ts';
-import {
-  MAX_SOURCE_BYTES,
-  STARTS,
-  SEED_PROGRAMS,
-  blockedIn,
-  chooseStart,
-  currentTurn,
-  editDraft,
-  finished,
-  notableHandles,
-  openStart,
-  progressed,
-  recordedPhases,
-  recordedTurnView,
-  runPressed,
-  seconds,
-  setDebug,
-  started,
-  turnsOf,
-  yoursRecording,
-  yoursTurnTo,
-  type StartId,
-  type YoursState,
-} from './asyncio-loop-yours.ts';
+import type * as YoursViewModule from './asyncio-loop-yours-view.ts';
+import type { YoursHost } from './asyncio-loop-yours-view.ts';
+
+type YoursView = typeof YoursViewModule;
 
 /** Inside the asyncio loop: its composition, the six steps of a turn, and a real small program's run turn by turn. */
 export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
@@ -80,39 +58,34 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     return asyncioLoopText[this.locale];
   }
 
-  /** "Your code"'s worker: made on the first Run, terminated by Stop. */
-  private runner: PyRunner | null = null;
-  private pythonLoaded = false;
+  /** "Your code"'s view and worker, loaded when the tab is first opened (asyncio-loop-yours-view.ts). */
+  private yoursView: YoursView | null = null;
+  private yoursHost: YoursHost | null = null;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.runner?.dispose();
-    this.runner = null;
-    this.pythonLoaded = false;
+    this.yoursHost?.dispose();
+    this.yoursHost = null;
   }
 
-  private setYoursState(next: (y: YoursState) => YoursState): void {
-    this.setState(setYours(this.state, next(this.state.yours)));
-  }
-
-  private async run(): Promise<void> {
-    this.setYoursState((y) => runPressed(y, this.pythonLoaded));
-    if (this.state.yours.job === 'idle') return;
-    this.runner ??= new PyRunner();
-    const y = this.state.yours;
-    const outcome = await this.runner.run(y.draft, y.debug, {
-      onProgress: (loaded, total) => this.setYoursState((s) => progressed(s, loaded, total)),
-      onStarted: () => {
-        this.pythonLoaded = true;
-        this.setYoursState(started);
-      },
+  private yours() {
+    if (!this.yoursView) {
+      void import('./asyncio-loop-yours-view.ts').then((m) => {
+        this.yoursView = m;
+        this.requestUpdate();
+      });
+      return nothing;
+    }
+    this.yoursHost ??= new this.yoursView.YoursHost({
+      get: () => this.state.yours,
+      set: (next) => this.setState(setYours(this.state, next)),
+      text: () => this.t,
+      presets: PRESETS,
+      listing: (preset) => listingOf(presetProgram(preset, this.state.k)),
+      chips: (groups, label) => this.chips(groups, label),
+      turn: (v) => this.turn(v),
     });
-    if (outcome.kind !== 'recorded') this.pythonLoaded = false;
-    this.setYoursState((s) => finished(s, outcome));
-  }
-
-  private stop(): void {
-    this.runner?.stop();
+    return this.yoursView.renderYours(this.yoursHost, this.locale);
   }
 
   private chips(groups: readonly HandleGroup[], label: string) {
@@ -330,155 +303,6 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         ${ring !== null ? html`<p class="callout good">${t.fired(ring)}</p>` : nothing}
         ${s.preset === 'gather1000' ? html`<p class="callout">${t.sameAs10}</p>` : nothing}
       </div>
-    </div>`;
-  }
-
-  private yoursEditor(y: YoursState) {
-    const t = this.t;
-    const busy = y.job !== 'idle';
-    const served = PyRunner.available();
-    const mb = formatNumber(PYODIDE_GZIP_BYTES / 1e6, this.locale, 1);
-    return html`<div class="editor">
-      <div class="row">
-        <label for="start">${t.startFrom}</label>
-        <select id="start" @change=${(e: Event) => this.setYoursState((s) => chooseStart(s, (e.target as HTMLSelectElement).value as StartId))}>
-          ${STARTS.map((id) => html`<option value=${id} ?selected=${y.start === id}>${id in SEED_PROGRAMS ? t.seeds[id as keyof typeof SEED_PROGRAMS] : t.presets[id as PresetId]}</option>`)}
-        </select>
-        <button type="button" ?disabled=${busy} @click=${() => this.setYoursState((s) => openStart(s, this.state.k))}>${t.openStart}</button>
-      </div>
-      <label for="yours-code">${t.editor}</label>
-      <textarea
-        id="yours-code"
-        spellcheck="false"
-        autocapitalize="off"
-        autocomplete="off"
-        .value=${y.draft}
-        @input=${(e: Event) => this.setYoursState((s) => editDraft(s, (e.target as HTMLTextAreaElement).value))}
-        @keydown=${(e: KeyboardEvent) => e.stopPropagation()}
-      ></textarea>
-      <div class="row">
-        <button type="button" class="primary" ?disabled=${busy || !served} @click=${() => void this.run()}>${t.run}</button>
-        ${busy ? html`<button type="button" @click=${() => this.stop()}>${t.stop}</button>` : nothing}
-        <label class="check"><input type="checkbox" .checked=${y.debug} ?disabled=${busy} @change=${(e: Event) => this.setYoursState((s) => setDebug(s, (e.target as HTMLInputElement).checked))} />${t.debug}</label>
-      </div>
-      ${
-        y.job === 'loading'
-          ? html`<div class="loading">
-              <progress aria-label=${t.loading(mb)} max=${y.total || 1} .value=${y.loaded}></progress>
-              <p class="note" role="status">${t.loading(mb)} · ${Math.round((100 * y.loaded) / (y.total || 1))} %</p>
-            </div>`
-          : y.job === 'running'
-            ? html`<p class="note" role="status">${t.running}</p>`
-            : !served
-              ? html`<p class="callout" role="status">${t.needsServed}</p>`
-              : this.pythonLoaded
-                ? nothing
-                : html`<p class="note">${t.loadingOnce}</p>`
-      }
-    </div>`;
-  }
-
-  private yoursOutcome(y: YoursState) {
-    const t = this.t;
-    const o = y.outcome;
-    if (!o) return nothing;
-    const n = (v: number, d = 0) => formatNumber(v, this.locale, d);
-    switch (o.kind) {
-      case 'stopped':
-        return html`<p class="callout" role="status">${t.stopped}</p>`;
-      case 'overtime':
-        return html`<div class="callout bad" role="alert">${t.overtime(n(o.budgetMs / 1000, 1))}</div>`;
-      case 'unavailable':
-        return html`<div class="callout" role="status">${t.needsServed}</div>`;
-      case 'failed':
-        return html`<div class="callout bad" role="alert">${t.failed(o.message)}</div>`;
-      case 'tooLong':
-        return html`<div class="callout bad" role="alert">${t.tooLong(n(o.bytes / 1000, 1), n(MAX_SOURCE_BYTES / 1000))}</div>`;
-      case 'recorded': {
-        const r = o.recording;
-        const line = r.line === null ? '' : n(r.line);
-        const output = `${r.stdout}${r.stderr}${r.traceback ? (r.stdout || r.stderr ? '\n' : '') + r.traceback : ''}`;
-        const end =
-          r.end === 'refused'
-            ? html`<div class="callout bad" role="alert"><strong>${t.refusedTitle((r.message ?? '').split(':')[0] ?? '', line)}.</strong> ${t.refusal[r.code ?? 'import'] ?? r.message}</div>`
-            : r.end === 'syntax'
-              ? html`<div class="callout bad" role="alert"><strong>${t.ended.syntax(line)}</strong><pre class="out">${r.message}</pre></div>`
-              : r.end === 'done'
-                ? html`<p class="callout good" role="status">${t.ended.done} ${t.recorded(r.turns.length)}.</p>`
-                : html`<div class="callout bad" role="alert">${t.ended[r.end]}</div>`;
-        return html`${end}
-          ${
-            r.end === 'syntax' || r.end === 'refused'
-              ? nothing
-              : html`<h3 class="ph" id="yours-out">${t.output}</h3>
-                <pre class="out" role="log" aria-labelledby="yours-out">${output || t.noOutput}</pre>`
-          }`;
-      }
-    }
-  }
-
-  private yoursTurns(y: YoursState) {
-    const t = this.t;
-    const rec = yoursRecording(y);
-    if (!rec) return PyRunner.available() ? html`<p class="note">${t.notRunYet}</p>` : nothing;
-    const turns = turnsOf(y);
-    const turn = currentTurn(y);
-    const v = turn ? recordedTurnView(turn) : null;
-    const blocked = turn ? blockedIn(turn) : 0;
-    const notable = turn ? notableHandles(turn) : { shown: [], more: 0 };
-    return html`<p class="note">${t.realPython(rec.python)}</p>
-      <ol class="phases" aria-label=${t.phasesLabel}>
-        ${recordedPhases(turns).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase] ?? p.phase} · ${p.turns}</li>`)}
-        <li>= ${t.turnsTotal(turns.length)}</li>
-      </ol>
-      <div class="turn-row">
-        <hsw-step-controls
-          .locale=${this.locale}
-          .at=${y.index}
-          .total=${turns.length}
-          .playable=${false}
-          @step-forward=${() => this.setYoursState((s) => yoursTurnTo(s, 'forward'))}
-          @step-back=${() => this.setYoursState((s) => yoursTurnTo(s, 'back'))}
-          @reset-requested=${() => this.setYoursState((s) => yoursTurnTo(s, 'reset'))}
-        ></hsw-step-controls>
-        ${
-          v === null || turn === null
-            ? html`<p class="turn-head" role="status"><strong>${t.before(turns.length)}</strong></p>`
-            : html`<p class="turn-head" role="status">
-                <strong>${t.turnOf(v.number, turns.length)}</strong><span class="ph">${t.phase[v.phase] ?? v.phase} · ${t.at(seconds(turn.time))}</span>
-              </p>`
-        }
-      </div>
-      ${
-        v === null
-          ? html`<dl class="queues">
-              <dt>_ready</dt>
-              <dd>${this.chips(turns[0] ? recordedTurnView(turns[0]).readyBefore : [], t.readyBefore)}</dd>
-            </dl>
-            <p class="callout">${t.beforeYours}</p>`
-          : this.turn(v)
-      }
-      ${blocked > 0 ? html`<p class="callout bad">${t.blockedTurn(seconds(blocked))}</p>` : nothing}
-      ${
-        notable.shown.length
-          ? html`<ul class="handles" aria-label=${t.printedIn}>
-              ${notable.shown.map(
-                (h) => html`<li>
-                  <code>${h.what}</code>${h.blocked ? html` <span class="bad">${t.blocked(seconds(h.blocked))}</span>` : nothing}
-                  ${h.stdout || h.stderr ? html`<pre class="out">${`${h.stdout ?? ''}${h.stderr ?? ''}`.trimEnd()}</pre>` : nothing}
-                </li>`,
-              )}
-              ${notable.more ? html`<li class="muted">${t.moreHandles(notable.more)}</li>` : nothing}
-            </ul>`
-          : nothing
-      }`;
-  }
-
-  private yours() {
-    const y = this.state.yours;
-    return html`<div class="cols rec yours">
-      <div>${this.yoursEditor(y)} ${this.yoursOutcome(y)}</div>
-      <div>${this.yoursTurns(y)}</div>
     </div>`;
   }
 

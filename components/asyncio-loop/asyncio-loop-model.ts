@@ -7,7 +7,7 @@
 import { clampIndex, forward, back, reset, toEnd, goTo } from '../../lib/stepping.ts';
 import { run, type HandleInfo, type Program, type RunResult } from '../shared/asyncio-sim/index.ts';
 import { SPEAKER_SEQUENCE } from './asyncio-loop-sequence.ts';
-import { initialYours, type YoursState } from './asyncio-loop-yours.ts';
+import { initialYours, type YoursState } from './asyncio-loop-yours-state.ts';
 import {
   MAX_K,
   canAdd,

@@ -6,7 +6,10 @@
 import { back, clampIndex, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
 import type { PyRecording, RecordedHandle, RecordedTurn } from '../shared/py-record/py-protocol.ts';
 import type { HandleGroup, TurnView } from './asyncio-loop-model.ts';
-import { PRESETS, listingOf, presetProgram, type PresetId } from './asyncio-loop-programs.ts';
+import type { PresetId } from './asyncio-loop-programs.ts';
+import type { SeedProgram, StartId, YoursOutcome, YoursState } from './asyncio-loop-yours-state.ts';
+
+export type { SeedProgram, StartId, YoursOutcome, YoursState } from './asyncio-loop-yours-state.ts';
 
 const H = 'import asyncio\nimport time\n\n';
 
@@ -15,58 +18,29 @@ export const SEED_PROGRAMS = {
   blocking50: `${H}async def work(i):\n    time.sleep(0.1)  # blocks the loop: nothing else runs\n\nasync def main():\n    await asyncio.gather(*[work(i) for i in range(50)])\n    print('done at', round(asyncio.get_running_loop().time(), 3))\n\nasyncio.run(main())\n`,
   cooperative50: `${H}async def work(i):\n    await asyncio.sleep(0.1)  # a timer: the loop serves the others\n\nasync def main():\n    await asyncio.gather(*[work(i) for i in range(50)])\n    print('done at', round(asyncio.get_running_loop().time(), 3))\n\nasyncio.run(main())\n`,
   heartbeat: `${H}async def heartbeat(ticks):\n    loop = asyncio.get_running_loop()\n    while True:\n        ticks.append(loop.time())\n        await asyncio.sleep(0.01)\n\nasync def worker():\n    for _ in range(10):\n        time.sleep(0.1)  # a portion of 100 ms of work\n        await asyncio.sleep(0)  # yields after each portion\n\nasync def main():\n    ticks = []\n    beat = asyncio.create_task(heartbeat(ticks))\n    await worker()\n    beat.cancel()\n    print(len(ticks), 'ticks in', round(asyncio.get_running_loop().time(), 3), 's')\n\nasyncio.run(main())\n`,
-} as const;
-export type SeedProgram = keyof typeof SEED_PROGRAMS;
+} as const satisfies Record<SeedProgram, string>;
 
-/** What the editor can start from: seed 000's programs and the presets' listings. */
-export const STARTS = [
-  ...(Object.keys(SEED_PROGRAMS) as SeedProgram[]),
-  ...PRESETS.filter((p) => p !== 'custom'),
-] as const;
-export type StartId = SeedProgram | Exclude<PresetId, 'custom'>;
+/** What the editor can start from: seed 000's programs and the presets' listings (`presets`: the slide's). */
+export function starts(presets: readonly PresetId[]): StartId[] {
+  return [
+    ...(Object.keys(SEED_PROGRAMS) as SeedProgram[]),
+    ...presets.filter((p): p is Exclude<PresetId, 'custom'> => p !== 'custom'),
+  ];
+}
+
+/** The Python a preset stands for (the slide's listingOf(presetProgram(preset, k))). */
+export type PresetListing = (preset: Exclude<PresetId, 'custom'>) => string;
 
 /** A program longer than this is refused before it is sent (the recorder's output is bounded by itself). */
 export const MAX_SOURCE_BYTES = 20_000;
 
-export function startSource(id: StartId, k = 3): string {
-  return id in SEED_PROGRAMS
-    ? SEED_PROGRAMS[id as SeedProgram]
-    : listingOf(presetProgram(id as Exclude<PresetId, 'custom'>, k));
+export function startSource(id: StartId, listing: PresetListing): string {
+  return id in SEED_PROGRAMS ? SEED_PROGRAMS[id as SeedProgram] : listing(id as Exclude<PresetId, 'custom'>);
 }
 
-/** How a run ended, as data (py-runner's outcomes, and a program too long to send). */
-export type YoursOutcome =
-  | { readonly kind: 'recorded'; readonly recording: PyRecording }
-  | { readonly kind: 'overtime'; readonly budgetMs: number }
-  | { readonly kind: 'stopped' }
-  | { readonly kind: 'unavailable' }
-  | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'tooLong'; readonly bytes: number };
-
-export interface YoursState {
-  readonly draft: string;
-  readonly start: StartId;
-  readonly debug: boolean;
-  /** idle; loading Python; running the program. */
-  readonly job: 'idle' | 'loading' | 'running';
-  readonly loaded: number;
-  readonly total: number;
-  readonly outcome: YoursOutcome | null;
-  /** 0 before the first turn, i after turn i. */
-  readonly index: number;
-}
-
-export function initialYours(): YoursState {
-  return {
-    draft: SEED_PROGRAMS.blocking50,
-    start: 'blocking50',
-    debug: false,
-    job: 'idle',
-    loaded: 0,
-    total: 0,
-    outcome: null,
-    index: 0,
-  };
+/** What the editor shows: the person's text, or the chosen start's source until then. */
+export function draftOf(s: YoursState, listing: PresetListing): string {
+  return s.draft ?? startSource(s.start, listing);
 }
 
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
@@ -80,8 +54,8 @@ export function chooseStart(s: YoursState, start: StartId): YoursState {
 }
 
 /** The chosen starting point into the editor (the recording so far stays until the next Run). */
-export function openStart(s: YoursState, k = 3): YoursState {
-  return { ...s, draft: startSource(s.start, k) };
+export function openStart(s: YoursState, listing: PresetListing): YoursState {
+  return { ...s, draft: startSource(s.start, listing) };
 }
 
 export function setDebug(s: YoursState, debug: boolean): YoursState {
@@ -89,10 +63,10 @@ export function setDebug(s: YoursState, debug: boolean): YoursState {
 }
 
 /** Run pressed: refused at once when the program is too long, else the job starts (loading, the first time). */
-export function runPressed(s: YoursState, pythonLoaded: boolean): YoursState {
-  const bytes = utf8Bytes(s.draft);
+export function runPressed(s: YoursState, pythonLoaded: boolean, listing: PresetListing): YoursState {
+  const bytes = utf8Bytes(draftOf(s, listing));
   if (bytes > MAX_SOURCE_BYTES) return { ...s, job: 'idle', outcome: { kind: 'tooLong', bytes }, index: 0 };
-  return { ...s, job: pythonLoaded ? 'running' : 'loading', outcome: null, index: 0 };
+  return { ...s, draft: draftOf(s, listing), job: pythonLoaded ? 'running' : 'loading', outcome: null, index: 0 };
 }
 
 export function progressed(s: YoursState, loaded: number, total: number): YoursState {

@@ -100,3 +100,69 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(demo.getByText(t.stopped)).toBeVisible();
   });
 }
+
+test('your code runs under the built policy: the pages keep theirs, the worker has its own with wasm-unsafe-eval only', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const violations: string[] = [];
+  await page.exposeFunction('hswViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { hswViolation: (v: string) => void }).hswViolation(
+        `${e.effectiveDirective} ${e.blockedURI}`,
+      );
+    });
+  });
+  const workerPolicy = page.waitForResponse((r) => /\/assets\/py-worker-[\w-]+\.js$/.test(r.url()), {
+    timeout: LOAD_MS,
+  });
+  const demo = await open(page, 'en');
+  const pagePolicy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+  expect(pagePolicy).toContain("script-src 'self'");
+  expect(pagePolicy).not.toContain('wasm-unsafe-eval');
+  expect(pagePolicy).not.toContain('unsafe-eval');
+  await runProgram(
+    demo,
+    'en',
+    "import asyncio\n\nasync def main():\n    await asyncio.sleep(0)\n    print('ok')\n\nasyncio.run(main())\n",
+  );
+  await expect(demo.getByRole('log', { name: 'Output' })).toHaveText('ok');
+  const csp = (await (await workerPolicy).headerValue('content-security-policy')) ?? '';
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).toContain("connect-src 'self'");
+  expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
+  expect(violations).toEqual([]);
+});
+
+test('your code cannot reach the page, the network or storage: each way out is refused or harmless', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const demo = await open(page, 'en');
+  const alert = demo.getByRole('alert');
+  const output = demo.getByRole('log', { name: 'Output' });
+  // refused before the program runs: the recorder refuses js and pyodide, by `import` and by __import__
+  for (const [program, what] of [
+    ["import js\njs.fetch('https://example.com')\n", 'import js'],
+    ['from pyodide.http import pyfetch\n', 'import pyodide.http'],
+    ["import js\njs.postMessage('hello')\n", 'import js'],
+    ['import js\njs.self.close()\n', 'import js'],
+    ["__import__('js').fetch('https://example.com')\n", 'import js'],
+  ] as const) {
+    await runProgram(demo, 'en', program);
+    await expect(alert).toContainText(`Refused: ${what}`);
+    await expect(alert).toContainText('cannot reach the page');
+  }
+  // around the import: sys.modules holds no js while the program runs
+  await runProgram(
+    demo,
+    'en',
+    "import sys\nprint('js' in sys.modules, any(k.startswith('pyodide') for k in sys.modules))\n",
+  );
+  await expect(output).toHaveText('False False');
+  // and the worker is still there, answering: a program after all of these records as before
+  await runProgram(demo, 'en', "import asyncio\n\nasync def main():\n    print('still here')\n\nasyncio.run(main())\n");
+  await expect(output).toHaveText('still here');
+  await expect(demo.getByText('The program ran to its end.')).toBeVisible();
+});
