@@ -200,6 +200,8 @@ function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
   const rec = yoursRecording(y);
   if (!rec) return PyRunner.available() ? html`<p class="note">${t.notRunYet}</p>` : nothing;
   const turns = turnsOf(y);
+  if (turns.length === 0)
+    return html`<p class="note">${t.realPython(rec.python)}</p><p class="callout">${t.noTurns}</p>`;
   const turn = currentTurn(y);
   const v = turn ? recordedTurnView(turn) : null;
   const blocked = turn ? blockedIn(turn) : 0;

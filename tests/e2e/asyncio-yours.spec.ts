@@ -161,6 +161,15 @@ test('your code cannot reach the page, the network or storage: each way out is r
     "import sys\nprint('js' in sys.modules, any(k.startswith('pyodide') for k in sys.modules))\n",
   );
   await expect(output).toHaveText('False False');
+  // a JS object reached through the loop's internals (Pyodide's webloop): its Function constructor is eval, which the
+  // worker's own policy refuses
+  await runProgram(
+    demo,
+    'en',
+    'import asyncio\nfrom asyncio import events\ng = type(events._get_event_loop_policy()).get_event_loop.__globals__\n' +
+      "try:\n    g['scheduleCallback'].constructor('return self')()\n    print('eval ran')\nexcept Exception as e:\n    print(type(e).__name__, str(e)[:60])\n",
+  );
+  await expect(output).toContainText('EvalError: Evaluating a string as JavaScript violates');
   // and the worker is still there, answering: a program after all of these records as before
   await runProgram(demo, 'en', "import asyncio\n\nasync def main():\n    print('still here')\n\nasyncio.run(main())\n");
   await expect(output).toHaveText('still here');
