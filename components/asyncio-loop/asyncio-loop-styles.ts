@@ -352,6 +352,15 @@ export const styles = [
       color: var(--hsw-bad-text);
       font-weight: 600;
     }
+    .yours p.note {
+      font-size: var(--hsw-fs-note);
+      margin: 0.3em 0 0;
+    }
+    /* a recorded callback's name can be long (gather._done_callback ×50 (Task-2…Task-51)): it breaks, not overflows */
+    .yours .chip {
+      overflow-wrap: anywhere;
+      white-space: normal;
+    }
     ul.handles pre.out {
       font-size: 0.9em;
       max-height: 3.2em;

@@ -130,6 +130,7 @@ function editor(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
     <textarea
       id="yours-code"
       spellcheck="false"
+      wrap="off"
       autocapitalize="off"
       autocomplete="off"
       .value=${draftOf(y, h.listing)}
@@ -190,7 +191,8 @@ function outcome(t: Text, lang: Lang, y: YoursState) {
           r.end === 'syntax' || r.end === 'refused'
             ? nothing
             : html`<h3 class="ph" id="yours-out">${t.output}</h3>
-              <pre class="out" role="log" aria-labelledby="yours-out">${output || t.noOutput}</pre>`
+              <pre class="out" role="log" aria-labelledby="yours-out">${output || t.noOutput}</pre>
+                <p class="note">${t.realPython(r.python)}</p>`
         }`;
     }
   }
@@ -200,13 +202,12 @@ function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
   const rec = yoursRecording(y);
   if (!rec) return PyRunner.available() ? html`<p class="note">${t.notRunYet}</p>` : nothing;
   const turns = turnsOf(y);
-  if (turns.length === 0)
-    return html`<p class="note">${t.realPython(rec.python)}</p><p class="callout">${t.noTurns}</p>`;
+  if (turns.length === 0) return html`<p class="callout">${t.noTurns}</p>`;
   const turn = currentTurn(y);
   const v = turn ? recordedTurnView(turn) : null;
   const blocked = turn ? blockedIn(turn) : 0;
-  const notable = turn ? notableHandles(turn) : { shown: [], more: 0 };
-  return html`<p class="note">${t.realPython(rec.python)}</p>
+  const notable = turn ? notableHandles(turn, 2) : { shown: [], more: 0 };
+  return html`
     <ol class="phases" aria-label=${t.phasesLabel}>
       ${recordedPhases(turns).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase] ?? p.phase} · ${p.turns}</li>`)}
       <li>= ${t.turnsTotal(turns.length)}</li>
