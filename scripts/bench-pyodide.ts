@@ -3,9 +3,9 @@
  * site served by `vite preview` (with the worker's policy, scripts/pyodide-files.ts), in Chromium, the time from
  * Run to the first recording (seed 000's blocking program) cold (a new browser context: Pyodide downloaded over
  * loopback), with the browser's cache warm (a new page of the same context: a new worker, the files from the
- * cache or revalidated) and with Python already loaded (the same worker); the recording of a 1,000-turn program;
- * and the worker's heap after it (Chromium's CDP, the worker's target). Medians of BENCH_RUNS (5). For a person to
- * read: no test asserts a duration.
+ * cache or revalidated) and with Python already loaded (the same worker); and the recording of a 1,000-turn program.
+ * Medians of BENCH_RUNS (5). For a person to read: no test asserts a duration. (The worker's memory is not measured:
+ * `performance.memory` is not there in a worker, and `measureUserAgentSpecificMemory` needs cross-origin isolation.)
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
@@ -43,15 +43,6 @@ async function timeRun(page: Page, source: string): Promise<{ ms: number; turns:
   return { ms: t1 - t0, turns: /(\d+) turns/.exec(turns)?.[1] ?? '?' };
 }
 
-async function workerHeapMB(page: Page): Promise<number | null> {
-  const worker = page.workers().find((w) => /py-worker/.test(w.url()));
-  if (!worker) return null;
-  const used = await worker.evaluate(
-    () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
-  );
-  return used === null ? null : used / 1e6;
-}
-
 export async function pyodideRows(dist: string): Promise<[string, string, string][]> {
   const server = await preview({
     configFile: false,
@@ -68,7 +59,6 @@ export async function pyodideRows(dist: string): Promise<[string, string, string
   const loaded: number[] = [];
   const thousand: number[] = [];
   let turns = '?';
-  let heap: number | null = null;
   try {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -78,7 +68,6 @@ export async function pyodideRows(dist: string): Promise<[string, string, string
       const r = await timeRun(first, THOUSAND);
       thousand.push(r.ms);
       turns = r.turns;
-      heap = (await workerHeapMB(first)) ?? heap;
       await first.close();
       const second = await open(context, origin);
       cached.push((await timeRun(second, SEED_PROGRAMS.blocking50)).ms);
@@ -94,11 +83,6 @@ export async function pyodideRows(dist: string): Promise<[string, string, string
     ['Your code: Run → first recording, browser cache warm (new worker)', secs(median(cached)), runs(cached)],
     ['Your code: Run → recording, Python loaded (same worker)', secs(median(loaded)), runs(loaded)],
     [`Your code: recording a ${turns}-turn program (Python loaded)`, secs(median(thousand)), runs(thousand)],
-    [
-      'Your code: the worker\u2019s JS heap after them',
-      heap === null ? '—' : `${heap.toFixed(0)} MB`,
-      'performance.memory in the worker (the WebAssembly memory is part of it)',
-    ],
   ];
 }
 
