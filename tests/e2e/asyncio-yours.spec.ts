@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
 import { SEED_PROGRAMS } from '../../components/asyncio-loop/asyncio-loop-yours.ts';
@@ -101,7 +102,7 @@ for (const lang of ['en', 'ru'] as const) {
   });
 }
 
-test('your code runs under the built policy: the pages keep theirs, the worker has its own with wasm-unsafe-eval only', async ({
+test('your code runs under the built policy: the pages keep theirs, the worker has its own with wasm-unsafe-eval only; no serious a11y violation', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -133,6 +134,11 @@ test('your code runs under the built policy: the pages keep theirs, the worker h
   expect(csp).toContain("connect-src 'self'");
   expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
   expect(violations).toEqual([]);
+  // the tab with a recording, stepped: no serious accessibility violation
+  await demo.getByRole('button', { name: 'Step forward' }).click();
+  const results = await new AxeBuilder({ page }).include('section#asyncio-loop').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('your code cannot reach the page, the network or storage: each way out is refused or harmless', async ({
