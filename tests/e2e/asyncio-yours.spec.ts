@@ -23,6 +23,8 @@ const TEXT = {
     refused: 'Refused: import threading',
     syntax: 'Syntax error on line 2',
     stopped: 'Stopped: the worker was terminated.',
+    debug: 'asyncio debug mode (as PYTHONASYNCIODEBUG=1)',
+    overtime: 'Stopped: a callback held the loop for more than 5 s',
     turnOf: /Turn 2 of 9(?!\d)/,
   },
   ru: {
@@ -37,6 +39,8 @@ const TEXT = {
     refused: 'Отказано: import threading',
     syntax: 'Синтаксическая ошибка в строке 2',
     stopped: 'Остановлено: воркер завершён.',
+    debug: 'режим отладки asyncio (как PYTHONASYNCIODEBUG=1)',
+    overtime: 'Остановлено: колбэк держал цикл дольше 5 с',
     turnOf: /Оборот 2 из 9(?!\d)/,
   },
 } as const;
@@ -56,7 +60,7 @@ async function runProgram(demo: Locator, lang: 'en' | 'ru', source: string): Pro
 
 for (const lang of ['en', 'ru'] as const) {
   const t = TEXT[lang];
-  test(`your code in ${lang}: Run loads Python with a progress bar, the turns step, Stop, a refusal, a syntax error, a traceback`, async ({
+  test(`your code in ${lang}: Run loads Python with a progress bar, the turns step, Stop, a refusal, a syntax error, a traceback, debug mode, the time budget`, async ({
     page,
   }) => {
     test.setTimeout(240_000);
@@ -92,6 +96,15 @@ for (const lang of ['en', 'ru'] as const) {
     );
     await expect(demo.getByRole('log', { name: t.output })).toContainText('Traceback (most recent call last)');
     await expect(demo.getByRole('log', { name: t.output })).toContainText('ValueError: no');
+    // asyncio's debug mode: the slow callback warning, on the loop's (virtual) clock, in the output
+    await demo.getByRole('checkbox', { name: t.debug }).check();
+    await runProgram(
+      demo,
+      lang,
+      'import asyncio\nimport time\n\nasync def main():\n    time.sleep(0.25)\n\nasyncio.run(main())\n',
+    );
+    await expect(demo.getByRole('log', { name: t.output })).toContainText('took 0.250 seconds');
+    await demo.getByRole('checkbox', { name: t.debug }).uncheck();
     // Stop: a program that never returns from one step, stopped by the person
     await demo
       .getByRole('textbox', { name: t.editor })
@@ -99,6 +112,9 @@ for (const lang of ['en', 'ru'] as const) {
     await demo.getByRole('button', { name: t.run, exact: true }).click();
     await demo.getByRole('button', { name: t.stop }).click();
     await expect(demo.getByText(t.stopped)).toBeVisible();
+    // the time budget: the same program left alone is stopped from outside after 5 s and 2 s of grace
+    await demo.getByRole('button', { name: t.run, exact: true }).click();
+    await expect(demo.getByRole('alert')).toContainText(t.overtime, { timeout: LOAD_MS });
   });
 }
 
