@@ -36,7 +36,7 @@ const en = {
   refusedTitle: (what: string, line: string) => `Refused: ${what}${line ? ` (line ${line})` : ''}`,
   refusal: {
     threads:
-      'Threads are not available here: WebAssembly in this page has none, so asyncio.to_thread, run_in_executor and threading cannot run. The preset with to_thread on the python-asyncio slide and the libuv-pool slide show what a pool does.',
+      'Threads are not available here: WebAssembly in this page has none, so asyncio.to_thread, run_in_executor and threading cannot run. The python-asyncio slide\u2019s presets to_thread(requests.get) and to_thread(compute) show what the pool does.',
     sockets: 'Sockets are not available here: the program runs in a sandbox without a network.',
     subprocess: 'Processes are not available here: the program runs in a sandbox without processes.',
     input: 'input() is not available here: the program runs without a keyboard; put the value in the code.',
@@ -92,7 +92,7 @@ const ru: typeof en = {
   refusedTitle: (what: string, line: string) => `Отказано: ${what}${line ? ` (строка ${line})` : ''}`,
   refusal: {
     threads:
-      'Потоков здесь нет: у WebAssembly на этой странице их нет, поэтому asyncio.to_thread, run_in_executor и threading не выполнятся. Что делает пул, показывают программа с to_thread на слайде python-asyncio и слайд libuv-pool.',
+      'Потоков здесь нет: у WebAssembly на этой странице их нет, поэтому asyncio.to_thread, run_in_executor и threading не выполнятся. Что делает пул, показывают программы to_thread(requests.get) и to_thread(compute) на слайде python-asyncio.',
     sockets: 'Сокетов здесь нет: программа выполняется в песочнице без сети.',
     subprocess: 'Процессов здесь нет: программа выполняется в песочнице без процессов.',
     input: 'input() здесь нет: у программы нет клавиатуры; впишите значение в код.',

@@ -200,7 +200,7 @@ function outcome(t: Text, lang: Lang, y: YoursState) {
 
 function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
   const rec = yoursRecording(y);
-  if (!rec) return PyRunner.available() ? html`<p class="note">${t.notRunYet}</p>` : nothing;
+  if (!rec) return PyRunner.available() && y.job === 'idle' ? html`<p class="note">${t.notRunYet}</p>` : nothing;
   const turns = turnsOf(y);
   if (turns.length === 0) return html`<p class="callout">${t.noTurns}</p>`;
   const turn = currentTurn(y);
