@@ -11,6 +11,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { initialYours } from '../../components/asyncio-loop/asyncio-loop-yours-state.ts';
 import {
+  SPEAKER_SEQUENCE,
+  initialState,
+  setView,
+  setYours,
+  stateForStep,
+} from '../../components/asyncio-loop/asyncio-loop-model.ts';
+import {
   MAX_SOURCE_BYTES,
   SEED_PROGRAMS,
   blockedIn,
@@ -86,6 +93,13 @@ describe('"Your code": state', () => {
     expect(long.job).toBe('idle');
     expect(long.outcome).toEqual({ kind: 'tooLong', bytes: MAX_SOURCE_BYTES + 1 });
     expect(finished(p, { kind: 'stopped' })).toMatchObject({ job: 'idle', outcome: { kind: 'stopped' }, index: 0 });
+  });
+
+  it('a speaker step leaves "Your code" as the person left it; an unchanged part keeps the state', () => {
+    const mine = editDraft(initialYours(), 'print(1)');
+    const s = setYours(setView(initialState(), 'yours'), mine);
+    for (let step = 0; step < SPEAKER_SEQUENCE.length; step++) expect(stateForStep(step, s).yours).toBe(mine);
+    expect(setYours(s, mine)).toBe(s);
   });
 
   it('groups runs of four or more of one callback, with their tasks', () => {
