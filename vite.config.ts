@@ -2,6 +2,7 @@ import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { cspPlugin } from './scripts/csp.ts';
+import { pyodideFiles } from './scripts/pyodide-files.ts';
 
 /** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
 const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
@@ -64,7 +65,8 @@ const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/
 
 export default defineConfig(({ mode }) => ({
   // The Content Security Policy, as a meta tag in every built page (scripts/csp.ts); the phones' build without answers.
-  plugins: mode === 'phone' ? [cspPlugin(), withholdAnswers()] : [cspPlugin()],
+  // Pyodide's files under pyodide/, for "Your code"'s worker only, with the worker's own policy (scripts/pyodide-files.ts).
+  plugins: mode === 'phone' ? [cspPlugin(), pyodideFiles(), withholdAnswers()] : [cspPlugin(), pyodideFiles()],
   // Relative base: the built deck works from any host and any sub-path.
   base: './',
   build: {

@@ -69,6 +69,24 @@ function inlineSimWorker(): Plugin {
   };
 }
 
+/**
+ * "Your code" on the asyncio-loop slide needs CPython in WebAssembly (13 MB), which the single file does not inline:
+ * its worker's maker becomes create-py-worker-single.ts (no worker: the tab says the deck must be served).
+ */
+function noPyWorker(): Plugin {
+  const served = /\/components\/shared\/py-record\/create-py-worker\.ts$/;
+  return {
+    name: 'hsw:single-file-no-py-worker',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.endsWith('/create-py-worker.ts')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !served.test(resolved.id)) return null;
+      return resolved.id.replace(/create-py-worker\.ts$/, 'create-py-worker-single.ts');
+    },
+  };
+}
+
 export default defineConfig(() => {
   let outDir = resolve(import.meta.dirname, 'dist-single');
   return {
@@ -87,6 +105,7 @@ export default defineConfig(() => {
     plugins: [
       singleEntry(),
       inlineSimWorker(),
+      noPyWorker(),
       viteSingleFile({ removeViteModuleLoader: true }),
       {
         name: 'hsw:single-file-outdir',

@@ -18,6 +18,7 @@ import { budgets, elementBudgets } from './budget.ts';
 import { firstLoad } from './first-load.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { simulatorRows } from './bench-sim.ts';
+import { pyodideRows } from './bench-pyodide.ts';
 
 const dist = resolve(process.env['DIST_DIR'] ?? 'dist');
 const singleDir = resolve(process.env['SINGLE_DIR'] ?? 'dist-single');
@@ -236,6 +237,9 @@ await browser.close();
 // 3. The task-queue simulator (scripts/bench-sim.ts), in Node: no browser needed.
 rows.push(...simulatorRows());
 server.close();
+
+// 5. "Your code" on asyncio-loop (scripts/bench-pyodide.ts): Run → first recording, cold and warm.
+rows.push(...(await pyodideRows(dist)));
 
 const widths = [0, 1, 2].map((c) =>
   Math.max(...rows.map((r) => (r[c] ?? '').length), (['measure', 'value', 'note'][c] ?? '').length),

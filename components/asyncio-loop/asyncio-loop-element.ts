@@ -5,6 +5,7 @@ import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { asyncioLoopText } from './asyncio-loop-text.ts';
+import { listingOf, presetProgram } from './asyncio-loop-programs.ts';
 import { styles } from './asyncio-loop-styles.ts';
 import * as model from './asyncio-loop-model.ts';
 import {
@@ -28,6 +29,7 @@ import {
   setPick,
   setPreset,
   setView,
+  setYours,
   turnRunning,
   turnTo,
   turnView,
@@ -39,6 +41,10 @@ import {
   type TurnView,
 } from './asyncio-loop-model.ts';
 import { DECLARATIONS, TURN_STEPS, renderExcerpt, renderSegment } from './asyncio-loop-code.ts';
+import type * as YoursViewModule from './asyncio-loop-yours-view.ts';
+import type { YoursHost } from './asyncio-loop-yours-view.ts';
+
+type YoursView = typeof YoursViewModule;
 
 /** Inside the asyncio loop: its composition, the six steps of a turn, and a real small program's run turn by turn. */
 export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
@@ -50,6 +56,36 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
 
   private get t() {
     return asyncioLoopText[this.locale];
+  }
+
+  /** "Your code"'s view and worker, loaded when the tab is first opened (asyncio-loop-yours-view.ts). */
+  private yoursView: YoursView | null = null;
+  private yoursHost: YoursHost | null = null;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.yoursHost?.dispose();
+    this.yoursHost = null;
+  }
+
+  private yours() {
+    if (!this.yoursView) {
+      void import('./asyncio-loop-yours-view.ts').then((m) => {
+        this.yoursView = m;
+        this.requestUpdate();
+      });
+      return nothing;
+    }
+    this.yoursHost ??= new this.yoursView.YoursHost({
+      get: () => this.state.yours,
+      set: (next) => this.setState(setYours(this.state, next)),
+      text: () => this.t,
+      presets: PRESETS,
+      listing: (preset) => listingOf(presetProgram(preset, this.state.k)),
+      chips: (groups, label) => this.chips(groups, label),
+      turn: (v) => this.turn(v),
+    });
+    return this.yoursView.renderYours(this.yoursHost, this.locale);
   }
 
   private chips(groups: readonly HandleGroup[], label: string) {
@@ -279,7 +315,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
           ${VIEWS.map((v) => html`<button type="button" aria-pressed=${s.view === v ? 'true' : 'false'} @click=${() => this.setState(setView(this.state, v))}>${t.view[v]}</button>`)}
         </div>
       </div>
-      ${s.view === 'composition' ? this.composition() : s.view === 'scheme' ? this.scheme() : this.recording()}
+      ${s.view === 'composition' ? this.composition() : s.view === 'scheme' ? this.scheme() : s.view === 'recording' ? this.recording() : this.yours()}
     </section>`;
   }
 }

@@ -7,6 +7,7 @@
 import { clampIndex, forward, back, reset, toEnd, goTo } from '../../lib/stepping.ts';
 import { run, type HandleInfo, type Program, type RunResult } from '../shared/asyncio-sim/index.ts';
 import { SPEAKER_SEQUENCE } from './asyncio-loop-sequence.ts';
+import { initialYours, type YoursState } from './asyncio-loop-yours-state.ts';
 import {
   MAX_K,
   canAdd,
@@ -20,7 +21,7 @@ import {
 export { SPEAKER_SEQUENCE };
 export { MENU, PRESETS, MAX_K, canAdd, type MenuItem, type PresetId } from './asyncio-loop-programs.ts';
 
-export const VIEWS = ['composition', 'scheme', 'recording'] as const;
+export const VIEWS = ['composition', 'scheme', 'recording', 'yours'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The scheme's positions: 0 is run_forever calling `_run_once`, 1..6 its six steps. */
@@ -56,6 +57,8 @@ export interface AsyncioLoopState {
   readonly index: number;
   /** The menu line the composer would add next. */
   readonly pick: MenuItem;
+  /** "Your code": the editor, the run and its recording (asyncio-loop-yours.ts). */
+  readonly yours: YoursState;
 }
 
 export function initialState(): AsyncioLoopState {
@@ -68,6 +71,7 @@ export function initialState(): AsyncioLoopState {
     ntodo: true,
     index: 0,
     pick: 'sleep0',
+    yours: initialYours(),
   };
 }
 
@@ -156,6 +160,11 @@ export function setView(s: AsyncioLoopState, view: View): AsyncioLoopState {
   return { ...s, view };
 }
 
+/** A change of "Your code"'s part of the state. */
+export function setYours(s: AsyncioLoopState, yours: YoursState): AsyncioLoopState {
+  return yours === s.yours ? s : { ...s, yours };
+}
+
 /** The scheme's step cursor (0..5) through lib/stepping. */
 export function schemeTo(s: AsyncioLoopState, how: 'forward' | 'back' | 'reset' | number): AsyncioLoopState {
   const c = { index: s.scheme };
@@ -226,7 +235,8 @@ export function clearItems(s: AsyncioLoopState): AsyncioLoopState {
 
 export function stateForStep(step: number, current: AsyncioLoopState): AsyncioLoopState {
   const entry = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)]!;
-  const base: AsyncioLoopState = { ...initialState(), k: current.k, composed: current.composed };
+  // a speaker step keeps what the person wrote and recorded
+  const base: AsyncioLoopState = { ...initialState(), k: current.k, composed: current.composed, yours: current.yours };
   if (entry.view === 'composition') return base;
   if (entry.view === 'scheme') return { ...base, view: 'scheme', scheme: entry.scheme };
   const s: AsyncioLoopState = { ...base, view: 'recording', preset: entry.preset, ntodo: entry.ntodo };

@@ -292,6 +292,79 @@ export const styles = [
     .muted {
       color: var(--hsw-muted);
     }
+    /* "Your code": the editor, its output, the handles of a turn that printed or blocked */
+    .editor label[for='yours-code'] {
+      display: block;
+      font-size: var(--hsw-fs-note);
+      margin: 0.3em 0 0.15em;
+    }
+    textarea {
+      width: 100%;
+      box-sizing: border-box;
+      min-height: 9.5em;
+      height: 11em;
+      font-family: var(--hsw-mono);
+      font-size: 0.75em;
+      line-height: 1.35;
+      color: var(--hsw-code-fg);
+      background: var(--hsw-code-bg);
+      border: 1px solid var(--hsw-border);
+      border-radius: 0.4em;
+      padding: 0.4em;
+      resize: vertical;
+      tab-size: 4;
+    }
+    .loading progress {
+      width: 100%;
+      height: 0.7em;
+      margin-top: 0.3em;
+    }
+    .loading .note {
+      margin: 0.1em 0 0;
+    }
+    pre.out {
+      font-family: var(--hsw-mono);
+      font-size: 0.75em;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      max-height: 7.5em;
+      overflow: auto;
+      margin: 0.2em 0 0;
+      padding: 0.25em 0.45em;
+      background: var(--hsw-code-bg);
+      color: var(--hsw-code-fg);
+      border-radius: 0.3em;
+    }
+    h3.ph {
+      font-size: var(--hsw-fs-note);
+      margin: 0.4em 0 0;
+    }
+    ul.handles {
+      list-style: none;
+      margin: 0.35em 0 0;
+      padding: 0;
+      font-size: var(--hsw-fs-note);
+    }
+    ul.handles li + li {
+      margin-top: 0.15em;
+    }
+    ul.handles .bad {
+      color: var(--hsw-bad-text);
+      font-weight: 600;
+    }
+    .yours p.note {
+      font-size: var(--hsw-fs-note);
+      margin: 0.3em 0 0;
+    }
+    /* a recorded callback's name can be long (gather._done_callback ×50 (Task-2…Task-51)): it breaks, not overflows */
+    .yours .chip {
+      overflow-wrap: anywhere;
+      white-space: normal;
+    }
+    ul.handles pre.out {
+      font-size: 0.9em;
+      max-height: 3.2em;
+    }
     .callout {
       font-size: var(--hsw-fs-note);
       margin: 0.35em 0 0;

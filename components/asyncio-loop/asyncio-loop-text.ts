@@ -29,7 +29,10 @@ function groupText(count: number, tasks: readonly string[]): string {
 const en = {
   demoLabel: 'Inside the asyncio loop',
   viewGroup: 'Mode',
-  view: { composition: 'Composition', scheme: 'Turn scheme', recording: 'Run recording' } as Record<View, string>,
+  view: { composition: 'Composition', scheme: 'Turn scheme', recording: 'Run recording', yours: 'Your code' } as Record<
+    View,
+    string
+  >,
   // composition
   tasksTitle: 'Tasks and futures',
   tasksNote:
@@ -119,7 +122,7 @@ const en = {
 const ru: typeof en = {
   demoLabel: 'Внутри цикла asyncio',
   viewGroup: 'Режим',
-  view: { composition: 'Из чего состоит', scheme: 'Схема оборота', recording: 'Запись прогона' },
+  view: { composition: 'Из чего состоит', scheme: 'Схема оборота', recording: 'Запись прогона', yours: 'Ваш код' },
   tasksTitle: 'Задачи и футуры',
   tasksNote: 'Task.__step, Future.set_result, asyncio.sleep: с циклом говорят только через call_soon и call_later',
   readyNote: 'deque: единственный вход в исполнение',

@@ -1,0 +1,97 @@
+/**
+ * What the recorder's worker (py-worker.ts) and its client (py-runner.ts) say to each other, and the recording the
+ * recorder returns (asyncio_recorder.py's `record`, as JSON). Types only, and one guard for what comes back.
+ */
+
+/** One handle step 6 of a turn ran. */
+export interface RecordedHandle {
+  /** `Task.__step`, `Task.__wakeup`, or the callback's qualname. */
+  readonly fn: string;
+  readonly qualname: string;
+  /** As a person reads it: `Task.__step of task 'Task-1' (main)`. */
+  readonly what: string;
+  readonly stdout?: string;
+  readonly stderr?: string;
+  /** Seconds it kept the loop (time.sleep inside it). */
+  readonly blocked?: number;
+}
+
+export interface RecordedTimer {
+  readonly when: number;
+  readonly what: string;
+}
+
+export interface RecordedTask {
+  readonly name: string;
+  readonly coro: string;
+  readonly state: 'pending' | 'done' | 'failed' | 'cancelled';
+  readonly waiting?: string;
+  readonly result?: string;
+  readonly exception?: string;
+}
+
+/** One `_run_once` turn. */
+export interface RecordedTurn {
+  readonly n: number;
+  /** main, cancel_all_tasks, shutdown_asyncgens, shutdown_default_executor (or loop: run_forever). */
+  readonly phase: string;
+  /** Virtual seconds at the start of the turn. */
+  readonly time: number;
+  readonly ready: readonly string[];
+  readonly scheduled: readonly RecordedTimer[];
+  readonly ran: readonly RecordedHandle[];
+  /** Seconds the loop slept in select(). */
+  readonly slept?: number;
+  readonly time_after?: number;
+  readonly ready_after?: readonly string[];
+  readonly scheduled_after?: readonly RecordedTimer[];
+  readonly tasks?: readonly RecordedTask[];
+}
+
+export type RecordingEnd = 'done' | 'exception' | 'refused' | 'syntax' | 'turns' | 'bytes' | 'budget' | 'deadlock';
+
+export interface PyRecording {
+  readonly python: string;
+  readonly ok: boolean;
+  readonly end: RecordingEnd;
+  /** The refusal's kind: threads, sockets, subprocess, input, sandbox, import. */
+  readonly code?: string;
+  readonly message: string | null;
+  readonly line: number | null;
+  readonly turns: readonly RecordedTurn[];
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly traceback: string | null;
+}
+
+/** Page → worker. */
+export interface RunRequest {
+  readonly kind: 'run';
+  readonly id: number;
+  readonly source: string;
+  readonly budgetMs: number;
+  readonly debug: boolean;
+}
+
+/** Worker → page. */
+export type WorkerMessage =
+  | { readonly kind: 'progress'; readonly loaded: number; readonly total: number }
+  | { readonly kind: 'started'; readonly id: number; readonly python: string }
+  | { readonly kind: 'result'; readonly id: number; readonly json: string }
+  | { readonly kind: 'failed'; readonly id: number; readonly message: string };
+
+const ENDS: readonly string[] = ['done', 'exception', 'refused', 'syntax', 'turns', 'bytes', 'budget', 'deadlock'];
+
+/** The recorder's JSON, or null when it is not a recording. */
+export function parseRecording(json: string): PyRecording | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const r = v as Partial<PyRecording>;
+  if (typeof r.python !== 'string' || !ENDS.includes(String(r.end)) || !Array.isArray(r.turns)) return null;
+  return r as PyRecording;
+}

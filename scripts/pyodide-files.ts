@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Connect, Plugin } from 'vite';
+import { PYODIDE_DIR, PYODIDE_FILES } from '../components/shared/py-record/py-files.ts';
+
+/**
+ * "Your code" on the asyncio-loop slide runs a program in CPython compiled to WebAssembly (the `pyodide` package).
+ * This plugin puts Pyodide's files (components/shared/py-record/py-files.ts) into the build under `pyodide/`, and
+ * nothing else loads them but the recorder's worker (`assets/py-worker-*.js`), on the first Run: the pages' and the
+ * slides' own files do not change.
+ *
+ * Compiling WebAssembly under a Content Security Policy needs `'wasm-unsafe-eval'`. The pages keep their strict
+ * policy (scripts/csp.ts, no `wasm-unsafe-eval`, no `unsafe-eval`); the worker, a dedicated worker of the deck's
+ * own origin, is governed by the policy of its own response, WORKER_CSP, which `vite preview` (and `vite dev`)
+ * sends as a header on the worker's file. A host that serves the deck sends the same header on
+ * `assets/py-worker-*.js` (README, "Your code").
+ */
+export const WORKER_CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; worker-src 'none'; base-uri 'none'; form-action 'none'";
+
+/** The worker's file in the build, and its module under `vite dev`. */
+export const WORKER_FILE = /\/(assets\/py-worker-[\w-]+\.js|components\/shared\/py-record\/py-worker\.ts)(\?|$)/;
+
+const PACKAGE = join(import.meta.dirname, '..', 'node_modules', 'pyodide');
+
+function workerPolicy(): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    if (WORKER_FILE.test(req.url ?? '')) res.setHeader('Content-Security-Policy', WORKER_CSP);
+    next();
+  };
+}
+
+export function pyodideFiles(): Plugin {
+  return {
+    name: 'hsw-pyodide-files',
+    generateBundle() {
+      for (const f of PYODIDE_FILES) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${PYODIDE_DIR}/${f.name}`,
+          source: readFileSync(join(PACKAGE, f.name)),
+        });
+      }
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(workerPolicy());
+    },
+    configureServer(server) {
+      server.middlewares.use(workerPolicy());
+      // vite dev: the files straight from the package
+      server.middlewares.use((req, res, next) => {
+        const m = new RegExp(`^/${PYODIDE_DIR}/([\\w.-]+)(\\?|$)`).exec(req.url ?? '');
+        const file = m && PYODIDE_FILES.find((f) => f.name === m[1]);
+        if (!file) return next();
+        const type = file.name.endsWith('.wasm')
+          ? 'application/wasm'
+          : file.name.endsWith('.mjs')
+            ? 'text/javascript'
+            : file.name.endsWith('.json')
+              ? 'application/json'
+              : 'application/zip';
+        res.setHeader('Content-Type', type);
+        res.end(readFileSync(join(PACKAGE, file.name)));
+      });
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+import { SEED_PROGRAMS } from '../../components/asyncio-loop/asyncio-loop-yours.ts';
+
+/**
+ * "Your code" on asyncio-loop: a person's program recorded by CPython 3.14 (Pyodide) in a worker, under the built
+ * site's policy (the pages' strict CSP; the worker's own, scripts/pyodide-files.ts). Loading Python on two shared
+ * cores takes seconds: waits are on conditions, generous. Any CSP violation is a console error (the fixture fails).
+ */
+const LOAD_MS = 120_000;
+
+const TEXT = {
+  en: {
+    tab: 'Your code',
+    editor: 'Your asyncio program (Python)',
+    run: 'Run',
+    stop: 'Stop',
+    loading: /^Loading Python 3\.14, 6\.4 MB$/,
+    output: 'Output',
+    step: 'Step forward',
+    recorded: 'Recorded by CPython 3.14',
+    refused: 'Refused: import threading',
+    syntax: 'Syntax error on line 2',
+    stopped: 'Stopped: the worker was terminated.',
+    debug: 'asyncio debug mode (as PYTHONASYNCIODEBUG=1)',
+    overtime: 'Stopped: a callback held the loop for more than 5 s',
+    turnOf: /Turn 2 of 9(?!\d)/,
+  },
+  ru: {
+    tab: 'Ваш код',
+    editor: 'Ваша программа на asyncio (Python)',
+    run: 'Запустить',
+    stop: 'Остановить',
+    loading: /^Загрузка Python 3\.14, 6,4 МБ$/,
+    output: 'Вывод',
+    step: 'Шаг вперёд',
+    recorded: 'Записано CPython 3.14',
+    refused: 'Отказано: import threading',
+    syntax: 'Синтаксическая ошибка в строке 2',
+    stopped: 'Остановлено: воркер завершён.',
+    debug: 'режим отладки asyncio (как PYTHONASYNCIODEBUG=1)',
+    overtime: 'Остановлено: колбэк держал цикл дольше 5 с',
+    turnOf: /Оборот 2 из 9(?!\d)/,
+  },
+} as const;
+
+async function open(page: Page, lang: 'en' | 'ru'): Promise<Locator> {
+  await gotoSlide(page, 'asyncio-loop', { lang });
+  const demo = currentSlide(page).locator('hsw-asyncio-loop');
+  await demo.getByRole('button', { name: TEXT[lang].tab }).click();
+  return demo;
+}
+
+async function runProgram(demo: Locator, lang: 'en' | 'ru', source: string): Promise<void> {
+  await demo.getByRole('textbox', { name: TEXT[lang].editor }).fill(source);
+  await demo.getByRole('button', { name: TEXT[lang].run, exact: true }).click();
+  await expect(demo.getByRole('button', { name: TEXT[lang].run, exact: true })).toBeEnabled({ timeout: LOAD_MS });
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  const t = TEXT[lang];
+  test(`your code in ${lang}: Run loads Python with a progress bar, the turns step, Stop, a refusal, a syntax error, a traceback, debug mode, the time budget`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const demo = await open(page, lang);
+    await demo.getByRole('textbox', { name: t.editor }).fill(SEED_PROGRAMS.blocking50);
+    await demo.getByRole('button', { name: t.run, exact: true }).click();
+    // the progress bar over the download, named with what it loads
+    const bar = demo.getByRole('progressbar', { name: t.loading });
+    await expect(bar).toBeVisible({ timeout: LOAD_MS });
+    await expect(demo.getByRole('button', { name: t.run, exact: true })).toBeEnabled({ timeout: LOAD_MS });
+    await expect(bar).toHaveCount(0);
+    await expect(demo.getByText(t.recorded)).toBeVisible();
+    // seed 000: fifty tasks of time.sleep(0.1) are one turn of 50 handles that kept the loop 5 s
+    await expect(demo.getByRole('log', { name: t.output })).toHaveText('done at 5.0');
+    const step = demo.getByRole('button', { name: t.step });
+    await step.click();
+    await step.click();
+    await expect(demo.getByRole('status').filter({ hasText: t.turnOf })).toBeVisible();
+    await expect(demo.locator('.callout.bad').first()).toContainText(lang === 'en' ? 'busy for 5 s' : 'занят 5 с');
+
+    // a refusal: threads
+    await runProgram(demo, lang, 'import asyncio\nimport threading\n');
+    await expect(demo.getByRole('alert')).toContainText(t.refused);
+    // a syntax error: CPython's message and line
+    await runProgram(demo, lang, 'import asyncio\nasync def main(:\n    pass\n');
+    await expect(demo.getByRole('alert')).toContainText(t.syntax);
+    await expect(demo.getByRole('alert')).toContainText('SyntaxError');
+    // a traceback in the output panel
+    await runProgram(
+      demo,
+      lang,
+      "import asyncio\n\nasync def main():\n    await asyncio.sleep(0)\n    raise ValueError('no')\n\nasyncio.run(main())\n",
+    );
+    await expect(demo.getByRole('log', { name: t.output })).toContainText('Traceback (most recent call last)');
+    await expect(demo.getByRole('log', { name: t.output })).toContainText('ValueError: no');
+    // asyncio's debug mode: the slow callback warning, on the loop's (virtual) clock, in the output
+    await demo.getByRole('checkbox', { name: t.debug }).check();
+    await runProgram(
+      demo,
+      lang,
+      'import asyncio\nimport time\n\nasync def main():\n    time.sleep(0.25)\n\nasyncio.run(main())\n',
+    );
+    await expect(demo.getByRole('log', { name: t.output })).toContainText('took 0.250 seconds');
+    await demo.getByRole('checkbox', { name: t.debug }).uncheck();
+    // Stop: a program that never returns from one step, stopped by the person
+    await demo
+      .getByRole('textbox', { name: t.editor })
+      .fill('import asyncio\n\nasync def main():\n    while True:\n        pass\n\nasyncio.run(main())\n');
+    await demo.getByRole('button', { name: t.run, exact: true }).click();
+    await demo.getByRole('button', { name: t.stop }).click();
+    await expect(demo.getByText(t.stopped)).toBeVisible();
+    // the time budget: the same program left alone is stopped from outside after 5 s and 2 s of grace
+    await demo.getByRole('button', { name: t.run, exact: true }).click();
+    await expect(demo.getByRole('alert')).toContainText(t.overtime, { timeout: LOAD_MS });
+  });
+}
+
+test('your code runs under the built policy: the pages keep theirs, the worker has its own with wasm-unsafe-eval only; no serious a11y violation', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const violations: string[] = [];
+  await page.exposeFunction('hswViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { hswViolation: (v: string) => void }).hswViolation(
+        `${e.effectiveDirective} ${e.blockedURI}`,
+      );
+    });
+  });
+  const workerPolicy = page.waitForResponse((r) => /\/assets\/py-worker-[\w-]+\.js$/.test(r.url()), {
+    timeout: LOAD_MS,
+  });
+  const demo = await open(page, 'en');
+  const pagePolicy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+  expect(pagePolicy).toContain("script-src 'self'");
+  expect(pagePolicy).not.toContain('wasm-unsafe-eval');
+  expect(pagePolicy).not.toContain('unsafe-eval');
+  await runProgram(
+    demo,
+    'en',
+    "import asyncio\n\nasync def main():\n    await asyncio.sleep(0)\n    print('ok')\n\nasyncio.run(main())\n",
+  );
+  await expect(demo.getByRole('log', { name: 'Output' })).toHaveText('ok');
+  const csp = (await (await workerPolicy).headerValue('content-security-policy')) ?? '';
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).toContain("connect-src 'self'");
+  expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
+  expect(violations).toEqual([]);
+  // the tab with a recording, stepped: no serious accessibility violation
+  await demo.getByRole('button', { name: 'Step forward' }).click();
+  const results = await new AxeBuilder({ page }).include('section#asyncio-loop').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('your code cannot reach the page, the network or storage: each way out is refused or harmless', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const demo = await open(page, 'en');
+  const alert = demo.getByRole('alert');
+  const output = demo.getByRole('log', { name: 'Output' });
+  // refused before the program runs: the recorder refuses js and pyodide, by `import` and by __import__
+  for (const [program, what] of [
+    ["import js\njs.fetch('https://example.com')\n", 'import js'],
+    ['from pyodide.http import pyfetch\n', 'import pyodide.http'],
+    ["import js\njs.postMessage('hello')\n", 'import js'],
+    ['import js\njs.self.close()\n', 'import js'],
+    ["__import__('js').fetch('https://example.com')\n", 'import js'],
+  ] as const) {
+    await runProgram(demo, 'en', program);
+    await expect(alert).toContainText(`Refused: ${what}`);
+    await expect(alert).toContainText('cannot reach the page');
+  }
+  // around the import: sys.modules holds no js while the program runs
+  await runProgram(
+    demo,
+    'en',
+    "import sys\nprint('js' in sys.modules, any(k.startswith('pyodide') for k in sys.modules))\n",
+  );
+  await expect(output).toHaveText('False False');
+  // a JS object reached through the loop's internals (Pyodide's webloop): its Function constructor is eval, which the
+  // worker's own policy refuses
+  await runProgram(
+    demo,
+    'en',
+    'import asyncio\nfrom asyncio import events\ng = type(events._get_event_loop_policy()).get_event_loop.__globals__\n' +
+      "try:\n    g['scheduleCallback'].constructor('return self')()\n    print('eval ran')\nexcept Exception as e:\n    print(type(e).__name__, str(e)[:60])\n",
+  );
+  await expect(output).toContainText('EvalError: Evaluating a string as JavaScript violates');
+  // and the worker is still there, answering: a program after all of these records as before
+  await runProgram(demo, 'en', "import asyncio\n\nasync def main():\n    print('still here')\n\nasyncio.run(main())\n");
+  await expect(output).toHaveText('still here');
+  await expect(demo.getByText('The program ran to its end.')).toBeVisible();
+});
