@@ -52,21 +52,33 @@ function singleFilePolicy(outDir: () => string): Plugin {
 }
 
 /**
- * A page opened from `file://` cannot start a worker from a file: the simulator's worker is inlined and started from
- * a `blob:` URL (components/shared/sim-runner/create-worker-inline.ts in place of create-worker.ts), as a classic
- * script.
+ * Modules the single file carries in place of the served deck's:
+ * - a page opened from `file://` cannot start a worker from a file: the simulator's worker runs from a `blob:` URL
+ *   (components/shared/sim-runner/create-worker-inline.ts in place of create-worker.ts), as a classic script;
+ * - nor can it reach a server (`connect-src 'none'`): workshop mode says so (src/workshop-start-single.ts in place of
+ *   src/workshop-start.ts), and the QR codes only a workshop draws (components/ui/qr-code.ts, with its library) are
+ *   left out.
  */
-function inlineSimWorker(): Plugin {
-  const served = /\/components\/shared\/sim-runner\/create-worker\.ts$/;
+function substitutes(): Plugin {
+  const root = import.meta.dirname;
+  const NONE = '\0hsw-single:none';
+  const map: Record<string, string> = {
+    [resolve(root, 'components/shared/sim-runner/create-worker.ts')]: resolve(
+      root,
+      'components/shared/sim-runner/create-worker-inline.ts',
+    ),
+    [resolve(root, 'src/workshop-start.ts')]: resolve(root, 'src/workshop-start-single.ts'),
+    [resolve(root, 'components/ui/qr-code.ts')]: NONE,
+  };
   return {
-    name: 'hsw:single-file-sim-worker',
+    name: 'hsw:single-file-substitutes',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer || !source.endsWith('/create-worker.ts')) return null;
+      if (!importer || !/(create-worker|workshop-start|qr-code)\.ts$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || !served.test(resolved.id)) return null;
-      return resolved.id.replace(/create-worker\.ts$/, 'create-worker-inline.ts');
+      return (resolved && map[resolved.id]) ?? null;
     },
+    load: (id) => (id === NONE ? 'export {};\n' : null),
   };
 }
 
@@ -153,7 +165,7 @@ export default defineConfig(() => {
     worker: { format: 'iife' as const },
     plugins: [
       singleEntry(),
-      inlineSimWorker(),
+      substitutes(),
       sharedSimulator(),
       viteSingleFile({ removeViteModuleLoader: true }),
       {
