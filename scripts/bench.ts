@@ -8,6 +8,11 @@
  * ratio. Both are served by the same plain static server (no compression), each from its own folder, so that the
  * demo finds its `dist/` files relative to itself. Nothing leaves the machine: every request to another host (the
  * demo's images and embeds on static.slid.es and elsewhere) is aborted, and the output says how many were.
+ *
+ * `npx tsx scripts/bench.ts --only=sizes,first,slides,slider,sim,pyodide` runs only those sections (on builds already made):
+ * sizes (budgets, the single file), first (the first slide against reveal.js's demo), slides (the slide change in
+ * both languages and the heap after walking the deck: scripts/bench-slides.ts), slider (a slider move, idle time),
+ * sim (the simulator, in Node).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -19,6 +24,7 @@ import { firstLoad } from './first-load.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { simulatorRows } from './bench-sim.ts';
 import { pyodideRows } from './bench-pyodide.ts';
+import { timeSlideChanges } from './bench-slides.ts';
 
 const dist = resolve(process.env['DIST_DIR'] ?? 'dist');
 const singleDir = resolve(process.env['SINGLE_DIR'] ?? 'dist-single');
@@ -33,16 +39,28 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-const rows: [string, string, string][] = [];
-for (const b of budgets(dist)) {
-  rows.push([
-    `${b.name}, gzipped (manifest)`,
-    kb(b.gzipBytes),
-    `≤ ${kb(b.limitBytes)} ${b.gzipBytes <= b.limitBytes ? 'ok' : 'OVER'}`,
-  ]);
-}
+const SECTIONS = ['sizes', 'first', 'slides', 'slider', 'sim', 'pyodide'] as const;
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const only = new Set(onlyArg ? onlyArg.split(',') : SECTIONS);
+for (const name of only)
+  if (!(SECTIONS as readonly string[]).includes(name))
+    throw new Error(`--only: no section ${name} (${SECTIONS.join(', ')})`);
+const run = (section: (typeof SECTIONS)[number]) => only.has(section);
 
-{
+/** The single file's goal (#19), gzipped. */
+const SINGLE_FILE_GOAL_KB = 400;
+
+const rows: [string, string, string][] = [];
+if (run('sizes'))
+  for (const b of budgets(dist)) {
+    rows.push([
+      `${b.name}, gzipped (manifest)`,
+      kb(b.gzipBytes),
+      `≤ ${kb(b.limitBytes)} ${b.gzipBytes <= b.limitBytes ? 'ok' : 'OVER'}`,
+    ]);
+  }
+
+if (run('sizes')) {
   const over = elementBudgets(dist).filter((b) => b.gzipBytes > b.limitBytes);
   rows.push([
     '<hsw-slide>, slides without a chart, over their budget',
@@ -50,17 +68,17 @@ for (const b of budgets(dist)) {
     over.map((b) => `${/for ([a-z0-9-]+),/.exec(b.name)?.[1]} ${kb(b.gzipBytes)}`).join(', ') || 'none',
   ]);
 }
-{
+if (run('sizes')) {
   const file = join(singleDir, 'how-servers-wait.html');
-  rows.push(
-    existsSync(file)
-      ? [
-          'single file (npm run build:single)',
-          kb(statSync(file).size),
-          `${kb(gzipSync(readFileSync(file)).length)} gzipped; ${file}`,
-        ]
-      : ['single file (npm run build:single)', '—', `not built: no ${file}`],
-  );
+  if (existsSync(file)) {
+    const gz = gzipSync(readFileSync(file)).length;
+    rows.push(['single file (npm run build:single)', kb(statSync(file).size), file]);
+    rows.push([
+      'single file, gzipped',
+      kb(gz),
+      `goal ≤ ${SINGLE_FILE_GOAL_KB} KB ${gz <= SINGLE_FILE_GOAL_KB * 1000 ? 'ok' : 'OVER'}`,
+    ]);
+  } else rows.push(['single file (npm run build:single)', '—', `not built: no ${file}`]);
 }
 
 /** One static server for both pages: `/deck/…` is our build, `/reveal/…` the reveal.js package. */
@@ -148,46 +166,84 @@ async function timeFirstSlide(which: 'ours' | 'theirs'): Promise<number> {
 }
 
 // 1. First slide usable, ours and reveal's demo, interleaved (one warm-up pair first, not counted).
-await timeFirstSlide('ours');
-await timeFirstSlide('theirs');
-const ours: number[] = [];
-const theirs: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  ours.push(await timeFirstSlide('ours'));
-  theirs.push(await timeFirstSlide('theirs'));
-}
-const runs = (xs: number[]) => `runs: ${xs.map((x) => x.toFixed(0)).join(', ')}`;
-rows.push([
-  `ours: navigation → first slide usable (median of ${RUNS})`,
-  `${median(ours).toFixed(0)} ms`,
-  `reveal ready + title demo defined; ${runs(ours)}`,
-]);
-rows.push([
-  `reveal.js demo.html: the same (median of ${RUNS})`,
-  `${median(theirs).toFixed(0)} ms`,
-  `reveal ready; ${runs(theirs)}`,
-]);
-rows.push(['ratio ours / reveal.js demo', (median(ours) / median(theirs)).toFixed(2), 'of the medians; goal ≤ 0.50']);
-rows.push([
-  'ratio, median of the pairs',
-  median(ours.map((x, i) => x / (theirs[i] ?? NaN))).toFixed(2),
-  'each run of ours over the run of theirs after it',
-]);
-
-// 2. What the browser fetched before the first slide was usable (JS + CSS, gzipped sizes of those files).
-{
-  const page = await fresh();
-  const load = await firstLoad(page, `${origin}/deck/index.html?lang=en#/title`, dist);
+if (run('first')) {
+  await timeFirstSlide('ours');
+  await timeFirstSlide('theirs');
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    ours.push(await timeFirstSlide('ours'));
+    theirs.push(await timeFirstSlide('theirs'));
+  }
+  const runs = (xs: number[]) => `runs: ${xs.map((x) => x.toFixed(0)).join(', ')}`;
   rows.push([
-    'first slide: JS + CSS fetched before usable, gzipped',
-    kb(load.gzipBytes),
-    `${load.files.length} files; ≤ 100 KB`,
+    `ours: navigation → first slide usable (median of ${RUNS})`,
+    `${median(ours).toFixed(0)} ms`,
+    `reveal ready + title demo defined; ${runs(ours)}`,
   ]);
-  await page.context().close();
+  rows.push([
+    `reveal.js demo.html: the same (median of ${RUNS})`,
+    `${median(theirs).toFixed(0)} ms`,
+    `reveal ready; ${runs(theirs)}`,
+  ]);
+  rows.push(['ratio ours / reveal.js demo', (median(ours) / median(theirs)).toFixed(2), 'of the medians; goal ≤ 0.35']);
+  rows.push([
+    'ratio, median of the pairs',
+    median(ours.map((x, i) => x / (theirs[i] ?? NaN))).toFixed(2),
+    'each run of ours over the run of theirs after it',
+  ]);
+
+  // 2. What the browser fetched before the first slide was usable (JS + CSS, gzipped sizes of those files).
+  {
+    const page = await fresh();
+    const load = await firstLoad(page, `${origin}/deck/index.html?lang=en#/title`, dist);
+    rows.push([
+      'first slide: JS + CSS fetched before usable, gzipped',
+      kb(load.gzipBytes),
+      `${load.files.length} files; ≤ 100 KB`,
+    ]);
+    await page.context().close();
+  }
+}
+
+// The slide change, from the key press, in both languages; the heap after walking every slide once and twice.
+if (run('slides')) {
+  const p = (xs: number[], q: number) => `${percentile(xs, q).toFixed(0)} ms`;
+  const worst = (byId: Map<string, number>) =>
+    [...byId]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([id, ms]) => `${id} ${ms.toFixed(0)}`)
+      .join(', ');
+  for (const lang of ['en', 'ru'] as const) {
+    const t = await timeSlideChanges(browser, origin, lang);
+    const ok = (xs: number[], goal: number) => (percentile(xs, 95) <= goal ? 'ok' : 'OVER');
+    rows.push([
+      `next slide, warm, ${lang}: key → shown (p95 of ${t.warm.length})`,
+      p(t.warm, 95),
+      `goal ≤ 20 ms ${ok(t.warm, 20)}; median ${p(t.warm, 50)}; worst ${worst(t.warmById)}`,
+    ]);
+    rows.push([
+      `next slide, cold, ${lang}: key → shown (p95 of ${t.cold.length})`,
+      p(t.cold, 95),
+      `goal ≤ 50 ms ${ok(t.cold, 50)}; median ${p(t.cold, 50)}; worst ${worst(t.coldById)}`,
+    ]);
+    rows.push([
+      `next slide, ${lang}: main-thread CPU, warm / cold (p95)`,
+      `${p(t.warmCpu, 95)} / ${p(t.coldCpu, 95)}`,
+      `medians ${p(t.warmCpu, 50)} / ${p(t.coldCpu, 50)}; what a loaded machine does not inflate`,
+    ]);
+    const growth = t.heapTwice / t.heapOnce - 1;
+    rows.push([
+      `heap after walking every slide twice, ${lang}`,
+      `${(t.heapTwice / 1e6).toFixed(1)} MB`,
+      `once: ${(t.heapOnce / 1e6).toFixed(1)} MB, ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %; goal ≤ +10 % ${growth <= 0.1 ? 'ok' : 'OVER'}`,
+    ]);
+  }
 }
 
 // 3. A c10k slider move to updated figures: set the slider, fire input, wait for the demo (and its chart) to update.
-{
+if (run('slider')) {
   const page = await fresh();
   await page.goto(`${origin}/deck/index.html?lang=en#/c10k`);
   await page.waitForFunction(() => customElements.get('hsw-c10k'));
@@ -235,11 +291,11 @@ rows.push([
 await browser.close();
 
 // 3. The task-queue simulator (scripts/bench-sim.ts), in Node: no browser needed.
-rows.push(...simulatorRows());
+if (run('sim')) rows.push(...simulatorRows());
 server.close();
 
 // 5. "Your code" on asyncio-loop (scripts/bench-pyodide.ts): Run → first recording, cold and warm.
-rows.push(...(await pyodideRows(dist)));
+if (run('pyodide')) rows.push(...(await pyodideRows(dist)));
 
 const widths = [0, 1, 2].map((c) =>
   Math.max(...rows.map((r) => (r[c] ?? '').length), (['measure', 'value', 'note'][c] ?? '').length),

@@ -217,6 +217,7 @@ export class ChartPanel extends LitElement {
     if (!canvas || !this.isConnected) return;
     this.chart = new Chart(canvas, this.config());
     this.lastOptionsKey = this.optionsKey();
+    this.lastDataKey = this.dataKey();
     this.requestUpdate();
   }
 
@@ -235,15 +236,24 @@ export class ChartPanel extends LitElement {
   }
 
   private lastOptionsKey = '';
+  /** The points last drawn: a demo that renders again (a slide change sets its `active`) redraws only if they moved. */
+  private lastDataKey = '';
+
+  private dataKey(): string {
+    return JSON.stringify(this.spec?.series.map((s) => s.points));
+  }
 
   private refresh(): void {
     if (!this.chart) return;
-    const next = this.config();
     const key = this.optionsKey();
+    const dataKey = this.dataKey();
+    if (key === this.lastOptionsKey && dataKey === this.lastDataKey) return;
+    const next = this.config();
     if (key !== this.lastOptionsKey) {
       this.chart.options = next.options ?? {};
       this.lastOptionsKey = key;
     }
+    this.lastDataKey = dataKey;
     this.chart.data = next.data;
     this.chart.update('none');
   }

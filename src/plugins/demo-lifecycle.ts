@@ -50,6 +50,11 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 300);
 }
 
+/** Runs work just after the next frame has been produced (a task queued from its animation frame callback). */
+function afterFrame(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 export interface LifecycleOptions {
   /** A slide's demo failed to load. */
   onError: (slideId: string) => void;
@@ -67,42 +72,63 @@ export interface LifecycleOptions {
 export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
   id: 'demo-lifecycle',
   init(deck: RevealApi) {
+    /**
+     * What one slide's demo is told. `urgent` is the slide being shown (and, in print, every slide): the others
+     * (the slide just left, the ones that come near or go away) learn it once the new slide is on screen
+     * (`afterFrame`), so that a key press pays only for the slide it shows.
+     */
+    const syncSlide = (section: HTMLElement, i: number, index: number, currentReady: Promise<unknown>) => {
+      const { mode, print: printing, presenting } = deckPageMode(deck);
+      const demo = demoOf(section);
+      /** Loads what the slide shows: its words, its code panels, its demo, and (through `near`) its charts. */
+      const prepare = () => {
+        void options.loadText(section.id).then(() => defineCodePanel(section));
+        void loadDemo(section.id, options.onError);
+        if (demo) demo.near = true;
+      };
+      if (i === index || printing) {
+        prepare();
+      } else if (Math.abs(i - index) <= 1) {
+        void currentReady.then(() =>
+          whenIdle(() => {
+            const now = deck.getCurrentSlide();
+            if (now && Math.abs(deck.getSlides().indexOf(now) - i) <= 1) prepare();
+          }),
+        );
+      } else if (demo) {
+        demo.near = false;
+      }
+      if (!demo) return;
+      demo.mode = mode;
+      demo.print = printing;
+      // Only a slide laid out for presenting takes its presented look (slides/types.ts `presented`).
+      demo.presenting = presenting && slideById(section.id)?.presented === true;
+      demo.active = !printing && i === index;
+      if (i === index) {
+        demo.step = currentSpeakerStep(deck);
+      }
+    };
+    let restPending = false;
+    const syncRest = () => {
+      restPending = false;
+      const all = deck.getSlides();
+      const current = deck.getCurrentSlide();
+      const index = current ? all.indexOf(current) : 0;
+      const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
+      all.forEach((section, i) => {
+        if (i !== index) syncSlide(section, i, index, currentReady);
+      });
+    };
     const sync = () => {
       const all = deck.getSlides();
       const current = deck.getCurrentSlide();
       const index = current ? all.indexOf(current) : 0;
-      const { mode, print: printing, presenting } = deckPageMode(deck);
-      const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
-      all.forEach((section, i) => {
-        const demo = demoOf(section);
-        /** Loads what the slide shows: its words, its code panels, its demo, and (through `near`) its charts. */
-        const prepare = () => {
-          void options.loadText(section.id).then(() => defineCodePanel(section));
-          void loadDemo(section.id, options.onError);
-          if (demo) demo.near = true;
-        };
-        if (i === index || printing) {
-          prepare();
-        } else if (Math.abs(i - index) <= 1) {
-          void currentReady.then(() =>
-            whenIdle(() => {
-              const now = deck.getCurrentSlide();
-              if (now && Math.abs(all.indexOf(now) - i) <= 1) prepare();
-            }),
-          );
-        } else if (demo) {
-          demo.near = false;
-        }
-        if (!demo) return;
-        demo.mode = mode;
-        demo.print = printing;
-        // Only a slide laid out for presenting takes its presented look (slides/types.ts `presented`).
-        demo.presenting = presenting && slideById(section.id)?.presented === true;
-        demo.active = !printing && i === index;
-        if (i === index) {
-          demo.step = currentSpeakerStep(deck);
-        }
-      });
+      if (current) syncSlide(current, index, index, loadDemo(current.id, options.onError));
+      if (deckPageMode(deck).print) syncRest();
+      else if (!restPending) {
+        restPending = true;
+        afterFrame(syncRest);
+      }
     };
     for (const event of ['ready', 'slidechanged', 'fragmentshown', 'fragmenthidden', 'pdf-ready']) deck.on(event, sync);
     window.addEventListener(PRESENTING_EVENT, () => {

@@ -112,6 +112,17 @@ test.describe('the single file, from file://', () => {
     expect(foreign(w.requests)).toEqual([]);
   });
 
+  test('workshop mode (?workshop=) says a file reaches no server, and the deck goes on', async ({ page }) => {
+    const w = await watch(page);
+    await page.goto(`${fileUrl}?lang=ru&workshop=room#/title`);
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    await expect(page.getByRole('status')).toContainText('npm run workshop');
+    await expect(page.getByRole('status')).toContainText('Режиму мастер-класса');
+    await expect(currentSlide(page)).toHaveId('title');
+    expect(await w.violations()).toEqual([]);
+    expect(foreign(w.requests)).toEqual([]);
+  });
+
   test('print (?print-pdf) lays out every slide, offline', async ({ page }) => {
     const w = await watch(page);
     await page.goto(`${fileUrl}?print-pdf&lang=en`);
