@@ -18,7 +18,8 @@ import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
-import type { EndCode, Snapshot, TaskView } from '../shared/js-sim/index.ts';
+import type { EndCode, QueueRuns, Snapshot, TaskView } from '../shared/js-sim/index.ts';
+import { queueViews } from '../shared/js-sim/queue-runs.ts';
 import {
   acceptedOrders,
   cancelRun,
@@ -390,15 +391,15 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const node = run.runtime === 'node';
     const item = (v: TaskView) =>
       html`<li title=${v.name}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${v.name}</li>`;
-    const panel = (cls: string, title: string, items: readonly TaskView[]) => html`
+    const panel = (cls: string, title: string, queue: QueueRuns) => html`
       <div class="panel ${cls}" role="group" aria-label=${title}>
         <h3 class="ph">${title}</h3>
         ${
-          items.length === 0
+          queue.length === 0
             ? html`<span class="empty">${t.empty}</span>`
             : html`<ul>
-              ${items.slice(0, PANEL_ITEMS).map(item)}
-              ${items.length > PANEL_ITEMS ? html`<li class="more">${runnerText[lang].more(formatNumber(items.length - PANEL_ITEMS, lang))}</li>` : nothing}
+              ${queueViews(queue, PANEL_ITEMS).map(item)}
+              ${queue.length > PANEL_ITEMS ? html`<li class="more">${runnerText[lang].more(formatNumber(queue.length - PANEL_ITEMS, lang))}</li>` : nothing}
             </ul>`
         }
       </div>

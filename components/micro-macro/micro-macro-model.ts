@@ -8,6 +8,7 @@
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
 import { logLines, needsNode, simulate, type Runtime, type SimResult, type Snapshot } from '../shared/js-sim/index.ts';
+import { queueViews } from '../shared/js-sim/queue-runs.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
 import { isBlankSnippet, resultSize } from '../shared/sim-runner/sim-job.ts';
 import { SizedLru, type RunLookup } from '../shared/sim-runner/result-store.ts';
@@ -393,8 +394,9 @@ const QUEUES = ['ticks', 'microtasks', 'timers', 'immediates', 'io'] as const;
 export function queueChanges(a: Snapshot, b: Snapshot): number {
   let n = 0;
   for (const q of QUEUES) {
-    const before = new Set(a[q].map((t) => t.id));
-    const after = new Set(b[q].map((t) => t.id));
+    if (a[q] === b[q]) continue;
+    const before = new Set(queueViews(a[q]).map((t) => t.id));
+    const after = new Set(queueViews(b[q]).map((t) => t.id));
     for (const id of after) if (!before.has(id)) n++;
     for (const id of before) if (!after.has(id)) n++;
   }

@@ -247,7 +247,13 @@ describe('a result’s size', () => {
     const { result } = simulateNow("setTimeout(() => console.log('a'), 0);", 'browser');
     if (!result.ok) throw new Error('refused');
     const shared = { ...result, steps: result.steps.map((st) => ({ ...st, timers: result.steps[0]!.timers })) };
-    const copied = { ...result, steps: result.steps.map((st) => ({ ...st, timers: [...result.steps[0]!.timers] })) };
+    const copied = {
+      ...result,
+      steps: result.steps.map((st) => ({
+        ...st,
+        timers: { ...result.steps[0]!.timers, pool: [...result.steps[0]!.timers.pool] },
+      })),
+    };
     expect(resultSize(shared)).toBeLessThanOrEqual(resultSize(copied));
   });
 });

@@ -24,7 +24,7 @@ import {
 } from '../../components/micro-macro/micro-macro-model.ts';
 import { microMacroText, phaseLabel } from '../../components/micro-macro/micro-macro-text.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
-import { logLines } from '../../components/shared/js-sim/index.ts';
+import { logLines, queueViews } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
 import { ResultStore } from '../../components/shared/sim-runner/result-store.ts';
 import { runJob } from '../../components/shared/sim-runner/sim-job.ts';
@@ -144,7 +144,11 @@ describe('stepping and the speaker sequence', () => {
     if (!run.ok) throw new Error('refused');
     const snap = run.steps[st.index]!;
     return [snap.microtasks, snap.timers, snap.ticks, snap.immediates, snap.io]
-      .map((q) => q.map((x) => x.name).join(','))
+      .map((q) =>
+        queueViews(q)
+          .map((x) => x.name)
+          .join(','),
+      )
       .join(' | ');
   };
 

@@ -37,6 +37,7 @@ import type { Runtime, SimOptions, SimResult } from './types.ts';
 
 export type * from './types.ts';
 export { logLines };
+export { queueViews, EMPTY_QUEUE } from './queue-runs.ts';
 export { Overrun } from './values.ts';
 
 /** Runs a snippet in the model of the given runtime and returns every step. */

@@ -99,17 +99,28 @@ function* resultSizeSlices(result: SimResult): Generator<void, number, void> {
 
 function snapshotSize(s: Snapshot, seen: Set<object>): number {
   let bytes = OBJECT + 12 * FIELD + paramsSize(s.event.params);
-  for (const list of [s.stack, s.microtasks, s.ticks, s.timers, s.immediates, s.io]) {
-    if (seen.has(list)) continue;
-    seen.add(list);
-    bytes += OBJECT + list.length * FIELD;
-    for (const item of list) {
-      if (seen.has(item)) continue;
-      seen.add(item);
-      bytes += OBJECT + 5 * FIELD + item.name.length * 2;
-    }
+  if (!seen.has(s.stack)) {
+    seen.add(s.stack);
+    bytes += OBJECT + s.stack.length * FIELD;
+    for (const frame of s.stack) bytes += viewSize(frame, seen);
+  }
+  for (const q of [s.microtasks, s.ticks, s.timers, s.immediates, s.io]) {
+    if (seen.has(q)) continue;
+    seen.add(q);
+    bytes += 2 * OBJECT + 3 * FIELD + q.runs.length * FIELD;
+    // the list the runs index into is shared by the run's snapshots: counted once, as it stands at the end
+    if (seen.has(q.pool)) continue;
+    seen.add(q.pool);
+    bytes += OBJECT + q.pool.length * FIELD;
+    for (const item of q.pool) bytes += viewSize(item, seen);
   }
   return bytes;
+}
+
+function viewSize(item: { name: string }, seen: Set<object>): number {
+  if (seen.has(item)) return 0;
+  seen.add(item);
+  return OBJECT + 5 * FIELD + item.name.length * 2;
 }
 
 function paramsSize(params: Record<string, string | number>): number {
