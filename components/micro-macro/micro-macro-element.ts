@@ -19,7 +19,7 @@ import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import type { EndCode, QueueRuns, Snapshot, TaskView } from '../shared/js-sim/index.ts';
-import { queueViews } from '../shared/js-sim/queue-runs.ts';
+import { queueViews } from '../shared/js-sim/recording.ts';
 import {
   acceptedOrders,
   cancelRun,
@@ -61,6 +61,14 @@ function sizeText(bytes: number, lang: 'en' | 'ru'): string {
   return `${formatNumber(Math.ceil(bytes / 1000), lang)} ${kb}`;
 }
 
+/**
+ * The simulator, loaded once for the page when the person edits code or picks an example without a recording (the
+ * examples' recordings need none; "Your code" runs in the worker, the page parses it to tell its runtime).
+ */
+let simulatorLoad: Promise<void> | null = null;
+const loadSimulator = (): Promise<void> =>
+  (simulatorLoad ??= import('../shared/js-sim/index.ts').then((sim) => model.useSimulator(sim)));
+
 /** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
 const PANEL_ITEMS = 8;
 
@@ -94,6 +102,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    if (model.needsSimulator(this.state)) {
+      const hadRun = currentRun(this.state, this.runs) !== null;
+      void loadSimulator().then(() => {
+        const next = model.simulatorArrived(this.state, hadRun);
+        if (next !== this.state) this.set(next);
+        else this.requestUpdate();
+      });
+    }
     const wanted = wantedJob(this.state, this.runs);
     const busy = this.runner.busy;
     if (!wanted) {

@@ -4,9 +4,9 @@
  * consecutive snapshots share the arrays (stack, queues) that did not change between them. The interpreter records statements and awaits, the
  * runtime records tasks, sleeps and the end; both write here.
  */
-import type { FrameView, OutputLine, Phase, SimEnd, SimResult, Snapshot, StepCode, TaskView } from './types.ts';
+import type { FrameView, OutputLine, Phase, SimEnd, Snapshot, StepCode, TaskView } from './types.ts';
 import { Halt } from './values.ts';
-import { EMPTY_QUEUE, QueueEncoder } from './queue-runs.ts';
+import { EMPTY_QUEUE, QueueEncoder } from './recording.ts';
 
 type QueueName = 'microtasks' | 'ticks' | 'timers' | 'immediates' | 'io';
 
@@ -166,7 +166,5 @@ export class Recorder {
   }
 }
 
-/** The console.log lines (not the errors) a run prints, in order. */
-export function logLines(result: SimResult): string[] {
-  return result.ok ? result.output.filter((o) => o.kind === 'log').map((o) => o.text) : [];
-}
+/** The console.log lines (not the errors) a run prints, in order (in recording.ts, which a page reads without the simulator). */
+export { logLines } from './recording.ts';

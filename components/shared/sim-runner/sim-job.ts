@@ -3,7 +3,6 @@
  * page-thread fallback all run it: `runJob` calls `simulate()` and measures what came back (its size, so that a
  * cache can be bounded by bytes; the time it took). Pure but for the clock it reads; no DOM.
  */
-import { tokenizer } from 'acorn';
 import { Overrun, simulateSlices, type Runtime, type SimResult, type Snapshot } from '../js-sim/index.ts';
 
 export interface SimJob {
@@ -57,16 +56,8 @@ export function* jobSlices(
   }
 }
 
-/** Whether a snippet has nothing to run: empty, or only whitespace and comments (a syntax error is not blank). */
-export function isBlankSnippet(source: string): boolean {
-  if (source.trim() === '') return true;
-  try {
-    const tokens = tokenizer(source, { ecmaVersion: 'latest', allowHashBang: true });
-    return tokens.getToken().type.label === 'eof';
-  } catch {
-    return false;
-  }
-}
+/** Whether a snippet has nothing to run (sim-limits.ts: without the parser). */
+export { isBlankSnippet } from './sim-limits.ts';
 
 // --------------------------------------------------------------------------------------------------------------
 // Size: an estimate of the bytes a result holds in a JavaScript heap (UTF-16 strings, ~16 bytes an object slot).
