@@ -38,7 +38,7 @@ import type { Runtime, SimOptions, SimResult } from './types.ts';
 
 export type * from './types.ts';
 export { logLines };
-export { queueViews, EMPTY_QUEUE, mentionsNodeOnly } from './recording.ts';
+export { queueViews } from './recording.ts';
 import { mentionsNodeOnly } from './recording.ts';
 export { Overrun } from './values.ts';
 
