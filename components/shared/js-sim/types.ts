@@ -62,7 +62,7 @@ export interface TaskView {
 
 /**
  * A queue as a snapshot stores it: runs of a list that every snapshot of this queue in one run shares, not a list of
- * its own per step (queue-runs.ts; `queueViews` gives the entries).
+ * its own per step (recording.ts; `queueViews` gives the entries).
  */
 export interface QueueRuns {
   /** the list the runs index into (it only grows while the run is recorded) */
@@ -106,7 +106,7 @@ export interface Snapshot {
   now: number;
   phase: Phase;
   stack: FrameView[];
-  /** the queues, as runs of a list the run's snapshots share (queueViews in queue-runs.ts gives the entries) */
+  /** the queues, as runs of a list the run's snapshots share (queueViews in recording.ts gives the entries) */
   microtasks: QueueRuns;
   ticks: QueueRuns;
   timers: QueueRuns;
