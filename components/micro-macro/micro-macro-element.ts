@@ -18,7 +18,8 @@ import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
-import type { EndCode, Snapshot, TaskView } from '../shared/js-sim/index.ts';
+import type { EndCode, QueueRuns, Snapshot, TaskView } from '../shared/js-sim/index.ts';
+import { queueViews } from '../shared/js-sim/recording.ts';
 import {
   acceptedOrders,
   cancelRun,
@@ -60,6 +61,14 @@ function sizeText(bytes: number, lang: 'en' | 'ru'): string {
   return `${formatNumber(Math.ceil(bytes / 1000), lang)} ${kb}`;
 }
 
+/**
+ * The simulator, loaded once for the page when the person edits code or picks an example without a recording (the
+ * examples' recordings need none; "Your code" runs in the worker, the page parses it to tell its runtime).
+ */
+let simulatorLoad: Promise<void> | null = null;
+const loadSimulator = (): Promise<void> =>
+  (simulatorLoad ??= import('../shared/js-sim/index.ts').then((sim) => model.useSimulator(sim)));
+
 /** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
 const PANEL_ITEMS = 8;
 
@@ -93,6 +102,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    if (model.needsSimulator(this.state)) {
+      const hadRun = currentRun(this.state, this.runs) !== null;
+      void loadSimulator().then(() => {
+        const next = model.simulatorArrived(this.state, hadRun);
+        if (next !== this.state) this.set(next);
+        else this.requestUpdate();
+      });
+    }
     const wanted = wantedJob(this.state, this.runs);
     const busy = this.runner.busy;
     if (!wanted) {
@@ -390,15 +407,15 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const node = run.runtime === 'node';
     const item = (v: TaskView) =>
       html`<li title=${v.name}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${v.name}</li>`;
-    const panel = (cls: string, title: string, items: readonly TaskView[]) => html`
+    const panel = (cls: string, title: string, queue: QueueRuns) => html`
       <div class="panel ${cls}" role="group" aria-label=${title}>
         <h3 class="ph">${title}</h3>
         ${
-          items.length === 0
+          queue.length === 0
             ? html`<span class="empty">${t.empty}</span>`
             : html`<ul>
-              ${items.slice(0, PANEL_ITEMS).map(item)}
-              ${items.length > PANEL_ITEMS ? html`<li class="more">${runnerText[lang].more(formatNumber(items.length - PANEL_ITEMS, lang))}</li>` : nothing}
+              ${queueViews(queue, PANEL_ITEMS).map(item)}
+              ${queue.length > PANEL_ITEMS ? html`<li class="more">${runnerText[lang].more(formatNumber(queue.length - PANEL_ITEMS, lang))}</li>` : nothing}
             </ul>`
         }
       </div>

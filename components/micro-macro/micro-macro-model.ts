@@ -7,11 +7,12 @@
  * keeps the results in a store and passes it in (`RunLookup`). The state only says where that run stands (`job`).
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
-import { logLines, needsNode, simulate, type Runtime, type SimResult, type Snapshot } from '../shared/js-sim/index.ts';
+import type { Runtime, SimResult, Snapshot } from '../shared/js-sim/index.ts';
+import { logLines, mentionsNodeOnly, queueViews, unpack, type Packed } from '../shared/js-sim/recording.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
-import { isBlankSnippet, resultSize } from '../shared/sim-runner/sim-job.ts';
-import { SizedLru, type RunLookup } from '../shared/sim-runner/result-store.ts';
-import { MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
+import type { RunLookup } from '../shared/sim-runner/result-store.ts';
+import { isBlankSnippet, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
+import RECORDINGS from './micro-macro-recordings.json';
 import { back, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
 import { clampStep } from '../../lib/demo-contract.ts';
 import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
@@ -71,20 +72,61 @@ Promise.resolve().then(() => console.log('then'));
 console.log('end');`;
 
 // ------------------------------------------------------------------------------------------------------------
-// Runs. An example's: here, synchronously, memoised (simulate() is pure and deterministic) in a cache bounded by
-// size. The person's code: from the element's store, once its job is 'ready'.
+// Runs. An example's: its recording, made at build time (micro-macro-recordings.json, written by
+// scripts/micro-macro-recordings.ts; a unit test checks it equals a fresh simulation), so the page shows the examples
+// without the simulator. An example recorded there is not (the busy wait: 3,000 steps, 22 KB gzipped) is simulated
+// here once the element has loaded the simulator (useSimulator). The person's code: from the element's store, once
+// its job is 'ready' (the worker runs it).
 
-/** the examples' runs: small (a few KB each), bounded all the same */
-const exampleRuns = new SizedLru<string, SimResult>(8_000_000);
+/** what the model asks of the simulator, once the element has loaded it (js-sim/index.ts) */
+export interface Simulator {
+  simulate(source: string, runtime: Runtime): SimResult;
+  needsNode(source: string): boolean;
+}
+let simulator: Simulator | null = null;
 
-function exampleRun(source: string, runtime: Runtime): SimResult {
+/** The simulator, loaded: examples without a recording run, and "Your code" is parsed to tell its runtime. */
+export function useSimulator(sim: Simulator): void {
+  simulator = sim;
+  lastNodeOnly = { source: '', value: false };
+}
+
+const recordings = RECORDINGS as readonly { id: string; runtime: string; source: string; run: Packed }[];
+/** the examples' runs, read from their recordings or simulated, each once (bounded by the examples: 2 runtimes each) */
+const exampleRuns = new Map<string, SimResult>();
+
+function exampleRun(source: string, runtime: Runtime): SimResult | null {
   const key = `${runtime}\u0000${source}`;
   let r = exampleRuns.get(key);
-  if (!r) {
-    r = simulate(source, runtime);
-    exampleRuns.set(key, r, resultSize(r));
-  }
+  if (r) return r;
+  const stored = recordings.find((x) => x.runtime === runtime && x.source === source);
+  if (stored) r = unpack(stored.run) as SimResult;
+  else if (simulator) r = simulator.simulate(source, runtime);
+  else return null;
+  exampleRuns.set(key, r);
   return r;
+}
+
+function recorded(source: string, runtime: Runtime): boolean {
+  return recordings.some((x) => x.runtime === runtime && x.source === source);
+}
+
+/**
+ * Whether the state needs the simulator on the page: "Your code" (to tell whether it needs Node as it is typed), or an
+ * example without a recording. The element loads it then, and only then.
+ */
+export function needsSimulator(s: MicroMacroState): boolean {
+  if (simulator) return false;
+  return s.example === 'custom' || s.editing || !recorded(sourceOf(s), s.runtime);
+}
+
+/**
+ * The simulator has arrived: an example that had no run yet gets its run's starting guess (as choosing it would have
+ * given with the run at hand).
+ */
+export function simulatorArrived(s: MicroMacroState, hadRun: boolean): MicroMacroState {
+  if (s.example === 'custom' || hadRun || !currentRun(s)) return s;
+  return withFreshGuess(s);
 }
 
 export function sourceOf(s: MicroMacroState): string {
@@ -124,7 +166,9 @@ export function runtimesFor(s: MicroMacroState): readonly Runtime[] {
 let lastNodeOnly: { source: string; value: boolean } = { source: '', value: false };
 function nodeOnly(source: string): boolean {
   if (lastNodeOnly.source !== source) {
-    const value = !tooLong(source) && needsNode(source);
+    // until the simulator is loaded (it is asked for as soon as the person edits code), a Node-only name anywhere
+    const value = !tooLong(source) && (simulator ? simulator.needsNode(source) : mentionsNodeOnly(source));
+    if (!simulator) return value;
     lastNodeOnly = { source, value };
   }
   return lastNodeOnly.value;
@@ -393,8 +437,9 @@ const QUEUES = ['ticks', 'microtasks', 'timers', 'immediates', 'io'] as const;
 export function queueChanges(a: Snapshot, b: Snapshot): number {
   let n = 0;
   for (const q of QUEUES) {
-    const before = new Set(a[q].map((t) => t.id));
-    const after = new Set(b[q].map((t) => t.id));
+    if (a[q] === b[q]) continue;
+    const before = new Set(queueViews(a[q]).map((t) => t.id));
+    const after = new Set(queueViews(b[q]).map((t) => t.id));
     for (const id of after) if (!before.has(id)) n++;
     for (const id of before) if (!after.has(id)) n++;
   }

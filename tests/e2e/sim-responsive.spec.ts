@@ -124,8 +124,10 @@ test.describe('your code off the page’s thread', () => {
     await setBudget(page, 120_000);
     await slide
       .getByRole('textbox', { name: 'Your code (JavaScript subset)' })
-      // (snapshots share unchanged queues, so it takes thousands of timers that each print: some 54 MB estimated)
-      .fill('for (let i = 0; i < 3000; i++) setTimeout(() => console.log(i), i % 7);');
+      // (snapshots keep queues as runs of a shared list, so it takes long lines of output: some 59 MB estimated)
+      .fill(
+        "const line = 'x'.repeat(20000);\nfor (let i = 0; i < 1500; i++) setTimeout(() => console.log(line + i), i % 7);",
+      );
     await slide.getByRole('button', { name: 'Run in the simulator' }).click();
     await expect(slide.getByRole('alert')).toContainText(/too large to show: about [\d,]+ MB of steps/, {
       timeout: 60_000,

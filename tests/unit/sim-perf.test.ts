@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { logLines, simulate, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
+import {
+  logLines,
+  queueViews,
+  simulate,
+  type Runtime,
+  type SimResult,
+  type Snapshot,
+} from '../../components/shared/js-sim/index.ts';
 import { endMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
 import { loadCorpus } from './sim-corpus-lib.ts';
 import { SIM_SEED } from './sim-seed.ts';
@@ -111,6 +118,16 @@ describe('the synchronous path gives the steps of the general one', () => {
   });
 });
 
+/** a snapshot with its queues as lists of entries */
+const entries = (s: Snapshot) => ({
+  ...s,
+  microtasks: queueViews(s.microtasks),
+  ticks: queueViews(s.ticks),
+  timers: queueViews(s.timers),
+  immediates: queueViews(s.immediates),
+  io: queueViews(s.io),
+});
+
 describe('snapshots', () => {
   const corpus = loadCorpus().filter((s) => s.expect === 'output');
   const picked = ['02', '01', '30', '52', '75', '140'].flatMap((p) => corpus.filter((s) => s.name.startsWith(`${p}-`)));
@@ -124,8 +141,13 @@ describe('snapshots', () => {
       for (const k of [1, Math.floor(n / 3), Math.floor((2 * n) / 3), n - 1]) {
         // a run stopped right after step k: its step k is a copy taken when k was recorded
         const cut = ok(simulate(snippet.source, rt, { maxSteps: k + 1, exploreTiming: false }));
-        const recorded = structuredClone(cut.steps[k]);
-        expect({ snippet: snippet.name, k, step: full.steps[k] }).toEqual({ snippet: snippet.name, k, step: recorded });
+        // (the queues' shared list grows after step k: a step's queues are compared entry by entry)
+        const recorded = entries(structuredClone(cut.steps[k]!));
+        expect({ snippet: snippet.name, k, step: entries(full.steps[k]!) }).toEqual({
+          snippet: snippet.name,
+          k,
+          step: recorded,
+        });
       }
     }
   });
@@ -137,17 +159,46 @@ console.log('queued');`;
     const r = ok(simulate(src, 'node'));
     const timerLists = new Set(r.steps.map((s) => s.timers));
     const changes = r.steps.filter(
-      (s, i) => i > 0 && JSON.stringify(s.timers) !== JSON.stringify(r.steps[i - 1]!.timers),
+      (s, i) => i > 0 && JSON.stringify(queueViews(s.timers)) !== JSON.stringify(queueViews(r.steps[i - 1]!.timers)),
     );
-    // one array per change of the timer list, not one per step
+    // one stored queue per change of the timer list, not one per step
     expect(timerLists.size).toBeLessThanOrEqual(changes.length + 2);
     expect(timerLists.size).toBeLessThan(r.steps.length / 2);
     for (let i = 1; i < r.steps.length; i++) {
       const [a, b] = [r.steps[i - 1]!, r.steps[i]!];
-      if (JSON.stringify(a.microtasks) === JSON.stringify(b.microtasks) && a.microtasks.length > 0)
+      if (
+        JSON.stringify(queueViews(a.microtasks)) === JSON.stringify(queueViews(b.microtasks)) &&
+        a.microtasks.length > 0
+      )
         expect(b.microtasks).toBe(a.microtasks);
     }
     const stacks = new Set(r.steps.map((s) => s.stack));
     expect(stacks.size).toBeLessThan(r.steps.length);
+  });
+
+  it('store a long queue as runs of one shared list: 10,000 queued timers keep a few entries a step, not thousands', () => {
+    const src = `let n = 0;
+for (let i = 0; i < 10000; i++) setTimeout(() => { n++; }, i % 100);
+console.log('queued');`;
+    const r = ok(simulate(src, 'node'));
+    const walked = r.steps.filter((s) => s.timers.length >= 5000);
+    expect(walked.length).toBeGreaterThan(1000);
+    // what the recording stores for the timers: each distinct stored queue's runs, and each shared list once
+    const queues = new Set(r.steps.map((s) => s.timers));
+    const pools = new Set(r.steps.map((s) => s.timers.pool));
+    let stored = 0;
+    for (const q of queues) stored += q.runs.length;
+    for (const p of pools) stored += p.length;
+    // a list of its own per change of the queue would be about half the entries the steps show (over 1,000 changes
+    // of ~9,000 each); runs of a shared list store a twentieth at most
+    const shown = r.steps.reduce((a, s) => a + s.timers.length, 0);
+    expect(stored).toBeLessThan(shown / 20);
+    // no queue is split into more runs than the encoder allows (a sixteenth of its entries, at least 8)
+    for (const q of queues) expect(q.runs.length).toBeLessThanOrEqual(2 * Math.max(8, q.length >> 4));
+    // and the runs give back the queue in due order
+    const mid = walked[Math.floor(walked.length / 2)]!;
+    const views = queueViews(mid.timers);
+    expect(views.length).toBe(mid.timers.length);
+    for (let i = 1; i < views.length; i++) expect(views[i]!.due!).toBeGreaterThanOrEqual(views[i - 1]!.due!);
   });
 });

@@ -24,12 +24,41 @@ import {
 } from '../../components/micro-macro/micro-macro-model.ts';
 import { microMacroText, phaseLabel } from '../../components/micro-macro/micro-macro-text.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
-import { logLines } from '../../components/shared/js-sim/index.ts';
+import { logLines, queueViews } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
 import { ResultStore } from '../../components/shared/sim-runner/result-store.ts';
 import { runJob } from '../../components/shared/sim-runner/sim-job.ts';
 import type { MicroMacroState } from '../../components/micro-macro/micro-macro-model.ts';
 import { runFinished, wantedJob } from '../../components/micro-macro/micro-macro-model.ts';
+import { needsSimulator, simulatorArrived, useSimulator } from '../../components/micro-macro/micro-macro-model.ts';
+import { needsNode, simulate } from '../../components/shared/js-sim/index.ts';
+
+describe('before the simulator is loaded (the page shows the examples from their recordings)', () => {
+  // these run first: the module has no simulator yet
+  it('an example with a recording needs none; the busy wait and Your code ask for it', () => {
+    const s = initialState();
+    expect(needsSimulator(s)).toBe(false);
+    expect(currentRun(s)?.ok).toBe(true);
+    const busy = chooseExample(s, 'busyWait');
+    expect(currentRun(busy)).toBeNull();
+    expect(needsSimulator(busy)).toBe(true);
+    expect(needsSimulator(chooseExample(s, 'custom'))).toBe(true);
+  });
+
+  it('once it arrives, an example that had no run gets its run and its starting guess', () => {
+    const busy = chooseExample(initialState(), 'busyWait');
+    useSimulator({ simulate, needsNode });
+    const next = simulatorArrived(busy, false);
+    expect(next.guess).toEqual(
+      startingOrder(logLines(currentRun(next)!), EXAMPLES.find((e) => e.id === 'busyWait')!.code),
+    );
+    // the same state as choosing it with the simulator at hand
+    expect(next).toEqual(chooseExample(initialState(), 'busyWait'));
+    const run = currentRun(next);
+    expect(run?.ok ? run.steps.length : 0).toBeGreaterThan(1000);
+    expect(needsSimulator(next)).toBe(false);
+  });
+});
 
 /** What the element does with a job the state wants: run it (here in-process, as the worker would), store, report. */
 function finish(s: MicroMacroState, runs: ResultStore): MicroMacroState {
@@ -144,7 +173,11 @@ describe('stepping and the speaker sequence', () => {
     if (!run.ok) throw new Error('refused');
     const snap = run.steps[st.index]!;
     return [snap.microtasks, snap.timers, snap.ticks, snap.immediates, snap.io]
-      .map((q) => q.map((x) => x.name).join(','))
+      .map((q) =>
+        queueViews(q)
+          .map((x) => x.name)
+          .join(','),
+      )
       .join(' | ');
   };
 

@@ -1,7 +1,8 @@
 /**
  * The task-queue simulator: a pure model of how Node (CommonJS, Node ≥ 11, libuv ≥ 1.45) and a browser
  * (Chromium) order the callbacks of a JavaScript snippet. This is its public API; nothing outside this folder imports
- * any other of its modules.
+ * any other of its modules, but for recording.ts: what a page needs to read a recording (its queues, its output
+ * lines, a recording packed as JSON) without loading the simulator.
  *
  * The snippet is parsed with acorn (parse.ts) and interpreted node by node (interpreter.ts); the person's code is
  * never evaluated by the host. Promises follow ECMA-262 (§27.2, promises.ts). The interpreter knows only the
@@ -37,6 +38,8 @@ import type { Runtime, SimOptions, SimResult } from './types.ts';
 
 export type * from './types.ts';
 export { logLines };
+export { queueViews } from './recording.ts';
+import { mentionsNodeOnly } from './recording.ts';
 export { Overrun } from './values.ts';
 
 /** Runs a snippet in the model of the given runtime and returns every step. */
@@ -61,7 +64,7 @@ export function* simulateSlices(
 /** Whether the snippet uses anything that exists only in Node (so the browser runtime does not apply). */
 export function needsNode(source: string): boolean {
   // no Node-only name anywhere in the text: nothing to parse for (a long snippet is asked about on every render)
-  if (![...NODE_ONLY].some((name) => source.includes(name))) return false;
+  if (!mentionsNodeOnly(source)) return false;
   const parsed = parseSnippet(source);
   if (!parsed.ok) return false;
   return identifiers(parsed.program).some((n) => NODE_ONLY.has(n));

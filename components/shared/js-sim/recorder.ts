@@ -4,11 +4,17 @@
  * consecutive snapshots share the arrays (stack, queues) that did not change between them. The interpreter records statements and awaits, the
  * runtime records tasks, sleeps and the end; both write here.
  */
-import type { FrameView, OutputLine, Phase, SimEnd, SimResult, Snapshot, StepCode } from './types.ts';
+import type { FrameView, OutputLine, Phase, SimEnd, Snapshot, StepCode, TaskView } from './types.ts';
 import { Halt } from './values.ts';
+import { EMPTY_QUEUE, QueueEncoder } from './recording.ts';
 
-/** the queues a snapshot shows, as the runtime sees them */
-export type Queues = Pick<Snapshot, 'microtasks' | 'ticks' | 'timers' | 'immediates' | 'io'>;
+type QueueName = 'microtasks' | 'ticks' | 'timers' | 'immediates' | 'io';
+
+/**
+ * The queues a snapshot shows, as the runtime sees them: a queue that did not change since the last snapshot is the
+ * same array (the recorder then stores nothing new for it).
+ */
+export type Queues = Record<QueueName, TaskView[]>;
 
 /** What a snapshot shows of the runtime besides the stack: its clock, its loop's phase and its queues. */
 export interface Scene {
@@ -45,6 +51,14 @@ export class Recorder {
   /** SimOptions.interrupt: asked inside a task every 1,024 operations (evaluate.ts Evaluator.tick) */
   interrupt: (() => boolean) | null = null;
   private ids = 0;
+  /** each queue's runs of one list shared by the snapshots (a long recording grows with what changes) */
+  private readonly encoders = {
+    microtasks: new QueueEncoder(),
+    ticks: new QueueEncoder(),
+    timers: new QueueEncoder(),
+    immediates: new QueueEncoder(),
+    io: new QueueEncoder(),
+  };
 
   constructor(
     readonly maxSteps: number,
@@ -113,11 +127,11 @@ export class Recorder {
       now: this.scene.now,
       phase: this.scene.phase,
       stack,
-      microtasks: q.microtasks,
-      ticks: q.ticks,
-      timers: q.timers,
-      immediates: q.immediates,
-      io: q.io,
+      microtasks: this.encoders.microtasks.encode(q.microtasks),
+      ticks: this.encoders.ticks.encode(q.ticks),
+      timers: this.encoders.timers.encode(q.timers),
+      immediates: this.encoders.immediates.encode(q.immediates),
+      io: this.encoders.io.encode(q.io),
       outputLength: this.output.length,
     });
   }
@@ -142,17 +156,15 @@ export class Recorder {
       now: last?.now ?? 0,
       phase: 'done',
       stack: [],
-      microtasks: keep ? (last?.microtasks ?? []) : [],
-      ticks: keep ? (last?.ticks ?? []) : [],
-      timers: keep ? (last?.timers ?? []) : [],
-      immediates: keep ? (last?.immediates ?? []) : [],
-      io: keep ? (last?.io ?? []) : [],
+      microtasks: keep ? (last?.microtasks ?? EMPTY_QUEUE) : EMPTY_QUEUE,
+      ticks: keep ? (last?.ticks ?? EMPTY_QUEUE) : EMPTY_QUEUE,
+      timers: keep ? (last?.timers ?? EMPTY_QUEUE) : EMPTY_QUEUE,
+      immediates: keep ? (last?.immediates ?? EMPTY_QUEUE) : EMPTY_QUEUE,
+      io: keep ? (last?.io ?? EMPTY_QUEUE) : EMPTY_QUEUE,
       outputLength: this.output.length,
     });
   }
 }
 
-/** The console.log lines (not the errors) a run prints, in order. */
-export function logLines(result: SimResult): string[] {
-  return result.ok ? result.output.filter((o) => o.kind === 'log').map((o) => o.text) : [];
-}
+/** The console.log lines (not the errors) a run prints, in order (in recording.ts, which a page reads without the simulator). */
+export { logLines } from './recording.ts';

@@ -17,8 +17,8 @@ import type { Queues } from './recorder.ts';
 import type { TaskView } from './types.ts';
 import { Halt, HandleObj, isCallable, isObj, Obj, OpaqueObj, type FnObj, type Job, type Value } from './values.ts';
 
-/** the globals only Node has (a browser refuses them by name) */
-export const NODE_ONLY = new Set(['setImmediate', 'clearImmediate', 'process', 'require', '__filename', '__dirname']);
+/** the globals only Node has (a browser refuses them by name; in recording.ts, which reads without the simulator) */
+export { NODE_ONLY } from './recording.ts';
 
 /** Node coerces a timer delay outside [1, TIMEOUT_MAX] to 1 ms (lib/internal/timers.js) */
 const TIMEOUT_MAX = 2 ** 31 - 1;

@@ -60,6 +60,19 @@ export interface TaskView {
   due?: number;
 }
 
+/**
+ * A queue as a snapshot stores it: runs of a list that every snapshot of this queue in one run shares, not a list of
+ * its own per step (recording.ts; `queueViews` gives the entries).
+ */
+export interface QueueRuns {
+  /** the list the runs index into (it only grows while the run is recorded) */
+  readonly pool: readonly TaskView[];
+  /** [from, to) pairs of indices into `pool`, in the queue's order */
+  readonly runs: readonly number[];
+  /** how many entries the queue holds */
+  readonly length: number;
+}
+
 export interface FrameView {
   name: string;
   kind: 'script' | 'function' | 'async' | 'job';
@@ -93,11 +106,12 @@ export interface Snapshot {
   now: number;
   phase: Phase;
   stack: FrameView[];
-  microtasks: TaskView[];
-  ticks: TaskView[];
-  timers: TaskView[];
-  immediates: TaskView[];
-  io: TaskView[];
+  /** the queues, as runs of a list the run's snapshots share (queueViews in recording.ts gives the entries) */
+  microtasks: QueueRuns;
+  ticks: QueueRuns;
+  timers: QueueRuns;
+  immediates: QueueRuns;
+  io: QueueRuns;
   /** number of output lines printed so far (a prefix of SimResult.output) */
   outputLength: number;
 }

@@ -3,7 +3,6 @@
  * page-thread fallback all run it: `runJob` calls `simulate()` and measures what came back (its size, so that a
  * cache can be bounded by bytes; the time it took). Pure but for the clock it reads; no DOM.
  */
-import { tokenizer } from 'acorn';
 import { Overrun, simulateSlices, type Runtime, type SimResult, type Snapshot } from '../js-sim/index.ts';
 
 export interface SimJob {
@@ -57,16 +56,8 @@ export function* jobSlices(
   }
 }
 
-/** Whether a snippet has nothing to run: empty, or only whitespace and comments (a syntax error is not blank). */
-export function isBlankSnippet(source: string): boolean {
-  if (source.trim() === '') return true;
-  try {
-    const tokens = tokenizer(source, { ecmaVersion: 'latest', allowHashBang: true });
-    return tokens.getToken().type.label === 'eof';
-  } catch {
-    return false;
-  }
-}
+/** Whether a snippet has nothing to run (sim-limits.ts: without the parser). */
+export { isBlankSnippet } from './sim-limits.ts';
 
 // --------------------------------------------------------------------------------------------------------------
 // Size: an estimate of the bytes a result holds in a JavaScript heap (UTF-16 strings, ~16 bytes an object slot).
@@ -99,17 +90,28 @@ function* resultSizeSlices(result: SimResult): Generator<void, number, void> {
 
 function snapshotSize(s: Snapshot, seen: Set<object>): number {
   let bytes = OBJECT + 12 * FIELD + paramsSize(s.event.params);
-  for (const list of [s.stack, s.microtasks, s.ticks, s.timers, s.immediates, s.io]) {
-    if (seen.has(list)) continue;
-    seen.add(list);
-    bytes += OBJECT + list.length * FIELD;
-    for (const item of list) {
-      if (seen.has(item)) continue;
-      seen.add(item);
-      bytes += OBJECT + 5 * FIELD + item.name.length * 2;
-    }
+  if (!seen.has(s.stack)) {
+    seen.add(s.stack);
+    bytes += OBJECT + s.stack.length * FIELD;
+    for (const frame of s.stack) bytes += viewSize(frame, seen);
+  }
+  for (const q of [s.microtasks, s.ticks, s.timers, s.immediates, s.io]) {
+    if (seen.has(q)) continue;
+    seen.add(q);
+    bytes += 2 * OBJECT + 3 * FIELD + q.runs.length * FIELD;
+    // the list the runs index into is shared by the run's snapshots: counted once, as it stands at the end
+    if (seen.has(q.pool)) continue;
+    seen.add(q.pool);
+    bytes += OBJECT + q.pool.length * FIELD;
+    for (const item of q.pool) bytes += viewSize(item, seen);
   }
   return bytes;
+}
+
+function viewSize(item: { name: string }, seen: Set<object>): number {
+  if (seen.has(item)) return 0;
+  seen.add(item);
+  return OBJECT + 5 * FIELD + item.name.length * 2;
 }
 
 function paramsSize(params: Record<string, string | number>): number {

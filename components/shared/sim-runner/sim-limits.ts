@@ -37,3 +37,29 @@ export function utf8Bytes(text: string): number {
   }
   return n;
 }
+
+/**
+ * Whether a snippet holds nothing to run: only white space, comments and a hashbang line, as acorn's tokenizer reads
+ * a script (its first token is the end; an unterminated comment is not blank: it is a syntax error). Without acorn: a
+ * page that shows recordings does not load the parser for it (tests/unit/sim-runner.test.ts compares with acorn).
+ */
+export function isBlankSnippet(source: string): boolean {
+  const n = source.length;
+  let i = source.startsWith('#!') ? lineEnd(source, 2) : 0;
+  while (i < n) {
+    const c = source[i]!;
+    if (/\s/.test(c)) i++;
+    else if (source.startsWith('//', i) || source.startsWith('<!--', i)) i = lineEnd(source, i);
+    else if (source.startsWith('/*', i)) {
+      const end = source.indexOf('*/', i + 2);
+      if (end < 0) return false;
+      i = end + 2;
+    } else return false;
+  }
+  return true;
+}
+
+function lineEnd(source: string, from: number): number {
+  for (let i = from; i < source.length; i++) if ('\n\r\u2028\u2029'.includes(source[i]!)) return i;
+  return source.length;
+}

@@ -1,0 +1,31 @@
+/**
+ * Writes the recordings of the micro-macro slide's built-in examples (components/micro-macro/micro-macro-recordings.json):
+ * the page shows them without loading the simulator, which loads only when the person runs code of their own.
+ * `npm run -s recordings` after changing an example or the simulator; tests/unit/micro-macro-recordings.test.ts
+ * fails while the file differs from a fresh simulation.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXAMPLES } from '../components/micro-macro/micro-macro-examples.ts';
+import { simulate } from '../components/shared/js-sim/index.ts';
+import { pack } from '../components/shared/js-sim/recording.ts';
+
+export const RECORDINGS_FILE = join(import.meta.dirname, '../components/micro-macro/micro-macro-recordings.json');
+
+/**
+ * A recording longer than this (JSON characters) is left out: the page simulates that example when it is picked (the
+ * busy wait: 3,000 steps, 630 KB, 22 KB gzipped; every other example is under 10 KB, all of them 6 KB gzipped).
+ */
+export const MAX_RECORDING_CHARS = 50_000;
+
+/** every example in each of its runtimes: its source and its run, packed (shared parts written once) */
+export function freshRecordings(): { id: string; runtime: string; source: string; run: unknown }[] {
+  return EXAMPLES.flatMap((ex) =>
+    ex.runtimes.map((runtime) => ({ id: ex.id, runtime, source: ex.code, run: pack(simulate(ex.code, runtime)) })),
+  ).filter((r) => JSON.stringify(r.run).length <= MAX_RECORDING_CHARS);
+}
+
+if (process.argv[1] === import.meta.filename) {
+  writeFileSync(RECORDINGS_FILE, `${JSON.stringify(freshRecordings())}\n`);
+  console.log(`wrote ${RECORDINGS_FILE}`);
+}

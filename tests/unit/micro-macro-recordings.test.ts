@@ -1,0 +1,36 @@
+/**
+ * The micro-macro slide shows its built-in examples from recordings made at build time
+ * (components/micro-macro/micro-macro-recordings.json, scripts/micro-macro-recordings.ts): they must be what the
+ * simulator records today, and reading them must give back the run, its shared parts shared.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
+import { simulate, type SimResult } from '../../components/shared/js-sim/index.ts';
+import { pack, unpack } from '../../components/shared/js-sim/recording.ts';
+import { freshRecordings, RECORDINGS_FILE } from '../../scripts/micro-macro-recordings.ts';
+
+const stored = JSON.parse(readFileSync(RECORDINGS_FILE, 'utf8')) as ReturnType<typeof freshRecordings>;
+
+describe('the examples’ recordings', () => {
+  it('equal a fresh simulation (`npm run -s recordings` after changing the simulator or an example)', () => {
+    expect(stored).toEqual(JSON.parse(JSON.stringify(freshRecordings())));
+  });
+
+  it('hold every example in each of its runtimes but the ones too long to carry (the busy wait)', () => {
+    const keys = new Set(stored.map((r) => `${r.id}:${r.runtime}`));
+    const missing = EXAMPLES.flatMap((ex) => ex.runtimes.map((rt) => `${ex.id}:${rt}`)).filter((k) => !keys.has(k));
+    expect(missing.sort()).toEqual(['busyWait:browser', 'busyWait:node']);
+  });
+
+  it('unpack to the simulator’s result, with the queues’ shared lists shared again', () => {
+    for (const r of stored) {
+      const fresh = simulate(r.source, r.runtime as 'node' | 'browser');
+      const read = unpack(r.run as ReturnType<typeof pack>) as SimResult;
+      expect(read).toEqual(fresh);
+      if (!read.ok) continue;
+      const pools = new Set(read.steps.map((s) => s.timers.pool).filter((p) => p.length > 0));
+      expect(pools.size).toBeLessThanOrEqual(1);
+    }
+  });
+});
