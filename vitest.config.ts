@@ -1,9 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The real-runtime checks that hold the machine's clock to the model's (a timer's lateness, a turn's length, who
+ * answered first): they run one file at a time, after everything else (`vitest run --project timed
+ * --no-file-parallelism`), so that no other test's load disturbs them. Every other test, the real checks that count,
+ * order or compare without timing included, runs in parallel (`--project unit`).
+ */
+const TIMED = [
+  'tests/unit/asyncio-loop-real.test.ts',
+  'tests/unit/asyncio-real.test.ts',
+  // the recorder's time budget (5 s) is wall-clock time: a loaded machine ends a long program by it
+  'tests/unit/asyncio-recorder-real.test.ts',
+  'tests/unit/asyncio-responsiveness-real.test.ts',
+  'tests/unit/await-future-real.test.ts',
+  'tests/unit/green-threads-real.test.ts',
+  'tests/unit/heavy-task-real.test.ts',
+  'tests/unit/libuv-pool-real.test.ts',
+  'tests/unit/pitfalls-real.test.ts',
+  'tests/unit/python-asyncio-real.test.ts',
+  'tests/unit/quiz-fastapi-real.test.ts',
+  'tests/unit/sim-timing-real.test.ts',
+  'tests/unit/tasks-gather-real.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: TIMED } },
+      { extends: true, test: { name: 'timed', include: TIMED } },
+    ],
   },
 });

@@ -5,6 +5,7 @@ import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
+import { niceStep } from '../../lib/ticks.ts';
 import { asyncioResponsivenessText } from './asyncio-responsiveness-text.ts';
 import { styles } from './asyncio-responsiveness-styles.ts';
 import * as model from './asyncio-responsiveness-model.ts';
@@ -334,13 +335,6 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
       ${rows}
     </svg>`;
   }
-}
-
-/** A round step giving about `count` intervals up to max. */
-function niceStep(max: number, count: number): number {
-  const raw = max / count;
-  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  return [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
 }
 
 customElements.define('hsw-asyncio-responsiveness', AsyncioResponsivenessDemo);

@@ -7,6 +7,7 @@ import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
+import { niceTicks } from '../../lib/ticks.ts';
 import { libuvPoolText } from './libuv-pool-text.ts';
 import { styles } from './libuv-pool-styles.ts';
 import * as model from './libuv-pool-model.ts';
@@ -285,16 +286,6 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
       <line class="cursor" x1=${x(at)} x2=${x(at)} y1=${top} y2=${axisY}></line>
     </svg>`;
   }
-}
-
-/** About `count` round tick values from 0 to max. */
-export function niceTicks(max: number, count: number): number[] {
-  const raw = max / count;
-  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
-  const out: number[] = [];
-  for (let v = 0; v <= max + 1e-9; v += step) out.push(Number(v.toPrecision(12)));
-  return out;
 }
 
 customElements.define('hsw-libuv-pool', LibuvPoolDemo);

@@ -4,6 +4,7 @@ import '../ui/labelled-slider.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
+import { niceTicks } from '../../lib/ticks.ts';
 import { pitfallsText } from './pitfalls-text.ts';
 import { inline } from '../../lib/render-text.ts';
 import { styles } from './pitfalls-styles.ts';
@@ -203,7 +204,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     const x = (v: number) => left + ((W - left - right) * v) / span;
     const yMax = Math.log10(1 + WORLD.calls);
     const y = (v: number) => bottom - (plotH * Math.log10(1 + Math.max(0, v))) / yMax;
-    const ticks = timeTicks(span, W < 520 || this.presenting ? 3 : 6);
+    const ticks = niceTicks(span, W < 520 || this.presenting ? 3 : 6);
 
     let d = `M ${x(0)} ${y(0)}`;
     let last = 0;
@@ -234,16 +235,6 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
       ${limit !== null && limit !== WORLD.apiLimit ? svg`<line class="limit" x1=${left} x2=${W - right} y1=${y(limit)} y2=${y(limit)}></line>` : nothing}
     </svg>`;
   }
-}
-
-/** About `count` round time ticks from 0 to max (ms). */
-function timeTicks(max: number, count: number): number[] {
-  const raw = max / count;
-  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((v) => v >= raw) ?? raw;
-  const out: number[] = [];
-  for (let v = 0; v <= max + 1e-9; v += step) out.push(Number(v.toPrecision(12)));
-  return out;
 }
 
 customElements.define('hsw-pitfalls', PitfallsDemo);

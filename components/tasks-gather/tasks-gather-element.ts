@@ -5,6 +5,7 @@ import '../ui/labelled-slider.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
+import { niceTicks } from '../../lib/ticks.ts';
 import { tasksGatherText } from './tasks-gather-text.ts';
 import { styles } from './tasks-gather-styles.ts';
 import * as model from './tasks-gather-model.ts';
@@ -264,16 +265,6 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       ${marker(o.caller.end, 'resume', t.resumes, resumeRight, rowY(twoRows ? 1 : 0))}
     </svg>`;
   }
-}
-
-/** About `count` round tick values from 0 to max. */
-function niceTicks(max: number, count: number): number[] {
-  const raw = max / count;
-  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
-  const out: number[] = [];
-  for (let v = 0; v <= max + 1e-9; v += step) out.push(Number(v.toPrecision(12)));
-  return out;
 }
 
 customElements.define('hsw-tasks-gather', TasksGatherDemo);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 
 const ID = 'async-state-machine';
@@ -170,15 +169,5 @@ test.describe('async-state-machine slide', () => {
     await expect(slide.getByTestId('stack')).toHaveText('пуст: поток свободен');
     await expect(slide.getByRole('combobox', { name: 'Функция' })).toBeVisible();
     await expect(slide.getByRole('table', { name: 'Объект f в куче' })).toBeVisible();
-  });
-
-  test('no serious accessibility violations, dark and light', async ({ page }) => {
-    for (const theme of ['dark', 'light'] as const) {
-      await gotoSlide(page, ID, { theme });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include('section#async-state-machine').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
   });
 });

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 test.describe('asyncio-loop', () => {
   test('composition, then the turn scheme: stepping lights up the part at work with its real code', async ({
@@ -148,10 +147,7 @@ test.describe('asyncio-loop', () => {
     for (const theme of ['dark', 'light'] as const) {
       for (const step of [1, 2, 8]) {
         await gotoSlide(page, 'asyncio-loop', { theme, step });
-        await page.waitForTimeout(300);
-        const results = await new AxeBuilder({ page }).include('section#asyncio-loop').analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await expectAccessible(page, 'asyncio-loop');
       }
     }
   });

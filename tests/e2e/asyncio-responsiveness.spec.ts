@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 test.describe('asyncio-responsiveness', () => {
   test('the speaker sequence: 4 ticks, why 300, 99 ticks, debug mode and its threshold', async ({ page }) => {
@@ -118,10 +117,7 @@ test.describe('asyncio-responsiveness', () => {
   test('has no serious accessibility violations', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, 'asyncio-responsiveness', { theme, step: 1 });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include('section#asyncio-responsiveness').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page, 'asyncio-responsiveness');
     }
   });
 });

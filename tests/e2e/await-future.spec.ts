@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 test.describe('await-future', () => {
   test('stepping the wake-up: the chain freezes, set_result only queues __wakeup, the next turn resumes it', async ({
@@ -104,10 +103,7 @@ test.describe('await-future', () => {
   test('has no serious accessibility violations', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, 'await-future', { theme, step: 5 });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include('section#await-future').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page, 'await-future');
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+import { test, expect, showSlide, currentSlide, settle, slidesUnderTest } from './fixtures.ts';
 import { embeddableSlides, slides } from '../../slides/index.ts';
 
 /**
@@ -59,12 +59,13 @@ test.describe('Content Security Policy', () => {
   for (const lang of ['en', 'ru'] as const) {
     test(`every slide in ${lang}, with its demo drawn, breaks nothing`, async ({ page }) => {
       await watchViolations(page);
-      for (const slide of slides) {
-        await gotoSlide(page, slide.id, { lang });
+      for (const slide of slidesUnderTest()) {
+        // One document, walked by address (deck.spec.ts opens each slide as a first visit).
+        await showSlide(page, slide.id, { lang });
         await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText(slide.title[lang]);
         if (slide.demo) await expect(currentSlide(page).locator('.demo')).toBeVisible();
-        // Give the demo its moment to draw (charts, code panels, its first animation frame).
-        await page.waitForTimeout(150);
+        // Let the demo draw (charts, code panels, its first animation frames).
+        await settle(page);
         expect(await violations(page), slide.id).toEqual([]);
       }
     });
@@ -75,7 +76,7 @@ test.describe('Content Security Policy', () => {
         await page.goto(`embed.html?slide=${slide.id}&lang=${lang}`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(slide.title[lang]);
         await page.waitForFunction((tag) => customElements.get(tag) !== undefined, slide.demo?.tag ?? '');
-        await page.waitForTimeout(150);
+        await settle(page);
         expect(await violations(page), slide.id).toEqual([]);
       }
     });
@@ -85,7 +86,7 @@ test.describe('Content Security Policy', () => {
     await watchViolations(page);
     await page.goto('index.html?print-pdf&lang=en');
     await expect(page.locator('.pdf-page')).toHaveCount(slides.length);
-    await page.waitForTimeout(500);
+    await settle(page);
     expect(await violations(page)).toEqual([]);
   });
 });

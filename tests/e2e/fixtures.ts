@@ -1,4 +1,6 @@
 import { test as base, expect, type Page, type Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { slides } from '../../slides/index.ts';
 
 /**
  * Every browser test fails on a console error or an uncaught page error: use `test` from here, not from
@@ -19,7 +21,56 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
+/**
+ * For a spec whose tests only look (they change nothing a later test would see): one page for the tests a worker runs
+ * of that file, in place of a browser context and a deck load per test. Move it with `showSlide`. A console error or
+ * page error fails the test during which it came, as with `test`.
+ */
+export const readingTest = base.extend<{ sharedPage: Page }, { sharedPageState: SharedPageState }>({
+  sharedPageState: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
+    async ({}, use) => {
+      const state: SharedPageState = { page: null, file: '', errors: [] };
+      await use(state);
+      await state.page?.context().close();
+    },
+    { scope: 'worker' },
+  ],
+  sharedPage: async ({ browser, sharedPageState: state }, use, testInfo) => {
+    if (!state.page || state.page.isClosed() || state.file !== testInfo.file) {
+      await state.page?.context().close();
+      // Created during the test, so the project's options (base URL, viewport) apply as to the `page` fixture's.
+      const page = await (await browser.newContext()).newPage();
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') state.errors.push(`console: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => state.errors.push(`pageerror: ${err.message}`));
+      Object.assign(state, { page, file: testInfo.file });
+    }
+    state.errors.length = 0;
+    await use(state.page!);
+    expect(state.errors, 'console errors and page errors').toEqual([]);
+  },
+});
+
+interface SharedPageState {
+  page: Page | null;
+  file: string;
+  errors: string[];
+}
+
 export { expect };
+
+/**
+ * The slides the every-slide specs walk (a11y, chrome, csp, deck, legibility, narrow, type-scale): all of them, or only
+ * those named in `SLIDES=<id>,<id>` (to check the slides one works on quickly; CI names none).
+ */
+export function slidesUnderTest(): typeof slides {
+  const only = (process.env['SLIDES'] ?? '').split(',').filter(Boolean);
+  const unknown = only.filter((id) => !slides.some((s) => s.id === id));
+  if (unknown.length) throw new Error(`SLIDES names no such slide: ${unknown.join(', ')}`);
+  return only.length ? slides.filter((s) => only.includes(s.id)) : slides;
+}
 
 export interface GotoOptions {
   lang?: 'ru' | 'en';
@@ -29,24 +80,34 @@ export interface GotoOptions {
   query?: string;
 }
 
-/** Opens the deck at a slide and waits until reveal is ready and the slide's demo is defined. */
-export async function gotoSlide(page: Page, id: string, options: GotoOptions = {}): Promise<void> {
+function slideAddress(id: string, options: GotoOptions): { search: string; hash: string } {
   const params = new URLSearchParams();
   params.set('lang', options.lang ?? 'en');
   if (options.theme) params.set('theme', options.theme);
   const extra = options.query ? `&${options.query}` : '';
   // Speaker-sequence step N is reveal's fragment N - 1.
   const hash = options.step ? `#/${id}/${options.step - 1}` : `#/${id}`;
-  // A fresh document each time (a hash-only change would not reload the deck).
-  await page.goto('about:blank');
-  await page.goto(`index.html?${params.toString()}${extra}${hash}`);
-  await page.waitForSelector('html[data-deck-ready="true"]');
+  return { search: `?${params.toString()}${extra}`, hash };
+}
+
+/** Waits until the slide is the current one and its demo's element is defined. */
+async function waitForSlide(page: Page, id: string): Promise<void> {
   await expect(page.locator(`section#${id}`)).toHaveClass(/present/);
   const tag = await page
     .locator(`section#${id} .demo`)
     .evaluate((el) => el.localName)
     .catch(() => null);
   if (tag) await page.waitForFunction((t) => customElements.get(t) !== undefined, tag);
+}
+
+/** Opens the deck at a slide and waits until reveal is ready and the slide's demo is defined. */
+export async function gotoSlide(page: Page, id: string, options: GotoOptions = {}): Promise<void> {
+  const { search, hash } = slideAddress(id, options);
+  // A fresh document each time (a hash-only change would not reload the deck).
+  await page.goto('about:blank');
+  await page.goto(`index.html${search}${hash}`);
+  await page.waitForSelector('html[data-deck-ready="true"]');
+  await waitForSlide(page, id);
 }
 
 /** The current slide's section: locate controls by role and name inside it. */
@@ -57,4 +118,100 @@ export function currentSlide(page: Page): Locator {
 /** Waits for the slide hash to be `#/<id>` (optionally with a fragment index). */
 export async function expectHash(page: Page, pattern: RegExp): Promise<void> {
   await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(pattern);
+}
+
+/**
+ * Shows a slide as `gotoSlide` does, but when the page already shows the deck with the same language, theme and query,
+ * moves to it by its address within that document (no reload): walking every slide then loads the deck once.
+ */
+export async function showSlide(page: Page, id: string, options: GotoOptions = {}): Promise<void> {
+  const { search, hash } = slideAddress(id, options);
+  const here = new URL(page.url());
+  const same =
+    here.pathname.endsWith('/index.html') &&
+    here.search === search &&
+    (await page.evaluate(() => document.documentElement.dataset['deckReady'] === 'true').catch(() => false));
+  if (!same) return gotoSlide(page, id, options);
+  await page.evaluate((h) => {
+    if (window.location.hash !== h) window.location.hash = h;
+  }, hash);
+  await waitForSlide(page, id);
+}
+
+/**
+ * Waits until the current slide has settled, in place of a fixed pause: the fonts loaded, the slide's words loaded
+ * (no `aria-busy="true"`), no chart still loading, every Lit element in it (shadow roots included) updated, and
+ * nothing in it (elements, text, attributes, sizes) changed over two animation frames. A slide that keeps moving (an
+ * animation playing) is taken as it is after `timeoutMs`.
+ */
+export async function settle(page: Page, timeoutMs = 3_000): Promise<void> {
+  await page.evaluate(async (limit) => {
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    const section = () => document.querySelector('.reveal .slides > section.present') ?? document.body;
+    const deep = (root: Element): Element[] => {
+      const out: Element[] = [];
+      const walk = (node: Element | ShadowRoot) => {
+        for (const el of Array.from(node.children)) {
+          out.push(el);
+          if (el.shadowRoot) walk(el.shadowRoot);
+          walk(el);
+        }
+      };
+      walk(root);
+      return out;
+    };
+    const signature = (root: Element, els: Element[]) => {
+      let s = `${root.scrollWidth}x${root.scrollHeight}`;
+      for (const el of els) {
+        s += `|${el.localName}`;
+        for (const a of Array.from(el.attributes)) s += ` ${a.name}=${a.value.length}`;
+        for (const n of Array.from(el.childNodes)) if (n.nodeType === Node.TEXT_NODE) s += `:${n.textContent?.length}`;
+      }
+      return s;
+    };
+    const busy = (els: Element[]) =>
+      els.some(
+        (el) =>
+          el.getAttribute('aria-busy') === 'true' ||
+          (el.classList.contains('loading') && el.checkVisibility({ visibilityProperty: true })),
+      );
+    await document.fonts.ready;
+    const deadline = performance.now() + limit;
+    let last = '';
+    let quiet = 0;
+    while (performance.now() < deadline) {
+      const root = section();
+      let els = deep(root);
+      const updates = els.flatMap((el) => {
+        const pending = (el as Partial<{ updateComplete: Promise<unknown> }>).updateComplete;
+        return pending ? [pending] : [];
+      });
+      await Promise.all(updates);
+      await frame();
+      els = deep(root);
+      const now = signature(root, els);
+      quiet = now === last && !busy(els) ? quiet + 1 : 0;
+      last = now;
+      if (quiet >= 2) return;
+    }
+  }, timeoutMs);
+}
+
+/**
+ * axe-core's serious and critical violations inside `include` (a CSS selector), one line each: rule, then the
+ * elements. `exclude` leaves a part out (say why where it is used).
+ */
+export async function seriousViolations(page: Page, include: string, exclude?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).include(include);
+  if (exclude) builder = builder.exclude(exclude);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** No serious or critical axe-core violation in a slide (its section) as it is now, after it settled. */
+export async function expectAccessible(page: Page, id: string): Promise<void> {
+  await settle(page);
+  expect(await seriousViolations(page, `section#${id}`), `${id}: serious accessibility violations`).toEqual([]);
 }

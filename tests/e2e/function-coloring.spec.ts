@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 const ID = 'function-coloring';
 
@@ -162,10 +161,7 @@ test.describe('function-coloring slide', () => {
   test('no serious accessibility violations, dark and light', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, ID, { theme, step: 3 });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include(`section#${ID}`).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page, `${ID}`);
     }
   });
 });

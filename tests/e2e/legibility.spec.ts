@@ -1,5 +1,4 @@
-import { test, expect, gotoSlide } from './fixtures.ts';
-import { slides } from '../../slides/index.ts';
+import { test, readingTest, expect, gotoSlide, showSlide, settle, slidesUnderTest } from './fixtures.ts';
 import { legibilityRow, measureLegibility } from './legibility.ts';
 
 /**
@@ -31,14 +30,15 @@ const KNOWN_OVER: Record<string, string> = {
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
 
 for (const lang of ['en', 'ru'] as const) {
-  for (const slide of slides) {
+  for (const slide of slidesUnderTest()) {
     const key = `${slide.id} (${lang})`;
-    test(`legible from the back, presented: ${key}`, async ({ page }) => {
-      if (KNOWN_OVER[key] !== undefined) test.fail(true, `known: ${KNOWN_OVER[key]}`);
-      await gotoSlide(page, slide.id, { lang, query: present ? 'present' : '' });
+    // One page for the walk (readingTest): each slide is reached by its address, without a reload.
+    readingTest(`legible from the back, presented: ${key}`, async ({ sharedPage: page }) => {
+      if (KNOWN_OVER[key] !== undefined) readingTest.fail(true, `known: ${KNOWN_OVER[key]}`);
+      await showSlide(page, slide.id, { lang, query: present ? 'present' : '' });
       // Let the demo render (charts, code panels, the slide's words) before measuring.
       await expect(page.locator(`section#${slide.id} .slide-body`)).toHaveAttribute('aria-busy', 'false');
-      await page.waitForTimeout(400);
+      await settle(page);
       const m = await measureLegibility(page, MIN_PX);
       if (process.env['LEGIBILITY_REPORT']) console.log(`LEGIBILITY ${legibilityRow(slide.id, lang, m)}`);
       expect(m.smallestPx, `${key} shows text`).not.toBeNull();

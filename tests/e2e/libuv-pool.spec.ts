@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 
 test.describe('libuv-pool', () => {
@@ -104,15 +103,5 @@ test.describe('libuv-pool', () => {
     await expect(slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (потоков)' })).toBeVisible();
     await expect(slide.getByRole('img', { name: /Временная шкала 4 потоков/ })).toBeVisible();
     await expect(slide.locator('svg text.axis-unit')).toHaveText('мс');
-  });
-
-  test('has no serious accessibility violations', async ({ page }) => {
-    for (const theme of ['dark', 'light'] as const) {
-      await gotoSlide(page, 'libuv-pool', { theme });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include('section#libuv-pool').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
   });
 });

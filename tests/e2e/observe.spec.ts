@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 test.describe('observe', () => {
   test('the speaker sequence: idle, blocked, contended, CPU-bound, the game', async ({ page }) => {
@@ -94,10 +93,7 @@ test.describe('observe', () => {
       ['light', 4],
     ] as const) {
       await gotoSlide(page, 'observe', { theme, step });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include('section#observe').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page, 'observe');
     }
   });
 });

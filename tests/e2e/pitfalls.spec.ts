@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 test.describe('pitfalls', () => {
   test('the speaker sequence: no limit, the API’s limit, a hung socket, the timeout', async ({ page }) => {
@@ -102,10 +101,7 @@ test.describe('pitfalls', () => {
   test('has no serious accessibility violations', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, 'pitfalls', { theme, step: 3 });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include('section#pitfalls').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page, 'pitfalls');
     }
   });
 });

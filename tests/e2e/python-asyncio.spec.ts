@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 test.describe('python-asyncio', () => {
   test('the speaker sequence walks the variants in the talk’s order', async ({ page }) => {
@@ -103,10 +102,7 @@ test.describe('python-asyncio', () => {
   test('has no serious accessibility violations', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, 'python-asyncio', { theme, step: 8 });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).include('section#python-asyncio').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page, 'python-asyncio');
     }
   });
 });

@@ -9,7 +9,7 @@
  *
  * This spec does not open the deck, so it uses Playwright's own `test` rather than the deck fixture.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect, type BrowserContext } from '@playwright/test';
 import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { loadCorpus, normalizeStacks, type CorpusSnippet } from '../unit/sim-corpus-lib.ts';
@@ -99,58 +99,97 @@ test('chromium: setTimeout after await in a timer chain is clamped like a nested
   expect(elapsed).toBeGreaterThanOrEqual(23);
 });
 
-for (const s of snippets) {
-  test(`chromium: ${s.name}`, async ({ page }) => {
-    const predicted = simulate(s.source, 'browser');
-    if (!predicted.ok) throw new Error(`refused: ${JSON.stringify(predicted.error)}`);
-    expect(predicted.end.code).toBe('done');
-    const lastTime = Math.max(0, ...predicted.steps.map((st) => st.now));
-    const options =
-      s.expect === 'timing' || predicted.timing?.affectsOutput
-        ? [logLines(predicted), ...(predicted.timing?.alternatives ?? [])].map((o) =>
-            JSON.stringify(normalizeStacks(o)),
-          )
-        : [JSON.stringify(normalizeStacks(logLines(predicted)))];
+/** The simulator's browser prediction for a snippet: the outputs it allows, and when its last timer fires. */
+function predict(s: CorpusSnippet) {
+  const predicted = simulate(s.source, 'browser');
+  if (!predicted.ok) throw new Error(`${s.name}: refused: ${JSON.stringify(predicted.error)}`);
+  const lastTime = Math.max(0, ...predicted.steps.map((st) => st.now));
+  const timing = s.expect === 'timing' || (predicted.timing?.affectsOutput ?? false);
+  const options = timing
+    ? [logLines(predicted), ...(predicted.timing?.alternatives ?? [])].map((o) => JSON.stringify(normalizeStacks(o)))
+    : [JSON.stringify(normalizeStacks(logLines(predicted)))];
+  return { predicted, lastTime, timing, options };
+}
 
-    const runOnce = async (): Promise<string[]> => {
-      const p = await page.context().newPage();
-      const lines: string[] = [];
-      let done!: () => void;
-      const finished = new Promise<void>((resolve) => (done = resolve));
-      // the console's own event, through the DevTools protocol: each argument's preview tells whether it overflowed
-      const cdp = await p.context().newCDPSession(p);
-      cdp.on('Runtime.consoleAPICalled', (call) => {
-        // console.log and console.info are the lines the model prints as output (error and warn are its error lines)
-        if (call.type !== 'log' && call.type !== 'info') return;
-        const parts = call.args.map(argText);
-        if (parts[0] === SENTINEL) {
-          done();
-          return;
-        }
-        const isFormat = parts.length > 1 && call.args[0]!.type === 'string';
-        lines.push(isFormat ? substitute(parts) : parts.join(' '));
-      });
-      await cdp.send('Runtime.enable');
-      await p.goto('about:blank');
-      await p.addScriptTag({ content: s.source });
-      // a separate script, so the snippet's own timers are all set before it
-      await p.addScriptTag({ content: `setTimeout(() => console.log('${SENTINEL}'), ${lastTime + 300});` });
-      await finished;
-      await cdp.detach();
-      await p.close();
-      return normalizeStacks(lines);
-    };
+/**
+ * Runs a snippet in a fresh page of `context` and returns its console lines, once the sentinel (set after the
+ * snippet's own timers, with a margin for a loaded machine) has fired.
+ */
+async function runInPage(context: BrowserContext, source: string, lastTime: number): Promise<string[]> {
+  const p = await context.newPage();
+  const lines: string[] = [];
+  let done!: () => void;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  // the console's own event, through the DevTools protocol: each argument's preview tells whether it overflowed
+  const cdp = await context.newCDPSession(p);
+  cdp.on('Runtime.consoleAPICalled', (call) => {
+    // console.log and console.info are the lines the model prints as output (error and warn are its error lines)
+    if (call.type !== 'log' && call.type !== 'info') return;
+    const parts = call.args.map(argText);
+    if (parts[0] === SENTINEL) {
+      done();
+      return;
+    }
+    const isFormat = parts.length > 1 && call.args[0]!.type === 'string';
+    lines.push(isFormat ? substitute(parts) : parts.join(' '));
+  });
+  await cdp.send('Runtime.enable');
+  await p.goto('about:blank');
+  await p.addScriptTag({ content: source });
+  // a separate script, so the snippet's own timers are all set before it
+  await p.addScriptTag({ content: `setTimeout(() => console.log('${SENTINEL}'), ${lastTime + 300});` });
+  await finished;
+  await cdp.detach();
+  await p.close();
+  return normalizeStacks(lines);
+}
 
-    let real = await runOnce();
-    // a loaded machine can delay a timer by tens of ms: a differing run is repeated (three runs in all)
-    for (let attempt = 1; attempt < 3 && !options.includes(JSON.stringify(real)); attempt++) real = await runOnce();
-    if (s.expect === 'timing') expect(predicted.timing?.affectsOutput).toBe(true);
-    else
-      expect(
+/** One snippet against Chromium: the simulator's prediction, and the real run (repeated if it differs). */
+async function check(context: BrowserContext, s: CorpusSnippet): Promise<void> {
+  const { predicted, lastTime, options } = predict(s);
+  expect.soft(predicted.end.code, s.name).toBe('done');
+  let real = await runInPage(context, s.source, lastTime);
+  // a loaded machine can delay a timer by tens of ms: a differing run is repeated (three runs in all)
+  for (let attempt = 1; attempt < 3 && !options.includes(JSON.stringify(real)); attempt++)
+    real = await runInPage(context, s.source, lastTime);
+  if (s.expect === 'timing') expect.soft(predicted.timing?.affectsOutput, s.name).toBe(true);
+  else
+    expect
+      .soft(
         predicted.timing?.affectsOutput ?? false,
-        `unexpected timing flag ${JSON.stringify(predicted.timing)}`,
-      ).toBe(false);
-    expect(options).toContain(JSON.stringify(real));
-    if (options.length === 1) expect(real).toEqual(normalizeStacks(logLines(predicted)));
+        `${s.name}: unexpected timing flag ${JSON.stringify(predicted.timing)}`,
+      )
+      .toBe(false);
+  expect.soft(options, s.name).toContain(JSON.stringify(real));
+  if (options.length === 1) expect.soft(real, s.name).toEqual(normalizeStacks(logLines(predicted)));
+}
+
+/**
+ * The snippets in a few tests rather than one each: most of a snippet's time is the page's wait for its sentinel, so
+ * a batch runs CONCURRENT of them at once, each in its own page (one failing snippet still names itself: soft
+ * assertions, one step each). A snippet whose output depends on timing runs alone, in a test of its own, as the
+ * three runs it may need are meant for a machine only as loaded as CI's.
+ */
+const CONCURRENT = 6;
+const BATCHES = 4;
+const timed = snippets.filter((s) => predict(s).timing);
+const untimed = snippets.filter((s) => !timed.includes(s));
+for (const s of timed)
+  test(`chromium: ${s.name} (timing-dependent, alone)`, async ({ context }) => {
+    await test.step(s.name, () => check(context, s));
+  });
+for (let b = 0; b < BATCHES; b++) {
+  const batch = untimed.filter((_, i) => i % BATCHES === b);
+  test(`chromium: batch ${b + 1} of ${BATCHES} (${batch.length} snippets)`, async ({ context }) => {
+    test.setTimeout(120_000);
+    const queue = [...batch];
+    await Promise.all(
+      Array.from({ length: CONCURRENT }, async () => {
+        for (let s = queue.shift(); s; s = queue.shift()) {
+          const snippet = s;
+          await test.step(`chromium: ${snippet.name}`, () => check(context, snippet));
+        }
+      }),
+    );
   });
 }

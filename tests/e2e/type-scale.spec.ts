@@ -1,4 +1,4 @@
-import { test, expect, gotoSlide } from './fixtures.ts';
+import { test, expect, gotoSlide, showSlide, settle, slidesUnderTest } from './fixtures.ts';
 import { measureTypeScale } from './type-scale.ts';
 
 /**
@@ -14,15 +14,15 @@ test('every slide, both languages: no text under 14 px, body text at least 20 px
   await gotoSlide(page, 'title');
   const all = await page.evaluate(() => [...document.querySelectorAll('.reveal .slides > section')].map((s) => s.id));
   expect(all.length).toBeGreaterThan(10);
-  // TYPE_SCALE_SLIDES=c10k,nonblocking measures only those (while working on them); CI measures every slide.
-  const only = (process.env['TYPE_SCALE_SLIDES'] ?? '').split(',').filter(Boolean);
-  const ids = only.length ? all.filter((id) => only.includes(id)) : all;
+  // SLIDES=c10k,nonblocking measures only those (while working on them); CI measures every slide.
+  const only = slidesUnderTest().map((s) => s.id);
+  const ids = all.filter((id) => only.includes(id));
   const failures: string[] = [];
   for (const lang of ['en', 'ru'] as const) {
     for (const id of ids) {
-      await gotoSlide(page, id, { lang });
+      await showSlide(page, id, { lang });
       // Let the demo render (charts, code panels) before measuring.
-      await page.waitForTimeout(300);
+      await settle(page);
       const scale = await measureTypeScale(page, MIN_PX);
       expect(scale.smallest, `${id} (${lang}) shows text`).not.toBeNull();
       for (const s of scale.under) failures.push(`${id} (${lang}): ${s.px.toFixed(1)} px “${s.text}” in ${s.where}`);

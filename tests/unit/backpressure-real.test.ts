@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { findPython } from './python-tool.ts';
 import fc from 'fast-check';
 import {
   emptyQueue,
@@ -98,13 +99,16 @@ describe('a Node Writable (this Node, ' + process.version + '): write() and drai
   });
 });
 
-const python = spawnSync('python3', ['-c', 'import asyncio'], { encoding: 'utf8' });
-const noPython = python.error || python.status !== 0 ? ' (SKIPPED: python3 missing)' : '';
+const python = findPython('backpressure-real', {
+  needs: 'asyncio',
+  skipped: 'the asyncio.Queue comparisons are skipped',
+});
+const noPython = python.skip;
 
 type QueueOp = 'put' | 'get';
 
 function realQueues(runs: { maxsize: number; ops: QueueOp[] }[]): [number, number, boolean][][] {
-  const p = spawnSync('python3', [join(__dirname, '..', 'probes', 'backpressure_queue.py')], {
+  const p = spawnSync(python.exe!, [join(__dirname, '..', 'probes', 'backpressure_queue.py')], {
     input: JSON.stringify(runs),
     encoding: 'utf8',
     timeout: 30_000,

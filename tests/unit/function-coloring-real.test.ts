@@ -6,6 +6,7 @@
 // the never-awaited RuntimeWarning, or map's silent list of coroutines. The escape hatches the slide quotes are
 // run too. Nothing here depends on timing but one bounded wait (the loop's own thread waiting 0.3 s for itself).
 import { describe, expect, it } from 'vitest';
+import { findPython } from './python-tool.ts';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
@@ -20,8 +21,14 @@ import { pythonListing } from '../../components/function-coloring/function-color
 import { MESSAGES, functionColoringText } from '../../components/function-coloring/function-coloring-text.ts';
 
 const PROBE = fileURLToPath(new URL('../probes/function_coloring.py', import.meta.url));
-const PYTHON = process.env['PYTHON'] ?? 'python3';
-const HAS_PYTHON = spawnSync(PYTHON, ['-c', 'import asyncio, sys; sys.exit(sys.version_info < (3, 9))']).status === 0;
+const python = findPython('function-coloring-real', {
+  needs: 'asyncio',
+  atLeast: [3, 9],
+  candidates: [process.env['PYTHON'] ?? 'python3'],
+  skipped: 'the listings were not run',
+});
+const PYTHON = python.exe ?? 'python3';
+const HAS_PYTHON = python.exe !== null;
 
 const C = functionColoringText.en.comments;
 const subsets = Array.from({ length: 1 << FUNCTIONS.length }, (_, m) => FUNCTIONS.filter((_, i) => m & (1 << i)));
@@ -73,9 +80,7 @@ function probe(): ProbeResult {
 }
 
 describe.skipIf(!HAS_PYTHON)(
-  HAS_PYTHON
-    ? 'function coloring under real CPython'
-    : `function coloring under real CPython — SKIPPED: ${PYTHON} (3.9+) not found, the listings were not run`,
+  HAS_PYTHON ? 'function coloring under real CPython' : `function coloring under real CPython${python.skip}`,
   () => {
     const result = HAS_PYTHON ? probe() : undefined;
     const SYNC_OUTPUT = "60 ['2: 10', '3: 20', '1: 30']\n";

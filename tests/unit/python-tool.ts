@@ -16,12 +16,22 @@ export interface Python {
 
 export function findPython(
   file: string,
-  options: { needs?: string; candidates?: readonly string[]; skipped?: string } = {},
+  options: {
+    needs?: string;
+    atLeast?: readonly [number, number];
+    candidates?: readonly string[];
+    skipped?: string;
+  } = {},
 ): Python {
-  const { needs, candidates = ['python3'], skipped = 'the comparisons with CPython are skipped' } = options;
-  const probe = needs ? ['-c', `import ${needs}`] : ['--version'];
+  const { needs, atLeast, candidates = ['python3'], skipped = 'the comparisons with CPython are skipped' } = options;
+  const code = [
+    needs ? `import ${needs}` : '',
+    atLeast ? `import sys; sys.exit(sys.version_info < (${atLeast.join(', ')}))` : '',
+  ].filter(Boolean);
+  const probe = code.length ? ['-c', code.join('\n')] : ['--version'];
   const exe = candidates.find((py) => spawnSync(py, probe).status === 0) ?? null;
-  const wanted = `${needs ? `a python3 with ${needs}` : 'python3'} (${candidates.join(', ')})`;
+  const version = atLeast ? ` ${atLeast.join('.')}+` : '';
+  const wanted = `${needs ? `a python3${version} with ${needs}` : `python3${version}`} (${candidates.join(', ')})`;
   if (!exe) console.warn(`${file}: no ${wanted}; ${skipped}`);
   const asyncioDir = exe
     ? spawnSync(exe, ['-c', 'import asyncio, os; print(os.path.dirname(asyncio.__file__))'], {

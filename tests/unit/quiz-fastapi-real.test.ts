@@ -20,6 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findPython } from './python-tool.ts';
 import {
   POOL_THREADS,
   completionTimes,
@@ -29,11 +30,13 @@ import {
 } from '../../components/quiz-fastapi/quiz-fastapi-model.ts';
 
 const PROBE = join(__dirname, '..', 'probes', 'fastapi_kinds_probe.py');
-const PYTHON = ['python3', '/usr/bin/python3'].find(
-  (p) => spawnSync(p, ['-c', 'import requests'], { encoding: 'utf8' }).status === 0,
-);
-const SKIP = PYTHON ? '' : ' — SKIPPED: no python3 with the requests module (python3-requests)';
-if (!PYTHON) console.warn('quiz-fastapi-real: no python3 with requests, the comparison with CPython is skipped');
+const python = findPython('quiz-fastapi-real', {
+  needs: 'requests',
+  candidates: ['python3', '/usr/bin/python3'],
+  skipped: 'the comparison with CPython is skipped (python3-requests)',
+});
+const PYTHON = python.exe;
+const SKIP = python.skip;
 
 interface Case {
   readonly kind: HandlerKind;

@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findPython } from './python-tool.ts';
 import { outcome, type Outcome } from '../../components/tasks-gather/tasks-gather-model.ts';
 import {
   CALLS,
@@ -26,9 +27,9 @@ import {
 } from '../../components/tasks-gather/tasks-gather-programs.ts';
 
 const PROBE = join(__dirname, '..', 'probes', 'tasks_gather_probe.py');
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-const SKIP = hasPython ? '' : ' — SKIPPED: python3 is not on PATH';
-if (!hasPython) console.warn('tasks-gather-real: python3 is missing, the comparisons with CPython are skipped');
+const python = findPython('tasks-gather-real');
+const hasPython = python.exe !== null;
+const SKIP = python.skip;
 
 /** b finishes first and a before c; then b fails while a is still running and c is long done. */
 const LATENCY_SETS: Latencies[] = [
@@ -126,9 +127,7 @@ describe('tasks-gather against CPython', () => {
     ['taskgroups.py', 182, 't.cancel()'],
   ];
   it.skipIf(!hasPython)(`the lines the notes quote are in the installed CPython's asyncio${SKIP}`, () => {
-    const dir = spawnSync('python3', ['-c', 'import asyncio, os; print(os.path.dirname(asyncio.__file__))'], {
-      encoding: 'utf8',
-    }).stdout.trim();
+    const dir = python.asyncioDir;
     for (const [file, line, text] of QUOTED)
       expect(readFileSync(join(dir, file), 'utf8').split('\n')[line - 1]?.trim(), `${file}:${line}`).toBe(text);
   });
