@@ -24,8 +24,6 @@ const MAX_CHARS = 350;
 const KNOWN_OVER: Record<string, string> = {
   'async-state-machine (en)': '1092 characters, 53 % under 20 px, smallest 14.5 px',
   'async-state-machine (ru)': '1046 characters, 56 % under 20 px, smallest 14.5 px',
-  'callbacks-promises-await (en)': '1225 characters, 52 % under 20 px, smallest 14.5 px',
-  'callbacks-promises-await (ru)': '1190 characters, 56 % under 20 px, smallest 14.5 px',
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
