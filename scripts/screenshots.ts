@@ -1,7 +1,9 @@
 /**
  * Screenshots of slides for a person to look at: each id in both languages, at 1280×720 and at a phone size.
- *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] id1 …
+ *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] [--steps] id1 …
  * `--present`: as presented to a hall (`?present`: the presented type scale, secondary content in closed disclosures).
+ * `--steps`: every clicker step of each slide (its speaker sequence, slides/index.ts), one picture a step, named
+ * `<id>-<lang>-<size>[-present]-s<step>.png`; without it, the slide as it opens (step 0).
  * Sizes: desktop (1280×720), phone (390×844), narrow (320×640, the narrowest screen the deck supports).
  * Serves the built site itself (vite preview on a free port).
  */
@@ -9,6 +11,8 @@ import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { preview } from 'vite';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { slides } from '../slides/index.ts';
+import { speakerSteps } from '../slides/types.ts';
 
 const args = process.argv.slice(2);
 const take = (name: string, fallback: string) => {
@@ -25,7 +29,16 @@ const wanted = take('--sizes', 'desktop,phone').split(',');
 const presentAt = args.indexOf('--present');
 if (presentAt >= 0) args.splice(presentAt, 1);
 const present = presentAt >= 0 ? '&present' : '';
+const stepsAt = args.indexOf('--steps');
+if (stepsAt >= 0) args.splice(stepsAt, 1);
 const ids = args.length ? args : ['title'];
+/** The steps to take of a slide: all of its speaker sequence with `--steps`, else only the opening one. */
+const stepsOf = (id: string): number[] => {
+  if (stepsAt < 0) return [0];
+  const slide = slides.find((s) => s.id === id);
+  if (!slide) throw new Error(`--steps: no slide ${id}`);
+  return Array.from({ length: speakerSteps(slide) }, (_, i) => i);
+};
 mkdirSync(out, { recursive: true });
 
 const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, build: { outDir: dist }, logLevel: 'silent' });
@@ -49,12 +62,18 @@ for (const size of sizes) {
   page.on('console', (m) => m.type() === 'error' && console.error('console', m.text()));
   for (const id of ids) {
     for (const lang of ['en', 'ru']) {
-      await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}${present}#/${id}`);
-      await page.waitForSelector('html[data-deck-ready="true"]');
-      await page.waitForTimeout(1200);
-      const file = `${out}/${id}-${lang}-${size.name}${present ? '-present' : ''}.png`;
-      await page.screenshot({ path: file });
-      console.log(file);
+      for (const step of stepsOf(id)) {
+        // Speaker-sequence step N is reveal's fragment N - 1; a fresh document each time (a hash change would not
+        // reload the deck).
+        const hash = step > 0 ? `#/${id}/${step - 1}` : `#/${id}`;
+        await page.goto('about:blank');
+        await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}${present}${hash}`);
+        await page.waitForSelector('html[data-deck-ready="true"]');
+        await page.waitForTimeout(1200);
+        const file = `${out}/${id}-${lang}-${size.name}${present ? '-present' : ''}${stepsAt >= 0 ? `-s${step}` : ''}.png`;
+        await page.screenshot({ path: file });
+        console.log(file);
+      }
     }
   }
   await context.close();

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/async-state-machine/async-state-
 export const asyncStateMachine: SlideDef = {
   id: 'async-state-machine',
   chapter: 'event-loop',
+  presented: true,
   title: {
     ru: 'async-функция — это конечный автомат',
     en: 'An async function is a state machine',

@@ -4,6 +4,7 @@ import { SPEAKER_SEQUENCE } from '../components/callbacks-promises-await/callbac
 export const callbacksPromisesAwait: SlideDef = {
   id: 'callbacks-promises-await',
   chapter: 'event-loop',
+  presented: true,
   title: {
     ru: 'Колбэки → промисы → async/await',
     en: 'Callbacks → promises → async/await',

@@ -259,6 +259,32 @@ deck.on('ready', () => {
 // The overview shows every slide: each one's words come too.
 deck.on('overviewshown', () => slides.forEach((s) => void loadText(s.id)));
 
+// The overview's grid (assets/deck.css, --ov-cols across) has rows: ↑ and ↓ move a row, as ← and → move a slide
+// (reveal's own ↑ and ↓ move between vertical slides, which this deck has none of). Before reveal's listener.
+document.addEventListener(
+  'keydown',
+  (e) => {
+    if (!deck.isOverview() || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const reveal = deck.getRevealElement();
+    const cols = reveal ? Number(getComputedStyle(reveal).getPropertyValue('--ov-cols')) : 0;
+    // Without the grid (no sibling-index() in this browser) reveal's row stays, with its own keys.
+    if (!Number.isInteger(cols) || cols < 1) return;
+    const h = deck.getIndices().h;
+    const next = Math.min(slides.length - 1, Math.max(0, h + (e.key === 'ArrowDown' ? cols : -cols)));
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    if (next !== h) deck.slide(next);
+  },
+  true,
+);
+
+// In the overview's grid, which scrolls, the keyboard's moves bring the chosen slide into view.
+deck.on('slidechanged', () => {
+  if (!deck.isOverview()) return;
+  document.querySelector('.reveal .slides > section.present')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+});
+
 void textsBeforeStart.then(() => deck.initialize());
 
 // For tests and the console: the deck's API.

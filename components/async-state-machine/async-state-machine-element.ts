@@ -3,6 +3,7 @@ import { styleProps } from '../ui/style-props.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/code-panel.ts';
 import '../ui/step-controls.ts';
+import '../ui/details.ts';
 import { Player } from '../ui/player.ts';
 import { back, canForward, forward, reset, toEnd } from '../../lib/stepping.ts';
 import { asyncStateMachineText } from './async-state-machine-text.ts';
@@ -66,7 +67,8 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
   }
 
   private statusText(step: Step, prev: Step | undefined): string {
-    const t = asyncStateMachineText[this.locale].status;
+    const words = asyncStateMachineText[this.locale];
+    const t = this.presenting ? words.statusShort : words.status;
     const fn = getFn(this.state.fnId);
     const scenario = fn.scenarios.find((s) => s.id === this.state.scenarioId) ?? fn.scenarios[0]!;
     const call = `${fn.id}(${scenario.args.map(formatVal).join(', ')})`;
@@ -108,61 +110,72 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
 
     const machine = foldedMachine(fn, step);
 
+    const bar = html`<div class="bar">
+      <div class="field">
+        <label for="fn">${t.fn}</label>
+        <select
+          id="fn"
+          @change=${(e: Event) => {
+            this.stop();
+            this.setState(selectFn(s, (e.target as HTMLSelectElement).value as FnId));
+          }}
+        >
+          ${FUNCTIONS.map((f) => html`<option value=${f.id} ?selected=${f.id === s.fnId}>${t.fnNames[f.id]}</option>`)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="scenario">${t.scenario}</label>
+        <select
+          id="scenario"
+          @change=${(e: Event) => {
+            this.stop();
+            this.setState(selectScenario(s, (e.target as HTMLSelectElement).value));
+          }}
+        >
+          ${fn.scenarios.map((x) => html`<option value=${x.id} ?selected=${x.id === s.scenarioId}>${scenarioNames[x.id] ?? x.id}</option>`)}
+        </select>
+      </div>
+      <hsw-step-controls
+        .locale=${lang}
+        .at=${s.index}
+        .total=${s.steps.length - 1}
+        .playing=${this.playing}
+        @step-forward=${() => this.setState(forward(this.state, this.state.steps.length))}
+        @step-back=${() => {
+          this.stop();
+          this.setState(back(this.state));
+        }}
+        @reset-requested=${() => {
+          this.stop();
+          this.setState(reset(this.state));
+        }}
+        @play-toggled=${() => this.togglePlay()}
+      ></hsw-step-controls>
+    </div>`;
+    const asyncCol = html`<div class="col async ${this.codeView === 'async' ? 'chosen' : ''}">
+      <h3>${t.asyncTitle} <span class="aside">· ${t.resumePoints(fn.resumePoints.map((r) => `case ${r.state}`).join(', '))}</span></h3>
+      <hsw-code .code=${fn.asyncSource.join('\n')} language="javascript" .current=${step.asyncLines} label=${t.asyncCodeLabel}></hsw-code>
+    </div>`;
+
+    // Presented to a hall: the state machine, the stack and the heap object, and the step's short line; what you
+    // write, the function, the calls and the step buttons behind a closed disclosure (the clicker drives the steps).
     return html`
       <section aria-label=${t.demoLabel}>
-        <div class="bar">
-          <div class="field">
-            <label for="fn">${t.fn}</label>
-            <select
-              id="fn"
-              @change=${(e: Event) => {
-                this.stop();
-                this.setState(selectFn(s, (e.target as HTMLSelectElement).value as FnId));
-              }}
-            >
-              ${FUNCTIONS.map((f) => html`<option value=${f.id} ?selected=${f.id === s.fnId}>${t.fnNames[f.id]}</option>`)}
-            </select>
-          </div>
-          <div class="field">
-            <label for="scenario">${t.scenario}</label>
-            <select
-              id="scenario"
-              @change=${(e: Event) => {
-                this.stop();
-                this.setState(selectScenario(s, (e.target as HTMLSelectElement).value));
-              }}
-            >
-              ${fn.scenarios.map((x) => html`<option value=${x.id} ?selected=${x.id === s.scenarioId}>${scenarioNames[x.id] ?? x.id}</option>`)}
-            </select>
-          </div>
-          <hsw-step-controls
-            .locale=${lang}
-            .at=${s.index}
-            .total=${s.steps.length - 1}
-            .playing=${this.playing}
-            @step-forward=${() => this.setState(forward(this.state, this.state.steps.length))}
-            @step-back=${() => {
-              this.stop();
-              this.setState(back(this.state));
-            }}
-            @reset-requested=${() => {
-              this.stop();
-              this.setState(reset(this.state));
-            }}
-            @play-toggled=${() => this.togglePlay()}
-          ></hsw-step-controls>
-        </div>
+        ${
+          this.presenting
+            ? html`<hsw-details class="source" locale=${lang} .open=${this.detailsOpen} label=${t.sourceDetails}>
+              ${bar}${asyncCol}
+            </hsw-details>`
+            : bar
+        }
         <div class="view-toggle" role="group" aria-label=${t.codeView}>
           <button type="button" aria-pressed=${this.codeView === 'async' ? 'true' : 'false'} @click=${() => (this.codeView = 'async')}>${t.asyncTitle}</button>
           <button type="button" aria-pressed=${this.codeView === 'machine' ? 'true' : 'false'} @click=${() => (this.codeView = 'machine')}>${t.machineShort}</button>
         </div>
         <div class="grid">
-          <div class="col async ${this.codeView === 'async' ? 'chosen' : ''}">
-            <h3>${t.asyncTitle} <span class="aside">· ${t.resumePoints(fn.resumePoints.map((r) => `case ${r.state}`).join(', '))}</span></h3>
-            <hsw-code .code=${fn.asyncSource.join('\n')} language="javascript" .current=${step.asyncLines} label=${t.asyncCodeLabel}></hsw-code>
-          </div>
-          <div class="col machine ${this.codeView === 'machine' ? 'chosen' : ''}">
-            <h3>${t.machineTitle}</h3>
+          ${this.presenting ? nothing : asyncCol}
+          <div class="col machine ${this.codeView === 'machine' || this.presenting ? 'chosen' : ''}">
+            <h3 class=${this.presenting ? 'sr-only' : ''}>${t.machineTitle}</h3>
             <hsw-code
               class="machine-code"
               style=${styleProps({ '--hsw-machine-ch': String(Math.max(...fn.machineSource.map((l) => l.length))) })}
@@ -185,7 +198,11 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
               ${step.kind === 'suspend' && step.pending ? html`<p class="waiting">${t.waitingFor(callKey(step.pending))}</p>` : nothing}
             </div>
             <div class="box ${step.heapReleased ? 'released' : ''}">
-              <h3><span id="heap-title">${t.heapTitle}</span> <span class="aside">· ${step.heapReleased ? t.released : t.pauses(step.pauses)}</span></h3>
+              <h3><span id="heap-title">${t.heapTitle}</span>${
+                this.presenting
+                  ? nothing
+                  : html` <span class="aside">· ${step.heapReleased ? t.released : t.pauses(step.pauses)}</span>`
+              }</h3>
               <table aria-labelledby="heap-title" data-testid="heap">
                 <tbody>
                   ${keys.map(
@@ -196,7 +213,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
                   )}
                 </tbody>
               </table>
-              ${step.heapReleased ? html`<p class="note">${t.heapReleased}</p>` : nothing}
+              ${step.heapReleased ? html`<p class="note">${this.presenting ? t.released : t.heapReleased}</p>` : nothing}
             </div>
             <p class="status callout ${statusClass}" role="status">${this.statusText(step, prev)}</p>
           </div>

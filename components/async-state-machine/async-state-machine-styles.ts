@@ -1,16 +1,19 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
  * Laid out for a hall: the two listings at 0.825em (16.5 px, 16 px on the projector), the machine folded to the
  * running piece so that it fits whole; three columns: what you write, the state machine, and the call stack over
  * the heap object over the narration. On a phone: one listing at a time, chosen with a toggle.
+ * Presented (the 23 px host): the state machine at 0.9em (20.7 px) beside the stack, the heap object and the step's
+ * line at 0.9em and more; what you write and the controls in a closed disclosure above.
  */
 export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
+  srOnlyStyles,
   css`
     .bar {
       display: flex;
@@ -167,6 +170,24 @@ export const styles = [
     }
     .view-toggle {
       display: none;
+    }
+    :host([presenting]) hsw-code {
+      font-size: var(--hsw-fs-small);
+    }
+    :host([presenting]) .side {
+      font-size: 1em;
+    }
+    :host([presenting]) .side .box h3 {
+      font-size: var(--hsw-fs-small);
+    }
+    :host([presenting]) .side table {
+      font-size: var(--hsw-fs-small);
+    }
+    :host([presenting]) .source {
+      margin-bottom: 0.3em;
+    }
+    :host([presenting]) .source .col.async {
+      margin-top: 0.4em;
     }
     @container ${narrowQuery} {
       /* One listing at a time, chosen with the toggle; the stack, heap and narration stay in view. */

@@ -19,6 +19,8 @@ const en = {
   machineTitle: 'What the compiler makes of it (simplified)',
   machineShort: 'State machine',
   codeView: 'Listing shown',
+  /** Presented: what you write, the function, the calls and the step buttons, behind one disclosure. */
+  sourceDetails: 'Source and steps',
   asyncCodeLabel: 'The async function',
   machineCodeLabel: 'Its state-machine form',
   stackTitle: 'Call stack',
@@ -44,6 +46,18 @@ const en = {
     done: (call: string, v: string) => `return: the promise of ${call} is fulfilled with ${v}.`,
     rejected: (call: string, e: string) => `Nobody catches it: the promise of ${call} is rejected with "${e}".`,
   },
+  /** Presented to a hall: the same steps in a short line each (the speaker says the rest). */
+  statusShort: {
+    call: (_call: string) => 'f is created on the heap: state = 0.',
+    first: (n: number) => `case ${n} runs on the caller’s stack.`,
+    goto: (n: number) => `No pause: straight on to case ${n}.`,
+    value: (n: number, v: string) => `A microtask calls step(f): case ${n}, sent = ${v}.`,
+    error: (n: number, _e: string) => `A microtask calls step(f): case ${n}, thrown = true.`,
+    starts: (call: string) => ` It starts ${call}.`,
+    suspend: (n: number, _call: string) => `await: the stack is empty. f waits on the heap, state = ${n}.`,
+    done: (_call: string, v: string) => `return ${v}: the promise is fulfilled, f is garbage.`,
+    rejected: (_call: string, e: string) => `Nobody catches it: the promise is rejected with "${e}".`,
+  },
 };
 
 const ru: typeof en = {
@@ -64,6 +78,7 @@ const ru: typeof en = {
   machineTitle: 'Во что её превращает компилятор (упрощённо)',
   machineShort: 'Конечный автомат',
   codeView: 'Какой код показать',
+  sourceDetails: 'Исходник и шаги',
   asyncCodeLabel: 'async-функция',
   machineCodeLabel: 'Она же в виде конечного автомата',
   stackTitle: 'Стек вызовов',
@@ -88,6 +103,17 @@ const ru: typeof en = {
       `await: step(f) возвращает управление, стек пуст, и поток свободен для другой работы. f ждёт в куче с state = ${n}, пока не завершится ${call}.`,
     done: (call: string, v: string) => `return: промис ${call} выполнен со значением ${v}.`,
     rejected: (call: string, e: string) => `Ошибку никто не ловит: промис ${call} отклонён с «${e}».`,
+  },
+  statusShort: {
+    call: (_call: string) => 'В куче создан объект f: state = 0.',
+    first: (n: number) => `case ${n} выполняется на стеке вызывающего.`,
+    goto: (n: number) => `Паузы нет: сразу к case ${n}.`,
+    value: (n: number, v: string) => `Микрозадача вызывает step(f): case ${n}, sent = ${v}.`,
+    error: (n: number, _e: string) => `Микрозадача вызывает step(f): case ${n}, thrown = true.`,
+    starts: (call: string) => ` Он запускает ${call}.`,
+    suspend: (n: number, _call: string) => `await: стек пуст. f ждёт в куче, state = ${n}.`,
+    done: (_call: string, v: string) => `return ${v}: промис выполнен, f — мусор.`,
+    rejected: (_call: string, e: string) => `Ошибку никто не ловит: промис отклонён с «${e}».`,
   },
 };
 

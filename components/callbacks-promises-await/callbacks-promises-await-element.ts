@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
+import '../ui/details.ts';
 import { Player } from '../ui/player.ts';
 import { callbacksPromisesAwaitText } from './callbacks-promises-await-text.ts';
 import * as model from './callbacks-promises-await-model.ts';
@@ -15,9 +16,12 @@ import {
   STYLES,
   type CbAction,
   type CbState,
+  type CbStep,
+  type Continuation,
   type Failure,
 } from './callbacks-promises-await-model.ts';
 import { styles } from './callbacks-promises-await-styles.ts';
+import { bareLine } from './callbacks-promises-await-listing.ts';
 
 const STEP_MS = 1000;
 
@@ -63,13 +67,18 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   /**
    * The style's trade-off is the slide's own bullet: in the deck the slide says it, alone in embed.html the demo
    * says it under the code.
+   *
+   * Presented to a hall: the styles, the listing without its comments, where the continuation waits (when one
+   * does) and the step's line; the clock, the stack, the microtasks, the result and the step buttons behind a
+   * closed disclosure (the clicker drives the steps).
    */
   override render() {
     const t = callbacksPromisesAwaitText[this.locale];
     const s = this.state;
-    const steps = stepsOf(s);
     const step = currentStep(s);
     const outcome = step.outcome;
+    const presenting = this.presenting;
+    const status = presenting && step.event.k === 'start' ? t.startPresented : t.event(step.event, s.style);
     return html`
       <section aria-label=${t.demoLabel}>
         <div class="top">
@@ -89,7 +98,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
             )}
           </div>
           <div class="field">
-            <label for="failure">${t.failureLabel}</label>
+            <label for="failure" class=${presenting ? 'sr-only' : ''}>${t.failureLabel}</label>
             <select
               id="failure"
               @change=${(e: Event) => {
@@ -97,73 +106,131 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
                 this.act({ type: 'failure', failure: (e.target as HTMLSelectElement).value as Failure });
               }}
             >
-              ${FAILURES.map((f) => html`<option value=${f} ?selected=${s.failure === f}>${t.failure[f]}</option>`)}
+              ${FAILURES.map((f) => html`<option value=${f} ?selected=${s.failure === f}>${(presenting ? t.failureShort : t.failure)[f]}</option>`)}
             </select>
           </div>
         </div>
         <div class="main">
           <div class="code-col">
-            <hsw-code .code=${t.code[s.style]} .current=${step.line === null ? [] : [step.line]} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
-            <p class="operation">${t.operation(DB_MS, API_MS)}</p>
+            <hsw-code .code=${(presenting ? t.codeBare : t.code)[s.style]} .current=${this.currentLines(step.line)} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
+            ${presenting ? nothing : html`<p class="operation">${t.operation(DB_MS, API_MS)}</p>`}
             ${this.mode === 'embed' ? html`<p class="tradeoff">${t.tradeoff[s.style]}</p>` : nothing}
           </div>
           <div class="side">
-            <p class="clock" data-figure="clock">${t.clock(step.t)}</p>
-            <div class="panel">
-              <h3 id="stack">${t.stack}</h3>
-              ${
-                step.stack.length === 0
-                  ? html`<p class="empty">${t.stackEmpty}</p>`
-                  : html`<ol class="stack" aria-labelledby="stack">
-                    ${step.stack.map((f) => html`<li class="frame">${f}</li>`)}
-                  </ol>`
-              }
-            </div>
-            <div class="panel">
-              <h3 id="waiting">${t.waiting}</h3>
-              ${
-                step.waiting.length === 0
-                  ? html`<p class="empty">${t.waitingEmpty}</p>`
-                  : html`<ul aria-labelledby="waiting">
-                    ${step.waiting.map((c) => html`<li class="cont">${t.continuation(c)}</li>`)}
-                  </ul>`
-              }
-            </div>
-            <div class="panel">
-              <h3 id="micro">${t.microtasks}</h3>
-              ${
-                step.microtasks.length === 0
-                  ? html`<p class="empty">${t.queueEmpty}</p>`
-                  : html`<ol class="queue" aria-labelledby="micro">
-                    ${step.microtasks.map((m) => html`<li class="chip">${m}</li>`)}
-                  </ol>`
-              }
-            </div>
-            <div class="panel">
-              <h3 id="result">${t.result}</h3>
-              <p class="result ${outcome?.k ?? ''}" aria-labelledby="result" data-figure="result">${outcome ? t.outcome(outcome) : t.resultPending}</p>
-            </div>
+            ${
+              presenting
+                ? step.waiting.length === 0
+                  ? nothing
+                  : this.waitingPanel(step)
+                : html`${this.clock(step)}${this.stackPanel(step)}${this.waitingPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}`
+            }
           </div>
         </div>
-        <p class="status callout ${outcome?.k === 'uncaught' ? 'bad' : ''}" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
-          ${t.event(step.event, s.style)}
+        <p
+          class=${presenting && step.event.k === 'start' ? 'status sr-only' : `status callout ${outcome?.k === 'uncaught' ? 'bad' : ''}`}
+          role="status"
+          aria-live=${this.playing ? 'off' : 'polite'}
+        >
+          ${status}
         </p>
-        <hsw-step-controls
-          .locale=${this.locale}
-          .at=${s.index}
-          .total=${steps.length - 1}
-          .playing=${this.playing}
-          .playable=${true}
-          @step-forward=${() => this.act({ type: 'step' })}
-          @step-back=${() => this.act({ type: 'back' })}
-          @reset-requested=${() => {
-            this.stop();
-            this.act({ type: 'reset' });
-          }}
-          @play-toggled=${() => this.togglePlay()}
-        ></hsw-step-controls>
+        ${
+          presenting
+            ? html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.stateDetails}>
+              <div class="state">
+                ${this.clock(step)}${this.stackPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}
+              </div>
+              ${this.controls()}
+            </hsw-details>`
+            : this.controls()
+        }
       </section>
     `;
+  }
+
+  /** The listing's current line: presented, in the bare listing (its blank lines gone). */
+  private currentLines(line: number | null): number[] {
+    if (line === null) return [];
+    const shown = this.presenting ? bareLine(this.state.style, line) : line;
+    return shown === null ? [] : [shown];
+  }
+
+  /** A suspended frame's line as the listing shows it (presented: the bare listing). */
+  private shownLines(c: Continuation): Continuation {
+    if (c.line === undefined || !this.presenting) return c;
+    return { ...c, line: bareLine(this.state.style, c.line) ?? c.line };
+  }
+
+  private clock(step: CbStep) {
+    return html`<p class="clock" data-figure="clock">${callbacksPromisesAwaitText[this.locale].clock(step.t)}</p>`;
+  }
+
+  private stackPanel(step: CbStep) {
+    const t = callbacksPromisesAwaitText[this.locale];
+    return html`<div class="panel">
+      <h3 id="stack">${t.stack}</h3>
+      ${
+        step.stack.length === 0
+          ? html`<p class="empty">${t.stackEmpty}</p>`
+          : html`<ol class="stack" aria-labelledby="stack">
+            ${step.stack.map((f) => html`<li class="frame">${f}</li>`)}
+          </ol>`
+      }
+    </div>`;
+  }
+
+  private waitingPanel(step: CbStep) {
+    const t = callbacksPromisesAwaitText[this.locale];
+    return html`<div class="panel waits">
+      <h3 id="waiting">${this.presenting ? t.waitingShort : t.waiting}</h3>
+      ${
+        step.waiting.length === 0
+          ? html`<p class="empty">${t.waitingEmpty}</p>`
+          : html`<ul aria-labelledby="waiting">
+            ${step.waiting.map((c) => html`<li class="cont">${t.continuation(this.shownLines(c))}</li>`)}
+          </ul>`
+      }
+    </div>`;
+  }
+
+  private microPanel(step: CbStep) {
+    const t = callbacksPromisesAwaitText[this.locale];
+    return html`<div class="panel">
+      <h3 id="micro">${t.microtasks}</h3>
+      ${
+        step.microtasks.length === 0
+          ? html`<p class="empty">${t.queueEmpty}</p>`
+          : html`<ol class="queue" aria-labelledby="micro">
+            ${step.microtasks.map((m) => html`<li class="chip">${m}</li>`)}
+          </ol>`
+      }
+    </div>`;
+  }
+
+  private resultPanel(step: CbStep) {
+    const t = callbacksPromisesAwaitText[this.locale];
+    const outcome = step.outcome;
+    return html`<div class="panel">
+      <h3 id="result">${t.result}</h3>
+      <p class="result ${outcome?.k ?? ''}" aria-labelledby="result" data-figure="result">${outcome ? t.outcome(outcome) : t.resultPending}</p>
+    </div>`;
+  }
+
+  private controls() {
+    const s = this.state;
+    return html`<hsw-step-controls
+      .locale=${this.locale}
+      .at=${s.index}
+      .total=${stepsOf(s).length - 1}
+      .playing=${this.playing}
+      .playable=${true}
+      @step-forward=${() => this.act({ type: 'step' })}
+      @step-back=${() => this.act({ type: 'back' })}
+      @reset-requested=${() => {
+        this.stop();
+        this.act({ type: 'reset' });
+      }}
+      @play-toggled=${() => this.togglePlay()}
+    ></hsw-step-controls>`;
   }
 }
 

@@ -71,24 +71,42 @@ try {
 const MARKER = /\s*\/\*@(\w+)\*\/$/;
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-/** The listing of a style as a person reads it: markers removed, comments in the given language. */
-export function listing(style: Style, lang: Lang): string {
+/** A translated comment at a line's end, with the spaces before it (what `bare` removes). */
+const COMMENT = /\s*\/\/ \{\w+\}/;
+
+/**
+ * The listing of a style as a person reads it: markers removed, comments in the given language. `bare` (presented
+ * to a hall, where the speaker says them): without the comments and the blank lines (`bareLine` maps a line).
+ */
+export function listing(style: Style, lang: Lang, bare = false): string {
   const comments = COMMENTS[lang] as unknown as Record<string, string>;
-  return SOURCES[style]
-    .split('\n')
-    .map((line) =>
-      line.replace(MARKER, '').replace(PLACEHOLDER, (_whole, key: string) => {
-        const text = comments[key];
-        if (text === undefined) throw new Error(`listing ${style}: no comment "${key}"`);
-        return text;
-      }),
-    )
-    .join('\n');
+  const lines = SOURCES[style].split('\n').map((line) => {
+    const shown = line.replace(MARKER, '');
+    return bare
+      ? shown.replace(COMMENT, '')
+      : shown.replace(PLACEHOLDER, (_whole, key: string) => {
+          const text = comments[key];
+          if (text === undefined) throw new Error(`listing ${style}: no comment "${key}"`);
+          return text;
+        });
+  });
+  return (bare ? lines.filter((l) => l.trim() !== '') : lines).join('\n');
 }
 
-/** The three listings in one language (what the text module hands the element). */
-export function listings(lang: Lang): Record<Style, string> {
-  return { callbacks: listing('callbacks', lang), promises: listing('promises', lang), await: listing('await', lang) };
+/** A 1-based line of a style's listing, in its bare listing (blank lines gone); null for a blank line. */
+export function bareLine(style: Style, line: number): number | null {
+  const lines = SOURCES[style].split('\n');
+  if (lines[line - 1]?.trim() === '') return null;
+  return lines.slice(0, line).filter((l) => l.trim() !== '').length;
+}
+
+/** The three listings in one language (what the text module hands the element); `bare`: without comments. */
+export function listings(lang: Lang, bare = false): Record<Style, string> {
+  return {
+    callbacks: listing('callbacks', lang, bare),
+    promises: listing('promises', lang, bare),
+    await: listing('await', lang, bare),
+  };
 }
 
 /** Every marker of a style's listing and its 1-based line. */

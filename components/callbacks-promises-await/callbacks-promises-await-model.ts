@@ -22,8 +22,11 @@ export type Failure = 'ok' | 'db-error' | 'throw';
 export const FAILURES: readonly Failure[] = ['ok', 'db-error', 'throw'];
 
 // The sequence is plain data without imports; typed here, so its entries are checked against the model's types.
-const SEQUENCE: readonly { readonly style: Style; readonly failure: Failure; readonly at: 'start' | 'end' }[] =
-  SPEAKER_SEQUENCE;
+const SEQUENCE: readonly {
+  readonly style: Style;
+  readonly failure: Failure;
+  readonly at: 'start' | 'waiting' | 'end';
+}[] = SPEAKER_SEQUENCE;
 
 export const DB_MS = 30;
 export const API_MS = 50;
@@ -463,12 +466,27 @@ export function applyCb(s: CbState, a: CbAction): CbState {
   }
 }
 
+/** The index of a run's first wait: the stack empty, the loop asleep, the continuations registered. */
+export function firstWait(s: CbState): number {
+  const i = stepsOf(s).findIndex((x) => x.event.k === 'idle');
+  if (i < 0) throw new Error(`${s.style}, ${s.failure}: the run never waits`);
+  return i;
+}
+
 /**
- * The state for a speaker step (callbacks-promises-await-sequence.ts): step 0 is the start, every other step
- * shows its style and failure mode run to the end. The person's own state does not matter here.
+ * The state for a speaker step (callbacks-promises-await-sequence.ts): step 0 is the start; a `waiting` step shows
+ * its style at its first wait (where the continuation waits), an `end` step its failure mode run to the end (where
+ * the error went). The person's own state does not matter here.
  */
 export function stateForStep(step: number, _current?: CbState): CbState {
   const entry = SEQUENCE[clampStep(step, SEQUENCE.length)]!;
   const start: CbState = { style: entry.style, failure: entry.failure, index: 0 };
-  return entry.at === 'start' ? start : toEnd(start, stepsOf(start).length);
+  switch (entry.at) {
+    case 'start':
+      return start;
+    case 'waiting':
+      return { ...start, index: firstWait(start) };
+    case 'end':
+      return toEnd(start, stepsOf(start).length);
+  }
 }

@@ -1,15 +1,18 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
  * The code on the left at the hall's floor size (0.75em, 15 px: its longest line is what sets the column), the
  * clock, call stack, continuations, microtasks and result beside it; the narration and the step buttons below.
+ * Presented: one column, the listing (at 0.9em of the 23 px host: 20.7 px), where the continuation waits below it,
+ * the step's line; the rest in a closed disclosure.
  */
 export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
+  srOnlyStyles,
   css`
     .top {
       display: flex;
@@ -128,6 +131,46 @@ export const styles = [
       padding: 0.25em 0.6em;
       font-size: var(--hsw-fs-note);
       min-height: 2.7em;
+    }
+    :host([presenting]) .top {
+      flex-wrap: nowrap;
+    }
+    :host([presenting]) .main {
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0.3em;
+    }
+    :host([presenting]) hsw-code {
+      --hsw-code-line-height: 1.25;
+    }
+    :host([presenting]) .waits {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: baseline;
+      gap: 0.2em 0.5em;
+    }
+    :host([presenting]) .waits h3 {
+      margin: 0;
+    }
+    :host([presenting]) .waits ul {
+      display: contents;
+    }
+    :host([presenting]) .waits .cont {
+      margin: 0;
+    }
+    :host([presenting]) .panel {
+      margin-bottom: 0;
+    }
+    :host([presenting]) .side:empty {
+      display: none;
+    }
+    :host([presenting]) .status.callout {
+      min-height: 0;
+    }
+    .state {
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(12em, 1fr));
+      gap: 0 1em;
+      font-size: var(--hsw-fs-small);
     }
     @container ${narrowQuery} {
       /* Phones: the status and the buttons first, then the code and the queues (the slide scrolls). */

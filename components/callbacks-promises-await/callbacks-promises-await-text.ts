@@ -13,6 +13,18 @@ const en = {
       'Looks like synchronous code: ordinary try/catch, for, if. The compiler cuts the function into pieces itself; we show how next.',
   } as Record<Style, string>,
   code: listings('en'),
+  /** Presented: the listings without their comments (the speaker says them). */
+  codeBare: listings('en', true),
+  /** Presented, step 0: the clicker drives the steps, so no "Press Step". */
+  startPresented: 'The caller is about to call load(42).',
+  stateDetails: 'Steps',
+  /** Presented: the failure modes, short (the select is as wide as its longest option, beside the styles). */
+  failureShort: { ok: 'all succeed', 'db-error': 'db.get fails', throw: 'posts.length throws' } as Record<
+    Failure,
+    string
+  >,
+  /** Presented: the continuations' heading, beside them. */
+  waitingShort: 'Waiting:',
   stylesLabel: 'Style',
   failureLabel: 'What happens',
   failure: {
@@ -130,6 +142,11 @@ const ru: typeof en = {
       'Выглядит как синхронный код: обычные try/catch, for, if. Компилятор сам разрежет функцию на куски — дальше покажем как.',
   },
   code: listings('ru'),
+  codeBare: listings('ru', true),
+  startPresented: 'Вызывающий код сейчас вызовет load(42).',
+  stateDetails: 'Шаги',
+  failureShort: { ok: 'всё успешно', 'db-error': 'db.get падает', throw: 'posts.length бросает' },
+  waitingShort: 'Ждут:',
   stylesLabel: 'Стиль',
   failureLabel: 'Что происходит',
   failure: {

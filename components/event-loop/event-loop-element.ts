@@ -109,7 +109,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
             <button type="button" aria-pressed=${s.mode === 'simple' ? 'true' : 'false'} @click=${() => this.setMode('simple')}>${t.viewSimple}</button>
             <button type="button" aria-pressed=${s.mode === 'node' ? 'true' : 'false'} @click=${() => this.setMode('node')}>${t.viewNode}</button>
           </div>
-          <p class="clock" data-figure="clock">${t.clock(s.now)}</p>
+          <p class="clock" data-figure="clock">${(this.presenting ? t.clockShort : t.clock)(s.now)}</p>
         </div>
         ${
           s.mode === 'node'
@@ -127,7 +127,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
           label=${s.mode === 'simple' ? t.codeLabelSimple : t.codeLabelNode}
         ></hsw-code>
         <p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
-          ${t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
+          ${this.presenting && s.event.k === 'start' ? t.startPresented : t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
         </p>
         <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.stateDetails}>
         <div class="panels ${s.mode === 'node' ? 'four' : ''}">

@@ -71,6 +71,9 @@ const en = {
   arrive: 'Data arrives on a socket',
   arriveIn: (s: SocketName, d: number) => `Data arrives on ${s} in ${d} ms`,
   clock: (now: number) => `Virtual clock: ${now} ms`,
+  /** Presented to a hall: the clock and the first line, short (the clicker drives the steps: no "Press Step"). */
+  clockShort: (now: number) => `Clock: ${now} ms`,
+  startPresented: 'The loop starts at 0 ms.',
   heap: 'Timer heap (min-heap: nearest on top)',
   heapEmpty: 'no timers',
   timerItem: (label: string, due: number) => `${label} due at ${due} ms`,
@@ -85,7 +88,7 @@ const en = {
   output: 'Output',
   outputEmpty: 'nothing yet',
   phases: 'Phases of one turn',
-  stateDetails: 'Queues and controls',
+  stateDetails: 'Queues and steps',
   phase: (p: NodePhase) => enPhase[p],
   turns: (n: number) => `Turns completed: ${n}`,
   asleep:
@@ -171,6 +174,8 @@ const ru: typeof en = {
   arrive: 'Данные приходят в сокет',
   arriveIn: (s: SocketName, d: number) => `Данные придут в ${s} через ${d} мс`,
   clock: (now: number) => `Виртуальные часы: ${now} мс`,
+  clockShort: (now: number) => `Часы: ${now} мс`,
+  startPresented: 'Цикл стартует в 0 мс.',
   heap: 'Куча таймеров (min-heap: ближайший наверху)',
   heapEmpty: 'таймеров нет',
   timerItem: (label: string, due: number) => `${label}, срок ${due} мс`,
@@ -185,7 +190,7 @@ const ru: typeof en = {
   output: 'Вывод',
   outputEmpty: 'пока ничего',
   phases: 'Фазы оборота',
-  stateDetails: 'Очереди и управление',
+  stateDetails: 'Очереди и шаги',
   phase: (p: NodePhase) => ruPhase[p],
   turns: (n: number) => `Пройдено оборотов: ${n}`,
   asleep:

@@ -150,7 +150,10 @@ export const styles = [
     .now {
       margin: 0.2em 0;
       font-size: var(--hsw-fs-note);
-      min-height: 1.3em;
+      /* Two lines kept for it: mid-run its longer lines wrap (in Russian), and the table below must not move down
+         into the arrows' room as they come and go. */
+      line-height: 1.3;
+      min-height: 2.6em;
     }
 
     /* The figures so far, and the three strategies side by side. */
@@ -176,6 +179,9 @@ export const styles = [
     }
     table.data {
       font-size: var(--hsw-fs-small);
+      /* As wide as its columns, not the demo: its last rows end left of the deck's arrows, bottom right. */
+      width: auto;
+      max-width: 100%;
     }
     table.data caption {
       text-align: left;

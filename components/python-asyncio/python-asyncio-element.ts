@@ -94,8 +94,10 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     );
     // The legend names the colours on the timeline: while presenting only those the current variant draws.
     const drawn = new Set<string>([...v.lanes.flatMap((l) => l.bars.map((b) => b.kind)), 'waiting']);
+    if (v.ticks.length > 0) drawn.add('tick');
+    if (v.missed.length > 0) drawn.add('missed');
     const legend = html`<div class="legend" aria-hidden="true">
-      ${(['select', 'block', 'cpu', 'gil', 'waiting'] as const)
+      ${(['select', 'block', 'cpu', 'gil', 'waiting', 'tick', 'missed'] as const)
         .filter((k) => !presenting || drawn.has(k))
         .map((k) => html`<span><span class="swatch ${k}"></span>${t.legend[k]}</span>`)}
     </div>`;

@@ -138,6 +138,16 @@ export const styles = [
     .swatch.waiting {
       border: 2px solid var(--hsw-accent);
     }
+    /* The heartbeat's marks as drawn: a thin bar per tick, a dashed ring per tick asked for and never got. */
+    .swatch.tick {
+      width: 0.25em;
+      margin: 0 0.33em;
+      background: var(--hsw-good);
+    }
+    .swatch.missed {
+      border: 2px dashed var(--hsw-bad);
+      border-radius: 50%;
+    }
     .swatch {
       box-sizing: border-box;
       display: inline-block;

@@ -3,7 +3,8 @@ import { css } from 'lit';
 /**
  * The look of `<hsw-code>`: a listing on the code background, the current line marked, highlight.js's classes
  * coloured. Its size is the type scale's smallest step (`--hsw-fs-small`, 0.75em: 15 px in a 20 px demo host),
- * so a listing stays legible from the back of a hall; a demo that wants it bigger sets `font-size` on the tag.
+ * so a listing stays legible from the back of a hall; a demo that wants it bigger sets `font-size` on the tag, and
+ * one short of height sets `--hsw-code-line-height` (1.45 by default).
  */
 export const styles = css`
   :host {
@@ -19,7 +20,7 @@ export const styles = css`
     border: 1px solid var(--hsw-border);
     overflow: auto;
     font-family: var(--hsw-mono);
-    line-height: 1.45;
+    line-height: var(--hsw-code-line-height, 1.45);
     tab-size: 2;
   }
   .line {

@@ -30,14 +30,36 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
+        // Presented, the title and the demo say it: the words are one click away (open when browsing and in print).
         {
-          p: 'Компилятор режет функцию по каждому `await`. Локальные переменные, нужные после паузы, переезжают со стека в объект в куче, а номер следующего куска хранится в поле `state`. Так работают C#, Rust, Kotlin; в JS и Python тот же принцип реализован через сохранённый кадр генератора.',
-        },
-        {
-          p: 'Это бесстековые корутины: при паузе стек полностью освобождается, и поток свободен для других задач. Нажимайте «Шаг» и следите за стеком и объектом в куче.',
+          details: [
+            {
+              p: 'Компилятор режет функцию по каждому `await`. Локальные переменные, нужные после паузы, переезжают со стека в объект в куче, а номер следующего куска хранится в поле `state`. Так работают C#, Rust, Kotlin; в JS и Python тот же принцип реализован через сохранённый кадр генератора.',
+            },
+            {
+              p: 'Это бесстековые корутины: при паузе стек полностью освобождается, и поток свободен для других задач. Нажимайте «Шаг» и следите за стеком и объектом в куче.',
+            },
+          ],
         },
       ],
       notes: [
+        {
+          p: 'Тот же `load`, как его видит компилятор. Вызов создаёт в куче объект `f`: аргументы, локальные переменные и поле `state`, сейчас 0.',
+        },
+        { p: '`case 0` выполняется прямо в вызове, на стеке вызывающего, и запускает `db.get`.' },
+        {
+          p: 'На `await` кусок пишет `state = 1` и возвращается. Стек пуст: вся функция — этот маленький объект в куче.',
+        },
+        {
+          p: 'База ответила: микрозадача снова вызывает `step(f)`, `switch` прыгает в `case 1`, и `user` сохраняется в `f`.',
+        },
+        { p: 'Второй `await`: `state = 2`, стек снова пуст, поток тем временем обслуживает другие запросы.' },
+        { p: 'API ответил: `case 2` выполняется и возвращает `posts.length`.' },
+        {
+          p: 'Промис выполнен, `f` — мусор. Ожидающий запрос стоит маленький объект, а не стек потока. C#, Rust и Kotlin генерируют такой автомат; JS и Python сохраняют кадр генератора — идея та же.',
+        },
+      ],
+      appendix: [
         {
           p: 'Слева — функция, как её пишут. Посередине — она же, разрезанная по `await`: объект `f` в куче с полем `state`, параметрами и локальными переменными, и функция `step`, в которой `switch` по `state`. Каждый `case` — кусок кода между двумя `await`. Перед паузой кусок записывает в `state` номер следующего куска и возвращает ожидаемый промис; когда промис завершится, микрозадача снова вызовет `step(f, sent, thrown)`, и выполнение продолжится с нужного `case`.',
         },
@@ -57,18 +79,39 @@ const content: SlideTextDef = {
           p: 'Проверка в репозитории: автомат посередине — настоящий JavaScript; тест выполняет его и сравнивает состояния и объект `f` на каждой паузе с моделью. Исходный вариант проверки — метки `case N:` в ES5-выводе TypeScript (`__generator`) — невозможен: TypeScript 7 удалил `--target ES5` (ошибка TS5108) вместе с этим преобразованием. Поэтому тест компилирует функции с `--target es2015`, где каждый `await` становится `yield` генератора, и сверяет число, порядок и выражения этих `yield` с точками возобновления модели, а затем прогоняет скомпилированный код с теми же ответами сервисов.',
         },
       ],
-      appendix: [],
     },
     en: {
       body: [
+        // Presented, the title and the demo say it: the words are one click away (open when browsing and in print).
         {
-          p: 'The compiler cuts the function at every `await`. Local variables needed after a pause move from the stack into an object on the heap, and the number of the next piece is kept in a `state` field. This is how C#, Rust and Kotlin do it; JS and Python apply the same principle through a saved generator frame.',
-        },
-        {
-          p: 'These are stackless coroutines: at a pause the stack is freed completely, and the thread is free for other tasks. Press “Step” and watch the stack and the object on the heap.',
+          details: [
+            {
+              p: 'The compiler cuts the function at every `await`. Local variables needed after a pause move from the stack into an object on the heap, and the number of the next piece is kept in a `state` field. This is how C#, Rust and Kotlin do it; JS and Python apply the same principle through a saved generator frame.',
+            },
+            {
+              p: 'These are stackless coroutines: at a pause the stack is freed completely, and the thread is free for other tasks. Press “Step” and watch the stack and the object on the heap.',
+            },
+          ],
         },
       ],
       notes: [
+        {
+          p: 'The same `load`, as the compiler sees it. The call creates an object `f` on the heap: the arguments, the locals and a `state` field, now 0.',
+        },
+        { p: '`case 0` runs right inside the call, on the caller’s stack, and starts `db.get`.' },
+        {
+          p: 'At the `await` the piece writes `state = 1` and returns. The stack is empty: the whole function is this small object on the heap.',
+        },
+        {
+          p: 'The database answers: a microtask calls `step(f)` again, the `switch` jumps to `case 1`, and `user` is kept in `f`.',
+        },
+        { p: 'Second `await`: `state = 2`, the stack empty again, and the thread serves other requests meanwhile.' },
+        { p: 'The API answers: `case 2` runs and returns `posts.length`.' },
+        {
+          p: 'The promise is fulfilled and `f` is garbage. A waiting request costs a small object, not a thread’s stack. C#, Rust and Kotlin generate such a machine; JS and Python save a generator frame: the same idea.',
+        },
+      ],
+      appendix: [
         {
           p: 'On the left is the function as it is written. In the middle is the same function cut at each `await`: an object `f` on the heap holding `state`, the parameters and the locals, and a function `step` with a `switch` over `state`. Each `case` is the code between two `await`s. Before a pause, a piece writes the number of the next piece into `state` and returns the awaited promise; when the promise settles, a microtask calls `step(f, sent, thrown)` again, and execution continues at the right `case`.',
         },
@@ -88,7 +131,6 @@ const content: SlideTextDef = {
           p: 'The check in the repository: the machine in the middle is real JavaScript; a test runs it and compares the states and the object `f` at every pause with the model. The check first planned, the `case N:` labels of TypeScript’s ES5 output (`__generator`), is impossible: TypeScript 7 removed `--target ES5` (error TS5108) together with that transform. So the test compiles the functions with `--target es2015`, where every `await` becomes a generator `yield`, compares the number, order and expressions of those `yield`s with the model’s resume points, and then runs the compiled code against the same service answers.',
         },
       ],
-      appendix: [],
     },
   },
 };

@@ -37,11 +37,12 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
-        // Presented, the demo says it: the words are one click away (open when browsing and in print).
+        // Presented, this line and the demo; the rest one click away (open when browsing and in print).
+        { p: 'Бесконечный цикл вокруг `epoll_wait`.' },
         {
           details: [
             {
-              p: 'Event loop — это обычный бесконечный цикл вокруг `epoll_wait`. Он засыпает до ближайшего таймера или готового сокета и по очереди вызывает колбэки. Пока колбэк работает, цикл стоит.',
+              p: 'Он засыпает до ближайшего таймера или готового сокета и по очереди вызывает колбэки. Пока колбэк работает, цикл стоит.',
             },
             {
               ul: [
@@ -95,11 +96,12 @@ const content: SlideTextDef = {
     },
     en: {
       body: [
-        // Presented, the demo says it: the words are one click away (open when browsing and in print).
+        // Presented, this line and the demo; the rest one click away (open when browsing and in print).
+        { p: 'An endless loop around `epoll_wait`.' },
         {
           details: [
             {
-              p: 'An event loop is an ordinary infinite loop around `epoll_wait`. It sleeps until the nearest timer or a ready socket and calls the callbacks one by one. While a callback runs, the loop stands still.',
+              p: 'It sleeps until the nearest timer or a ready socket and calls the callbacks one by one. While a callback runs, the loop stands still.',
             },
             {
               ul: [

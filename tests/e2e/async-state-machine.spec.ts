@@ -142,6 +142,27 @@ test.describe('async-state-machine slide', () => {
     await expect(slide.getByTestId('stack')).toHaveText('empty: the thread is free');
   });
 
+  test('presented: the state machine, the stack and the heap object; what you write and the steps one click away', async ({
+    page,
+  }) => {
+    await gotoSlide(page, ID, { query: 'present', step: 2 });
+    const slide = currentSlide(page);
+    await expect(slide.getByRole('status')).toHaveText('await: the stack is empty. f waits on the heap, state = 1.');
+    await expect(slide.getByTestId('stack')).toHaveText('empty: the thread is free');
+    await expect(slide.getByRole('table', { name: 'Heap object f' }).getByRole('row', { name: /state/ })).toContainText(
+      '1',
+    );
+    await expect(slide.getByText('return { await: db.get(f.id) };')).toBeVisible();
+    await expect(slide.getByText('const user = await db.get(id);')).toBeHidden();
+    await expect(slide.getByRole('button', { name: 'Step forward' })).toBeHidden();
+    await slide.getByText('Source and steps', { exact: true }).click();
+    await expect(slide.getByText('const user = await db.get(id);')).toBeVisible();
+    await slide.getByRole('button', { name: 'Step forward' }).click();
+    await expect(slide.getByRole('status')).toHaveText(
+      'A microtask calls step(f): case 1, sent = { name: "Ann" }. It starts api.posts({ name: "Ann" }).',
+    );
+  });
+
   test('on a phone one listing is shown at a time, and the person can switch', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoSlide(page, ID);

@@ -89,22 +89,54 @@ test.describe('callbacks-promises-await', () => {
     await expect(slide.locator('[data-figure="result"]')).toHaveText('handle(Error: db down) at 30 ms, in try/catch');
   });
 
-  test('the clicker walks callbacks → promises → async/await → the failures', async ({ page }) => {
+  test('the clicker walks callbacks → promises → async/await, each where the continuation waits → the failures', async ({
+    page,
+  }) => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
     const result = slide.locator('[data-figure="result"]');
+    const waiting = slide.getByRole('list', { name: 'Registered continuations' });
     await page.keyboard.press('PageDown');
     await expectHash(page, new RegExp(`^#/${ID}/0$`));
     await expect(slide.getByRole('button', { name: 'callbacks' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(result).toHaveText('show(3) at 80 ms');
+    await expect(waiting).toHaveText('callback passed to db.get: (err, user) => { … }');
+    await expect(slide.getByRole('status').first()).toContainText('asleep, 0 → 30 ms, waiting for the database');
+    await expect(result).toHaveText('not yet');
     await page.keyboard.press('PageDown');
     await expect(slide.getByRole('button', { name: 'promises' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(waiting.getByRole('listitem')).toHaveCount(4);
+    await expect(waiting).toContainText('.catch(handle): a reaction on promise p4');
     await page.keyboard.press('PageDown');
     await expect(slide.getByRole('button', { name: 'async/await' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(waiting).toContainText('the suspended frame of the caller (line 8), waiting on promise p3');
     await page.keyboard.press('PageDown');
     await expect(result).toHaveText('handle(Error: db down) at 30 ms, through done(err)');
     await page.keyboard.press('PageDown');
     await expect(result).toContainText('uncaught at 80 ms');
+  });
+
+  test('presented: the listing without comments or blank lines, where the continuation waits; the steps one click away', async ({
+    page,
+  }) => {
+    await gotoSlide(page, ID, { query: 'present', step: 3 });
+    const slide = currentSlide(page);
+    const waiting = slide.getByRole('list', { name: 'Waiting:' });
+    // the caller's frame resumes at line 7 of the listing shown (its blank line gone)
+    await expect(waiting).toContainText('the suspended frame of the caller (line 7), waiting on promise p3');
+    await expect(slide.locator('hsw-code')).toContainText('show(await load(42));');
+    await expect(slide.getByText('a rejected await lands here')).toHaveCount(0);
+    await expect(slide.getByRole('button', { name: 'Step forward' })).toBeHidden();
+    await expect(slide.locator('[data-figure="result"]')).toBeHidden();
+    await slide.getByText('Steps', { exact: true }).click();
+    await expect(slide.getByRole('button', { name: 'Step back' })).toBeVisible();
+    // the step before the wait: the caller suspends at its await (the bare listing's line 7)
+    await slide.getByRole('button', { name: 'Step back' }).click();
+    await expect(slide.locator('hsw-code [aria-current="step"]')).toHaveText('show(await load(42));');
+
+    await gotoSlide(page, ID, { query: 'present', step: 5 });
+    await expect(slide.locator('hsw-code [aria-current="step"]')).toContainText('done(null, posts.length);');
+    await expect(slide.getByRole('status').first()).toContainText('uncaught at 80 ms');
+    await expect(waiting).toHaveCount(0);
   });
 
   test('reads in Russian', async ({ page }) => {

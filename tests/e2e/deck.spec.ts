@@ -246,6 +246,30 @@ test.describe('the deck', () => {
     await expect(page.locator('section#libuv-pool .slide-body')).toContainText(shown(words.body[0]));
   });
 
+  test('in the overview, the arrows move through the grid and bring the chosen slide into view', async ({ page }) => {
+    await gotoSlide(page, 'title');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.reveal.overview')).toBeVisible();
+    const last = slides[slides.length - 1]!.id;
+    // four thumbnails a row at 1280×720: the last row is below the fold until the keys get there
+    await expect(page.locator(`section#${last}`)).not.toBeInViewport();
+    for (let i = 1; i < slides.length; i++) await page.keyboard.press('ArrowRight');
+    await expect(page.locator(`section#${last}`)).toHaveClass(/present/);
+    await expect(page.locator(`section#${last}`)).toBeInViewport();
+    for (let i = 1; i < slides.length; i++) await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('section#title')).toBeInViewport();
+    // the grid's rows: ↓ moves four slides on (four a row at 1280×720), ↑ four back; the first row stays put on ↑
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.locator(`section#${slides[8]!.id}`)).toHaveClass(/present/);
+    await page.keyboard.press('ArrowUp');
+    await expect(page.locator(`section#${slides[4]!.id}`)).toHaveClass(/present/);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.locator('section#title')).toHaveClass(/present/);
+    await expect(page.locator('.reveal.overview')).toBeVisible();
+  });
+
   test('the language switch renders the loaded words in the other language', async ({ page }) => {
     await gotoSlide(page, 'io-uring', { lang: 'en' });
     const words = await wordsOf('io-uring');

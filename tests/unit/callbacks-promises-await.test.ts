@@ -25,6 +25,7 @@ import {
 } from '../../components/callbacks-promises-await/callbacks-promises-await-model.ts';
 import { callbacksPromisesAwaitText } from '../../components/callbacks-promises-await/callbacks-promises-await-text.ts';
 import {
+  bareLine,
   COMMENTS,
   listing,
   markers,
@@ -194,6 +195,26 @@ describe('every run', () => {
     expect(en.code.promises).toBe(listing('promises', 'en'));
   });
 
+  it('presented, the bare listing: no comments, no blank lines, and each line the model marks maps to its text', () => {
+    for (const style of STYLES) {
+      for (const lang of ['en', 'ru'] as const) {
+        const full = listing(style, lang).split('\n');
+        const bare = listing(style, lang, true).split('\n');
+        expect(bare.join('\n')).not.toMatch(/\/\/|^\s*$/m);
+        expect(bare).toHaveLength(full.filter((l) => l.trim() !== '').length);
+        for (const line of Object.values(markers(style))) {
+          const at = bareLine(style, line);
+          expect(at, `${style} line ${line}`).not.toBeNull();
+          expect(bare[at! - 1], `${style} line ${line} (${lang})`).toBe(full[line - 1]!.replace(/\s*\/\/.*$/, ''));
+        }
+      }
+      const blank = listing(style, 'en').split('\n').indexOf('');
+      if (blank >= 0) expect(bareLine(style, blank + 1)).toBeNull();
+    }
+    expect(listing('callbacks', 'en', true)).toContain('  handle(e);\n}');
+    expect(en.codeBare.await).toBe(listing('await', 'en', true));
+  });
+
   it('the listings are the same code in both languages; only comments differ', () => {
     const strip = (code: string) => code.split('\n').map((l) => l.replace(/\s*\/\/.*$/, ''));
     for (const style of STYLES) expect(strip(ru.code[style])).toEqual(strip(en.code[style]));
@@ -226,13 +247,23 @@ describe('the player', () => {
     );
   });
 
-  it('the speaker sequence is callbacks → promises → async/await → the failure cases, each shown at its end', () => {
-    // Step 0 is the start; the clicker's steps 1–3 are the three styles, 4–7 the failures.
+  it('the speaker sequence is callbacks → promises → async/await at their first wait → the failures at their end', () => {
+    // Step 0 is the start; the clicker's steps 1–3 are the three styles where the continuation waits, 4–7 the failures.
     expect(SPEAKER_SEQUENCE[0]).toEqual({ style: 'callbacks', failure: 'ok', at: 'start' });
     expect(SPEAKER_SEQUENCE.slice(1, 4).map((x) => x.style)).toEqual(['callbacks', 'promises', 'await']);
     expect(SPEAKER_SEQUENCE.slice(4).every((x) => x.failure !== 'ok')).toBe(true);
     expect(stateForStep(0, initialState())).toEqual(initialState());
-    for (let i = 1; i < SPEAKER_SEQUENCE.length; i++) {
+    const waits = [1, 2, 3].map((i) => currentStep(stateForStep(i, initialState())));
+    for (const w of waits) {
+      expect(w.event).toEqual({ k: 'idle', from: 0, to: DB_MS, waitingFor: 'db' });
+      expect(w.stack).toEqual([]);
+    }
+    expect(waits.map((w) => w.waiting.map((c) => `${c.kind} ${c.holder}`))).toEqual([
+      ['callback db.get'],
+      ['reaction p1', 'reaction p2', 'reaction p3', 'reaction p4'],
+      ['frame p1', 'frame p3'],
+    ]);
+    for (let i = 4; i < SPEAKER_SEQUENCE.length; i++) {
       const s = stateForStep(i, initialState());
       expect(s.index, `step ${i} is shown at its end`).toBe(stepsOf(s).length - 1);
     }

@@ -34,7 +34,7 @@ const plain = (blocks: readonly Block[]): string =>
   blocks.map((b) => ('p' in b ? b.p : 'ul' in b ? b.ul.join(' ') : 'details' in b ? plain(b.details) : '')).join(' ');
 
 /** Slides whose notes are still the long self-paced kind (each is expected to fail; remove it once trimmed). */
-const KNOWN_LONG = new Set<string>(['callbacks-promises-await', 'async-state-machine']);
+const KNOWN_LONG = new Set<string>([]);
 
 describe('speaker notes are spoken lines', () => {
   for (const slide of slides) {
