@@ -312,6 +312,10 @@ export const styles = [
       border-radius: 0.4em;
       padding: 0.4em;
       resize: vertical;
+      /* Python's lines unwrapped, as wrap="off" would (which the HTML spec does not define) */
+      white-space: pre;
+      overflow-wrap: normal;
+      overflow-x: auto;
       tab-size: 4;
     }
     .loading progress {

@@ -4,6 +4,7 @@
  * the worker's client when the tab is first opened, so that the slide's first load does not carry them.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import '../ui/step-controls.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { PyRunner } from '../shared/py-record/py-runner.ts';
 import { PYODIDE_GZIP_BYTES } from '../shared/py-record/py-files.ts';
@@ -130,7 +131,6 @@ function editor(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
     <textarea
       id="yours-code"
       spellcheck="false"
-      wrap="off"
       autocapitalize="off"
       autocomplete="off"
       .value=${draftOf(y, h.listing)}
