@@ -52,8 +52,9 @@ export function withholdAnswers(): Plugin {
 const shell = new RegExp(
   [
     String.raw`node_modules/(lit|lit-html|lit-element|@lit/reactive-element)/`,
-    // (not the workshop's protocol: valibot and the schemas load only in a workshop)
-    String.raw`/lib/(?!workshop-protocol\.ts$)[^/]+\.ts$`,
+    // (not the workshop's protocol: valibot and the schemas load only in a workshop; not the axes' ticks: four
+    // timelines use them, every embed carries the shell)
+    String.raw`/lib/(?!workshop-protocol\.ts$|ticks\.ts$)[^/]+\.ts$`,
     String.raw`/src/(prefs|deck-text|page-mode|render-slide|toast)\.ts$`,
     String.raw`/components/ui/(demo-element|demo-store|demo-styles|breakpoints|theme)\.ts$`,
     String.raw`/components/shared/quiz/quiz-protocol\.ts$`,

@@ -50,8 +50,6 @@ const en = {
       : `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`,
   demoFailed: 'This demo could not be loaded. Reload the page to try again.',
   textFailed: 'This slide’s text could not be loaded. Reload the page to try again.',
-  workshopInFile:
-    'Workshop mode needs the deck served by the workshop server (npm run workshop): a file opened on its own reaches no server.',
   /** The label of a slide's disclosure (secondary text, closed while presenting). */
   more: 'More',
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
@@ -105,8 +103,6 @@ const ru: typeof en = {
       : `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`,
   demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
   textFailed: 'Текст этого слайда не удалось загрузить. Перезагрузите страницу.',
-  workshopInFile:
-    'Режиму мастер-класса нужна презентация, которую раздаёт его сервер (npm run workshop): открытый сам по себе файл ни к какому серверу не подключается.',
   more: 'Подробнее',
   stepOf: (step: number, total: number) => `Шаг ${step} из ${total}`,
 };

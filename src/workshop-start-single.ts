@@ -5,10 +5,16 @@
  */
 import type { RevealApi } from 'reveal.js';
 import type { WorkshopOptions } from './plugins/workshop.ts';
-import { deckText } from './deck-text.ts';
+import type { Bilingual } from '../lib/i18n.ts';
 import { showToast } from './toast.ts';
 
+/** Its words here, not in src/deck-text.ts: that module is in every embed's shell chunk, and this is the file's alone. */
+const inFile: Bilingual<string> = {
+  en: 'Workshop mode needs the deck served by the workshop server (npm run workshop): a file opened on its own reaches no server.',
+  ru: 'Режиму мастер-класса нужна презентация, которую раздаёт его сервер (npm run workshop): открытый сам по себе файл ни к какому серверу не подключается.',
+};
+
 export function startWorkshop(_deck: RevealApi, options: WorkshopOptions): null {
-  showToast(deckText[options.getLang()].workshopInFile);
+  showToast(inFile[options.getLang()]);
   return null;
 }
