@@ -136,10 +136,10 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
         ${
           presenting
             ? html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.stateDetails}>
+              ${this.controls()}
               <div class="state">
                 ${this.clock(step)}${this.stackPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}
               </div>
-              ${this.controls()}
             </hsw-details>`
             : this.controls()
         }
