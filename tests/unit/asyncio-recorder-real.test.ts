@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../../components/shared/asyncio-sim/index.ts';
 import { PRESETS, listingOf, presetProgram } from '../../components/asyncio-loop/asyncio-loop-programs.ts';
+import type { PyRecording as Recording } from '../../components/shared/py-record/py-protocol.ts';
 import { findPython } from './python-tool.ts';
 
 const RECORDER = join(__dirname, '..', '..', 'components', 'shared', 'py-record', 'asyncio_recorder.py');
@@ -25,32 +26,6 @@ const python = findPython('asyncio-recorder-real', {
 });
 const SKIP = python.skip;
 const hasPython = python.exe !== null;
-
-interface Ran {
-  readonly fn: string;
-  readonly qualname: string;
-  readonly what: string;
-  readonly stdout?: string;
-  readonly stderr?: string;
-  readonly blocked?: number;
-}
-interface Turn {
-  readonly n: number;
-  readonly phase: string;
-  readonly time: number;
-  readonly slept: number;
-  readonly ran: readonly Ran[];
-}
-interface Recording {
-  readonly python: string;
-  readonly end: string;
-  readonly code?: string;
-  readonly message: string | null;
-  readonly line: number | null;
-  readonly traceback: string | null;
-  readonly stdout: string;
-  readonly turns: readonly Turn[];
-}
 
 const H = 'import asyncio\nimport time\n\n';
 /** Programs a person might paste: seed 000's three (blocking, cooperative, gather of 50) and the chapter's tools. */

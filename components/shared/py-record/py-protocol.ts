@@ -48,7 +48,9 @@ export interface RecordedTurn {
   readonly tasks?: readonly RecordedTask[];
 }
 
-export type RecordingEnd = 'done' | 'exception' | 'refused' | 'syntax' | 'turns' | 'bytes' | 'budget' | 'deadlock';
+/** How a recording ended (asyncio_recorder.py's `end`). */
+const ENDS = ['done', 'exception', 'refused', 'syntax', 'turns', 'bytes', 'budget', 'deadlock'] as const;
+export type RecordingEnd = (typeof ENDS)[number];
 
 export interface PyRecording {
   readonly python: string;
@@ -80,8 +82,6 @@ export type WorkerMessage =
   | { readonly kind: 'result'; readonly id: number; readonly json: string }
   | { readonly kind: 'failed'; readonly id: number; readonly message: string };
 
-const ENDS: readonly string[] = ['done', 'exception', 'refused', 'syntax', 'turns', 'bytes', 'budget', 'deadlock'];
-
 /** The recorder's JSON, or null when it is not a recording. */
 export function parseRecording(json: string): PyRecording | null {
   let v: unknown;
@@ -92,6 +92,7 @@ export function parseRecording(json: string): PyRecording | null {
   }
   if (typeof v !== 'object' || v === null) return null;
   const r = v as Partial<PyRecording>;
-  if (typeof r.python !== 'string' || !ENDS.includes(String(r.end)) || !Array.isArray(r.turns)) return null;
+  if (typeof r.python !== 'string' || !(ENDS as readonly string[]).includes(String(r.end)) || !Array.isArray(r.turns))
+    return null;
   return r as PyRecording;
 }
