@@ -20,12 +20,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { get } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { RealRedis, freePort, nginxConfig } from './loopback-services.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -64,6 +64,8 @@ type Msg = { type: string } & Record<string, unknown>;
 const tmp = mkdtempSync(join(tmpdir(), 'hsw-bench-workshop-'));
 const children: ChildProcess[] = [];
 let nginxChild: ChildProcess | null = null;
+/** `--redis auto`: a redis-server of the bench's own (AOF, appendfsync always), stopped with the rest. */
+let ownRedis: RealRedis | null = null;
 const sockets: WebSocket[] = [];
 
 function stop(code: number): never {
@@ -76,6 +78,9 @@ function stop(code: number): never {
   }
   // nginx's master on SIGTERM (a SIGKILL would leave its workers behind), the rest at once.
   for (const child of children) if (child.exitCode === null) child.kill(child === nginxChild ? 'SIGTERM' : 'SIGKILL');
+  const redisChild = ownRedis?.process;
+  if (redisChild && redisChild.exitCode === null) redisChild.kill('SIGKILL');
+  if (ownRedis) rmSync(ownRedis.dir, { recursive: true, force: true });
   rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
 }
@@ -85,55 +90,12 @@ const deadline = setTimeout(() => {
   stop(3);
 }, TIMEOUT_S * 1000);
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
-
-/** A process that prints `ready` on stdout (or stderr) when it is: resolves with what it printed by then. */
-function started(c: ChildProcess, ready: (out: string) => boolean, what: string): Promise<string> {
-  children.push(c);
-  let out = '';
-  return new Promise((done, fail) => {
-    c.on('exit', (code) => fail(new Error(`${what} exited (${code}): ${out}`)));
-    const take = (d: Buffer) => {
-      out += d.toString();
-      if (ready(out)) done(out);
-    };
-    c.stdout?.on('data', take);
-    c.stderr?.on('data', take);
-  });
-}
-
-/** A redis-server of the bench's own: loopback, a free port, AOF with appendfsync always, in the temporary folder. */
-async function startRedis(): Promise<{ url: string; pid: number }> {
-  const port = await freePort();
-  const dir = join(tmp, 'redis');
-  mkdirSync(dir);
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'];
-  args.push('--appendfsync', 'always', '--save', '');
-  const c = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  await started(c, (out) => out.includes('Ready to accept connections'), `redis-server (${dir})`);
-  return { url: `redis://127.0.0.1:${port}`, pid: c.pid! };
-}
-
 /** nginx with server/nginx.conf.example in front of the processes' ports; its port. */
 async function startNginx(backs: readonly number[]): Promise<number> {
   const front = await freePort();
   const dir = join(tmp, 'nginx');
-  const upstream = backs.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
-  const conf = readFileSync(join(ROOT, 'server', 'nginx.conf.example'), 'utf8')
-    .replace(/^#.*\n/gm, '')
-    .replace(/listen 8080 reuseport;/, `listen 127.0.0.1:${front} reuseport;`)
-    .replace(/( {8}server 127\.0\.0\.1:808\d[^\n]*\n)+/, `${upstream}\n`);
   mkdirSync(dir);
-  writeFileSync(join(dir, 'nginx.conf'), conf);
+  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(front, backs));
   const c = spawn(
     NGINX,
     ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`],
@@ -247,7 +209,7 @@ function fetchJson(url: string): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
-  const ownRedis = REDIS === 'auto' ? await startRedis() : null;
+  ownRedis = REDIS === 'auto' ? await RealRedis.start() : null;
   const redisUrl = ownRedis?.url ?? REDIS;
   const server = await startServer(0, redisUrl);
   const others = await Promise.all(Array.from({ length: PROCESSES - 1 }, (_, i) => startServer(i + 1, redisUrl)));
@@ -373,7 +335,8 @@ async function main(): Promise<void> {
   }
   const revealLatency = phones.flatMap((p) => (p.revealedAt === null ? [] : [p.revealedAt - t0]));
   const memEnd = all.map((s) => memory(s.pid));
-  const redisMem = ownRedis ? memory(ownRedis.pid) : null;
+  const redisPid = ownRedis?.process?.pid;
+  const redisMem = redisPid ? memory(redisPid) : null;
   const exported = (await fetchJson(`http://127.0.0.1:${server.port}/api/export.json?key=${server.secret}`)) as {
     questions: { qid: string; answered: number; counts: number[] }[];
   };

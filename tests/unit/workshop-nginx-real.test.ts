@@ -6,14 +6,14 @@
  * other with their vote. Skipped, saying so, without nginx, redis-server or root.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { QUIZZES } from '../../server/quizzes.ts';
 import type { WorkshopServer } from '../../server/server.ts';
 import { TestClient, get, pidOf, removeTempDirs, startTestServer, type Msg } from './workshop-client.ts';
-import { RealRedis, freePort, redisMissing } from './workshop-redis.ts';
+import { RealRedis, freePort, nginxConfig, redisMissing } from '../../scripts/loopback-services.ts';
 
 const NGINX = '/usr/sbin/nginx';
 const why =
@@ -24,21 +24,6 @@ const why =
       ? 'not root (nginx is run as Debian runs it): skipped'
       : null);
 if (why) console.warn(`workshop-nginx-real: ${why}`);
-
-const EXAMPLE = resolve(import.meta.dirname, '../../server/nginx.conf.example');
-
-/** The example with its ports replaced: listen on `front`, the processes on `backs`. */
-function configFor(front: number, backs: readonly number[]): string {
-  const text = readFileSync(EXAMPLE, 'utf8');
-  const upstream = backs.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
-  const out = text
-    .replace(/^#.*\n/gm, '')
-    .replace(/listen 8080 reuseport;/, `listen 127.0.0.1:${front} reuseport;`)
-    .replace(/( {8}server 127\.0\.0\.1:808\d[^\n]*\n)+/, `${upstream}\n`);
-  if (out.includes('8081') || !out.includes(`listen 127.0.0.1:${front} reuseport;`))
-    throw new Error('the example changed shape');
-  return out;
-}
 
 const Q = QUIZZES[0]!;
 let nginx: ChildProcess | null = null;
@@ -69,7 +54,7 @@ describe.skipIf(why !== null)('nginx in front of two processes', () => {
     const d = mkdtempSync(join(tmpdir(), 'hsw-nginx-t-'));
     let r;
     try {
-      writeFileSync(join(d, 'nginx.conf'), configFor(19090, [19091, 19092]));
+      writeFileSync(join(d, 'nginx.conf'), nginxConfig(19090, [19091, 19092]));
       const args = [
         '-t',
         '-p',
@@ -96,7 +81,7 @@ describe.skipIf(why !== null)('nginx in front of two processes', () => {
     const b = await startTestServer(servers, 'nginx', opts);
     const front = await freePort();
     dir = mkdtempSync(join(tmpdir(), 'hsw-nginx-'));
-    writeFileSync(join(dir, 'nginx.conf'), configFor(front, [a.port, b.port]));
+    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(front, [a.port, b.port]));
     let err = '';
     nginx = spawn(
       NGINX,

@@ -26,7 +26,7 @@ import {
   tempDir,
   type Msg,
 } from './workshop-client.ts';
-import { RealRedis, redisMissing } from './workshop-redis.ts';
+import { RealRedis, redisMissing } from '../../scripts/loopback-services.ts';
 
 if (redisMissing) console.warn(`workshop-redis-real: ${redisMissing}`);
 

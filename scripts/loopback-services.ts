@@ -1,13 +1,14 @@
 /**
- * A real `redis-server` for the shared room's tests: on loopback, a free port, its own folder under the system's
- * temporary one, AOF with `appendfsync always` (a reply comes only once the write is fsynced). Started and stopped
- * by the test; `redisMissing` says why a test file is skipped.
+ * Real services on loopback for the workshop's shared rooms, used by its tests and by `npm run bench:workshop`:
+ * a free port, a `redis-server` of its own (a free port, its own folder under the system's temporary one, AOF with
+ * `appendfsync always`: a reply comes only once the write is fsynced), and server/nginx.conf.example with its ports
+ * replaced. `redisMissing` says why a test file is skipped.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
 /** Why the shared room's tests cannot run here, or null. */
@@ -32,6 +33,11 @@ export class RealRedis {
     readonly port: number,
     readonly dir: string,
   ) {}
+
+  /** The running server's process (for a caller that stops its children itself), or null. */
+  get process(): ChildProcess | null {
+    return this.child;
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
@@ -100,4 +106,19 @@ export class RealRedis {
     await this.kill();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+const EXAMPLE = resolve(import.meta.dirname, '..', 'server', 'nginx.conf.example');
+
+/** server/nginx.conf.example with its ports replaced: listen on `front`, the processes on `backs`. */
+export function nginxConfig(front: number, backs: readonly number[]): string {
+  const text = readFileSync(EXAMPLE, 'utf8');
+  const upstream = backs.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  const out = text
+    .replace(/^#.*\n/gm, '')
+    .replace(/listen 8080 reuseport;/, `listen 127.0.0.1:${front} reuseport;`)
+    .replace(/( {8}server 127\.0\.0\.1:808\d[^\n]*\n)+/, `${upstream}\n`);
+  if (out.includes('8081') || !out.includes(`listen 127.0.0.1:${front} reuseport;`))
+    throw new Error('the example changed shape');
+  return out;
 }
