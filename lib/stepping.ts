@@ -50,22 +50,3 @@ export function toEnd<S extends Cursor>(state: S, length: number): S {
 export function goTo<S extends Cursor>(state: S, index: number, length: number): S {
   return at(state, clampIndex(index, length));
 }
-
-/** What a step control asks for: one frame on, one back, to the start, to the end, or to a frame. */
-export type Move = 'forward' | 'back' | 'reset' | 'end' | number;
-
-/** A control's request, moved by the functions above (the one place a demo's `…To(state, how)` turns into them). */
-export function moveTo<S extends Cursor>(state: S, how: Move, length: number): S {
-  switch (how) {
-    case 'forward':
-      return forward(state, length);
-    case 'back':
-      return back(state);
-    case 'reset':
-      return reset(state);
-    case 'end':
-      return toEnd(state, length);
-    default:
-      return goTo(state, how, length);
-  }
-}

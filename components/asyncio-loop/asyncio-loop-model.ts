@@ -4,7 +4,7 @@
  * `_run_once`, one highlighted at a time) and the recording of a real small program's run, turn by turn, chosen
  * from presets or composed from a menu, with the `ntodo` snapshot switchable off (a thought experiment).
  */
-import { clampIndex, moveTo, type Move } from '../../lib/stepping.ts';
+import { clampIndex, forward, back, reset, toEnd, goTo } from '../../lib/stepping.ts';
 import { run, type HandleInfo, type Program, type RunResult } from '../shared/asyncio-sim/index.ts';
 import { SPEAKER_SEQUENCE } from './asyncio-loop-sequence.ts';
 import { initialYours, type YoursState } from './asyncio-loop-yours-state.ts';
@@ -166,14 +166,34 @@ export function setYours(s: AsyncioLoopState, yours: YoursState): AsyncioLoopSta
 }
 
 /** The scheme's step cursor (0..5) through lib/stepping. */
-export function schemeTo(s: AsyncioLoopState, how: Exclude<Move, 'end'>): AsyncioLoopState {
-  const next = moveTo({ index: s.scheme }, how, SCHEME_POSITIONS);
+export function schemeTo(s: AsyncioLoopState, how: 'forward' | 'back' | 'reset' | number): AsyncioLoopState {
+  const c = { index: s.scheme };
+  const next =
+    how === 'forward'
+      ? forward(c, SCHEME_POSITIONS)
+      : how === 'back'
+        ? back(c)
+        : how === 'reset'
+          ? reset(c)
+          : goTo(c, how, SCHEME_POSITIONS);
   return next.index === s.scheme ? s : { ...s, scheme: next.index };
 }
 
 /** The recording's turn cursor through lib/stepping. */
-export function turnTo(s: AsyncioLoopState, how: Move): AsyncioLoopState {
-  return moveTo(s, how, positions(s));
+export function turnTo(s: AsyncioLoopState, how: 'forward' | 'back' | 'reset' | 'end' | number): AsyncioLoopState {
+  const n = positions(s);
+  switch (how) {
+    case 'forward':
+      return forward(s, n);
+    case 'back':
+      return back(s);
+    case 'reset':
+      return reset(s);
+    case 'end':
+      return toEnd(s, n);
+    default:
+      return goTo(s, how, n);
+  }
 }
 
 export function setPreset(s: AsyncioLoopState, preset: PresetId): AsyncioLoopState {

@@ -127,20 +127,6 @@ describe('lib/stepping', () => {
     );
   });
 
-  it('moveTo is the move each request names', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 49 }), fc.integer(), (length, at, to) => {
-        const s = { index: stepping.clampIndex(at, length) };
-        expect(stepping.moveTo(s, 'forward', length)).toEqual(stepping.forward(s, length));
-        expect(stepping.moveTo(s, 'back', length)).toEqual(stepping.back(s));
-        expect(stepping.moveTo(s, 'reset', length)).toEqual(stepping.reset(s));
-        expect(stepping.moveTo(s, 'end', length)).toEqual(stepping.toEnd(s, length));
-        expect(stepping.moveTo(s, to, length)).toEqual(stepping.goTo(s, to, length));
-      }),
-    );
-    expect(stepping.moveTo({ index: 1 }, 'end', 4).index).toBe(3);
-  });
-
   it('returns the same object when nothing moves', () => {
     const s = { index: 0 };
     expect(stepping.back(s)).toBe(s);
