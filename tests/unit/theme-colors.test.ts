@@ -1,0 +1,48 @@
+/**
+ * The theme's chart series (assets/theme.css): in each theme, the four series are four colours; series 2–4 are not
+ * the colour of "good" or "bad" (series 1 is bad's red), so that a series does not read as a verdict;
+ * and each stands out from the deck's background as a graphic must (WCAG 2.1 non-text contrast, ≥ 3:1).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const css = readFileSync(new URL('../../assets/theme.css', import.meta.url), 'utf8');
+
+function block(selector: string): Map<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`no block ${selector}`);
+  const body = css.slice(start, css.indexOf('}', start));
+  return new Map([...body.matchAll(/(--hsw-[\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!.toLowerCase()]));
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+describe.each([
+  ['dark', ":root[data-theme='dark']"],
+  ['light', ":root[data-theme='light']"],
+])('the %s theme', (_name, selector) => {
+  const vars = block(selector);
+  const series = [1, 2, 3, 4].map((n) => vars.get(`--hsw-series-${n}`)!);
+  const verdicts = ['--hsw-good', '--hsw-good-text', '--hsw-bad', '--hsw-bad-text'].map((k) => vars.get(k)!);
+
+  it('has four series colours, none of them a verdict colour', () => {
+    expect(series.every(Boolean)).toBe(true);
+    expect(new Set(series).size).toBe(4);
+    for (const s of series.slice(1)) expect(verdicts).not.toContain(s);
+  });
+
+  it('draws every series readably on the background', () => {
+    for (const s of series) expect(contrast(s, vars.get('--hsw-bg')!)).toBeGreaterThanOrEqual(3);
+  });
+});
