@@ -35,7 +35,8 @@ const content: SlideTextDef = {
   text: {
     ru: {
       body: [
-        // Presented, the demo says it (the call, the heartbeat, the verdict): the list is one click away.
+        // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
+        { p: 'Одна строка в `handle()` решает, тикает ли пульс каждые 100 мс или молчит.' },
         {
           details: [
             {
@@ -45,9 +46,6 @@ const content: SlideTextDef = {
                 'Блокирующее — в поток (`to_thread`), счёт — в процессы: GIL не даст потокам считать параллельно.',
                 '`PYTHONASYNCIODEBUG=1` предупреждает о колбэках дольше 100 мс.',
               ],
-            },
-            {
-              p: 'Выберите вариант кода. Пульс тикает каждые 100 мс; если цикл заблокирован, он молчит.',
             },
           ],
         },
@@ -104,7 +102,8 @@ const content: SlideTextDef = {
     },
     en: {
       body: [
-        // Presented, the demo says it (the call, the heartbeat, the verdict): the list is one click away.
+        // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
+        { p: 'One line in `handle()` decides whether the heartbeat ticks every 100 ms or falls silent.' },
         {
           details: [
             {
@@ -114,9 +113,6 @@ const content: SlideTextDef = {
                 'Blocking calls go to a thread (`to_thread`), CPU work to processes: the GIL will not let threads compute in parallel.',
                 '`PYTHONASYNCIODEBUG=1` warns about callbacks longer than 100 ms.',
               ],
-            },
-            {
-              p: 'Choose a code variant. The heartbeat ticks every 100 ms; when the loop is blocked, it falls silent.',
             },
           ],
         },
