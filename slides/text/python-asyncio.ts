@@ -36,7 +36,7 @@ const content: SlideTextDef = {
     ru: {
       body: [
         // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
-        { p: 'Одна строка в `handle()` решает, тикает ли пульс каждые 100 мс или молчит.' },
+        { p: 'Одна строка в `handle()` решает: пульс каждые 100 мс или тишина.' },
         {
           details: [
             {
@@ -103,7 +103,7 @@ const content: SlideTextDef = {
     en: {
       body: [
         // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
-        { p: 'One line in `handle()` decides whether the heartbeat ticks every 100 ms or falls silent.' },
+        { p: 'One line in `handle()` decides: a heartbeat every 100 ms, or silence.' },
         {
           details: [
             {
