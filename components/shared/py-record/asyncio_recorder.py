@@ -268,20 +268,27 @@ class Recorder:
         self.stderr = []
         self.bytes = 0
         self.loop = None
+        self.hit = None  # the first bound reached: asyncio.run's cleanup after it may reach another
+        self._chunks = None  # what the running handle printed, by stream, joined when it returns
         self._perf = time.perf_counter  # the real clock, for the budget
         self._started = self._perf()
 
+    def bound(self, code, message):
+        if self.hit is None:
+            self.hit = Bound(code, message)
+        return Bound(code, message)
+
     def check_budget(self):
         if self._perf() - self._started > self.budget_s:
-            raise Bound('budget', f'the recording took longer than {self.budget_s:g} s and was stopped')
+            raise self.bound('budget', f'the recording took longer than {self.budget_s:g} s and was stopped')
 
     def output(self, stream, text):
         self.bytes += len(text.encode('utf-8', 'replace'))
         if self.bytes > self.max_bytes:
-            raise Bound('bytes', f'the program printed more than {self.max_bytes} bytes')
+            raise self.bound('bytes', f'the program printed more than {self.max_bytes} bytes')
         (self.stdout if stream == 'stdout' else self.stderr).append(text)
-        if self.current is not None:
-            self.current[stream] = self.current.get(stream, '') + text
+        if self._chunks is not None:
+            self._chunks.setdefault(stream, []).append(text)
 
     def snapshot_queue(self, loop):
         return [describe(h, self.names)[1] for h in loop._ready if not h._cancelled]
@@ -293,7 +300,7 @@ class Recorder:
     def turn(self, loop, run_once):
         self.check_budget()
         if len(self.turns) >= self.max_turns:
-            raise Bound('turns', f'the program ran more than {self.max_turns} turns of the loop')
+            raise self.bound('turns', f'the program ran more than {self.max_turns} turns of the loop')
         self.loop = loop
         record = {
             'n': len(self.turns) + 1,
@@ -327,11 +334,14 @@ class Recorder:
         entry = {'fn': fn, 'qualname': getattr(cb, '__qualname__', type(cb).__name__), 'what': what}
         self.turns[-1]['ran'].append(entry)
         outer, self.current = self.current, entry
+        outer_chunks, self._chunks = self._chunks, {}
         t0 = loop._time
         try:
             return original(handle)
         finally:
-            self.current = outer
+            for stream, chunks in self._chunks.items():
+                entry[stream] = ''.join(chunks)
+            self.current, self._chunks = outer, outer_chunks
             if loop._time > t0:
                 entry['blocked'] = round(loop._time - t0, 9)
 
@@ -476,13 +486,14 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     except Refused as e:
         out.update(end='refused', code=e.code, message=str(e), line=_program_line(e))
     except Bound as e:
-        out.update(end=e.code, message=str(e))
+        first = rec.hit or e
+        out.update(end=first.code, message=str(first))
     except BaseException as e:  # noqa: BLE001 - the program's own exception is the result (SystemExit too)
         inner = _refusal_inside(e)
         if inner is not None:
             out.update(end='refused', code=inner.code, message=str(inner), line=_program_line(inner))
         else:
-            bound = _bound_inside(e)
+            bound = rec.hit or _bound_inside(e)
             if bound is not None:
                 out.update(end=bound.code, message=str(bound))
             else:
