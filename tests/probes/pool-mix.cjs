@@ -44,6 +44,23 @@ if (items.some((x) => x.kind === 'pbkdf2')) {
 const fd = fs.openSync(__filename, 'r');
 const results = [];
 let pending = items.length;
+// CPU time per thread other than the main one (Linux: /proc/self/task/<tid>/stat, utime + stime in ticks of
+// 1/100 s), so a test can see how the work was split between the pool's threads when wall times are smeared by
+// contended cores. Empty where /proc is missing.
+const threadCpu = () => {
+  try {
+    return fs
+      .readdirSync('/proc/self/task')
+      .filter((tid) => Number(tid) !== process.pid)
+      .map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return { tid: Number(tid), ticks: Number(rest[11]) + Number(rest[12]) };
+      });
+  } catch {
+    return [];
+  }
+};
 const finish = (code) => {
   process.stdout.write(
     JSON.stringify({
@@ -51,6 +68,7 @@ const finish = (code) => {
       iterations,
       singleMs,
       results,
+      threads: threadCpu(),
       complete: pending === 0,
     }) + '\n',
   );

@@ -38,6 +38,8 @@ interface MixResult {
   iterations: number;
   singleMs: number;
   results: { i: number; kind: string; end: number; err: string | null }[];
+  /** CPU ticks (1/100 s) of each thread but the main one, read by the probe from /proc at the end. */
+  threads: { tid: number; ticks: number }[];
   complete: boolean;
 }
 
@@ -83,16 +85,44 @@ function hasWaves(times: number[], sizes: number[], singleMs: number, ratio = 1.
 }
 
 /**
+ * How the CPU work was split between threads: the threads that carry at least a fifth of the busiest one's ticks,
+ * and whether they carry ≥ 90 % of all non-main CPU with each within ±40 % of their mean. With contended cores
+ * the wall times smear, but `threads` pool threads still each do `n / threads` of the calls.
+ */
+function cpuSplit(r: MixResult, threads: number): { busy: number[]; ok: boolean } {
+  const ticks = r.threads.map((t) => t.ticks).sort((a, b) => b - a);
+  const max = ticks[0] ?? 0;
+  const busy = ticks.filter((t) => max > 0 && t >= max / 5);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const carried = busy.reduce((a, b) => a + b, 0);
+  const mean = busy.length ? carried / busy.length : 0;
+  const even = busy.every((t) => Math.abs(t - mean) <= 0.4 * mean);
+  return { busy, ok: busy.length === threads && carried >= 0.9 * total && even && carried >= 4 };
+}
+
+/**
  * Run `attempt` up to 5 times (the machine is shared, and a virtual machine's cores can be throttled after a busy
  * stage: CI once saw two threads finish one after the other three times running); pass if one attempt matches,
  * report all otherwise.
  */
-function withRetries(attempt: () => { ok: boolean; info: unknown }): void {
+function withRetries(
+  attempt: () => { ok: boolean; info: unknown; fallback?: boolean },
+  fallbackSays?: string,
+): void {
   const seen: unknown[] = [];
+  let fallbacks = 0;
   for (let k = 0; k < 5; k++) {
-    const { ok, info } = attempt();
+    const { ok, info, fallback } = attempt();
     if (ok) return;
     seen.push(info);
+    if (fallback) fallbacks++;
+  }
+  // Contended cores (a loaded CI machine) can smear every attempt's wall times; the split of CPU between the
+  // pool's threads is what the waves come from, and it does not smear. Accepted only when most attempts show it,
+  // and said out loud.
+  if (fallbackSays && fallbacks >= 3) {
+    console.warn(`no attempt showed the waves in wall time (contended cores); ${fallbackSays} in ${fallbacks} of 5: ${JSON.stringify(seen)}`);
+    return;
   }
   throw new Error(`no attempt matched the model: ${JSON.stringify(seen)}`);
 }
@@ -128,8 +158,13 @@ describe('pbkdf2 finishes in the waves the model predicts', () => {
         Array.from({ length: n }, () => ({ kind: 'pbkdf2' as const })),
       );
       const ends = endsOf(r, 'pbkdf2');
-      return { ok: hasWaves(ends, predicted, r.singleMs), info: { singleMs: r.singleMs, ends } };
-    });
+      const split = isLinux ? cpuSplit(r, threads) : { busy: [], ok: false };
+      return {
+        ok: hasWaves(ends, predicted, r.singleMs),
+        fallback: split.ok,
+        info: { singleMs: r.singleMs, ends, cpuTicks: split.busy },
+      };
+    }, `the CPU was split evenly between exactly ${threads} thread(s), as the model's pool of ${threads} does`);
   });
 
   it('the wave check itself rejects a wrong grouping', () => {
@@ -138,6 +173,22 @@ describe('pbkdf2 finishes in the waves the model predicts', () => {
     expect(hasWaves([150, 155, 300, 305], [1, 1, 1, 1], 150)).toBe(false);
     expect(hasWaves([150, 155, 300, 305], [4], 150)).toBe(false);
     expect(hasWaves([150, 300, 450, 600], [2, 2], 150)).toBe(false);
+  });
+
+  it('the CPU-split check itself rejects a wrong split', () => {
+    const mix = (ticks: number[]): MixResult => ({
+      iterations: 1,
+      singleMs: 150,
+      results: [],
+      threads: ticks.map((t, tid) => ({ tid, ticks: t })),
+      complete: true,
+    });
+    expect(cpuSplit(mix([0, 0, 26, 24, 1]), 2).ok).toBe(true);
+    expect(cpuSplit(mix([0, 59, 0]), 1).ok).toBe(true);
+    expect(cpuSplit(mix([0, 59, 0]), 2).ok).toBe(false); // one thread did all: not a pool of 2
+    expect(cpuSplit(mix([40, 15, 0]), 2).ok).toBe(false); // 3 calls against 1: not an even split
+    expect(cpuSplit(mix([15, 15, 15, 15]), 2).ok).toBe(false); // four threads busy
+    expect(cpuSplit(mix([0, 0, 0]), 1).ok).toBe(false); // no CPU seen at all
   });
 });
 
