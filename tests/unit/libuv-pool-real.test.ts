@@ -105,10 +105,7 @@ function cpuSplit(r: MixResult, threads: number): { busy: number[]; ok: boolean 
  * stage: CI once saw two threads finish one after the other three times running); pass if one attempt matches,
  * report all otherwise.
  */
-function withRetries(
-  attempt: () => { ok: boolean; info: unknown; fallback?: boolean },
-  fallbackSays?: string,
-): void {
+function withRetries(attempt: () => { ok: boolean; info: unknown; fallback?: boolean }, fallbackSays?: string): void {
   const seen: unknown[] = [];
   let fallbacks = 0;
   for (let k = 0; k < 5; k++) {
@@ -121,7 +118,9 @@ function withRetries(
   // pool's threads is what the waves come from, and it does not smear. Accepted only when most attempts show it,
   // and said out loud.
   if (fallbackSays && fallbacks >= 3) {
-    console.warn(`no attempt showed the waves in wall time (contended cores); ${fallbackSays} in ${fallbacks} of 5: ${JSON.stringify(seen)}`);
+    console.warn(
+      `no attempt showed the waves in wall time (contended cores); ${fallbackSays} in ${fallbacks} of 5: ${JSON.stringify(seen)}`,
+    );
     return;
   }
   throw new Error(`no attempt matched the model: ${JSON.stringify(seen)}`);
