@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, seriousViolations } from './fixtures.ts';
 import { SEED_PROGRAMS } from '../../components/asyncio-loop/asyncio-loop-yours.ts';
 
 /**
@@ -152,9 +151,7 @@ test('your code runs under the built policy: the pages keep theirs, the worker h
   expect(violations).toEqual([]);
   // the tab with a recording, stepped: no serious accessibility violation
   await demo.getByRole('button', { name: 'Step forward' }).click();
-  const results = await new AxeBuilder({ page }).include('section#asyncio-loop').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page, 'section#asyncio-loop')).toEqual([]);
 });
 
 test('your code cannot reach the page, the network or storage: each way out is refused or harmless', async ({

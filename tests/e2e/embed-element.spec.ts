@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.ts';
+import { test, expect, seriousViolations } from './fixtures.ts';
 
 /**
  * `<hsw-slide>` (dist/embed.js) on a page of another origin: a server started here, on another port than the deck's,
@@ -202,9 +201,7 @@ test.describe('<hsw-slide>, the web component', () => {
     await expect(page.locator('#a').getByRole('slider', { name: 'Connections' })).toBeVisible();
     await expect(page.locator('#b').getByRole('radio').first()).toBeVisible();
     await page.waitForTimeout(400);
-    const results = await new AxeBuilder({ page }).include('hsw-slide').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page, 'hsw-slide')).toEqual([]);
   });
 
   test('the page’s --hsw-* colours do not reach inside: titles, labels and selects keep a contrast of 4.5:1; the font does', async ({

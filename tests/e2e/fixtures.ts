@@ -199,14 +199,20 @@ export async function settle(page: Page, timeoutMs = 3_000): Promise<void> {
 
 /**
  * axe-core's serious and critical violations inside `include` (a CSS selector), one line each: rule, then the
- * elements. `exclude` leaves a part out (say why where it is used).
+ * elements. `exclude` leaves a part out (say why where it is used); `every: true` keeps violations of any impact.
+ * The one axe filter of the browser tests.
  */
-export async function seriousViolations(page: Page, include: string, exclude?: string): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  include: string,
+  exclude?: string,
+  { every = false }: { every?: boolean } = {},
+): Promise<string[]> {
   let builder = new AxeBuilder({ page }).include(include);
   if (exclude) builder = builder.exclude(exclude);
   const results = await builder.analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => every || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

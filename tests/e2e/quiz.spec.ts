@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { ScoreStore } from '../../components/shared/quiz/quiz-model.ts';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, seriousViolations } from './fixtures.ts';
 
 const KEY = 'how-servers-wait:quiz-score';
 const HANGS = /The server hangs/;
@@ -300,12 +299,9 @@ test.describe('quiz element (quiz-busy-wait)', () => {
       await page.waitForTimeout(300);
       // The question's code block comes from the shared slide renderer (src/render-text.ts), whose <hsw-code lang=…>
       // axe reads as a language attribute; reported to the lead. The quiz element itself is checked in full.
-      const results = await new AxeBuilder({ page })
-        .include('section#quiz-busy-wait')
-        .exclude('section#quiz-busy-wait .slide-body hsw-code')
-        .analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        await seriousViolations(page, 'section#quiz-busy-wait', 'section#quiz-busy-wait .slide-body hsw-code'),
+      ).toEqual([]);
     }
   });
 });

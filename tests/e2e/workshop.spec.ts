@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { WebSocket } from 'ws';
-import { test, expect, gotoSlide, currentSlide } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, seriousViolations } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 
 /**
@@ -503,12 +502,8 @@ test.describe('workshop mode with the real server', () => {
   }) => {
     test.setTimeout(90_000);
     const s = server!;
-    const serious = async (page: Page, include: string) => {
-      const r = await new AxeBuilder({ page }).include(include).analyze();
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${include}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
+    const serious = async (page: Page, include: string) =>
+      (await seriousViolations(page, include)).map((line) => `${include}: ${line}`);
     const found: string[] = [];
     const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
