@@ -46,8 +46,9 @@ export function withholdAnswers(): Plugin {
 
 /**
  * Modules the deck page and the embed page share (Lit, the library layer, the shell's text and preferences, the
- * slide renderer, the demo base class with its shared styles) and the first slide's demo (the chapter map): one
- * chunk, instead of one small file each, so the first slide waits for fewer requests.
+ * slide renderer, the demo base class with its shared styles and the details block): one chunk, instead of one small
+ * file each, so the first slide waits for fewer requests. Not the first slide's demo (the chapter map): it is in the
+ * deck's own chunk (slides/title.ts), so that no embed carries it.
  */
 const shell = new RegExp(
   [
@@ -56,9 +57,8 @@ const shell = new RegExp(
     // timelines use them, every embed carries the shell)
     String.raw`/lib/(?!workshop-protocol\.ts$|ticks\.ts$)[^/]+\.ts$`,
     String.raw`/src/(prefs|deck-text|page-mode|render-slide|toast)\.ts$`,
-    String.raw`/components/ui/(demo-element|demo-store|demo-styles|breakpoints|theme)\.ts$`,
+    String.raw`/components/ui/(demo-element|demo-store|demo-styles|breakpoints|theme|details)\.ts$`,
     String.raw`/components/shared/quiz/quiz-protocol\.ts$`,
-    String.raw`/components/chapter-map/`,
   ].join('|'),
 );
 /** The slides' manifest entries (`slides/<id>.ts`, `slides/index.ts`) and the speaker sequences they hold: one chunk. */

@@ -11,7 +11,10 @@ export const title: SlideDef = {
   },
   demo: {
     tag: 'hsw-chapter-map',
-    load: () => import('../components/chapter-map/chapter-map-element.ts'),
+    // The deck's first slide: src/main.ts imports the chapter map statically, so it is in the deck's own chunk and
+    // nowhere else (a dynamic import here would split it into a chunk of its own, or, in the shell chunk, into every
+    // embed). The slide is not embeddable, so only the deck shows it.
+    load: () => Promise.resolve(),
     sequence: SPEAKER_SEQUENCE,
     embeddable: false,
     layout: 'title',
