@@ -5,6 +5,7 @@ import {
   dataTableStyles,
   demoHostStyles,
   narrowQuery,
+  pillGroupStyles,
   pillStyles,
   srOnlyStyles,
 } from '../ui/demo-styles.ts';
@@ -20,6 +21,7 @@ export const styles = [
   calloutStyles,
   dataTableStyles,
   pillStyles,
+  pillGroupStyles,
   srOnlyStyles,
   css`
     .top {
@@ -28,22 +30,7 @@ export const styles = [
       gap: 0.3em 0.8em;
       align-items: center;
     }
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.25em;
-      align-items: center;
-    }
-    legend {
-      float: left;
-      font-size: var(--hsw-fs-note);
-      margin-right: 0.4em;
-    }
     .pill span {
-      font-size: var(--hsw-fs-note);
       padding: 0.15em 0.5em;
     }
     .debug {

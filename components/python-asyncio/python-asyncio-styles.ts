@@ -1,6 +1,13 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
+import {
+  calloutStyles,
+  demoHostStyles,
+  narrowQuery,
+  pillGroupStyles,
+  pillStyles,
+  srOnlyStyles,
+} from '../ui/demo-styles.ts';
 
 /**
  * The variant pills and the debug switch on top; the listing beside the heartbeat's figures and the verdict; the
@@ -13,24 +20,10 @@ export const styles = [
   demoHostStyles,
   calloutStyles,
   pillStyles,
+  pillGroupStyles,
   srOnlyStyles,
   css`
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.25em;
-      align-items: center;
-    }
-    legend {
-      float: left;
-      font-size: var(--hsw-fs-note);
-      margin-right: 0.4em;
-    }
     .pill span {
-      font-size: var(--hsw-fs-note);
       padding: 0.15em 0.5em;
       font-family: var(--hsw-mono);
     }

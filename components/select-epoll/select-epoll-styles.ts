@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery, pillStyles } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, pillGroupStyles, pillStyles } from '../ui/demo-styles.ts';
 
 /**
  * The select-epoll demo's look: the mechanism pills and "Call wait", the two sliders, the descriptor grid beside
@@ -12,6 +12,7 @@ export const styles = [
   demoHostStyles,
   calloutStyles,
   pillStyles,
+  pillGroupStyles,
   css`
     .top {
       display: flex;
@@ -19,23 +20,6 @@ export const styles = [
       gap: 0.4em 0.8em;
       align-items: center;
       justify-content: space-between;
-    }
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em;
-      align-items: center;
-    }
-    legend {
-      float: left;
-      font-size: var(--hsw-fs-note);
-      margin-right: 0.4em;
-    }
-    .pill span {
-      font-size: var(--hsw-fs-note);
     }
     /* presented, the pills say what they choose (the group keeps its name), so that "Call wait" fits beside them */
     :host([presenting]) .top legend {

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
+import { demoHostStyles, narrowQuery, pillGroupStyles, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
  * tasks-gather: the strategies and the switch on top; below, the Python on the left and, on the right, the three
@@ -12,6 +12,7 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   pillStyles,
+  pillGroupStyles,
   srOnlyStyles,
   css`
     .top {
@@ -20,22 +21,7 @@ export const styles = [
       gap: 0.3em 1em;
       align-items: center;
     }
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em;
-      align-items: center;
-    }
-    legend {
-      float: left;
-      font-size: var(--hsw-fs-note);
-      margin-right: 0.4em;
-    }
     .pill span {
-      font-size: var(--hsw-fs-note);
       font-family: var(--hsw-mono);
     }
     .fail {

@@ -137,5 +137,31 @@ export const pillStyles = css`
   }
 `;
 
+/**
+ * A named group of pills (`pillStyles`): `<fieldset><legend>Name</legend><label class="pill">…</label>…</fieldset>`,
+ * the name at note size floated before the pills, which wrap. Put it after `pillStyles` and before the demo's own
+ * rules, which may change a pill's padding or font. Four demos use it; as
+ * its own module it would be a chunk of its own in each of their embeds, bigger than the rule.
+ */
+export const pillGroupStyles = css`
+  fieldset {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.3em;
+    align-items: center;
+  }
+  legend {
+    float: left;
+    font-size: var(--hsw-fs-note);
+    margin-right: 0.4em;
+  }
+  .pill span {
+    font-size: var(--hsw-fs-note);
+  }
+`;
+
 /** The narrow-width container query, from the one breakpoint: `@container ${narrowQuery} { … }`. */
 export const narrowQuery = css`(max-width: ${NARROW_PX}px)`;
