@@ -18,6 +18,17 @@ export function clampIndex(index: number, length: number): number {
   return Math.max(0, Math.min(length - 1, Math.trunc(index)));
 }
 
+/**
+ * A step written by a person (the deck's `#/<id>/<fragment>`, `embed.html?step=`, `<hsw-slide step>`), as an index
+ * into `length` things: a whole number is that index, one past the last is the last (`past` says so), and anything
+ * else (`abc`, `1.5`, `1e3`, `-1`) is none (null). The one rule for the deck's addresses and the embeds.
+ */
+export function indexFromText(text: string, length: number): { index: number; past: boolean } | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const n = Number(text);
+  return n < length ? { index: n, past: false } : { index: Math.max(0, length - 1), past: true };
+}
+
 export function canForward(state: Cursor, length: number): boolean {
   return state.index < length - 1;
 }

@@ -4,6 +4,8 @@
  * slide) and rewrites an unknown one to the current slide, both without a word. Pure: no DOM.
  */
 
+import { indexFromText } from '../lib/stepping.ts';
+
 export interface AddressSlide {
   id: string;
   /** The slide's speaker steps, step 0 included (1: none); its fragments are 0 … steps − 2. */
@@ -13,8 +15,10 @@ export interface AddressSlide {
 export type AddressProblem =
   /** No slide has this id (or index). */
   | { kind: 'unknown-slide'; id: string }
-  /** The slide exists; what follows it is not one of its steps. */
-  | { kind: 'bad-step'; id: string; step: string; fragments: number };
+  /** The slide exists; what follows it is not a step (not a whole number): the deck shows the slide's start. */
+  | { kind: 'bad-step'; id: string; step: string; fragments: number }
+  /** The slide exists; the step is past its last: the deck shows its last step. */
+  | { kind: 'past-last'; id: string; step: string; fragments: number };
 
 export interface AddressCheck {
   /** The slide the deck should show. */
@@ -35,7 +39,8 @@ const decode = (s: string): string => {
 /**
  * Pure: what a hash asks for. `null` when it names no slide at all (empty, `#`, `#/`, or not reveal's `#/…` form: an
  * anchor of some other kind), so the deck does what it always does. An unknown slide goes to `fallback` (the first
- * slide at load; the current one once the deck is open); a bad step to the slide's start.
+ * slide at load; the current one once the deck is open); a step past the slide's last to its last, and anything else
+ * after the id to the slide's start (lib/stepping's `indexFromText`, the embeds' rule too).
  */
 export function checkAddress(hash: string, slides: readonly AddressSlide[], fallback: string): AddressCheck | null {
   const m = /^#\/(.*)$/s.exec(hash);
@@ -53,9 +58,15 @@ export function checkAddress(hash: string, slides: readonly AddressSlide[], fall
   if (!rest.length || (rest.length === 1 && (rest[0] === '' || rest[0] === '-1')))
     return { slideId: slide.id, canonical };
   const fragments = Math.max(0, slide.steps - 1);
-  if (/^\d{1,4}$/.test(step) && Number(step) < fragments)
-    return { slideId: slide.id, canonical: `${canonical}/${Number(step)}` };
-  return { slideId: slide.id, canonical, problem: { kind: 'bad-step', id: slide.id, step, fragments } };
+  const asked = rest.length === 1 ? indexFromText(step, fragments) : null;
+  if (!asked) return { slideId: slide.id, canonical, problem: { kind: 'bad-step', id: slide.id, step, fragments } };
+  const at = fragments ? `${canonical}/${asked.index}` : canonical;
+  if (!asked.past && step === String(asked.index)) return { slideId: slide.id, canonical: at };
+  return {
+    slideId: slide.id,
+    canonical: at,
+    ...(asked.past ? { problem: { kind: 'past-last' as const, id: slide.id, step, fragments } } : {}),
+  };
 }
 
 /** Pure: a name from an address, cut short for a message (the rest of a 128,000-character id helps nobody). */

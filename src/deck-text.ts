@@ -48,6 +48,10 @@ const en = {
     fragments
       ? `“${step}” is not a step of “${title}” (in the address its steps are 0 to ${fragments - 1}); here is the slide from its start.`
       : `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`,
+  pastLastStepHash: (step: string, title: string, fragments: number) =>
+    fragments
+      ? `“${step}” is past the last step of “${title}” (in the address its steps are 0 to ${fragments - 1}); here is its last step.`
+      : `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`,
   demoFailed: 'This demo could not be loaded. Reload the page to try again.',
   textFailed: 'This slide’s text could not be loaded. Reload the page to try again.',
   /** The label of a slide's disclosure (secondary text, closed while presenting). */
@@ -100,6 +104,10 @@ const ru: typeof en = {
   badStepHash: (step: string, title: string, fragments: number) =>
     fragments
       ? `«${step}» — не шаг слайда «${title}» (в адресе его шаги от 0 до ${fragments - 1}); показываем слайд с начала.`
+      : `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`,
+  pastLastStepHash: (step: string, title: string, fragments: number) =>
+    fragments
+      ? `Шага «${step}» у слайда «${title}» нет: в адресе его шаги от 0 до ${fragments - 1}; показываем последний.`
       : `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`,
   demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
   textFailed: 'Текст этого слайда не удалось загрузить. Перезагрузите страницу.',

@@ -125,7 +125,11 @@ function correctAddress(fallback: string): void {
   showToast(
     problem.kind === 'unknown-slide'
       ? t.unknownHash(shortened(problem.id), title(check.slideId))
-      : t.badStepHash(shortened(problem.step), title(problem.id), problem.fragments),
+      : (problem.kind === 'past-last' ? t.pastLastStepHash : t.badStepHash)(
+          shortened(problem.step),
+          title(problem.id),
+          problem.fragments,
+        ),
   );
 }
 correctAddress(slides[0]?.id ?? '');

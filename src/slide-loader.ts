@@ -1,5 +1,5 @@
 import type { SlideDef } from '../slides/types.ts';
-import { clampStep } from '../lib/demo-contract.ts';
+import { indexFromText } from '../lib/stepping.ts';
 
 /**
  * Each slide's manifest entry on its own, loaded on demand: the embed page and `<hsw-slide>` fetch one slide's entry
@@ -27,10 +27,10 @@ export async function loadSlide(slideId: string): Promise<SlideDef | undefined> 
 
 /**
  * Pure: the speaker step a deep link asks for (`?step=<n>`, `<hsw-slide step="n">`), in a sequence of `length`
- * states: a whole number, clamped into the sequence; anything else (missing, `abc`, `1.5`, `1e3`, negative zero
- * written oddly) is the first step. Step 0 is the demo's initial state, as in the speaker sequence.
+ * states, by the deck's rule for a step in an address (lib/stepping's `indexFromText`): a whole number, and one past
+ * the last is the last; anything else (missing, `abc`, `1.5`, `1e3`) is the first step. Step 0 is the demo's initial
+ * state, as in the speaker sequence.
  */
 export function stepFromParam(value: string | null | undefined, length: number): number {
-  if (value == null || !/^\s*\d{1,6}\s*$/.test(value)) return 0;
-  return clampStep(Number(value), length);
+  return indexFromText(value ?? '', length)?.index ?? 0;
 }

@@ -153,7 +153,7 @@ test.describe('select-epoll: the cost of one wait', () => {
 
   test('a step in the URL opens the demo at that step', async ({ page }) => {
     // The last of its steps 0–3 (the address #/select-epoll/2: step N is fragment N − 1; a step past the last is
-    // answered as a mistyped address, tests/e2e/address.spec.ts).
+    // the last, with a message, tests/e2e/address.spec.ts).
     await gotoSlide(page, 'select-epoll', { step: 3 });
     const slide = demo(page);
     await expect(slide.getByRole('slider', { name: 'Registered descriptors N' })).toHaveAttribute(

@@ -12,6 +12,7 @@ describe('a deep link’s step (?step=, <hsw-slide step>)', () => {
     expect(stepFromParam('2', 4)).toBe(2);
     expect(stepFromParam(' 3 ', 4)).toBe(3);
     expect(stepFromParam('99', 4)).toBe(3);
+    expect(stepFromParam('9'.repeat(400), 4)).toBe(3);
     expect(stepFromParam('0', 1)).toBe(0);
   });
 

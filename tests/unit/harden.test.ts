@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { SIM_SEED } from './sim-seed.ts';
 import { clockText, pace, parseMinutes, slideTimings } from '../../src/speaker-pacing.ts';
 import { checkAddress, shortened } from '../../src/address.ts';
+import { stepFromParam } from '../../src/slide-loader.ts';
 import {
   SPEAKER_MESSAGE,
   acceptsOrigin,
@@ -107,19 +108,39 @@ describe('addresses a person mistypes', () => {
     expect(checkAddress('#/%E2%9C', deck, 'title')?.problem).toEqual({ kind: 'unknown-slide', id: '%E2%9C' });
   });
 
-  it('a step that is not one goes to the slide’s start and is named', () => {
-    for (const step of ['abc', '1.5', '1e3', '-2', '0/1', String(c10kFragments), '99999'])
+  it('a step that is not a whole number goes to the slide’s start and is named', () => {
+    for (const step of ['abc', '1.5', '1e3', '-2', '0/1', ' ', '３'])
       expect(checkAddress(`#/c10k/${step}`, deck, 'title'), step).toEqual({
         slideId: 'c10k',
         canonical: '#/c10k',
         problem: { kind: 'bad-step', id: 'c10k', step, fragments: c10kFragments },
       });
-    expect(checkAddress('#/title/0', deck, 'title')?.problem).toEqual({
-      kind: 'bad-step',
-      id: 'title',
-      step: '0',
-      fragments: 0,
+  });
+
+  it('a step past the last goes to the last, and is named; on a slide without steps, to the slide', () => {
+    for (const step of [String(c10kFragments), '99999', '1'.repeat(400)])
+      expect(checkAddress(`#/c10k/${step}`, deck, 'title'), step).toEqual({
+        slideId: 'c10k',
+        canonical: `#/c10k/${c10kFragments - 1}`,
+        problem: { kind: 'past-last', id: 'c10k', step, fragments: c10kFragments },
+      });
+    expect(checkAddress('#/title/0', deck, 'title')).toEqual({
+      slideId: 'title',
+      canonical: '#/title',
+      problem: { kind: 'past-last', id: 'title', step: '0', fragments: 0 },
     });
+  });
+
+  it('property: one rule with the embeds — whole number n lands where ?step= lands, a step further on', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 10_000 }), fc.constantFrom(...deck.filter((s) => s.steps > 1)), (n, s) => {
+        const check = checkAddress(`#/${s.id}/${n}`, deck, 'title')!;
+        // the address names fragment n, which is speaker step n + 1; ?step= names the speaker step itself
+        expect(check.canonical).toBe(`#/${s.id}/${stepFromParam(String(n + 1), s.steps) - 1}`);
+        expect(check.problem?.kind).toBe(n + 1 < s.steps ? undefined : 'past-last');
+      }),
+      params,
+    );
   });
 
   it('property: any hash gets an answer — a slide of the deck, and a canonical address that passes', () => {
