@@ -26,11 +26,13 @@ export function formatNumber(value: number, lang: Lang, maximumFractionDigits = 
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** Russian plural forms: 1 слайд, 2 слайда, 5 слайдов (and 21 слайд, 11 слайдов). */
+const ruRules = new Intl.PluralRules('ru');
+
+/**
+ * Russian plural forms, by the language's own rules (`Intl.PluralRules`): 1 слайд, 2 слайда, 5 слайдов, 21 слайд,
+ * 11 слайдов; a fraction takes the second form (1,5 слайда).
+ */
 export function ruPlural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
+  const form = ruRules.select(n);
+  return form === 'one' ? one : form === 'many' ? many : few;
 }

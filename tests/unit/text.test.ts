@@ -3,6 +3,7 @@ import { slides } from '../../slides/index.ts';
 import type { Block } from '../../lib/text.ts';
 import { shape } from './shape.ts';
 import type { SlideTextDef } from '../../slides/types.ts';
+import { ruPlural } from '../../lib/i18n.ts';
 
 /** Each slide's words, `slides/text/<id>.ts`. */
 const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
@@ -133,6 +134,38 @@ describe('slide files', () => {
       // `presented` (slides/types.ts) is a flag of the slide's layout, not its words
       const keys = Object.keys(s).filter((k) => k !== 'presented');
       expect(keys.sort()).toEqual(s.demo ? ['chapter', 'demo', 'id', 'title'] : ['chapter', 'id', 'title']);
+    }
+  });
+});
+
+describe('Russian plurals (lib/i18n ruPlural, by Intl.PluralRules)', () => {
+  const word = (n: number) => ruPlural(n, 'слайд', 'слайда', 'слайдов');
+
+  it('the three forms, and the teens and twenties that trip a hand-written rule', () => {
+    const cases: [number, string][] = [
+      [0, 'слайдов'],
+      [1, 'слайд'],
+      [2, 'слайда'],
+      [4, 'слайда'],
+      [5, 'слайдов'],
+      [11, 'слайдов'],
+      [12, 'слайдов'],
+      [14, 'слайдов'],
+      [21, 'слайд'],
+      [22, 'слайда'],
+      [111, 'слайдов'],
+      [112, 'слайдов'],
+      [1001, 'слайд'],
+      [1.5, 'слайда'],
+    ];
+    for (const [n, form] of cases) expect(word(n), String(n)).toBe(form);
+  });
+
+  it('for every count to 10,000: the school rule (n % 10 and n % 100)', () => {
+    for (let n = 0; n <= 10_000; n++) {
+      const [d, h] = [n % 10, n % 100];
+      const school = d === 1 && h !== 11 ? 'слайд' : d >= 2 && d <= 4 && (h < 12 || h > 14) ? 'слайда' : 'слайдов';
+      if (word(n) !== school) expect(word(n), String(n)).toBe(school);
     }
   });
 });
