@@ -61,12 +61,8 @@ export function checkAddress(hash: string, slides: readonly AddressSlide[], fall
   const asked = rest.length === 1 ? indexFromText(step, fragments) : null;
   if (!asked) return { slideId: slide.id, canonical, problem: { kind: 'bad-step', id: slide.id, step, fragments } };
   const at = fragments ? `${canonical}/${asked.index}` : canonical;
-  if (!asked.past && step === String(asked.index)) return { slideId: slide.id, canonical: at };
-  return {
-    slideId: slide.id,
-    canonical: at,
-    ...(asked.past ? { problem: { kind: 'past-last' as const, id: slide.id, step, fragments } } : {}),
-  };
+  if (!asked.past) return { slideId: slide.id, canonical: at };
+  return { slideId: slide.id, canonical: at, problem: { kind: 'past-last', id: slide.id, step, fragments } };
 }
 
 /** Pure: a name from an address, cut short for a message (the rest of a 128,000-character id helps nobody). */

@@ -1,6 +1,12 @@
 import type { Bilingual } from '../lib/i18n.ts';
 import type { ChapterId } from '../slides/types.ts';
 
+/** A step written after a slide that has none, whatever it is (deck addresses). */
+const enNoSteps = (step: string, title: string) =>
+  `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`;
+const ruNoSteps = (step: string, title: string) =>
+  `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`;
+
 /** The deck's own words: its chrome, chapter names, the embed page. */
 const en = {
   deckTitle: 'How servers wait',
@@ -47,11 +53,11 @@ const en = {
   badStepHash: (step: string, title: string, fragments: number) =>
     fragments
       ? `“${step}” is not a step of “${title}” (in the address its steps are 0 to ${fragments - 1}); here is the slide from its start.`
-      : `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`,
+      : enNoSteps(step, title),
   pastLastStepHash: (step: string, title: string, fragments: number) =>
     fragments
       ? `“${step}” is past the last step of “${title}” (in the address its steps are 0 to ${fragments - 1}); here is its last step.`
-      : `The slide “${title}” has no steps, so “${step}” is not one; here is the slide.`,
+      : enNoSteps(step, title),
   demoFailed: 'This demo could not be loaded. Reload the page to try again.',
   textFailed: 'This slide’s text could not be loaded. Reload the page to try again.',
   /** The label of a slide's disclosure (secondary text, closed while presenting). */
@@ -104,11 +110,11 @@ const ru: typeof en = {
   badStepHash: (step: string, title: string, fragments: number) =>
     fragments
       ? `«${step}» — не шаг слайда «${title}» (в адресе его шаги от 0 до ${fragments - 1}); показываем слайд с начала.`
-      : `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`,
+      : ruNoSteps(step, title),
   pastLastStepHash: (step: string, title: string, fragments: number) =>
     fragments
       ? `Шага «${step}» у слайда «${title}» нет: в адресе его шаги от 0 до ${fragments - 1}; показываем последний.`
-      : `У слайда «${title}» нет шагов, и «${step}» — не шаг; показываем слайд.`,
+      : ruNoSteps(step, title),
   demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
   textFailed: 'Текст этого слайда не удалось загрузить. Перезагрузите страницу.',
   more: 'Подробнее',

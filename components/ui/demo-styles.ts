@@ -140,8 +140,8 @@ export const pillStyles = css`
 /**
  * A named group of pills (`pillStyles`): `<fieldset><legend>Name</legend><label class="pill">…</label>…</fieldset>`,
  * the name at note size floated before the pills, which wrap. Put it after `pillStyles` and before the demo's own
- * rules, which may change a pill's padding or font. Four demos use it; as
- * its own module it would be a chunk of its own in each of their embeds, bigger than the rule.
+ * rules, which may change a pill's padding or font. Four demos use it; as its own module it would be a chunk of its
+ * own in each of their embeds, bigger than the rule.
  */
 export const pillGroupStyles = css`
   fieldset {
