@@ -99,8 +99,17 @@ test('chromium: setTimeout after await in a timer chain is clamped like a nested
   expect(elapsed).toBeGreaterThanOrEqual(23);
 });
 
-/** The simulator's browser prediction for a snippet: the outputs it allows, and when its last timer fires. */
-function predict(s: CorpusSnippet) {
+/**
+ * The simulator's browser prediction for a snippet: the outputs it allows, and when its last timer fires (worked
+ * out once per snippet).
+ */
+const predictions = new Map<CorpusSnippet, ReturnType<typeof prediction>>();
+function predict(s: CorpusSnippet): ReturnType<typeof prediction> {
+  let p = predictions.get(s);
+  if (!p) predictions.set(s, (p = prediction(s)));
+  return p;
+}
+function prediction(s: CorpusSnippet) {
   const predicted = simulate(s.source, 'browser');
   if (!predicted.ok) throw new Error(`${s.name}: refused: ${JSON.stringify(predicted.error)}`);
   const lastTime = Math.max(0, ...predicted.steps.map((st) => st.now));
@@ -144,14 +153,26 @@ async function runInPage(context: BrowserContext, source: string, lastTime: numb
   return normalizeStacks(lines);
 }
 
-/** One snippet against Chromium: the simulator's prediction, and the real run (repeated if it differs). */
-async function check(context: BrowserContext, s: CorpusSnippet): Promise<void> {
-  const { predicted, lastTime, options } = predict(s);
-  expect.soft(predicted.end.code, s.name).toBe('done');
+/**
+ * One snippet in Chromium, run up to `runs` times while its output differs from every one the simulator allows (a
+ * loaded machine can delay a timer by tens of ms): the last real output, and whether it is one of them.
+ */
+async function runReal(
+  context: BrowserContext,
+  s: CorpusSnippet,
+  runs: number,
+): Promise<{ real: string[]; matched: boolean }> {
+  const { lastTime, options } = predict(s);
   let real = await runInPage(context, s.source, lastTime);
-  // a loaded machine can delay a timer by tens of ms: a differing run is repeated (three runs in all)
-  for (let attempt = 1; attempt < 3 && !options.includes(JSON.stringify(real)); attempt++)
+  for (let attempt = 1; attempt < runs && !options.includes(JSON.stringify(real)); attempt++)
     real = await runInPage(context, s.source, lastTime);
+  return { real, matched: options.includes(JSON.stringify(real)) };
+}
+
+/** The simulator's prediction for a snippet against what Chromium printed. */
+function judge(s: CorpusSnippet, real: string[]): void {
+  const { predicted, options } = predict(s);
+  expect.soft(predicted.end.code, s.name).toBe('done');
   if (s.expect === 'timing') expect.soft(predicted.timing?.affectsOutput, s.name).toBe(true);
   else
     expect
@@ -167,8 +188,11 @@ async function check(context: BrowserContext, s: CorpusSnippet): Promise<void> {
 /**
  * The snippets in a few tests rather than one each: most of a snippet's time is the page's wait for its sentinel, so
  * a batch runs CONCURRENT of them at once, each in its own page (one failing snippet still names itself: soft
- * assertions, one step each). A snippet whose output depends on timing runs alone, in a test of its own, as the
- * three runs it may need are meant for a machine only as loaded as CI's.
+ * assertions, one step each). Pages of one context can share a renderer's main thread, so one snippet's
+ * synchronous work can hold another's timers back by tens of ms (CI saw a 5 ms timer fire 70 ms late): a snippet
+ * that differs in the concurrent pass is run again after it, alone, up to three times, and only that is asserted.
+ * A snippet whose output depends on timing runs alone, in a test of its own, as the three runs it may need are
+ * meant for a machine only as loaded as CI's.
  */
 const CONCURRENT = 6;
 const BATCHES = 4;
@@ -176,20 +200,28 @@ const timed = snippets.filter((s) => predict(s).timing);
 const untimed = snippets.filter((s) => !timed.includes(s));
 for (const s of timed)
   test(`chromium: ${s.name} (timing-dependent, alone)`, async ({ context }) => {
-    await test.step(s.name, () => check(context, s));
+    await test.step(s.name, async () => judge(s, (await runReal(context, s, 3)).real));
   });
 for (let b = 0; b < BATCHES; b++) {
   const batch = untimed.filter((_, i) => i % BATCHES === b);
   test(`chromium: batch ${b + 1} of ${BATCHES} (${batch.length} snippets)`, async ({ context }) => {
     test.setTimeout(120_000);
     const queue = [...batch];
+    const again: CorpusSnippet[] = [];
     await Promise.all(
       Array.from({ length: CONCURRENT }, async () => {
         for (let s = queue.shift(); s; s = queue.shift()) {
           const snippet = s;
-          await test.step(`chromium: ${snippet.name}`, () => check(context, snippet));
+          await test.step(`chromium: ${snippet.name}`, async () => {
+            const { real, matched } = await runReal(context, snippet, 1);
+            if (matched) judge(snippet, real);
+            else again.push(snippet);
+          });
         }
       }),
     );
+    for (const snippet of again)
+      await test.step(`chromium: ${snippet.name}, again alone`, async () =>
+        judge(snippet, (await runReal(context, snippet, 3)).real));
   });
 }
