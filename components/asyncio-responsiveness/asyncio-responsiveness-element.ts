@@ -5,7 +5,8 @@ import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
-import { niceStep } from '../../lib/ticks.ts';
+import { niceTicks } from '../../lib/ticks.ts';
+import { axisRoom, laneLabel, span, timeAxis, timeline, timelineSvg } from '../shared/timeline/timeline.ts';
 import { asyncioResponsivenessText } from './asyncio-responsiveness-text.ts';
 import { styles } from './asyncio-responsiveness-styles.ts';
 import * as model from './asyncio-responsiveness-model.ts';
@@ -27,21 +28,11 @@ import {
   abridged,
 } from './asyncio-responsiveness-model.ts';
 
-/**
- * The timeline's text: `--hsw-fs-small` of the host (the SVG is drawn 1:1 in CSS pixels): 0.75em of 20 px, 0.9em of
- * 23 px while presenting (demo-styles.ts).
- */
-const FONT_PX = 15;
-const PRESENTED_FONT_PX = 20.7;
 /** At most this many turns of a gap in the table. */
 const MAX_ROWS = 5;
 
 /** Seed 000's heartbeat experiment: sliders, blocking vs cooperative, the turns, the ticks, a gap's reason, debug mode. */
 export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> {
-  static override properties = {
-    ...DemoElement.properties,
-  };
-
   static override styles = styles;
 
   /** Narrow or not, and the demo's width: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
@@ -264,41 +255,44 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
     const t = asyncioResponsivenessText[this.locale];
     const n = (x: number) => formatNumber(x, this.locale);
     const narrow = this.width.narrow;
-    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
-    const W = Math.max(320, Math.min(1600, this.width.width));
-    const left = Math.round((narrow ? 84 : 96) * (FONT / FONT_PX));
-    const right = 10;
+    const tl = timeline({
+      width: this.width.width,
+      labels: narrow ? 84 : 96,
+      span: Math.max(v.end, 1),
+      presenting: this.presenting,
+    });
+    const { x } = tl;
     const laneH = this.presenting ? 38 : 30;
     const gapY = 4;
-    const span = Math.max(v.end, 1);
-    const x = (ms: number) => left + ((W - left - right) * ms) / span;
-    const mid = (y: number, h: number) => y + h / 2 + FONT * 0.35;
     const rows: SVGTemplateResult[] = [];
     const sel = gap === null ? null : { a: v.ticks[gap]!, b: v.ticks[gap + 1]! };
     // Turns: each one's sleep in select() drawn light and low, its work (step 6) solid, in one colour (the legend's),
     // a thin gap of the background between two turns.
     const y0 = 2;
-    rows.push(
-      svg`<text class="lane-label" x=${left - 6} y=${mid(y0, laneH)} text-anchor="end">${t.lanes.turns}</text>`,
-    );
+    rows.push(laneLabel(tl, y0, laneH, t.lanes.turns));
     v.turns.forEach((tn) => {
       if (tn.selectEnd > tn.selectStart)
         rows.push(
-          svg`<rect x=${x(tn.selectStart)} y=${y0 + 8} width=${Math.max(0.5, x(tn.selectEnd) - x(tn.selectStart))} height=${laneH - 16} fill="var(--hsw-panel)" stroke="var(--hsw-border)"></rect>`,
+          span(tl, { from: tn.selectStart, to: tn.selectEnd, y: y0 + 8, h: laneH - 16, cls: 'sleep', min: 0.5 }),
         );
-      const ws = tn.selectEnd;
-      if (tn.end > ws) {
+      if (tn.end > tn.selectEnd) {
         const chosen = sel !== null && tn.index >= sel.a.turn && tn.index <= sel.b.turn;
         rows.push(
-          svg`<rect class="turn ${chosen ? 'selected' : ''}" x=${x(ws)} y=${y0} width=${Math.max(0.5, x(tn.end) - x(ws))} height=${laneH} fill="var(--hsw-series-2)" stroke="var(--hsw-bg)" stroke-width="1.5"><title>${t.turn(tn.index, n(tn.end - tn.start))}</title></rect>`,
+          span(tl, {
+            from: tn.selectEnd,
+            to: tn.end,
+            y: y0,
+            h: laneH,
+            cls: chosen ? 'turn selected' : 'turn',
+            min: 0.5,
+            title: t.turn(tn.index, n(tn.end - tn.start)),
+          }),
         );
       }
     });
     // Heartbeat: ticks, and each gap between two as a target to click.
     const y1 = y0 + laneH + gapY;
-    rows.push(
-      svg`<text class="lane-label" x=${left - 6} y=${mid(y1, laneH)} text-anchor="end">${t.lanes.heartbeat}</text>`,
-    );
+    rows.push(laneLabel(tl, y1, laneH, t.lanes.heartbeat));
     v.ticks.forEach((tk, i) => {
       const next = v.ticks[i + 1];
       if (next)
@@ -311,9 +305,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
         svg`<rect x=${x(tk.time) - 1} y=${y1 + 3} width="2.5" height=${laneH - 6} fill="var(--hsw-good)" pointer-events="none"></rect>`,
       );
     const y2 = y1 + laneH + gapY;
-    rows.push(
-      svg`<text class="lane-label" x=${left - 6} y=${mid(y2, laneH - 4)} text-anchor="end">${t.lanes.log}</text>`,
-    );
+    rows.push(laneLabel(tl, y2, laneH - 4, t.lanes.log));
     for (const w of v.warnings) {
       const cx = x(w.time);
       rows.push(
@@ -322,18 +314,13 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
     }
     const axisY = y2 + laneH - 2;
     // Few enough round marks that their labels stand apart (about 5, 4 when narrow or presented).
-    const step = niceStep(span, narrow || this.presenting ? 4 : 5);
-    const marks: number[] = [];
-    for (let m = 0; m <= span + 1e-9; m += step) marks.push(m);
-    const H = axisY + FONT + 4;
-    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
-      ${marks.map(
-        (m, i) => svg`<line class="grid" x1=${x(m)} x2=${x(m)} y1="2" y2=${axisY}></line>
-          <text class="axis" x=${x(m)} y=${axisY + FONT} text-anchor=${i === 0 ? 'start' : x(m) > W - 40 ? 'end' : 'middle'}>${n(m)}</text>`,
-      )}
-      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT} text-anchor="end">${t.axisUnit}</text>
-      ${rows}
-    </svg>`;
+    const marks = niceTicks(tl.span, narrow || this.presenting ? 4 : 5);
+    return timelineSvg(
+      tl,
+      axisY + axisRoom(tl),
+      label,
+      svg`${timeAxis(tl, { marks, top: 2, axisY, unit: t.axisUnit, format: n })} ${rows}`,
+    );
   }
 }
 

@@ -9,6 +9,7 @@ import {
   pillStyles,
   srOnlyStyles,
 } from '../ui/demo-styles.ts';
+import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 
 /**
  * The worker pills and the debug switch; four sliders; the count and median; the timeline of turns, ticks and
@@ -23,6 +24,7 @@ export const styles = [
   pillStyles,
   pillGroupStyles,
   srOnlyStyles,
+  timelineStyles,
   css`
     .top {
       display: flex;
@@ -82,21 +84,14 @@ export const styles = [
       color: var(--hsw-muted);
       font-size: var(--hsw-fs-note);
     }
-    svg {
-      display: block;
-      width: 100%;
-      margin-top: 0.2em;
-    }
-    svg text {
-      font-size: var(--hsw-fs-small);
-      fill: var(--hsw-fg);
-    }
-    svg .lane-label,
-    svg .axis {
-      fill: var(--hsw-muted);
-    }
-    svg .grid {
+    svg.timeline .sleep {
+      fill: var(--hsw-panel);
       stroke: var(--hsw-border);
+    }
+    svg.timeline .turn {
+      fill: var(--hsw-series-2);
+      stroke: var(--hsw-bg);
+      stroke-width: 1.5;
     }
     svg .gap {
       fill: transparent;
@@ -112,22 +107,6 @@ export const styles = [
     svg .turn.selected {
       stroke: var(--hsw-accent);
       stroke-width: 2;
-    }
-    .legend {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.2em 0.9em;
-      font-size: var(--hsw-fs-small);
-      color: var(--hsw-muted);
-    }
-    .swatch {
-      display: inline-block;
-      box-sizing: border-box;
-      width: 0.9em;
-      height: 0.9em;
-      border-radius: 0.15em;
-      vertical-align: -0.1em;
-      margin-right: 0.3em;
     }
     .swatch.work {
       background: var(--hsw-series-2);

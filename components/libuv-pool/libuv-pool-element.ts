@@ -8,6 +8,7 @@ import '../ui/step-controls.ts';
 import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { niceTicks } from '../../lib/ticks.ts';
+import { axisRoom, fits, laneLabel, span, timeAxis, timeline, timelineSvg } from '../shared/timeline/timeline.ts';
 import { libuvPoolText } from './libuv-pool-text.ts';
 import { styles } from './libuv-pool-styles.ts';
 import * as model from './libuv-pool-model.ts';
@@ -35,19 +36,8 @@ const KIND_COLOR: Record<WorkKind, string> = {
   pbkdf2: 'var(--hsw-series-4)',
 };
 
-/**
- * The timeline's text: 0.75em of the 20 px host, presenting 0.9em of the 23 px host (the SVG is drawn 1:1 in CSS
- * pixels, its text sized by `--hsw-fs-small`): the lanes and the axis make room for it.
- */
-const FONT_PX = 15;
-const PRESENTED_FONT_PX = 21;
-
 /** libuv's thread pool: sliders for the pool and the work, a timeline of threads and queue, a file read's wait. */
 export class LibuvPoolDemo extends DemoElement<PoolState> {
-  static override properties = {
-    ...DemoElement.properties,
-  };
-
   static override styles = styles;
 
   /** Narrow or not, and the demo's width: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
@@ -219,10 +209,14 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const t = libuvPoolText[this.locale];
     const n = (v: number) => formatNumber(v, this.locale);
     const narrow = this.width.narrow;
-    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
-    const W = Math.max(320, Math.min(1600, this.width.width));
-    const left = (narrow ? 70 : 84) * (FONT / FONT_PX);
-    const right = 8;
+    const tl = timeline({
+      width: this.width.width,
+      labels: narrow ? 70 : 84,
+      right: 8,
+      span: Math.max(s.makespan, 1),
+      presenting: this.presenting,
+    });
+    const { x, mid, font: FONT } = tl;
     const used = [...new Set(s.tasks.map((x) => x.thread))].sort((a, b) => a - b);
     // Up to four lanes are tall enough for a label in each bar; more lanes are drawn thinner, at most six.
     const roomy = used.length <= 4;
@@ -237,30 +231,31 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const extraH = extra > 0 ? FONT + 5 : 0;
     const queueTop = threadsBottom + extraH + 6;
     const axisY = queueTop + queueH + 4;
-    const H = axisY + FONT + 6;
-    const span = Math.max(s.makespan, 1);
-    const x = (v: number) => left + ((W - left - right) * v) / span;
-    const ticks = niceTicks(span, narrow ? 4 : 6);
+    const marks = niceTicks(tl.span, narrow ? 4 : 6);
     const maxQ = Math.max(1, ...s.queue.map((q) => q.length));
-    /** Baseline of a label centred in a band from y to y + h. */
-    const mid = (y: number, h: number) => y + h / 2 + FONT * 0.35;
 
     const bars: SVGTemplateResult[] = [];
     lanes.forEach((thread, li) => {
       const y = top + li * (laneH + gap);
-      bars.push(
-        svg`<text class="lane-label" x=${left - 6} y=${mid(y, laneH)} text-anchor="end">${t.threadLane(thread + 1)}</text>`,
-      );
+      bars.push(laneLabel(tl, y, laneH, t.threadLane(thread + 1)));
       for (const task of s.tasks) {
         if (task.thread !== thread) continue;
-        const x0 = x(task.start);
-        const w = Math.max(1, x(task.end) - x0 - 0.5);
         const text = `${t.kinds[task.kind]} ${task.index}`;
+        // half a pixel of the background between two tasks back to back on a thread
+        const w = x(task.end) - x(task.start) - 0.5;
         bars.push(
-          svg`<rect x=${x0} y=${y} width=${w} height=${laneH} rx="2" fill=${KIND_COLOR[task.kind]}><title>${task.id}: ${n(task.start)}–${n(task.end)} ms</title></rect>`,
+          span(tl, {
+            from: task.start,
+            to: task.end - (0.5 * tl.span) / (tl.W - tl.left - tl.right),
+            y,
+            h: laneH,
+            rx: 2,
+            fill: KIND_COLOR[task.kind],
+            title: `${task.id}: ${n(task.start)}–${n(task.end)} ms`,
+          }),
         );
-        if (roomy && w > text.length * FONT * 0.62 + 8)
-          bars.push(svg`<text class="bar-label" x=${x0 + 4} y=${mid(y, laneH)}>${text}</text>`);
+        if (roomy && fits(tl, w, text))
+          bars.push(svg`<text class="bar-label" x=${x(task.start) + 4} y=${mid(y, laneH)}>${text}</text>`);
       }
     });
     // queue length as a step area
@@ -272,19 +267,18 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     });
     d += ` L ${x(s.makespan)} ${qy(0)} Z`;
 
-    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
-      ${ticks.map(
-        (v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
-        <text class="axis" x=${x(v)} y=${axisY + FONT + 1} text-anchor=${v === 0 ? 'start' : x(v) > W - right - 30 ? 'end' : 'middle'}>${n(v)}</text>`,
-      )}
-      <text class="lane-label axis-unit" x=${left - 10} y=${axisY + FONT + 1} text-anchor="end">${t.axisUnit}</text>
+    return timelineSvg(
+      tl,
+      axisY + axisRoom(tl),
+      label,
+      svg`${timeAxis(tl, { marks, top, axisY, unit: t.axisUnit, format: n })}
       ${bars}
-      ${extra > 0 ? svg`<text class="lane-label" x=${left} y=${threadsBottom + FONT}>${t.moreThreads(n(extra))}</text>` : nothing}
-      <text class="lane-label" x=${left - 6} y=${mid(queueTop, queueH)} text-anchor="end">${t.queueLane}</text>
+      ${extra > 0 ? svg`<text class="lane-label" x=${tl.left} y=${threadsBottom + FONT}>${t.moreThreads(n(extra))}</text>` : nothing}
+      ${laneLabel(tl, queueTop, queueH, t.queueLane)}
       <path d=${d} fill="var(--hsw-bad)" fill-opacity="0.45" stroke="var(--hsw-bad)"></path>
-      <text class="axis" x=${left + 4} y=${queueTop + FONT - 2}>${n(maxQ)}</text>
-      <line class="cursor" x1=${x(at)} x2=${x(at)} y1=${top} y2=${axisY}></line>
-    </svg>`;
+      <text class="axis" x=${tl.left + 4} y=${queueTop + FONT - 2}>${n(maxQ)}</text>
+      <line class="cursor" x1=${x(at)} x2=${x(at)} y1=${top} y2=${axisY}></line>`,
+    );
   }
 }
 

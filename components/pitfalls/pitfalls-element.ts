@@ -1,10 +1,13 @@
 import { html, nothing, svg } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import { NARROW_PX } from '../ui/breakpoints.ts';
+import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { niceTicks } from '../../lib/ticks.ts';
+import { timeline, timelineSvg } from '../shared/timeline/timeline.ts';
 import { pitfallsText } from './pitfalls-text.ts';
 import { inline } from '../../lib/render-text.ts';
 import { styles } from './pitfalls-styles.ts';
@@ -28,12 +31,6 @@ import {
   type Run,
 } from './pitfalls-model.ts';
 
-/**
- * The chart's text: `--hsw-fs-small` of the host (the SVG is drawn 1:1 in CSS pixels): 0.75em of 20 px, 0.9em of
- * 23 px while presenting (demo-styles.ts).
- */
-const FONT_PX = 15;
-const PRESENTED_FONT_PX = 20.7;
 /** The y axis is logarithmic up to the number of calls. */
 const Y_TICKS = [1, 10, 100, 1000, 10_000] as const;
 const FD_LIMIT = 1024;
@@ -47,37 +44,13 @@ function duration(ms: number, lang: Lang): string {
 
 /** 10,000 calls at once: your limit, a hung socket, a timeout; sockets in use, rejected calls, total time. */
 export class PitfallsDemo extends DemoElement<PitfallsState> {
-  static override properties = {
-    ...DemoElement.properties,
-    chartWidth: { state: true },
-  };
-
   static override styles = styles;
 
   /** Layout width of the chart: its viewBox follows it, so its text stays 15 px wide or narrow. */
-  declare chartWidth: number;
-  private resizeObserver: ResizeObserver | null = null;
+  private readonly width = new NarrowController(this, NARROW_PX, { fallback: 780, redrawAfter: 4 });
 
   constructor() {
     super(model);
-    this.chartWidth = 780;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (typeof ResizeObserver === 'function') {
-      this.resizeObserver = new ResizeObserver((entries) => {
-        const w = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
-      });
-      this.resizeObserver.observe(this);
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = null;
   }
 
   override render() {
@@ -190,18 +163,21 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     const lang = this.locale;
     const t = pitfallsText[lang];
     const n = (v: number) => formatNumber(v, lang);
-    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
-    const W = Math.max(300, Math.min(1600, this.chartWidth));
-    const left = Math.round(64 * (FONT / FONT_PX));
-    const right = 10;
+    const forever = !Number.isFinite(run.totalMs);
+    const end = Math.max(run.lastEndMs, 1);
+    // the sockets on a logarithmic scale up the side, time along the bottom (the chapter's timeline geometry)
+    const tl = timeline({
+      width: this.width.width,
+      minWidth: 300,
+      labels: 64,
+      span: forever ? end * 1.15 : end,
+      presenting: this.presenting,
+    });
+    const { x, W, left, right, span, font: FONT } = tl;
     const top = 8;
     const plotH = this.presenting ? 190 : 96;
     const bottom = top + plotH;
     const H = bottom + FONT + 10;
-    const forever = !Number.isFinite(run.totalMs);
-    const end = Math.max(run.lastEndMs, 1);
-    const span = forever ? end * 1.15 : end;
-    const x = (v: number) => left + ((W - left - right) * v) / span;
     const yMax = Math.log10(1 + WORLD.calls);
     const y = (v: number) => bottom - (plotH * Math.log10(1 + Math.max(0, v))) / yMax;
     const ticks = niceTicks(span, W < 520 || this.presenting ? 3 : 6);
@@ -219,8 +195,11 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
       svg`<line class=${cls} x1=${left} x2=${W - right} y1=${y(v)} y2=${y(v)}></line>
         <text class="line-label ${cls}" x=${W - right - 4} y=${y(v) - 4} text-anchor="end">${label}</text>`;
 
-    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${t.chartLabel(n(run.peakSockets), total)}>
-      ${Y_TICKS.map(
+    return timelineSvg(
+      tl,
+      H,
+      t.chartLabel(n(run.peakSockets), total),
+      svg`${Y_TICKS.map(
         (v) => svg`<line class="grid" x1=${left} x2=${W - right} y1=${y(v)} y2=${y(v)}></line>
           <text class="axis" x=${left - 6} y=${y(v) + FONT * 0.35} text-anchor="end">${n(v)}</text>`,
       )}
@@ -232,8 +211,8 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
       ${hline(FD_LIMIT, 'fd', t.ulimit)}
       ${hline(WORLD.apiLimit, 'api', t.apiLine(n(WORLD.apiLimit)))}
       ${forever && last > 0 ? svg`<text class="line-label bad" x=${W - right - 4} y=${y(last) - 4} text-anchor="end">${t.forever}</text>` : nothing}
-      ${limit !== null && limit !== WORLD.apiLimit ? svg`<line class="limit" x1=${left} x2=${W - right} y1=${y(limit)} y2=${y(limit)}></line>` : nothing}
-    </svg>`;
+      ${limit !== null && limit !== WORLD.apiLimit ? svg`<line class="limit" x1=${left} x2=${W - right} y1=${y(limit)} y2=${y(limit)}></line>` : nothing}`,
+    );
   }
 }
 

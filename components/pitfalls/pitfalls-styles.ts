@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
 import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 
 /**
  * The pitfalls demo. Type scale: nothing under 0.75em (15 px); the chart's SVG is drawn 1:1 in CSS pixels (its
@@ -12,6 +13,7 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
+  timelineStyles,
   css`
     section {
       display: flex;
@@ -106,21 +108,6 @@ export const styles = [
     }
     .tile.good .tile-value {
       color: var(--hsw-good-text);
-    }
-    svg {
-      display: block;
-      width: 100%;
-      height: auto;
-      font-family: var(--hsw-font);
-    }
-    svg text {
-      font-size: var(--hsw-fs-small);
-    }
-    .axis {
-      fill: var(--hsw-muted);
-    }
-    .grid {
-      stroke: var(--hsw-grid);
     }
     .sockets {
       fill: var(--hsw-accent);

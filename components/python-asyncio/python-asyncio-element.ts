@@ -5,6 +5,7 @@ import { NarrowController } from '../ui/narrow.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
+import { axisRoom, fits, laneLabel, span, timeAxis, timeline, timelineSvg } from '../shared/timeline/timeline.ts';
 import { pythonAsyncioText } from './python-asyncio-text.ts';
 import { styles } from './python-asyncio-styles.ts';
 import * as model from './python-asyncio-model.ts';
@@ -19,12 +20,6 @@ import {
   type PythonAsyncioState,
 } from './python-asyncio-model.ts';
 
-/**
- * The timeline's text: `--hsw-fs-small` of the host (the SVG is drawn 1:1 in CSS pixels): 0.75em of 20 px, 0.9em of
- * 23 px while presenting (demo-styles.ts).
- */
-const FONT_PX = 15;
-const PRESENTED_FONT_PX = 20.7;
 /** One scale for every variant, so that their durations compare: 0–900 ms. */
 const AXIS_MS = 900;
 
@@ -37,10 +32,6 @@ const BAR_FILL: Record<BarKind, string> = {
 
 /** Python asyncio: pick the call a handler makes; the loop's thread, the pool's workers and a heartbeat show what it costs. */
 export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
-  static override properties = {
-    ...DemoElement.properties,
-  };
-
   static override styles = styles;
 
   /** Narrow or not, and the demo's width: the timeline's viewBox follows it, so its text stays 15 px wide or narrow. */
@@ -165,24 +156,23 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     const t = pythonAsyncioText[this.locale];
     const n = (x: number) => formatNumber(x, this.locale);
     const narrow = this.width.narrow;
-    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
-    const W = Math.max(320, Math.min(1600, this.width.width));
-    const left = Math.round((narrow ? 92 : 112) * (FONT / FONT_PX));
-    const right = 10;
+    const tl = timeline({
+      width: this.width.width,
+      labels: narrow ? 92 : 112,
+      span: AXIS_MS,
+      presenting: this.presenting,
+    });
+    const { x, mid } = tl;
     const laneH = this.presenting ? 30 : 22;
     const gap = 4;
-    const x = (ms: number) => left + ((W - left - right) * Math.min(ms, AXIS_MS)) / AXIS_MS;
-    const mid = (y: number, h: number) => y + h / 2 + FONT * 0.35;
     const rows: SVGTemplateResult[] = [];
     let y = 2;
     /** One lane row: the lanes given share it, each a sub-row of its height (the pool's workers side by side). */
     const laneRow = (group: readonly Lane[]) => {
       const first = group[0]!;
+      rows.push(laneLabel(tl, y, laneH, this.laneName(first, group.length)));
       rows.push(
-        svg`<text class="lane-label" x=${left - 6} y=${mid(y, laneH)} text-anchor="end">${this.laneName(first, group.length)}</text>`,
-      );
-      rows.push(
-        svg`<rect x=${left} y=${y} width=${W - left - right} height=${laneH} fill="none" stroke="var(--hsw-border)"></rect>`,
+        svg`<rect x=${tl.left} y=${y} width=${tl.W - tl.left - tl.right} height=${laneH} fill="none" stroke="var(--hsw-border)"></rect>`,
       );
       const h = group.length > 1 ? laneH + 6 : laneH;
       const subH = h / group.length;
@@ -190,14 +180,20 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       group.forEach((lane, i) => {
         const sy = y + i * subH;
         for (const b of lane.bars) {
-          const x0 = x(b.start);
-          const w = Math.max(1, x(b.end) - x0);
           const inset = b.kind === 'select' ? 6 : group.length > 1 ? 1 : 0;
           rows.push(
-            svg`<rect x=${x0} y=${sy + inset} width=${w} height=${subH - 2 * inset} fill=${BAR_FILL[b.kind]} stroke=${b.kind === 'select' ? 'var(--hsw-border)' : 'none'}><title>${b.call}: ${n(b.start)}–${n(b.end)} ms</title></rect>`,
+            span(tl, {
+              from: b.start,
+              to: b.end,
+              y: sy + inset,
+              h: subH - 2 * inset,
+              cls: b.kind === 'select' ? 'select' : undefined,
+              fill: BAR_FILL[b.kind],
+              title: `${b.call}: ${n(b.start)}–${n(b.end)} ms`,
+            }),
           );
-          if (i === 0 && b.kind !== 'select' && b.kind !== 'gil' && w > b.call.length * FONT * 0.6 + 8)
-            labels.push(svg`<text class="bar-label" x=${x0 + 4} y=${mid(y, h)}>${b.call}</text>`);
+          if (i === 0 && b.kind !== 'select' && b.kind !== 'gil' && fits(tl, x(b.end) - x(b.start), b.call))
+            labels.push(svg`<text class="bar-label" x=${x(b.start) + 4} y=${mid(y, h)}>${b.call}</text>`);
         }
       });
       rows.push(...labels);
@@ -206,20 +202,24 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     laneRow([v.lanes[0]!]);
     // The requests: two thin rows in one lane, waiting (outlined) or running on the loop's thread (solid).
     const rqY = y;
-    rows.push(
-      svg`<text class="lane-label" x=${left - 6} y=${mid(rqY, laneH)} text-anchor="end">${t.requestsLane}</text>`,
-    );
+    rows.push(laneLabel(tl, rqY, laneH, t.requestsLane));
     const rowH = (laneH - 2) / v.requests.length;
     v.requests.forEach((rq, i) => {
-      const ry = rqY + 1 + i * rowH;
-      const x0 = x(rq.arrive);
+      const ry = rqY + 2 + i * rowH;
+      const h = rowH - 2;
       rows.push(
-        svg`<rect class="waiting" x=${x0} y=${ry + 1} width=${Math.max(2, x(rq.end) - x0)} height=${rowH - 2}><title>${t.request(rq.n, n(rq.arrive), n(rq.end))}</title></rect>`,
+        span(tl, {
+          from: rq.arrive,
+          to: rq.end,
+          y: ry,
+          h,
+          cls: 'waiting',
+          min: 2,
+          title: t.request(rq.n, n(rq.arrive), n(rq.end)),
+        }),
       );
       for (const run of rq.running)
-        rows.push(
-          svg`<rect x=${x(run.start)} y=${ry + 1} width=${Math.max(1, x(run.end) - x(run.start))} height=${rowH - 2} fill=${BAR_FILL.block}></rect>`,
-        );
+        rows.push(span(tl, { from: run.start, to: run.end, y: ry, h, fill: BAR_FILL.block }));
     });
     y += laneH + gap;
     for (const kind of ['thread', 'process'] as const) {
@@ -228,9 +228,7 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     }
     // The heartbeat: a mark per tick, a hollow one per tick it asked for and never got.
     const hbY = y;
-    rows.push(
-      svg`<text class="lane-label" x=${left - 6} y=${mid(hbY, laneH)} text-anchor="end">${t.heartbeatLane}</text>`,
-    );
+    rows.push(laneLabel(tl, hbY, laneH, t.heartbeatLane));
     for (const tk of v.ticks)
       rows.push(
         svg`<rect x=${x(tk) - 2} y=${hbY + 2} width="4" height=${laneH - 4} fill="var(--hsw-good)"><title>${t.legend.tick} ${n(tk)} ms</title></rect>`,
@@ -241,7 +239,7 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       );
     y += laneH + gap;
     const logY = y;
-    rows.push(svg`<text class="lane-label" x=${left - 6} y=${mid(logY, laneH)} text-anchor="end">${t.logLane}</text>`);
+    rows.push(laneLabel(tl, logY, laneH, t.logLane));
     for (const l of v.log) {
       const cx = x(l.time);
       rows.push(
@@ -251,17 +249,15 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     y += laneH + gap;
     const axisY = y;
     // Marks every 150 ms (the figures the variants compare, 300 and 600, among them), every 300 when narrow or presented.
-    const ticks = [0, 150, 300, 450, 600, 750, 900].filter((_, i) => !(narrow || this.presenting) || i % 2 === 0);
-    const H = axisY + FONT + 4;
-    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${label}>
-      ${ticks.map(
-        (tk) => svg`<line class="grid" x1=${x(tk)} x2=${x(tk)} y1="2" y2=${axisY}></line>
-          <text class="axis" x=${x(tk)} y=${axisY + FONT} text-anchor=${tk === AXIS_MS ? 'end' : tk === 0 ? 'start' : 'middle'}>${n(tk)}</text>`,
-      )}
-      <text class="lane-label axis-unit" x=${left - 6} y=${axisY + FONT} text-anchor="end">${t.axisUnit}</text>
+    const marks = [0, 150, 300, 450, 600, 750, 900].filter((_, i) => !(narrow || this.presenting) || i % 2 === 0);
+    return timelineSvg(
+      tl,
+      axisY + axisRoom(tl),
+      label,
+      svg`${timeAxis(tl, { marks, top: 2, axisY, unit: t.axisUnit, format: n })}
       ${rows}
-      <line x1=${x(v.end)} x2=${x(v.end)} y1="2" y2=${axisY} stroke="var(--hsw-fg)" stroke-dasharray="4 3"></line>
-    </svg>`;
+      <line x1=${x(v.end)} x2=${x(v.end)} y1="2" y2=${axisY} stroke="var(--hsw-fg)" stroke-dasharray="4 3"></line>`,
+    );
   }
 }
 

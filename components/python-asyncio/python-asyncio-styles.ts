@@ -8,6 +8,7 @@ import {
   pillStyles,
   srOnlyStyles,
 } from '../ui/demo-styles.ts';
+import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 
 /**
  * The variant pills and the debug switch on top; the listing beside the heartbeat's figures and the verdict; the
@@ -22,6 +23,7 @@ export const styles = [
   pillStyles,
   pillGroupStyles,
   srOnlyStyles,
+  timelineStyles,
   css`
     .pill span {
       padding: 0.15em 0.5em;
@@ -81,39 +83,8 @@ export const styles = [
       font-size: var(--hsw-fs-note);
       line-height: 1.3;
     }
-    svg {
-      display: block;
-      width: 100%;
-      margin-top: 0.3em;
-    }
-    svg text {
-      font-size: var(--hsw-fs-small);
-      fill: var(--hsw-fg);
-    }
-    svg .lane-label,
-    svg .axis {
-      fill: var(--hsw-muted);
-    }
-    svg .grid {
+    svg.timeline rect.select {
       stroke: var(--hsw-border);
-      stroke-width: 1;
-    }
-    svg .bar-label {
-      fill: var(--hsw-bg);
-      font-weight: 600;
-    }
-    .legend {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.2em 0.9em;
-      font-size: var(--hsw-fs-small);
-      color: var(--hsw-muted);
-      margin-top: 0.35em;
-    }
-    svg .waiting {
-      fill: none;
-      stroke: var(--hsw-accent);
-      stroke-width: 1.5;
     }
     .swatch.select {
       background: var(--hsw-panel);
@@ -128,9 +99,6 @@ export const styles = [
     .swatch.gil {
       background: var(--hsw-warn);
     }
-    .swatch.waiting {
-      border: 2px solid var(--hsw-accent);
-    }
     /* The heartbeat's marks as drawn: a thin bar per tick, a dashed ring per tick asked for and never got. */
     .swatch.tick {
       width: 0.25em;
@@ -140,15 +108,6 @@ export const styles = [
     .swatch.missed {
       border: 2px dashed var(--hsw-bad);
       border-radius: 50%;
-    }
-    .swatch {
-      box-sizing: border-box;
-      display: inline-block;
-      width: 0.9em;
-      height: 0.9em;
-      border-radius: 0.15em;
-      vertical-align: -0.1em;
-      margin-right: 0.3em;
     }
     .log {
       margin: 0.25em 0 0;

@@ -1,11 +1,13 @@
 import { html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
+import { NARROW_PX } from '../ui/breakpoints.ts';
 import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { niceTicks } from '../../lib/ticks.ts';
+import { axisRoom, fits, laneLabel, span, timeAxis, timeline, timelineSvg } from '../shared/timeline/timeline.ts';
 import { tasksGatherText } from './tasks-gather-text.ts';
 import { styles } from './tasks-gather-styles.ts';
 import * as model from './tasks-gather-model.ts';
@@ -23,13 +25,6 @@ import {
 } from './tasks-gather-model.ts';
 import { CALLS, HANDLER_LINE, STRATEGIES, listing, type CallName } from './tasks-gather-programs.ts';
 
-/**
- * The timeline's text: `--hsw-fs-small` of the host (the SVG is drawn 1:1 in CSS pixels): 0.75em of 20 px, and
- * 0.9em of 23 px while presenting (demo-styles.ts).
- */
-const FONT_PX = 15;
-const PRESENTED_FONT_PX = 20.7;
-
 const FILL = {
   result: 'var(--hsw-series-2)',
   exception: 'var(--hsw-bad)',
@@ -38,38 +33,17 @@ const FILL = {
 
 /** Task vs coroutine: three latencies, five strategies, a failing call; a timeline of who ran when. */
 export class TasksGatherDemo extends DemoElement<TasksGatherState> {
-  static override properties = {
-    ...DemoElement.properties,
-    chartWidth: { state: true },
-  };
-
   static override styles = styles;
 
-  /** Width of the timeline's box: its viewBox follows it, so its text stays 15 px. */
-  declare chartWidth: number;
-  private resizeObserver: ResizeObserver | null = null;
-  private readonly width = new NarrowController(this);
+  /** Narrow or not, and the timeline's box's width: its viewBox follows it, so its text stays 15 px. */
+  private readonly width = new NarrowController(this, NARROW_PX, {
+    fallback: 700,
+    redrawAfter: 4,
+    of: () => this.renderRoot.querySelector('.chart'),
+  });
 
   constructor() {
     super(model);
-    this.chartWidth = 700;
-  }
-
-  override firstUpdated(): void {
-    const box = this.renderRoot.querySelector('.chart');
-    if (box && typeof ResizeObserver === 'function') {
-      this.resizeObserver = new ResizeObserver((entries) => {
-        const w = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (w > 0 && Math.abs(w - this.chartWidth) > 4) this.chartWidth = w;
-      });
-      this.resizeObserver.observe(box);
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = null;
   }
 
   override render() {
@@ -179,12 +153,17 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const t = tasksGatherText[lang];
     const n = (v: number) => formatNumber(v, lang);
     const narrow = this.width.narrow;
-    const FONT = this.presenting ? PRESENTED_FONT_PX : FONT_PX;
-    const W = Math.max(300, Math.min(1400, this.chartWidth));
-    const left = Math.round((narrow ? 96 : 108) * (FONT / FONT_PX));
-    const right = Math.round(22 * (FONT / FONT_PX));
-    const span = Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
-    const x = (v: number) => left + ((W - left - right) * v) / span;
+    const span0 = Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
+    const tl = timeline({
+      width: this.width.width,
+      minWidth: 300,
+      maxWidth: 1400,
+      labels: narrow ? 96 : 108,
+      right: 22,
+      span: span0,
+      presenting: this.presenting,
+    });
+    const { x, font: FONT, W } = tl;
     // The markers' labels above the lanes: "b fails" and "handler resumes", each beside its line; when both are
     // drawn, each on a row of its own ("b fails" above), so that they never overlap, whatever the latencies and the
     // language (a width estimated from the characters did not hold for bold text).
@@ -197,31 +176,26 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const gap = 6;
     const lanes = ['caller', ...CALLS] as const;
     const axisY = top + lanes.length * (laneH + gap);
-    const H = axisY + FONT + 8;
-    const mid = (y: number) => y + laneH / 2 + FONT * 0.35;
+    const mid = (y: number) => tl.mid(y, laneH);
     const laneY = (i: number) => top + i * (laneH + gap);
     const parts: SVGTemplateResult[] = [];
     const label = (x0: number, w: number, y: number, text: string, cls = 'bar-label') => {
-      if (w > text.length * FONT * 0.6 + 8) parts.push(svg`<text class=${cls} x=${x0 + 5} y=${mid(y)}>${text}</text>`);
+      if (fits(tl, w, text)) parts.push(svg`<text class=${cls} x=${x0 + 5} y=${mid(y)}>${text}</text>`);
     };
 
     // caller: awaiting from 0 until it resumes
     const cy = laneY(0);
-    parts.push(svg`<text class="lane-label" x=${left - 6} y=${mid(cy)} text-anchor="end">${t.callerLane}</text>`);
-    parts.push(
-      svg`<rect class="waiting" x=${x(0)} y=${cy} width=${Math.max(1, x(o.caller.end) - x(0))} height=${laneH} rx="3"></rect>`,
-    );
+    parts.push(laneLabel(tl, cy, laneH, t.callerLane));
+    parts.push(span(tl, { from: 0, to: o.caller.end, y: cy, h: laneH, cls: 'waiting', rx: 3 }));
     label(x(0), x(o.caller.end) - x(0), cy, t.waiting, 'wait-label');
 
     CALLS.forEach((name: CallName, i) => {
       const c = o.calls[i]!;
       const y = laneY(i + 1);
       // presented, the lane is named by its call alone ("a"): the hall reads fewer words
-      parts.push(
-        svg`<text class="lane-label" x=${left - 6} y=${mid(y)} text-anchor="end">${this.presenting ? name : t.callLane(name)}</text>`,
-      );
+      parts.push(laneLabel(tl, y, laneH, this.presenting ? name : t.callLane(name)));
       if (c.start === null || c.end === null || c.how === 'not_started') {
-        parts.push(svg`<text class="note" x=${left + 4} y=${mid(y)}>${t.notStarted}</text>`);
+        parts.push(svg`<text class="note" x=${tl.left + 4} y=${mid(y)}>${t.notStarted}</text>`);
         return;
       }
       const x0 = x(c.start);
@@ -230,17 +204,11 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       if (c.unattended) {
         // the part after the caller gave up, hatched
         const xr = x(o.caller.end);
-        parts.push(
-          svg`<rect x=${x0} y=${y} width=${Math.max(1, xr - x0)} height=${laneH} rx="3" fill=${FILL.result}></rect>`,
-        );
-        parts.push(
-          svg`<rect class="unattended" x=${xr} y=${y} width=${Math.max(1, x1 - xr)} height=${laneH} rx="3"></rect>`,
-        );
+        parts.push(span(tl, { from: c.start, to: o.caller.end, y, h: laneH, rx: 3, fill: FILL.result }));
+        parts.push(span(tl, { from: o.caller.end, to: c.end, y, h: laneH, rx: 3, cls: 'unattended' }));
         label(xr, x1 - xr, y, t.unattended, 'note');
       } else {
-        parts.push(
-          svg`<rect x=${x0} y=${y} width=${Math.max(1, x1 - x0)} height=${laneH} rx="3" fill=${FILL[how]} fill-opacity=${how === 'cancelled' ? 0.45 : 1}></rect>`,
-        );
+        parts.push(span(tl, { from: c.start, to: c.end, y, h: laneH, rx: 3, fill: FILL[how], cls: how }));
         label(x0, x1 - x0, y, t.ends[how], how === 'cancelled' ? 'note' : 'bar-label');
       }
       parts.push(svg`<text class="end-mark ${how}" x=${x1 + 3} y=${mid(y)}>${how === 'result' ? '✓' : '✗'}</text>`);
@@ -249,21 +217,16 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const marker = (at: number, cls: string, text: string, anchorRight: boolean, y: number) =>
       svg`<line class=${cls} x1=${x(at)} x2=${x(at)} y1=${y + 4} y2=${axisY}></line>
         <text class="marker-label ${cls}" x=${x(at) + (anchorRight ? -4 : 4)} y=${y} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
-    const ticks = niceTicks(span, narrow || this.presenting ? 3 : 6);
-    return html`<svg
-      viewBox="0 0 ${W} ${H}"
-      role="img"
-      aria-label=${t.chartLabel(t.strategies[this.state.strategy], t.ms(n(o.caller.end)), o.caller.receives)}
-    >
-      ${ticks.map(
-        (v) => svg`<line class="grid" x1=${x(v)} x2=${x(v)} y1=${top} y2=${axisY}></line>
-        <text class="axis" x=${x(v)} y=${axisY + FONT + 2} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${n(v)}</text>`,
-      )}
-      <text class="axis" x=${left - 14} y=${axisY + FONT + 2} text-anchor="end">${t.msUnit}</text>
+    const marks = niceTicks(tl.span, narrow || this.presenting ? 3 : 6);
+    return timelineSvg(
+      tl,
+      axisY + axisRoom(tl),
+      t.chartLabel(t.strategies[this.state.strategy], t.ms(n(o.caller.end)), o.caller.receives),
+      svg`${timeAxis(tl, { marks, top, axisY, unit: t.msUnit, format: n })}
       ${parts}
       ${showFailure ? marker(o.failureAt, 'failure', t.failed, !resumeRight, rowY(0)) : nothing}
-      ${marker(o.caller.end, 'resume', t.resumes, resumeRight, rowY(twoRows ? 1 : 0))}
-    </svg>`;
+      ${marker(o.caller.end, 'resume', t.resumes, resumeRight, rowY(twoRows ? 1 : 0))}`,
+    );
   }
 }
 

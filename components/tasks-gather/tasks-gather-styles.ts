@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
 import { demoHostStyles, narrowQuery, pillGroupStyles, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
+import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 
 /**
  * tasks-gather: the strategies and the switch on top; below, the Python on the left and, on the right, the three
@@ -14,6 +15,7 @@ export const styles = [
   pillStyles,
   pillGroupStyles,
   srOnlyStyles,
+  timelineStyles,
   css`
     .top {
       display: flex;
@@ -56,40 +58,14 @@ export const styles = [
     .chart {
       margin-top: 0.3em;
     }
-    svg {
-      display: block;
-      width: 100%;
-      height: auto;
-      font-family: var(--hsw-font);
-    }
-    svg text {
-      font-size: var(--hsw-fs-small);
-    }
-    .lane-label,
-    .axis,
-    .note {
-      fill: var(--hsw-muted);
-    }
-    .note {
+    svg.timeline .note {
       font-style: italic;
-      fill: var(--hsw-fg);
-    }
-    /* the page's background on the bar: dark on the dark theme's light bars, light on the light theme's dark ones */
-    .bar-label {
-      fill: var(--hsw-bg);
-      font-weight: 600;
     }
     .wait-label {
       fill: var(--hsw-fg);
     }
-    .grid {
-      stroke: var(--hsw-grid);
-    }
-    .waiting {
-      fill: none;
-      stroke: var(--hsw-accent);
-      stroke-width: 2;
-      stroke-dasharray: 5 3;
+    svg.timeline rect.cancelled {
+      fill-opacity: 0.45;
     }
     .unattended {
       fill: var(--hsw-series-2);

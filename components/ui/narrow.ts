@@ -6,6 +6,11 @@ export interface WidthOptions {
   readonly fallback: number;
   /** Redraw the host when its width changes by more than this many pixels (a drawing whose viewBox follows it). */
   readonly redrawAfter: number;
+  /**
+   * The element whose width `width` reports, in the host's render (a drawing's box in one column of two), found after
+   * each update; the host's own content box without it.
+   */
+  readonly of?: () => Element | null | undefined;
 }
 
 /**
@@ -16,6 +21,7 @@ export interface WidthOptions {
  */
 export class NarrowController implements ReactiveController {
   private observer: ResizeObserver | undefined;
+  private measured: Element | undefined;
   private _narrow = false;
   private _width: number;
 
@@ -40,22 +46,38 @@ export class NarrowController implements ReactiveController {
   hostConnected(): void {
     if (typeof ResizeObserver === 'undefined') return;
     this.observer = new ResizeObserver((entries) => {
-      const width = entries[0]?.contentRect.width ?? this.below;
-      const narrow = width > 0 && width < this.below;
-      let changed = narrow !== this._narrow;
-      this._narrow = narrow;
-      const w = Math.round(width);
-      if (this.trackWidth && w > 0 && Math.abs(w - this._width) > this.trackWidth.redrawAfter) {
-        this._width = w;
-        changed = true;
+      let changed = false;
+      for (const entry of entries) {
+        const width = entry.contentRect.width;
+        if (entry.target === this.host) {
+          const narrow = width > 0 && width < this.below;
+          changed ||= narrow !== this._narrow;
+          this._narrow = narrow;
+        }
+        const w = Math.round(width);
+        if (entry.target === (this.measured ?? this.host) && this.trackWidth && w > 0) {
+          if (Math.abs(w - this._width) > this.trackWidth.redrawAfter) {
+            this._width = w;
+            changed = true;
+          }
+        }
       }
       if (changed) this.host.requestUpdate();
     });
     this.observer.observe(this.host);
   }
 
+  hostUpdated(): void {
+    const box = this.trackWidth?.of?.() ?? undefined;
+    if (!this.observer || box === this.measured) return;
+    if (this.measured) this.observer.unobserve(this.measured);
+    this.measured = box;
+    if (box) this.observer.observe(box);
+  }
+
   hostDisconnected(): void {
     this.observer?.disconnect();
     this.observer = undefined;
+    this.measured = undefined;
   }
 }

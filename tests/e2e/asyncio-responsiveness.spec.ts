@@ -15,8 +15,9 @@ test.describe('asyncio-responsiveness', () => {
     // the turns in one colour, as the legend's one swatch says; the axis says its unit
     const fills = await slide
       .locator('svg rect.turn')
-      .evaluateAll((rs) => [...new Set(rs.map((r) => r.getAttribute('fill')))]);
-    expect(fills).toEqual(['var(--hsw-series-2)']);
+      .evaluateAll((rs) => [...new Set(rs.map((r) => getComputedStyle(r).fill))]);
+    const swatch = await slide.locator('.swatch.work').evaluate((s) => getComputedStyle(s).backgroundColor);
+    expect(fills).toEqual([swatch]);
     await expect(slide.locator('svg text.axis-unit')).toHaveText('ms');
 
     await page.locator('.reveal').focus();
