@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { cspPlugin } from './scripts/csp.ts';
 import { pyodideFiles } from './scripts/pyodide-files.ts';
+import { pageHead } from './scripts/page-head.ts';
 
 /** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
 const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
@@ -65,9 +66,10 @@ const shell = new RegExp(
 const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/;
 
 export default defineConfig(({ mode }) => ({
-  // The Content Security Policy, as a meta tag in every built page (scripts/csp.ts); the phones' build without answers.
-  // Pyodide's files under pyodide/, for "Your code"'s worker only, with the worker's own policy (scripts/pyodide-files.ts).
-  plugins: mode === 'phone' ? [cspPlugin(), pyodideFiles(), withholdAnswers()] : [cspPlugin(), pyodideFiles()],
+  // The head every page shares (scripts/page-head.ts); the Content Security Policy, as a meta tag in every built page
+  // (scripts/csp.ts); Pyodide's files under pyodide/, for "Your code"'s worker only, with the worker's own policy
+  // (scripts/pyodide-files.ts); the phones' build without answers.
+  plugins: [pageHead(), cspPlugin(), pyodideFiles(), ...(mode === 'phone' ? [withholdAnswers()] : [])],
   // Relative base: the built deck works from any host and any sub-path.
   base: './',
   build: {

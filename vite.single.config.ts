@@ -4,6 +4,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { withSingleFilePolicy } from './scripts/single-file-csp.ts';
+import { pageHead } from './scripts/page-head.ts';
 
 /**
  * `npm run build:single`: the whole deck as one HTML file, `dist-single/how-servers-wait.html`, that opens from
@@ -182,6 +183,7 @@ export default defineConfig(() => {
     // A classic worker: Chromium refuses a module worker from a blob: URL in a page opened from file:// (probed).
     worker: { format: 'iife' as const },
     plugins: [
+      pageHead(),
       singleEntry(),
       substitutes(),
       sharedSimulator(),

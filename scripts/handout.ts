@@ -44,7 +44,17 @@ function newest(paths: readonly string[]): number {
 export function needsBuild(dist: string): boolean {
   const index = join(dist, 'index.html');
   if (!existsSync(index)) return true;
-  const sources = ['src', 'slides', 'components', 'lib', 'assets', 'index.html', 'embed.html', 'vite.config.ts'];
+  const sources = [
+    'src',
+    'slides',
+    'components',
+    'lib',
+    'assets',
+    'index.html',
+    'embed.html',
+    'scripts/page-head.ts',
+    'vite.config.ts',
+  ];
   return newest(sources.map((p) => join(root, p))) > statSync(index).mtimeMs;
 }
 
