@@ -1,5 +1,4 @@
-import { defineConfig, transformWithOxc, type Plugin } from 'vite';
-import { readFile } from 'node:fs/promises';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { resolve } from 'node:path';
 import { cspPlugin } from './scripts/csp.ts';
 import { pyodideFiles } from './scripts/pyodide-files.ts';
@@ -9,7 +8,7 @@ import { pageHead } from './scripts/page-head.ts';
 const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
 /** The figures that give a quiz's answer away, imported by its answer module alone: `<demo>-answer-figures.ts`. */
 const answerFiguresModule = /\/components\/([^/]+)\/\1-answer-figures\.ts$/;
-/** A slide's words: `slides/text/<id>.ts` (plain data; its only imports are types). */
+/** A slide's words: `slides/text/<id>.ts` (data, made by slides/types.ts's `slideText`). */
 const slideTextModule = /\/slides\/text\/[^/]+\.ts$/;
 /** What every answer module is in the phones' build: the QuizAnswer that says "withheld". */
 export const WITHHELD_ANSWER = 'export const ANSWER = { correct: null, explanation: null };\n';
@@ -32,10 +31,9 @@ export function withholdAnswers(): Plugin {
       if (answerFiguresModule.test(file))
         this.error(`${file} holds a quiz's answer: only its <demo>-answer.ts may import it, and phones get none`);
       if (!slideTextModule.test(file)) return null;
-      const js = await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' });
-      const mod = (await import(`data:text/javascript;base64,${Buffer.from(js.code).toString('base64')}`)) as {
+      const { module: mod } = await runnerImport<{
         default: { text: Record<string, { notes: unknown[]; appendix: unknown[] }> };
-      };
+      }>(file, { configFile: false, logLevel: 'error' });
       const content = mod.default;
       const text = Object.fromEntries(
         Object.entries(content.text).map(([lang, words]) => [lang, { ...words, notes: [], appendix: [] }]),

@@ -5,10 +5,7 @@ export const asyncioLoop: SlideDef = {
   id: 'asyncio-loop',
   chapter: 'asyncio',
   presented: true,
-  title: {
-    ru: 'Внутри цикла asyncio',
-    en: 'Inside the asyncio loop',
-  },
+  title: { ru: 'Внутри цикла asyncio', en: 'Inside the asyncio loop' },
   demo: {
     tag: 'hsw-asyncio-loop',
     load: () => import('../components/asyncio-loop/asyncio-loop-element.ts'),

@@ -5,10 +5,7 @@ export const asyncioResponsiveness: SlideDef = {
   id: 'asyncio-responsiveness',
   chapter: 'asyncio',
   presented: true,
-  title: {
-    ru: 'Отзывчивость',
-    en: 'Responsiveness',
-  },
+  title: { ru: 'Отзывчивость', en: 'Responsiveness' },
   demo: {
     tag: 'hsw-asyncio-responsiveness',
     load: () => import('../components/asyncio-responsiveness/asyncio-responsiveness-element.ts'),

@@ -5,10 +5,7 @@ export const awaitFuture: SlideDef = {
   id: 'await-future',
   chapter: 'asyncio',
   presented: true,
-  title: {
-    ru: 'Как футура будит задачу',
-    en: 'How a future wakes a task',
-  },
+  title: { ru: 'Как футура будит задачу', en: 'How a future wakes a task' },
   demo: {
     tag: 'hsw-await-future',
     load: () => import('../components/await-future/await-future-element.ts'),

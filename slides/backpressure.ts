@@ -5,10 +5,7 @@ export const backpressure: SlideDef = {
   id: 'backpressure',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Обратное давление',
-    en: 'Backpressure',
-  },
+  title: { ru: 'Обратное давление', en: 'Backpressure' },
   demo: {
     tag: 'hsw-backpressure',
     load: () => import('../components/backpressure/backpressure-element.ts'),

@@ -5,10 +5,7 @@ export const callbacksPromisesAwait: SlideDef = {
   id: 'callbacks-promises-await',
   chapter: 'event-loop',
   presented: true,
-  title: {
-    ru: 'Колбэки → промисы → async/await',
-    en: 'Callbacks → promises → async/await',
-  },
+  title: { ru: 'Колбэки → промисы → async/await', en: 'Callbacks → promises → async/await' },
   demo: {
     tag: 'hsw-callbacks-promises-await',
     load: () => import('../components/callbacks-promises-await/callbacks-promises-await-element.ts'),

@@ -5,10 +5,7 @@ export const comparison: SlideDef = {
   id: 'comparison',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Сравнение моделей',
-    en: 'Comparing the models',
-  },
+  title: { ru: 'Сравнение моделей', en: 'Comparing the models' },
   demo: {
     tag: 'hsw-comparison',
     load: () => import('../components/comparison/comparison-element.ts'),

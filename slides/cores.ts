@@ -5,10 +5,7 @@ export const cores: SlideDef = {
   id: 'cores',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Все ядра',
-    en: 'All the cores',
-  },
+  title: { ru: 'Все ядра', en: 'All the cores' },
   demo: {
     tag: 'hsw-cores',
     load: () => import('../components/cores/cores-element.ts'),

@@ -5,10 +5,7 @@ export const eventLoop: SlideDef = {
   id: 'event-loop',
   chapter: 'event-loop',
   presented: true,
-  title: {
-    ru: 'Цикл событий',
-    en: 'The event loop',
-  },
+  title: { ru: 'Цикл событий', en: 'The event loop' },
   demo: {
     tag: 'hsw-event-loop',
     load: () => import('../components/event-loop/event-loop-element.ts'),

@@ -5,10 +5,7 @@ export const functionColoring: SlideDef = {
   id: 'function-coloring',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Раскраска функций',
-    en: 'Function coloring',
-  },
+  title: { ru: 'Раскраска функций', en: 'Function coloring' },
   demo: {
     tag: 'hsw-function-coloring',
     load: () => import('../components/function-coloring/function-coloring-element.ts'),

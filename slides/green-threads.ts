@@ -5,10 +5,7 @@ export const greenThreads: SlideDef = {
   id: 'green-threads',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Зелёные потоки: M задач на N потоков',
-    en: 'Green threads: M tasks on N threads',
-  },
+  title: { ru: 'Зелёные потоки: M задач на N потоков', en: 'Green threads: M tasks on N threads' },
   demo: {
     tag: 'hsw-green-threads',
     load: () => import('../components/green-threads/green-threads-element.ts'),

@@ -5,10 +5,7 @@ export const heavyTask: SlideDef = {
   id: 'heavy-task',
   chapter: 'event-loop',
   presented: true,
-  title: {
-    ru: 'Одна тяжёлая задача вешает всех',
-    en: 'One heavy task blocks everyone',
-  },
+  title: { ru: 'Одна тяжёлая задача вешает всех', en: 'One heavy task blocks everyone' },
   demo: {
     tag: 'hsw-heavy-task',
     load: () => import('../components/heavy-task/heavy-task-element.ts'),

@@ -5,10 +5,7 @@ export const libuvPool: SlideDef = {
   id: 'libuv-pool',
   chapter: 'event-loop',
   presented: true,
-  title: {
-    ru: 'Скрытый пул потоков libuv',
-    en: 'The hidden libuv thread pool',
-  },
+  title: { ru: 'Скрытый пул потоков libuv', en: 'The hidden libuv thread pool' },
   demo: {
     tag: 'hsw-libuv-pool',
     load: () => import('../components/libuv-pool/libuv-pool-element.ts'),

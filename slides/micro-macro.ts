@@ -5,10 +5,7 @@ export const microMacro: SlideDef = {
   id: 'micro-macro',
   chapter: 'event-loop',
   presented: true,
-  title: {
-    ru: 'Микрозадачи и макрозадачи',
-    en: 'Microtasks and macrotasks',
-  },
+  title: { ru: 'Микрозадачи и макрозадачи', en: 'Microtasks and macrotasks' },
   demo: {
     tag: 'hsw-micro-macro',
     load: () => import('../components/micro-macro/micro-macro-element.ts'),

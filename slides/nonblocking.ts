@@ -5,10 +5,7 @@ export const nonblocking: SlideDef = {
   id: 'nonblocking',
   chapter: 'io',
   presented: true,
-  title: {
-    ru: 'Блокирующий и неблокирующий ввод-вывод',
-    en: 'Blocking and non-blocking I/O',
-  },
+  title: { ru: 'Блокирующий и неблокирующий ввод-вывод', en: 'Blocking and non-blocking I/O' },
   demo: {
     tag: 'hsw-nonblocking',
     load: () => import('../components/nonblocking/nonblocking-element.ts'),

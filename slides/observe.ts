@@ -5,10 +5,7 @@ export const observe: SlideDef = {
   id: 'observe',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Как это увидеть у себя',
-    en: 'How to see it on your machine',
-  },
+  title: { ru: 'Как это увидеть у себя', en: 'How to see it on your machine' },
   demo: {
     tag: 'hsw-observe',
     load: () => import('../components/observe/observe-element.ts'),

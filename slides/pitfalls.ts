@@ -5,10 +5,7 @@ export const pitfalls: SlideDef = {
   id: 'pitfalls',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Типичные грабли',
-    en: 'Common pitfalls',
-  },
+  title: { ru: 'Типичные грабли', en: 'Common pitfalls' },
   demo: {
     tag: 'hsw-pitfalls',
     load: () => import('../components/pitfalls/pitfalls-element.ts'),

@@ -5,10 +5,7 @@ export const quizBusyWait: SlideDef = {
   id: 'quiz-busy-wait',
   chapter: 'event-loop',
   presented: true,
-  title: {
-    ru: 'Проверьте себя',
-    en: 'Check yourself',
-  },
+  title: { ru: 'Проверьте себя', en: 'Check yourself' },
   demo: {
     tag: 'hsw-quiz-busy-wait',
     load: () => import('../components/quiz-busy-wait/quiz-busy-wait-element.ts'),

@@ -5,10 +5,7 @@ export const quizFastapi: SlideDef = {
   id: 'quiz-fastapi',
   chapter: 'asyncio',
   presented: true,
-  title: {
-    ru: 'Проверьте себя',
-    en: 'Check yourself',
-  },
+  title: { ru: 'Проверьте себя', en: 'Check yourself' },
   demo: {
     tag: 'hsw-quiz-fastapi',
     load: () => import('../components/quiz-fastapi/quiz-fastapi-element.ts'),

@@ -5,10 +5,7 @@ export const selectEpoll: SlideDef = {
   id: 'select-epoll',
   chapter: 'io',
   presented: true,
-  title: {
-    ru: 'select, poll, epoll, kqueue',
-    en: 'select, poll, epoll, kqueue',
-  },
+  title: { ru: 'select, poll, epoll, kqueue', en: 'select, poll, epoll, kqueue' },
   demo: {
     tag: 'hsw-select-epoll',
     load: () => import('../components/select-epoll/select-epoll-element.ts'),

@@ -5,10 +5,7 @@ export const summary: SlideDef = {
   id: 'summary',
   chapter: 'green',
   presented: true,
-  title: {
-    ru: 'Главное',
-    en: 'Key points',
-  },
+  title: { ru: 'Главное', en: 'Key points' },
   demo: {
     tag: 'hsw-summary',
     load: () => import('../components/summary/summary-element.ts'),

@@ -5,10 +5,7 @@ export const tasksGather: SlideDef = {
   id: 'tasks-gather',
   chapter: 'asyncio',
   presented: true,
-  title: {
-    ru: 'Task против корутины',
-    en: 'Task vs coroutine',
-  },
+  title: { ru: 'Task против корутины', en: 'Task vs coroutine' },
   demo: {
     tag: 'hsw-tasks-gather',
     load: () => import('../components/tasks-gather/tasks-gather-element.ts'),

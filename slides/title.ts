@@ -5,10 +5,7 @@ export const title: SlideDef = {
   id: 'title',
   chapter: 'io',
   presented: true,
-  title: {
-    ru: 'Event loop, корутины и зелёные потоки',
-    en: 'Event loop, coroutines and green threads',
-  },
+  title: { ru: 'Event loop, корутины и зелёные потоки', en: 'Event loop, coroutines and green threads' },
   demo: {
     tag: 'hsw-chapter-map',
     // The deck's first slide: src/main.ts imports the chapter map statically, so it is in the deck's own chunk and

@@ -92,3 +92,17 @@ export interface SlideTextDef {
   sources?: readonly Source[];
   text: Bilingual<SlideWords>;
 }
+
+/** A source as a slide's text file lists it: its title, then its address. */
+type SourceEntry = readonly [title: string, url: string];
+
+/**
+ * A slide's words as its text file writes them (`export default slideText({ sources, ru, en })`): the sources as
+ * `[title, url]` pairs and each language's words, made into the `SlideTextDef` the deck loads. Each language is a
+ * `SlideWords`, so a key in one and not the other does not compile.
+ */
+export function slideText(words: { sources?: readonly SourceEntry[]; ru: SlideWords; en: SlideWords }): SlideTextDef {
+  const { sources, ru, en } = words;
+  const text = { ru, en };
+  return sources ? { sources: sources.map(([title, url]) => ({ title, url })), text } : { text };
+}

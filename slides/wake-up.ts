@@ -5,10 +5,7 @@ export const wakeUp: SlideDef = {
   id: 'wake-up',
   chapter: 'io',
   presented: true,
-  title: {
-    ru: 'Путь пробуждения',
-    en: 'The wake-up path',
-  },
+  title: { ru: 'Путь пробуждения', en: 'The wake-up path' },
   demo: {
     tag: 'hsw-wake-up',
     load: () => import('../components/wake-up/wake-up-element.ts'),

@@ -1,137 +1,132 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `c10k` (its title is in `slides/c10k.ts`): loaded with the slide. */
-const content: SlideTextDef = {
+export default slideText({
   sources: [
-    {
-      title: 'Linux, include/linux/mm.h: DEFAULT_MAX_MAP_COUNT (USHRT_MAX - MAPCOUNT_ELF_CORE_MARGIN)',
-      url: 'https://github.com/torvalds/linux/blob/master/include/linux/mm.h',
-    },
-    {
-      title:
-        'Fedora Changes/IncreaseVmMaxMapCount (Fedora 39): vm.max_map_count 1048576, "up from the Linux default 65530"',
-      url: 'https://fedoraproject.org/wiki/Changes/IncreaseVmMaxMapCount',
-    },
-    { title: 'Dan Kegel, “The C10K problem”', url: 'http://www.kegel.com/c10k.html' },
-    {
-      title: 'pthread_create(3): default stack size from RLIMIT_STACK (ulimit -s)',
-      url: 'https://man7.org/linux/man-pages/man3/pthread_create.3.html',
-    },
-    {
-      title: 'Linux, Documentation/admin-guide/sysctl/vm.rst: max_map_count ("The default value is 65530")',
-      url: 'https://docs.kernel.org/admin-guide/sysctl/vm.html#max-map-count',
-    },
-    {
-      title: 'Linux, kernel/fork.c: set_max_threads() and RLIMIT_NPROC = max_threads / 2',
-      url: 'https://github.com/torvalds/linux/blob/master/kernel/fork.c',
-    },
-    {
-      title: 'C. Li, C. Ding, K. Shen, “Quantifying the cost of context switch” (ExpCS 2007)',
-      url: 'https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf',
-    },
-    {
-      title: 'Java SE: java -Xss (thread stack size, 1 MiB default on 64-bit Linux)',
-      url: 'https://docs.oracle.com/en/java/javase/21/docs/specs/man/java.html',
-    },
+    [
+      'Linux, include/linux/mm.h: DEFAULT_MAX_MAP_COUNT (USHRT_MAX - MAPCOUNT_ELF_CORE_MARGIN)',
+      'https://github.com/torvalds/linux/blob/master/include/linux/mm.h',
+    ],
+    [
+      'Fedora Changes/IncreaseVmMaxMapCount (Fedora 39): vm.max_map_count 1048576, "up from the Linux default 65530"',
+      'https://fedoraproject.org/wiki/Changes/IncreaseVmMaxMapCount',
+    ],
+    ['Dan Kegel, “The C10K problem”', 'http://www.kegel.com/c10k.html'],
+    [
+      'pthread_create(3): default stack size from RLIMIT_STACK (ulimit -s)',
+      'https://man7.org/linux/man-pages/man3/pthread_create.3.html',
+    ],
+    [
+      'Linux, Documentation/admin-guide/sysctl/vm.rst: max_map_count ("The default value is 65530")',
+      'https://docs.kernel.org/admin-guide/sysctl/vm.html#max-map-count',
+    ],
+    [
+      'Linux, kernel/fork.c: set_max_threads() and RLIMIT_NPROC = max_threads / 2',
+      'https://github.com/torvalds/linux/blob/master/kernel/fork.c',
+    ],
+    [
+      'C. Li, C. Ding, K. Shen, “Quantifying the cost of context switch” (ExpCS 2007)',
+      'https://www.usenix.org/legacy/events/expcs07/papers/2-li.pdf',
+    ],
+    [
+      'Java SE: java -Xss (thread stack size, 1 MiB default on 64-bit Linux)',
+      'https://docs.oracle.com/en/java/javase/21/docs/specs/man/java.html',
+    ],
   ],
-  text: {
-    ru: {
-      body: [
-        {
-          p: 'Поток на соединение, блокирующийся в `read()`: самый простой код. Но и спящий поток стоит денег.',
-        },
-        {
-          details: [
-            {
-              ul: [
-                'Стек: 8 МБ виртуальной памяти (`ulimit -s`; в Java `-Xss` 1 МБ), реально занято — десятки КБ. Плюс стек ядра 16 КБ и структуры планировщика.',
-                'Каждый запрос — разбудить поток и усыпить: два переключения контекста по 2–5 мкс с промахами кэша.',
-              ],
-            },
-            {
-              p: 'Двигайте ползунки и сравните с циклом событий: один поток, а на соединение — лишь объект с состоянием.',
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'C10K — задача Дэна Кегела, 1999 год: десять тысяч соединений на одной машине. Поток на соединение — самый понятный код: прочитал, обработал, ответил.',
-        },
-        {
-          p: 'Десять тысяч потоков помещаются. Виртуальной памяти — 78 гигабайт, но это адресное пространство; реально заняты сотни мегабайт.',
-        },
-        {
-          p: 'Сорок тысяч — и ядро говорит «нет»: каждый стек — два отображения, а `vm.max_map_count` по умолчанию 65 530. У вашего дистрибутива значение может быть другим.',
-        },
-        {
-          p: 'Java с маленьким стеком экономит адресное пространство, но не потолки ядра: число потоков упирается в то же.',
-        },
-        {
-          p: 'Миллион соединений: на ногах только цикл событий — один поток и по объекту с состоянием на соединение.',
-        },
-      ],
-      appendix: [
-        {
-          p: '`vm.max_map_count`: 65 530 — значение ядра (`DEFAULT_MAX_MAP_COUNT` в include/linux/mm.h: 65 535 минус 5); на машине, где собиралась эта колода, `cat /proc/sys/vm/max_map_count` даёт 65530. Каждый стек — два отображения: стек и сторожевая страница (видно в /proc/PID/maps; в репозитории есть проба, которая их считает). Отсюда около 32 765 потоков на процесс, меньше при других отображениях. Дистрибутивы ставят своё: Fedora с версии 39 — 1 048 576; тогда первым потолком становится `kernel.threads-max` или `ulimit -u`. Своё значение: `sysctl vm.max_map_count`.',
-        },
-        {
-          p: '`kernel.threads-max` ядро выставляет при загрузке: память / (8 × 16 КиБ) = память / 128 КиБ; `ulimit -u` (RLIMIT_NPROC) по умолчанию — половина этого. `kernel.pid_max` по умолчанию 32 768 (systemd поднимает до 4 194 304): поток занимает идентификатор из того же пространства.',
-        },
-        {
-          p: 'Переключения: два на запрос по 2–5 мкс вместе с промахами кэша (Li, Ding, Shen, 2007). 10 000 соединений по запросу в секунду — 20 000 переключений в секунду, 0,04–0,1 ядра.',
-        },
-      ],
-    },
-    en: {
-      body: [
-        {
-          p: 'A thread per connection, blocking in `read()`: the simplest code. But a sleeping thread still costs.',
-        },
-        {
-          details: [
-            {
-              ul: [
-                'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss`: 1 MB), tens of KB really used. Plus a 16 KB kernel stack and the scheduler’s structures.',
-                'Each request wakes the thread and puts it back to sleep: two context switches of 2–5 µs each, cache misses included.',
-              ],
-            },
-            {
-              p: 'Move the sliders and compare with an event loop: one thread, and per connection only an object with its state.',
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'C10K is Dan Kegel’s problem from 1999: ten thousand connections on one machine. A thread per connection is the clearest code: read, process, reply.',
-        },
-        {
-          p: 'Ten thousand threads fit. 78 gigabytes of virtual memory, but that is address space; what is really used is a few hundred megabytes.',
-        },
-        {
-          p: 'Forty thousand, and the kernel says no: each stack is two mappings, and `vm.max_map_count` defaults to 65,530. Your distribution may set another value.',
-        },
-        {
-          p: 'Java’s smaller stacks save address space, not the kernel’s ceilings: the thread count hits the same wall.',
-        },
-        {
-          p: 'A million connections: only the event loop is still standing, one thread and an object with its state per connection.',
-        },
-      ],
-      appendix: [
-        {
-          p: '`vm.max_map_count`: 65,530 is the kernel’s default (`DEFAULT_MAX_MAP_COUNT` in include/linux/mm.h: 65,535 minus 5); on the machine this deck was built on, `cat /proc/sys/vm/max_map_count` gives 65530. Each stack is two mappings, the stack and its guard page (visible in /proc/PID/maps; the repository has a probe that counts them). Hence about 32,765 threads per process, fewer with other mappings. Distributions set their own: Fedora since 39, 1,048,576; then `kernel.threads-max` or `ulimit -u` comes first. To see yours: `sysctl vm.max_map_count`.',
-        },
-        {
-          p: 'The kernel sets `kernel.threads-max` at boot to RAM / (8 × 16 KiB) = RAM / 128 KiB; `ulimit -u` (RLIMIT_NPROC) defaults to half of that. `kernel.pid_max` defaults to 32,768 (systemd raises it to 4,194,304): a thread takes an id from the same space.',
-        },
-        {
-          p: 'Switches: two per request at 2–5 µs with cache misses (Li, Ding, Shen, 2007). 10,000 connections at one request a second each: 20,000 switches a second, 0.04–0.1 of a core.',
-        },
-      ],
-    },
+  ru: {
+    body: [
+      {
+        p: 'Поток на соединение, блокирующийся в `read()`: самый простой код. Но и спящий поток стоит денег.',
+      },
+      {
+        details: [
+          {
+            ul: [
+              'Стек: 8 МБ виртуальной памяти (`ulimit -s`; в Java `-Xss` 1 МБ), реально занято — десятки КБ. Плюс стек ядра 16 КБ и структуры планировщика.',
+              'Каждый запрос — разбудить поток и усыпить: два переключения контекста по 2–5 мкс с промахами кэша.',
+            ],
+          },
+          {
+            p: 'Двигайте ползунки и сравните с циклом событий: один поток, а на соединение — лишь объект с состоянием.',
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'C10K — задача Дэна Кегела, 1999 год: десять тысяч соединений на одной машине. Поток на соединение — самый понятный код: прочитал, обработал, ответил.',
+      },
+      {
+        p: 'Десять тысяч потоков помещаются. Виртуальной памяти — 78 гигабайт, но это адресное пространство; реально заняты сотни мегабайт.',
+      },
+      {
+        p: 'Сорок тысяч — и ядро говорит «нет»: каждый стек — два отображения, а `vm.max_map_count` по умолчанию 65 530. У вашего дистрибутива значение может быть другим.',
+      },
+      {
+        p: 'Java с маленьким стеком экономит адресное пространство, но не потолки ядра: число потоков упирается в то же.',
+      },
+      {
+        p: 'Миллион соединений: на ногах только цикл событий — один поток и по объекту с состоянием на соединение.',
+      },
+    ],
+    appendix: [
+      {
+        p: '`vm.max_map_count`: 65 530 — значение ядра (`DEFAULT_MAX_MAP_COUNT` в include/linux/mm.h: 65 535 минус 5); на машине, где собиралась эта колода, `cat /proc/sys/vm/max_map_count` даёт 65530. Каждый стек — два отображения: стек и сторожевая страница (видно в /proc/PID/maps; в репозитории есть проба, которая их считает). Отсюда около 32 765 потоков на процесс, меньше при других отображениях. Дистрибутивы ставят своё: Fedora с версии 39 — 1 048 576; тогда первым потолком становится `kernel.threads-max` или `ulimit -u`. Своё значение: `sysctl vm.max_map_count`.',
+      },
+      {
+        p: '`kernel.threads-max` ядро выставляет при загрузке: память / (8 × 16 КиБ) = память / 128 КиБ; `ulimit -u` (RLIMIT_NPROC) по умолчанию — половина этого. `kernel.pid_max` по умолчанию 32 768 (systemd поднимает до 4 194 304): поток занимает идентификатор из того же пространства.',
+      },
+      {
+        p: 'Переключения: два на запрос по 2–5 мкс вместе с промахами кэша (Li, Ding, Shen, 2007). 10 000 соединений по запросу в секунду — 20 000 переключений в секунду, 0,04–0,1 ядра.',
+      },
+    ],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      {
+        p: 'A thread per connection, blocking in `read()`: the simplest code. But a sleeping thread still costs.',
+      },
+      {
+        details: [
+          {
+            ul: [
+              'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss`: 1 MB), tens of KB really used. Plus a 16 KB kernel stack and the scheduler’s structures.',
+              'Each request wakes the thread and puts it back to sleep: two context switches of 2–5 µs each, cache misses included.',
+            ],
+          },
+          {
+            p: 'Move the sliders and compare with an event loop: one thread, and per connection only an object with its state.',
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'C10K is Dan Kegel’s problem from 1999: ten thousand connections on one machine. A thread per connection is the clearest code: read, process, reply.',
+      },
+      {
+        p: 'Ten thousand threads fit. 78 gigabytes of virtual memory, but that is address space; what is really used is a few hundred megabytes.',
+      },
+      {
+        p: 'Forty thousand, and the kernel says no: each stack is two mappings, and `vm.max_map_count` defaults to 65,530. Your distribution may set another value.',
+      },
+      {
+        p: 'Java’s smaller stacks save address space, not the kernel’s ceilings: the thread count hits the same wall.',
+      },
+      {
+        p: 'A million connections: only the event loop is still standing, one thread and an object with its state per connection.',
+      },
+    ],
+    appendix: [
+      {
+        p: '`vm.max_map_count`: 65,530 is the kernel’s default (`DEFAULT_MAX_MAP_COUNT` in include/linux/mm.h: 65,535 minus 5); on the machine this deck was built on, `cat /proc/sys/vm/max_map_count` gives 65530. Each stack is two mappings, the stack and its guard page (visible in /proc/PID/maps; the repository has a probe that counts them). Hence about 32,765 threads per process, fewer with other mappings. Distributions set their own: Fedora since 39, 1,048,576; then `kernel.threads-max` or `ulimit -u` comes first. To see yours: `sysctl vm.max_map_count`.',
+      },
+      {
+        p: 'The kernel sets `kernel.threads-max` at boot to RAM / (8 × 16 KiB) = RAM / 128 KiB; `ulimit -u` (RLIMIT_NPROC) defaults to half of that. `kernel.pid_max` defaults to 32,768 (systemd raises it to 4,194,304): a thread takes an id from the same space.',
+      },
+      {
+        p: 'Switches: two per request at 2–5 µs with cache misses (Li, Ding, Shen, 2007). 10,000 connections at one request a second each: 20,000 switches a second, 0.04–0.1 of a core.',
+      },
+    ],
+  },
+});

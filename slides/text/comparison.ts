@@ -1,136 +1,114 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `comparison` (its title is in `slides/comparison.ts`): loaded with the slide. */
-const content: SlideTextDef = {
+export default slideText({
   sources: [
-    {
-      title: 'Dan Kegel, The C10K problem',
-      url: 'http://www.kegel.com/c10k.html',
-    },
-    {
-      title: 'JEP 444: Virtual Threads (Java 21)',
-      url: 'https://openjdk.org/jeps/444',
-    },
-    {
-      title: 'JEP 491: Synchronize Virtual Threads without Pinning (Java 24)',
-      url: 'https://openjdk.org/jeps/491',
-    },
-    {
-      title:
-        'Java SE 21 API, Thread.UncaughtExceptionHandler: "When a thread is about to terminate due to an uncaught exception…"',
-      url: 'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Thread.UncaughtExceptionHandler.html',
-    },
-    {
-      title:
-        'The Go Programming Language Specification, Handling panics: "the program is terminated and the error condition is reported"',
-      url: 'https://go.dev/ref/spec#Handling_panics',
-    },
-    {
-      title:
-        'Node.js process, event \'uncaughtException\': "By default, Node.js handles such exceptions by printing the stack trace to stderr and exiting with code 1"',
-      url: 'https://nodejs.org/api/process.html#event-uncaughtexception',
-    },
-    {
-      title: 'Go 1.14 release notes: asynchronous preemption',
-      url: 'https://go.dev/doc/go1.14#runtime',
-    },
-    {
-      title: 'Erlang/OTP erts/emulator/beam/erl_vm.h: CONTEXT_REDS 4000',
-      url: 'https://github.com/erlang/otp/blob/master/erts/emulator/beam/erl_vm.h',
-    },
-    {
-      title: 'Erlang Efficiency Guide: Processes',
-      url: 'https://www.erlang.org/doc/efficiency_guide/processes.html',
-    },
-    {
-      title: 'Bob Nystrom, What Color is Your Function?',
-      url: 'https://journal.stuffwithstuff.com/2015/02/01/what-color-is-your-function/',
-    },
+    ['Dan Kegel, The C10K problem', 'http://www.kegel.com/c10k.html'],
+    ['JEP 444: Virtual Threads (Java 21)', 'https://openjdk.org/jeps/444'],
+    ['JEP 491: Synchronize Virtual Threads without Pinning (Java 24)', 'https://openjdk.org/jeps/491'],
+    [
+      'Java SE 21 API, Thread.UncaughtExceptionHandler: "When a thread is about to terminate due to an uncaught exception…"',
+      'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Thread.UncaughtExceptionHandler.html',
+    ],
+    [
+      'The Go Programming Language Specification, Handling panics: "the program is terminated and the error condition is reported"',
+      'https://go.dev/ref/spec#Handling_panics',
+    ],
+    [
+      'Node.js process, event \'uncaughtException\': "By default, Node.js handles such exceptions by printing the stack trace to stderr and exiting with code 1"',
+      'https://nodejs.org/api/process.html#event-uncaughtexception',
+    ],
+    ['Go 1.14 release notes: asynchronous preemption', 'https://go.dev/doc/go1.14#runtime'],
+    [
+      'Erlang/OTP erts/emulator/beam/erl_vm.h: CONTEXT_REDS 4000',
+      'https://github.com/erlang/otp/blob/master/erts/emulator/beam/erl_vm.h',
+    ],
+    ['Erlang Efficiency Guide: Processes', 'https://www.erlang.org/doc/efficiency_guide/processes.html'],
+    [
+      'Bob Nystrom, What Color is Your Function?',
+      'https://journal.stuffwithstuff.com/2015/02/01/what-color-is-your-function/',
+    ],
   ],
-  text: {
-    ru: {
-      body: [
-        {
-          p: 'Ни одна модель не делает быстрее сам ввод-вывод. Они экономят память и переключения, пока задачи ждут. Если узкое место — CPU или база данных, асинхронность не поможет.',
-        },
-      ],
-      notes: [
-        {
-          p: 'Ни одна модель не ускоряет сам ввод-вывод: они экономят память и переключения, пока задачи ждут.',
-        },
-        {
-          p: 'Прокси на 50 000 соединений: поток на соединение уже не тянет, остальные четыре модели подходят.',
-        },
-        {
-          p: 'Сервис с тяжёлым счётом: цикл событий плох — одна долгая функция задерживает всех. Лучше модели с вытеснением.',
-        },
-        {
-          p: 'Старые блокирующие драйверы, которые надо сохранить: цикл событий требует асинхронных библиотек, а виртуальные потоки берут этот код как есть.',
-        },
-        {
-          p: 'Телеком: миллион соединений, изоляция сбоев и ровные задержки. Подходит только Erlang — у каждого процесса своя куча и супервизор.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'Таблица из доклада. Опишите нагрузку — подходящие строки подсвечиваются, у каждой причина. Шаги: 1 — прокси на 50 000 соединений: поток на соединение уже не тянет, остальные подходят; 2 — сервис с тяжёлым счётом (80 % CPU): цикл событий плох, виртуальные потоки и Erlang — с оговорками; 3 — старые блокирующие драйверы, которые надо сохранить: цикл событий плох, лучше всех виртуальные потоки; 4 — телеком: миллион соединений, изоляция сбоев и ровные задержки — подходит только Erlang.',
-        },
-        {
-          p: 'Как считается: у каждой строки несколько правил, каждое даёт «подходит», «с оговорками» или «плохо»; строка получает худшее из них (модель хороша настолько, насколько хорошо её слабое место), причина — то правило, что решило. Пороги: поток на запрос — до 1000 одновременных запросов («сотни» из таблицы), после 10 000 — плохо (C10K, слайд 2: стеки по 8 МБ адресов, переключения по 2–5 мкс); счёт заметен с 20 % времени запроса и преобладает с 50 %. Это правила для разговора, не измерения: реальную границу ставит ваш профиль нагрузки.',
-        },
-        {
-          p: 'Память на задачу — из таблицы доклада; в демо «Зелёные потоки» цифры Go и Erlang измерены: горутина — 2048 байт стека и около 520 байт рантайма, процесс Erlang на OTP 25 — 2640 байт. Вытеснение: Go — sysmon через 10 мс (асинхронно с Go 1.14); Erlang — каждые 4000 редукций; виртуальные потоки Java не вытесняются по времени (JEP 444) и до Java 24 закрепляют носитель внутри `synchronized` (JEP 491). «Цвета» — раскраска функций (предыдущий слайд): только у async/await функции делятся на синие и красные.',
-        },
-        {
-          p: 'Изоляция сбоев: что общее и что падает. У всех строк, кроме Erlang, задачи живут в одном процессе — одна куча, один сборщик мусора: утечка или нехватка памяти бьёт по всем задачам сразу, а супервизора, который перезапустил бы одну задачу, нет. Что кончается от одной необработанной ошибки, разное: в Java (и в виртуальных потоках) необработанное исключение завершает только свой поток — JVM зовёт `Thread.UncaughtExceptionHandler` «когда поток вот-вот завершится»; в Go `panic`, которую не перехватил `recover`, завершает всю программу (спецификация Go, «Handling panics»); в Node необработанная ошибка по умолчанию завершает процесс с кодом 1 (событие `uncaughtException`). `panic` — слово Go, не Java.',
-        },
-        {
-          p: 'Последняя мысль: модели экономят ресурсы на ожидании, а не ускоряют ожидание. Запрос к базе, который идёт 50 мс, идёт 50 мс в любой модели; если база — узкое место, тысячи дешёвых задач просто выстроятся к ней в очередь (см. «Типичные грабли»).',
-        },
-      ],
-    },
-    en: {
-      body: [
-        {
-          p: 'No model makes I/O itself faster. They save memory and switches while tasks wait. If the bottleneck is the CPU or the database, asynchrony will not help.',
-        },
-      ],
-      notes: [
-        {
-          p: 'No model makes I/O itself faster: they save memory and switches while tasks wait.',
-        },
-        {
-          p: 'A proxy with 50,000 connections: a thread per connection no longer copes; the other four models fit.',
-        },
-        {
-          p: 'A CPU-heavy service: the event loop is a poor fit, one long function delays everyone. Preemptive models do better.',
-        },
-        {
-          p: 'Legacy blocking drivers you must keep: an event loop needs async libraries, while virtual threads take that code as it is.',
-        },
-        {
-          p: 'A telecom system: a million connections, fault isolation and even latency. Only Erlang fits: every process has its own heap and a supervisor.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'The table from the talk. Describe a workload and the rows that fit light up, each with its reason. Steps: 1 — a proxy with 50,000 connections: a thread per connection no longer copes, the rest fit; 2 — a CPU-heavy service (80 % CPU): the event loop is a poor fit, virtual threads and Erlang fit with care; 3 — legacy blocking drivers you must keep: the event loop is a poor fit, virtual threads fit best; 4 — telecom: a million connections, fault isolation and even latency: only Erlang fits.',
-        },
-        {
-          p: 'How it is decided: each row has a few rules, each gives "fits", "with care" or "poor fit"; the row gets the worst of them (a model is as good as its weak point), and the reason shown is the rule that decided. Thresholds: a thread per request fits up to 1,000 concurrent requests (the table’s "hundreds"), and past 10,000 it is a poor fit (C10K, slide 2: 8 MB of addresses per stack, 2–5 µs per switch); computation is felt from 20 % of a request’s time and dominates from 50 %. These are rules for a conversation, not measurements: your own load profile sets the real boundary.',
-        },
-        {
-          p: 'Memory per task is the talk’s table; the green-threads demo measures the Go and Erlang figures: a goroutine is 2,048 bytes of stack and about 520 bytes of runtime, an Erlang process on OTP 25 is 2,640 bytes. Preemption: Go, by sysmon after 10 ms (asynchronously since Go 1.14); Erlang, every 4,000 reductions; Java virtual threads are not preempted by time (JEP 444) and before Java 24 pin their carrier inside `synchronized` (JEP 491). "Colors" is function coloring (the previous slide): only with async/await are functions split into blue and red.',
-        },
-        {
-          p: 'Fault isolation: what is shared and what fails. In every row but Erlang’s the tasks live in one process, one heap, one garbage collector: a leak or running out of memory hits every task at once, and there is no supervisor that restarts one task. What one uncaught failure ends differs: in Java (virtual threads included) an uncaught exception ends only its thread, the JVM calls `Thread.UncaughtExceptionHandler` "when a thread is about to terminate"; in Go a `panic` no `recover` stops ends the whole program (the Go spec, "Handling panics"); in Node an uncaught error by default ends the process with exit code 1 (the `uncaughtException` event). `panic` is Go’s word, not Java’s.',
-        },
-        {
-          p: 'The last thought: the models save resources while waiting; they do not make the waiting shorter. A database query that takes 50 ms takes 50 ms in any model; if the database is the bottleneck, thousands of cheap tasks simply queue up for it (see "Common pitfalls").',
-        },
-      ],
-    },
+  ru: {
+    body: [
+      {
+        p: 'Ни одна модель не делает быстрее сам ввод-вывод. Они экономят память и переключения, пока задачи ждут. Если узкое место — CPU или база данных, асинхронность не поможет.',
+      },
+    ],
+    notes: [
+      {
+        p: 'Ни одна модель не ускоряет сам ввод-вывод: они экономят память и переключения, пока задачи ждут.',
+      },
+      {
+        p: 'Прокси на 50 000 соединений: поток на соединение уже не тянет, остальные четыре модели подходят.',
+      },
+      {
+        p: 'Сервис с тяжёлым счётом: цикл событий плох — одна долгая функция задерживает всех. Лучше модели с вытеснением.',
+      },
+      {
+        p: 'Старые блокирующие драйверы, которые надо сохранить: цикл событий требует асинхронных библиотек, а виртуальные потоки берут этот код как есть.',
+      },
+      {
+        p: 'Телеком: миллион соединений, изоляция сбоев и ровные задержки. Подходит только Erlang — у каждого процесса своя куча и супервизор.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'Таблица из доклада. Опишите нагрузку — подходящие строки подсвечиваются, у каждой причина. Шаги: 1 — прокси на 50 000 соединений: поток на соединение уже не тянет, остальные подходят; 2 — сервис с тяжёлым счётом (80 % CPU): цикл событий плох, виртуальные потоки и Erlang — с оговорками; 3 — старые блокирующие драйверы, которые надо сохранить: цикл событий плох, лучше всех виртуальные потоки; 4 — телеком: миллион соединений, изоляция сбоев и ровные задержки — подходит только Erlang.',
+      },
+      {
+        p: 'Как считается: у каждой строки несколько правил, каждое даёт «подходит», «с оговорками» или «плохо»; строка получает худшее из них (модель хороша настолько, насколько хорошо её слабое место), причина — то правило, что решило. Пороги: поток на запрос — до 1000 одновременных запросов («сотни» из таблицы), после 10 000 — плохо (C10K, слайд 2: стеки по 8 МБ адресов, переключения по 2–5 мкс); счёт заметен с 20 % времени запроса и преобладает с 50 %. Это правила для разговора, не измерения: реальную границу ставит ваш профиль нагрузки.',
+      },
+      {
+        p: 'Память на задачу — из таблицы доклада; в демо «Зелёные потоки» цифры Go и Erlang измерены: горутина — 2048 байт стека и около 520 байт рантайма, процесс Erlang на OTP 25 — 2640 байт. Вытеснение: Go — sysmon через 10 мс (асинхронно с Go 1.14); Erlang — каждые 4000 редукций; виртуальные потоки Java не вытесняются по времени (JEP 444) и до Java 24 закрепляют носитель внутри `synchronized` (JEP 491). «Цвета» — раскраска функций (предыдущий слайд): только у async/await функции делятся на синие и красные.',
+      },
+      {
+        p: 'Изоляция сбоев: что общее и что падает. У всех строк, кроме Erlang, задачи живут в одном процессе — одна куча, один сборщик мусора: утечка или нехватка памяти бьёт по всем задачам сразу, а супервизора, который перезапустил бы одну задачу, нет. Что кончается от одной необработанной ошибки, разное: в Java (и в виртуальных потоках) необработанное исключение завершает только свой поток — JVM зовёт `Thread.UncaughtExceptionHandler` «когда поток вот-вот завершится»; в Go `panic`, которую не перехватил `recover`, завершает всю программу (спецификация Go, «Handling panics»); в Node необработанная ошибка по умолчанию завершает процесс с кодом 1 (событие `uncaughtException`). `panic` — слово Go, не Java.',
+      },
+      {
+        p: 'Последняя мысль: модели экономят ресурсы на ожидании, а не ускоряют ожидание. Запрос к базе, который идёт 50 мс, идёт 50 мс в любой модели; если база — узкое место, тысячи дешёвых задач просто выстроятся к ней в очередь (см. «Типичные грабли»).',
+      },
+    ],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      {
+        p: 'No model makes I/O itself faster. They save memory and switches while tasks wait. If the bottleneck is the CPU or the database, asynchrony will not help.',
+      },
+    ],
+    notes: [
+      {
+        p: 'No model makes I/O itself faster: they save memory and switches while tasks wait.',
+      },
+      {
+        p: 'A proxy with 50,000 connections: a thread per connection no longer copes; the other four models fit.',
+      },
+      {
+        p: 'A CPU-heavy service: the event loop is a poor fit, one long function delays everyone. Preemptive models do better.',
+      },
+      {
+        p: 'Legacy blocking drivers you must keep: an event loop needs async libraries, while virtual threads take that code as it is.',
+      },
+      {
+        p: 'A telecom system: a million connections, fault isolation and even latency. Only Erlang fits: every process has its own heap and a supervisor.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'The table from the talk. Describe a workload and the rows that fit light up, each with its reason. Steps: 1 — a proxy with 50,000 connections: a thread per connection no longer copes, the rest fit; 2 — a CPU-heavy service (80 % CPU): the event loop is a poor fit, virtual threads and Erlang fit with care; 3 — legacy blocking drivers you must keep: the event loop is a poor fit, virtual threads fit best; 4 — telecom: a million connections, fault isolation and even latency: only Erlang fits.',
+      },
+      {
+        p: 'How it is decided: each row has a few rules, each gives "fits", "with care" or "poor fit"; the row gets the worst of them (a model is as good as its weak point), and the reason shown is the rule that decided. Thresholds: a thread per request fits up to 1,000 concurrent requests (the table’s "hundreds"), and past 10,000 it is a poor fit (C10K, slide 2: 8 MB of addresses per stack, 2–5 µs per switch); computation is felt from 20 % of a request’s time and dominates from 50 %. These are rules for a conversation, not measurements: your own load profile sets the real boundary.',
+      },
+      {
+        p: 'Memory per task is the talk’s table; the green-threads demo measures the Go and Erlang figures: a goroutine is 2,048 bytes of stack and about 520 bytes of runtime, an Erlang process on OTP 25 is 2,640 bytes. Preemption: Go, by sysmon after 10 ms (asynchronously since Go 1.14); Erlang, every 4,000 reductions; Java virtual threads are not preempted by time (JEP 444) and before Java 24 pin their carrier inside `synchronized` (JEP 491). "Colors" is function coloring (the previous slide): only with async/await are functions split into blue and red.',
+      },
+      {
+        p: 'Fault isolation: what is shared and what fails. In every row but Erlang’s the tasks live in one process, one heap, one garbage collector: a leak or running out of memory hits every task at once, and there is no supervisor that restarts one task. What one uncaught failure ends differs: in Java (virtual threads included) an uncaught exception ends only its thread, the JVM calls `Thread.UncaughtExceptionHandler` "when a thread is about to terminate"; in Go a `panic` no `recover` stops ends the whole program (the Go spec, "Handling panics"); in Node an uncaught error by default ends the process with exit code 1 (the `uncaughtException` event). `panic` is Go’s word, not Java’s.',
+      },
+      {
+        p: 'The last thought: the models save resources while waiting; they do not make the waiting shorter. A database query that takes 50 ms takes 50 ms in any model; if the database is the bottleneck, thousands of cheap tasks simply queue up for it (see "Common pitfalls").',
+      },
+    ],
+  },
+});

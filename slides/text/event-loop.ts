@@ -1,157 +1,147 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `event-loop` (its title is in `slides/event-loop.ts`): loaded with the slide. */
-const content: SlideTextDef = {
+export default slideText({
   sources: [
-    {
-      title: 'libuv ChangeLog, 1.45.0: “win,unix: change execution order of timers” (Trevor Norris)',
-      url: 'https://github.com/libuv/libuv/blob/v1.x/ChangeLog',
-    },
-    {
-      title: 'libuv PR #3927: win,unix: change execution order of timers',
-      url: 'https://github.com/libuv/libuv/pull/3927',
-    },
-    {
-      title: 'libuv issue #3686: UV_RUN_ONCE breaks the usual order of timers / poll in the event loop',
-      url: 'https://github.com/libuv/libuv/issues/3686',
-    },
-    { title: 'libuv src/unix/core.c: uv_run()', url: 'https://github.com/libuv/libuv/blob/v1.x/src/unix/core.c' },
-    { title: 'libuv docs: Design overview, the I/O loop', url: 'https://docs.libuv.org/en/v1.x/design.html' },
-    {
-      title: 'Node.js: The Node.js Event Loop',
-      url: 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick',
-    },
-    {
-      title: 'nodejs/learn PR #99: clarify timer execution order after libuv 1.45.0',
-      url: 'https://github.com/nodejs/learn/pull/99',
-    },
-    {
-      title: 'nodejs/node issue #48512: event loop regression after libuv v1.45.0 update',
-      url: 'https://github.com/nodejs/node/issues/48512',
-    },
-    {
-      title: 'Node.js lib/internal/timers.js: a delay below 1 ms becomes 1 ms',
-      url: 'https://github.com/nodejs/node/blob/main/lib/internal/timers.js',
-    },
+    [
+      'libuv ChangeLog, 1.45.0: “win,unix: change execution order of timers” (Trevor Norris)',
+      'https://github.com/libuv/libuv/blob/v1.x/ChangeLog',
+    ],
+    ['libuv PR #3927: win,unix: change execution order of timers', 'https://github.com/libuv/libuv/pull/3927'],
+    [
+      'libuv issue #3686: UV_RUN_ONCE breaks the usual order of timers / poll in the event loop',
+      'https://github.com/libuv/libuv/issues/3686',
+    ],
+    ['libuv src/unix/core.c: uv_run()', 'https://github.com/libuv/libuv/blob/v1.x/src/unix/core.c'],
+    ['libuv docs: Design overview, the I/O loop', 'https://docs.libuv.org/en/v1.x/design.html'],
+    ['Node.js: The Node.js Event Loop', 'https://nodejs.org/en/learn/asynchronous-work/event-loop-timers-and-nexttick'],
+    [
+      'nodejs/learn PR #99: clarify timer execution order after libuv 1.45.0',
+      'https://github.com/nodejs/learn/pull/99',
+    ],
+    [
+      'nodejs/node issue #48512: event loop regression after libuv v1.45.0 update',
+      'https://github.com/nodejs/node/issues/48512',
+    ],
+    [
+      'Node.js lib/internal/timers.js: a delay below 1 ms becomes 1 ms',
+      'https://github.com/nodejs/node/blob/main/lib/internal/timers.js',
+    ],
   ],
-  text: {
-    ru: {
-      body: [
-        // Presented, this line and the demo; the rest one click away (open when browsing and in print).
-        { p: 'Бесконечный цикл вокруг `epoll_wait`.' },
-        {
-          details: [
-            {
-              p: 'Он засыпает до ближайшего таймера или готового сокета и по очереди вызывает колбэки. Пока колбэк работает, цикл стоит.',
-            },
-            {
-              ul: [
-                'Node.js — libuv, фазы: таймеры → отложенные → poll (сокеты) → `setImmediate` → закрытия.',
-                'Python — asyncio: `_run_once()` вокруг `selectors`, uvloop — на libuv.',
-                'То же самое внутри nginx, Redis, Netty, Tokio.',
-              ],
-            },
-            {
-              p: 'Между любыми двумя колбэками Node и браузер выполняют **все микрозадачи** — колбэки промисов и продолжения после `await`.',
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'Цикл событий — обычный бесконечный цикл вокруг `epoll_wait`: заснуть до таймера или сокета, потом по одному вызвать колбэки.',
-        },
-        { p: 'Делать нечего, цикл спит: 50 миллисекунд, до срока таймера t1.' },
-        {
-          p: 't1 выполняется — это макрозадача. Он ставит колбэк промиса p1, и p1 выполняется сразу, раньше всего остального.',
-        },
-        { p: 'Данные в сокете B будят цикл раньше, чем наступит срок t2.' },
-        { p: 'После колбэка B выполняется вся цепочка `.then`: очередь микрозадач опустошается до конца.' },
-        {
-          p: 'Node — тот же цикл, только с фазами. В poll колбэк сокета вызывает `setImmediate` и `setTimeout` с нулём.',
-        },
-        { p: 'Фаза check идёт сразу за poll: первым выполняется immediate.' },
-        { p: 'Таймер ждёт фазы таймеров следующего оборота. Пока работает любой колбэк, цикл стоит.' },
-      ],
-      appendix: [
-        {
-          p: 'Упрощённый цикл — код из доклада: посчитать таймаут по ближайшему таймеру, заснуть в `epoll_wait`, выполнить истёкшие таймеры, потом готовые сокеты, и после каждого колбэка опустошить очередь микрозадач. Пока колбэк работает, больше ничего не выполняется. Добавьте таймер или пришлите данные в сокет и посмотрите, сколько цикл спит и почему просыпается. Время виртуальное: колбэки в модели выполняются мгновенно, часы идут только во сне.',
-        },
-        {
-          p: 'По шагам докладчика: цикл спит 50 мс до таймера t1; t1 ставит микрозадачу p1, и она выполняется сразу, до всего остального; данные в B будят цикл раньше срока t2; после колбэка B выполняется вся цепочка `.then`. Дальше вид Node: колбэк сокета в фазе poll ставит `setImmediate` и `setTimeout(…, 0)`; check выполняет `setImmediate` раньше таймера; таймер — только в фазе таймеров после следующего poll (в Node задержка 0 — это 1 мс).',
-        },
-        {
-          p: 'Вид Node — `uv_run` из libuv (src/unix/core.c), упрощённо: handles idle и prepare опущены. Что изменила libuv 1.45: до 1.44 каждая итерация начиналась с `uv__update_time` и `uv__run_timers` — до pending и poll. libuv 1.45.0 (2023; запись в ChangeLog «win,unix: change execution order of timers», автор Trevor Norris, PR libuv/libuv#3927 вслед за issue libuv/libuv#3686) перенесла запуск таймеров в конец итерации — после poll, check и close; в режиме `UV_RUN_DEFAULT` истёкшие таймеры для совместимости один раз запускаются до входа в цикл.',
-        },
-        {
-          p: 'Для главного цикла Node круговой порядок таймеры → pending → poll → check → close не изменился: сдвинулось место, где итерация начинается и кончается, а в режимах `UV_RUN_ONCE` и `UV_RUN_NOWAIT` таймеры теперь запускаются не больше одного раза за `uv_run`. В руководстве Node.js «The Node.js Event Loop» это сказано так: таймеры выполняются только после фазы poll; nodejs/learn#99 уточняет эту формулировку. nodejs/node#48512 — регрессия, найденная сразу после перехода Node на libuv 1.45. На машине, где проверялась модель: Node 20.20.2 с libuv 1.46.0 (`process.versions.uv`).',
-        },
-        {
-          p: 'Проверено на настоящем Node: tests/unit/event-loop.test.ts запускает те же сценарии в `node` (таймеры и настоящие TCP-сокеты на 127.0.0.1) и сравнивает вывод построчно: t1 p1 t2 для двух таймеров с одним сроком; внутри колбэка ввода-вывода `setImmediate` раньше `setTimeout(…, 0)`.',
-        },
-        {
-          p: 'Презентуя, листинг показан без комментариев (их говорит докладчик); кучу таймеров, сокеты, очереди и кнопки открывает одна раскрывашка («Очереди и управление»).',
-        },
-      ],
-    },
-    en: {
-      body: [
-        // Presented, this line and the demo; the rest one click away (open when browsing and in print).
-        { p: 'An endless loop around `epoll_wait`.' },
-        {
-          details: [
-            {
-              p: 'It sleeps until the nearest timer or a ready socket and calls the callbacks one by one. While a callback runs, the loop stands still.',
-            },
-            {
-              ul: [
-                'Node.js: libuv, phases: timers → pending → poll (sockets) → `setImmediate` → close.',
-                'Python: asyncio, `_run_once()` around `selectors`; uvloop runs on libuv.',
-                'The same thing inside nginx, Redis, Netty, Tokio.',
-              ],
-            },
-            {
-              p: 'Between any two callbacks Node and the browser run **all microtasks**: promise callbacks and continuations after `await`.',
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'An event loop is an ordinary infinite loop around `epoll_wait`: sleep until a timer or a socket, then run the callbacks one by one.',
-        },
-        { p: 'Nothing to do, so it sleeps: 50 milliseconds, until timer t1 is due.' },
-        { p: 't1 runs: a macrotask. It queues a promise callback, p1, and p1 runs at once, before anything else.' },
-        { p: 'Data on socket B wakes the loop early, before t2 is due.' },
-        { p: 'After B’s callback the whole `.then` chain runs: the microtask queue is drained to the end.' },
-        {
-          p: 'Node is the same loop with phases. In poll, a socket callback calls `setImmediate` and `setTimeout` with zero.',
-        },
-        { p: 'The check phase comes right after poll: the immediate runs first.' },
-        { p: 'The timer waits for the timers phase of the next turn. While any callback runs, the loop stands still.' },
-      ],
-      appendix: [
-        {
-          p: 'The simplified loop is the code from the talk: compute the timeout from the nearest timer, sleep in `epoll_wait`, run the expired timers, then the ready sockets, and drain the microtask queue after every callback. While a callback runs, nothing else does. Add a timer or make data arrive and watch how long the loop sleeps and why it wakes. Time is virtual: callbacks take no time in the model, the clock moves only while the loop sleeps.',
-        },
-        {
-          p: 'The speaker steps: the loop sleeps 50 ms until timer t1; t1 queues the microtask p1, which runs at once, before anything else; data on B wakes the loop before t2 is due; after B’s callback the whole `.then` chain runs. Then the Node view: the socket callback in the poll phase calls `setImmediate` and `setTimeout(…, 0)`; check runs the immediate before the timer; the timer runs only in the timers phase after the next poll (in Node a delay of 0 is 1 ms).',
-        },
-        {
-          p: 'The Node view is libuv’s `uv_run` (src/unix/core.c), simplified: idle and prepare handles are left out. What libuv 1.45 changed: up to 1.44 every iteration began with `uv__update_time` and `uv__run_timers`, before pending and poll. libuv 1.45.0 (2023; ChangeLog entry “win,unix: change execution order of timers” by Trevor Norris, PR libuv/libuv#3927, following issue libuv/libuv#3686) moved the per-iteration timers run to the end of the iteration, after poll, check and close; with `UV_RUN_DEFAULT` it runs due timers once before entering the loop, for compatibility.',
-        },
-        {
-          p: 'For Node’s main loop the cyclic order timers → pending → poll → check → close stays the same: what moved is where an iteration starts and ends, and with `UV_RUN_ONCE` and `UV_RUN_NOWAIT` timers now run at most once per `uv_run`. The Node.js guide “The Node.js Event Loop” puts it as: timers run only after the poll phase; nodejs/learn#99 clarifies that wording. nodejs/node#48512 is a regression found right after Node moved to libuv 1.45. The machine the model was checked on: Node 20.20.2 with libuv 1.46.0 (`process.versions.uv`).',
-        },
-        {
-          p: 'Checked against real Node: tests/unit/event-loop.test.ts runs the same scenarios in `node` (timers and real TCP sockets on 127.0.0.1) and compares the output line by line: t1 p1 t2 for two timers due together; inside an I/O callback `setImmediate` before `setTimeout(…, 0)`.',
-        },
-        {
-          p: 'Presented, the listing is shown without its comments (the speaker says them); the timer heap, the sockets, the queues and the buttons are one disclosure away (“Queues and controls”).',
-        },
-      ],
-    },
+  ru: {
+    body: [
+      // Presented, this line and the demo; the rest one click away (open when browsing and in print).
+      { p: 'Бесконечный цикл вокруг `epoll_wait`.' },
+      {
+        details: [
+          {
+            p: 'Он засыпает до ближайшего таймера или готового сокета и по очереди вызывает колбэки. Пока колбэк работает, цикл стоит.',
+          },
+          {
+            ul: [
+              'Node.js — libuv, фазы: таймеры → отложенные → poll (сокеты) → `setImmediate` → закрытия.',
+              'Python — asyncio: `_run_once()` вокруг `selectors`, uvloop — на libuv.',
+              'То же самое внутри nginx, Redis, Netty, Tokio.',
+            ],
+          },
+          {
+            p: 'Между любыми двумя колбэками Node и браузер выполняют **все микрозадачи** — колбэки промисов и продолжения после `await`.',
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'Цикл событий — обычный бесконечный цикл вокруг `epoll_wait`: заснуть до таймера или сокета, потом по одному вызвать колбэки.',
+      },
+      { p: 'Делать нечего, цикл спит: 50 миллисекунд, до срока таймера t1.' },
+      {
+        p: 't1 выполняется — это макрозадача. Он ставит колбэк промиса p1, и p1 выполняется сразу, раньше всего остального.',
+      },
+      { p: 'Данные в сокете B будят цикл раньше, чем наступит срок t2.' },
+      { p: 'После колбэка B выполняется вся цепочка `.then`: очередь микрозадач опустошается до конца.' },
+      {
+        p: 'Node — тот же цикл, только с фазами. В poll колбэк сокета вызывает `setImmediate` и `setTimeout` с нулём.',
+      },
+      { p: 'Фаза check идёт сразу за poll: первым выполняется immediate.' },
+      { p: 'Таймер ждёт фазы таймеров следующего оборота. Пока работает любой колбэк, цикл стоит.' },
+    ],
+    appendix: [
+      {
+        p: 'Упрощённый цикл — код из доклада: посчитать таймаут по ближайшему таймеру, заснуть в `epoll_wait`, выполнить истёкшие таймеры, потом готовые сокеты, и после каждого колбэка опустошить очередь микрозадач. Пока колбэк работает, больше ничего не выполняется. Добавьте таймер или пришлите данные в сокет и посмотрите, сколько цикл спит и почему просыпается. Время виртуальное: колбэки в модели выполняются мгновенно, часы идут только во сне.',
+      },
+      {
+        p: 'По шагам докладчика: цикл спит 50 мс до таймера t1; t1 ставит микрозадачу p1, и она выполняется сразу, до всего остального; данные в B будят цикл раньше срока t2; после колбэка B выполняется вся цепочка `.then`. Дальше вид Node: колбэк сокета в фазе poll ставит `setImmediate` и `setTimeout(…, 0)`; check выполняет `setImmediate` раньше таймера; таймер — только в фазе таймеров после следующего poll (в Node задержка 0 — это 1 мс).',
+      },
+      {
+        p: 'Вид Node — `uv_run` из libuv (src/unix/core.c), упрощённо: handles idle и prepare опущены. Что изменила libuv 1.45: до 1.44 каждая итерация начиналась с `uv__update_time` и `uv__run_timers` — до pending и poll. libuv 1.45.0 (2023; запись в ChangeLog «win,unix: change execution order of timers», автор Trevor Norris, PR libuv/libuv#3927 вслед за issue libuv/libuv#3686) перенесла запуск таймеров в конец итерации — после poll, check и close; в режиме `UV_RUN_DEFAULT` истёкшие таймеры для совместимости один раз запускаются до входа в цикл.',
+      },
+      {
+        p: 'Для главного цикла Node круговой порядок таймеры → pending → poll → check → close не изменился: сдвинулось место, где итерация начинается и кончается, а в режимах `UV_RUN_ONCE` и `UV_RUN_NOWAIT` таймеры теперь запускаются не больше одного раза за `uv_run`. В руководстве Node.js «The Node.js Event Loop» это сказано так: таймеры выполняются только после фазы poll; nodejs/learn#99 уточняет эту формулировку. nodejs/node#48512 — регрессия, найденная сразу после перехода Node на libuv 1.45. На машине, где проверялась модель: Node 20.20.2 с libuv 1.46.0 (`process.versions.uv`).',
+      },
+      {
+        p: 'Проверено на настоящем Node: tests/unit/event-loop.test.ts запускает те же сценарии в `node` (таймеры и настоящие TCP-сокеты на 127.0.0.1) и сравнивает вывод построчно: t1 p1 t2 для двух таймеров с одним сроком; внутри колбэка ввода-вывода `setImmediate` раньше `setTimeout(…, 0)`.',
+      },
+      {
+        p: 'Презентуя, листинг показан без комментариев (их говорит докладчик); кучу таймеров, сокеты, очереди и кнопки открывает одна раскрывашка («Очереди и управление»).',
+      },
+    ],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      // Presented, this line and the demo; the rest one click away (open when browsing and in print).
+      { p: 'An endless loop around `epoll_wait`.' },
+      {
+        details: [
+          {
+            p: 'It sleeps until the nearest timer or a ready socket and calls the callbacks one by one. While a callback runs, the loop stands still.',
+          },
+          {
+            ul: [
+              'Node.js: libuv, phases: timers → pending → poll (sockets) → `setImmediate` → close.',
+              'Python: asyncio, `_run_once()` around `selectors`; uvloop runs on libuv.',
+              'The same thing inside nginx, Redis, Netty, Tokio.',
+            ],
+          },
+          {
+            p: 'Between any two callbacks Node and the browser run **all microtasks**: promise callbacks and continuations after `await`.',
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'An event loop is an ordinary infinite loop around `epoll_wait`: sleep until a timer or a socket, then run the callbacks one by one.',
+      },
+      { p: 'Nothing to do, so it sleeps: 50 milliseconds, until timer t1 is due.' },
+      { p: 't1 runs: a macrotask. It queues a promise callback, p1, and p1 runs at once, before anything else.' },
+      { p: 'Data on socket B wakes the loop early, before t2 is due.' },
+      { p: 'After B’s callback the whole `.then` chain runs: the microtask queue is drained to the end.' },
+      {
+        p: 'Node is the same loop with phases. In poll, a socket callback calls `setImmediate` and `setTimeout` with zero.',
+      },
+      { p: 'The check phase comes right after poll: the immediate runs first.' },
+      { p: 'The timer waits for the timers phase of the next turn. While any callback runs, the loop stands still.' },
+    ],
+    appendix: [
+      {
+        p: 'The simplified loop is the code from the talk: compute the timeout from the nearest timer, sleep in `epoll_wait`, run the expired timers, then the ready sockets, and drain the microtask queue after every callback. While a callback runs, nothing else does. Add a timer or make data arrive and watch how long the loop sleeps and why it wakes. Time is virtual: callbacks take no time in the model, the clock moves only while the loop sleeps.',
+      },
+      {
+        p: 'The speaker steps: the loop sleeps 50 ms until timer t1; t1 queues the microtask p1, which runs at once, before anything else; data on B wakes the loop before t2 is due; after B’s callback the whole `.then` chain runs. Then the Node view: the socket callback in the poll phase calls `setImmediate` and `setTimeout(…, 0)`; check runs the immediate before the timer; the timer runs only in the timers phase after the next poll (in Node a delay of 0 is 1 ms).',
+      },
+      {
+        p: 'The Node view is libuv’s `uv_run` (src/unix/core.c), simplified: idle and prepare handles are left out. What libuv 1.45 changed: up to 1.44 every iteration began with `uv__update_time` and `uv__run_timers`, before pending and poll. libuv 1.45.0 (2023; ChangeLog entry “win,unix: change execution order of timers” by Trevor Norris, PR libuv/libuv#3927, following issue libuv/libuv#3686) moved the per-iteration timers run to the end of the iteration, after poll, check and close; with `UV_RUN_DEFAULT` it runs due timers once before entering the loop, for compatibility.',
+      },
+      {
+        p: 'For Node’s main loop the cyclic order timers → pending → poll → check → close stays the same: what moved is where an iteration starts and ends, and with `UV_RUN_ONCE` and `UV_RUN_NOWAIT` timers now run at most once per `uv_run`. The Node.js guide “The Node.js Event Loop” puts it as: timers run only after the poll phase; nodejs/learn#99 clarifies that wording. nodejs/node#48512 is a regression found right after Node moved to libuv 1.45. The machine the model was checked on: Node 20.20.2 with libuv 1.46.0 (`process.versions.uv`).',
+      },
+      {
+        p: 'Checked against real Node: tests/unit/event-loop.test.ts runs the same scenarios in `node` (timers and real TCP sockets on 127.0.0.1) and compares the output line by line: t1 p1 t2 for two timers due together; inside an I/O callback `setImmediate` before `setTimeout(…, 0)`.',
+      },
+      {
+        p: 'Presented, the listing is shown without its comments (the speaker says them); the timer heap, the sockets, the queues and the buttons are one disclosure away (“Queues and controls”).',
+      },
+    ],
+  },
+});

@@ -1,134 +1,127 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `function-coloring` (its title is in `slides/function-coloring.ts`): loaded with the slide. */
-const content: SlideTextDef = {
+export default slideText({
   sources: [
-    {
-      title: 'Bob Nystrom, “What Color is Your Function?” (2015)',
-      url: 'https://journal.stuffwithstuff.com/2015/02/01/what-color-is-your-function/',
-    },
-    { title: 'PEP 492: Coroutines with async and await syntax', url: 'https://peps.python.org/pep-0492/' },
-    { title: 'PEP 530: Asynchronous Comprehensions', url: 'https://peps.python.org/pep-0530/' },
-    {
-      title: 'CPython 3.11, Lib/asyncio/runners.py: asyncio.run() (line 187: the running-loop check)',
-      url: 'https://github.com/python/cpython/blob/3.11/Lib/asyncio/runners.py',
-    },
-    {
-      title: 'CPython 3.11, Lib/asyncio/tasks.py: run_coroutine_threadsafe (lines 917–937)',
-      url: 'https://github.com/python/cpython/blob/3.11/Lib/asyncio/tasks.py',
-    },
-    {
-      title: 'CPython 3.11, Lib/asyncio/threads.py: to_thread (lines 12–25)',
-      url: 'https://github.com/python/cpython/blob/3.11/Lib/asyncio/threads.py',
-    },
-    {
-      title: 'Python docs: concurrent.futures.ThreadPoolExecutor (default max_workers)',
-      url: 'https://docs.python.org/3/library/concurrent.futures.html#threadpoolexecutor',
-    },
-    {
-      title: 'HTTPX: Async Support (httpx.AsyncClient)',
-      url: 'https://www.python-httpx.org/async/',
-    },
-    { title: 'psycopg 3: Asynchronous operations', url: 'https://www.psycopg.org/psycopg3/docs/advanced/async.html' },
-    { title: 'Node.js API: fs.promises', url: 'https://nodejs.org/api/fs.html#promises-api' },
-    {
-      title: 'ECMAScript: Array.prototype.sort, SortCompare (a NaN result is treated as +0)',
-      url: 'https://tc39.es/ecma262/#sec-sortcompare',
-    },
-    { title: 'JEP 444: Virtual Threads', url: 'https://openjdk.org/jeps/444' },
+    [
+      'Bob Nystrom, “What Color is Your Function?” (2015)',
+      'https://journal.stuffwithstuff.com/2015/02/01/what-color-is-your-function/',
+    ],
+    ['PEP 492: Coroutines with async and await syntax', 'https://peps.python.org/pep-0492/'],
+    ['PEP 530: Asynchronous Comprehensions', 'https://peps.python.org/pep-0530/'],
+    [
+      'CPython 3.11, Lib/asyncio/runners.py: asyncio.run() (line 187: the running-loop check)',
+      'https://github.com/python/cpython/blob/3.11/Lib/asyncio/runners.py',
+    ],
+    [
+      'CPython 3.11, Lib/asyncio/tasks.py: run_coroutine_threadsafe (lines 917–937)',
+      'https://github.com/python/cpython/blob/3.11/Lib/asyncio/tasks.py',
+    ],
+    [
+      'CPython 3.11, Lib/asyncio/threads.py: to_thread (lines 12–25)',
+      'https://github.com/python/cpython/blob/3.11/Lib/asyncio/threads.py',
+    ],
+    [
+      'Python docs: concurrent.futures.ThreadPoolExecutor (default max_workers)',
+      'https://docs.python.org/3/library/concurrent.futures.html#threadpoolexecutor',
+    ],
+    ['HTTPX: Async Support (httpx.AsyncClient)', 'https://www.python-httpx.org/async/'],
+    ['psycopg 3: Asynchronous operations', 'https://www.psycopg.org/psycopg3/docs/advanced/async.html'],
+    ['Node.js API: fs.promises', 'https://nodejs.org/api/fs.html#promises-api'],
+    [
+      'ECMAScript: Array.prototype.sort, SortCompare (a NaN result is treated as +0)',
+      'https://tc39.es/ecma262/#sec-sortcompare',
+    ],
+    ['JEP 444: Virtual Threads', 'https://openjdk.org/jeps/444'],
   ],
-  text: {
-    ru: {
-      body: [
-        { p: 'Асинхронную функцию вызовет только асинхронная: `async` ползёт вверх по стеку.' },
-        {
-          details: [
-            { p: 'Go, Java с виртуальными потоками и Erlang цветов не имеют: заблокироваться может любая функция.' },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'В Python с asyncio у функций два цвета. Асинхронную можно вызвать только из асинхронной — и это расползается.',
-        },
-        {
-          p: 'Делаем `fetch_price` асинхронной. Её вызывающий, `price`, теперь получает корутину вместо числа.',
-        },
-        {
-          p: 'Цвет ползёт вверх: каждая функция над ней должна стать `async`, до самого `main`. Девять функций и двенадцать мест вызова ради одного сетевого запроса.',
-        },
-        {
-          p: 'А колбэк для `sorted` застрял: встроенная функция вызывает ключ синхронно, и две корутины не сравнить. Вызов приходится переписывать.',
-        },
-        {
-          p: 'Та же программа на Go: цветов нет. Блокирующий вызов паркует горутину, меняется только тело `fetch_price`. Так же в Java с виртуальными потоками и в Erlang.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'Код слайда — пример из доклада (`total`, `price`, `fetch_price`), достроенный до маленькой программы: два обработчика, ключ для `sorted` и колбэк для `map`. Нажмите на функцию — она станет `async def`. Тогда каждый, кто её вызывает, получает вместо значения корутину и должен сделать `await`, а значит, сам стать асинхронным. Цвет ползёт вверх до `main`, и `main()` превращается в `asyncio.run(main())`. Счётчик считает функции, ставшие `async def`, и места вызова, которые пришлось поменять (каждое `await`, переписанные вызовы `sorted` и `map`, сам `requests.get` → `await client.get` и последнюю строку скрипта).',
-        },
-        {
-          ul: [
-            'Из синхронной функции дождаться асинхронной нельзя, не заблокировав цикл: `asyncio.run()` внутри работающего цикла — ошибка `RuntimeError: asyncio.run() cannot be called from a running event loop` (Lib/asyncio/runners.py, строка 187).',
-            'Библиотеки раздваиваются: `requests` и `httpx.AsyncClient`, синхронный и асинхронный режимы в psycopg 3, `fs.readFileSync` и `fs.promises`.',
-            "Колбэк в `map` или `sort` не может сделать `await`: встроенная функция вызывает его синхронно. Асинхронный ключ `sorted` возвращает корутину, и сравнение падает: `TypeError: '<' not supported between instances of 'coroutine' and 'coroutine'`, плюс `RuntimeWarning: coroutine 'by_price' was never awaited`. `map` с асинхронным колбэком молча даёт список корутин. Вызов приходится переписывать: сначала дождаться цен, потом сортировать; включение с `await` вместо `map`.",
-            'В JavaScript так же: `[3, 1, 2].sort(async (a, b) => a - b)` возвращает `[ 3, 1, 2 ]` — промис приводится к NaN, а NaN сортировка считает нулём, «равны».',
-            'Go, Java с виртуальными потоками и Erlang цветов не имеют: любая функция может заблокироваться. Блокирующий вызов паркует горутину, виртуальный поток или процесс, а рантайм запускает на том же потоке ОС другие задачи. В этих режимах граф не окрашивается: меняется только тело `fetch_price`.',
-          ],
-        },
-        {
-          p: 'Мосты между мирами (вкладка «Мосты»): `asyncio.to_thread(f, …)` — из асинхронного кода вызвать блокирующий; он уходит в поток пула по умолчанию (`min(32, os.cpu_count() + 4)` потоков, Lib/concurrent/futures/thread.py, строка 142), цикл не стоит. `asyncio.run_coroutine_threadsafe(coro, loop)` — из другого потока отдать корутину циклу: он кладёт колбэк через `call_soon_threadsafe` и будит цикл через self-pipe (Lib/asyncio/tasks.py, строки 917–937); вызывающий поток ждёт в `future.result()`. Из потока самого цикла это вечное ожидание.',
-        },
-        {
-          p: 'Проверено на настоящих Python и Node (tests/unit/function-coloring-real.test.ts): для каждого набора выбранных функций (все 512) листинг слайда запускается под python3 и печатает то же, что синхронная программа; «наивный» листинг без переписанных вызовов падает с той самой ошибкой `sorted` или даёт список корутин с `RuntimeWarning`; `asyncio.run()` внутри цикла и `sort` с async-компаратором в Node дают ровно те строки, что цитирует слайд. `requests` и `httpx` в проверке заменены заглушками, возвращающими цены: проверяется раскраска, а не сеть.',
-        },
-      ],
-    },
-    en: {
-      body: [
-        { p: 'Only an async function can call an async one: `async` climbs up the stack.' },
-        { details: [{ p: 'Go, Java’s virtual threads and Erlang have no colors: any function may block.' }] },
-      ],
-      notes: [
-        {
-          p: 'In Python with asyncio functions have two colors. An async function can only be called from an async one, and that spreads.',
-        },
-        {
-          p: 'We make `fetch_price` async. Its caller, `price`, now gets a coroutine instead of a number.',
-        },
-        {
-          p: 'The color climbs: every function above it must become `async`, all the way to `main`. Nine functions and twelve call sites for one network call.',
-        },
-        {
-          p: 'And the key of `sorted` is stuck: the builtin calls it synchronously, and two coroutines cannot be compared. The call has to be rewritten.',
-        },
-        {
-          p: 'The same program in Go: no colors. A blocking call parks the goroutine, and only the body of `fetch_price` changes. The same in Java with virtual threads and in Erlang.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'The slide’s code is the talk’s example (`total`, `price`, `fetch_price`) grown into a small program: two handlers, a key for `sorted` and a callback for `map`. Click a function and it becomes `async def`. Then everyone who calls it gets a coroutine instead of a value and must `await` it, and so must become async itself. The color climbs to `main`, and `main()` becomes `asyncio.run(main())`. The counter counts the functions that became `async def` and the call sites that had to change (each `await`, the rewritten `sorted` and `map` calls, `requests.get` itself → `await client.get`, and the script’s last line).',
-        },
-        {
-          ul: [
-            'From a sync function you cannot wait for an async one without blocking the loop: `asyncio.run()` inside a running loop is an error, `RuntimeError: asyncio.run() cannot be called from a running event loop` (Lib/asyncio/runners.py, line 187).',
-            'Libraries split in two: `requests` and `httpx.AsyncClient`, psycopg 3’s sync and async modes, `fs.readFileSync` and `fs.promises`.',
-            "A callback in `map` or `sort` cannot `await`: the builtin calls it synchronously. An async `sorted` key returns a coroutine and the comparison fails: `TypeError: '<' not supported between instances of 'coroutine' and 'coroutine'`, plus `RuntimeWarning: coroutine 'by_price' was never awaited`. `map` with an async callback silently gives a list of coroutines. The call has to be rewritten: await the prices first, then sort; a comprehension with `await` instead of `map`.",
-            'JavaScript is the same: `[3, 1, 2].sort(async (a, b) => a - b)` returns `[ 3, 1, 2 ]` — the promise converts to NaN, and sort treats NaN as zero, “equal”.',
-            'Go, Java with virtual threads and Erlang have no colors: any function may block. A blocking call parks the goroutine, virtual thread or process, and the runtime runs other tasks on the same OS thread. In those modes the graph is not colored: only the body of `fetch_price` changes.',
-          ],
-        },
-        {
-          p: 'Bridges between the worlds (the “Bridges” tab): `asyncio.to_thread(f, …)` calls blocking code from async code; it goes to a thread of the default pool (`min(32, os.cpu_count() + 4)` threads, Lib/concurrent/futures/thread.py, line 142), and the loop does not stand. `asyncio.run_coroutine_threadsafe(coro, loop)` hands a coroutine to the loop from another thread: it queues a callback with `call_soon_threadsafe`, which wakes the loop through the self-pipe (Lib/asyncio/tasks.py, lines 917–937); the calling thread waits in `future.result()`. From the loop’s own thread that wait never ends.',
-        },
-        {
-          p: 'Checked against real Python and Node (tests/unit/function-coloring-real.test.ts): for every set of chosen functions (all 512) the slide’s listing runs under python3 and prints what the sync program prints; the “naive” listing without the rewritten calls fails with that very `sorted` error or gives a list of coroutines with a `RuntimeWarning`; `asyncio.run()` inside a loop and `sort` with an async comparator in Node print exactly the lines the slide quotes. In the check `requests` and `httpx` are stubs that return prices: it tests the coloring, not the network.',
-        },
-      ],
-    },
+  ru: {
+    body: [
+      { p: 'Асинхронную функцию вызовет только асинхронная: `async` ползёт вверх по стеку.' },
+      {
+        details: [
+          { p: 'Go, Java с виртуальными потоками и Erlang цветов не имеют: заблокироваться может любая функция.' },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'В Python с asyncio у функций два цвета. Асинхронную можно вызвать только из асинхронной — и это расползается.',
+      },
+      {
+        p: 'Делаем `fetch_price` асинхронной. Её вызывающий, `price`, теперь получает корутину вместо числа.',
+      },
+      {
+        p: 'Цвет ползёт вверх: каждая функция над ней должна стать `async`, до самого `main`. Девять функций и двенадцать мест вызова ради одного сетевого запроса.',
+      },
+      {
+        p: 'А колбэк для `sorted` застрял: встроенная функция вызывает ключ синхронно, и две корутины не сравнить. Вызов приходится переписывать.',
+      },
+      {
+        p: 'Та же программа на Go: цветов нет. Блокирующий вызов паркует горутину, меняется только тело `fetch_price`. Так же в Java с виртуальными потоками и в Erlang.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'Код слайда — пример из доклада (`total`, `price`, `fetch_price`), достроенный до маленькой программы: два обработчика, ключ для `sorted` и колбэк для `map`. Нажмите на функцию — она станет `async def`. Тогда каждый, кто её вызывает, получает вместо значения корутину и должен сделать `await`, а значит, сам стать асинхронным. Цвет ползёт вверх до `main`, и `main()` превращается в `asyncio.run(main())`. Счётчик считает функции, ставшие `async def`, и места вызова, которые пришлось поменять (каждое `await`, переписанные вызовы `sorted` и `map`, сам `requests.get` → `await client.get` и последнюю строку скрипта).',
+      },
+      {
+        ul: [
+          'Из синхронной функции дождаться асинхронной нельзя, не заблокировав цикл: `asyncio.run()` внутри работающего цикла — ошибка `RuntimeError: asyncio.run() cannot be called from a running event loop` (Lib/asyncio/runners.py, строка 187).',
+          'Библиотеки раздваиваются: `requests` и `httpx.AsyncClient`, синхронный и асинхронный режимы в psycopg 3, `fs.readFileSync` и `fs.promises`.',
+          "Колбэк в `map` или `sort` не может сделать `await`: встроенная функция вызывает его синхронно. Асинхронный ключ `sorted` возвращает корутину, и сравнение падает: `TypeError: '<' not supported between instances of 'coroutine' and 'coroutine'`, плюс `RuntimeWarning: coroutine 'by_price' was never awaited`. `map` с асинхронным колбэком молча даёт список корутин. Вызов приходится переписывать: сначала дождаться цен, потом сортировать; включение с `await` вместо `map`.",
+          'В JavaScript так же: `[3, 1, 2].sort(async (a, b) => a - b)` возвращает `[ 3, 1, 2 ]` — промис приводится к NaN, а NaN сортировка считает нулём, «равны».',
+          'Go, Java с виртуальными потоками и Erlang цветов не имеют: любая функция может заблокироваться. Блокирующий вызов паркует горутину, виртуальный поток или процесс, а рантайм запускает на том же потоке ОС другие задачи. В этих режимах граф не окрашивается: меняется только тело `fetch_price`.',
+        ],
+      },
+      {
+        p: 'Мосты между мирами (вкладка «Мосты»): `asyncio.to_thread(f, …)` — из асинхронного кода вызвать блокирующий; он уходит в поток пула по умолчанию (`min(32, os.cpu_count() + 4)` потоков, Lib/concurrent/futures/thread.py, строка 142), цикл не стоит. `asyncio.run_coroutine_threadsafe(coro, loop)` — из другого потока отдать корутину циклу: он кладёт колбэк через `call_soon_threadsafe` и будит цикл через self-pipe (Lib/asyncio/tasks.py, строки 917–937); вызывающий поток ждёт в `future.result()`. Из потока самого цикла это вечное ожидание.',
+      },
+      {
+        p: 'Проверено на настоящих Python и Node (tests/unit/function-coloring-real.test.ts): для каждого набора выбранных функций (все 512) листинг слайда запускается под python3 и печатает то же, что синхронная программа; «наивный» листинг без переписанных вызовов падает с той самой ошибкой `sorted` или даёт список корутин с `RuntimeWarning`; `asyncio.run()` внутри цикла и `sort` с async-компаратором в Node дают ровно те строки, что цитирует слайд. `requests` и `httpx` в проверке заменены заглушками, возвращающими цены: проверяется раскраска, а не сеть.',
+      },
+    ],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      { p: 'Only an async function can call an async one: `async` climbs up the stack.' },
+      { details: [{ p: 'Go, Java’s virtual threads and Erlang have no colors: any function may block.' }] },
+    ],
+    notes: [
+      {
+        p: 'In Python with asyncio functions have two colors. An async function can only be called from an async one, and that spreads.',
+      },
+      {
+        p: 'We make `fetch_price` async. Its caller, `price`, now gets a coroutine instead of a number.',
+      },
+      {
+        p: 'The color climbs: every function above it must become `async`, all the way to `main`. Nine functions and twelve call sites for one network call.',
+      },
+      {
+        p: 'And the key of `sorted` is stuck: the builtin calls it synchronously, and two coroutines cannot be compared. The call has to be rewritten.',
+      },
+      {
+        p: 'The same program in Go: no colors. A blocking call parks the goroutine, and only the body of `fetch_price` changes. The same in Java with virtual threads and in Erlang.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'The slide’s code is the talk’s example (`total`, `price`, `fetch_price`) grown into a small program: two handlers, a key for `sorted` and a callback for `map`. Click a function and it becomes `async def`. Then everyone who calls it gets a coroutine instead of a value and must `await` it, and so must become async itself. The color climbs to `main`, and `main()` becomes `asyncio.run(main())`. The counter counts the functions that became `async def` and the call sites that had to change (each `await`, the rewritten `sorted` and `map` calls, `requests.get` itself → `await client.get`, and the script’s last line).',
+      },
+      {
+        ul: [
+          'From a sync function you cannot wait for an async one without blocking the loop: `asyncio.run()` inside a running loop is an error, `RuntimeError: asyncio.run() cannot be called from a running event loop` (Lib/asyncio/runners.py, line 187).',
+          'Libraries split in two: `requests` and `httpx.AsyncClient`, psycopg 3’s sync and async modes, `fs.readFileSync` and `fs.promises`.',
+          "A callback in `map` or `sort` cannot `await`: the builtin calls it synchronously. An async `sorted` key returns a coroutine and the comparison fails: `TypeError: '<' not supported between instances of 'coroutine' and 'coroutine'`, plus `RuntimeWarning: coroutine 'by_price' was never awaited`. `map` with an async callback silently gives a list of coroutines. The call has to be rewritten: await the prices first, then sort; a comprehension with `await` instead of `map`.",
+          'JavaScript is the same: `[3, 1, 2].sort(async (a, b) => a - b)` returns `[ 3, 1, 2 ]` — the promise converts to NaN, and sort treats NaN as zero, “equal”.',
+          'Go, Java with virtual threads and Erlang have no colors: any function may block. A blocking call parks the goroutine, virtual thread or process, and the runtime runs other tasks on the same OS thread. In those modes the graph is not colored: only the body of `fetch_price` changes.',
+        ],
+      },
+      {
+        p: 'Bridges between the worlds (the “Bridges” tab): `asyncio.to_thread(f, …)` calls blocking code from async code; it goes to a thread of the default pool (`min(32, os.cpu_count() + 4)` threads, Lib/concurrent/futures/thread.py, line 142), and the loop does not stand. `asyncio.run_coroutine_threadsafe(coro, loop)` hands a coroutine to the loop from another thread: it queues a callback with `call_soon_threadsafe`, which wakes the loop through the self-pipe (Lib/asyncio/tasks.py, lines 917–937); the calling thread waits in `future.result()`. From the loop’s own thread that wait never ends.',
+      },
+      {
+        p: 'Checked against real Python and Node (tests/unit/function-coloring-real.test.ts): for every set of chosen functions (all 512) the slide’s listing runs under python3 and prints what the sync program prints; the “naive” listing without the rewritten calls fails with that very `sorted` error or gives a list of coroutines with a `RuntimeWarning`; `asyncio.run()` inside a loop and `sort` with an async comparator in Node print exactly the lines the slide quotes. In the check `requests` and `httpx` are stubs that return prices: it tests the coloring, not the network.',
+      },
+    ],
+  },
+});

@@ -1,107 +1,103 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `observe` (its title is in `slides/observe.ts`): loaded with the slide. */
-const content: SlideTextDef = {
+export default slideText({
   sources: [
-    { title: 'strace(1) manual: -c, -w, -f, -e trace=', url: 'https://man7.org/linux/man-pages/man1/strace.1.html' },
-    {
-      title: 'proc_pid_status(5): voluntary_ctxt_switches, nonvoluntary_ctxt_switches',
-      url: 'https://man7.org/linux/man-pages/man5/proc_pid_status.5.html',
-    },
-    { title: 'proc_pid_task(5): /proc/PID/task', url: 'https://man7.org/linux/man-pages/man5/proc_pid_task.5.html' },
-    { title: 'ps(1): -L, wchan', url: 'https://man7.org/linux/man-pages/man1/ps.1.html' },
-    { title: 'pidstat(1) (sysstat): -w, -t', url: 'https://man7.org/linux/man-pages/man1/pidstat.1.html' },
-    { title: 'ss(8) (iproute2): -s', url: 'https://man7.org/linux/man-pages/man8/ss.8.html' },
-    { title: 'Go runtime package: GODEBUG schedtrace', url: 'https://pkg.go.dev/runtime#hdr-Environment_Variables' },
-    {
-      title: 'JEP 444: Virtual Threads — thread dumps (jcmd <pid> Thread.dump_to_file -format=json)',
-      url: 'https://openjdk.org/jeps/444',
-    },
+    ['strace(1) manual: -c, -w, -f, -e trace=', 'https://man7.org/linux/man-pages/man1/strace.1.html'],
+    [
+      'proc_pid_status(5): voluntary_ctxt_switches, nonvoluntary_ctxt_switches',
+      'https://man7.org/linux/man-pages/man5/proc_pid_status.5.html',
+    ],
+    ['proc_pid_task(5): /proc/PID/task', 'https://man7.org/linux/man-pages/man5/proc_pid_task.5.html'],
+    ['ps(1): -L, wchan', 'https://man7.org/linux/man-pages/man1/ps.1.html'],
+    ['pidstat(1) (sysstat): -w, -t', 'https://man7.org/linux/man-pages/man1/pidstat.1.html'],
+    ['ss(8) (iproute2): -s', 'https://man7.org/linux/man-pages/man8/ss.8.html'],
+    ['Go runtime package: GODEBUG schedtrace', 'https://pkg.go.dev/runtime#hdr-Environment_Variables'],
+    [
+      'JEP 444: Virtual Threads — thread dumps (jcmd <pid> Thread.dump_to_file -format=json)',
+      'https://openjdk.org/jeps/444',
+    ],
   ],
-  text: {
-    ru: {
-      body: [
-        {
-          p: '`strace` покажет, что процесс на самом деле ждёт: `epoll_wait` — цикл событий простаивает, долгий `read` или `futex` — что-то заблокировано. Много невольных переключений в `/proc` — потокам не хватает ядер.',
-        },
-      ],
-      notes: [
-        {
-          p: 'Как понять, чего ждёт процесс? Спросите ядро: `strace` показывает системные вызовы, `/proc` — переключения.',
-        },
-        {
-          p: 'Простаивающий цикл Node под `strace -c`: всё время в `epoll_pwait`. Так выглядит здоровое ожидание.',
-        },
-        {
-          p: 'Процесс, заблокированный на канале: один `read`, который не возвращается. Цикл стоит.',
-        },
-        {
-          p: 'Четыре потока на одном мьютексе: всё время в `futex`. Они ждут друг друга, а не сеть.',
-        },
-        {
-          p: 'Четыре считающих потока на одном ядре: растут невольные переключения. Потокам не хватает процессора.',
-        },
-        {
-          p: 'Игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'Шаги: 1 — простаивающий цикл Node под `strace -c`: всё время в `epoll_pwait`; 2 — процесс, заблокированный на канале, под `strace -e`: один `read`, который не возвращается; 3 — четыре потока на одном мьютексе: всё время в `futex`; 4 — четыре считающих потока на одном ядре (`taskset -c 0`) в `pidstat -w`: растут невольные переключения; 5 — игра: прочитайте вывод и назовите причину (счёт хранится только в демо).',
-        },
-        {
-          p: 'Весь вывод настоящий: его записал `scripts/record-observe.ts` на машине, названной в демо (дата, процессор, ядро); PID и числа — как были. Программы лежат в `tests/probes/` (`observe-idle.cjs`, `observe-contended.c`, `observe-busy.c`, `observe-spin.go`). Обрезано только то, что сказано: строки в конце и хвост таблицы `strace -c` (её итог оставлен), а также сообщения strace об отсоединении от потоков. `tests/unit/observe-real.test.ts` записывает всё заново и проверяет у каждого состояния его признак — и у записанного вывода тоже.',
-        },
-        {
-          p: 'Команды чуть отличаются от классических, и вот почему. `strace -c -w`: без `-w` strace считает процессорное время в ядре, и простаивающий цикл почти ничего не «тратит»; с `-w` — время по часам, и видно, что процесс ждёт. Node (libuv) вызывает `epoll_pwait`, а не `epoll_wait`, поэтому он добавлен в `-e trace=`. `/proc/$PID/status` показывает переключения только главного потока; у многопоточной программы смотрите `/proc/$PID/task/*/status` или `pidstat -w -t`. `ss -s` считает сокеты всей машины, а не процесса.',
-        },
-        {
-          p: 'Чего не видно здесь: `perf sched` (нужны права на perf и ядро с трассировкой), `GODEBUG=schedtrace=1000` записан для Go-программы — простой (`idleprocs=2`) и четыре крутящиеся горутины при `GOMAXPROCS=1` (`runqueue` не пуст). `jcmd $PID Thread.dump_to_file -format=json t.json` не записан: на этой машине нет Java 21; формат дампа описан в JEP 444.',
-        },
-      ],
-    },
-    en: {
-      body: [
-        {
-          p: '`strace` shows what a process is really waiting for: `epoll_wait` — the event loop is idle; a long `read` or `futex` — something is blocked. Many nonvoluntary switches in `/proc` — the threads are short of cores.',
-        },
-      ],
-      notes: [
-        {
-          p: 'How do you tell what a process waits for? Ask the kernel: `strace` shows the system calls, `/proc` the switches.',
-        },
-        {
-          p: 'An idle Node loop under `strace -c`: all the time in `epoll_pwait`. That is what healthy waiting looks like.',
-        },
-        {
-          p: 'A process blocked on a pipe: one `read` that never returns. The loop is stuck.',
-        },
-        {
-          p: 'Four threads on one mutex: all the time in `futex`. They wait for each other, not for the network.',
-        },
-        {
-          p: 'Four computing threads on one core: nonvoluntary switches grow. The threads are short of CPU.',
-        },
-        {
-          p: 'The game: here is an output, name the cause. Let the room answer before you do.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'Steps: 1 — an idle Node loop under `strace -c`: all the time in `epoll_pwait`; 2 — a process blocked on a pipe under `strace -e`: one `read` that never returns; 3 — four threads on one mutex: all the time in `futex`; 4 — four computing threads on one core (`taskset -c 0`) in `pidstat -w`: nonvoluntary switches grow; 5 — the game: read an output and name the cause (the score is kept only in the demo).',
-        },
-        {
-          p: 'Every output is real: `scripts/record-observe.ts` recorded it on the machine the demo names (date, processor, kernel); PIDs and figures as they were. The programs are in `tests/probes/` (`observe-idle.cjs`, `observe-contended.c`, `observe-busy.c`, `observe-spin.go`). Only what is said was trimmed: lines at the end and the tail of the `strace -c` table (its total kept), and strace’s messages about detaching from threads. `tests/unit/observe-real.test.ts` records everything again and checks each state’s telling feature — on the committed outputs too.',
-        },
-        {
-          p: 'The commands differ a little from the classic ones, and here is why. `strace -c -w`: without `-w` strace counts CPU time in the kernel, and an idle loop “spends” almost nothing; with `-w` it is wall-clock time, and you see what the process waits for. Node (libuv) calls `epoll_pwait`, not `epoll_wait`, so it is added to `-e trace=`. `/proc/$PID/status` shows the switches of the main thread only; for a multi-threaded program look at `/proc/$PID/task/*/status` or `pidstat -w -t`. `ss -s` counts the sockets of the whole machine, not of the process.',
-        },
-        {
-          p: 'What is not shown here: `perf sched` (it needs perf permissions and a kernel with tracing). `GODEBUG=schedtrace=1000` is recorded for a Go program: idle (`idleprocs=2`) and four spinning goroutines on `GOMAXPROCS=1` (`runqueue` not empty). `jcmd $PID Thread.dump_to_file -format=json t.json` is not recorded: this machine has no Java 21; the dump’s format is described in JEP 444.',
-        },
-      ],
-    },
+  ru: {
+    body: [
+      {
+        p: '`strace` покажет, что процесс на самом деле ждёт: `epoll_wait` — цикл событий простаивает, долгий `read` или `futex` — что-то заблокировано. Много невольных переключений в `/proc` — потокам не хватает ядер.',
+      },
+    ],
+    notes: [
+      {
+        p: 'Как понять, чего ждёт процесс? Спросите ядро: `strace` показывает системные вызовы, `/proc` — переключения.',
+      },
+      {
+        p: 'Простаивающий цикл Node под `strace -c`: всё время в `epoll_pwait`. Так выглядит здоровое ожидание.',
+      },
+      {
+        p: 'Процесс, заблокированный на канале: один `read`, который не возвращается. Цикл стоит.',
+      },
+      {
+        p: 'Четыре потока на одном мьютексе: всё время в `futex`. Они ждут друг друга, а не сеть.',
+      },
+      {
+        p: 'Четыре считающих потока на одном ядре: растут невольные переключения. Потокам не хватает процессора.',
+      },
+      {
+        p: 'Игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'Шаги: 1 — простаивающий цикл Node под `strace -c`: всё время в `epoll_pwait`; 2 — процесс, заблокированный на канале, под `strace -e`: один `read`, который не возвращается; 3 — четыре потока на одном мьютексе: всё время в `futex`; 4 — четыре считающих потока на одном ядре (`taskset -c 0`) в `pidstat -w`: растут невольные переключения; 5 — игра: прочитайте вывод и назовите причину (счёт хранится только в демо).',
+      },
+      {
+        p: 'Весь вывод настоящий: его записал `scripts/record-observe.ts` на машине, названной в демо (дата, процессор, ядро); PID и числа — как были. Программы лежат в `tests/probes/` (`observe-idle.cjs`, `observe-contended.c`, `observe-busy.c`, `observe-spin.go`). Обрезано только то, что сказано: строки в конце и хвост таблицы `strace -c` (её итог оставлен), а также сообщения strace об отсоединении от потоков. `tests/unit/observe-real.test.ts` записывает всё заново и проверяет у каждого состояния его признак — и у записанного вывода тоже.',
+      },
+      {
+        p: 'Команды чуть отличаются от классических, и вот почему. `strace -c -w`: без `-w` strace считает процессорное время в ядре, и простаивающий цикл почти ничего не «тратит»; с `-w` — время по часам, и видно, что процесс ждёт. Node (libuv) вызывает `epoll_pwait`, а не `epoll_wait`, поэтому он добавлен в `-e trace=`. `/proc/$PID/status` показывает переключения только главного потока; у многопоточной программы смотрите `/proc/$PID/task/*/status` или `pidstat -w -t`. `ss -s` считает сокеты всей машины, а не процесса.',
+      },
+      {
+        p: 'Чего не видно здесь: `perf sched` (нужны права на perf и ядро с трассировкой), `GODEBUG=schedtrace=1000` записан для Go-программы — простой (`idleprocs=2`) и четыре крутящиеся горутины при `GOMAXPROCS=1` (`runqueue` не пуст). `jcmd $PID Thread.dump_to_file -format=json t.json` не записан: на этой машине нет Java 21; формат дампа описан в JEP 444.',
+      },
+    ],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      {
+        p: '`strace` shows what a process is really waiting for: `epoll_wait` — the event loop is idle; a long `read` or `futex` — something is blocked. Many nonvoluntary switches in `/proc` — the threads are short of cores.',
+      },
+    ],
+    notes: [
+      {
+        p: 'How do you tell what a process waits for? Ask the kernel: `strace` shows the system calls, `/proc` the switches.',
+      },
+      {
+        p: 'An idle Node loop under `strace -c`: all the time in `epoll_pwait`. That is what healthy waiting looks like.',
+      },
+      {
+        p: 'A process blocked on a pipe: one `read` that never returns. The loop is stuck.',
+      },
+      {
+        p: 'Four threads on one mutex: all the time in `futex`. They wait for each other, not for the network.',
+      },
+      {
+        p: 'Four computing threads on one core: nonvoluntary switches grow. The threads are short of CPU.',
+      },
+      {
+        p: 'The game: here is an output, name the cause. Let the room answer before you do.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'Steps: 1 — an idle Node loop under `strace -c`: all the time in `epoll_pwait`; 2 — a process blocked on a pipe under `strace -e`: one `read` that never returns; 3 — four threads on one mutex: all the time in `futex`; 4 — four computing threads on one core (`taskset -c 0`) in `pidstat -w`: nonvoluntary switches grow; 5 — the game: read an output and name the cause (the score is kept only in the demo).',
+      },
+      {
+        p: 'Every output is real: `scripts/record-observe.ts` recorded it on the machine the demo names (date, processor, kernel); PIDs and figures as they were. The programs are in `tests/probes/` (`observe-idle.cjs`, `observe-contended.c`, `observe-busy.c`, `observe-spin.go`). Only what is said was trimmed: lines at the end and the tail of the `strace -c` table (its total kept), and strace’s messages about detaching from threads. `tests/unit/observe-real.test.ts` records everything again and checks each state’s telling feature — on the committed outputs too.',
+      },
+      {
+        p: 'The commands differ a little from the classic ones, and here is why. `strace -c -w`: without `-w` strace counts CPU time in the kernel, and an idle loop “spends” almost nothing; with `-w` it is wall-clock time, and you see what the process waits for. Node (libuv) calls `epoll_pwait`, not `epoll_wait`, so it is added to `-e trace=`. `/proc/$PID/status` shows the switches of the main thread only; for a multi-threaded program look at `/proc/$PID/task/*/status` or `pidstat -w -t`. `ss -s` counts the sockets of the whole machine, not of the process.',
+      },
+      {
+        p: 'What is not shown here: `perf sched` (it needs perf permissions and a kernel with tracing). `GODEBUG=schedtrace=1000` is recorded for a Go program: idle (`idleprocs=2`) and four spinning goroutines on `GOMAXPROCS=1` (`runqueue` not empty). `jcmd $PID Thread.dump_to_file -format=json t.json` is not recorded: this machine has no Java 21; the dump’s format is described in JEP 444.',
+      },
+    ],
+  },
+});

@@ -1,173 +1,163 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `python-asyncio` (its title is in `slides/python-asyncio.ts`): loaded with the slide. */
-const content: SlideTextDef = {
+export default slideText({
   sources: [
-    {
-      title: 'Python docs: Developing with asyncio (debug mode, slow callbacks, never-awaited coroutines)',
-      url: 'https://docs.python.org/3/library/asyncio-dev.html',
-    },
-    {
-      title: 'Python docs: asyncio.to_thread',
-      url: 'https://docs.python.org/3/library/asyncio-task.html#asyncio.to_thread',
-    },
-    {
-      title: 'Python docs: loop.run_in_executor',
-      url: 'https://docs.python.org/3/library/asyncio-eventloop.html#asyncio.loop.run_in_executor',
-    },
-    {
-      title: 'Python docs: sys.setswitchinterval (the GIL’s 5 ms)',
-      url: 'https://docs.python.org/3/library/sys.html#sys.setswitchinterval',
-    },
-    {
-      title: 'CPython 3.11: Lib/asyncio/base_events.py',
-      url: 'https://github.com/python/cpython/blob/v3.11.7/Lib/asyncio/base_events.py',
-    },
-    {
-      title: 'CPython 3.11: Lib/asyncio/threads.py',
-      url: 'https://github.com/python/cpython/blob/v3.11.7/Lib/asyncio/threads.py',
-    },
-    {
-      title: 'CPython 3.11: Python/ceval_gil.h (take_gil waits one interval, then asks for a drop)',
-      url: 'https://github.com/python/cpython/blob/v3.11.7/Python/ceval_gil.h',
-    },
+    [
+      'Python docs: Developing with asyncio (debug mode, slow callbacks, never-awaited coroutines)',
+      'https://docs.python.org/3/library/asyncio-dev.html',
+    ],
+    ['Python docs: asyncio.to_thread', 'https://docs.python.org/3/library/asyncio-task.html#asyncio.to_thread'],
+    [
+      'Python docs: loop.run_in_executor',
+      'https://docs.python.org/3/library/asyncio-eventloop.html#asyncio.loop.run_in_executor',
+    ],
+    [
+      'Python docs: sys.setswitchinterval (the GIL’s 5 ms)',
+      'https://docs.python.org/3/library/sys.html#sys.setswitchinterval',
+    ],
+    [
+      'CPython 3.11: Lib/asyncio/base_events.py',
+      'https://github.com/python/cpython/blob/v3.11.7/Lib/asyncio/base_events.py',
+    ],
+    ['CPython 3.11: Lib/asyncio/threads.py', 'https://github.com/python/cpython/blob/v3.11.7/Lib/asyncio/threads.py'],
+    [
+      'CPython 3.11: Python/ceval_gil.h (take_gil waits one interval, then asks for a drop)',
+      'https://github.com/python/cpython/blob/v3.11.7/Python/ceval_gil.h',
+    ],
   ],
-  text: {
-    ru: {
-      body: [
-        // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
-        { p: 'Одна строка в `handle()` решает: пульс каждые 100 мс или тишина.' },
-        {
-          details: [
-            {
-              ul: [
-                '`fetch()` без `await` только создаёт корутину: код не выполняется, в логе — `RuntimeWarning`.',
-                '`time.sleep`, `requests`, синхронный драйвер БД в `async def` блокируют весь цикл.',
-                'Блокирующее — в поток (`to_thread`), счёт — в процессы: GIL не даст потокам считать параллельно.',
-                '`PYTHONASYNCIODEBUG=1` предупреждает о колбэках дольше 100 мс.',
-              ],
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'Программа одна; меняется только строка в `handle()`. Пульс тикает каждые 100 мс, в 250 мс приходят два запроса, каждый ждёт 300 мс. С `await asyncio.sleep` оба ждут одновременно, и пульс держит ритм.',
-        },
-        {
-          p: 'Забыли `await`: `fetch()` только создаёт объект корутины. Ничего не выполняется, запрос «готов» сразу, и Python предупреждает, что корутину так и не дождались.',
-        },
-        {
-          p: '`time.sleep` блокирует единственный поток цикла: обработчики идут друг за другом, 600 мс, и пульс молчит.',
-        },
-        {
-          p: '`requests.get` — то же самое под маской: ждёт сеть внутри потока цикла. Как и синхронный драйвер базы данных.',
-        },
-        {
-          p: 'Отправим блокирующий вызов в поток через `to_thread`: цикл спит в `select()`, и пульс снова вовремя.',
-        },
-        {
-          p: 'Счёт в потоках делит GIL: два цикла по 300 мс идут 600 мс, и каждый тик опаздывает на 5 мс.',
-        },
-        {
-          p: 'У каждого процесса свой GIL: два цикла идут параллельно, 300 мс, а поток цикла свободен.',
-        },
-        {
-          p: 'Как найти блокирующий вызов? Режим отладки, `PYTHONASYNCIODEBUG=1`, пишет в лог каждый колбэк дольше 100 мс с именем его задачи.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'Программа одна и та же, меняется только строка в `handle()`. Пульс просыпается каждые 100 мс и записывает `loop.time()`; через 250 мс приходят два запроса, и `gather` обрабатывает их одновременно; каждый делает один вызов на 300 мс (HTTP-сервер отвечает через 300 мс; цикл счёта идёт 300 мс). Код на слайде — не пересказ: это листинг, который модель цикла asyncio пишет сама, и тест запускает его в настоящем CPython.',
-        },
-        {
-          p: "`fetch()` без `await`: корутина создана и сразу выброшена; при её уничтожении CPython печатает `RuntimeWarning: coroutine 'fetch' was never awaited` — один раз на строку (фильтр предупреждений по умолчанию), хотя вызовов два. Запрос «обработан» мгновенно, а работа не сделана. В режиме отладки к предупреждению добавляется, где корутина создана.",
-        },
-        {
-          p: "`time.sleep(0.3)` и `requests.get`: шаг задачи не отдаёт управление 300 мс, и оба обработчика попадают в один проход шестого шага `_run_once` — 600 мс подряд. Пульс молчит: его таймер истёк в 300 мс, но цикл увидит это только после блокировки. Режим отладки пишет по строке на каждый шаг: `Executing <Task finished name='Task-3' coro=<handle() done, …>> took 0.300 seconds` (base_events.py:1917 в 3.11, порог `slow_callback_duration = 0.1` — строка 405).",
-        },
-        {
-          p: '`await asyncio.to_thread(requests.get, URL)`: функция уходит в пул потоков по умолчанию (`min(32, os.cpu_count() + 4)` потоков, concurrent/futures/thread.py:142), `to_thread` — это `loop.run_in_executor(None, func_call)` (threads.py:25). Поток спит в сети без GIL; цикл спит в `select()` и просыпается вовремя.',
-        },
-        {
-          p: 'Счёт в `to_thread`: оба потока держат GIL по очереди, поэтому два цикла по 300 мс процессорного времени идут 600 мс. И поток цикла, проснувшись от таймера, ждёт GIL: `take_gil` ждёт интервал переключения (5 мс, `sys.getswitchinterval()`) и только потом просит держателя отдать GIL. Каждый тик приходит на 5 мс позже: интервал 105 мс вместо 100, а при пульсе 10 мс — уже 15 мс. Под нагрузкой машины эффект сильнее: тест это видит и сравнивает с допуском.',
-        },
-        {
-          p: '`ProcessPoolExecutor`: у каждого процесса свой интерпретатор и свой GIL; два цикла идут параллельно 300 мс, поток цикла свободен, пульс — 100 мс. Цена — передача аргументов и результата через pickle и запуск процессов.',
-        },
-        {
-          p: 'Проверено на настоящем CPython (tests/unit/python-asyncio-real.test.ts): каждый листинг запускается с HTTP-сервером на loopback, который отвечает через 300 мс. Число тиков совпадает с моделью точно для `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` и `fetch()` без `await`; для счёта в потоках — с допуском (интервал переключения GIL моделируется приближённо), для процессов — не меньше, чем у модели; тексты предупреждений — посимвольно, кроме времени.',
-        },
-      ],
-    },
-    en: {
-      body: [
-        // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
-        { p: 'One line in `handle()` decides: a heartbeat every 100 ms, or silence.' },
-        {
-          details: [
-            {
-              ul: [
-                '`fetch()` without `await` only creates a coroutine: its code does not run; the log shows a `RuntimeWarning`.',
-                '`time.sleep`, `requests`, a synchronous DB driver in `async def` block the whole loop.',
-                'Blocking calls go to a thread (`to_thread`), CPU work to processes: the GIL will not let threads compute in parallel.',
-                '`PYTHONASYNCIODEBUG=1` warns about callbacks longer than 100 ms.',
-              ],
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'One program; only the line in `handle()` changes. A heartbeat ticks every 100 ms, two requests arrive at 250 ms and each waits 300 ms. With `await asyncio.sleep` both wait at once, and the heartbeat keeps time.',
-        },
-        {
-          p: 'Forget the `await`: `fetch()` only creates a coroutine object. Nothing runs, the request is “done” at once, and Python warns that the coroutine was never awaited.',
-        },
-        {
-          p: '`time.sleep` blocks the loop’s only thread: the two handlers run one after the other, 600 ms, and the heartbeat falls silent.',
-        },
-        {
-          p: '`requests.get` is the same in disguise: it waits for the network inside the loop’s thread. So does a synchronous database driver.',
-        },
-        {
-          p: 'Send the blocking call to a thread with `to_thread`: the loop sleeps in `select()`, and the heartbeat is back on time.',
-        },
-        {
-          p: 'CPU work in threads shares the GIL: two loops of 300 ms take 600 ms, and every tick comes 5 ms late.',
-        },
-        {
-          p: 'Processes have a GIL each: the two loops run in parallel, 300 ms, and the loop’s thread stays free.',
-        },
-        {
-          p: 'How do you find the blocking call? Debug mode, `PYTHONASYNCIODEBUG=1`, logs every callback that took over 100 ms, with its task’s name.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'The program is the same every time; only the line in `handle()` changes. The heartbeat wakes every 100 ms and records `loop.time()`; after 250 ms two requests arrive and `gather` handles them at once; each makes one 300 ms call (the HTTP server answers after 300 ms; the CPU loop runs for 300 ms). The code on the slide is not a paraphrase: it is the listing the asyncio model writes itself, and a test runs it under the real CPython.',
-        },
-        {
-          p: "`fetch()` without `await`: the coroutine is created and dropped at once; when it is destroyed CPython prints `RuntimeWarning: coroutine 'fetch' was never awaited` — once per line (the default warnings filter), though it is called twice. The request is “handled” at once and the work is not done. In debug mode the warning also says where the coroutine was created.",
-        },
-        {
-          p: "`time.sleep(0.3)` and `requests.get`: the task’s step does not yield for 300 ms, and both handlers fall into one pass of step 6 of `_run_once` — 600 ms in a row. The heartbeat is silent: its timer expired at 300 ms, but the loop sees it only after the block. Debug mode logs one line per step: `Executing <Task finished name='Task-3' coro=<handle() done, …>> took 0.300 seconds` (base_events.py:1917 in 3.11; the threshold `slow_callback_duration = 0.1` is line 405).",
-        },
-        {
-          p: '`await asyncio.to_thread(requests.get, URL)`: the function goes to the default thread pool (`min(32, os.cpu_count() + 4)` threads, concurrent/futures/thread.py:142); `to_thread` is `loop.run_in_executor(None, func_call)` (threads.py:25). The thread waits on the network without the GIL; the loop sleeps in `select()` and wakes on time.',
-        },
-        {
-          p: 'CPU work in `to_thread`: both threads hold the GIL in turn, so two loops of 300 ms of CPU time take 600 ms. And the loop’s thread, woken by its timer, waits for the GIL: `take_gil` waits one switch interval (5 ms, `sys.getswitchinterval()`) before it asks the holder to drop it. Every tick comes 5 ms late: an interval of 105 ms instead of 100, and with a 10 ms heartbeat already 15 ms. On a loaded machine the effect is stronger: the test sees it and compares with a tolerance.',
-        },
-        {
-          p: '`ProcessPoolExecutor`: each process has its own interpreter and its own GIL; the two loops run in parallel for 300 ms, the loop’s thread is free, the heartbeat keeps 100 ms. The price: arguments and results travel through pickle, and processes must be started.',
-        },
-        {
-          p: 'Checked against the real CPython (tests/unit/python-asyncio-real.test.ts): each listing runs with a loopback HTTP server that answers after 300 ms. The tick count equals the model’s exactly for `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` and `fetch()` without `await`; for CPU work in threads within a tolerance (the GIL’s switch interval is modelled approximately); for processes, at least the model’s; the warnings’ text character for character, apart from the clock.',
-        },
-      ],
-    },
+  ru: {
+    body: [
+      // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
+      { p: 'Одна строка в `handle()` решает: пульс каждые 100 мс или тишина.' },
+      {
+        details: [
+          {
+            ul: [
+              '`fetch()` без `await` только создаёт корутину: код не выполняется, в логе — `RuntimeWarning`.',
+              '`time.sleep`, `requests`, синхронный драйвер БД в `async def` блокируют весь цикл.',
+              'Блокирующее — в поток (`to_thread`), счёт — в процессы: GIL не даст потокам считать параллельно.',
+              '`PYTHONASYNCIODEBUG=1` предупреждает о колбэках дольше 100 мс.',
+            ],
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'Программа одна; меняется только строка в `handle()`. Пульс тикает каждые 100 мс, в 250 мс приходят два запроса, каждый ждёт 300 мс. С `await asyncio.sleep` оба ждут одновременно, и пульс держит ритм.',
+      },
+      {
+        p: 'Забыли `await`: `fetch()` только создаёт объект корутины. Ничего не выполняется, запрос «готов» сразу, и Python предупреждает, что корутину так и не дождались.',
+      },
+      {
+        p: '`time.sleep` блокирует единственный поток цикла: обработчики идут друг за другом, 600 мс, и пульс молчит.',
+      },
+      {
+        p: '`requests.get` — то же самое под маской: ждёт сеть внутри потока цикла. Как и синхронный драйвер базы данных.',
+      },
+      {
+        p: 'Отправим блокирующий вызов в поток через `to_thread`: цикл спит в `select()`, и пульс снова вовремя.',
+      },
+      {
+        p: 'Счёт в потоках делит GIL: два цикла по 300 мс идут 600 мс, и каждый тик опаздывает на 5 мс.',
+      },
+      {
+        p: 'У каждого процесса свой GIL: два цикла идут параллельно, 300 мс, а поток цикла свободен.',
+      },
+      {
+        p: 'Как найти блокирующий вызов? Режим отладки, `PYTHONASYNCIODEBUG=1`, пишет в лог каждый колбэк дольше 100 мс с именем его задачи.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'Программа одна и та же, меняется только строка в `handle()`. Пульс просыпается каждые 100 мс и записывает `loop.time()`; через 250 мс приходят два запроса, и `gather` обрабатывает их одновременно; каждый делает один вызов на 300 мс (HTTP-сервер отвечает через 300 мс; цикл счёта идёт 300 мс). Код на слайде — не пересказ: это листинг, который модель цикла asyncio пишет сама, и тест запускает его в настоящем CPython.',
+      },
+      {
+        p: "`fetch()` без `await`: корутина создана и сразу выброшена; при её уничтожении CPython печатает `RuntimeWarning: coroutine 'fetch' was never awaited` — один раз на строку (фильтр предупреждений по умолчанию), хотя вызовов два. Запрос «обработан» мгновенно, а работа не сделана. В режиме отладки к предупреждению добавляется, где корутина создана.",
+      },
+      {
+        p: "`time.sleep(0.3)` и `requests.get`: шаг задачи не отдаёт управление 300 мс, и оба обработчика попадают в один проход шестого шага `_run_once` — 600 мс подряд. Пульс молчит: его таймер истёк в 300 мс, но цикл увидит это только после блокировки. Режим отладки пишет по строке на каждый шаг: `Executing <Task finished name='Task-3' coro=<handle() done, …>> took 0.300 seconds` (base_events.py:1917 в 3.11, порог `slow_callback_duration = 0.1` — строка 405).",
+      },
+      {
+        p: '`await asyncio.to_thread(requests.get, URL)`: функция уходит в пул потоков по умолчанию (`min(32, os.cpu_count() + 4)` потоков, concurrent/futures/thread.py:142), `to_thread` — это `loop.run_in_executor(None, func_call)` (threads.py:25). Поток спит в сети без GIL; цикл спит в `select()` и просыпается вовремя.',
+      },
+      {
+        p: 'Счёт в `to_thread`: оба потока держат GIL по очереди, поэтому два цикла по 300 мс процессорного времени идут 600 мс. И поток цикла, проснувшись от таймера, ждёт GIL: `take_gil` ждёт интервал переключения (5 мс, `sys.getswitchinterval()`) и только потом просит держателя отдать GIL. Каждый тик приходит на 5 мс позже: интервал 105 мс вместо 100, а при пульсе 10 мс — уже 15 мс. Под нагрузкой машины эффект сильнее: тест это видит и сравнивает с допуском.',
+      },
+      {
+        p: '`ProcessPoolExecutor`: у каждого процесса свой интерпретатор и свой GIL; два цикла идут параллельно 300 мс, поток цикла свободен, пульс — 100 мс. Цена — передача аргументов и результата через pickle и запуск процессов.',
+      },
+      {
+        p: 'Проверено на настоящем CPython (tests/unit/python-asyncio-real.test.ts): каждый листинг запускается с HTTP-сервером на loopback, который отвечает через 300 мс. Число тиков совпадает с моделью точно для `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` и `fetch()` без `await`; для счёта в потоках — с допуском (интервал переключения GIL моделируется приближённо), для процессов — не меньше, чем у модели; тексты предупреждений — посимвольно, кроме времени.',
+      },
+    ],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
+      { p: 'One line in `handle()` decides: a heartbeat every 100 ms, or silence.' },
+      {
+        details: [
+          {
+            ul: [
+              '`fetch()` without `await` only creates a coroutine: its code does not run; the log shows a `RuntimeWarning`.',
+              '`time.sleep`, `requests`, a synchronous DB driver in `async def` block the whole loop.',
+              'Blocking calls go to a thread (`to_thread`), CPU work to processes: the GIL will not let threads compute in parallel.',
+              '`PYTHONASYNCIODEBUG=1` warns about callbacks longer than 100 ms.',
+            ],
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'One program; only the line in `handle()` changes. A heartbeat ticks every 100 ms, two requests arrive at 250 ms and each waits 300 ms. With `await asyncio.sleep` both wait at once, and the heartbeat keeps time.',
+      },
+      {
+        p: 'Forget the `await`: `fetch()` only creates a coroutine object. Nothing runs, the request is “done” at once, and Python warns that the coroutine was never awaited.',
+      },
+      {
+        p: '`time.sleep` blocks the loop’s only thread: the two handlers run one after the other, 600 ms, and the heartbeat falls silent.',
+      },
+      {
+        p: '`requests.get` is the same in disguise: it waits for the network inside the loop’s thread. So does a synchronous database driver.',
+      },
+      {
+        p: 'Send the blocking call to a thread with `to_thread`: the loop sleeps in `select()`, and the heartbeat is back on time.',
+      },
+      {
+        p: 'CPU work in threads shares the GIL: two loops of 300 ms take 600 ms, and every tick comes 5 ms late.',
+      },
+      {
+        p: 'Processes have a GIL each: the two loops run in parallel, 300 ms, and the loop’s thread stays free.',
+      },
+      {
+        p: 'How do you find the blocking call? Debug mode, `PYTHONASYNCIODEBUG=1`, logs every callback that took over 100 ms, with its task’s name.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'The program is the same every time; only the line in `handle()` changes. The heartbeat wakes every 100 ms and records `loop.time()`; after 250 ms two requests arrive and `gather` handles them at once; each makes one 300 ms call (the HTTP server answers after 300 ms; the CPU loop runs for 300 ms). The code on the slide is not a paraphrase: it is the listing the asyncio model writes itself, and a test runs it under the real CPython.',
+      },
+      {
+        p: "`fetch()` without `await`: the coroutine is created and dropped at once; when it is destroyed CPython prints `RuntimeWarning: coroutine 'fetch' was never awaited` — once per line (the default warnings filter), though it is called twice. The request is “handled” at once and the work is not done. In debug mode the warning also says where the coroutine was created.",
+      },
+      {
+        p: "`time.sleep(0.3)` and `requests.get`: the task’s step does not yield for 300 ms, and both handlers fall into one pass of step 6 of `_run_once` — 600 ms in a row. The heartbeat is silent: its timer expired at 300 ms, but the loop sees it only after the block. Debug mode logs one line per step: `Executing <Task finished name='Task-3' coro=<handle() done, …>> took 0.300 seconds` (base_events.py:1917 in 3.11; the threshold `slow_callback_duration = 0.1` is line 405).",
+      },
+      {
+        p: '`await asyncio.to_thread(requests.get, URL)`: the function goes to the default thread pool (`min(32, os.cpu_count() + 4)` threads, concurrent/futures/thread.py:142); `to_thread` is `loop.run_in_executor(None, func_call)` (threads.py:25). The thread waits on the network without the GIL; the loop sleeps in `select()` and wakes on time.',
+      },
+      {
+        p: 'CPU work in `to_thread`: both threads hold the GIL in turn, so two loops of 300 ms of CPU time take 600 ms. And the loop’s thread, woken by its timer, waits for the GIL: `take_gil` waits one switch interval (5 ms, `sys.getswitchinterval()`) before it asks the holder to drop it. Every tick comes 5 ms late: an interval of 105 ms instead of 100, and with a 10 ms heartbeat already 15 ms. On a loaded machine the effect is stronger: the test sees it and compares with a tolerance.',
+      },
+      {
+        p: '`ProcessPoolExecutor`: each process has its own interpreter and its own GIL; the two loops run in parallel for 300 ms, the loop’s thread is free, the heartbeat keeps 100 ms. The price: arguments and results travel through pickle, and processes must be started.',
+      },
+      {
+        p: 'Checked against the real CPython (tests/unit/python-asyncio-real.test.ts): each listing runs with a loopback HTTP server that answers after 300 ms. The tick count equals the model’s exactly for `time.sleep`, `asyncio.sleep`, `requests.get`, `to_thread(requests.get)` and `fetch()` without `await`; for CPU work in threads within a tolerance (the GIL’s switch interval is modelled approximately); for processes, at least the model’s; the warnings’ text character for character, apart from the clock.',
+      },
+    ],
+  },
+});

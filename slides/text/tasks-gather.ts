@@ -1,115 +1,111 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `tasks-gather` (its title is in `slides/tasks-gather.ts`): loaded with the slide. */
-const content: SlideTextDef = {
+export default slideText({
   sources: [
-    {
-      title: 'Python documentation: Coroutines and Tasks (create_task, gather, TaskGroup)',
-      url: 'https://docs.python.org/3.11/library/asyncio-task.html',
-    },
-    {
-      title: 'CPython 3.11, Lib/asyncio/tasks.py (gather, _all_tasks)',
-      url: 'https://github.com/python/cpython/blob/3.11/Lib/asyncio/tasks.py',
-    },
-    {
-      title: 'CPython 3.11, Lib/asyncio/taskgroups.py (TaskGroup._abort, __aexit__)',
-      url: 'https://github.com/python/cpython/blob/3.11/Lib/asyncio/taskgroups.py',
-    },
+    [
+      'Python documentation: Coroutines and Tasks (create_task, gather, TaskGroup)',
+      'https://docs.python.org/3.11/library/asyncio-task.html',
+    ],
+    [
+      'CPython 3.11, Lib/asyncio/tasks.py (gather, _all_tasks)',
+      'https://github.com/python/cpython/blob/3.11/Lib/asyncio/tasks.py',
+    ],
+    [
+      'CPython 3.11, Lib/asyncio/taskgroups.py (TaskGroup._abort, __aexit__)',
+      'https://github.com/python/cpython/blob/3.11/Lib/asyncio/taskgroups.py',
+    ],
   ],
-  text: {
-    ru: {
-      body: [
-        // Presented, the timeline says it: the words are one click away (open in the self-paced view and in print).
-        {
-          details: [
-            {
-              p: '`await some_coro()` — это последовательно: вызов функции, который может приостановиться. Конкурентность начинается, когда корутина становится задачей: `asyncio.create_task` заворачивает её в Task. Три последовательных await стоят сумму задержек, три задачи — максимум.',
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'Три вызова по 200, 100 и 300 мс, по очереди: обработчик продолжает через сумму, 600 мс. `await` на корутине — просто вызов функции, который может приостановиться.',
-        },
-        {
-          p: 'Заворачиваем каждый в задачу через `create_task` — и они идут одновременно: 300 мс, самая долгая. Конкурентность начинается с задачи, а не с `await`.',
-        },
-        {
-          p: '`gather` делает то же и возвращает результаты в порядке аргументов, хотя b закончил первым.',
-        },
-        {
-          p: 'Теперь b падает. `gather` бросает исключение сразу, в 100 мс, и никто не отменяет a и c: они работают дальше без присмотра, их результаты пропадут.',
-        },
-        {
-          p: 'С `return_exceptions=True` исключение приходит значением на месте b, в 300 мс: каждое надо проверить самим.',
-        },
-        {
-          p: '`TaskGroup`, с Python 3.11: первая ошибка отменяет соседей, вызывающий получает ExceptionGroup. И храните ссылку на каждую голую задачу: цикл держит лишь слабую.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'Task — подкласс Future, который ведёт свою корутину и запоминает результат или исключение. `create_task` планирует первый шаг задачи на следующий оборот цикла и сразу возвращается. `gather` заворачивает каждый аргумент в Task и возвращает результаты в порядке аргументов; по умолчанию первое исключение пробрасывается сразу (`Lib/asyncio/tasks.py`, строки 774 и 785 в 3.11: `if not return_exceptions:` … `outer.set_exception(exc)`), и остальные задачи никто не отменяет. С `return_exceptions=True` исключения приходят как значения, для поэлементного разбора.',
-        },
-        {
-          p: 'С `create_task` видно ещё одно: обработчик ждёт `ta` первым. Если b упадёт раньше a, исключение дойдёт до вызывающего только когда дойдёт очередь до `await tb`, а c всё равно доработает. Поведение «работаем дальше при ошибке» — скрытая утечка ресурсов для fan-out с побочными эффектами. `TaskGroup` (3.11) отменяет соседей при первой ошибке (`Lib/asyncio/taskgroups.py`, строка 182: `t.cancel()` в `_abort`) и бросает `ExceptionGroup` со всеми ошибками (строка 144).',
-        },
-        {
-          p: 'Грабли с потерянной ссылкой: голый `asyncio.create_task(x)`, результат которого вы не сохранили, может быть собран сборщиком мусора прямо в полёте — цикл держит лишь слабую ссылку (`Lib/asyncio/tasks.py`, строка 941: `_all_tasks = weakref.WeakSet()`). Храните ссылки (например, в множестве, которое чистится в `add_done_callback`) или используйте `TaskGroup`.',
-        },
-        {
-          p: 'Демо считает модель цикла asyncio (та же, что на соседних слайдах): `asyncio.sleep` — это футура и `call_later`, вызов длится ровно свою задержку. Сверено с CPython 3.11 (`tests/unit/tasks-gather-real.test.ts`): все пять стратегий, с ошибкой и без, на задержках в десятки миллисекунд — тот самый код обработчика со слайда, как в сервере: `main` продолжает работать, пока вызовы не закончатся. Совпадают точно: чем закончился каждый вызов (результат, исключение, отмена, не начинался), порядок завершений и что получил вызывающий (repr); времена — в пределах 20 мс + 25 %.',
-        },
-      ],
-    },
-    en: {
-      body: [
-        // Presented, the timeline says it: the words are one click away (open in the self-paced view and in print).
-        {
-          details: [
-            {
-              p: '`await some_coro()` is sequential: a function call that may pause. Concurrency starts when the coroutine becomes a task: `asyncio.create_task` wraps it in a Task. Three sequential awaits cost the sum of their latencies; three tasks cost the maximum.',
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'Three calls of 200, 100 and 300 ms, one after another: the handler resumes after the sum, 600 ms. `await` on a coroutine is just a function call that may pause.',
-        },
-        {
-          p: 'Wrap each in a task with `create_task` and they run at once: 300 ms, the longest. Concurrency starts with the task, not with `await`.',
-        },
-        {
-          p: '`gather` does the same and hands the results back in argument order, though b finished first.',
-        },
-        {
-          p: 'Now b fails. `gather` raises at once, at 100 ms, and nobody cancels a and c: they run on unattended, and their results are lost.',
-        },
-        {
-          p: 'With `return_exceptions=True` the exception comes back as a value in b’s place, at 300 ms: check each one yourself.',
-        },
-        {
-          p: '`TaskGroup`, since Python 3.11: the first failure cancels the siblings, and the caller gets an ExceptionGroup. And keep a reference to every bare task: the loop holds only a weak one.',
-        },
-      ],
-      appendix: [
-        {
-          p: 'A Task is a Future subclass that drives its coroutine and keeps its result or exception. `create_task` schedules the task’s first step for the next turn of the loop and returns at once. `gather` wraps each argument in a Task and returns the results in argument order; by default the first exception propagates at once (`Lib/asyncio/tasks.py`, lines 774 and 785 in 3.11: `if not return_exceptions:` … `outer.set_exception(exc)`), and nobody cancels the other tasks. With `return_exceptions=True` exceptions come back as values, to be examined one by one.',
-        },
-        {
-          p: '`create_task` shows one more thing: the handler awaits `ta` first. If b fails before a is done, the exception reaches the caller only when the handler gets to `await tb`, and c still runs to its end. "Keep going on error" is a resource leak in disguise for a fan-out with side effects. `TaskGroup` (3.11) cancels the siblings at the first failure (`Lib/asyncio/taskgroups.py`, line 182: `t.cancel()` in `_abort`) and raises an `ExceptionGroup` of all the errors (line 144).',
-        },
-        {
-          p: 'The dropped-reference pitfall: a bare `asyncio.create_task(x)` whose result you did not keep can be garbage-collected in flight — the loop keeps only a weak reference (`Lib/asyncio/tasks.py`, line 941: `_all_tasks = weakref.WeakSet()`). Keep references (say, in a set that a done-callback cleans) or use a `TaskGroup`.',
-        },
-        {
-          p: 'The demo runs the model of asyncio’s loop (the one of the neighbouring slides): `asyncio.sleep` is a future plus `call_later`, and a call lasts exactly its latency. Checked against CPython 3.11 (`tests/unit/tasks-gather-real.test.ts`): all five strategies, with and without the failure, on latencies of tens of milliseconds — the very handler code of the slide, run as in a server: `main` goes on until the calls are over. Exactly equal: how each call ended (a result, the exception, cancelled, never started), the order in which things ended, and what the caller received (its repr); the times within 20 ms + 25 %.',
-        },
-      ],
-    },
+  ru: {
+    body: [
+      // Presented, the timeline says it: the words are one click away (open in the self-paced view and in print).
+      {
+        details: [
+          {
+            p: '`await some_coro()` — это последовательно: вызов функции, который может приостановиться. Конкурентность начинается, когда корутина становится задачей: `asyncio.create_task` заворачивает её в Task. Три последовательных await стоят сумму задержек, три задачи — максимум.',
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'Три вызова по 200, 100 и 300 мс, по очереди: обработчик продолжает через сумму, 600 мс. `await` на корутине — просто вызов функции, который может приостановиться.',
+      },
+      {
+        p: 'Заворачиваем каждый в задачу через `create_task` — и они идут одновременно: 300 мс, самая долгая. Конкурентность начинается с задачи, а не с `await`.',
+      },
+      {
+        p: '`gather` делает то же и возвращает результаты в порядке аргументов, хотя b закончил первым.',
+      },
+      {
+        p: 'Теперь b падает. `gather` бросает исключение сразу, в 100 мс, и никто не отменяет a и c: они работают дальше без присмотра, их результаты пропадут.',
+      },
+      {
+        p: 'С `return_exceptions=True` исключение приходит значением на месте b, в 300 мс: каждое надо проверить самим.',
+      },
+      {
+        p: '`TaskGroup`, с Python 3.11: первая ошибка отменяет соседей, вызывающий получает ExceptionGroup. И храните ссылку на каждую голую задачу: цикл держит лишь слабую.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'Task — подкласс Future, который ведёт свою корутину и запоминает результат или исключение. `create_task` планирует первый шаг задачи на следующий оборот цикла и сразу возвращается. `gather` заворачивает каждый аргумент в Task и возвращает результаты в порядке аргументов; по умолчанию первое исключение пробрасывается сразу (`Lib/asyncio/tasks.py`, строки 774 и 785 в 3.11: `if not return_exceptions:` … `outer.set_exception(exc)`), и остальные задачи никто не отменяет. С `return_exceptions=True` исключения приходят как значения, для поэлементного разбора.',
+      },
+      {
+        p: 'С `create_task` видно ещё одно: обработчик ждёт `ta` первым. Если b упадёт раньше a, исключение дойдёт до вызывающего только когда дойдёт очередь до `await tb`, а c всё равно доработает. Поведение «работаем дальше при ошибке» — скрытая утечка ресурсов для fan-out с побочными эффектами. `TaskGroup` (3.11) отменяет соседей при первой ошибке (`Lib/asyncio/taskgroups.py`, строка 182: `t.cancel()` в `_abort`) и бросает `ExceptionGroup` со всеми ошибками (строка 144).',
+      },
+      {
+        p: 'Грабли с потерянной ссылкой: голый `asyncio.create_task(x)`, результат которого вы не сохранили, может быть собран сборщиком мусора прямо в полёте — цикл держит лишь слабую ссылку (`Lib/asyncio/tasks.py`, строка 941: `_all_tasks = weakref.WeakSet()`). Храните ссылки (например, в множестве, которое чистится в `add_done_callback`) или используйте `TaskGroup`.',
+      },
+      {
+        p: 'Демо считает модель цикла asyncio (та же, что на соседних слайдах): `asyncio.sleep` — это футура и `call_later`, вызов длится ровно свою задержку. Сверено с CPython 3.11 (`tests/unit/tasks-gather-real.test.ts`): все пять стратегий, с ошибкой и без, на задержках в десятки миллисекунд — тот самый код обработчика со слайда, как в сервере: `main` продолжает работать, пока вызовы не закончатся. Совпадают точно: чем закончился каждый вызов (результат, исключение, отмена, не начинался), порядок завершений и что получил вызывающий (repr); времена — в пределах 20 мс + 25 %.',
+      },
+    ],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      // Presented, the timeline says it: the words are one click away (open in the self-paced view and in print).
+      {
+        details: [
+          {
+            p: '`await some_coro()` is sequential: a function call that may pause. Concurrency starts when the coroutine becomes a task: `asyncio.create_task` wraps it in a Task. Three sequential awaits cost the sum of their latencies; three tasks cost the maximum.',
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'Three calls of 200, 100 and 300 ms, one after another: the handler resumes after the sum, 600 ms. `await` on a coroutine is just a function call that may pause.',
+      },
+      {
+        p: 'Wrap each in a task with `create_task` and they run at once: 300 ms, the longest. Concurrency starts with the task, not with `await`.',
+      },
+      {
+        p: '`gather` does the same and hands the results back in argument order, though b finished first.',
+      },
+      {
+        p: 'Now b fails. `gather` raises at once, at 100 ms, and nobody cancels a and c: they run on unattended, and their results are lost.',
+      },
+      {
+        p: 'With `return_exceptions=True` the exception comes back as a value in b’s place, at 300 ms: check each one yourself.',
+      },
+      {
+        p: '`TaskGroup`, since Python 3.11: the first failure cancels the siblings, and the caller gets an ExceptionGroup. And keep a reference to every bare task: the loop holds only a weak one.',
+      },
+    ],
+    appendix: [
+      {
+        p: 'A Task is a Future subclass that drives its coroutine and keeps its result or exception. `create_task` schedules the task’s first step for the next turn of the loop and returns at once. `gather` wraps each argument in a Task and returns the results in argument order; by default the first exception propagates at once (`Lib/asyncio/tasks.py`, lines 774 and 785 in 3.11: `if not return_exceptions:` … `outer.set_exception(exc)`), and nobody cancels the other tasks. With `return_exceptions=True` exceptions come back as values, to be examined one by one.',
+      },
+      {
+        p: '`create_task` shows one more thing: the handler awaits `ta` first. If b fails before a is done, the exception reaches the caller only when the handler gets to `await tb`, and c still runs to its end. "Keep going on error" is a resource leak in disguise for a fan-out with side effects. `TaskGroup` (3.11) cancels the siblings at the first failure (`Lib/asyncio/taskgroups.py`, line 182: `t.cancel()` in `_abort`) and raises an `ExceptionGroup` of all the errors (line 144).',
+      },
+      {
+        p: 'The dropped-reference pitfall: a bare `asyncio.create_task(x)` whose result you did not keep can be garbage-collected in flight — the loop keeps only a weak reference (`Lib/asyncio/tasks.py`, line 941: `_all_tasks = weakref.WeakSet()`). Keep references (say, in a set that a done-callback cleans) or use a `TaskGroup`.',
+      },
+      {
+        p: 'The demo runs the model of asyncio’s loop (the one of the neighbouring slides): `asyncio.sleep` is a future plus `call_later`, and a call lasts exactly its latency. Checked against CPython 3.11 (`tests/unit/tasks-gather-real.test.ts`): all five strategies, with and without the failure, on latencies of tens of milliseconds — the very handler code of the slide, run as in a server: `main` goes on until the calls are over. Exactly equal: how each call ended (a result, the exception, cancelled, never started), the order in which things ended, and what the caller received (its repr); the times within 20 ms + 25 %.',
+      },
+    ],
+  },
+});

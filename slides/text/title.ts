@@ -1,61 +1,57 @@
-import type { SlideTextDef } from '../types.ts';
+import { slideText } from '../types.ts';
 
 /** The words of the slide `title` (its title is in `slides/title.ts`): loaded with the slide. */
-const content: SlideTextDef = {
-  text: {
-    ru: {
-      body: [
-        {
-          p: 'Как один поток держит десятки тысяч соединений, что на самом деле делает `await`, почему одна тяжёлая функция вешает весь Node-сервер и чем горутины отличаются от `async def`.',
-        },
-        {
-          details: [
-            { p: 'Листайте стрелками ← →, свайпом или кнопками внизу. В схемах нажимайте кнопки и двигайте ползунки.' },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков.',
-        },
-        {
-          ul: [
-            'Навигация: ← → или PageDown/PageUp (кликер), пробел; Esc — обзор; F — полный экран; S — окно докладчика.',
-            'В схемах: Tab переводит фокус на ползунок или кнопку, стрелки двигают ползунок, Esc возвращает клавиши презентации.',
-            'Язык и тема — кнопки в правом верхнем углу, или ?lang=ru|en и ?theme=dark|light в адресе.',
-          ],
-        },
-      ],
-      appendix: [],
-    },
-    en: {
-      body: [
-        {
-          p: 'How one thread holds tens of thousands of connections, what `await` really does, why one heavy function hangs a whole Node server, and how goroutines differ from `async def`.',
-        },
-        {
-          details: [
-            {
-              p: 'Move with the ← → arrow keys, a swipe or the buttons at the bottom. In the demos, press the buttons and move the sliders.',
-            },
-          ],
-        },
-      ],
-      notes: [
-        {
-          p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads.',
-        },
-        {
-          ul: [
-            'Navigation: ← → or PageDown/PageUp (a clicker), Space; Esc: overview; F: full screen; S: speaker view.',
-            'In the demos: Tab moves focus to a slider or button, the arrows move the slider, Esc gives the keys back to the deck.',
-            'Language and theme: the buttons at the top right, or ?lang=ru|en and ?theme=dark|light in the address.',
-          ],
-        },
-      ],
-      appendix: [],
-    },
+export default slideText({
+  ru: {
+    body: [
+      {
+        p: 'Как один поток держит десятки тысяч соединений, что на самом деле делает `await`, почему одна тяжёлая функция вешает весь Node-сервер и чем горутины отличаются от `async def`.',
+      },
+      {
+        details: [
+          { p: 'Листайте стрелками ← →, свайпом или кнопками внизу. В схемах нажимайте кнопки и двигайте ползунки.' },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков.',
+      },
+      {
+        ul: [
+          'Навигация: ← → или PageDown/PageUp (кликер), пробел; Esc — обзор; F — полный экран; S — окно докладчика.',
+          'В схемах: Tab переводит фокус на ползунок или кнопку, стрелки двигают ползунок, Esc возвращает клавиши презентации.',
+          'Язык и тема — кнопки в правом верхнем углу, или ?lang=ru|en и ?theme=dark|light в адресе.',
+        ],
+      },
+    ],
+    appendix: [],
   },
-};
-
-export default content;
+  en: {
+    body: [
+      {
+        p: 'How one thread holds tens of thousands of connections, what `await` really does, why one heavy function hangs a whole Node server, and how goroutines differ from `async def`.',
+      },
+      {
+        details: [
+          {
+            p: 'Move with the ← → arrow keys, a swipe or the buttons at the bottom. In the demos, press the buttons and move the sliders.',
+          },
+        ],
+      },
+    ],
+    notes: [
+      {
+        p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads.',
+      },
+      {
+        ul: [
+          'Navigation: ← → or PageDown/PageUp (a clicker), Space; Esc: overview; F: full screen; S: speaker view.',
+          'In the demos: Tab moves focus to a slider or button, the arrows move the slider, Esc gives the keys back to the deck.',
+          'Language and theme: the buttons at the top right, or ?lang=ru|en and ?theme=dark|light in the address.',
+        ],
+      },
+    ],
+    appendix: [],
+  },
+});
