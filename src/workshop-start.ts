@@ -255,7 +255,19 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
     const title = document.querySelector<TitleHost>('.reveal .slides hsw-chapter-map');
     if (title && role === 'presenter') title.join = joinUrl;
     if (panel.open) renderPanel();
-    if (role === 'presenter') window.dispatchEvent(new CustomEvent(WORKSHOP_STATUS_EVENT, { detail: speakerStatus() }));
+    if (role === 'presenter') tellSpeakerView();
+  }
+
+  /**
+   * The speaker view's status (src/plugins/speaker-link.ts passes it on) follows the state, the slide and the
+   * language: derived and sent when one of them has changed since the last, not on every repaint.
+   */
+  let told: { state: WorkshopState; slide: string; lang: string } | null = null;
+  function tellSpeakerView(): void {
+    const now = { state, slide: here().id, lang: lang() };
+    if (told && told.state === now.state && told.slide === now.slide && told.lang === now.lang) return;
+    told = now;
+    window.dispatchEvent(new CustomEvent(WORKSHOP_STATUS_EVENT, { detail: speakerStatus() }));
   }
 
   /** What the speaker view shows (src/plugins/speaker-link.ts passes it on): counts and states, never an answer. */

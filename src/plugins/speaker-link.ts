@@ -77,7 +77,8 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
       deck.on(event, () => {
         if (speaker && !speaker.closed) state();
       });
-    // The workshop's status, if the deck is in one, passed on to the speaker view as it changes.
+    // The workshop's status, if the deck is in one, passed on to the speaker view as it changes (the workshop sends
+    // it only then: src/workshop-start.ts).
     let workshop: WorkshopStatus | null = null;
     const sendWorkshop = () => {
       if (workshop && speaker && !speaker.closed)
@@ -85,7 +86,7 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
     };
     window.addEventListener(WORKSHOP_STATUS_EVENT, (event) => {
       const status = workshopStatusOf((event as CustomEvent<unknown>).detail);
-      if (!status || JSON.stringify(status) === JSON.stringify(workshop)) return;
+      if (!status) return;
       workshop = status;
       sendWorkshop();
     });
