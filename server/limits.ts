@@ -1,5 +1,5 @@
 /**
- * What one client may take of the workshop server (server/server.ts asks these before it accepts anything):
+ * What one client may take of the workshop server (server/http.ts and server/hello.ts ask these before anything):
  *
  *   sockets      at most `maxConnections` open in all and `maxConnectionsPerAddress` from one address (HTTP and
  *                WebSocket alike, counted on the TCP socket); one over a cap is destroyed at once
@@ -10,7 +10,7 @@
  *                participant's last nickname of a window is written once) and within a global budget of
  *                `renameBytesPerSecond` (bucket of one second's worth), whatever the clients do
  *   time         headers within `headersTimeoutMs`, a socket that sends nothing is closed after `idleTimeoutMs`,
- *                a WebSocket that says no hello within `helloTimeoutMs` (server.ts) is closed
+ *                a WebSocket that says no hello within `helloTimeoutMs` (server/connection.ts) is closed
  *
  * The per-address limits do not apply to loopback addresses unless `exemptLoopback` is false: the presenter's own
  * machine and `npm run bench:workshop` (2,000 participants from 127.0.0.1) are not one hostile phone.

@@ -19,37 +19,50 @@
  * and the explanation appear in a view only once the question is revealed; a score is the number of revealed
  * questions the participant answered right, so it is recomputed from the votes, never stored.
  */
-import type {
-  RefusalReason,
-  PollStatus,
-  PollView,
-  Results,
-  ResultRow,
+import * as v from 'valibot';
+import {
+  Choice,
+  Id,
+  Nick,
+  ParticipantId,
+  PollCommand,
   SlidePosition,
+  type RefusalReason,
+  type PollStatus,
+  type PollView,
+  type Results,
+  type ResultRow,
+  type Welcome,
 } from '../lib/workshop-protocol.ts';
 import type { QuizDef } from './quizzes.ts';
 
-export type PollAction = 'open' | 'close' | 'reveal' | 'reset';
+/** A moment: ms since the epoch. */
+export const At = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** One event, as the server applies it and as the log stores it (one JSON line each). `at`: ms since the epoch. */
-export type RoomEvent =
-  | { readonly t: 'join'; readonly pid: string; readonly nick?: string | undefined; readonly at: number }
-  | { readonly t: 'nick'; readonly pid: string; readonly nick: string; readonly at: number }
-  | { readonly t: 'vote'; readonly pid: string; readonly qid: string; readonly choice: number; readonly at: number }
-  | { readonly t: 'poll'; readonly qid: string; readonly action: PollAction; readonly at: number }
-  | { readonly t: 'slide'; readonly slide: SlidePosition; readonly at: number }
-  | { readonly t: 'showTop'; readonly show: boolean; readonly at: number };
+/**
+ * One event, as the server applies it, as the log stores it (one JSON line each, checked against this schema when it
+ * is replayed) and as a shared room's stream carries it. The fields are the protocol's: a poll command's action is
+ * PollCommand's picklist, a nickname is what the server sends.
+ */
+export const RoomEvent = v.variant('t', [
+  v.strictObject({ t: v.literal('join'), pid: ParticipantId, nick: v.optional(Nick), at: At }),
+  v.strictObject({ t: v.literal('nick'), pid: ParticipantId, nick: Nick, at: At }),
+  v.strictObject({ t: v.literal('vote'), pid: ParticipantId, qid: Id, choice: Choice, at: At }),
+  v.strictObject({ t: v.literal('poll'), qid: Id, action: PollCommand.entries.action, at: At }),
+  v.strictObject({ t: v.literal('slide'), slide: SlidePosition, at: At }),
+  v.strictObject({ t: v.literal('showTop'), show: v.boolean(), at: At }),
+]);
+export type RoomEvent = Readonly<v.InferOutput<typeof RoomEvent>>;
+
+/** What the presenter does to a question: the protocol's poll command's `action`. */
+export type PollAction = v.InferOutput<typeof PollCommand>['action'];
 
 /** `changed: false`: accepted, but nothing to record or tell anyone (a second `open`, a join already known). */
 export type Outcome =
   { readonly ok: true; readonly changed: boolean } | { readonly ok: false; readonly reason: RefusalReason };
 
-export interface Score {
-  /** Revealed questions answered right. */
-  readonly right: number;
-  /** Revealed questions answered. */
-  readonly answered: number;
-}
+/** A participant's score, as the welcome carries it: `right` of the revealed questions `answered`. */
+export type Score = Readonly<NonNullable<v.InferOutput<typeof Welcome>['score']>>;
 
 interface Question {
   readonly quiz: QuizDef;
@@ -220,18 +233,18 @@ export class Room {
   view(qid: string, pid?: string): PollView {
     const q = this.questions.get(qid);
     if (!q) throw new Error(`unknown question ${qid}`);
-    const v: PollView = { qid, status: q.status, choiceCount: q.quiz.choiceCount, answered: q.votes.size };
+    const view: PollView = { qid, status: q.status, choiceCount: q.quiz.choiceCount, answered: q.votes.size };
     if (q.status === 'revealed') {
-      v.counts = [...q.counts];
-      v.correct = q.quiz.correct;
-      v.explanation = { ru: [...q.quiz.explanation.ru], en: [...q.quiz.explanation.en] };
+      view.counts = [...q.counts];
+      view.correct = q.quiz.correct;
+      view.explanation = { ru: [...q.quiz.explanation.ru], en: [...q.quiz.explanation.en] };
     }
     if (pid !== undefined) {
       const yours = q.votes.get(pid);
-      v.yours = yours ?? null;
-      if (q.status === 'revealed' && yours !== undefined) v.right = yours === q.quiz.correct;
+      view.yours = yours ?? null;
+      if (q.status === 'revealed' && yours !== undefined) view.right = yours === q.quiz.correct;
     }
-    return v;
+    return view;
   }
 
   /** Every question's view, in deck order. */

@@ -1,6 +1,7 @@
 /**
  * Nothing lost: the room as an append-only log of JSON lines, `<data>/room.jsonl`. The first line names the room
- * (its code and the presenter's secret), each further line is one accepted event (server/poll.ts's RoomEvent).
+ * (its code and the presenter's secret), each further line is one accepted event (server/poll.ts's RoomEvent, whose
+ * schema checks each line as it is replayed).
  * `append` resolves once its line is written and fsynced: the server acknowledges a vote only then. Lines that
  * arrive in the same tick are written and fsynced together (group commit), so 2,000 votes do not cost 2,000 fsyncs.
  * A write or fsync that fails rejects every line of its batch, and what of it reached the file is cut off again
@@ -40,8 +41,8 @@ import {
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { Choice, Id, Nick, ParticipantId, Room as RoomCode, SlidePosition } from '../lib/workshop-protocol.ts';
-import type { Room, RoomEvent } from './poll.ts';
+import { Room as RoomCode } from '../lib/workshop-protocol.ts';
+import { At, RoomEvent, type Room } from './poll.ts';
 
 export const LOG_NAME = 'room.jsonl';
 export const LOCK_NAME = 'room.lock';
@@ -49,15 +50,6 @@ export const LOG_VERSION = 1;
 /** The environment variable of the test-only fault injection (above). */
 export const FAULTS_ENV = 'HSW_WORKSHOP_FAULTS';
 
-const At = v.pipe(v.number(), v.integer(), v.minValue(0));
-const LogEvent = v.variant('t', [
-  v.strictObject({ t: v.literal('join'), pid: ParticipantId, nick: v.optional(Nick), at: At }),
-  v.strictObject({ t: v.literal('nick'), pid: ParticipantId, nick: Nick, at: At }),
-  v.strictObject({ t: v.literal('vote'), pid: ParticipantId, qid: Id, choice: Choice, at: At }),
-  v.strictObject({ t: v.literal('poll'), qid: Id, action: v.picklist(['open', 'close', 'reveal', 'reset']), at: At }),
-  v.strictObject({ t: v.literal('slide'), slide: SlidePosition, at: At }),
-  v.strictObject({ t: v.literal('showTop'), show: v.boolean(), at: At }),
-]);
 const Header = v.strictObject({
   t: v.literal('room'),
   v: v.literal(LOG_VERSION),
@@ -320,7 +312,7 @@ function recover(
         }
         break;
       }
-      const e = parsed.ok ? v.safeParse(LogEvent, parsed.data) : null;
+      const e = parsed.ok ? v.safeParse(RoomEvent, parsed.data) : null;
       if (e?.success) {
         events.push(e.output);
         lines.push(chunk.no);

@@ -1,0 +1,170 @@
+/**
+ * A WebSocket's life on the workshop server, from the upgrade at /ws to its close:
+ *
+ *   hello    one that has not said hello within `helloTimeoutMs` is closed (1008) and, if it does not answer the
+ *            close either, dropped a second later
+ *   pings    one every `heartbeatMs`; a socket that has not answered the last one by the next is dropped
+ *   frames   at most MAX_MESSAGE_BYTES (a larger one: ws closes the connection, 1009); a binary one is `malformed`;
+ *            each is parsed and checked against the protocol's valibot schemas (lib/workshop-protocol.ts), and one
+ *            that fails is refused while the connection stays
+ *   rate     a token bucket per connection (a presenter's is larger): over it `rate-limited`, and a connection that
+ *            keeps flooding (MAX_STRIKES) is closed (1008)
+ *
+ * What a valid message does is `handle`'s (server/messages.ts). In a shared room a connection's messages are handled
+ * one after another, each waiting for the one before (a vote sent right after the hello waits for the hello's round
+ * trips to Redis). The sockets themselves are kept by server/broadcast.ts, which sends to them.
+ */
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { MAX_MESSAGE_BYTES, parseClientMessage, type ClientMessage } from '../lib/workshop-protocol.ts';
+import type { Broadcast } from './broadcast.ts';
+import { refuse, type Conn } from './conn.ts';
+import type { Counters } from './context.ts';
+import { isLoopback } from './limits.ts';
+
+/** A flooding connection is closed after this many messages over its rate (the strikes drain at the rate, too). */
+const MAX_STRIKES = 40;
+/** A peer that answers no close is not waited for (ws would wait 30 s). */
+const CLOSE_GRACE_MS = 1000;
+
+/** A token bucket: messages per second and burst. */
+export interface Rate {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+export interface ConnectionOptions {
+  /** A participant's bucket; a presenter's is at least 30 a second, with a burst of at least 60. */
+  readonly rate: Rate;
+  readonly heartbeatMs: number;
+  readonly helloTimeoutMs: number;
+  /** Count a socket from loopback by its `X-Real-IP` header (behind server/nginx.conf.example). */
+  readonly trustProxy: boolean;
+  /** Each connection's messages one after another (a shared room), or each as it comes. */
+  readonly serial: boolean;
+  readonly counters: Counters;
+  readonly broadcast: Broadcast;
+  readonly handle: (c: Conn, msg: ClientMessage) => Promise<void>;
+  readonly warn: (message: string) => void;
+}
+
+export class Connections {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, clientTracking: false });
+  private readonly presenterRate: Rate;
+  private readonly heartbeat: NodeJS.Timeout;
+  private seq = 0;
+
+  constructor(private readonly o: ConnectionOptions) {
+    this.presenterRate = { perSecond: Math.max(o.rate.perSecond, 30), burst: Math.max(o.rate.burst, 60) };
+    this.wss.on('connection', (ws: WebSocket, req: IncomingMessage) => this.open(ws, req));
+    this.heartbeat = setInterval(() => this.ping(), o.heartbeatMs);
+  }
+
+  /** An HTTP upgrade to /ws: the WebSocket handshake, then the connection's life. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+  }
+
+  /** Stops the pings and closes every socket (1001, the server is going away). */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const c of this.o.broadcast.conns) c.ws.close(1001, 'server closing');
+  }
+
+  /** Drops every socket still open (one that did not answer the close). */
+  terminate(): void {
+    for (const c of this.o.broadcast.conns) c.ws.terminate();
+  }
+
+  private open(ws: WebSocket, req: IncomingMessage): void {
+    const { broadcast } = this.o;
+    const c: Conn = {
+      ws,
+      id: ++this.seq,
+      queue: Promise.resolve(),
+      address: this.peerAddress(req),
+      role: null,
+      pid: null,
+      tokens: this.o.rate.burst,
+      strikes: 0,
+      last: performance.now(),
+      alive: true,
+    };
+    broadcast.add(c);
+    let graceTimer: NodeJS.Timeout | null = null;
+    const helloTimer = setTimeout(() => {
+      if (c.role !== null) return;
+      ws.close(1008, 'hello first');
+      graceTimer = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+    }, this.o.helloTimeoutMs);
+    ws.on('pong', () => (c.alive = true));
+    ws.on('message', (data, isBinary) => this.message(c, data, isBinary));
+    ws.on('error', () => ws.terminate()); // e.g. a frame over maxPayload: ws closes with 1009
+    ws.on('close', () => {
+      clearTimeout(helloTimer);
+      if (graceTimer) clearTimeout(graceTimer);
+      broadcast.remove(c);
+    });
+  }
+
+  private peerAddress(req: IncomingMessage): string {
+    const peer = req.socket.remoteAddress ?? '?';
+    const real = req.headers['x-real-ip'];
+    if (!this.o.trustProxy || !isLoopback(peer) || typeof real !== 'string') return peer;
+    return isIP(real.trim()) ? real.trim() : peer;
+  }
+
+  private ping(): void {
+    for (const c of this.o.broadcast.conns) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }
+
+  private message(c: Conn, data: RawData, isBinary: boolean): void {
+    if (c.ws.readyState !== WebSocket.OPEN) return; // closing: what is still in flight is dropped
+    if (!this.allow(c)) return;
+    if (isBinary) return refuse(c, 'malformed');
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as Buffer).toString('utf8');
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) return refuse(c, parsed.reason);
+    const msg = parsed.msg;
+    const failed = (err: unknown): void => this.o.warn(`message handling failed: ${String(err)}`);
+    if (this.o.serial) {
+      c.queue = c.queue.then(() => this.o.handle(c, msg)).catch(failed);
+      return;
+    }
+    this.o.handle(c, msg).catch(failed);
+  }
+
+  /** Takes a token from the connection's bucket, or refuses the message (and closes a connection that floods). */
+  private allow(c: Conn): boolean {
+    const r = c.role === 'presenter' ? this.presenterRate : this.o.rate;
+    const t = performance.now();
+    const elapsed = (t - c.last) / 1000;
+    c.last = t;
+    c.tokens = Math.min(r.burst, c.tokens + elapsed * r.perSecond);
+    c.strikes = Math.max(0, c.strikes - elapsed * r.perSecond);
+    if (c.tokens >= 1) {
+      c.tokens -= 1;
+      return true;
+    }
+    this.o.counters.rateLimited++;
+    c.strikes += 1;
+    if (c.strikes > MAX_STRIKES) {
+      this.o.counters.closedForFlooding++;
+      c.ws.close(1008, 'flooding');
+    } else {
+      refuse(c, 'rate-limited');
+    }
+    return false;
+  }
+}
