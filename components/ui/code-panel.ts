@@ -1,13 +1,13 @@
 import { LitElement, html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { highlightLines } from './highlight.ts';
+import { grammarLoaded, highlightLines, loadGrammar } from './highlight.ts';
 import { styles } from './code-panel-styles.ts';
 import type { HswCodeElement } from '../../lib/render-text.ts';
 import type { CodeLang } from '../../lib/text.ts';
 
 /**
  * A highlighted code listing (`language` = javascript, typescript, python, c, go, java or bash). `current` marks lines (1-based) as the one running now; `dim` fades the rest.
- * The code is escaped by highlight.js before it is shown.
+ * The code is escaped by highlight.js before it is shown; a language's grammar loads with its first listing.
  */
 export class CodePanel extends LitElement implements HswCodeElement {
   static override properties = {
@@ -31,6 +31,30 @@ export class CodePanel extends LitElement implements HswCodeElement {
     this.language = 'javascript';
     this.current = [];
     this.label = '';
+  }
+
+  /** The language's grammar while it loads: the listing shows plain until then, and `updateComplete` waits for it. */
+  private grammar: Promise<void> | null = null;
+
+  override willUpdate(): void {
+    if (grammarLoaded(this.language)) return;
+    const grammar = loadGrammar(this.language).then(
+      () => this.requestUpdate(),
+      (error: unknown) => console.warn(`no ${this.language} highlighting`, error),
+    );
+    this.grammar = grammar;
+    void grammar.finally(() => {
+      if (this.grammar === grammar) this.grammar = null;
+    });
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.grammar) {
+      await this.grammar;
+      done = await super.getUpdateComplete();
+    }
+    return done;
   }
 
   override render() {

@@ -1,27 +1,47 @@
 import hljs from 'highlight.js/lib/core';
-import javascript from 'highlight.js/lib/languages/javascript';
-import typescript from 'highlight.js/lib/languages/typescript';
-import python from 'highlight.js/lib/languages/python';
-import c from 'highlight.js/lib/languages/c';
-import go from 'highlight.js/lib/languages/go';
-import java from 'highlight.js/lib/languages/java';
-import bash from 'highlight.js/lib/languages/bash';
+import type { LanguageFn } from 'highlight.js';
 import type { CodeLang } from '../../lib/text.ts';
 
-// highlight.js core with only the languages this deck shows (the full bundle is over 300 KB gzipped).
-hljs.registerLanguage('javascript', javascript);
-hljs.registerLanguage('typescript', typescript);
-hljs.registerLanguage('python', python);
-hljs.registerLanguage('c', c);
-hljs.registerLanguage('go', go);
-hljs.registerLanguage('java', java);
-hljs.registerLanguage('bash', bash);
+/**
+ * highlight.js core, with each language's grammar loaded the first time a listing in it is shown (the full bundle is
+ * over 300 KB gzipped; the seven this deck shows about 10 KB, Python alone about 1): a demo that shows Python
+ * carries no JavaScript, C, Go, Java or bash grammar.
+ */
+const GRAMMARS: Record<CodeLang, () => Promise<{ default: LanguageFn }>> = {
+  javascript: () => import('highlight.js/lib/languages/javascript'),
+  typescript: () => import('highlight.js/lib/languages/typescript'),
+  python: () => import('highlight.js/lib/languages/python'),
+  c: () => import('highlight.js/lib/languages/c'),
+  go: () => import('highlight.js/lib/languages/go'),
+  java: () => import('highlight.js/lib/languages/java'),
+  bash: () => import('highlight.js/lib/languages/bash'),
+};
+const loading = new Map<CodeLang, Promise<void>>();
+
+/** Whether `lang`'s grammar is there: until it is, `highlightLines` gives the lines escaped, not highlighted. */
+export function grammarLoaded(lang: CodeLang): boolean {
+  return hljs.getLanguage(lang) !== undefined;
+}
+
+/** Loads `lang`'s grammar (once; later calls share the first one's promise). */
+export function loadGrammar(lang: CodeLang): Promise<void> {
+  let p = loading.get(lang);
+  if (!p) {
+    p = GRAMMARS[lang]().then((m) => hljs.registerLanguage(lang, m.default));
+    loading.set(lang, p);
+  }
+  return p;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
 /**
  * Highlights code and returns one HTML string per source line, each with its spans balanced, so a line can be
- * marked as current. highlight.js escapes the code: the result holds no markup from the source.
+ * marked as current. highlight.js escapes the code (or, before the grammar has loaded, this function): the result
+ * holds no markup from the source.
  */
 export function highlightLines(code: string, lang: CodeLang): string[] {
+  if (!grammarLoaded(lang)) return code.split('\n').map((line) => line.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c));
   const htmlText = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
   const lines: string[] = [];
   const open: string[] = [];

@@ -4,7 +4,7 @@ import { resolvePrefs } from '../../src/prefs.ts';
 import { logPosition, logValue, niceRound } from '../../components/ui/labelled-slider.ts';
 import { embedSnippet } from '../../src/plugins/deck-chrome.ts';
 import { isPresenting, workshopRole } from '../../src/page-mode.ts';
-import { highlightLines } from '../../components/ui/highlight.ts';
+import { grammarLoaded, highlightLines, loadGrammar } from '../../components/ui/highlight.ts';
 import { inline } from '../../lib/render-text.ts';
 
 const base = { search: '', storedLang: null, storedTheme: null, browserLanguages: ['en-US'], prefersDark: true };
@@ -79,7 +79,20 @@ describe('embed snippet', () => {
 });
 
 describe('code highlighting', () => {
-  it('gives one balanced line per source line', () => {
+  it('before its grammar has loaded, gives the lines escaped and plain; after, highlighted', async () => {
+    expect(grammarLoaded('go')).toBe(false);
+    expect(highlightLines('if a < b {\n\treturn "x"\n}', 'go')).toEqual([
+      'if a &lt; b {',
+      '\treturn &quot;x&quot;',
+      '}',
+    ]);
+    await loadGrammar('go');
+    expect(grammarLoaded('go')).toBe(true);
+    expect(highlightLines('if a < b {', 'go')[0]).toContain('<span class="hljs-keyword">if</span>');
+  });
+
+  it('gives one balanced line per source line', async () => {
+    await Promise.all([loadGrammar('javascript'), loadGrammar('python')]);
     const code = '/* a\n   b */\nconst x = `1\n2`;';
     const lines = highlightLines(code, 'javascript');
     expect(lines).toHaveLength(4);
