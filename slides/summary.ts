@@ -10,6 +10,7 @@ export const summary: SlideDef = {
     tag: 'hsw-summary',
     load: () => import('../components/summary/summary-element.ts'),
     sequence: SPEAKER_SEQUENCE,
+    gets: ['chapters', 'quizzes'],
     layout: 'below',
   },
 };

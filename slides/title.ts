@@ -13,6 +13,7 @@ export const title: SlideDef = {
     // embed). The slide is not embeddable, so only the deck shows it.
     load: () => Promise.resolve(),
     sequence: SPEAKER_SEQUENCE,
+    gets: ['chapters'],
     embeddable: false,
     layout: 'title',
   },

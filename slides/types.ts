@@ -25,6 +25,13 @@ export interface DemoDef {
    * slide counts them, in deck order, from the manifest.
    */
   quizzes?: readonly string[];
+  /**
+   * What the shell gives this demo besides what every demo takes (locale, step, active, near, mode): `chapters`,
+   * the deck's chapters with their slides' titles; `quizzes`, every quiz of the deck in deck order (src/render-slide.ts).
+   * A workshop's view (the room's results, the join address) reaches any demo that asks for it through
+   * components/ui/workshop-context.ts.
+   */
+  gets?: readonly ('chapters' | 'quizzes')[];
 }
 
 /** True when the slide has a demo that can be shown alone in `embed.html`. */

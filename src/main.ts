@@ -30,6 +30,8 @@ import { DemoLifecycle, loadDemo } from './plugins/demo-lifecycle.ts';
 import { DeckChrome } from './plugins/deck-chrome.ts';
 import { QuizPresenter } from './plugins/quiz-presenter.ts';
 import { Workshop } from './plugins/workshop.ts';
+import { ContextProvider } from '@lit/context';
+import { NO_WORKSHOP, workshopContext } from '../components/ui/workshop-context.ts';
 import { showToast } from './toast.ts';
 // The deck's first slide's demo (the chapter map, a few hundred bytes) ships with the deck, defined before reveal starts.
 import '../components/chapter-map/chapter-map-element.ts';
@@ -44,6 +46,12 @@ applyPrefsToDocument(prefs);
 
 const slidesEl = document.querySelector<HTMLElement>('.reveal .slides');
 if (!slidesEl) throw new Error('index.html lacks .reveal .slides');
+
+/**
+ * The workshop's view for the demos that show it (components/ui/workshop-context.ts), provided on the slides'
+ * container from the start, so a demo made before a workshop starts hears of it: set by src/workshop-start.ts.
+ */
+const workshopView = new ContextProvider(slidesEl, { context: workshopContext, initialValue: NO_WORKSHOP });
 
 const sections = new Map(
   slides.map((slide) => {
@@ -237,7 +245,7 @@ const chrome = DeckChrome({
 });
 
 /** Workshop mode (`?workshop=<room>`, src/plugins/workshop.ts): nothing at all without it. */
-const workshop = Workshop({ getLang: () => lang });
+const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next) });
 
 document.documentElement.classList.toggle('portrait', portrait());
 window.addEventListener('resize', () => {

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, noChange, nothing, type TemplateResult } from 'lit';
 import { unsafeStatic, html as staticHtml } from 'lit/static-html.js';
 import { speakerSteps, type SlideDef, type SlideTextDef } from '../slides/types.ts';
 import type { Lang } from '../lib/i18n.ts';
@@ -25,31 +25,30 @@ export function demoTemplate(
   if (!demo) return html``;
   if (!/^hsw-[a-z0-9-]+$/.test(demo.tag)) throw new Error(`bad demo tag ${demo.tag}`);
   const tag = unsafeStatic(demo.tag);
-  if (slide.id === 'title' || slide.id === 'summary') {
-    // The title's chapter map and the summary get the deck's chapters, in this language, as data.
-    const chapters = chapterMap().map((c) => ({
-      chapter: c.chapter,
-      title: deckText[lang].chapters[c.chapter],
-      firstSlide: c.firstSlide,
-      slides: c.slides.map((s) => ({ id: s.id, title: s.text[lang].title })),
-    }));
-    if (slide.id === 'title')
-      return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .chapters=${chapters}></${tag}>`;
-    // The summary also gets every quiz of the deck, in deck order: its id, and its slide's id, title and chapter.
-    const quizzes = slides.flatMap((s) =>
-      (s.demo?.quizzes ?? []).map((id) => ({
-        id,
-        slide: s.id,
-        title: s.title[lang],
-        chapter: deckText[lang].chapters[s.chapter],
-      })),
-    );
-    return staticHtml`<${tag} class="demo" key=${slide.id} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .chapters=${chapters} .quizzes=${quizzes}></${tag}>`;
-  }
+  const gets = new Set(demo.gets ?? []);
+  // What this demo gets besides what every demo takes, as its manifest entry says (DemoDef `gets`): the deck's
+  // chapters in this language; every quiz of the deck in deck order (its id, and its slide's id, title and chapter).
+  // A property not given (and a deep link's step, when there is none) is left as the element has it (`noChange`).
+  const chapters = gets.has('chapters')
+    ? chapterMap().map((c) => ({
+        chapter: c.chapter,
+        title: deckText[lang].chapters[c.chapter],
+        firstSlide: c.firstSlide,
+        slides: c.slides.map((s) => ({ id: s.id, title: s.text[lang].title })),
+      }))
+    : noChange;
+  const quizzes = gets.has('quizzes')
+    ? slides.flatMap((s) =>
+        (s.demo?.quizzes ?? []).map((id) => ({
+          id,
+          slide: s.id,
+          title: s.title[lang],
+          chapter: deckText[lang].chapters[s.chapter],
+        })),
+      )
+    : noChange;
   const key = extra.key ?? slide.id;
-  if (extra.step !== undefined)
-    return staticHtml`<${tag} class="demo" key=${key} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .step=${extra.step}></${tag}>`;
-  return staticHtml`<${tag} class="demo" key=${key} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'}></${tag}>`;
+  return staticHtml`<${tag} class="demo" key=${key} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .step=${extra.step ?? noChange} .chapters=${chapters} .quizzes=${quizzes}></${tag}>`;
 }
 
 /**

@@ -48,21 +48,14 @@ interface LiveHost extends Partial<QuizHost> {
   isConnected: boolean;
 }
 
-/** The summary's and the title's demos, as the workshop sees them: properties it sets. */
-interface SummaryHost extends HTMLElement {
-  room: WorkshopState['results'];
-}
-interface TitleHost extends HTMLElement {
-  join: string;
-}
-
 /**
  * Workshop mode's work in the deck (src/plugins/workshop.ts loads it when the address has `?workshop=`). With
  * `&key=<secret>` the page is the presenter's projected deck: it tells the server every slide and demo step, opens a
  * quiz slide's poll when it is shown, reveals with R (the quiz-presenter plugin's key, which calls the quiz's
  * `requestReveal`), steps the deck when the remote says so, and has a panel (W). Without a key it is a participant's
  * phone: a join sheet, following the presenter, votes. The state is src/workshop-state.ts's reducer; quizzes get it as
- * their `live` property, the summary as `room`, the title's map the join address as `join`.
+ * their `live` property; the summary (the room's results) and the title's map (the join address) through the deck's
+ * workshop view (components/ui/workshop-context.ts).
  */
 export function startWorkshop(deck: RevealApi, options: WorkshopOptions): (() => void) | null {
   const where = workshopFromSearch(window.location.search);
@@ -250,12 +243,17 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
       if (!q.isConnected) quizzes.delete(q);
       else paintQuiz(q);
     }
-    const summary = document.querySelector<SummaryHost>('.reveal .slides hsw-summary');
-    if (summary) summary.room = state.results;
-    const title = document.querySelector<TitleHost>('.reveal .slides hsw-chapter-map');
-    if (title && role === 'presenter') title.join = joinUrl;
+    tellDemos();
     if (panel.open) renderPanel();
     if (role === 'presenter') tellSpeakerView();
+  }
+
+  /** The demos' view of the workshop (the summary shows the room's results, the title's map where phones join). */
+  let shown: WorkshopState['results'] | undefined;
+  function tellDemos(): void {
+    if (shown === state.results) return;
+    shown = state.results;
+    options.view({ room: state.results, join: role === 'presenter' ? joinUrl : '' });
   }
 
   /**

@@ -1,5 +1,7 @@
 import { html, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
 import { DemoElement } from '../ui/demo-element.ts';
+import { workshopContext } from '../ui/workshop-context.ts';
 // The tag only: the workshop plugin loads the QR code's element (and the QR library) when there is a workshop.
 import '../ui/qr-code-tag.ts';
 import '../ui/details.ts';
@@ -23,10 +25,16 @@ export class ChapterMap extends DemoElement<ChapterMapState> {
 
   declare chapters: readonly Chapter[];
   /**
-   * In a workshop (src/plugins/workshop.ts, on the presenter's deck): the participants' address, shown with its QR
+   * In a workshop, on the presenter's deck: the participants' address (the workshop's view, below), shown with its QR
    * code (`<hsw-qr-code>`, which the workshop plugin loads). Empty: not in a workshop.
    */
   declare join: string;
+  /** The deck's workshop view (components/ui/workshop-context.ts): the join address once a workshop has one. */
+  private readonly workshop = new ContextConsumer(this, {
+    context: workshopContext,
+    subscribe: true,
+    callback: (view) => (this.join = view.join),
+  });
 
   constructor() {
     super(model);

@@ -1,5 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { ContextConsumer } from '@lit/context';
 import { DemoElement } from '../ui/demo-element.ts';
+import { workshopContext } from '../ui/workshop-context.ts';
 import { readStored } from '../../lib/storage.ts';
 import { SCORE_STORAGE_KEY } from '../shared/quiz/quiz-model.ts';
 import * as model from './summary-model.ts';
@@ -33,8 +35,14 @@ export class Summary extends DemoElement<SummaryState> {
 
   declare chapters: readonly ChapterRef[];
   declare quizzes: readonly QuizRef[];
-  /** In a workshop, on the projector: the room's results (src/plugins/workshop.ts); null: the person's own score. */
+  /** In a workshop, on the projector: the room's results (the workshop's view, below); null: the person's own score. */
   declare room: RoomResults | null;
+  /** The deck's workshop view (components/ui/workshop-context.ts): the room's results as they change. */
+  private readonly workshop = new ContextConsumer(this, {
+    context: workshopContext,
+    subscribe: true,
+    callback: (view) => (this.room = view.room),
+  });
   /** The stored score as localStorage holds it (null: nothing, or storage unavailable). */
   declare stored: string | null;
 

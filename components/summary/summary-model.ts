@@ -6,6 +6,9 @@
  */
 import { EMPTY_SCORE, parseScore, summarizeScore } from '../shared/quiz/quiz-model.ts';
 import { SPEAKER_SEQUENCE } from './summary-sequence.ts';
+import type { RoomResults } from '../ui/workshop-context.ts';
+
+export type { RoomResults } from '../ui/workshop-context.ts';
 
 export { SPEAKER_SEQUENCE };
 
@@ -63,13 +66,6 @@ export interface SummaryView {
   readonly correct: number;
   /** One row per quiz, in deck order (repeated ids once). */
   readonly rows: readonly SummaryRow[];
-}
-
-/** The room's results in a workshop, as the server sends them (lib/workshop-protocol.ts's Results); the shell passes them. */
-export interface RoomResults {
-  readonly participants: number;
-  readonly questions: readonly { readonly qid: string; readonly answered: number; readonly right: number }[];
-  readonly top?: readonly { readonly nick: string; readonly right: number }[] | undefined;
 }
 
 export interface RoomRow extends QuizRef {

@@ -1,9 +1,12 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { Lang } from '../../lib/i18n.ts';
 import { deckPageMode } from '../page-mode.ts';
+import type { WorkshopView } from '../../components/ui/workshop-context.ts';
 
 export interface WorkshopOptions {
   getLang: () => Lang;
+  /** Tells the demos what the workshop shows through them (the deck provides it: components/ui/workshop-context.ts). */
+  view: (next: WorkshopView) => void;
 }
 
 /**
