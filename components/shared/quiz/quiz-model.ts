@@ -15,6 +15,7 @@
  * deck's (src/plugins/quiz-presenter.ts): it tells the element, which switches the state with `setMode`.
  */
 
+import * as v from 'valibot';
 import type { Bilingual } from '../../../lib/i18n.ts';
 import type { CodeLang } from '../../../lib/text.ts';
 
@@ -252,21 +253,21 @@ export interface ScoreStore {
 
 export const EMPTY_SCORE: ScoreStore = { version: SCORE_VERSION, answers: {} };
 
-function validEntry(x: unknown): x is ScoreEntry {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
-  const e = x as Record<string, unknown>;
-  return (
-    typeof e.choice === 'number' &&
-    Number.isInteger(e.choice) &&
-    e.choice >= 0 &&
-    e.choice < MAX_CHOICES &&
-    typeof e.correct === 'boolean' &&
-    typeof e.attempts === 'number' &&
-    Number.isInteger(e.attempts) &&
-    e.attempts >= 1 &&
-    e.attempts <= 1e6
-  );
-}
+/** One stored answer, as the store must hold it (valibot): a choice the quiz can have, right or not, 1+ attempts. */
+const StoredEntry = v.object({
+  choice: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_CHOICES - 1)),
+  correct: v.boolean(),
+  attempts: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1e6)),
+});
+/** The store around them: its version, and the answers by question id (each checked on its own, below). */
+const StoredScore = v.object({
+  version: v.literal(SCORE_VERSION),
+  // an object of answers, not a list (valibot's record would take a list's indices for ids)
+  answers: v.pipe(
+    v.custom<object>((a) => typeof a === 'object' && a !== null && !Array.isArray(a)),
+    v.record(v.string(), v.unknown()),
+  ),
+});
 
 /**
  * Parse what localStorage holds. Never throws: missing, corrupt, or another version → the empty score;
@@ -280,18 +281,16 @@ export function parseScore(raw: string | null | undefined): ScoreStore {
   } catch {
     return EMPTY_SCORE;
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return EMPTY_SCORE;
-  const d = data as Record<string, unknown>;
-  if (d.version !== SCORE_VERSION) return EMPTY_SCORE;
-  const answersRaw = d.answers;
-  if (typeof answersRaw !== 'object' || answersRaw === null || Array.isArray(answersRaw)) return EMPTY_SCORE;
+  const store = v.safeParse(StoredScore, data);
+  if (!store.success) return EMPTY_SCORE;
   const answers: Record<string, ScoreEntry> = {};
   let n = 0;
-  for (const [id, entry] of Object.entries(answersRaw as Record<string, unknown>)) {
+  for (const [id, raw] of Object.entries(store.output.answers)) {
     if (n >= MAX_ENTRIES) break;
     if (id.length === 0 || id.length > 100 || id === '__proto__') continue;
-    if (!validEntry(entry)) continue;
-    answers[id] = { choice: entry.choice, correct: entry.correct, attempts: entry.attempts };
+    const entry = v.safeParse(StoredEntry, raw);
+    if (!entry.success) continue;
+    answers[id] = entry.output;
     n++;
   }
   return { version: SCORE_VERSION, answers };
