@@ -64,9 +64,9 @@ const PROGRAMS: Record<string, string> = {
 
 /**
  * Where 3.11 and 3.14 differ, with the same output: wait_for is asyncio.timeout since 3.12 (gh-96764), so the
- * turns that time it out are not 3.11's; as_completed is an iterator class since 3.13 (gh-77714), whose callback has
+ * turns that time it out are not 3.11's; as_completed is an iterator class since 3.13, whose callback has
  * another name; shield since 3.14 also runs a callback that clears the awaited-by link (the call graph of
- * asyncio's introspection, gh-91048). The slide's model and its presets are 3.11's (the machine's and CI's).
+ * asyncio's introspection). The slide's model and its presets are 3.11's (the machine's and CI's).
  */
 const DIFFERENT = new Set(['waitFor', 'asCompleted', 'shield']);
 
