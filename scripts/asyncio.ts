@@ -30,6 +30,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const RECORDER = fileURLToPath(new URL('../components/shared/py-record/asyncio_recorder.py', import.meta.url));
 
@@ -41,23 +42,14 @@ function usage(): never {
   process.exit(2);
 }
 
-/** `--name value` or `--name=value` pairs; every option exactly once, nothing else. */
-function options(args: readonly string[], names: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
-    if (!m || !names.includes(m[1]!) || out.has(m[1]!)) usage();
-    const value = m[2] ?? args[++i];
-    if (value === undefined || value === '') usage();
-    out.set(m[1]!, value);
-  }
-  if (out.size !== names.length) usage();
-  return out;
+/** heartbeat's and turns' rule: each of the command's `count` options exactly once, nothing else (not even `--`). */
+function eachOnce(tokens: readonly { kind: string; name?: string }[], count: number): void {
+  const names = tokens.map((t) => (t.kind === 'option' ? t.name : undefined));
+  if (names.length !== count || new Set(names).size !== count || names.includes(undefined)) usage();
 }
 
-function num(text: string, { integer = false, min = 0, max = 1e7, positive = false } = {}): number {
-  if (!/^\d+(\.\d+)?$/.test(text)) usage();
+function num(text: string | undefined, { integer = false, min = 0, max = 1e7, positive = false } = {}): number {
+  if (text === undefined || !/^\d+(\.\d+)?$/.test(text)) usage();
   const n = Number(text);
   if (!Number.isFinite(n) || n < min || n > max || (positive && n <= 0) || (integer && !Number.isInteger(n))) usage();
   return n;
@@ -171,27 +163,22 @@ function text(r: Recording): string {
   return `${out.join('\n')}\n`;
 }
 
-async function record(args: readonly string[]): Promise<void> {
-  let file: string | undefined;
-  let json = false;
-  let engine: 'pyodide' | 'python3' | undefined;
-  let budgetMs = 5_000;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--json') json = true;
-    else if (a === '--engine' || a.startsWith('--engine=')) {
-      const v = a.includes('=') ? a.split('=')[1] : args[++i];
-      if (v !== 'pyodide' && v !== 'python3') recordUsage(`unknown engine ${String(v)}`);
-      engine = v;
-    } else if (a === '--budget' || a.startsWith('--budget=')) {
-      const v = Number(a.includes('=') ? a.split('=')[1] : args[++i]);
-      if (!Number.isInteger(v) || v < 1 || v > 3_600_000)
-        recordUsage('--budget takes whole milliseconds, 1 to 3600000');
-      budgetMs = v;
-    } else if (a.startsWith('-')) recordUsage(`unknown option ${a}`);
-    else if (file === undefined) file = a;
-    else recordUsage('one file at a time');
-  }
+async function record(args: string[]): Promise<void> {
+  const { values, positionals } = parseCommandLine(
+    {
+      args,
+      options: { json: { type: 'boolean', default: false }, engine: { type: 'string' }, budget: { type: 'string' } },
+      allowPositionals: true,
+    },
+    recordUsage,
+  );
+  const { json, engine } = values;
+  if (engine !== undefined && engine !== 'pyodide' && engine !== 'python3') recordUsage(`unknown engine ${engine}`);
+  const budgetMs = values.budget === undefined ? 5_000 : Number(values.budget);
+  if (!Number.isInteger(budgetMs) || budgetMs < 1 || budgetMs > 3_600_000)
+    recordUsage('--budget takes whole milliseconds, 1 to 3600000');
+  if (positionals.length > 1) recordUsage('one file at a time');
+  const [file] = positionals;
   if (file === undefined) recordUsage('no file');
   let source: string;
   try {
@@ -222,18 +209,35 @@ if (!isMainThread) {
 } else {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'heartbeat') {
-    const o = options(rest, ['tick-ms', 'portions', 'portion-ms', 'worker']);
-    const tickMs = num(o.get('tick-ms')!, { positive: true, max: 1e6 });
-    const portions = num(o.get('portions')!, { integer: true, min: 1, max: 100_000 });
-    const portionMs = num(o.get('portion-ms')!, { max: 1e6 });
-    const worker = o.get('worker');
+    const { values: o, tokens } = parseCommandLine(
+      {
+        args: rest,
+        options: {
+          'tick-ms': { type: 'string' },
+          portions: { type: 'string' },
+          'portion-ms': { type: 'string' },
+          worker: { type: 'string' },
+        },
+        tokens: true,
+      },
+      usage,
+    );
+    eachOnce(tokens, 4);
+    const tickMs = num(o['tick-ms'], { positive: true, max: 1e6 });
+    const portions = num(o.portions, { integer: true, min: 1, max: 100_000 });
+    const portionMs = num(o['portion-ms'], { max: 1e6 });
+    const worker = o.worker;
     if (worker !== 'blocking' && worker !== 'cooperative') usage();
     if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
     const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
     process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
   } else if (command === 'turns') {
-    const o = options(rest, ['program']);
-    const p = parseTurnsProgram(o.get('program')!);
+    const { values, tokens } = parseCommandLine(
+      { args: rest, options: { program: { type: 'string' } }, tokens: true },
+      usage,
+    );
+    eachOnce(tokens, 1);
+    const p = values.program ? parseTurnsProgram(values.program) : null;
     if (p === null || p.kind === 'thread') usage();
     process.stdout.write(`${JSON.stringify({ turns: countTurns(p) })}\n`);
   } else if (command === 'record') {

@@ -25,14 +25,34 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { parseCommandLine } from './command-line.ts';
 import { RealRedis, freePort, nginxConfig } from './loopback-services.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(process.argv[i + 1]);
+const { values } = parseCommandLine(
+  {
+    options: {
+      participants: { type: 'string' },
+      batch: { type: 'string' },
+      'vote-spread-ms': { type: 'string' },
+      'timeout-s': { type: 'string' },
+      processes: { type: 'string' },
+      redis: { type: 'string' },
+    },
+  },
+  (message) => {
+    console.error(
+      `${message}\nusage: npm run bench:workshop -- [--participants N] [--batch B] [--vote-spread-ms T] [--timeout-s S] [--processes P] [--redis redis://host:port|auto]`,
+    );
+    process.exit(2);
+  },
+);
+
+function option(name: Exclude<keyof typeof values, 'redis'>, fallback: number): number {
+  const v = values[name];
+  if (v === undefined) return fallback;
+  const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) {
     console.error(`--${name} needs a positive integer`);
     process.exit(2);
@@ -46,9 +66,8 @@ const SPREAD_MS = option('vote-spread-ms', 2000);
 const TIMEOUT_S = option('timeout-s', 120);
 const PROCESSES = option('processes', 1);
 const REDIS = ((): string | null => {
-  const i = process.argv.indexOf('--redis');
-  if (i < 0) return PROCESSES > 1 ? 'auto' : null;
-  const v = process.argv[i + 1] ?? '';
+  const v = values.redis;
+  if (v === undefined) return PROCESSES > 1 ? 'auto' : null;
   if (v !== 'auto' && !/^rediss?:\/\/\S+$/.test(v)) {
     console.error('--redis needs redis://host:port or auto');
     process.exit(2);

@@ -22,6 +22,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { budgets, elementBudgets } from './budget.ts';
 import { firstLoad } from './first-load.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { parseCommandLine } from './command-line.ts';
 import { simulatorRows } from './bench-sim.ts';
 import { pyodideRows } from './bench-pyodide.ts';
 import { timeSlideChanges } from './bench-slides.ts';
@@ -40,11 +41,14 @@ const percentile = (xs: number[], p: number) => {
 };
 
 const SECTIONS = ['sizes', 'first', 'slides', 'slider', 'sim', 'pyodide'] as const;
-const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const only = new Set(onlyArg ? onlyArg.split(',') : SECTIONS);
+function usage(message: string): never {
+  console.error(`${message}\nusage: npx tsx scripts/bench.ts [--only=${SECTIONS.join(',')}]`);
+  process.exit(1);
+}
+const { values } = parseCommandLine({ options: { only: { type: 'string' } } }, usage);
+const only = new Set(values.only ? values.only.split(',') : SECTIONS);
 for (const name of only)
-  if (!(SECTIONS as readonly string[]).includes(name))
-    throw new Error(`--only: no section ${name} (${SECTIONS.join(', ')})`);
+  if (!(SECTIONS as readonly string[]).includes(name)) usage(`--only: no section ${name} (${SECTIONS.join(', ')})`);
 const run = (section: (typeof SECTIONS)[number]) => only.has(section);
 
 /** The single file's goal (#19), gzipped. */

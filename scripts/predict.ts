@@ -27,6 +27,7 @@ import { logLines, type Runtime, type SimResult } from '../components/shared/js-
 import { isBlankSnippet, type SimReply } from '../components/shared/sim-runner/sim-job.ts';
 import { DEFAULT_BUDGET_MS } from '../components/shared/sim-runner/sim-limits.ts';
 import { endMessage, errorMessage, microMacroText, runnerText } from '../components/micro-macro/micro-macro-text.ts';
+import { parseCommandLine } from './command-line.ts';
 
 function usage(message?: string): never {
   if (message) process.stderr.write(`predict: ${message}\n`);
@@ -34,30 +35,27 @@ function usage(message?: string): never {
   process.exit(1);
 }
 
-let runtime: Runtime | undefined;
-let lang: 'en' | 'ru' = 'en';
-let file: string | undefined;
-let budgetMs = DEFAULT_BUDGET_MS;
-const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i++) {
-  const a = args[i]!;
-  if (a === '--runtime' || a.startsWith('--runtime=')) {
-    const v = a.includes('=') ? a.split('=')[1] : args[++i];
-    if (v !== 'node' && v !== 'browser') usage(`unknown runtime ${String(v)}`);
-    runtime = v;
-  } else if (a === '--lang' || a.startsWith('--lang=')) {
-    const v = a.includes('=') ? a.split('=')[1] : args[++i];
-    if (v !== 'en' && v !== 'ru') usage(`unknown language ${String(v)}`);
-    lang = v;
-  } else if (a === '--budget' || a.startsWith('--budget=')) {
-    const v = Number(a.includes('=') ? a.split('=')[1] : args[++i]);
-    if (!Number.isInteger(v) || v < 1 || v > 3_600_000) usage('--budget takes whole milliseconds, 1 to 3600000');
-    budgetMs = v;
-  } else if (a === '-h' || a === '--help') usage();
-  else if (a.startsWith('-')) usage(`unknown option ${a}`);
-  else if (file === undefined) file = a;
-  else usage('one file at a time');
-}
+const { values, positionals } = parseCommandLine(
+  {
+    options: {
+      runtime: { type: 'string' },
+      lang: { type: 'string', default: 'en' },
+      budget: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: true,
+  },
+  usage,
+);
+if (values.help) usage();
+const { runtime, lang } = values;
+if (runtime !== undefined && runtime !== 'node' && runtime !== 'browser') usage(`unknown runtime ${runtime}`);
+if (lang !== 'en' && lang !== 'ru') usage(`unknown language ${lang}`);
+const budgetMs = values.budget === undefined ? DEFAULT_BUDGET_MS : Number(values.budget);
+if (!Number.isInteger(budgetMs) || budgetMs < 1 || budgetMs > 3_600_000)
+  usage('--budget takes whole milliseconds, 1 to 3600000');
+if (positionals.length > 1) usage('one file at a time');
+const [file] = positionals;
 if (!runtime) usage('--runtime is required');
 if (!file) usage('no file given');
 

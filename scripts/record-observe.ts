@@ -25,6 +25,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProcessState, RecordingMeta, Shot, StateRecording } from '../components/observe/observe-types.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PROBES = join(ROOT, 'tests', 'probes');
@@ -266,15 +267,17 @@ export const RECORDINGS: Record<ProcessState, StateRecording> = ${JSON.stringify
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const take = (flag: string) => {
-    const i = args.indexOf(flag);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const { values } = parseCommandLine(
+    { options: { out: { type: 'string', default: OUT }, seconds: { type: 'string', default: '1.5' } } },
+    (message) => {
+      console.error(`${message}\nusage: npx tsx scripts/record-observe.ts [--out FILE] [--seconds S]`);
+      process.exit(2);
+    },
+  );
   const missing = missingTools();
   if (missing.length) throw new Error(`missing tools: ${missing.join(', ')}`);
-  const r = await recordAll({ seconds: Number(take('--seconds') ?? 1.5) });
-  const out = resolve(take('--out') ?? OUT);
+  const r = await recordAll({ seconds: Number(values.seconds) });
+  const out = resolve(values.out);
   writeFileSync(out, moduleText(r));
   spawnSync('npx', ['prettier', '--write', out], { stdio: 'ignore' });
   console.log(`wrote ${out}`);

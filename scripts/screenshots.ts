@@ -11,30 +11,36 @@ import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { preview } from 'vite';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { parseCommandLine } from './command-line.ts';
 import { slides } from '../slides/index.ts';
 import { speakerSteps } from '../slides/types.ts';
 
-const args = process.argv.slice(2);
-const take = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const v = args[i + 1] ?? fallback;
-  args.splice(i, 2);
-  return v;
-};
-const dist = take('--dist', 'dist');
-const out = take('--out', 'screenshots');
-const theme = take('--theme', 'dark');
-const wanted = take('--sizes', 'desktop,phone').split(',');
-const presentAt = args.indexOf('--present');
-if (presentAt >= 0) args.splice(presentAt, 1);
-const present = presentAt >= 0 ? '&present' : '';
-const stepsAt = args.indexOf('--steps');
-if (stepsAt >= 0) args.splice(stepsAt, 1);
-const ids = args.length ? args : ['title'];
+const USAGE =
+  'usage: npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] [--steps] id1 …';
+const { values, positionals } = parseCommandLine(
+  {
+    options: {
+      dist: { type: 'string', default: 'dist' },
+      out: { type: 'string', default: 'screenshots' },
+      theme: { type: 'string', default: 'dark' },
+      sizes: { type: 'string', default: 'desktop,phone' },
+      present: { type: 'boolean', default: false },
+      steps: { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
+  },
+  (message) => {
+    console.error(`${message}\n${USAGE}`);
+    process.exit(2);
+  },
+);
+const { dist, out, theme } = values;
+const wanted = values.sizes.split(',');
+const present = values.present ? '&present' : '';
+const ids = positionals.length ? positionals : ['title'];
 /** The steps to take of a slide: all of its speaker sequence with `--steps`, else only the opening one. */
 const stepsOf = (id: string): number[] => {
-  if (stepsAt < 0) return [0];
+  if (!values.steps) return [0];
   const slide = slides.find((s) => s.id === id);
   if (!slide) throw new Error(`--steps: no slide ${id}`);
   return Array.from({ length: speakerSteps(slide) }, (_, i) => i);
@@ -70,7 +76,7 @@ for (const size of sizes) {
         await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}${present}${hash}`);
         await page.waitForSelector('html[data-deck-ready="true"]');
         await page.waitForTimeout(1200);
-        const file = `${out}/${id}-${lang}-${size.name}${present ? '-present' : ''}${stepsAt >= 0 ? `-s${step}` : ''}.png`;
+        const file = `${out}/${id}-${lang}-${size.name}${present ? '-present' : ''}${values.steps ? `-s${step}` : ''}.png`;
         await page.screenshot({ path: file });
         console.log(file);
       }

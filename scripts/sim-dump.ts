@@ -16,17 +16,19 @@ import { pathToFileURL } from 'node:url';
 import type { Runtime, SimResult } from '../components/shared/js-sim/index.ts';
 import { EXAMPLES } from '../components/micro-macro/micro-macro-examples.ts';
 import { SIM_VARIANTS, simProgram } from '../components/quiz-busy-wait/quiz-busy-wait-model.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const here = resolve(import.meta.dirname, '..');
-let root = here;
-let out: string | undefined;
-const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--root') root = resolve(args[++i] ?? '.');
-  else if (args[i] === '--out') out = args[++i];
-  else throw new Error(`sim-dump: unknown argument ${args[i]}`);
+const USAGE = 'usage: npx tsx scripts/sim-dump.ts [--root DIR] --out FILE';
+function usage(message?: string): never {
+  if (message) process.stderr.write(`sim-dump: ${message}\n`);
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(1);
 }
-if (!out) throw new Error('usage: npx tsx scripts/sim-dump.ts [--root DIR] --out FILE');
+const { values } = parseCommandLine({ options: { root: { type: 'string' }, out: { type: 'string' } } }, usage);
+const root = resolve(values.root ?? here);
+const { out } = values;
+if (!out) usage();
 
 const sim = (await import(pathToFileURL(join(root, 'components/shared/js-sim/index.ts')).href)) as {
   simulate: (source: string, runtime: Runtime) => SimResult;

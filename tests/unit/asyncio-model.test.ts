@@ -486,6 +486,12 @@ describe('command line', () => {
     for (const bad of [
       ['turns', '--program', 'gather:x'],
       ['heartbeat', '--tick-ms', '-1', '--portions', '1', '--portion-ms', '1', '--worker', 'blocking'],
+      ['turns', '--program', 'gather:3', '--program=gather:3'], // every option exactly once
+      ['turns', '--program', 'gather:3', '--bogus'],
+      ['turns', '--program'],
+      ['turns', '--program', 'gather:3', '--'],
+      ['heartbeat', '--tick-ms', '10', '--portions', '10', '--portion-ms', '100'],
+      ['--program', 'gather:3', 'turns'],
     ]) {
       const r = cli(...bad);
       expect(r.status, bad.join(' ')).toBe(2);

@@ -110,5 +110,15 @@ describe.skipIf(!npmOk)('predict CLI', () => {
     const r = spawnSync('npm', ['run', '-s', 'predict', '--', 'x.js'], { cwd: root, encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('--runtime is required');
+    for (const [args, message] of [
+      [['--runtime', 'node', '--bogus', 'x.js'], "Unknown option '--bogus'"],
+      [['--runtime', 'cobol', 'x.js'], 'unknown runtime cobol'],
+      [['x.js', '--runtime'], "Option '--runtime <value>' argument missing"],
+      [['--runtime=node', 'x.js', 'y.js'], 'one file at a time'],
+    ] as const) {
+      const bad = spawnSync('npm', ['run', '-s', 'predict', '--', ...args], { cwd: root, encoding: 'utf8' });
+      expect([bad.status, bad.stdout], args.join(' ')).toEqual([1, '']);
+      expect(bad.stderr, args.join(' ')).toContain(`predict: ${message}\nusage: npm run -s predict -- --runtime`);
+    }
   });
 });
