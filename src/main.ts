@@ -14,6 +14,7 @@ import type { Lang } from '../lib/i18n.ts';
 import {
   applyPrefsToDocument,
   currentPrefs,
+  PREFS_CHANGED,
   prefersReducedMotion,
   rememberLang,
   rememberTheme,
@@ -232,15 +233,14 @@ const chrome = DeckChrome({
     if (!deck.isSpeakerNotes()) rememberLang(lang);
     setUrlParam('lang', lang);
     renderAll();
-    chrome.refresh();
-    workshop.refresh();
+    deck.dispatchEvent({ type: PREFS_CHANGED });
   },
   setTheme(next) {
     theme = next;
     applyPrefsToDocument({ lang, theme });
     if (!deck.isSpeakerNotes()) rememberTheme(theme);
     setUrlParam('theme', theme);
-    chrome.refresh();
+    deck.dispatchEvent({ type: PREFS_CHANGED });
   },
 });
 

@@ -63,6 +63,12 @@ export function rememberTheme(theme: Theme): void {
   writeStored(THEME_KEY, theme);
 }
 
+/**
+ * The deck's event (reveal's `dispatchEvent` / `on`, on its element) after the person changed the language or the
+ * theme: a plugin that shows words or colours of its own (the corner's buttons, the workshop's bar) redraws then.
+ */
+export const PREFS_CHANGED = 'hsw-prefschanged';
+
 /** Applies theme and language to the document root, where the CSS custom properties hang. */
 export function applyPrefsToDocument(prefs: Pick<Prefs, 'lang' | 'theme'>): void {
   document.documentElement.lang = prefs.lang;

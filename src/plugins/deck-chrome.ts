@@ -1,7 +1,7 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { deckText } from '../deck-text.ts';
 import type { Lang } from '../../lib/i18n.ts';
-import type { Theme } from '../prefs.ts';
+import { PREFS_CHANGED, type Theme } from '../prefs.ts';
 import { deckPageMode, setPresenting } from '../page-mode.ts';
 import { acceptsOrigin, speakerMessageOf } from '../speaker-protocol.ts';
 import { slideById } from '../../slides/index.ts';
@@ -47,7 +47,7 @@ function button(className: string, onClick: () => void): HTMLButtonElement {
  * The deck's own controls, top right: language, theme, and "Embed" on slides whose demo can be embedded. Built
  * with DOM calls and `textContent` only.
  */
-export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): void } => {
+export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
   let deck: RevealApi | undefined;
   const bar = document.createElement('div');
   bar.className = 'deck-chrome';
@@ -185,7 +185,6 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
 
   return {
     id: 'deck-chrome',
-    refresh,
     init(reveal: RevealApi) {
       deck = reveal;
       if (deckPageMode(reveal).print) return;
@@ -194,6 +193,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin & { refresh(): 
       presenting();
       reveal.on('slidechanged', refresh);
       reveal.on('ready', refresh);
+      reveal.on(PREFS_CHANGED, refresh);
       refresh();
     },
   };

@@ -1,6 +1,7 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { Lang } from '../../lib/i18n.ts';
 import { deckPageMode } from '../page-mode.ts';
+import { PREFS_CHANGED } from '../prefs.ts';
 import type { WorkshopView } from '../../components/ui/workshop-context.ts';
 
 export interface WorkshopOptions {
@@ -16,11 +17,9 @@ export interface WorkshopOptions {
  * (src/workshop-start.ts), so a deck without a workshop carries none of it. With `&key=<secret>` the page is the
  * presenter's projected deck; without, a participant's phone.
  */
-export const Workshop = (options: WorkshopOptions): RevealPlugin & { refresh(): void } => {
-  let refresh = (): void => {};
+export const Workshop = (options: WorkshopOptions): RevealPlugin => {
   return {
     id: 'workshop',
-    refresh: () => refresh(),
     init(deck: RevealApi) {
       const params = new URLSearchParams(window.location.search);
       if (!params.has('workshop') || params.has('receiver')) return;
@@ -29,7 +28,8 @@ export const Workshop = (options: WorkshopOptions): RevealPlugin & { refresh(): 
       void import('../workshop-start.ts').then(
         (m) => {
           const paint = m.startWorkshop(deck, options);
-          if (paint) refresh = paint;
+          // the bar and panel speak the deck's language: redrawn when the person changes it
+          if (paint) deck.on(PREFS_CHANGED, paint);
         },
         (error: unknown) => console.warn('workshop mode failed to load', error),
       );

@@ -119,6 +119,8 @@ test.describe('the deck', () => {
     await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('C10K: поток на соединение');
     await expect(currentSlide(page).getByRole('slider', { name: 'Соединений' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    // the deck's corner hears of it (the deck's prefs event) and offers the way back
+    await expect(page.getByRole('button', { name: 'Переключить на английский' })).toHaveText('English');
     expect(page.url()).toContain('lang=ru');
     // Remembered: a fresh visit without ?lang opens in Russian.
     await page.goto('index.html#/c10k');
@@ -132,6 +134,7 @@ test.describe('the deck', () => {
     expect(await bg()).toBe('rgb(251, 252, 253)');
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
     expect(await bg()).toBe('rgb(15, 20, 25)');
+    await expect(page.getByRole('button', { name: 'Switch to the light theme' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 
