@@ -67,7 +67,7 @@ export default slideText({
         p: 'async/await: продолжение — собственный приостановленный кадр async-функции, который ждёт промис. Если промис отклонён, `await` бросает исключение прямо в своей строке, поэтому работает обычный `try/catch` у вызывающего.',
       },
       {
-        p: "Проверено на настоящем Node: tests/unit/callbacks-promises-await.test.ts запускает эти три листинга как есть, с `db` и `api` на `setTimeout`, в успешном режиме и в обоих режимах отказа, и сравнивает, что произошло (вызовы, `show`, `handle` и непойманный `TypeError`, пойманный через `process.on('uncaughtException')`), и когда, с тем, что говорит модель. Код и компромиссы — из сценария доклада (seed 004); вызывающий код с `try/catch` добавлен, чтобы было видно, куда идёт ошибка.",
+        p: "Проверено на настоящем Node: tests/unit/callbacks-promises-await.test.ts запускает эти три листинга как есть, с `db` и `api` на `setTimeout`, в успешном режиме и в обоих режимах отказа, и сравнивает, что произошло (вызовы, `show`, `handle` и непойманный `TypeError`, пойманный через `process.on('uncaughtException')`), и когда, с тем, что говорит модель. Код и компромиссы — из сценария доклада; вызывающий код с `try/catch` добавлен, чтобы было видно, куда идёт ошибка.",
       },
     ],
   },
@@ -124,7 +124,7 @@ export default slideText({
         p: 'async/await: the continuation is the async function’s own suspended frame, waiting on the awaited promise. When the promise rejects, the `await` throws right at its line, so the caller’s ordinary `try/catch` works.',
       },
       {
-        p: "Checked against real Node: tests/unit/callbacks-promises-await.test.ts runs these three listings as they are, with `setTimeout`-based `db` and `api`, in the success mode and both failure modes, and compares what happened (the calls, `show`, `handle`, and the uncaught `TypeError` seen through `process.on('uncaughtException')`) and when, with what the model says. Code and trade-offs: the talk’s script (seed 004); the caller with its `try/catch` is added to show where the error goes.",
+        p: "Checked against real Node: tests/unit/callbacks-promises-await.test.ts runs these three listings as they are, with `setTimeout`-based `db` and `api`, in the success mode and both failure modes, and compares what happened (the calls, `show`, `handle`, and the uncaught `TypeError` seen through `process.on('uncaughtException')`) and when, with what the model says. Code and trade-offs: the talk’s script; the caller with its `try/catch` is added to show where the error goes.",
       },
     ],
   },
