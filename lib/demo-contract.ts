@@ -24,6 +24,3 @@ export interface DemoModel<S, Step = unknown> {
  * - `embed`: alone in `embed.html`.
  */
 export type DemoMode = 'deck' | 'speaker' | 'embed';
-
-/** Clamps a speaker step into a sequence of `length` states (0 for anything odd): a step is an index. */
-export { clampIndex as clampStep } from './stepping.ts';

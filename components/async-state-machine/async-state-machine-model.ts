@@ -16,8 +16,7 @@
  * async source has one `yield` per resume point listed here, and the same run of awaited operations.
  */
 
-import { clampStep } from '../../lib/demo-contract.ts';
-import { goTo } from '../../lib/stepping.ts';
+import { clampIndex, goTo } from '../../lib/stepping.ts';
 import { formatVal, getFn } from './async-state-machine-functions.ts';
 
 export { FUNCTIONS, caseLines, entryLines, formatVal, getFn } from './async-state-machine-functions.ts';
@@ -336,7 +335,7 @@ export function initialState(fnId: FnId = 'load', scenarioId?: string): MachineS
  */
 export function stateForStep(step: number, _current?: MachineState): MachineState {
   const start = initialState('load', 'ok');
-  return goTo(start, clampStep(step, SEQUENCE.length), start.steps.length);
+  return goTo(start, clampIndex(step, SEQUENCE.length), start.steps.length);
 }
 
 export function current(s: MachineState): Step {

@@ -7,7 +7,7 @@
  * count and median interval, the turns a gap between two ticks spans (the reason it is long, from the trace), and
  * debug mode's warnings with its threshold.
  */
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import {
   SEED_HEARTBEAT,
   SEED_MACHINE,
@@ -48,7 +48,7 @@ export function initialState(): ResponsivenessState {
 }
 
 export function stateForStep(step: number, _current: ResponsivenessState | null): ResponsivenessState {
-  const s = SPEAKER_SEQUENCE[clampStep(step, SPEAKER_SEQUENCE.length)]!;
+  const s = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)]!;
   return { ...SEED_HEARTBEAT, worker: s.worker, debug: s.debug, slowMs: s.slowMs, gap: s.gap };
 }
 

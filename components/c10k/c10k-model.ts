@@ -8,7 +8,7 @@
  * cost of context switch", 2007).
  */
 
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './c10k-sequence.ts';
 
 export const KiB = 1024;
@@ -191,7 +191,7 @@ export function initialState(): C10kInput {
 
 /** Each speaker step is a whole scene: the defaults with that step's inputs (what the person had is replaced). */
 export function stateForStep(step: number): C10kInput {
-  return { ...DEFAULT_INPUT, ...STEPS[clampStep(step, STEPS.length)] };
+  return { ...DEFAULT_INPUT, ...STEPS[clampIndex(step, STEPS.length)] };
 }
 
 /** Formats bytes with binary units (KiB, MiB, GiB, TiB). Returns [number, unit] so text tables can localise units. */

@@ -8,8 +8,7 @@
  * The fake services answer after DB_MS and API_MS (in the real check they are setTimeout-based).
  */
 
-import { clampStep } from '../../lib/demo-contract.ts';
-import { back, forward, reset, toEnd } from '../../lib/stepping.ts';
+import { clampIndex, back, forward, reset, toEnd } from '../../lib/stepping.ts';
 import { lineCount, markedLines, type Style } from './callbacks-promises-await-listing.ts';
 import { SPEAKER_SEQUENCE } from './callbacks-promises-await-sequence.ts';
 
@@ -479,7 +478,7 @@ export function firstWait(s: CbState): number {
  * the error went). The person's own state does not matter here.
  */
 export function stateForStep(step: number, _current?: CbState): CbState {
-  const entry = SEQUENCE[clampStep(step, SEQUENCE.length)]!;
+  const entry = SEQUENCE[clampIndex(step, SEQUENCE.length)]!;
   const start: CbState = { style: entry.style, failure: entry.failure, index: 0 };
   switch (entry.at) {
     case 'start':

@@ -7,7 +7,7 @@
  * levels revealed so far, null when complete; the element's Player advances it), the function whose explanation
  * is open (`focus`) and the tab (`view`: the graph, or the escape hatches between the two worlds).
  */
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import {
   EDGES,
   FUNCTIONS,
@@ -64,7 +64,7 @@ function normalize(chosen: Iterable<FnId>): FnId[] {
 
 export function stateForStep(step: number, current: ColoringState): ColoringState {
   void current;
-  const e = SEQUENCE[clampStep(step, SEQUENCE.length)]!;
+  const e = SEQUENCE[clampIndex(step, SEQUENCE.length)]!;
   return { runtime: e.runtime, chosen: normalize(e.chosen), shown: e.shown, focus: e.focus, view: 'graph' };
 }
 

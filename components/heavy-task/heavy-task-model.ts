@@ -20,7 +20,7 @@
  * definition: the p-th percentile of N sorted values is the value at rank ⌈p/100 · N⌉ (1-based).
  */
 
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import { mulberry32 } from '../../lib/random.ts';
 import { SPEAKER_SEQUENCE } from './heavy-task-sequence.ts';
 
@@ -305,7 +305,7 @@ export function initialState(params: Partial<HeavyParams> = {}): HeavyState {
  * on what the person has now (their chunk size, start and jitter stay), kept in the history like any change.
  */
 export function stateForStep(step: number, current: HeavyState): HeavyState {
-  const i = clampStep(step, SEQUENCE.length);
+  const i = clampIndex(step, SEQUENCE.length);
   return update(i === 0 ? initialState() : current, { mode: SEQUENCE[i]!.mode });
 }
 

@@ -13,8 +13,7 @@ import { hashString, mulberry32 } from '../../lib/random.ts';
 import type { RunLookup } from '../shared/sim-runner/result-store.ts';
 import { isBlankSnippet, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import RECORDINGS from './micro-macro-recordings.json';
-import { back, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex, back, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
 
 export { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
@@ -474,7 +473,7 @@ const sameLines = (a: readonly string[], b: readonly string[]): boolean =>
  */
 export function stateForStep(step: number, current: MicroMacroState): MicroMacroState {
   const base = initialState();
-  const entry = SPEAKER_SEQUENCE[clampStep(step, SPEAKER_SEQUENCE.length)]!;
+  const entry = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)]!;
   const own =
     current.example === base.example && current.runtime === base.runtime && sameLines(current.guess, base.guess);
   const checked = own && current.guessPhase === 'checked';

@@ -23,7 +23,7 @@
  *   the thread reads exactly those, one read each.
  */
 
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import * as stepping from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './nonblocking-sequence.ts';
 
@@ -434,7 +434,7 @@ export { SPEAKER_SEQUENCE };
  * t = 0 (the element jumps to the end under prefers-reduced-motion).
  */
 export function stateForStep(step: number): PlayState {
-  const i = clampStep(step, SPEAKER_SEQUENCE.length);
+  const i = clampIndex(step, SPEAKER_SEQUENCE.length);
   const st = initialState(SPEAKER_SEQUENCE[i]);
   return i === 0 ? st : { ...st, playing: true };
 }

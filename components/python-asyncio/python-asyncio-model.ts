@@ -4,7 +4,7 @@
  * (python-asyncio-programs.ts): the loop thread's spans (working, blocked, asleep in select(), waiting for the
  * GIL), the pool's threads and processes, the heartbeat's ticks and the ones it missed, and the log.
  */
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import { SEED_MACHINE, median, run, toPython, type RunOptions } from '../shared/asyncio-sim/index.ts';
 import { SPEAKER_SEQUENCE } from './python-asyncio-sequence.ts';
 import { SLIDE_PARAMS, VARIANTS, variantProgram, type Variant, type VariantParams } from './python-asyncio-programs.ts';
@@ -23,7 +23,7 @@ export function initialState(): PythonAsyncioState {
 }
 
 export function stateForStep(step: number, _current: PythonAsyncioState): PythonAsyncioState {
-  return { ...SPEAKER_SEQUENCE[clampStep(step, SPEAKER_SEQUENCE.length)]! };
+  return { ...SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)]! };
 }
 
 export function setVariant(s: PythonAsyncioState, variant: Variant): PythonAsyncioState {

@@ -24,7 +24,7 @@
  * and check nothing.
  */
 
-import { clampStep } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './select-epoll-sequence.ts';
 
 export type Mechanism = 'select' | 'poll' | 'epoll' | 'kqueue';
@@ -454,7 +454,7 @@ const STEPS: readonly Pick<SelectEpollState, 'mechanism' | 'n' | 'k'>[] = SPEAKE
  * make the call at once, keeping what else the person chose (the chart's metric).
  */
 export function stateForStep(step: number, current: SelectEpollState): SelectEpollState {
-  const i = clampStep(step, STEPS.length);
+  const i = clampIndex(step, STEPS.length);
   const spec = STEPS[i];
   if (i === 0 || !spec) return initialState();
   return callWait({ ...current, mechanism: spec.mechanism, n: spec.n, k: spec.k, last: null });

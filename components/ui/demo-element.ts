@@ -1,6 +1,7 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { isLang, type Lang } from '../../lib/i18n.ts';
-import { clampStep, type DemoMode, type DemoModel } from '../../lib/demo-contract.ts';
+import type { DemoMode, DemoModel } from '../../lib/demo-contract.ts';
+import { clampIndex } from '../../lib/stepping.ts';
 import { getEntry, setEntry } from './demo-store.ts';
 
 /**
@@ -85,7 +86,7 @@ export abstract class DemoElement<S> extends LitElement {
     if (!isLang(this.locale)) this.locale = 'en';
     if (changed.has('step')) {
       const entry = getEntry<S>(this.storeKey);
-      const step = clampStep(this.step, this.model.SPEAKER_SEQUENCE.length);
+      const step = clampIndex(this.step, this.model.SPEAKER_SEQUENCE.length);
       if (entry?.appliedStep !== step && !(entry === undefined && step === 0)) {
         this.state = this.model.stateForStep(step, this.state);
       }
