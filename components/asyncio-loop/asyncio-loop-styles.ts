@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, chipStyles, demoHostStyles, narrowQuery, topBarStyles } from '../ui/demo-styles.ts';
 
 /**
  * Inside the asyncio loop: the mode buttons, then either the drawing of the loop (composition, turn scheme) beside
@@ -10,19 +10,9 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
+  topBarStyles,
+  chipStyles,
   css`
-    .top {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em 1em;
-      align-items: center;
-      justify-content: space-between;
-    }
-    .views {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.4em;
-    }
     .cols {
       display: grid;
       grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr);
@@ -253,23 +243,8 @@ export const styles = [
       font-weight: 600;
     }
     .chips {
-      display: inline-flex;
-      flex-wrap: wrap;
-      gap: 0.2em;
-      list-style: none;
-      margin: 0 0 0 0.3em;
-      padding: 0;
+      margin-left: 0.3em;
       vertical-align: top;
-    }
-    .chip {
-      font-family: var(--hsw-mono);
-      font-size: 0.9em;
-      padding: 0 0.35em;
-      border: 1px solid var(--hsw-border);
-      border-radius: 0.35em;
-      background: var(--hsw-panel);
-      white-space: nowrap;
-      font-weight: 400;
     }
     .queues {
       display: grid;

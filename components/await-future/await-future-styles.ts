@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, chipStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /**
  * How a future wakes a task: the frame chain and the loop's containers on the left, what happens and the CPython
@@ -10,6 +10,7 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
+  chipStyles,
   css`
     .cols {
       display: grid;
@@ -106,23 +107,6 @@ export const styles = [
     }
     dl.loop dd {
       margin: 0;
-    }
-    ul.chips {
-      display: inline-flex;
-      flex-wrap: wrap;
-      gap: 0.2em;
-      list-style: none;
-      margin: 0;
-      padding: 0;
-    }
-    .chip {
-      font-family: var(--hsw-mono);
-      font-size: 0.9em;
-      padding: 0 0.35em;
-      border: 1px solid var(--hsw-border);
-      border-radius: 0.35em;
-      background: var(--hsw-panel);
-      white-space: nowrap;
     }
     .chip.wake {
       border-color: var(--hsw-accent);

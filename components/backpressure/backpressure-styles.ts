@@ -5,7 +5,7 @@ import {
   dataTableStyles,
   demoHostStyles,
   narrowQuery,
-  pillStyles,
+  pillRowStyles,
   srOnlyStyles,
 } from '../ui/demo-styles.ts';
 
@@ -14,7 +14,7 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
-  pillStyles,
+  pillRowStyles,
   dataTableStyles,
   srOnlyStyles,
   css`
@@ -25,14 +25,6 @@ export const styles = [
     }
     p {
       margin: 0;
-    }
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em;
     }
     .modes .pill span {
       font-family: var(--hsw-mono);

@@ -5,7 +5,7 @@ import {
   dataTableStyles,
   demoHostStyles,
   narrowQuery,
-  pillStyles,
+  pillRowStyles,
   srOnlyStyles,
 } from '../ui/demo-styles.ts';
 
@@ -18,7 +18,7 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
-  pillStyles,
+  pillRowStyles,
   srOnlyStyles,
   dataTableStyles,
   css`
@@ -29,15 +29,6 @@ export const styles = [
     }
     p {
       margin: 0;
-    }
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em;
-      align-items: center;
     }
     .top {
       display: flex;

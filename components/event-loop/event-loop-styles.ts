@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, chipStyles, demoHostStyles, narrowQuery, topBarStyles } from '../ui/demo-styles.ts';
 
 /**
  * The event loop demo: the listing across the demo's width at 0.75em (15 px), the loop's queues in a row under
@@ -10,18 +10,9 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
+  topBarStyles,
+  chipStyles,
   css`
-    .top {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em 1em;
-      align-items: center;
-      justify-content: space-between;
-    }
-    .views {
-      display: flex;
-      gap: 0.4em;
-    }
     .clock {
       margin: 0;
       font-variant-numeric: tabular-nums;
@@ -64,8 +55,8 @@ export const styles = [
       justify-content: center;
       gap: 0.25em;
     }
-    .node,
-    .chip {
+    /* a timer in the heap, drawn as a chip (chipStyles) */
+    .node {
       font-family: var(--hsw-mono);
       font-size: 0.9em;
       padding: 0 0.35em;

@@ -1,6 +1,13 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
+import {
+  calloutStyles,
+  demoHostStyles,
+  narrowQuery,
+  pillRowStyles,
+  srOnlyStyles,
+  topBarStyles,
+} from '../ui/demo-styles.ts';
 
 /**
  * The green-threads demo: controls on top, the OS threads (lanes) and the queues on the left, what the runtime did
@@ -11,8 +18,9 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
-  pillStyles,
+  pillRowStyles,
   srOnlyStyles,
+  topBarStyles,
   css`
     section {
       display: flex;
@@ -23,13 +31,6 @@ export const styles = [
       margin: 0;
     }
     fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em;
-      align-items: center;
       font-size: var(--hsw-fs-note);
     }
     fieldset[hidden] {
@@ -39,13 +40,6 @@ export const styles = [
       float: left;
       margin-right: 0.4em;
       color: var(--hsw-muted);
-    }
-    .top {
-      display: flex;
-      flex-wrap: wrap;
-      justify-content: space-between;
-      gap: 0.3em 1em;
-      align-items: center;
     }
     .panels {
       display: flex;

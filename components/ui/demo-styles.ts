@@ -137,13 +137,8 @@ export const pillStyles = css`
   }
 `;
 
-/**
- * A named group of pills (`pillStyles`): `<fieldset><legend>Name</legend><label class="pill">…</label>…</fieldset>`,
- * the name at note size floated before the pills, which wrap. Put it after `pillStyles` and before the demo's own
- * rules, which may change a pill's padding or font. Four demos use it; as its own module it would be a chunk of its
- * own in each of their embeds, bigger than the rule.
- */
-export const pillGroupStyles = css`
+/** The fieldset of a row of pills: no frame, margin or padding; the pills wrap, centred on each line. */
+const pillFieldsetStyles = css`
   fieldset {
     border: 0;
     margin: 0;
@@ -153,6 +148,26 @@ export const pillGroupStyles = css`
     gap: 0.3em;
     align-items: center;
   }
+`;
+
+/**
+ * A row of pills that wraps: `<fieldset><legend class="sr-only">Name</legend><label class="pill">…</label>…`, the
+ * pills (`pillStyles`, included) in a fieldset without its frame. The group's name is for screen readers;
+ * `pillGroupStyles` shows it.
+ */
+export const pillRowStyles = css`
+  ${pillStyles}
+  ${pillFieldsetStyles}
+`;
+
+/**
+ * A named group of pills (`pillStyles`): `<fieldset><legend>Name</legend><label class="pill">…</label>…</fieldset>`,
+ * the fieldset of a row of pills (as in `pillRowStyles`), the name at note size floated before the pills. Put it after
+ * `pillStyles` and before the demo's own rules, which may change a pill's padding or font. Four demos use it; as its
+ * own module it would be a chunk of its own in each of their embeds, bigger than the rule.
+ */
+export const pillGroupStyles = css`
+  ${pillFieldsetStyles}
   legend {
     float: left;
     font-size: var(--hsw-fs-note);
@@ -160,6 +175,50 @@ export const pillGroupStyles = css`
   }
   .pill span {
     font-size: var(--hsw-fs-note);
+  }
+`;
+
+/**
+ * The bar over a demo: `<div class="top">`, its choice at the start and what else it holds (a clock, another group)
+ * at the other end, wrapping on a narrow screen. `.views`: buttons (`aria-pressed`) that choose what the demo shows.
+ */
+export const topBarStyles = css`
+  .top {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.3em 1em;
+    align-items: center;
+    justify-content: space-between;
+  }
+  .views {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4em;
+  }
+`;
+
+/**
+ * A name from the program (a callback, a task, a line printed) in a small frame, in the regular weight even in a
+ * bold line: `<li class="chip">`, in a `<ul class="chips">` that wraps and stands in the line of text around it.
+ */
+export const chipStyles = css`
+  .chips {
+    display: inline-flex;
+    flex-wrap: wrap;
+    gap: 0.2em;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .chip {
+    font-family: var(--hsw-mono);
+    font-size: 0.9em;
+    padding: 0 0.35em;
+    border: 1px solid var(--hsw-border);
+    border-radius: 0.35em;
+    background: var(--hsw-panel);
+    white-space: nowrap;
+    font-weight: 400;
   }
 `;
 

@@ -1,13 +1,13 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery, pillStyles, srOnlyStyles } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery, pillRowStyles, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /** The wake-up demo: the path as three groups of stages (hardware, kernel, your thread), the caption, the trigger. */
 export const styles = [
   controlStyles,
   demoHostStyles,
   calloutStyles,
-  pillStyles,
+  pillRowStyles,
   srOnlyStyles,
   css`
     section {
@@ -120,12 +120,6 @@ export const styles = [
       align-items: center;
     }
     fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.3em;
       font-size: var(--hsw-fs-note);
     }
     .in-linux {

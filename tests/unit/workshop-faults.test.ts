@@ -4,108 +4,16 @@
  * store's test-only fault file, HSW_WORKSHOP_FAULTS: server/store.ts); a second server on the same data folder.
  * After each, every acknowledged vote is counted, and nothing that was not sent, or was refused, is.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
 import { mulberry32 } from '../../lib/random.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { FAULTS_ENV, LOCK_NAME, LOG_NAME } from '../../server/store.ts';
-import {
-  TestClient,
-  fakeBuilds,
-  serverArgs,
-  get,
-  pidOf,
-  tempDir,
-  type Msg,
-  removeTempDirs,
-} from './workshop-client.ts';
+import { childServers, type ChildServer as Server } from './workshop-child.ts';
+import { get, pidOf, tempDir, type Msg, type TestClient } from './workshop-client.ts';
 
-afterAll(removeTempDirs);
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const children: ChildProcess[] = [];
-let clients: TestClient[] = [];
-
-afterEach(() => {
-  for (const c of clients) c.close();
-  clients = [];
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  room: string;
-  secret: string;
-  pid: number;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-const builds = fakeBuilds();
-
-function cliArgs(dataDir: string, extra: string[] = []): string[] {
-  return ['--import', 'tsx', 'server/cli.ts', '--no-build', ...serverArgs(dataDir, builds), ...extra];
-}
-
-/** Starts the server; resolves once it printed its ready line. */
-function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, cliArgs(dataDir), {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server did not start in 60 s: ${err}`)), 60_000);
-    void exited.then((code) => fail(new Error(`the server exited (${code}): ${err}`)));
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      const r = JSON.parse(line) as { port: number; room: string; secret: string; pid: number };
-      done({ child, ...r, stderr: () => err, exited });
-    });
-  });
-}
-
-/** Runs the cli to its end (a server that must refuse to start). */
-function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const timer = setTimeout(() => fail(new Error(`still running after 60 s: ${out} ${err}`)), 60_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, out, err });
-    });
-  });
-}
-
-async function kill9(s: Server): Promise<void> {
-  s.child.kill('SIGKILL');
-  await s.exited;
-  for (const c of clients) c.close();
-  clients = [];
-}
-
-async function hello(s: Server, body: object): Promise<{ c: TestClient; welcome: Msg }> {
-  const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 15_000);
-  clients.push(c);
-  c.send({ type: 'hello', v: 1, room: s.room, ...body });
-  return { c, welcome: await c.type('welcome', () => true, 15_000) };
-}
+const { cliArgs, start, run, hello, kill9 } = childServers();
 
 async function presenter(s: Server): Promise<TestClient> {
   return (await hello(s, { role: 'presenter', secret: s.secret })).c;

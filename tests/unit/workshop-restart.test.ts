@@ -3,79 +3,21 @@
  * acknowledgements, then started again on the same data directory. Every acknowledged vote and every score is
  * there again, in the same room with the same secret; a last line cut short by the crash is ignored with a warning.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
 import { QUIZZES } from '../../server/quizzes.ts';
-import {
-  TestClient,
-  fakeBuilds,
-  serverArgs,
-  get,
-  pidOf,
-  tempDir,
-  type Msg,
-  removeTempDirs,
-} from './workshop-client.ts';
+import { childServers } from './workshop-child.ts';
+import { get, pidOf, tempDir, type Msg } from './workshop-client.ts';
 
-afterAll(removeTempDirs);
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const children: ChildProcess[] = [];
-const clients: TestClient[] = [];
-
-afterEach(() => {
-  for (const c of clients.splice(0)) c.close();
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  room: string;
-  secret: string;
-  stderr: () => string;
-}
-
-function startChild(dataDir: string, builds: { deckDir: string; phoneDir: string }): Promise<Started> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', '--no-build', ...serverArgs(dataDir, builds)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server did not start in 20 s: ${err}`)), 20_000);
-    child.on('exit', (code) => fail(new Error(`the server exited (${code}): ${err}`)));
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      const r = JSON.parse(line) as { port: number; room: string; secret: string };
-      done({ child, port: r.port, room: r.room, secret: r.secret, stderr: () => err });
-    });
-  });
-}
-
-async function hello(s: Started, body: object): Promise<{ c: TestClient; welcome: Msg }> {
-  const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
-  clients.push(c);
-  c.send({ type: 'hello', v: 1, room: s.room, ...body });
-  return { c, welcome: await c.type('welcome') };
-}
+const { start, hello, kill9 } = childServers();
 
 const [Q, Q2] = [QUIZZES[0]!, QUIZZES[1]!];
 const N = 24;
 
 test('SIGKILL right after the acks, start again: same room, every acked vote and every score', async () => {
   const dataDir = tempDir('restart');
-  const builds = fakeBuilds();
-  const first = await startChild(dataDir, builds);
+  const first = await start(dataDir);
   const { c: presenter } = await hello(first, { role: 'presenter', secret: first.secret });
   const people = [];
   for (let i = 0; i < N; i++)
@@ -99,14 +41,12 @@ test('SIGKILL right after the acks, start again: same room, every acked vote and
     string,
     unknown
   >;
-  first.child.kill('SIGKILL');
-  await new Promise((done) => first.child.once('exit', done));
-  for (const c of clients.splice(0)) c.close();
+  await kill9(first);
 
   // A crash in the middle of writing a line.
   appendFileSync(join(dataDir, 'room.jsonl'), '{"t":"vote","pid":"test-partic');
 
-  const second = await startChild(dataDir, builds);
+  const second = await start(dataDir);
   expect({ room: second.room, secret: second.secret }).toEqual({ room: first.room, secret: first.secret });
   expect(second.stderr()).toContain('cut short');
   const after = JSON.parse((await get(second.port, `/api/export.json?key=${second.secret}`)).body) as Record<
@@ -134,8 +74,7 @@ test('SIGKILL right after the acks, start again: same room, every acked vote and
   const { c: late } = await hello(second, { role: 'participant', pid: pidOf(1) });
   late.send({ type: 'vote', qid: Q2.id, choice: 3 });
   await late.type('ack');
-  second.child.kill('SIGKILL');
-  await new Promise((done) => second.child.once('exit', done));
+  await kill9(second);
   const lines = readFileSync(join(dataDir, 'room.jsonl'), 'utf8').trimEnd().split('\n');
   for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
   expect(lines.at(-1)).toContain(`"pid":"${pidOf(1)}","qid":"${Q2.id}","choice":3`);
