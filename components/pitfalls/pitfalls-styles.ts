@@ -15,6 +15,10 @@ export const styles = [
   calloutStyles,
   timelineStyles,
   css`
+    /* the section's gap already stands between the figures and the chart */
+    svg.timeline {
+      margin-top: 0;
+    }
     section {
       display: flex;
       flex-direction: column;
