@@ -1,4 +1,5 @@
 import type { RevealApi } from 'reveal.js';
+import { keysBelongTo } from './dialog-keys.ts';
 import { render } from 'lit';
 import type { WorkshopOptions } from './plugins/workshop.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
@@ -113,14 +114,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   join.className = 'hsw-dialog workshop-dialog workshop-join';
   join.setAttribute('aria-labelledby', 'workshop-join-title');
   for (const d of [panel, join]) {
-    // Keys typed in a dialog belong to it; Esc closes it here (reveal would take it for the overview and cancel it).
-    d.addEventListener('keydown', (e) => {
-      e.stopPropagation();
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        d.close();
-      }
-    });
+    keysBelongTo(d);
     root.append(d);
   }
   if (role === 'presenter') void import('../components/ui/qr-code.ts');

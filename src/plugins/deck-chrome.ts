@@ -1,4 +1,5 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
+import { keysBelongTo } from '../dialog-keys.ts';
 import { deckText } from '../deck-text.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { PREFS_CHANGED, type Theme } from '../prefs.ts';
@@ -59,6 +60,9 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
   const dialog = document.createElement('dialog');
   dialog.className = 'hsw-dialog embed-dialog';
   const heading = document.createElement('h3');
+  // named by its heading, as the workshop's dialogs are
+  heading.id = 'embed-dialog-title';
+  dialog.setAttribute('aria-labelledby', heading.id);
   const help = document.createElement('p');
 
   /** One snippet: its label, the text, and a copy button with a status beside it. */
@@ -107,10 +111,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
   const closeButton = button('embed-close', () => dialog.close());
   closeRow.append(closeButton);
   dialog.append(heading, help, frameBox.box, elementBox.box, closeRow);
-  // Keys typed in the dialog belong to it.
-  dialog.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape') e.stopPropagation();
-  });
+  keysBelongTo(dialog);
 
   const currentSlideId = () => deck?.getCurrentSlide()?.id ?? '';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, gotoSlide, slidesUnderTest } from './fixtures.ts';
+import { test, expect, expectHash, gotoSlide, slidesUnderTest } from './fixtures.ts';
 
 /**
  * The deck's own controls (src/plugins/deck-chrome.ts): language, theme and Embed stay while a person browses and
@@ -138,3 +138,36 @@ for (const lang of ['en', 'ru'] as const) {
     expect(places(under, 'comparison, ')).toEqual([...KNOWN_COMPARISON_UNDER[lang]].sort());
   });
 }
+
+test.describe("the deck's own dialogs", () => {
+  test('keys typed in one are its own; a press that lands on it as it closes is the deck’s; Esc closes it', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'c10k');
+    const open = page.getByRole('button', { name: 'Embed this demo in another page' });
+    const dialog = page.getByRole('dialog', { name: 'Embed this demo' });
+    await open.click();
+    await expect(dialog).toBeVisible();
+    // open: the clicker's "next" stays in the dialog
+    await dialog.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('PageDown');
+    await expectHash(page, /^#\/c10k$/);
+    // Esc closes it, and opens no overview
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.reveal')).not.toHaveClass(/overview/);
+    // Focus leaves a dialog a moment after it closes: a press in that moment lands on its button, and is the deck's.
+    await open.click();
+    await expect(dialog).toBeVisible();
+    await page.evaluate(() => {
+      const d = document.querySelector<HTMLDialogElement>('dialog.embed-dialog')!;
+      const close = d.querySelector<HTMLButtonElement>('button.embed-close')!;
+      close.focus();
+      d.close();
+      close.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'PageDown', keyCode: 34, bubbles: true, composed: true }),
+      );
+    });
+    await expectHash(page, /^#\/c10k\/0$/);
+  });
+});
