@@ -1,5 +1,7 @@
 import type { RevealApi } from 'reveal.js';
 import { keysBelongTo } from './dialog-keys.ts';
+import { saveExport } from './workshop-export.ts';
+import type { Lang } from '../lib/i18n.ts';
 import { render } from 'lit';
 import type { WorkshopOptions } from './plugins/workshop.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
@@ -292,36 +294,9 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
     );
   }
 
-  /**
-   * The export, with the key in a header rather than in an address (a link's address shows on the projector when
-   * hovered, and copies): fetched, then saved from a `blob:` address that names nothing.
-   */
   async function exportFile(kind: 'csv' | 'json'): Promise<void> {
-    let why: string;
-    try {
-      const res = await fetch(`${window.location.origin}/api/export.${kind}`, {
-        headers: { Authorization: `Bearer ${where.secret ?? ''}` },
-        cache: 'no-store',
-      });
-      if (res.ok) {
-        const url = URL.createObjectURL(await res.blob());
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = `workshop-${where.room}.${kind}`;
-        a.hidden = true;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-        exportError = null;
-        renderPanel();
-        return;
-      }
-      why = `HTTP ${res.status}`;
-    } catch (error) {
-      why = error instanceof Error ? error.message : String(error);
-    }
-    exportError = workshopText[lang()].exportFailed(why);
+    const why = await saveExport(kind, where);
+    exportError = why === null ? null : workshopText[lang()].exportFailed(why);
     renderPanel();
   }
 
@@ -357,28 +332,37 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
     link.start();
   };
   if (role === 'participant' && storedNick === null) {
-    // First visit: the join sheet. Joining, or closing it (Esc), joins with the nickname typed (or none).
-    // A nickname the server would refuse (checkNick) keeps the sheet open and says why; closing it (Esc) joins without.
-    const finish = (typed: string): NickProblem | null => {
-      const checked = checkNick(typed);
-      if (!checked.ok && join.open) {
-        render(joinTemplate(lang(), typed, finish, checked.problem), join);
-        join.querySelector('input')?.focus();
-        return checked.problem;
-      }
-      const nick = checked.ok ? checked.nick : '';
-      writeStored(nickKey(where.room), nick);
+    askNickname(join, lang, where.room, (nick) => {
       state = { ...state, nick };
-      if (join.open) join.close();
       connect();
-      return null;
-    };
-    render(joinTemplate(lang(), '', finish), join);
-    join.addEventListener('close', () => finish(join.querySelector('input')?.value ?? ''));
+    });
     whenReady(() => join.showModal());
   } else {
     whenReady(connect);
   }
   paint();
   return paint;
+}
+
+/**
+ * A participant's first visit: the join sheet. Joining, or closing it (Esc), joins with the nickname typed (or none):
+ * it is stored for the room and `joined` hears it. A nickname the server would refuse (checkNick) keeps the sheet open
+ * and says why; closing it then joins without one.
+ */
+function askNickname(join: HTMLDialogElement, lang: () => Lang, room: string, joined: (nick: string) => void): void {
+  const finish = (typed: string): NickProblem | null => {
+    const checked = checkNick(typed);
+    if (!checked.ok && join.open) {
+      render(joinTemplate(lang(), typed, finish, checked.problem), join);
+      join.querySelector('input')?.focus();
+      return checked.problem;
+    }
+    const nick = checked.ok ? checked.nick : '';
+    writeStored(nickKey(room), nick);
+    if (join.open) join.close();
+    joined(nick);
+    return null;
+  };
+  render(joinTemplate(lang(), '', finish), join);
+  join.addEventListener('close', () => finish(join.querySelector('input')?.value ?? ''));
 }
