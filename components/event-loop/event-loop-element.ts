@@ -141,7 +141,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
                     (level, li) => html`<div class="level">
                       ${level.map(
                         (timer, i) =>
-                          html`<span role="listitem" class="node ${li === 0 && i === 0 ? 'top' : ''}" aria-label=${t.timerItem(timer.label, timer.due)}
+                          html`<span role="listitem" class="chip node ${li === 0 && i === 0 ? 'top' : ''}" aria-label=${t.timerItem(timer.label, timer.due)}
                             >${timer.label} · ${timer.due}</span
                           >`,
                       )}

@@ -55,16 +55,7 @@ export const styles = [
       justify-content: center;
       gap: 0.25em;
     }
-    /* a timer in the heap, drawn as a chip (chipStyles) */
-    .node {
-      font-family: var(--hsw-mono);
-      font-size: 0.9em;
-      padding: 0 0.35em;
-      border: 1px solid var(--hsw-border);
-      border-radius: 0.35em;
-      background: var(--hsw-panel);
-      white-space: nowrap;
-    }
+    /* a timer in the heap is a chip (chipStyles, class="chip node"); the one due first stands out */
     .node.top {
       border-color: var(--hsw-accent);
       font-weight: 700;
