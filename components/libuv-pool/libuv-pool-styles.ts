@@ -1,14 +1,17 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
 import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 
 /**
  * The pool demo. Type scale: nothing under 0.75em (15 px); the timeline's SVG is drawn 1:1 in CSS pixels (its
- * viewBox follows the demo's width), so its 15 px labels are 15 px on the slide.
+ * viewBox follows the demo's width), so its 15 px labels are 15 px on the slide. The timeline's and its legend's look
+ * are the chapter's (timelineStyles); only what this drawing adds (the cursor, the queue) is here.
  */
 export const styles = [
   controlStyles,
   demoHostStyles,
+  timelineStyles,
   css`
     .controls {
       display: grid;
@@ -51,44 +54,15 @@ export const styles = [
       color: var(--hsw-muted);
       margin: 0;
     }
+    /* the chapter's legend (timelineStyles), inside the key, which sizes it with the order line */
     .legend {
-      display: flex;
-      flex-wrap: wrap;
       gap: 0.1em 1em;
-    }
-    svg {
-      display: block;
-      width: 100%;
-      height: auto;
-      font-family: var(--hsw-font);
-    }
-    svg text {
-      font-size: var(--hsw-fs-small);
-    }
-    .lane-label {
-      fill: var(--hsw-muted);
-    }
-    .bar-label {
-      fill: #0b141d;
-      font-weight: 600;
-    }
-    .axis {
-      fill: var(--hsw-muted);
-    }
-    .grid {
-      stroke: var(--hsw-grid);
+      font-size: 1em;
+      margin-top: 0;
     }
     .cursor {
       stroke: var(--hsw-focus);
       stroke-width: 2;
-    }
-    .swatch {
-      display: inline-block;
-      width: 0.9em;
-      height: 0.9em;
-      border-radius: 0.15em;
-      vertical-align: -0.1em;
-      margin-right: 0.3em;
     }
     .swatch-wait {
       background: var(--hsw-bad);
