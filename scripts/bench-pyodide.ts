@@ -10,7 +10,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import { preview } from 'vite';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { fullChromiumLaunchOptions } from './chromium.ts';
 import { pyodideFiles } from './pyodide-files.ts';
 import { SEED_PROGRAMS } from '../components/asyncio-loop/asyncio-loop-yours.ts';
 
@@ -53,7 +53,7 @@ export async function pyodideRows(dist: string): Promise<[string, string, string
   });
   const address = server.httpServer.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const browser: Browser = await chromium.launch(chromiumLaunchOptions);
+  const browser: Browser = await chromium.launch(fullChromiumLaunchOptions);
   const cold: number[] = [];
   const cached: number[] = [];
   const loaded: number[] = [];

@@ -21,7 +21,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { budgets, elementBudgets } from './budget.ts';
 import { firstLoad } from './first-load.ts';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { fullChromiumLaunchOptions } from './chromium.ts';
 import { parseCommandLine } from './command-line.ts';
 import { simulatorRows } from './bench-sim.ts';
 import { pyodideRows } from './bench-pyodide.ts';
@@ -119,7 +119,7 @@ await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const address = server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const browser: Browser = await chromium.launch(chromiumLaunchOptions);
+const browser: Browser = await chromium.launch(fullChromiumLaunchOptions);
 
 const blocked = new Map<string, number>();
 async function fresh(): Promise<Page> {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Makes sure the browser tests have a Chromium: CHROMIUM_PATH, Debian's /usr/bin/chromium, or Playwright's own.
+// Makes sure the browser tests have a Chromium: CHROMIUM_PATH, Debian's headless shell or /usr/bin/chromium (the
+// order is scripts/chromium.ts's), or Playwright's own.
 // When none is found and we run as root with apt-get, installs Debian's `chromium`; otherwise says how to get one.
 import { existsSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -11,7 +12,7 @@ if (explicit) {
   console.error(`CHROMIUM_PATH is set to ${explicit}, which does not exist.`);
   process.exit(1);
 }
-if (existsSync('/usr/bin/chromium')) process.exit(0);
+if (existsSync('/usr/lib/chromium/chromium-headless-shell') || existsSync('/usr/bin/chromium')) process.exit(0);
 
 let bundled = '';
 try {
@@ -28,7 +29,7 @@ if (isRoot && hasApt) {
   execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
     stdio: 'inherit',
   });
-  if (existsSync('/usr/bin/chromium')) process.exit(0);
+  if (existsSync('/usr/lib/chromium/chromium-headless-shell') || existsSync('/usr/bin/chromium')) process.exit(0);
 }
 console.error(`No Chromium found for the browser tests. Either:
   • install Playwright's own browser:   npx playwright install chromium

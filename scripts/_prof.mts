@@ -1,0 +1,28 @@
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.ts';
+const b = await chromium.launch(chromiumLaunchOptions);
+const id = process.env.ID ?? 'c10k';
+const ctx = await b.newContext({ viewport: { width: 1280, height: 720 } });
+const p = await ctx.newPage();
+await p.goto('about:blank');
+const cdp = await ctx.newCDPSession(p);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+const t0 = performance.now();
+await p.goto(`http://127.0.0.1:4390/index.html?lang=en#/${id}`);
+await p.waitForSelector('html[data-deck-ready="true"]');
+await p.waitForSelector(`section#${id}.present`);
+console.log('ready', Math.round(performance.now() - t0));
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+const self = new Map<number, number>();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((s: number, i: number) => self.set(s, (self.get(s) ?? 0) + (dt[i] ?? 0)));
+const agg = new Map<string, number>(); const byUrl = new Map<string, number>();
+for (const [nid, us] of self) { const n: any = byId.get(nid); const cf = n.callFrame; const k = `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}:${cf.lineNumber}`; agg.set(k, (agg.get(k) ?? 0) + us); const u = cf.url.split('/').pop() || cf.functionName; byUrl.set(u, (byUrl.get(u) ?? 0) + us); }
+const tot = [...self.values()].reduce((a, b) => a + b, 0);
+console.log('total ms', Math.round(tot / 1000));
+for (const [k, v] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log('  ', Math.round(v / 1000), k);
+for (const [k, v] of [...agg].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(Math.round(v / 1000), k);
+await b.close();
