@@ -203,11 +203,15 @@ test.describe('select-epoll with motion', () => {
       window.location.hash = '#/c10k';
     });
     await expect(page.locator('section#select-epoll')).not.toHaveClass(/present/);
-    const after = await page.evaluate(() => {
-      const el = document.querySelector('hsw-select-epoll') as
-        (HTMLElement & { progress: number; raf: number; active: boolean }) | null;
-      return el ? { progress: el.progress, raf: el.raf, active: el.active } : null;
-    });
-    expect(after).toEqual({ progress: 1, raf: 0, active: false });
+    // The slide just left learns it once the new slide is on screen (demo-lifecycle's `afterFrame`): a frame later.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.querySelector('hsw-select-epoll') as
+            (HTMLElement & { progress: number; raf: number; active: boolean }) | null;
+          return el ? { progress: el.progress, raf: el.raf, active: el.active } : null;
+        }),
+      )
+      .toEqual({ progress: 1, raf: 0, active: false });
   });
 });
