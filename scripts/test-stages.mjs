@@ -55,7 +55,7 @@ function slowest(report, n = 5) {
   if (Array.isArray(data.testResults)) {
     for (const f of data.testResults) files.set(basename(f.name), (f.endTime - f.startTime) / 1000);
   } else {
-    // Playwright: test-seconds per spec file, retries included (two workers run at once)
+    // Playwright: test-seconds per spec file, retries included (three workers run at once in CI)
     const walk = (suite, file) => {
       for (const s of suite.suites ?? []) walk(s, file ?? s.file);
       for (const spec of suite.specs ?? [])
@@ -97,7 +97,7 @@ for (const [name, script, extra = [], report] of STAGES) {
 }
 const total = (performance.now() - started) / 1000;
 const width = Math.max(...rows.map(([n]) => n.length), 5);
-console.log(`\nnpm test, stage by stage (slowest files in seconds; the browser's in test-seconds, two at once):`);
+console.log(`\nnpm test, stage by stage (slowest files in seconds; the browser's in test-seconds, three at once):`);
 for (const [name, seconds, state, report] of rows) {
   const files = report ? slowest(report) : '';
   console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${state}${files ? `  ${files}` : ''}`);
