@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, showSlide, currentSlide, settle, slidesUnderTest } from './fixtures.ts';
+import { test, expect, showSlide, currentSlide, settle, slidesUnderTest, POLL } from './fixtures.ts';
 import { embeddableSlides, slides } from '../../slides/index.ts';
 
 /**
@@ -52,7 +52,7 @@ test.describe('Content Security Policy', () => {
       return (window as unknown as { inlineRan?: boolean }).inlineRan === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(async () => (await violations(page)).join('\n')).toContain('script-src');
+    await expect.poll(async () => (await violations(page)).join('\n'), POLL).toContain('script-src');
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { test, readingTest, expect, gotoSlide, showSlide, settle, slidesUnderTest } from './fixtures.ts';
+import { test, readingTest, expect, gotoSlide, showSlide, settle, slidesUnderTest, POLL } from './fixtures.ts';
 import { legibilityRow, measureLegibility } from './legibility.ts';
 
 /**
@@ -91,7 +91,7 @@ test.describe('secondary content behind a disclosure', () => {
     });
     expect(await page.evaluate(() => document.documentElement.classList.contains('presenting'))).toBe(false);
     await expect
-      .poll(() => page.evaluate(openStates, 'comparison'), { timeout: 30_000 })
+      .poll(() => page.evaluate(openStates, 'comparison'), { ...POLL, timeout: 30_000 })
       .toEqual({ body: null, demo: [true, true] });
   });
 });
