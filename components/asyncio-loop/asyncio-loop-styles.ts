@@ -1,6 +1,13 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, chipStyles, demoHostStyles, narrowQuery, topBarStyles } from '../ui/demo-styles.ts';
+import {
+  calloutStyles,
+  checkStyles,
+  chipStyles,
+  demoHostStyles,
+  narrowQuery,
+  topBarStyles,
+} from '../ui/demo-styles.ts';
 
 /**
  * Inside the asyncio loop: the mode buttons, then either the drawing of the loop (composition, turn scheme) beside
@@ -12,6 +19,7 @@ export const styles = [
   calloutStyles,
   topBarStyles,
   chipStyles,
+  checkStyles,
   css`
     .cols {
       display: grid;
@@ -165,17 +173,6 @@ export const styles = [
     }
     .row hsw-slider {
       width: 9em;
-    }
-    .check {
-      display: inline-flex;
-      gap: 0.35em;
-      align-items: center;
-      font-size: var(--hsw-fs-note);
-    }
-    .check input {
-      width: 1.1em;
-      height: 1.1em;
-      accent-color: var(--hsw-accent);
     }
     ol.phases {
       list-style: none;

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, chipStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, checkStyles, chipStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /**
  * How a future wakes a task: the frame chain and the loop's containers on the left, what happens and the CPython
@@ -11,6 +11,7 @@ export const styles = [
   demoHostStyles,
   calloutStyles,
   chipStyles,
+  checkStyles,
   css`
     .cols {
       display: grid;
@@ -23,17 +24,6 @@ export const styles = [
       flex-wrap: wrap;
       gap: 0.35em 0.9em;
       align-items: center;
-    }
-    .check {
-      display: inline-flex;
-      gap: 0.35em;
-      align-items: center;
-      font-size: var(--hsw-fs-note);
-    }
-    .check input {
-      width: 1.1em;
-      height: 1.1em;
-      accent-color: var(--hsw-accent);
     }
     .status {
       margin: 0.35em 0;

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, legendStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
  * The runtime and view buttons on top; the call graph (buttons over an SVG of its edges) left, the code right;
@@ -12,6 +12,7 @@ export const styles = [
   demoHostStyles,
   calloutStyles,
   srOnlyStyles,
+  legendStyles,
   css`
     :host {
       --fc-sync: var(--hsw-accent);
@@ -121,21 +122,15 @@ export const styles = [
       color: var(--hsw-good-text);
       font-size: 0.95em;
     }
+    /* The deck's legend (legendStyles), spaced as this demo's column between the graph and the status: a little
+       wider apart, as far below as above. Its swatches are framed like the graph's nodes, the frame outside the
+       0.9em box (content-box), so that the colour inside stays as large as a plain swatch's. */
     .legend {
-      display: flex;
-      flex-wrap: wrap;
       gap: 0.2em 1em;
-      font-size: var(--hsw-fs-small);
-      color: var(--hsw-muted);
       margin: 0.3em 0;
     }
     .swatch {
-      display: inline-block;
-      width: 0.9em;
-      height: 0.9em;
-      border-radius: 0.15em;
-      vertical-align: -0.1em;
-      margin-right: 0.3em;
+      box-sizing: content-box;
       border: 2px solid var(--fc-sync);
     }
     .swatch.async {

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, dataTableStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, dataTableStyles, demoHostStyles, legendStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /**
  * Mode buttons and sliders on top; the threads' lanes with their legend; the latency chart; the table of p50 /
@@ -11,6 +11,7 @@ export const styles = [
   demoHostStyles,
   calloutStyles,
   dataTableStyles,
+  legendStyles,
   css`
     .controls {
       display: grid;
@@ -58,18 +59,13 @@ export const styles = [
       color: var(--hsw-muted);
       white-space: nowrap;
     }
+    /* The deck's legend (legendStyles), inside the load line, which sizes it (a legend's size again would be
+       smaller than the floor) and stands it beside the figures: no margin above, centred, a little wider apart. */
     .legend {
-      display: flex;
       gap: 1em;
       align-items: center;
-    }
-    .swatch {
-      display: inline-block;
-      width: 0.9em;
-      height: 0.9em;
-      border-radius: 0.15em;
-      vertical-align: -0.1em;
-      margin-right: 0.3em;
+      font-size: 1em;
+      margin-top: 0;
     }
     .swatch-request {
       background: var(--hsw-series-2);

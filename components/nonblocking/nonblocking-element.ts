@@ -157,11 +157,11 @@ export class NonblockingDemo extends DemoElement<PlayState> {
         <hsw-details locale=${lang} .open=${open} label=${t.legendLabel}>
         <p class="hint">${t.strategyHint[s.strategy]}</p>
         <div class="legend" aria-hidden="true">
-          <span><span class="sw sleep"></span>${t.legendSleep}</span>
-          <span><span class="sw data"></span>${t.legendData}</span>
-          <span><span class="sw eagain"></span>${t.legendEagain}</span>
-          <span><span class="sw wait"></span>${t.legendWait}</span>
-          <span><span class="sw ready"></span>${t.legendReady}</span>
+          <span><span class="swatch sleep"></span>${t.legendSleep}</span>
+          <span><span class="swatch data"></span>${t.legendData}</span>
+          <span><span class="swatch eagain"></span>${t.legendEagain}</span>
+          <span><span class="swatch wait"></span>${t.legendWait}</span>
+          <span><span class="swatch ready"></span>${t.legendReady}</span>
         </div>
         </hsw-details>
         <div class="controls-row">

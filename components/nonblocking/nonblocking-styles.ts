@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { dataTableStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { dataTableStyles, demoHostStyles, legendStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /**
  * The nonblocking demo's look: the strategy buttons, the arrival sliders, the timeline (SVG), the step controls
@@ -11,6 +11,7 @@ export const styles = [
   controlStyles,
   demoHostStyles,
   dataTableStyles,
+  legendStyles,
   css`
     .strategies {
       display: flex;
@@ -106,37 +107,33 @@ export const styles = [
       stroke-width: 2;
     }
 
-    /* The timeline's legend: swatches of the colours above. */
+    /* The timeline's legend (legendStyles): swatches of the colours above. In its disclosure, close to the summary
+       and to the figures under it, its lines close together; its swatches are bars, lower than a square, standing on
+       the baseline with the timeline's small corners, the sleep's dashed frame outside the bar (content-box). */
     .legend {
-      display: flex;
-      flex-wrap: wrap;
       gap: 0.1em 0.9em;
-      font-size: var(--hsw-fs-small);
-      color: var(--hsw-muted);
       margin: 0.1em 0 0.3em;
     }
-    .sw {
-      display: inline-block;
-      width: 0.9em;
+    .swatch {
       height: 0.7em;
-      margin-right: 0.3em;
       vertical-align: baseline;
       border-radius: 2px;
     }
-    .sw.sleep {
+    .swatch.sleep {
+      box-sizing: content-box;
       border: 1px dashed var(--hsw-muted);
       background: var(--hsw-grid);
     }
-    .sw.data {
+    .swatch.data {
       background: var(--hsw-good);
     }
-    .sw.eagain {
+    .swatch.eagain {
       background: var(--hsw-bad);
     }
-    .sw.wait {
+    .swatch.wait {
       background: var(--hsw-accent);
     }
-    .sw.ready {
+    .swatch.ready {
       background: var(--hsw-warn);
     }
 

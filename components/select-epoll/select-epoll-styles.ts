@@ -1,6 +1,13 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { calloutStyles, demoHostStyles, narrowQuery, pillGroupStyles, pillStyles } from '../ui/demo-styles.ts';
+import {
+  calloutStyles,
+  demoHostStyles,
+  legendStyles,
+  narrowQuery,
+  pillGroupStyles,
+  pillStyles,
+} from '../ui/demo-styles.ts';
 
 /**
  * The select-epoll demo's look: the mechanism pills and "Call wait", the two sliders, the descriptor grid beside
@@ -13,6 +20,7 @@ export const styles = [
   calloutStyles,
   pillStyles,
   pillGroupStyles,
+  legendStyles,
   css`
     .top {
       display: flex;
@@ -101,12 +109,10 @@ export const styles = [
     hsw-details {
       margin-top: 0.2em;
     }
+    /* The deck's legend (legendStyles), as wide as the grid above it (298 px) and closer together, so that its four
+       names keep their two lines under the grid; its keys are the grid's own cells, not swatches. */
     .legend {
-      display: flex;
-      flex-wrap: wrap;
       gap: 0.1em 0.8em;
-      font-size: var(--hsw-fs-small);
-      color: var(--hsw-muted);
       margin-top: 0.25em;
       max-width: 298px;
     }

@@ -222,5 +222,49 @@ export const chipStyles = css`
   }
 `;
 
+/**
+ * A legend's row and its swatches: `<div class="legend" aria-hidden="true"><span><span class="swatch …"></span>name
+ * </span>…</div>`, the names at the hall's floor (`--hsw-fs-small`), muted, wrapping; a swatch a rounded 0.9em box
+ * (border-box: a border drawn inside it) sitting on the text's baseline. The demo gives each swatch its colour
+ * (`.swatch.<kind>`) and overrides only what it draws differently. `timelineStyles` includes it.
+ */
+export const legendStyles = css`
+  .legend {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2em 0.9em;
+    font-size: var(--hsw-fs-small);
+    color: var(--hsw-muted);
+    margin-top: 0.35em;
+  }
+  .swatch {
+    box-sizing: border-box;
+    display: inline-block;
+    width: 0.9em;
+    height: 0.9em;
+    border-radius: 0.15em;
+    vertical-align: -0.1em;
+    margin-right: 0.3em;
+  }
+`;
+
+/**
+ * A checkbox with its name: `<label class="check"><input type="checkbox" …>name</label>`, inline, at note size, the
+ * box a little larger than the text and in the accent colour.
+ */
+export const checkStyles = css`
+  .check {
+    display: inline-flex;
+    gap: 0.35em;
+    align-items: center;
+    font-size: var(--hsw-fs-note);
+  }
+  .check input {
+    width: 1.1em;
+    height: 1.1em;
+    accent-color: var(--hsw-accent);
+  }
+`;
+
 /** The narrow-width container query, from the one breakpoint: `@container ${narrowQuery} { … }`. */
 export const narrowQuery = css`(max-width: ${NARROW_PX}px)`;

@@ -1,9 +1,11 @@
 import { css } from 'lit';
+import { legendStyles } from '../../ui/demo-styles.ts';
 
 /**
  * The look of `timeline.ts`'s drawings and of the legend under them, in both themes: text at the hall's floor
  * (`--hsw-fs-small`), names and numbers muted, the grid faint, a label on a span in the page's background colour
- * (dark on the dark theme's light bars, light on the light theme's dark ones), a hollow span for waiting.
+ * (dark on the dark theme's light bars, light on the light theme's dark ones), a hollow span for waiting. The legend
+ * is the deck's (`legendStyles`), with a hollow swatch for waiting.
  */
 export const timelineStyles = css`
   svg.timeline {
@@ -35,23 +37,7 @@ export const timelineStyles = css`
     stroke-width: 2;
     stroke-dasharray: 5 3;
   }
-  .legend {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.2em 0.9em;
-    font-size: var(--hsw-fs-small);
-    color: var(--hsw-muted);
-    margin-top: 0.35em;
-  }
-  .swatch {
-    box-sizing: border-box;
-    display: inline-block;
-    width: 0.9em;
-    height: 0.9em;
-    border-radius: 0.15em;
-    vertical-align: -0.1em;
-    margin-right: 0.3em;
-  }
+  ${legendStyles}
   .swatch.waiting {
     border: 2px dashed var(--hsw-accent);
   }
