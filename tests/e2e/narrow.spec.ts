@@ -7,6 +7,10 @@ import { embeddableSlides } from '../../slides/index.ts';
  */
 const pageWidth = () => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
 
+// Walked by address: under reduced motion the deck moves between slides without reveal's transition (about 0.8 s of
+// frames a slide; src/main.ts), which changes nothing this spec reads. 53 → 43 s for the four walking specs.
+test.use({ reducedMotion: 'reduce' });
+
 test.describe('narrow screens', () => {
   for (const lang of ['ru', 'en'] as const) {
     test(`every slide at 320×640 in ${lang} fits the screen`, async ({ page }) => {
