@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, gotoSlide, expectHash, POLL } from './fixtures.ts';
+import { test, expect, gotoSlide, expectHash } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 
 /** Addresses a person mistypes: each gets a short message naming what was not found and where the deck went. */
@@ -63,7 +63,7 @@ test.describe('mistyped addresses', () => {
     await gotoSlide(page, 'title');
     await page.evaluate(() => (window.location.hash = '#/c10k/abc'));
     await expect(toast(page)).toContainText(`“abc” is not a step of “${C10K}”`);
-    await expect.poll(() => present(page), POLL).toBe('c10k');
+    await expect.poll(() => present(page)).toBe('c10k');
     await expectHash(page, /^#\/c10k$/);
     // A good address typed after it just works, with no message.
     await page.evaluate(() => document.querySelector('.deck-toast')?.replaceChildren());

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectHash, gotoSlide, slidesUnderTest, POLL } from './fixtures.ts';
+import { test, expect, expectHash, gotoSlide, slidesUnderTest } from './fixtures.ts';
 
 /**
  * The deck's own controls (src/plugins/deck-chrome.ts): language, theme and Embed stay while a person browses and
@@ -77,7 +77,7 @@ async function arrowsBox(page: Page): Promise<{ x: number; y: number; r: number;
 /** The texts of the current slide under the arrows, with where they are. */
 async function textUnderArrows(page: Page, label: string): Promise<string[]> {
   // The arrows fade in after a slide loads (seen as a rare null on a loaded machine): wait for them to be drawn.
-  await expect.poll(() => arrowsBox(page), { ...POLL, message: `${label}: the arrows are drawn` }).not.toBeNull();
+  await expect.poll(() => arrowsBox(page), { message: `${label}: the arrows are drawn` }).not.toBeNull();
   const box = await arrowsBox(page);
   if (!box) return [];
   return (await textBoxes(page))

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, showSlide, currentSlide, settle, slidesUnderTest, POLL } from './fixtures.ts';
+import { test, expect, showSlide, currentSlide, settle, slidesUnderTest, walkingOptions } from './fixtures.ts';
 import { embeddableSlides, slides } from '../../slides/index.ts';
 
 /**
@@ -24,9 +24,7 @@ const violations = (page: Page) =>
 const policy = (page: Page) =>
   page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content', { timeout: 2000 });
 
-// Walked by address: under reduced motion the deck moves between slides without reveal's transition (about 0.8 s of
-// frames a slide; src/main.ts), which changes nothing this spec reads. 53 → 43 s for the four walking specs.
-test.use({ reducedMotion: 'reduce' });
+test.use(walkingOptions);
 
 test.describe('Content Security Policy', () => {
   test('each page declares the policy: own scripts only, no plugins, no <base>', async ({ page }) => {
@@ -56,7 +54,7 @@ test.describe('Content Security Policy', () => {
       return (window as unknown as { inlineRan?: boolean }).inlineRan === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(async () => (await violations(page)).join('\n'), POLL).toContain('script-src');
+    await expect.poll(async () => (await violations(page)).join('\n')).toContain('script-src');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { test, expect, gotoSlide, currentSlide, expectHash, settle, slidesUnderTest, POLL } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, settle, slidesUnderTest } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 import type { Block, SlideTextDef } from '../../slides/types.ts';
 import { textChunks } from '../../scripts/budget.ts';
@@ -213,9 +213,8 @@ test.describe('the deck', () => {
     ).toBe(2);
     await expectHash(page, /^#\/libuv-pool\/2$/);
     await expect
-      .poll(
-        () => page.locator('section#libuv-pool .demo').evaluate((el) => (el as HTMLElement & { step: number }).step),
-        POLL,
+      .poll(() =>
+        page.locator('section#libuv-pool .demo').evaluate((el) => (el as HTMLElement & { step: number }).step),
       )
       .toBe(3);
     const words = (await wordsOf('libuv-pool')).text.en;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { test, expect, seriousViolations, POLL } from './fixtures.ts';
+import { test, expect, seriousViolations } from './fixtures.ts';
 
 /**
  * `<hsw-slide>` (dist/embed.js) on a page of another origin: a server started here, on another port than the deck's,
@@ -249,7 +249,7 @@ test.describe('<hsw-slide>, the web component', () => {
     await expect(kept).toBeVisible();
     const stored = () =>
       page.evaluate(() => (customElements.get('hsw-slide') as unknown as { keptStates: number }).keptStates);
-    await expect.poll(stored, POLL).toBe(1);
+    await expect.poll(stored).toBe(1);
     // Three hundred copies, ten at a time, each shown (its demo's state in the store), then removed.
     for (let round = 0; round < 30; round++) {
       await page.evaluate(() => {
@@ -262,7 +262,7 @@ test.describe('<hsw-slide>, the web component', () => {
         }
       });
       await expect(page.locator('hsw-slide.copy').getByRole('slider', { name: 'Connections' })).toHaveCount(10);
-      if (round === 0) await expect.poll(stored, POLL).toBe(11);
+      if (round === 0) await expect.poll(stored).toBe(11);
       await page.evaluate(() => document.querySelectorAll('hsw-slide.copy').forEach((el) => el.remove()));
       expect(await stored()).toBe(1);
     }

@@ -1,4 +1,4 @@
-import { test, expect, POLL } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { embeddableSlides } from '../../slides/index.ts';
 
 test.describe('embed page', () => {
@@ -28,10 +28,8 @@ test.describe('embed page', () => {
       './index.html?lang=en#/c10k',
     );
     await expect
-      .poll(
-        () =>
-          page.evaluate(() => (window as unknown as { heights: { height: number; slide: string }[] }).heights.length),
-        POLL,
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { heights: { height: number; slide: string }[] }).heights.length),
       )
       .toBeGreaterThan(0);
     const last = await page.evaluate(() => {
@@ -45,13 +43,11 @@ test.describe('embed page', () => {
     await frame.getByRole('combobox', { name: 'Thread stack (virtual)' }).selectOption('custom');
     await expect(frame.getByRole('slider', { name: 'Custom stack size' })).toBeVisible();
     await expect
-      .poll(
-        () =>
-          page.evaluate(() => {
-            const h = (window as unknown as { heights: { height: number }[] }).heights;
-            return h[h.length - 1]?.height ?? 0;
-          }),
-        POLL,
+      .poll(() =>
+        page.evaluate(() => {
+          const h = (window as unknown as { heights: { height: number }[] }).heights;
+          return h[h.length - 1]?.height ?? 0;
+        }),
       )
       .not.toBe(before);
   });

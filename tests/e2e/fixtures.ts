@@ -1,6 +1,22 @@
-import { test as base, expect, type Page, type Locator } from '@playwright/test';
+import { test as base, expect as playwrightExpect, type Page, type Locator } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { slides } from '../../slides/index.ts';
+
+type PollOptions = Exclude<Parameters<typeof playwrightExpect.poll>[1], string | undefined>;
+
+/**
+ * Playwright's `expect`, but `expect.poll` looks every 50 ms unless told otherwise. Its own default (100, 250, 500,
+ * then every 1,000 ms) sees a condition that comes true at a moment of its own up to a second late: a step's address,
+ * which reveal writes 0.9 s after a press, only at 1.85 s.
+ */
+const poll = ((actual: () => unknown, options?: string | PollOptions) =>
+  playwrightExpect.poll(actual, {
+    intervals: [50],
+    ...(typeof options === 'string' ? { message: options } : options),
+  })) as typeof playwrightExpect.poll;
+export const expect: typeof playwrightExpect = new Proxy(playwrightExpect, {
+  get: (target, key, receiver): unknown => (key === 'poll' ? poll : Reflect.get(target, key, receiver)),
+});
 
 /**
  * Every browser test fails on a console error or an uncaught page error: use `test` from here, not from
@@ -59,8 +75,6 @@ interface SharedPageState {
   errors: string[];
 }
 
-export { expect };
-
 /**
  * The slides the every-slide specs walk (a11y, chrome, csp, deck, legibility, narrow, type-scale): all of them, or only
  * those named in `SLIDES=<id>,<id>` (to check the slides one works on quickly; CI names none).
@@ -116,18 +130,19 @@ export function currentSlide(page: Page): Locator {
 }
 
 /**
- * How often `expect.poll` looks, for a condition that comes true at a moment of its own: every 50 ms. Its default
- * (100, 250, 500, then every 1,000 ms) finds a hash written 0.9 s after a press only at 1.85 s.
- */
-export const POLL = { intervals: [50] };
-
-/**
  * Waits for the slide hash to be `#/<id>` (optionally with a fragment index). reveal writes a step's address at most
  * once a second (its location's `replaceState` throttle), so a walk of steps waits about a second a press.
  */
 export async function expectHash(page: Page, pattern: RegExp): Promise<void> {
-  await expect.poll(() => page.evaluate(() => window.location.hash), POLL).toMatch(pattern);
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(pattern);
 }
+
+/**
+ * The options of a spec that walks the deck by address (`showSlide`) and reads what a slide shows, not how it moves:
+ * `test.use(walkingOptions)`. Under reduced motion the deck moves between slides without reveal's transition (about
+ * 0.8 s of frames a slide; src/main.ts): csp, narrow, legibility and type-scale took 43 s in place of 53.
+ */
+export const walkingOptions = { reducedMotion: 'reduce' } as const;
 
 /**
  * Shows a slide as `gotoSlide` does, but when the page already shows the deck with the same language, theme and query,

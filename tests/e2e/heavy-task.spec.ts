@@ -1,4 +1,4 @@
-import { test, expect, gotoSlide, currentSlide, expectHash, POLL } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 
 const ID = 'heavy-task';
 
@@ -72,7 +72,7 @@ test.describe('heavy-task slide', () => {
     await slide.getByRole('button', { name: 'Replay the run from 0 ms' }).click();
     await expect(slide.getByRole('button', { name: 'Pause the replay' })).toBeVisible();
     await expect
-      .poll(async () => Number(((await clock.textContent()) ?? '').replace(/\D/g, '')), { ...POLL, timeout: 3000 })
+      .poll(async () => Number(((await clock.textContent()) ?? '').replace(/\D/g, '')), { timeout: 3000 })
       .toBeLessThan(1000);
     await expect(clock).toHaveText('t = 1,000 ms', { timeout: 10_000 });
     await expect(slide.getByRole('button', { name: 'Replay the run from 0 ms' })).toBeVisible();

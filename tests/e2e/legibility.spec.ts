@@ -1,4 +1,13 @@
-import { test, readingTest, expect, gotoSlide, showSlide, settle, slidesUnderTest, POLL } from './fixtures.ts';
+import {
+  test,
+  readingTest,
+  expect,
+  gotoSlide,
+  showSlide,
+  settle,
+  slidesUnderTest,
+  walkingOptions,
+} from './fixtures.ts';
 import { legibilityRow, measureLegibility } from './legibility.ts';
 
 /**
@@ -23,10 +32,8 @@ const KNOWN_OVER: Record<string, string> = {};
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
 
-// Walked by address: under reduced motion the deck moves between slides without reveal's transition (about 0.8 s of
-// frames a slide; src/main.ts), which changes nothing this spec reads. 53 → 43 s for the four walking specs.
-test.use({ reducedMotion: 'reduce' });
-readingTest.use({ reducedMotion: 'reduce' });
+test.use(walkingOptions);
+readingTest.use(walkingOptions);
 
 for (const lang of ['en', 'ru'] as const) {
   for (const slide of slidesUnderTest()) {
@@ -96,7 +103,7 @@ test.describe('secondary content behind a disclosure', () => {
     });
     expect(await page.evaluate(() => document.documentElement.classList.contains('presenting'))).toBe(false);
     await expect
-      .poll(() => page.evaluate(openStates, 'comparison'), { ...POLL, timeout: 30_000 })
+      .poll(() => page.evaluate(openStates, 'comparison'), { timeout: 30_000 })
       .toEqual({ body: null, demo: [true, true] });
   });
 });

@@ -1,4 +1,4 @@
-import { test, expect, gotoSlide, currentSlide, expectHash, seriousViolations, POLL } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, seriousViolations } from './fixtures.ts';
 
 /** The lines of the "Output" panel, in order. */
 async function outputLines(slide: ReturnType<typeof currentSlide>): Promise<string[]> {
@@ -61,18 +61,18 @@ test.describe('micro-macro', () => {
     for (let i = 0; i < 30 && (await micro.getByRole('listitem').count()) < 2; i++) await forward.click();
     await expect(micro.getByRole('listitem')).toHaveText([/console\.log\('C'\)/, /after await/]);
     await expect(timers.getByRole('listitem')).toHaveText([/console\.log\('B'\)/]);
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['A', 'D']);
+    await expect.poll(() => outputLines(slide)).toEqual(['A', 'D']);
 
     // one more: F is printed, the script ends
     await forward.click();
     await forward.click();
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['A', 'D', 'F']);
+    await expect.poll(() => outputLines(slide)).toEqual(['A', 'D', 'F']);
     await back.click();
     await back.click();
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['A', 'D']);
+    await expect.poll(() => outputLines(slide)).toEqual(['A', 'D']);
 
     await slide.getByRole('button', { name: 'To the end' }).click();
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['A', 'D', 'F', 'C', 'E', 'B']);
+    await expect.poll(() => outputLines(slide)).toEqual(['A', 'D', 'F', 'C', 'E', 'B']);
     await expect(slide.getByText('The program finished: every queue is empty.')).toBeVisible();
     await expect(micro.getByText('empty')).toBeVisible();
   });
@@ -89,7 +89,7 @@ test.describe('micro-macro', () => {
     await slide.getByRole('button', { name: 'Skip the guess' }).click();
     await expect(slide.getByRole('group', { name: 'process.nextTick queue' })).toBeVisible();
     await slide.getByRole('button', { name: 'To the end' }).click();
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['script', 'end', 'nextTick', 'promise', 'timeout']);
+    await expect.poll(() => outputLines(slide)).toEqual(['script', 'end', 'nextTick', 'promise', 'timeout']);
   });
 
   test('the timing-dependent example says so and accepts either order', async ({ page }) => {
@@ -125,7 +125,7 @@ test.describe('micro-macro', () => {
       await slide.getByRole('combobox', { name: 'Example' }).selectOption({ label });
       await slide.getByRole('button', { name: 'Skip the guess' }).click();
       await slide.getByRole('button', { name: 'To the end' }).click();
-      await expect.poll(() => outputLines(slide), POLL).toEqual(lines);
+      await expect.poll(() => outputLines(slide)).toEqual(lines);
       await expect(slide.getByText(explanation)).toBeVisible();
       await expect(slide.getByText('The program finished: every queue is empty.')).toBeVisible();
     }
@@ -137,7 +137,7 @@ test.describe('micro-macro', () => {
     await slide.getByRole('combobox', { name: 'Example' }).selectOption({ label: 'Busy wait on a flag' });
     await slide.getByRole('button', { name: 'To the end' }).click();
     await expect(slide.getByText(/microtask starvation/)).toBeVisible();
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['waiting']);
+    await expect.poll(() => outputLines(slide)).toEqual(['waiting']);
     // stopped, not finished (the run never ended: its timer still waits)
     await expect(slide.getByText('The simulator stopped the program here.')).toBeVisible();
     await expect(slide.getByText(/\(stopped, not finished, virtual time 0 ms\)/)).toBeVisible();
@@ -177,7 +177,7 @@ test.describe('micro-macro', () => {
     await slide.getByRole('button', { name: 'Check my order' }).click();
     await expect(slide.getByRole('status').first()).toHaveText('2 of 2 in the right place.');
     await slide.getByRole('button', { name: 'To the end' }).click();
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['sooner', 'later']);
+    await expect.poll(() => outputLines(slide)).toEqual(['sooner', 'later']);
   });
 
   test('in Russian: the error and the controls speak Russian', async ({ page }) => {
@@ -219,7 +219,7 @@ test.describe('micro-macro', () => {
       await expectHash(page, new RegExp(`^#/micro-macro/${i}$`));
       await expect(micro.getByRole('listitem')).toHaveText(m);
       await expect(timers.getByRole('listitem')).toHaveText(t);
-      await expect.poll(() => outputLines(slide), POLL).toEqual(out);
+      await expect.poll(() => outputLines(slide)).toEqual(out);
       const now = await read();
       expect(now, `press ${i + 1} changes what the queues read`).not.toBe(before);
       before = now;
@@ -234,9 +234,9 @@ test.describe('micro-macro', () => {
     await expect(explanation).toBeVisible();
     await expect(slide.getByText(/in the right place/)).toHaveCount(0);
     // back one press: the timer's step again
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['A', 'D', 'F', 'C', 'E', 'B']);
+    await expect.poll(() => outputLines(slide)).toEqual(['A', 'D', 'F', 'C', 'E', 'B']);
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => outputLines(slide), POLL).toEqual(['A', 'D', 'F', 'C', 'E']);
+    await expect.poll(() => outputLines(slide)).toEqual(['A', 'D', 'F', 'C', 'E']);
     await expect(explanation).toHaveCount(0);
     // back to the start: the person's guess, as they left it, still to be checked
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');

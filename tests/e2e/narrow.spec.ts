@@ -1,4 +1,4 @@
-import { test, expect, showSlide, settle, slidesUnderTest } from './fixtures.ts';
+import { test, expect, showSlide, settle, slidesUnderTest, walkingOptions } from './fixtures.ts';
 import { embeddableSlides } from '../../slides/index.ts';
 
 /**
@@ -7,9 +7,7 @@ import { embeddableSlides } from '../../slides/index.ts';
  */
 const pageWidth = () => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
 
-// Walked by address: under reduced motion the deck moves between slides without reveal's transition (about 0.8 s of
-// frames a slide; src/main.ts), which changes nothing this spec reads. 53 → 43 s for the four walking specs.
-test.use({ reducedMotion: 'reduce' });
+test.use(walkingOptions);
 
 test.describe('narrow screens', () => {
   for (const lang of ['ru', 'en'] as const) {

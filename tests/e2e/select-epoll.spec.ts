@@ -1,4 +1,4 @@
-import { test, expect, gotoSlide, currentSlide, expectHash, POLL } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** The demo on the current slide (its text, not the speaker notes, which repeat some of it). */
@@ -205,14 +205,12 @@ test.describe('select-epoll with motion', () => {
     await expect(page.locator('section#select-epoll')).not.toHaveClass(/present/);
     // The slide just left learns it once the new slide is on screen (demo-lifecycle's `afterFrame`): a frame later.
     await expect
-      .poll(
-        () =>
-          page.evaluate(() => {
-            const el = document.querySelector('hsw-select-epoll') as
-              (HTMLElement & { progress: number; raf: number; active: boolean }) | null;
-            return el ? { progress: el.progress, raf: el.raf, active: el.active } : null;
-          }),
-        POLL,
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.querySelector('hsw-select-epoll') as
+            (HTMLElement & { progress: number; raf: number; active: boolean }) | null;
+          return el ? { progress: el.progress, raf: el.raf, active: el.active } : null;
+        }),
       )
       .toEqual({ progress: 1, raf: 0, active: false });
   });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { test, expect, currentSlide, POLL } from './fixtures.ts';
+import { test, expect, currentSlide } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 
 /**
@@ -67,15 +67,13 @@ test.describe('the single file, from file://', () => {
       const canvas = currentSlide(page).locator('hsw-c10k').locator('canvas');
       await expect(canvas).toHaveCount(1);
       await expect
-        .poll(
-          () =>
-            canvas.evaluate((c: HTMLCanvasElement) => {
-              const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
-              let painted = 0;
-              for (let i = 3; i < d.length; i += 4) if ((d[i] ?? 0) > 0) painted++;
-              return painted;
-            }),
-          POLL,
+        .poll(() =>
+          canvas.evaluate((c: HTMLCanvasElement) => {
+            const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+            let painted = 0;
+            for (let i = 3; i < d.length; i += 4) if ((d[i] ?? 0) > 0) painted++;
+            return painted;
+          }),
         )
         .toBeGreaterThan(100);
       // From a file there is nothing to embed from: no Embed button.
@@ -156,11 +154,11 @@ test.describe('the single file, from file://', () => {
     await expect(popup.frameLocator('#current-slide iframe').locator('section#c10k')).toHaveClass(/present/);
     // The deck itself goes on, and the view follows it.
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.evaluate(() => window.location.hash), POLL).toBe('#/c10k/0');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/c10k/0');
     // … and a key pressed in the view moves the deck (their messages cross between two file:// windows).
     await popup.locator('.speaker-controls-notes').click();
     await popup.keyboard.press('ArrowRight');
-    await expect.poll(() => page.evaluate(() => window.location.hash), POLL).not.toBe('#/c10k/0');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).not.toBe('#/c10k/0');
     expect(popupErrors).toEqual([]);
     expect(await w.violations()).toEqual([]);
     expect(foreign(w.requests)).toEqual([]);

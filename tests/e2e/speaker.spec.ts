@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, gotoSlide, currentSlide, expectHash, POLL } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 
 /**
@@ -51,10 +51,8 @@ test.describe('speaker view', () => {
     await expect(current.locator('section#c10k')).toHaveClass(/present/);
     // The upcoming preview is one step on: c10k's first speaker step.
     await expect
-      .poll(
-        () =>
-          popup.locator('#upcoming-slide iframe').evaluate((f: HTMLIFrameElement) => f.contentWindow?.location.hash),
-        POLL,
+      .poll(() =>
+        popup.locator('#upcoming-slide iframe').evaluate((f: HTMLIFrameElement) => f.contentWindow?.location.hash),
       )
       .toBe('#/c10k/0');
     await expect(upcoming.locator('.deck-chrome')).toBeHidden();

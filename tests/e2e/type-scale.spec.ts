@@ -1,4 +1,4 @@
-import { test, expect, gotoSlide, showSlide, settle, slidesUnderTest } from './fixtures.ts';
+import { test, expect, gotoSlide, showSlide, settle, slidesUnderTest, walkingOptions } from './fixtures.ts';
 import { measureTypeScale } from './type-scale.ts';
 
 /**
@@ -9,9 +9,7 @@ import { measureTypeScale } from './type-scale.ts';
 const MIN_PX = 14;
 const BODY_MIN_PX = 20;
 
-// Walked by address: under reduced motion the deck moves between slides without reveal's transition (about 0.8 s of
-// frames a slide; src/main.ts), which changes nothing this spec reads. 53 → 43 s for the four walking specs.
-test.use({ reducedMotion: 'reduce' });
+test.use(walkingOptions);
 
 test('every slide, both languages: no text under 14 px, body text at least 20 px', async ({ page }) => {
   test.setTimeout(180_000);

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { test, expect, gotoSlide, currentSlide, seriousViolations, POLL } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, seriousViolations } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 
 /**
@@ -373,7 +373,7 @@ test.describe('workshop mode with the real server', () => {
           await expect(embed).toBeHidden();
           // its hidden opener cannot take the focus back: the page's body gets it, and with it the deck's keys
           await projector.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-          await expect.poll(() => projector.evaluate(() => document.activeElement === document.body), POLL).toBe(true);
+          await expect.poll(() => projector.evaluate(() => document.activeElement === document.body)).toBe(true);
         }
         // The workshop panel (W), with its export.
         await projector.keyboard.press('w');
