@@ -12,7 +12,10 @@ if (explicit) {
   console.error(`CHROMIUM_PATH is set to ${explicit}, which does not exist.`);
   process.exit(1);
 }
-if (existsSync('/usr/lib/chromium/chromium-headless-shell') || existsSync('/usr/bin/chromium')) process.exit(0);
+/** Debian's headless shell and full browser, as scripts/chromium.ts looks for them. */
+const debianChromium = () =>
+  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].some((path) => existsSync(path));
+if (debianChromium()) process.exit(0);
 
 let bundled = '';
 try {
@@ -29,7 +32,7 @@ if (isRoot && hasApt) {
   execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
     stdio: 'inherit',
   });
-  if (existsSync('/usr/lib/chromium/chromium-headless-shell') || existsSync('/usr/bin/chromium')) process.exit(0);
+  if (debianChromium()) process.exit(0);
 }
 console.error(`No Chromium found for the browser tests. Either:
   • install Playwright's own browser:   npx playwright install chromium
