@@ -5,13 +5,13 @@ import { defineConfig } from 'vitest/config';
  * The real-runtime checks that hold the machine's clock to the model's (a timer's lateness, a turn's length, who
  * answered first): they run one file at a time, after everything else (`vitest run --project timed
  * --no-file-parallelism`), so that no other test's load disturbs them. Every other test, the real checks that count,
- * order or compare without timing included, runs in parallel (`--project unit`).
+ * order or compare without timing included, runs in parallel (`--project unit`). The asyncio recorder's checks
+ * (asyncio-recorder-real) are of the second kind: its programs run on a virtual clock, and its one wall-clock bound
+ * (5 s a recording) is a hundred times what the longest of them takes on a loaded machine.
  */
 const TIMED = [
   'tests/unit/asyncio-loop-real.test.ts',
   'tests/unit/asyncio-real.test.ts',
-  // the recorder's time budget (5 s) is wall-clock time: a loaded machine ends a long program by it
-  'tests/unit/asyncio-recorder-real.test.ts',
   'tests/unit/asyncio-responsiveness-real.test.ts',
   'tests/unit/await-future-real.test.ts',
   'tests/unit/green-threads-real.test.ts',

@@ -135,7 +135,8 @@ function viaPyodide(source: string, budgetMs: number): Promise<string | null> {
 }
 
 function viaPython3(file: string, budgetMs: number): string | null {
-  // The recorder stops itself between handles; the process's own timeout catches a handle that never returns.
+  // The recorder stops itself at the budget, inside a handle too (SIGALRM); the process's own timeout is the backstop
+  // for a program that catches even that and goes on.
   const r = spawnSync('python3', [RECORDER, file, '--budget', String(budgetMs / 1000)], {
     encoding: 'utf8',
     timeout: budgetMs + 5_000,

@@ -25,7 +25,9 @@ import functools
 import io
 import json
 import selectors
+import signal
 import sys
+import threading
 import time
 import traceback
 
@@ -454,6 +456,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
         return out
 
     rec = Recorder(max_turns, max_bytes, budget_s, debug)
+    alarm = _budget_alarm(rec)
     saved = {
         'stdout': sys.stdout, 'stderr': sys.stderr, 'sleep': time.sleep,
         'new_event_loop': asyncio.events.new_event_loop, 'handle_run': asyncio.events.Handle._run,
@@ -500,6 +503,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
                 out.update(end='exception', message=''.join(traceback.format_exception_only(type(e), e)).strip(),
                            traceback=user_traceback(e), line=_program_line(e))
     finally:
+        alarm()
         sys.stdout, sys.stderr = saved['stdout'], saved['stderr']
         time.sleep = saved['sleep']
         asyncio.events.new_event_loop = saved['new_event_loop']
@@ -516,6 +520,26 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     out['stdout'] = ''.join(rec.stdout)
     out['stderr'] = ''.join(rec.stderr)
     return out
+
+
+def _budget_alarm(rec):
+    """Under CPython's main thread, the budget also stops a handle that never returns (`while True: pass`): SIGALRM
+    raises the bound between two bytecodes, where `check_budget` only runs between handles. Returns what cancels it.
+    Pyodide has no such signal (its worker is terminated from outside instead), nor has a thread that is not main."""
+    if sys.platform == 'emscripten' or threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def on_alarm(signum, frame):
+        rec.check_budget()  # the clock has passed the budget: raises the bound
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, rec.budget_s + 0.001)
+
+    def cancel():
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+    return cancel
 
 
 def _chain(e):
