@@ -1,24 +1,6 @@
-/** `npm run -s predict` runs the simulator as "Your code" does: in a worker thread, stopped past a time budget. */
+/** `npm run -s predict` (predict-tool.ts) runs the simulator as "Your code" does: in a worker thread, stopped past a time budget. */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tmp = mkdtempSync(join(tmpdir(), 'sim-cli-budget-'));
-const npmOk = spawnSync('npm', ['--version'], { encoding: 'utf8' }).status === 0;
-
-function predict(source: string, args: string[]) {
-  const file = join(tmp, `s${Math.random().toString(36).slice(2)}.js`);
-  writeFileSync(file, source);
-  return spawnSync('npm', ['run', '-s', 'predict', '--', ...args, file], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
+import { predict, tsxOk } from './predict-tool.ts';
 
 /** tens of seconds of simulation on this machine (timing exploration re-runs it) */
 const LONG = `const fs = require('fs');
@@ -29,7 +11,7 @@ for (let i = 0; i < 250; i++) {
 }
 `;
 
-describe.skipIf(!npmOk)('predict: the time budget and empty files', () => {
+describe.skipIf(!tsxOk)('predict: the time budget and empty files', () => {
   it('past --budget it stops the worker and exits 6 with the slide’s message, in both languages', () => {
     const en = predict(LONG, ['--runtime', 'node', '--budget', '300']);
     expect(en.status).toBe(6);
