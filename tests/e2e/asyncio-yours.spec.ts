@@ -57,12 +57,84 @@ async function runProgram(demo: Locator, lang: 'en' | 'ru', source: string): Pro
   await expect(demo.getByRole('button', { name: TEXT[lang].run, exact: true })).toBeEnabled({ timeout: LOAD_MS });
 }
 
+/**
+ * What English adds to the sequence, on the same worker (each load of Python is seconds of both cores): the built
+ * policy, read around the first load, and the ways out of the sandbox, tried before Stop ends that worker.
+ */
+async function watchPolicy(page: Page): Promise<{ violations: string[]; workerPolicy: Promise<string> }> {
+  const violations: string[] = [];
+  await page.exposeFunction('hswViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { hswViolation: (v: string) => void }).hswViolation(
+        `${e.effectiveDirective} ${e.blockedURI}`,
+      );
+    });
+  });
+  const workerPolicy = page
+    .waitForResponse((r) => /\/assets\/py-worker-[\w-]+\.js$/.test(r.url()), { timeout: LOAD_MS })
+    .then(async (r) => (await r.headerValue('content-security-policy')) ?? '');
+  return { violations, workerPolicy };
+}
+
+/** The pages keep their policy, the worker has its own with wasm-unsafe-eval only; nothing was refused. */
+async function expectBuiltPolicy(page: Page, watched: Awaited<ReturnType<typeof watchPolicy>>): Promise<void> {
+  const pagePolicy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+  expect(pagePolicy).toContain("script-src 'self'");
+  expect(pagePolicy).not.toContain('wasm-unsafe-eval');
+  expect(pagePolicy).not.toContain('unsafe-eval');
+  const csp = await watched.workerPolicy;
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).toContain("connect-src 'self'");
+  expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
+  expect(watched.violations).toEqual([]);
+}
+
+/** A program cannot reach the page, the network or storage: each way out is refused or harmless. */
+async function expectSandboxed(demo: Locator): Promise<void> {
+  const alert = demo.getByRole('alert');
+  const output = demo.getByRole('log', { name: 'Output' });
+  // refused before the program runs: the recorder refuses js and pyodide, by `import` and by __import__
+  for (const [program, what] of [
+    ["import js\njs.fetch('https://example.com')\n", 'import js'],
+    ['from pyodide.http import pyfetch\n', 'import pyodide.http'],
+    ["import js\njs.postMessage('hello')\n", 'import js'],
+    ['import js\njs.self.close()\n', 'import js'],
+    ["__import__('js').fetch('https://example.com')\n", 'import js'],
+  ] as const) {
+    await runProgram(demo, 'en', program);
+    await expect(alert).toContainText(`Refused: ${what}`);
+    await expect(alert).toContainText('cannot reach the page');
+  }
+  // around the import: sys.modules holds no js while the program runs
+  await runProgram(
+    demo,
+    'en',
+    "import sys\nprint('js' in sys.modules, any(k.startswith('pyodide') for k in sys.modules))\n",
+  );
+  await expect(output).toHaveText('False False');
+  // a JS object reached through the loop's internals (Pyodide's webloop): its Function constructor is eval, which the
+  // worker's own policy refuses
+  await runProgram(
+    demo,
+    'en',
+    'import asyncio\nfrom asyncio import events\ng = type(events._get_event_loop_policy()).get_event_loop.__globals__\n' +
+      "try:\n    g['scheduleCallback'].constructor('return self')()\n    print('eval ran')\nexcept Exception as e:\n    print(type(e).__name__, str(e)[:60])\n",
+  );
+  await expect(output).toContainText('EvalError: Evaluating a string as JavaScript violates');
+  // and the worker is still there, answering: a program after all of these records as before
+  await runProgram(demo, 'en', "import asyncio\n\nasync def main():\n    print('still here')\n\nasyncio.run(main())\n");
+  await expect(output).toHaveText('still here');
+  await expect(demo.getByText('The program ran to its end.')).toBeVisible();
+}
+
 for (const lang of ['en', 'ru'] as const) {
   const t = TEXT[lang];
-  test(`your code in ${lang}: Run loads Python with a progress bar, the turns step, Stop, a refusal, a syntax error, a traceback, debug mode, the time budget`, async ({
+  test(`your code in ${lang}: Run loads Python with a progress bar, the turns step, Stop, a refusal, a syntax error, a traceback, debug mode, the time budget${lang === 'en' ? '; under the built policy, no serious a11y violation, no way out of the sandbox' : ''}`, async ({
     page,
   }) => {
     test.setTimeout(240_000);
+    const watched = lang === 'en' ? await watchPolicy(page) : null;
     const demo = await open(page, lang);
     await demo.getByRole('textbox', { name: t.editor }).fill(SEED_PROGRAMS.blocking50);
     await demo.getByRole('button', { name: t.run, exact: true }).click();
@@ -79,6 +151,12 @@ for (const lang of ['en', 'ru'] as const) {
     await step.click();
     await expect(demo.getByRole('status').filter({ hasText: t.turnOf })).toBeVisible();
     await expect(demo.locator('.callout.bad').first()).toContainText(lang === 'en' ? 'busy for 5 s' : 'занят 5 с');
+    if (watched) {
+      await expectBuiltPolicy(page, watched);
+      // the tab with a recording, stepped
+      expect(await seriousViolations(page, 'section#asyncio-loop')).toEqual([]);
+      await expectSandboxed(demo);
+    }
 
     // a refusal: threads
     await runProgram(demo, lang, 'import asyncio\nimport threading\n');
@@ -114,83 +192,7 @@ for (const lang of ['en', 'ru'] as const) {
     // the time budget: the same program left alone is stopped from outside after 5 s and 2 s of grace
     await demo.getByRole('button', { name: t.run, exact: true }).click();
     await expect(demo.getByRole('alert')).toContainText(t.overtime, { timeout: LOAD_MS });
+    // and none of the programs after the first made the page or the worker break its policy
+    if (watched) expect(watched.violations).toEqual([]);
   });
 }
-
-test('your code runs under the built policy: the pages keep theirs, the worker has its own with wasm-unsafe-eval only; no serious a11y violation', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  const violations: string[] = [];
-  await page.exposeFunction('hswViolation', (v: string) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { hswViolation: (v: string) => void }).hswViolation(
-        `${e.effectiveDirective} ${e.blockedURI}`,
-      );
-    });
-  });
-  const workerPolicy = page.waitForResponse((r) => /\/assets\/py-worker-[\w-]+\.js$/.test(r.url()), {
-    timeout: LOAD_MS,
-  });
-  const demo = await open(page, 'en');
-  const pagePolicy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
-  expect(pagePolicy).toContain("script-src 'self'");
-  expect(pagePolicy).not.toContain('wasm-unsafe-eval');
-  expect(pagePolicy).not.toContain('unsafe-eval');
-  await runProgram(
-    demo,
-    'en',
-    "import asyncio\n\nasync def main():\n    await asyncio.sleep(0)\n    print('ok')\n\nasyncio.run(main())\n",
-  );
-  await expect(demo.getByRole('log', { name: 'Output' })).toHaveText('ok');
-  const csp = (await (await workerPolicy).headerValue('content-security-policy')) ?? '';
-  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
-  expect(csp).toContain("connect-src 'self'");
-  expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
-  expect(violations).toEqual([]);
-  // the tab with a recording, stepped: no serious accessibility violation
-  await demo.getByRole('button', { name: 'Step forward' }).click();
-  expect(await seriousViolations(page, 'section#asyncio-loop')).toEqual([]);
-});
-
-test('your code cannot reach the page, the network or storage: each way out is refused or harmless', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  const demo = await open(page, 'en');
-  const alert = demo.getByRole('alert');
-  const output = demo.getByRole('log', { name: 'Output' });
-  // refused before the program runs: the recorder refuses js and pyodide, by `import` and by __import__
-  for (const [program, what] of [
-    ["import js\njs.fetch('https://example.com')\n", 'import js'],
-    ['from pyodide.http import pyfetch\n', 'import pyodide.http'],
-    ["import js\njs.postMessage('hello')\n", 'import js'],
-    ['import js\njs.self.close()\n', 'import js'],
-    ["__import__('js').fetch('https://example.com')\n", 'import js'],
-  ] as const) {
-    await runProgram(demo, 'en', program);
-    await expect(alert).toContainText(`Refused: ${what}`);
-    await expect(alert).toContainText('cannot reach the page');
-  }
-  // around the import: sys.modules holds no js while the program runs
-  await runProgram(
-    demo,
-    'en',
-    "import sys\nprint('js' in sys.modules, any(k.startswith('pyodide') for k in sys.modules))\n",
-  );
-  await expect(output).toHaveText('False False');
-  // a JS object reached through the loop's internals (Pyodide's webloop): its Function constructor is eval, which the
-  // worker's own policy refuses
-  await runProgram(
-    demo,
-    'en',
-    'import asyncio\nfrom asyncio import events\ng = type(events._get_event_loop_policy()).get_event_loop.__globals__\n' +
-      "try:\n    g['scheduleCallback'].constructor('return self')()\n    print('eval ran')\nexcept Exception as e:\n    print(type(e).__name__, str(e)[:60])\n",
-  );
-  await expect(output).toContainText('EvalError: Evaluating a string as JavaScript violates');
-  // and the worker is still there, answering: a program after all of these records as before
-  await runProgram(demo, 'en', "import asyncio\n\nasync def main():\n    print('still here')\n\nasyncio.run(main())\n");
-  await expect(output).toHaveText('still here');
-  await expect(demo.getByText('The program ran to its end.')).toBeVisible();
-});
