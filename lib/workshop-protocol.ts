@@ -32,7 +32,8 @@ const MAX_NICK_INPUT = 256;
 export const ParticipantId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 /** A slide id or a quiz id from slides/index.ts. */
 export const Id = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/));
-export const Room = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,8}$/));
+/** A room's code, as shown on the projector and typed on a phone (server/store.ts makes them). */
+export const RoomCode = v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,8}$/));
 
 /** Why a nickname is refused (the phone says it in its language). */
 export type NickProblem = 'control' | 'format' | 'surrogate' | 'marks' | 'too-long';
@@ -91,7 +92,7 @@ const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const Hello = v.strictObject({
   type: v.literal('hello'),
   v: v.literal(PROTOCOL_VERSION),
-  room: Room,
+  room: RoomCode,
   /** participant: a phone; presenter: the projected deck or the presenter's remote (with the secret). */
   role: v.picklist(['participant', 'presenter']),
   /** Participant only. */
@@ -158,7 +159,7 @@ export const Welcome = v.strictObject({
   type: v.literal('welcome'),
   v: v.literal(PROTOCOL_VERSION),
   role: v.picklist(['participant', 'presenter']),
-  room: Room,
+  room: RoomCode,
   pid: v.optional(ParticipantId),
   nick: v.optional(Nick),
   slide: v.nullable(SlidePosition),

@@ -2,7 +2,7 @@
  * The simulator's part of `npm run bench` (alone: `npm run -s bench:sim`): how long `simulate()` takes for a loop of a
  * million turns (tests/snippets/141-million-iterations.js) and for a 200-line program (140-two-hundred-lines.js),
  * medians of 5 warm runs in Node; how long one step through a long recording takes as the micro-macro slide does it
- * (the model's goToStep and everything the element reads for a step; no DOM), median and maximum over every step;
+ * (the model's goTo and everything the element reads for a step; no DOM), median and maximum over every step;
  * how long an endless loop runs before it is stopped; and the heap the result of 10,000 queued timers keeps. For a
  * person to read: no test asserts a duration.
  */
@@ -17,7 +17,7 @@ import {
   acceptedOrders,
   currentRun,
   editDraft,
-  goToStep,
+  goTo,
   initialState,
   runDraft,
   runFinished,
@@ -82,7 +82,7 @@ function stepTimes(source: string): { median: number; max: number; steps: number
   let sink = 0;
   for (let i = 0; i < total; i++) {
     const t = performance.now();
-    s = goToStep(s, i, runs);
+    s = goTo(s, i, runs);
     const run = currentRun(s, runs);
     if (run?.ok) {
       const snap = run.steps[Math.min(s.index, run.steps.length - 1)]!;

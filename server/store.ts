@@ -41,7 +41,7 @@ import {
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { Room as RoomCode } from '../lib/workshop-protocol.ts';
+import { RoomCode } from '../lib/workshop-protocol.ts';
 import { At, RoomEvent, type Room } from './poll.ts';
 
 export const LOG_NAME = 'room.jsonl';

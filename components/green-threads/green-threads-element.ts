@@ -40,14 +40,14 @@ import {
   inUnits,
   retryQuiz,
   revealAnswer,
-  rewind,
+  reset,
   setAction,
   setCount,
   setPanel,
   setQuizMode,
   setRuntime,
-  stepBack,
-  stepForward,
+  back,
+  forward,
   taskMemory,
   totalMemory,
   type GreenState,
@@ -309,9 +309,9 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
                 .at=${index}
                 .total=${total - 1}
                 .playable=${false}
-                @step-forward=${() => this.setState(stepForward(this.state))}
-                @step-back=${() => this.setState(stepBack(this.state))}
-                @reset-requested=${() => this.setState(rewind(this.state))}
+                @step-forward=${() => this.setState(forward(this.state))}
+                @step-back=${() => this.setState(back(this.state))}
+                @reset-requested=${() => this.setState(reset(this.state))}
               ></hsw-step-controls>
               ${this.renderSliders()}
             </div>`,

@@ -27,7 +27,7 @@
  *   - `receive` with no matching message: the process is parked out of the run queue until a message arrives.
  */
 
-import { back, clampIndex, forward, goTo, reset } from '../../lib/stepping.ts';
+import * as stepping from '../../lib/stepping.ts';
 import {
   choose,
   initialQuizState,
@@ -462,10 +462,10 @@ export function initialState(): GreenState {
 
 /** Speaker step `step` (clamped): its runtime, action and frame, with the person's M, N and quiz kept. */
 export function stateForStep(step: number, current: GreenState): GreenState {
-  const entry = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)] ?? SPEAKER_SEQUENCE[0];
+  const entry = SPEAKER_SEQUENCE[stepping.clampIndex(step, SPEAKER_SEQUENCE.length)] ?? SPEAKER_SEQUENCE[0];
   const params = normalize({ ...current.params, runtime: entry.runtime, action: entry.action });
   const length = scenario(params).length;
-  return { ...current, params, panel: 'scheduler', index: clampIndex(entry.frame, length) };
+  return { ...current, params, panel: 'scheduler', index: stepping.clampIndex(entry.frame, length) };
 }
 
 export function frameCount(state: GreenState): number {
@@ -474,7 +474,7 @@ export function frameCount(state: GreenState): number {
 
 export function currentFrame(state: GreenState): Frame {
   const frames = scenario(state.params);
-  return frames[clampIndex(state.index, frames.length)] ?? frames[0]!;
+  return frames[stepping.clampIndex(state.index, frames.length)] ?? frames[0]!;
 }
 
 /** A new runtime keeps the action when it has it (Go and Erlang have no `synchronized`), and starts over. */
@@ -494,20 +494,20 @@ export function setCount(state: GreenState, key: 'threads' | 'tasks', value: num
   return { ...state, params, index: 0 };
 }
 
-export function stepForward(state: GreenState): GreenState {
-  return forward(state, frameCount(state));
+export function forward(state: GreenState): GreenState {
+  return stepping.forward(state, frameCount(state));
 }
 
-export function stepBack(state: GreenState): GreenState {
-  return back(state);
+export function back(state: GreenState): GreenState {
+  return stepping.back(state);
 }
 
-export function rewind(state: GreenState): GreenState {
-  return reset(state);
+export function reset(state: GreenState): GreenState {
+  return stepping.reset(state);
 }
 
-export function goToFrame(state: GreenState, index: number): GreenState {
-  return goTo(state, index, frameCount(state));
+export function goTo(state: GreenState, index: number): GreenState {
+  return stepping.goTo(state, index, frameCount(state));
 }
 
 export function setPanel(state: GreenState, panel: GreenState['panel']): GreenState {

@@ -16,7 +16,7 @@ import {
   advance,
   compareModes,
   finished,
-  rewind,
+  reset,
   toEnd,
   update,
   visibleRequests,
@@ -87,7 +87,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
       this.setState(toEnd(this.state));
       return;
     }
-    this.setState(rewind(this.state));
+    this.setState(reset(this.state));
     this.player.start();
   }
 

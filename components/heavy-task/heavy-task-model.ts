@@ -20,7 +20,7 @@
  * definition: the p-th percentile of N sorted values is the value at rank ⌈p/100 · N⌉ (1-based).
  */
 
-import { clampIndex } from '../../lib/stepping.ts';
+import * as stepping from '../../lib/stepping.ts';
 import { mulberry32 } from '../../lib/random.ts';
 import { SPEAKER_SEQUENCE } from './heavy-task-sequence.ts';
 
@@ -305,7 +305,7 @@ export function initialState(params: Partial<HeavyParams> = {}): HeavyState {
  * on what the person has now (their chunk size, start and jitter stay), kept in the history like any change.
  */
 export function stateForStep(step: number, current: HeavyState): HeavyState {
-  const i = clampIndex(step, SEQUENCE.length);
+  const i = stepping.clampIndex(step, SEQUENCE.length);
   return update(i === 0 ? initialState() : current, { mode: SEQUENCE[i]!.mode });
 }
 
@@ -323,7 +323,7 @@ export function undo(s: HeavyState): HeavyState {
 }
 
 /** Starts a replay from time 0. */
-export function rewind(s: HeavyState): HeavyState {
+export function reset(s: HeavyState): HeavyState {
   return { ...s, playheadMs: 0 };
 }
 

@@ -18,9 +18,9 @@ import {
   DRAWN_CQ_MAX,
   DRAWN_SQ_MAX,
   SQ_CHOICES,
-  backRings,
+  back,
   batchCounts,
-  canBackRings,
+  canBack,
   canComplete,
   canQueue,
   canReap,
@@ -215,8 +215,8 @@ export class IoUringDemo extends DemoElement<IoUringState> {
         <button type="button" aria-label=${t.completeLabel} ?disabled=${!canComplete(r)} @click=${() => this.rings(complete)}>${t.complete}</button>
         <button type="button" aria-label=${t.reapLabel} ?disabled=${!canReap(r)} @click=${() => this.rings(reap)}>${t.reap}</button>
         <div class="pair">
-          <button type="button" aria-label=${t.backLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(backRings)}>◀ ${t.back}</button>
-          <button type="button" aria-label=${t.resetLabel} ?disabled=${!canBackRings(rs)} @click=${() => this.rings(resetRings)}>${t.reset}</button>
+          <button type="button" aria-label=${t.backLabel} ?disabled=${!canBack(rs)} @click=${() => this.rings(back)}>◀ ${t.back}</button>
+          <button type="button" aria-label=${t.resetLabel} ?disabled=${!canBack(rs)} @click=${() => this.rings(resetRings)}>${t.reset}</button>
         </div>
       </div>
       </div>

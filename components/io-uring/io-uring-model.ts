@@ -19,7 +19,7 @@
  * Part 3, reading a regular file: who waits for the disk.
  */
 
-import { back, canBack } from '../../lib/stepping.ts';
+import * as stepping from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './io-uring-sequence.ts';
 
 export { SPEAKER_SEQUENCE };
@@ -229,7 +229,7 @@ export function currentRings(s: RingsState): Rings {
 }
 
 /** Whether Back has a step to undo. */
-export const canBackRings = (s: RingsState): boolean => canBack(s);
+export const canBack = (s: RingsState): boolean => stepping.canBack(s);
 
 export const sqPending = (r: Rings): number => r.sqTail - r.sqHead;
 export const cqPending = (r: Rings): number => r.cqTail - r.cqHead;
@@ -306,8 +306,8 @@ export function reap(s: RingsState): RingsState {
 }
 
 /** Undo the last ring step: the previous frame (lib/stepping). */
-export function backRings(s: RingsState): RingsState {
-  return back(s);
+export function back(s: RingsState): RingsState {
+  return stepping.back(s);
 }
 
 /** Empty both rings: a fresh recording. */

@@ -16,14 +16,14 @@ import {
   LIMITS,
   currentIndex,
   eventTimes,
-  rewind,
+  reset,
   kindStats,
   setParam,
   setSlowIoCap,
   simulatePool,
   snapshotAt,
-  stepBack,
-  stepForward,
+  back,
+  forward,
   type NumericParam,
   type PoolSchedule,
   type PoolState,
@@ -119,9 +119,9 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
             .at=${cursor}
             .total=${times.length - 1}
             .playable=${false}
-            @step-forward=${() => this.setState(stepForward(this.state))}
-            @step-back=${() => this.setState(stepBack(this.state))}
-            @reset-requested=${() => this.setState(rewind(this.state))}
+            @step-forward=${() => this.setState(forward(this.state))}
+            @step-back=${() => this.setState(back(this.state))}
+            @reset-requested=${() => this.setState(reset(this.state))}
           ></hsw-step-controls>
           <p class="status" role="status">${t.cursor(ms(at), n(snap.threads.filter((x) => x !== null).length), n(snap.queued.length))}</p>
         </div>`;

@@ -29,7 +29,7 @@
  *   whichever thread the condition variable wakes; only the thread labels differ, not the times).
  */
 
-import { back, clampIndex, forward, reset } from '../../lib/stepping.ts';
+import * as stepping from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE, type PoolPreset } from './libuv-pool-sequence.ts';
 
 export { SPEAKER_SEQUENCE };
@@ -466,22 +466,22 @@ function move(state: PoolState, next: PoolState): PoolState {
   return next === state ? state : push(state, next);
 }
 
-export function stepForward(state: PoolState): PoolState {
-  return move(state, forward(state, timelineLength(state)));
+export function forward(state: PoolState): PoolState {
+  return move(state, stepping.forward(state, timelineLength(state)));
 }
 
-export function stepBack(state: PoolState): PoolState {
-  return move(state, back(state));
+export function back(state: PoolState): PoolState {
+  return move(state, stepping.back(state));
 }
 
 /** Back to the first instant of the timeline. */
-export function rewind(state: PoolState): PoolState {
-  return move(state, reset(state));
+export function reset(state: PoolState): PoolState {
+  return move(state, stepping.reset(state));
 }
 
 /** The index clamped into the current timeline (for a state restored from elsewhere). */
 export function currentIndex(state: PoolState): number {
-  return clampIndex(state.index, timelineLength(state));
+  return stepping.clampIndex(state.index, timelineLength(state));
 }
 
 export function undo(state: PoolState): PoolState {
@@ -509,6 +509,6 @@ export function initialState(): PoolState {
 
 /** Speaker step `step` (clamped): its preset, at the first instant, with no history. */
 export function stateForStep(step: number, _current: PoolState): PoolState {
-  const name = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)] ?? 'calm';
+  const name = SPEAKER_SEQUENCE[stepping.clampIndex(step, SPEAKER_SEQUENCE.length)] ?? 'calm';
   return stateOf(PRESETS[name]);
 }

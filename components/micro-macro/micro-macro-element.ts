@@ -35,7 +35,7 @@ import {
   listingWindow,
   moveLine,
   refuseInsert,
-  rewind,
+  reset,
   runDraft,
   runFailed,
   runFinished,
@@ -43,9 +43,9 @@ import {
   skipGuess,
   snippetOverLimit,
   sourceOf,
-  stepBack,
-  stepForward,
-  toLastStep,
+  back,
+  forward,
+  toEnd,
   wantedJob,
   type Choice,
   type MicroMacroState,
@@ -438,11 +438,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         .at=${s.index}
         .total=${total}
         .playable=${false}
-        @step-forward=${() => this.set(stepForward(this.state, this.runs))}
-        @step-back=${() => this.set(stepBack(this.state))}
-        @reset-requested=${() => this.set(rewind(this.state))}
+        @step-forward=${() => this.set(forward(this.state, this.runs))}
+        @step-back=${() => this.set(back(this.state))}
+        @reset-requested=${() => this.set(reset(this.state))}
       ></hsw-step-controls>
-        <button type="button" ?disabled=${atEnd} @click=${() => this.set(toLastStep(this.state, this.runs))}>${t.toEnd} ▶▶|</button>
+        <button type="button" ?disabled=${atEnd} @click=${() => this.set(toEnd(this.state, this.runs))}>${t.toEnd} ▶▶|</button>
       </div>
       <p class="event" aria-live="polite">
         ${this.describe(t, snap, run.end.code)}

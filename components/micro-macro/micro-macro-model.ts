@@ -13,7 +13,7 @@ import { hashString, mulberry32 } from '../../lib/random.ts';
 import type { RunLookup } from '../shared/sim-runner/result-store.ts';
 import { isBlankSnippet, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import RECORDINGS from './micro-macro-recordings.json';
-import { clampIndex, back, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
+import * as stepping from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
 
 export { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
@@ -409,24 +409,24 @@ export function stepCount(s: MicroMacroState, runs: RunLookup = NO_RUNS): number
 }
 
 /** To snapshot `step` of the run, clamped (lib/stepping moves the index). */
-export function goToStep(s: MicroMacroState, step: number, runs: RunLookup = NO_RUNS): MicroMacroState {
-  return goTo(s, step, stepCount(s, runs));
+export function goTo(s: MicroMacroState, step: number, runs: RunLookup = NO_RUNS): MicroMacroState {
+  return stepping.goTo(s, step, stepCount(s, runs));
 }
 
-export function stepForward(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
-  return forward(s, stepCount(s, runs));
+export function forward(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  return stepping.forward(s, stepCount(s, runs));
 }
 
-export function stepBack(s: MicroMacroState): MicroMacroState {
-  return back(s);
+export function back(s: MicroMacroState): MicroMacroState {
+  return stepping.back(s);
 }
 
-export function rewind(s: MicroMacroState): MicroMacroState {
-  return reset(s);
+export function reset(s: MicroMacroState): MicroMacroState {
+  return stepping.reset(s);
 }
 
-export function toLastStep(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
-  return toEnd(s, stepCount(s, runs));
+export function toEnd(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+  return stepping.toEnd(s, stepCount(s, runs));
 }
 
 /** The queues a task can wait in (the call stack is not one: it is what runs). */
@@ -473,15 +473,15 @@ const sameLines = (a: readonly string[], b: readonly string[]): boolean =>
  */
 export function stateForStep(step: number, current: MicroMacroState): MicroMacroState {
   const base = initialState();
-  const entry = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)]!;
+  const entry = SPEAKER_SEQUENCE[stepping.clampIndex(step, SPEAKER_SEQUENCE.length)]!;
   const own =
     current.example === base.example && current.runtime === base.runtime && sameLines(current.guess, base.guess);
   const checked = own && current.guessPhase === 'checked';
   const guessed: MicroMacroState = { ...base, guess: own ? current.guess : base.guess };
   if (entry.show === 'guess') return checked ? { ...guessed, guessPhase: 'checked' } : guessed;
   const walking: MicroMacroState = { ...guessed, selected: -1, guessPhase: checked ? 'checked' : 'skipped' };
-  if (entry.show === 'end') return toLastStep(walking);
+  if (entry.show === 'end') return toEnd(walking);
   const run = currentRun(walking);
   const at = run ? queueChangeSteps(run)[entry.change - 1] : undefined;
-  return at === undefined ? toLastStep(walking) : goToStep(walking, at);
+  return at === undefined ? toEnd(walking) : goTo(walking, at);
 }

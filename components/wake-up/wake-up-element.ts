@@ -13,9 +13,9 @@ import {
   READ_BYTES,
   STAGES,
   TRIGGERS,
-  next,
-  previous,
-  restart,
+  forward,
+  back,
+  reset,
   setTrigger,
   stageAt,
   stageStatus,
@@ -86,9 +86,9 @@ export class WakeUpDemo extends DemoElement<WakeUpState> {
             .at=${s.index}
             .total=${PATH_LENGTH - 1}
             .playable=${false}
-            @step-forward=${() => this.setState(next(this.state))}
-            @step-back=${() => this.setState(previous(this.state))}
-            @reset-requested=${() => this.setState(restart(this.state))}
+            @step-forward=${() => this.setState(forward(this.state))}
+            @step-back=${() => this.setState(back(this.state))}
+            @reset-requested=${() => this.setState(reset(this.state))}
           ></hsw-step-controls>`
               : nothing
           }

@@ -14,7 +14,7 @@
  * a new event (new data) since it was last reported. `runEpoll` is that rule as a machine of one socket (the bytes in
  * its buffer, whether it is on the ready list), checked against the real kernel by tests/unit/wake-up-real.test.ts.
  */
-import { clampIndex, back as stepBack, forward as stepForward } from '../../lib/stepping.ts';
+import * as stepping from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './wake-up-sequence.ts';
 
 export { SPEAKER_SEQUENCE };
@@ -139,20 +139,20 @@ export function initialState(): WakeUpState {
 }
 
 export function stateForStep(step: number, _current: WakeUpState | null): WakeUpState {
-  const s = SPEAKER_SEQUENCE[clampIndex(step, SPEAKER_SEQUENCE.length)] ?? SPEAKER_SEQUENCE[0];
+  const s = SPEAKER_SEQUENCE[stepping.clampIndex(step, SPEAKER_SEQUENCE.length)] ?? SPEAKER_SEQUENCE[0];
   return { index: s.index, trigger: s.trigger };
 }
 
 /** The stage at a position (null: asleep, before the packet). */
 export function stageAt(index: number): Stage | null {
-  const i = clampIndex(index, PATH_LENGTH);
+  const i = stepping.clampIndex(index, PATH_LENGTH);
   return i === 0 ? null : (STAGES[i - 1] ?? null);
 }
 
 /** Where a stage is relative to the current position: passed, current, or still ahead. */
 export function stageStatus(stage: Stage, index: number): 'done' | 'current' | 'ahead' {
   const at = STAGES.indexOf(stage) + 1;
-  const i = clampIndex(index, PATH_LENGTH);
+  const i = stepping.clampIndex(index, PATH_LENGTH);
   return at < i ? 'done' : at === i ? 'current' : 'ahead';
 }
 
@@ -167,7 +167,7 @@ export interface Where {
 }
 
 export function whereAt(s: WakeUpState): Where {
-  const i = clampIndex(s.index, PATH_LENGTH);
+  const i = stepping.clampIndex(s.index, PATH_LENGTH);
   const at = (stage: Stage) => STAGES.indexOf(stage) + 1;
   const f = storyFigures(s.trigger);
   const buffered = i < at('buffer') ? 0 : i < at('read') ? PACKET_BYTES : f.left;
@@ -183,6 +183,6 @@ export function setTrigger(s: WakeUpState, trigger: Trigger): WakeUpState {
   return trigger === s.trigger || !TRIGGERS.includes(trigger) ? s : { ...s, trigger };
 }
 
-export const next = (s: WakeUpState): WakeUpState => stepForward(s, PATH_LENGTH);
-export const previous = (s: WakeUpState): WakeUpState => stepBack(s);
-export const restart = (s: WakeUpState): WakeUpState => (s.index === 0 ? s : { ...s, index: 0 });
+export const forward = (s: WakeUpState): WakeUpState => stepping.forward(s, PATH_LENGTH);
+export const back = (s: WakeUpState): WakeUpState => stepping.back(s);
+export const reset = (s: WakeUpState): WakeUpState => stepping.reset(s);

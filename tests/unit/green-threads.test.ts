@@ -23,8 +23,8 @@ import {
   setCount,
   setRuntime,
   stateForStep,
-  stepBack,
-  stepForward,
+  back,
+  forward,
   taskMemory,
   totalMemory,
   type GreenParams,
@@ -222,9 +222,9 @@ describe('the demo state', () => {
   });
   it('stepping is clamped; a new runtime or action starts over', () => {
     let s = initialState();
-    for (let i = 0; i < 10; i++) s = stepForward(s);
+    for (let i = 0; i < 10; i++) s = forward(s);
     expect(s.index).toBe(frameCount(s) - 1);
-    expect(stepBack(s).index).toBe(frameCount(s) - 2);
+    expect(back(s).index).toBe(frameCount(s) - 2);
     expect(setRuntime(s, 'erlang').index).toBe(0);
     expect(setAction(s, 'cpu').index).toBe(0);
     expect(setAction(setRuntime(s, 'go'), 'pinned')).toBe(setRuntime(s, 'go'));

@@ -10,7 +10,7 @@ import {
   initialState,
   mulberry32,
   percentile,
-  rewind,
+  reset,
   simulate,
   SPEAKER_SEQUENCE,
   stateForStep,
@@ -247,8 +247,8 @@ describe('heavy-task state: history and playhead', () => {
     expect(s.params.startMs).toBe(LIMITS.startMs.min);
   });
 
-  it('the playhead: rewind to 0, advance, reveal only answered requests, stop at the horizon', () => {
-    let s = rewind(initialState({ mode: 'inline' }));
+  it('the playhead: reset to 0, advance, reveal only answered requests, stop at the horizon', () => {
+    let s = reset(initialState({ mode: 'inline' }));
     expect(s.playheadMs).toBe(0);
     const r = simulate(s.params);
     expect(s.horizonMs).toBeGreaterThanOrEqual(r.heavy.end);
@@ -260,8 +260,8 @@ describe('heavy-task state: history and playhead', () => {
     expect(finished(s)).toBe(true);
     expect(s.playheadMs).toBe(s.horizonMs);
     expect(visibleRequests(r, s.playheadMs).length).toBe(200);
-    expect(toEnd(rewind(s))).toEqual(s);
-    expect(advance(rewind(s), -10).playheadMs).toBe(0);
+    expect(toEnd(reset(s))).toEqual(s);
+    expect(advance(reset(s), -10).playheadMs).toBe(0);
   });
 });
 

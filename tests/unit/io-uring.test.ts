@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {
   BATCH_MAX,
   DEFAULT_SQ_ENTRIES,
-  backRings,
+  back,
   batchCounts,
   canComplete,
   canQueue,
@@ -125,7 +125,7 @@ function run(s: RingsState, ops: string): RingsState {
     else if (ch === 's') s = submit(s);
     else if (ch === 'c') s = complete(s);
     else if (ch === 'r') s = reap(s);
-    else if (ch === 'b') s = backRings(s);
+    else if (ch === 'b') s = back(s);
   }
   return s;
 }
@@ -184,8 +184,8 @@ describe('io-uring: the rings, step by step (SQ 8, CQ 16)', () => {
     const s0 = run(freshRings(8), 'qqsc');
     const s1 = run(s0, 'r');
     // Back shows exactly the rings before the step (lib/stepping keeps the later frame recorded)
-    expect(currentRings(backRings(s1))).toEqual(currentRings(s0));
-    expect(backRings(s1).index).toBe(s0.index);
+    expect(currentRings(back(s1))).toEqual(currentRings(s0));
+    expect(back(s1).index).toBe(s0.index);
     expect(resetRings(s1)).toEqual(freshRings(8));
   });
 

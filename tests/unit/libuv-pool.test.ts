@@ -15,8 +15,8 @@ import {
   setSlowIoCap,
   simulatePool,
   snapshotAt,
-  stepBack,
-  stepForward,
+  back,
+  forward,
   undo,
   type PoolParams,
   type PoolSchedule,
@@ -185,7 +185,7 @@ describe('queue, snapshots, steps', () => {
 describe('state with history', () => {
   it('setParam clamps, resets the cursor, and undo restores', () => {
     let s = initialState();
-    s = stepForward(stepForward(s));
+    s = forward(forward(s));
     expect(s.index).toBe(2);
     const before = s;
     s = setParam(s, 'poolSize', 5000);
@@ -194,7 +194,7 @@ describe('state with history', () => {
     s = undo(s);
     expect(s.params).toEqual(before.params);
     expect(s.index).toBe(2);
-    expect(stepBack(s).index).toBe(1);
+    expect(back(s).index).toBe(1);
     expect(undo(initialState())).toEqual(initialState());
   });
 
@@ -203,9 +203,9 @@ describe('state with history', () => {
     expect(setParam(s, 'poolSize', 4)).toBe(s);
     expect(setSlowIoCap(s, true)).toBe(s);
     let t = s;
-    for (let i = 0; i < 100; i++) t = stepForward(t);
+    for (let i = 0; i < 100; i++) t = forward(t);
     expect(t.index).toBe(eventTimes(simulatePool(t.params)).length - 1);
-    expect(stepBack(initialState())).toEqual(initialState());
+    expect(back(initialState())).toEqual(initialState());
   });
 });
 

@@ -17,7 +17,7 @@ import {
   runFailed,
   runFinished,
   stepCount,
-  stepForward,
+  forward,
   wantedJob,
   type MicroMacroState,
 } from '../../components/micro-macro/micro-macro-model.ts';
@@ -55,9 +55,9 @@ describe('the run of your code, as states', () => {
     expect([...done.guess].sort()).toEqual(['later', 'now']);
     expect(wantedJob(done, runs)).toBeNull();
     expect(stepCount(done, runs)).toBe(result.ok ? result.steps.length : -1);
-    expect(stepForward(done, runs).index).toBe(1);
+    expect(forward(done, runs).index).toBe(1);
     // without the store the model has no run to step (the element passes its own)
-    expect(stepForward(done).index).toBe(0);
+    expect(forward(done).index).toBe(0);
   });
 
   it('a result already in the store is shown at once, with no job', () => {

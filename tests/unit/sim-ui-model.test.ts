@@ -7,7 +7,7 @@ import {
   chooseExample,
   chooseRuntime,
   currentRun,
-  goToStep,
+  goTo,
   gradeGuess,
   initialState,
   moveLine,
@@ -20,7 +20,7 @@ import {
   explanationShown,
   queueChangeSteps,
   queueChanges,
-  toLastStep,
+  toEnd,
 } from '../../components/micro-macro/micro-macro-model.ts';
 import { microMacroText, phaseLabel } from '../../components/micro-macro/micro-macro-text.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
@@ -163,8 +163,8 @@ describe('examples, runtimes, your code', () => {
 describe('stepping and the speaker sequence', () => {
   it('steps stay within the run', () => {
     const s = initialState();
-    expect(goToStep(s, -5).index).toBe(0);
-    expect(goToStep(s, 10_000).index).toBe(stepCount(s) - 1);
+    expect(goTo(s, -5).index).toBe(0);
+    expect(goTo(s, 10_000).index).toBe(stepCount(s) - 1);
   });
 
   /** The queues of a state's snapshot, one line a queue, as the panels list them. */
@@ -251,14 +251,14 @@ describe('stepping and the speaker sequence', () => {
   });
 
   it('a run the simulator stopped ends "stopped", not "finished" (the busy wait), in both languages', () => {
-    const busy = toLastStep(chooseExample(initialState(), 'busyWait'));
+    const busy = toEnd(chooseExample(initialState(), 'busyWait'));
     const run = currentRun(busy)!;
     if (!run.ok) throw new Error('refused');
     expect(run.end.code).toBe('starvedMicrotasks');
     const snap = run.steps[busy.index]!;
     expect(phaseLabel(microMacroText.en, snap.phase, run.end.code)).toBe('stopped, not finished');
     expect(phaseLabel(microMacroText.ru, snap.phase, run.end.code)).toBe('остановлено, не завершено');
-    const seed = toLastStep(initialState());
+    const seed = toEnd(initialState());
     const done = currentRun(seed)!;
     if (!done.ok) throw new Error('refused');
     expect(phaseLabel(microMacroText.en, done.steps[seed.index]!.phase, done.end.code)).toBe('finished');

@@ -5,9 +5,9 @@ import {
   SPEAKER_SEQUENCE,
   STAGES,
   initialState,
-  next,
-  previous,
-  restart,
+  forward,
+  back,
+  reset,
   runEpoll,
   setTrigger,
   stageAt,
@@ -109,14 +109,14 @@ describe('the wake-up demo’s state', () => {
     expect(at(10, 'edge')).toEqual({ buffered: 424, onReadyList: false, asleep: true });
   });
 
-  it('property: next, previous and restart stay on the path, and previous undoes next', () => {
+  it('property: forward, back and reset stay on the path, and back undoes forward', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: PATH_LENGTH - 1 }), fc.constantFrom('level', 'edge'), (index, trigger) => {
         const s = { index, trigger } as const;
-        const n = next(s);
+        const n = forward(s);
         expect(n.index).toBe(Math.min(PATH_LENGTH - 1, index + 1));
-        if (index < PATH_LENGTH - 1) expect(previous(n)).toEqual(s);
-        expect(restart(s).index).toBe(0);
+        if (index < PATH_LENGTH - 1) expect(back(n)).toEqual(s);
+        expect(reset(s).index).toBe(0);
         expect(setTrigger(s, trigger)).toBe(s);
         const statuses = STAGES.map((st) => stageStatus(st, index));
         expect(statuses.filter((x) => x === 'current')).toHaveLength(index === 0 ? 0 : 1);
