@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectHash, gotoSlide, slidesUnderTest } from './fixtures.ts';
+import { test, expect, expectHash, gotoSlide, showSlide, slidesUnderTest, walkingOptions } from './fixtures.ts';
 
 /**
  * The deck's own controls (src/plugins/deck-chrome.ts): language, theme and Embed stay while a person browses and
@@ -103,23 +103,27 @@ const places = (under: string[], prefix = ''): string[] =>
   [...new Set(under.map((u) => u.slice(prefix.length, u.indexOf(': “'))))].sort();
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`at 1280×720 no text on any slide runs under the navigation arrows (${lang})`, async ({ page }) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width: 1280, height: 720 });
-    const under: string[] = [];
-    for (const slide of slidesUnderTest()) {
-      await gotoSlide(page, slide.id, { lang });
-      under.push(...(await textUnderArrows(page, slide.id)));
-    }
-    // c10k with its own stack size
-    await gotoSlide(page, 'c10k', { lang });
-    await page
-      .getByRole('combobox', { name: lang === 'en' ? 'Thread stack (virtual)' : /стек/i })
-      .selectOption({ label: lang === 'en' ? 'Custom' : 'Свой' });
-    under.push(...(await textUnderArrows(page, 'c10k, custom stack')));
-    test.info().annotations.push({ type: 'under the arrows', description: under.join('\n') });
-    const walked = slidesUnderTest().map((s) => s.id);
-    expect(places(under)).toEqual(KNOWN_UNDER[lang].filter((id) => walked.includes(id)).sort());
+  test.describe(() => {
+    // the deck walked by address, one document (what a slide shows at rest does not depend on the way it came)
+    test.use(walkingOptions);
+    test(`at 1280×720 no text on any slide runs under the navigation arrows (${lang})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const under: string[] = [];
+      for (const slide of slidesUnderTest()) {
+        await showSlide(page, slide.id, { lang });
+        under.push(...(await textUnderArrows(page, slide.id)));
+      }
+      // c10k with its own stack size
+      await gotoSlide(page, 'c10k', { lang });
+      await page
+        .getByRole('combobox', { name: lang === 'en' ? 'Thread stack (virtual)' : /стек/i })
+        .selectOption({ label: lang === 'en' ? 'Custom' : 'Свой' });
+      under.push(...(await textUnderArrows(page, 'c10k, custom stack')));
+      test.info().annotations.push({ type: 'under the arrows', description: under.join('\n') });
+      const walked = slidesUnderTest().map((s) => s.id);
+      expect(places(under)).toEqual(KNOWN_UNDER[lang].filter((id) => walked.includes(id)).sort());
+    });
   });
 
   test(`at 1280×720 no comparison example runs under the navigation arrows (${lang})`, async ({ page }) => {

@@ -117,8 +117,8 @@ async function waitForSlide(page: Page, id: string): Promise<void> {
 /** Opens the deck at a slide and waits until reveal is ready and the slide's demo is defined. */
 export async function gotoSlide(page: Page, id: string, options: GotoOptions = {}): Promise<void> {
   const { search, hash } = slideAddress(id, options);
-  // A fresh document each time (a hash-only change would not reload the deck).
-  await page.goto('about:blank');
+  // A fresh document each time (a hash-only change would not reload the deck); a new page is already blank.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(`index.html${search}${hash}`);
   await page.waitForSelector('html[data-deck-ready="true"]');
   await waitForSlide(page, id);
