@@ -6,12 +6,6 @@ import { render } from 'lit';
 import type { WorkshopOptions } from './plugins/workshop.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { checkNick, workshopFromSearch, type ClientMessage, type NickProblem } from '../lib/workshop-protocol.ts';
-import {
-  QUIZ_CONNECTED_EVENT,
-  QUIZ_LIVE_EVENT,
-  type QuizHost,
-  type QuizLiveDetail,
-} from '../components/shared/quiz/quiz-protocol.ts';
 import { slideById, slides } from '../slides/index.ts';
 import { votingStep } from '../slides/types.ts';
 import {
@@ -23,33 +17,20 @@ import {
   pollsToOpen,
   quizLiveFor,
   reduce,
+  speakerStatusFor,
   type WorkshopEvent,
   type WorkshopState,
 } from './workshop-state.ts';
 import { WorkshopLink, wsUrl } from './workshop-link.ts';
 import { currentSpeakerStep } from './deck-step.ts';
-import {
-  WORKSHOP_COMMAND_EVENT,
-  WORKSHOP_STATUS_EVENT,
-  type WorkshopCommand,
-  type WorkshopStatus,
-} from './speaker-protocol.ts';
+import { WORKSHOP_COMMAND_EVENT, WORKSHOP_STATUS_EVENT, type WorkshopCommand } from './speaker-protocol.ts';
+import { watchQuizzes } from './workshop-quizzes.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
 import { workshopText } from './plugins/workshop-text.ts';
 
 const PID_KEY = 'how-servers-wait:workshop-pid';
 const nickKey = (room: string) => `how-servers-wait:workshop-nick:${room}`;
 const KEY_W = 87;
-
-/** The question a quiz element asks: its slide's first manifest quiz id. */
-function qidOf(el: Element): string | null {
-  const id = el.closest('section')?.id;
-  return (id && slideById(id)?.demo?.quizzes?.[0]) || null;
-}
-
-interface LiveHost extends Partial<QuizHost> {
-  isConnected: boolean;
-}
 
 /**
  * Workshop mode's work in the deck (src/plugins/workshop.ts loads it when the address has `?workshop=`). With
@@ -159,31 +140,17 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   for (const ev of ['slidechanged', 'fragmentshown', 'fragmenthidden']) deck.on(ev, onDeckMoved);
 
   // ------------------------------------------------------------------------------ quizzes
-  const quizzes = new Set<LiveHost>();
-  const adopt = (el: LiveHost) => {
-    quizzes.add(el);
-    paintQuiz(el);
-  };
-  function paintQuiz(el: LiveHost): void {
-    const qid = qidOf(el as unknown as Element);
-    if (qid && 'live' in el) el.live = quizLiveFor(state, qid);
-  }
-  document.addEventListener(QUIZ_CONNECTED_EVENT, (e) => {
-    if (e.target) adopt(e.target as unknown as LiveHost);
-  });
-  for (const el of document.querySelectorAll('.reveal .slides .demo'))
-    if (typeof (el as Partial<QuizHost>).requestReveal === 'function') adopt(el);
-  document.addEventListener(QUIZ_LIVE_EVENT, (e) => {
-    const detail = (e as CustomEvent<QuizLiveDetail>).detail;
-    const qid = e.target instanceof Element ? qidOf(e.target) : null;
-    if (!qid) return;
-    if (detail.action === 'vote' && role === 'participant' && detail.choice !== null) {
-      if (send({ type: 'vote', qid, choice: detail.choice }))
-        dispatch({ kind: 'vote-sent', qid, choice: detail.choice });
-    } else if (detail.action === 'reveal' && role === 'presenter') {
-      send({ type: 'poll', qid, action: 'reveal' });
-    }
-  });
+  const paintQuizzes = watchQuizzes(
+    (qid) => quizLiveFor(state, qid),
+    (qid, asked) => {
+      if (asked.action === 'vote' && role === 'participant' && asked.choice !== null) {
+        if (send({ type: 'vote', qid, choice: asked.choice }))
+          dispatch({ kind: 'vote-sent', qid, choice: asked.choice });
+      } else if (asked.action === 'reveal' && role === 'presenter') {
+        send({ type: 'poll', qid, action: 'reveal' });
+      }
+    },
+  );
 
   // ------------------------------------------------------------------------------ state changes
   function dispatch(e: WorkshopEvent): void {
@@ -235,10 +202,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
       }),
       bar,
     );
-    for (const q of quizzes) {
-      if (!q.isConnected) quizzes.delete(q);
-      else paintQuiz(q);
-    }
+    paintQuizzes();
     tellDemos();
     if (panel.open) renderPanel();
     if (role === 'presenter') tellSpeakerView();
@@ -261,23 +225,8 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
     const now = { state, slide: here().id, lang: lang() };
     if (told && told.state === now.state && told.slide === now.slide && told.lang === now.lang) return;
     told = now;
-    window.dispatchEvent(new CustomEvent(WORKSHOP_STATUS_EVENT, { detail: speakerStatus() }));
-  }
-
-  /** What the speaker view shows (src/plugins/speaker-link.ts passes it on): counts and states, never an answer. */
-  function speakerStatus(): WorkshopStatus {
-    const { question } = panelContext();
-    return {
-      room: where.room,
-      joinUrl,
-      connected: state.link === 'open',
-      participants: state.stats?.participants ?? 0,
-      online: state.stats?.connected ?? 0,
-      ...(state.stats?.cannotSave ? { cannotSave: true as const } : {}),
-      question: question
-        ? { title: question.title, status: question.poll?.status ?? 'idle', answered: question.poll?.answered ?? 0 }
-        : null,
-    };
+    const detail = speakerStatusFor(state, joinUrl, panelContext().question);
+    window.dispatchEvent(new CustomEvent(WORKSHOP_STATUS_EVENT, { detail }));
   }
 
   function renderPanel(): void {

@@ -11,6 +11,7 @@ import {
   type ServerMessage,
 } from '../lib/workshop-protocol.ts';
 import type { QuizLive } from '../components/shared/quiz/quiz-protocol.ts';
+import type { WorkshopStatus } from './speaker-protocol.ts';
 
 export type Role = 'presenter' | 'participant';
 /** The link to the server: first connecting, open, lost and trying again, or refused for good (wrong room, key). */
@@ -226,6 +227,28 @@ export function quizLiveFor(s: WorkshopState, qid: string): QuizLive {
     poll: s.polls[qid] ?? null,
     sending: qid in s.sending,
     refused: s.refusedVotes[qid] ?? null,
+  };
+}
+
+/**
+ * What the speaker view shows of the room (src/plugins/speaker-link.ts passes it on): counts and states, never an
+ * answer. `question`: the current slide's, if it asks one, titled in the deck's language, with the server's poll.
+ */
+export function speakerStatusFor(
+  s: WorkshopState,
+  joinUrl: string,
+  question: { title: string; poll: PollView | null } | null,
+): WorkshopStatus {
+  return {
+    room: s.room,
+    joinUrl,
+    connected: s.link === 'open',
+    participants: s.stats?.participants ?? 0,
+    online: s.stats?.connected ?? 0,
+    ...(s.stats?.cannotSave ? { cannotSave: true as const } : {}),
+    question: question
+      ? { title: question.title, status: question.poll?.status ?? 'idle', answered: question.poll?.answered ?? 0 }
+      : null,
   };
 }
 

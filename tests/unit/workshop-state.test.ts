@@ -11,11 +11,13 @@ import {
   pollsToOpen,
   quizLiveFor,
   reduce,
+  speakerStatusFor,
   type WorkshopEvent,
   type WorkshopState,
 } from '../../src/workshop-state.ts';
 import { ClientMessage, type PollView, type ServerMessage } from '../../lib/workshop-protocol.ts';
 import * as v from 'valibot';
+import { SPEAKER_MESSAGE, speakerMessageOf } from '../../src/speaker-protocol.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
 const PID = 'abcdefghijklmnop1234';
@@ -181,5 +183,40 @@ describe('workshop client state (src/workshop-state.ts)', () => {
       }),
       { seed: SIM_SEED, numRuns: 300 },
     );
+  });
+  it('the speaker view’s status: the room, the link, the people, the question’s state and count, never an answer', () => {
+    const url = 'http://127.0.0.1:8080/ABCD';
+    const before = speakerStatusFor(projector(), url, null);
+    expect(before).toEqual({
+      room: 'ABCD',
+      joinUrl: url,
+      connected: false,
+      participants: 0,
+      online: 0,
+      question: null,
+    });
+    const s = run(projector(), [
+      { kind: 'open' },
+      msg({ type: 'welcome', v: 1, role: 'presenter', room: 'ABCD', slide: null, polls: [] }),
+      msg({ type: 'stats', participants: 30, connected: 28, refusedPresenterMessages: 0, cannotSave: true }),
+    ]);
+    const open = speakerStatusFor(s, url, { title: 'Busy wait', poll: poll({ status: 'revealed', answered: 27 }) });
+    expect(open).toEqual({
+      room: 'ABCD',
+      joinUrl: url,
+      connected: true,
+      participants: 30,
+      online: 28,
+      cannotSave: true,
+      question: { title: 'Busy wait', status: 'revealed', answered: 27 },
+    });
+    // a question never opened is idle with none answered; and what is sent passes the speaker view's own check
+    expect(speakerStatusFor(s, url, { title: 'Busy wait', poll: null }).question).toEqual({
+      title: 'Busy wait',
+      status: 'idle',
+      answered: 0,
+    });
+    const sent = { type: SPEAKER_MESSAGE, kind: 'workshop', status: open };
+    expect(speakerMessageOf(sent)).toEqual(sent);
   });
 });
