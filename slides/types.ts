@@ -26,7 +26,7 @@ export interface DemoDef {
    */
   quizzes?: readonly string[];
   /**
-   * What the shell gives this demo besides what every demo takes (locale, step, active, near, mode): `chapters`,
+   * What the shell gives this demo besides what every demo takes (lang, step, active, near, mode): `chapters`,
    * the deck's chapters with their slides' titles; `quizzes`, every quiz of the deck in deck order (src/render-slide.ts).
    * A workshop's view (the room's results, the join address) reaches any demo that asks for it through
    * components/ui/workshop-context.ts.

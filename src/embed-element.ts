@@ -22,14 +22,14 @@ import { entryCount, putEntries, takeEntries, type StoreEntry } from '../compone
 export class HswSlide extends LitElement {
   static override properties = {
     slide: { reflect: true },
-    locale: { attribute: 'lang' },
+    lang: {},
     theme: { reflect: true },
     step: {},
     loaded: { state: true },
   };
 
   declare slide: string;
-  declare locale: string;
+  declare lang: string;
   declare theme: string;
   /** As written in the attribute: `stepFromParam` reads it. */
   declare step: string;
@@ -53,7 +53,7 @@ export class HswSlide extends LitElement {
   constructor() {
     super();
     this.slide = '';
-    this.locale = '';
+    this.lang = '';
     this.theme = '';
     this.step = '';
     this.loaded = undefined;
@@ -74,7 +74,7 @@ export class HswSlide extends LitElement {
   }
 
   private get language(): Lang {
-    if (isLang(this.locale)) return this.locale;
+    if (isLang(this.lang)) return this.lang;
     const page = document.documentElement.lang.slice(0, 2);
     return isLang(page) ? page : 'en';
   }

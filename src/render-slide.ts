@@ -48,7 +48,7 @@ export function demoTemplate(
       )
     : noChange;
   const key = extra.key ?? slide.id;
-  return staticHtml`<${tag} class="demo" key=${key} locale=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .step=${extra.step ?? noChange} .chapters=${chapters} .quizzes=${quizzes}></${tag}>`;
+  return staticHtml`<${tag} class="demo" key=${key} lang=${lang} .active=${extra.active ?? false} .near=${extra.near ?? false} .mode=${extra.mode ?? 'deck'} .step=${extra.step ?? noChange} .chapters=${chapters} .quizzes=${quizzes}></${tag}>`;
 }
 
 /**

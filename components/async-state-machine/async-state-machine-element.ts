@@ -67,7 +67,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
   }
 
   private statusText(step: Step, prev: Step | undefined): string {
-    const words = asyncStateMachineText[this.locale];
+    const words = asyncStateMachineText[this.lang];
     const t = this.presenting ? words.statusShort : words.status;
     const fn = getFn(this.state.fnId);
     const scenario = fn.scenarios.find((s) => s.id === this.state.scenarioId) ?? fn.scenarios[0]!;
@@ -94,7 +94,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = asyncStateMachineText[lang];
     const s = this.state;
     const fn = getFn(s.fnId);
@@ -136,7 +136,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
         </select>
       </div>
       <hsw-step-controls
-        .locale=${lang}
+        .lang=${lang}
         .at=${s.index}
         .total=${s.steps.length - 1}
         .playing=${this.playing}
@@ -163,7 +163,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
       <section aria-label=${t.demoLabel}>
         ${
           this.presenting
-            ? html`<hsw-details class="source" locale=${lang} .open=${this.detailsOpen} label=${t.sourceDetails}>
+            ? html`<hsw-details class="source" lang=${lang} .open=${this.detailsOpen} label=${t.sourceDetails}>
               ${bar}${asyncCol}
             </hsw-details>`
             : bar

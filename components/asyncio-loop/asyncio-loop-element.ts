@@ -55,7 +55,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   }
 
   private get t() {
-    return asyncioLoopText[this.locale];
+    return asyncioLoopText[this.lang];
   }
 
   /** "Your code"'s view and worker, loaded when the tab is first opened (asyncio-loop-yours-view.ts). */
@@ -85,7 +85,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
       chips: (groups, label) => this.chips(groups, label),
       turn: (v) => this.turn(v),
     });
-    return this.yoursView.renderYours(this.yoursHost, this.locale);
+    return this.yoursView.renderYours(this.yoursHost, this.lang);
   }
 
   private chips(groups: readonly HandleGroup[], label: string) {
@@ -144,7 +144,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         ${this.diagram(new Set())}
         ${this.detailsOpen ? html`<p class="caption">${t.compositionCaption}</p>` : nothing}
       </div>
-      <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.compositionCode}>
+      <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.compositionCode}>
         ${
           this.detailsOpen
             ? nothing
@@ -172,7 +172,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
       ${this.diagram(new Set(STEP_PARTS[s.scheme]))}
       <div>
         <hsw-step-controls
-          .locale=${this.locale}
+          .lang=${this.lang}
           .at=${s.scheme}
           .total=${SCHEME_POSITIONS - 1}
           .playable=${false}
@@ -181,7 +181,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
           @reset-requested=${() => this.setState(schemeTo(this.state, 'reset'))}
         ></hsw-step-controls>
         <p class="step-title" role="status"><strong>${t.schemeStep(n)}.</strong> ${t.stepTitles[s.scheme]}</p>
-        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.schemeCode(n)}>
+        <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.schemeCode(n)}>
           <hsw-code language="python" .code=${renderExcerpt(TURN_STEPS[s.scheme]!)} label=${t.schemeCode(n)}></hsw-code>
         </hsw-details>
       </div>
@@ -278,7 +278,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         </ol>
         <div class="turn-row">
           <hsw-step-controls
-            .locale=${this.locale}
+            .lang=${this.lang}
             .at=${s.index}
             .total=${turns.length}
             .playable=${false}

@@ -214,7 +214,7 @@ function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
     </ol>
     <div class="turn-row">
       <hsw-step-controls
-        .locale=${lang}
+        .lang=${lang}
         .at=${y.index}
         .total=${turns.length}
         .playable=${false}

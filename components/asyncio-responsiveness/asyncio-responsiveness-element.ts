@@ -47,7 +47,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = asyncioResponsivenessText[lang];
     const s = this.state;
     const v = viewOf(s);
@@ -142,7 +142,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
           presenting
             ? html`${gap === null ? nothing : html`<p class="gapline">${gapStatus}</p>`}
                 ${s.debug ? this.warningList(v) : nothing}
-                <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.controlsDetails}>
+                <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.controlsDetails}>
                   ${sliders}
                   <div class="gapbar">${gapButtons}</div>
                   ${this.debugRow()}
@@ -150,7 +150,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
                 ${
                   gap === null
                     ? nothing
-                    : html`<hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.tableDetails}>
+                    : html`<hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.tableDetails}>
                         ${this.turnTable(gapTurns(s, gap))}
                       </hsw-details>`
                 }`
@@ -162,8 +162,8 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
   }
 
   private turnTable(turns: readonly TurnView[]) {
-    const t = asyncioResponsivenessText[this.locale];
-    const n = (x: number, d = 0) => formatNumber(x, this.locale, d);
+    const t = asyncioResponsivenessText[this.lang];
+    const n = (x: number, d = 0) => formatNumber(x, this.lang, d);
     const name = (c: { callback: string; task: string | null }) => (c.task ? `${c.callback}(${c.task})` : c.callback);
     const shown = turns.length > MAX_ROWS ? [...turns.slice(0, MAX_ROWS - 1), turns[turns.length - 1]!] : turns;
     const hb = (c: { callback: string; task: string | null }) =>
@@ -208,9 +208,9 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
   }
 
   private debugRow() {
-    const t = asyncioResponsivenessText[this.locale];
+    const t = asyncioResponsivenessText[this.lang];
     const s = this.state;
-    const n = (x: number) => formatNumber(x, this.locale);
+    const n = (x: number) => formatNumber(x, this.lang);
     return html`<div class="debugrow">
       <label class="debug"
         ><input
@@ -233,9 +233,9 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
   }
 
   private warningList(v: ResponsivenessView) {
-    const t = asyncioResponsivenessText[this.locale];
+    const t = asyncioResponsivenessText[this.lang];
     const s = this.state;
-    const n = (x: number) => formatNumber(x, this.locale);
+    const n = (x: number) => formatNumber(x, this.lang);
     const grouped = groupedWarnings(v);
     return html`<ul class="warnings" aria-label=${t.warningsLabel}>
       ${
@@ -252,8 +252,8 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
   }
 
   private timeline(v: ResponsivenessView, gap: number | null, label: string) {
-    const t = asyncioResponsivenessText[this.locale];
-    const n = (x: number) => formatNumber(x, this.locale);
+    const t = asyncioResponsivenessText[this.lang];
+    const n = (x: number) => formatNumber(x, this.lang);
     const narrow = this.width.narrow;
     const tl = timeline({
       width: this.width.width,

@@ -27,7 +27,7 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
   }
 
   private chips(items: readonly string[], label: string) {
-    const t = awaitFutureText[this.locale];
+    const t = awaitFutureText[this.lang];
     if (items.length === 0) return html`<span class="muted">${t.empty}</span>`;
     return html`<ul class="chips" aria-label=${label}>
       ${items.map((c) => html`<li class="chip ${c === 'Task.task_wakeup' ? 'wake' : ''}">${shortName(c)}</li>`)}
@@ -35,13 +35,13 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
   }
 
   override render() {
-    const t = awaitFutureText[this.locale];
+    const t = awaitFutureText[this.lang];
     const s = this.state;
     const w = current(s);
     const n = stepCount(s);
     const code = renderExcerpt(EXCERPTS[w.code]);
     const controls = html`<hsw-step-controls
-      .locale=${this.locale}
+      .lang=${this.lang}
       .at=${s.index}
       .total=${n - 1}
       .playable=${false}
@@ -64,7 +64,7 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
           )}
         </ol>
         <p class="ready-line"><code>${t.ready}</code> ${this.chips(w.ready, t.ready)}</p>
-        <hsw-details locale=${this.locale} .open=${false} label=${t.presentedMore}>${this.renderFull(w, n, code)}</hsw-details>
+        <hsw-details lang=${this.lang} .open=${false} label=${t.presentedMore}>${this.renderFull(w, n, code)}</hsw-details>
       </section>`;
     return html`<section aria-label=${t.demoLabel}>${this.renderFull(w, n, code, controls)}</section>`;
   }
@@ -76,7 +76,7 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
     code: ReturnType<typeof renderExcerpt>,
     controls?: ReturnType<typeof html>,
   ) {
-    const t = awaitFutureText[this.locale];
+    const t = awaitFutureText[this.lang];
     const s = this.state;
     return html`
       <div class="cols">

@@ -34,7 +34,7 @@ export class BackpressureDemo extends DemoElement<BackpressureState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = backpressureText[lang];
     const s = this.state;
     const n = (v: number, digits = 0) => formatNumber(v, lang, digits);
@@ -124,7 +124,7 @@ export class BackpressureDemo extends DemoElement<BackpressureState> {
                 : t.verdict.keepsUp
           }
         </p>
-        <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.figuresLabel}>
+        <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.figuresLabel}>
           <table class="data">
             <tbody>
               <tr><th scope="row">${t.figures.produced}</th><td>${n(run.produced)}</td></tr>

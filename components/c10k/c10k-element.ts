@@ -34,7 +34,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = c10kText[lang];
     const s = this.state;
     const f = figures(s);
@@ -97,7 +97,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
               : ''
           }
         </div>
-        <hsw-details locale=${lang} .open=${open} label=${t.moreInputs}>
+        <hsw-details lang=${lang} .open=${open} label=${t.moreInputs}>
           <div class="controls">
           <hsw-slider
             label=${t.resident}
@@ -128,7 +128,7 @@ export class C10kDemo extends DemoElement<C10kInput> {
           </div>
         </hsw-details>
 
-        <hsw-details locale=${lang} .open=${open} label=${t.figuresLabel}>
+        <hsw-details lang=${lang} .open=${open} label=${t.figuresLabel}>
         <table class="data">
           <thead>
             <tr>
@@ -171,12 +171,12 @@ export class C10kDemo extends DemoElement<C10kInput> {
 
         <div class="lower">
           <hsw-chart
-            .locale=${lang}
+            .lang=${lang}
             .load=${this.near || this.active}
             label=${t.chartLabel(n(s.connections))}
             .spec=${this.chartSpec(lang)}
           ></hsw-chart>
-          <hsw-details class="ceilings" locale=${lang} .open=${open} label=${t.limitsCaption}>
+          <hsw-details class="ceilings" lang=${lang} .open=${open} label=${t.limitsCaption}>
             <ul class="limits">
               ${[...f.limits]
                 .sort((a, b) => a.maxThreads - b.maxThreads)

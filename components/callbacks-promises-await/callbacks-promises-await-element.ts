@@ -73,7 +73,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
    * closed disclosure (the clicker drives the steps).
    */
   override render() {
-    const t = callbacksPromisesAwaitText[this.locale];
+    const t = callbacksPromisesAwaitText[this.lang];
     const s = this.state;
     const step = currentStep(s);
     const outcome = step.outcome;
@@ -135,7 +135,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
         </p>
         ${
           presenting
-            ? html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.stateDetails}>
+            ? html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.stateDetails}>
               ${this.controls()}
               <div class="state">
                 ${this.clock(step)}${this.stackPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}
@@ -161,11 +161,11 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   }
 
   private clock(step: CbStep) {
-    return html`<p class="clock" data-figure="clock">${callbacksPromisesAwaitText[this.locale].clock(step.t)}</p>`;
+    return html`<p class="clock" data-figure="clock">${callbacksPromisesAwaitText[this.lang].clock(step.t)}</p>`;
   }
 
   private stackPanel(step: CbStep) {
-    const t = callbacksPromisesAwaitText[this.locale];
+    const t = callbacksPromisesAwaitText[this.lang];
     return html`<div class="panel">
       <h3 id="stack">${t.stack}</h3>
       ${
@@ -179,7 +179,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   }
 
   private waitingPanel(step: CbStep) {
-    const t = callbacksPromisesAwaitText[this.locale];
+    const t = callbacksPromisesAwaitText[this.lang];
     return html`<div class="panel waits">
       <h3 id="waiting">${this.presenting ? t.waitingShort : t.waiting}</h3>
       ${
@@ -193,7 +193,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   }
 
   private microPanel(step: CbStep) {
-    const t = callbacksPromisesAwaitText[this.locale];
+    const t = callbacksPromisesAwaitText[this.lang];
     return html`<div class="panel">
       <h3 id="micro">${t.microtasks}</h3>
       ${
@@ -207,7 +207,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   }
 
   private resultPanel(step: CbStep) {
-    const t = callbacksPromisesAwaitText[this.locale];
+    const t = callbacksPromisesAwaitText[this.lang];
     const outcome = step.outcome;
     return html`<div class="panel">
       <h3 id="result">${t.result}</h3>
@@ -218,7 +218,7 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   private controls() {
     const s = this.state;
     return html`<hsw-step-controls
-      .locale=${this.locale}
+      .lang=${this.lang}
       .at=${s.index}
       .total=${stepsOf(s).length - 1}
       .playing=${this.playing}

@@ -43,7 +43,7 @@ export class ChapterMap extends DemoElement<ChapterMapState> {
   }
 
   override render() {
-    const t = chapterMapText[this.locale];
+    const t = chapterMapText[this.lang];
     const join = this.join
       ? html`<aside class="join">
           <p>${t.join}</p>
@@ -61,7 +61,7 @@ export class ChapterMap extends DemoElement<ChapterMapState> {
           return this.presenting
             ? html`<li class="chapter">
                   <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}</a>
-                  <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${count}>${list}</hsw-details>
+                  <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${count}>${list}</hsw-details>
                 </li>`
             : html`<li class="chapter">
                   <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}<span class="count">${count}</span></a>

@@ -27,7 +27,7 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = comparisonText[lang];
     const w = this.state.workload;
     const n = (v: number) => formatNumber(v, lang);
@@ -68,7 +68,7 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
         }
         <hsw-details
           class="workload-box"
-          locale=${lang}
+          lang=${lang}
           .open=${open}
           label=${open ? t.workload : `${t.workload}: ${current ? t.presets[current] : t.customWorkload}`}
         >
@@ -113,7 +113,7 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
             </div>
           </div>
         </hsw-details>
-        <hsw-details locale=${lang} .open=${open} label=${t.tableLabel}>
+        <hsw-details lang=${lang} .open=${open} label=${t.tableLabel}>
           <table class="models">
             <thead>
               <tr>

@@ -38,7 +38,7 @@ export class CoresDemo extends DemoElement<CoresState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = coresText[lang];
     const s = this.state;
     const n = (v: number) => formatNumber(v, lang);
@@ -74,7 +74,7 @@ export class CoresDemo extends DemoElement<CoresState> {
       <div class="callout ${s.blocking && sched.delayed > 0 ? 'bad' : ''}" role="status" data-figure="caption">
         <p>${inline(caption)} <span data-figure="last">${inline(t.last(ms(sched.last)))}</span></p>
       </div>
-      <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.figuresLabel}>
+      <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.figuresLabel}>
         <div class="figures">
           <hsw-slider
             label=${t.cores}
@@ -99,7 +99,7 @@ export class CoresDemo extends DemoElement<CoresState> {
 
   /** Presented, the blocks carry no numbers and an idle core no word: the caption says it (the names stay). */
   private renderLanes(sched: Schedule): TemplateResult {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = coresText[lang];
     const n = (v: number) => formatNumber(v, lang);
     const blocked = sched.lanes.find((l) => l.some((slot) => slot.blocks));
@@ -129,7 +129,7 @@ export class CoresDemo extends DemoElement<CoresState> {
   }
 
   private renderTable(sched: Schedule): TemplateResult {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = coresText[lang].table;
     const n = (v: number) => formatNumber(v, lang);
     const coreOf = new Map<number, number>();

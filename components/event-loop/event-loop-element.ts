@@ -82,7 +82,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
   }
 
   private socketStatus(s: LoopState, name: SocketName): { text: string; cls: string } {
-    const t = eventLoopText[this.locale];
+    const t = eventLoopText[this.lang];
     if (s.returned.includes(name)) return { text: t.socketReturned, cls: 'ready' };
     if (s.readyData.includes(name)) return { text: t.socketReady, cls: 'ready' };
     const a = s.arrivals.find((x) => x.socket === name);
@@ -91,7 +91,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
   }
 
   override render() {
-    const t = eventLoopText[this.locale];
+    const t = eventLoopText[this.lang];
     const ui = this.state;
     const s = current(ui.session);
     const remaining = runToIdle(s).length - 1;
@@ -129,7 +129,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
         <p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
           ${this.presenting && s.event.k === 'start' ? t.startPresented : t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
         </p>
-        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.stateDetails}>
+        <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.stateDetails}>
         <div class="panels ${s.mode === 'node' ? 'four' : ''}">
           <div class="panel">
             <h3 id="heap">${t.heap}</h3>
@@ -186,7 +186,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
         </div>
         <div class="controls">
           <hsw-step-controls
-            .locale=${this.locale}
+            .lang=${this.lang}
             .at=${ui.session.index}
             .total=${ui.session.index + remaining}
             .playing=${this.playing}

@@ -88,7 +88,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
   }
 
   override render() {
-    const t = functionColoringText[this.locale];
+    const t = functionColoringText[this.lang];
     const s = this.state;
     const v = viewOf(s, t.comments);
     return html`<section aria-label=${t.demoLabel}>
@@ -116,7 +116,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
   }
 
   private renderGraphView(v: ColoringView): TemplateResult {
-    const t = functionColoringText[this.locale];
+    const t = functionColoringText[this.lang];
     const s = this.state;
     const focus = s.focus && v.nodes[s.focus].stuck ? s.focus : null;
     // Presented, the legend and the reset button appear once a function has been chosen.
@@ -162,7 +162,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
           ${
             focus
               ? right
-              : html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.codeLabel(t.runtimes[s.runtime])}
+              : html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.codeLabel(t.runtimes[s.runtime])}
                   >${right}</hsw-details
                 >`
           }
@@ -175,7 +175,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
   }
 
   private renderGraph(v: ColoringView): TemplateResult {
-    const t = functionColoringText[this.locale];
+    const t = functionColoringText[this.lang];
     const s = this.state;
     const hot = new Set(v.hotEdges);
     const edges = EDGES.filter((e) => e.from !== 'entry');
@@ -227,7 +227,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
   }
 
   private statusText(v: ColoringView): TemplateResult {
-    const t = functionColoringText[this.locale];
+    const t = functionColoringText[this.lang];
     const s = this.state;
     if (!v.colored) return html`${t.status.noColors(t.runtimes[s.runtime], t.task[s.runtime], s.chosen.length)}`;
     if (s.chosen.length === 0) return html`${t.status.none}`;
@@ -240,7 +240,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
   }
 
   private renderCode(v: ColoringView): TemplateResult {
-    const t = functionColoringText[this.locale];
+    const t = functionColoringText[this.lang];
     const r = this.state.runtime;
     const code = v.listing.map((l) => l.text).join('\n');
     const changed = v.listing.flatMap((l, i) => (l.changed ? [i + 1] : []));
@@ -251,7 +251,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
   }
 
   private renderWhy(fn: FnId, via: Via): TemplateResult {
-    const t = functionColoringText[this.locale];
+    const t = functionColoringText[this.lang];
     const more =
       via === 'sorted'
         ? html`<p>${inline(t.why.sortedFix)}</p>
@@ -267,13 +267,13 @@ ${MESSAGES.neverAwaited(fn)}</code></pre>`
               <pre class="err"><code>${MESSAGES.mapList(fn)}
 ${MESSAGES.neverAwaited(fn)}</code></pre>`
       }
-      ${this.presenting ? html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.why.fixLabel}>${more}</hsw-details>` : more}
+      ${this.presenting ? html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.why.fixLabel}>${more}</hsw-details>` : more}
       <button type="button" @click=${() => this.setState(setFocus(this.state, null))}>${t.why.close}</button>
     </div>`;
   }
 
   private renderBridges(): TemplateResult {
-    const t = functionColoringText[this.locale].bridges;
+    const t = functionColoringText[this.lang].bridges;
     const others = html`<div class="card callout">
         <h3>${t.threadTitle}</h3>
         <p>${inline(t.thread)}</p>
@@ -297,7 +297,7 @@ ${MESSAGES.neverAwaited(fn)}</code></pre>`
     if (this.presenting)
       return html`<div class="bridges presented">
         ${first}
-        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.moreLabel}
+        <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.moreLabel}
           ><div class="bridges">${others}</div></hsw-details
         >
       </div>`;

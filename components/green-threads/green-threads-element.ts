@@ -137,15 +137,15 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   private time(us: number): string {
-    const t = greenThreadsText[this.locale];
-    const n = (v: number) => formatNumber(v, this.locale, 1);
+    const t = greenThreadsText[this.lang];
+    const n = (v: number) => formatNumber(v, this.lang, 1);
     if (us < 1000) return t.us(n(us));
     if (us < 1_000_000) return t.ms(n(us / 1000));
     return t.s(n(us / 1_000_000));
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = greenThreadsText[lang];
     const s = this.state;
     const p = s.params;
@@ -188,9 +188,9 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   private renderSliders(): TemplateResult {
-    const t = greenThreadsText[this.locale];
+    const t = greenThreadsText[this.lang];
     const p = this.state.params;
-    const n = (v: number) => formatNumber(v, this.locale);
+    const n = (v: number) => formatNumber(v, this.lang);
     return html`
       <div class="sliders">
           <hsw-slider
@@ -217,7 +217,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   private renderScheduler(): TemplateResult {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = greenThreadsText[lang];
     const s = this.state;
     const p = s.params;
@@ -305,7 +305,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
                 <p class="note" data-figure="os-thread-compare">${this.osThreadLine()}</p>
               </div>
               <hsw-step-controls
-                .locale=${lang}
+                .lang=${lang}
                 .at=${index}
                 .total=${total - 1}
                 .playable=${false}
@@ -327,14 +327,14 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
    */
   private secondary(cls: string, label: string, content: TemplateResult): TemplateResult {
     if (!this.presenting) return html`<div class=${cls}>${content}</div>`;
-    return html`<hsw-details class=${cls} locale=${this.locale} .open=${this.detailsOpen} label=${label}
+    return html`<hsw-details class=${cls} lang=${this.lang} .open=${this.detailsOpen} label=${label}
       >${content}</hsw-details
     >`;
   }
 
   /** M idle OS threads instead: the address space their stacks reserve, and the memory measured resident. */
   private osThreadLine(): TemplateResult {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = greenThreadsText[lang];
     const cost = osThreadCost(this.state.params.tasks);
     return html`${inline(
@@ -348,7 +348,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   private measuredLine(): TemplateResult | typeof nothing {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = greenThreadsText[lang];
     const p = this.state.params;
     const n = (v: number, d = 0) => formatNumber(v, lang, d);
@@ -372,7 +372,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   private renderLane(lane: Lane, label: (task: number) => string): TemplateResult {
-    const t = greenThreadsText[this.locale];
+    const t = greenThreadsText[this.lang];
     const p = this.state.params;
     const name = t.lane(p.runtime, lane.thread, lane.p, lane.kind === 'extra');
     return html`<li class="lane ${lane.status} ${lane.kind}">
@@ -387,17 +387,17 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
   }
 
   private chips(tasks: readonly number[], label: (task: number) => string) {
-    const t = greenThreadsText[this.locale];
+    const t = greenThreadsText[this.lang];
     if (tasks.length === 0) return html`<span class="empty">${t.none}</span>`;
     const shown = tasks.slice(0, this.presenting ? QUEUE_SHOWN_PRESENTING : QUEUE_SHOWN);
     const rest = tasks.length - shown.length;
     return html`${shown.map((x) => html`<span class="chip ${x === 1 ? 'first' : ''}">${label(x)}</span>`)}${
-      rest > 0 ? html`<span class="more">${t.more(formatNumber(rest, this.locale))}</span>` : nothing
+      rest > 0 ? html`<span class="more">${t.more(formatNumber(rest, this.lang))}</span>` : nothing
     }`;
   }
 
   private renderQuiz(): TemplateResult {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = greenThreadsText[lang];
     const q = this.state.quiz;
     const lv = this.live ? liveView(this.live, q.question.choiceCount) : null;

@@ -92,7 +92,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = heavyTaskText[lang];
     const s = this.state;
     const p = s.params;
@@ -184,7 +184,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.worker)}</svg>
         </div>`;
     const chart = html`<hsw-chart
-          .locale=${lang}
+          .lang=${lang}
           .load=${this.near || this.active}
           label=${t.chartLabel(t.modes[p.mode], n(run.stats.max, 1))}
           .spec=${this.chartSpec(runs)}
@@ -223,7 +223,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
         ${modes}
         <div class="load presented">${legend}</div>
         ${lanes} ${chart} ${statusLine}
-        <hsw-details locale=${lang} .open=${false} label=${t.presentedMore}>${controls} ${load} ${table}</hsw-details>
+        <hsw-details lang=${lang} .open=${false} label=${t.presentedMore}>${controls} ${load} ${table}</hsw-details>
       </section>`;
 
     return html`
@@ -237,7 +237,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
   }
 
   private chartSpec(runs: Record<Mode, SimResult>): ChartSpec {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = heavyTaskText[lang];
     const s = this.state;
     const p = s.params;

@@ -99,7 +99,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = ioUringText[lang];
     const s = this.state;
     const tab = (v: View, label: string) =>
@@ -148,7 +148,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           <div class="card sqpoll" data-mode="sqpoll">
             <div class="head"><span class="name">${t.sqpollTitle}</span><span class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</span></div>
           </div>
-          <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.howCounted}>
+          <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.howCounted}>
             <div class="whys">
               <div class="why epoll" data-why="epoll">${t.epollWhy(n(c.batch))}</div>
               <div class="why uring" data-why="io_uring">
@@ -159,7 +159,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
             </div>
           </hsw-details>
         </div>
-        <hsw-chart .locale=${lang} .load=${this.near || this.active} label=${t.chartLabel(n(s.batch))} .spec=${this.chartSpec(lang)}></hsw-chart>
+        <hsw-chart .lang=${lang} .load=${this.near || this.active} label=${t.chartLabel(n(s.batch))} .spec=${this.chartSpec(lang)}></hsw-chart>
       </div>
       ${this.ringsView(lang)}
     `;
@@ -205,7 +205,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     else if (last?.kind === 'reaped') status = t.lastReaped(n(last.cqe.id), n(last.cqe.res));
     const warn = !canQueue(r) ? t.sqFull : r.inFlight.length > 0 && !canComplete(r) ? t.cqFull : '';
     return html`
-      <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.ringsDetails}>
+      <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.ringsDetails}>
       <h3 class="sr-only">${t.ringsTitle(n(r.sqEntries), n(r.cqEntries))}</h3>
       <div class="rings">
       ${this.ringsSvg(lang, r)}
@@ -326,7 +326,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           <dt>${t.whoWaits}</dt>
           <dd data-figure="waiter">${t.waiter[f.waiter]}</dd>
         </dl>
-        <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.fileStepsLabel}>
+        <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.fileStepsLabel}>
           <ol>
             ${t.fileSteps[s.fileMode].map((line) => html`<li>${line}</li>`)}
           </ol>

@@ -52,7 +52,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = libuvPoolText[lang];
     const s = this.state;
     const p = s.params;
@@ -115,7 +115,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
       : html`<p>${t.noFiles}</p>`;
     const stepper = html`<div class="stepper">
           <hsw-step-controls
-            .locale=${lang}
+            .lang=${lang}
             .at=${cursor}
             .total=${times.length - 1}
             .playable=${false}
@@ -165,7 +165,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
         <p class="presented-figure" data-figure="file-wait">
           ${firstFile ? t.presentedFileWait(ms(files.firstWait)) : t.noFiles}
         </p>
-        <hsw-details locale=${lang} .open=${false} label=${t.presentedMore}>${controls} ${stepper} ${figures}</hsw-details>
+        <hsw-details lang=${lang} .open=${false} label=${t.presentedMore}>${controls} ${stepper} ${figures}</hsw-details>
       </section>`;
 
     return html`
@@ -181,7 +181,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
   }
 
   private legend() {
-    const t = libuvPoolText[this.locale];
+    const t = libuvPoolText[this.lang];
     return html`<div class="legend" aria-hidden="true">
       ${(['dns', 'file', 'pbkdf2'] as const).map(
         (k) =>
@@ -206,8 +206,8 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
   }
 
   private gantt(s: PoolSchedule, at: number, label: string) {
-    const t = libuvPoolText[this.locale];
-    const n = (v: number) => formatNumber(v, this.locale);
+    const t = libuvPoolText[this.lang];
+    const n = (v: number) => formatNumber(v, this.lang);
     const narrow = this.width.narrow;
     const tl = timeline({
       width: this.width.width,

@@ -170,13 +170,13 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   }
 
   override render() {
-    const t = microMacroText[this.locale];
+    const t = microMacroText[this.lang];
     const s = this.state;
     const run = currentRun(s, this.runs);
     const runtimes = runtimesFor(s);
     return html`
       <section aria-label=${t.demoLabel}>
-        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.exampleDetails}>
+        <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.exampleDetails}>
         <div class="top">
           <span>
             <label for="example">${t.example}</label>
@@ -221,17 +221,17 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         return html`<p class="job callout" role="status">${r.cancelled}</p>`;
       case 'timeout':
         return html`<div class="job callout bad" role="alert">
-          ${r.timeout(formatNumber(job.budgetMs / 1000, this.locale, 1))}
+          ${r.timeout(formatNumber(job.budgetMs / 1000, this.lang, 1))}
         </div>`;
       case 'tooLarge':
         return html`<div class="job callout bad" role="alert">
-          ${r.tooLarge(formatNumber(job.bytes / 1e6, this.locale), formatNumber(MAX_RESULT_BYTES / 1e6, this.locale))}
+          ${r.tooLarge(formatNumber(job.bytes / 1e6, this.lang), formatNumber(MAX_RESULT_BYTES / 1e6, this.lang))}
         </div>`;
       case 'crashed':
         return html`<div class="job callout bad" role="alert">${r.crashed(job.detail)}</div>`;
       case 'overrun':
         return html`<div class="job callout bad" role="alert">
-          ${r.overrun(formatNumber(job.taskMs, this.locale), job.ops, job.line === null ? '' : formatNumber(job.line, this.locale))}
+          ${r.overrun(formatNumber(job.taskMs, this.lang), job.ops, job.line === null ? '' : formatNumber(job.line, this.lang))}
         </div>`;
       default:
         return nothing;
@@ -256,12 +256,12 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const bytes = s.refusedBytes || snippetOverLimit(s.draft);
     if (!bytes) return nothing;
     return html`<div class="job callout bad" role="alert">
-      ${r.tooLong(sizeText(bytes, this.locale), sizeText(MAX_SNIPPET_BYTES, this.locale))}
+      ${r.tooLong(sizeText(bytes, this.lang), sizeText(MAX_SNIPPET_BYTES, this.lang))}
     </div>`;
   }
 
   private renderCode(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
-    const r = runnerText[this.locale];
+    const r = runnerText[this.lang];
     if (s.example === 'custom' && s.editing) {
       const error = run && !run.ok && s.custom === s.draft ? run.error : null;
       return html`
@@ -295,7 +295,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     // a long listing: a window around the current line (highlighting all of it at each step held the page)
     const view = listingWindow(sourceOf(s), line);
     const showLine = line !== null && line >= view.first && line <= view.last ? [line - view.first + 1] : [];
-    const lang = this.locale;
+    const lang = this.lang;
     return html`
       ${
         view.first > 1 || view.last < view.total
@@ -310,7 +310,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
 
   private renderRight(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
     if (!run) {
-      const r = runnerText[this.locale];
+      const r = runnerText[this.lang];
       const job = s.job.status;
       if (s.example === 'custom' && s.custom === s.draft && job !== 'none' && job !== 'ready') {
         const said =
@@ -403,7 +403,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   ) {
     const total = run.steps.length - 1;
     const snap = run.steps[Math.min(s.index, total)]!;
-    const lang = this.locale;
+    const lang = this.lang;
     const node = run.runtime === 'node';
     const item = (v: TaskView) =>
       html`<li title=${v.name}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${v.name}</li>`;
@@ -434,7 +434,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     return html`
       <div class="row">
       <hsw-step-controls
-        .locale=${lang}
+        .lang=${lang}
         .at=${s.index}
         .total=${total}
         .playable=${false}

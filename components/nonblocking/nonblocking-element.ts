@@ -97,7 +97,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = nonblockingText[lang];
     const s = this.state;
     const v = view(s);
@@ -136,7 +136,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
               </button>`,
           )}
         </div>
-        <hsw-details locale=${lang} .open=${open} label=${t.arrivalsLabel}>
+        <hsw-details lang=${lang} .open=${open} label=${t.arrivalsLabel}>
         <div class="sliders">
           ${SOCKETS.map(
             (k) =>
@@ -154,7 +154,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
         </div>
         </hsw-details>
         ${this.timeline(lang, v)}
-        <hsw-details locale=${lang} .open=${open} label=${t.legendLabel}>
+        <hsw-details lang=${lang} .open=${open} label=${t.legendLabel}>
         <p class="hint">${t.strategyHint[s.strategy]}</p>
         <div class="legend" aria-hidden="true">
           <span><span class="swatch sleep"></span>${t.legendSleep}</span>
@@ -166,7 +166,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
         </hsw-details>
         <div class="controls-row">
           <hsw-step-controls
-            .locale=${lang}
+            .lang=${lang}
             .at=${v.done}
             .total=${v.events.length}
             .playing=${s.playing}
@@ -177,7 +177,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           ></hsw-step-controls>
         </div>
         <p class="now" role="status" aria-live=${s.playing ? 'off' : 'polite'}>${now} ${lastText} ${waitText}</p>
-        <hsw-details locale=${lang} .open=${open} label=${t.figuresLabel}>
+        <hsw-details lang=${lang} .open=${open} label=${t.figuresLabel}>
         <div class="lower">
           <dl aria-label=${t.figuresCaption}>
             <dt>${t.served}</dt>

@@ -34,7 +34,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
   }
 
   override render() {
-    const t = observeText[this.locale];
+    const t = observeText[this.lang];
     const s = this.state;
     const recorded = html`<span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span>`;
     return html`
@@ -52,7 +52,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
         ${
           this.detailsOpen || s.mode === 'explore'
             ? nothing
-            : html`<hsw-details locale=${this.locale} .open=${false} label=${t.presentedRecorded}>${recorded}</hsw-details>`
+            : html`<hsw-details lang=${this.lang} .open=${false} label=${t.presentedRecorded}>${recorded}</hsw-details>`
         }
       </section>
     `;
@@ -77,9 +77,9 @@ export class ObserveDemo extends DemoElement<ObserveState> {
   }
 
   private explore() {
-    const t = observeText[this.locale];
+    const t = observeText[this.lang];
     const s = this.state;
-    const n = (v: number) => formatNumber(v, this.locale);
+    const n = (v: number) => formatNumber(v, this.lang);
     const rec = RECORDINGS[s.process];
     const growth = ctxtGrowth(rec);
     const open = this.detailsOpen;
@@ -109,20 +109,20 @@ export class ObserveDemo extends DemoElement<ObserveState> {
     // Presented: the command's telling lines, large; what to pick, the whole output and what it means, one click away.
     return html`<div class="out presented">
       ${this.terminal(s.process, s.command, true, true)}
-      <hsw-details locale=${this.locale} .open=${open} label=${t.presentedChoices}
+      <hsw-details lang=${this.lang} .open=${open} label=${t.presentedChoices}
         >${radios} ${about} <span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span></hsw-details
       >
-      <hsw-details locale=${this.locale} .open=${open} label=${t.presentedOutput}
+      <hsw-details lang=${this.lang} .open=${open} label=${t.presentedOutput}
         >${this.terminal(s.process, s.command, true)} ${growthLine}</hsw-details
       >
-      <hsw-details locale=${this.locale} .open=${open} label=${t.presentedMeaning}>${meaning}</hsw-details>
+      <hsw-details lang=${this.lang} .open=${open} label=${t.presentedMeaning}>${meaning}</hsw-details>
     </div>`;
   }
 
   /** A command's output; `telling`: only the command and the lines that tell the cause (presenting). */
   private terminal(state: ProcessState, command: CommandId, mark: boolean, telling = false) {
-    const t = observeText[this.locale];
-    const n = (v: number) => formatNumber(v, this.locale);
+    const t = observeText[this.lang];
+    const n = (v: number) => formatNumber(v, this.lang);
     if (command === 'jcmd')
       return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands.jcmd)}><span class="cmd">$ ${JCMD}</span></pre>
         <p class="callout warn" data-figure="jcmd">${t.jcmdNote}</p>`;
@@ -140,9 +140,9 @@ ${lines.map(
   }
 
   private game() {
-    const t = observeText[this.locale];
+    const t = observeText[this.lang];
     const s = this.state;
-    const n = (v: number) => formatNumber(v, this.locale);
+    const n = (v: number) => formatNumber(v, this.lang);
     const i = Math.min(ROUNDS.length - 1, Math.max(0, s.round));
     const round = ROUNDS[i] ?? ROUNDS[0];
     if (!round) return nothing;

@@ -54,7 +54,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = pitfallsText[lang];
     const s = this.state;
     const n = (v: number) => formatNumber(v, lang);
@@ -73,7 +73,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     const presenting = this.presenting;
     return html`
       <section aria-label=${t.demoLabel}>
-        <hsw-details class="setup" locale=${lang} .open=${this.detailsOpen} label=${t.setupDetails}>
+        <hsw-details class="setup" lang=${lang} .open=${this.detailsOpen} label=${t.setupDetails}>
           <p class="world">${t.world(n(WORLD.calls), n(WORLD.apiLimit), t.ms(n(WORLD.latencyMs)))}</p>
           <div class="controls">
             <hsw-slider
@@ -112,7 +112,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
             </label>
           </div>
         </hsw-details>
-        <hsw-details class="listing" locale=${lang} .open=${this.detailsOpen} label=${t.codeDetails}>
+        <hsw-details class="listing" lang=${lang} .open=${this.detailsOpen} label=${t.codeDetails}>
           <div class="main">
             <div class="code">
               <label class="lang"
@@ -148,19 +148,19 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
   }
 
   private verdict(run: Run, limit: number | null, total: string): string {
-    const t = pitfallsText[this.locale];
-    const n = (v: number) => formatNumber(v, this.locale);
+    const t = pitfallsText[this.lang];
+    const n = (v: number) => formatNumber(v, this.lang);
     if (run.neverStarted > 0) return t.verdictNeverStarted(n(run.neverStarted));
     if (run.stuck > 0) return t.verdictStuck(n((limit ?? WORLD.calls) - run.stuck));
     if (run.rejected > 0) return t.verdictRejected(n(run.rejected), n(WORLD.calls), total);
     if (run.params.hung && run.timedOut === 1 && run.params.timeoutMs !== null)
-      return t.verdictHungFreed(duration(run.params.timeoutMs, this.locale), total);
+      return t.verdictHungFreed(duration(run.params.timeoutMs, this.lang), total);
     if (run.timedOut > 0) return t.verdictTimeouts(n(run.timedOut), total);
     return t.verdictOk(n(WORLD.calls), total);
   }
 
   private chart(run: Run, limit: number | null, total: string) {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = pitfallsText[lang];
     const n = (v: number) => formatNumber(v, lang);
     const forever = !Number.isFinite(run.totalMs);

@@ -42,7 +42,7 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = pythonAsyncioText[lang];
     const s = this.state;
     const v = viewOf(s);
@@ -120,7 +120,7 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
           </p>
           <p class="verdict callout ${tone}" role="status">${t.verdictShort[s.variant]}</p>
           ${timeline} ${legend} ${v.log.length > 0 ? log : nothing}
-          <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.programDetails}>
+          <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.programDetails}>
             ${variants} ${debug} ${code}
           </hsw-details>
         </section>
@@ -148,13 +148,13 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
   }
 
   private laneName(l: Lane, count: number): string {
-    const t = pythonAsyncioText[this.locale].lanes;
+    const t = pythonAsyncioText[this.lang].lanes;
     return l.kind === 'loop' ? t.loop : l.kind === 'thread' ? t.threads(count) : t.processes(count);
   }
 
   private timeline(v: ReturnType<typeof viewOf>, label: string) {
-    const t = pythonAsyncioText[this.locale];
-    const n = (x: number) => formatNumber(x, this.locale);
+    const t = pythonAsyncioText[this.lang];
+    const n = (x: number) => formatNumber(x, this.lang);
     const narrow = this.width.narrow;
     const tl = timeline({
       width: this.width.width,

@@ -64,12 +64,12 @@ export class QuizBusyWait extends QuizElement {
   }
 
   protected override extraLabel(): string {
-    return busyWaitText[this.locale].simTitle;
+    return busyWaitText[this.lang].simTitle;
   }
 
   protected override renderExtra(view: QuizView): TemplateResult | typeof nothing {
     void view;
-    const t = busyWaitText[this.locale];
+    const t = busyWaitText[this.lang];
     const v = this.simVariant;
     return html`<div class="sim">
       <p>${t.simIntro}</p>
@@ -84,7 +84,7 @@ export class QuizBusyWait extends QuizElement {
   }
 
   private renderRun(v: SimVariant): TemplateResult {
-    const t = busyWaitText[this.locale];
+    const t = busyWaitText[this.lang];
     const r = cache.get(v);
     if (!r) return html`<p role="status" class="running">${t.simRunning}</p>`;
     if (r === 'failed' || !r.ok) return html`<p role="status">${t.simUnavailable}</p>`;

@@ -50,18 +50,18 @@ export class QuizFastapi extends QuizElement {
   }
 
   protected override extraLabel(): string {
-    return fastapiText[this.locale].extraTitle;
+    return fastapiText[this.lang].extraTitle;
   }
 
   /** 200 ms, 10 s, 1.2 s */
   private time(ms: number): string {
-    const t = fastapiText[this.locale];
-    return ms < 1000 ? t.ms(formatNumber(ms, this.locale)) : t.s(formatNumber(ms / 1000, this.locale, 1));
+    const t = fastapiText[this.lang];
+    return ms < 1000 ? t.ms(formatNumber(ms, this.lang)) : t.s(formatNumber(ms / 1000, this.lang, 1));
   }
 
   protected override renderExtra(view: QuizView): TemplateResult | typeof nothing {
     void view;
-    const lang = this.locale;
+    const lang = this.lang;
     const t = fastapiText[lang];
     const n = this.requests;
     const lat = this.latencyMs;

@@ -109,7 +109,7 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = selectEpollText[lang];
     const s = this.state;
     const n = (v: number) => formatNumber(v, lang);
@@ -163,7 +163,7 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
 
         <div class="middle">
           <div>${this.renderGrid(lang, frame)}</div>
-          <hsw-details locale=${lang} .open=${open} label=${call.ok ? t.figuresLabel : t.refusedLabel}
+          <hsw-details lang=${lang} .open=${open} label=${call.ok ? t.figuresLabel : t.refusedLabel}
             >${call.ok ? this.renderFigures(lang, call) : this.renderRefused(lang, call)}</hsw-details
           >
         </div>
@@ -175,7 +175,7 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
 
         <div class="lower">
           <hsw-chart
-            .locale=${lang}
+            .lang=${lang}
             .load=${this.near || this.active}
             label=${t.chartLabel(n(s.n), t.metrics[s.metric])}
             .spec=${this.chartSpec(lang)}
@@ -194,7 +194,7 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
             ${
               // presented, behind a disclosure; in the self-paced view it is simply there (no summary line to fit)
               this.presenting
-                ? html`<hsw-details locale=${lang} .open=${open} label=${t.noteLabel}>${note}</hsw-details>`
+                ? html`<hsw-details lang=${lang} .open=${open} label=${t.noteLabel}>${note}</hsw-details>`
                 : note
             }
           </div>
@@ -234,7 +234,7 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     return html`
       <div class="grid" role="img" aria-label=${t.gridLabel(n(lastFd))}>${cells}</div>
       <p class="under" data-figure="more">${under}</p>
-      <hsw-details locale=${lang} .open=${this.detailsOpen} label=${t.legendLabel}>
+      <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.legendLabel}>
         <div class="legend" aria-hidden="true">
           <span><span class="cell"></span>${t.legendIdle}</span>
           <span><span class="cell ready"></span>${t.legendReady}</span>

@@ -77,11 +77,11 @@ export class Summary extends DemoElement<SummaryState> {
 
   /** In the deck a link moves to the slide; alone in embed.html it opens the deck there. */
   private href(slide: string): string {
-    return this.mode === 'embed' ? `./index.html?lang=${this.locale}#/${slide}` : `#/${slide}`;
+    return this.mode === 'embed' ? `./index.html?lang=${this.lang}#/${slide}` : `#/${slide}`;
   }
 
   private renderRoom(room: RoomResults) {
-    const t = summaryText[this.locale];
+    const t = summaryText[this.lang];
     return html`<div class="score-card room">
       <p class="score" role="status">
         <span class="title">${t.roomTitle}:</span>
@@ -103,7 +103,7 @@ export class Summary extends DemoElement<SummaryState> {
 
   /** The top nicknames, a card of their own between the room's results and the chapters (up to ten rows). */
   private renderTop(top: RoomResults['top']) {
-    const t = summaryText[this.locale];
+    const t = summaryText[this.lang];
     if (!top || top.length === 0) return nothing;
     return html`<div class="score-card top-card">
       <h3>${t.topTitle}</h3>
@@ -114,7 +114,7 @@ export class Summary extends DemoElement<SummaryState> {
   }
 
   private renderScore() {
-    const t = summaryText[this.locale];
+    const t = summaryText[this.lang];
     const v = summaryView(this.stored, this.quizzes);
     const target = this.mode === 'embed' ? '_blank' : nothing;
     const message = v.total === 0 ? t.none : v.status === 'corrupt' ? t.corrupt : v.answered === 0 ? t.empty : null;
@@ -145,11 +145,11 @@ export class Summary extends DemoElement<SummaryState> {
    */
   private disclosed(label: string, content: unknown): unknown {
     if (!this.presenting || this.room) return content;
-    return html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${label}>${content}</hsw-details>`;
+    return html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${label}>${content}</hsw-details>`;
   }
 
   override render() {
-    const t = summaryText[this.locale];
+    const t = summaryText[this.lang];
     const withTop = !!this.room?.top && this.room.top.length > 0;
     return html`<section aria-label=${t.demoLabel} class=${withTop ? 'with-top' : ''}>
       ${this.room ? [this.renderRoom(this.room), this.renderTop(this.room.top)] : this.disclosed(t.scoreTitle, this.renderScore())}
@@ -158,7 +158,7 @@ export class Summary extends DemoElement<SummaryState> {
   }
 
   private renderChapters() {
-    const t = summaryText[this.locale];
+    const t = summaryText[this.lang];
     const target = this.mode === 'embed' ? '_blank' : nothing;
     return html`
       <nav class="chapters" aria-label=${t.chaptersTitle}>

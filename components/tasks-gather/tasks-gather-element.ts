@@ -47,7 +47,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
   }
 
   override render() {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = tasksGatherText[lang];
     const s = this.state;
     const o = outcome(s);
@@ -95,11 +95,11 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
           </label>
         </div>
         <div class="main">
-          <hsw-details class="code" locale=${lang} .open=${this.detailsOpen} label=${t.codeDetails}>
+          <hsw-details class="code" lang=${lang} .open=${this.detailsOpen} label=${t.codeDetails}>
             <hsw-code .code=${code} language="python" label=${t.codeLabel} .current=${failLines}></hsw-code>
           </hsw-details>
           <div class="right">
-            <hsw-details class="latencies" locale=${lang} .open=${this.detailsOpen} label=${t.latencyDetails}>
+            <hsw-details class="latencies" lang=${lang} .open=${this.detailsOpen} label=${t.latencyDetails}>
               <div class="sliders">
               ${CALLS.map(
                 (n, i) =>
@@ -134,8 +134,8 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
   }
 
   private afterFailure(o: Outcome) {
-    const t = tasksGatherText[this.locale];
-    const ms = (v: number) => t.ms(formatNumber(v, this.locale));
+    const t = tasksGatherText[this.lang];
+    const ms = (v: number) => t.ms(formatNumber(v, this.lang));
     const names = (cs: readonly CallOutcome[]) => cs.map((c) => c.name).join(t.and);
     const unattended = o.calls.filter((c) => c.unattended);
     const cancelled = o.calls.filter((c) => c.how === 'cancelled');
@@ -149,7 +149,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
   }
 
   private timeline(o: Outcome) {
-    const lang = this.locale;
+    const lang = this.lang;
     const t = tasksGatherText[lang];
     const n = (v: number) => formatNumber(v, lang);
     const narrow = this.width.narrow;

@@ -58,13 +58,13 @@ export class ChartPanel extends LitElement {
     spec: { attribute: false },
     load: { type: Boolean },
     label: {},
-    locale: {},
+    lang: {},
   };
 
   declare spec: ChartSpec | undefined;
   declare load: boolean;
   declare label: string;
-  declare locale: Lang;
+  declare lang: Lang;
 
   private chart: ChartType | undefined;
   private loading = false;
@@ -95,7 +95,7 @@ export class ChartPanel extends LitElement {
     this.spec = undefined;
     this.load = false;
     this.label = '';
-    this.locale = 'en';
+    this.lang = 'en';
   }
 
   override connectedCallback(): void {
@@ -112,7 +112,7 @@ export class ChartPanel extends LitElement {
   }
 
   override render() {
-    return html`<canvas role="img" aria-label=${this.label}></canvas>${this.chart ? '' : html`<div class="loading">${uiText[this.locale]?.chartLoading ?? ''}</div>`}`;
+    return html`<canvas role="img" aria-label=${this.label}></canvas>${this.chart ? '' : html`<div class="loading">${uiText[this.lang]?.chartLoading ?? ''}</div>`}`;
   }
 
   protected override updated(): void {
@@ -230,7 +230,7 @@ export class ChartPanel extends LitElement {
       axis(spec?.y),
       spec?.series.map((s) => [s.label, s.color, s.marker, s.dashed]),
       document.documentElement.dataset['theme'],
-      this.locale,
+      this.lang,
       this.font(),
     ]);
   }

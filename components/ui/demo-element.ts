@@ -9,7 +9,7 @@ import { getEntry, setEntry } from './demo-store.ts';
  * constructor: `constructor() { super(model); }` with `import * as model from './x-model.ts'`.
  *
  * The shell (deck or embed page) sets, as properties; a demo never reads the URL or `window.deck`:
- * - `locale`: `ru` or `en`;
+ * - `lang`: `ru` or `en` (HTML's own attribute, reflected: the demo's words are in that language);
  * - `step`: the speaker-sequence step (0 when none); a new step replaces the state with `model.stateForStep`;
  * - `active`: true while the demo's slide is shown; animations run only then;
  * - `near`: true when its slide is current or next to it; heavy pieces (charts) load only then;
@@ -24,7 +24,7 @@ import { getEntry, setEntry } from './demo-store.ts';
  */
 export abstract class DemoElement<S> extends LitElement {
   static override properties = {
-    locale: { reflect: true },
+    lang: { reflect: true },
     step: { type: Number, reflect: true },
     active: { type: Boolean, reflect: true },
     near: { type: Boolean, reflect: true },
@@ -35,7 +35,7 @@ export abstract class DemoElement<S> extends LitElement {
     state: { state: true },
   };
 
-  declare locale: Lang;
+  declare lang: Lang;
   declare step: number;
   declare active: boolean;
   declare near: boolean;
@@ -50,7 +50,7 @@ export abstract class DemoElement<S> extends LitElement {
   constructor(model: DemoModel<S>) {
     super();
     this.model = model;
-    this.locale = 'en';
+    this.lang = 'en';
     this.step = 0;
     this.active = false;
     this.near = false;
@@ -83,7 +83,7 @@ export abstract class DemoElement<S> extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!isLang(this.locale)) this.locale = 'en';
+    if (!isLang(this.lang)) this.lang = 'en';
     if (changed.has('step')) {
       const entry = getEntry<S>(this.storeKey);
       const step = clampIndex(this.step, this.model.SPEAKER_SEQUENCE.length);

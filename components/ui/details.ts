@@ -8,18 +8,18 @@ import type { Lang } from '../../lib/i18n.ts';
  * self-paced view and in print, closed while presenting, so that the hall reads the slide's one idea. A person
  * may still open or close it; it stays so until presenting starts or stops.
  *
- *   <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.figures}>…</hsw-details>
+ *   <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.figures}>…</hsw-details>
  *
  * The content is slotted: it keeps the demo's own styles; the label is `::part(summary)`.
  */
 export class HswDetails extends LitElement {
   static override properties = {
-    locale: {},
+    lang: {},
     open: { type: Boolean, reflect: true },
     label: {},
   };
 
-  declare locale: Lang;
+  declare lang: Lang;
   declare open: boolean;
   declare label: string;
 
@@ -44,13 +44,13 @@ export class HswDetails extends LitElement {
 
   constructor() {
     super();
-    this.locale = 'en';
+    this.lang = 'en';
     this.open = true;
     this.label = '';
   }
 
   override render() {
-    const t = uiText[this.locale] ?? uiText.en;
+    const t = uiText[this.lang] ?? uiText.en;
     return html`<details ?open=${this.open} @toggle=${this.onToggle}>
       <summary part="summary">${this.label || t.more}</summary>
       <slot></slot>

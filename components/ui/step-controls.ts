@@ -10,14 +10,14 @@ import type { Lang } from '../../lib/i18n.ts';
  */
 export class StepControls extends LitElement {
   static override properties = {
-    locale: {},
+    lang: {},
     at: { type: Number },
     total: { type: Number },
     playing: { type: Boolean },
     playable: { type: Boolean },
   };
 
-  declare locale: Lang;
+  declare lang: Lang;
   declare at: number;
   declare total: number;
   declare playing: boolean;
@@ -46,7 +46,7 @@ export class StepControls extends LitElement {
 
   constructor() {
     super();
-    this.locale = 'en';
+    this.lang = 'en';
     this.at = 0;
     this.total = 0;
     this.playing = false;
@@ -66,7 +66,7 @@ export class StepControls extends LitElement {
   }
 
   override render() {
-    const t = uiText[this.locale] ?? uiText.en;
+    const t = uiText[this.lang] ?? uiText.en;
     return html`
       <div class="group" role="group" aria-label=${t.stepControls} data-owns-keys="ArrowLeft ArrowRight Home" @keydown=${this.onKey}>
         <button type="button" aria-label=${t.resetLabel} ?disabled=${this.at === 0 && !this.playing} @click=${() => this.emit('reset-requested')}>

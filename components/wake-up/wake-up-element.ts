@@ -34,9 +34,9 @@ export class WakeUpDemo extends DemoElement<WakeUpState> {
   }
 
   override render() {
-    const t = wakeUpText[this.locale];
+    const t = wakeUpText[this.lang];
     const s = this.state;
-    const n = (v: number) => formatNumber(v, this.locale);
+    const n = (v: number) => formatNumber(v, this.lang);
     const stage = stageAt(s.index);
     const f = storyFigures(s.trigger);
     const where = whereAt(s);
@@ -82,7 +82,7 @@ export class WakeUpDemo extends DemoElement<WakeUpState> {
             // While presenting the clicker steps; the buttons are for a person browsing.
             this.detailsOpen
               ? html`<hsw-step-controls
-            locale=${this.locale}
+            lang=${this.lang}
             .at=${s.index}
             .total=${PATH_LENGTH - 1}
             .playable=${false}
@@ -108,7 +108,7 @@ export class WakeUpDemo extends DemoElement<WakeUpState> {
             )}
           </fieldset>
         </div>
-        <hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.kernelLabel}>
+        <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.kernelLabel}>
           <p class="in-linux">${stage ? t.stages[stage].kernel : t.asleepKernel}</p>
         </hsw-details>
       </section>

@@ -149,13 +149,13 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
    * it has one.
    */
   private words(): { lead: string | undefined; ask: string; choices: readonly string[] } {
-    const c = this.content.text[this.locale];
+    const c = this.content.text[this.lang];
     if (this.presenting && c.presented) return { lead: undefined, ...c.presented };
     return { lead: c.lead, ask: c.ask, choices: c.choices };
   }
 
   private renderQuestion(): TemplateResult {
-    const t = quizText[this.locale];
+    const t = quizText[this.lang];
     const c = this.words();
     const code = this.content.code;
     return html`<div class="question">
@@ -181,7 +181,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
 
   /** The choices: a group named by the question. */
   private renderChoices(v: QuizView, counts: readonly number[] | null): TemplateResult {
-    const t = quizText[this.locale];
+    const t = quizText[this.lang];
     const c = this.words();
     const s = this.state;
     const n = c.choices.length;
@@ -227,7 +227,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
   }
 
   override render() {
-    const t = quizText[this.locale];
+    const t = quizText[this.lang];
     const c = this.words();
     const s = this.state;
     const print = this.print;
@@ -236,7 +236,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     const n = c.choices.length;
     const correctNo = (v.correctShown ?? 0) + 1;
     const extra = this.extraLabel();
-    const explanation = (lv ? lv.explanation : this.content.explanation)?.[this.locale] ?? [];
+    const explanation = (lv ? lv.explanation : this.content.explanation)?.[this.lang] ?? [];
 
     let status: TemplateResult | string;
     let statusClass = '';
@@ -312,7 +312,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
               ${explanation.slice(0, 1).map((p) => html`<p>${inline(p)}</p>`)}
               ${
                 explanation.length > 1
-                  ? html`<hsw-details locale=${this.locale} .open=${this.detailsOpen} label=${t.more}
+                  ? html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.more}
                       >${explanation.slice(1).map((p) => html`<p>${inline(p)}</p>`)}</hsw-details
                     >`
                   : nothing
