@@ -456,7 +456,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
         return out
 
     rec = Recorder(max_turns, max_bytes, budget_s, debug)
-    alarm = _budget_alarm(rec)
+    alarm = _BudgetAlarm(rec)
     saved = {
         'stdout': sys.stdout, 'stderr': sys.stderr, 'sleep': time.sleep,
         'new_event_loop': asyncio.events.new_event_loop, 'handle_run': asyncio.events.Handle._run,
@@ -484,6 +484,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     sys.stderr = Output(rec, 'stderr')
     env = {'__name__': '__main__', '__builtins__': program_builtins(), '__file__': FILENAME}
     try:
+        alarm.start()  # inside the try: a bound it raises is the recording's end, and `finally` undoes the patches
         exec(code, env)
         out.update(ok=True, end='done')
     except Refused as e:
@@ -503,7 +504,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
                 out.update(end='exception', message=''.join(traceback.format_exception_only(type(e), e)).strip(),
                            traceback=user_traceback(e), line=_program_line(e))
     finally:
-        alarm()
+        alarm.cancel()
         sys.stdout, sys.stderr = saved['stdout'], saved['stderr']
         time.sleep = saved['sleep']
         asyncio.events.new_event_loop = saved['new_event_loop']
@@ -522,24 +523,28 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     return out
 
 
-def _budget_alarm(rec):
+class _BudgetAlarm:
     """Under CPython's main thread, the budget also stops a handle that never returns (`while True: pass`): SIGALRM
-    raises the bound between two bytecodes, where `check_budget` only runs between handles. Returns what cancels it.
-    Pyodide has no such signal (its worker is terminated from outside instead), nor has a thread that is not main."""
-    if sys.platform == 'emscripten' or threading.current_thread() is not threading.main_thread():
-        return lambda: None
+    raises the bound between two bytecodes, where `check_budget` only runs between handles. The handler is installed
+    at once, the timer started by `start()` inside `record`'s try, so that the bound cannot escape before it; `cancel()`
+    stops both. Pyodide has no such signal (its worker is terminated from outside instead), nor has a thread that is
+    not main: there it does nothing."""
 
-    def on_alarm(signum, frame):
-        rec.check_budget()  # the clock has passed the budget: raises the bound
+    def __init__(self, rec):
+        self.budget_s = rec.budget_s
+        self.on = sys.platform != 'emscripten' and threading.current_thread() is threading.main_thread()
+        if self.on:
+            # the clock has passed the budget when it rings: check_budget raises the bound
+            self.previous = signal.signal(signal.SIGALRM, lambda signum, frame: rec.check_budget())
 
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, rec.budget_s + 0.001)
+    def start(self):
+        if self.on:
+            signal.setitimer(signal.ITIMER_REAL, self.budget_s + 0.001)
 
-    def cancel():
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-    return cancel
+    def cancel(self):
+        if self.on:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
 
 
 def _chain(e):
