@@ -26,7 +26,8 @@ import { formatNumber } from '../lib/i18n.ts';
 import { logLines, type Runtime, type SimResult } from '../components/shared/js-sim/index.ts';
 import { isBlankSnippet, type SimReply } from '../components/shared/sim-runner/sim-job.ts';
 import { DEFAULT_BUDGET_MS } from '../components/shared/sim-runner/sim-limits.ts';
-import { endMessage, errorMessage, microMacroText, runnerText } from '../components/micro-macro/micro-macro-text.ts';
+import { endMessage, microMacroText } from '../components/micro-macro/micro-macro-text.ts';
+import { codeText, errorMessage } from '../components/micro-macro/micro-macro-code-text.ts';
 import { parseCommandLine } from './command-line.ts';
 
 function usage(message?: string): never {
@@ -68,7 +69,7 @@ try {
 
 const t = microMacroText[lang];
 if (isBlankSnippet(source)) {
-  process.stderr.write(`${file}: ${runnerText[lang].nothingToRun}\n`);
+  process.stderr.write(`${file}: ${codeText[lang].nothingToRun}\n`);
   process.exit(0);
 }
 
@@ -109,18 +110,18 @@ function runInWorker(job: { source: string; runtime: Runtime }): Promise<SimRepl
 
 const reply = await runInWorker({ source, runtime });
 if (reply.kind === 'timeout') {
-  process.stderr.write(`${file}: ${runnerText[lang].timeout(formatNumber(budgetMs / 1000, lang, 1))}\n`);
+  process.stderr.write(`${file}: ${codeText[lang].timeout(formatNumber(budgetMs / 1000, lang, 1))}\n`);
   process.exit(6);
 }
 if (reply.kind === 'tooLarge') throw new Error('predict sets no size limit');
 if (reply.kind === 'overrun') throw new Error('predict sets no interrupt');
 if (reply.kind === 'crashed') {
-  process.stderr.write(`${file}: ${runnerText[lang].crashed(reply.message)}\n`);
+  process.stderr.write(`${file}: ${codeText[lang].crashed(reply.message)}\n`);
   process.exit(1);
 }
 const result: SimResult = reply.result;
 if (!result.ok) {
-  process.stderr.write(`${file}: ${errorMessage(t, result.error)}\n`);
+  process.stderr.write(`${file}: ${errorMessage(codeText[lang], result.error)}\n`);
   process.exit(2);
 }
 if (result.timing?.affectsOutput) {

@@ -5,18 +5,10 @@ import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { EXAMPLES } from './micro-macro-examples.ts';
-import {
-  endMessage,
-  errorMessage,
-  microMacroText,
-  phaseLabel,
-  runnerText,
-  type MicroMacroText,
-  type RunnerText,
-} from './micro-macro-text.ts';
+import { endMessage, microMacroText, phaseLabel, type MicroMacroText } from './micro-macro-text.ts';
+import type { CodeText } from './micro-macro-code-text.ts';
 import { ResultStore } from '../shared/sim-runner/result-store.ts';
-import { SimRunner } from '../shared/sim-runner/sim-runner.ts';
-import { createSimWorker } from '../shared/sim-runner/create-worker.ts';
+import type { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import type { EndCode, QueueRuns, Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import { queueViews } from '../shared/js-sim/recording.ts';
@@ -62,12 +54,26 @@ function sizeText(bytes: number, lang: 'en' | 'ru'): string {
 }
 
 /**
- * The simulator, loaded once for the page when the person edits code or picks an example without a recording (the
- * examples' recordings need none; "Your code" runs in the worker, the page parses it to tell its runtime).
+ * The simulator, loaded once for the page when the person picks "Your code" or an example without a recording (the
+ * examples' recordings need none; the page parses the person's code to tell its runtime), and with it the rest of
+ * "Your code": its words and the runner that runs it in a worker. `code` is null until then: "Your code" is not
+ * drawn without its words, and nothing is run without the runner.
  */
 let simulatorLoad: Promise<void> | null = null;
+let code: {
+  words: typeof import('./micro-macro-code-text.ts');
+  runner: () => SimRunner;
+} | null = null;
 const loadSimulator = (): Promise<void> =>
-  (simulatorLoad ??= import('../shared/js-sim/index.ts').then((sim) => model.useSimulator(sim)));
+  (simulatorLoad ??= Promise.all([
+    import('../shared/js-sim/index.ts'),
+    import('./micro-macro-code-text.ts'),
+    import('../shared/sim-runner/sim-runner.ts'),
+    import('../shared/sim-runner/create-worker.ts'),
+  ]).then(([sim, words, { SimRunner }, { createSimWorker }]) => {
+    code = { words, runner: () => new SimRunner(createSimWorker) };
+    model.useSimulator(sim);
+  }));
 
 /** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
 const PANEL_ITEMS = 8;
@@ -87,7 +93,8 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   declare budgetMs: number;
 
   private readonly runs = new ResultStore();
-  private readonly runner = new SimRunner(createSimWorker);
+  /** runs the person's code off the page's thread: made once "Your code" has loaded */
+  private runner: SimRunner | null = null;
 
   constructor() {
     super(model);
@@ -96,7 +103,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.runner.dispose();
+    this.runner?.dispose();
   }
 
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
@@ -111,15 +118,18 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       });
     }
     const wanted = wantedJob(this.state, this.runs);
-    const busy = this.runner.busy;
+    const runner = (this.runner ??= code?.runner() ?? null);
+    const busy = runner?.busy;
     if (!wanted) {
-      if (busy) this.runner.cancel();
+      if (busy) runner?.cancel();
       return;
     }
+    // the runner comes with the simulator, whose arrival updates the element again
+    if (!runner) return;
     if (busy && busy.source === wanted.source && busy.runtime === wanted.runtime) return;
     const { source, runtime } = wanted;
     const budgetMs = this.budgetMs > 0 ? this.budgetMs : DEFAULT_BUDGET_MS;
-    void this.runner.run(source, runtime, budgetMs).then((o) => {
+    void runner.run(source, runtime, budgetMs).then((o) => {
       if (o.kind === 'result') {
         this.runs.put(source, runtime, o.result, o.size);
         this.set(runFinished(this.state, source, runtime, o.result));
@@ -136,7 +146,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       // cancelled: the state has moved on already
     });
     // the "running…" note says where it runs
-    if (this.runner.onPage) this.requestUpdate();
+    if (runner.onPage) this.requestUpdate();
   }
 
   private set(next: MicroMacroState): void {
@@ -207,13 +217,13 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   }
 
   /** Where the run of the person's code stands, when there is something to say. */
-  private renderJob(r: RunnerText, s: MicroMacroState) {
+  private renderJob(r: CodeText, s: MicroMacroState) {
     const job = s.job;
     if (s.custom !== s.draft && job.status !== 'running') return nothing;
     switch (job.status) {
       case 'running':
         return html`<p class="job running callout" role="status">
-          <strong>${r.running}</strong> ${this.runner.onPage ? r.runningOnPage : r.runningNote}
+          <strong>${r.running}</strong> ${this.runner?.onPage ? r.runningOnPage : r.runningNote}
         </p>`;
       case 'empty':
         return html`<p class="job callout" role="status">${r.nothingToRun}</p>`;
@@ -252,7 +262,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   }
 
   /** A draft larger than "Your code" takes: refused with its size, as soon as it is pasted (and on Run). */
-  private renderTooLong(r: RunnerText, s: MicroMacroState) {
+  private renderTooLong(r: CodeText, s: MicroMacroState) {
     const bytes = s.refusedBytes || snippetOverLimit(s.draft);
     if (!bytes) return nothing;
     return html`<div class="job callout bad" role="alert">
@@ -261,12 +271,15 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   }
 
   private renderCode(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
-    const r = runnerText[this.lang];
-    if (s.example === 'custom' && s.editing) {
+    const words = code?.words;
+    // "Your code" waits for its words, which come with the simulator (a few milliseconds)
+    if (s.example === 'custom' && !words) return html`<div class="editor" aria-busy="true"></div>`;
+    const r = words?.codeText[this.lang];
+    if (s.example === 'custom' && s.editing && words && r) {
       const error = run && !run.ok && s.custom === s.draft ? run.error : null;
       return html`
         <div class="editor">
-          <label for="code">${t.editorLabel}</label>
+          <label for="code">${r.editorLabel}</label>
           <textarea
             id="code"
             spellcheck="false"
@@ -277,16 +290,16 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
             @drop=${(e: DragEvent) => this.onInsert(e, e.dataTransfer?.getData('text/plain'))}
           ></textarea>
           <div class="row">
-            <button type="button" @click=${() => this.set(runDraft(this.state, this.runs))}>${t.run}</button>
+            <button type="button" @click=${() => this.set(runDraft(this.state, this.runs))}>${r.run}</button>
             ${s.job.status === 'running' ? html`<button type="button" @click=${() => this.set(cancelRun(this.state))}>${r.cancel}</button>` : nothing}
           </div>
           ${this.renderJob(r, s)} ${this.renderTooLong(r, s)}
           ${
             error
-              ? html`<div class="error callout bad" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${errorMessage(t, error).replace(/`/g, '')}</div>`
+              ? html`<div class="error callout bad" id="code-error" role="alert"><strong>${t.errorTitle}</strong>${words.errorMessage(r, error).replace(/`/g, '')}</div>`
               : nothing
           }
-          <p class="help" id="subset">${t.subsetHelp}</p>
+          <p class="help" id="subset">${r.subsetHelp}</p>
         </div>
       `;
     }
@@ -299,20 +312,20 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     return html`
       ${
         view.first > 1 || view.last < view.total
-          ? html`<p class="note">${r.listingWindow(formatNumber(view.first, lang), formatNumber(view.last, lang), formatNumber(view.total, lang))}</p>`
+          ? html`<p class="note">${t.listingWindow(formatNumber(view.first, lang), formatNumber(view.last, lang), formatNumber(view.total, lang))}</p>`
           : nothing
       }
       <hsw-code .code=${view.code} language="javascript" .current=${showLine} label=${t.examples[s.example]}></hsw-code>
-      ${s.example === 'custom' ? html`<div class="row"><button type="button" @click=${() => this.set(editAgain(this.state))}>${t.editorLabel}</button></div>` : nothing}
+      ${s.example === 'custom' ? html`<div class="row"><button type="button" @click=${() => this.set(editAgain(this.state))}>${r?.editorLabel}</button></div>` : nothing}
       ${s.example !== 'custom' && explanationShown(s, this.runs) ? html`<p class="note">${t.explanations[s.example]}</p>` : nothing}
     `;
   }
 
   private renderRight(t: MicroMacroText, s: MicroMacroState, run: ReturnType<typeof currentRun>) {
     if (!run) {
-      const r = runnerText[this.lang];
+      const r = code?.words.codeText[this.lang];
       const job = s.job.status;
-      if (s.example === 'custom' && s.custom === s.draft && job !== 'none' && job !== 'ready') {
+      if (r && s.example === 'custom' && s.custom === s.draft && job !== 'none' && job !== 'ready') {
         const said =
           job === 'running'
             ? r.running
@@ -415,7 +428,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
             ? html`<span class="empty">${t.empty}</span>`
             : html`<ul>
               ${queueViews(queue, PANEL_ITEMS).map(item)}
-              ${queue.length > PANEL_ITEMS ? html`<li class="more">${runnerText[lang].more(formatNumber(queue.length - PANEL_ITEMS, lang))}</li>` : nothing}
+              ${queue.length > PANEL_ITEMS ? html`<li class="more">${t.more(formatNumber(queue.length - PANEL_ITEMS, lang))}</li>` : nothing}
             </ul>`
         }
       </div>

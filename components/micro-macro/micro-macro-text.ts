@@ -1,129 +1,14 @@
 import { formatNumber, ruPlural, type Bilingual } from '../../lib/i18n.ts';
 import type { ExampleId } from './micro-macro-examples.ts';
-import type { EndCode, Phase, SimError, SimErrorCode, TaskKind, TimingCode } from '../shared/js-sim/index.ts';
+import type { EndCode, Phase, TaskKind, TimingCode } from '../shared/js-sim/index.ts';
+
+/**
+ * The words of the examples and their queues. "Your code"'s words (its editor, its runs, what the simulator refuses)
+ * are micro-macro-code-text.ts: they load with the simulator, when the person picks Your code.
+ */
 
 type P = Record<string, string | number>;
 const s = (v: string | number | undefined): string => String(v ?? '');
-/** "a function", "an array", "an Error" */
-const an = (v: string | undefined): string => `${/^[aeiouAEIOU]/.test(s(v)) ? 'an' : 'a'} ${s(v)}`;
-
-/** what console.log cannot print, by the name shared/js-sim/inspect.ts refuses it with: [what, why and what instead] */
-const logRefusalsEn: Record<string, [string, string]> = {
-  'nested Error': [
-    'an Error inside an array or object in a browser',
-    'the console previews its stack cut to 100 characters. Log the error by itself or err.message',
-  ],
-  AggregateError: ['an AggregateError', 'Node prints its [errors] as well. Log err.errors or err.message'],
-  function: [
-    'a function this way',
-    'the simulator prints a function by itself or, in Node, inside a value. Log its name',
-  ],
-  'nested function': [
-    'a function inside an array or object',
-    'the browser’s console shows it as ƒ, which the simulator does not check. Log it by itself',
-  ],
-  'long array': [
-    'an array of more than 6 items with wide characters (emoji, CJK)',
-    'Node measures their width to lay the items out in columns. Log arr.join(", ")',
-  ],
-  'long string': ['a string this long inside an array or object', 'the browser’s console cuts it short'],
-  string: ['a string with control characters inside an array or object', 'log it on its own'],
-  '%j': ['the format %j', 'use %O, or JSON.stringify(…) with %s'],
-  '%%': ['the format %% in a browser', 'how the console prints it is not modelled. Write a single %'],
-  '%o': ['%o of a nested value, a function, a promise or an instance', 'Node prints its hidden properties. Use %O'],
-  '%o/%O primitive': ['%o or %O of a primitive value', 'use %s, %d or %f'],
-  '%s toString': ['%s of an object with its own toString', 'the simulator does not call it. Log the string'],
-};
-const logRefusalsRu: typeof logRefusalsEn = {
-  'nested Error': [
-    'объекта Error внутри массива или объекта в браузере',
-    'консоль показывает его стек, обрезанный до 100 символов. Выводите ошибку отдельно или err.message',
-  ],
-  AggregateError: ['объекта AggregateError', 'Node печатает ещё и его [errors]. Выводите err.errors или err.message'],
-  function: [
-    'функции в таком виде',
-    'симулятор печатает функцию отдельно или, в Node, внутри значения. Выводите её имя',
-  ],
-  'nested function': [
-    'функции внутри массива или объекта',
-    'консоль браузера показывает её как ƒ, а это симулятор не проверяет. Выводите её отдельно',
-  ],
-  'long array': [
-    'массива длиннее 6 элементов с широкими символами (эмодзи, иероглифы)',
-    'Node измеряет их ширину, раскладывая элементы по столбцам. Выводите arr.join(", ")',
-  ],
-  'long string': ['такой длинной строки внутри массива или объекта', 'консоль браузера её обрезает'],
-  string: ['строки с управляющими символами внутри массива или объекта', 'выводите её отдельно'],
-  '%j': ['с форматом %j', 'используйте %O или JSON.stringify(…) с %s'],
-  '%%': ['с форматом %% в браузере', 'как его печатает консоль, не моделируется. Напишите один %'],
-  '%o': [
-    'с форматом %o для вложенного значения, функции, промиса или экземпляра класса',
-    'Node печатает его скрытые свойства. Используйте %O',
-  ],
-  '%o/%O primitive': ['с форматом %o или %O для примитива', 'используйте %s, %d или %f'],
-  '%s toString': ['с форматом %s для объекта со своим toString', 'симулятор его не вызывает. Выводите строку'],
-};
-
-/** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
-const constructsEn: Record<string, string> = {
-  class: 'static blocks in classes',
-  extends: 'inheritance (`extends`) from anything but a class or Error:',
-  forIn: '`for…in` loops',
-  forOf: '`for…of` loops',
-  switch: '`switch`',
-  label: 'labels',
-  with: '`with`',
-  debugger: '`debugger`',
-  module: '`import`/`export` (the simulator runs a script: use require)',
-  dynamicImport: '`import()`',
-  yieldStar: 'delegating `yield*`',
-  taggedTemplate: 'tagged templates',
-  optionalChaining: 'optional chaining `?.`',
-  spread: 'spread `...`',
-  rest: 'rest parameters `...`',
-  destructuring: 'destructuring',
-  defaultParam: 'default parameters',
-  metaProperty: '`new.target` / `import.meta`',
-  accessor: 'getters and setters',
-  computedKey: 'computed property keys',
-  regex: 'regular expressions',
-  bigint: 'BigInt',
-  holes: 'array holes',
-  operator: 'the operator',
-  using: '`using` declarations',
-  topLevelAwait:
-    '`await` outside a function (a CommonJS file or a classic <script> has none: put it in an async function)',
-  other: 'this construct',
-};
-const constructsRu: typeof constructsEn = {
-  class: 'статические блоки в классах',
-  extends: 'наследование (`extends`) не от класса и не от Error:',
-  forIn: 'циклы `for…in`',
-  forOf: 'циклы `for…of`',
-  switch: '`switch`',
-  label: 'метки',
-  with: '`with`',
-  debugger: '`debugger`',
-  module: '`import`/`export` (симулятор выполняет скрипт: используйте require)',
-  dynamicImport: '`import()`',
-  yieldStar: 'делегирующий `yield*`',
-  taggedTemplate: 'теговые шаблоны',
-  optionalChaining: 'опциональная цепочка `?.`',
-  spread: 'расширение `...`',
-  rest: 'остаточные параметры `...`',
-  destructuring: 'деструктуризация',
-  defaultParam: 'параметры по умолчанию',
-  metaProperty: '`new.target` / `import.meta`',
-  accessor: 'геттеры и сеттеры',
-  computedKey: 'вычисляемые ключи свойств',
-  regex: 'регулярные выражения',
-  bigint: 'BigInt',
-  holes: 'дыры в массивах',
-  operator: 'оператор',
-  using: 'объявления `using`',
-  topLevelAwait: '`await` вне функции (в файле CommonJS и в обычном <script> его нет: поместите его в async-функцию)',
-  other: 'эта конструкция',
-};
 
 const en = {
   demoLabel: 'Microtasks and macrotasks: guess the output, then step through the queues',
@@ -291,35 +176,14 @@ const en = {
   } satisfies Record<TimingCode, (p: P) => string>,
   timingHarmless: 'Some timers race, but every plausible timing prints the same lines.',
   timingAlternative: (lines: string) => `Another possible output: ${lines}`,
-  errors: {
-    syntax: (e: SimError) => `Line ${e.line}: syntax error: ${s(e.detail)}.`,
-    unsupported: (e: SimError, construct: string) =>
-      `Line ${e.line}: the simulator’s subset does not include ${construct}${e.name ? ` \`${e.name}\`` : ''}.`,
-    unknownName: (e: SimError) =>
-      `Line ${e.line}: \`${s(e.name)}\` is not declared and is not a global the simulator knows.`,
-    nodeOnly: (e: SimError) => `Line ${e.line}: \`${s(e.name)}\` exists only in Node. Switch the runtime to Node.js.`,
-    unsupportedNew: (e: SimError) =>
-      `Line ${e.line}: \`new ${s(e.name)}\` is not supported; only Promise, Map, Set, the Error types, AbortController and the snippet’s own classes.`,
-    unsupportedProperty: (e: SimError) => `Line ${e.line}: the property or method \`${s(e.name)}\` is not modelled.`,
-    unsupportedLog: (e: SimError) =>
-      `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
-    unsupportedValue: (e: SimError) => `Line ${e.line}: ${an(e.name)} cannot be used here in the simulator.`,
-    unsupportedModule: (e: SimError) =>
-      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
-    unsupportedThis: (e: SimError) =>
-      `Line ${e.line}: \`this\` is supported only inside a method called on its object.`,
-    tooDeep: (e: SimError) => `Line ${e.line}: the recursion is deeper than the simulator follows.`,
-  } satisfies Record<SimErrorCode, (e: SimError, construct: string) => string>,
-  constructs: constructsEn,
-  // "your code"
-  editorLabel: 'Your code (JavaScript subset)',
-  run: 'Run in the simulator',
-  subsetHelp:
-    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick and require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock); the everyday built-ins of arrays, strings, numbers, Math, Object, JSON, Map and Set, call/apply/bind, ?., ?? and ??=, labelled break and continue.',
   toEnd: 'To the end',
   errorTitle: 'The simulator cannot run this code',
   notRunYet: 'Press “Run in the simulator”.',
   guessFirst: 'Guess the order first — or skip the guess.',
+  // a long run or listing, shown in part
+  listingWindow: (first: string, last: string, total: string) =>
+    `Lines ${first}–${last} of ${total}: a long listing is shown around the line that runs.`,
+  more: (n: string) => `… and ${n} more`,
 };
 
 const ru: typeof en = {
@@ -484,45 +348,17 @@ const ru: typeof en = {
   },
   timingHarmless: 'Некоторые таймеры соревнуются, но при любом правдоподобном времени вывод одинаков.',
   timingAlternative: (lines: string) => `Возможен и другой вывод: ${lines}`,
-  errors: {
-    syntax: (e: SimError) => `Строка ${e.line}: синтаксическая ошибка: ${s(e.detail)}.`,
-    unsupported: (e: SimError, construct: string) =>
-      `Строка ${e.line}: ${construct}${e.name ? ` \`${e.name}\`` : ''} — вне подмножества, которое понимает симулятор.`,
-    unknownName: (e: SimError) =>
-      `Строка ${e.line}: \`${s(e.name)}\` не объявлено и не входит в известные симулятору глобальные имена.`,
-    nodeOnly: (e: SimError) => `Строка ${e.line}: \`${s(e.name)}\` есть только в Node. Переключите среду на Node.js.`,
-    unsupportedNew: (e: SimError) =>
-      `Строка ${e.line}: \`new ${s(e.name)}\` не поддерживается; только Promise, Map, Set, типы Error, AbortController и классы самого фрагмента.`,
-    unsupportedProperty: (e: SimError) => `Строка ${e.line}: свойство или метод \`${s(e.name)}\` не моделируется.`,
-    unsupportedLog: (e: SimError) =>
-      `Строка ${e.line}: console.log ${logRefusalsRu[s(e.name)]?.[0] ?? `значения типа ${s(e.name)}`} не моделируется${logRefusalsRu[s(e.name)] ? `: ${logRefusalsRu[s(e.name)]![1]}` : ''}.`,
-    unsupportedValue: (e: SimError) =>
-      `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
-    unsupportedModule: (e: SimError) =>
-      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile.`,
-    unsupportedThis: (e: SimError) =>
-      `Строка ${e.line}: \`this\` поддерживается только в методе, вызванном у своего объекта.`,
-    tooDeep: (e: SimError) => `Строка ${e.line}: рекурсия глубже, чем симулятор прослеживает.`,
-  },
-  constructs: constructsRu,
-  editorLabel: 'Свой код (подмножество JavaScript)',
-  run: 'Запустить в симуляторе',
-  subsetHelp:
-    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick и require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы); обычные встроенные методы массивов, строк, чисел, Math, Object, JSON, Map и Set, call/apply/bind, ?., ?? и ??=, break и continue с меткой.',
   toEnd: 'В конец',
   errorTitle: 'Симулятор не может выполнить этот код',
   notRunYet: 'Нажмите «Запустить в симуляторе».',
   guessFirst: 'Сначала угадайте порядок — или пропустите догадку.',
+  listingWindow: (first: string, last: string, total: string) =>
+    `Строки ${first}–${last} из ${total}: длинный код показан вокруг выполняемой строки.`,
+  more: (n: string) => `… и ещё ${n}`,
 };
 
 export const microMacroText: Bilingual<typeof en> = { en, ru };
 export type MicroMacroText = typeof en;
-
-/** The sentence for a simulator error, in the given language's table. */
-export function errorMessage(t: MicroMacroText, e: SimError): string {
-  const construct = t.constructs[e.construct ?? 'other'] ?? t.constructs.other ?? '';
-  return t.errors[e.code](e, construct);
-}
 
 /**
  * What the snapshot line says the loop is doing: its phase, except at the end of a run the simulator stopped
@@ -537,55 +373,3 @@ export function endMessage(t: MicroMacroText, code: EndCode, params: P): string 
   const m = t.ends[code];
   return typeof m === 'string' ? m : m(params);
 }
-
-// --------------------------------------------------------------------------------------------------------------
-// Running the person's code off the page's thread (shared/sim-runner): its states and messages.
-
-const runnerEn = {
-  running: 'Simulating…',
-  runningNote: 'The simulator runs beside the page: the slide stays usable, and you can stop it.',
-  runningOnPage:
-    'Simulating on this page’s own thread, in short slices (this page allows no worker): the slide stays usable, and you can stop it.',
-  cancel: 'Stop',
-  cancelled: 'Stopped. Change the code or run it again.',
-  nothingToRun: 'Nothing to run: the code is empty or only comments. Write some JavaScript first.',
-  timeout: (seconds: string) =>
-    `The simulation took longer than ${seconds} s and was stopped: the code makes more work than the simulator follows in that time (a long loop, thousands of timers or reads). Make the loop shorter or queue fewer callbacks, then run it again.`,
-  tooLarge: (mb: string, max: string) =>
-    `The recording of this run is too large to show: about ${mb} MB of steps (the slide keeps up to ${max} MB). Queue fewer callbacks (each step records every queue), then run it again.`,
-  tooLong: (size: string, max: string) =>
-    `This code is ${size}; Your code takes up to ${max}. The simulator is for snippets of a few dozen lines: paste a shorter one.`,
-  overrun: (ms: string, ops: number, line: string) =>
-    `Stopped: this page allows no worker, so the simulator runs on the page’s own thread, in slices between your code’s tasks, and one task${line ? ` (at line ${line})` : ''} ran longer than ${ms} ms at once (${formatNumber(ops, 'en')} operations) — a task cannot be split. Make the loop shorter, or open the slide in the deck itself, where the simulator runs beside the page.`,
-  crashed: (detail: string) => `The simulator itself failed on this code (${detail}).`,
-  failedTitle: 'No result',
-  listingWindow: (first: string, last: string, total: string) =>
-    `Lines ${first}–${last} of ${total}: a long listing is shown around the line that runs.`,
-  more: (n: string) => `… and ${n} more`,
-};
-
-const runnerRu: typeof runnerEn = {
-  running: 'Симуляция…',
-  runningNote: 'Симулятор работает рядом со страницей: слайдом можно пользоваться, а симуляцию — остановить.',
-  runningOnPage:
-    'Симуляция идёт в потоке самой страницы, короткими порциями (эта страница не разрешает worker): слайдом можно пользоваться, а симуляцию — остановить.',
-  cancel: 'Остановить',
-  cancelled: 'Остановлено. Измените код или запустите снова.',
-  nothingToRun: 'Нечего запускать: код пуст или состоит только из комментариев. Сначала напишите JavaScript.',
-  timeout: (seconds: string) =>
-    `Симуляция заняла больше ${seconds} с и была остановлена: код создаёт больше работы, чем симулятор успевает проследить за это время (длинный цикл, тысячи таймеров или чтений). Сократите цикл или ставьте меньше колбэков в очередь и запустите снова.`,
-  tooLarge: (mb: string, max: string) =>
-    `Запись этого запуска слишком велика, чтобы её показать: около ${mb} МБ шагов (слайд хранит до ${max} МБ). Ставьте в очередь меньше колбэков (каждый шаг записывает все очереди) и запустите снова.`,
-  tooLong: (size: string, max: string) =>
-    `Этот код занимает ${size}; «Свой код» принимает до ${max}. Симулятор рассчитан на фрагменты в несколько десятков строк: вставьте покороче.`,
-  overrun: (ms: string, ops: number, line: string) =>
-    `Остановлено: эта страница не разрешает worker, поэтому симулятор работает в потоке самой страницы, порциями между задачами вашего кода, а одна задача${line ? ` (на строке ${line})` : ''} шла дольше ${ms} мс подряд (${formatNumber(ops, 'ru')} ${ruPlural(ops, 'операция', 'операции', 'операций')}) — задачу разделить нельзя. Сократите цикл или откройте слайд в самой презентации: там симулятор работает рядом со страницей.`,
-  crashed: (detail: string) => `Сам симулятор не справился с этим кодом (${detail}).`,
-  failedTitle: 'Результата нет',
-  listingWindow: (first: string, last: string, total: string) =>
-    `Строки ${first}–${last} из ${total}: длинный код показан вокруг выполняемой строки.`,
-  more: (n: string) => `… и ещё ${n}`,
-};
-
-export const runnerText: Bilingual<typeof runnerEn> = { en: runnerEn, ru: runnerRu };
-export type RunnerText = typeof runnerEn;

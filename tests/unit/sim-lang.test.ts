@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { logLines, simulate, type Runtime } from '../../components/shared/js-sim/index.ts';
-import { errorMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
+import { codeText, errorMessage } from '../../components/micro-macro/micro-macro-code-text.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
 const out = (src: string, rt: Runtime = 'node'): string[] => {
@@ -19,8 +19,8 @@ const refusal = (src: string, rt: Runtime = 'node'): { en: string; ru: string; l
   const r = simulate(src, rt);
   if (r.ok) throw new Error(`expected a refusal: ${src}`);
   return {
-    en: errorMessage(microMacroText.en, r.error),
-    ru: errorMessage(microMacroText.ru, r.error),
+    en: errorMessage(codeText.en, r.error),
+    ru: errorMessage(codeText.ru, r.error),
     line: r.error.line,
   };
 };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate, type Runtime } from '../../components/shared/js-sim/index.ts';
 import { runJob } from '../../components/shared/sim-runner/sim-job.ts';
 import { predict, tsxOk } from './predict-tool.ts';
-import { errorMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
+import { codeText, errorMessage } from '../../components/micro-macro/micro-macro-code-text.ts';
 
 interface Refused {
   what: string;
@@ -187,8 +187,8 @@ describe('refusals name the construct and its line', () => {
       expect(r.ok, 'refused').toBe(false);
       if (r.ok) return;
       expect(r.error.line).toBe(c.line);
-      const en = errorMessage(microMacroText.en, r.error);
-      const ru = errorMessage(microMacroText.ru, r.error);
+      const en = errorMessage(codeText.en, r.error);
+      const ru = errorMessage(codeText.ru, r.error);
       expect(en).toContain(`Line ${c.line}: `);
       expect(en).toContain(c.en);
       expect(ru).toContain(`Строка ${c.line}: `);

@@ -11,7 +11,8 @@ import {
   type Runtime,
   type SimResult,
 } from '../../components/shared/js-sim/index.ts';
-import { errorMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
+import { codeText, errorMessage } from '../../components/micro-macro/micro-macro-code-text.ts';
+import { microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
 const out = (src: string, rt: Runtime = 'node'): string[] => {
@@ -387,8 +388,8 @@ describe('refusals name the construct and its line, in both languages', () => {
       if (r.ok) return;
       expect(r.error.code).toBe(code);
       expect(r.error.line).toBe(line);
-      expect(errorMessage(microMacroText.en, r.error)).toContain(`Line ${line}`);
-      expect(errorMessage(microMacroText.ru, r.error)).toContain(`Строка ${line}`);
+      expect(errorMessage(codeText.en, r.error)).toContain(`Line ${line}`);
+      expect(errorMessage(codeText.ru, r.error)).toContain(`Строка ${line}`);
     });
   }
 
@@ -403,8 +404,8 @@ describe('refusals name the construct and its line, in both languages', () => {
       const r = simulate(src, rt);
       if (r.ok) throw new Error(`expected a refusal: ${src}`);
       expect(r.error.code).toBe('unsupportedLog');
-      expect(errorMessage(microMacroText.en, r.error)).toMatch(message);
-      expect(errorMessage(microMacroText.ru, r.error)).toMatch(/^Строка 1: console\.log с форматом/);
+      expect(errorMessage(codeText.en, r.error)).toMatch(message);
+      expect(errorMessage(codeText.ru, r.error)).toMatch(/^Строка 1: console\.log с форматом/);
     }
     // and what it can: the same calls with what each runtime accepts
     expect(out(`console.log('%O', [[1]]);`, 'node')).toEqual(['[ [ 1 ] ]']);
@@ -421,10 +422,10 @@ describe('refusals name the construct and its line, in both languages', () => {
   it('the construct in the message is named, e.g. inheritance / наследование, with the superclass', () => {
     const r = simulate('class A extends Object {}', 'node');
     if (r.ok) throw new Error('expected a refusal');
-    expect(errorMessage(microMacroText.en, r.error)).toMatch(
+    expect(errorMessage(codeText.en, r.error)).toMatch(
       /inheritance \(`extends`\) from anything but a class or Error: `Object`/,
     );
-    expect(errorMessage(microMacroText.ru, r.error)).toMatch(
+    expect(errorMessage(codeText.ru, r.error)).toMatch(
       /наследование \(`extends`\) не от класса и не от Error: `Object`/,
     );
   });
