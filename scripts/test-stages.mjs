@@ -2,7 +2,7 @@
 // `npm test`: runs the check's stages one after another, stops at the first that fails (as `a && b` would), and
 // prints each stage's time at the end, also when one failed, with the slowest files of the test stages, so that where
 // the time goes is seen on every run (CONTRIBUTING.md, "Where `npm test`'s time goes").
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -42,12 +42,16 @@ const STAGES = [
   { name: 'browser', script: 'test:browser', extra: ['--reporter=list,json'], report: 'browser.json' },
 ];
 
-/** How a command runs at the lowest priority here: `chrt --idle 0` on Linux, else `nice -n 19`, else as it is. */
-const idle = existsSync('/usr/bin/chrt')
-  ? ['/usr/bin/chrt', '--idle', '0']
-  : existsSync('/usr/bin/nice')
-    ? ['/usr/bin/nice', '-n', '19']
-    : [];
+/**
+ * How a command runs at the lowest priority here: `chrt --idle 0` where Linux lets this process set it (a container
+ * may refuse it), else `nice -n 19`, else as it is.
+ */
+const works = (command) => existsSync(command[0]) && spawnSync(command[0], [...command.slice(1), 'true']).status === 0;
+const idle =
+  [
+    ['/usr/bin/chrt', '--idle', '0'],
+    ['/usr/bin/nice', '-n', '19'],
+  ].find(works) ?? [];
 
 /** Runs npm scripts one after another, their output kept; resolves to the first failure's status, or 0. */
 function lane(scripts, prefix = []) {
@@ -142,7 +146,10 @@ for (const stage of STAGES) {
 }
 const total = (performance.now() - started) / 1000;
 const width = Math.max(...rows.map((r) => r.name.length), 5);
-console.log(`\nnpm test, stage by stage (slowest files in seconds; the browser's in test-seconds, three at once):`);
+console.log(
+  `\nnpm test, stage by stage (slowest files in seconds; the browser's in test-seconds, three at once; ` +
+    `beside: ${idle.length ? idle.map((a) => a.replace(/^.*\//, '')).join(' ') : 'at normal priority'}):`,
+);
 for (const { name, seconds, status, report } of rows) {
   const files = report ? slowest(report) : '';
   const state = status === 0 ? 'ok' : `failed (${status})`;
