@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { slides } from '../../slides/index.ts';
 import { speakerSteps } from '../../slides/types.ts';
@@ -41,6 +41,8 @@ describe('the demo contract, slide by slide', () => {
       for (const kind of ['model', 'sequence', 'element', 'styles', 'text']) {
         expect(existsSync(file(kind)), `${folder}-${kind}.ts`).toBe(true);
       }
+      // and whatever else it keeps apart is named after it too (CONTRIBUTING.md: `<demo>-<what>.ts`)
+      for (const name of readdirSync(dir)) expect(name).toMatch(new RegExp(`^${folder}-[a-z-]+\\.(ts|json)$`));
     });
 
     it('its element defines the tag, takes its model and keeps its CSS in the styles module', () => {
