@@ -99,7 +99,12 @@ const MIME: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.eot': 'application/vnd.ms-fontobject',
 };
-const roots: Record<string, string> = { deck: dist, reveal: revealDir };
+const roots: Record<string, string> = {
+  deck: dist,
+  reveal: revealDir,
+  // reveal.js alone (scripts/bench-bare/): the floor of the first slide
+  bare: resolve(import.meta.dirname, 'bench-bare'),
+};
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const [, mount, ...rest] = decodeURIComponent(url.pathname).split('/');
@@ -146,7 +151,7 @@ async function fresh(): Promise<Page> {
 }
 
 /** Navigation to first slide usable: reveal ready, and, for ours, the first slide's demo defined. */
-async function timeFirstSlide(which: 'ours' | 'theirs'): Promise<number> {
+async function timeFirstSlide(which: 'ours' | 'theirs' | 'bare'): Promise<number> {
   const page = await fresh();
   if (which === 'ours') {
     await page.goto(`${origin}/deck/index.html?lang=en#/title`);
@@ -156,7 +161,7 @@ async function timeFirstSlide(which: 'ours' | 'theirs'): Promise<number> {
         performance.getEntriesByName('bench:reveal-ready').length > 0,
     );
   } else {
-    await page.goto(`${origin}/reveal/demo.html`);
+    await page.goto(which === 'bare' ? `${origin}/bare/index.html` : `${origin}/reveal/demo.html`);
     await page.waitForFunction(() => performance.getEntriesByName('bench:reveal-ready').length > 0);
   }
   const t = await page.evaluate(() =>
@@ -173,11 +178,14 @@ async function timeFirstSlide(which: 'ours' | 'theirs'): Promise<number> {
 if (run('first')) {
   await timeFirstSlide('ours');
   await timeFirstSlide('theirs');
+  await timeFirstSlide('bare');
   const ours: number[] = [];
   const theirs: number[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     ours.push(await timeFirstSlide('ours'));
     theirs.push(await timeFirstSlide('theirs'));
+    bare.push(await timeFirstSlide('bare'));
   }
   const runs = (xs: number[]) => `runs: ${xs.map((x) => x.toFixed(0)).join(', ')}`;
   rows.push([
@@ -189,6 +197,11 @@ if (run('first')) {
     `reveal.js demo.html: the same (median of ${RUNS})`,
     `${median(theirs).toFixed(0)} ms`,
     `reveal ready; ${runs(theirs)}`,
+  ]);
+  rows.push([
+    `reveal.js alone, two slides, no plugin: the same (median of ${RUNS})`,
+    `${median(bare).toFixed(0)} ms`,
+    `${(median(bare) / median(theirs)).toFixed(2)} of reveal's demo: any reveal deck's floor (scripts/bench-bare/); ${runs(bare)}`,
   ]);
   rows.push(['ratio ours / reveal.js demo', (median(ours) / median(theirs)).toFixed(2), 'of the medians; goal ≤ 0.35']);
   rows.push([
