@@ -5,7 +5,8 @@
  *
  * Beside our deck it loads reveal.js's own `demo.html` (shipped in the `reveal.js` package) in the same run, the
  * runs interleaved (ours, theirs, ours, …), and prints both medians of "navigation to first slide usable" and their
- * ratio. Both are served by the same plain static server (no compression), each from its own folder, so that the
+ * ratio, and, the floor of any deck on reveal.js, the same for reveal.js alone (two slides, no plugin:
+ * scripts/bench-bare/). All are served by the same plain static server (no compression), each from its own folder, so that the
  * demo finds its `dist/` files relative to itself. Nothing leaves the machine: every request to another host (the
  * demo's images and embeds on static.slid.es and elsewhere) is aborted, and the output says how many were.
  *
