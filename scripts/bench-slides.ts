@@ -133,6 +133,30 @@ async function heapAfterGc(page: Page, cdp: CDPSession): Promise<number> {
 
 /** Both walks in one language, in a fresh page at 1280×720. */
 export async function timeSlideChanges(browser: Browser, origin: string, lang: 'en' | 'ru'): Promise<SlideTimes> {
+  return {
+    lang,
+    ...(await timeWalks(browser, origin, `${origin}/deck/index.html?lang=${lang}#/title`, async (page) => {
+      await page.waitForSelector('html[data-deck-ready="true"]');
+    })),
+  };
+}
+
+/**
+ * The same walks on reveal.js alone (scripts/bench-bare/: as many slides as ours, of text only, no plugin): the floor
+ * of a slide change on any deck built on reveal.js, measured the same way.
+ */
+export async function timeBareSlideChanges(browser: Browser, origin: string): Promise<Omit<SlideTimes, 'lang'>> {
+  return timeWalks(browser, origin, `${origin}/bare/index.html`, async (page) => {
+    await page.waitForFunction(() => (window as unknown as DeckWindow).deck?.isReady());
+  });
+}
+
+async function timeWalks(
+  browser: Browser,
+  origin: string,
+  address: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<Omit<SlideTimes, 'lang'>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   await context.route(
     (url) => url.origin !== origin,
@@ -141,15 +165,14 @@ export async function timeSlideChanges(browser: Browser, origin: string, lang: '
   // tsx names the functions it compiles (`__name(fn, "tick")`): the functions sent to the page need that helper.
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   const page = await context.newPage();
-  await page.goto(`${origin}/deck/index.html?lang=${lang}#/title`);
-  await page.waitForSelector('html[data-deck-ready="true"]');
+  await page.goto(address);
+  await ready(page);
   // The deck has the keyboard focus, as it does once a presenter has clicked it.
   await page.locator('.reveal').click({ position: { x: 5, y: 5 } });
   const count = await page.evaluate(() => (window as unknown as DeckWindow).deck.getTotalSlides());
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const times: SlideTimes = {
-    lang,
+  const times: Omit<SlideTimes, 'lang'> = {
     cold: [],
     warm: [],
     coldCpu: [],

@@ -5,7 +5,7 @@
  *
  * Beside our deck it loads reveal.js's own `demo.html` (shipped in the `reveal.js` package) in the same run, the
  * runs interleaved (ours, theirs, ours, …), and prints both medians of "navigation to first slide usable" and their
- * ratio, and, the floor of any deck on reveal.js, the same for reveal.js alone (two slides, no plugin:
+ * ratio, and, the floor of any deck on reveal.js, the same for reveal.js alone (as many slides as ours, of text, no plugin:
  * scripts/bench-bare/). All are served by the same plain static server (no compression), each from its own folder, so that the
  * demo finds its `dist/` files relative to itself. Nothing leaves the machine: every request to another host (the
  * demo's images and embeds on static.slid.es and elsewhere) is aborted, and the output says how many were.
@@ -26,7 +26,7 @@ import { fullChromiumLaunchOptions } from './chromium.ts';
 import { parseCommandLine } from './command-line.ts';
 import { simulatorRows } from './bench-sim.ts';
 import { pyodideRows } from './bench-pyodide.ts';
-import { timeSlideChanges } from './bench-slides.ts';
+import { timeBareSlideChanges, timeSlideChanges } from './bench-slides.ts';
 
 const dist = resolve(process.env['DIST_DIR'] ?? 'dist');
 const singleDir = resolve(process.env['SINGLE_DIR'] ?? 'dist-single');
@@ -200,7 +200,7 @@ if (run('first')) {
     `reveal ready; ${runs(theirs)}`,
   ]);
   rows.push([
-    `reveal.js alone, two slides, no plugin: the same (median of ${RUNS})`,
+    `reveal.js alone, 27 slides of text, no plugin: the same (median of ${RUNS})`,
     `${median(bare).toFixed(0)} ms`,
     `${(median(bare) / median(theirs)).toFixed(2)} of reveal's demo: any reveal deck's floor (scripts/bench-bare/); ${runs(bare)}`,
   ]);
@@ -233,6 +233,13 @@ if (run('slides')) {
       .slice(0, 3)
       .map(([id, ms]) => `${id} ${ms.toFixed(0)}`)
       .join(', ');
+  // the floor: reveal.js alone, walked the same way (scripts/bench-bare/)
+  const bare = await timeBareSlideChanges(browser, origin);
+  rows.push([
+    `next slide, reveal.js alone (27 slides of text, no plugin): warm / cold p95`,
+    `${p(bare.warm, 95)} / ${p(bare.cold, 95)}`,
+    `medians ${p(bare.warm, 50)} / ${p(bare.cold, 50)}; main-thread CPU p95 ${p(bare.warmCpu, 95)} / ${p(bare.coldCpu, 95)}: any reveal deck's floor, the same measure`,
+  ]);
   for (const lang of ['en', 'ru'] as const) {
     const t = await timeSlideChanges(browser, origin, lang);
     const ok = (xs: number[], goal: number) => (percentile(xs, 95) <= goal ? 'ok' : 'OVER');

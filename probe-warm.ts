@@ -1,0 +1,33 @@
+import { chromium } from '@playwright/test';
+import { createServer } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { fullChromiumLaunchOptions } from './scripts/chromium.ts';
+import { walk } from './scripts/bench-slides.ts';
+const roots: Record<string, string> = { floor: '/tmp/floor2', reveal: '/work/main/node_modules/reveal.js' };
+const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css' };
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const [, mount, ...rest] = decodeURIComponent(url.pathname).split('/');
+  const root = roots[mount ?? ''];
+  const file = root ? normalize(join(root, rest.join('/') || 'index.html')) : '';
+  if (!root || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404).end(); return; }
+  res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+  createReadStream(file).pipe(res);
+});
+await new Promise<void>((ok) => server.listen(4394, '127.0.0.1', ok));
+const b = await chromium.launch(fullChromiumLaunchOptions);
+const ctx = await b.newContext({ viewport: { width: 1280, height: 720 } });
+await ctx.addInitScript('window.__name = (f) => f');
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Performance.enable');
+await page.goto('http://127.0.0.1:4394/floor/index.html');
+await page.waitForFunction(() => (window as any).deck?.isReady());
+const cold = { ms: [] as number[], cpu: [] as number[], byId: new Map() };
+const warm = { ms: [] as number[], cpu: [] as number[], byId: new Map() };
+await walk(page, cdp, 27, ['ArrowRight', 'PageDown'], cold);
+await walk(page, cdp, 27, ['ArrowRight', 'PageDown'], warm);
+const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]!; };
+for (const [n, x] of [['cold', cold], ['warm', warm]] as const) console.log(n, 'p50', q(x.ms, 0.5).toFixed(0), 'p95', q(x.ms, 0.95).toFixed(0), 'ms; cpu p50', q(x.cpu, 0.5).toFixed(0), 'p95', q(x.cpu, 0.95).toFixed(0));
+await b.close(); server.close();
