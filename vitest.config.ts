@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The real-runtime checks that hold the machine's clock to the model's (a timer's lateness, a turn's length, who
- * answered first): they run one file at a time, after everything else (`vitest run --project timed
- * --no-file-parallelism`), so that no other test's load disturbs them. Every other test, the real checks that count,
+ * answered first): they run one file at a time, after the other unit tests (`vitest run --project timed
+ * --no-file-parallelism`), so that no other test's load disturbs them; in `npm test` only work at idle priority runs
+ * beside them (scripts/test-stages.mjs: the static checks and the builds). Every other test, the real checks that count,
  * order or compare without timing included, runs in parallel (`--project unit`). The asyncio recorder's checks
  * (asyncio-recorder-real) are of the second kind: its programs run on a virtual clock, and its one wall-clock bound
  * (5 s a recording) is a hundred times what the longest of them takes on a loaded machine.
