@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const reports = mkdtempSync(join(tmpdir(), 'hsw-test-stages-'));
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, name)}`];
@@ -13,7 +14,7 @@ const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--output
 /**
  * The stages, in order: `script` an npm script (with `extra` arguments; `report` the JSON report to read the files'
  * times from). A part `beside` a stage is `lanes`, lists of npm scripts run at once, each list on its own core, failing
- * if one of them does (their outputs are printed whole, one after another, at the stage's end).
+ * if one of them does (their outputs are printed whole at the stage's end when one failed, else only their row).
  *
  * The timed real checks hold the machine's clock to the models', one file at a time, and leave a core and a half idle
  * (about 30 CPU-s in a minute). `beside` fills that time: the static checks and the builds run while they do, at the
@@ -81,14 +82,53 @@ function run(script, extra, env) {
   });
 }
 
+/** A stage's JSON report (vitest's or Playwright's), or null when it wrote none. */
+function read(report) {
+  try {
+    return JSON.parse(readFileSync(join(reports, report), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tests that failed in a stage's report, as `file › test: the error's first line`, so that the summary at the end
+ * of the output (what a CI log shows last) names them, whatever was printed after the stage itself.
+ */
+function failures(report) {
+  const data = read(report);
+  const out = [];
+  const line = (text) =>
+    stripVTControlCharacters(String(text ?? ''))
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  if (Array.isArray(data?.testResults)) {
+    for (const f of data.testResults) {
+      const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) out.push(`${basename(f.name)} › ${a.fullName}: ${line(a.failureMessages?.[0])}`);
+      // a file that failed before any test ran (an import, a hook)
+      if (!failed.length && f.status === 'failed') out.push(`${basename(f.name)}: ${line(f.message)}`);
+    }
+  } else if (data) {
+    const walk = (suite, file) => {
+      for (const s of suite.suites ?? []) walk(s, file ?? s.file);
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests)
+          if (t.status === 'unexpected' || t.status === 'flaky') {
+            const last = t.results.at(-1);
+            const word = t.status === 'flaky' ? ' (passed on retry)' : '';
+            out.push(`${file} › ${spec.title}${word}: ${line(last?.error?.message)}`);
+          }
+    };
+    walk(data);
+  }
+  return out;
+}
+
 /** The slowest files of a stage's report (vitest's or Playwright's JSON), as `name seconds`. */
 function slowest(report, n = 5) {
-  let data;
-  try {
-    data = JSON.parse(readFileSync(join(reports, report), 'utf8'));
-  } catch {
-    return '';
-  }
+  const data = read(report);
+  if (!data) return '';
   const files = new Map();
   if (Array.isArray(data.testResults)) {
     for (const f of data.testResults) files.set(basename(f.name), (f.endTime - f.startTime) / 1000);
@@ -138,7 +178,8 @@ for (const stage of STAGES) {
   row.status = await run(stage.script, stage.extra ?? [], env);
   row.seconds = (performance.now() - t0) / 1000;
   const other = await beside;
-  process.stdout.write(other.out);
+  // what ran beside is printed only when it failed: the builds' tables would push the stage's own output out of sight
+  if (other.status !== 0) process.stdout.write(other.out);
   if (row.status !== 0 || other.status !== 0) {
     failed = row.status !== 0 ? stage.name : other.failed;
     break;
@@ -154,6 +195,7 @@ for (const { name, seconds, status, report } of rows) {
   const files = report ? slowest(report) : '';
   const state = status === 0 ? 'ok' : `failed (${status})`;
   console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${state}${files ? `  ${files}` : ''}`);
+  for (const f of report ? failures(report) : []) console.log(`      ✗ ${f.slice(0, 300)}`);
 }
 console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)} s${failed ? `  (stopped at ${failed})` : ''}`);
 rmSync(reports, { recursive: true, force: true });

@@ -11,9 +11,10 @@
  * - CPU work in `to_thread`, within a tolerance: the model's GIL is fair sharing plus one 5 ms switch interval
  *   for every wake-up of the loop; the real interpreter's GIL hand-offs, on a shared 2-core machine, vary more, and
  *   two threads that need 300 ms of CPU each take 600 ms only when they have a core to themselves (seen on a
- *   loaded machine: 1.5 s and 17 ticks). So: at least the model's ticks less one, and, while the threads compute,
- *   the heartbeat's median interval longer than with `await asyncio.sleep` run just before by at least 1.5 ms (the
- *   model says 5; seen: 3–45 ms, more under load);
+ *   loaded machine: 1.5 s and 17 ticks). So: the model's ticks or one less, and, while the threads compute, the
+ *   heartbeat's median interval longer than with `await asyncio.sleep` run just before by at least 1.5 ms (the
+ *   model says 5; seen: 3–45 ms, more under load); on a loaded machine, where no attempt gives the model's ticks,
+ *   the intervals alone, on every attempt (what the slide claims);
  * - the process pool: while the processes compute, the heartbeat's median interval within 5 % of
  *   `await asyncio.sleep`'s (processes do not take the loop's GIL; the model says equal), and at least the model's
  *   ticks (a loaded machine can only make the processes slower, never faster);
@@ -154,9 +155,11 @@ describe('python-asyncio: the variants under CPython', () => {
         const mt = modelFor('thread_cpu', thread);
         const mp = modelFor('process_cpu', process);
         const processOnTime = process.ticks.length >= mp.ticks.length && within(q, p, 0.05);
-        const threadsLate = !(t - p < 1.5) && thread.ticks.length <= mt.ticks.length;
+        const threadsLate = !(t - p < 1.5);
         claimsHold &&= processOnTime && threadsLate;
-        ok = thread.ticks.length >= mt.ticks.length - 1 && threadsLate && processOnTime;
+        // the model's count is an idle machine's: threads that compute longer than 600 ms (a loaded machine) tick more
+        const countAgrees = thread.ticks.length >= mt.ticks.length - 1 && thread.ticks.length <= mt.ticks.length;
+        ok = countAgrees && threadsLate && processOnTime;
         seen.push(
           `thread_cpu: model ${mt.ticks.length} ticks, ${busyMedian(mt.ticks).toFixed(1)} ms apart while the threads compute; CPython ${thread.ticks.length} ticks, ${t.toFixed(3)} ms`,
           `process_cpu: model ${mp.ticks.length} ticks, ${busyMedian(mp.ticks).toFixed(1)} ms; CPython ${process.ticks.length} ticks, ${q.toFixed(3)} ms`,
@@ -164,12 +167,14 @@ describe('python-asyncio: the variants under CPython', () => {
         );
       }
       console.info(seen.join('\n'));
-      // The model's 5 ms a tick is CPython's switch interval, what the waiting loop gets on an idle machine. Where the
-      // scheduler lets the two computing threads pass the GIL between them for hundreds of ms (a 2-core VM), the loop
-      // waits far longer than the model says: accepted only while the slide's claims held on every attempt, and said.
+      // The model is an idle machine's: 5 ms a tick is CPython's switch interval, what the waiting loop gets there, and
+      // the threads compute for 600 ms. Where the scheduler lets the two computing threads pass the GIL between them
+      // for hundreds of ms (a 2-core VM), the loop waits far longer than the model says; where other work takes the
+      // cores, the threads compute for longer and the heartbeat ticks more. Either is accepted only while the slide's
+      // claims held on every attempt, and said.
       if (!ok && claimsHold)
         console.warn(
-          'python-asyncio-real: the heartbeat waited far longer for the GIL than the 5 ms switch interval in every attempt (the computing threads passed it between them); the model shows an idle machine. The slide’s claims held: threads made every tick late, a process pool did not.',
+          'python-asyncio-real: no attempt matched the idle machine of the model (the heartbeat waited far longer for the GIL than the 5 ms switch interval, or the threads computed longer and it ticked more). The slide’s claims held on every attempt: threads made every tick late, a process pool did not.',
         );
       expect(ok || claimsHold, seen.join('\n')).toBe(true);
       // The model itself: 5 ms more per tick with threads computing, none with processes.
