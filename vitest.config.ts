@@ -35,7 +35,9 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: TIMED } },
-      { extends: true, test: { name: 'timed', include: TIMED } },
+      // A timed check that one burst of other work (another VM on the host) made late runs once more; most already try
+      // their real run up to 3 times. A second failure fails; a pass on the retry is named in npm test's summary.
+      { extends: true, test: { name: 'timed', include: TIMED, retry: 1 } },
     ],
   },
 });

@@ -92,8 +92,9 @@ function read(report) {
 }
 
 /**
- * The tests that failed in a stage's report, as `file › test: the error's first line`, so that the summary at the end
- * of the output (what a CI log shows last) names them, whatever was printed after the stage itself.
+ * The tests that failed in a stage's report, or passed only on a retry, as `file › test: the error's first line`, so
+ * that the summary at the end of the output (what a CI log shows last) names them, whatever was printed after the
+ * stage itself.
  */
 function failures(report) {
   const data = read(report);
@@ -106,6 +107,10 @@ function failures(report) {
     for (const f of data.testResults) {
       const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
       for (const a of failed) out.push(`${basename(f.name)} › ${a.fullName}: ${line(a.failureMessages?.[0])}`);
+      // a test that passed on its retry keeps the first attempt's error (the timed project retries once)
+      for (const a of f.assertionResults ?? [])
+        if (a.status === 'passed' && a.failureMessages?.length)
+          out.push(`${basename(f.name)} › ${a.fullName} (passed on retry): ${line(a.failureMessages[0])}`);
       // a file that failed before any test ran (an import, a hook)
       if (!failed.length && f.status === 'failed') out.push(`${basename(f.name)}: ${line(f.message)}`);
     }
