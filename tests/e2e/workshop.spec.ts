@@ -150,6 +150,144 @@ async function recordCopies(ctx: BrowserContext): Promise<void> {
 }
 
 test.use({ actionTimeout: 15_000 });
+// The longest test here (every slide, twice read, with its dialogs), with a server of its own: it reads a room and
+// changes nothing another test reads, so it runs beside the serial tests below instead of at the end of their chain.
+// Serial, as they are: Playwright queues a file's serial groups in the file's order, and groups with hooks after them.
+test.describe('the presenter’s secret, with its own server', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: Running | undefined;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await stopServer(server);
+  });
+
+  test('the presenter’s secret is in nothing the projector or the speaker view shows, copies or links to', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const s = server!;
+    const errors: string[] = [];
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await recordCopies(ctx);
+    /**
+     * Fails at the first place (the page or a frame of it) that shows the secret, saying where. A frame that navigates
+     * while it is read (the speaker view loads its copies of the deck again) is read again once it has loaded: every
+     * frame's document is read as it stands after the move.
+     */
+    const check = async (page: Page, where: string) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          for (const frame of page.frames()) {
+            const found = await frame.evaluate(secretShownIn, s.secret);
+            const name = frame === page.mainFrame() ? where : `${where}, a frame of it`;
+            expect(found, `the secret in ${name}`).toEqual([]);
+          }
+          return;
+        } catch (e) {
+          if (attempt === 3 || !/Execution context was destroyed|Frame was detached/.test(String(e))) throw e;
+          for (const frame of page.frames()) await frame.waitForLoadState().catch(() => {});
+        }
+      }
+    };
+    try {
+      ctx.on('page', (p) => watch(p, errors, 'speaker view'));
+      const projector = watch(await ctx.newPage(), errors, 'projector');
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await ready(projector);
+      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      const popup = ctx.waitForEvent('page');
+      await projector.keyboard.press('s');
+      const speaker = await popup;
+      await expect(speaker.locator('#workshop-status')).toContainText(`room ${s.room}`);
+      await projector.bringToFront();
+
+      const ids = await projector.locator('.reveal .slides > section').evaluateAll((els) => els.map((e) => e.id));
+      expect(ids.length).toBeGreaterThan(20);
+      const panel = projector.getByRole('dialog', { name: /Workshop/ });
+      const embed = projector.locator('dialog.embed-dialog');
+      let embeds = 0;
+      for (const id of ids) {
+        await projector.evaluate((h) => (window.location.hash = h), `#/${id}`);
+        const slide = projector.locator(`section#${id}`);
+        await expect(slide).toHaveClass(/present/);
+        const tag = await slide
+          .locator('.demo')
+          .evaluate((el) => el.localName)
+          .catch(() => null);
+        if (tag) await projector.waitForFunction((t) => customElements.get(t) !== undefined, tag);
+        await expect(speaker.locator('#workshop-status')).toBeVisible();
+        await check(projector, `#/${id}`);
+        await check(speaker, `speaker view at #/${id}`);
+        // The Embed dialog, and both its copy buttons. Presenting hides the page's buttons (the projector is
+        // presented), so the dialog is opened as its button would open it: what it would show must not name the
+        // secret either.
+        const embedButton = projector.getByRole('button', {
+          name: 'Embed this demo in another page',
+          includeHidden: true,
+        });
+        await expect(embedButton).toBeHidden();
+        if (!(await embedButton.evaluate((b) => (b as HTMLButtonElement).hidden))) {
+          embeds++;
+          await embedButton.dispatchEvent('click');
+          await expect(embed).toBeVisible();
+          await embed.getByRole('button', { name: 'Copy the frame snippet' }).click();
+          await embed.getByRole('button', { name: 'Copy the web component snippet' }).click();
+          await expect(embed.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(2);
+          await check(projector, `#/${id}, the Embed dialog`);
+          await expect(embed.getByRole('textbox').first()).toHaveValue(
+            new RegExp(`src="${s.origin}/embed\\.html\\?slide=${id}&`),
+          );
+          await embed.getByRole('button', { name: 'Close' }).click();
+          await expect(embed).toBeHidden();
+          // its hidden opener cannot take the focus back: the page's body gets it, and with it the deck's keys
+          await projector.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+          await expect.poll(() => projector.evaluate(() => document.activeElement === document.body)).toBe(true);
+        }
+        // The workshop panel (W), with its export.
+        await projector.keyboard.press('w');
+        await expect(panel).toBeVisible();
+        await projector.waitForFunction(() => customElements.get('hsw-qr-code') !== undefined);
+        await check(projector, `#/${id}, the panel`);
+        if (id === 'summary') {
+          // The top nicknames on, and the export saved: from no address with the key.
+          await panel.getByRole('checkbox', { name: 'Show the top nicknames on the summary' }).check();
+          const download = projector.waitForEvent('download');
+          await panel.getByRole('button', { name: 'Export JSON' }).click();
+          expect((await download).url()).not.toContain(s.secret);
+        }
+        await panel.getByRole('button', { name: 'Close', exact: true }).click();
+        await expect(panel).toBeHidden();
+        await check(projector, `#/${id}, after the panel`);
+      }
+      expect(embeds).toBeGreaterThan(10);
+      expect(await projector.evaluate(() => (window as unknown as { __copied: string[] }).__copied.length)).toBe(
+        2 * embeds,
+      );
+      // The snippets' address is the participants' deck, and it serves the demo.
+      const embedded = await ctx.newPage();
+      await embedded.goto(`${s.origin}/embed.html?slide=c10k&lang=en`);
+      await embedded.waitForFunction(() => customElements.get('hsw-c10k') !== undefined);
+      await expect(embedded.locator('hsw-c10k')).toBeVisible();
+      await embedded.close();
+      // A toast: an address that names no slide.
+      await projector.evaluate(() => (window.location.hash = '#/no-such-slide'));
+      await expect(projector.locator('.deck-toast')).toBeVisible();
+      await check(projector, 'the toast');
+      // Reveal's keyboard help (?) and overview (Esc).
+      await projector.keyboard.press('?');
+      await check(projector, 'the keyboard help');
+      await projector.keyboard.press('Escape');
+      await projector.keyboard.press('Escape');
+      await check(projector, 'the overview');
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 test.describe('workshop mode with the real server', () => {
   test.describe.configure({ mode: 'serial' });
   let server: Running | undefined;
@@ -302,130 +440,6 @@ test.describe('workshop mode with the real server', () => {
       expect(errors).toEqual([]);
     } finally {
       for (const c of contexts) await c.close();
-    }
-  });
-
-  test('the presenter’s secret is in nothing the projector or the speaker view shows, copies or links to', async ({
-    browser,
-  }) => {
-    test.setTimeout(240_000);
-    const s = server!;
-    const errors: string[] = [];
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    await recordCopies(ctx);
-    /**
-     * Fails at the first place (the page or a frame of it) that shows the secret, saying where. A frame that navigates
-     * while it is read (the speaker view loads its copies of the deck again) is read again once it has loaded: every
-     * frame's document is read as it stands after the move.
-     */
-    const check = async (page: Page, where: string) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          for (const frame of page.frames()) {
-            const found = await frame.evaluate(secretShownIn, s.secret);
-            const name = frame === page.mainFrame() ? where : `${where}, a frame of it`;
-            expect(found, `the secret in ${name}`).toEqual([]);
-          }
-          return;
-        } catch (e) {
-          if (attempt === 3 || !/Execution context was destroyed|Frame was detached/.test(String(e))) throw e;
-          for (const frame of page.frames()) await frame.waitForLoadState().catch(() => {});
-        }
-      }
-    };
-    try {
-      ctx.on('page', (p) => watch(p, errors, 'speaker view'));
-      const projector = watch(await ctx.newPage(), errors, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
-      await ready(projector);
-      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
-      const popup = ctx.waitForEvent('page');
-      await projector.keyboard.press('s');
-      const speaker = await popup;
-      await expect(speaker.locator('#workshop-status')).toContainText(`room ${s.room}`);
-      await projector.bringToFront();
-
-      const ids = await projector.locator('.reveal .slides > section').evaluateAll((els) => els.map((e) => e.id));
-      expect(ids.length).toBeGreaterThan(20);
-      const panel = projector.getByRole('dialog', { name: /Workshop/ });
-      const embed = projector.locator('dialog.embed-dialog');
-      let embeds = 0;
-      for (const id of ids) {
-        await projector.evaluate((h) => (window.location.hash = h), `#/${id}`);
-        const slide = projector.locator(`section#${id}`);
-        await expect(slide).toHaveClass(/present/);
-        const tag = await slide
-          .locator('.demo')
-          .evaluate((el) => el.localName)
-          .catch(() => null);
-        if (tag) await projector.waitForFunction((t) => customElements.get(t) !== undefined, tag);
-        await expect(speaker.locator('#workshop-status')).toBeVisible();
-        await check(projector, `#/${id}`);
-        await check(speaker, `speaker view at #/${id}`);
-        // The Embed dialog, and both its copy buttons. Presenting hides the page's buttons (the projector is
-        // presented), so the dialog is opened as its button would open it: what it would show must not name the
-        // secret either.
-        const embedButton = projector.getByRole('button', {
-          name: 'Embed this demo in another page',
-          includeHidden: true,
-        });
-        await expect(embedButton).toBeHidden();
-        if (!(await embedButton.evaluate((b) => (b as HTMLButtonElement).hidden))) {
-          embeds++;
-          await embedButton.dispatchEvent('click');
-          await expect(embed).toBeVisible();
-          await embed.getByRole('button', { name: 'Copy the frame snippet' }).click();
-          await embed.getByRole('button', { name: 'Copy the web component snippet' }).click();
-          await expect(embed.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(2);
-          await check(projector, `#/${id}, the Embed dialog`);
-          await expect(embed.getByRole('textbox').first()).toHaveValue(
-            new RegExp(`src="${s.origin}/embed\\.html\\?slide=${id}&`),
-          );
-          await embed.getByRole('button', { name: 'Close' }).click();
-          await expect(embed).toBeHidden();
-          // its hidden opener cannot take the focus back: the page's body gets it, and with it the deck's keys
-          await projector.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-          await expect.poll(() => projector.evaluate(() => document.activeElement === document.body)).toBe(true);
-        }
-        // The workshop panel (W), with its export.
-        await projector.keyboard.press('w');
-        await expect(panel).toBeVisible();
-        await projector.waitForFunction(() => customElements.get('hsw-qr-code') !== undefined);
-        await check(projector, `#/${id}, the panel`);
-        if (id === 'summary') {
-          // The top nicknames on, and the export saved: from no address with the key.
-          await panel.getByRole('checkbox', { name: 'Show the top nicknames on the summary' }).check();
-          const download = projector.waitForEvent('download');
-          await panel.getByRole('button', { name: 'Export JSON' }).click();
-          expect((await download).url()).not.toContain(s.secret);
-        }
-        await panel.getByRole('button', { name: 'Close', exact: true }).click();
-        await expect(panel).toBeHidden();
-        await check(projector, `#/${id}, after the panel`);
-      }
-      expect(embeds).toBeGreaterThan(10);
-      expect(await projector.evaluate(() => (window as unknown as { __copied: string[] }).__copied.length)).toBe(
-        2 * embeds,
-      );
-      // The snippets' address is the participants' deck, and it serves the demo.
-      const embedded = await ctx.newPage();
-      await embedded.goto(`${s.origin}/embed.html?slide=c10k&lang=en`);
-      await embedded.waitForFunction(() => customElements.get('hsw-c10k') !== undefined);
-      await expect(embedded.locator('hsw-c10k')).toBeVisible();
-      await embedded.close();
-      // A toast: an address that names no slide.
-      await projector.evaluate(() => (window.location.hash = '#/no-such-slide'));
-      await expect(projector.locator('.deck-toast')).toBeVisible();
-      await check(projector, 'the toast');
-      // Reveal's keyboard help (?) and overview (Esc).
-      await projector.keyboard.press('?');
-      await check(projector, 'the keyboard help');
-      await projector.keyboard.press('Escape');
-      await projector.keyboard.press('Escape');
-      await check(projector, 'the overview');
-      expect(errors).toEqual([]);
-    } finally {
-      await ctx.close();
     }
   });
 
