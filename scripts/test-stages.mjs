@@ -20,7 +20,10 @@ const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--output
  * (about 30 CPU-s in a minute). `beside` fills that time: the static checks and the builds run while they do, at the
  * lowest priority there is (Linux's SCHED_IDLE, `chrt --idle 0`; elsewhere `nice -n 19`): they get only the time the
  * timed checks leave, and a timed check that wakes takes its core from them at once (the timed stage took 66 s with
- * them beside it and 63 s alone, and passed; lint and the builds, 58 s of the two cores alone, ended inside it).
+ * them beside it and 63 s alone, and passed; lint and the builds, 58 s of the two cores alone, ended inside it). The
+ * builds come first and end before the browser stage starts; what is left of the static checks when the timed stage
+ * ends (on a slow host lint took 83 s beside its 74) goes on beside the browser stage, at the same priority, and a
+ * failure of theirs fails `npm test` when that stage ends.
  */
 const STAGES = [
   // Models and every real check that times nothing, in parallel.
@@ -31,13 +34,15 @@ const STAGES = [
     extra: vitestJson('timed.json'),
     report: 'timed.json',
     beside: [
-      // type-aware ESLint alone takes as long as the rest of the static checks together
+      // each build once: the browser suites share them (DIST_DIR, PHONE_DIST_DIR and SINGLE_DIR keep their defaults);
+      // first, as the browser stage needs them (`needed`: they end before it starts)
+      { name: 'builds: deck, phones, single file', lanes: [['build'], ['build:phone', 'build:single']], needed: true },
+      // type-aware ESLint alone takes as long as the rest of the static checks together; no stage needs them, so what
+      // the timed stage left of them goes on beside the browser stage
       {
         name: 'lint, layers, types',
         lanes: [['lint:eslint'], ['lint:lit', 'lint:format', 'lint:unused', 'deps', 'typecheck']],
       },
-      // each build once: the browser suites share them (DIST_DIR, PHONE_DIST_DIR and SINGLE_DIR keep their defaults)
-      { name: 'builds: deck, phones, single file', lanes: [['build'], ['build:phone', 'build:single']] },
     ],
   },
   { name: 'browser', script: 'test:browser', extra: ['--reporter=list,json'], report: 'browser.json' },
@@ -154,22 +159,50 @@ function slowest(report, n = 5) {
     .join(', ');
 }
 
-/** Runs `beside`'s parts one after another at idle priority; their outputs are kept for the end of the stage. */
-async function besides(parts, rows) {
-  let out = '';
-  for (const part of parts) {
-    const t0 = performance.now();
-    const done = await Promise.all(part.lanes.map((scripts) => lane(scripts, idle)));
-    for (const l of done) out += l.out;
-    const status = done.find((l) => l.status !== 0)?.status ?? 0;
-    rows.push({ name: `  beside it: ${part.name}`, seconds: (performance.now() - t0) / 1000, status });
-    if (status !== 0) return { status, out, failed: part.name };
+/**
+ * Starts `beside`'s parts one after another at idle priority (a part starts once the one before it passed): each is
+ * `{ part, done, settled }`, `done` resolving to its status and output once it has ended and its row is written.
+ */
+function besides(parts, rows) {
+  let before = Promise.resolve({ status: 0 });
+  return parts.map((part) => {
+    const entry = { part, settled: false };
+    // its row under its stage's, written when it ends (`status` null: not run, as the part before it failed)
+    const row = { name: `  beside it: ${part.name}`, seconds: 0, status: null };
+    rows.push(row);
+    entry.done = before = before.then(async (prev) => {
+      entry.settled = prev.status !== 0;
+      if (entry.settled) return { status: 0, out: '', notRun: true };
+      const t0 = performance.now();
+      const done = await Promise.all(part.lanes.map((scripts) => lane(scripts, idle)));
+      row.status = done.find((l) => l.status !== 0)?.status ?? 0;
+      row.seconds = (performance.now() - t0) / 1000;
+      entry.settled = true;
+      return { status: row.status, out: done.map((l) => l.out).join('') };
+    });
+    return entry;
+  });
+}
+
+/** Waits for parts; prints the output of those that failed; resolves to the first failure's name, or null. */
+async function ended(parts) {
+  let first = null;
+  for (const { part, done } of parts) {
+    const r = await done;
+    if (r.status === 0) continue;
+    // what ran beside is printed only when it failed: the builds' tables would push a stage's own output out of sight
+    process.stdout.write(r.out);
+    first ??= part.name;
   }
-  return { status: 0, out };
+  return first;
 }
 
 const rows = [];
 let failed = null;
+// Parts begun beside a stage: those the next stage needs (the builds, `needed`) end before it starts; the others
+// (the static checks) may go on beside it, still at idle priority. One that failed stops `npm test` at the end of the
+// stage it ran beside or, if it ran into the next, at the end of that one.
+let going = [];
 const started = performance.now();
 for (const stage of STAGES) {
   const t0 = performance.now();
@@ -179,17 +212,17 @@ for (const stage of STAGES) {
       : process.env;
   const row = { name: stage.name, report: stage.report };
   rows.push(row);
-  const beside = stage.beside ? besides(stage.beside, rows) : Promise.resolve({ status: 0, out: '' });
+  going.push(...besides(stage.beside ?? [], rows));
   row.status = await run(stage.script, stage.extra ?? [], env);
   row.seconds = (performance.now() - t0) / 1000;
-  const other = await beside;
-  // what ran beside is printed only when it failed: the builds' tables would push the stage's own output out of sight
-  if (other.status !== 0) process.stdout.write(other.out);
-  if (row.status !== 0 || other.status !== 0) {
-    failed = row.status !== 0 ? stage.name : other.failed;
-    break;
-  }
+  if (row.status !== 0) failed = stage.name;
+  else failed = await ended(going.filter((p) => p.part.needed || p.settled));
+  going = going.filter((p) => !(p.part.needed || p.settled));
+  if (failed) break;
 }
+// what is still going is waited for (after a failure too, so that its own failure is printed)
+const late = await ended(going);
+failed ??= late;
 const total = (performance.now() - started) / 1000;
 const width = Math.max(...rows.map((r) => r.name.length), 5);
 console.log(
@@ -198,7 +231,7 @@ console.log(
 );
 for (const { name, seconds, status, report } of rows) {
   const files = report ? slowest(report) : '';
-  const state = status === 0 ? 'ok' : `failed (${status})`;
+  const state = status === 0 ? 'ok' : status === null ? 'not run' : `failed (${status})`;
   console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${state}${files ? `  ${files}` : ''}`);
   for (const f of report ? failures(report) : []) console.log(`      ✗ ${f.slice(0, 300)}`);
 }
