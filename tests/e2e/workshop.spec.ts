@@ -80,6 +80,22 @@ async function stopServer(s: Running | undefined, keepData = false): Promise<voi
   if (!keepData) rmSync(s.data, { recursive: true, force: true });
 }
 
+/**
+ * Called inside a `describe`: its tests run in order (serial) against one server, started before the first and stopped
+ * after the last; returns the running server.
+ */
+function serverForDescribe(): () => Running {
+  test.describe.configure({ mode: 'serial' });
+  let server: Running | undefined;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await stopServer(server);
+  });
+  return () => server!;
+}
+
 /** A page that fails the test on a console error, as the fixture does for `page`. */
 function watch(page: Page, errors: string[], who: string): Page {
   page.on('console', (m) => {
@@ -154,20 +170,13 @@ test.use({ actionTimeout: 15_000 });
 // changes nothing another test reads, so it runs beside the serial tests below instead of at the end of their chain.
 // Serial, as they are: Playwright queues a file's serial groups in the file's order, and groups with hooks after them.
 test.describe('the presenter’s secret, with its own server', () => {
-  test.describe.configure({ mode: 'serial' });
-  let server: Running | undefined;
-  test.beforeAll(async () => {
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await stopServer(server);
-  });
+  const server = serverForDescribe();
 
   test('the presenter’s secret is in nothing the projector or the speaker view shows, copies or links to', async ({
     browser,
   }) => {
     test.setTimeout(240_000);
-    const s = server!;
+    const s = server();
     const errors: string[] = [];
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     await recordCopies(ctx);
@@ -289,20 +298,13 @@ test.describe('the presenter’s secret, with its own server', () => {
 });
 
 test.describe('workshop mode with the real server', () => {
-  test.describe.configure({ mode: 'serial' });
-  let server: Running | undefined;
-  test.beforeAll(async () => {
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await stopServer(server);
-  });
+  const server = serverForDescribe();
 
   test('three phones join by address, follow, vote blind; the projector counts, reveals; export', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
-    const s = server!;
+    const s = server();
     const errors: string[] = [];
     const contexts: BrowserContext[] = [];
     const open = async (b: Browser, opts: Parameters<Browser['newContext']>[0], who: string) => {
@@ -447,7 +449,7 @@ test.describe('workshop mode with the real server', () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const s = server!;
+    const s = server();
     const errors: string[] = [];
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     try {
@@ -488,7 +490,7 @@ test.describe('workshop mode with the real server', () => {
   test('the remote (a phone) steps the projected deck and shows the slide’s title, notes and a timer', async ({
     browser,
   }) => {
-    const s = server!;
+    const s = server();
     const errors: string[] = [];
     const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const rc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -527,7 +529,7 @@ test.describe('workshop mode with the real server', () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const s = server!;
+    const s = server();
     const serious = async (page: Page, include: string) =>
       (await seriousViolations(page, include)).map((line) => `${include}: ${line}`);
     const found: string[] = [];
@@ -577,7 +579,7 @@ test.describe('workshop mode with the real server', () => {
   });
 
   test('the speaker view’s deck copies (?receiver) neither connect nor show workshop controls', async ({ page }) => {
-    const s = server!;
+    const s = server();
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
     await page.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&receiver&lang=en#/title`);
