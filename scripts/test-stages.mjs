@@ -96,13 +96,18 @@ function read(report) {
   }
 }
 
+/** Every test of a Playwright JSON report, as `{ file, spec, test }`. */
+function* playwrightTests(suite, file) {
+  for (const s of suite.suites ?? []) yield* playwrightTests(s, file ?? s.file);
+  for (const spec of suite.specs ?? []) for (const test of spec.tests) yield { file, spec, test };
+}
+
 /**
  * The tests that failed in a stage's report, or passed only on a retry, as `file › test: the error's first line`, so
  * that the summary at the end of the output (what a CI log shows last) names them, whatever was printed after the
  * stage itself.
  */
-function failures(report) {
-  const data = read(report);
+function failures(data) {
   const out = [];
   const line = (text) =>
     stripVTControlCharacters(String(text ?? ''))
@@ -110,47 +115,37 @@ function failures(report) {
       .find((l) => l.trim()) ?? '';
   if (Array.isArray(data?.testResults)) {
     for (const f of data.testResults) {
-      const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const a of failed) out.push(`${basename(f.name)} › ${a.fullName}: ${line(a.failureMessages?.[0])}`);
-      // a test that passed on its retry keeps the first attempt's error (the timed project retries once)
-      for (const a of f.assertionResults ?? [])
-        if (a.status === 'passed' && a.failureMessages?.length)
-          out.push(`${basename(f.name)} › ${a.fullName} (passed on retry): ${line(a.failureMessages[0])}`);
+      let failed = 0;
+      for (const a of f.assertionResults ?? []) {
+        if (a.status === 'failed') failed++;
+        // a test that passed on its retry keeps the first attempt's error (the timed project retries once)
+        const retried = a.status === 'passed' && a.failureMessages?.length ? ' (passed on retry)' : '';
+        if (a.status === 'failed' || retried)
+          out.push(`${basename(f.name)} › ${a.fullName}${retried}: ${line(a.failureMessages?.[0])}`);
+      }
       // a file that failed before any test ran (an import, a hook)
-      if (!failed.length && f.status === 'failed') out.push(`${basename(f.name)}: ${line(f.message)}`);
+      if (!failed && f.status === 'failed') out.push(`${basename(f.name)}: ${line(f.message)}`);
     }
   } else if (data) {
-    const walk = (suite, file) => {
-      for (const s of suite.suites ?? []) walk(s, file ?? s.file);
-      for (const spec of suite.specs ?? [])
-        for (const t of spec.tests)
-          if (t.status === 'unexpected' || t.status === 'flaky') {
-            const last = t.results.at(-1);
-            const word = t.status === 'flaky' ? ' (passed on retry)' : '';
-            out.push(`${file} › ${spec.title}${word}: ${line(last?.error?.message)}`);
-          }
-    };
-    walk(data);
+    for (const { file, spec, test } of playwrightTests(data))
+      if (test.status === 'unexpected' || test.status === 'flaky') {
+        const retried = test.status === 'flaky' ? ' (passed on retry)' : '';
+        out.push(`${file} › ${spec.title}${retried}: ${line(test.results.at(-1)?.error?.message)}`);
+      }
   }
   return out;
 }
 
 /** The slowest files of a stage's report (vitest's or Playwright's JSON), as `name seconds`. */
-function slowest(report, n = 5) {
-  const data = read(report);
+function slowest(data, n = 5) {
   if (!data) return '';
   const files = new Map();
   if (Array.isArray(data.testResults)) {
     for (const f of data.testResults) files.set(basename(f.name), (f.endTime - f.startTime) / 1000);
   } else {
     // Playwright: test-seconds per spec file, retries included (three workers run at once in CI)
-    const walk = (suite, file) => {
-      for (const s of suite.suites ?? []) walk(s, file ?? s.file);
-      for (const spec of suite.specs ?? [])
-        for (const t of spec.tests)
-          for (const r of t.results) files.set(file, (files.get(file) ?? 0) + r.duration / 1000);
-    };
-    walk(data);
+    for (const { file, test } of playwrightTests(data))
+      for (const r of test.results) files.set(file, (files.get(file) ?? 0) + r.duration / 1000);
   }
   return [...files]
     .sort((a, b) => b[1] - a[1])
@@ -172,7 +167,7 @@ function besides(parts, rows) {
     rows.push(row);
     entry.done = before = before.then(async (prev) => {
       entry.settled = prev.status !== 0;
-      if (entry.settled) return { status: 0, out: '', notRun: true };
+      if (entry.settled) return { status: 0, out: '' };
       const t0 = performance.now();
       const done = await Promise.all(part.lanes.map((scripts) => lane(scripts, idle)));
       row.status = done.find((l) => l.status !== 0)?.status ?? 0;
@@ -230,10 +225,11 @@ console.log(
     `beside: ${idle.length ? idle.map((a) => a.replace(/^.*\//, '')).join(' ') : 'at normal priority'}):`,
 );
 for (const { name, seconds, status, report } of rows) {
-  const files = report ? slowest(report) : '';
+  const data = report ? read(report) : null;
+  const files = slowest(data);
   const state = status === 0 ? 'ok' : status === null ? 'not run' : `failed (${status})`;
   console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${state}${files ? `  ${files}` : ''}`);
-  for (const f of report ? failures(report) : []) console.log(`      ✗ ${f.slice(0, 300)}`);
+  for (const f of failures(data)) console.log(`      ✗ ${f.slice(0, 300)}`);
 }
 console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)} s${failed ? `  (stopped at ${failed})` : ''}`);
 rmSync(reports, { recursive: true, force: true });
