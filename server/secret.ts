@@ -17,12 +17,12 @@ export function sameSecret(given: string, secret: string): boolean {
 }
 
 /** The presenter's cookie's name for the room `code`. */
-export function presenterCookieName(code: string): string {
+function presenterCookieName(code: string): string {
   return `hsw-presenter-${code}`;
 }
 
 /** The presenter's cookie's value: derived from the room's secret, never the secret. */
-export function presenterToken(secret: string, code: string): string {
+function presenterToken(secret: string, code: string): string {
   return createHmac('sha256', secret).update(`how-servers-wait presenter cookie v1\0${code}`).digest('base64url');
 }
 

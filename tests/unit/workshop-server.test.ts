@@ -522,7 +522,7 @@ describe('static routes', () => {
       {},
       { Cookie: `hsw-presenter-${s.room}=${'A'.repeat(43)}` },
       { Cookie: `hsw-presenter-OTHER=${cookie.split('=')[1]}` },
-    ]) {
+    ] as Record<string, string>[]) {
       const bad = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { headers });
       clients.push(bad);
       bad.send({ type: 'hello', v: 1, room: s.room, role: 'presenter' });
