@@ -93,13 +93,16 @@ export const Hello = v.strictObject({
   type: v.literal('hello'),
   v: v.literal(PROTOCOL_VERSION),
   room: RoomCode,
-  /** participant: a phone; presenter: the projected deck or the presenter's remote (with the secret). */
+  /**
+   * participant: a phone; presenter: the projected deck or the presenter's remote, with the secret, or (a browser's
+   * pages) without it over a WebSocket whose upgrade carried the presenter's cookie.
+   */
   role: v.picklist(['participant', 'presenter']),
   /** Participant only. */
   pid: v.optional(ParticipantId),
   /** Checked with checkNick: a refused one is answered `bad-nick`, and the participant joins without it. */
   nick: v.optional(NickInput),
-  /** Presenter only. */
+  /** Presenter only: a program's (the bench, the tests); a browser's pages never know it (the cookie instead). */
   secret: v.optional(v.pipe(v.string(), v.maxLength(128))),
 });
 
@@ -262,13 +265,13 @@ export function parseServerMessage(text: string): ServerMessage | null {
 }
 
 /**
- * What a browser page learns from its address: `?workshop=<room>` (a participant) and, for the presenter,
- * `&key=<secret>`. The server adds both to the addresses it prints. Anything else: not in a workshop.
+ * What a browser page learns from its address: `?workshop=<room>` (a participant) and, for the presenter's pages,
+ * `&role=presenter`, which the server adds when it exchanges the secret for the presenter's cookie (server/http.ts).
+ * The address never carries the secret: the cookie proves the presenter. Anything else: not in a workshop.
  */
-export function workshopFromSearch(search: string): { room: string; secret: string | null } | null {
+export function workshopFromSearch(search: string): { room: string; presenter: boolean } | null {
   const p = new URLSearchParams(search);
   const room = p.get('workshop');
   if (room === null || !/^[A-Z0-9]{4,8}$/.test(room)) return null;
-  const key = p.get('key');
-  return { room, secret: key !== null && key.length > 0 && key.length <= 128 ? key : null };
+  return { room, presenter: p.get('role') === 'presenter' };
 }

@@ -263,8 +263,9 @@ async function main(): Promise<number> {
   const origin = `http://${host}:${server.port}`;
   const participants = `${origin}/?workshop=${server.room}`;
   const short = `${origin}/${server.room}`;
-  const presenter = `${origin}/presenter/${server.secret}/?workshop=${server.room}&key=${server.secret}`;
-  const remote = `${origin}/presenter/${server.secret}/remote.html?workshop=${server.room}&key=${server.secret}`;
+  // Opened once, each leaves the presenter's cookie and moves to an address without the secret (server/http.ts).
+  const presenter = `${origin}/presenter/${server.secret}/`;
+  const remote = `${origin}/presenter/${server.secret}/remote.html`;
 
   if (args.json) {
     console.log(
@@ -289,10 +290,11 @@ ${qr}
       : ''
   }
 
-Presenter (keep these to yourself: they carry the secret):
+Presenter (keep these to yourself: they carry the secret; once opened, the browser keeps a cookie instead
+and shows an address without it):
   the deck               ${presenter}
   the remote (a phone)   ${remote}
-  export                 ${origin}/api/export.csv?key=${server.secret}  (and export.json)
+  export                 the deck's panel (W), or: curl -H 'Authorization: Bearer ${server.secret}' ${origin}/api/export.csv
 
 Ctrl-C stops the server; a restart resumes the same room (--new starts another).`);
   }

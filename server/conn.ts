@@ -18,6 +18,8 @@ export interface Conn {
   queue: Promise<void>;
   /** The peer's address, for the per-address limits. */
   readonly address: string;
+  /** The upgrade carried the room's presenter cookie (server/secret.ts): a presenter hello needs no secret then. */
+  readonly presenterCookie: boolean;
   /** null until the hello is answered. */
   role: Role | null;
   /** A participant's id, from their hello. */

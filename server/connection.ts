@@ -44,6 +44,8 @@ export interface ConnectionOptions {
   readonly trustProxy: boolean;
   /** Each connection's messages one after another (a shared room), or each as it comes. */
   readonly serial: boolean;
+  /** Does the upgrade carry the room's presenter cookie (server/secret.ts)? */
+  readonly presenterCookie: (req: IncomingMessage) => boolean;
   readonly counters: Counters;
   readonly broadcast: Broadcast;
   readonly handle: (c: Conn, msg: ClientMessage) => Promise<void>;
@@ -85,6 +87,7 @@ export class Connections {
       id: ++this.seq,
       queue: Promise.resolve(),
       address: this.peerAddress(req),
+      presenterCookie: this.o.presenterCookie(req),
       role: null,
       pid: null,
       tokens: this.o.rate.burst,

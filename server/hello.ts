@@ -1,7 +1,8 @@
 /**
  * A connection's hello, answered: who it is from now on, or why not (and closed).
  *
- *   presenter     with the room's secret (constant time): the welcome, the results and the stats
+ *   presenter     with the room's secret (constant time), or without one over a WebSocket whose upgrade carried the
+ *                 presenter's cookie (a browser's: server/secret.ts): the welcome, the results and the stats
  *   participant   with its pid: a new one joins under the limits (new ids per address, the room's cap and reserve;
  *                 in Redis for a shared room), a known one comes back (another nickname: a rename); the welcome
  *                 carries its slide, its polls and its score
@@ -107,7 +108,8 @@ export async function hello(ctx: RoomContext, c: Conn, msg: v.InferOutput<typeof
 }
 
 async function presenterHello(ctx: RoomContext, c: Conn, secret: string | undefined): Promise<void> {
-  if (secret === undefined || !sameSecret(secret, ctx.secret)) {
+  // A secret given must be the right one; none given: the cookie decides.
+  if (secret === undefined ? !c.presenterCookie : !sameSecret(secret, ctx.secret)) {
     ctx.counters.refusedPresenterMessages++;
     ctx.broadcast.presenterDirty({ stats: true });
     refuse(c, 'bad-secret');

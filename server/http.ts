@@ -4,11 +4,14 @@
  *   GET /<ROOM>                      302 → /?workshop=<ROOM> (the short address people type)
  *   GET /…                           the participants' deck, dist-phone/ (no answers in it); without that build, a
  *                                    page saying how to make it (503) at / and 404 elsewhere
- *   GET /presenter/<secret>          302 → the presenter's address (…/?workshop=<ROOM>&key=<secret>)
- *   GET /presenter/<secret>/…        the full deck, dist/ (and its remote.html), never cached; any other secret: 404;
- *                                    without the build: 503
- *   GET /api/export.csv|json         the results, with ?key=<secret> or Authorization: Bearer <secret>; else 403; a
- *                                    shared room whose Redis cannot be reached: 503
+ *   GET /presenter/<secret>[/…]      the address printed for the presenter: 303 → /presenter/[…]?workshop=<ROOM>&
+ *                                    role=presenter (its other parameters kept, a `key` dropped) with the presenter's
+ *                                    cookie (server/secret.ts), so that no address the browser keeps carries the
+ *                                    secret; `/presenter/…?key=<secret>` the same
+ *   GET /presenter/…                 with the presenter's cookie: the full deck, dist/ (its remote.html, speaker.html),
+ *                                    never cached; without the build: 503; without the cookie: 403; a wrong key: 404
+ *   GET /api/export.csv|json         the results, with the presenter's cookie, ?key=<secret> or Authorization: Bearer
+ *                                    <secret>; else 403; a shared room whose Redis cannot be reached: 503
  *   GET /api/…                       404
  *   upgrade /ws                      the WebSocket (server/connection.ts); any other upgrade: 404
  *
@@ -22,7 +25,7 @@ import type { Duplex } from 'node:stream';
 import type { ConnectionGate, Limits } from './limits.ts';
 import type { Room } from './poll.ts';
 import type { SharedRoom } from './redis-room.ts';
-import { sameSecret } from './secret.ts';
+import { hasPresenterCookie, presenterSetCookie, sameSecret } from './secret.ts';
 import { resolveFile, sendFile, sendText, baseHeaders } from './static.ts';
 
 export interface HttpOptions {
@@ -108,8 +111,8 @@ async function route(o: HttpOptions, req: IncomingMessage, res: ServerResponse):
   if (path === '/api/export.csv' || path === '/api/export.json') return exportResults(o, req, res, url);
   if (path.startsWith('/api/')) return sendText(req, res, 404, 'Not found.\n', NO_STORE);
 
-  const presenter = /^\/presenter\/([^/]*)(\/.*)?$/.exec(path);
-  if (presenter) return presenterDeck(o, req, res, presenter[1] ?? '', presenter[2]);
+  const presenter = /^\/presenter(\/.*)?$/.exec(path);
+  if (presenter) return presenterDeck(o, req, res, url, presenter[1] ?? '');
 
   const short = /^\/([A-Za-z0-9]{4,8})\/?$/.exec(path);
   if (short && short[1]!.toUpperCase() === o.code) {
@@ -138,7 +141,8 @@ function keyFrom(req: IncomingMessage, url: URL): string | null {
 
 async function exportResults(o: HttpOptions, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const key = keyFrom(req, url);
-  if (key === null || !sameSecret(key, o.secret)) {
+  const allowed = key === null ? hasPresenterCookie(req.headers.cookie, o.secret, o.code) : sameSecret(key, o.secret);
+  if (!allowed) {
     return sendText(req, res, 403, "Forbidden: the export needs the presenter's key.\n", NO_STORE);
   }
   const csv = url.pathname.endsWith('.csv');
@@ -159,18 +163,32 @@ async function exportResults(o: HttpOptions, req: IncomingMessage, res: ServerRe
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** /presenter/<given>/<rest>: the full deck, for the right secret only. */
+const NOT_PRESENTER =
+  "Forbidden: this is the presenter's deck. Open the presenter's address that npm run workshop printed: it leaves " +
+  "the presenter's cookie in this browser.\n";
+
+/**
+ * /presenter<rest>: the secret's address exchanged for the presenter's cookie; the full deck for that cookie only.
+ * `rest` is '' or starts with a slash (still percent-encoded).
+ */
 async function presenterDeck(
   o: HttpOptions,
   req: IncomingMessage,
   res: ServerResponse,
-  given: string,
-  rest: string | undefined,
+  url: URL,
+  rest: string,
 ): Promise<void> {
-  if (!sameSecret(given, o.secret)) return sendText(req, res, 404, 'Not found.\n', NO_STORE);
-  if (rest === undefined) {
-    const location = `/presenter/${o.secret}/?workshop=${o.code}&key=${o.secret}`;
-    res.writeHead(302, baseHeaders({ ...NO_STORE, Location: location }));
+  const first = /^\/([^/]*)(\/.*)?$/.exec(rest);
+  if (first && first[1] !== '' && sameSecret(first[1]!, o.secret)) return giveCookie(o, res, url, first[2] ?? '/');
+  const key = url.searchParams.get('key');
+  if (key !== null) {
+    if (sameSecret(key, o.secret)) return giveCookie(o, res, url, rest === '' ? '/' : rest);
+    return sendText(req, res, 404, 'Not found.\n', NO_STORE);
+  }
+  if (!hasPresenterCookie(req.headers.cookie, o.secret, o.code))
+    return sendText(req, res, 403, NOT_PRESENTER, NO_STORE);
+  if (rest === '') {
+    res.writeHead(302, baseHeaders({ ...NO_STORE, Location: `/presenter/${url.search}` }));
     res.end();
     return;
   }
@@ -178,4 +196,25 @@ async function presenterDeck(
   const file = await resolveFile(o.deckDir, rest);
   if (file === null) return sendText(req, res, 404, 'Not found.\n', NO_STORE);
   return sendFile(req, res, file, 'no-store');
+}
+
+/**
+ * The secret, given in the address, exchanged for the presenter's cookie: 303 to the same page under /presenter/
+ * without it (the browser keeps the fragment, `#/slide`), never cached, no Referer. The address bar, the history, a
+ * link's or a worker's address, nginx's logs of every later request: none carries the secret.
+ */
+function giveCookie(o: HttpOptions, res: ServerResponse, url: URL, rest: string): void {
+  const query = new URLSearchParams(url.searchParams);
+  query.delete('key');
+  query.set('workshop', o.code);
+  query.set('role', 'presenter');
+  res.writeHead(
+    303,
+    baseHeaders({
+      ...NO_STORE,
+      'Set-Cookie': presenterSetCookie(o.secret, o.code),
+      Location: `/presenter${rest}?${query.toString()}`,
+    }),
+  );
+  res.end();
 }

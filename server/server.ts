@@ -27,6 +27,7 @@ import { handle, followShared } from './messages.ts';
 import { Room } from './poll.ts';
 import { QUIZZES, type QuizDef } from './quizzes.ts';
 import { SharedRoom, type ProcessCounters } from './redis-room.ts';
+import { hasPresenterCookie } from './secret.ts';
 import { resolveFile } from './static.ts';
 import { openStore, type Store } from './store.ts';
 
@@ -41,7 +42,7 @@ export interface WorkshopOptions {
   readonly port?: number;
   /** Default 0.0.0.0 (the local network). */
   readonly host?: string;
-  /** The full deck (`npm run build`), served under /presenter/<secret>/. */
+  /** The full deck (`npm run build`), served under /presenter/ for the presenter's cookie (server/http.ts). */
   readonly deckDir: string;
   /** The participants' deck (`npm run build:phone`), served at /. */
   readonly phoneDir: string;
@@ -220,6 +221,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     helloTimeoutMs: options.helloTimeoutMs ?? 5000,
     trustProxy: options.trustProxy ?? false,
     serial: shared !== null,
+    presenterCookie: (req) => hasPresenterCookie(req.headers.cookie, secret, code),
     counters,
     broadcast,
     handle: (c, msg) => handle(ctx, c, msg),

@@ -73,12 +73,12 @@ export function shortened(text: string, max = 80): string {
 
 /**
  * Pure: the folder of the deck that anyone may see, for a page at `href`: the page's own folder, or, on the
- * presenter's deck of a workshop (served by server/ at `/presenter/<secret>/…`), the participants' deck at the root
- * of the same server. What the page shows or copies (the embed snippets) starts from here, so it never carries the
- * secret.
+ * presenter's deck of a workshop (served by server/ at `/presenter/…`, for the presenter's cookie only), the
+ * participants' deck at the root of the same server. What the page shows or copies (the embed snippets) starts from
+ * here, so it never points at the presenter's deck.
  */
 export function publicDeckUrl(href: string): string {
   const url = new URL(href);
-  if (/^\/presenter\/[^/]+\//.test(url.pathname)) return `${url.origin}/`;
+  if (/^\/presenter\//.test(url.pathname)) return `${url.origin}/`;
   return new URL('./', url).href;
 }

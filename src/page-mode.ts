@@ -62,13 +62,13 @@ export function deckPageMode(deck: DeckLike): PageMode {
 
 /**
  * Workshop mode's role for this page, from its address (the rule of src/plugins/workshop.ts): `?workshop=<room>` with
- * `&key=` is the presenter's projected deck, without it a participant's phone; never the speaker view's copies
- * (`?receiver`). null: no workshop.
+ * `&role=presenter` is the presenter's projected deck (the server's cookie proves it, never the address), without it
+ * a participant's phone; never the speaker view's copies (`?receiver`). null: no workshop.
  */
 export function workshopRole(search: string): 'presenter' | 'participant' | null {
   const params = new URLSearchParams(search);
   if (!params.has('workshop') || params.has('receiver')) return null;
-  return params.get('key') ? 'presenter' : 'participant';
+  return params.get('role') === 'presenter' ? 'presenter' : 'participant';
 }
 
 /**

@@ -15,8 +15,8 @@ import { helloFor, initialWorkshopState, reduce, type WorkshopEvent, type Worksh
 import { WorkshopLink, wsUrl } from './workshop-link.ts';
 
 /**
- * The presenter's remote, `remote.html?workshop=<room>&key=<secret>` on a phone (the workshop server prints the
- * address): big next / previous buttons that step the projected deck (a `nav` message; the deck's workshop plugin
+ * The presenter's remote, `remote.html?workshop=<room>&role=presenter` on a phone (the workshop server prints an
+ * address with the secret, which it exchanges for the presenter's cookie and this address: server/http.ts): big next / previous buttons that step the projected deck (a `nav` message; the deck's workshop plugin
  * calls `deck.next()` / `deck.prev()`, which walk demo steps too), the current slide's title and notes in the chosen
  * language, and a timer. It connects as the presenter but never moves the deck itself nor opens a poll.
  */
@@ -33,7 +33,7 @@ let state: WorkshopState | null = where ? initialWorkshopState({ role: 'presente
 
 const link = where
   ? new WorkshopLink(wsUrl(window.location), {
-      hello: () => helloFor(state!, where.secret),
+      hello: () => helloFor(state!),
       onOpen: () => dispatch({ kind: 'open' }),
       onMessage: (msg) => dispatch({ kind: 'message', msg }),
       onClose: () => dispatch({ kind: 'closed' }),

@@ -34,9 +34,10 @@ const KEY_W = 87;
 
 /**
  * Workshop mode's work in the deck (src/plugins/workshop.ts loads it when the address has `?workshop=`). With
- * `&key=<secret>` the page is the presenter's projected deck: it tells the server every slide and demo step, opens a
+ * `&role=presenter` (the address the server moves the presenter to, with a cookie for the secret: server/http.ts)
+ * the page is the presenter's projected deck: it tells the server every slide and demo step, opens a
  * quiz slide's poll when it is shown, reveals with R (the quiz-presenter plugin's key, which calls the quiz's
- * `requestReveal`), steps the deck when the remote says so, and has a panel (W). Without a key it is a participant's
+ * `requestReveal`), steps the deck when the remote says so, and has a panel (W). Without it it is a participant's
  * phone: a join sheet, following the presenter, votes. The state is src/workshop-state.ts's reducer; quizzes get it as
  * their `live` property; the summary (the room's results) and the title's map (the join address) through the deck's
  * workshop view (components/ui/workshop-context.ts).
@@ -57,8 +58,8 @@ function participantId(): string {
   return pid;
 }
 
-function start(deck: RevealApi, where: { room: string; secret: string | null }, options: WorkshopOptions): () => void {
-  const role = where.secret ? 'presenter' : 'participant';
+function start(deck: RevealApi, where: { room: string; presenter: boolean }, options: WorkshopOptions): () => void {
+  const role = where.presenter ? 'presenter' : 'participant';
   const storedNick = role === 'participant' ? readStored(nickKey(where.room)) : '';
   let state: WorkshopState = initialWorkshopState({
     role,
@@ -72,7 +73,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   let exportError: string | null = null;
 
   const link = new WorkshopLink(wsUrl(window.location), {
-    hello: () => helloFor(state, where.secret),
+    hello: () => helloFor(state),
     onOpen: () => dispatch({ kind: 'open' }),
     onMessage: (msg) => {
       const wasOpen = state.link === 'open';
@@ -244,7 +245,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
   }
 
   async function exportFile(kind: 'csv' | 'json'): Promise<void> {
-    const why = await saveExport(kind, where);
+    const why = await saveExport(kind, where.room);
     exportError = why === null ? null : workshopText[lang()].exportFailed(why);
     renderPanel();
   }

@@ -206,10 +206,12 @@ function onMessage(s: WorkshopState, m: ServerMessage): WorkshopState {
   }
 }
 
-/** The first message on a new link. */
-export function helloFor(s: WorkshopState, secret: string | null): ClientMessage {
-  if (s.role === 'presenter')
-    return { type: 'hello', v: PROTOCOL_VERSION, room: s.room, role: 'presenter', secret: secret ?? '' };
+/**
+ * The first message on a new link. A presenter's carries no secret: the page never knows it, the WebSocket's upgrade
+ * carries the presenter's cookie (server/secret.ts).
+ */
+export function helloFor(s: WorkshopState): ClientMessage {
+  if (s.role === 'presenter') return { type: 'hello', v: PROTOCOL_VERSION, room: s.room, role: 'presenter' };
   return {
     type: 'hello',
     v: PROTOCOL_VERSION,

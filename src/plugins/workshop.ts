@@ -14,8 +14,9 @@ export interface WorkshopOptions {
  * Workshop mode, in the style of reveal's own plugins: active only when the address carries `?workshop=<room>`
  * (lib/workshop-protocol.ts's `workshopFromSearch`), never in the speaker view's deck copies (`?receiver`) nor in
  * print. Everything else — the protocol, the state, the socket, the controls — loads only then
- * (src/workshop-start.ts), so a deck without a workshop carries none of it. With `&key=<secret>` the page is the
- * presenter's projected deck; without, a participant's phone.
+ * (src/workshop-start.ts), so a deck without a workshop carries none of it. With `&role=presenter` the page is the
+ * presenter's projected deck (the server's cookie proves it; the address never carries the secret); without, a
+ * participant's phone.
  */
 export const Workshop = (options: WorkshopOptions): RevealPlugin => {
   return {

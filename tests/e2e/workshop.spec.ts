@@ -110,18 +110,26 @@ async function ready(page: Page): Promise<void> {
 }
 
 /**
- * Where `secret` shows in a page, for a person or a copy: the title; the text of every node, in open shadow roots too
- * (hidden text included: a closed dialog is opened later); every attribute of every element there (data-*, value,
- * href, src, a QR code's text, a label); the value of every field; every link's address as it resolves (a hovered link
- * shows it, and "copy link address" copies it), except the page's own address with another hash; what the page
- * copied (`window.__copied`, recorded by `recordCopies`). The resources the browser loads (script, link, style: never
- * shown, never copied) are left out. One entry per finding, with where it was.
+ * Where `secret` shows in a page, for a person, a copy or a program of the page: the page's own address (the address
+ * bar, its history entry, what a worker's program reads as the page's), where it came from, and every resource it
+ * loaded (its Performance entries); the title; the text of every node, in open shadow roots too (hidden text
+ * included: a closed dialog is opened later); every attribute of every element there (data-*, value, href, src, a QR
+ * code's text, a label); the value of every field; every link's address as it resolves (a hovered link shows it, and
+ * "copy link address" copies it); what the page copied (`window.__copied`, recorded by `recordCopies`). One entry per
+ * finding, with where it was.
  */
 function secretShownIn(secret: string): string[] {
   const found: string[] = [];
   const short = (v: string) => v.slice(0, 160).replace(/\s+/g, ' ');
+  const addresses: [string, string][] = [
+    ['location.href', window.location.href],
+    ['document.URL', document.URL],
+    ['document.baseURI', document.baseURI],
+    ['document.referrer', document.referrer],
+    ...performance.getEntries().map((e): [string, string] => [`a Performance entry (${e.entryType})`, e.name]),
+  ];
+  for (const [what, address] of addresses) if (address.includes(secret)) found.push(`${what}: ${short(address)}`);
   if (document.title.includes(secret)) found.push(`document.title: ${short(document.title)}`);
-  const here = window.location.href.split('#')[0];
   const skip = new Set(['script', 'style', 'link', 'meta', 'noscript', 'template']);
   const walk = (root: Document | ShadowRoot | Element, where: string) => {
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -139,7 +147,7 @@ function secretShownIn(secret: string): string[] {
         found.push(`${where} <${el.localName}>.value: ${short(value)}`);
       if (el instanceof HTMLAnchorElement || el instanceof HTMLAreaElement) {
         const target = el.href;
-        if (target && target.split('#')[0] !== here && target.includes(secret))
+        if (target && target.includes(secret))
           found.push(
             `${where} link <${el.localName} href="${short(el.getAttribute('href') ?? '')}"> to ${short(target)}`,
           );
@@ -151,6 +159,20 @@ function secretShownIn(secret: string): string[] {
   for (const c of (window as unknown as { __copied?: string[] }).__copied ?? [])
     if (c.includes(secret)) found.push(`copied: ${short(c)}`);
   return found;
+}
+
+/**
+ * Every address a context's pages load or open, as the browser sends it: each request (documents and their redirects,
+ * frames, scripts, workers' scripts, fetches), each WebSocket's and each worker's URL. Call before the first page.
+ */
+function recordAddresses(ctx: BrowserContext): string[] {
+  const seen: string[] = [];
+  ctx.on('request', (r) => seen.push(r.url()));
+  ctx.on('page', (p) => {
+    p.on('websocket', (ws) => seen.push(ws.url()));
+    p.on('worker', (w) => seen.push(w.url()));
+  });
+  return seen;
 }
 
 /** Every text the page puts on the clipboard, kept in `window.__copied` (and not on the machine's clipboard). */
@@ -180,6 +202,7 @@ test.describe('the presenter’s secret, with its own server', () => {
     const errors: string[] = [];
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     await recordCopies(ctx);
+    const addresses = recordAddresses(ctx);
     /**
      * Fails at the first place (the page or a frame of it) that shows the secret, saying where. A frame that navigates
      * while it is read (the speaker view loads its copies of the deck again) is read again once it has loaded: every
@@ -203,7 +226,7 @@ test.describe('the presenter’s secret, with its own server', () => {
     try {
       ctx.on('page', (p) => watch(p, errors, 'speaker view'));
       const projector = watch(await ctx.newPage(), errors, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
       await ready(projector);
       await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
       const popup = ctx.waitForEvent('page');
@@ -290,9 +313,88 @@ test.describe('the presenter’s secret, with its own server', () => {
       await projector.keyboard.press('Escape');
       await projector.keyboard.press('Escape');
       await check(projector, 'the overview');
+      // Of every address the pages loaded or opened (the WebSocket's and the workers' too), only the printed one
+      // carries the secret: the server answered it with the cookie and a move to an address without it.
+      expect(addresses.filter((a) => a.startsWith('ws://')).length).toBeGreaterThan(0);
+      expect(addresses.filter((a) => a.includes(s.secret))).toEqual([`${s.origin}/presenter/${s.secret}/?lang=en`]);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();
+    }
+  });
+});
+
+test.describe('the presenter’s pages by cookie, with their own server', () => {
+  const server = serverForDescribe();
+
+  test('the printed addresses leave a cookie: no address bar, history entry, frame, socket or request after carries the secret', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const s = server();
+    const errors: string[] = [];
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const rc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const projectorSaw = recordAddresses(pc);
+    const remoteSaw = recordAddresses(rc);
+    try {
+      pc.on('page', (p) => watch(p, errors, 'speaker view'));
+      // A presenter's page without the cookie: refused, saying where to go.
+      const stranger = await browser.newContext();
+      const refused = await (await stranger.newPage()).goto(`${s.origin}/presenter/?workshop=${s.room}&role=presenter`);
+      expect(refused?.status()).toBe(403);
+      expect(await refused?.text()).toContain("Open the presenter's address that npm run workshop printed");
+      await stranger.close();
+
+      const projector = watch(await pc.newPage(), errors, 'projector');
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
+      await ready(projector);
+      // The address bar: the page without the secret, its parameters and its slide kept.
+      expect(projector.url()).toBe(`${s.origin}/presenter/?lang=en&workshop=${s.room}&role=presenter#/title`);
+      await expect(projector.locator('section#title')).toHaveClass(/present/);
+      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      // The cookie is out of the page's reach.
+      expect(await projector.evaluate(() => document.cookie)).toBe('');
+      const cookies = await pc.cookies();
+      expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite, c.path])).toEqual([
+        [`hsw-presenter-${s.room}`, true, 'Strict', '/'],
+      ]);
+      expect(cookies[0]!.value).not.toContain(s.secret);
+      // The speaker view (S) and its copies of the deck.
+      const popup = pc.waitForEvent('page');
+      await projector.keyboard.press('s');
+      const speaker = await popup;
+      await expect(speaker.locator('#workshop-status')).toContainText(`room ${s.room}`);
+      await expect(speaker.locator('iframe')).toHaveCount(2);
+      for (const page of [projector, speaker])
+        for (const frame of page.frames()) expect(frame.url(), 'a frame').not.toContain(s.secret);
+      // The remote, on the presenter's phone: its own printed address, its own cookie.
+      const remote = watch(await rc.newPage(), errors, 'remote');
+      await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?lang=en`);
+      expect(remote.url()).toBe(`${s.origin}/presenter/remote.html?lang=en&workshop=${s.room}&role=presenter`);
+      await expect(remote.getByRole('status')).toHaveText('Connected');
+      await remote.getByRole('button', { name: 'Next: the next demo step or slide' }).click();
+      await expect(projector.locator('section#c10k')).toHaveClass(/present/);
+      // Of everything both loaded or opened, the WebSockets included, only the printed address carries the secret.
+      for (const [saw, printed] of [
+        [projectorSaw, `${s.origin}/presenter/${s.secret}/?lang=en`],
+        [remoteSaw, `${s.origin}/presenter/${s.secret}/remote.html?lang=en`],
+      ] as const) {
+        expect(new Set(saw.filter((a) => a.startsWith('ws://')))).toEqual(
+          new Set([`${s.origin.replace('http:', 'ws:')}/ws`]),
+        );
+        expect(saw.filter((a) => a.includes(s.secret))).toEqual([printed]);
+      }
+      expect(errors).toEqual([]);
+      // The history: before each page, the blank tab it was opened in; the redirect left no entry of its own.
+      for (const page of [remote, projector]) {
+        expect(await page.evaluate(() => window.history.length)).toBe(2);
+        await page.goBack();
+        expect(page.url()).toBe('about:blank');
+      }
+    } finally {
+      await pc.close();
+      await rc.close();
     }
   });
 });
@@ -315,7 +417,7 @@ test.describe('workshop mode with the real server', () => {
     try {
       // The presenter's projected deck, on the title slide: the join address and its QR code.
       const projector = await open(browser, { viewport: { width: 1280, height: 720 } }, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
       await ready(projector);
       await expect(projector.locator('.workshop-bar')).toContainText(`Room ${s.room}`);
       await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
@@ -457,7 +559,7 @@ test.describe('workshop mode with the real server', () => {
       const projector = watch(await ctx.newPage(), errors, 'projector');
       await projector.goto(
         // at the question's voting step (its first press): the vote opens there
-        `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi/0`,
+        `${s.origin}/presenter/${s.secret}/?lang=en#/quiz-fastapi/0`,
       );
       await ready(projector);
       const quiz = projector.locator('section#quiz-fastapi');
@@ -496,11 +598,11 @@ test.describe('workshop mode with the real server', () => {
     const rc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     try {
       const projector = watch(await pc.newPage(), errors, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
       await ready(projector);
       await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
       const remote = watch(await rc.newPage(), errors, 'remote');
-      await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?workshop=${s.room}&key=${s.secret}&lang=en`);
+      await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?lang=en`);
       await expect(remote.getByRole('status')).toHaveText('Connected');
       await expect(
         remote.getByRole('heading', { level: 2, name: 'Event loop, coroutines and green threads' }),
@@ -538,9 +640,7 @@ test.describe('workshop mode with the real server', () => {
     try {
       for (const theme of ['light', 'dark']) {
         const projector = await pc.newPage();
-        await projector.goto(
-          `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en&theme=${theme}#/quiz-busy-wait/0`,
-        );
+        await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en&theme=${theme}#/quiz-busy-wait/0`);
         await ready(projector);
         await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
         found.push(...(await serious(projector, '.workshop-bar')));
@@ -564,9 +664,7 @@ test.describe('workshop mode with the real server', () => {
         await phone.close();
 
         const remote = await fc.newPage();
-        await remote.goto(
-          `${s.origin}/presenter/${s.secret}/remote.html?workshop=${s.room}&key=${s.secret}&lang=en&theme=${theme}`,
-        );
+        await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?lang=en&theme=${theme}`);
         await expect(remote.getByRole('status')).toHaveText('Connected');
         found.push(...(await serious(remote, '#remote-root')));
         await remote.close();
@@ -582,7 +680,7 @@ test.describe('workshop mode with the real server', () => {
     const s = server();
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
-    await page.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&receiver&lang=en#/title`);
+    await page.goto(`${s.origin}/presenter/${s.secret}/?receiver&lang=en#/title`);
     await ready(page);
     await expect(page.locator('.workshop-bar')).toHaveCount(0);
     expect(sockets).toEqual([]);
@@ -615,9 +713,7 @@ test('a phone whose server goes away says so, reconnects by itself, and finds it
     // While the server is away the browser logs each refused connection: expected here, not an error of the page.
     const projector = await pc.newPage();
     projector.on('pageerror', (e) => errors.push(`projector: ${e.message}`));
-    await projector.goto(
-      `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi/0`,
-    );
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/quiz-fastapi/0`);
     await ready(projector);
     const phone = await fc.newPage();
     phone.on('pageerror', (e) => errors.push(`phone: ${e.message}`));
@@ -671,9 +767,7 @@ test('a server that cannot write its log: the phone says its answer was not save
   try {
     pc.on('page', (p) => watch(p, errors, 'speaker view'));
     const projector = watch(await pc.newPage(), errors, 'projector');
-    await projector.goto(
-      `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi/0`,
-    );
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/quiz-fastapi/0`);
     await ready(projector);
     const quiz = projector.locator('section#quiz-fastapi');
     await expect(quiz.getByRole('status').filter({ hasText: 'answered' })).toHaveText(/^0 answered/);
@@ -808,7 +902,7 @@ test('the summary’s room results and ten top scores stay clear of the workshop
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     const projector = watch(await ctx.newPage(), errors, 'projector');
-    await projector.goto(`${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/title`);
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
     await ready(projector);
     await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
     // Twelve people with nicknames of the longest length allowed (24): the summary shows the top ten.

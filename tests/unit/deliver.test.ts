@@ -86,9 +86,11 @@ describe('the Embed dialog’s two snippets', () => {
 
   it('from the presenter’s deck of a workshop, start at the participants’ deck: never the secret', () => {
     const secret = 'EonFKTtje6GpA4zzpPw3Kr_QR_-E1FCG';
-    const presenter = `http://192.168.1.20:8080/presenter/${secret}/?workshop=ABCDE&key=${secret}&lang=en#/c10k/1`;
+    const presenter = `http://192.168.1.20:8080/presenter/?workshop=ABCDE&role=presenter&lang=en#/c10k/1`;
     expect(publicDeckUrl(presenter)).toBe('http://192.168.1.20:8080/');
-    expect(publicDeckUrl(`http://192.168.1.20:8080/presenter/${secret}/index.html`)).toBe('http://192.168.1.20:8080/');
+    expect(publicDeckUrl('http://192.168.1.20:8080/presenter/index.html')).toBe('http://192.168.1.20:8080/');
+    // The address the server prints (it leaves the cookie and moves on): the participants' deck too.
+    expect(publicDeckUrl(`http://192.168.1.20:8080/presenter/${secret}/`)).toBe('http://192.168.1.20:8080/');
     for (const s of [
       embedSnippet(publicDeckUrl(presenter), 'c10k', 'en', 'T', 2),
       elementSnippet(publicDeckUrl(presenter), 'c10k', 'en', 2),

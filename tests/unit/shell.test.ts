@@ -166,10 +166,10 @@ describe('the title slide’s chapter map', () => {
 
 describe('presenting or browsing (src/page-mode.ts)', () => {
   it('the workshop role comes from the address; the speaker view’s copies have none', () => {
-    expect(workshopRole('?workshop=abc&key=s3cret')).toBe('presenter');
+    expect(workshopRole('?workshop=abc&role=presenter')).toBe('presenter');
     expect(workshopRole('?workshop=abc')).toBe('participant');
-    expect(workshopRole('?workshop=abc&key=')).toBe('participant');
-    expect(workshopRole('?workshop=abc&key=s3cret&receiver')).toBeNull();
+    expect(workshopRole('?workshop=abc&key=s3cret')).toBe('participant');
+    expect(workshopRole('?workshop=abc&role=presenter&receiver')).toBeNull();
     expect(workshopRole('?lang=en')).toBeNull();
   });
 
@@ -177,7 +177,7 @@ describe('presenting or browsing (src/page-mode.ts)', () => {
     expect(isPresenting({ search: '', speakerConnected: false })).toBe(false);
     expect(isPresenting({ search: '?quiz=presenter', speakerConnected: false })).toBe(false);
     expect(isPresenting({ search: '', speakerConnected: true })).toBe(true);
-    expect(isPresenting({ search: '?workshop=abc&key=s', speakerConnected: false })).toBe(true);
+    expect(isPresenting({ search: '?workshop=abc&role=presenter', speakerConnected: false })).toBe(true);
     expect(isPresenting({ search: '?workshop=abc', speakerConnected: false })).toBe(false);
   });
 });

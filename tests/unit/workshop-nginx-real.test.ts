@@ -3,10 +3,12 @@
  * folder, error log and pid file under the system's temporary folder; no daemon, stopped by the test) on loopback in
  * front of two workshop processes sharing one room through a real redis-server. The phones reach both processes
  * through the one address, over WebSocket upgrade; one process stopped, its phones reconnect through nginx to the
- * other with their vote. Skipped, saying so, without nginx, redis-server or root.
+ * other with their vote. The presenter's address, opened through nginx, leaves a cookie valid on both processes, and
+ * nginx's error log, which names the request of every line, never carries the secret. Skipped, saying so, without
+ * nginx, redis-server or root.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -110,6 +112,22 @@ describe.skipIf(why !== null)('nginx in front of two processes', () => {
     }
     expect((await get(front, `/${a.room}`)).status).toBe(302);
 
+    // The presenter's address through nginx: exchanged for the cookie (the one request that carries the secret), then
+    // the deck, the export and the presenter's WebSocket by the cookie alone, on whichever process nginx picks.
+    const exchange = await get(front, `/presenter/${a.secret}/`);
+    expect(exchange.status).toBe(303);
+    expect(exchange.headers['location']).toBe(`/presenter/?workshop=${a.room}&role=presenter`);
+    const asPresenter = { Cookie: String(exchange.headers['set-cookie']?.[0]).split(';')[0]! };
+    for (let i = 0; i < 4; i++) {
+      expect((await get(front, `/presenter/?workshop=${a.room}&role=presenter`, asPresenter)).status).toBe(200);
+      expect((await get(front, '/api/export.json', asPresenter)).status).toBe(200);
+      const ws = await TestClient.open(`ws://127.0.0.1:${front}/ws`, 15_000, { headers: asPresenter });
+      clients.push(ws);
+      ws.send({ type: 'hello', v: 1, room: a.room, role: 'presenter' });
+      expect(await ws.type('welcome', () => true, 15_000)).toMatchObject({ role: 'presenter' });
+      ws.close();
+    }
+
     // The presenter on A itself (B is the one that will die).
     const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
     presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
@@ -131,6 +149,9 @@ describe.skipIf(why !== null)('nginx in front of two processes', () => {
     const gone = () => phones.filter(({ c }) => !c.isOpen).length;
     for (const end = Date.now() + 10_000; gone() < onB && Date.now() < end;)
       await new Promise((d) => setTimeout(d, 20));
+    // The presenter's pages go on while B is down (nginx logs each request it could not pass to B).
+    for (let i = 0; i < 6; i++)
+      expect((await get(front, '/presenter/assets/main-abcdef12.js', asPresenter)).status).toBe(200);
     const back = await Promise.all(
       phones.map(async ({ c }, k) =>
         c.isOpen ? null : (await hello(front, a.room, { role: 'participant', pid: pidOf(k) })).welcome,
@@ -153,5 +174,9 @@ describe.skipIf(why !== null)('nginx in front of two processes', () => {
     nginx.kill('SIGTERM');
     await new Promise((done) => nginx!.once('exit', done));
     nginx = null;
+    // B's death is in nginx's error log, each line with its request: none of them carries the secret.
+    const log = readFileSync(join(dir, 'error.log'), 'utf8');
+    expect(log.split('\n').filter((l) => l.includes('request: "GET ')).length).toBeGreaterThan(0);
+    expect(log).not.toContain(a.secret);
   }, 60_000);
 });

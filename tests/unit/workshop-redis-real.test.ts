@@ -164,6 +164,15 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
     clients.push(bad);
     bad.send({ type: 'hello', v: 1, room: b.room, role: 'presenter', secret: 'x'.repeat(32) });
     expect(await bad.type('refused')).toMatchObject({ reason: 'bad-secret' });
+    // The presenter's cookie, left by one process, is the presenter's on the other (derived from the room's secret,
+    // nothing kept in a process): its deck, its WebSocket without a secret, its export.
+    const cookie = String((await get(a.port, `/presenter/${a.secret}/`)).headers['set-cookie']?.[0]).split(';')[0]!;
+    expect((await get(b.port, '/presenter/', { Cookie: cookie })).status).toBe(200);
+    expect((await get(b.port, '/api/export.json', { Cookie: cookie })).status).toBe(200);
+    const byCookie = await TestClient.open(`ws://127.0.0.1:${b.port}/ws`, 5000, { headers: { Cookie: cookie } });
+    clients.push(byCookie);
+    byCookie.send({ type: 'hello', v: 1, room: b.room, role: 'presenter' });
+    expect(await byCookie.type('welcome')).toMatchObject({ role: 'presenter', room: b.room });
     // Two new ids from 127.0.0.1 in a minute: one on each process; the third, on either, is refused.
     await hello(a.port, a.room, { role: 'participant', pid: pidOf(10), nick: 'one' });
     const { c: two } = await hello(b.port, b.room, { role: 'participant', pid: pidOf(11) });

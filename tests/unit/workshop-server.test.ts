@@ -43,6 +43,13 @@ async function participant(s: WorkshopServer, n: number, nick?: string): Promise
   return { c, welcome: await c.type('welcome') };
 }
 
+/** The presenter's cookie (`name=value`), as the printed address leaves it. */
+async function presenterCookie(s: WorkshopServer): Promise<string> {
+  const r = await get(s.port, `/presenter/${s.secret}/`);
+  expect(r.status).toBe(303);
+  return String(r.headers['set-cookie']?.[0]).split(';')[0]!;
+}
+
 async function presenter(s: WorkshopServer): Promise<TestClient> {
   const c = await connect(s);
   c.send({ type: 'hello', v: 1, room: s.room, role: 'presenter', secret: s.secret });
@@ -412,7 +419,7 @@ describe('export', () => {
 });
 
 describe('static routes', () => {
-  test('the short address, the phone deck, the presenter deck behind its secret, and nothing outside the builds', async () => {
+  test('the short address, the phone deck, the presenter deck behind its cookie, and nothing outside the builds', async () => {
     const s = await start();
     for (const path of [`/${s.room}`, `/${s.room.toLowerCase()}`, `/${s.room}/`]) {
       const r = await get(s.port, path);
@@ -427,21 +434,25 @@ describe('static routes', () => {
       'text/javascript; charset=utf-8',
     );
     expect((await get(s.port, '/assets/style-abcdef12.css')).headers['content-type']).toBe('text/css; charset=utf-8');
-    const deck = await get(s.port, `/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}`);
+    const cookie = { Cookie: await presenterCookie(s) };
+    const deck = await get(s.port, `/presenter/?workshop=${s.room}&role=presenter`, cookie);
     expect(deck.status).toBe(200);
     expect(deck.body).toContain('full deck');
-    expect((await get(s.port, `/presenter/${s.secret}/remote.html`)).body).toContain('remote');
-    expect((await get(s.port, `/presenter/${s.secret}`)).headers['location']).toBe(
-      `/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}`,
-    );
-    for (const path of [
-      `/presenter/wrong/`,
-      `/presenter/wrong/assets/main-abcdef12.js`,
-      `/presenter//`,
-      '/assets/main-abcdef12.js',
-    ]) {
+    expect((await get(s.port, '/presenter/remote.html', cookie)).body).toContain('remote');
+    expect((await get(s.port, '/presenter/assets/main-abcdef12.js', cookie)).status).toBe(200);
+    expect((await get(s.port, '/presenter?lang=en', cookie)).headers['location']).toBe('/presenter/?lang=en');
+    for (const [path, status] of [
+      [`/presenter/wrong/`, 403],
+      [`/presenter/wrong/assets/main-abcdef12.js`, 403],
+      [`/presenter//`, 403],
+      ['/presenter/', 403],
+      ['/presenter/remote.html', 403],
+      ['/presenter/assets/main-abcdef12.js', 403],
+      ['/presenter/?key=wrong', 404],
+      ['/assets/main-abcdef12.js', 404],
+    ] as const) {
       const r = await get(s.port, path);
-      expect(r.status, path).toBe(404);
+      expect(r.status, path).toBe(status);
       expect(r.body).not.toContain('full deck');
     }
     for (const path of [
@@ -449,18 +460,80 @@ describe('static routes', () => {
       '/%2e%2e/secret.txt',
       '/..%2fsecret.txt',
       '/assets/..%2f..%2fsecret.txt',
-      `/presenter/${s.secret}/..%2f..%2fsecret.txt`,
-      `/presenter/${s.secret}/../../secret.txt`,
+      '/presenter/..%2f..%2fsecret.txt',
+      '/presenter/../../secret.txt',
       '/%00',
       '/.hidden',
       '/%E0%A4%A',
     ]) {
-      const r = await get(s.port, path);
+      const r = await get(s.port, path, cookie);
       expect([400, 404], path).toContain(r.status);
       expect(r.body).not.toContain('outside the build');
     }
     expect((await get(s.port, '/', {}, 'POST')).status).toBe(405);
     expect((await get(s.port, '/', {}, 'HEAD')).status).toBe(200);
+  });
+
+  test('the presenter’s address is exchanged for a cookie: no address the browser keeps carries the secret', async () => {
+    const s = await start();
+    // The printed addresses, and the old form with `key`: 303 to the page without the secret, its parameters kept.
+    for (const [path, to] of [
+      [`/presenter/${s.secret}`, `/presenter/?workshop=${s.room}&role=presenter`],
+      [`/presenter/${s.secret}/`, `/presenter/?workshop=${s.room}&role=presenter`],
+      [`/presenter/${s.secret}/remote.html`, `/presenter/remote.html?workshop=${s.room}&role=presenter`],
+      [
+        `/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en`,
+        `/presenter/?workshop=${s.room}&lang=en&role=presenter`,
+      ],
+      [
+        `/presenter/speaker.html?key=${s.secret}&lang=ru`,
+        `/presenter/speaker.html?lang=ru&workshop=${s.room}&role=presenter`,
+      ],
+    ] as const) {
+      for (const method of ['GET', 'HEAD']) {
+        const r = await get(s.port, path, {}, method);
+        expect(r.status, path).toBe(303);
+        expect(r.headers['location'], path).toBe(to);
+        expect(r.headers['location']).not.toContain(s.secret);
+        expect(r.headers['cache-control']).toBe('no-store');
+        expect(r.headers['referrer-policy']).toBe('no-referrer');
+        const set = r.headers['set-cookie'] ?? [];
+        expect(set).toHaveLength(1);
+        expect(set[0]).toMatch(
+          new RegExp(`^hsw-presenter-${s.room}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`),
+        );
+        expect(set[0]).not.toContain(s.secret);
+      }
+    }
+    const cookie = await presenterCookie(s);
+    // The cookie opens the presenter's WebSocket without a secret in any message; none at all: refused.
+    const c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { headers: { Cookie: `a=b; ${cookie}` } });
+    clients.push(c);
+    c.send({ type: 'hello', v: 1, room: s.room, role: 'presenter' });
+    expect(await c.type('welcome')).toMatchObject({ role: 'presenter', room: s.room });
+    c.send({ type: 'poll', qid: Q.id, action: 'open' });
+    expect(pollOf(await c.type('poll', pollIs(Q.id, 'open')))['status']).toBe('open');
+    // A secret given with the cookie must still be right.
+    const both = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { headers: { Cookie: cookie } });
+    clients.push(both);
+    both.send({ type: 'hello', v: 1, room: s.room, role: 'presenter', secret: 'x'.repeat(32) });
+    expect(await both.type('refused')).toEqual({ type: 'refused', reason: 'bad-secret' });
+    for (const headers of [
+      {},
+      { Cookie: `hsw-presenter-${s.room}=${'A'.repeat(43)}` },
+      { Cookie: `hsw-presenter-OTHER=${cookie.split('=')[1]}` },
+    ] as Record<string, string>[]) {
+      const bad = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { headers });
+      clients.push(bad);
+      bad.send({ type: 'hello', v: 1, room: s.room, role: 'presenter' });
+      expect(await bad.type('refused')).toEqual({ type: 'refused', reason: 'bad-secret' });
+      expect((await get(s.port, '/presenter/', headers)).status).toBe(403);
+      expect((await get(s.port, '/api/export.json', headers)).status).toBe(403);
+    }
+    // The export takes the cookie too (the panel's buttons send no key).
+    const json = await get(s.port, '/api/export.json', { Cookie: cookie });
+    expect(json.status).toBe(200);
+    expect(JSON.parse(json.body)).toMatchObject({ room: s.room });
   });
 
   test('without a phone build the server says so on the page', async () => {

@@ -36,16 +36,14 @@ const phone = () => initialWorkshopState({ role: 'participant', room: 'ABCD', pi
 const projector = () => initialWorkshopState({ role: 'presenter', room: 'ABCD' });
 
 describe('workshop client state (src/workshop-state.ts)', () => {
-  it('hello: valid for the protocol, the secret only for the presenter, pid and nick only for a participant', () => {
-    const p = helloFor(phone(), null);
+  it('hello: valid for the protocol, never a secret (the cookie proves the presenter), pid and nick only for a participant', () => {
+    const p = helloFor(phone());
     expect(p).toEqual({ type: 'hello', v: 1, room: 'ABCD', role: 'participant', pid: PID, nick: 'Ada' });
     expect(v.safeParse(ClientMessage, p).success).toBe(true);
-    const q = helloFor(projector(), 's3cret');
-    expect(q).toEqual({ type: 'hello', v: 1, room: 'ABCD', role: 'presenter', secret: 's3cret' });
+    const q = helloFor(projector());
+    expect(q).toEqual({ type: 'hello', v: 1, room: 'ABCD', role: 'presenter' });
     expect(v.safeParse(ClientMessage, q).success).toBe(true);
-    expect(helloFor(initialWorkshopState({ role: 'participant', room: 'ABCD', pid: PID }), null)).not.toHaveProperty(
-      'nick',
-    );
+    expect(helloFor(initialWorkshopState({ role: 'participant', room: 'ABCD', pid: PID }))).not.toHaveProperty('nick');
   });
 
   it('a vote: sending → ack locks it as theirs; the projector’s broadcast without `yours` keeps it', () => {
