@@ -48,13 +48,13 @@ export default slideText({
         p: 'Первый кусок выполняется прямо в вызове, на стеке вызывающего, как любая функция. Он запускает запрос к базе и доходит до первого await. Пока всё как в обычной функции: кадр на стеке, код выполняется.',
       },
       {
-        p: 'На await кусок записывает «в следующий раз — состояние один» и просто возвращается. Стек пуст. Вся приостановленная функция теперь — этот маленький объект в куче, и поток свободен для других.',
+        p: 'На await кусок записывает «в следующий раз — состояние один» и просто возвращается. Стек пуст. Вся приостановленная функция теперь — этот маленький объект в куче, и поток свободен для других. Вызывающему возвращается промис — обещание, что результат будет.',
       },
       {
         p: 'База ответила. Микрозадача снова вызывает автомат; он смотрит на состояние и прыгает сразу во второй кусок. Полученный пользователь сохраняется в объекте: он понадобится следующему куску после ещё одной паузы. Локальная переменная пережила паузу, хотя стека у функции всё это время не было.',
       },
       {
-        p: 'Второй await: состояние два, стек снова пуст. Тем временем поток обслуживает другие запросы; тысяча таких ожидающих функций — это тысяча маленьких объектов, а не тысяча стеков.',
+        p: 'Второй await: состояние два, стек снова пуст. Тем временем поток обслуживает другие запросы; тысяча таких ожидающих функций — это тысяча маленьких объектов, а не тысяча стеков. Сколько бы ни было await, между кусками стек всегда пуст.',
       },
       {
         p: 'API ответил, выполняется третий кусок: он считает посты и возвращает число. Кадр на стеке снова живёт ровно столько, сколько выполняется кусок.',
@@ -106,7 +106,7 @@ export default slideText({
         p: 'The first piece runs right inside the call, on the caller’s stack, like any function. It starts the database query and reaches the first await.',
       },
       {
-        p: 'At the await the piece writes “next time, state one” and simply returns. The stack is empty. The whole suspended function is now this small object on the heap, and the thread is free for anyone else.',
+        p: 'At the await the piece writes “next time, state one” and simply returns. The stack is empty. The whole suspended function is now this small object on the heap, and the thread is free for anyone else. The caller gets back a promise of the result.',
       },
       {
         p: 'The database answers. A microtask calls the machine again; it looks at the state and jumps straight into the second piece. The user it got back is stored in the object, because the next piece will need it after another pause. A local variable survived the pause, though the function had no stack all that time.',

@@ -63,7 +63,7 @@ export default slideText({
         p: 'Java даёт потокам стек поменьше, один мегабайт вместо восьми. Это экономит адресное пространство, но потолки ядра не сдвигает: лимит отображений и лимит потоков те же, и число потоков упирается в ту же стену. А каждый поток по-прежнему стоит пробуждения и засыпания на каждый запрос — два переключения контекста, и после каждого следующий поток начинает с холодным кэшем.',
       },
       {
-        p: 'Миллион соединений: на ногах только цикл событий. Один поток, а на соединение — только объект с его состоянием, пара килобайт. Ни стека на соединение, ни переключения на запрос. Вся остальная глава о том, как одному потоку узнать, в каком из миллиона сокетов есть данные, — а сказать это может только ядро. Этот объект и есть вся цена ожидающего соединения: ни памяти под стек, ни места в планировщике, ни пробуждения ради каждого запроса.',
+        p: 'Миллион соединений: на ногах только цикл событий. Один поток, а на соединение — только объект с его состоянием, пара килобайт. Этот объект и есть вся цена ожидающего соединения: ни стека, ни места в планировщике, ни пробуждения ради каждого запроса. Вся остальная глава о том, как одному потоку узнать, в каком из миллиона сокетов есть данные, — а сказать это может только ядро.',
       },
     ],
     appendix: [
@@ -108,7 +108,7 @@ export default slideText({
         p: 'Java gives its threads smaller stacks, one megabyte instead of eight. That saves address space, but it does not move the kernel’s ceilings: the count of mappings and the limit on threads are the same, and the thread count hits the same wall. And every thread still costs a wake-up and a sleep for each request: two context switches, each of them a cold cache for the next thread.',
       },
       {
-        p: 'A million connections: only the event loop is still standing. One thread, and for each connection just an object with its state, a couple of kilobytes. No stack per connection, no switch per request. The rest of this chapter is about how one thread can learn which of a million sockets has data, and that is something only the kernel can tell us. That object is the whole cost of a waiting connection.',
+        p: 'A million connections: only the event loop is still standing. One thread, and for each connection just an object with its state, a couple of kilobytes. That object is the whole cost of a waiting connection: no stack per connection, no switch per request. The rest of this chapter is about how one thread can learn which of a million sockets has data, and that is something only the kernel can tell us.',
       },
     ],
     appendix: [

@@ -42,7 +42,7 @@ export default slideText({
         p: 'Промисы: вся цепочка построена сразу, в ноль миллисекунд, когда ещё никто не ответил. Четыре реакции ждут на четырёх промисах. Цепочка вместо вложенности, но ожидание то же самое. Каждая реакция — это колбэк, просто подвешенный на промис, а не переданный драйверу.',
       },
       {
-        p: 'async/await: теперь ждёт собственный приостановленный кадр функции, на строке 2, и над ним кадр вызывающего. Читается как обычный блокирующий код, а цикл тот же и ожидание то же: поток свободен.',
+        p: 'async/await: теперь ждёт собственный приостановленный кадр функции, на строке 2, и над ним кадр вызывающего. Читается как обычный блокирующий код, а цикл тот же и ожидание то же: поток свободен. Кадр вызывающего тоже сохранён — поэтому ошибка потом сможет подняться к нему.',
       },
       {
         p: 'Теперь пусть база упадёт. В колбэках ошибка — просто первый аргумент: она доходит наверх, только потому что каждый уровень её проверяет и передаёт дальше. Забыли одну проверку — ошибка потерялась. Каждый уровень вложенности повторяет одну и ту же проверку.',
@@ -51,10 +51,10 @@ export default slideText({
         p: 'Ещё хуже — исключение, брошенное внутри колбэка. Try и catch вокруг нашего вызова закончились давно, ещё в ноль миллисекунд. Его никто не ловит: Node сообщает о непойманном исключении, и процесс завершается. Одна опечатка в колбэке — и падает весь сервер, со всеми соединениями.',
       },
       {
-        p: 'Промисы: отклонение пропускает все then и приходит в единственный catch в конце. Одно место для ошибок, но циклы и ветвления через ожидания по-прежнему неудобны.',
+        p: 'Промисы: отклонение пропускает все then и приходит в единственный catch в конце. Одно место для ошибок, но циклы и ветвления через ожидания по-прежнему неудобны. Но забудьте этот catch — и в нынешнем Node необработанное отклонение завершит процесс.',
       },
       {
-        p: 'async/await: await бросает исключение прямо в своей строке, поэтому работает обычный try и catch, а с ним циклы и условия. Как компилятор это делает, если между ними стек пуст? Это следующий слайд.',
+        p: 'async/await: await бросает исключение прямо в своей строке, поэтому работает обычный try и catch, а с ним циклы и условия. Как компилятор это делает, если между ними стек пуст? Это следующий слайд. Это и есть главный выигрыш: обработка ошибок снова выглядит как в синхронном коде.',
       },
     ],
     appendix: [
@@ -103,7 +103,7 @@ export default slideText({
         p: 'Promises: the whole chain is built at once, at zero milliseconds, before anything has answered. Four reactions wait on four promises. A chain instead of nesting, but still the same waiting.',
       },
       {
-        p: 'async/await: what waits now is the function’s own suspended frame, paused at line 2, and the caller’s frame above it. It reads like ordinary blocking code, yet it is the same loop and the same wait: the thread is free.',
+        p: 'async/await: what waits now is the function’s own suspended frame, paused at line 2, and the caller’s frame above it. It reads like ordinary blocking code, yet it is the same loop and the same wait: the thread is free. The caller’s frame is kept too, which is why an error can later travel up to it.',
       },
       {
         p: 'Now let the database fail. With callbacks the error is just the first argument: it gets to the top only because every level checks it and passes it on. Forget one check, and the error is lost.',
@@ -112,7 +112,7 @@ export default slideText({
         p: 'Worse, an exception thrown inside a callback. The try and catch around our call finished long ago, at zero milliseconds. Nobody catches it; Node reports an uncaught exception and the process exits.',
       },
       {
-        p: 'Promises: the rejection skips every then and lands in the single catch at the end. One place for errors, but loops and branches across awaits are still awkward.',
+        p: 'Promises: the rejection skips every then and lands in the single catch at the end. One place for errors, but loops and branches across awaits are still awkward. Forget that catch, though, and in today’s Node an unhandled rejection ends the process.',
       },
       {
         p: 'async/await: the await throws right at its own line, so an ordinary try and catch works, and loops and ifs work too. How does the compiler pull that off, with an empty stack in between? That is the next slide.',

@@ -52,7 +52,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Вторая глава: кто вызывает мой колбэк? Цикл событий — обычный бесконечный цикл вокруг epoll wait. Он считает, сколько можно спать — до ближайшего таймера, — засыпает до этого таймера или до готового сокета и потом по одному вызывает колбэки. Вот и всё; такой цикл есть внутри nginx, Redis, Node и asyncio в Python. Прогоним его на маленьком сценарии: два таймера и один сокет.',
+        p: 'Так кто же вызывает мой колбэк? Цикл событий — обычный бесконечный цикл вокруг epoll wait. Он считает, сколько можно спать — до ближайшего таймера, — засыпает до этого таймера или до готового сокета и потом по одному вызывает колбэки. Вот и всё; такой цикл есть внутри nginx, Redis, Node и asyncio в Python. Прогоним его на маленьком сценарии: два таймера и один сокет.',
       },
       {
         p: 'Делать пока нечего, и цикл спит: 50 миллисекунд, ровно до срока таймера t1. Пока он спит, поток не тратит процессор, а таймаут сна — это ближайший срок в куче таймеров. Никакого активного опроса, никакого «а теперь пора?».',
@@ -70,7 +70,7 @@ export default slideText({
         p: 'Node — тот же цикл, разбитый на фазы: таймеры, отложенные колбэки, poll для сокетов, check для setImmediate и закрытия. Здесь, в фазе poll, колбэк сокета планирует две вещи: setImmediate и таймер с нулевой задержкой.',
       },
       {
-        p: 'Фаза check идёт сразу после poll, поэтому immediate выполняется первым, в этом же обороте. Внутри колбэка ввода-вывода этот порядок гарантирован. А вот снаружи колбэка ввода-вывода порядок таймера с нулём и immediate не гарантирован.',
+        p: 'Фаза check идёт сразу после poll, поэтому immediate выполняется первым, в этом же обороте. Внутри колбэка ввода-вывода этот порядок гарантирован, а вот из основного скрипта — нет.',
       },
       {
         p: 'Таймер с нулём ждёт фазы таймеров следующего оборота. И главное правило: пока работает любой колбэк, цикл стоит. Никто больше не выполняется, ни один сокет не читается, ни один таймер не срабатывает. Из этого правила следует всё, что будет дальше в этой главе.',
@@ -121,7 +121,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Second chapter: who runs my callback? An event loop is an ordinary infinite loop around epoll wait. It works out how long it may sleep, until the nearest timer, sleeps until that timer or a ready socket, and then calls the callbacks one by one. That is all there is to it; nginx, Redis, Node and Python’s asyncio all have this loop inside. Let’s run it on a tiny scenario: two timers and one socket.',
+        p: 'So who runs my callback? An event loop is an ordinary infinite loop around epoll wait. It works out how long it may sleep, until the nearest timer, sleeps until that timer or a ready socket, and then calls the callbacks one by one. That is all there is to it; nginx, Redis, Node and Python’s asyncio all have this loop inside. Let’s run it on a tiny scenario: two timers and one socket.',
       },
       {
         p: 'Nothing to do yet, so it sleeps: 50 milliseconds, exactly until timer t1 is due. While it sleeps the thread uses no CPU, and the timeout of the sleep is the nearest deadline in the timer heap.',
@@ -139,7 +139,7 @@ export default slideText({
         p: 'Node is the same loop, split into phases: timers, pending callbacks, poll for the sockets, check for setImmediate, and close. Here, in the poll phase, a socket’s callback schedules two things: setImmediate, and a timer with a delay of zero.',
       },
       {
-        p: 'The check phase comes right after poll, so the immediate runs first, in this same turn. Inside an I/O callback that order is guaranteed.',
+        p: 'The check phase comes right after poll, so the immediate runs first, in this same turn. Inside an I/O callback that order is guaranteed; from the main script it is not.',
       },
       {
         p: 'The zero-delay timer waits for the timers phase of the next turn. And the rule to take away: while any callback runs, the loop stands still. Nobody else runs, no socket is read, no timer fires. Everything else in this chapter follows from that rule.',

@@ -51,19 +51,19 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Последняя глава: можно ли обойтись без async? Горутина, виртуальный поток Java, процесс Erlang — это задача со своим маленьким стеком, который рантайм умеет отложить в сторону на любой глубине вызовов. Рантайм раскладывает тысячи таких задач по нескольким потокам ОС, а код остаётся обычным блокирующим. Сначала Go: горутина G1 вызывает read, и поток ОС M1 уходит вместе с ней в ядро. Остальные горутины продолжают работать на других потоках.',
+        p: 'Можно ли обойтись без async вовсе? Горутина, виртуальный поток Java, процесс Erlang — это задача со своим маленьким стеком, который рантайм умеет отложить в сторону на любой глубине вызовов. Рантайм раскладывает тысячи таких задач по нескольким потокам ОС, а код остаётся обычным блокирующим. Сначала Go: горутина G1 вызывает read, и поток ОС M1 уходит вместе с ней в ядро. Остальные горутины продолжают работать на других потоках.',
       },
       {
         p: 'Через 20 микросекунд следящий поток Go, sysmon, замечает застрявший поток, забирает у него процессор P1 и отдаёт новому потоку ОС, M5. В процессе на один поток больше, и никто не стоит за блокирующим вызовом. Блокирующий вызов стоит один поток ОС, а не весь рантайм.',
       },
       {
-        p: 'Долгий цикл без вызовов функций, который никогда сам не уступает: через 10 миллисекунд sysmon вытесняет его сигналом. С Go 1.14 можно остановить даже тугой бесконечный цикл, так что одна занятая горутина не захватит процессор навсегда.',
+        p: 'Долгий цикл без вызовов функций, который никогда сам не уступает: через 10 миллисекунд sysmon вытесняет его сигналом. С Go 1.14 можно остановить даже тугой бесконечный цикл, так что одна занятая горутина не захватит процессор навсегда. Раньше такой цикл мог надолго занять поток и задержать всех остальных.',
       },
       {
         p: 'Java: виртуальный поток читает сокет, в котором нет данных. Вместо того чтобы блокировать поток-носитель, он снимается с него: его кадры стека копируются в кучу, а носитель берёт следующий виртуальный поток. Код тот же, блокирующий, а поток ОС свободен. Число потоков ОС больше не растёт вместе с числом ожидающих задач.',
       },
       {
-        p: 'Подвох: внутри блока synchronized, до Java 24, виртуальный поток сняться не может. Он прикалывает свой носитель, и тот ждёт в ядре. Носителей столько, сколько ядер: приколите все — и встанет всё.',
+        p: 'Подвох: внутри блока synchronized, до Java 24, виртуальный поток сняться не может. Он закрепляет свой носитель, и тот ждёт в ядре. Носителей столько, сколько ядер: закрепите все — и встанет всё.',
       },
       {
         p: 'Erlang считает редукции — грубо говоря, вызовы функций: после 4000 процесс уходит в конец очереди, даже посреди долгого счёта. Ни один процесс не может надолго занять планировщик, поэтому задержки у Erlang такие ровные. Три рантайма — три способа остановить задачу, которая сама не останавливается.',
@@ -109,7 +109,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Last chapter: can we skip async altogether? A goroutine, a Java virtual thread, an Erlang process: each is a task with a small stack of its own, which the runtime can set aside at any depth of calls. The runtime spreads thousands of them over a few OS threads, and the code stays ordinary blocking code. Go first: goroutine G1 calls read, and OS thread M1 goes into the kernel with it. The other goroutines keep running on the other threads.',
+        p: 'Can we skip async altogether? A goroutine, a Java virtual thread, an Erlang process: each is a task with a small stack of its own, which the runtime can set aside at any depth of calls. The runtime spreads thousands of them over a few OS threads, and the code stays ordinary blocking code. Go first: goroutine G1 calls read, and OS thread M1 goes into the kernel with it. The other goroutines keep running on the other threads.',
       },
       {
         p: '20 microseconds later Go’s monitor thread, sysmon, notices the stuck thread, takes its processor, P1, and hands it to a new OS thread, M5. The process has one thread more, and nobody is stuck behind the blocking call.',

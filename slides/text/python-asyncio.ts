@@ -45,7 +45,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Третья глава: что делает await в Python? Сначала — где asyncio теряет конкурентность. Программа одна, а меняется только одна строка в обработчике запроса. Фоновая задача-пульс тикает каждые 100 миллисекунд; в 250 приходят два запроса, каждый ждёт 300. С асинхронным сном через await оба ждут одновременно, прогон заканчивается рано, и пульс держит ритм. Так выглядит правильный код. Пульс — наш индикатор: пока он тикает ровно, цикл свободен.',
+        p: 'Теперь asyncio в Python, и сначала — где он теряет конкурентность. Программа одна, а меняется только одна строка в обработчике запроса. Фоновая задача-пульс тикает каждые 100 миллисекунд; в 250 приходят два запроса, каждый ждёт 300. С асинхронным сном через await оба ждут одновременно, и пульс держит ритм. Так выглядит правильный код. Пульс — наш индикатор: пока он тикает ровно, цикл свободен.',
       },
       {
         p: 'Теперь забудем await. Вызов корутинной функции только создаёт объект корутины: ничего не выполняется. Запрос «готов» сразу, ничего не сделав, а Python печатает предупреждение, что корутину так и не дождались. Ищите это предупреждение в своих логах. Ошибки нет, исключения нет — только строчка предупреждения.',
@@ -60,7 +60,7 @@ export default slideText({
         p: 'Лечение для блокирующего вызова, который не заменить: отправить его в поток. Пока поток ждёт сеть, цикл спит в select, свободный для остальных, и пульс снова вовремя. Для этого у asyncio и есть пул потоков. Цикл ждёт ответа от потока так же, как ждал бы сокета.',
       },
       {
-        p: 'Но счёт в потоках — совсем другая история. Потоки делят глобальную блокировку интерпретатора, GIL: два цикла по 300 миллисекунд идут 600, друг за другом, а каждый тик пульса опаздывает на 5 миллисекунд — он ждёт, пока ему передадут блокировку.',
+        p: 'Но счёт в потоках — совсем другая история. Потоки делят глобальную блокировку интерпретатора, GIL: два цикла по 300 миллисекунд идут 600, друг за другом, а каждый тик пульса опаздывает на 5 миллисекунд — он ждёт, пока ему передадут блокировку. Потоки помогают ждать, но не помогают считать.',
       },
       {
         p: 'У каждого процесса свой интерпретатор и своя блокировка: два цикла идут параллельно, 300 миллисекунд, а поток цикла свободен. Простое правило: блокирующий ввод-вывод — в поток, счёт — в процесс. Цена — запуск процессов и передача данных между ними.',
@@ -112,7 +112,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Third chapter: what does await do, in Python? First, where asyncio loses its concurrency. One program, and only one line in the request handler changes. A heartbeat task ticks every 100 milliseconds; two requests arrive at 250 and each waits 300. With an awaited asyncio sleep both wait at the same time, the run ends early, and the heartbeat keeps time. This is what correct code looks like. The heartbeat is our indicator: while it ticks evenly, the loop is free.',
+        p: 'Now Python’s asyncio, and first, where it loses its concurrency. One program, and only one line in the request handler changes. A heartbeat task ticks every 100 milliseconds; two requests arrive at 250 and each waits 300. With an awaited asyncio sleep both wait at the same time, and the heartbeat keeps time. This is what correct code looks like. The heartbeat is our indicator: while it ticks evenly, the loop is free.',
       },
       {
         p: 'Now forget the await. Calling a coroutine function only creates a coroutine object: nothing runs. The request is “done” at once, without having done anything, and Python prints a warning that the coroutine was never awaited. Look for that warning in your logs.',
@@ -127,7 +127,7 @@ export default slideText({
         p: 'The fix for a blocking call you cannot replace: send it to a thread. While the thread waits for the network, the loop sleeps in select, free to serve others, and the heartbeat is back on time. This is what the thread pool of asyncio is for.',
       },
       {
-        p: 'But computing in threads is a different story. Threads share the global interpreter lock: two loops of 300 milliseconds take 600, one after the other, and the heartbeat’s every tick comes 5 milliseconds late, because it waits for the lock to be handed over.',
+        p: 'But computing in threads is a different story. Threads share the global interpreter lock: two loops of 300 milliseconds take 600, one after the other, and the heartbeat’s every tick comes 5 milliseconds late, because it waits for the lock to be handed over. Threads help with waiting, not with computing.',
       },
       {
         p: 'Processes each have their own interpreter and their own lock: the two loops run in parallel, 300 milliseconds, and the loop’s thread stays free. Rule of thumb: blocking I/O goes to a thread, computing goes to a process. The price: starting processes and passing data between them.',

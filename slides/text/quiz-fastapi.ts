@@ -28,7 +28,7 @@ export default slideText({
         p: 'Голосуем: на телефонах или поднимите руки, пока я читаю ответы. Подсказка: подумайте, кто выполняет обработчик и в каком потоке. Вспомните, что мы видели на слайде про блокирующие вызовы.',
       },
       {
-        p: 'Ответ — второй, около 10 секунд. Блокирующий вызов держит поток цикла, и пятьдесят запросов идут строго по очереди: пятьдесят раз по 200 миллисекунд. Парадокс: уберите async, и FastAPI сам выполнит обычную функцию в своём пуле из 40 потоков — около 400 миллисекунд. Правильное лечение — асинхронный HTTP-клиент, и все пятьдесят закончатся за 200 миллисекунд.',
+        p: 'Ответ — второй, около 10 секунд. Блокирующий вызов держит поток цикла, и пятьдесят запросов идут строго по очереди: пятьдесят раз по 200 миллисекунд. Парадокс: уберите async, и FastAPI сам выполнит обычную функцию в своём пуле из 40 потоков — около 400 миллисекунд. Правильное лечение — асинхронный HTTP-клиент, и все пятьдесят закончатся за 200 миллисекунд. Дело не в FastAPI: так поведёт себя любой асинхронный фреймворк с блокирующим вызовом внутри.',
       },
     ],
     appendix: [
@@ -59,7 +59,7 @@ export default slideText({
         p: 'Vote now: on your phones, or hands up as I read the answers. A hint: think of who runs the handler, and on which thread.',
       },
       {
-        p: 'The answer is two, about 10 seconds. The blocking call holds the loop’s thread, so the fifty requests run strictly one after another, fifty times 200 milliseconds. The paradox: drop the async, and FastAPI runs the plain function in its pool of 40 threads by itself, about 400 milliseconds. The right fix is an async HTTP client, and all fifty finish in 200 milliseconds.',
+        p: 'The answer is two, about 10 seconds. The blocking call holds the loop’s thread, so the fifty requests run strictly one after another, fifty times 200 milliseconds. The paradox: drop the async, and FastAPI runs the plain function in its pool of 40 threads by itself, about 400 milliseconds. The right fix is an async HTTP client, and all fifty finish in 200 milliseconds. It is not about FastAPI: any async framework behaves like this with a blocking call inside.',
       },
     ],
     appendix: [
