@@ -54,7 +54,7 @@ export default slideText({
         p: 'База ответила. Микрозадача снова вызывает автомат; он смотрит на состояние и прыгает сразу во второй кусок. Полученный пользователь сохраняется в объекте: он понадобится следующему куску после ещё одной паузы. Локальная переменная пережила паузу, хотя стека у функции всё это время не было.',
       },
       {
-        p: 'Второй await: состояние два, стек снова пуст. Тем временем поток обслуживает другие запросы; тысяча таких ожидающих функций — это тысяча маленьких объектов, а не тысяча стеков. Сколько бы ни было await, между кусками стек всегда пуст.',
+        p: 'Второй await: состояние два, стек снова пуст. Тем временем поток обслуживает другие запросы; каждая так ожидающая функция — это один маленький объект, а не стек. Сколько бы ни было await, между кусками стек всегда пуст.',
       },
       {
         p: 'API ответил, выполняется третий кусок: он считает посты и возвращает число. Кадр на стеке снова живёт ровно столько, сколько выполняется кусок.',
@@ -112,7 +112,7 @@ export default slideText({
         p: 'The database answers. A microtask calls the machine again; it looks at the state and jumps straight into the second piece. The user it got back is stored in the object, because the next piece will need it after another pause. A local variable survived the pause, though the function had no stack all that time.',
       },
       {
-        p: 'The second await: state two, the stack empty again. Meanwhile the thread serves other requests; a thousand such waiting functions are a thousand small objects, not a thousand stacks.',
+        p: 'The second await: state two, the stack empty again. Meanwhile the thread serves other requests; every function waiting like this is one small object, not a stack.',
       },
       { p: 'The API answers, and the third piece runs: it counts the posts and returns the number.' },
       {

@@ -52,7 +52,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Так кто же вызывает мой колбэк? Цикл событий — обычный бесконечный цикл вокруг epoll wait. Он считает, сколько можно спать — до ближайшего таймера, — засыпает до этого таймера или до готового сокета и потом по одному вызывает колбэки. Вот и всё; такой цикл есть внутри nginx, Redis, Node и asyncio в Python. Прогоним его на маленьком сценарии: два таймера и один сокет.',
+        p: 'Так кто же вызывает мой колбэк? Цикл событий — обычный бесконечный цикл вокруг epoll wait. Он считает, сколько можно спать — до ближайшего таймера, — засыпает до этого таймера или до готового сокета и потом по одному вызывает колбэки. Вот и всё; такой цикл есть внутри nginx, Redis, Node и asyncio в Python. Прогоним его на маленьком сценарии: два таймера и данные, которые придут в один сокет.',
       },
       {
         p: 'Делать пока нечего, и цикл спит: 50 миллисекунд, ровно до срока таймера t1. Пока он спит, поток не тратит процессор, а таймаут сна — это ближайший срок в куче таймеров. Никакого активного опроса, никакого «а теперь пора?».',
@@ -121,7 +121,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'So who runs my callback? An event loop is an ordinary infinite loop around epoll wait. It works out how long it may sleep, until the nearest timer, sleeps until that timer or a ready socket, and then calls the callbacks one by one. That is all there is to it; nginx, Redis, Node and Python’s asyncio all have this loop inside. Let’s run it on a tiny scenario: two timers and one socket.',
+        p: 'So who runs my callback? An event loop is an ordinary infinite loop around epoll wait. It works out how long it may sleep, until the nearest timer, sleeps until that timer or a ready socket, and then calls the callbacks one by one. That is all there is to it; nginx, Redis, Node and Python’s asyncio all have this loop inside. Let’s run it on a tiny scenario: two timers, and data arriving on one socket.',
       },
       {
         p: 'Nothing to do yet, so it sleeps: 50 milliseconds, exactly until timer t1 is due. While it sleeps the thread uses no CPU, and the timeout of the sleep is the nearest deadline in the timer heap.',

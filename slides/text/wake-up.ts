@@ -46,7 +46,7 @@ export default slideText({
         p: 'Колбэк кладёт сокет в список готовых и будит того, кто спит в epoll wait. Никто не перебирал список сокетов: работа сделана для одного сокета, в который пришли данные. Сколько бы сокетов мы ни ждали, цена одна и та же.',
       },
       {
-        p: 'Поток проснулся, epoll wait вернул один сокет. Работы ядра для нас — на один готовый дескриптор, следим ли мы за десятью сокетами или за сотней тысяч. Теперь цикл вызывает колбэк этого сокета.',
+        p: 'Поток проснулся, epoll wait вернул один сокет. Работы ядра для нас — ровно на один готовый дескриптор. Теперь цикл вызывает колбэк этого сокета.',
       },
       {
         p: 'Колбэк читает килобайт, и 424 байта остаются в буфере. Это нормально: чтение берёт столько, сколько просили, остальное ждёт следующего чтения. Программе не нужно знать, сколько байт пришло: она читает кусками.',
@@ -98,7 +98,7 @@ export default slideText({
         p: 'The callback puts the socket on epoll’s ready list and wakes whoever sleeps in epoll wait. No one scanned a list of sockets: the work was done for the one socket that got data.',
       },
       {
-        p: 'The thread wakes, and epoll wait returns one socket. The kernel’s work for us: one ready descriptor, whether we watch ten sockets or a hundred thousand. Now the loop calls that socket’s callback.',
+        p: 'The thread wakes, and epoll wait returns one socket. The kernel’s work for us: one ready descriptor, however many sockets we watch. Now the loop calls that socket’s callback.',
       },
       {
         p: 'The callback reads a kilobyte, and 424 bytes stay in the buffer. That is normal: a read takes what it asked for, and the rest waits for the next one.',
