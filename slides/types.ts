@@ -77,8 +77,10 @@ export interface SlideWords {
   /** What the slide says, beside its demo. Keep it short: the demo does the explaining. */
   body: readonly Block[];
   /**
-   * Speaker notes: what the presenter says, one or two spoken lines a step (tests/unit/notes.test.ts counts the
-   * words). Nothing here is read from the screen: figures, provenance and caveats go in `appendix`.
+   * Speaker notes: exactly one `{ p }` per state of the demo's speaker sequence, notes[i] what the presenter says
+   * while step i is on screen (the speaker view lights the current one). Spoken words: no code identifiers, no
+   * keyboard help, nothing read from the screen; figures, provenance and caveats go in `appendix`
+   * (tests/unit/notes.test.ts checks this and counts the 40-minute plan's words).
    */
   notes: readonly Block[];
   /**

@@ -42,19 +42,25 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Тот же `load`, как его видит компилятор. Вызов создаёт в куче объект `f`: аргументы, локальные переменные и поле `state`, сейчас 0.',
-      },
-      { p: '`case 0` выполняется прямо в вызове, на стеке вызывающего, и запускает `db.get`.' },
-      {
-        p: 'На `await` кусок пишет `state = 1` и возвращается. Стек пуст: вся функция — этот маленький объект в куче.',
+        p: 'Та же функция load, как её видит компилятор. Он режет её по каждому await на куски. Вызов создаёт в куче маленький объект: аргументы, локальные переменные, которые должны пережить паузу, и поле состояния, сейчас ноль, — какой кусок выполнять следующим. Пройдём по шагам и будем следить за двумя местами: стеком и объектом в куче.',
       },
       {
-        p: 'База ответила: микрозадача снова вызывает `step(f)`, `switch` прыгает в `case 1`, и `user` сохраняется в `f`.',
+        p: 'Первый кусок выполняется прямо в вызове, на стеке вызывающего, как любая функция. Он запускает запрос к базе и доходит до первого await. Пока всё как в обычной функции: кадр на стеке, код выполняется.',
       },
-      { p: 'Второй `await`: `state = 2`, стек снова пуст, поток тем временем обслуживает другие запросы.' },
-      { p: 'API ответил: `case 2` выполняется и возвращает `posts.length`.' },
       {
-        p: 'Промис выполнен, `f` — мусор. Ожидающий запрос стоит маленький объект, а не стек потока. C#, Rust и Kotlin генерируют такой автомат; JS и Python сохраняют кадр генератора — идея та же.',
+        p: 'На await кусок записывает «в следующий раз — состояние один» и просто возвращается. Стек пуст. Вся приостановленная функция теперь — этот маленький объект в куче, и поток свободен для других. Вызывающему возвращается промис — обещание, что результат будет.',
+      },
+      {
+        p: 'База ответила. Микрозадача снова вызывает автомат; он смотрит на состояние и прыгает сразу во второй кусок. Полученный пользователь сохраняется в объекте: он понадобится следующему куску после ещё одной паузы. Локальная переменная пережила паузу, хотя стека у функции всё это время не было.',
+      },
+      {
+        p: 'Второй await: состояние два, стек снова пуст. Тем временем поток обслуживает другие запросы; каждая так ожидающая функция — это один маленький объект, а не стек. Сколько бы ни было await, между кусками стек всегда пуст.',
+      },
+      {
+        p: 'API ответил, выполняется третий кусок: он считает посты и возвращает число. Кадр на стеке снова живёт ровно столько, сколько выполняется кусок.',
+      },
+      {
+        p: 'Промис выполнен, объект — мусор. Ожидающий запрос стоит маленького объекта, а не стека потока: поэтому такие корутины и называют бесстековыми. C#, Rust и Kotlin генерируют именно такой автомат; JavaScript и Python хранят приостановленный кадр генератора — идея та же. Ключевое слово async просто просит компилятор написать этот автомат за нас.',
       },
     ],
     appendix: [
@@ -94,19 +100,23 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'The same `load`, as the compiler sees it. The call creates an object `f` on the heap: the arguments, the locals and a `state` field, now 0.',
-      },
-      { p: '`case 0` runs right inside the call, on the caller’s stack, and starts `db.get`.' },
-      {
-        p: 'At the `await` the piece writes `state = 1` and returns. The stack is empty: the whole function is this small object on the heap.',
+        p: 'The same load function, as the compiler sees it. The compiler cuts it at every await into pieces. The call creates a small object on the heap: the arguments, the locals that must survive a pause, and a state field, now zero, which says which piece runs next. Let’s step through it and watch two places: the stack and the object on the heap.',
       },
       {
-        p: 'The database answers: a microtask calls `step(f)` again, the `switch` jumps to `case 1`, and `user` is kept in `f`.',
+        p: 'The first piece runs right inside the call, on the caller’s stack, like any function. It starts the database query and reaches the first await.',
       },
-      { p: 'Second `await`: `state = 2`, the stack empty again, and the thread serves other requests meanwhile.' },
-      { p: 'The API answers: `case 2` runs and returns `posts.length`.' },
       {
-        p: 'The promise is fulfilled and `f` is garbage. A waiting request costs a small object, not a thread’s stack. C#, Rust and Kotlin generate such a machine; JS and Python save a generator frame: the same idea.',
+        p: 'At the await the piece writes “next time, state one” and simply returns. The stack is empty. The whole suspended function is now this small object on the heap, and the thread is free for anyone else. The caller gets back a promise of the result.',
+      },
+      {
+        p: 'The database answers. A microtask calls the machine again; it looks at the state and jumps straight into the second piece. The user it got back is stored in the object, because the next piece will need it after another pause. A local variable survived the pause, though the function had no stack all that time.',
+      },
+      {
+        p: 'The second await: state two, the stack empty again. Meanwhile the thread serves other requests; every function waiting like this is one small object, not a stack.',
+      },
+      { p: 'The API answers, and the third piece runs: it counts the posts and returns the number.' },
+      {
+        p: 'The promise is fulfilled, and the object is garbage. A waiting request costs a small object, not a thread’s stack: that is why these are called stackless coroutines. C#, Rust and Kotlin generate exactly such a machine; JavaScript and Python keep a suspended generator frame, which is the same idea.',
       },
     ],
     appendix: [

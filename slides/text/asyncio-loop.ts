@@ -33,28 +33,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Цикл — объект с тремя контейнерами: `_ready` — очередь колбэков, `_scheduled` — куча таймеров, и селектор, epoll. Задачи и футуры живут выше и говорят с циклом только через `call_soon` и `call_later`.',
+        p: 'Что внутри цикла asyncio? Объект с тремя контейнерами: очередь готовых колбэков, куча таймеров, упорядоченная по сроку, и селектор — в Linux это epoll. Задачи и футуры живут над ним и говорят с циклом всего двумя способами: выполни это скоро или выполни это позже. Это весь интерфейс, и всё на следующих слайдах идёт через него.',
       },
       {
-        p: 'Каждый оборот `_run_once` — шесть шагов. Шаг 3, `select()`, — единственное место, где поток спит, и ровно столько, сколько позволяет ближайший таймер.',
+        p: 'Каждый оборот цикла — шесть шагов. Шаг третий, select, — единственное место, где поток спит, и ровно столько, сколько позволяет ближайший таймер: нет ни таймеров, ни готовых колбэков — спит, пока его не разбудит сокет. Остальные шаги — подготовка к сну и разбор того, что принёс сон.',
       },
       {
-        p: 'Шаг 6 считает `ntodo` — длину `_ready` в этот момент — и выполняет ровно столько колбэков. То, что они запланируют, ждёт следующего оборота.',
+        p: 'Шаг шестой и выполняет наш код. Сначала он считает, сколько колбэков в очереди готовых прямо сейчас, и выполняет ровно столько. Всё, что они запланируют, ждёт следующего оборота. Запомните этот снимок, он понадобится в конце.',
       },
       {
-        p: 'Настоящая запись: пустая программа. Первый оборот выполняет один шаг `main`.',
+        p: 'Теперь настоящая запись из CPython: пустая программа, main, которая ничего не делает. Первый оборот выполняет один шаг main, и main закончилась. Оборот — это один проход по всем шести шагам.',
       },
       {
-        p: 'А всего оборотов шесть: `asyncio.run` — это три `run_until_complete`: main, затем закрытие асинхронных генераторов и пула потоков, по два оборота.',
+        p: 'И всё же оборотов всего шесть. Запуск программы — это три запуска цикла: main, потом закрытие асинхронных генераторов, потом закрытие пула потоков по умолчанию, по два оборота на каждый. Даже у пустой программы есть служебная работа по завершению.',
       },
       {
-        p: '`gather` из тысячи корутин занимает столько же оборотов, сколько из десяти: тысяча колбэков в одном шаге 6. Обороты следуют глубине ожидания, а не числу задач.',
+        p: 'Gather из тысячи корутин, каждая спит ноль: столько же оборотов, сколько у gather из десяти. Тысяча колбэков выполняется в одном шестом шаге. Число оборотов следует глубине ожидания, а не числу задач. Тысяча задач не означает тысячу оборотов.',
       },
       {
-        p: 'Задача, которая вечно ставит себя обратно через `sleep(0)`: благодаря снимку таймер всё равно срабатывает в следующем же обороте.',
+        p: 'Задача, которая вечно ставит себя обратно, снова и снова засыпая на ноль, а рядом таймер. Поскольку шестой шаг выполняет только снимок, следующий шаг задачи ждёт следующего оборота, и таймер всё равно срабатывает в ближайшем же обороте. Задача не может пролезть вперёд таймера, сколько бы она ни уступала.',
       },
       {
-        p: 'Выключим снимок — это мысленный эксперимент, не CPython: шаг 6 не кончается, таймер не срабатывает никогда. Одна строка, `ntodo = len(self._ready)`, делает цикл честным.',
+        p: 'Теперь выключим снимок. Это мысленный эксперимент, не CPython: шестой шаг выполняется, пока очередь не опустеет, задача всё время её пополняет, шаг шестой не кончается, и таймер не срабатывает никогда. Именно эта одна посчитанная длина делает цикл честным.',
       },
     ],
     appendix: [
@@ -88,28 +88,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'The loop is an object with three containers: `_ready`, a queue of callbacks; `_scheduled`, a heap of timers; and the selector, epoll. Tasks and futures sit above and speak to it only through `call_soon` and `call_later`.',
+        p: 'What is inside asyncio’s loop? An object with three containers: the ready queue of callbacks, a heap of timers ordered by deadline, and the selector, which on Linux is epoll. Tasks and futures live above it and talk to the loop in only two ways: run this soon, or run this later. That is the whole interface, and everything on the next slides goes through it.',
       },
       {
-        p: 'Each turn of `_run_once` has six steps. Step 3, `select()`, is the only place the thread sleeps, for as long as the nearest timer allows.',
+        p: 'Every turn of the loop has six steps. Step three, the select, is the only place where the thread sleeps, and for exactly as long as the nearest timer allows: no timers and nothing ready, and it sleeps until a socket wakes it.',
       },
       {
-        p: 'Step 6 counts `ntodo`, the length of `_ready` at that moment, and runs exactly that many callbacks. What they schedule waits for the next turn.',
+        p: 'Step six is the one that runs our code. It first counts how many callbacks are in the ready queue at that moment, and then runs exactly that many. Whatever they schedule waits for the next turn. Remember this snapshot; it comes back at the end.',
       },
       {
-        p: 'A real recording: an empty program. The first turn runs one step of `main`.',
+        p: 'Now a real recording from CPython: an empty program, a main that does nothing. The first turn runs one step of main, and main is done.',
       },
       {
-        p: 'And six turns in all: `asyncio.run` is three `run_until_complete`s, main, then the async generators’ and the executor’s shutdown, two turns each.',
+        p: 'And yet there are six turns in all. Running a program is three runs of the loop: main, then shutting down the async generators, then shutting down the default thread pool, two turns each.',
       },
       {
-        p: 'A `gather` of a thousand coroutines takes as few turns as one of ten: a thousand callbacks in one step 6. Turns follow the depth of waiting, not the number of tasks.',
+        p: 'A gather of a thousand coroutines, each sleeping zero: the same few turns as a gather of ten. A thousand callbacks run in one step six. The number of turns follows how deep the waiting goes, not how many tasks there are.',
       },
       {
-        p: 'A task that re-schedules itself with `sleep(0)` for ever: thanks to the snapshot, a timer still fires in the very next turn.',
+        p: 'A task that reschedules itself forever, sleeping zero again and again, next to a timer. Because step six runs only the snapshot, the task’s next step waits for the next turn, and the timer still fires in the very next turn.',
       },
       {
-        p: 'Switch the snapshot off, a thought experiment, not CPython: step 6 never ends, and the timer never fires. That one line, `ntodo = len(self._ready)`, keeps the loop fair.',
+        p: 'Now switch the snapshot off. This is a thought experiment, not CPython: step six runs until the queue is empty, the task keeps refilling it, step six never ends, and the timer never fires. That one counted length is what keeps the loop fair.',
       },
     ],
     appendix: [

@@ -41,19 +41,19 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Пульс просит будить его каждые 10 мс; работник делает десять порций по 100 мс и внутри каждой блокирует `time.sleep`. За секунду пульс тикает 4 раза, примерно через 300 мс.',
+        p: 'Пульс просит будить его каждые 10 миллисекунд; работник делает десять порций по 100 миллисекунд и внутри каждой блокирует поток обычным сном. За целую секунду пульс тикает 4 раза, примерно через 300 миллисекунд.',
       },
       {
-        p: 'Почему 300, а не 100? Истёкший таймер попадает в `_ready` только на шаге 5 следующего оборота, а пробуждение пульса встаёт за снимком `ntodo`: три оборота по 100 мс.',
+        p: 'Почему 300, а не 100? Истёкший таймер пульса попадает в очередь готовых только на следующем обороте, а его пробуждение встаёт за снимком очереди этого оборота — и ждёт три оборота по 100 миллисекунд.',
       },
       {
-        p: 'Теперь работник ждёт через `await asyncio.sleep`: 99 тиков через 10 мс. Пока он ждёт, цикл свободен.',
+        p: 'Теперь работник ждёт кооперативно, асинхронным сном через await: 99 тиков через 10 миллисекунд. Пока работник ждёт, цикл свободен.',
       },
       {
-        p: 'Режим отладки, `PYTHONASYNCIODEBUG=1`: цикл замеряет каждый колбэк и предупреждает о каждом дольше 100 мс — это задача main, десять раз.',
+        p: 'Снова блокировка, но с режимом отладки: цикл замеряет каждый колбэк и предупреждает о каждом дольше 100 миллисекунд. Здесь это задача main, десять раз.',
       },
       {
-        p: 'Поднимем `slow_callback_duration` до 150 мс: та же блокировка — и тишина. Режим отладки и его порог — две разные ручки.',
+        p: 'Поднимем порог медленного колбэка до 150 миллисекунд: та же блокировка — и тишина. Режим отладки и его порог — две разные ручки; тихий лог ещё не доказывает, что ничего не блокирует.',
       },
     ],
     appendix: [
@@ -95,19 +95,19 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'A heartbeat asks to be woken every 10 ms; a worker does ten portions of 100 ms and blocks inside each with `time.sleep`. In a second the heartbeat ticks 4 times, about 300 ms apart.',
+        p: 'A heartbeat asks to be woken every 10 milliseconds; a worker does ten portions of 100 milliseconds and blocks inside each one with a blocking sleep. In a whole second the heartbeat ticks 4 times, about 300 milliseconds apart.',
       },
       {
-        p: 'Why 300 and not 100? The expired timer moves to `_ready` only at step 5 of the next turn, and the heartbeat’s wake-up lands behind the `ntodo` snapshot: three turns of 100 ms.',
+        p: 'Why 300 and not 100? The heartbeat’s expired timer moves to the ready queue only in the next turn, and its wake-up lands behind that turn’s snapshot of the queue, so it waits three turns of 100 milliseconds each.',
       },
       {
-        p: 'Now the worker waits with `await asyncio.sleep`: 99 ticks, 10 ms apart. While it waits, the loop is free.',
+        p: 'Now the worker waits cooperatively, with an awaited asyncio sleep: 99 ticks, 10 milliseconds apart. While the worker waits, the loop is free.',
       },
       {
-        p: 'Debug mode, `PYTHONASYNCIODEBUG=1`: the loop now times every callback and warns about each one over 100 ms, main’s task, ten times.',
+        p: 'Back to blocking, with debug mode on: the loop now times every callback and warns about each one that took over 100 milliseconds. Here that is main’s task, ten times.',
       },
       {
-        p: 'Raise `slow_callback_duration` to 150 ms: the same blocking, and silence. Debug mode and its threshold are two separate knobs.',
+        p: 'Raise the slow-callback threshold to 150 milliseconds: the same blocking, and silence. Debug mode and its threshold are two separate knobs; a quiet log is not proof that nothing blocks.',
       },
     ],
     appendix: [

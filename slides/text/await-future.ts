@@ -35,25 +35,25 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Обработчик ждёт данных из сокета: handler ждёт fetch, fetch ждёт sock_recv. Данных нет — sock_recv создаёт футуру.',
+        p: 'Так что же делает await? Обработчик запроса ждёт данных из сокета: обработчик ждёт fetch, а fetch ждёт приёма из сокета. Данных ещё нет, поэтому приём создаёт футуру — пустую коробку для будущего результата — и просит цикл следить за сокетом. Посмотрим, что происходит при этом ожидании, по шагам.',
       },
       {
-        p: 'Шаг первый: `await fut` отдаёт саму футуру через `yield`, и вся цепочка замирает разом.',
+        p: 'Шаг первый: ожидание футуры отдаёт наверх саму футуру. Она поднимается через каждый await в цепочке, и вся цепочка функций замирает разом, там, где стояла, вплоть до задачи, которая её ведёт.',
       },
       {
-        p: 'Шаг второй: задача вешает на футуру колбэк `__wakeup` и уходит. Цикл о ней больше не знает.',
+        p: 'Шаг второй: задача вешает на футуру колбэк пробуждения и уходит. Цикл об этой задаче больше ничего не знает, знает только футура. Ожидающая задача ничего не стоит циклу на каждом обороте. Поток свободен и может выполнять другие задачи.',
       },
       {
-        p: 'Шаг третий: пришли данные, `select` проснулся, читатель сокета вызывает `set_result`.',
+        p: 'Шаг третий: приходят данные, select в третьем шаге цикла просыпается, и колбэк чтения сокета кладёт данные в футуру как её результат. Наш обработчик всё ещё заморожен.',
       },
       {
-        p: 'Шаг четвёртый, главный: `set_result` никого не возобновляет. Он только кладёт `__wakeup` в очередь `_ready`.',
+        p: 'Шаг четвёртый, главный: установка результата никого не возобновляет. Она только кладёт пробуждение задачи в очередь готовых. Из нашего обработчика пока не выполнилось ничего. Продолжение ждёт своего места в очереди, как любой другой колбэк.',
       },
       {
-        p: 'Шаг пятый: на следующем обороте цикл вызывает `__wakeup`, и задача снова делает `send`.',
+        p: 'Шаг пятый: в шестом шаге следующего оборота цикл вызывает это пробуждение, и задача снова передаёт управление своей корутине — ровно в то место, где та замерла.',
       },
       {
-        p: 'Шаг шестой: `await` возвращает результат, и функции продолжаются снизу вверх. Если данные уже были — ни футуры, ни оборота цикла.',
+        p: 'Шаг шестой: await возвращает результат, и функции продолжаются снизу вверх, будто вызов просто занял какое-то время. А если данные уже были, то нет ни футуры, ни оборота цикла: await приостанавливается, только когда без этого нельзя. Итак, await — не магия: yield вверх по цепочке, колбэк на футуре и один оборот цикла.',
       },
     ],
     appendix: [
@@ -90,25 +90,25 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'A handler waits for data from a socket: handler awaits fetch, fetch awaits sock_recv. No data yet, so sock_recv makes a future.',
+        p: 'So what does await do? A request handler waits for data from a socket: the handler awaits a fetch, and the fetch awaits a receive on the socket. There is no data yet, so the receive creates a future, an empty box for the result that will come, and tells the loop to watch the socket. Let’s see, step by step, what that waiting is made of.',
       },
       {
-        p: 'Step one: `await fut` yields the future itself, and the whole chain freezes at once.',
+        p: 'Step one: awaiting the future yields the future itself. The yield goes up through every await in the chain, and the whole chain of functions freezes at once, right where it is, up to the task that drives it.',
       },
       {
-        p: 'Step two: the task hangs a `__wakeup` callback on the future and leaves. The loop no longer knows about it.',
+        p: 'Step two: the task hangs a wake-up callback on the future and leaves. The loop no longer knows about this task at all; only the future does. A waiting task costs nothing per turn.',
       },
       {
-        p: 'Step three: data arrives, `select` wakes up, and the socket’s reader calls `set_result`.',
+        p: 'Step three: data arrives, the select in step three of the loop wakes up, and the socket’s reader callback puts the data into the future as its result.',
       },
       {
-        p: 'Step four, the key one: `set_result` resumes no one. It only puts `__wakeup` into the `_ready` queue.',
+        p: 'Step four, the key one: setting the result resumes no one. It only puts the task’s wake-up into the ready queue. Nothing of our handler has run yet.',
       },
       {
-        p: 'Step five: on the next turn the loop calls `__wakeup`, and the task sends into the coroutine again.',
+        p: 'Step five: in step six of the next turn the loop calls that wake-up, and the task sends into its coroutine again, right at the point where it froze.',
       },
       {
-        p: 'Step six: `await` returns the result, and the functions go on, bottom up. If the data was already there: no future, no turn of the loop.',
+        p: 'Step six: the await returns the result, and the functions go on, from the bottom up, as if the call had simply taken a while. And if the data was already there, there is no future and no turn of the loop at all: await only pauses when it has to. So await is no magic: a yield up the chain, a callback on a future, and one turn of the loop.',
       },
     ],
     appendix: [

@@ -25,15 +25,17 @@ export default slideText({
     body: [{ p: 'Производитель быстрее потребителя: либо кто-то ждёт, либо растёт память.' }],
     notes: [
       {
-        p: 'Производитель делает 200 элементов в секунду, потребитель успевает 100. Очередь без предела копит разницу: за десять секунд 60 мегабайт, и это не кончится.',
+        p: 'Производитель делает 200 элементов в секунду, потребитель успевает 100. Очередь без предела копит разницу: за десять секунд 60 мегабайт, и рост не прекращается.',
       },
       {
-        p: 'В Node `write()` возвращает false, когда в буфере набралось highWaterMark. Это только совет: кто остановился и ждёт `drain`, тот держит память под пределом.',
+        p: 'В Node запись в поток возвращает false, когда буфер дорос до верхней отметки. Это только совет: производитель, который остановился и ждёт события drain, держит память под отметкой.',
       },
       {
-        p: 'В asyncio то же делает `Queue(maxsize)`: `put()` в полную очередь просто ждёт. Производитель идёт со скоростью потребителя.',
+        p: 'В asyncio то же делает очередь с максимальным размером: положить в полную очередь — значит просто подождать. Производитель идёт со скоростью потребителя.',
       },
-      { p: 'А если потребитель быстрее, ничего не копится и никто не ждёт. Давление нужно только при перегрузке.' },
+      {
+        p: 'А если потребитель быстрее, ничего не копится и никто не ждёт. Обратное давление включается только при перегрузке.',
+      },
     ],
     appendix: [
       {
@@ -48,13 +50,13 @@ export default slideText({
     body: [{ p: 'A producer faster than its consumer: either someone waits, or memory grows.' }],
     notes: [
       {
-        p: 'The producer makes 200 items a second, the consumer handles 100. An unbounded queue keeps the difference: 60 megabytes in ten seconds, with no end.',
+        p: 'The producer makes 200 items a second, the consumer handles 100. An unbounded queue keeps the difference: 60 megabytes in ten seconds, and it never stops growing.',
       },
       {
-        p: 'In Node, `write()` returns false once the buffer holds highWaterMark. It is only advice: a producer that stops and waits for `drain` keeps memory under the mark.',
+        p: 'In Node a stream’s write returns false once its buffer reaches the high-water mark. That is only advice: a producer that stops and waits for the drain event keeps memory under the mark.',
       },
       {
-        p: 'In asyncio, `Queue(maxsize)` does the same: `put()` into a full queue simply waits. The producer goes at the consumer’s pace.',
+        p: 'In asyncio a queue with a maximum size does the same: putting into a full queue simply waits. The producer goes at the consumer’s pace.',
       },
       {
         p: 'And when the consumer is faster, nothing piles up and nobody waits. Backpressure only acts under overload.',

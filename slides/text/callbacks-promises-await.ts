@@ -33,24 +33,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Одна операция, три записи: спросить базу, потом API, потом посчитать посты. Внизу — один и тот же цикл событий.',
+        p: 'Одна операция, три записи: спросить у базы пользователя, потом спросить у API его посты, потом посчитать их. Колбэки, промисы, async/await. Под всеми тремя — один и тот же цикл событий; меняется только то, как мы пишем «продолжи, когда будет готово». Следите за тем, где живёт продолжение, пока поток спит: это единственная настоящая разница.',
       },
       {
-        p: 'Колбэки. С 0 до 30 мс стек пуст, поток спит в цикле. Продолжение — функция, которую мы отдали `db.get`: её держит драйвер.',
-      },
-      { p: 'Промисы: вся цепочка построена сразу, в 0 мс. Четыре реакции ждут на четырёх промисах.' },
-      {
-        p: 'async/await: ждёт собственный приостановленный кадр `load` на строке 2, и над ним — кадр вызывающего. Тот же цикл, то же ожидание.',
+        p: 'Колбэки. С 0 до 30 миллисекунд стек пуст, и поток спит в цикле. Где в это время наша функция? Её продолжение — функция, которую мы отдали драйверу базы, и драйвер держит её, пока не придёт ответ. Никакого нашего кода на стеке нет — только замыкание где-то в куче.',
       },
       {
-        p: 'Теперь `db.get` падает. В колбэках ошибка — просто аргумент: она доходит, только потому что каждый уровень её проверяет.',
+        p: 'Промисы: вся цепочка построена сразу, в ноль миллисекунд, когда ещё никто не ответил. Четыре реакции ждут на четырёх промисах. Цепочка вместо вложенности, но ожидание то же самое. Каждая реакция — это колбэк, просто подвешенный на промис, а не переданный драйверу.',
       },
       {
-        p: 'А исключение внутри колбэка: `try/catch` вокруг `load` закончился ещё в 0 мс. Его никто не ловит, Node сообщает `uncaughtException` и завершается.',
+        p: 'async/await: теперь ждёт собственный приостановленный кадр функции, на строке 2, и над ним кадр вызывающего. Читается как обычный блокирующий код, а цикл тот же и ожидание то же: поток свободен. Кадр вызывающего тоже сохранён — поэтому ошибка потом сможет подняться к нему.',
       },
-      { p: 'Промисы: отклонение пропускает все `.then` и приходит в единственный `.catch`.' },
       {
-        p: 'async/await: `await` бросает исключение прямо в своей строке, и работает обычный `try/catch`. Как компилятор это делает — на следующем слайде.',
+        p: 'Теперь пусть база упадёт. В колбэках ошибка — просто первый аргумент: она доходит наверх, только потому что каждый уровень её проверяет и передаёт дальше. Забыли одну проверку — ошибка потерялась. Каждый уровень вложенности повторяет одну и ту же проверку.',
+      },
+      {
+        p: 'Ещё хуже — исключение, брошенное внутри колбэка. Try и catch вокруг нашего вызова закончились давно, ещё в ноль миллисекунд. Его никто не ловит: Node сообщает о непойманном исключении, и процесс завершается. Одна опечатка в колбэке — и падает весь сервер, со всеми соединениями.',
+      },
+      {
+        p: 'Промисы: отклонение пропускает все then и приходит в единственный catch в конце. Одно место для ошибок, но циклы и ветвления через ожидания по-прежнему неудобны. Но забудьте этот catch — и в нынешнем Node необработанное отклонение завершит процесс.',
+      },
+      {
+        p: 'async/await: await бросает исключение прямо в своей строке, поэтому работает обычный try и catch, а с ним циклы и условия. Как компилятор это делает, если между ними стек пуст? Это следующий слайд. Это и есть главный выигрыш: обработка ошибок снова выглядит как в синхронном коде.',
       },
     ],
     appendix: [
@@ -90,24 +94,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'One operation, written three ways: ask the database, then the API, then count the posts. Underneath, the same event loop.',
+        p: 'One operation, written three ways: ask the database for a user, then ask an API for the user’s posts, then count them. Callbacks, promises, async/await. Underneath all three there is the same event loop; what changes is only how we write “go on when it is ready”. Watch where the continuation lives while the thread sleeps: that is the only real difference.',
       },
       {
-        p: 'Callbacks. From 0 to 30 ms the stack is empty and the thread sleeps in the loop. The continuation is the function we handed to `db.get`: the driver holds it.',
-      },
-      { p: 'Promises: the whole chain is built at once, at 0 ms. Four reactions wait on four promises.' },
-      {
-        p: 'async/await: what waits is `load`’s own suspended frame, at line 2, and the caller’s above it. Same loop, same wait.',
+        p: 'Callbacks. From 0 to 30 milliseconds the stack is empty and the thread sleeps in the loop. Where is our function meanwhile? Its continuation is the function we handed to the database driver, and the driver holds it until the answer comes.',
       },
       {
-        p: 'Now `db.get` fails. With callbacks the error is an argument: it gets through only because every level checks it.',
+        p: 'Promises: the whole chain is built at once, at zero milliseconds, before anything has answered. Four reactions wait on four promises. A chain instead of nesting, but still the same waiting.',
       },
       {
-        p: 'And a throw inside a callback: the `try/catch` around `load` finished at 0 ms. Nobody catches it; Node reports `uncaughtException` and exits.',
+        p: 'async/await: what waits now is the function’s own suspended frame, paused at line 2, and the caller’s frame above it. It reads like ordinary blocking code, yet it is the same loop and the same wait: the thread is free. The caller’s frame is kept too, which is why an error can later travel up to it.',
       },
-      { p: 'Promises: the rejection skips every `.then` and lands in the single `.catch`.' },
       {
-        p: 'async/await: the `await` throws right at its line, so an ordinary `try/catch` works. How the compiler does that is the next slide.',
+        p: 'Now let the database fail. With callbacks the error is just the first argument: it gets to the top only because every level checks it and passes it on. Forget one check, and the error is lost.',
+      },
+      {
+        p: 'Worse, an exception thrown inside a callback. The try and catch around our call finished long ago, at zero milliseconds. Nobody catches it; Node reports an uncaught exception and the process exits.',
+      },
+      {
+        p: 'Promises: the rejection skips every then and lands in the single catch at the end. One place for errors, but loops and branches across awaits are still awkward. Forget that catch, though, and in today’s Node an unhandled rejection ends the process.',
+      },
+      {
+        p: 'async/await: the await throws right at its own line, so an ordinary try and catch works, and loops and ifs work too. How does the compiler pull that off, with an empty stack in between? That is the next slide.',
       },
     ],
     appendix: [

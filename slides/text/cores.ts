@@ -35,19 +35,21 @@ export default slideText({
       },
     ],
     notes: [
-      { p: 'Цикл событий — это один поток. На машине с четырьмя ядрами он занимает одно, остальные простаивают.' },
       {
-        p: 'SO_REUSEPORT: у каждого цикла свой сокет на том же порту, ядро ОС выбирает сокет по хешу адресов. Нагрузку хеш не видит — выходит неровно.',
-      },
-      { p: 'Node cluster: главный процесс принимает соединения и раздаёт их по кругу. Ровно.' },
-      {
-        p: 'Один обработчик блокирует на 200 мс. Главный даёт новое соединение только воркеру, который забрал прошлое, — за заблокированным ждёт одно.',
+        p: 'Цикл событий — это один поток. На машине с четырьмя ядрами он занимает одно, а три простаивают. Чтобы их занять, запускают несколько циклов, и тогда вопрос — как к ним попадают соединения.',
       },
       {
-        p: 'Tokio: свободные потоки крадут задачи у занятого, за блокирующим не ждёт никто. Но поток на это время потерян — блокирующее уносят в `spawn_blocking`.',
+        p: 'Первый способ: каждый цикл открывает свой сокет на том же порту, и ядро ОС выбирает сокет для нового соединения по хешу его адресов. Нагрузку хеш не видит, поэтому выходит неровно.',
+      },
+      { p: 'Кластер Node: главный процесс принимает все соединения и раздаёт их по кругу. Ровно.' },
+      {
+        p: 'Теперь один обработчик блокирует на 200 миллисекунд. Главный даёт новое соединение только воркеру, который забрал прошлое, поэтому за заблокированным ждёт только одно соединение.',
       },
       {
-        p: 'И один процесс uvicorn: один цикл, один блокирующий вызов — ждут все. Это ответ на вопрос про FastAPI: «по циклу на ядро» само не бывает, нужен `--workers`.',
+        p: 'Tokio крадёт работу: свободные потоки забирают задачи из очереди занятого, и за блокирующим вызовом не ждёт никто. Но этот поток на это время потерян, поэтому блокирующую работу уносят в отдельный пул.',
+      },
+      {
+        p: 'И один процесс uvicorn: один цикл, один блокирующий вызов — ждут все. Это снова вопрос про FastAPI: «по циклу на ядро» само не бывает, надо запустить несколько рабочих процессов.',
       },
     ],
     appendix: [
@@ -74,19 +76,21 @@ export default slideText({
       },
     ],
     notes: [
-      { p: 'An event loop is one thread. On a four-core machine it keeps one core busy; the others idle.' },
       {
-        p: 'SO_REUSEPORT: each loop has its own socket on the same port, and the kernel picks a socket by a hash of the addresses. The hash does not see load: uneven.',
-      },
-      { p: 'Node’s cluster: the primary accepts the connections and deals them in turn. Even.' },
-      {
-        p: 'One handler blocks for 200 ms. The primary hands a new connection only to a worker that took its last one: one waits behind the blocked worker.',
+        p: 'An event loop is one thread. On a four-core machine it keeps one core busy, and the other three idle. To use them, you run several loops, and then the question is how connections reach them.',
       },
       {
-        p: 'Tokio: idle threads steal the busy one’s tasks, and nobody waits behind the blocking call. But the thread is lost meanwhile: blocking work goes to `spawn_blocking`.',
+        p: 'First way: each loop opens its own socket on the same port, and the kernel picks a socket for each new connection by a hash of its addresses. The hash does not see load, so the spread is uneven.',
+      },
+      { p: 'Node’s cluster: the primary process accepts every connection and deals them out in turn. Even.' },
+      {
+        p: 'Now one handler blocks for 200 milliseconds. The primary hands a new connection only to a worker that took its last one, so only one connection waits behind the blocked worker.',
       },
       {
-        p: 'And one uvicorn process: one loop, one blocking call, everyone waits. That answers the FastAPI question: "one loop per core" does not happen by itself, it takes `--workers`.',
+        p: 'Tokio steals work: idle threads take tasks from the busy one’s queue, and nobody waits behind the blocking call. But that thread is lost meanwhile, so blocking work goes to a separate pool.',
+      },
+      {
+        p: 'And one uvicorn process: one loop, one blocking call, and everyone waits. That is the FastAPI question once more: “one loop per core” does not happen by itself; you have to start several worker processes.',
       },
     ],
     appendix: [

@@ -52,19 +52,29 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Цикл событий — обычный бесконечный цикл вокруг `epoll_wait`: заснуть до таймера или сокета, потом по одному вызвать колбэки.',
+        p: 'Так кто же вызывает мой колбэк? Цикл событий — обычный бесконечный цикл вокруг epoll wait. Он считает, сколько можно спать — до ближайшего таймера, — засыпает до этого таймера или до готового сокета и потом по одному вызывает колбэки. Вот и всё; такой цикл есть внутри nginx, Redis, Node и asyncio в Python. Прогоним его на маленьком сценарии: два таймера и данные, которые придут в один сокет.',
       },
-      { p: 'Делать нечего, цикл спит: 50 миллисекунд, до срока таймера t1.' },
       {
-        p: 't1 выполняется — это макрозадача. Он ставит колбэк промиса p1, и p1 выполняется сразу, раньше всего остального.',
+        p: 'Делать пока нечего, и цикл спит: 50 миллисекунд, ровно до срока таймера t1. Пока он спит, поток не тратит процессор, а таймаут сна — это ближайший срок в куче таймеров. Никакого активного опроса, никакого «а теперь пора?».',
       },
-      { p: 'Данные в сокете B будят цикл раньше, чем наступит срок t2.' },
-      { p: 'После колбэка B выполняется вся цепочка `.then`: очередь микрозадач опустошается до конца.' },
       {
-        p: 'Node — тот же цикл, только с фазами. В poll колбэк сокета вызывает `setImmediate` и `setTimeout` с нулём.',
+        p: 't1 выполняется — колбэк таймера, то, что называют макрозадачей. Он выполняет промис, и тот ставит микрозадачу p1. А p1 выполняется сразу, сразу после t1 и раньше всего, что есть у цикла: микрозадачи всегда проходят без очереди.',
       },
-      { p: 'Фаза check идёт сразу за poll: первым выполняется immediate.' },
-      { p: 'Таймер ждёт фазы таймеров следующего оборота. Пока работает любой колбэк, цикл стоит.' },
+      {
+        p: 'Цикл снова засыпает — до t2, у которого срок 120. Но в 80 в сокет B приходят данные и будят его раньше. Сон заканчивают только две вещи: сокет и таймер. Срок t2 никуда не делся: цикл вспомнит о нём на следующем обороте.',
+      },
+      {
+        p: 'Выполняется колбэк B, а за ним вся цепочка колбэков промисов, которая на нём висит: очередь микрозадач опустошается до самого конца, и только потом цикл идёт дальше. Длинная цепочка микрозадач задерживает таймеры и сокеты так же, как один долгий колбэк.',
+      },
+      {
+        p: 'Node — тот же цикл, разбитый на фазы: таймеры, отложенные колбэки, poll для сокетов, check для setImmediate и закрытия. Здесь, в фазе poll, колбэк сокета планирует две вещи: setImmediate и таймер с нулевой задержкой.',
+      },
+      {
+        p: 'Фаза check идёт сразу после poll, поэтому immediate выполняется первым, в этом же обороте. Внутри колбэка ввода-вывода этот порядок гарантирован, а вот из основного скрипта — нет.',
+      },
+      {
+        p: 'Таймер с нулём ждёт фазы таймеров следующего оборота. И главное правило: пока работает любой колбэк, цикл стоит. Никто больше не выполняется, ни один сокет не читается, ни один таймер не срабатывает. Из этого правила следует всё, что будет дальше в этой главе.',
+      },
     ],
     appendix: [
       {
@@ -111,17 +121,29 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'An event loop is an ordinary infinite loop around `epoll_wait`: sleep until a timer or a socket, then run the callbacks one by one.',
+        p: 'So who runs my callback? An event loop is an ordinary infinite loop around epoll wait. It works out how long it may sleep, until the nearest timer, sleeps until that timer or a ready socket, and then calls the callbacks one by one. That is all there is to it; nginx, Redis, Node and Python’s asyncio all have this loop inside. Let’s run it on a tiny scenario: two timers, and data arriving on one socket.',
       },
-      { p: 'Nothing to do, so it sleeps: 50 milliseconds, until timer t1 is due.' },
-      { p: 't1 runs: a macrotask. It queues a promise callback, p1, and p1 runs at once, before anything else.' },
-      { p: 'Data on socket B wakes the loop early, before t2 is due.' },
-      { p: 'After B’s callback the whole `.then` chain runs: the microtask queue is drained to the end.' },
       {
-        p: 'Node is the same loop with phases. In poll, a socket callback calls `setImmediate` and `setTimeout` with zero.',
+        p: 'Nothing to do yet, so it sleeps: 50 milliseconds, exactly until timer t1 is due. While it sleeps the thread uses no CPU, and the timeout of the sleep is the nearest deadline in the timer heap.',
       },
-      { p: 'The check phase comes right after poll: the immediate runs first.' },
-      { p: 'The timer waits for the timers phase of the next turn. While any callback runs, the loop stands still.' },
+      {
+        p: 't1 runs: a timer callback, what we call a macrotask. It resolves a promise, which queues a microtask, p1. And p1 runs at once, right after t1 and before anything else the loop has: microtasks always jump the queue.',
+      },
+      {
+        p: 'The loop goes back to sleep until t2, due at 120. But data arrives on socket B at 80 and wakes it early. A socket and a timer are the only two things that end the sleep.',
+      },
+      {
+        p: 'B’s callback runs, and then the whole chain of promise callbacks that hangs on it: the microtask queue is drained to the very end before the loop moves on. A long chain of microtasks delays timers and sockets just like one long callback.',
+      },
+      {
+        p: 'Node is the same loop, split into phases: timers, pending callbacks, poll for the sockets, check for setImmediate, and close. Here, in the poll phase, a socket’s callback schedules two things: setImmediate, and a timer with a delay of zero.',
+      },
+      {
+        p: 'The check phase comes right after poll, so the immediate runs first, in this same turn. Inside an I/O callback that order is guaranteed; from the main script it is not.',
+      },
+      {
+        p: 'The zero-delay timer waits for the timers phase of the next turn. And the rule to take away: while any callback runs, the loop stands still. Nobody else runs, no socket is read, no timer fires. Everything else in this chapter follows from that rule.',
+      },
     ],
     appendix: [
       {

@@ -45,19 +45,19 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'В Python с asyncio у функций два цвета. Асинхронную можно вызвать только из асинхронной — и это расползается.',
+        p: 'У бесстековых корутин есть цена, и у неё есть имя: раскраска функций. В Python с asyncio функции бывают двух цветов. Вот маленький магазин, где все функции обычные, синие: main обрабатывает корзину и прайс-лист, корзина суммирует цены, список сортирует по цене, а каждую цену получает одна функция, которая сходит за ней в сеть. Асинхронную функцию можно дождаться только из другой асинхронной.',
       },
       {
-        p: 'Делаем `fetch_price` асинхронной. Её вызывающий, `price`, теперь получает корутину вместо числа.',
+        p: 'Теперь fetch price нужна сеть, и мы делаем её асинхронной — она краснеет. Вызывающая её price по-прежнему вызывает её по-старому и теперь получает объект корутины вместо числа. Его никто не дождался, так что цена даже не запрашивается. Беда всплывёт выше, там, где нужно число.',
       },
       {
-        p: 'Цвет ползёт вверх: каждая функция над ней должна стать `async`, до самого `main`. Девять функций и двенадцать мест вызова ради одного сетевого запроса.',
+        p: 'И цвет ползёт вверх: каждая функция над ней тоже должна стать асинхронной, а каждый вызов — получить await, до самого main. Девять функций и двенадцать мест вызова поменялись ради одного сетевого вызова внизу. И каждая новая асинхронная функция заражает уже своих вызывающих.',
       },
       {
-        p: 'А колбэк для `sorted` застрял: встроенная функция вызывает ключ синхронно, и две корутины не сравнить. Вызов приходится переписывать.',
+        p: 'А некоторые вызовы не перевести вовсе. Функцию-ключ для sorted встроенная функция вызывает синхронно, так что ключ не может сделать await; он отдаёт sorted корутины, а две корутины сравнить нельзя. Этот вызов придётся переписать руками. Так же раздваиваются библиотеки: синхронный клиент и асинхронный. То же с колбэком для map: он возвращает корутины, которых никто не ждёт.',
       },
       {
-        p: 'Та же программа на Go: цветов нет. Блокирующий вызов паркует горутину, меняется только тело `fetch_price`. Так же в Java с виртуальными потоками и в Erlang.',
+        p: 'Та же программа на Go: цветов нет вовсе. Блокирующий вызов просто паркует горутину, и меняется только тело fetch price; выше никто ничего не замечает. То же в Java с виртуальными потоками и в Erlang. Цена отсутствия цветов: любая функция может заблокироваться, и рантайм должен это выдержать.',
       },
     ],
     appendix: [
@@ -88,19 +88,19 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'In Python with asyncio functions have two colors. An async function can only be called from an async one, and that spreads.',
+        p: 'With stackless coroutines there is a price, and it has a name: function coloring. In Python with asyncio, functions come in two colors. Here is a small shop where every function is plain, blue: main handles a cart and a price list, the cart sums the prices, the list sorts by price, and every price comes from one function that fetches it. An async function can only be awaited from another async function.',
       },
       {
-        p: 'We make `fetch_price` async. Its caller, `price`, now gets a coroutine instead of a number.',
+        p: 'Now fetch price needs the network, so we make it async: it turns red. Its caller, price, still calls it the old way, and now gets a coroutine object instead of a number. Nothing has awaited it, so the price is never even fetched. The trouble shows up further up, where a number is needed.',
       },
       {
-        p: 'The color climbs: every function above it must become `async`, all the way to `main`. Nine functions and twelve call sites for one network call.',
+        p: 'So the color climbs: every function above it must become async too, and every call must get an await, all the way up to main. Nine functions and twelve call sites changed, for one network call at the bottom.',
       },
       {
-        p: 'And the key of `sorted` is stuck: the builtin calls it synchronously, and two coroutines cannot be compared. The call has to be rewritten.',
+        p: 'And some calls cannot be converted at all. The key function of sorted is called synchronously by the built-in, so it cannot await; it hands sorted coroutines, and two coroutines cannot be compared. That call has to be rewritten by hand. Libraries split the same way: a sync client and an async one. The same with the callback of map: it returns coroutines that nobody awaits.',
       },
       {
-        p: 'The same program in Go: no colors. A blocking call parks the goroutine, and only the body of `fetch_price` changes. The same in Java with virtual threads and in Erlang.',
+        p: 'The same program in Go: no colors at all. A blocking call simply parks the goroutine, and only the body of fetch price changes; nobody above it notices. The same holds in Java with virtual threads and in Erlang. The price of no colors: any function may block, and the runtime must cope with that.',
       },
     ],
     appendix: [

@@ -51,31 +51,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Горутина, виртуальный поток, процесс Erlang — это задача со своим маленьким стеком. Рантайм раскладывает тысячи таких задач по нескольким потокам ОС, а код пишется как обычный блокирующий.',
+        p: 'Можно ли обойтись без async вовсе? Горутина, виртуальный поток Java, процесс Erlang — это задача со своим маленьким стеком, который рантайм умеет отложить в сторону на любой глубине вызовов. Рантайм раскладывает тысячи таких задач по нескольким потокам ОС, а код остаётся обычным блокирующим. Сначала Go: горутина G1 вызывает read, и поток ОС M1 уходит вместе с ней в ядро. Остальные горутины продолжают работать на других потоках.',
       },
       {
-        p: 'Go: G1 вызывает `read()`, и поток M1 уходит в ядро вместе с ней. Остальные горутины пока работают.',
+        p: 'Через 20 микросекунд следящий поток Go, sysmon, замечает застрявший поток, забирает у него процессор P1 и отдаёт новому потоку ОС, M5. В процессе на один поток больше, и никто не стоит за блокирующим вызовом. Блокирующий вызов стоит один поток ОС, а не весь рантайм.',
       },
       {
-        p: 'Через 20 микросекунд sysmon забирает P1 и отдаёт его новому потоку M5. У процесса стало на поток больше, но никто не стоит.',
+        p: 'Долгий цикл без вызовов функций, который никогда сам не уступает: через 10 миллисекунд sysmon вытесняет его сигналом. С Go 1.14 можно остановить даже тугой бесконечный цикл, так что одна занятая горутина не захватит процессор навсегда. Раньше такой цикл мог надолго занять поток и задержать всех остальных.',
       },
       {
-        p: 'Долгий цикл без вызовов: через 10 миллисекунд sysmon вытесняет его сигналом. С Go 1.14 так можно остановить даже `for {}`.',
+        p: 'Java: виртуальный поток читает сокет, в котором нет данных. Вместо того чтобы блокировать поток-носитель, он снимается с него: его кадры стека копируются в кучу, а носитель берёт следующий виртуальный поток. Код тот же, блокирующий, а поток ОС свободен. Число потоков ОС больше не растёт вместе с числом ожидающих задач.',
       },
       {
-        p: 'Java: виртуальный поток читает сокет без данных и снимается с носителя, его кадры уходят в кучу. Носитель берёт следующего.',
+        p: 'Подвох: внутри блока synchronized, до Java 24, виртуальный поток сняться не может. Он закрепляет свой носитель, и тот ждёт в ядре. Носителей столько, сколько ядер: закрепите все — и встанет всё.',
       },
       {
-        p: 'Внутри `synchronized` до Java 24 сняться нельзя: носитель закреплён и стоит в ядре. Носителей столько, сколько ядер, — закрепите их все, и всё встанет.',
-      },
-      {
-        p: 'Erlang считает редукции: после 4000 вызовов процесс уходит в конец очереди. Поэтому задержки в Erlang ровные.',
-      },
-      {
-        p: 'Вкладка «Угадайте»: сколько потоков ОС у программы с 10 000 ждущих горутин? Спросите зал, потом откройте ответ.',
+        p: 'Erlang считает редукции — грубо говоря, вызовы функций: после 4000 процесс уходит в конец очереди, даже посреди долгого счёта. Ни один процесс не может надолго занять планировщик, поэтому задержки у Erlang такие ровные. Три рантайма — три способа остановить задачу, которая сама не останавливается.',
       },
     ],
     appendix: [
+      {
+        p: 'Вкладка «Угадайте»: сколько потоков ОС у программы с 10 000 ждущих горутин? Спросите зал, потом откройте ответ.',
+      },
       {
         p: 'Шаги: 1 — Go, блокирующий системный вызов: поток M1 ушёл в ядро вместе с G1; 2 — через 20 мкс sysmon отдаёт P1 новому потоку ОС, остальные горутины работают; 3 — Go, долгий цикл: через 10 мс sysmon вытесняет его сигналом (с Go 1.14); 4 — Java, блокирующее чтение сокета: виртуальный поток снимается с носителя, кадры уходят в кучу; 5 — то же внутри `synchronized`: носитель закреплён и стоит в ядре; 6 — Erlang, долгий цикл: после 4000 редукций процесс снимается с планировщика.',
       },
@@ -112,31 +109,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'A goroutine, a virtual thread, an Erlang process: each is a task with a small stack of its own. The runtime spreads thousands of them over a few OS threads, and the code stays ordinary blocking code.',
+        p: 'Can we skip async altogether? A goroutine, a Java virtual thread, an Erlang process: each is a task with a small stack of its own, which the runtime can set aside at any depth of calls. The runtime spreads thousands of them over a few OS threads, and the code stays ordinary blocking code. Go first: goroutine G1 calls read, and OS thread M1 goes into the kernel with it. The other goroutines keep running on the other threads.',
       },
       {
-        p: 'Go: G1 calls `read()`, and thread M1 goes into the kernel with it. The other goroutines keep running.',
+        p: '20 microseconds later Go’s monitor thread, sysmon, notices the stuck thread, takes its processor, P1, and hands it to a new OS thread, M5. The process has one thread more, and nobody is stuck behind the blocking call.',
       },
       {
-        p: '20 microseconds later sysmon takes P1 and hands it to a new thread, M5. The process has one thread more, and nobody is stuck.',
+        p: 'A long loop without any function calls, which never offers to yield: after 10 milliseconds sysmon preempts it with a signal. Since Go 1.14 even a tight endless loop can be stopped, so one busy goroutine cannot take a processor forever.',
       },
       {
-        p: 'A long loop without calls: after 10 milliseconds sysmon preempts it with a signal. Since Go 1.14 even `for {}` can be stopped.',
+        p: 'Java: a virtual thread reads a socket with no data. Instead of blocking its carrier thread it unmounts: its stack frames are copied to the heap, and the carrier takes the next virtual thread. The same blocking code, and the OS thread is free.',
       },
       {
-        p: 'Java: a virtual thread reads a socket with no data and unmounts; its frames go to the heap. The carrier takes the next one.',
+        p: 'The catch: inside a synchronized block, before Java 24, a virtual thread cannot unmount. It pins its carrier, which then waits in the kernel. There are only as many carriers as cores: pin them all, and everything stops.',
       },
       {
-        p: 'Inside `synchronized`, before Java 24, it cannot unmount: the carrier is pinned and waits in the kernel. There are as many carriers as cores: pin them all and everything stops.',
-      },
-      {
-        p: 'Erlang counts reductions: after 4,000 calls a process goes to the back of the queue. That is why Erlang’s latency is even.',
-      },
-      {
-        p: 'The "Predict" tab: how many OS threads does a program with 10,000 waiting goroutines have? Ask the room, then reveal.',
+        p: 'Erlang counts reductions, roughly function calls: after 4,000 of them a process goes to the back of the run queue, even in the middle of a long computation. No process can hold a scheduler for long, and that is why Erlang’s latency is so even. Three runtimes, three ways to stop a task that does not stop itself.',
       },
     ],
     appendix: [
+      {
+        p: 'The "Predict" tab: how many OS threads does a program with 10,000 waiting goroutines have? Ask the room, then reveal.',
+      },
       {
         p: 'Steps: 1 — Go, a blocking syscall: thread M1 went into the kernel with G1; 2 — 20 µs later sysmon hands P1 to a new OS thread and the other goroutines run; 3 — Go, a long loop: after 10 ms sysmon preempts it with a signal (since Go 1.14); 4 — Java, a blocking socket read: the virtual thread unmounts, its frames go to the heap; 5 — the same inside `synchronized`: the carrier is pinned and waits in the kernel; 6 — Erlang, a long loop: after 4,000 reductions the process is switched out.',
       },

@@ -41,16 +41,16 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'В Node спрятан пул потоков: файлы, `dns.lookup`, криптография идут на четыре потока. Спокойный день: чтение файла ничего не ждёт.',
+        p: 'Не всё в Node асинхронно на уровне ядра. Файлы, поиск адреса по имени хоста и дорогие функции криптографии выполняются в скрытом пуле из четырёх потоков. В спокойный день чтение файла ничего не ждёт.',
       },
       {
-        p: 'Классический инцидент, как было до 2018 года: восемь медленных запросов DNS заняли все четыре потока, и чтение файла ждёт четыре секунды.',
+        p: 'Классический инцидент, как это было до 2018 года: восемь медленных DNS-запросов занимают все четыре потока, и чтение файла, которое к DNS никакого отношения не имеет, ждёт за ними четыре секунды.',
       },
       {
-        p: 'С libuv 1.23.1, с 2018 года, DNS получает не больше половины пула, и чтения проходят сразу. Но pbkdf2 или медленный диск всё ещё могут занять весь пул.',
+        p: 'С libuv 1.23.1, в 2018 году, DNS-запросы получают не больше половины пула, и чтения проходят сразу. Но хеширование паролей или медленный диск по-прежнему могут занять весь пул.',
       },
       {
-        p: 'Или увеличьте пул: `UV_THREADPOOL_SIZE=16`, до старта процесса.',
+        p: 'Или, в libuv без этого правила, увеличить пул: шестнадцать потоков, заданных в окружении до старта процесса. Восемь медленных запросов его уже не заполняют, и чтения находят свободные потоки.',
       },
     ],
     appendix: [
@@ -89,16 +89,16 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Node hides a thread pool: files, `dns.lookup` and crypto run on four threads. A calm day: a file read waits for nothing.',
+        p: 'Not everything in Node is asynchronous in the kernel. Files, DNS lookups by host name and the expensive crypto functions run on a hidden pool of four threads. On a calm day a file read waits for nothing.',
       },
       {
-        p: 'The classic incident, as it was before 2018: eight slow DNS lookups take all four threads, and a file read waits four seconds.',
+        p: 'The classic incident, as it was before 2018: eight slow DNS lookups take all four threads, and a file read, which has nothing to do with DNS, waits four seconds behind them.',
       },
       {
-        p: 'Since libuv 1.23.1, in 2018, lookups get at most half the pool, and the reads go through at once. But pbkdf2 or a slow disk can still fill the whole pool.',
+        p: 'Since libuv 1.23.1, in 2018, lookups get at most half the pool, and the reads go through at once. But password hashing or a slow disk can still fill the whole pool.',
       },
       {
-        p: 'Or make the pool bigger: `UV_THREADPOOL_SIZE=16`, before the process starts.',
+        p: 'Or, on a libuv without that rule, make the pool bigger: sixteen threads, set in the environment before the process starts. Eight slow lookups no longer fill it, and the reads find free threads.',
       },
     ],
     appendix: [

@@ -48,15 +48,29 @@ export default slideText({
       },
     ],
     notes: [
-      { p: 'Пример из доклада. Прежде чем идти по шагам, угадайте, в каком порядке напечатаются шесть букв.' },
-      { p: 'Печатается A. `setTimeout` ставит B в очередь таймеров: это макрозадача, даже с нулём миллисекунд.' },
-      { p: '`queueMicrotask` ставит C в очередь микрозадач.' },
-      { p: 'Async-функция печатает D и останавливается на `await`: её продолжение, E, встаёт в очередь за C.' },
-      { p: 'Печатается F, скрипт закончился, стек пуст. Первой идёт очередь микрозадач: C.' },
-      { p: 'Потом E. Очередь микрозадач наконец пуста.' },
-      { p: 'Только теперь цикл берёт следующую макрозадачу — таймер, B.' },
       {
-        p: 'Итог: A D F C E B. Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается до конца.',
+        p: 'Пример из доклада: несколько строк, шесть букв. Прежде чем идти по шагам, подумайте и угадайте, в каком порядке напечатаются буквы. Запишите или просто запомните — потом посмотрим, кто был прав. Здесь важны три места: стек вызовов, очередь микрозадач и очередь таймеров.',
+      },
+      {
+        p: 'Скрипт выполняется сверху вниз. A печатается сразу. Потом setTimeout ставит B в очередь таймеров: это макрозадача, даже с задержкой ноль миллисекунд. Ноль здесь значит не «сейчас», а «при первой возможности».',
+      },
+      {
+        p: 'queueMicrotask ставит C в очередь микрозадач. Пока ничего не выполняется: скрипт ещё на стеке. Микрозадача подождёт, пока стек не опустеет.',
+      },
+      {
+        p: 'Async-функция начинается как любая функция: синхронно печатает D и останавливается на await. Её продолжение — остаток функции, который напечатает E, — встаёт в очередь микрозадач за C. Заметьте: D напечаталась сразу, до F, — тело async-функции до первого await выполняется синхронно.',
+      },
+      {
+        p: 'Печатается F, скрипт закончился, стек пуст. Теперь первой идёт очередь микрозадач, раньше любого таймера: C. Правило простое: как только стек пуст, выполняются микрозадачи, все до одной.',
+      },
+      {
+        p: 'Потом E — продолжение после await. Очередь микрозадач наконец пуста. Если бы E поставила новую микрозадачу, та тоже выполнилась бы раньше таймера.',
+      },
+      {
+        p: 'Только теперь цикл берёт следующую макрозадачу — таймер, B. Его ноль миллисекунд означал «как можно скорее», а это после всех микрозадач.',
+      },
+      {
+        p: 'Итог: A, D, F, C, E, B. Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается до конца. Кто угадал? Запомните эту картинку: она объясняет вопрос в конце главы.',
       },
     ],
     appendix: [
@@ -99,15 +113,27 @@ export default slideText({
       },
     ],
     notes: [
-      { p: 'The talk’s example. Before we step through it, guess the order in which the six letters are printed.' },
-      { p: 'A is printed. `setTimeout` puts B in the timer queue: a macrotask, even at zero milliseconds.' },
-      { p: '`queueMicrotask` puts C in the microtask queue.' },
-      { p: 'The async function prints D and stops at `await`: its continuation, E, queues behind C.' },
-      { p: 'F is printed, the script is done, the stack is empty. The microtask queue goes first: C.' },
-      { p: 'Then E. The microtask queue is empty at last.' },
-      { p: 'Only now does the loop take its next macrotask: the timer, B.' },
       {
-        p: 'The result: A D F C E B. Macrotasks run one at a time; after each, the microtask queue is drained to the end.',
+        p: 'The talk’s example: a few lines, six letters. Before we step through it, take a moment and guess the order in which the letters are printed. Write it down, or just remember it; we will see who was right. Three places matter here: the call stack, the microtask queue and the timer queue.',
+      },
+      {
+        p: 'The script runs top to bottom. A is printed at once. Then setTimeout puts B in the timer queue: a macrotask, even with a delay of zero milliseconds.',
+      },
+      { p: 'queueMicrotask puts C in the microtask queue. Nothing runs yet: the script is still on the stack.' },
+      {
+        p: 'The async function starts like any function: it prints D synchronously and stops at its await. Its continuation, the rest of the function that prints E, queues behind C in the microtask queue. Note that D came before F: an async function runs synchronously up to its first await.',
+      },
+      {
+        p: 'F is printed, the script is done, and the stack is empty. Now the microtask queue goes first, before any timer: C. The rule: as soon as the stack is empty, microtasks run, every one of them.',
+      },
+      {
+        p: 'Then E, the continuation after await. The microtask queue is empty at last. Had E queued another microtask, that one too would run before the timer.',
+      },
+      {
+        p: 'Only now does the loop take its next macrotask: the timer, B. Its zero milliseconds meant “as soon as possible”, and that is after every microtask.',
+      },
+      {
+        p: 'The result: A, D, F, C, E, B. Macrotasks run one at a time; after each one, the microtask queue is drained to the end. Who guessed it? Keep this picture in mind: it explains the question at the end of this chapter.',
       },
     ],
     appendix: [

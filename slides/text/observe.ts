@@ -26,23 +26,14 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Как понять, чего ждёт процесс? Спросите ядро: `strace` показывает системные вызовы, `/proc` — переключения.',
+        p: 'Как понять, чего ждёт процесс? Спросить ядро: strace показывает его системные вызовы, а файловая система proc — переключения контекста. Простаивающий цикл Node, strace считает вызовы: всё время в epoll wait. Так выглядит здоровое ожидание.',
       },
+      { p: 'Процесс, заблокированный на канале: одно чтение, которое не возвращается. Цикл стоит.' },
+      { p: 'Четыре потока на одном мьютексе: всё время в futex. Они ждут друг друга, а не сеть.' },
       {
-        p: 'Простаивающий цикл Node под `strace -c`: всё время в `epoll_pwait`. Так выглядит здоровое ожидание.',
+        p: 'Четыре считающих потока на одном ядре: растут невольные переключения контекста. Потокам не хватает процессора.',
       },
-      {
-        p: 'Процесс, заблокированный на канале: один `read`, который не возвращается. Цикл стоит.',
-      },
-      {
-        p: 'Четыре потока на одном мьютексе: всё время в `futex`. Они ждут друг друга, а не сеть.',
-      },
-      {
-        p: 'Четыре считающих потока на одном ядре: растут невольные переключения. Потокам не хватает процессора.',
-      },
-      {
-        p: 'Игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.',
-      },
+      { p: 'Теперь игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.' },
     ],
     appendix: [
       {
@@ -67,23 +58,12 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'How do you tell what a process waits for? Ask the kernel: `strace` shows the system calls, `/proc` the switches.',
+        p: 'How do you tell what a process is waiting for? Ask the kernel: strace shows its system calls, and the proc file system its context switches. An idle Node loop, with strace counting calls: all the time is in epoll wait. That is what healthy waiting looks like.',
       },
-      {
-        p: 'An idle Node loop under `strace -c`: all the time in `epoll_pwait`. That is what healthy waiting looks like.',
-      },
-      {
-        p: 'A process blocked on a pipe: one `read` that never returns. The loop is stuck.',
-      },
-      {
-        p: 'Four threads on one mutex: all the time in `futex`. They wait for each other, not for the network.',
-      },
-      {
-        p: 'Four computing threads on one core: nonvoluntary switches grow. The threads are short of CPU.',
-      },
-      {
-        p: 'The game: here is an output, name the cause. Let the room answer before you do.',
-      },
+      { p: 'A process blocked on a pipe: one read that never returns. The loop is stuck.' },
+      { p: 'Four threads on one mutex: all the time is in futex. They wait for each other, not for the network.' },
+      { p: 'Four computing threads on one core: the involuntary context switches grow. The threads are short of CPU.' },
+      { p: 'Now the game: here is an output, name the cause. Let the room answer before you do.' },
     ],
     appendix: [
       {

@@ -69,16 +69,16 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Десять тысяч вызовов разом к API, который обслуживает сто. Без своего лимита 9 900 получают 429 за миллисекунду: «готово» через 200 мс, но почти всё — ошибки. И 10 000 сокетов — больше 1024 дескрипторов, что процесс получает по умолчанию.',
+        p: 'Десять тысяч вызовов разом к API, который обслуживает по сто. Без своего лимита 9 900 из них получают отказ «слишком много запросов» за миллисекунду: «готово» через 200 миллисекунд, но почти всё — ошибки. А десять тысяч сокетов разом могут упереться и в лимит процесса на открытые файлы.',
       },
       {
-        p: 'Ставим свой лимит как у API, 100: отказов нет, сто волн по 200 мс — 20 секунд. Быстрее нельзя: узкое место — API.',
+        p: 'Ставим свой лимит как у API, сто: отказов нет, сто волн по 200 миллисекунд — 20 секунд. Быстрее нельзя: узкое место — API, а лимит лишь не даёт тратить вызовы впустую.',
       },
       {
-        p: 'Теперь один сокет завис, а таймаута нет: `gather` не вернётся никогда, и зависший вызов навсегда держит один из ста слотов.',
+        p: 'Теперь один сокет завис, а таймаута нет: gather не вернётся никогда, и зависший вызов навсегда держит один из ста слотов.',
       },
       {
-        p: 'Таймаут 2 секунды на каждый вызов: зависший падает, слот возвращается, всё готово за 20,2 с. Лимит — по самому узкому ресурсу, таймаут — на каждый вызов.',
+        p: 'Таймаут две секунды на каждый вызов: зависший падает, слот возвращается, всё готово за 20,2 секунды. Лимит — по самому узкому ресурсу, таймаут — на каждый вызов.',
       },
     ],
     appendix: [
@@ -119,16 +119,16 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Ten thousand calls at once against an API that serves a hundred. With no limit of our own, 9,900 get a 429 within a millisecond: “done” in 200 ms, nearly all of it failed. And 10,000 sockets: past the 1,024 descriptors a process gets by default.',
+        p: 'Ten thousand calls fired at once against an API that serves a hundred at a time. With no limit of our own, 9,900 of them are rejected with “too many requests” within a millisecond: “done” in 200 milliseconds, and nearly all of it failed. Ten thousand sockets at once can also run into the process’s limit on open files.',
       },
       {
-        p: 'Set our limit to the API’s, 100: no rejections, a hundred waves of 200 ms, 20 seconds. It cannot go faster: the API is the bottleneck.',
+        p: 'Set our own limit to the API’s, a hundred: no rejections, a hundred waves of 200 milliseconds, 20 seconds. It cannot go faster: the API is the bottleneck, and the limit only stops us from wasting calls.',
       },
       {
-        p: 'Now one socket hangs and there is no timeout: `gather` never returns, and the hung call holds one of the hundred slots for ever.',
+        p: 'Now one socket hangs, and there is no timeout: the gather never returns, and the hung call holds one of the hundred slots forever.',
       },
       {
-        p: 'A two-second timeout on every call: the hung one fails, its slot comes back, all done in 20.2 s. Limit by the narrowest resource; time out every call.',
+        p: 'A two-second timeout on every call: the hung one fails, its slot comes back, and everything is done in 20.2 seconds. Limit by the narrowest resource, and put a timeout on every call.',
       },
     ],
     appendix: [

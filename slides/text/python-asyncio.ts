@@ -45,28 +45,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Программа одна; меняется только строка в `handle()`. Пульс тикает каждые 100 мс, в 250 мс приходят два запроса, каждый ждёт 300 мс. С `await asyncio.sleep` оба ждут одновременно, и пульс держит ритм.',
+        p: 'Теперь asyncio в Python, и сначала — где он теряет конкурентность. Программа одна, а меняется только одна строка в обработчике запроса. Фоновая задача-пульс тикает каждые 100 миллисекунд; в 250 приходят два запроса, каждый ждёт 300. С асинхронным сном через await оба ждут одновременно, и пульс держит ритм. Так выглядит правильный код. Пульс — наш индикатор: пока он тикает ровно, цикл свободен.',
       },
       {
-        p: 'Забыли `await`: `fetch()` только создаёт объект корутины. Ничего не выполняется, запрос «готов» сразу, и Python предупреждает, что корутину так и не дождались.',
+        p: 'Теперь забудем await. Вызов корутинной функции только создаёт объект корутины: ничего не выполняется. Запрос «готов» сразу, ничего не сделав, а Python печатает предупреждение, что корутину так и не дождались. Ищите это предупреждение в своих логах. Ошибки нет, исключения нет — только строчка предупреждения.',
       },
       {
-        p: '`time.sleep` блокирует единственный поток цикла: обработчики идут друг за другом, 600 мс, и пульс молчит.',
+        p: 'Дальше — блокирующий сон из модуля time внутри async-функции. Он блокирует единственный поток цикла: два обработчика идут друг за другом, 600 миллисекунд, и всё это время пульс молчит. Не выполняется ни другая задача, ни другой запрос — ничего. Один неосторожный вызов — и асинхронный сервер работает как однопоточный.',
       },
       {
-        p: '`requests.get` — то же самое под маской: ждёт сеть внутри потока цикла. Как и синхронный драйвер базы данных.',
+        p: 'Библиотека requests — то же самое под маской: её get ждёт сеть внутри потока цикла. Как и синхронный драйвер базы данных или чтение большого файла. На экране нигде не написано «блокирует»; код выглядит совершенно невинно. На ревью кода ищут именно такие строки.',
       },
       {
-        p: 'Отправим блокирующий вызов в поток через `to_thread`: цикл спит в `select()`, и пульс снова вовремя.',
+        p: 'Лечение для блокирующего вызова, который не заменить: отправить его в поток. Пока поток ждёт сеть, цикл спит в select, свободный для остальных, и пульс снова вовремя. Для этого у asyncio и есть пул потоков. Цикл ждёт ответа от потока так же, как ждал бы сокета.',
       },
       {
-        p: 'Счёт в потоках делит GIL: два цикла по 300 мс идут 600 мс, и каждый тик опаздывает на 5 мс.',
+        p: 'Но счёт в потоках — совсем другая история. Потоки делят глобальную блокировку интерпретатора, GIL: два цикла по 300 миллисекунд идут 600, друг за другом, а каждый тик пульса опаздывает на 5 миллисекунд — он ждёт, пока ему передадут блокировку. Потоки помогают ждать, но не помогают считать.',
       },
       {
-        p: 'У каждого процесса свой GIL: два цикла идут параллельно, 300 мс, а поток цикла свободен.',
+        p: 'У каждого процесса свой интерпретатор и своя блокировка: два цикла идут параллельно, 300 миллисекунд, а поток цикла свободен. Простое правило: блокирующий ввод-вывод — в поток, счёт — в процесс. Цена — запуск процессов и передача данных между ними.',
       },
       {
-        p: 'Как найти блокирующий вызов? Режим отладки, `PYTHONASYNCIODEBUG=1`, пишет в лог каждый колбэк дольше 100 мс с именем его задачи.',
+        p: 'А как найти блокирующий вызов в большой программе? Включить режим отладки asyncio одной переменной окружения. Он пишет в лог каждый колбэк, который держал цикл дольше 100 миллисекунд, с именем его задачи: здесь каждый обработчик занял 0,3 секунды. Включайте его при разработке и на стенде, а не только когда что-то сломалось.',
       },
     ],
     appendix: [
@@ -112,28 +112,28 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'One program; only the line in `handle()` changes. A heartbeat ticks every 100 ms, two requests arrive at 250 ms and each waits 300 ms. With `await asyncio.sleep` both wait at once, and the heartbeat keeps time.',
+        p: 'Now Python’s asyncio, and first, where it loses its concurrency. One program, and only one line in the request handler changes. A heartbeat task ticks every 100 milliseconds; two requests arrive at 250 and each waits 300. With an awaited asyncio sleep both wait at the same time, and the heartbeat keeps time. This is what correct code looks like. The heartbeat is our indicator: while it ticks evenly, the loop is free.',
       },
       {
-        p: 'Forget the `await`: `fetch()` only creates a coroutine object. Nothing runs, the request is “done” at once, and Python warns that the coroutine was never awaited.',
+        p: 'Now forget the await. Calling a coroutine function only creates a coroutine object: nothing runs. The request is “done” at once, without having done anything, and Python prints a warning that the coroutine was never awaited. Look for that warning in your logs.',
       },
       {
-        p: '`time.sleep` blocks the loop’s only thread: the two handlers run one after the other, 600 ms, and the heartbeat falls silent.',
+        p: 'Next, the blocking sleep from the time module inside an async function. It blocks the loop’s only thread: the two handlers run one after the other, 600 milliseconds, and for all that time the heartbeat falls silent. No other task, no other request, nothing runs.',
       },
       {
-        p: '`requests.get` is the same in disguise: it waits for the network inside the loop’s thread. So does a synchronous database driver.',
+        p: 'The requests library is the same thing in disguise: its get waits for the network inside the loop’s thread. So does a synchronous database driver, or reading a big file. Nothing on the screen says “blocking”; the code looks perfectly innocent. In a code review, these are the lines to look for.',
       },
       {
-        p: 'Send the blocking call to a thread with `to_thread`: the loop sleeps in `select()`, and the heartbeat is back on time.',
+        p: 'The fix for a blocking call you cannot replace: send it to a thread. While the thread waits for the network, the loop sleeps in select, free to serve others, and the heartbeat is back on time. This is what the thread pool of asyncio is for.',
       },
       {
-        p: 'CPU work in threads shares the GIL: two loops of 300 ms take 600 ms, and every tick comes 5 ms late.',
+        p: 'But computing in threads is a different story. Threads share the global interpreter lock: two loops of 300 milliseconds take 600, one after the other, and the heartbeat’s every tick comes 5 milliseconds late, because it waits for the lock to be handed over. Threads help with waiting, not with computing.',
       },
       {
-        p: 'Processes have a GIL each: the two loops run in parallel, 300 ms, and the loop’s thread stays free.',
+        p: 'Processes each have their own interpreter and their own lock: the two loops run in parallel, 300 milliseconds, and the loop’s thread stays free. Rule of thumb: blocking I/O goes to a thread, computing goes to a process. The price: starting processes and passing data between them.',
       },
       {
-        p: 'How do you find the blocking call? Debug mode, `PYTHONASYNCIODEBUG=1`, logs every callback that took over 100 ms, with its task’s name.',
+        p: 'And how do you find the blocking call in a big program? Turn on asyncio’s debug mode with one environment variable. It logs every callback that held the loop for more than 100 milliseconds, with the name of its task: here, each handler took 0.3 seconds.',
       },
     ],
     appendix: [

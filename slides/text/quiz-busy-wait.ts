@@ -21,13 +21,13 @@ export default slideText({
     body: [],
     notes: [
       {
-        p: 'Вопрос: кто-то «асинхронно» ждёт флаг в Node-сервере. Подумайте минуту и поднимите руки: какой ответ?',
+        p: 'Вопрос к вам. В Node-сервере кто-то «асинхронно» ждёт флаг: пока флаг не выставлен, ждать уже выполненный промис. Флаг выставляет обработчик сетевого запроса. Что будет с сервером? Прочитайте четыре ответа и подумайте минуту. Код короткий и выглядит безобидно.',
       },
       {
-        p: 'Ответ — третий: сервер зависает. `await` отдаёт управление только до следующей микрозадачи, а пока очередь микрозадач не пуста, цикл не берёт ни таймер, ни сетевое событие.',
+        p: 'Теперь голосуем: на телефонах, если вы в комнате, или поднимите руки, пока я читаю ответы. Вспомните пример с буквами от A до F: куда await на выполненном промисе ставит остаток цикла? Не спешите, время есть.',
       },
       {
-        p: 'Процесс не падает и память не растёт — он просто крутится. Уступить по-настоящему — `setImmediate` или `setTimeout`.',
+        p: 'Ответ — третий: сервер зависает. Каждый await отдаёт управление только до следующей микрозадачи, а каждый оборот ставит новую, так что очередь микрозадач никогда не пустеет и цикл не доходит ни до таймера, ни до сетевого события. Обработчик, который выставил бы флаг, так и не запустится. Процесс не падает и память не растёт — он просто крутится на целом ядре. Уступить по-настоящему — дождаться setImmediate или таймера.',
       },
     ],
     appendix: [
@@ -52,13 +52,13 @@ export default slideText({
     body: [],
     notes: [
       {
-        p: 'A question: someone waits “asynchronously” for a flag in a Node server. Take a minute, then hands up: which answer?',
+        p: 'A question for you. In a Node server, someone waits “asynchronously” for a flag: while the flag is not set, await a resolved promise. The flag is set by the handler of a network request. What happens to the server? Read the four answers and take a minute.',
       },
       {
-        p: 'The answer is three: the server hangs. `await` yields only until the next microtask, and while the microtask queue is not empty the loop takes no timer and no network event.',
+        p: 'Now vote: on your phones if you joined the room, or hands up for each answer as I read them. Think of the A to F example: where does an await on a resolved promise put the rest of the loop?',
       },
       {
-        p: 'The process does not crash and memory does not grow: it just spins. To yield for real: `setImmediate` or `setTimeout`.',
+        p: 'The answer is three: the server hangs. Each await yields only until the next microtask, and every turn queues a new one, so the microtask queue is never empty, and the loop never gets to a timer or a network event. The handler that would set the flag never runs. The process does not crash and memory does not grow: it just spins at a full core. To yield for real, wait for setImmediate or a timer.',
       },
     ],
     appendix: [

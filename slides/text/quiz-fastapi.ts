@@ -22,13 +22,13 @@ export default slideText({
     body: [],
     notes: [
       {
-        p: 'FastAPI, один процесс, в обработчике — `requests.get` на 200 мс. Пришло 50 запросов разом. Сколько ждёт последний? Руки!',
+        p: 'Вопрос в конце главы. Обработчик FastAPI, объявленный через async, вызывает библиотеку requests, и вызов длится 200 миллисекунд. Один процесс uvicorn. Разом пришло пятьдесят запросов. Сколько ждёт последний? Прочитайте ответы и подумайте. Такой код встречается очень часто.',
       },
       {
-        p: 'Ответ — второй, около 10 секунд. `requests.get` блокирует поток цикла, и 50 запросов идут строго по очереди.',
+        p: 'Голосуем: на телефонах или поднимите руки, пока я читаю ответы. Подсказка: подумайте, кто выполняет обработчик и в каком потоке. Вспомните, что мы видели на слайде про блокирующие вызовы.',
       },
       {
-        p: 'Парадокс: уберите `async` — и FastAPI сам унесёт обработчик в пул из 40 потоков, около 400 мс. Правильно — асинхронный клиент: 200 мс. А «цикл на ядро» — это несколько процессов, о них через пару слайдов.',
+        p: 'Ответ — второй, около 10 секунд. Блокирующий вызов держит поток цикла, и пятьдесят запросов идут строго по очереди: пятьдесят раз по 200 миллисекунд. Парадокс: уберите async, и FastAPI сам выполнит обычную функцию в своём пуле из 40 потоков — около 400 миллисекунд. Правильное лечение — асинхронный HTTP-клиент, и все пятьдесят закончатся за 200 миллисекунд. Дело не в FastAPI: так поведёт себя любой асинхронный фреймворк с блокирующим вызовом внутри.',
       },
     ],
     appendix: [
@@ -53,13 +53,13 @@ export default slideText({
     body: [],
     notes: [
       {
-        p: 'FastAPI, one process, a `requests.get` of 200 ms in the handler. 50 requests arrive at once. How long does the last one wait? Hands up!',
+        p: 'A question to close the chapter. A FastAPI handler, declared async, calls the requests library, and the call takes 200 milliseconds. One uvicorn process. Fifty requests arrive at once. How long does the last of them wait? Read the answers and take a moment.',
       },
       {
-        p: 'The answer is two, about 10 seconds. `requests.get` blocks the loop’s thread, and the 50 requests run strictly one after another.',
+        p: 'Vote now: on your phones, or hands up as I read the answers. A hint: think of who runs the handler, and on which thread.',
       },
       {
-        p: 'The paradox: drop `async` and FastAPI moves the handler into its pool of 40 threads itself, about 400 ms. The right fix is an async client: 200 ms. And “a loop per core” takes several processes: a couple of slides on.',
+        p: 'The answer is two, about 10 seconds. The blocking call holds the loop’s thread, so the fifty requests run strictly one after another, fifty times 200 milliseconds. The paradox: drop the async, and FastAPI runs the plain function in its pool of 40 threads by itself, about 400 milliseconds. The right fix is an async HTTP client, and all fifty finish in 200 milliseconds. It is not about FastAPI: any async framework behaves like this with a blocking call inside.',
       },
     ],
     appendix: [

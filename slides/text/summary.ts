@@ -17,10 +17,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Пять выводов, по одному на часть. Поток на соединение прост, но с тысяч соединений нужна другая модель. Под всеми моделями — неблокирующие сокеты и epoll.',
-      },
-      {
-        p: 'Цикл событий кооперативный; async/await — автомат, и платим раскраской функций. Зелёные потоки прячут цикл в рантайм. Главное: асинхронность не ускоряет ввод-вывод, она не тратит ресурсы на ожидание.',
+        p: 'Пять выводов, по одному на часть. Поток на соединение прост, но стоит памяти и переключений контекста, и начиная с тысяч соединений нужна другая модель. Под всеми моделями — неблокирующие сокеты и epoll или kqueue: один вызов возвращает только готовые дескрипторы, а io_uring идёт дальше и сообщает уже о выполненных операциях. Цикл событий кооперативный: одна долгая функция останавливает всех, а микрозадачи выполняются раньше таймеров и ввода-вывода. async/await — синтаксис для конечного автомата, и плата за него — раскраска функций и постоянная забота о блокирующих вызовах. Горутины, виртуальные потоки и процессы Erlang прячут цикл событий внутри рантайма: код блокирующий, а потоков ОС мало. И одна фраза, которую стоит запомнить: асинхронность не ускоряет работу — она позволяет не тратить ресурсы на ожидание. Спасибо; вопросы?',
       },
     ],
     appendix: [
@@ -47,10 +44,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Five conclusions, one per part. A thread per connection is simple, but from thousands of connections on you need another model. Under every model: non-blocking sockets and epoll.',
-      },
-      {
-        p: 'The event loop is cooperative; async/await is a state machine, paid for with coloured functions. Green threads hide the loop in the runtime. The point: asynchrony makes no I/O faster, it stops wasting resources on waiting.',
+        p: 'Five things to take home, one per part. A thread per connection is simple, but it costs memory and context switches, and from thousands of connections on you need another model. Under every model lie non-blocking sockets and epoll or kqueue: one call returns only the ready descriptors, and io_uring goes further and reports completed operations. The event loop is cooperative: one long function stops everyone, and microtasks run before timers and I/O. async/await is syntax for a state machine, paid for with colored functions and constant care about blocking calls. Goroutines, virtual threads and Erlang processes hide the event loop inside the runtime: the code blocks, the OS threads are few. And the one sentence to remember: asynchrony does not make the work faster; it stops you from spending resources on waiting. Thank you; questions?',
       },
     ],
     appendix: [

@@ -29,22 +29,22 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Три вызова по 200, 100 и 300 мс, по очереди: обработчик продолжает через сумму, 600 мс. `await` на корутине — просто вызов функции, который может приостановиться.',
+        p: 'Теперь конкурентность. Три вызова по 200, 100 и 300 миллисекунд, через await один за другим: обработчик продолжает через их сумму, 600 миллисекунд. Await на корутине — просто вызов функции, который может приостановиться. Он ничего не запускает параллельно. Частая ошибка — думать, что несколько await подряд уже выполняются параллельно.',
       },
       {
-        p: 'Заворачиваем каждый в задачу через `create_task` — и они идут одновременно: 300 мс, самая долгая. Конкурентность начинается с задачи, а не с `await`.',
+        p: 'Завернём каждый вызов в задачу — и все три идут одновременно: 300 миллисекунд, самый долгий из них. Конкурентность начинается, когда вы создаёте задачу, а не когда пишете await; await потом только собирает результаты. Создать задачу — значит попросить цикл запустить корутину при первой возможности.',
       },
       {
-        p: '`gather` делает то же и возвращает результаты в порядке аргументов, хотя b закончил первым.',
+        p: 'Gather делает то же самое и возвращает результаты в порядке своих аргументов, хотя b закончил первым. Обычно это и нужно: не приходится самим сопоставлять результаты с вызовами. Под капотом те же три задачи.',
       },
       {
-        p: 'Теперь b падает. `gather` бросает исключение сразу, в 100 мс, и никто не отменяет a и c: они работают дальше без присмотра, их результаты пропадут.',
+        p: 'Теперь пусть b упадёт. Gather бросает исключение сразу, в 100 миллисекунд. Но a и c никто не отменяет: они работают дальше без присмотра, их результаты пропадут, а если упадут и они, никто об этом не узнает. Задачи-сироты продолжают тратить соединения и время.',
       },
       {
-        p: 'С `return_exceptions=True` исключение приходит значением на месте b, в 300 мс: каждое надо проверить самим.',
+        p: 'Если включить возврат исключений, gather ничего не бросает: исключение b приходит значением на месте b, в 300 миллисекунд, когда всё закончилось. Теперь каждый результат надо проверить самим. Это удобно, когда частичный результат лучше, чем никакого.',
       },
       {
-        p: '`TaskGroup`, с Python 3.11: первая ошибка отменяет соседей, вызывающий получает ExceptionGroup. И храните ссылку на каждую голую задачу: цикл держит лишь слабую.',
+        p: 'TaskGroup, с Python 3.11: первая ошибка отменяет соседей, a и c сразу останавливаются, а вызывающий получает группу исключений с этой ошибкой. Это структурная конкурентность: ни одна задача не переживает свой блок. А если создаёте голые задачи, храните ссылку на каждую: цикл держит лишь слабую.',
       },
     ],
     appendix: [
@@ -75,22 +75,22 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Three calls of 200, 100 and 300 ms, one after another: the handler resumes after the sum, 600 ms. `await` on a coroutine is just a function call that may pause.',
+        p: 'Now concurrency. Three calls of 200, 100 and 300 milliseconds, awaited one after another: the handler resumes after their sum, 600 milliseconds. An await on a coroutine is just a function call that may pause. It does not start anything in parallel. A common mistake is to think that several awaits in a row already run concurrently.',
       },
       {
-        p: 'Wrap each in a task with `create_task` and they run at once: 300 ms, the longest. Concurrency starts with the task, not with `await`.',
+        p: 'Wrap each call in a task, and the three run at once: 300 milliseconds, the longest of them. Concurrency starts when you create a task, not when you write await; the awaits afterwards only collect the results. Creating a task asks the loop to start the coroutine at its first chance.',
       },
       {
-        p: '`gather` does the same and hands the results back in argument order, though b finished first.',
+        p: 'Gather does the same and hands the results back in the order of its arguments, though b finished first. That is usually what you want: you do not have to match results to calls yourself.',
       },
       {
-        p: 'Now b fails. `gather` raises at once, at 100 ms, and nobody cancels a and c: they run on unattended, and their results are lost.',
+        p: 'Now let b fail. Gather raises at once, at 100 milliseconds. But nobody cancels a and c: they run on unattended, their results are lost, and if they fail too, no one hears about it.',
       },
       {
-        p: 'With `return_exceptions=True` the exception comes back as a value in b’s place, at 300 ms: check each one yourself.',
+        p: 'With return exceptions switched on, gather does not raise: b’s exception comes back as a value in b’s place, at 300 milliseconds, once everything is done. Now you must check each result yourself. Useful when a partial result is better than none.',
       },
       {
-        p: '`TaskGroup`, since Python 3.11: the first failure cancels the siblings, and the caller gets an ExceptionGroup. And keep a reference to every bare task: the loop holds only a weak one.',
+        p: 'TaskGroup, since Python 3.11: the first failure cancels the siblings, a and c stop at once, and the caller gets an exception group with the error. That is structured concurrency: no task outlives its block. And if you create bare tasks, keep a reference to each: the loop holds only a weak one.',
       },
     ],
     appendix: [

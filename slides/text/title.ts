@@ -15,8 +15,10 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков.',
+        p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков. Сервер почти всё время чего-то ждёт — сети, диска, базы данных, — и весь доклад о том, кто именно ждёт и чего это стоит. На карте четыре главы, каждая — вопрос. Почему бы не завести поток на каждое соединение? Кто и когда вызывает мой колбэк? Что на самом деле делает await в Python? И можно ли с зелёными потоками обойтись совсем без async? Каждая глава заканчивается ответом, а две из них — вопросом к вам. Почти на каждом слайде живая схема, и я буду идти по ней шаг за шагом.',
       },
+    ],
+    appendix: [
       {
         ul: [
           'Навигация: ← → или PageDown/PageUp (кликер), пробел; Esc — обзор; F — полный экран; S — окно докладчика.',
@@ -25,7 +27,6 @@ export default slideText({
         ],
       },
     ],
-    appendix: [],
   },
   en: {
     body: [
@@ -42,8 +43,10 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads.',
+        p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads. A server spends most of its life waiting, for the network, for the disk, for a database, and this talk is about who does the waiting and what it costs. The map has four chapters, each a question. Why not simply a thread for every connection? Who runs my callback, and when? What does await actually do in Python? And can green threads let us skip async altogether? Each chapter ends with its answer, and two of them end with a question for you. Almost every slide is a live demo, and we will walk through it step by step.',
       },
+    ],
+    appendix: [
       {
         ul: [
           'Navigation: ← → or PageDown/PageUp (a clicker), Space; Esc: overview; F: full screen; S: speaker view.',
@@ -52,6 +55,5 @@ export default slideText({
         ],
       },
     ],
-    appendix: [],
   },
 });

@@ -21,18 +21,42 @@ export default slideText({
   ru: {
     body: [{ p: 'Как один пакет будит поток, спящий в `epoll_wait`.' }],
     notes: [
-      { p: 'Поток спит в `epoll_wait` и не тратит процессор. Проследим, что его разбудит.' },
-      { p: 'Пакет пришёл на сетевую карту.' },
-      { p: 'Карта сама кладёт его в память, в RX-кольцо, через DMA. Процессор ещё ничего не делал.' },
-      { p: 'Прерывание, а дальше NAPI в softirq забирает из кольца сразу пачку пакетов.' },
-      { p: 'TCP находит сокет по адресу и порту и выстраивает байты по порядку.' },
-      { p: 'Байты лежат в приёмном буфере сокета. Программа о них ещё не знает.' },
-      { p: 'Сокет будит свою очередь ожидания. Там стоит не поток, а колбэк epoll.' },
-      { p: 'Колбэк кладёт сокет в список готовых и будит того, кто спит в `epoll_wait`.' },
-      { p: 'Поток проснулся, `epoll_wait` вернул один сокет. Работы ядра — на один готовый дескриптор.' },
-      { p: '`read` взял килобайт, 424 байта остались в буфере.' },
-      { p: 'Снова `epoll_wait`. По уровню сокет снова в ответе: данные ещё есть.' },
-      { p: 'По фронту — тишина, пока не придут новые данные. Поэтому с EPOLLET читают до EAGAIN.' },
+      {
+        p: 'Заглянем внутрь этого сна. Поток спит в epoll wait и совсем не тратит процессор: его нет даже в очереди на выполнение. Проследим один пакет от провода до момента, когда поток проснётся, и посмотрим, кто по дороге делает работу. На пути девять остановок, и почти вся работа на нём — работа ядра, а не нашей программы.',
+      },
+      {
+        p: 'Пакет пришёл на сетевую карту: один TCP-сегмент для сокета, которого ждёт наш поток. Пока о нём во всей машине знает только карта.',
+      },
+      {
+        p: 'Карта сама записывает пакет в память, в своё приёмное кольцо, через прямой доступ к памяти. Процессор ещё ничего не сделал, а данные уже в оперативной памяти.',
+      },
+      {
+        p: 'Дальше прерывание. Внутри него ядро делает как можно меньше; настоящая работа чуть позже, в программном прерывании: NAPI забирает из кольца сразу пачку пакетов. Под нагрузкой такая пачка экономит по прерыванию на каждый пакет. Само прерывание лишь отмечает, что появилась работа.',
+      },
+      {
+        p: 'IP и TCP находят сокет по адресам и портам и выстраивают байты по порядку. Всё это работа ядра, на том ядре процессора, которое приняло прерывание. Пакет, пришедший не по порядку, ждёт, пока не подоспеют пропущенные.',
+      },
+      {
+        p: 'Байты лежат в приёмном буфере сокета. Их уже можно прочитать, но программа о них ещё не знает: поток по-прежнему спит. Если бы поток спал прямо в чтении этого сокета, его разбудили бы уже здесь.',
+      },
+      {
+        p: 'Сокет будит свою очередь ожидания. В этой очереди стоит не наш поток, а колбэк epoll — его повесили один раз, при регистрации сокета. Именно поэтому epoll дешёвый.',
+      },
+      {
+        p: 'Колбэк кладёт сокет в список готовых и будит того, кто спит в epoll wait. Никто не перебирал список сокетов: работа сделана для одного сокета, в который пришли данные. Сколько бы сокетов мы ни ждали, цена одна и та же.',
+      },
+      {
+        p: 'Поток проснулся, epoll wait вернул один сокет. Работы ядра для нас — ровно на один готовый дескриптор. Теперь цикл вызывает колбэк этого сокета.',
+      },
+      {
+        p: 'Колбэк читает килобайт, и 424 байта остаются в буфере. Это нормально: чтение берёт столько, сколько просили, остальное ждёт следующего чтения. Программе не нужно знать, сколько байт пришло: она читает кусками.',
+      },
+      {
+        p: 'Цикл снова вызывает epoll wait. В режиме по умолчанию, по уровню, сокет сразу снова в ответе: данные-то ещё есть. Оставленные байты стоят лишний оборот цикла, не больше.',
+      },
+      {
+        p: 'Режим по фронту сообщает только об изменениях: теперь тишина, пока не придут новые данные, а 424 байта так и лежат. Поэтому в этом режиме читают до ответа «попробуйте позже». Режим меняет меньшее число пробуждений на риск зависшего соединения.',
+      },
     ],
     appendix: [
       {
@@ -49,18 +73,42 @@ export default slideText({
   en: {
     body: [{ p: 'How one packet wakes a thread asleep in `epoll_wait`.' }],
     notes: [
-      { p: 'A thread sleeps in `epoll_wait`, using no CPU. Let’s follow what wakes it.' },
-      { p: 'A packet arrives at the network card.' },
-      { p: 'The card itself writes it into memory, the RX ring, by DMA. The CPU has done nothing yet.' },
-      { p: 'An interrupt, and then NAPI, in a softirq, takes a batch of packets off the ring.' },
-      { p: 'TCP finds the socket by address and port and puts the bytes in order.' },
-      { p: 'The bytes sit in the socket’s receive buffer. The program doesn’t know yet.' },
-      { p: 'The socket wakes its wait queue. On it is not the thread but epoll’s callback.' },
-      { p: 'The callback puts the socket on the ready list and wakes whoever sleeps in `epoll_wait`.' },
-      { p: 'The thread wakes, `epoll_wait` returns one socket. The kernel’s work: one ready descriptor.' },
-      { p: '`read` took a kilobyte; 424 bytes stay in the buffer.' },
-      { p: '`epoll_wait` again. Level-triggered: the socket is reported again, the data is still there.' },
-      { p: 'Edge-triggered: silence until new data arrives. That is why with EPOLLET you read until EAGAIN.' },
+      {
+        p: 'Now let’s look inside that sleep. A thread sleeps in epoll wait and uses no CPU at all: it is not even on a run queue. Let’s follow one packet from the wire to the moment the thread wakes, and see who does the work on the way. The path has nine stops, and almost all the work on it is the kernel’s, not our program’s.',
+      },
+      {
+        p: 'A packet arrives at the network card: one TCP segment for a socket our thread is waiting on. So far nothing in the machine knows about it except the card.',
+      },
+      {
+        p: 'The card itself writes the packet into memory, into its receive ring, by direct memory access. The processor has done nothing yet, and the data is already in RAM.',
+      },
+      {
+        p: 'Then an interrupt. The kernel does as little as it can inside it; the real work comes a moment later in a software interrupt, where NAPI takes a whole batch of packets off the ring at once. Under load, that batching saves an interrupt per packet.',
+      },
+      {
+        p: 'IP and TCP find the socket by its addresses and ports and put the bytes in order. All of this is the kernel’s work, on whichever core took the interrupt. A packet that arrives out of order waits until the missing ones arrive.',
+      },
+      {
+        p: 'The bytes now sit in the socket’s receive buffer. They could be read, but the program does not know about them yet: the thread is still asleep. Had the thread been sleeping in a read on this very socket, it would be woken right here.',
+      },
+      {
+        p: 'The socket wakes its wait queue. On that queue is not our thread but epoll’s callback, hung there once, when the socket was registered. That is what makes epoll cheap.',
+      },
+      {
+        p: 'The callback puts the socket on epoll’s ready list and wakes whoever sleeps in epoll wait. No one scanned a list of sockets: the work was done for the one socket that got data.',
+      },
+      {
+        p: 'The thread wakes, and epoll wait returns one socket. The kernel’s work for us: one ready descriptor, however many sockets we watch. Now the loop calls that socket’s callback.',
+      },
+      {
+        p: 'The callback reads a kilobyte, and 424 bytes stay in the buffer. That is normal: a read takes what it asked for, and the rest waits for the next one.',
+      },
+      {
+        p: 'The loop calls epoll wait again. In the default mode, level-triggered, the socket is reported again at once, because data is still there. Leaving bytes behind costs one more turn of the loop, nothing worse.',
+      },
+      {
+        p: 'Edge-triggered mode reports only changes: now silence, until new data arrives, and the 424 bytes just sit there. That is why with edge triggering you read until the socket says “try again later”. The mode trades fewer wake-ups for the risk of a stuck connection.',
+      },
     ],
     appendix: [
       {
