@@ -290,7 +290,7 @@ export function printedLines(run: SimResult | null): number {
 }
 
 /** The most output lines the output panel draws: the latest ones printed at the step shown. */
-export const OUTPUT_LINES = 100;
+export const OUTPUT_LINES = 50;
 
 /**
  * The output lines drawn at a step: the last OUTPUT_LINES of the first `printed` (how many the step has printed),
