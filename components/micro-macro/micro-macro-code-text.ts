@@ -37,6 +37,10 @@ const logRefusalsEn: Record<string, [string, string]> = {
   '%o': ['%o of a nested value, a function, a promise or an instance', 'Node prints its hidden properties. Use %O'],
   '%o/%O primitive': ['%o or %O of a primitive value', 'use %s, %d or %f'],
   '%s toString': ['%s of an object with its own toString', 'the simulator does not call it. Log the string'],
+  '__proto__ key': [
+    'an object with an own `__proto__` key',
+    'the runtimes print it apart from ordinary keys. Log the value under it',
+  ],
 };
 const logRefusalsRu: typeof logRefusalsEn = {
   'nested Error': [
@@ -66,6 +70,10 @@ const logRefusalsRu: typeof logRefusalsEn = {
   ],
   '%o/%O primitive': ['с форматом %o или %O для примитива', 'используйте %s, %d или %f'],
   '%s toString': ['с форматом %s для объекта со своим toString', 'симулятор его не вызывает. Выводите строку'],
+  '__proto__ key': [
+    'объекта с собственным ключом `__proto__`',
+    'среды печатают его не так, как обычные ключи. Выводите значение под ним',
+  ],
 };
 
 /** names of constructs outside the subset, as refused by shared/js-sim/parse.ts */
@@ -97,6 +105,13 @@ const constructsEn: Record<string, string> = {
   using: '`using` declarations',
   topLevelAwait:
     '`await` outside a function (a CommonJS file or a classic <script> has none: put it in an async function)',
+  proto:
+    '`__proto__` (an object’s prototype, which the simulator does not model: it would read inherited values as undefined; use a class)',
+  protoAssign:
+    '`Object.assign` of a `__proto__` key (it changes the target’s prototype, which the simulator does not model)',
+  ownToString:
+    'converting an object with its own `toString` or `valueOf` here (the simulator calls them only in a template literal: write `${obj}`)',
+  nesting: 'arrays or objects nested more than 1,000 levels deep here (the simulator follows no deeper)',
   other: 'this construct',
 };
 const constructsRu: typeof constructsEn = {
@@ -126,6 +141,12 @@ const constructsRu: typeof constructsEn = {
   operator: 'оператор',
   using: 'объявления `using`',
   topLevelAwait: '`await` вне функции (в файле CommonJS и в обычном <script> его нет: поместите его в async-функцию)',
+  proto:
+    '`__proto__` (прототип объекта; симулятор его не моделирует и прочёл бы унаследованные значения как undefined; используйте класс)',
+  protoAssign: '`Object.assign` ключа `__proto__` (он меняет прототип цели, а его симулятор не моделирует)',
+  ownToString:
+    'преобразование объекта со своим `toString` или `valueOf` в этом месте (симулятор вызывает их только в шаблонной строке: пишите `${obj}`)',
+  nesting: 'массивы или объекты с вложенностью глубже 1000 уровней в этом месте (глубже симулятор не прослеживает)',
   other: 'эта конструкция',
 };
 

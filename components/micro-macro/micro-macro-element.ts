@@ -22,10 +22,13 @@ import {
   editAgain,
   editDraft,
   explanationShown,
+  GUESS_MAX_LINES,
   gradeGuess,
   guessAgain,
   listingWindow,
   moveLine,
+  outputWindow,
+  printedLines,
   refuseInsert,
   reset,
   runDraft,
@@ -339,9 +342,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       return html`<p class="note">${t.notRunYet}</p>`;
     }
     if (!run.ok) return html`<p class="note">${t.errorTitle}</p>`;
-    const accepted = acceptedOrders(run);
     if (s.guessPhase === 'guess') return this.renderGuess(t, s);
-    return html`${s.guessPhase === 'checked' ? this.renderChecked(t, s, accepted) : nothing} ${this.renderSteps(t, s, run)}`;
+    const printed = printedLines(run);
+    return html`${s.guessPhase === 'checked' ? this.renderChecked(t, s, acceptedOrders(run)) : nothing}
+    ${printed > GUESS_MAX_LINES ? html`<p class="note many-lines" role="status">${t.tooManyToGuess(printed, GUESS_MAX_LINES)}</p>` : nothing}
+    ${this.renderSteps(t, s, run)}`;
   }
 
   private renderChecked(t: MicroMacroText, s: MicroMacroState, accepted: string[][]) {
@@ -478,17 +483,19 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     if (!run || !run.ok || s.guessPhase === 'guess' || (s.example === 'custom' && s.editing)) return nothing;
     const total = run.steps.length - 1;
     const snap = run.steps[Math.min(s.index, total)]!;
-    const output = run.output.slice(0, snap.outputLength);
+    // a long output: its latest lines, the rest counted (drawing 100,000 of them held the page)
+    const { shown, hidden } = outputWindow(run.output, snap.outputLength);
     const atEnd = s.index >= total;
     const timing = run.timing;
     return html`
       <div class="panel output" role="group" aria-label=${t.panels.output}>
         <h3 class="ph">${t.panels.output}</h3>
+        ${hidden > 0 ? html`<p class="note hidden-lines">${t.outputHidden(hidden, hidden + shown.length)}</p>` : nothing}
         ${
-          output.length === 0
+          shown.length === 0
             ? html`<span class="empty">${t.empty}</span>`
             : html`<ol aria-label=${t.panels.output}>
-              ${output.map((o) => html`<li class=${o.kind === 'error' ? 'err' : ''}>${o.text}</li>`)}
+              ${shown.map((o) => html`<li class=${o.kind === 'error' ? 'err' : ''}>${o.text}</li>`)}
             </ol>`
         }
       </div>

@@ -275,9 +275,36 @@ export function moveLine(s: MicroMacroState, from: number, delta: -1 | 1): Micro
 // ------------------------------------------------------------------------------------------------------------
 // Transitions
 
+/**
+ * The most printed lines the guess offers to order. A program that prints more skips the guess (ordering a hundred
+ * lines by hand is no exercise, and drawing 100,000 of them with their buttons held the page for 20 s and 2.5 GB).
+ */
+export const GUESS_MAX_LINES = 50;
+
+/** How many lines the run prints to the console's log (what the guess would order). */
+export function printedLines(run: SimResult | null): number {
+  if (!run || !run.ok) return 0;
+  let n = 0;
+  for (const o of run.output) if (o.kind === 'log') n++;
+  return n;
+}
+
+/** The most output lines the output panel draws: the latest ones printed at the step shown. */
+export const OUTPUT_LINES = 50;
+
+/**
+ * The output lines drawn at a step: the last OUTPUT_LINES of the first `printed` (how many the step has printed),
+ * and how many earlier ones are left out (said in words beside them).
+ */
+export function outputWindow<T>(output: readonly T[], printed: number): { shown: T[]; hidden: number } {
+  const end = Math.min(printed, output.length);
+  const start = Math.max(0, end - OUTPUT_LINES);
+  return { shown: output.slice(start, end), hidden: start };
+}
+
 function withFreshGuess(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
   const run = currentRun(s, runs);
-  const lines = run && run.ok ? logLines(run) : [];
+  const lines = run && run.ok && printedLines(run) <= GUESS_MAX_LINES ? logLines(run) : [];
   const guess = startingOrder(lines, sourceOf(s));
   return { ...s, guess, selected: -1, guessPhase: guess.length >= 2 ? 'guess' : 'skipped', index: 0 };
 }

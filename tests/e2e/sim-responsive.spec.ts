@@ -293,6 +293,54 @@ test.describe('your code with long input', () => {
     expect(long.filter((d) => d > 200)).toEqual([]);
   });
 
+  test('a program that prints 100,000 lines: no guess, its latest output lines, no long task, a bounded heap', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const slide = await openYourCode(page);
+    const cdp = await page.context().newCDPSession(page);
+    const heapMb = async (): Promise<number> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      return usedSize / 1e6;
+    };
+    const base = await heapMb();
+    const longTasks = await watchLongTasks(page);
+    // the 45 bytes: drawing every line in the guess (with its buttons) and in the output held the page 20 s
+    await slide
+      .getByRole('textbox', { name: 'Your code (JavaScript subset)' })
+      .fill('for (let i = 0; i < 100000; i++) console.log(i);');
+    await slide.getByRole('button', { name: 'Run in the simulator' }).click();
+    await expect(
+      slide.getByRole('status').filter({ hasText: 'This program prints 100,000 lines: too many to order by hand' }),
+    ).toBeVisible({ timeout: 60_000 });
+    await expect(slide.getByRole('button', { name: 'Check my order' })).toHaveCount(0);
+    const output = slide.getByRole('group', { name: 'Output' });
+    const lines = output.getByRole('listitem');
+    await slide.getByRole('button', { name: 'To the end' }).click();
+    await expect(lines).toHaveCount(50);
+    await expect(lines.first()).toHaveText('99950');
+    await expect(lines.last()).toHaveText('99999');
+    await expect(output).toContainText('… 99,950 earlier lines not shown: the last 50 of 100,000 printed so far.');
+    await slide.getByRole('button', { name: 'Step back' }).click();
+    await slide.getByRole('button', { name: 'Step forward' }).click();
+    await expect(lines.last()).toHaveText('99999');
+    await page.getByRole('button', { name: 'Switch to Russian' }).click();
+    await expect(slide.getByRole('status').filter({ hasText: 'Программа выводит 100 000 строк' })).toBeVisible();
+    await expect(slide.getByRole('group', { name: 'Вывод' })).toContainText(
+      '… более ранние строки не показаны (99 950): здесь последние 50 из 100 000 выведенных.',
+    );
+    await expect(slide.getByRole('group', { name: 'Вывод' }).getByRole('listitem')).toHaveCount(50);
+    const long = await longTasks();
+    const heap = Math.round((await heapMb()) - base);
+    test
+      .info()
+      .annotations.push({ type: 'long tasks (ms), heap growth (MB)', description: JSON.stringify({ long, heap }) });
+    expect(long.filter((d) => d > 200)).toEqual([]);
+    // the run's result is kept (100,000 output lines, a few MB); nothing grows with the lines drawn
+    expect(heap).toBeLessThan(40);
+  });
+
   test('the memory of replaced results comes back: five long runs in a row keep at most the result store’s bound', async ({
     page,
   }) => {

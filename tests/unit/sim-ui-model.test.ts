@@ -9,7 +9,11 @@ import {
   currentRun,
   goTo,
   gradeGuess,
+  GUESS_MAX_LINES,
   initialState,
+  OUTPUT_LINES,
+  outputWindow,
+  printedLines,
   moveLine,
   runDraft,
   editDraft,
@@ -157,6 +161,38 @@ describe('examples, runtimes, your code', () => {
     expect(s.runtime).toBe('node');
     expect(s.editing).toBe(false);
     expect(logLines(currentRun(s, runs)!)).toEqual(['s', 't']);
+  });
+});
+
+describe('your code that prints many lines', () => {
+  const printing = (n: number) => `for (let i = 0; i < ${n}; i++) console.log('line ' + i);`;
+
+  it(`the guess orders up to ${GUESS_MAX_LINES} printed lines; a program that prints more skips it`, () => {
+    const runs = new ResultStore();
+    const custom = chooseExample(initialState(), 'custom');
+    const upTo = finish(runDraft(editDraft(custom, printing(GUESS_MAX_LINES)), runs), runs);
+    expect(upTo.guessPhase).toBe('guess');
+    expect(upTo.guess).toHaveLength(GUESS_MAX_LINES);
+    const over = finish(runDraft(editDraft(custom, printing(GUESS_MAX_LINES + 1)), runs), runs);
+    expect(printedLines(currentRun(over, runs))).toBe(GUESS_MAX_LINES + 1);
+    expect(over.guessPhase).toBe('skipped');
+    expect(over.guess).toEqual([]);
+    const flood = finish(runDraft(editDraft(custom, printing(100_000)), runs), runs);
+    expect(flood.guessPhase).toBe('skipped');
+    expect(flood.guess).toEqual([]);
+  });
+
+  it(`the output panel draws the latest ${OUTPUT_LINES} lines printed at the step, and counts the rest`, () => {
+    const lines = Array.from({ length: 100_000 }, (_, i) => i);
+    expect(outputWindow(lines, 0)).toEqual({ shown: [], hidden: 0 });
+    expect(outputWindow(lines, 3)).toEqual({ shown: [0, 1, 2], hidden: 0 });
+    expect(outputWindow(lines, OUTPUT_LINES)).toEqual({ shown: lines.slice(0, OUTPUT_LINES), hidden: 0 });
+    const end = outputWindow(lines, 100_000);
+    expect(end.shown).toHaveLength(OUTPUT_LINES);
+    expect(end.shown.at(-1)).toBe(99_999);
+    expect(end.hidden).toBe(100_000 - OUTPUT_LINES);
+    for (const lang of ['en', 'ru'] as const)
+      expect(microMacroText[lang].outputHidden(end.hidden, 100_000)).toMatch(/99[,\u00a0 ]950.*100[,\u00a0 ]000/);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 } from './abort.ts';
 import { ASYNC_ITERATOR, ITERATOR, SymbolObj } from './symbols.ts';
 import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
-import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
+import { builtinToStr, toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
 import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
@@ -31,6 +31,7 @@ import {
   HandleObj,
   isCallable,
   NativeObj,
+  isObj,
   Obj,
   OpaqueObj,
   PromiseObj,
@@ -219,6 +220,8 @@ export function setProperty(
     it.throwError('TypeError', `Cannot set properties of ${String(obj)} (setting '${name}')`);
   }
   if (obj instanceof Obj && obj.frozen) refuseAt(node, { code: 'unsupportedProperty', name: `${name} (frozen)` });
+  // `o[key] = v` with the key '__proto__' sets the prototype, which is not modelled (`o.__proto__` is refused by parse.ts)
+  if (name === '__proto__') refuseAt(node, { code: 'unsupported', construct: 'proto' });
   if (obj instanceof ArrayObj && /^\d+$/.test(name)) {
     const i = Number(name);
     while (obj.items.length < i) obj.items.push(undefined);
@@ -240,6 +243,27 @@ export function setProperty(
     return;
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
+}
+
+/**
+ * A value in a template literal: ToString, which for an object is OrdinaryToPrimitive with the hint "string"
+ * (ECMA-262 §7.1.1.1): its toString, then its valueOf, whichever first gives a primitive; a method the program wrote
+ * is called (and what it throws, the template literal throws), a missing one is the built-in's (Object.prototype's
+ * toString gives `[object Object]`, its valueOf the object itself).
+ */
+export function templateText(it: Interpreter, v: Value, site: A.Node): string {
+  if (!isObj(v) || !v.convertsItself()) return toStr(v, site);
+  for (const name of ['toString', 'valueOf']) {
+    const method = v instanceof InstanceObj ? instanceProperty(it, v, name) : readOwn(it, v, name);
+    if (method === undefined) {
+      if (name === 'toString') return builtinToStr(v, site);
+      continue;
+    }
+    if (!isCallable(method)) continue;
+    const r = it.call(method, v, [], site);
+    if (!isObj(r)) return toStr(r, site);
+  }
+  it.throwError('TypeError', 'Cannot convert object to primitive value');
 }
 
 /** Object.prototype's properties besides hasOwnProperty */

@@ -47,6 +47,11 @@ export class InstanceObj extends Obj {
   constructor(public cls: ClassObj) {
     super();
   }
+  override convertsItself(): boolean {
+    const along = (name: string): boolean =>
+      inChain(this.cls, 'methods', name) !== undefined || inChain(this.cls, 'getters', name) !== undefined;
+    return super.convertsItself() || along('toString') || along('valueOf');
+  }
 }
 
 function keyName(key: A.Expression | A.PrivateIdentifier): string {

@@ -20,12 +20,35 @@ export function describe(v: Obj): string {
   return 'object';
 }
 
-/** ToString; `site` null: a value the simulator cannot print becomes '[object]' instead of a refusal */
-export function toStr(v: Value, site: A.Node | null): string {
+/**
+ * How deeply nested arrays ToString joins (and JSON.stringify writes, JSON.parse reads) before the simulator refuses:
+ * the runtimes' ToString and JSON.stringify go on until their stack overflows (a RangeError at a depth that depends
+ * on the machine), and the simulator's own stack would overflow near ten thousand levels (it crashed).
+ */
+export const MAX_NESTING = 1000;
+
+/**
+ * ToString; `site` null: a value the simulator cannot print becomes '[object]' instead of a refusal. An object whose
+ * conversion calls a method the program wrote (its own toString or valueOf) is refused where the interpreter does not
+ * call it (a template literal does: templateText in builtins.ts).
+ */
+export function toStr(v: Value, site: A.Node | null, nesting = 0): string {
+  if (site && isObj(v) && v.convertsItself()) refuseAt(site, { code: 'unsupported', construct: 'ownToString' });
+  return builtinToStr(v, site, nesting);
+}
+
+/** ToString with the built-in toString of an object (Object.prototype's, Error.prototype's, an array's join) */
+export function builtinToStr(v: Value, site: A.Node | null, nesting = 0): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return numberToString(v);
   if (v === undefined || v === null || typeof v === 'boolean') return String(v);
-  if (v instanceof ArrayObj) return v.items.map((x) => (x === undefined || x === null ? '' : toStr(x, site))).join(',');
+  if (v instanceof ArrayObj) {
+    if (nesting >= MAX_NESTING) {
+      if (site) refuseAt(site, { code: 'unsupported', construct: 'nesting' });
+      return '';
+    }
+    return v.items.map((x) => (x === undefined || x === null ? '' : toStr(x, site, nesting + 1))).join(',');
+  }
   if (v instanceof PromiseObj) return '[object Promise]';
   if (v.isError) return errorToString(v, site);
   if (v instanceof FnObj || v instanceof HandleObj || v instanceof OpaqueObj) {

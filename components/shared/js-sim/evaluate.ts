@@ -5,8 +5,8 @@
  * the scope chain, and a name only another runtime defines is refused as such (Host.isForeignGlobal).
  */
 import type * as A from 'acorn';
-import { getProperty, setProperty } from './builtins.ts';
-import { toPrim, toStr, truthy } from './conversions.ts';
+import { getProperty, setProperty, templateText } from './builtins.ts';
+import { toPrim, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
@@ -391,7 +391,7 @@ export class Evaluator {
         let s = node.quasis[0]?.value.cooked ?? '';
         for (let i = 0; i < node.expressions.length; i++) {
           const v = yield* this.evalExpr(node.expressions[i]!, env, ctx);
-          s += toStr(v, node) + (node.quasis[i + 1]?.value.cooked ?? '');
+          s += templateText(this.it, v, node) + (node.quasis[i + 1]?.value.cooked ?? '');
         }
         return s;
       }

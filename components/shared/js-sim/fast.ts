@@ -14,7 +14,7 @@
  * one (`capturesScope`); otherwise a copy is unobservable.
  */
 import type * as A from 'acorn';
-import { getProperty, setProperty } from './builtins.ts';
+import { getProperty, setProperty, templateText } from './builtins.ts';
 import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import { instanceOf } from './classes.ts';
 import type { Evaluator } from './evaluate.ts';
@@ -295,7 +295,9 @@ export class Fast {
       case 'TemplateLiteral': {
         let s = node.quasis[0]?.value.cooked ?? '';
         for (let i = 0; i < node.expressions.length; i++) {
-          s += toStr(this.expr(node.expressions[i]!, env, ctx), node) + (node.quasis[i + 1]?.value.cooked ?? '');
+          s +=
+            templateText(this.it, this.expr(node.expressions[i]!, env, ctx), node) +
+            (node.quasis[i + 1]?.value.cooked ?? '');
         }
         return s;
       }

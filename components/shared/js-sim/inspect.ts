@@ -73,6 +73,8 @@ function refuseValue(v: Obj, site: A.Node): never {
 /** objects whose properties the simulator knows all of: plain objects, arrays, promises (functions: printFunction) */
 function checkPrintable(v: Obj, site: A.Node): void {
   if (v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+  // an own '__proto__' key (from JSON.parse or Object.fromEntries): Node prints it as ['__proto__'], not modelled
+  if (v.hasOwn('__proto__')) refuseAt(site, { code: 'unsupportedLog', name: '__proto__ key' });
   if (v.isError && (!v.errorInfo || v.errorInfo.base === 'AggregateError'))
     refuseAt(site, { code: 'unsupportedLog', name: 'AggregateError' });
 }

@@ -14,7 +14,7 @@
 import type * as A from 'acorn';
 import { InstanceObj } from './classes.ts';
 import { CollectionObj } from './collections.ts';
-import { toStr } from './conversions.ts';
+import { MAX_NESTING, toStr } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { NamespaceObj } from './natives.ts';
 import { refuseAt } from './parse.ts';
@@ -87,7 +87,11 @@ export function installObjects(it: Interpreter): void {
       it.throwError('TypeError', 'Cannot convert undefined or null to object');
     for (const src of a.slice(1)) {
       if (src === undefined || src === null) continue;
-      for (const k of keysOf(it, src, s)) it.setProperty(target, k, valueOf(it, src, k, s), s as A.MemberExpression);
+      for (const k of keysOf(it, src, s)) {
+        // an own '__proto__' key (JSON.parse makes one) is assigned with [[Set]]: it changes the target's prototype
+        if (k === '__proto__') refuseAt(s, { code: 'unsupported', construct: 'protoAssign' });
+        it.setProperty(target, k, valueOf(it, src, k, s), s as A.MemberExpression);
+      }
     }
     return target;
   });
@@ -124,7 +128,7 @@ export function installObjects(it: Interpreter): void {
       } catch (e) {
         it.throwError('SyntaxError', parseErrorMessage((e as Error).message, text, it.host.runtime ?? 'node'));
       }
-      return fromHost(parsed);
+      return fromHost(parsed, s);
     }),
   );
   it.defineGlobal('JSON', json);
@@ -151,15 +155,14 @@ export function hasOwn(it: Interpreter, o: Value, key: Value, site: A.Node): boo
   return o instanceof ArrayObj ? k === 'length' : typeof o === 'string' ? k === 'length' : false;
 }
 
-/** a parsed JSON value as the program's value */
-function fromHost(v: unknown): Value {
-  if (Array.isArray(v)) return new ArrayObj(v.map(fromHost));
-  if (v !== null && typeof v === 'object') {
-    const o = new Obj();
-    for (const [k, x] of Object.entries(v)) o.props.set(k, fromHost(x));
-    return o;
-  }
-  return v as Value;
+/** a parsed JSON value as the program's value (nested deeper than MAX_NESTING: refused at `site`) */
+function fromHost(v: unknown, site: A.Node, nesting = 0): Value {
+  if (v === null || typeof v !== 'object') return v as Value;
+  if (nesting >= MAX_NESTING) refuseAt(site, { code: 'unsupported', construct: 'nesting' });
+  if (Array.isArray(v)) return new ArrayObj(v.map((x) => fromHost(x, site, nesting + 1)));
+  const o = new Obj();
+  for (const [k, x] of Object.entries(v)) o.props.set(k, fromHost(x, site, nesting + 1));
+  return o;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -222,6 +225,7 @@ function stringify(it: Interpreter, value: Value, replacer: Value, space: Value,
     if (v === undefined || v instanceof FnObj) return undefined;
     if (v instanceof HandleObj || v instanceof OpaqueObj) refuseAt(site, { code: 'unsupportedValue', name: 'object' });
     if (stack.includes(v)) refuseAt(site, { code: 'unsupportedValue', name: 'circular structure' });
+    if (stack.length > MAX_NESTING) refuseAt(site, { code: 'unsupported', construct: 'nesting' });
     stack.push(v);
     const inner = indent + gap;
     let out: string;

@@ -57,6 +57,19 @@ function refuse(node: A.Node, construct: string, name?: string): never {
   });
 }
 
+/**
+ * `__proto__` written as a key or a property name (`{ __proto__: p }`, `o.__proto__`, `{ __proto__: x } = o`): in
+ * JavaScript it reads or sets the object's prototype, which the simulator does not model (it would print it as an
+ * ordinary property and read inherited values as undefined). A computed `['__proto__']` is refused as a computed key.
+ */
+function isProtoKey(key: A.Node, computed: boolean): boolean {
+  if (computed) return key.type === 'Literal' && (key as A.Literal).value === '__proto__';
+  return (
+    (key.type === 'Identifier' && (key as A.Identifier).name === '__proto__') ||
+    (key.type === 'Literal' && (key as A.Literal).value === '__proto__')
+  );
+}
+
 /** Node types that are always refused, with the construct key used in the message. */
 const REFUSED: Record<string, string> = {
   ForInStatement: 'forIn',
@@ -96,6 +109,7 @@ function checkPattern(p: A.Pattern): void {
       for (const prop of p.properties) {
         if (prop.type === 'RestElement') checkPattern(prop);
         else {
+          if (isProtoKey(prop.key, prop.computed)) refuse(prop, 'proto');
           if (prop.computed) refuse(prop, 'computedKey');
           checkPattern(prop.value);
         }
@@ -206,6 +220,7 @@ function check(node: A.Node | null | undefined): void {
           check(p.argument);
           continue;
         }
+        if (isProtoKey(p.key, p.computed)) refuse(p, 'proto');
         if (p.computed && !symbolKey(p.key)) refuse(p, 'computedKey');
         check(p.value);
       }
@@ -252,6 +267,7 @@ function check(node: A.Node | null | undefined): void {
       n.arguments.forEach(check);
       return;
     case 'MemberExpression':
+      if (isProtoKey(n.property, n.computed)) refuse(n.property, 'proto');
       check(n.object);
       if (n.computed) check(n.property);
       return;

@@ -23,6 +23,17 @@ export class Obj {
   declare frozen?: boolean;
   /** an Error: the built-in it derives from, its constructor's name and where it was created (the stack's frame) */
   declare errorInfo?: ErrorInfo;
+  /** whether it has an own property `name` (without making its map) */
+  hasOwn(name: string): boolean {
+    return this.ownProps?.has(name) ?? false;
+  }
+  /**
+   * Whether converting it to a primitive calls a method the program wrote: its own `toString` or `valueOf` (an
+   * instance: or its class's, classes.ts), rather than the built-in ones (`[object Object]`, an Error's message).
+   */
+  convertsItself(): boolean {
+    return this.hasOwn('toString') || this.hasOwn('valueOf');
+  }
 }
 
 /** where an Error was created: the function running (null: the script's top level, '': an anonymous function) */
