@@ -771,7 +771,7 @@ test('the join sheet refuses a nickname with an invisible or direction-changing 
       await expect(phone.locator('.workshop-bar [role="status"]')).toHaveText(c.connected);
     }
     const csv = await fetch(`${s.origin}/api/export.csv?key=${s.secret}`).then((r) => r.text());
-    expect(csv.split('\r\n').filter((l) => l.startsWith('Zoë,')).length).toBeGreaterThan(0);
+    expect(csv.split('\r\n').filter((l) => l.startsWith('"Zoë",')).length).toBeGreaterThan(0);
     expect(csv).not.toContain('\u202E');
     expect(errors).toEqual([]);
   } finally {

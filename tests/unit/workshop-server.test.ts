@@ -392,8 +392,8 @@ describe('export', () => {
     expect(csv.headers['cache-control']).toBe('no-store');
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe('nick,pid,qid,choice,right');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")",${pidOf(1)},${Q.id},${Q.correct + 1},true`);
-    expect(lines).toContain(`"Ann, ""A""",${pidOf(2)},${Q.id},,`);
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")","${pidOf(1)}","${Q.id}",${Q.correct + 1},true`);
+    expect(lines).toContain(`"Ann, ""A""","${pidOf(2)}","${Q.id}",,`);
     expect(lines.length).toBe(1 + 2 * QUIZZES.length + 1); // the header, the rows, the empty string after the last CRLF
     const json = await get(s.port, '/api/export.json', { Authorization: `Bearer ${s.secret}` });
     expect(json.status).toBe(200);
