@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, relative, resolve, sep } from 'node:path';
+import { NO_FRAMING, embeddablePage } from '../lib/framing.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,12 +34,9 @@ export function contentType(path: string): string {
 }
 
 /**
- * Only the server's own pages may frame its answers (the speaker view frames the deck): another site cannot put a
- * phone's vote or the presenter's buttons under a visitor's click. A meta policy cannot say this; headers can.
+ * Headers every answer of the workshop server carries: only its own pages may frame it (lib/framing.ts; the speaker
+ * view frames the deck), unless `framable` (the embed pages).
  */
-const NO_FRAMING = { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
-
-/** Headers every answer of the workshop server carries; `framable`: without NO_FRAMING (the embed pages). */
 export function baseHeaders(extra: Record<string, string> = {}, framable = false): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
@@ -50,8 +48,7 @@ export function baseHeaders(extra: Record<string, string> = {}, framable = false
 
 /** The pages any site may frame, in a build at `root`: the embed page and oEmbed's pages (`embed/<id>.html`). */
 export function embeddable(root: string, file: string): boolean {
-  const rel = relative(resolve(root), file).split(sep).join('/');
-  return rel === 'embed.html' || /^embed\/[^/]+\.html$/.test(rel);
+  return embeddablePage(relative(resolve(root), file).split(sep).join('/'));
 }
 
 export function sendText(
