@@ -420,7 +420,7 @@ test.describe('workshop mode with the real server', () => {
       expect(saved.suggestedFilename()).toBe(`workshop-${s.room}.csv`);
       expect(saved.url()).not.toContain(s.secret);
       const csv = readFileSync(await saved.path(), 'utf8');
-      const votes = csv.split('\r\n').filter((l) => l.includes(',quiz-busy-wait,'));
+      const votes = csv.split('\r\n').filter((l) => l.includes(',"quiz-busy-wait",'));
       expect(votes).toHaveLength(3);
       expect(votes.filter((l) => l.endsWith(',3,true'))).toHaveLength(2);
       expect(votes.filter((l) => l.endsWith(',1,false'))).toHaveLength(1);
