@@ -1,6 +1,6 @@
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { resolve } from 'node:path';
-import { cspPlugin } from './scripts/csp.ts';
+import { cspPlugin, framingPlugin } from './scripts/csp.ts';
 import { pyodideFiles } from './scripts/pyodide-files.ts';
 import { pageHead } from './scripts/page-head.ts';
 
@@ -65,9 +65,10 @@ const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/
 
 export default defineConfig(({ mode }) => ({
   // The head every page shares (scripts/page-head.ts); the Content Security Policy, as a meta tag in every built page
-  // (scripts/csp.ts); Pyodide's files under pyodide/, for "Your code"'s worker only, with the worker's own policy
-  // (scripts/pyodide-files.ts); the phones' build without answers.
-  plugins: [pageHead(), cspPlugin(), pyodideFiles(), ...(mode === 'phone' ? [withholdAnswers()] : [])],
+  // (scripts/csp.ts), and under `vite preview` and `vite dev` the headers that keep other sites from framing any page
+  // but the embed pages (the same file); Pyodide's files under pyodide/, for "Your code"'s worker only, with the
+  // worker's own policy (scripts/pyodide-files.ts); the phones' build without answers.
+  plugins: [pageHead(), cspPlugin(), framingPlugin(), pyodideFiles(), ...(mode === 'phone' ? [withholdAnswers()] : [])],
   // Relative base: the built deck works from any host and any sub-path.
   base: './',
   build: {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Plugin } from 'vite';
+import type { Connect, Plugin } from 'vite';
+import { NO_FRAMING, embeddablePage } from '../lib/framing.ts';
 import { SLIDE_HEIGHT, SLIDE_MARGIN, SLIDE_WIDTH } from '../src/deck-size.ts';
 
 /**
@@ -68,6 +69,31 @@ export function cspPlugin(directives?: Readonly<Record<string, readonly string[]
           injectTo: 'head-prepend',
         },
       ],
+    },
+  };
+}
+
+function framingHeaders(): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    const path = new URL(req.url ?? '/', 'http://deck.invalid').pathname;
+    if (!embeddablePage(path)) for (const [name, value] of Object.entries(NO_FRAMING)) res.setHeader(name, value);
+    next();
+  };
+}
+
+/**
+ * `vite preview` and `vite dev` send lib/framing.ts's NO_FRAMING with every answer but the embed pages: only the
+ * deck's own pages may frame the deck, the speaker view, the remote; any site may frame `embed.html`. (The built
+ * files cannot say it themselves: a static host sends the same headers, README "Security policy".)
+ */
+export function framingPlugin(): Plugin {
+  return {
+    name: 'hsw-framing',
+    configurePreviewServer(server) {
+      server.middlewares.use(framingHeaders());
+    },
+    configureServer(server) {
+      server.middlewares.use(framingHeaders());
     },
   };
 }

@@ -31,7 +31,10 @@ const USAGE = `usage: npm run workshop -- [--port N] [--host ADDR] [--data DIR] 
   --redis URL   share the room through this Redis (redis://host:port) with every process given the same one;
                 the log folder is not used then (--new: a new room in Redis)
   --redis-prefix P   the Redis keys' prefix (default hsw)
-  --trust-proxy      behind a proxy on this machine: count a phone by its X-Real-IP header (server/nginx.conf.example)
+  --trust-proxy      behind a proxy on this machine: count a phone by its X-Real-IP header, and take the host it
+                     asked for from X-Forwarded-Host (server/nginx.conf.example)
+  --origin URL       the room's public address (https://workshop.example.org), whose pages may open a WebSocket
+                     besides those of the host the browser asked for (repeatable)
   --max-connections N  sockets open at once in this process (default 5000)`;
 
 interface Args {
@@ -47,6 +50,7 @@ interface Args {
   redis: string | null;
   redisPrefix: string | null;
   trustProxy: boolean;
+  origins: string[];
   maxConnections: number | null;
 }
 
@@ -64,6 +68,7 @@ export function parseArgs(argv: readonly string[]): Args | string {
     redis: null,
     redisPrefix: null,
     trustProxy: false,
+    origins: [],
     maxConnections: null,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -106,6 +111,19 @@ export function parseArgs(argv: readonly string[]): Args | string {
       case '--trust-proxy':
         a.trustProxy = true;
         break;
+      case '--origin': {
+        const v = value();
+        let url: URL | null = null;
+        try {
+          url = v === null ? null : new URL(v);
+        } catch {
+          // refused below
+        }
+        if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+          return `--origin needs an address such as https://workshop.example.org, not ${v}`;
+        a.origins.push(url.origin);
+        break;
+      }
       case '--max-connections': {
         const v = value();
         const n = Number(v);
@@ -226,6 +244,7 @@ async function main(): Promise<number> {
       deckDir: args.dist,
       phoneDir: args.phone,
       ...(args.trustProxy ? { trustProxy: true } : {}),
+      ...(args.origins.length > 0 ? { origins: args.origins } : {}),
       ...(args.maxConnections === null ? {} : { limits: { maxConnections: args.maxConnections } }),
       ...(args.redis === null
         ? {}

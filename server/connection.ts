@@ -9,6 +9,9 @@
  *            that fails is refused while the connection stays
  *   rate     a token bucket per connection (a presenter's is larger): over it `rate-limited`, and a connection that
  *            keeps flooding (MAX_STRIKES) is closed (1008)
+ *   origin   a browser's upgrade whose Origin is not the room's own is refused (403) before any WebSocket exists
+ *            (sameOrigin): a page of another site opened on a phone or on the presenter's machine cannot join, vote
+ *            or use the key, and so never reaches loopback's exemption from the per-address limits either
  *
  * What a valid message does is `handle`'s (server/messages.ts). In a shared room a connection's messages are handled
  * one after another, each waiting for the one before (a vote sent right after the hello waits for the hello's round
@@ -40,8 +43,13 @@ export interface ConnectionOptions {
   readonly rate: Rate;
   readonly heartbeatMs: number;
   readonly helloTimeoutMs: number;
-  /** Count a socket from loopback by its `X-Real-IP` header (behind server/nginx.conf.example). */
+  /**
+   * Count a socket from loopback by its `X-Real-IP` header, and take its `X-Forwarded-Host` for the host the browser
+   * asked for (behind server/nginx.conf.example).
+   */
   readonly trustProxy: boolean;
+  /** Origins besides the Host's own that may open a WebSocket (the room's public address, `--origin`). */
+  readonly origins: readonly string[];
   /** Each connection's messages one after another (a shared room), or each as it comes. */
   readonly serial: boolean;
   /** Does the upgrade carry the room's presenter cookie (server/secret.ts)? */
@@ -66,6 +74,10 @@ export class Connections {
 
   /** An HTTP upgrade to /ws: the WebSocket handshake, then the connection's life. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!sameOrigin(req, this.o.trustProxy, this.o.origins)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
   }
 
@@ -169,5 +181,42 @@ export class Connections {
       refuse(c, 'rate-limited');
     }
     return false;
+  }
+}
+
+/**
+ * Is this upgrade from the room's own pages? A client that sends no Origin is not a browser (the bench, the tests'
+ * phones, a script: what it may do is the limits' business) and is let in. A browser always sends one: it must be
+ * one of `origins` (the room's configured public address), or name the host the browser asked for, the request's
+ * Host (with the port) or, from a proxy on this machine when `trustProxy`, its `X-Forwarded-Host`. The scheme is not
+ * compared with the Host (behind a proxy that ends TLS an https page talks to this http server); `null` (a sandboxed
+ * frame, a file) is refused.
+ */
+export function sameOrigin(req: IncomingMessage, trustProxy: boolean, origins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (origins.includes(url.origin)) return true;
+  const hosts = [req.headers.host];
+  const forwarded = req.headers['x-forwarded-host'];
+  if (trustProxy && isLoopback(req.socket.remoteAddress) && typeof forwarded === 'string') {
+    hosts.push(forwarded.split(',')[0]!.trim());
+  }
+  return hosts.some((host) => host !== undefined && hostOf(url.protocol, host) === url.host);
+}
+
+/** A Host header as URL.host writes it for `protocol` (lower case, the scheme's default port left out), or null. */
+function hostOf(protocol: string, host: string): string | null {
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) return null;
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return null;
   }
 }

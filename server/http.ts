@@ -17,7 +17,8 @@
  *
  * GET and HEAD only (405 otherwise). Slow clients are held to the limits (server/limits.ts): headers within
  * `headersTimeoutMs` (checked often, not Node's every 30 s), a silent socket closed after `idleTimeoutMs` (ws turns
- * that off once a socket is a WebSocket), and every socket under the caps of the ConnectionGate.
+ * that off once a socket is a WebSocket), and every socket under the caps of the ConnectionGate. Only the server's
+ * own pages may frame its answers, but for the embed pages (embed.html, embed/<id>.html): any site may frame those.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -26,7 +27,7 @@ import type { ConnectionGate, Limits } from './limits.ts';
 import type { Room } from './poll.ts';
 import type { SharedRoom } from './redis-room.ts';
 import { hasPresenterCookie, presenterSetCookie, sameSecret } from './secret.ts';
-import { resolveFile, sendFile, sendText, baseHeaders } from './static.ts';
+import { embeddable, resolveFile, sendFile, sendText, baseHeaders } from './static.ts';
 
 export interface HttpOptions {
   readonly room: Room;
@@ -129,7 +130,7 @@ async function route(o: HttpOptions, req: IncomingMessage, res: ServerResponse):
   }
   const file = await resolveFile(o.phoneDir, path);
   if (file === null) return sendText(req, res, 404, 'Not found.\n');
-  return sendFile(req, res, file, 'revalidate');
+  return sendFile(req, res, file, 'revalidate', embeddable(o.phoneDir, file));
 }
 
 /** The presenter's key: the Authorization header's bearer token, or the address's `key`. */
@@ -195,7 +196,7 @@ async function presenterDeck(
   if (o.deckBuildMissing) return sendText(req, res, 503, 'The deck build is missing: run npm run build.\n', NO_STORE);
   const file = await resolveFile(o.deckDir, rest);
   if (file === null) return sendText(req, res, 404, 'Not found.\n', NO_STORE);
-  return sendFile(req, res, file, 'no-store');
+  return sendFile(req, res, file, 'no-store', embeddable(o.deckDir, file));
 }
 
 /**

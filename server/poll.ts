@@ -316,17 +316,21 @@ export class Room {
   }
 
   /**
-   * The results as CSV (RFC 4180: CRLF line ends, a field with a comma, quote or line break quoted, quotes doubled).
-   * `choice` is numbered from 1, as the slide numbers the choices. A field starting with = + - @ (or a tab or CR) gets
-   * a leading ' so that a spreadsheet shows it as text instead of running it as a formula.
+   * The results as CSV (RFC 4180: CRLF line ends, quotes doubled). `choice` is numbered from 1, as the slide numbers
+   * the choices. Every text cell (nick, pid, qid) is quoted and neutralised against formulas (csvField); the numbers
+   * and booleans are the server's own and stay bare.
    */
   toCsv(): string {
     const lines = ['nick,pid,qid,choice,right'];
     for (const r of this.exportRows()) {
       lines.push(
-        [r.nick, r.pid, r.qid, r.choice === null ? '' : String(r.choice + 1), r.right === null ? '' : String(r.right)]
-          .map(csvField)
-          .join(','),
+        [
+          csvField(r.nick),
+          csvField(r.pid),
+          csvField(r.qid),
+          r.choice === null ? '' : String(r.choice + 1),
+          r.right === null ? '' : String(r.right),
+        ].join(','),
       );
     }
     return lines.join('\r\n') + '\r\n';
@@ -369,8 +373,19 @@ export class Room {
   }
 }
 
-/** One CSV field: neutralised against formula injection, then quoted if it must be. */
+/**
+ * A text cell starts a formula when it starts with one of = + - @ tab CR; and a spreadsheet that splits the line on
+ * another separator than the file's (Excel and LibreOffice in ru, de, fr locales split on `;`), or a quote that ends
+ * the cell early, can start a new cell in the middle of the text: `;=1+1;` is a formula where `;` separates.
+ */
+const FORMULA = /(^|[,;"'])[=+\-@\t\r]/;
+
+/**
+ * One CSV text cell, as OWASP's CSV injection guidance says: always quoted (quotes doubled), and with a leading `'`
+ * when it starts a formula or holds a separator (`,` or `;`) or a quote followed by a formula's first character, so
+ * that a spreadsheet shows it as text whichever separator it reads the file with.
+ */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = FORMULA.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
 }

@@ -73,6 +73,12 @@ export interface WorkshopOptions {
    * `X-Real-IP` header for the per-address limits (new ids, the reserve). Default false: the header is ignored.
    */
   readonly trustProxy?: boolean;
+  /**
+   * The origins (`https://workshop.example.org`) besides the Host's own whose pages may open a WebSocket: the room's
+   * public address where a proxy in front of it does not say the host the browser asked for. A browser's WebSocket
+   * from any other origin is refused (server/connection.ts, sameOrigin).
+   */
+  readonly origins?: readonly string[];
 }
 
 export interface WorkshopStats {
@@ -220,6 +226,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
     heartbeatMs: options.heartbeatMs ?? 30_000,
     helloTimeoutMs: options.helloTimeoutMs ?? 5000,
     trustProxy: options.trustProxy ?? false,
+    origins: (options.origins ?? []).map((o) => new URL(o).origin),
     serial: shared !== null,
     presenterCookie: (req) => hasPresenterCookie(req.headers.cookie, secret, code),
     counters,

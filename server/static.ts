@@ -1,11 +1,13 @@
 /**
  * Serving a built deck's files from one directory: GET and HEAD only, the path resolved inside the directory and
- * checked against it (no `..`, no encoded slash, no dotfile gets out), the right Content-Type, `nosniff`.
+ * checked against it (no `..`, no encoded slash, no dotfile gets out), the right Content-Type, `nosniff`, and no
+ * framing by other sites but for the embed pages.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, resolve, sep } from 'node:path';
+import { extname, relative, resolve, sep } from 'node:path';
+import { NO_FRAMING, embeddablePage } from '../lib/framing.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,9 +33,22 @@ export function contentType(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Headers every answer of the workshop server carries. */
-export function baseHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  return { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', ...extra };
+/**
+ * Headers every answer of the workshop server carries: only its own pages may frame it (lib/framing.ts; the speaker
+ * view frames the deck), unless `framable` (the embed pages).
+ */
+export function baseHeaders(extra: Record<string, string> = {}, framable = false): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    ...(framable ? {} : NO_FRAMING),
+    ...extra,
+  };
+}
+
+/** The pages any site may frame, in a build at `root`: the embed page and oEmbed's pages (`embed/<id>.html`). */
+export function embeddable(root: string, file: string): boolean {
+  return embeddablePage(relative(resolve(root), file).split(sep).join('/'));
 }
 
 export function sendText(
@@ -80,22 +95,30 @@ export async function resolveFile(root: string, rel: string): Promise<string | n
   }
 }
 
-/** Sends a file found by resolveFile. Vite's hashed assets are cached for good; everything else is revalidated. */
+/**
+ * Sends a file found by resolveFile. Vite's hashed assets are cached for good; everything else is revalidated.
+ * `framable`: any site may frame it (an embed page); otherwise only the server's own pages.
+ */
 export async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   cache: 'revalidate' | 'no-store',
+  framable = false,
 ): Promise<void> {
   const st = await stat(path);
   const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path) && path.includes(`${sep}assets${sep}`);
   res.writeHead(
     200,
-    baseHeaders({
-      'Content-Type': contentType(path),
-      'Content-Length': String(st.size),
-      'Cache-Control': cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    }),
+    baseHeaders(
+      {
+        'Content-Type': contentType(path),
+        'Content-Length': String(st.size),
+        'Cache-Control':
+          cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+      framable,
+    ),
   );
   if (req.method === 'HEAD') {
     res.end();

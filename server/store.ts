@@ -7,7 +7,7 @@
  * A write or fsync that fails rejects every line of its batch, and what of it reached the file is cut off again
  * (the file is truncated back to its last fsynced size), so that a refused line never comes back on a restart.
  *
- * One server per data folder: `<data>/room.lock` (created exclusively, holding the owner's pid) is taken before
+ * One server per data folder: `<data>/room.lock` (linked into place already holding the owner's pid) is taken before
  * anything is written, and removed by `close`. A lock whose pid is no longer a process (a `kill -9`) is stale and
  * taken over with a warning; a live one makes `openStore` throw RoomLockedError, having changed nothing on disk.
  *
@@ -37,6 +37,9 @@ import {
   closeSync,
   unlinkSync,
   writeSync,
+  linkSync,
+  fstatSync,
+  readSync,
 } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -119,58 +122,122 @@ export interface RoomLock {
   release(): void;
 }
 
+/** One lock file (not its name): a stale lock is replaced only while its name still holds that very file. */
+interface SeenLock {
+  readonly pid: number | null;
+  readonly id: string;
+}
+
+/** The lock file at `path` as it is now (its pid and identity read from one open file), or null when there is none. */
+function seeLock(path: string): SeenLock | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    const st = fstatSync(fd, { bigint: true });
+    const buf = Buffer.alloc(64);
+    const text = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+    const pid = Number(/^\s*(\d+)/.exec(text)?.[1] ?? NaN);
+    return { pid: Number.isInteger(pid) && pid > 0 ? pid : null, id: `${st.dev}-${st.ino}-${st.ctimeNs}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Waits `ms` without giving the event loop back (the lock is taken synchronously). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** How often a locker looks again while another process is taking a stale lock over (1 ms apart). */
+const TAKEOVER_TRIES = 500;
+
 /**
- * Takes `<dir>/room.lock` (O_EXCL): the pid of this process, fsynced. A lock of a dead process is taken over with a
- * warning; a live one throws RoomLockedError without writing anything.
+ * Takes `<dir>/room.lock` atomically: this process's pid is written to a file of its own and fsynced, then hard-linked
+ * to the lock's name, which fails if any lock is there; so the lock never exists without its pid. A live holder
+ * throws RoomLockedError without writing anything. A lock of a dead process (or without a pid) is taken over with
+ * a warning: the taker first links its file to a claim named after that very lock file (`room.lock.takeover-<id>`,
+ * which only one process can create), checks that the lock's name still holds that file, and renames its claim over
+ * it; anyone else looks again and finds the new holder alive.
  */
 export function lockRoom(dir: string, warnings: string[]): RoomLock {
   const path = join(dir, LOCK_NAME);
-  for (let attempt = 0; ; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx', 0o644);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw e;
-      let text = '';
+  const mine = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(mine, 'wx', 0o644);
+  try {
+    writeSync(fd, `${process.pid}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    for (let tries = 0; ; tries++) {
       try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        // removed in between: try again
+        linkSync(mine, path);
+        return heldLock(path);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
-      const pid = Number(/^\s*(\d+)/.exec(text)?.[1] ?? NaN);
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new RoomLockedError(pid, path);
+      const seen = seeLock(path);
+      if (seen === null) continue; // released in between: try again
+      if (seen.pid !== null && alive(seen.pid)) throw new RoomLockedError(seen.pid, path);
+      const claim = `${path}.takeover-${seen.id}`;
+      try {
+        linkSync(mine, claim);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        // Another process is taking this lock over: look again once it is done.
+        if (tries >= TAKEOVER_TRIES) {
+          throw new Error(
+            `${claim} is left from a takeover of ${path} that did not finish: remove it and start again`,
+            {
+              cause: e,
+            },
+          );
+        }
+        pause(1);
+        continue;
+      }
+      if (seeLock(path)?.id !== seen.id) {
+        unlinkSync(claim); // taken over already, by the claim's previous holder: look again
+        continue;
+      }
+      renameSync(claim, path);
       warnings.push(
-        Number.isInteger(pid) && pid > 0
-          ? `${path}: a stale lock of pid ${pid} (no such process: it was killed or crashed) is taken over`
+        seen.pid !== null
+          ? `${path}: a stale lock of pid ${seen.pid} (no such process: it was killed or crashed) is taken over`
           : `${path}: a lock file without a pid is taken over`,
       );
-      try {
-        unlinkSync(path);
-      } catch {
-        // someone else removed it
-      }
-      continue;
+      return heldLock(path);
     }
+  } finally {
     try {
-      writeSync(fd, `${process.pid}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      unlinkSync(mine);
+    } catch {
+      // already gone
     }
-    let released = false;
-    return {
-      path,
-      release: () => {
-        if (released) return;
-        released = true;
-        try {
-          if (readFileSync(path, 'utf8').trim() === String(process.pid)) unlinkSync(path);
-        } catch {
-          // already gone
-        }
-      },
-    };
   }
+}
+
+/** This process's lock at `path`: released once, and only while the file still holds this pid. */
+function heldLock(path: string): RoomLock {
+  let released = false;
+  return {
+    path,
+    release: () => {
+      if (released) return;
+      released = true;
+      try {
+        if (readFileSync(path, 'utf8').trim() === String(process.pid)) unlinkSync(path);
+      } catch {
+        // already gone
+      }
+    },
+  };
 }
 
 // ------------------------------------------------------------------------------------------------ opening

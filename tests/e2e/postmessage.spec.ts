@@ -8,6 +8,11 @@ import { test, expect } from './fixtures.ts';
  * 0, another origin) frames the deck, the speaker view's preview mode and the embed page, and posts reveal's
  * postMessage API calls (`slide(9)`, `configure(…)`, `destroy()`) and the deck's own message kinds at them. Nothing
  * moves, and nothing but the embed page's documented height message comes back.
+ *
+ * `vite preview` (like the workshop server) refuses to let another origin frame any page but the embed page
+ * (`frame-ancestors 'self'`, X-Frame-Options): the first test checks that. The postMessage tests then take those
+ * headers off the deck's answers, as a static host that sends no headers would serve it, so that the deck's own
+ * defence is what they test.
  */
 let server: Server;
 let hostOrigin = '';
@@ -45,6 +50,21 @@ const ATTACKS: unknown[] = [
   JSON.stringify({ method: 'destroy' }),
 ];
 
+/** Serves the deck's pages without the headers that refuse framing (a static host that sends none). */
+async function withoutFramingHeaders(page: Page): Promise<void> {
+  const base = new URL(test.info().project.use.baseURL ?? '');
+  await page.route(
+    (url) => url.origin === base.origin && url.pathname.endsWith('.html'),
+    async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      delete headers['x-frame-options'];
+      await route.fulfill({ response, headers });
+    },
+  );
+}
+
 async function framed(page: Page, src: string): Promise<Frame> {
   await page.goto('about:blank');
   const base = test.info().project.use.baseURL ?? '';
@@ -76,7 +96,39 @@ const deckState = (frame: Frame) =>
     };
   });
 
+test.describe('framing by another origin', () => {
+  test('the deck, the speaker view and the remote refuse it; the embed page allows it', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    for (const path of ['index.html', 'speaker.html', 'remote.html', '']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['content-security-policy'], path).toBe("frame-ancestors 'self'");
+      expect(headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    }
+    for (const path of ['embed.html', 'embed.html?slide=c10k&lang=en']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['content-security-policy'], path).toBeUndefined();
+      expect(headers['x-frame-options'], path).toBeUndefined();
+    }
+    for (const path of ['index.html?lang=en#/title', 'speaker.html?lang=en', 'remote.html?lang=en']) {
+      const frame = await framed(page, path);
+      // Chromium shows its own error page in the frame, and says why on the framing page's console.
+      await expect.poll(() => frame.url(), { message: path }).toMatch(/^chrome-error:/);
+      await expect
+        .poll(() => consoleErrors.filter((e) => /frame-ancestors 'self'/.test(e)).length, { message: path })
+        .toBe(1);
+      consoleErrors.length = 0;
+    }
+    const embed = await framed(page, 'embed.html?slide=c10k&lang=en');
+    await expect(embed.getByRole('heading', { name: 'C10K: a thread per connection' })).toBeVisible();
+  });
+});
+
 test.describe('postMessage from another origin', () => {
+  test.beforeEach(async ({ page }) => withoutFramingHeaders(page));
+
   for (const query of ['lang=en', 'lang=en&postMessage=true', 'receiver&lang=en']) {
     test(`a framing page cannot drive index.html?${query}`, async ({ page }) => {
       const frame = await framed(page, `index.html?${query}#/title`);

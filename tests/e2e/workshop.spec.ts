@@ -522,7 +522,7 @@ test.describe('workshop mode with the real server', () => {
       expect(saved.suggestedFilename()).toBe(`workshop-${s.room}.csv`);
       expect(saved.url()).not.toContain(s.secret);
       const csv = readFileSync(await saved.path(), 'utf8');
-      const votes = csv.split('\r\n').filter((l) => l.includes(',quiz-busy-wait,'));
+      const votes = csv.split('\r\n').filter((l) => l.includes(',"quiz-busy-wait",'));
       expect(votes).toHaveLength(3);
       expect(votes.filter((l) => l.endsWith(',3,true'))).toHaveLength(2);
       expect(votes.filter((l) => l.endsWith(',1,false'))).toHaveLength(1);
@@ -865,7 +865,7 @@ test('the join sheet refuses a nickname with an invisible or direction-changing 
       await expect(phone.locator('.workshop-bar [role="status"]')).toHaveText(c.connected);
     }
     const csv = await fetch(`${s.origin}/api/export.csv?key=${s.secret}`).then((r) => r.text());
-    expect(csv.split('\r\n').filter((l) => l.startsWith('Zoë,')).length).toBeGreaterThan(0);
+    expect(csv.split('\r\n').filter((l) => l.startsWith('"Zoë",')).length).toBeGreaterThan(0);
     expect(csv).not.toContain('\u202E');
     expect(errors).toEqual([]);
   } finally {

@@ -373,3 +373,53 @@ test('--trust-proxy: a WebSocket from loopback is counted by its X-Real-IP; with
   const direct = await start({ limits });
   for (const k of [6, 7, 8]) expect((await join(direct, k, '192.0.2.9')).type).toBe('welcome');
 });
+
+describe("a browser's WebSocket from another origin", () => {
+  /** An upgrade with these headers: the welcome to a participant's hello, or the HTTP status that refused it. */
+  const attempt = async (s: WorkshopServer, k: number, headers: Record<string, string>): Promise<string | number> => {
+    let c: TestClient;
+    try {
+      c = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`, 5000, { headers });
+    } catch (e) {
+      const status = /Unexpected server response: (\d+)/.exec(String(e))?.[1];
+      if (status === undefined) throw e;
+      return Number(status);
+    }
+    clients.push(c);
+    c.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(k) });
+    return (await c.waitFor((m) => m.type === 'welcome' || m.type === 'refused', 'a welcome or a refusal')).type;
+  };
+
+  test("is refused before it exists; the room's own pages and clients without an Origin get in", async () => {
+    const s = await start();
+    const own = `http://127.0.0.1:${s.port}`;
+    // A page of another site, in a phone's or the presenter's browser (loopback: once exempt from every limit).
+    for (const origin of ['http://evil.example', `http://127.0.0.1:${s.port + 1}`, `http://localhost:${s.port}`]) {
+      expect(await attempt(s, 1, { Origin: origin }), origin).toBe(403);
+    }
+    expect(await attempt(s, 2, { Origin: 'null' })).toBe(403);
+    expect(await attempt(s, 3, { Origin: `file://${s.port}` })).toBe(403);
+    // The presenter's key does not help either: the socket never opens.
+    expect(await attempt(s, 4, { Origin: 'http://evil.example', Authorization: `Bearer ${s.secret}` })).toBe(403);
+    expect(s.stats()).toMatchObject({ participants: 0, connected: 0 });
+    // The room's own page (the Host it was loaded from, any case), and a client that sends no Origin (the bench).
+    expect(await attempt(s, 5, { Origin: own })).toBe('welcome');
+    expect(await attempt(s, 6, { Origin: own.toUpperCase().replace('HTTP', 'http') })).toBe('welcome');
+    expect(await attempt(s, 7, {})).toBe('welcome');
+    // An X-Forwarded-Host is nobody's word without --trust-proxy.
+    expect(await attempt(s, 8, { Origin: 'http://evil.example', 'X-Forwarded-Host': 'evil.example' })).toBe(403);
+    expect(s.stats()).toMatchObject({ participants: 3 });
+  });
+
+  test('behind a proxy: the host it says the browser asked for, or the configured public address', async () => {
+    const s = await start({ trustProxy: true, origins: ['https://Workshop.Example.org/ignored/path'] });
+    const fwd = { 'X-Forwarded-Host': 'hall.example:8080' };
+    expect(await attempt(s, 1, { ...fwd, Origin: 'http://hall.example:8080' })).toBe('welcome');
+    expect(await attempt(s, 2, { ...fwd, Origin: 'http://hall.example:8081' })).toBe(403);
+    expect(await attempt(s, 3, { ...fwd, Origin: 'http://evil.example' })).toBe(403);
+    // A TLS proxy: an https page on the default port.
+    expect(await attempt(s, 4, { 'X-Forwarded-Host': 'hall.example', Origin: 'https://hall.example' })).toBe('welcome');
+    expect(await attempt(s, 5, { Origin: 'https://workshop.example.org' })).toBe('welcome');
+    expect(await attempt(s, 6, { Origin: 'http://workshop.example.org' })).toBe(403);
+  });
+});

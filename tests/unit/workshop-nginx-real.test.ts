@@ -171,6 +171,19 @@ describe.skipIf(why !== null)('nginx in front of two processes', () => {
       counts: number[];
     };
     expect(v.counts).toEqual(expected);
+
+    // A browser's phone through nginx: its page's origin is nginx's host and port (X-Forwarded-Host), so it gets in;
+    // a page of another origin does not.
+    const browser = await TestClient.open(`ws://127.0.0.1:${front}/ws`, 15_000, {
+      headers: { Origin: `http://127.0.0.1:${front}` },
+    });
+    clients.push(browser);
+    browser.send({ type: 'hello', v: 1, room: a.room, role: 'participant', pid: pidOf(N) });
+    await browser.type('welcome', () => true, 15_000);
+    const other = TestClient.open(`ws://127.0.0.1:${front}/ws`, 15_000, {
+      headers: { Origin: `http://127.0.0.1:${a.port}` },
+    });
+    await expect(other).rejects.toThrow(/Unexpected server response: 403/);
     nginx.kill('SIGTERM');
     await new Promise((done) => nginx!.once('exit', done));
     nginx = null;

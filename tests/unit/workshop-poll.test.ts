@@ -104,28 +104,106 @@ describe('the room, by hand', () => {
     expect(r.slide).toEqual(slide);
   });
 
-  test('the CSV: RFC 4180 quoting, CRLF, choices numbered as on the slide, formulas neutralised', () => {
+  test('the CSV: RFC 4180 quoting, CRLF, choices numbered as on the slide, every text cell quoted, formulas neutralised', () => {
     const r = room(join('p1', '=SUM(A1)'), join('-pid-starts-with-dash', 'Ann, "the" one'), poll('qa', 'open'));
     r.apply(vote('p1', 'qa', 2));
     r.apply(vote('-pid-starts-with-dash', 'qa', 0));
     expect(r.toCsv()).toBe(
       [
         'nick,pid,qid,choice,right',
-        "'=SUM(A1),p1,qa,3,true",
-        "'=SUM(A1),p1,qb,,",
-        `"Ann, ""the"" one",'-pid-starts-with-dash,qa,1,false`,
-        `"Ann, ""the"" one",'-pid-starts-with-dash,qb,,`,
+        `"'=SUM(A1)","p1","qa",3,true`,
+        `"'=SUM(A1)","p1","qb",,`,
+        `"Ann, ""the"" one","'-pid-starts-with-dash","qa",1,false`,
+        `"Ann, ""the"" one","'-pid-starts-with-dash","qb",,`,
         '',
       ].join('\r\n'),
     );
-    expect(['+1', '@cmd', '-2', '\tx', 'a\nb', 'plain'].map(csvField)).toEqual([
-      "'+1",
-      "'@cmd",
-      "'-2",
-      "'\tx",
+    expect(['+1', '@cmd', '-2', '\tx', '\rx', 'a\nb', 'plain', ''].map(csvField)).toEqual([
+      `"'+1"`,
+      `"'@cmd"`,
+      `"'-2"`,
+      `"'\tx"`,
+      `"'\rx"`,
       '"a\nb"',
-      'plain',
+      '"plain"',
+      '""',
     ]);
+    // A formula after a separator or a quote: `;` separates cells in ru, de, fr locales.
+    expect([';=1+1;', 'a,+1', 'x"@y', "x'-1", 'a;b', 'a=b', 'a - b'].map(csvField)).toEqual([
+      `"';=1+1;"`,
+      `"'a,+1"`,
+      `"'x""@y"`,
+      `"'x'-1"`,
+      '"a;b"',
+      '"a=b"',
+      '"a - b"',
+    ]);
+  });
+});
+
+/**
+ * How a spreadsheet reads a CSV line with `sep` as its separator (Excel and LibreOffice: `,`, or `;` in ru, de, fr
+ * locales): a cell that starts with a quote runs to the closing quote (a doubled quote is one), and what follows it
+ * up to the separator is added as it is; any other cell runs to the separator.
+ */
+function spreadsheetCells(line: string, sep: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  for (;;) {
+    let cell = '';
+    if (line[i] === '"') {
+      i++;
+      while (i < line.length) {
+        if (line[i] !== '"') cell += line[i++];
+        else if (line[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else {
+          i++;
+          break;
+        }
+      }
+    }
+    while (i < line.length && line[i] !== sep) cell += line[i++];
+    cells.push(cell);
+    if (i >= line.length) return cells;
+    i++;
+  }
+}
+
+describe('the CSV as spreadsheets read it', () => {
+  test('the nickname ;=1+1; is one text cell with either separator', () => {
+    const r = room(join('p1', ';=1+1;'));
+    const row = r.toCsv().split('\r\n')[1]!;
+    expect(spreadsheetCells(row, ',')).toEqual(["';=1+1;", 'p1', 'qa', '', '']);
+    expect(spreadsheetCells(row, ';')[0]).toMatch(/^';=1\+1;/);
+    expect(spreadsheetCells(row, ';')).toHaveLength(1);
+  });
+
+  test('whatever the nickname and the pid, no cell a spreadsheet reads starts a formula, with , or ; as separator', () => {
+    const danger = ['=', '+', '-', '@', '\t', '\r', ',', ';', '"', "'", ' '];
+    const text = fc.array(fc.oneof(fc.constantFrom(...danger), fc.string({ maxLength: 3 })), { maxLength: 8 });
+    const nick = text.map((parts) => parts.join(''));
+    const pid = fc.stringMatching(/^[A-Za-z0-9_-]{16,20}$/);
+    fc.assert(
+      fc.property(nick, pid, (n, p) => {
+        const r = room(join(p, n), poll('qa', 'open'));
+        r.apply(vote(p, 'qa', 1));
+        // A nickname never holds a line break (checkNick refuses control characters): the rows are the lines.
+        const rows = r.toCsv().split('\r\n').slice(1, -1);
+        expect(rows).toHaveLength(2);
+        for (const row of rows) {
+          for (const sep of [',', ';']) {
+            for (const cell of spreadsheetCells(row, sep)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+          }
+          // Read with its own separator, the row gives back what was exported.
+          const cells = spreadsheetCells(row, ',');
+          expect([n, `'${n}`]).toContain(cells[0]);
+          expect([p, `'${p}`]).toContain(cells[1]);
+        }
+      }),
+      { seed: SIM_SEED, numRuns: 500 },
+    );
   });
 });
 

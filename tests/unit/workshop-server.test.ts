@@ -2,11 +2,22 @@
  * The workshop server for real: started on 127.0.0.1 with port 0 and a temporary data directory, driven by real
  * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import type { WorkshopOptions, WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
-import { startTestServer, TestClient, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+import {
+  fakeBuilds,
+  startTestServer,
+  TestClient,
+  get,
+  pidOf,
+  tempDir,
+  type Msg,
+  removeTempDirs,
+} from './workshop-client.ts';
 
 afterAll(removeTempDirs);
 
@@ -399,8 +410,8 @@ describe('export', () => {
     expect(csv.headers['cache-control']).toBe('no-store');
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe('nick,pid,qid,choice,right');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")",${pidOf(1)},${Q.id},${Q.correct + 1},true`);
-    expect(lines).toContain(`"Ann, ""A""",${pidOf(2)},${Q.id},,`);
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")","${pidOf(1)}","${Q.id}",${Q.correct + 1},true`);
+    expect(lines).toContain(`"Ann, ""A""","${pidOf(2)}","${Q.id}",,`);
     expect(lines.length).toBe(1 + 2 * QUIZZES.length + 1); // the header, the rows, the empty string after the last CRLF
     const json = await get(s.port, '/api/export.json', { Authorization: `Bearer ${s.secret}` });
     expect(json.status).toBe(200);
@@ -534,6 +545,48 @@ describe('static routes', () => {
     const json = await get(s.port, '/api/export.json', { Cookie: cookie });
     expect(json.status).toBe(200);
     expect(JSON.parse(json.body)).toMatchObject({ room: s.room });
+  });
+
+  test('no other site may frame a page of either deck; the embed pages any site may', async () => {
+    const builds = fakeBuilds();
+    for (const dir of [builds.deckDir, builds.phoneDir]) {
+      mkdirSync(join(dir, 'embed'));
+      for (const page of ['speaker.html', 'embed.html', 'embed/c10k.html', 'embed/c10k.ru.html']) {
+        writeFileSync(join(dir, page), `<!doctype html><title>${page}</title>`);
+      }
+    }
+    const s = await start(builds);
+    const deck = `/presenter/${s.secret}/`;
+    const noFraming = {
+      'content-security-policy': "frame-ancestors 'self'",
+      'x-frame-options': 'SAMEORIGIN',
+    };
+    for (const path of [
+      '/',
+      `/?workshop=${s.room}`,
+      '/index.html',
+      '/speaker.html',
+      '/assets/phone-abcdef12.js',
+      deck,
+      `${deck}index.html`,
+      `${deck}speaker.html`,
+      `${deck}remote.html`,
+      `/${s.room}`,
+      `/presenter/${s.secret}`,
+      '/no-such-page.html',
+      `/api/export.csv?key=${s.secret}`,
+    ]) {
+      const r = await get(s.port, path);
+      expect(r.status, path).toBeLessThan(500);
+      expect(r.headers, path).toMatchObject(noFraming);
+    }
+    for (const path of ['/embed.html', '/embed.html?slide=c10k&lang=en', '/embed/c10k.html', '/embed/c10k.ru.html']) {
+      const r = await get(s.port, path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers['content-security-policy'], path).toBeUndefined();
+      expect(r.headers['x-frame-options'], path).toBeUndefined();
+      expect(r.headers['x-content-type-options'], path).toBe('nosniff');
+    }
   });
 
   test('without a phone build the server says so on the page', async () => {
