@@ -17,6 +17,7 @@ import {
   pollsToOpen,
   quizLiveFor,
   reduce,
+  saysHelloAgain,
   speakerStatusFor,
   type WorkshopEvent,
   type WorkshopState,
@@ -78,6 +79,7 @@ function start(deck: RevealApi, where: { room: string; secret: string | null }, 
       const wasOpen = state.link === 'open';
       dispatch({ kind: 'message', msg });
       if (msg.type === 'welcome' && role === 'presenter' && !wasOpen) announce();
+      if (saysHelloAgain(msg)) link.reconnect();
     },
     onClose: () => dispatch({ kind: 'closed' }),
     attempts: () => state.attempts,

@@ -8,12 +8,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mulberry32 } from '../../lib/random.ts';
 import { Room, type PollAction, type RoomEvent } from '../../server/poll.ts';
 import { QUIZZES, type QuizDef } from '../../server/quizzes.ts';
 import { resolveLimits } from '../../server/limits.ts';
-import { SharedRoom, type Decision } from '../../server/redis-room.ts';
+import { RoomLostError, SharedRoom, type Decision } from '../../server/redis-room.ts';
 import type { WorkshopServer } from '../../server/server.ts';
 import {
   TestClient,
@@ -347,6 +348,117 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
     expect(e.questions.find((q) => q.qid === Q.id)!.answered).toBe(N);
     expect(reasons.filter((r) => r !== 'not-saved' && r !== 'already-voted')).toEqual([]);
   }, 90_000);
+
+  test.each(['FLUSHALL', 'a restart without its data'] as const)(
+    'Redis loses the room (%s) at 20 acked votes of 40: every page is told, no vote is acked after, a hello is answered `lost`; a process without --new refuses to make another room, one with --new makes one',
+    async (fault) => {
+      const p = prefix();
+      const a = await shared(p, { fresh: true });
+      const b = await shared(p);
+      const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
+      presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
+      await presenter.type('poll', (m) => pollOf(m).status === 'open');
+      const N = 40;
+      const acked = new Set<string>();
+      const reasons: string[] = [];
+      const phones = await Promise.all(
+        Array.from({ length: N }, async (_, k) => {
+          const s = k % 2 ? b : a;
+          const { c } = await hello(s.port, s.room, { role: 'participant', pid: pidOf(k) });
+          c.ws.on('message', (data: Buffer) => {
+            const m = JSON.parse(data.toString('utf8')) as Msg;
+            if (m.type === 'ack') acked.add(pidOf(k));
+            if (m.type === 'refused') reasons.push(String(m['reason']));
+          });
+          return c;
+        }),
+      );
+      for (let k = 0; k < N / 2; k++) phones[k]!.send({ type: 'vote', qid: Q.id, choice: k % 4 });
+      await until('20 acks', () => acked.size === N / 2);
+
+      if (fault === 'FLUSHALL') {
+        const r = new Redis(redis.url);
+        await r.flushall();
+        r.disconnect();
+      } else await redis.restartEmpty();
+
+      // Both processes find it out by themselves (their heartbeat): every page of the room is told.
+      for (const c of [presenter, ...phones]) await c.type('lost', () => true, 15_000);
+      await presenter.type('stats', (m) => m['cannotSave'] === true, 10_000);
+      // The rest vote: refused as not saved, none acknowledged, nothing written into the empty Redis.
+      for (let k = N / 2; k < N; k++) phones[k]!.send({ type: 'vote', qid: Q.id, choice: k % 4 });
+      await until('the refusals', () => reasons.length === N / 2);
+      expect(reasons).toEqual(Array.from({ length: N / 2 }, () => 'not-saved'));
+      expect(acked.size).toBe(N / 2);
+      // A page that comes (back) now is told so, and closed to try again later (1013), on either process.
+      for (const s of [a, b]) {
+        const late = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
+        clients.push(late);
+        late.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(3) });
+        expect(await late.type('lost')).toEqual({ type: 'lost' });
+        expect((await late.closed).code).toBe(1013);
+      }
+      const check = new Redis(redis.url);
+      try {
+        expect(await check.keys(`${p}:room:*`)).toEqual([]);
+        expect(await check.get(`${p}:lost`)).toMatch(new RegExp(`^${a.room} `));
+      } finally {
+        check.disconnect();
+      }
+      // A process (re)started without --new does not make another room in the lost one's place: it says what
+      // happened and how to go on.
+      const refused = await shared(p).then(
+        () => null,
+        (err: unknown) => err as Error,
+      );
+      expect(refused).toBeInstanceOf(RoomLostError);
+      expect(refused?.message).toContain(`lost room ${a.room}`);
+      expect(refused?.message).toContain('--new');
+      // With --new: a new room, and the processes after it join that one.
+      const fresh = await shared(p, { fresh: true });
+      expect(fresh.room).not.toBe(a.room);
+      expect((await shared(p)).room).toBe(fresh.room);
+    },
+    60_000,
+  );
+
+  test('a participant whose entry Redis lost (an eviction) is answered `hello-first`; its next hello puts it back, and the vote is acknowledged', async () => {
+    const p = prefix();
+    const a = await shared(p, { fresh: true });
+    const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
+    presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await presenter.type('poll', (m) => pollOf(m).status === 'open');
+    const { c: phone } = await hello(a.port, a.room, { role: 'participant', pid: pidOf(30), nick: 'Ada' });
+    const r = new Redis(redis.url);
+    try {
+      expect(await r.hdel(`${p}:room:${a.room}:people`, pidOf(30))).toBe(1);
+    } finally {
+      r.disconnect();
+    }
+    phone.send({ type: 'vote', qid: Q.id, choice: 1 });
+    expect(await phone.type('refused')).toEqual({ type: 'refused', reason: 'hello-first' });
+    // The phone says hello again (src/workshop-state.ts's saysHelloAgain), without its nickname: the same one back.
+    phone.close();
+    const { c: again, welcome } = await hello(a.port, a.room, { role: 'participant', pid: pidOf(30) });
+    expect(welcome['nick']).toBe('Ada');
+    again.send({ type: 'vote', qid: Q.id, choice: 1 });
+    expect(await again.type('ack')).toMatchObject({ qid: Q.id, choice: 1 });
+    const e = await exported(a.port, a.secret);
+    expect(e.participants).toMatchObject([{ pid: pidOf(30), nick: 'Ada', answers: { [Q.id]: 1 } }]);
+  }, 30_000);
+
+  test('a process without --new on a Redis that holds no room refuses to make one, saying so; one whose current room lost its keys too', async () => {
+    const p = prefix();
+    await expect(shared(p)).rejects.toThrow(/holds no room: start the first process with --new/);
+    const a = await shared(p, { fresh: true });
+    const r = new Redis(redis.url);
+    try {
+      await r.del(`${p}:room:${a.room}:meta`);
+    } finally {
+      r.disconnect();
+    }
+    await expect(shared(p)).rejects.toThrow(new RegExp(`names room ${a.room} as current, but its keys are gone`));
+  }, 30_000);
 });
 
 describe.skipIf(redisMissing !== null)('the Lua script decides as poll.ts does (fast-check)', () => {
