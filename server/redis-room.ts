@@ -185,12 +185,15 @@ export class RoomLostError extends Error {
 }
 
 /** What the operator reads when a room is lost: what it means and how to go on. */
-const HOW_TO_GO_ON =
+const VOTES_GONE =
   'Its votes are not in Redis any more (a process still running it serves what it counted at ' +
-  '/api/export.json?key=<secret>). To go on, start the first process with --new (a new room: a new code and ' +
-  'secret, so the phones scan the new QR code) and the others without it; and give Redis persistence and no ' +
-  'eviction (appendonly yes, appendfsync always, maxmemory-policy noeviction: README, "What a room host ' +
-  'configures in Redis").';
+  '/api/export.json?key=<secret>).';
+const REDIS_CONFIG =
+  'Give Redis persistence and no eviction (appendonly yes, appendfsync always, maxmemory-policy noeviction: ' +
+  'README, "What a room host configures in Redis").';
+const HOW_TO_GO_ON =
+  `${VOTES_GONE} To go on, start the first process with --new (a new room: a new code and secret, so the phones ` +
+  `scan the new QR code) and the others without it. ${REDIS_CONFIG}`;
 
 export interface SharedRoomOptions {
   readonly url: string;
@@ -343,9 +346,10 @@ export class SharedRoom {
           ? `${where} lost room ${lostCode} (a running process found its keys gone at ${lostAt}): Redis ` +
               `restarted without its append-only file, was flushed, or evicted them. This process does not start ` +
               `another room in its place. ${HOW_TO_GO_ON}`
-          : `${where} holds no room: start the first process with --new to make one. If a room was running ` +
-              `there, Redis lost it (restarted without its append-only file, flushed, or its keys evicted). ` +
-              HOW_TO_GO_ON,
+          : `${where} holds no room, and a process started without --new does not make one: start a room's ` +
+              `first process with --new, the others without it. If a room was running there, Redis lost it ` +
+              `(restarted without its append-only file, flushed, or its keys evicted). ${VOTES_GONE} ` +
+              REDIS_CONFIG,
       );
     }
     const keys = (name: string) => `${prefix}room:${code}:${name}`;

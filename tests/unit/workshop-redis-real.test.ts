@@ -449,7 +449,7 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
 
   test('a process without --new on a Redis that holds no room refuses to make one, saying so; one whose current room lost its keys too', async () => {
     const p = prefix();
-    await expect(shared(p)).rejects.toThrow(/holds no room: start the first process with --new/);
+    await expect(shared(p)).rejects.toThrow(/holds no room, and a process started without --new does not make one/);
     const a = await shared(p, { fresh: true });
     const r = new Redis(redis.url);
     try {
