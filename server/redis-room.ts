@@ -297,7 +297,7 @@ export class SharedRoom {
     private readonly lostKey: string,
   ) {
     cmd.on('close', () => this.setAvailable(false));
-    cmd.on('ready', () => this.setAvailable(true));
+    cmd.on('ready', () => void this.back());
   }
 
   static async open(options: SharedRoomOptions): Promise<SharedRoom> {
@@ -467,6 +467,24 @@ export class SharedRoom {
   /** Why the room is lost (its keys gone from Redis), or null. */
   get lost(): string | null {
     return this.lostWhy;
+  }
+
+  /**
+   * Redis is reachable again: before saying votes are taken, a look whether it came back with the room (a restart
+   * without its data comes back empty: the room is lost, and nothing says otherwise).
+   */
+  private async back(): Promise<void> {
+    if (this.available || this.closed) return;
+    try {
+      if ((await this.cmd.exists(this.keys('meta'))) === 0) {
+        this.setLost(`Redis lost room ${this.code}: it came back without the room's keys`);
+        return;
+      }
+    } catch {
+      // gone again: the next 'ready' looks again
+      return;
+    }
+    this.setAvailable(true);
   }
 
   private setAvailable(available: boolean): void {

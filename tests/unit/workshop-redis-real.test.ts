@@ -353,8 +353,9 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
     'Redis loses the room (%s) at 20 acked votes of 40: every page is told, no vote is acked after, a hello is answered `lost`; a process without --new refuses to make another room, one with --new makes one',
     async (fault) => {
       const p = prefix();
-      const a = await shared(p, { fresh: true });
-      const b = await shared(p);
+      const logs: string[] = [];
+      const a = await shared(p, { fresh: true, warn: (m) => logs.push(m) });
+      const b = await shared(p, { warn: (m) => logs.push(m) });
       const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
       presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
       await presenter.type('poll', (m) => pollOf(m).status === 'open');
@@ -390,6 +391,9 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
       await until('the refusals', () => reasons.length === N / 2);
       expect(reasons).toEqual(Array.from({ length: N / 2 }, () => 'not-saved'));
       expect(acked.size).toBe(N / 2);
+      // The log says what happened on both processes, and never that votes are taken again.
+      expect(logs.filter((m) => m.startsWith(`Redis lost room ${a.room}`))).toHaveLength(2);
+      expect(logs.filter((m) => /votes are taken/.test(m))).toEqual([]);
       // A page that comes (back) now is told so, and closed to try again later (1013), on either process.
       for (const s of [a, b]) {
         const late = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
