@@ -261,7 +261,8 @@ export function speakerStatusFor(
     connected: s.link === 'open',
     participants: s.stats?.participants ?? 0,
     online: s.stats?.connected ?? 0,
-    ...(s.stats?.cannotSave || s.roomLost ? { cannotSave: true as const } : {}),
+    ...(s.stats?.cannotSave ? { cannotSave: true as const } : {}),
+    ...(s.roomLost ? { roomLost: true as const } : {}),
     question: question
       ? { title: question.title, status: question.poll?.status ?? 'idle', answered: question.poll?.answered ?? 0 }
       : null,

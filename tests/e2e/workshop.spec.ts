@@ -776,6 +776,12 @@ test('a room shared through Redis: a phone the server forgot (`hello-first`) say
       'Redis lost this room: votes are not saved. Start a new room (--new) and show its new code.',
     );
     await expect(projector.locator('.workshop-bar [role="alert"]')).toHaveText('The room cannot save');
+    const popup = pc.waitForEvent('page');
+    await projector.keyboard.press('s');
+    const speaker = watch(await popup, errors, 'speaker view');
+    await expect(speaker.locator('#workshop-status').getByRole('alert')).toHaveText(
+      'Redis lost this room: votes are not saved. Start a new room (--new) and show its new code.',
+    );
     await phone.goto(`${s.origin}/?workshop=${s.room}&lang=ru`);
     await ready(phone);
     await expect(status).toHaveText(

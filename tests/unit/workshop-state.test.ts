@@ -117,15 +117,23 @@ describe('workshop client state (src/workshop-state.ts)', () => {
     expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: false, refused: null });
   });
 
-  it('a room Redis lost (`lost`): shown on every page until a welcome, the link keeps trying, the speaker view says it cannot save', () => {
+  it('a room Redis lost (`lost`): shown on every page until a welcome, the link keeps trying, the speaker view says so', () => {
     let s = run(phone(), [welcome([poll()]), msg({ type: 'lost' })]);
     expect(s).toMatchObject({ link: 'open', roomLost: true });
     s = run(s, [{ kind: 'closed' }, msg({ type: 'lost' }), { kind: 'closed' }]);
     expect(s).toMatchObject({ link: 'reconnecting', roomLost: true });
     expect(reduce(s, welcome()).roomLost).toBe(false);
     const p = run(projector(), [msg({ type: 'lost' })]);
-    expect(speakerStatusFor(p, 'http://x/ABCD', null)).toMatchObject({ cannotSave: true });
-    expect(speakerStatusFor(projector(), 'http://x/ABCD', null)).not.toHaveProperty('cannotSave');
+    const status = speakerStatusFor(p, 'http://x/ABCD', null);
+    expect(status).toMatchObject({ roomLost: true });
+    expect(speakerStatusFor(projector(), 'http://x/ABCD', null)).not.toHaveProperty('roomLost');
+    // The speaker view's message carries it (and only `true`).
+    const sent = { type: SPEAKER_MESSAGE, kind: 'workshop', status };
+    expect(speakerMessageOf(sent)).toEqual(sent);
+    expect(speakerMessageOf({ ...sent, status: { ...status, roomLost: 'yes' } })).toEqual({
+      ...sent,
+      status: { ...status, roomLost: undefined },
+    });
   });
 
   it('a wrong key or room ends the link for good; a closed link after that stays refused', () => {
