@@ -4,8 +4,7 @@
  *   presenter     with the room's secret (constant time): the welcome, the results and the stats
  *   participant   with its pid: a new one joins under the limits (new ids per address, the room's cap and reserve;
  *                 in Redis for a shared room, which Redis decides even for a pid the replica knows), a known one
- *                 comes back (another nickname: a rename); the welcome
- *                 carries its slide, its polls and its score
+ *                 comes back (another nickname: a rename); the welcome carries its slide, its polls and its score
  *   anything else `wrong-room`, `bad-secret` (counted in the presenter's stats), `room-full`, `rate-limited` and
  *                 closed (1008); a shared room whose Redis cannot be reached: `not-saved`, closed (1013); one
  *                 whose state Redis lost: `lost`, closed (1013: the page tries again, and is told again)

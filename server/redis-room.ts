@@ -335,9 +335,10 @@ export class SharedRoom {
       const where = `Redis at ${options.url} (keys ${prefix}*)`;
       if (verdict === 'lost') {
         throw new RoomLostError(
-          `${where} names room ${code} as current, but its keys are gone: Redis lost the room (it restarted ` +
-            `without its append-only file, was flushed, or evicted them). This process does not start another ` +
-            `room in its place. ${HOW_TO_GO_ON}`,
+          `${where} names room ${code} as current, but Redis lost that room: its keys are gone, or a running ` +
+            `process found its events cut short (Redis restarted without its append-only file or from an older ` +
+            `copy, was flushed, or evicted them). This process does not start another room in its place. ` +
+            HOW_TO_GO_ON,
         );
       }
       const [lostCode, lostAt] = (code ?? '').split(' ');

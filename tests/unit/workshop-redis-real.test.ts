@@ -461,7 +461,9 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
     } finally {
       r.disconnect();
     }
-    await expect(shared(p)).rejects.toThrow(new RegExp(`names room ${a.room} as current, but its keys are gone`));
+    await expect(shared(p)).rejects.toThrow(
+      new RegExp(`names room ${a.room} as current, but Redis lost that room: its keys are gone`),
+    );
   }, 30_000);
 });
 
