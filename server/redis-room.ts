@@ -32,8 +32,9 @@
  *
  * The room lost: Redis answers but the room's `meta` is gone (Redis restarted without its append-only file, a
  * `FLUSHALL`, an eviction), or its stream holds fewer events than this process applied (restarted from an older
- * copy). Every script checks `meta` first and answers `lost` without writing anything (a vote is refused
- * `not-saved`, never recreated in an empty room); the heartbeat and each hello's sync look too. The process then
+ * copy). Every script checks `meta`, and the stream's end against the last event the asking process applied, first
+ * and answers `lost` without writing anything (a vote is refused `not-saved`, never recreated in an empty room); the
+ * heartbeat, a reconnection and each hello's sync look too. The process then
  * stays lost for good (`onLost`: the presenter and the phones are told, `<prefix>:lost` names the room), and a
  * process started without `--new` refuses to make another room in its place (RoomLostError).
  */
@@ -44,13 +45,30 @@ import type { Limits } from './limits.ts';
 import { newRoomCode, newSecret } from './store.ts';
 import type { RefusalReason } from '../lib/workshop-protocol.ts';
 
-/** The Lua script of every decision. KEYS: events, people, status, votes of the event's question, buckets, meta. */
+/**
+ * The Lua script of every decision. KEYS: events, people, status, votes of the event's question, buckets, meta.
+ * ARGV: the operation, the event as JSON, its origin, the last event the asking process applied, then the operation's.
+ */
 export const ROOM_SCRIPT = `
 local op = ARGV[1]
 local ev = ARGV[2]
 local origin = ARGV[3]
+-- The last event the asking process applied ('0-0': none yet).
+local applied = ARGV[4]
 -- The room's keys are gone (a Redis restarted empty, flushed, evicted): nothing is decided, nothing recreated.
-if redis.call('EXISTS', KEYS[6]) == 0 then return {'lost'} end
+if redis.call('EXISTS', KEYS[6]) == 0 then return {'lost', 'gone'} end
+-- The stream ends before an event the process applied: Redis lost events (it came back from an older copy).
+if applied ~= '0-0' then
+  local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+  local function parts(id)
+    local ms, seq = string.match(id, '^(%d+)-(%d+)$')
+    return tonumber(ms), tonumber(seq)
+  end
+  if not top then return {'lost', 'behind', ''} end
+  local tm, ts = parts(top[1])
+  local am, as = parts(applied)
+  if tm < am or (tm == am and ts < as) then return {'lost', 'behind', top[1]} end
+end
 local function append()
   return redis.call('XADD', KEYS[1], '*', 'e', ev, 'o', origin)
 end
@@ -77,14 +95,14 @@ local function take(field, size, perMs, n)
 end
 
 if op == 'vote' then
-  local pid, qid, choice = ARGV[4], ARGV[5], ARGV[6]
+  local pid, qid, choice = ARGV[5], ARGV[6], ARGV[7]
   if redis.call('HEXISTS', KEYS[2], pid) == 0 then return {'hello-first'} end
   if redis.call('HEXISTS', KEYS[4], pid) == 1 then return {'already-voted'} end
   if redis.call('HGET', KEYS[3], qid) ~= 'open' then return {'not-open'} end
   redis.call('HSET', KEYS[4], pid, choice)
   return {'ok', append()}
 elseif op == 'poll' then
-  local qid, action = ARGV[4], ARGV[5]
+  local qid, action = ARGV[5], ARGV[6]
   local from = redis.call('HGET', KEYS[3], qid) or 'idle'
   if action == 'open' then
     if from == 'open' then return {'unchanged'} end
@@ -106,9 +124,9 @@ elseif op == 'poll' then
   end
   return {'ok', append()}
 elseif op == 'join' then
-  local pid, nick = ARGV[4], ARGV[5]
-  local max, exempt, address = tonumber(ARGV[6]), ARGV[7], ARGV[8]
-  local perMinute, reserve = tonumber(ARGV[9]), tonumber(ARGV[10])
+  local pid, nick = ARGV[5], ARGV[6]
+  local max, exempt, address = tonumber(ARGV[7]), ARGV[8], ARGV[9]
+  local perMinute, reserve = tonumber(ARGV[10]), tonumber(ARGV[11])
   if redis.call('HEXISTS', KEYS[2], pid) == 1 then return {'known'} end
   local n = redis.call('HLEN', KEYS[2])
   if n >= max then return {'room-full'} end
@@ -121,8 +139,8 @@ elseif op == 'join' then
   redis.call('HSET', KEYS[2], pid, nick)
   return {'ok', append()}
 elseif op == 'nick' then
-  local pid, nick = ARGV[4], ARGV[5]
-  local perMinute, bytesPerSecond = tonumber(ARGV[6]), tonumber(ARGV[7])
+  local pid, nick = ARGV[5], ARGV[6]
+  local perMinute, bytesPerSecond = tonumber(ARGV[7]), tonumber(ARGV[8])
   local known = redis.call('HGET', KEYS[2], pid)
   if not known then return {'hello-first'} end
   if known == nick then return {'unchanged'} end
@@ -472,15 +490,19 @@ export class SharedRoom {
 
   /**
    * Redis is reachable again: before saying votes are taken, a look whether it came back with the room (a restart
-   * without its data comes back empty: the room is lost, and nothing says otherwise).
+   * without its data comes back empty, one from an older copy with fewer events: the room is lost, and nothing says
+   * otherwise).
    */
   private async back(): Promise<void> {
     if (this.available || this.closed) return;
+    const applied = this.applied;
     try {
       if ((await this.cmd.exists(this.keys('meta'))) === 0) {
         this.setLost(`Redis lost room ${this.code}: it came back without the room's keys`);
         return;
       }
+      const last = await this.cmd.xrevrange(this.keys('events'), '+', '-', 'COUNT', 1);
+      if (this.behind(applied, last[0]?.[0] ?? '')) return;
     } catch {
       // gone again: the next 'ready' looks again
       return;
@@ -505,6 +527,7 @@ export class SharedRoom {
 
   private async run(qid: string | null, args: (string | number)[]): Promise<string[] | null> {
     if (this.lostWhy !== null) return ['lost'];
+    const applied = this.applied;
     try {
       const r = await this.cmd.hswRoom(
         this.keys('events'),
@@ -513,9 +536,16 @@ export class SharedRoom {
         this.keys(`votes:${qid ?? '-'}`),
         this.keys('buckets'),
         this.keys('meta'),
-        ...args,
+        args[0]!,
+        args[1]!,
+        args[2]!,
+        applied,
+        ...args.slice(3),
       );
-      if (r[0] === 'lost') this.setLost(`Redis lost room ${this.code}: its keys are gone`);
+      if (r[0] === 'lost') {
+        if (r[1] === 'gone') this.setLost(`Redis lost room ${this.code}: its keys are gone`);
+        else this.behind(applied, r[2] ?? '');
+      }
       return r;
     } catch (err) {
       this.failures++;

@@ -6,6 +6,7 @@
  * votes; the poll's fast-check properties against the Lua script. Skipped, saying so, without redis-server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
@@ -349,16 +350,25 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
     expect(reasons.filter((r) => r !== 'not-saved' && r !== 'already-voted')).toEqual([]);
   }, 90_000);
 
-  test.each(['FLUSHALL', 'a restart without its data'] as const)(
+  test.each(['FLUSHALL', 'a restart without its data', 'a restart from an older copy'] as const)(
     'Redis loses the room (%s) at 20 acked votes of 40: every page is told, no vote is acked after, a hello is answered `lost`; a process without --new refuses to make another room, one with --new makes one',
     async (fault) => {
       const p = prefix();
       const logs: string[] = [];
       const a = await shared(p, { fresh: true, warn: (m) => logs.push(m) });
-      const b = await shared(p, { warn: (m) => logs.push(m) });
       const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
       presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
       await presenter.type('poll', (m) => pollOf(m).status === 'open');
+      // The older copy: Redis's folder as it is now (the room and its open question), taken while Redis is down.
+      const copy = tempDir('redis-copy');
+      if (fault === 'a restart from an older copy') {
+        await redis.kill();
+        cpSync(redis.dir, copy, { recursive: true });
+        await redis.run();
+        await presenter.type('stats', (m) => m['cannotSave'] === true, 10_000);
+        await presenter.type('stats', (m) => m['cannotSave'] === undefined, 15_000);
+      }
+      const b = await shared(p, { warn: (m) => logs.push(m) });
       const N = 40;
       const acked = new Set<string>();
       const reasons: string[] = [];
@@ -377,23 +387,30 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
       for (let k = 0; k < N / 2; k++) phones[k]!.send({ type: 'vote', qid: Q.id, choice: k % 4 });
       await until('20 acks', () => acked.size === N / 2);
 
+      const since = logs.length;
       if (fault === 'FLUSHALL') {
         const r = new Redis(redis.url);
         await r.flushall();
         r.disconnect();
-      } else await redis.restartEmpty();
+      } else if (fault === 'a restart without its data') await redis.restartEmpty();
+      else {
+        await redis.kill();
+        rmSync(redis.dir, { recursive: true, force: true });
+        cpSync(copy, redis.dir, { recursive: true });
+        await redis.run();
+      }
 
       // Both processes find it out by themselves (their heartbeat): every page of the room is told.
       for (const c of [presenter, ...phones]) await c.type('lost', () => true, 15_000);
       await presenter.type('stats', (m) => m['cannotSave'] === true, 10_000);
-      // The rest vote: refused as not saved, none acknowledged, nothing written into the empty Redis.
+      // The rest vote: refused as not saved, none acknowledged, nothing written into what Redis holds.
       for (let k = N / 2; k < N; k++) phones[k]!.send({ type: 'vote', qid: Q.id, choice: k % 4 });
       await until('the refusals', () => reasons.length === N / 2);
       expect(reasons).toEqual(Array.from({ length: N / 2 }, () => 'not-saved'));
       expect(acked.size).toBe(N / 2);
       // The log says what happened on both processes, and never that votes are taken again.
-      expect(logs.filter((m) => m.startsWith(`Redis lost room ${a.room}`))).toHaveLength(2);
-      expect(logs.filter((m) => /votes are taken/.test(m))).toEqual([]);
+      expect(logs.slice(since).filter((m) => m.startsWith(`Redis lost room ${a.room}`))).toHaveLength(2);
+      expect(logs.slice(since).filter((m) => /votes are taken/.test(m))).toEqual([]);
       // A page that comes (back) now is told so, and closed to try again later (1013), on either process.
       for (const s of [a, b]) {
         const late = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
@@ -404,7 +421,12 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
       }
       const check = new Redis(redis.url);
       try {
-        expect(await check.keys(`${p}:room:*`)).toEqual([]);
+        if (fault === 'a restart from an older copy') {
+          // The copy's room: its question open, no participant and no vote (those came after it), none written since.
+          expect(await check.hget(`${p}:room:${a.room}:status`, Q.id)).toBe('open');
+          expect(await check.hlen(`${p}:room:${a.room}:people`)).toBe(0);
+          expect(await check.hlen(`${p}:room:${a.room}:votes:${Q.id}`)).toBe(0);
+        } else expect(await check.keys(`${p}:room:*`)).toEqual([]);
         expect(await check.get(`${p}:lost`)).toMatch(new RegExp(`^${a.room} `));
       } finally {
         check.disconnect();
@@ -416,7 +438,9 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
         (err: unknown) => err as Error,
       );
       expect(refused).toBeInstanceOf(RoomLostError);
-      expect(refused?.message).toContain(`lost room ${a.room}`);
+      expect(refused?.message).toMatch(
+        new RegExp(`lost room ${a.room}|names room ${a.room} as current, but Redis lost that room`),
+      );
       expect(refused?.message).toContain('--new');
       // With --new: a new room, and the processes after it join that one.
       const fresh = await shared(p, { fresh: true });
@@ -509,6 +533,45 @@ describe.skipIf(redisMissing !== null)('the Lua script decides as poll.ts does (
       warn: () => {},
       onAvailability: () => {},
     });
+
+  test('a decision when the stream ends before the event the process applied (Redis back from an older copy): lost, refused, nothing written', async () => {
+    const p = prefix();
+    const room = new Room([A]);
+    const lost: string[] = [];
+    const s = await SharedRoom.open({
+      url: redis.url,
+      prefix: p,
+      fresh: true,
+      room,
+      limits,
+      maxParticipants: 100,
+      warn: () => {},
+      onAvailability: () => {},
+      onLost: (why) => lost.push(why),
+    });
+    const r = new Redis(redis.url);
+    try {
+      s.follow((e) => room.apply(e));
+      expect((await s.join({ t: 'join', pid: pids[0]!, at: 0 }, '127.0.0.1', true)).verdict).toBe('ok');
+      expect((await s.decide({ t: 'poll', qid: A.id, action: 'open', at: 0 })).ok).toBe(true);
+      await s.sync();
+      // The stream as an older copy holds it: one entry, before everything this process applied.
+      const events = `${p}:room:${s.code}:events`;
+      await r.del(events);
+      await r.xadd(events, '1-1', 'e', JSON.stringify({ t: 'showTop', show: false, at: 0 }), 'o', 'old');
+      const d = await s.decide({ t: 'vote', pid: pids[0]!, qid: A.id, choice: 1, at: 0 });
+      expect(d).toEqual({ ok: false, reason: 'not-saved' });
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toMatch(/its stream ends at 1-1, before the event \d+-\d+ this process applied/);
+      expect(s.lost).toBe(lost[0]);
+      expect(await r.hlen(`${p}:room:${s.code}:votes:${A.id}`)).toBe(0);
+      expect(await r.xlen(events)).toBe(1);
+      expect(await s.sync()).toBe(false);
+    } finally {
+      r.disconnect();
+      await s.close();
+    }
+  }, 30_000);
 
   test('on two processes at random: the same decisions as one Room; counts equal the accepted votes on both replicas and in Redis; a reveal never changes a count', async () => {
     await fc.assert(
