@@ -10,6 +10,7 @@
  *   server → everyone:    slide, poll, pong, refused
  *   server → participant: ack (a vote is on disk), score
  *   server → presenter:   results, nav (from the remote), stats
+ *   server → everyone:    lost (a room shared through Redis whose state Redis lost: nothing is saved any more)
  * A presenter message from a connection that did not say hello with the presenter's secret is refused and counted.
  *
  * The correct answer and the explanation travel only in a `poll` whose status is `revealed`.
@@ -225,6 +226,13 @@ export const Stats = v.strictObject({
   refusedJoins: v.optional(Count),
 });
 
+/**
+ * A room shared through Redis whose state Redis lost (restarted without persistence, flushed, evicted): sent to every
+ * page of the room when a process finds it out, and as the answer to a hello while it lasts (then closed, 1013).
+ * Votes are refused `not-saved` from then on; the presenter has to start a new room (a new code).
+ */
+export const Lost = v.strictObject({ type: v.literal('lost') });
+
 export const ServerMessage = v.variant('type', [
   Welcome,
   SlideChanged,
@@ -236,6 +244,7 @@ export const ServerMessage = v.variant('type', [
   Results,
   Stats,
   Nav,
+  Lost,
 ]);
 export type ServerMessage = v.InferOutput<typeof ServerMessage>;
 

@@ -5,7 +5,7 @@
  * replaced. `redisMissing` says why a test file is skipped.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -100,6 +100,13 @@ export class RealRedis {
       child.once('exit', () => done());
       child.kill('SIGKILL');
     });
+  }
+
+  /** `kill -9`, its folder emptied, started again: a Redis restarted without its data (every key gone). */
+  async restartEmpty(): Promise<void> {
+    await this.kill();
+    for (const name of readdirSync(this.dir)) rmSync(join(this.dir, name), { recursive: true, force: true });
+    await this.run();
   }
 
   async stop(): Promise<void> {

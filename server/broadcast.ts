@@ -163,6 +163,12 @@ export class Broadcast {
     for (const p of this.presenters) if (p.id !== from) sendRaw(p, text);
   }
 
+  /** The same message to every page that said hello (a room lost: server/redis-room.ts). */
+  everyone(msg: ServerMessage): void {
+    const text = Buffer.from(JSON.stringify(msg));
+    for (const o of this.conns) if (o.role !== null) sendRaw(o, text);
+  }
+
   /** Stops the presenter's pending update (the server is closing). */
   close(): void {
     if (this.presenterTimer) clearTimeout(this.presenterTimer);

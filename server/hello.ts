@@ -4,10 +4,11 @@
  *   presenter     with the room's secret (constant time), or without one over a WebSocket whose upgrade carried the
  *                 presenter's cookie (a browser's: server/secret.ts): the welcome, the results and the stats
  *   participant   with its pid: a new one joins under the limits (new ids per address, the room's cap and reserve;
- *                 in Redis for a shared room), a known one comes back (another nickname: a rename); the welcome
- *                 carries its slide, its polls and its score
+ *                 in Redis for a shared room, which Redis decides even for a pid the replica knows), a known one
+ *                 comes back (another nickname: a rename); the welcome carries its slide, its polls and its score
  *   anything else `wrong-room`, `bad-secret` (counted in the presenter's stats), `room-full`, `rate-limited` and
- *                 closed (1008); a shared room whose Redis cannot be reached: `not-saved`, closed (1013)
+ *                 closed (1008); a shared room whose Redis cannot be reached: `not-saved`, closed (1013); one
+ *                 whose state Redis lost: `lost`, closed (1013: the page tries again, and is told again)
  *
  * A refused nickname or a rename over the participant's rate is said after the welcome (the participant is in the
  * room without it). `rename` is a participant's nickname change, from a hello or a `nick` message.
@@ -23,6 +24,13 @@ import { sameSecret } from './secret.ts';
 
 const CANNOT_REACH = 'the room cannot be reached: try again';
 
+/** A shared room's hello that Redis cannot answer: away (`not-saved`), or the room lost (`lost`); closed either way. */
+function unreachable(ctx: RoomContext, c: Conn): void {
+  if (ctx.shared?.lost) send(c, { type: 'lost' });
+  else refuse(c, 'not-saved');
+  c.ws.close(1013, ctx.shared?.lost ? 'the room was lost' : CANNOT_REACH);
+}
+
 export async function hello(ctx: RoomContext, c: Conn, msg: v.InferOutput<typeof Hello>): Promise<void> {
   const { room, shared, broadcast } = ctx;
   if (msg.room !== ctx.code) {
@@ -30,6 +38,7 @@ export async function hello(ctx: RoomContext, c: Conn, msg: v.InferOutput<typeof
     c.ws.close(1008, 'wrong room');
     return;
   }
+  if (shared?.lost) return unreachable(ctx, c);
   if (msg.role === 'presenter') return presenterHello(ctx, c, msg.secret);
   if (msg.pid === undefined) {
     refuse(c, 'malformed');
@@ -41,33 +50,26 @@ export async function hello(ctx: RoomContext, c: Conn, msg: v.InferOutput<typeof
   let refusal: RefusalReason | null = checked && !checked.ok ? 'bad-nick' : null;
   if (shared) {
     // Everything Redis had when this hello came, in the replica: the welcome shows the votes made on any process.
-    if (!(await shared.sync())) {
-      refuse(c, 'not-saved');
-      c.ws.close(1013, CANNOT_REACH);
+    if (!(await shared.sync())) return unreachable(ctx, c);
+    // Redis decides whether the participant is in the room, not the replica: an entry Redis lost (evicted) is put
+    // back by the hello that follows its `hello-first` (with the nickname the replica knows, if the hello has none).
+    const inReplica = room.hasParticipant(pid);
+    const nick = checked?.ok ? checked.nick : inReplica ? room.nickOf(pid) || undefined : undefined;
+    const exempt = ctx.limits.exemptLoopback && isLoopback(c.address);
+    const d = await shared.join({ t: 'join', pid, nick, at: ctx.now() }, addressKey(c.address), exempt);
+    if (d.verdict === 'room-full' || d.verdict === 'rate-limited') {
+      ctx.joinGate.refused++;
+      broadcast.presenterDirty({ stats: true });
+      refuse(c, d.verdict);
+      c.ws.close(1008, d.verdict === 'room-full' ? 'room full' : 'too many new participants from this address');
       return;
     }
-    let known = room.hasParticipant(pid);
-    if (!known) {
-      const nick = checked?.ok ? checked.nick : undefined;
-      const exempt = ctx.limits.exemptLoopback && isLoopback(c.address);
-      const d = await shared.join({ t: 'join', pid, nick, at: ctx.now() }, addressKey(c.address), exempt);
-      if (d.verdict === 'room-full' || d.verdict === 'rate-limited') {
-        ctx.joinGate.refused++;
-        broadcast.presenterDirty({ stats: true });
-        refuse(c, d.verdict);
-        c.ws.close(1008, d.verdict === 'room-full' ? 'room full' : 'too many new participants from this address');
-        return;
-      }
-      if (d.verdict === 'not-saved') {
-        refuse(c, 'not-saved');
-        c.ws.close(1013, CANNOT_REACH);
-        return;
-      }
-      if (d.verdict === 'ok') await shared.caughtUp(d.id);
-      else {
-        await shared.sync();
-        known = true;
-      }
+    if (d.verdict === 'not-saved' || d.verdict === 'lost') return unreachable(ctx, c);
+    let known = false;
+    if (d.verdict === 'ok') await shared.caughtUp(d.id);
+    else {
+      if (!inReplica) await shared.sync();
+      known = true;
     }
     if (known && checked?.ok) refusal = await rename(ctx, pid, checked.nick);
     if (c.ws.readyState !== WebSocket.OPEN) return;
@@ -116,11 +118,7 @@ async function presenterHello(ctx: RoomContext, c: Conn, secret: string | undefi
     c.ws.close(1008, 'bad secret');
     return;
   }
-  if (ctx.shared && !(await ctx.shared.sync())) {
-    refuse(c, 'not-saved');
-    c.ws.close(1013, CANNOT_REACH);
-    return;
-  }
+  if (ctx.shared && !(await ctx.shared.sync())) return unreachable(ctx, c);
   c.role = 'presenter';
   ctx.broadcast.welcomed(c);
   send(c, {

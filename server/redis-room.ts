@@ -5,6 +5,7 @@
  * it builds by applying the room's events in Redis's order, and fans what changes out to its own sockets.
  *
  *   <prefix>:current                 the code of the room the processes serve (`--new`: another)
+ *   <prefix>:lost                    "<CODE> <ISO time>": a room whose keys a running process found gone (below)
  *   <prefix>:room:<CODE>:meta        hash: the presenter's secret, when the room was made
  *   <prefix>:room:<CODE>:events      stream: every accepted event (field `e`: the RoomEvent as JSON, `o`: its origin;
  *                                    or `n`: a remote's next/previous, relayed to the presenter's pages, not the room)
@@ -28,6 +29,14 @@
  * Redis away: the command connection queues nothing (`enableOfflineQueue: false`, no resend), so a vote fails at
  * once and is refused `not-saved`; both connections reconnect with a capped exponential backoff, and the stream is
  * read on from the last event applied.
+ *
+ * The room lost: Redis answers but the room's `meta` is gone (Redis restarted without its append-only file, a
+ * `FLUSHALL`, an eviction), or its stream holds fewer events than this process applied (restarted from an older
+ * copy). Every script checks `meta`, and the stream's end against the last event the asking process applied, first
+ * and answers `lost` without writing anything (a vote is refused `not-saved`, never recreated in an empty room); the
+ * heartbeat, a reconnection and each hello's sync look too. The process then
+ * stays lost for good (`onLost`: the presenter and the phones are told, `<prefix>:lost` names the room), and a
+ * process started without `--new` refuses to make another room in its place (RoomLostError).
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -36,11 +45,30 @@ import type { Limits } from './limits.ts';
 import { newRoomCode, newSecret } from './store.ts';
 import type { RefusalReason } from '../lib/workshop-protocol.ts';
 
-/** The Lua script of every decision. KEYS: events, people, status, votes of the event's question, buckets. */
+/**
+ * The Lua script of every decision. KEYS: events, people, status, votes of the event's question, buckets, meta.
+ * ARGV: the operation, the event as JSON, its origin, the last event the asking process applied, then the operation's.
+ */
 export const ROOM_SCRIPT = `
 local op = ARGV[1]
 local ev = ARGV[2]
 local origin = ARGV[3]
+-- The last event the asking process applied ('0-0': none yet).
+local applied = ARGV[4]
+-- The room's keys are gone (a Redis restarted empty, flushed, evicted): nothing is decided, nothing recreated.
+if redis.call('EXISTS', KEYS[6]) == 0 then return {'lost', 'gone'} end
+-- The stream ends before an event the process applied: Redis lost events (it came back from an older copy).
+if applied ~= '0-0' then
+  local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+  local function parts(id)
+    local ms, seq = string.match(id, '^(%d+)-(%d+)$')
+    return tonumber(ms), tonumber(seq)
+  end
+  if not top then return {'lost', 'behind', ''} end
+  local tm, ts = parts(top[1])
+  local am, as = parts(applied)
+  if tm < am or (tm == am and ts < as) then return {'lost', 'behind', top[1]} end
+end
 local function append()
   return redis.call('XADD', KEYS[1], '*', 'e', ev, 'o', origin)
 end
@@ -67,14 +95,14 @@ local function take(field, size, perMs, n)
 end
 
 if op == 'vote' then
-  local pid, qid, choice = ARGV[4], ARGV[5], ARGV[6]
+  local pid, qid, choice = ARGV[5], ARGV[6], ARGV[7]
   if redis.call('HEXISTS', KEYS[2], pid) == 0 then return {'hello-first'} end
   if redis.call('HEXISTS', KEYS[4], pid) == 1 then return {'already-voted'} end
   if redis.call('HGET', KEYS[3], qid) ~= 'open' then return {'not-open'} end
   redis.call('HSET', KEYS[4], pid, choice)
   return {'ok', append()}
 elseif op == 'poll' then
-  local qid, action = ARGV[4], ARGV[5]
+  local qid, action = ARGV[5], ARGV[6]
   local from = redis.call('HGET', KEYS[3], qid) or 'idle'
   if action == 'open' then
     if from == 'open' then return {'unchanged'} end
@@ -96,9 +124,9 @@ elseif op == 'poll' then
   end
   return {'ok', append()}
 elseif op == 'join' then
-  local pid, nick = ARGV[4], ARGV[5]
-  local max, exempt, address = tonumber(ARGV[6]), ARGV[7], ARGV[8]
-  local perMinute, reserve = tonumber(ARGV[9]), tonumber(ARGV[10])
+  local pid, nick = ARGV[5], ARGV[6]
+  local max, exempt, address = tonumber(ARGV[7]), ARGV[8], ARGV[9]
+  local perMinute, reserve = tonumber(ARGV[10]), tonumber(ARGV[11])
   if redis.call('HEXISTS', KEYS[2], pid) == 1 then return {'known'} end
   local n = redis.call('HLEN', KEYS[2])
   if n >= max then return {'room-full'} end
@@ -111,8 +139,8 @@ elseif op == 'join' then
   redis.call('HSET', KEYS[2], pid, nick)
   return {'ok', append()}
 elseif op == 'nick' then
-  local pid, nick = ARGV[4], ARGV[5]
-  local perMinute, bytesPerSecond = tonumber(ARGV[6]), tonumber(ARGV[7])
+  local pid, nick = ARGV[5], ARGV[6]
+  local perMinute, bytesPerSecond = tonumber(ARGV[7]), tonumber(ARGV[8])
   local known = redis.call('HGET', KEYS[2], pid)
   if not known then return {'hello-first'} end
   if known == nick then return {'unchanged'} end
@@ -124,22 +152,66 @@ elseif op == 'nick' then
   return {'ok', append()}
 elseif op == 'append' then
   return {'ok', append()}
+elseif op == 'nav' then
+  return {'ok', redis.call('XADD', KEYS[1], '*', 'n', ev, 'o', origin)}
 end
 return {'malformed'}
 `;
 
-/** Finds the room the processes serve, or makes one (`fresh`: always a new one). KEYS: current. */
+/**
+ * Finds the room the processes serve, or makes one with `fresh` (and only then). KEYS: current, the lost marker.
+ * Answers {'ok', code, secret, resumed}; {'none', marker}: no room named (the marker: a room found lost); {'lost',
+ * code}: the room named current has no keys any more, or a running process found it lost.
+ */
 const OPEN_SCRIPT = `
 local fresh, code, secret, created, prefix = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 local current = redis.call('GET', KEYS[1])
-if current and fresh ~= '1' then
+if fresh ~= '1' then
+  local marker = redis.call('GET', KEYS[2]) or ''
+  if not current then return {'none', marker} end
+  if string.sub(marker, 1, #current + 1) == current .. ' ' then return {'lost', current} end
   local s = redis.call('HGET', prefix .. current .. ':meta', 'secret')
-  if s then return {current, s, '1'} end
+  if s then return {'ok', current, s, '1'} end
+  return {'lost', current}
 end
 redis.call('SET', KEYS[1], code)
+redis.call('DEL', KEYS[2])
 redis.call('HSET', prefix .. code .. ':meta', 'secret', secret, 'created', created)
-return {code, secret, '0'}
+return {'ok', code, secret, '0'}
 `;
+
+/**
+ * The heartbeat: this process's counters into `procs`, all of them back, and the stream's last id; or {'lost'}
+ * when the room's meta is gone (then nothing is written). KEYS: meta, procs, events.
+ */
+const BEAT_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'lost'} end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local last = redis.call('XREVRANGE', KEYS[3], '+', '-', 'COUNT', 1)
+local out = redis.call('HGETALL', KEYS[2])
+table.insert(out, 1, last[1] and last[1][1] or '')
+table.insert(out, 1, 'ok')
+return out
+`;
+
+/**
+ * A process started without `--new` on a Redis that holds no room, or whose room's keys are gone: it does not make
+ * another room in the lost one's place (the phones' code would change and its votes would be counted as none).
+ */
+export class RoomLostError extends Error {
+  readonly code = 'ELOST';
+}
+
+/** What the operator reads when a room is lost: what it means and how to go on. */
+const VOTES_GONE =
+  'Its votes are not in Redis any more (a process still running it serves what it counted at ' +
+  '/api/export.json?key=<secret>).';
+const REDIS_CONFIG =
+  'Give Redis persistence and no eviction (appendonly yes, appendfsync always, maxmemory-policy noeviction: ' +
+  'README, "What a room host configures in Redis").';
+const HOW_TO_GO_ON =
+  `${VOTES_GONE} To go on, start the first process with --new (a new room: a new code and secret, so the phones ` +
+  `scan the new QR code) and the others without it. ${REDIS_CONFIG}`;
 
 export interface SharedRoomOptions {
   readonly url: string;
@@ -153,6 +225,8 @@ export interface SharedRoomOptions {
   readonly warn: (message: string) => void;
   /** Redis went away (false) or is back (true). */
   readonly onAvailability: (available: boolean) => void;
+  /** The room's keys are gone from Redis (once: the process stays lost); `why` is the operator's sentence. */
+  readonly onLost?: (why: string) => void;
 }
 
 /** What a decision came to: accepted (and its stream id), nothing to do, or refused (`not-saved`: Redis unreachable). */
@@ -164,7 +238,7 @@ export type Decision =
 export type JoinDecision =
   | { readonly verdict: 'ok'; readonly id: string }
   | { readonly verdict: 'known' }
-  | { readonly verdict: 'room-full' | 'rate-limited' | 'not-saved' };
+  | { readonly verdict: 'room-full' | 'rate-limited' | 'not-saved' | 'lost' };
 
 /** The counters of one process, summed over the room's processes for the presenter's stats. */
 export interface ProcessCounters {
@@ -193,6 +267,7 @@ export function backoffMs(attempt: number): number {
 interface RoomCommands {
   hswRoom(...args: (string | number)[]): Promise<string[]>;
   hswOpen(...args: (string | number)[]): Promise<string[]>;
+  hswBeat(...args: (string | number)[]): Promise<string[]>;
 }
 
 function connect(url: string, blocking: boolean): Redis & RoomCommands {
@@ -205,8 +280,9 @@ function connect(url: string, blocking: boolean): Redis & RoomCommands {
     retryStrategy: backoffMs,
     connectTimeout: 2000,
   }) as Redis & RoomCommands;
-  r.defineCommand('hswRoom', { numberOfKeys: 5, lua: ROOM_SCRIPT });
-  r.defineCommand('hswOpen', { numberOfKeys: 1, lua: OPEN_SCRIPT });
+  r.defineCommand('hswRoom', { numberOfKeys: 6, lua: ROOM_SCRIPT });
+  r.defineCommand('hswOpen', { numberOfKeys: 2, lua: OPEN_SCRIPT });
+  r.defineCommand('hswBeat', { numberOfKeys: 3, lua: BEAT_SCRIPT });
   r.on('error', () => {}); // reported through 'close' / 'ready'
   return r;
 }
@@ -224,6 +300,8 @@ export class SharedRoom {
   private totals: ProcessCounters = { connected: 0, refusedPresenterMessages: 0, refusedJoins: 0 };
   /** Decisions Redis could not be asked for (it was away): refused `not-saved`. */
   failures = 0;
+  /** Why the room is lost (its keys gone from Redis), or null: once set, for good. */
+  private lostWhy: string | null = null;
 
   private constructor(
     private readonly cmd: Redis & RoomCommands,
@@ -233,9 +311,11 @@ export class SharedRoom {
     readonly secret: string,
     readonly resumed: boolean,
     private readonly options: SharedRoomOptions,
+    /** `<prefix>:lost`: where a lost room is named for the processes started after. */
+    private readonly lostKey: string,
   ) {
     cmd.on('close', () => this.setAvailable(false));
-    cmd.on('ready', () => this.setAvailable(true));
+    cmd.on('ready', () => void this.back());
   }
 
   static async open(options: SharedRoomOptions): Promise<SharedRoom> {
@@ -250,16 +330,49 @@ export class SharedRoom {
       reader.disconnect();
       throw new Error(`cannot reach Redis at ${options.url}: ${String(err)}`, { cause: err });
     }
-    const [code, secret, resumed] = await cmd.hswOpen(
-      `${prefix}current`,
-      options.fresh ? '1' : '0',
-      newRoomCode(),
-      newSecret(),
-      Date.now(),
-      `${prefix}room:`,
-    );
+    let opened: string[];
+    try {
+      opened = await cmd.hswOpen(
+        `${prefix}current`,
+        `${prefix}lost`,
+        options.fresh ? '1' : '0',
+        newRoomCode(),
+        newSecret(),
+        Date.now(),
+        `${prefix}room:`,
+      );
+    } catch (err) {
+      cmd.disconnect();
+      reader.disconnect();
+      throw err;
+    }
+    const [verdict, code, secret, resumed] = opened;
+    if (verdict !== 'ok') {
+      cmd.disconnect();
+      reader.disconnect();
+      const where = `Redis at ${options.url} (keys ${prefix}*)`;
+      if (verdict === 'lost') {
+        throw new RoomLostError(
+          `${where} names room ${code} as current, but Redis lost that room: its keys are gone, or a running ` +
+            `process found its events cut short (Redis restarted without its append-only file or from an older ` +
+            `copy, was flushed, or evicted them). This process does not start another room in its place. ` +
+            HOW_TO_GO_ON,
+        );
+      }
+      const [lostCode, lostAt] = (code ?? '').split(' ');
+      throw new RoomLostError(
+        lostCode
+          ? `${where} lost room ${lostCode} (a running process found its keys gone at ${lostAt}): Redis ` +
+              `restarted without its append-only file, was flushed, or evicted them. This process does not start ` +
+              `another room in its place. ${HOW_TO_GO_ON}`
+          : `${where} holds no room, and a process started without --new does not make one: start a room's ` +
+              `first process with --new, the others without it. If a room was running there, Redis lost it ` +
+              `(restarted without its append-only file, flushed, or its keys evicted). ${VOTES_GONE} ` +
+              REDIS_CONFIG,
+      );
+    }
     const keys = (name: string) => `${prefix}room:${code}:${name}`;
-    const shared = new SharedRoom(cmd, reader, keys, code!, secret!, resumed === '1', options);
+    const shared = new SharedRoom(cmd, reader, keys, code!, secret!, resumed === '1', options, `${prefix}lost`);
     await shared.replay();
     return shared;
   }
@@ -327,16 +440,74 @@ export class SharedRoom {
     return new Promise((done) => this.waiters.push({ id, done }));
   }
 
-  /** Resolves once the replica has applied every event Redis had when asked (false: Redis is away). */
+  /**
+   * Resolves once the replica has applied every event Redis had when asked (false: Redis is away, or the room is
+   * lost: its stream holds less than this process applied).
+   */
   async sync(): Promise<boolean> {
+    if (this.lostWhy !== null) return false;
+    const mine = this.applied;
     try {
       const last = await this.cmd.xrevrange(this.keys('events'), '+', '-', 'COUNT', 1);
       const id = last[0]?.[0];
+      if (this.behind(mine, id ?? '')) return false;
       if (id !== undefined) await this.caughtUp(id);
       return true;
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Redis's stream ends (`last`, '' for none) before `mine`, an event this process applied before it asked: Redis
+   * lost events (the stream only grows), and the room is lost.
+   */
+  private behind(mine: string, last: string): boolean {
+    if (mine === '0-0' || (last !== '' && compareIds(last, mine) >= 0)) return false;
+    this.setLost(
+      last === ''
+        ? `Redis lost room ${this.code}: its events are gone`
+        : `Redis lost room ${this.code}: its stream ends at ${last}, before the event ${mine} this process ` +
+            `applied (Redis restarted from an older copy)`,
+    );
+    return true;
+  }
+
+  /** The room's keys are gone from Redis: said once, for good. */
+  private setLost(why: string): void {
+    if (this.lostWhy !== null || this.closed) return;
+    this.lostWhy = why;
+    this.options.warn(`${why}. Votes are refused as not saved; the presenter and the phones are told. ${HOW_TO_GO_ON}`);
+    // What a process started without --new reads (server/cli.ts): which room was lost, and when.
+    this.cmd.set(this.lostKey, `${this.code} ${new Date().toISOString()}`).catch(() => {});
+    this.options.onLost?.(why);
+  }
+
+  /** Why the room is lost (its keys gone from Redis), or null. */
+  get lost(): string | null {
+    return this.lostWhy;
+  }
+
+  /**
+   * Redis is reachable again: before saying votes are taken, a look whether it came back with the room (a restart
+   * without its data comes back empty, one from an older copy with fewer events: the room is lost, and nothing says
+   * otherwise).
+   */
+  private async back(): Promise<void> {
+    if (this.available || this.closed) return;
+    const applied = this.applied;
+    try {
+      if ((await this.cmd.exists(this.keys('meta'))) === 0) {
+        this.setLost(`Redis lost room ${this.code}: it came back without the room's keys`);
+        return;
+      }
+      const last = await this.cmd.xrevrange(this.keys('events'), '+', '-', 'COUNT', 1);
+      if (this.behind(applied, last[0]?.[0] ?? '')) return;
+    } catch {
+      // gone again: the next 'ready' looks again
+      return;
+    }
+    this.setAvailable(true);
   }
 
   private setAvailable(available: boolean): void {
@@ -355,15 +526,27 @@ export class SharedRoom {
   }
 
   private async run(qid: string | null, args: (string | number)[]): Promise<string[] | null> {
+    if (this.lostWhy !== null) return ['lost'];
+    const applied = this.applied;
     try {
-      return await this.cmd.hswRoom(
+      const r = await this.cmd.hswRoom(
         this.keys('events'),
         this.keys('people'),
         this.keys('status'),
         this.keys(`votes:${qid ?? '-'}`),
         this.keys('buckets'),
-        ...args,
+        this.keys('meta'),
+        args[0]!,
+        args[1]!,
+        args[2]!,
+        applied,
+        ...args.slice(3),
       );
+      if (r[0] === 'lost') {
+        if (r[1] === 'gone') this.setLost(`Redis lost room ${this.code}: its keys are gone`);
+        else this.behind(applied, r[2] ?? '');
+      }
+      return r;
     } catch (err) {
       this.failures++;
       if (this.available && !/NOSCRIPT/.test(String(err))) this.setAvailable(this.cmd.status === 'ready');
@@ -372,7 +555,8 @@ export class SharedRoom {
   }
 
   private static decision(r: string[] | null): Decision {
-    if (r === null) return { ok: false, reason: 'not-saved' };
+    // Redis away, or the room lost: the event is not saved, and it is said so.
+    if (r === null || r[0] === 'lost') return { ok: false, reason: 'not-saved' };
     if (r[0] === 'ok') return { ok: true, id: r[1]! };
     if (r[0] === 'unchanged') return { ok: true, id: null };
     return { ok: false, reason: r[0] as RefusalReason };
@@ -406,12 +590,8 @@ export class SharedRoom {
 
   /** A remote's `nav` (already validated), to the presenter's pages of every process; false: Redis is away. */
   async relay(nav: string, conn: string): Promise<boolean> {
-    try {
-      await this.cmd.xadd(this.keys('events'), '*', 'n', nav, 'o', `${this.origin}:${conn}`);
-      return true;
-    } catch {
-      return false;
-    }
+    const r = await this.run(null, ['nav', nav, `${this.origin}:${conn}`]);
+    return r?.[0] === 'ok';
   }
 
   /** A new participant: under the room's cap and the address's bucket (unless exempt), across processes. */
@@ -430,6 +610,7 @@ export class SharedRoom {
       l.reserve,
     ]);
     if (r === null) return { verdict: 'not-saved' };
+    if (r[0] === 'lost') return { verdict: 'lost' };
     if (r[0] === 'ok') return { verdict: 'ok', id: r[1]! };
     if (r[0] === 'known') return { verdict: 'known' };
     return { verdict: r[0] === 'room-full' ? 'room-full' : 'rate-limited' };
@@ -441,10 +622,21 @@ export class SharedRoom {
    */
   startHeartbeat(mine: () => ProcessCounters, onTotals: () => void): void {
     const beat = async (): Promise<void> => {
+      if (this.lostWhy !== null) return;
       try {
         const key = this.keys('procs');
-        await this.cmd.hset(key, this.origin, JSON.stringify({ ...mine(), at: Date.now() }));
-        const all = await this.cmd.hgetall(key);
+        const applied = this.applied;
+        const r = await this.cmd.hswBeat(
+          this.keys('meta'),
+          key,
+          this.keys('events'),
+          this.origin,
+          JSON.stringify({ ...mine(), at: Date.now() }),
+        );
+        if (r[0] === 'lost') return this.setLost(`Redis lost room ${this.code}: its keys are gone`);
+        if (this.behind(applied, r[1] ?? '')) return;
+        const all: Record<string, string> = {};
+        for (let i = 2; i + 1 < r.length; i += 2) all[r[i]!] = r[i + 1]!;
         const fresh = Date.now() - 5000;
         const sum = { connected: 0, refusedPresenterMessages: 0, refusedJoins: 0 };
         for (const [proc, text] of Object.entries(all)) {

@@ -141,6 +141,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   let shared: SharedRoom | null = null;
   /** Redis went away or came back (set once the presenter's updates exist). */
   let availability = (_available: boolean): void => {};
+  /** Redis lost the room (set once the broadcast exists). */
+  let lost = (): void => {};
   let opened: { room: string; secret: string; warnings: readonly string[]; resumed: boolean };
   if (options.redis) {
     await checkPort(options.port ?? 8080, options.host ?? '0.0.0.0');
@@ -153,6 +155,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       maxParticipants,
       warn,
       onAvailability: (available) => availability(available),
+      onLost: () => lost(),
     });
     opened = { room: shared.code, secret: shared.secret, warnings: [], resumed: shared.resumed };
   } else {
@@ -181,6 +184,11 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
   const gate = new ConnectionGate(limits, () => broadcast.presenterDirty({ stats: true }));
   const journal = new Journal(store, warn, () => broadcast.presenterDirty({ stats: true }));
   availability = (available) => journal.setAvailable(available);
+  // Every page is told; votes are refused `not-saved` from now on (server/redis-room.ts).
+  lost = () => {
+    broadcast.everyone({ type: 'lost' });
+    broadcast.presenterDirty({ stats: true });
+  };
   // A participant's renames reach the log coalesced and within a byte budget (server/limits.ts).
   const renames = new Renames(limits, (e) => journal.persist(e));
 
@@ -202,7 +210,7 @@ export async function startWorkshop(options: WorkshopOptions): Promise<WorkshopS
       participants: room.participantCount,
       connected: sum('connected'),
       refusedPresenterMessages: sum('refusedPresenterMessages'),
-      ...(journal.cannotSave ? { cannotSave: true } : {}),
+      ...(journal.cannotSave || shared?.lost ? { cannotSave: true } : {}),
       refusedJoins: sum('refusedJoins'),
     };
   };

@@ -79,7 +79,7 @@ function paint(): void {
   render(
     html`<header class="remote-head">
         <h1>${t.title} · ${w.room(s.room)}</h1>
-        <p class="link link-${s.link}" role="status">${s.link === 'refused' && s.refusal === 'bad-secret' ? w.refusal['bad-secret'] : w.link[s.link]}</p>
+        <p class="link link-${s.link}" role="status">${s.roomLost ? w.lost.presenter : s.link === 'refused' && s.refusal === 'bad-secret' ? w.refusal['bad-secret'] : w.link[s.link]}</p>
         <button
           type="button"
           class="lang"

@@ -27,6 +27,8 @@ export interface WorkshopStatus {
   online: number;
   /** The server's last write to its log failed: votes are refused until it works again (absent: it saves). */
   cannotSave?: true;
+  /** The room's state is lost (a room shared through Redis that Redis lost): nothing is saved any more. */
+  roomLost?: true;
   question: { title: string; status: WorkshopPollStatus; answered: number } | null;
 }
 export type WorkshopPollStatus = 'idle' | 'open' | 'closed' | 'revealed';
@@ -110,6 +112,7 @@ export function workshopStatusOf(value: unknown): WorkshopStatus | null {
     participants,
     online,
     ...(v['cannotSave'] === true ? { cannotSave: true } : {}),
+    ...(v['roomLost'] === true ? { roomLost: true } : {}),
     question: q,
   };
 }

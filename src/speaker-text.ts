@@ -38,6 +38,7 @@ const en = {
   workshop: (room: string) => `Workshop · room ${room}`,
   workshopLink: { up: 'server connected', down: 'reconnecting to the server…' },
   cannotSave: 'The room cannot save: votes are refused until the server can write its log again.',
+  roomLost: 'Redis lost this room: votes are not saved. Start a new room (--new) and show its new code.',
   people: (all: number, online: number) => `${all} ${all === 1 ? 'participant' : 'participants'}, ${online} online`,
   noQuestion: 'No question on this slide.',
   question: (title: string) => `Question: ${title}`,
@@ -90,6 +91,7 @@ const ru: typeof en = {
   workshop: (room: string) => `Воркшоп · комната ${room}`,
   workshopLink: { up: 'сервер на связи', down: 'переподключаемся к серверу…' },
   cannotSave: 'Комната не может сохранять: голоса отклоняются, пока сервер не сможет снова писать журнал.',
+  roomLost: 'Redis потерял эту комнату: голоса не сохраняются. Начните новую комнату (--new) и покажите её код.',
   people: (all: number, online: number) =>
     `${all} ${ruPlural(all, 'участник', 'участника', 'участников')}, в сети ${online}`,
   noQuestion: 'На этом слайде нет вопроса.',

@@ -280,7 +280,13 @@ function workshopTemplate(t: (typeof speakerText)[Lang]) {
     <p class="workshop-link ${w.connected ? 'up' : 'down'}">
       ${w.connected ? t.workshopLink.up : t.workshopLink.down} · ${t.people(w.participants, w.online)}
     </p>
-    ${w.cannotSave ? html`<p class="workshop-cannot-save" role="alert">${t.cannotSave}</p>` : nothing}
+    ${
+      w.roomLost
+        ? html`<p class="workshop-cannot-save" role="alert">${t.roomLost}</p>`
+        : w.cannotSave
+          ? html`<p class="workshop-cannot-save" role="alert">${t.cannotSave}</p>`
+          : nothing
+    }
     ${
       q
         ? html`<p class="workshop-question">

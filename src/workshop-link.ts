@@ -62,6 +62,11 @@ export class WorkshopLink {
     });
   }
 
+  /** Drops the connection: the next one (after the backoff) says hello again. */
+  reconnect(): void {
+    this.socket?.close();
+  }
+
   /** Sends now if the link is open; false otherwise (nothing is queued: the next welcome tells the state). */
   send(msg: ClientMessage): boolean {
     const ws = this.socket;

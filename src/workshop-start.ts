@@ -17,6 +17,7 @@ import {
   pollsToOpen,
   quizLiveFor,
   reduce,
+  saysHelloAgain,
   speakerStatusFor,
   type WorkshopEvent,
   type WorkshopState,
@@ -79,6 +80,7 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
       const wasOpen = state.link === 'open';
       dispatch({ kind: 'message', msg });
       if (msg.type === 'welcome' && role === 'presenter' && !wasOpen) announce();
+      if (saysHelloAgain(msg)) link.reconnect();
     },
     onClose: () => dispatch({ kind: 'closed' }),
     attempts: () => state.attempts,

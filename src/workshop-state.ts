@@ -48,6 +48,8 @@ export interface WorkshopState {
   readonly showTop: boolean;
   /** Presenter: the remote asked to step the deck (consumed by the plugin). */
   readonly nav: readonly ('next' | 'prev')[];
+  /** The server said the room's state is lost (a shared room Redis lost): nothing is saved; until a welcome. */
+  readonly roomLost: boolean;
 }
 
 export function initialWorkshopState(opts: {
@@ -74,6 +76,7 @@ export function initialWorkshopState(opts: {
     following: true,
     showTop: false,
     nav: [],
+    roomLost: false,
   };
 }
 
@@ -86,8 +89,11 @@ export type WorkshopEvent =
   | { readonly kind: 'show-top'; readonly show: boolean }
   | { readonly kind: 'nav-done' };
 
-/** Refusals that end the link: trying again would be refused again. */
-const FATAL: ReadonlySet<RefusalReason> = new Set(['bad-secret', 'wrong-room', 'hello-first']);
+/**
+ * Refusals that end the link: trying again would be refused again. `hello-first` is not one: the server does not
+ * know this page (a shared room's Redis lost its participants): the page says hello again (`saysHelloAgain`).
+ */
+const FATAL: ReadonlySet<RefusalReason> = new Set(['bad-secret', 'wrong-room']);
 /** Refusals that answer a vote. */
 const VOTE_REFUSALS: ReadonlySet<RefusalReason> = new Set([
   'already-voted',
@@ -163,6 +169,7 @@ function onMessage(s: WorkshopState, m: ServerMessage): WorkshopState {
         sending: {},
         refusedVotes: {},
         score: m.score ?? s.score,
+        roomLost: false,
       };
       for (const p of m.polls) next = withPoll(next, p);
       return next;
@@ -188,8 +195,12 @@ function onMessage(s: WorkshopState, m: ServerMessage): WorkshopState {
       return s.role === 'presenter' ? { ...s, nav: [...s.nav, m.dir].slice(-10) } : s;
     case 'pong':
       return s;
+    case 'lost':
+      return s.roomLost ? s : { ...s, roomLost: true };
     case 'refused': {
       if (FATAL.has(m.reason)) return { ...s, link: 'refused', refusal: m.reason };
+      // Votes in flight were not counted; the page says hello again, and the welcome tells what the room has.
+      if (m.reason === 'hello-first') return { ...s, refusal: m.reason, sending: {} };
       const pending = Object.keys(s.sending)[0];
       if (pending !== undefined && VOTE_REFUSALS.has(m.reason)) {
         const why =
@@ -204,6 +215,11 @@ function onMessage(s: WorkshopState, m: ServerMessage): WorkshopState {
       return { ...s, refusal: m.reason };
     }
   }
+}
+
+/** The server does not know this page any more: the page drops its link and says hello again (with backoff). */
+export function saysHelloAgain(m: ServerMessage): boolean {
+  return m.type === 'refused' && m.reason === 'hello-first';
 }
 
 /**
@@ -248,6 +264,7 @@ export function speakerStatusFor(
     participants: s.stats?.participants ?? 0,
     online: s.stats?.connected ?? 0,
     ...(s.stats?.cannotSave ? { cannotSave: true as const } : {}),
+    ...(s.roomLost ? { roomLost: true as const } : {}),
     question: question
       ? { title: question.title, status: question.poll?.status ?? 'idle', answered: question.poll?.answered ?? 0 }
       : null,

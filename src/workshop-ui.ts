@@ -19,10 +19,14 @@ export interface BarHandlers {
 function refusalText(s: WorkshopState, lang: Lang): string | null {
   const t = workshopText[lang];
   const r = s.refusal;
-  // Refused at the door (the room full, too many newcomers from one network): the phone tries again, and says why.
-  if (s.link === 'reconnecting' && (r === 'room-full' || r === 'rate-limited')) return t.refusal[r];
+  // A shared room whose state Redis lost: said first, whatever the link does (the page keeps trying).
+  if (s.roomLost) return t.lost[s.role];
+  // Refused at the door (the room full, too many newcomers from one network), or unknown to the server: the page
+  // tries again, and says why.
+  if (s.link === 'reconnecting' && (r === 'room-full' || r === 'rate-limited' || r === 'hello-first'))
+    return t.refusal[r];
   if (s.link !== 'refused' || !r) return null;
-  return r === 'bad-secret' || r === 'wrong-room' || r === 'hello-first' ? t.refusal[r] : t.refusal.other(r);
+  return r === 'bad-secret' || r === 'wrong-room' ? t.refusal[r] : t.refusal.other(r);
 }
 
 /** What the bar says beside the link: on a phone a refused nickname, on the presenter's page refused joins. */
@@ -129,7 +133,8 @@ export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h
       ${s.stats && s.stats.refusedPresenterMessages > 0 ? html` · ${t.refusedCount(s.stats.refusedPresenterMessages)}` : nothing}
       ${s.stats?.refusedJoins ? html` · ${t.refusedJoins(s.stats.refusedJoins)}` : nothing}
     </p>
-    ${s.stats?.cannotSave ? html`<p class="cannot-save" role="alert">${t.cannotSaveLong}</p>` : nothing}
+    ${s.roomLost ? html`<p class="cannot-save" role="alert">${t.lost.presenter}</p>` : nothing}
+    ${s.stats?.cannotSave && !s.roomLost ? html`<p class="cannot-save" role="alert">${t.cannotSaveLong}</p>` : nothing}
     ${
       q
         ? html`<section class="question" aria-labelledby="workshop-q">

@@ -11,7 +11,7 @@ const en = {
   refusal: {
     'bad-secret': 'The presenter’s key is wrong: open the address the server printed.',
     'wrong-room': 'There is no such room: check the address.',
-    'hello-first': 'The server did not accept this page.',
+    'hello-first': 'The server no longer knew this page: joining again…',
     'room-full': 'The room is full: trying again shortly.',
     'rate-limited': 'Too many newcomers from this network: trying again shortly.',
     'bad-nick': 'Your nickname was not accepted: you take part without one.',
@@ -41,6 +41,11 @@ const en = {
   refusedCount: (n: number) => `refused presenter messages: ${n}`,
   cannotSave: 'The room cannot save',
   cannotSaveLong: 'The room cannot save: the server’s disk refuses writes; votes are refused until it works again.',
+  /** A shared room whose state Redis lost (lib/workshop-protocol.ts's `lost`). */
+  lost: {
+    participant: 'The room’s data was lost on the server: answers are not saved. Wait for the presenter’s new room.',
+    presenter: 'Redis lost this room: votes are not saved. Start a new room (--new) and show its new code.',
+  },
   refusedJoins: (n: number) => `joins refused: ${n}`,
   question: (title: string) => `Current question: ${title}`,
   noQuestion: 'This slide asks no question.',
@@ -71,7 +76,7 @@ const ru: typeof en = {
   refusal: {
     'bad-secret': 'Неверный ключ ведущего: откройте адрес, который напечатал сервер.',
     'wrong-room': 'Такой комнаты нет: проверьте адрес.',
-    'hello-first': 'Сервер не принял эту страницу.',
+    'hello-first': 'Сервер больше не знал эту страницу: входим снова…',
     'room-full': 'Комната заполнена: скоро попробуем снова.',
     'rate-limited': 'Слишком много новых участников из этой сети: скоро попробуем снова.',
     'bad-nick': 'Ник не принят: вы участвуете без ника.',
@@ -101,6 +106,10 @@ const ru: typeof en = {
   cannotSave: 'Комната не может сохранять',
   cannotSaveLong:
     'Комната не может сохранять: диск сервера не принимает запись; голоса отклоняются, пока это не пройдёт.',
+  lost: {
+    participant: 'Сервер потерял данные комнаты: ответы не сохраняются. Дождитесь новой комнаты ведущего.',
+    presenter: 'Redis потерял эту комнату: голоса не сохраняются. Начните новую комнату (--new) и покажите её код.',
+  },
   refusedJoins: (n: number) => `отказано во входе: ${n}`,
   question: (title: string) => `Текущий вопрос: ${title}`,
   noQuestion: 'На этом слайде нет вопроса.',

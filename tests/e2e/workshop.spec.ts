@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
+import { RealRedis, redisMissing } from '../../scripts/loopback-services.ts';
 import { test, expect, gotoSlide, currentSlide, seriousViolations } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 
@@ -26,7 +28,7 @@ interface Running {
 }
 
 async function startServer(
-  opts: { port?: number; data?: string; env?: Record<string, string> } = {},
+  opts: { port?: number; data?: string; env?: Record<string, string>; args?: string[] } = {},
 ): Promise<Running> {
   const data = opts.data ?? mkdtempSync(join(tmpdir(), 'hsw-workshop-e2e-'));
   const child = spawn(
@@ -48,6 +50,7 @@ async function startServer(
         '--phone',
         phoneDist,
       ],
+      ...(opts.args ?? []),
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...opts.env } },
   );
@@ -812,6 +815,80 @@ test('a server that cannot write its log: the phone says its answer was not save
     await fc.close();
     await stopServer(s);
     rmSync(faults, { force: true });
+  }
+});
+
+test('a room shared through Redis: a phone the server forgot (`hello-first`) says hello again and votes; a room Redis lost is said on the phone and the projector, in both languages', async ({
+  browser,
+}) => {
+  test.skip(redisMissing !== null, redisMissing ?? '');
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  const redis = await RealRedis.start();
+  const r = new Redis(redis.url);
+  const s = await startServer({ args: ['--redis', redis.url, '--new'] });
+  const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    const projector = watch(await pc.newPage(), errors, 'projector');
+    await projector.goto(
+      `${s.origin}/presenter/${s.secret}/?workshop=${s.room}&key=${s.secret}&lang=en#/quiz-fastapi/0`,
+    );
+    await ready(projector);
+    const phone = watch(await fc.newPage(), errors, 'phone');
+    let sockets = 0;
+    phone.on('websocket', () => sockets++);
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    await phone.getByRole('dialog', { name: 'Join the workshop' }).getByRole('button', { name: 'Join' }).click();
+    const status = phone.locator('.workshop-bar [role="status"]');
+    await expect(status).toHaveText('Connected');
+    await expect(phone.locator('section#quiz-fastapi')).toHaveClass(/present/);
+    expect(sockets).toBe(1);
+
+    // Redis forgets the participants (an eviction): the vote is answered hello-first, and the phone, instead of
+    // giving up, connects again and says hello, which puts it back; its vote then counts.
+    await r.del(`hsw:room:${s.room}:people`);
+    const choice = currentSlide(phone).getByRole('button', { name: /^2\s*About 10 s/ });
+    await choice.click();
+    await expect.poll(() => sockets, { timeout: 15_000 }).toBe(2);
+    await expect(status).toHaveText('Connected');
+    await choice.click();
+    await expect(currentSlide(phone).getByText('Your answer is in. Wait for the reveal.')).toBeVisible();
+    const exported = (await fetch(`${s.origin}/api/export.json?key=${s.secret}`).then((x) => x.json())) as {
+      participants: { answers: Record<string, number> }[];
+    };
+    expect(exported.participants.map((p) => p.answers['quiz-fastapi'])).toEqual([1]);
+
+    // Redis loses the room: the phone and the projector say so plainly, and a phone (re)opened in Russian too.
+    await r.flushall();
+    await expect(status).toHaveText(
+      'The room’s data was lost on the server: answers are not saved. Wait for the presenter’s new room.',
+      { timeout: 15_000 },
+    );
+    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText(
+      'Redis lost this room: votes are not saved. Start a new room (--new) and show its new code.',
+    );
+    await expect(projector.locator('.workshop-bar [role="alert"]')).toHaveText('The room cannot save');
+    const popup = pc.waitForEvent('page');
+    await projector.keyboard.press('s');
+    const speaker = watch(await popup, errors, 'speaker view');
+    await expect(speaker.locator('#workshop-status').getByRole('alert')).toHaveText(
+      'Redis lost this room: votes are not saved. Start a new room (--new) and show its new code.',
+    );
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=ru`);
+    await ready(phone);
+    await expect(status).toHaveText(
+      'Сервер потерял данные комнаты: ответы не сохраняются. Дождитесь новой комнаты ведущего.',
+    );
+    expect(await r.keys(`hsw:room:*`)).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await pc.close();
+    await fc.close();
+    await stopServer(s);
+    r.disconnect();
+    await redis.stop();
   }
 });
 

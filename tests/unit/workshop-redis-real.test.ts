@@ -6,14 +6,16 @@
  * votes; the poll's fast-check properties against the Lua script. Skipped, saying so, without redis-server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mulberry32 } from '../../lib/random.ts';
 import { Room, type PollAction, type RoomEvent } from '../../server/poll.ts';
 import { QUIZZES, type QuizDef } from '../../server/quizzes.ts';
 import { resolveLimits } from '../../server/limits.ts';
-import { SharedRoom, type Decision } from '../../server/redis-room.ts';
+import { RoomLostError, SharedRoom, type Decision } from '../../server/redis-room.ts';
 import type { WorkshopServer } from '../../server/server.ts';
 import {
   TestClient,
@@ -356,6 +358,146 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
     expect(e.questions.find((q) => q.qid === Q.id)!.answered).toBe(N);
     expect(reasons.filter((r) => r !== 'not-saved' && r !== 'already-voted')).toEqual([]);
   }, 90_000);
+
+  test.each(['FLUSHALL', 'a restart without its data', 'a restart from an older copy'] as const)(
+    'Redis loses the room (%s) at 20 acked votes of 40: every page is told, no vote is acked after, a hello is answered `lost`; a process without --new refuses to make another room, one with --new makes one',
+    async (fault) => {
+      const p = prefix();
+      const logs: string[] = [];
+      const a = await shared(p, { fresh: true, warn: (m) => logs.push(m) });
+      const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
+      presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
+      await presenter.type('poll', (m) => pollOf(m).status === 'open');
+      // The older copy: Redis's folder as it is now (the room and its open question), taken while Redis is down.
+      const copy = tempDir('redis-copy');
+      if (fault === 'a restart from an older copy') {
+        await redis.kill();
+        cpSync(redis.dir, copy, { recursive: true });
+        await redis.run();
+        await presenter.type('stats', (m) => m['cannotSave'] === true, 10_000);
+        await presenter.type('stats', (m) => m['cannotSave'] === undefined, 15_000);
+      }
+      const b = await shared(p, { warn: (m) => logs.push(m) });
+      const N = 40;
+      const acked = new Set<string>();
+      const reasons: string[] = [];
+      const phones = await Promise.all(
+        Array.from({ length: N }, async (_, k) => {
+          const s = k % 2 ? b : a;
+          const { c } = await hello(s.port, s.room, { role: 'participant', pid: pidOf(k) });
+          c.ws.on('message', (data: Buffer) => {
+            const m = JSON.parse(data.toString('utf8')) as Msg;
+            if (m.type === 'ack') acked.add(pidOf(k));
+            if (m.type === 'refused') reasons.push(String(m['reason']));
+          });
+          return c;
+        }),
+      );
+      for (let k = 0; k < N / 2; k++) phones[k]!.send({ type: 'vote', qid: Q.id, choice: k % 4 });
+      await until('20 acks', () => acked.size === N / 2);
+
+      const since = logs.length;
+      if (fault === 'FLUSHALL') {
+        const r = new Redis(redis.url);
+        await r.flushall();
+        r.disconnect();
+      } else if (fault === 'a restart without its data') await redis.restartEmpty();
+      else {
+        await redis.kill();
+        rmSync(redis.dir, { recursive: true, force: true });
+        cpSync(copy, redis.dir, { recursive: true });
+        await redis.run();
+      }
+
+      // Both processes find it out by themselves (their heartbeat): every page of the room is told.
+      for (const c of [presenter, ...phones]) await c.type('lost', () => true, 15_000);
+      await presenter.type('stats', (m) => m['cannotSave'] === true, 10_000);
+      // The rest vote: refused as not saved, none acknowledged, nothing written into what Redis holds.
+      for (let k = N / 2; k < N; k++) phones[k]!.send({ type: 'vote', qid: Q.id, choice: k % 4 });
+      await until('the refusals', () => reasons.length === N / 2);
+      expect(reasons).toEqual(Array.from({ length: N / 2 }, () => 'not-saved'));
+      expect(acked.size).toBe(N / 2);
+      // The log says what happened on both processes, and never that votes are taken again.
+      expect(logs.slice(since).filter((m) => m.startsWith(`Redis lost room ${a.room}`))).toHaveLength(2);
+      expect(logs.slice(since).filter((m) => /votes are taken/.test(m))).toEqual([]);
+      // A page that comes (back) now is told so, and closed to try again later (1013), on either process.
+      for (const s of [a, b]) {
+        const late = await TestClient.open(`ws://127.0.0.1:${s.port}/ws`);
+        clients.push(late);
+        late.send({ type: 'hello', v: 1, room: s.room, role: 'participant', pid: pidOf(3) });
+        expect(await late.type('lost')).toEqual({ type: 'lost' });
+        expect((await late.closed).code).toBe(1013);
+      }
+      const check = new Redis(redis.url);
+      try {
+        if (fault === 'a restart from an older copy') {
+          // The copy's room: its question open, no participant and no vote (those came after it), none written since.
+          expect(await check.hget(`${p}:room:${a.room}:status`, Q.id)).toBe('open');
+          expect(await check.hlen(`${p}:room:${a.room}:people`)).toBe(0);
+          expect(await check.hlen(`${p}:room:${a.room}:votes:${Q.id}`)).toBe(0);
+        } else expect(await check.keys(`${p}:room:*`)).toEqual([]);
+        expect(await check.get(`${p}:lost`)).toMatch(new RegExp(`^${a.room} `));
+      } finally {
+        check.disconnect();
+      }
+      // A process (re)started without --new does not make another room in the lost one's place: it says what
+      // happened and how to go on.
+      const refused = await shared(p).then(
+        () => null,
+        (err: unknown) => err as Error,
+      );
+      expect(refused).toBeInstanceOf(RoomLostError);
+      expect(refused?.message).toMatch(
+        new RegExp(`lost room ${a.room}|names room ${a.room} as current, but Redis lost that room`),
+      );
+      expect(refused?.message).toContain('--new');
+      // With --new: a new room, and the processes after it join that one.
+      const fresh = await shared(p, { fresh: true });
+      expect(fresh.room).not.toBe(a.room);
+      expect((await shared(p)).room).toBe(fresh.room);
+    },
+    60_000,
+  );
+
+  test('a participant whose entry Redis lost (an eviction) is answered `hello-first`; its next hello puts it back, and the vote is acknowledged', async () => {
+    const p = prefix();
+    const a = await shared(p, { fresh: true });
+    const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
+    presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await presenter.type('poll', (m) => pollOf(m).status === 'open');
+    const { c: phone } = await hello(a.port, a.room, { role: 'participant', pid: pidOf(30), nick: 'Ada' });
+    const r = new Redis(redis.url);
+    try {
+      expect(await r.hdel(`${p}:room:${a.room}:people`, pidOf(30))).toBe(1);
+    } finally {
+      r.disconnect();
+    }
+    phone.send({ type: 'vote', qid: Q.id, choice: 1 });
+    expect(await phone.type('refused')).toEqual({ type: 'refused', reason: 'hello-first' });
+    // The phone says hello again (src/workshop-state.ts's saysHelloAgain), without its nickname: the same one back.
+    phone.close();
+    const { c: again, welcome } = await hello(a.port, a.room, { role: 'participant', pid: pidOf(30) });
+    expect(welcome['nick']).toBe('Ada');
+    again.send({ type: 'vote', qid: Q.id, choice: 1 });
+    expect(await again.type('ack')).toMatchObject({ qid: Q.id, choice: 1 });
+    const e = await exported(a.port, a.secret);
+    expect(e.participants).toMatchObject([{ pid: pidOf(30), nick: 'Ada', answers: { [Q.id]: 1 } }]);
+  }, 30_000);
+
+  test('a process without --new on a Redis that holds no room refuses to make one, saying so; one whose current room lost its keys too', async () => {
+    const p = prefix();
+    await expect(shared(p)).rejects.toThrow(/holds no room, and a process started without --new does not make one/);
+    const a = await shared(p, { fresh: true });
+    const r = new Redis(redis.url);
+    try {
+      await r.del(`${p}:room:${a.room}:meta`);
+    } finally {
+      r.disconnect();
+    }
+    await expect(shared(p)).rejects.toThrow(
+      new RegExp(`names room ${a.room} as current, but Redis lost that room: its keys are gone`),
+    );
+  }, 30_000);
 });
 
 describe.skipIf(redisMissing !== null)('the Lua script decides as poll.ts does (fast-check)', () => {
@@ -400,6 +542,45 @@ describe.skipIf(redisMissing !== null)('the Lua script decides as poll.ts does (
       warn: () => {},
       onAvailability: () => {},
     });
+
+  test('a decision when the stream ends before the event the process applied (Redis back from an older copy): lost, refused, nothing written', async () => {
+    const p = prefix();
+    const room = new Room([A]);
+    const lost: string[] = [];
+    const s = await SharedRoom.open({
+      url: redis.url,
+      prefix: p,
+      fresh: true,
+      room,
+      limits,
+      maxParticipants: 100,
+      warn: () => {},
+      onAvailability: () => {},
+      onLost: (why) => lost.push(why),
+    });
+    const r = new Redis(redis.url);
+    try {
+      s.follow((e) => room.apply(e));
+      expect((await s.join({ t: 'join', pid: pids[0]!, at: 0 }, '127.0.0.1', true)).verdict).toBe('ok');
+      expect((await s.decide({ t: 'poll', qid: A.id, action: 'open', at: 0 })).ok).toBe(true);
+      await s.sync();
+      // The stream as an older copy holds it: one entry, before everything this process applied.
+      const events = `${p}:room:${s.code}:events`;
+      await r.del(events);
+      await r.xadd(events, '1-1', 'e', JSON.stringify({ t: 'showTop', show: false, at: 0 }), 'o', 'old');
+      const d = await s.decide({ t: 'vote', pid: pids[0]!, qid: A.id, choice: 1, at: 0 });
+      expect(d).toEqual({ ok: false, reason: 'not-saved' });
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toMatch(/its stream ends at 1-1, before the event \d+-\d+ this process applied/);
+      expect(s.lost).toBe(lost[0]);
+      expect(await r.hlen(`${p}:room:${s.code}:votes:${A.id}`)).toBe(0);
+      expect(await r.xlen(events)).toBe(1);
+      expect(await s.sync()).toBe(false);
+    } finally {
+      r.disconnect();
+      await s.close();
+    }
+  }, 30_000);
 
   test('on two processes at random: the same decisions as one Room; counts equal the accepted votes on both replicas and in Redis; a reveal never changes a count', async () => {
     await fc.assert(

@@ -11,6 +11,7 @@ import {
   pollsToOpen,
   quizLiveFor,
   reduce,
+  saysHelloAgain,
   speakerStatusFor,
   type WorkshopEvent,
   type WorkshopState,
@@ -98,6 +99,39 @@ describe('workshop client state (src/workshop-state.ts)', () => {
     );
     expect(s).toMatchObject({ link: 'open', attempts: 0, score: { right: 1, answered: 2 }, slide: { index: 11 } });
     expect(quizLiveFor(s, 'quiz-busy-wait').poll?.yours).toBe(3);
+  });
+
+  it('hello-first (the server no longer knows this page) is not the end: the page says hello again, and the welcome restores it', () => {
+    const refusal = { type: 'refused', reason: 'hello-first' } as const;
+    expect(saysHelloAgain(refusal)).toBe(true);
+    expect(saysHelloAgain({ type: 'refused', reason: 'not-saved' })).toBe(false);
+    let s = run(phone(), [welcome([poll()]), { kind: 'vote-sent', qid: 'quiz-busy-wait', choice: 1 }, msg(refusal)]);
+    expect(s).toMatchObject({ link: 'open', refusal: 'hello-first', sending: {} });
+    // The page drops its link (saysHelloAgain): reconnecting with its backoff, never refused for good.
+    s = reduce(s, { kind: 'closed' });
+    expect(s).toMatchObject({ link: 'reconnecting', attempts: 1, refusal: 'hello-first' });
+    s = reduce(s, welcome([poll()]));
+    expect(s).toMatchObject({ link: 'open', attempts: 0, refusal: null });
+    expect(quizLiveFor(s, 'quiz-busy-wait')).toMatchObject({ sending: false, refused: null });
+  });
+
+  it('a room Redis lost (`lost`): shown on every page until a welcome, the link keeps trying, the speaker view says so', () => {
+    let s = run(phone(), [welcome([poll()]), msg({ type: 'lost' })]);
+    expect(s).toMatchObject({ link: 'open', roomLost: true });
+    s = run(s, [{ kind: 'closed' }, msg({ type: 'lost' }), { kind: 'closed' }]);
+    expect(s).toMatchObject({ link: 'reconnecting', roomLost: true });
+    expect(reduce(s, welcome()).roomLost).toBe(false);
+    const p = run(projector(), [msg({ type: 'lost' })]);
+    const status = speakerStatusFor(p, 'http://x/ABCD', null);
+    expect(status).toMatchObject({ roomLost: true });
+    expect(speakerStatusFor(projector(), 'http://x/ABCD', null)).not.toHaveProperty('roomLost');
+    // The speaker view's message carries it (and only `true`).
+    const sent = { type: SPEAKER_MESSAGE, kind: 'workshop', status };
+    expect(speakerMessageOf(sent)).toEqual(sent);
+    expect(speakerMessageOf({ ...sent, status: { ...status, roomLost: 'yes' } })).toEqual({
+      ...sent,
+      status: { ...status, roomLost: undefined },
+    });
   });
 
   it('a wrong key or room ends the link for good; a closed link after that stays refused', () => {
