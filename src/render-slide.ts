@@ -59,14 +59,19 @@ export type TextState = SlideTextDef | 'failed' | undefined;
 
 /**
  * Speaker notes: the spoken lines, then the appendix (provenance, checks; under its own heading) with the slide's
- * sources.
+ * sources. `spoken` draws the spoken lines (the speaker view marks the current step's: src/speaker-notes.ts).
  */
-export function notesTemplate(slide: SlideDef, lang: Lang, text: TextState): TemplateResult {
+export function notesTemplate(
+  slide: SlideDef,
+  lang: Lang,
+  text: TextState,
+  spoken: (notes: SlideTextDef['text'][Lang]['notes']) => TemplateResult = blocks,
+): TemplateResult {
   if (!text || text === 'failed') return html``;
   const sources = text.sources ?? [];
   const { notes, appendix } = text.text[lang];
-  if (!appendix.length && !sources.length) return blocks(notes);
-  return html`${blocks(notes)}
+  if (!appendix.length && !sources.length) return spoken(notes);
+  return html`${spoken(notes)}
     <div class="notes-appendix">
       <p class="notes-appendix-title"><strong>${deckText[lang].appendix}</strong></p>
       ${blocks(appendix)}
