@@ -48,6 +48,7 @@ const en = {
           : name,
   planSummary: (slides: number, clicks: number) => `${slides} slides · ${clicks} clicks`,
   offPlan: 'This slide is outside the plan: the pacing counts the plan’s slides only.',
+  outsidePlan: 'outside the plan',
   layout: 'Layout',
   layouts: { default: 'Default', wide: 'Wide', tall: 'Tall', 'notes-only': 'Notes only' },
   workshop: (room: string) => `Workshop · room ${room}`,
@@ -117,6 +118,7 @@ const ru: typeof en = {
   planSummary: (slides: number, clicks: number) =>
     `${slides} ${ruPlural(slides, 'слайд', 'слайда', 'слайдов')} · ${clicks} ${ruPlural(clicks, 'клик', 'клика', 'кликов')}`,
   offPlan: 'Этот слайд вне плана: темп считает только слайды плана.',
+  outsidePlan: 'вне плана',
   layout: 'Раскладка',
   layouts: { default: 'Обычная', wide: 'Широкая', tall: 'Высокая', 'notes-only': 'Только заметки' },
   workshop: (room: string) => `Воркшоп · комната ${room}`,

@@ -370,7 +370,7 @@ function update(): void {
   render(
     html`${status ? html`<p id="connection-status" role="status">${status}</p>` : nothing}
       <section id="current-slide" aria-label=${t.current}>
-        <span class="overlay-element label">${t.current}${deckState ? html` · ${t.slideOf(deckState.slideIndex + 1, deckState.slideCount)}` : nothing}</span>
+        <span class="overlay-element label">${t.current}${deckState ? html` · ${deckState.slideIndex < 0 ? t.outsidePlan : t.slideOf(deckState.slideIndex + 1, deckState.slideCount)}` : nothing}</span>
         ${currentFrame}
       </section>
       <section id="upcoming-slide" aria-label=${t.upcoming}>
@@ -412,7 +412,16 @@ function update(): void {
   );
   currentFrame.title = t.currentFrame;
   upcomingFrame.title = t.upcomingFrame;
+  // The current step's paragraph comes into view when the clicker moves (not on every second's redraw).
+  const marked = deckState ? `${deckState.slideId}/${deckState.state.indexf ?? -1}` : '';
+  if (marked !== lastMarked) {
+    lastMarked = marked;
+    root.querySelector('.note-step.current')?.scrollIntoView({ block: 'nearest' });
+  }
 }
+
+/** The step whose paragraph was last brought into view. */
+let lastMarked = '';
 
 update();
 hello();
