@@ -22,7 +22,7 @@ export function stepNotesTemplate(
   return html`<div class="note-steps">
       ${notes.map((b, i) => {
         const where = i === step ? 'current' : i === step + 1 ? 'next' : i < step ? 'past' : 'later';
-        return html`<div class="note-step ${where}" data-step=${i} aria-current=${i === step ? 'step' : nothing}>
+        return html`<div class="note-step ${where}" data-step=${i} aria-current=${i === step ? 'step' : 'false'}>
           ${
             i === step
               ? html`<p class="note-step-label">${t.nowStep(step, notes.length)}</p>`
