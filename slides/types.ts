@@ -4,7 +4,7 @@ import type { Block, Source } from '../lib/text.ts';
 export type { Block, Source } from '../lib/text.ts';
 
 /**
- * The deck's chapters, in order: each answers one question (its divider shows it: src/deck-text.ts `questions`).
+ * The deck's chapters, in order: each answers one question (its divider shows it: src/plan-text.ts `questions`).
  * The practice slides (cores, pitfalls, backpressure, observe) are their own chapter, `production`.
  */
 export type ChapterId = 'io' | 'event-loop' | 'asyncio' | 'green' | 'production';

@@ -17,16 +17,6 @@ const en = {
     green: 'Green threads',
     production: 'In production',
   } satisfies Record<ChapterId, string>,
-  /** Each chapter's question: its divider shows it big (a plan opens each chapter on one: slides/plan.ts). */
-  questions: {
-    io: 'Why not a thread for each connection?',
-    'event-loop': 'Who runs my callback?',
-    asyncio: 'What does await do?',
-    green: 'Can we do without async?',
-    production: 'What should we measure?',
-  } satisfies Record<ChapterId, string>,
-  /** A divider's line above its question: the chapter's number and name. */
-  chapterOf: (n: number, name: string) => `Chapter ${n} · ${name}`,
   language: 'Language',
   languageName: 'English',
   switchLanguage: 'Русский',
@@ -69,16 +59,6 @@ const en = {
     fragments
       ? `“${step}” is past the last step of “${title}” (in the address its steps are 0 to ${fragments - 1}); here is its last step.`
       : enNoSteps(step, title),
-  /** What was wrong with the plan in the address (`?plan=`, slides/plan.ts): names come quoted and shortened. */
-  planUnknownSlides: (ids: readonly string[]) =>
-    ids.length === 1
-      ? `There is no slide ${ids[0]} in this deck: the plan goes on without it.`
-      : `There are no slides ${ids.join(', ')} in this deck: the plan goes on without them.`,
-  planRepeatedSlide: (id: string) => `The plan names ${id} twice: it is shown at its first place.`,
-  planEmpty: 'The plan names no slide of this deck: here is the full deck.',
-  planUnknown: (name: string, plans: string) =>
-    `There is no plan ${name} (the plans: ${plans}; or slide ids separated by commas): here is the full deck.`,
-  quote: (s: string) => `“${s}”`,
   demoFailed: 'This demo could not be loaded. Reload the page to try again.',
   textFailed: 'This slide’s text could not be loaded. Reload the page to try again.',
   /** The label of a slide's disclosure (secondary text, closed while presenting). */
@@ -95,14 +75,6 @@ const ru: typeof en = {
     green: 'Зелёные потоки',
     production: 'В продакшене',
   },
-  questions: {
-    io: 'Почему не поток на каждое соединение?',
-    'event-loop': 'Кто вызывает мой колбэк?',
-    asyncio: 'Что делает await?',
-    green: 'Можно ли обойтись без async?',
-    production: 'Что измерять?',
-  },
-  chapterOf: (n: number, name: string) => `Глава ${n} · ${name}`,
   language: 'Язык',
   languageName: 'Русский',
   switchLanguage: 'English',
@@ -145,15 +117,6 @@ const ru: typeof en = {
     fragments
       ? `Шага «${step}» у слайда «${title}» нет: в адресе его шаги от 0 до ${fragments - 1}; показываем последний.`
       : ruNoSteps(step, title),
-  planUnknownSlides: (ids: readonly string[]) =>
-    ids.length === 1
-      ? `Слайда ${ids[0]} в презентации нет: план показан без него.`
-      : `Слайдов ${ids.join(', ')} в презентации нет: план показан без них.`,
-  planRepeatedSlide: (id: string) => `Слайд ${id} назван в плане дважды: он показан на первом месте.`,
-  planEmpty: 'В плане нет ни одного слайда этой презентации: показываем её целиком.',
-  planUnknown: (name: string, plans: string) =>
-    `Плана ${name} нет (планы: ${plans}; или идентификаторы слайдов через запятую): показываем презентацию целиком.`,
-  quote: (s: string) => `«${s}»`,
   demoFailed: 'Схему не удалось загрузить. Перезагрузите страницу.',
   textFailed: 'Текст этого слайда не удалось загрузить. Перезагрузите страницу.',
   more: 'Подробнее',

@@ -12,6 +12,7 @@ import { planParam, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
 import { planFor } from '../slides/plans.ts';
 import type { PlanEntry } from '../slides/plan.ts';
 import { planMessage } from './deck-plan.ts';
+import { planText } from './plan-text.ts';
 import { dividerTemplate } from './render-divider.ts';
 import { deckText } from './deck-text.ts';
 import type { Lang } from '../lib/i18n.ts';
@@ -155,7 +156,7 @@ function correctAddress(fallback: string): void {
   const t = deckText[lang];
   const title = (id: string) => {
     const entry = entries.find((e) => e.id === id);
-    return entry?.kind === 'slide' ? entry.slide.title[lang] : entry ? deckText[lang].questions[entry.chapter] : id;
+    return entry?.kind === 'slide' ? entry.slide.title[lang] : entry ? planText[lang].questions[entry.chapter] : id;
   };
   const { problem } = check;
   showToast(

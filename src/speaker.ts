@@ -10,6 +10,7 @@ import { planFor, planTexts } from '../slides/plans.ts';
 import { notesTemplate } from './render-slide.ts';
 import { stepNotesTemplate } from './speaker-notes.ts';
 import { deckText } from './deck-text.ts';
+import { planText } from './plan-text.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
 import { speakerText, type SpeakerLayout } from './speaker-text.ts';
@@ -298,8 +299,8 @@ function notesBody(t: (typeof speakerText)[Lang]) {
   if (!deckState) return nothing;
   const entry = plan.entries.find((e) => e.id === deckState?.slideId);
   if (entry?.kind === 'divider') {
-    const d = deckText[lang];
-    return html`<p>${d.chapterOf(entry.number, d.chapters[entry.chapter])}: ${d.questions[entry.chapter]}</p>`;
+    const p = planText[lang];
+    return html`<p>${p.chapterOf(entry.number, deckText[lang].chapters[entry.chapter])}: ${p.questions[entry.chapter]}</p>`;
   }
   const slide = slideById(deckState.slideId);
   if (!slide) return nothing;

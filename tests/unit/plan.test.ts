@@ -3,7 +3,7 @@ import { slides } from '../../slides/index.ts';
 import { speakerSteps } from '../../slides/types.ts';
 import { parsePlanText, planClicks, resolvePlan, type Plan } from '../../slides/plan.ts';
 import { planFor, planTexts } from '../../slides/plans.ts';
-import { deckText } from '../../src/deck-text.ts';
+import { planText } from '../../src/plan-text.ts';
 
 /** What the clicker walks: the plan's slides and dividers, in order. */
 const shown = (plan: Plan) => plan.entries.filter((e) => e.kind === 'divider' || e.inPlan).map((e) => e.id);
@@ -54,8 +54,8 @@ describe('the built-in plans (slides/plans/*.txt)', () => {
       const dividers = plan.entries.flatMap((e) => (e.kind === 'divider' ? [e] : []));
       expect(dividers.map((d) => d.chapter)).toEqual([...new Set(dividers.map((d) => d.chapter))]);
       for (const d of dividers) {
-        expect(deckText.en.questions[d.chapter]).toMatch(/\?$/);
-        expect(deckText.ru.questions[d.chapter]).toMatch(/\?$/);
+        expect(planText.en.questions[d.chapter]).toMatch(/\?$/);
+        expect(planText.ru.questions[d.chapter]).toMatch(/\?$/);
         // the divider is followed by a slide of its chapter
         const next = plan.entries[plan.entries.indexOf(d) + 1];
         expect(next?.kind === 'slide' && next.slide.chapter).toBe(d.chapter);
