@@ -15,7 +15,15 @@ import { loadSlideText, slideText } from './slide-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
 import { speakerText, type SpeakerLayout } from './speaker-text.ts';
 import { IN_SINGLE_FILE } from './plugins/speaker-link.ts';
-import { clockText, pace, parseMinutes, slideTimings, MAX_MINUTES, MIN_MINUTES } from './speaker-pacing.ts';
+import {
+  clockText,
+  pace,
+  parseMinutes,
+  slideTimings,
+  weightedTimings,
+  MAX_MINUTES,
+  MIN_MINUTES,
+} from './speaker-pacing.ts';
 import {
   SPEAKER_MESSAGE,
   installMessageGate,
@@ -237,10 +245,18 @@ function pacingTemplate(t: (typeof speakerText)[Lang]) {
   let status = html`<p class="pace-none">${t.noPlan}</p>`;
   if (deckState && deckState.slideIndex < 0) status = html`<p class="pace-off-plan">${t.offPlan}</p>`;
   else if (minutes !== null && deckState) {
-    const timings = slideTimings(
-      minutes * 60,
-      Array.from({ length: deckState.slideCount }, () => undefined),
-    );
+    // A plan shares the minutes by its entries' clicker steps (the deck counts the same entries); the full deck, equally.
+    const shown = plan.name ? plan.entries.filter((e) => e.kind === 'divider' || e.inPlan) : [];
+    const timings =
+      shown.length && shown.length === deckState.slideCount
+        ? weightedTimings(
+            minutes * 60,
+            shown.map((e) => (e.kind === 'slide' ? speakerSteps(e.slide) : 1)),
+          )
+        : slideTimings(
+            minutes * 60,
+            Array.from({ length: deckState.slideCount }, () => undefined),
+          );
     const p = pace(timings, deckState.slideIndex, elapsedSeconds());
     const by = clockText(p.by);
     const headline = p.status === 'ahead' ? t.ahead(by) : p.status === 'behind' ? t.behind(by) : t.onTime;

@@ -218,6 +218,9 @@ test.describe('speaker view', () => {
       popup.getByText(`Slide ${shown.findIndex((e) => e.id === 'c10k') + 1} of ${shown.length}`),
     ).toBeVisible();
     await expect(popup.getByRole('spinbutton', { name: 'Planned length, minutes' })).toHaveValue('40');
+    // the minutes shared by clicker steps: before c10k, the title (1 step) and the divider (1), of clicks + 1 shares
+    const before = Math.floor((2 / (clicks + 1)) * 40 * 60);
+    await expect(popup.getByText(`Planned to be here at 0:${String(before).padStart(2, '0')} of 40:00`)).toBeVisible();
     // the previews present the same plan
     await expect(popup.frameLocator('#current-slide iframe').locator('section.present')).toHaveId('c10k');
     expect(await popup.locator('#current-slide iframe').getAttribute('src')).toContain('plan=40');
