@@ -132,3 +132,27 @@ describe('a plan of the speaker’s own (slides/plan.ts)', () => {
     ]);
   });
 });
+
+describe('what the deck says of a plan that was not all right (src/deck-plan.ts)', () => {
+  it('names the unknown ids, quoted and cut short, in both languages; nothing when all was right', async () => {
+    const { planMessage } = await import('../../src/deck-plan.ts');
+    expect(planMessage([], 'en')).toBeNull();
+    expect(planMessage(planFor('40').problems, 'ru')).toBeNull();
+    const problems = planFor(`c10k,x1,x2,x3,x4,x5,x6,${'y'.repeat(100)},c10k`).problems;
+    const en = planMessage(problems, 'en');
+    expect(en).toBe(
+      `There are no slides “x1”, “x2”, “x3”, “x4”, “x5”, … in this deck: the plan goes on without them. ` +
+        `The plan names “c10k” twice: it is shown at its first place.`,
+    );
+    expect(planMessage(planFor('nope').problems, 'ru')).toBe(
+      'Плана «nope» нет (планы: 40, 20, workshop; или идентификаторы слайдов через запятую): показываем презентацию целиком.',
+    );
+    expect(planMessage(planFor('a,b').problems, 'en')).toBe(
+      'There are no slides “a”, “b” in this deck: the plan goes on without them. ' +
+        'The plan names no slide of this deck: here is the full deck.',
+    );
+    expect(planMessage([{ kind: 'unknown-slide', id: 'z'.repeat(100) }], 'ru')).toBe(
+      `Слайда «${'z'.repeat(40)}…» в презентации нет: план показан без него.`,
+    );
+  });
+});
