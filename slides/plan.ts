@@ -4,6 +4,7 @@
  * with its question. Pure: no DOM; the built-in plans are files (`slides/plans/<name>.txt`, read by
  * slides/plans.ts), so a speaker makes one without TypeScript.
  */
+import type { ChapterEntry } from './index.ts';
 import type { ChapterId, SlideDef } from './types.ts';
 
 /** One thing the deck shows in a plan: a slide of the manifest, or a chapter's divider (generated, no demo). */
@@ -138,6 +139,20 @@ export function resolvePlan(
   const built = planEntries(text.ids, manifest);
   if (built.problems.some((p) => p.kind === 'empty')) return { ...fullDeck(manifest), problems: built.problems };
   return { name: file === undefined ? 'custom' : name, ...(text.minutes ? { minutes: text.minutes } : {}), ...built };
+}
+
+/**
+ * Pure: a plan's chapters as the title's map and the summary show them (the full deck's are slides/index.ts
+ * `chapterMap`): in the plan's order, each from its divider, with the plan's slides only.
+ */
+export function planChapters(plan: Plan): ChapterEntry[] {
+  const out: ChapterEntry[] = [];
+  for (const e of plan.entries) {
+    if (e.kind === 'divider') out.push({ chapter: e.chapter, firstSlide: e.id, slides: [] });
+    else if (e.inPlan && !e.slide.bookend)
+      out.at(-1)?.slides.push({ id: e.id, text: { ru: { title: e.slide.title.ru }, en: { title: e.slide.title.en } } });
+  }
+  return out;
 }
 
 /** Pure: the clicker's presses to walk the plan's entries from the first to the last step of the last. */

@@ -10,7 +10,7 @@ import { slideTemplate, type TextState } from './render-slide.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
 import { planParam, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
 import { planFor } from '../slides/plans.ts';
-import type { PlanEntry } from '../slides/plan.ts';
+import { planChapters, type PlanEntry } from '../slides/plan.ts';
 import { planMessage } from './deck-plan.ts';
 import { planText } from './plan-text.ts';
 import { dividerTemplate } from './render-divider.ts';
@@ -66,6 +66,8 @@ const workshopView = new ContextProvider(slidesEl, { context: workshopContext, i
  */
 const plan = planFor(planParam(window.location.search));
 const entries: readonly PlanEntry[] = plan.entries;
+/** The chapters the title's map and the summary show: a plan's own (each from its divider), else the deck's. */
+const chapters = plan.name ? planChapters(plan) : undefined;
 
 const sections = new Map(
   entries.map((entry) => {
@@ -92,7 +94,8 @@ const textState = (id: string): TextState => (failedText.has(id) ? 'failed' : sl
 
 function renderSlide(slide: (typeof slides)[number]): void {
   const section = sections.get(slide.id);
-  if (section) render(slideTemplate(slide, lang, textState(slide.id), presenting && slide.presented === true), section);
+  if (section)
+    render(slideTemplate(slide, lang, textState(slide.id), presenting && slide.presented === true, chapters), section);
 }
 
 /** Every slide from the manifest (title, demo, step fragments), each with its words if they have arrived. */

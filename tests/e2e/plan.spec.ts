@@ -59,6 +59,18 @@ test.describe('plans', () => {
     }, ids.at(-1));
     expect(walk.seen).toEqual(ids);
     expect(walk.presses).toBeLessThanOrEqual(100);
+    // the title's map shows the plan's chapters, each from its divider, with the plan's slides
+    await gotoSlide(page, 'title', { query: 'plan=40' });
+    const map = currentSlide(page).getByRole('navigation', { name: 'Chapters' });
+    const perChapter = (chapter: string) =>
+      plan.filter((e) => e.kind === 'slide' && e.inPlan && e.slide.chapter === chapter && !e.slide.bookend).length;
+    await expect(map.locator('a.head')).toHaveText([
+      new RegExp(`^1\\s*I/O\\s*${perChapter('io')} slides$`),
+      new RegExp(`^2\\s*The event loop\\s*${perChapter('event-loop')} slides$`),
+      new RegExp(`^3\\s*Python asyncio\\s*${perChapter('asyncio')} slides$`),
+      new RegExp(`^4\\s*Green threads\\s*${perChapter('green')} slides$`),
+    ]);
+    await expect(map.locator('a.head').first()).toHaveAttribute('href', '#/chapter-io');
     // a divider: the chapter's question, big, in the language of the page
     await gotoSlide(page, 'chapter-event-loop', { query: 'plan=40' });
     await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText('Who runs my callback?');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slides } from '../../slides/index.ts';
 import { speakerSteps } from '../../slides/types.ts';
-import { parsePlanText, planClicks, resolvePlan, type Plan } from '../../slides/plan.ts';
+import { parsePlanText, planChapters, planClicks, resolvePlan, type Plan } from '../../slides/plan.ts';
 import { planFor, planTexts } from '../../slides/plans.ts';
 import { planText } from '../../src/plan-text.ts';
 
@@ -73,6 +73,25 @@ describe('the built-in plans (slides/plans/*.txt)', () => {
       'chapter-green',
       'chapter-production',
     ]);
+  });
+});
+
+describe('a plan’s chapters, for the title’s map and the summary', () => {
+  it('each from its divider, with the plan’s slides only, title and summary in none', () => {
+    const plan = planFor('40');
+    const map = planChapters(plan);
+    expect(map.map((c) => c.firstSlide)).toEqual([
+      'chapter-io',
+      'chapter-event-loop',
+      'chapter-asyncio',
+      'chapter-green',
+    ]);
+    expect(map.flatMap((c) => c.slides.map((s) => s.id))).toEqual(
+      planSlides(plan).filter((id) => id !== 'title' && id !== 'summary'),
+    );
+    expect(map[0]?.slides.map((s) => s.text.en.title)).toEqual(
+      ['c10k', 'nonblocking', 'select-epoll', 'wake-up'].map((id) => slides.find((s) => s.id === id)!.title.en),
+    );
   });
 });
 
