@@ -83,11 +83,11 @@ export interface ChapterEntry {
   slides: ChapterSlide[];
 }
 
-/** Each chapter that has built slides, with its first slide (the title slide belongs to no chapter's count). */
+/** Each chapter that has built slides, with its first slide (the title and the summary belong to no chapter's count). */
 export function chapterMap(): ChapterEntry[] {
   const out: ChapterEntry[] = [];
   for (const s of slides) {
-    if (s.id === 'title') continue;
+    if (s.bookend) continue;
     const view: ChapterSlide = { id: s.id, text: { ru: { title: s.title.ru }, en: { title: s.title.en } } };
     const entry = out.find((c) => c.chapter === s.chapter);
     if (entry) entry.slides.push(view);

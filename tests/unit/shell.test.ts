@@ -116,7 +116,7 @@ describe('inline markup', () => {
 });
 
 describe('the deck is complete', () => {
-  it('has the slides of the plan (DECK.md), in its order, in four chapters', async () => {
+  it('has the slides of the plan (DECK.md), in its order, in five chapters', async () => {
     const { chapterMap, slides } = await import('../../slides/index.ts');
     // prettier-ignore
     expect(slides.map((s) => s.id)).toEqual([
@@ -130,7 +130,8 @@ describe('the deck is complete', () => {
       ['io', 5],
       ['event-loop', 7],
       ['asyncio', 6],
-      ['green', 8],
+      ['green', 3],
+      ['production', 4],
     ]);
     // every quiz the deck scores is declared by the slide that asks it
     expect(slides.flatMap((s) => s.demo?.quizzes ?? [])).toEqual([
@@ -142,12 +143,12 @@ describe('the deck is complete', () => {
 });
 
 describe('the title slide’s chapter map', () => {
-  it('lists every slide but the title once, each chapter from its first slide, with a name in both languages', async () => {
+  it('lists every slide but the title and the summary once, each chapter from its first slide, with a name in both languages', async () => {
     const { chapterMap, slides } = await import('../../slides/index.ts');
     const { deckText } = await import('../../src/deck-text.ts');
     const map = chapterMap();
     expect(map.flatMap((c) => c.slides.map((s) => s.id))).toEqual(
-      slides.filter((s) => s.id !== 'title').map((s) => s.id),
+      slides.filter((s) => s.id !== 'title' && s.id !== 'summary').map((s) => s.id),
     );
     for (const c of map) {
       expect(c.firstSlide).toBe(c.slides[0]?.id);

@@ -131,8 +131,8 @@ describe('slide files', () => {
 
   it('a manifest entry carries no body, notes or sources (they load with the slide)', () => {
     for (const s of slides) {
-      // `presented` (slides/types.ts) is a flag of the slide's layout, not its words
-      const keys = Object.keys(s).filter((k) => k !== 'presented');
+      // `presented` and `bookend` (slides/types.ts) are flags of the slide's layout and place, not its words
+      const keys = Object.keys(s).filter((k) => k !== 'presented' && k !== 'bookend');
       expect(keys.sort()).toEqual(s.demo ? ['chapter', 'demo', 'id', 'title'] : ['chapter', 'id', 'title']);
     }
   });
