@@ -31,15 +31,15 @@ import { summary } from './summary.ts';
 /**
  * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
  * layout all render from this list; each slide's body, notes and sources are in `slides/text/<id>.ts` and load
- * with the slide (src/slide-text.ts). The order is DECK.md's.
+ * with the slide (src/slide-text.ts). Each chapter ends on its answer: the io_uring aside comes before the wake-up path.
  */
 export const slides: readonly SlideDef[] = [
   title,
   c10k,
   nonblocking,
   selectEpoll,
-  wakeUp,
   ioUring,
+  wakeUp,
   eventLoop,
   microMacro,
   callbacksPromisesAwait,

@@ -75,6 +75,9 @@ export function chapterOrder(manifest: readonly SlideDef[]): ChapterId[] {
   return out;
 }
 
+/** In a plan, every slide of the deck the plan does not list elsewhere, in the manifest's order (slides/index.ts). */
+export const ALL = '*';
+
 /** Pure: the deck's entries for these ids: a divider before the first slide of each chapter, then the rest. */
 export function planEntries(ids: readonly string[], manifest: readonly SlideDef[]): Omit<Plan, 'name'> {
   const problems: PlanProblem[] = [];
@@ -83,7 +86,8 @@ export function planEntries(ids: readonly string[], manifest: readonly SlideDef[
   const opened = new Map<ChapterId, number>();
   const seen = new Set<string>();
   let chapter: ChapterId | null = null;
-  for (const id of ids) {
+  const listed = ids.flatMap((id) => (id === ALL ? manifest.map((s) => s.id).filter((m) => !ids.includes(m)) : [id]));
+  for (const id of listed) {
     const slide = manifest.find((s) => s.id === id);
     if (!slide) {
       problems.push({ kind: 'unknown-slide', id });

@@ -71,40 +71,9 @@ describe('slides', () => {
     expect(text.ru.notes.length).toBeGreaterThan(0);
   });
 
-  it('start with the title slide and follow DECK.md’s order', () => {
-    const order = [
-      'title',
-      'c10k',
-      'nonblocking',
-      'select-epoll',
-      'wake-up',
-      'io-uring',
-      'event-loop',
-      'micro-macro',
-      'callbacks-promises-await',
-      'async-state-machine',
-      'heavy-task',
-      'libuv-pool',
-      'quiz-busy-wait',
-      'python-asyncio',
-      'asyncio-loop',
-      'asyncio-responsiveness',
-      'await-future',
-      'tasks-gather',
-      'quiz-fastapi',
-      'green-threads',
-      'function-coloring',
-      'comparison',
-      'cores',
-      'pitfalls',
-      'backpressure',
-      'observe',
-      'summary',
-    ];
-    const built = slides.map((s) => s.id);
-    expect(built[0]).toBe('title');
-    expect(built).toEqual(order.filter((id) => built.includes(id)));
-    for (const id of built) expect(order).toContain(id);
+  it('start with the title slide and end with the summary', () => {
+    expect(slides[0]?.id).toBe('title');
+    expect(slides.at(-1)?.id).toBe('summary');
   });
 });
 
