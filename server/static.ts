@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
+import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -95,6 +96,8 @@ export async function sendFile(
       'Content-Type': contentType(path),
       'Content-Length': String(st.size),
       'Cache-Control': cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      // "Your code"'s worker takes its policy from its own response (lib/worker-policy.ts), as under `vite preview`
+      ...(WORKER_FILE.test(path.split(sep).join('/')) ? { 'Content-Security-Policy': WORKER_CSP } : {}),
     }),
   );
   if (req.method === 'HEAD') {

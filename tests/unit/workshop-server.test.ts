@@ -2,11 +2,23 @@
  * The workshop server for real: started on 127.0.0.1 with port 0 and a temporary data directory, driven by real
  * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import type { WorkshopOptions, WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
-import { startTestServer, TestClient, get, pidOf, tempDir, type Msg, removeTempDirs } from './workshop-client.ts';
+import { WORKER_CSP } from '../../lib/worker-policy.ts';
+import {
+  fakeBuilds,
+  startTestServer,
+  TestClient,
+  get,
+  pidOf,
+  tempDir,
+  type Msg,
+  removeTempDirs,
+} from './workshop-client.ts';
 
 afterAll(removeTempDirs);
 
@@ -461,6 +473,21 @@ describe('static routes', () => {
     }
     expect((await get(s.port, '/', {}, 'POST')).status).toBe(405);
     expect((await get(s.port, '/', {}, 'HEAD')).status).toBe(200);
+  });
+
+  test('"Your code"\'s worker gets its own policy, as under vite preview; no other file does', async () => {
+    const builds = fakeBuilds();
+    for (const dir of [builds.deckDir, builds.phoneDir]) {
+      writeFileSync(join(dir, 'assets', 'py-worker-Ab_c-12.js'), 'self.onmessage = () => {};');
+    }
+    const s = await start(builds);
+    for (const path of [`/presenter/${s.secret}/assets/py-worker-Ab_c-12.js`, '/assets/py-worker-Ab_c-12.js']) {
+      const r = await get(s.port, path);
+      expect([path, r.status, r.headers['content-security-policy']]).toEqual([path, 200, WORKER_CSP]);
+    }
+    for (const path of ['/', '/assets/phone-abcdef12.js', `/presenter/${s.secret}/assets/main-abcdef12.js`]) {
+      expect((await get(s.port, path)).headers['content-security-policy'], path).toBeUndefined();
+    }
   });
 
   test('without a phone build the server says so on the page', async () => {
