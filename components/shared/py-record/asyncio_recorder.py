@@ -13,13 +13,18 @@ nothing else runs: the handle that called it "blocked the loop for s".
 
 Refused (WebAssembly has no threads, and the program must not reach the network, processes or the page):
 threads (asyncio.to_thread, run_in_executor, threading, concurrent.futures, multiprocessing), sockets and
-subprocesses (socket, ssl, subprocess, the loop's network and subprocess methods), input(), and any import that is
-not in the standard library (js and pyodide included). A syntax error gives CPython's own message and line.
+subprocesses (socket, ssl, subprocess, the loop's network and subprocess methods), input() and standard input, and
+any import that is not in the standard library. Pyodide's bridge to JavaScript (js, pyodide*, _pyodide*) is refused
+at import itself, whatever the route (`import`, __import__, builtins.__import__, importlib): it is out of sys.modules
+and a finder first on sys.meta_path refuses it while the program runs. (That is the first wall only: a program can
+undo a Python-level guard, so the worker that runs this file in a page holds no way out either; py-worker.ts.)
+A syntax error gives CPython's own message and line.
 """
 import ast
 import asyncio
 import asyncio.base_events
 import asyncio.events
+import asyncio.runners
 import builtins
 import functools
 import io
@@ -398,6 +403,35 @@ def import_refusal(name):
     return None
 
 
+def bridge_module(name):
+    """Whether `name` is part of Pyodide's bridge to JavaScript: js, pyodide_js, pyodide.*, _pyodide*."""
+    top = name.split('.', 1)[0]
+    return top == 'js' or top.startswith(('pyodide', '_pyodide'))
+
+
+class ImportGuard:
+    """First on sys.meta_path while the program runs: an import of the bridge that is not in sys.modules (the
+    recorder takes it out) reaches this finder before Pyodide's, and is refused."""
+
+    def find_spec(self, name, path=None, target=None):
+        if bridge_module(name):
+            raise Refused('sandbox', f'import {name}')
+        return None
+
+
+class RefusedInput(io.TextIOBase):
+    """sys.stdin while the program runs: no keyboard, as input()."""
+
+    def readable(self):
+        return True
+
+    def read(self, size=-1):
+        raise Refused('input', 'reading standard input')
+
+    def readline(self, size=-1):
+        raise Refused('input', 'reading standard input')
+
+
 def program_builtins():
     """The program's builtins: input() refused, and an __import__ that refuses what check_source refuses."""
     own = dict(builtins.__dict__)
@@ -460,7 +494,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     saved = {
         'stdout': sys.stdout, 'stderr': sys.stderr, 'sleep': time.sleep,
         'new_event_loop': asyncio.events.new_event_loop, 'handle_run': asyncio.events.Handle._run,
-        'to_thread': asyncio.to_thread, 'running': asyncio.events._get_running_loop(),
+        'to_thread': asyncio.to_thread, 'running': asyncio.events._get_running_loop(), 'run': asyncio.run,
         'policy_loop': None,
     }
     original_handle_run = saved['handle_run']
@@ -474,14 +508,20 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     async def to_thread(*args, **kwargs):
         raise Refused('threads', 'asyncio.to_thread')
 
+    saved['stdin'] = sys.stdin
+    hidden = {name: sys.modules.pop(name) for name in list(sys.modules) if bridge_module(name)}
+    guard = ImportGuard()
+    sys.meta_path.insert(0, guard)
     asyncio.events._set_running_loop(None)  # Pyodide's own WebLoop is set aside while the program runs
     asyncio.events.new_event_loop = new_event_loop
     asyncio.new_event_loop = new_event_loop
     asyncio.events.Handle._run = handle_run
     asyncio.to_thread = to_thread
+    asyncio.run = asyncio.runners.run  # CPython's own (Pyodide wraps it: its wrapper imports the bridge)
     time.sleep = rec.sleep
     sys.stdout = Output(rec, 'stdout')
     sys.stderr = Output(rec, 'stderr')
+    sys.stdin = RefusedInput()
     env = {'__name__': '__main__', '__builtins__': program_builtins(), '__file__': FILENAME}
     try:
         alarm.start()  # inside the try: a bound it raises is the recording's end, and `finally` undoes the patches
@@ -505,12 +545,16 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
                            traceback=user_traceback(e), line=_program_line(e))
     finally:
         alarm.cancel()
-        sys.stdout, sys.stderr = saved['stdout'], saved['stderr']
+        sys.stdout, sys.stderr, sys.stdin = saved['stdout'], saved['stderr'], saved['stdin']
+        if guard in sys.meta_path:
+            sys.meta_path.remove(guard)
+        sys.modules.update(hidden)
         time.sleep = saved['sleep']
         asyncio.events.new_event_loop = saved['new_event_loop']
         asyncio.new_event_loop = saved['new_event_loop']
         asyncio.events.Handle._run = saved['handle_run']
         asyncio.to_thread = saved['to_thread']
+        asyncio.run = saved['run']
         if rec.loop is not None and not rec.loop.is_closed() and not rec.loop.is_running():
             try:
                 rec.loop.close()
