@@ -433,9 +433,16 @@ class RefusedInput(io.TextIOBase):
 
 
 def program_builtins():
-    """The program's builtins: input() refused, and an __import__ that refuses what check_source refuses."""
+    """The program's builtins: input() and open() of standard input refused, and an __import__ that refuses what
+    check_source refuses."""
     own = dict(builtins.__dict__)
     real_import = builtins.__import__
+    real_open = builtins.open
+
+    def guarded_open(file, *args, **kwargs):
+        if file in (0, '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'):
+            raise Refused('input', 'reading standard input')
+        return real_open(file, *args, **kwargs)
 
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
         if level == 0:
@@ -449,6 +456,7 @@ def program_builtins():
 
     own['__import__'] = guarded_import
     own['input'] = refused_input
+    own['open'] = guarded_open
     return own
 
 
