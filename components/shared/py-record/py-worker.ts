@@ -139,7 +139,11 @@ function lockDown(): void {
     }
   }
   // a JavaScript error's stack names the worker's file, under the deck's address
-  Object.defineProperty(Error, 'stackTraceLimit', { value: 0, writable: false, configurable: false });
+  try {
+    Object.defineProperty(Error, 'stackTraceLimit', { value: 0, writable: false, configurable: false });
+  } catch {
+    // an engine whose limit is not ours to set
+  }
 }
 
 /**
