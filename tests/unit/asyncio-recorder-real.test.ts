@@ -314,6 +314,12 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
       `${H}async def main():\n    while True:\n        print('x' * 1000)\n\nasyncio.run(main())\n`,
     );
     expect(loud.end).toBe('bytes');
+    // the bound covers the turns too: 60 tasks that never end record 60 handles and 60 tasks a turn (2,000 turns of
+    // them were 30 MB of JSON, all sent to the page)
+    const crowd = viaPython3(
+      `${H}async def spin():\n    while True:\n        await asyncio.sleep(0)\n\nasync def main():\n    await asyncio.gather(*[spin() for _ in range(60)])\n\nasyncio.run(main())\n`,
+    );
+    expect([crowd.end, JSON.stringify(crowd).length < 2_500_000]).toEqual(['bytes', true]);
     const stuck = viaPython3(`${H}async def main():\n    await asyncio.Event().wait()\n\nasyncio.run(main())\n`);
     expect(stuck.end).toBe('deadlock');
   });

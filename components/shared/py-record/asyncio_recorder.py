@@ -308,6 +308,8 @@ class Recorder:
         self.check_budget()
         if len(self.turns) >= self.max_turns:
             raise self.bound('turns', f'the program ran more than {self.max_turns} turns of the loop')
+        if self.bytes > self.max_bytes:
+            raise self.bound('bytes', f'the recording grew past {self.max_bytes} bytes (its turns and output)')
         self.loop = loop
         record = {
             'n': len(self.turns) + 1,
@@ -328,7 +330,7 @@ class Recorder:
             record['ready_after'] = self.snapshot_queue(loop)
             record['scheduled_after'] = self.snapshot_timers(loop)
             record['tasks'] = [task_state(t, self.names) for t in loop._tasks_seen]
-            self.bytes += 100 * len(record['tasks']) + 80 * len(record['ran'])
+            self.bytes += recorded_size(record)
 
     def run_handle(self, handle, original):
         loop = self.loop
@@ -359,6 +361,17 @@ class Recorder:
             raise ValueError('sleep length must be non-negative')
         if self.loop is not None:
             self.loop._time += seconds
+
+
+def recorded_size(record):
+    """About the characters a turn takes in the recording's JSON (its labels, and room for the keys), so that the
+    recording's bound covers turns as well as output: 2,000 turns of 60 tasks each are tens of MB."""
+    size = 200
+    size += sum(len(w) + 4 for w in record['ready'] + record['ready_after'])
+    size += sum(len(t['what']) + 30 for t in record['scheduled'] + record['scheduled_after'])
+    size += sum(len(h['what']) + len(h['fn']) + len(h['qualname']) + 40 for h in record['ran'])
+    size += sum(sum(len(str(v)) + 12 for v in t.values()) + 10 for t in record['tasks'])
+    return size
 
 
 def check_source(source, filename):

@@ -77,7 +77,7 @@ export interface RunRequest {
 
 /**
  * The largest recording (characters of its JSON) the worker sends and the page reads. The recorder bounds itself
- * (2,000 turns, 2 MB of output), but it runs beside the program, which can undo that: the worker, which makes the
+ * (2,000 turns, 2 MB of recording), but it runs beside the program, which can undo that: the worker, which makes the
  * JSON itself, does not send one over this bound, and the page refuses one before parsing it.
  */
 export const MAX_RECORDING_CHARS = 16_000_000;
