@@ -155,13 +155,18 @@ export function figures(input: C10kInput): ModelFigures {
   };
 }
 
-/** Points for the chart: memory against connections, on logarithmic axes. */
+/**
+ * Points for the chart: memory against connections, on logarithmic axes. The threads' curves end at the lowest
+ * kernel ceiling (`threadConnections` stops there, the ceiling itself its last point): past it there are no more
+ * threads to count. The event loop's curve runs the whole range.
+ */
 export function memorySeries(
   input: C10kInput,
   from: number = RANGES.connections.min,
   to: number = RANGES.connections.max,
 ): {
   connections: number[];
+  threadConnections: number[];
   threadVirtual: number[];
   threadResident: number[];
   loopResident: number[];
@@ -170,10 +175,14 @@ export function memorySeries(
   for (let exp = Math.log10(from); exp <= Math.log10(to) + 1e-9; exp += 0.25)
     connections.push(Math.round(Math.pow(10, exp)));
   const at = (c: number) => figures({ ...input, connections: c });
+  const ceiling = at(from).lowestLimit.maxThreads;
+  const threadConnections = connections.filter((c) => c < ceiling);
+  if (ceiling >= from && ceiling <= to) threadConnections.push(ceiling);
   return {
     connections,
-    threadVirtual: connections.map((c) => at(c).threads.virtual),
-    threadResident: connections.map((c) => at(c).threads.resident),
+    threadConnections,
+    threadVirtual: threadConnections.map((c) => at(c).threads.virtual),
+    threadResident: threadConnections.map((c) => at(c).threads.resident),
     loopResident: connections.map((c) => at(c).loop.resident),
   };
 }
