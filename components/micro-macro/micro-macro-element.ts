@@ -25,6 +25,7 @@ import {
   gradeGuess,
   guessAgain,
   listingWindow,
+  continuationExcerpt,
   moveLine,
   refuseInsert,
   reset,
@@ -104,6 +105,12 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.runner?.dispose();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // printed (the handout): the run explained at its end, not the guess (kept out of the store: print changes nothing)
+    if (this.print && (changed.has('print') || changed.has('step'))) this.state = model.printState(this.state);
   }
 
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
@@ -418,8 +425,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const snap = run.steps[Math.min(s.index, total)]!;
     const lang = this.lang;
     const node = run.runtime === 'node';
+    const source = sourceOf(s);
+    // a continuation after await shows the code it resumes with, not its function's first line
+    const shown = (v: TaskView) =>
+      ((v.kind === 'resume' || v.kind === 'resumeThrow') && v.line !== null
+        ? continuationExcerpt(source, v.line)
+        : null) ?? v.name;
     const item = (v: TaskView) =>
-      html`<li title=${v.name}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${v.name}</li>`;
+      html`<li title=${shown(v)}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${shown(v)}</li>`;
     const panel = (cls: string, title: string, queue: QueueRuns) => html`
       <div class="panel ${cls}" role="group" aria-label=${title}>
         <h3 class="ph">${title}</h3>
