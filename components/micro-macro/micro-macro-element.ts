@@ -10,7 +10,7 @@ import type { CodeText } from './micro-macro-code-text.ts';
 import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import type { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
-import type { EndCode, QueueRuns, Snapshot, TaskView } from '../shared/js-sim/index.ts';
+import type { EndCode, QueueRuns, Runtime, Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import { queueViews } from '../shared/js-sim/recording.ts';
 import {
   acceptedOrders,
@@ -193,6 +193,18 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const runtimes = runtimesFor(s);
     return html`
       <section aria-label=${t.demoLabel}>
+        ${this.print ? nothing : this.renderPickers(t, s, runtimes)}
+        <div class="main">
+          <div class="left">${this.renderCode(t, s, run)} ${this.renderOutput(t, s, run)}</div>
+          <div class="right">${this.renderRight(t, s, run)}</div>
+        </div>
+      </section>
+    `;
+  }
+
+  /** The example and the runtime to pick (not printed: the handout shows the talk's example, explained). */
+  private renderPickers(t: MicroMacroText, s: MicroMacroState, runtimes: readonly Runtime[]) {
+    return html`
         <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.exampleDetails}>
         <div class="top">
           <span>
@@ -215,11 +227,6 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           ${runtimes.length === 1 && runtimes[0] === 'node' ? html`<span class="note">${t.runtimeOnlyNode}</span>` : nothing}
         </div>
         </hsw-details>
-        <div class="main">
-          <div class="left">${this.renderCode(t, s, run)} ${this.renderOutput(t, s, run)}</div>
-          <div class="right">${this.renderRight(t, s, run)}</div>
-        </div>
-      </section>
     `;
   }
 

@@ -76,6 +76,11 @@ test.describe('the handout (npm run handout)', () => {
     let at = 0;
     for (const [i, slide] of slides.entries()) {
       expect(norm(pages[at] ?? ''), `${slide.id}'s page`).toContain(norm(slide.title.ru));
+      if (slide.id === 'micro-macro') {
+        // printed explained (and whole on its page), not as the guess to make
+        expect(norm(pages[at] ?? '')).toContain(norm('Таймер — макрозадача, поэтому B последний'));
+        expect(norm(pages[at] ?? '')).not.toContain(norm('Ваша догадка'));
+      }
       at++;
       const words = ((await import(`../../slides/text/${slide.id}.ts`)) as { default: SlideTextDef }).default;
       expect(norm(pages[at] ?? '').startsWith(label), `${slide.id}'s notes page`).toBe(true);
