@@ -232,9 +232,13 @@ export function outputLines(output: string): string[] {
   });
 }
 
-/** A line that names an output's columns (strace -c, ps, pidstat): shown with the telling lines, so they read. */
+/**
+ * A line that names the columns of ps's or pidstat's output: shown with the telling lines, whose numbers and letters
+ * mean nothing without it. (strace -c's telling line names its system call; its header would take the opening
+ * step past the 350 characters a hall reads, tests/e2e/legibility.spec.ts.)
+ */
 export function headerLine(line: string): boolean {
-  return /^% time\s+seconds/.test(line) || /^\s*TID\s+STAT\b/.test(line) || /\bUID\s+TGID\s+TID\b/.test(line);
+  return /^\s*TID\s+STAT\b/.test(line) || /\bUID\s+TGID\s+TID\b/.test(line);
 }
 
 /** A recorded command and its trailing comment (`cmd   # what it shows`), apart: the comment is translated. */
