@@ -75,6 +75,11 @@ export interface RunRequest {
   readonly debug: boolean;
 }
 
+/** Page → worker: load Python now, ahead of a run (idle-time prefetch); nothing is posted back but progress. */
+export interface WarmRequest {
+  readonly kind: 'warm';
+}
+
 /** Worker → page. */
 export type WorkerMessage =
   | { readonly kind: 'progress'; readonly loaded: number; readonly total: number }

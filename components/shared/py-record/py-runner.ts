@@ -1,10 +1,16 @@
 /**
  * The page's side of the recorder's worker: `run(source)` loads Pyodide in the worker on the first call (progress
- * reported), then records the program; `stop()` terminates the worker (the next run starts a new one, its files
- * from the browser's cache). A program that holds the worker past its budget (a handle that never returns: the
- * recorder stops itself only between handles) is stopped the same way.
+ * reported; `warm()` loads it ahead of that), then records the program; `stop()` terminates the worker (the next run
+ * starts a new one, its files from the browser's cache). A program that holds the worker past its budget (a handle
+ * that never returns: the recorder stops itself only between handles) is stopped the same way.
  */
-import { parseRecording, type PyRecording, type RunRequest, type WorkerMessage } from './py-protocol.ts';
+import {
+  parseRecording,
+  type PyRecording,
+  type RunRequest,
+  type WarmRequest,
+  type WorkerMessage,
+} from './py-protocol.ts';
 import { createPyWorker, pyWorkerAvailable } from './create-py-worker.ts';
 
 /** The recorder's own budget (it stops between handles), and the grace after it before the worker is terminated. */
@@ -30,10 +36,23 @@ export class PyRunner {
   private nextId = 1;
   private settle: ((o: RunOutcome) => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private warmed: Worker | null = null;
 
   /** Whether "Your code" can run here at all. */
   static available(): boolean {
     return pyWorkerAvailable();
+  }
+
+  /**
+   * Makes the worker and has it load Python now (its files fetched, CPython started, the recorder imported), so that
+   * the first Run finds it ready. Once per worker; nothing where the worker cannot run.
+   */
+  warm(): void {
+    this.worker ??= createPyWorker();
+    if (!this.worker || this.warmed === this.worker) return;
+    this.warmed = this.worker;
+    const request: WarmRequest = { kind: 'warm' };
+    this.worker.postMessage(request);
   }
 
   get running(): boolean {

@@ -13,7 +13,7 @@
  * - Pyodide's own running loop (WebLoop) is set aside by the recorder while its loop runs.
  */
 import recorderSource from './asyncio_recorder.py?raw';
-import type { RunRequest, WorkerMessage } from './py-protocol.ts';
+import type { RunRequest, WarmRequest, WorkerMessage } from './py-protocol.ts';
 import { PYODIDE_BYTES, PYODIDE_DIR, PYODIDE_FILES } from './py-files.ts';
 
 interface Pyodide {
@@ -28,7 +28,7 @@ type LoadPyodide = (options: {
 
 const scope = self as unknown as {
   postMessage(message: WorkerMessage): void;
-  addEventListener(type: 'message', listener: (e: MessageEvent<RunRequest>) => void): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<RunRequest | WarmRequest>) => void): void;
   fetch: typeof fetch;
 };
 const post = scope.postMessage.bind(scope);
@@ -142,6 +142,11 @@ function boot(): Promise<{ py: Pyodide; python: string }> {
 
 scope.addEventListener('message', (e) => {
   const m = e.data;
+  // Loaded ahead of the first Run; a load that failed is tried again by the Run.
+  if (m?.kind === 'warm') {
+    boot().catch(() => (ready = null));
+    return;
+  }
   if (m?.kind !== 'run') return;
   void (async () => {
     try {
