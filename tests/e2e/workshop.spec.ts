@@ -705,6 +705,53 @@ test('the deck without ?workshop shows no workshop control and opens no socket',
   expect(sockets).toEqual([]);
 });
 
+test('a phone joining the room downloads at most a third of the bytes of its files (brotli copies of the build)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const s = await startServer();
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' });
+  try {
+    const phone = await ctx.newPage();
+    const counted: Promise<{ url: string; sent: number; raw: number; encoding: string }>[] = [];
+    phone.on('requestfinished', (r) =>
+      counted.push(
+        (async () => {
+          const response = await r.response();
+          const body = response && response.status() === 200 ? await response.body() : Buffer.alloc(0);
+          return {
+            url: r.url(),
+            sent: (await r.sizes()).responseBodySize,
+            raw: body.length,
+            encoding: (await response?.headerValue('content-encoding')) ?? '',
+          };
+        })(),
+      ),
+    );
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    const sheet = phone.getByRole('dialog', { name: 'Join the workshop' });
+    await sheet.getByRole('button', { name: 'Join' }).click();
+    await expect(phone.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    await phone.waitForLoadState('networkidle');
+    const files = await Promise.all(counted);
+    const sent = files.reduce((sum, f) => sum + f.sent, 0);
+    const raw = files.reduce((sum, f) => sum + f.raw, 0);
+    console.log(
+      `a phone joining: ${files.length} files, ${(sent / 1e6).toFixed(3)} MB sent, ${(raw / 1e6).toFixed(3)} MB ` +
+        `as files (what it downloaded before the build's copies)`,
+    );
+    // the deck's code came compressed: every script and style of the build
+    const code = files.filter((f) => /\/assets\/.+\.(js|css)$/.test(f.url));
+    expect(code.length).toBeGreaterThan(3);
+    expect(code.filter((f) => f.raw >= 1024 && f.encoding !== 'br').map((f) => f.url)).toEqual([]);
+    expect(sent * 3).toBeLessThanOrEqual(raw);
+  } finally {
+    await ctx.close();
+    await stopServer(s);
+  }
+});
+
 test('a phone whose server goes away says so, reconnects by itself, and finds its vote again', async ({ browser }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
