@@ -144,7 +144,12 @@ export async function sendFile(
   options: { onlyEncoded?: boolean } = {},
 ): Promise<boolean> {
   const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path) && path.includes(`${sep}assets${sep}`);
-  const [brotli, gzipped] = await Promise.all([sizeOf(path + SUFFIX.br), sizeOf(path + SUFFIX.gzip)]);
+  const [original, br, gz] = await Promise.all([sizeOf(path), sizeOf(path + SUFFIX.br), sizeOf(path + SUFFIX.gzip)]);
+  // A copy older than its file (the file written again since the build) is not that file any more.
+  const current = (copy: { mtimeMs: number } | null) =>
+    copy && copy.mtimeMs >= (original?.mtimeMs ?? 0) ? copy : null;
+  const brotli = current(br);
+  const gzipped = current(gz);
   const copies = { br: brotli, gzip: gzipped };
   const encoding = acceptedEncodings(req.headers['accept-encoding']).find((e) => copies[e] !== null) ?? null;
   if (encoding === null && options.onlyEncoded) return false;

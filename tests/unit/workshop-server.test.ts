@@ -2,7 +2,7 @@
  * The workshop server for real: started on 127.0.0.1 with port 0 and a temporary data directory, driven by real
  * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -660,6 +660,13 @@ describe('static routes', () => {
     const stdlib = await get(s.port, '/pyodide/python_stdlib.zip', BR);
     expect(stdlib.headers['content-encoding']).toBeUndefined();
     expect(stdlib.bytes.equals(zip)).toBe(true);
+    // a file written again after its copies were made: the copies are not it any more
+    const later = Buffer.concat([js, Buffer.from('\nexport const changed = true;')]);
+    writeFileSync(join(dir, 'assets', 'deck-abcdef12.js'), later);
+    utimesSync(join(dir, 'assets', 'deck-abcdef12.js'), new Date(), new Date(Date.now() + 60_000));
+    const rewritten = await get(s.port, '/assets/deck-abcdef12.js', BR);
+    expect(rewritten.headers['content-encoding']).toBeUndefined();
+    expect(rewritten.bytes.equals(later)).toBe(true);
     const page = await get(s.port, '/', BR);
     expect(page.headers['content-encoding']).toBeUndefined();
     expect(page.headers['vary']).toBeUndefined();
