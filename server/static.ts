@@ -159,7 +159,10 @@ export async function sendFile(
   const headers: Record<string, string> = {
     'Cache-Control': cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...(cache === 'no-store' ? {} : { ETag: etag }),
-    ...(brotli || gzipped ? { Vary: 'Accept-Encoding' } : {}),
+    // (beside what an earlier handler varies on: `vite preview`'s CORS sets `Vary: Origin`)
+    ...(brotli || gzipped
+      ? { Vary: [res.getHeader('Vary'), 'Accept-Encoding'].filter((v) => v !== undefined).join(', ') }
+      : {}),
   };
   if (cache !== 'no-store' && matches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, baseHeaders(headers, framable));
