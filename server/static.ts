@@ -96,7 +96,7 @@ export async function resolveFile(root: string, rel: string): Promise<string | n
 }
 
 /** The encodings a request's `Accept-Encoding` takes that a build carries precompressed, best first. */
-export function acceptedEncodings(header: string | undefined): ('br' | 'gzip')[] {
+function acceptedEncodings(header: string | undefined): ('br' | 'gzip')[] {
   const q = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
