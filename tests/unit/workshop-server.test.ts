@@ -11,6 +11,7 @@ import type { WorkshopOptions, WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
+import { WORKER_CSP } from '../../lib/worker-policy.ts';
 import {
   fakeBuilds,
   startTestServer,
@@ -671,6 +672,24 @@ describe('static routes', () => {
     expect(page.headers['content-encoding']).toBeUndefined();
     expect(page.headers['vary']).toBeUndefined();
     expect(page.body).toContain('phone deck');
+  });
+
+  test('"Your code"\'s worker gets its own policy, as under vite preview; every other file only the framing one', async () => {
+    const builds = fakeBuilds();
+    for (const dir of [builds.deckDir, builds.phoneDir]) {
+      writeFileSync(join(dir, 'assets', 'py-worker-Ab_c-12.js'), 'self.onmessage = () => {};');
+    }
+    const s = await start(builds);
+    const Cookie = await presenterCookie(s);
+    for (const path of ['/presenter/assets/py-worker-Ab_c-12.js', '/assets/py-worker-Ab_c-12.js']) {
+      const r = await get(s.port, path, { Cookie });
+      expect([path, r.status, r.headers['content-security-policy']]).toEqual([path, 200, WORKER_CSP]);
+    }
+    // Every other file keeps the deck's own policy (its page's) and only the header that refuses other sites' frames.
+    for (const path of ['/', '/assets/phone-abcdef12.js', '/presenter/assets/main-abcdef12.js']) {
+      const r = await get(s.port, path, { Cookie });
+      expect(r.headers['content-security-policy'], path).toBe("frame-ancestors 'self'");
+    }
   });
 
   test('without a phone build the server says so on the page', async () => {

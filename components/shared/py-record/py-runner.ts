@@ -5,6 +5,7 @@
  * that never returns: the recorder stops itself only between handles) is stopped the same way.
  */
 import {
+  MAX_RECORDING_CHARS,
   parseRecording,
   type PyRecording,
   type RunRequest,
@@ -22,6 +23,8 @@ export type RunOutcome =
   /** The worker was terminated past the budget: a handle did not return. */
   | { readonly kind: 'overtime'; readonly budgetMs: number }
   | { readonly kind: 'stopped' }
+  /** The recording was larger than the page reads (MAX_RECORDING_CHARS): refused unread. */
+  | { readonly kind: 'oversize'; readonly chars: number }
   /** No worker here (the single offline file, a page of another origin). */
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'failed'; readonly message: string };
@@ -36,6 +39,9 @@ export class PyRunner {
   private nextId = 1;
   private settle: ((o: RunOutcome) => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether this worker has loaded Python (it said "started" once). */
+  private loaded = false;
+  /** The worker told to load Python ahead of a run (warm). */
   private warmed: Worker | null = null;
 
   /** Whether "Your code" can run here at all. */
@@ -48,7 +54,10 @@ export class PyRunner {
    * the first Run finds it ready. Once per worker; nothing where the worker cannot run.
    */
   warm(): void {
-    this.worker ??= createPyWorker();
+    if (!this.worker) {
+      this.worker = createPyWorker();
+      this.loaded = false;
+    }
     if (!this.worker || this.warmed === this.worker) return;
     this.warmed = this.worker;
     const request: WarmRequest = { kind: 'warm' };
@@ -61,11 +70,21 @@ export class PyRunner {
 
   run(source: string, debug: boolean, cb: RunCallbacks = {}, budgetMs = BUDGET_MS): Promise<RunOutcome> {
     this.stop();
-    this.worker ??= createPyWorker();
+    if (!this.worker) {
+      this.worker = createPyWorker();
+      this.loaded = false;
+    }
     const worker = this.worker;
     if (!worker) return Promise.resolve({ kind: 'unavailable' });
     const id = this.nextId++;
     return new Promise<RunOutcome>((resolve) => {
+      const overtime = () => {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => {
+          this.kill();
+          this.settle?.({ kind: 'overtime', budgetMs });
+        }, budgetMs + GRACE_MS);
+      };
       this.settle = (o) => {
         clearTimeout(this.timer);
         this.settle = null;
@@ -79,10 +98,13 @@ export class PyRunner {
         else if (m.id !== id) return;
         else if (m.kind === 'started') {
           cb.onStarted?.(m.python);
-          this.timer = setTimeout(() => {
-            this.kill();
-            this.settle?.({ kind: 'overtime', budgetMs });
-          }, budgetMs + GRACE_MS);
+          // the first run of a worker: the budget starts once Python has loaded
+          if (!this.loaded) overtime();
+          this.loaded = true;
+        } else if (m.kind === 'oversize' || (m.kind === 'result' && m.json.length > MAX_RECORDING_CHARS)) {
+          // unread; and the worker whose recorder the program changed is not used again
+          this.kill();
+          this.settle?.({ kind: 'oversize', chars: m.kind === 'oversize' ? m.chars : m.json.length });
         } else if (m.kind === 'result') {
           const recording = parseRecording(m.json);
           this.settle?.(recording ? { kind: 'recorded', recording } : { kind: 'failed', message: 'not a recording' });
@@ -95,6 +117,9 @@ export class PyRunner {
       };
       const request: RunRequest = { kind: 'run', id, source, budgetMs, debug };
       worker.postMessage(request);
+      // Python is loaded: the budget starts at Run (a callback a program left behind may keep the worker from
+      // even starting this run)
+      if (this.loaded) overtime();
     });
   }
 
@@ -113,5 +138,6 @@ export class PyRunner {
   private kill(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.loaded = false;
   }
 }
