@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -18,7 +19,32 @@ const MIN_BYTES = 1024;
  * Brotli's best quality (11) for files below this size; above it, 9: quality 11 takes 100 s on Pyodide's 9.6 MB
  * wasm for 12% fewer bytes (2.74 MB against 3.11), 9 takes 4 s.
  */
-const BEST_BELOW = 1_000_000;
+const BEST_BELOW = 2_000_000;
+/**
+ * Copies made before, by their content's hash: most of a build's files are the same from one build to the next
+ * (Pyodide's, every chunk whose hash did not change), and brotli 11 costs seconds a megabyte.
+ */
+const CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'hsw-precompress');
+
+async function cached(raw: Buffer, kind: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const file = join(CACHE, `${createHash('sha256').update(raw).digest('hex')}.${kind}`);
+  try {
+    return readFileSync(file);
+  } catch {
+    // not made yet
+  }
+  const out = await make();
+  try {
+    mkdirSync(CACHE, { recursive: true });
+    // (written whole, then named: a build beside this one reads a whole copy or none)
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, out);
+    renameSync(partial, file);
+  } catch {
+    // no cache: the next build makes it again
+  }
+  return out;
+}
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -42,13 +68,15 @@ export async function precompressDir(dir: string): Promise<number> {
           raw.length < MIN_BYTES
             ? []
             : await Promise.all([
-                br(raw, {
-                  params: {
-                    [constants.BROTLI_PARAM_QUALITY]: raw.length < BEST_BELOW ? 11 : 9,
+                (async () => {
+                  const quality = raw.length < BEST_BELOW ? 11 : 9;
+                  const params = {
+                    [constants.BROTLI_PARAM_QUALITY]: quality,
                     [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-                  },
-                }).then((b) => ['br', b] as const),
-                gz(raw, { level: 9 }).then((b) => ['gz', b] as const),
+                  };
+                  return ['br', await cached(raw, `br${quality}`, () => br(raw, { params }))] as const;
+                })(),
+                (async () => ['gz', await cached(raw, 'gz9', () => gz(raw, { level: 9 }))] as const)(),
               ]);
         for (const ext of ['br', 'gz'] as const) {
           const body = variants.find(([e]) => e === ext)?.[1];
