@@ -60,6 +60,7 @@ const PROGRAMS: Record<string, string> = {
   doneCallback: `${H}async def c():\n    await asyncio.sleep(0.1)\n    return 42\n\nasync def main():\n    t = asyncio.create_task(c())\n    t.add_done_callback(lambda t: print('done', t.result()))\n    await t\n    await asyncio.sleep(0)\n\nasyncio.run(main())\n`,
   asyncGen: `${H}async def ticks(n):\n    for i in range(n):\n        await asyncio.sleep(0.05)\n        yield i\n\nasync def main():\n    async for i in ticks(3):\n        print('tick', i)\n\nasyncio.run(main())\n`,
   returnExceptions: `${H}async def ok():\n    await asyncio.sleep(0.1)\n    return 'ok'\n\nasync def bad():\n    await asyncio.sleep(0.05)\n    raise ValueError('bad')\n\nasync def main():\n    print(await asyncio.gather(ok(), bad(), return_exceptions=True))\n\nasyncio.run(main())\n`,
+  fiveSleeps: `${H}async def w(i):\n    await asyncio.sleep(0.2)\n    print('woke', i)\n\nasync def main():\n    await asyncio.gather(*[w(i) for i in range(5)])\n\nasyncio.run(main())\n`,
   callAt: `${H}async def main():\n    loop = asyncio.get_running_loop()\n    now = loop.time()\n    for d in (0.3, 0.1, 0.2):\n        loop.call_at(now + d, print, 'at', d)\n    await asyncio.sleep(0.5)\n\nasyncio.run(main())\n`,
 };
 
@@ -228,6 +229,25 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
       for (const source of ['import sys\nsys.stdin.read()\n', "open('/dev/stdin').read()\n"]) {
         const stdin = cli(source);
         expect([stdin.status, stdin.stderr], source).toEqual([2, expect.stringContaining('reading standard input')]);
+      }
+    },
+  );
+
+  it.skipIf(!hasPython)(
+    `five equal sleeps started in one turn wake in CPython's order (first in, first out), and so do 8 timers of two deadlines${SKIP}`,
+    () => {
+      const programs = [
+        PROGRAMS.fiveSleeps!,
+        `${H}async def w(i):\n    await asyncio.sleep(0.1 * (i % 2))\n    await asyncio.sleep(0.3)\n    print('woke', i)\n\nasync def main():\n    await asyncio.gather(*[w(i) for i in range(8)])\n\nasyncio.run(main())\n`,
+      ];
+      for (const source of programs) {
+        const file = join(tmp, `plain${++files}.py`);
+        writeFileSync(file, source);
+        // CPython itself, on its real clock: no recorder
+        const plain = spawnSync(python.exe!, [file], { encoding: 'utf8', timeout: 60_000 });
+        expect(plain.status, plain.stderr).toBe(0);
+        expect(plain.stdout.split('\n').length - 1).toBeGreaterThanOrEqual(5);
+        expect(viaPython3(source).stdout, source).toBe(plain.stdout);
       }
     },
   );

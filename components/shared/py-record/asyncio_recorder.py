@@ -27,7 +27,9 @@ import asyncio.events
 import asyncio.runners
 import builtins
 import functools
+import heapq
 import io
+import itertools
 import json
 import selectors
 import signal
@@ -189,6 +191,29 @@ class VirtualSelector(selectors.BaseSelector):
         pass
 
 
+class OrderedTimerHandle(asyncio.TimerHandle):
+    """A timer that breaks a tie of deadlines by the order the timers were scheduled. On the virtual clock five
+    sleep(0.2) started in one turn get exactly the same deadline, and the heap (which compares `when` only) pops
+    them in its own order; under CPython's real clock their deadlines differ by the microseconds between the calls,
+    so they run first in, first out. (Two call_at of the very same float run in that order here too.)"""
+
+    __slots__ = ('_seq',)
+
+    def __lt__(self, other):
+        if self._when != other._when:
+            return self._when < other._when
+        return self._seq < getattr(other, '_seq', self._seq)
+
+    def __le__(self, other):
+        return self < other or self.__eq__(other)
+
+    def __gt__(self, other):
+        return other < self
+
+    def __ge__(self, other):
+        return other < self or self.__eq__(other)
+
+
 class RecorderLoop(asyncio.BaseEventLoop):
     def __init__(self, recorder):
         super().__init__()
@@ -198,6 +223,7 @@ class RecorderLoop(asyncio.BaseEventLoop):
         self._slept = 0.0
         self._clock_resolution = 1e-9
         self._tasks_seen = []
+        self._timer_seq = itertools.count()
         self.set_debug(recorder.debug)
 
     def time(self):
@@ -213,6 +239,22 @@ class RecorderLoop(asyncio.BaseEventLoop):
         task = super().create_task(coro, **kwargs)
         self._tasks_seen.append(task)
         return task
+
+    def call_at(self, when, callback, *args, context=None):
+        """BaseEventLoop.call_at (the same from 3.11 to 3.14), with a timer that keeps the order of equal deadlines."""
+        if when is None:
+            raise TypeError('when cannot be None')
+        self._check_closed()
+        if self._debug:
+            self._check_thread()
+            self._check_callback(callback, 'call_at')
+        timer = OrderedTimerHandle(when, callback, args, self, context)
+        timer._seq = next(self._timer_seq)
+        if timer._source_traceback:
+            del timer._source_traceback[-1]
+        heapq.heappush(self._scheduled, timer)
+        timer._scheduled = True
+        return timer
 
     def _run_once(self):
         self._recorder.turn(self, super()._run_once)
@@ -301,7 +343,7 @@ class Recorder:
         return [describe(h, self.names)[1] for h in loop._ready if not h._cancelled]
 
     def snapshot_timers(self, loop):
-        timers = sorted((h for h in loop._scheduled if not h._cancelled), key=lambda h: h._when)
+        timers = sorted((h for h in loop._scheduled if not h._cancelled), key=lambda h: (h._when, getattr(h, '_seq', 0)))
         return [{'when': round(h._when, 9), 'what': describe(h, self.names)[1]} for h in timers]
 
     def turn(self, loop, run_once):
