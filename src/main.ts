@@ -27,6 +27,7 @@ import {
   type Theme,
 } from './prefs.ts';
 import { DemoKeys } from './plugins/demo-keys.ts';
+import { DeckPosition } from './deck-position.ts';
 import { SpeakerLink } from './plugins/speaker-link.ts';
 import { installMessageGate } from './speaker-protocol.ts';
 import { checkAddress, shortened } from './address.ts';
@@ -174,11 +175,9 @@ function correctAddress(fallback: string): void {
 }
 correctAddress(entries[0]?.id ?? '');
 // Registered before reveal's own listener (which `initialize` adds), so reveal reads the corrected address.
-window.addEventListener(
-  'hashchange',
-  () => correctAddress(deck.isReady() ? (deck.getCurrentSlide()?.id ?? entries[0]?.id ?? '') : (entries[0]?.id ?? '')),
-  { capture: true },
-);
+window.addEventListener('hashchange', () => correctAddress(position.current()?.slide?.id ?? entries[0]?.id ?? ''), {
+  capture: true,
+});
 // A plan from the address that was not all right says what the deck did instead (an unknown id left out, an unknown
 // plan's name: the full deck), as text.
 {
@@ -227,6 +226,9 @@ const size = () =>
     ? { width: 540, height: Math.round(Math.min(1400, Math.max(800, (540 * window.innerHeight) / window.innerWidth))) }
     : { width: SLIDE_WIDTH, height: SLIDE_HEIGHT };
 
+/** Where the deck is, worked out once per change; the plugins below subscribe to it (src/deck-position.ts). */
+const position = new DeckPosition({ getLang: () => lang });
+
 const deck = new Reveal({
   ...size(),
   margin: SLIDE_MARGIN,
@@ -251,16 +253,19 @@ const deck = new Reveal({
   postMessage: false,
   postMessageEvents: false,
   plugins: [
-    () => SpeakerLink({ getLang: () => lang }),
+    // First: bound before any other plugin subscribes.
+    position,
+    () => SpeakerLink({ position }),
     DemoKeys,
-    QuizPresenter,
-    () => DemoLifecycle({ onError: onDemoError, loadText }),
+    () => QuizPresenter(position),
+    () => DemoLifecycle({ onError: onDemoError, loadText, position }),
     () => chrome,
     () => workshop,
   ],
 });
 
 const chrome = DeckChrome({
+  position,
   getLang: () => lang,
   getTheme: () => theme,
   setLang(next) {
@@ -281,7 +286,7 @@ const chrome = DeckChrome({
 });
 
 /** Workshop mode (`?workshop=<room>`, src/plugins/workshop.ts): nothing at all without it. */
-const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next) });
+const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next), position });
 
 document.documentElement.classList.toggle('portrait', portrait());
 window.addEventListener('resize', () => {
@@ -319,7 +324,7 @@ document.addEventListener(
     const cols = reveal ? Number(getComputedStyle(reveal).getPropertyValue('--ov-cols')) : 0;
     // Without the grid (no sibling-index() in this browser) reveal's row stays, with its own keys.
     if (!Number.isInteger(cols) || cols < 1) return;
-    const h = deck.getIndices().h;
+    const h = position.current()?.index ?? 0;
     const next = Math.min(entries.length - 1, Math.max(0, h + (e.key === 'ArrowDown' ? cols : -cols)));
     e.preventDefault();
     e.stopImmediatePropagation();

@@ -9,6 +9,7 @@ import {
 import { PRESENTING_EVENT, deckPageMode, workshopRole } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
 import { votingStep } from '../../slides/types.ts';
+import type { DeckPosition, PositionChange } from '../deck-position.ts';
 import { acceptsOrigin, targetOrigin } from '../speaker-protocol.ts';
 
 /** `?quiz=presenter` in the page's query string turns presenter mode on. */
@@ -43,13 +44,17 @@ export function quizStepsLive(presenter: boolean, workshop: 'presenter' | 'parti
 }
 
 /**
- * Pure, for tests: what a forward press to `step` of a quiz slide asks for. 'reveal' at the step the sequence calls
- * `revealed` (the quiz reveals only what it would on R: nothing before voting, never a choice for anyone). Opening the
- * vote ('voting') is the workshop's: its projector opens the question when the deck reaches that step
- * (src/workshop-start.ts).
+ * Pure, for tests: what a change of the deck's position (src/deck-position.ts) asks of a quiz slide. 'reveal' when a
+ * press forward (one step shown, on the same slide) reaches the step its sequence calls `revealed` (the quiz reveals
+ * only what it would on R: nothing before voting, never a choice for anyone); arriving at a slide shows its steps all
+ * at once and acts on none. Opening the vote ('voting') is the workshop's: its projector opens the question when the
+ * deck reaches that step (src/workshop-start.ts).
  */
-export function pressAction(sequence: readonly unknown[], step: number): 'reveal' | null {
-  return sequence[step] === 'revealed' ? 'reveal' : null;
+export function pressAction(change: Pick<PositionChange, 'now' | 'previous' | 'cause'>): 'reveal' | null {
+  const { now, previous, cause } = change;
+  if (cause !== 'fragmentshown' || !previous || previous.slideId !== now.slideId) return null;
+  if (now.step !== previous.step + 1 || !hasQuizSteps(now.slideId)) return null;
+  return now.phase === 'revealed' ? 'reveal' : null;
 }
 
 /**
@@ -58,13 +63,6 @@ export function pressAction(sequence: readonly unknown[], step: number): 'reveal
  */
 function hasQuizSteps(id: string): boolean {
   return votingStep(slideById(id)) >= 0;
-}
-
-/** The step a fragment shown carries: a demo step's index + 1, or null for anything else. */
-function stepOf(fragment: Element): number | null {
-  if (!fragment.classList.contains('demo-step')) return null;
-  const i = Number(fragment.getAttribute('data-fragment-index'));
-  return Number.isInteger(i) && i >= 0 ? i + 1 : null;
 }
 
 const KEY_Q = 81;
@@ -85,7 +83,7 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
  * that copy passes presenter on/off and reveal on to the window that opened the speaker view. Only the action's
  * name travels, never an answer, and only between windows of the same origin.
  */
-export const QuizPresenter = (): RevealPlugin => ({
+export const QuizPresenter = (position: DeckPosition): RevealPlugin => ({
   id: 'quiz-presenter',
   init(deck: RevealApi) {
     /** Shown to a hall: the projected deck and the speaker view's copies of it. */
@@ -98,7 +96,7 @@ export const QuizPresenter = (): RevealPlugin => ({
     };
     /** The current slide's quiz, if it has one. */
     const current = (): QuizHost | null => {
-      const slide = deck.getCurrentSlide();
+      const slide = position.current()?.slide;
       return live().find((q) => slide?.contains(q)) ?? null;
     };
     const inSpeakerView = (): boolean => deckPageMode(deck).mode === 'speaker';
@@ -165,15 +163,9 @@ export const QuizPresenter = (): RevealPlugin => ({
 
     syncSteps();
     deck.on('ready', syncSteps);
-    // A press forward (one step shown; arriving back at a slide shows its steps all at once and acts on none).
-    deck.on('fragmentshown', (event) => {
-      const shown = (event as Event & { fragments?: Element[] }).fragments ?? [];
-      const fragment = shown.length === 1 ? shown[0] : undefined;
-      const step = fragment ? stepOf(fragment) : null;
-      const section = fragment?.closest('section');
-      const slide = section && hasQuizSteps(section.id) ? slideById(section.id) : undefined;
-      if (step === null || !slide?.demo) return;
-      if (pressAction(slide.demo.sequence, step) === 'reveal') current()?.requestReveal();
+    // A press forward to the revealed step (pressAction).
+    position.subscribe((change) => {
+      if (pressAction(change) === 'reveal') current()?.requestReveal();
     });
 
     deck.addKeyBinding({ keyCode: KEY_Q, key: 'Q', description: 'Quiz: presenter mode on/off' }, () => {

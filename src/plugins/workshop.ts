@@ -3,11 +3,14 @@ import type { Lang } from '../../lib/i18n.ts';
 import { deckPageMode } from '../page-mode.ts';
 import { PREFS_CHANGED } from '../prefs.ts';
 import type { WorkshopView } from '../../components/ui/workshop-context.ts';
+import type { DeckPosition } from '../deck-position.ts';
 
 export interface WorkshopOptions {
   getLang: () => Lang;
   /** Tells the demos what the workshop shows through them (the deck provides it: components/ui/workshop-context.ts). */
   view: (next: WorkshopView) => void;
+  /** Where the deck is (src/deck-position.ts): the workshop tells the server, and follows it, from there. */
+  position: DeckPosition;
 }
 
 /**
