@@ -8,7 +8,7 @@ import { render } from 'lit';
 import { slides } from '../slides/index.ts';
 import { slideTemplate, type TextState } from './render-slide.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
-import { planParam, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
+import { pageAddress, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
 import { planFor } from '../slides/plans.ts';
 import { planChapters, type PlanEntry } from '../slides/plan.ts';
 import { planMessage } from './deck-plan.ts';
@@ -65,7 +65,7 @@ const workshopView = new ContextProvider(slidesEl, { context: workshopContext, i
  * with a divider opening each chapter, then the slides outside it, uncounted (reveal's `data-visibility`: no slide
  * number, no progress), reachable by address and the overview.
  */
-const plan = planFor(planParam(window.location.search));
+const plan = planFor(pageAddress().plan);
 const entries: readonly PlanEntry[] = plan.entries;
 /** The chapters the title's map and the summary show: a plan's own (each from its divider), else the deck's. */
 const chapters = plan.name ? planChapters(plan) : undefined;
@@ -215,7 +215,7 @@ void loadDemo(firstId, onDemoError);
 const textsBeforeStart = Promise.all((printing ? entries.map((s) => s.id) : [firstId]).map(loadText));
 
 /** The speaker view shows the deck in iframes (`?receiver`): they mirror the projector, 16:9 and without chrome. */
-const receiver = new URLSearchParams(window.location.search).has('receiver');
+const receiver = pageAddress().receiver;
 if (receiver) document.documentElement.classList.add('receiver');
 
 /** Phones held upright get a tall slide; everything else (print too) the projector's 16:9. */

@@ -6,7 +6,7 @@ import {
   type PresenterChangedDetail,
   type QuizHost,
 } from '../../components/shared/quiz/quiz-protocol.ts';
-import { PRESENTING_EVENT, deckPageMode, workshopRole } from '../page-mode.ts';
+import { PRESENTING_EVENT, addressOf, deckPageMode, workshopRole } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
 import { votingStep } from '../../slides/types.ts';
 import type { DeckPosition, PositionChange } from '../deck-position.ts';
@@ -14,12 +14,7 @@ import { acceptsOrigin, targetOrigin } from '../speaker-protocol.ts';
 
 /** `?quiz=presenter` in the page's query string turns presenter mode on. */
 export function modeFromSearch(search: string): QuizMode {
-  const q = search.startsWith('?') ? search.slice(1) : search;
-  for (const part of q.split('&')) {
-    const [k, v] = part.split('=');
-    if (k === 'quiz' && v === 'presenter') return 'presenter';
-  }
-  return 'browse';
+  return addressOf(search).quizPresenter ? 'presenter' : 'browse';
 }
 
 /** What travels from the speaker view to the deck it belongs to: an action's name, never an answer. */

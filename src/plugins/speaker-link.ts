@@ -10,6 +10,7 @@ import {
   send,
   speakerMessageOf,
 } from '../speaker-protocol.ts';
+import { pageAddress } from '../page-mode.ts';
 import { MOVES, type DeckPosition, type PositionCause } from '../deck-position.ts';
 
 /** Built as the single file (vite.single.config.ts sets this mode). */
@@ -53,7 +54,7 @@ const SENT: ReadonlySet<PositionCause> = new Set<PositionCause>(['ready', ...MOV
 export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
   id: 'speaker-link',
   init(deck: RevealApi) {
-    if (/(\?|&)receiver/i.test(window.location.search)) {
+    if (pageAddress().receiver) {
       initPreview(deck, options.position);
       return;
     }
@@ -70,7 +71,7 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
         slideIndex: here.counted.index,
         slideCount: here.counted.count,
         lang: here.lang,
-        plan: new URLSearchParams(window.location.search).get('plan') ?? '',
+        plan: pageAddress().plan ?? '',
       });
     };
     options.position.subscribe(({ cause }) => {

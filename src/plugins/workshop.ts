@@ -1,6 +1,6 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { Lang } from '../../lib/i18n.ts';
-import { deckPageMode } from '../page-mode.ts';
+import { deckPageMode, workshopRole } from '../page-mode.ts';
 import { PREFS_CHANGED } from '../prefs.ts';
 import type { WorkshopView } from '../../components/ui/workshop-context.ts';
 import type { DeckPosition } from '../deck-position.ts';
@@ -25,8 +25,7 @@ export const Workshop = (options: WorkshopOptions): RevealPlugin => {
   return {
     id: 'workshop',
     init(deck: RevealApi) {
-      const params = new URLSearchParams(window.location.search);
-      if (!params.has('workshop') || params.has('receiver')) return;
+      if (workshopRole(window.location.search) === null) return;
       const page = deckPageMode(deck);
       if (page.mode === 'speaker' || page.print) return;
       void import('../workshop-start.ts').then(
