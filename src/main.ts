@@ -28,6 +28,7 @@ import {
 } from './prefs.ts';
 import { DemoKeys } from './plugins/demo-keys.ts';
 import { DeckPosition } from './deck-position.ts';
+import { ConnectedQuizzes } from './connected-quizzes.ts';
 import { SpeakerLink } from './plugins/speaker-link.ts';
 import { installMessageGate } from './speaker-protocol.ts';
 import { checkAddress, shortened } from './address.ts';
@@ -228,6 +229,9 @@ const size = () =>
 
 /** Where the deck is, worked out once per change; the plugins below subscribe to it (src/deck-position.ts). */
 const position = new DeckPosition({ getLang: () => lang });
+/** The deck's one registry of connected quizzes (the quiz presenter's and the workshop's). */
+const quizzes = new ConnectedQuizzes();
+quizzes.bind();
 
 const deck = new Reveal({
   ...size(),
@@ -257,7 +261,7 @@ const deck = new Reveal({
     position,
     () => SpeakerLink({ position }),
     DemoKeys,
-    () => QuizPresenter(position),
+    () => QuizPresenter(position, quizzes),
     () => DemoLifecycle({ onError: onDemoError, loadText, position }),
     () => chrome,
     () => workshop,
@@ -286,7 +290,7 @@ const chrome = DeckChrome({
 });
 
 /** Workshop mode (`?workshop=<room>`, src/plugins/workshop.ts): nothing at all without it. */
-const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next), position });
+const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next), position, quizzes });
 
 document.documentElement.classList.toggle('portrait', portrait());
 window.addEventListener('resize', () => {

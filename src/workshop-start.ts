@@ -146,6 +146,7 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
 
   // ------------------------------------------------------------------------------ quizzes
   const paintQuizzes = watchQuizzes(
+    options.quizzes,
     (qid) => quizLiveFor(state, qid),
     (qid, asked) => {
       if (asked.action === 'vote' && role === 'participant' && asked.choice !== null) {

@@ -2,10 +2,10 @@ import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { QuizMode } from '../../components/shared/quiz/quiz-model.ts';
 import {
   PRESENTER_CHANGED_EVENT,
-  QUIZ_CONNECTED_EVENT,
   type PresenterChangedDetail,
   type QuizHost,
 } from '../../components/shared/quiz/quiz-protocol.ts';
+import type { ConnectedQuizzes } from '../connected-quizzes.ts';
 import { PRESENTING_EVENT, addressOf, deckPageMode, workshopRole } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
 import { votingStep } from '../../slides/types.ts';
@@ -78,17 +78,13 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
  * that copy passes presenter on/off and reveal on to the window that opened the speaker view. Only the action's
  * name travels, never an answer, and only between windows of the same origin.
  */
-export const QuizPresenter = (position: DeckPosition): RevealPlugin => ({
+export const QuizPresenter = (position: DeckPosition, quizzes: ConnectedQuizzes): RevealPlugin => ({
   id: 'quiz-presenter',
   init(deck: RevealApi) {
     /** Shown to a hall: the projected deck and the speaker view's copies of it. */
     const projecting = (): boolean => deckPageMode(deck).presenting;
     let presenter = modeFromSearch(window.location.search) === 'presenter' || projecting();
-    const quizzes = new Set<QuizHost>();
-    const live = (): QuizHost[] => {
-      for (const q of quizzes) if (!q.isConnected) quizzes.delete(q);
-      return [...quizzes];
-    };
+    const live = (): QuizHost[] => quizzes.connected();
     /** The current slide's quiz, if it has one. */
     const current = (): QuizHost | null => {
       const slide = position.current()?.slide;
@@ -128,19 +124,10 @@ export const QuizPresenter = (position: DeckPosition): RevealPlugin => ({
       }
     };
 
-    const adopt = (quiz: QuizHost): void => {
-      quizzes.add(quiz);
+    // Every quiz takes the page's presenter mode as it connects (src/connected-quizzes.ts: the deck's one registry).
+    quizzes.watch((quiz) => {
       quiz.presenter = presenter;
-    };
-    document.addEventListener(QUIZ_CONNECTED_EVENT, (event) => {
-      const quiz = event.target as QuizHost | null;
-      if (quiz) adopt(quiz);
     });
-    // The first slide's demo is loaded before the deck starts (src/main.ts): a quiz may have connected, and said so,
-    // before this listener existed.
-    for (const el of document.querySelectorAll('.reveal .slides .demo')) {
-      if (typeof (el as Partial<QuizHost>).requestReveal === 'function') adopt(el as QuizHost);
-    }
     document.addEventListener(PRESENTER_CHANGED_EVENT, (event) => {
       const detail = (event as CustomEvent<PresenterChangedDetail>).detail;
       act(detail.presenter ? 'presenter-on' : 'presenter-off');

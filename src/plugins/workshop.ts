@@ -4,6 +4,7 @@ import { deckPageMode, workshopRole } from '../page-mode.ts';
 import { PREFS_CHANGED } from '../prefs.ts';
 import type { WorkshopView } from '../../components/ui/workshop-context.ts';
 import type { DeckPosition } from '../deck-position.ts';
+import type { ConnectedQuizzes } from '../connected-quizzes.ts';
 
 export interface WorkshopOptions {
   getLang: () => Lang;
@@ -11,6 +12,8 @@ export interface WorkshopOptions {
   view: (next: WorkshopView) => void;
   /** Where the deck is (src/deck-position.ts): the workshop tells the server, and follows it, from there. */
   position: DeckPosition;
+  /** The deck's connected quizzes (src/connected-quizzes.ts): each gets the room's view of its question. */
+  quizzes: ConnectedQuizzes;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type DeckReading,
   type PositionChange,
 } from '../../src/deck-position.ts';
+import { ConnectedQuizzes } from '../../src/connected-quizzes.ts';
 import { DemoLifecycle } from '../../src/plugins/demo-lifecycle.ts';
 import { QuizPresenter } from '../../src/plugins/quiz-presenter.ts';
 import { SpeakerLink } from '../../src/plugins/speaker-link.ts';
@@ -139,7 +140,7 @@ describe('DeckPosition: one module asks reveal where the deck is; the plugins su
     position.init(deck);
     position.subscribe((change) => heard.push(change));
     void SpeakerLink({ position }).init?.(deck);
-    void QuizPresenter(position).init?.(deck);
+    void QuizPresenter(position, new ConnectedQuizzes()).init?.(deck);
     void DemoLifecycle({ position, onError: () => undefined, loadText: () => Promise.resolve() }).init?.(deck);
     // A speaker view connects: every move is sent on to it.
     const speaker = { closed: false, postMessage: vi.fn() };
