@@ -8,7 +8,7 @@ import { render } from 'lit';
 import { slides } from '../slides/index.ts';
 import { slideTemplate, type TextState } from './render-slide.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
-import { planParam, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
+import { pageAddress, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
 import { planFor } from '../slides/plans.ts';
 import { planChapters, type PlanEntry } from '../slides/plan.ts';
 import { planMessage } from './deck-plan.ts';
@@ -27,6 +27,8 @@ import {
   type Theme,
 } from './prefs.ts';
 import { DemoKeys } from './plugins/demo-keys.ts';
+import { DeckPosition } from './deck-position.ts';
+import { ConnectedQuizzes } from './connected-quizzes.ts';
 import { SpeakerLink } from './plugins/speaker-link.ts';
 import { installMessageGate } from './speaker-protocol.ts';
 import { checkAddress, shortened } from './address.ts';
@@ -64,7 +66,7 @@ const workshopView = new ContextProvider(slidesEl, { context: workshopContext, i
  * with a divider opening each chapter, then the slides outside it, uncounted (reveal's `data-visibility`: no slide
  * number, no progress), reachable by address and the overview.
  */
-const plan = planFor(planParam(window.location.search));
+const plan = planFor(pageAddress().plan);
 const entries: readonly PlanEntry[] = plan.entries;
 /** The chapters the title's map and the summary show: a plan's own (each from its divider), else the deck's. */
 const chapters = plan.name ? planChapters(plan) : undefined;
@@ -174,11 +176,9 @@ function correctAddress(fallback: string): void {
 }
 correctAddress(entries[0]?.id ?? '');
 // Registered before reveal's own listener (which `initialize` adds), so reveal reads the corrected address.
-window.addEventListener(
-  'hashchange',
-  () => correctAddress(deck.isReady() ? (deck.getCurrentSlide()?.id ?? entries[0]?.id ?? '') : (entries[0]?.id ?? '')),
-  { capture: true },
-);
+window.addEventListener('hashchange', () => correctAddress(position.current()?.slide?.id ?? entries[0]?.id ?? ''), {
+  capture: true,
+});
 // A plan from the address that was not all right says what the deck did instead (an unknown id left out, an unknown
 // plan's name: the full deck), as text.
 {
@@ -216,7 +216,7 @@ void loadDemo(firstId, onDemoError);
 const textsBeforeStart = Promise.all((printing ? entries.map((s) => s.id) : [firstId]).map(loadText));
 
 /** The speaker view shows the deck in iframes (`?receiver`): they mirror the projector, 16:9 and without chrome. */
-const receiver = new URLSearchParams(window.location.search).has('receiver');
+const receiver = pageAddress().receiver;
 if (receiver) document.documentElement.classList.add('receiver');
 
 /** Phones held upright get a tall slide; everything else (print too) the projector's 16:9. */
@@ -226,6 +226,12 @@ const size = () =>
   portrait()
     ? { width: 540, height: Math.round(Math.min(1400, Math.max(800, (540 * window.innerHeight) / window.innerWidth))) }
     : { width: SLIDE_WIDTH, height: SLIDE_HEIGHT };
+
+/** Where the deck is, worked out once per change; the plugins below subscribe to it (src/deck-position.ts). */
+const position = new DeckPosition({ getLang: () => lang });
+/** The deck's one registry of connected quizzes (the quiz presenter's and the workshop's). */
+const quizzes = new ConnectedQuizzes();
+quizzes.bind();
 
 const deck = new Reveal({
   ...size(),
@@ -251,16 +257,19 @@ const deck = new Reveal({
   postMessage: false,
   postMessageEvents: false,
   plugins: [
-    () => SpeakerLink({ getLang: () => lang }),
+    // First: bound before any other plugin subscribes.
+    position,
+    () => SpeakerLink({ position }),
     DemoKeys,
-    QuizPresenter,
-    () => DemoLifecycle({ onError: onDemoError, loadText }),
+    () => QuizPresenter(position, quizzes),
+    () => DemoLifecycle({ onError: onDemoError, loadText, position }),
     () => chrome,
     () => workshop,
   ],
 });
 
 const chrome = DeckChrome({
+  position,
   getLang: () => lang,
   getTheme: () => theme,
   setLang(next) {
@@ -281,7 +290,7 @@ const chrome = DeckChrome({
 });
 
 /** Workshop mode (`?workshop=<room>`, src/plugins/workshop.ts): nothing at all without it. */
-const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next) });
+const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next), position, quizzes });
 
 document.documentElement.classList.toggle('portrait', portrait());
 window.addEventListener('resize', () => {
@@ -319,7 +328,7 @@ document.addEventListener(
     const cols = reveal ? Number(getComputedStyle(reveal).getPropertyValue('--ov-cols')) : 0;
     // Without the grid (no sibling-index() in this browser) reveal's row stays, with its own keys.
     if (!Number.isInteger(cols) || cols < 1) return;
-    const h = deck.getIndices().h;
+    const h = position.current()?.index ?? 0;
     const next = Math.min(entries.length - 1, Math.max(0, h + (e.key === 'ArrowDown' ? cols : -cols)));
     e.preventDefault();
     e.stopImmediatePropagation();

@@ -19,6 +19,44 @@ export interface PageMode {
   presenting: boolean;
 }
 
+/**
+ * What the deck page's address asks for: the one place that reads its query's parameters (src/main.ts, the plugins
+ * and the functions below ask here). The query's language and theme are src/prefs.ts's; the workshop's room,
+ * lib/workshop-protocol.ts's `workshopFromSearch`.
+ */
+export interface PageAddress {
+  /** `?receiver`: one of the speaker view's copies of the deck (src/speaker.ts's previews). */
+  receiver: boolean;
+  /** `?print-pdf`: the print layout. */
+  print: boolean;
+  /** `?present`: shown to a hall from the start. */
+  present: boolean;
+  /** `?plan=`: the plan asked for (slides/plan.ts reads it), or null: the full deck. */
+  plan: string | null;
+  /** `?quiz=presenter`: the quizzes start in presenter mode. */
+  quizPresenter: boolean;
+  /** `?workshop=<room>`: workshop mode; with `&role=presenter` the presenter's projected deck. */
+  workshop: 'presenter' | 'participant' | null;
+}
+
+/** Pure, for tests: what the query string `search` asks for. */
+export function addressOf(search: string): PageAddress {
+  const params = new URLSearchParams(search);
+  return {
+    receiver: params.has('receiver'),
+    print: params.has('print-pdf'),
+    present: params.has('present'),
+    plan: params.get('plan'),
+    quizPresenter: params.get('quiz') === 'presenter',
+    workshop: params.has('workshop') ? (params.get('role') === 'presenter' ? 'presenter' : 'participant') : null,
+  };
+}
+
+/** What this page's address asks for now (its query: the language and theme may change it, never these). */
+export function pageAddress(): PageAddress {
+  return addressOf(window.location.search);
+}
+
 /** The event `setPresenting` dispatches on `window` when presenting starts or stops. */
 export const PRESENTING_EVENT = 'hsw-presenting';
 
@@ -39,9 +77,9 @@ type DeckLike = Pick<RevealApi, 'isSpeakerNotes'> & { isPrintView?: () => boolea
 
 /** Pure, for tests: the mode from the address and what reveal says (when there is a deck). */
 export function resolvePageMode(search: string, deck?: DeckLike): PageMode {
-  const params = new URLSearchParams(search);
-  let speaker = params.has('receiver');
-  let print = params.has('print-pdf');
+  const address = addressOf(search);
+  let speaker = address.receiver;
+  let print = address.print;
   if (deck) {
     try {
       speaker = speaker || deck.isSpeakerNotes() === true;
@@ -51,16 +89,8 @@ export function resolvePageMode(search: string, deck?: DeckLike): PageMode {
     }
   }
   const presenting =
-    !print && (speaker || params.has('present') || isPresenting({ search, speakerConnected: presentingNow }));
+    !print && (speaker || address.present || isPresenting({ search, speakerConnected: presentingNow }));
   return { mode: speaker ? 'speaker' : 'deck', print, presenting };
-}
-
-/**
- * Pure: the plan the address asks for (`?plan=40`, or a list of slide ids `?plan=title,c10k,summary`; slides/plan.ts
- * reads it), or null: the full deck.
- */
-export function planParam(search: string): string | null {
-  return new URLSearchParams(search).get('plan');
 }
 
 /** The deck page's mode, once reveal knows it. */
@@ -74,9 +104,8 @@ export function deckPageMode(deck: DeckLike): PageMode {
  * a participant's phone; never the speaker view's copies (`?receiver`). null: no workshop.
  */
 export function workshopRole(search: string): 'presenter' | 'participant' | null {
-  const params = new URLSearchParams(search);
-  if (!params.has('workshop') || params.has('receiver')) return null;
-  return params.get('role') === 'presenter' ? 'presenter' : 'participant';
+  const address = addressOf(search);
+  return address.receiver ? null : address.workshop;
 }
 
 /**

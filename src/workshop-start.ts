@@ -23,7 +23,7 @@ import {
   type WorkshopState,
 } from './workshop-state.ts';
 import { WorkshopLink, wsUrl } from './workshop-link.ts';
-import { currentSpeakerStep } from './deck-step.ts';
+import { MOVES } from './deck-position.ts';
 import { WORKSHOP_COMMAND_EVENT, WORKSHOP_STATUS_EVENT, type WorkshopCommand } from './speaker-protocol.ts';
 import { watchQuizzes } from './workshop-quizzes.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
@@ -106,13 +106,13 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
   if (role === 'presenter') void import('../components/ui/qr-code.ts');
 
   // ------------------------------------------------------------------------------ where the deck is
+  /** The deck's position (src/deck-position.ts) as the workshop's protocol has it. */
   const here = () => {
-    const all = deck.getHorizontalSlides();
-    const cur = deck.getCurrentSlide();
+    const now = options.position.current();
     return {
-      id: cur?.id ?? slides[0]?.id ?? 'title',
-      index: Math.max(0, cur ? all.indexOf(cur) : 0),
-      step: currentSpeakerStep(deck),
+      id: now?.slide ? now.slideId : (slides[0]?.id ?? 'title'),
+      index: Math.max(0, now?.index ?? 0),
+      step: now?.step ?? 0,
     };
   };
   const currentQids = (): readonly string[] => slideById(here().id)?.demo?.quizzes ?? [];
@@ -140,10 +140,13 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     }
     paint();
   }
-  for (const ev of ['slidechanged', 'fragmentshown', 'fragmenthidden']) deck.on(ev, onDeckMoved);
+  options.position.subscribe(({ cause }) => {
+    if (MOVES.includes(cause)) onDeckMoved();
+  });
 
   // ------------------------------------------------------------------------------ quizzes
   const paintQuizzes = watchQuizzes(
+    options.quizzes,
     (qid) => quizLiveFor(state, qid),
     (qid, asked) => {
       if (asked.action === 'vote' && role === 'participant' && asked.choice !== null) {

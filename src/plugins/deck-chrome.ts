@@ -8,13 +8,15 @@ import { acceptsOrigin, speakerMessageOf } from '../speaker-protocol.ts';
 import { slideById } from '../../slides/index.ts';
 import { isEmbeddable } from '../../slides/types.ts';
 import { publicDeckUrl } from '../address.ts';
-import { currentSpeakerStep } from '../deck-step.ts';
+import type { DeckPosition } from '../deck-position.ts';
 
 export interface ChromeOptions {
   getLang: () => Lang;
   getTheme: () => Theme;
   setLang: (lang: Lang) => void;
   setTheme: (theme: Theme) => void;
+  /** Where the deck is (src/deck-position.ts): the Embed button and snippets follow the slide and step shown. */
+  position: DeckPosition;
 }
 
 const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -49,7 +51,6 @@ function button(className: string, onClick: () => void): HTMLButtonElement {
  * with DOM calls and `textContent` only.
  */
 export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
-  let deck: RevealApi | undefined;
   const bar = document.createElement('div');
   bar.className = 'deck-chrome';
   const langButton = button('chrome-lang', () => options.setLang(options.getLang() === 'ru' ? 'en' : 'ru'));
@@ -113,7 +114,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
   dialog.append(heading, help, frameBox.box, elementBox.box, closeRow);
   keysBelongTo(dialog);
 
-  const currentSlideId = () => deck?.getCurrentSlide()?.id ?? '';
+  const currentSlideId = () => options.position.current()?.slideId ?? '';
 
   function openEmbed(): void {
     const lang = options.getLang();
@@ -122,7 +123,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
     // Never the presenter's own address, which carries the workshop's secret: the deck anyone may open.
     const pageUrl = publicDeckUrl(window.location.href);
     // The speaker step on screen now: the snippets open the demo there too.
-    const step = deck ? currentSpeakerStep(deck) : 0;
+    const step = options.position.current()?.step ?? 0;
     frameBox.area.value = embedSnippet(pageUrl, slide.id, lang, slide.title[lang], step);
     elementBox.area.value = elementSnippet(pageUrl, slide.id, lang, step);
     frameBox.status.textContent = '';
@@ -187,13 +188,13 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
   return {
     id: 'deck-chrome',
     init(reveal: RevealApi) {
-      deck = reveal;
       if (deckPageMode(reveal).print) return;
       reveal.getRevealElement()?.append(bar, dialog);
       listenForSpeaker();
       presenting();
-      reveal.on('slidechanged', refresh);
-      reveal.on('ready', refresh);
+      options.position.subscribe(({ cause }) => {
+        if (cause === 'slidechanged' || cause === 'ready') refresh();
+      });
       reveal.on(PREFS_CHANGED, refresh);
       refresh();
     },

@@ -1,8 +1,7 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { slideById } from '../../slides/index.ts';
 import type { DemoMode } from '../../lib/demo-contract.ts';
-import { deckPageMode, PRESENTING_EVENT } from '../page-mode.ts';
-import { currentSpeakerStep } from '../deck-step.ts';
+import { MOVES, type DeckPosition, type Position } from '../deck-position.ts';
 
 interface DemoHost extends HTMLElement {
   step: number;
@@ -60,6 +59,8 @@ export interface LifecycleOptions {
   onError: (slideId: string) => void;
   /** Loads a slide's words (body, notes, sources) and renders the slide with them; the shell does it once. */
   loadText: (slideId: string) => Promise<unknown>;
+  /** Where the deck is (src/deck-position.ts): the lifecycle follows it and never asks reveal. */
+  position: DeckPosition;
 }
 
 /**
@@ -67,7 +68,8 @@ export interface LifecycleOptions {
  * fragments that carry its speaker sequence. The current slide's words and demo load at once; its neighbours'
  * (and their charts) once the current one's demo is in and the browser is idle, so the first slide needs none of
  * the others' code (nor chart.js). In print, every demo loads and every chart draws. Each demo also gets `mode`
- * `print` and `presenting` from `src/page-mode.ts`.
+ * `print` and `presenting`. All of it comes from the published position (src/deck-position.ts): the lifecycle is
+ * the one writer of a demo's inputs, and asks reveal only for the list of its slides.
  */
 export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
   id: 'demo-lifecycle',
@@ -77,8 +79,14 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
      * (the slide just left, the ones that come near or go away) learn it once the new slide is on screen
      * (`afterFrame`), so that a key press pays only for the slide it shows.
      */
-    const syncSlide = (section: HTMLElement, i: number, index: number, currentReady: Promise<unknown>) => {
-      const { mode, print: printing, presenting } = deckPageMode(deck);
+    const syncSlide = (
+      here: Position,
+      section: HTMLElement,
+      i: number,
+      index: number,
+      currentReady: Promise<unknown>,
+    ) => {
+      const { mode, print: printing, presenting } = here;
       const demo = demoOf(section);
       /** Loads what the slide shows: its words, its code panels, its demo, and (through `near`) its charts. */
       const prepare = () => {
@@ -91,8 +99,8 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
       } else if (Math.abs(i - index) <= 1) {
         void currentReady.then(() =>
           whenIdle(() => {
-            const now = deck.getCurrentSlide();
-            if (now && Math.abs(deck.getHorizontalSlides().indexOf(now) - i) <= 1) prepare();
+            const now = options.position.current();
+            if (now?.slide && Math.abs(now.index - i) <= 1) prepare();
           }),
         );
       } else if (demo) {
@@ -105,37 +113,35 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
       demo.presenting = presenting && slideById(section.id)?.presented === true;
       demo.active = !printing && i === index;
       if (i === index) {
-        demo.step = currentSpeakerStep(deck);
+        demo.step = here.step;
       }
     };
     let restPending = false;
     const syncRest = () => {
       restPending = false;
-      const all = deck.getHorizontalSlides();
-      const current = deck.getCurrentSlide();
-      const index = current ? all.indexOf(current) : 0;
+      const here = options.position.current();
+      if (!here) return;
+      const { slide: current, index } = here;
       const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
-      all.forEach((section, i) => {
-        if (i !== index) syncSlide(section, i, index, currentReady);
+      deck.getHorizontalSlides().forEach((section, i) => {
+        if (i !== index) syncSlide(here, section, i, index, currentReady);
       });
     };
-    const sync = () => {
-      const all = deck.getHorizontalSlides();
-      const current = deck.getCurrentSlide();
-      const index = current ? all.indexOf(current) : 0;
-      if (current) syncSlide(current, index, index, loadDemo(current.id, options.onError));
-      if (deckPageMode(deck).print) syncRest();
+    const sync = (here: Position) => {
+      const { slide: current, index } = here;
+      if (current) syncSlide(here, current, index, index, loadDemo(current.id, options.onError));
+      if (here.print) syncRest();
       else if (!restPending) {
         restPending = true;
         afterFrame(syncRest);
       }
     };
-    for (const event of ['ready', 'slidechanged', 'fragmentshown', 'fragmenthidden', 'pdf-ready']) deck.on(event, sync);
-    window.addEventListener(PRESENTING_EVENT, () => {
-      if (deck.isReady()) sync();
+    const SYNCED = new Set(['ready', ...MOVES, 'pdf-ready', 'presenting']);
+    options.position.subscribe(({ now, cause }) => {
+      if (SYNCED.has(cause)) sync(now);
     });
     document.addEventListener('visibilitychange', () => {
-      const demo = demoOf(deck.getCurrentSlide());
+      const demo = demoOf(options.position.current()?.slide);
       if (demo) demo.active = document.visibilityState === 'visible';
     });
   },

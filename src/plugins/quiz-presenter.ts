@@ -2,23 +2,19 @@ import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { QuizMode } from '../../components/shared/quiz/quiz-model.ts';
 import {
   PRESENTER_CHANGED_EVENT,
-  QUIZ_CONNECTED_EVENT,
   type PresenterChangedDetail,
   type QuizHost,
 } from '../../components/shared/quiz/quiz-protocol.ts';
-import { PRESENTING_EVENT, deckPageMode, workshopRole } from '../page-mode.ts';
+import type { ConnectedQuizzes } from '../connected-quizzes.ts';
+import { PRESENTING_EVENT, addressOf, deckPageMode, workshopRole } from '../page-mode.ts';
 import { slideById } from '../../slides/index.ts';
 import { votingStep } from '../../slides/types.ts';
+import type { DeckPosition, PositionChange } from '../deck-position.ts';
 import { acceptsOrigin, targetOrigin } from '../speaker-protocol.ts';
 
 /** `?quiz=presenter` in the page's query string turns presenter mode on. */
 export function modeFromSearch(search: string): QuizMode {
-  const q = search.startsWith('?') ? search.slice(1) : search;
-  for (const part of q.split('&')) {
-    const [k, v] = part.split('=');
-    if (k === 'quiz' && v === 'presenter') return 'presenter';
-  }
-  return 'browse';
+  return addressOf(search).quizPresenter ? 'presenter' : 'browse';
 }
 
 /** What travels from the speaker view to the deck it belongs to: an action's name, never an answer. */
@@ -43,13 +39,17 @@ export function quizStepsLive(presenter: boolean, workshop: 'presenter' | 'parti
 }
 
 /**
- * Pure, for tests: what a forward press to `step` of a quiz slide asks for. 'reveal' at the step the sequence calls
- * `revealed` (the quiz reveals only what it would on R: nothing before voting, never a choice for anyone). Opening the
- * vote ('voting') is the workshop's: its projector opens the question when the deck reaches that step
- * (src/workshop-start.ts).
+ * Pure, for tests: what a change of the deck's position (src/deck-position.ts) asks of a quiz slide. 'reveal' when a
+ * press forward (one step shown, on the same slide) reaches the step its sequence calls `revealed` (the quiz reveals
+ * only what it would on R: nothing before voting, never a choice for anyone); arriving at a slide shows its steps all
+ * at once and acts on none. Opening the vote ('voting') is the workshop's: its projector opens the question when the
+ * deck reaches that step (src/workshop-start.ts).
  */
-export function pressAction(sequence: readonly unknown[], step: number): 'reveal' | null {
-  return sequence[step] === 'revealed' ? 'reveal' : null;
+export function pressAction(change: Pick<PositionChange, 'now' | 'previous' | 'cause'>): 'reveal' | null {
+  const { now, previous, cause } = change;
+  if (cause !== 'fragmentshown' || !previous || previous.slideId !== now.slideId) return null;
+  if (now.step !== previous.step + 1 || !hasQuizSteps(now.slideId)) return null;
+  return now.phase === 'revealed' ? 'reveal' : null;
 }
 
 /**
@@ -58,13 +58,6 @@ export function pressAction(sequence: readonly unknown[], step: number): 'reveal
  */
 function hasQuizSteps(id: string): boolean {
   return votingStep(slideById(id)) >= 0;
-}
-
-/** The step a fragment shown carries: a demo step's index + 1, or null for anything else. */
-function stepOf(fragment: Element): number | null {
-  if (!fragment.classList.contains('demo-step')) return null;
-  const i = Number(fragment.getAttribute('data-fragment-index'));
-  return Number.isInteger(i) && i >= 0 ? i + 1 : null;
 }
 
 const KEY_Q = 81;
@@ -85,20 +78,16 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
  * that copy passes presenter on/off and reveal on to the window that opened the speaker view. Only the action's
  * name travels, never an answer, and only between windows of the same origin.
  */
-export const QuizPresenter = (): RevealPlugin => ({
+export const QuizPresenter = (position: DeckPosition, quizzes: ConnectedQuizzes): RevealPlugin => ({
   id: 'quiz-presenter',
   init(deck: RevealApi) {
     /** Shown to a hall: the projected deck and the speaker view's copies of it. */
     const projecting = (): boolean => deckPageMode(deck).presenting;
     let presenter = modeFromSearch(window.location.search) === 'presenter' || projecting();
-    const quizzes = new Set<QuizHost>();
-    const live = (): QuizHost[] => {
-      for (const q of quizzes) if (!q.isConnected) quizzes.delete(q);
-      return [...quizzes];
-    };
+    const live = (): QuizHost[] => quizzes.connected();
     /** The current slide's quiz, if it has one. */
     const current = (): QuizHost | null => {
-      const slide = deck.getCurrentSlide();
+      const slide = position.current()?.slide;
       return live().find((q) => slide?.contains(q)) ?? null;
     };
     const inSpeakerView = (): boolean => deckPageMode(deck).mode === 'speaker';
@@ -135,19 +124,10 @@ export const QuizPresenter = (): RevealPlugin => ({
       }
     };
 
-    const adopt = (quiz: QuizHost): void => {
-      quizzes.add(quiz);
+    // Every quiz takes the page's presenter mode as it connects (src/connected-quizzes.ts: the deck's one registry).
+    quizzes.watch((quiz) => {
       quiz.presenter = presenter;
-    };
-    document.addEventListener(QUIZ_CONNECTED_EVENT, (event) => {
-      const quiz = event.target as QuizHost | null;
-      if (quiz) adopt(quiz);
     });
-    // The first slide's demo is loaded before the deck starts (src/main.ts): a quiz may have connected, and said so,
-    // before this listener existed.
-    for (const el of document.querySelectorAll('.reveal .slides .demo')) {
-      if (typeof (el as Partial<QuizHost>).requestReveal === 'function') adopt(el as QuizHost);
-    }
     document.addEventListener(PRESENTER_CHANGED_EVENT, (event) => {
       const detail = (event as CustomEvent<PresenterChangedDetail>).detail;
       act(detail.presenter ? 'presenter-on' : 'presenter-off');
@@ -165,15 +145,9 @@ export const QuizPresenter = (): RevealPlugin => ({
 
     syncSteps();
     deck.on('ready', syncSteps);
-    // A press forward (one step shown; arriving back at a slide shows its steps all at once and acts on none).
-    deck.on('fragmentshown', (event) => {
-      const shown = (event as Event & { fragments?: Element[] }).fragments ?? [];
-      const fragment = shown.length === 1 ? shown[0] : undefined;
-      const step = fragment ? stepOf(fragment) : null;
-      const section = fragment?.closest('section');
-      const slide = section && hasQuizSteps(section.id) ? slideById(section.id) : undefined;
-      if (step === null || !slide?.demo) return;
-      if (pressAction(slide.demo.sequence, step) === 'reveal') current()?.requestReveal();
+    // A press forward to the revealed step (pressAction).
+    position.subscribe((change) => {
+      if (pressAction(change) === 'reveal') current()?.requestReveal();
     });
 
     deck.addKeyBinding({ keyCode: KEY_Q, key: 'Q', description: 'Quiz: presenter mode on/off' }, () => {

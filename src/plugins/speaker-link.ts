@@ -9,8 +9,9 @@ import {
   samePosition,
   send,
   speakerMessageOf,
-  type DeckPosition,
 } from '../speaker-protocol.ts';
+import { pageAddress } from '../page-mode.ts';
+import { MOVES, type DeckPosition, type PositionCause } from '../deck-position.ts';
 
 /** Built as the single file (vite.single.config.ts sets this mode). */
 export const IN_SINGLE_FILE = import.meta.env.MODE === 'single';
@@ -33,15 +34,13 @@ export function speakerUrl(href: string, single = IN_SINGLE_FILE): string {
   return url.href;
 }
 
-const position = (deck: RevealApi): DeckPosition => {
-  const { indexh, indexv, indexf, paused } = deck.getState();
-  return { indexh, indexv, ...(typeof indexf === 'number' ? { indexf } : {}), paused: !!paused };
-};
-
 export interface SpeakerLinkOptions {
-  /** The deck's language now (the speaker view follows a switch). */
-  getLang: () => string;
+  /** Where the deck is (src/deck-position.ts): its moves are sent on, and the language with them. */
+  position: DeckPosition;
 }
+
+/** The changes the speaker view hears of: the deck's moves, pausing and resuming, and the deck's start. */
+const SENT: ReadonlySet<PositionCause> = new Set<PositionCause>(['ready', ...MOVES, 'paused', 'resumed']);
 
 /**
  * The speaker view of the deck's own (speaker.html, src/speaker.ts), in the style of reveal's notes plugin, which it
@@ -55,30 +54,29 @@ export interface SpeakerLinkOptions {
 export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
   id: 'speaker-link',
   init(deck: RevealApi) {
-    if (/(\?|&)receiver/i.test(window.location.search)) {
-      initPreview(deck);
+    if (pageAddress().receiver) {
+      initPreview(deck, options.position);
       return;
     }
     let speaker: Window | null = null;
     const state = () => {
-      const slides = deck.getSlides();
-      const current = deck.getCurrentSlide();
+      const here = options.position.current();
+      if (!here) return;
       send(speaker, {
         type: SPEAKER_MESSAGE,
         kind: 'state',
-        state: position(deck),
-        slideId: current?.id ?? '',
+        state: here.state,
+        slideId: here.slideId,
         // The plan's slides only (reveal counts no slide outside it): -1 on a slide outside the plan.
-        slideIndex: current ? slides.indexOf(current) : 0,
-        slideCount: slides.length,
-        lang: options.getLang(),
-        plan: new URLSearchParams(window.location.search).get('plan') ?? '',
+        slideIndex: here.counted.index,
+        slideCount: here.counted.count,
+        lang: here.lang,
+        plan: pageAddress().plan ?? '',
       });
     };
-    for (const event of ['slidechanged', 'fragmentshown', 'fragmenthidden', 'paused', 'resumed', 'ready'])
-      deck.on(event, () => {
-        if (speaker && !speaker.closed) state();
-      });
+    options.position.subscribe(({ cause }) => {
+      if (SENT.has(cause) && speaker && !speaker.closed) state();
+    });
     // The workshop's status, if the deck is in one, passed on to the speaker view as it changes (the workshop sends
     // it only then: src/workshop-start.ts).
     let workshop: WorkshopStatus | null = null;
@@ -113,7 +111,8 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
         // The workshop (src/workshop-start.ts) sends it for the current question; without a workshop nothing listens.
         window.dispatchEvent(new CustomEvent(WORKSHOP_COMMAND_EVENT, { detail: message.action }));
       } else if (message.kind === 'go' && event.source === speaker) {
-        if (!samePosition(message.state, position(deck)))
+        const here = options.position.current();
+        if (!here || !samePosition(message.state, here.state))
           deck.setState({
             ...message.state,
             indexf: message.state.indexf ?? -1,
@@ -133,15 +132,15 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
 });
 
 /** A preview inside the speaker view: driven by its parent, and telling it when it moved by itself. */
-function initPreview(deck: RevealApi): void {
+function initPreview(deck: RevealApi, position: DeckPosition): void {
   const parent = window.parent;
   if (parent === window) return;
   let applying = false;
-  const report = () => {
-    if (!applying) send(parent, { type: SPEAKER_MESSAGE, kind: 'frame', state: position(deck) });
-  };
-  for (const event of ['slidechanged', 'fragmentshown', 'fragmenthidden']) deck.on(event, report);
-  deck.on('ready', () => send(parent, { type: SPEAKER_MESSAGE, kind: 'frame', state: null }));
+  position.subscribe(({ now, cause }) => {
+    if (cause === 'ready') send(parent, { type: SPEAKER_MESSAGE, kind: 'frame', state: null });
+    else if (MOVES.includes(cause) && !applying)
+      send(parent, { type: SPEAKER_MESSAGE, kind: 'frame', state: now.state });
+  });
   window.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== parent) return;
     const message = speakerMessageOf(event.data);

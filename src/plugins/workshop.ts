@@ -1,13 +1,19 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { Lang } from '../../lib/i18n.ts';
-import { deckPageMode } from '../page-mode.ts';
+import { deckPageMode, workshopRole } from '../page-mode.ts';
 import { PREFS_CHANGED } from '../prefs.ts';
 import type { WorkshopView } from '../../components/ui/workshop-context.ts';
+import type { DeckPosition } from '../deck-position.ts';
+import type { ConnectedQuizzes } from '../connected-quizzes.ts';
 
 export interface WorkshopOptions {
   getLang: () => Lang;
   /** Tells the demos what the workshop shows through them (the deck provides it: components/ui/workshop-context.ts). */
   view: (next: WorkshopView) => void;
+  /** Where the deck is (src/deck-position.ts): the workshop tells the server, and follows it, from there. */
+  position: DeckPosition;
+  /** The deck's connected quizzes (src/connected-quizzes.ts): each gets the room's view of its question. */
+  quizzes: ConnectedQuizzes;
 }
 
 /**
@@ -22,8 +28,7 @@ export const Workshop = (options: WorkshopOptions): RevealPlugin => {
   return {
     id: 'workshop',
     init(deck: RevealApi) {
-      const params = new URLSearchParams(window.location.search);
-      if (!params.has('workshop') || params.has('receiver')) return;
+      if (workshopRole(window.location.search) === null) return;
       const page = deckPageMode(deck);
       if (page.mode === 'speaker' || page.print) return;
       void import('../workshop-start.ts').then(

@@ -23,6 +23,7 @@ import {
   type QuizState,
 } from '../../components/shared/quiz/quiz-model.ts';
 import { actionOf, modeFromSearch, pressAction, quizStepsLive } from '../../src/plugins/quiz-presenter.ts';
+import { positionFrom, type PositionCause } from '../../src/deck-position.ts';
 import * as busyWait from '../../components/quiz-busy-wait/quiz-busy-wait-model.ts';
 import { busyWaitQuizText, busyWaitText } from '../../components/quiz-busy-wait/quiz-busy-wait-text.ts';
 
@@ -99,9 +100,30 @@ describe('presenter mode', () => {
     expect(quizStepsLive(true, null)).toBe(true);
     expect(quizStepsLive(false, 'presenter')).toBe(true);
     expect(quizStepsLive(false, 'participant')).toBe(true);
-    const seq = busyWait.SPEAKER_SEQUENCE;
-    expect([0, 1, 2, 3].map((i) => pressAction(seq, i))).toEqual([null, null, 'reveal', null]);
-    expect(pressAction(['question'], 1)).toBeNull();
+    // Positions as src/deck-position.ts publishes them: slide `id` (a section stands in), at fragment f.
+    const slide = {} as HTMLElement;
+    const at = (slideId: string, f: number) =>
+      positionFrom(
+        { state: { indexh: 3, indexv: 0, indexf: f }, slide, slideId, index: 3, countedIndex: 3, countedCount: 9 },
+        { mode: 'deck', print: false, presenting: true },
+        'en',
+      );
+    const press = (id: string, from: number, to: number, cause: PositionCause = 'fragmentshown') =>
+      pressAction({ now: at(id, to), previous: at(id, from), cause });
+    // quiz-busy-wait's sequence: question, voting, revealed (fragments 0 and 1 are steps 1 and 2).
+    expect(busyWait.SPEAKER_SEQUENCE).toEqual(['question', 'voting', 'revealed']);
+    expect([press('quiz-busy-wait', -1, 0), press('quiz-busy-wait', 0, 1)]).toEqual([null, 'reveal']);
+    // Arriving at the slide (from another, or two steps at once), stepping back, a pause: nothing.
+    expect(
+      pressAction({ now: at('quiz-busy-wait', 1), previous: at('summary', -1), cause: 'fragmentshown' }),
+    ).toBeNull();
+    expect(pressAction({ now: at('quiz-busy-wait', 1), previous: null, cause: 'fragmentshown' })).toBeNull();
+    expect(press('quiz-busy-wait', -1, 1)).toBeNull();
+    expect(press('quiz-busy-wait', 1, 1, 'paused')).toBeNull();
+    expect(press('quiz-busy-wait', 0, 1, 'slidechanged')).toBeNull();
+    // A demo that asks a question for the score keeps its own steps; a divider has none.
+    expect(press('green-threads', 0, 1)).toBeNull();
+    expect(press('chapter-io', 0, 1)).toBeNull();
   });
 
   it('?quiz=presenter turns it on', () => {

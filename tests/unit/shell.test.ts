@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { resolvePrefs } from '../../src/prefs.ts';
 import { logPosition, logValue, niceRound } from '../../components/ui/labelled-slider.ts';
 import { embedSnippet } from '../../src/plugins/deck-chrome.ts';
-import { isPresenting, workshopRole } from '../../src/page-mode.ts';
+import { addressOf, isPresenting, resolvePageMode, workshopRole } from '../../src/page-mode.ts';
+import { modeFromSearch } from '../../src/plugins/quiz-presenter.ts';
 import { grammarLoaded, highlightLines, loadGrammar } from '../../components/ui/highlight.ts';
 import { inline } from '../../lib/render-text.ts';
 
@@ -169,6 +170,26 @@ describe('presenting or browsing (src/page-mode.ts)', () => {
     expect(workshopRole('?workshop=abc&key=s3cret')).toBe('participant');
     expect(workshopRole('?workshop=abc&role=presenter&receiver')).toBeNull();
     expect(workshopRole('?lang=en')).toBeNull();
+  });
+
+  it('the address is read in one place: every reader agrees on what it asks for', () => {
+    expect(addressOf('?receiver&plan=40&quiz=presenter&present')).toEqual({
+      receiver: true,
+      print: false,
+      present: true,
+      plan: '40',
+      quizPresenter: true,
+      workshop: null,
+    });
+    expect(addressOf('?print-pdf&workshop=abc&role=presenter')).toMatchObject({ print: true, workshop: 'presenter' });
+    // A parameter is its whole name: \`?receivers\` or \`?Receiver\` is no speaker view's copy (the speaker link once
+    // took both for one, while the page's mode did not).
+    for (const search of ['?receivers', '?Receiver', '?x=receiver', '?a&receiverx']) {
+      expect(addressOf(search).receiver, search).toBe(false);
+      expect(resolvePageMode(search).mode, search).toBe('deck');
+    }
+    expect(resolvePageMode('?receiver').mode).toBe('speaker');
+    expect([modeFromSearch('?quiz=presenter'), modeFromSearch('?quiz=presenterx')]).toEqual(['presenter', 'browse']);
   });
 
   it('presenting: the speaker view connected, or the workshop’s projector; browsing otherwise (a phone too)', () => {
