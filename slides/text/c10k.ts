@@ -43,7 +43,7 @@ export default slideText({
           {
             ul: [
               'Стек: 8 МБ виртуальной памяти (`ulimit -s`; в Java `-Xss` 1 МБ), реально занято — десятки КБ. Плюс стек ядра 16 КБ и структуры планировщика.',
-              'Каждый запрос — разбудить поток и усыпить: два переключения контекста. Само переключение — несколько мкс (3,8 мкс в замере Li, Ding, Shen, 2007), а промахи кэша после него растут с объёмом данных потока: в том замере — до тысячи мкс и больше.',
+              'Каждый запрос — разбудить поток и усыпить: два переключения контекста по 3,8 мкс в замере Li, Ding, Shen, 2007, плюс промахи кэша, растущие с данными потока, — до тысячи мкс и больше.',
             ],
           },
           {
@@ -88,7 +88,7 @@ export default slideText({
           {
             ul: [
               'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss`: 1 MB), tens of KB really used. Plus a 16 KB kernel stack and the scheduler’s structures.',
-              'Each request wakes the thread and puts it back to sleep: two context switches. The switch itself takes a few µs (3.8 µs as Li, Ding and Shen measured it in 2007); the cache misses after it grow with the data the thread touches: up to 1,000 µs and more in that measurement.',
+              'Each request wakes the thread and puts it back to sleep: two context switches of 3.8 µs as Li, Ding and Shen measured it in 2007, plus cache misses that grow with the thread’s data, up to 1,000 µs and more.',
             ],
           },
           {

@@ -50,7 +50,7 @@ export default slideText({
           {
             ul: [
               '**Готовность** (epoll, kqueue): ещё один системный вызов на каждую операцию.',
-              '**Завершение** (io_uring, Windows IOCP): операцию выполняет ядро и сообщает, что она завершена. У io_uring — две кольцевые очереди в памяти, общей с ядром, один вызов на пачку; у IOCP колец нет: вызов на каждую операцию, завершения ждут в очереди ядра (кольца, как у io_uring, — в отдельном API IoRing в Windows 11).',
+              '**Завершение** (io_uring, Windows IOCP): операцию выполняет ядро и сообщает, что она завершена. У io_uring — два кольца в памяти, общей с ядром, один вызов на пачку; у IOCP колец нет: вызов на каждую операцию.',
               'Обычный файл для `select` и `poll` всегда «готов» (epoll его не принимает), но `read()` ждёт диск. Поэтому Node (libuv) читает файлы в пуле потоков.',
             ],
           },
@@ -98,7 +98,7 @@ export default slideText({
           {
             ul: [
               '**Readiness** (epoll, kqueue): one more system call for every operation.',
-              '**Completion** (io_uring, Windows IOCP): the kernel does the operation and reports it done. io_uring has two ring buffers in memory shared with the kernel, one call per batch; IOCP has no rings: a call per operation, the completions waiting in a kernel queue (rings like io_uring’s are Windows 11’s separate IoRing API).',
+              '**Completion** (io_uring, Windows IOCP): the kernel does the operation and reports it done. io_uring has two rings in memory shared with the kernel, one call per batch; IOCP has no rings: a call per operation.',
               'A regular file is always “ready” for `select` and `poll` (epoll will not take it), yet `read()` waits for the disk. That is why Node (libuv) reads files in a thread pool.',
             ],
           },
