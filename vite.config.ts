@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { cspPlugin, framingPlugin } from './scripts/csp.ts';
 import { pyodideFiles } from './scripts/pyodide-files.ts';
 import { pageHead } from './scripts/page-head.ts';
+import { oembedPlugin } from './scripts/oembed-serve.ts';
 
 /** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
 const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
@@ -68,7 +69,14 @@ export default defineConfig(({ mode }) => ({
   // (scripts/csp.ts), and under `vite preview` and `vite dev` the headers that keep other sites from framing any page
   // but the embed pages (the same file); Pyodide's files under pyodide/, for "Your code"'s worker only, with the
   // worker's own policy (scripts/pyodide-files.ts); the phones' build without answers.
-  plugins: [pageHead(), cspPlugin(), framingPlugin(), pyodideFiles(), ...(mode === 'phone' ? [withholdAnswers()] : [])],
+  plugins: [
+    pageHead(),
+    cspPlugin(),
+    framingPlugin(),
+    oembedPlugin(),
+    pyodideFiles(),
+    ...(mode === 'phone' ? [withholdAnswers()] : []),
+  ],
   // Relative base: the built deck works from any host and any sub-path.
   base: './',
   build: {
