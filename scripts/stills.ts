@@ -167,7 +167,14 @@ const SVG_OF_PAGE = `(() => {
   copy.setAttribute('width', String(Math.round(box.width)));
   copy.setAttribute('height', String(Math.round(box.height)));
   if (!copy.getAttribute('viewBox')) copy.setAttribute('viewBox', '0 0 ' + box.width + ' ' + box.height);
-  return new XMLSerializer().serializeToString(copy);
+  // the theme's background, which the page gave it: a dark picture's light text stays legible anywhere
+  const [x, y, w, h] = copy.getAttribute('viewBox').split(/[\\s,]+/);
+  const back = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  for (const [k, v] of [['x', x], ['y', y], ['width', w], ['height', h]]) back.setAttribute(k, v);
+  back.setAttribute('style', 'fill:' + getComputedStyle(document.body).backgroundColor + ';stroke:none');
+  copy.insertBefore(back, copy.firstChild);
+  // without Lit's markers (comments)
+  return new XMLSerializer().serializeToString(copy).replace(/<!--[\\s\\S]*?-->/g, '');
 })()`;
 
 const server = await preview({

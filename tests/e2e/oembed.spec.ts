@@ -95,6 +95,13 @@ test('npm run stills writes a slide’s step as PNG, light and dark, with its al
       slides: Record<string, Record<string, number[][]>>;
     };
     expect(heights.slides['c10k']?.['ru']?.[2]).toHaveLength(4);
+    // a demo that draws SVG gets its SVG too, standalone: its namespace, and the theme's background drawn in
+    stillsScript(['--slide', 'nonblocking', '--step', '1', '--lang', 'en', '--theme', 'dark', '--out', out]);
+    const svg = readFileSync(join(out, 'nonblocking', 'nonblocking-s1-en-dark.svg'), 'utf8');
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toMatch(/^<svg [^>]*><rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" style="fill:rgb\(/);
+    const listed = JSON.parse(readFileSync(join(out, 'stills.json'), 'utf8')) as Record<string, { svg?: string }>;
+    expect(listed['nonblocking/nonblocking-s1-en-dark.png']?.svg).toBe('nonblocking/nonblocking-s1-en-dark.svg');
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
