@@ -234,9 +234,10 @@ for (const slide of embeddableSlides()) {
       }));
       expect(fit.width).toBe(640);
       expect(fit.frame).toBe(json.height);
-      expect(fit.content, `${key}: the demo needs ${fit.content} px, oEmbed gave ${json.height}`).toBeLessThanOrEqual(
-        fit.frame,
-      );
+      expect(
+        fit.content,
+        `${key}: the demo needs ${fit.content} px, oEmbed gave ${json.height} (npm run stills -- --heights-only --slide ${slide.id})`,
+      ).toBeLessThanOrEqual(fit.frame);
     }
   });
 }
