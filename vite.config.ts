@@ -61,8 +61,11 @@ const shell = new RegExp(
     String.raw`/components/shared/quiz/quiz-protocol\.ts$`,
   ].join('|'),
 );
-/** The slides' manifest entries (`slides/<id>.ts`, `slides/index.ts`) and the speaker sequences they hold: one chunk. */
-const manifest = /\/slides\/[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/;
+/**
+ * The slides' manifest entries (`slides/<id>.ts`, `slides/index.ts`) and the speaker sequences they hold: one chunk.
+ * Not the plans (`slides/plan.ts`, `slides/plans.ts` and its texts): only the deck and the speaker view read them.
+ */
+const manifest = /\/slides\/(?!plans?\.ts$)[^/]+\.ts$|\/components\/[^/]+\/[^/]+-sequence\.ts$/;
 
 export default defineConfig(({ mode }) => ({
   // The head every page shares (scripts/page-head.ts); the Content Security Policy, as a meta tag in every built page

@@ -17,18 +17,20 @@
  *     Runs FILE.py under real CPython with components/shared/py-record/asyncio_recorder.py: asyncio's own loop
  *     (BaseEventLoop with a virtual clock) records every _run_once turn: its time, what ran, what it printed, what
  *     blocked the loop (time.sleep), the timers, the tasks. The machine's python3 (3.11+) when there is one, else
- *     CPython 3.14 in WebAssembly (the pyodide package, in Node); --engine chooses. --json: the whole recording.
+ *     CPython 3.14 in WebAssembly (the pyodide package, in a Node process without the user's rights:
+ *     asyncio-pyodide.mjs); --engine chooses. --json: the whole recording. python3 runs with the user's rights.
  *     Exit codes as predict's: 0 recorded, 1 bad usage or unreadable file, 2 refused (threads, sockets, processes,
- *     input(), an import outside the standard library) or a syntax error (CPython's message and line on stderr),
+ *     input(), an import outside the standard library; under pyodide, a process or a file write Node refused) or a
+ *     syntax error (CPython's message and line on stderr),
  *     4 a bound of the recording (turns, bytes, or a loop that would wait forever), 5 the program raised
  *     (its traceback on stderr), 6 the time budget (5,000 ms unless --budget says otherwise).
  *
  * Bad arguments: a one-line usage message on stderr, exit 2 (record: exit 1, as predict's).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
 import { parseCommandLine } from './command-line.ts';
 
@@ -86,50 +88,58 @@ function hasPython3(): boolean {
   return r.status === 0;
 }
 
-/** In this file's worker thread: Pyodide loaded, the recording made, its JSON posted back. */
-async function recordInPyodide(source: string, budgetMs: number): Promise<string> {
-  const { loadPyodide } = await import('pyodide');
-  const py = await loadPyodide();
-  parentPort?.postMessage({ kind: 'loaded' });
-  // JSON's string literals are Python's too: the recorder module and the program go in as text, no FFI needed.
-  py.runPython(
-    `import sys, types\nrecorder = types.ModuleType('asyncio_recorder')\n` +
-      `exec(compile(${JSON.stringify(readFileSync(RECORDER, 'utf8'))}, 'asyncio_recorder.py', 'exec'), recorder.__dict__)\n` +
-      `sys.modules['asyncio_recorder'] = recorder\nSOURCE = ${JSON.stringify(source)}\nBUDGET_S = ${budgetMs / 1000}`,
-  );
-  return py.runPython(
-    'import json, asyncio_recorder\n' +
-      'json.dumps(asyncio_recorder.record(SOURCE, budget_s=BUDGET_S), ensure_ascii=False)',
-  ) as string;
-}
+/** The pyodide engine's process (scripts/asyncio-pyodide.mjs), and the node options that take the user's rights away. */
+const PYODIDE_CHILD = fileURLToPath(new URL('./asyncio-pyodide.mjs', import.meta.url));
+const NODE_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
+/** Node's permission model: `--permission` since Node 22.13 and 23.5, `--experimental-permission` before. */
+const PERMISSION = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+const PYODIDE_NODE_OPTIONS = [
+  PERMISSION,
+  `--allow-fs-read=${NODE_MODULES}`,
+  `--allow-fs-read=${PYODIDE_CHILD}`,
+  '--disallow-code-generation-from-strings',
+  '--no-warnings',
+];
+
+type PyodideOutcome = { json: string } | { failed: string; denied: string | null } | null;
 
 /**
- * Pyodide in a worker thread (this very file, booted with tsx's hooks as predict boots its worker), terminated past
- * the budget plus the time Pyodide takes to load: a handle that never returns cannot be stopped in its own thread.
+ * Pyodide in a Node process of its own, without the user's rights (PYODIDE_NODE_OPTIONS, asyncio-pyodide.mjs): no
+ * process, no file written, no eval, no host globals. Killed past the budget plus the time Pyodide takes to load: a
+ * handle that never returns cannot be stopped from inside. Null: the budget.
  */
-function viaPyodide(source: string, budgetMs: number): Promise<string | null> {
-  const api = import.meta.resolve('tsx/esm/api');
-  const boot = `import { register } from ${JSON.stringify(api)};\nregister();\nawait import(${JSON.stringify(import.meta.url)});\n`;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-    workerData: { source, budgetMs },
+function viaPyodide(source: string, budgetMs: number): Promise<PyodideOutcome> {
+  const child = spawn(process.execPath, [...PYODIDE_NODE_OPTIONS, PYODIDE_CHILD], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: {},
   });
-  return new Promise((resolve, reject) => {
+  child.stdin.end(JSON.stringify({ source, recorder: readFileSync(RECORDER, 'utf8'), budgetMs }));
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4_000)));
+  return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    worker.on('message', (m: { kind: 'loaded' } | { kind: 'done'; json: string }) => {
+    let outcome: PyodideOutcome | undefined;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = JSON.parse(line) as
+        | { kind: 'loaded' }
+        | { kind: 'done'; json: string }
+        | { kind: 'failed'; message: string; denied: string | null };
       if (m.kind === 'loaded') {
         timer = setTimeout(() => {
-          resolve(null);
-          void worker.terminate();
+          outcome = null;
+          child.kill('SIGKILL');
         }, budgetMs + 2_000);
-        return;
-      }
-      clearTimeout(timer);
-      resolve(m.json);
-      void worker.terminate();
+      } else outcome = m.kind === 'done' ? { json: m.json } : { failed: m.message, denied: m.denied };
     });
-    worker.on('error', (e) => {
+    child.on('close', () => {
       clearTimeout(timer);
-      reject(e);
+      resolve(
+        outcome === undefined
+          ? { failed: stderr.trim().split('\n').slice(-3).join(' ') || 'no answer', denied: null }
+          : outcome,
+      );
     });
   });
 }
@@ -150,8 +160,12 @@ function viaPython3(file: string, budgetMs: number): string | null {
 const secondsText = (s: number): string => `${Number(s.toFixed(6))} s`;
 
 /** The recording as a person reads it: one block per turn. */
-function text(r: Recording): string {
-  const out: string[] = [`CPython ${r.python}: ${r.turns.length} turns of the loop`];
+function text(r: Recording, engine: 'pyodide' | 'python3'): string {
+  const where =
+    engine === 'pyodide'
+      ? ' in WebAssembly, without your rights (no process, no file written, no eval, no host globals)'
+      : '';
+  const out: string[] = [`CPython ${r.python}${where}: ${r.turns.length} turns of the loop`];
   for (const t of r.turns) {
     out.push(`turn ${t.n} at ${secondsText(t.time)} (${t.phase})`);
     if (t.slept > 0) out.push(`  the loop slept ${secondsText(t.slept)} in select(), waiting for the next timer`);
@@ -189,13 +203,24 @@ async function record(args: string[]): Promise<void> {
   }
   if (engine === 'python3' && !hasPython3()) recordUsage('no python3 3.11+ on this machine');
   const chosen = engine ?? (hasPython3() ? 'python3' : 'pyodide');
-  const raw = chosen === 'python3' ? viaPython3(file, budgetMs) : await viaPyodide(source, budgetMs);
+  const got = chosen === 'python3' ? viaPython3(file, budgetMs) : await viaPyodide(source, budgetMs);
+  if (got !== null && typeof got === 'object' && 'failed' in got) {
+    if (got.denied === null) {
+      process.stderr.write(`${file}: Python stopped: ${got.failed}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(
+      `${file}: refused: the program reached outside its sandbox (${got.denied}: processes, files written and eval are not available to it)\n`,
+    );
+    process.exit(2);
+  }
+  const raw = got !== null && typeof got === 'object' ? got.json : got;
   if (raw === null) {
     process.stderr.write(`${file}: the recording took longer than ${budgetMs} ms and was stopped\n`);
     process.exit(6);
   }
   const r = JSON.parse(raw) as Recording;
-  process.stdout.write(json ? `${raw.trim()}\n` : text(r));
+  process.stdout.write(json ? `${raw.trim()}\n` : text(r, chosen));
   const where = r.line === null ? '' : ` (line ${r.line})`;
   if (r.end === 'done') process.exit(0);
   if (r.end === 'exception') process.stderr.write(r.traceback ?? `${r.message}\n`);
@@ -204,46 +229,41 @@ async function record(args: string[]): Promise<void> {
   process.exit(codes[r.end]);
 }
 
-if (!isMainThread) {
-  const job = workerData as { source: string; budgetMs: number };
-  parentPort?.postMessage({ kind: 'done', json: await recordInPyodide(job.source, job.budgetMs) });
-} else {
-  const [command, ...rest] = process.argv.slice(2);
-  if (command === 'heartbeat') {
-    const { values: o, tokens } = parseCommandLine(
-      {
-        args: rest,
-        options: {
-          'tick-ms': { type: 'string' },
-          portions: { type: 'string' },
-          'portion-ms': { type: 'string' },
-          worker: { type: 'string' },
-        },
-        tokens: true,
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'heartbeat') {
+  const { values: o, tokens } = parseCommandLine(
+    {
+      args: rest,
+      options: {
+        'tick-ms': { type: 'string' },
+        portions: { type: 'string' },
+        'portion-ms': { type: 'string' },
+        worker: { type: 'string' },
       },
-      usage,
-    );
-    eachOnce(tokens, 4);
-    const tickMs = num(o['tick-ms'], { positive: true, max: 1e6 });
-    const portions = num(o.portions, { integer: true, min: 1, max: 100_000 });
-    const portionMs = num(o['portion-ms'], { max: 1e6 });
-    const worker = o.worker;
-    if (worker !== 'blocking' && worker !== 'cooperative') usage();
-    if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
-    const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
-    process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
-  } else if (command === 'turns') {
-    const { values, tokens } = parseCommandLine(
-      { args: rest, options: { program: { type: 'string' } }, tokens: true },
-      usage,
-    );
-    eachOnce(tokens, 1);
-    const p = values.program ? parseTurnsProgram(values.program) : null;
-    if (p === null || p.kind === 'thread') usage();
-    process.stdout.write(`${JSON.stringify({ turns: countTurns(p) })}\n`);
-  } else if (command === 'record') {
-    await record(rest);
-  } else {
-    usage();
-  }
+      tokens: true,
+    },
+    usage,
+  );
+  eachOnce(tokens, 4);
+  const tickMs = num(o['tick-ms'], { positive: true, max: 1e6 });
+  const portions = num(o.portions, { integer: true, min: 1, max: 100_000 });
+  const portionMs = num(o['portion-ms'], { max: 1e6 });
+  const worker = o.worker;
+  if (worker !== 'blocking' && worker !== 'cooperative') usage();
+  if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
+  const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
+  process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
+} else if (command === 'turns') {
+  const { values, tokens } = parseCommandLine(
+    { args: rest, options: { program: { type: 'string' } }, tokens: true },
+    usage,
+  );
+  eachOnce(tokens, 1);
+  const p = values.program ? parseTurnsProgram(values.program) : null;
+  if (p === null || p.kind === 'thread') usage();
+  process.stdout.write(`${JSON.stringify({ turns: countTurns(p) })}\n`);
+} else if (command === 'record') {
+  await record(rest);
+} else {
+  usage();
 }

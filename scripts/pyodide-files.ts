@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { PYODIDE_DIR, PYODIDE_FILES } from '../components/shared/py-record/py-files.ts';
+import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
 
 /**
  * "Your code" on the asyncio-loop slide runs a program in CPython compiled to WebAssembly (the `pyodide` package).
@@ -11,15 +12,10 @@ import { PYODIDE_DIR, PYODIDE_FILES } from '../components/shared/py-record/py-fi
  *
  * Compiling WebAssembly under a Content Security Policy needs `'wasm-unsafe-eval'`. The pages keep their strict
  * policy (scripts/csp.ts, no `wasm-unsafe-eval`, no `unsafe-eval`); the worker, a dedicated worker of the deck's
- * own origin, is governed by the policy of its own response, WORKER_CSP, which `vite preview` (and `vite dev`)
- * sends as a header on the worker's file. A host that serves the deck sends the same header on
- * `assets/py-worker-*.js` (README, "Your code").
+ * own origin, is governed by the policy of its own response, WORKER_CSP (lib/worker-policy.ts), which `vite preview`
+ * (and `vite dev`) sends as a header on the worker's file, as the workshop server does (server/static.ts). A host
+ * that serves the deck sends the same header on `assets/py-worker-*.js` (README, "Your code").
  */
-export const WORKER_CSP =
-  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; worker-src 'none'; base-uri 'none'; form-action 'none'";
-
-/** The worker's file in the build, and its module under `vite dev`. */
-export const WORKER_FILE = /\/(assets\/py-worker-[\w-]+\.js|components\/shared\/py-record\/py-worker\.ts)(\?|$)/;
 
 const PACKAGE = join(import.meta.dirname, '..', 'node_modules', 'pyodide');
 

@@ -1,6 +1,7 @@
 /**
  * Screenshots of slides for a person to look at: each id in both languages, at 1280×720 and at a phone size.
- *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] [--steps] id1 …
+ *   npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] [--steps] [--plan 40] id1 …
+ * `--plan <name>`: the deck presenting that plan (`?plan=`, slides/plan.ts): its chapter dividers (`chapter-io`, …) too.
  * `--present`: as presented to a hall (`?present`: the presented type scale, secondary content in closed disclosures).
  * `--steps`: every clicker step of each slide (its speaker sequence, slides/index.ts), one picture a step, named
  * `<id>-<lang>-<size>[-present]-s<step>.png`; without it, the slide as it opens (step 0).
@@ -16,7 +17,7 @@ import { slides } from '../slides/index.ts';
 import { speakerSteps } from '../slides/types.ts';
 
 const USAGE =
-  'usage: npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] [--steps] id1 …';
+  'usage: npx tsx scripts/screenshots.ts [--dist dist] [--out screenshots] [--theme dark|light] [--sizes desktop,phone] [--present] [--steps] [--plan 40] id1 …';
 const { values, positionals } = parseCommandLine(
   {
     options: {
@@ -26,6 +27,7 @@ const { values, positionals } = parseCommandLine(
       sizes: { type: 'string', default: 'desktop,phone' },
       present: { type: 'boolean', default: false },
       steps: { type: 'boolean', default: false },
+      plan: { type: 'string', default: '' },
     },
     allowPositionals: true,
   },
@@ -36,13 +38,13 @@ const { values, positionals } = parseCommandLine(
 );
 const { dist, out, theme } = values;
 const wanted = values.sizes.split(',');
-const present = values.present ? '&present' : '';
+const present = `${values.present ? '&present' : ''}${values.plan ? `&plan=${encodeURIComponent(values.plan)}` : ''}`;
 const ids = positionals.length ? positionals : ['title'];
 /** The steps to take of a slide: all of its speaker sequence with `--steps`, else only the opening one. */
 const stepsOf = (id: string): number[] => {
   if (!values.steps) return [0];
   const slide = slides.find((s) => s.id === id);
-  if (!slide) throw new Error(`--steps: no slide ${id}`);
+  if (!slide) return [0];
   return Array.from({ length: speakerSteps(slide) }, (_, i) => i);
 };
 mkdirSync(out, { recursive: true });
@@ -76,7 +78,7 @@ for (const size of sizes) {
         await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}${present}${hash}`);
         await page.waitForSelector('html[data-deck-ready="true"]');
         await page.waitForTimeout(1200);
-        const file = `${out}/${id}-${lang}-${size.name}${present ? '-present' : ''}${values.steps ? `-s${step}` : ''}.png`;
+        const file = `${out}/${id}-${lang}-${size.name}${values.present ? '-present' : ''}${values.steps ? `-s${step}` : ''}.png`;
         await page.screenshot({ path: file });
         console.log(file);
       }

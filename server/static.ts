@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, relative, resolve, sep } from 'node:path';
 import { NO_FRAMING, embeddablePage } from '../lib/framing.ts';
+import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -116,6 +117,8 @@ export async function sendFile(
         'Content-Length': String(st.size),
         'Cache-Control':
           cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        // "Your code"'s worker takes its policy from its own response (lib/worker-policy.ts), as under `vite preview`
+        ...(WORKER_FILE.test(path.split(sep).join('/')) ? { 'Content-Security-Policy': WORKER_CSP } : {}),
       },
       framable,
     ),

@@ -3,7 +3,7 @@ import { SPEAKER_SEQUENCE } from '../components/backpressure/backpressure-sequen
 
 export const backpressure: SlideDef = {
   id: 'backpressure',
-  chapter: 'green',
+  chapter: 'production',
   presented: true,
   title: { ru: 'Обратное давление', en: 'Backpressure' },
   demo: {

@@ -3,7 +3,7 @@ import { SPEAKER_SEQUENCE } from '../components/cores/cores-sequence.ts';
 
 export const cores: SlideDef = {
   id: 'cores',
-  chapter: 'green',
+  chapter: 'production',
   presented: true,
   title: { ru: 'Все ядра', en: 'All the cores' },
   demo: {

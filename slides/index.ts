@@ -31,15 +31,15 @@ import { summary } from './summary.ts';
 /**
  * The deck's manifest, in order: each slide's id, chapter, title and demo. The deck, the embed page and the print
  * layout all render from this list; each slide's body, notes and sources are in `slides/text/<id>.ts` and load
- * with the slide (src/slide-text.ts). The order is DECK.md's.
+ * with the slide (src/slide-text.ts). Each chapter ends on its answer: the io_uring aside comes before the wake-up path.
  */
 export const slides: readonly SlideDef[] = [
   title,
   c10k,
   nonblocking,
   selectEpoll,
-  wakeUp,
   ioUring,
+  wakeUp,
   eventLoop,
   microMacro,
   callbacksPromisesAwait,
@@ -83,11 +83,11 @@ export interface ChapterEntry {
   slides: ChapterSlide[];
 }
 
-/** Each chapter that has built slides, with its first slide (the title slide belongs to no chapter's count). */
+/** Each chapter that has built slides, with its first slide (the title and the summary belong to no chapter's count). */
 export function chapterMap(): ChapterEntry[] {
   const out: ChapterEntry[] = [];
   for (const s of slides) {
-    if (s.id === 'title') continue;
+    if (s.bookend) continue;
     const view: ChapterSlide = { id: s.id, text: { ru: { title: s.title.ru }, en: { title: s.title.en } } };
     const entry = out.find((c) => c.chapter === s.chapter);
     if (entry) entry.slides.push(view);

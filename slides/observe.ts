@@ -3,7 +3,7 @@ import { SPEAKER_SEQUENCE } from '../components/observe/observe-sequence.ts';
 
 export const observe: SlideDef = {
   id: 'observe',
-  chapter: 'green',
+  chapter: 'production',
   presented: true,
   title: { ru: 'Как это увидеть у себя', en: 'How to see it on your machine' },
   demo: {

@@ -3,7 +3,7 @@ import { SPEAKER_SEQUENCE } from '../components/pitfalls/pitfalls-sequence.ts';
 
 export const pitfalls: SlideDef = {
   id: 'pitfalls',
-  chapter: 'green',
+  chapter: 'production',
   presented: true,
   title: { ru: 'Типичные грабли', en: 'Common pitfalls' },
   demo: {

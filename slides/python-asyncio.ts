@@ -5,7 +5,7 @@ export const pythonAsyncio: SlideDef = {
   id: 'python-asyncio',
   chapter: 'asyncio',
   presented: true,
-  title: { ru: 'Python asyncio: где теряется параллельность', en: 'Python asyncio: where concurrency is lost' },
+  title: { ru: 'Python asyncio: где теряется конкурентность', en: 'Python asyncio: where concurrency is lost' },
   demo: {
     tag: 'hsw-python-asyncio',
     load: () => import('../components/python-asyncio/python-asyncio-element.ts'),

@@ -5,6 +5,7 @@ export const summary: SlideDef = {
   id: 'summary',
   chapter: 'green',
   presented: true,
+  bookend: true,
   title: { ru: 'Главное', en: 'Key points' },
   demo: {
     tag: 'hsw-summary',

@@ -5,6 +5,7 @@ export const title: SlideDef = {
   id: 'title',
   chapter: 'io',
   presented: true,
+  bookend: true,
   title: { ru: 'Event loop, корутины и зелёные потоки', en: 'Event loop, coroutines and green threads' },
   demo: {
     tag: 'hsw-chapter-map',

@@ -3,7 +3,11 @@ import type { Block, Source } from '../lib/text.ts';
 
 export type { Block, Source } from '../lib/text.ts';
 
-export type ChapterId = 'io' | 'event-loop' | 'asyncio' | 'green';
+/**
+ * The deck's chapters, in order: each answers one question (its divider shows it: src/plan-text.ts `questions`).
+ * The practice slides (cores, pitfalls, backpressure, observe) are their own chapter, `production`.
+ */
+export type ChapterId = 'io' | 'event-loop' | 'asyncio' | 'green' | 'production';
 
 export interface DemoDef {
   /** The custom element's tag, e.g. `hsw-c10k`. */
@@ -62,6 +66,11 @@ export interface SlideDef {
   /** Stable id: `#/<id>`, `embed.html?slide=<id>`, tests; also the names of its two files. */
   id: string;
   chapter: ChapterId;
+  /**
+   * The deck's opening or closing slide (title, summary): it stands outside the chapters, so the chapter map does not
+   * count it and a plan opens no chapter's divider for it (slides/plan.ts).
+   */
+  bookend?: true;
   title: Bilingual<string>;
   demo?: DemoDef;
   /**

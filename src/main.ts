@@ -8,7 +8,12 @@ import { render } from 'lit';
 import { slides } from '../slides/index.ts';
 import { slideTemplate, type TextState } from './render-slide.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
-import { PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
+import { planParam, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
+import { planFor } from '../slides/plans.ts';
+import { planChapters, type PlanEntry } from '../slides/plan.ts';
+import { planMessage } from './deck-plan.ts';
+import { planText } from './plan-text.ts';
+import { dividerTemplate } from './render-divider.ts';
 import { deckText } from './deck-text.ts';
 import type { Lang } from '../lib/i18n.ts';
 import {
@@ -54,15 +59,32 @@ if (!slidesEl) throw new Error('index.html lacks .reveal .slides');
  */
 const workshopView = new ContextProvider(slidesEl, { context: workshopContext, initialValue: NO_WORKSHOP });
 
+/**
+ * What the deck shows, in order (slides/plan.ts): without `?plan=` the manifest as it is; with a plan, its slides
+ * with a divider opening each chapter, then the slides outside it, uncounted (reveal's `data-visibility`: no slide
+ * number, no progress), reachable by address and the overview.
+ */
+const plan = planFor(planParam(window.location.search));
+const entries: readonly PlanEntry[] = plan.entries;
+/** The chapters the title's map and the summary show: a plan's own (each from its divider), else the deck's. */
+const chapters = plan.name ? planChapters(plan) : undefined;
+
 const sections = new Map(
-  slides.map((slide) => {
+  entries.map((entry) => {
     const section = document.createElement('section');
-    section.id = slide.id;
-    section.dataset['chapter'] = slide.chapter;
-    // Laid out for presenting: the presented type scale applies to it (assets/deck.css).
-    if (slide.presented) section.dataset['presented'] = 'true';
+    section.id = entry.id;
+    if (entry.kind === 'divider') {
+      section.dataset['chapter'] = entry.chapter;
+      section.dataset['divider'] = 'true';
+      section.dataset['presented'] = 'true';
+    } else {
+      section.dataset['chapter'] = entry.slide.chapter;
+      // Laid out for presenting: the presented type scale applies to it (assets/deck.css).
+      if (entry.slide.presented) section.dataset['presented'] = 'true';
+      if (!entry.inPlan) section.dataset['visibility'] = 'uncounted';
+    }
     slidesEl.append(section);
-    return [slide.id, section] as const;
+    return [entry.id, section] as const;
   }),
 );
 
@@ -72,12 +94,17 @@ const textState = (id: string): TextState => (failedText.has(id) ? 'failed' : sl
 
 function renderSlide(slide: (typeof slides)[number]): void {
   const section = sections.get(slide.id);
-  if (section) render(slideTemplate(slide, lang, textState(slide.id), presenting && slide.presented === true), section);
+  if (section)
+    render(slideTemplate(slide, lang, textState(slide.id), presenting && slide.presented === true, chapters), section);
 }
 
 /** Every slide from the manifest (title, demo, step fragments), each with its words if they have arrived. */
 function renderAll(): void {
-  slides.forEach(renderSlide);
+  for (const entry of entries) {
+    const section = sections.get(entry.id);
+    if (entry.kind === 'slide') renderSlide(entry.slide);
+    else if (section) render(dividerTemplate(entry.chapter, entry.number, lang), section);
+  }
   document.title = `${slides[0]?.title[lang] ?? ''} · ${deckText[lang].deckTitle}`;
   // The label of the handout's notes pages (assets/deck.css), as a CSS string.
   document.documentElement.style.setProperty('--hsw-notes-label', JSON.stringify(deckText[lang].speakerNotes));
@@ -106,7 +133,7 @@ function loadText(id: string): Promise<void> {
 
 /** The slide the address opens at (`#/<id>…` or `#/<index>…`), else the first. */
 function slideIdFromHash(hash: string): string {
-  const first = slides[0]?.id ?? '';
+  const first = entries[0]?.id ?? '';
   const m = /^#\/([^/?]+)/.exec(hash);
   if (!m?.[1]) return first;
   let id = m[1];
@@ -115,8 +142,8 @@ function slideIdFromHash(hash: string): string {
   } catch {
     /* keep it raw */
   }
-  if (/^\d+$/.test(id)) return slides[Number(id)]?.id ?? first;
-  return slides.some((s) => s.id === id) ? id : first;
+  if (/^\d+$/.test(id)) return entries[Number(id)]?.id ?? first;
+  return entries.some((s) => s.id === id) ? id : first;
 }
 
 /**
@@ -124,13 +151,16 @@ function slideIdFromHash(hash: string): string {
  * short message says what was not found and where the deck went: at load, the first slide for an unknown id; once
  * the deck is open, it stays where it is. reveal would otherwise drop or rewrite it without a word.
  */
-const addressSlides = slides.map((s) => ({ id: s.id, steps: speakerSteps(s) }));
+const addressSlides = entries.map((e) => ({ id: e.id, steps: e.kind === 'slide' ? speakerSteps(e.slide) : 1 }));
 function correctAddress(fallback: string): void {
   const check = checkAddress(window.location.hash, addressSlides, fallback);
   if (!check?.problem) return;
   window.history.replaceState(window.history.state, '', check.canonical);
   const t = deckText[lang];
-  const title = (id: string) => slides.find((s) => s.id === id)?.title[lang] ?? id;
+  const title = (id: string) => {
+    const entry = entries.find((e) => e.id === id);
+    return entry?.kind === 'slide' ? entry.slide.title[lang] : entry ? planText[lang].questions[entry.chapter] : id;
+  };
   const { problem } = check;
   showToast(
     problem.kind === 'unknown-slide'
@@ -142,13 +172,19 @@ function correctAddress(fallback: string): void {
         ),
   );
 }
-correctAddress(slides[0]?.id ?? '');
+correctAddress(entries[0]?.id ?? '');
 // Registered before reveal's own listener (which `initialize` adds), so reveal reads the corrected address.
 window.addEventListener(
   'hashchange',
-  () => correctAddress(deck.isReady() ? (deck.getCurrentSlide()?.id ?? slides[0]?.id ?? '') : (slides[0]?.id ?? '')),
+  () => correctAddress(deck.isReady() ? (deck.getCurrentSlide()?.id ?? entries[0]?.id ?? '') : (entries[0]?.id ?? '')),
   { capture: true },
 );
+// A plan from the address that was not all right says what the deck did instead (an unknown id left out, an unknown
+// plan's name: the full deck), as text.
+{
+  const message = planMessage(plan.problems, lang);
+  if (message) showToast(message, 15_000);
+}
 
 const printing = resolvePageMode(window.location.search).print;
 /**
@@ -168,8 +204,8 @@ renderAll();
 // Until reveal shows the slides near the first one (and hides the rest), only those are laid out: reveal sets every
 // slide's `display` itself as soon as it knows where it is. In print every slide is laid out.
 if (!printing) {
-  const first = slides.findIndex((s) => s.id === firstId);
-  slides.forEach((s, i) => {
+  const first = entries.findIndex((s) => s.id === firstId);
+  entries.forEach((s, i) => {
     const section = sections.get(s.id);
     if (section && Math.abs(i - first) > 2) section.style.display = 'none';
   });
@@ -177,7 +213,7 @@ if (!printing) {
 // The first slide's words and demo start loading now, side by side; reveal starts once the words are in, so that
 // it finds the slide whole when it reads the address (a step in `#/<id>/<step>` is one of its fragments).
 void loadDemo(firstId, onDemoError);
-const textsBeforeStart = Promise.all((printing ? slides.map((s) => s.id) : [firstId]).map(loadText));
+const textsBeforeStart = Promise.all((printing ? entries.map((s) => s.id) : [firstId]).map(loadText));
 
 /** The speaker view shows the deck in iframes (`?receiver`): they mirror the projector, 16:9 and without chrome. */
 const receiver = new URLSearchParams(window.location.search).has('receiver');
@@ -284,7 +320,7 @@ document.addEventListener(
     // Without the grid (no sibling-index() in this browser) reveal's row stays, with its own keys.
     if (!Number.isInteger(cols) || cols < 1) return;
     const h = deck.getIndices().h;
-    const next = Math.min(slides.length - 1, Math.max(0, h + (e.key === 'ArrowDown' ? cols : -cols)));
+    const next = Math.min(entries.length - 1, Math.max(0, h + (e.key === 'ArrowDown' ? cols : -cols)));
     e.preventDefault();
     e.stopImmediatePropagation();
     if (next !== h) deck.slide(next);

@@ -55,6 +55,14 @@ export function resolvePageMode(search: string, deck?: DeckLike): PageMode {
   return { mode: speaker ? 'speaker' : 'deck', print, presenting };
 }
 
+/**
+ * Pure: the plan the address asks for (`?plan=40`, or a list of slide ids `?plan=title,c10k,summary`; slides/plan.ts
+ * reads it), or null: the full deck.
+ */
+export function planParam(search: string): string | null {
+  return new URLSearchParams(search).get('plan');
+}
+
 /** The deck page's mode, once reveal knows it. */
 export function deckPageMode(deck: DeckLike): PageMode {
   return resolvePageMode(window.location.search, deck);

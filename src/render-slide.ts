@@ -5,7 +5,7 @@ import type { Lang } from '../lib/i18n.ts';
 import type { DemoMode } from '../lib/demo-contract.ts';
 import { deckText } from './deck-text.ts';
 import { blocks } from '../lib/render-text.ts';
-import { chapterMap, slides } from '../slides/index.ts';
+import { chapterMap, slides, type ChapterEntry } from '../slides/index.ts';
 
 /** The demo element of a slide, with the attributes every demo takes. Tags come from the manifest only. */
 export function demoTemplate(
@@ -19,6 +19,8 @@ export function demoTemplate(
     step?: number;
     /** Where the demo keeps its state (demo-store.ts): the slide id unless two copies share a page. */
     key?: string;
+    /** The chapters it shows, if it asks (`gets: ['chapters']`): a plan's (slides/plan.ts), else the deck's. */
+    chapters?: readonly ChapterEntry[];
   } = {},
 ): TemplateResult {
   const demo = slide.demo;
@@ -30,7 +32,7 @@ export function demoTemplate(
   // chapters in this language; every quiz of the deck in deck order (its id, and its slide's id, title and chapter).
   // A property not given (and a deep link's step, when there is none) is left as the element has it (`noChange`).
   const chapters = gets.has('chapters')
-    ? chapterMap().map((c) => ({
+    ? (extra.chapters ?? chapterMap()).map((c) => ({
         chapter: c.chapter,
         title: deckText[lang].chapters[c.chapter],
         firstSlide: c.firstSlide,
@@ -59,14 +61,19 @@ export type TextState = SlideTextDef | 'failed' | undefined;
 
 /**
  * Speaker notes: the spoken lines, then the appendix (provenance, checks; under its own heading) with the slide's
- * sources.
+ * sources. `spoken` draws the spoken lines (the speaker view marks the current step's: src/speaker-notes.ts).
  */
-export function notesTemplate(slide: SlideDef, lang: Lang, text: TextState): TemplateResult {
+export function notesTemplate(
+  slide: SlideDef,
+  lang: Lang,
+  text: TextState,
+  spoken: (notes: SlideTextDef['text'][Lang]['notes']) => TemplateResult = blocks,
+): TemplateResult {
   if (!text || text === 'failed') return html``;
   const sources = text.sources ?? [];
   const { notes, appendix } = text.text[lang];
-  if (!appendix.length && !sources.length) return blocks(notes);
-  return html`${blocks(notes)}
+  if (!appendix.length && !sources.length) return spoken(notes);
+  return html`${spoken(notes)}
     <div class="notes-appendix">
       <p class="notes-appendix-title"><strong>${deckText[lang].appendix}</strong></p>
       ${blocks(appendix)}
@@ -95,7 +102,13 @@ function bodyTemplate(lang: Lang, text: TextState, presenting: boolean): Templat
  *
  * While presenting (`src/page-mode.ts`), the body's `{ details }` blocks are closed; otherwise (and in print) open.
  */
-export function slideTemplate(slide: SlideDef, lang: Lang, text: TextState, presenting = false): TemplateResult {
+export function slideTemplate(
+  slide: SlideDef,
+  lang: Lang,
+  text: TextState,
+  presenting = false,
+  chapters?: readonly ChapterEntry[],
+): TemplateResult {
   const layout = slide.demo?.layout ?? 'side';
   const steps = Math.max(0, speakerSteps(slide) - 1);
   return html`
@@ -104,7 +117,7 @@ export function slideTemplate(slide: SlideDef, lang: Lang, text: TextState, pres
         <h2>${slide.title[lang]}</h2>
       </header>
       <div class="slide-body" aria-busy=${text ? 'false' : 'true'}>${bodyTemplate(lang, text, presenting)}</div>
-      ${slide.demo ? html`<div class="slide-demo">${demoTemplate(slide, lang)}</div>` : nothing}
+      ${slide.demo ? html`<div class="slide-demo">${demoTemplate(slide, lang, chapters ? { chapters } : {})}</div>` : nothing}
     </div>
     ${Array.from({ length: steps }, (_, i) => html`<span class="fragment demo-step" data-fragment-index=${i} aria-hidden="true"></span>`)}
     <aside class="notes">${notesTemplate(slide, lang, text)}</aside>

@@ -39,6 +39,17 @@ export function slideTimings(totalSeconds: number, fixed: readonly (number | und
   return own.map((t) => t ?? share);
 }
 
+/**
+ * Pure: each slide's planned seconds in proportion to its weight. A plan weighs its slides by their clicker steps
+ * (a slide of 8 steps takes 8 shares, a divider or a slide without steps 1), so the talk's minutes go where the
+ * clicks are. Weights that are not positive numbers count as 1.
+ */
+export function weightedTimings(totalSeconds: number, weights: readonly number[]): number[] {
+  const w = weights.map((x) => (Number.isFinite(x) && x > 0 ? x : 1));
+  const sum = w.reduce((a, b) => a + b, 0);
+  return w.map((x) => (sum ? (totalSeconds * x) / sum : 0));
+}
+
 export type PaceStatus = 'ahead' | 'on-time' | 'behind';
 
 export interface Pace {

@@ -57,7 +57,11 @@ export type SpeakerMessage =
       slideIndex: number;
       slideCount: number;
       lang: string;
+      /** The deck's `?plan=` (empty: none, the full deck): the speaker view reads the same plan. */
+      plan: string;
     }
+  /** speaker → deck: present this plan (`?plan=`; empty: the full deck). */
+  | { type: typeof SPEAKER_MESSAGE; kind: 'plan'; plan: string }
   /** speaker → deck: the presenter moved the current preview (a key or a click in the speaker view). */
   | { type: typeof SPEAKER_MESSAGE; kind: 'go'; state: DeckPosition }
   /** speaker → preview: show this position (and, for the upcoming preview, one step further). */
@@ -86,6 +90,9 @@ export function positionOf(value: unknown): DeckPosition | null {
   if (v['paused'] !== undefined) out.paused = v['paused'] === true;
   return out;
 }
+
+/** The longest `?plan=` passed between the deck and the speaker view (a list of every slide's id fits ten times). */
+const MAX_PLAN = 4000;
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e7;
 const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
@@ -147,8 +154,11 @@ export function speakerMessageOf(data: unknown): SpeakerMessage | null {
       const { slideId, slideIndex, slideCount, lang } = d;
       if (!state || typeof slideId !== 'string' || slideId.length > 200) return null;
       if (!isIndex(slideIndex) || !isIndex(slideCount) || typeof lang !== 'string') return null;
-      return { type: SPEAKER_MESSAGE, kind: 'state', state, slideId, slideIndex, slideCount, lang };
+      const plan = isText(d['plan'], MAX_PLAN) ? d['plan'] : '';
+      return { type: SPEAKER_MESSAGE, kind: 'state', state, slideId, slideIndex, slideCount, lang, plan };
     }
+    case 'plan':
+      return isText(d['plan'], MAX_PLAN) ? { type: SPEAKER_MESSAGE, kind: 'plan', plan: d['plan'] } : null;
     case 'workshop': {
       if (d['status'] === null) return { type: SPEAKER_MESSAGE, kind: 'workshop', status: null };
       const status = workshopStatusOf(d['status']);

@@ -33,6 +33,22 @@ const en = {
   notesLoading: 'The notes are loading…',
   notesFailed: 'The notes of this slide could not be loaded.',
   noNotes: 'This slide has no notes.',
+  /** The notes follow the clicker: the current step's paragraph is marked, the next one labelled. */
+  nowStep: (step: number, total: number) => `Now · step ${step + 1} of ${total}`,
+  nextStep: 'Next',
+  nextSlide: (title: string) => `Next slide: ${title}`,
+  plan: 'Plan',
+  planNames: (name: string) =>
+    name === ''
+      ? 'Full deck, no plan'
+      : /^\d+$/.test(name)
+        ? `${name} minutes`
+        : name === 'custom'
+          ? 'Your list'
+          : name,
+  planSummary: (slides: number, clicks: number) => `${slides} slides · ${clicks} clicks`,
+  offPlan: 'This slide is outside the plan: the pacing counts the plan’s slides only.',
+  outsidePlan: 'outside the plan',
   layout: 'Layout',
   layouts: { default: 'Default', wide: 'Wide', tall: 'Tall', 'notes-only': 'Notes only' },
   workshop: (room: string) => `Workshop · room ${room}`,
@@ -86,6 +102,24 @@ const ru: typeof en = {
   notesLoading: 'Заметки загружаются…',
   notesFailed: 'Заметки этого слайда не удалось загрузить.',
   noNotes: 'У этого слайда нет заметок.',
+  nowStep: (step: number, total: number) => `Сейчас · шаг ${step + 1} из ${total}`,
+  nextStep: 'Дальше',
+  nextSlide: (title: string) => `Следующий слайд: ${title}`,
+  plan: 'План',
+  planNames: (name: string) =>
+    name === ''
+      ? 'Вся презентация, без плана'
+      : /^\d+$/.test(name)
+        ? `${name} минут`
+        : name === 'custom'
+          ? 'Ваш список'
+          : name === 'workshop'
+            ? 'воркшоп (workshop)'
+            : name,
+  planSummary: (slides: number, clicks: number) =>
+    `${slides} ${ruPlural(slides, 'слайд', 'слайда', 'слайдов')} · ${clicks} ${ruPlural(clicks, 'клик', 'клика', 'кликов')}`,
+  offPlan: 'Этот слайд вне плана: темп считает только слайды плана.',
+  outsidePlan: 'вне плана',
   layout: 'Раскладка',
   layouts: { default: 'Обычная', wide: 'Широкая', tall: 'Высокая', 'notes-only': 'Только заметки' },
   workshop: (room: string) => `Воркшоп · комната ${room}`,

@@ -4,12 +4,26 @@ import { html, nothing, render } from 'lit';
 import { isLang, type Lang } from '../lib/i18n.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { slideById } from '../slides/index.ts';
+import { speakerSteps } from '../slides/types.ts';
+import { planClicks } from '../slides/plan.ts';
+import { planFor, planTexts } from '../slides/plans.ts';
 import { notesTemplate } from './render-slide.ts';
+import { stepNotesTemplate } from './speaker-notes.ts';
+import { deckText } from './deck-text.ts';
+import { planText } from './plan-text.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
 import { applyPrefsToDocument, currentPrefs } from './prefs.ts';
 import { speakerText, type SpeakerLayout } from './speaker-text.ts';
 import { IN_SINGLE_FILE } from './plugins/speaker-link.ts';
-import { clockText, pace, parseMinutes, slideTimings, MAX_MINUTES, MIN_MINUTES } from './speaker-pacing.ts';
+import {
+  clockText,
+  pace,
+  parseMinutes,
+  slideTimings,
+  weightedTimings,
+  MAX_MINUTES,
+  MIN_MINUTES,
+} from './speaker-pacing.ts';
 import {
   SPEAKER_MESSAGE,
   installMessageGate,
@@ -47,19 +61,27 @@ const LAYOUTS: readonly SpeakerLayout[] = ['default', 'wide', 'tall', 'notes-onl
 const isLayout = (v: unknown): v is SpeakerLayout => LAYOUTS.includes(v as SpeakerLayout);
 
 const params = new URLSearchParams(window.location.search);
-/** The planned length: the address's `?minutes=` if it is one, else what was set here before. */
-let minutes: number | null = null;
+/**
+ * The plan the deck presents (`?plan=`, slides/plan.ts; empty: the full deck): the deck says which in each state
+ * message; the previews show the same, and the pacing counts its slides.
+ */
+let planRaw = params.get('plan') ?? '';
+let plan = planFor(planRaw || null);
+/** The planned length typed here or given by `?minutes=`. */
+let typedMinutes: number | null = null;
+/** The length set here before (remembered). */
+let storedMinutes: number | null = null;
 /** A refused value, shown until a good one replaces it. */
 let minutesError: string | null = null;
 {
   const fromUrl = parseMinutes(params.get('minutes'));
   const stored = parseMinutes(readStored(MINUTES_KEY));
-  if (fromUrl?.ok) minutes = fromUrl.minutes;
-  else {
-    if (fromUrl && !fromUrl.ok) minutesError = fromUrl.raw;
-    if (stored?.ok) minutes = stored.minutes;
-  }
+  if (fromUrl?.ok) typedMinutes = fromUrl.minutes;
+  else if (fromUrl && !fromUrl.ok) minutesError = fromUrl.raw;
+  if (stored?.ok) storedMinutes = stored.minutes;
 }
+/** The planned length: typed (or in the address), else the plan's own (`minutes: 40`), else the one remembered. */
+const minutesNow = (): number | null => typedMinutes ?? plan.minutes ?? storedMinutes;
 let layout: SpeakerLayout = ((v) => (isLayout(v) ? v : 'default'))(readStored(LAYOUT_KEY));
 
 /** What the deck last said. */
@@ -83,6 +105,7 @@ const deckPage = IN_SINGLE_FILE ? (window.location.pathname.split('/').pop() ?? 
 const previewUrl = (state: DeckPosition, upcoming: boolean) => {
   const p = new URLSearchParams(frameParams);
   p.set('lang', lang);
+  if (planRaw) p.set('plan', planRaw);
   p.set('transition', 'none');
   p.set('backgroundTransition', 'none');
   p.set('progress', 'false');
@@ -128,12 +151,19 @@ window.addEventListener('message', (event: MessageEvent) => {
       lang = message.lang;
       applyPrefsToDocument({ lang, theme: prefs.theme });
     }
-    if (first || relang) {
+    const replan = message.plan !== planRaw;
+    if (replan) {
+      planRaw = message.plan;
+      plan = planFor(planRaw || null);
+    }
+    if (first || relang || replan) {
       framesReady.clear();
       currentFrame.src = previewUrl(message.state, false);
       upcomingFrame.src = previewUrl(message.state, true);
     } else if (moved) sendToFrames();
     void loadNotes(message.slideId);
+    const next = nextSlideId(message.slideId);
+    if (next) void loadNotes(next);
     update();
   } else if (message.kind === 'frame' && event.source) {
     const from = event.source as Window;
@@ -172,11 +202,13 @@ document.addEventListener('keydown', (event) => {
 function setMinutes(raw: string): void {
   const parsed = parseMinutes(raw);
   if (parsed === null) {
-    minutes = null;
+    typedMinutes = null;
+    storedMinutes = null;
     minutesError = null;
     writeStored(MINUTES_KEY, '');
   } else if (parsed.ok) {
-    minutes = parsed.minutes;
+    typedMinutes = parsed.minutes;
+    storedMinutes = parsed.minutes;
     minutesError = null;
     writeStored(MINUTES_KEY, String(parsed.minutes));
   } else {
@@ -209,12 +241,22 @@ function resetTimer(): void {
 
 function pacingTemplate(t: (typeof speakerText)[Lang]) {
   const error = minutesError !== null ? t.badMinutes(minutesError, MIN_MINUTES, MAX_MINUTES) : null;
+  const minutes = minutesNow();
   let status = html`<p class="pace-none">${t.noPlan}</p>`;
-  if (minutes !== null && deckState) {
-    const timings = slideTimings(
-      minutes * 60,
-      Array.from({ length: deckState.slideCount }, () => undefined),
-    );
+  if (deckState && deckState.slideIndex < 0) status = html`<p class="pace-off-plan">${t.offPlan}</p>`;
+  else if (minutes !== null && deckState) {
+    // A plan shares the minutes by its entries' clicker steps (the deck counts the same entries); the full deck, equally.
+    const shown = plan.name ? plan.entries.filter((e) => e.kind === 'divider' || e.inPlan) : [];
+    const timings =
+      shown.length && shown.length === deckState.slideCount
+        ? weightedTimings(
+            minutes * 60,
+            shown.map((e) => (e.kind === 'slide' ? speakerSteps(e.slide) : 1)),
+          )
+        : slideTimings(
+            minutes * 60,
+            Array.from({ length: deckState.slideCount }, () => undefined),
+          );
     const p = pace(timings, deckState.slideIndex, elapsedSeconds());
     const by = clockText(p.by);
     const headline = p.status === 'ahead' ? t.ahead(by) : p.status === 'behind' ? t.behind(by) : t.onTime;
@@ -240,8 +282,42 @@ function pacingTemplate(t: (typeof speakerText)[Lang]) {
   </div>`;
 }
 
+/** The plan's chooser: the built-in plans, the full deck, and the deck's own list if it presents one. */
+function planTemplate(t: (typeof speakerText)[Lang]) {
+  const names = ['', ...planTexts.keys()];
+  const current = plan.name === 'custom' ? planRaw : (plan.name ?? '');
+  const shown = plan.entries.filter((e) => e.kind === 'divider' || e.inPlan);
+  const slideCount = shown.filter((e) => e.kind === 'slide').length;
+  return html`<label id="speaker-plan"
+      >${t.plan}
+      <select @change=${(e: Event) => choosePlan((e.target as HTMLSelectElement).value)}>
+        ${names.map((n) => html`<option value=${n} ?selected=${n === current}>${t.planNames(n)}</option>`)}
+        ${plan.name === 'custom' ? html`<option value=${planRaw} selected>${t.planNames('custom')}</option>` : nothing}
+      </select></label
+    >
+    <p class="plan-summary">${t.planSummary(slideCount, planClicks(plan, speakerSteps))}</p>`;
+}
+
+/** Asks the deck to present another plan: it opens again with it (src/plugins/speaker-link.ts), and says so. */
+function choosePlan(name: string): void {
+  send(opener, { type: SPEAKER_MESSAGE, kind: 'plan', plan: name });
+}
+
+/** The slide after this one in the plan (a divider passed over), for its first paragraph of notes. */
+function nextSlideId(id: string): string | undefined {
+  const shown = plan.entries.filter((e) => e.kind === 'divider' || e.inPlan);
+  const at = shown.findIndex((e) => e.id === id);
+  if (at < 0) return undefined;
+  return shown.slice(at + 1).find((e) => e.kind === 'slide')?.id;
+}
+
 function notesBody(t: (typeof speakerText)[Lang]) {
   if (!deckState) return nothing;
+  const entry = plan.entries.find((e) => e.id === deckState?.slideId);
+  if (entry?.kind === 'divider') {
+    const p = planText[lang];
+    return html`<p>${p.chapterOf(entry.number, deckText[lang].chapters[entry.chapter])}: ${p.questions[entry.chapter]}</p>`;
+  }
   const slide = slideById(deckState.slideId);
   if (!slide) return nothing;
   if (failedNotes.has(slide.id)) return html`<p role="alert">${t.notesFailed}</p>`;
@@ -249,7 +325,12 @@ function notesBody(t: (typeof speakerText)[Lang]) {
   if (!text) return html`<p class="muted">${t.notesLoading}</p>`;
   if (!text.text[lang].notes.length && !text.text[lang].appendix.length && !text.sources?.length)
     return html`<p class="muted">${t.noNotes}</p>`;
-  return notesTemplate(slide, lang, text);
+  const f = deckState.state.indexf;
+  const step = typeof f === 'number' && f >= 0 ? f + 1 : 0;
+  const nextId = nextSlideId(slide.id);
+  const nextDef = nextId ? slideById(nextId) : undefined;
+  const next = nextDef ? { title: nextDef.title[lang], first: slideText(nextDef.id)?.text[lang].notes[0] } : undefined;
+  return notesTemplate(slide, lang, text, (notes) => stepNotesTemplate(notes, step, lang, next));
 }
 
 /** The workshop's room, people and current question, with the question's buttons and the join QR code. */
@@ -312,7 +393,7 @@ function update(): void {
   render(
     html`${status ? html`<p id="connection-status" role="status">${status}</p>` : nothing}
       <section id="current-slide" aria-label=${t.current}>
-        <span class="overlay-element label">${t.current}${deckState ? html` · ${t.slideOf(deckState.slideIndex + 1, deckState.slideCount)}` : nothing}</span>
+        <span class="overlay-element label">${t.current}${deckState ? html` · ${deckState.slideIndex < 0 ? t.outsidePlan : t.slideOf(deckState.slideIndex + 1, deckState.slideCount)}` : nothing}</span>
         ${currentFrame}
       </section>
       <section id="upcoming-slide" aria-label=${t.upcoming}>
@@ -341,6 +422,7 @@ function update(): void {
           </div>
           ${deckState?.state.paused ? html`<p class="deck-paused">${t.deckPaused}</p>` : nothing}
         </div>
+        ${planTemplate(t)}
         ${pacingTemplate(t)}
         ${workshopTemplate(t)}
         <div class="speaker-controls-notes">
@@ -353,7 +435,16 @@ function update(): void {
   );
   currentFrame.title = t.currentFrame;
   upcomingFrame.title = t.upcomingFrame;
+  // The current step's paragraph comes into view when the clicker moves (not on every second's redraw).
+  const marked = deckState ? `${deckState.slideId}/${deckState.state.indexf ?? -1}` : '';
+  if (marked !== lastMarked) {
+    lastMarked = marked;
+    root.querySelector('.note-step.current')?.scrollIntoView({ block: 'nearest' });
+  }
 }
+
+/** The step whose paragraph was last brought into view. */
+let lastMarked = '';
 
 update();
 hello();

@@ -107,7 +107,7 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
 
   // ------------------------------------------------------------------------------ where the deck is
   const here = () => {
-    const all = deck.getSlides();
+    const all = deck.getHorizontalSlides();
     const cur = deck.getCurrentSlide();
     return {
       id: cur?.id ?? slides[0]?.id ?? 'title',

@@ -159,7 +159,7 @@ export const styles = [
     }
     .waiting {
       font-family: var(--hsw-mono);
-      color: var(--hsw-warn);
+      color: var(--hsw-warn-text);
       margin: 0.25em 0 0;
     }
     .status.callout {

@@ -16,6 +16,7 @@ export type YoursOutcome =
   | { readonly kind: 'stopped' }
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'oversize'; readonly chars: number }
   | { readonly kind: 'tooLong'; readonly bytes: number };
 
 export interface YoursState {

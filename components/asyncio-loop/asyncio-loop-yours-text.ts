@@ -48,6 +48,8 @@ const en = {
   stopped: 'Stopped: the worker was terminated.',
   failed: (message: string) => `Python could not run the program: ${message}`,
   tooLong: (kb: string, max: string) => `The program is ${kb} KB: \u201cYour code\u201d takes at most ${max} KB.`,
+  oversize: (mb: string, max: string) =>
+    `Refused: the recording is ${mb} MB, and the page reads at most ${max} MB (did the program undo the recorder's bounds?). The worker was terminated.`,
   noTurns: 'The program did not run an event loop: no turns to step (asyncio.run(main()) runs one).',
   notRunYet: 'Write or open a program, then press Run: its turns appear here.',
   at: (s: string) => `loop clock ${s} s`,
@@ -104,6 +106,8 @@ const ru: typeof en = {
   stopped: 'Остановлено: воркер завершён.',
   failed: (message: string) => `Python не смог выполнить программу: ${message}`,
   tooLong: (kb: string, max: string) => `Программа занимает ${kb} КБ, а «Ваш код» принимает не больше ${max} КБ.`,
+  oversize: (mb: string, max: string) =>
+    `Отказано: запись занимает ${mb} МБ, а страница читает не больше ${max} МБ (программа сняла ограничения записи?). Воркер остановлен.`,
   noTurns: 'Программа не запускала цикл событий: шагать нечего (его запускает asyncio.run(main())).',
   notRunYet: 'Напишите или откройте программу и нажмите «Запустить»: здесь появятся её обороты.',
   at: (s: string) => `часы цикла ${s} с`,

@@ -8,6 +8,7 @@ import '../ui/step-controls.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { PyRunner } from '../shared/py-record/py-runner.ts';
 import { PYODIDE_GZIP_BYTES } from '../shared/py-record/py-files.ts';
+import { MAX_RECORDING_CHARS } from '../shared/py-record/py-protocol.ts';
 import type { asyncioLoopText } from './asyncio-loop-text.ts';
 import { yoursText } from './asyncio-loop-yours-text.ts';
 import type { HandleGroup, TurnView } from './asyncio-loop-model.ts';
@@ -172,6 +173,8 @@ function outcome(t: Text, lang: Lang, y: YoursState) {
       return html`<div class="callout" role="status">${t.needsServed}</div>`;
     case 'failed':
       return html`<div class="callout bad" role="alert">${t.failed(o.message)}</div>`;
+    case 'oversize':
+      return html`<div class="callout bad" role="alert">${t.oversize(n(o.chars / 1e6, 1), n(MAX_RECORDING_CHARS / 1e6))}</div>`;
     case 'tooLong':
       return html`<div class="callout bad" role="alert">${t.tooLong(n(o.bytes / 1000, 1), n(MAX_SOURCE_BYTES / 1000))}</div>`;
     case 'recorded': {

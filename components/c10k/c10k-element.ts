@@ -8,6 +8,7 @@ import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import * as model from './c10k-model.ts';
 import {
   GiB,
+  KiB,
   MiB,
   RAM_CHOICES,
   RANGES,
@@ -198,7 +199,13 @@ export class C10kDemo extends DemoElement<C10kInput> {
     const s = this.state;
     const series = memorySeries(s);
     const f = figures(s);
-    const pts = (ys: number[]) => series.connections.map((x, i) => ({ x, y: ys[i] ?? 0 }));
+    const pts = (xs: number[], ys: number[]) => xs.map((x, i) => ({ x, y: ys[i] ?? 0 }));
+    // the threads stop at the kernel's lowest ceiling: no curve and no marker for threads past it
+    const threadsStand = s.connections <= f.lowestLimit.maxThreads;
+    // one scale for every speaker step (the largest of them reaches 256 GiB), wider only if the person's inputs need it
+    const all = [...series.threadVirtual, ...series.loopResident, ...series.threadResident];
+    const yMin = Math.min(256 * KiB, ...all);
+    const yMax = Math.max(1024 * GiB, ...all);
     return {
       x: {
         title: t.chartX,
@@ -211,20 +218,35 @@ export class C10kDemo extends DemoElement<C10kInput> {
       y: {
         title: t.chartY,
         log: true,
+        min: yMin,
+        max: yMax,
         ticks: [MiB, 32 * MiB, GiB, 32 * GiB, 1024 * GiB, 32 * 1024 * GiB],
         format: (v) => formatBytes(v, lang),
       },
       series: [
-        { label: t.seriesThreadVirtual, points: pts(series.threadVirtual), color: '--hsw-series-1', dashed: true },
-        { label: t.seriesThreadResident, points: pts(series.threadResident), color: '--hsw-series-1' },
-        { label: t.seriesLoop, points: pts(series.loopResident), color: '--hsw-series-2' },
+        {
+          label: t.seriesThreadVirtual,
+          points: pts(series.threadConnections, series.threadVirtual),
+          color: '--hsw-series-1',
+          dashed: true,
+        },
+        {
+          label: t.seriesThreadResident,
+          points: pts(series.threadConnections, series.threadResident),
+          color: '--hsw-series-1',
+        },
+        { label: t.seriesLoop, points: pts(series.connections, series.loopResident), color: '--hsw-series-2' },
         {
           label: t.seriesNow,
           marker: true,
           color: '--hsw-series-3',
           points: [
-            { x: s.connections, y: f.threads.virtual },
-            { x: s.connections, y: f.threads.resident },
+            ...(threadsStand
+              ? [
+                  { x: s.connections, y: f.threads.virtual },
+                  { x: s.connections, y: f.threads.resident },
+                ]
+              : []),
             { x: s.connections, y: f.loop.resident },
           ],
         },

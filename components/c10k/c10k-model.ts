@@ -4,8 +4,9 @@
  * Sources (also in the slide's notes): pthread_create(3) and `ulimit -s` (8 MiB default stacks on Linux, a
  * guard page below each: two mappings per stack, which this repo's probe counts); kernel/fork.c (threads-max =
  * RAM / (8 × THREAD_SIZE) with 16 KiB kernel stacks, RLIMIT_NPROC defaults to threads-max / 2); mm (vm.max_map_count
- * default 65530); context switch cost 2–5 µs including cache misses (seed 004; Li, Ding, Shen, "Quantifying the
- * cost of context switch", 2007).
+ * default 65530); the direct cost of a context switch, 2–5 µs (Li, Ding, Shen, "Quantifying the cost of context
+ * switch", 2007, measured 3.8 µs direct on Linux 2.6.17). Not modelled: the indirect cost, the cache misses after a
+ * switch, which in that paper grows with the data a process touches, to more than 1,000 µs a switch.
  */
 
 import { clampIndex } from '../../lib/stepping.ts';
@@ -34,7 +35,7 @@ export const DEFAULT_MAX_MAP_COUNT = 65530;
 /** The terms of the kernel's default (include/linux/mm.h). */
 export const USHRT_MAX = 65535;
 export const MAPCOUNT_ELF_CORE_MARGIN = 5;
-/** Context switch cost range, µs (seed 004). */
+/** Direct cost of one context switch, µs: the switch itself, without the cache misses that follow it. */
 export const SWITCH_COST_US = { low: 2, high: 5 } as const;
 
 export interface C10kInput {
@@ -154,13 +155,18 @@ export function figures(input: C10kInput): ModelFigures {
   };
 }
 
-/** Points for the chart: memory against connections, on logarithmic axes. */
+/**
+ * Points for the chart: memory against connections, on logarithmic axes. The threads' curves end at the lowest
+ * kernel ceiling (`threadConnections` stops there, the ceiling itself its last point): past it there are no more
+ * threads to count. The event loop's curve runs the whole range.
+ */
 export function memorySeries(
   input: C10kInput,
   from: number = RANGES.connections.min,
   to: number = RANGES.connections.max,
 ): {
   connections: number[];
+  threadConnections: number[];
   threadVirtual: number[];
   threadResident: number[];
   loopResident: number[];
@@ -169,10 +175,14 @@ export function memorySeries(
   for (let exp = Math.log10(from); exp <= Math.log10(to) + 1e-9; exp += 0.25)
     connections.push(Math.round(Math.pow(10, exp)));
   const at = (c: number) => figures({ ...input, connections: c });
+  const ceiling = at(from).lowestLimit.maxThreads;
+  const threadConnections = connections.filter((c) => c < ceiling);
+  if (ceiling >= from && ceiling <= to) threadConnections.push(ceiling);
   return {
     connections,
-    threadVirtual: connections.map((c) => at(c).threads.virtual),
-    threadResident: connections.map((c) => at(c).threads.resident),
+    threadConnections,
+    threadVirtual: threadConnections.map((c) => at(c).threads.virtual),
+    threadResident: threadConnections.map((c) => at(c).threads.resident),
     loopResident: connections.map((c) => at(c).loop.resident),
   };
 }

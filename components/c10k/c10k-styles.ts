@@ -3,7 +3,7 @@ import { controlStyles } from '../ui/theme.ts';
 import { calloutStyles, dataTableStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /**
- * The c10k demo's look: the main controls in three columns (four with a custom stack, so that the demo keeps its
+ * The c10k demo's look: the main controls in three columns, the first wider (four with a custom stack, so that the demo keeps its
  * height), the other inputs and the figures table in disclosures, the ceiling callout, then the chart beside the
  * list of ceilings. On the type scale of demo-styles.ts: nothing under `--hsw-fs-small` (0.75em). Presented, the
  * disclosures are closed and the chart takes the width.
@@ -16,7 +16,8 @@ export const styles = [
   css`
     .controls {
       display: grid;
-      grid-template-columns: repeat(3, minmax(0, 1fr));
+      /* the connections slider first and wider: its label and "1,000,000" side by side, no word broken */
+      grid-template-columns: minmax(0, 1.35fr) repeat(2, minmax(0, 1fr));
       gap: 0.5em 1em;
       align-items: end;
     }

@@ -43,7 +43,7 @@ export const styles = [
       border-left-color: var(--hsw-warn);
     }
     ul.fits li.fit-care .badge {
-      color: var(--hsw-warn);
+      color: var(--hsw-warn-text);
     }
     ul.fits li.fit-poor {
       color: var(--hsw-muted);
@@ -165,7 +165,7 @@ export const styles = [
       border-left-color: var(--hsw-warn);
     }
     tr.fit-care .badge {
-      color: var(--hsw-warn);
+      color: var(--hsw-warn-text);
     }
     tr.fit-poor {
       color: var(--hsw-muted);

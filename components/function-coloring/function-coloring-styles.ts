@@ -115,7 +115,7 @@ export const styles = [
     }
     .stuck-mark {
       margin-left: 0.35em;
-      color: var(--hsw-warn);
+      color: var(--hsw-warn-text);
     }
     .io {
       margin-left: 0.35em;

@@ -51,17 +51,21 @@ export const styles = [
       gap: 0.4em 1em;
       align-items: start;
     }
+    /* One set of columns for every lane (subgrid): the name column as wide as the longest name ("планировщик 1"),
+       so that no name is cut or covered by its lane's chip. */
     .lanes {
       list-style: none;
       margin: 0;
       padding: 0;
       display: grid;
-      gap: 0.15em;
+      grid-template-columns: max-content 3.4em minmax(0, 1fr);
+      gap: 0.15em 0.5em;
       font-size: var(--hsw-fs-note);
     }
     .lane {
       display: grid;
-      grid-template-columns: 8.4em 3.4em minmax(0, 1fr);
+      grid-column: 1 / -1;
+      grid-template-columns: subgrid;
       gap: 0.5em;
       align-items: center;
       padding: 0.1em 0.4em;
@@ -286,9 +290,15 @@ export const styles = [
     :host([presenting]) .side .callout {
       font-size: 1em;
     }
+    :host([presenting]) .lanes {
+      grid-template-columns: max-content 3.2em minmax(0, 1fr);
+    }
     :host([presenting]) .lane {
-      grid-template-columns: 5.6em 3.2em minmax(0, 1fr);
       padding: 0.25em 0.5em;
+    }
+    /* presented, a lane's status is read whole ("закреплён: заблокирован в ядре"), on a second line if need be */
+    :host([presenting]) .lane-status {
+      white-space: normal;
     }
     @container ${narrowQuery} {
       .main,

@@ -112,7 +112,7 @@ export const styles = [
       border-left-color: var(--hsw-series-2);
     }
     .why .over {
-      color: var(--hsw-warn);
+      color: var(--hsw-warn-text);
     }
     hsw-chart {
       --hsw-chart-height: 170px;

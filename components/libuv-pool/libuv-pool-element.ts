@@ -22,6 +22,7 @@ import {
   setSlowIoCap,
   simulatePool,
   snapshotAt,
+  threadLanes,
   back,
   forward,
   type NumericParam,
@@ -209,22 +210,31 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const t = libuvPoolText[this.lang];
     const n = (v: number) => formatNumber(v, this.lang);
     const narrow = this.width.narrow;
+    // Up to four threads get a lane each, tall enough for a label in each bar. More: consecutive threads that did the
+    // same work share a lane ("threads 11–14"), so what every thread did is drawn; past six lanes, the rest are counted.
+    const single = threadLanes(s, false);
+    const all = single.length <= 4 ? single : threadLanes(s, true);
+    const roomy = all.length <= 4;
+    const lanes = all.slice(0, roomy ? 4 : 6);
+    const extra = all.slice(lanes.length).reduce((k, lane) => k + lane.threads.length, 0);
+    const laneText = (threads: readonly number[]) => {
+      const first = (threads[0] ?? 0) + 1;
+      const last = (threads[threads.length - 1] ?? 0) + 1;
+      return first === last ? t.threadLane(first) : t.threadLanes(first, last);
+    };
+    // the label column holds the longest lane label (about 0.6 em a character at the unscaled 15 px)
+    const longest = Math.max(0, ...lanes.map((lane) => laneText(lane.threads).length));
     const tl = timeline({
       width: this.width.width,
-      labels: narrow ? 70 : 84,
+      labels: Math.max(narrow ? 70 : 84, Math.ceil(longest * 9 + 12)),
       right: 8,
       span: Math.max(s.makespan, 1),
       presenting: this.presenting,
     });
     const { x, mid, font: FONT } = tl;
-    const used = [...new Set(s.tasks.map((x) => x.thread))].sort((a, b) => a - b);
-    // Up to four lanes are tall enough for a label in each bar; more lanes are drawn thinner, at most six.
-    const roomy = used.length <= 4;
-    const lanes = used.slice(0, roomy ? 4 : 6);
     // Presenting, the timeline is the slide: taller lanes.
     const laneH = this.presenting ? (roomy ? 34 : 26) : roomy ? 20 : 17;
     const gap = roomy ? 3 : 2;
-    const extra = used.length - lanes.length;
     const queueH = this.presenting ? 44 : 30;
     const top = 4;
     const threadsBottom = top + lanes.length * (laneH + gap);
@@ -235,27 +245,27 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const maxQ = Math.max(1, ...s.queue.map((q) => q.length));
 
     const bars: SVGTemplateResult[] = [];
-    lanes.forEach((thread, li) => {
+    lanes.forEach((lane, li) => {
       const y = top + li * (laneH + gap);
-      bars.push(laneLabel(tl, y, laneH, t.threadLane(thread + 1)));
-      for (const task of s.tasks) {
-        if (task.thread !== thread) continue;
-        const text = `${t.kinds[task.kind]} ${task.index}`;
+      bars.push(laneLabel(tl, y, laneH, laneText(lane.threads)));
+      for (const work of lane.work) {
+        const [lo, hi] = work.indexes;
+        const text = `${t.kinds[work.kind]} ${lo === hi ? n(lo) : `${n(lo)}–${n(hi)}`}`;
         // half a pixel of the background between two tasks back to back on a thread
-        const w = x(task.end) - x(task.start) - 0.5;
+        const w = x(work.end) - x(work.start) - 0.5;
         bars.push(
           span(tl, {
-            from: task.start,
-            to: task.end - (0.5 * tl.span) / (tl.W - tl.left - tl.right),
+            from: work.start,
+            to: work.end - (0.5 * tl.span) / (tl.W - tl.left - tl.right),
             y,
             h: laneH,
             rx: 2,
-            fill: KIND_COLOR[task.kind],
-            title: `${task.id}: ${n(task.start)}–${n(task.end)} ms`,
+            fill: KIND_COLOR[work.kind],
+            title: `${text}: ${n(work.start)}–${n(work.end)} ms`,
           }),
         );
         if (roomy && fits(tl, w, text))
-          bars.push(svg`<text class="bar-label" x=${x(task.start) + 4} y=${mid(y, laneH)}>${text}</text>`);
+          bars.push(svg`<text class="bar-label" x=${x(work.start) + 4} y=${mid(y, laneH)}>${text}</text>`);
       }
     });
     // queue length as a step area
@@ -273,10 +283,10 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
       label,
       svg`${timeAxis(tl, { marks, top, axisY, unit: t.axisUnit, format: n })}
       ${bars}
-      ${extra > 0 ? svg`<text class="lane-label" x=${tl.left} y=${threadsBottom + FONT}>${t.moreThreads(n(extra))}</text>` : nothing}
-      ${laneLabel(tl, queueTop, queueH, t.queueLane)}
+      ${extra > 0 ? svg`<text class="lane-label" x=${tl.left} y=${threadsBottom + FONT}>${t.moreThreads(extra, n(extra))}</text>` : nothing}
+      ${laneLabel(tl, queueTop + queueH / 2, queueH / 2, t.queueLane)}
       <path d=${d} fill="var(--hsw-bad)" fill-opacity="0.45" stroke="var(--hsw-bad)"></path>
-      <text class="axis" x=${tl.left + 4} y=${queueTop + FONT - 2}>${n(maxQ)}</text>
+      <text class="axis" data-figure="queue-max" x=${tl.left - 6} y=${queueTop + FONT * 0.8} text-anchor="end">${n(maxQ)}</text>
       <line class="cursor" x1=${x(at)} x2=${x(at)} y1=${top} y2=${axisY}></line>`,
     );
   }

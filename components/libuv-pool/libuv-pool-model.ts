@@ -339,6 +339,58 @@ export interface KindStats {
   readonly service: number;
 }
 
+/** One lane of the drawn timeline: a run of consecutive threads that did the same kinds of work at the same times. */
+export interface ThreadLane {
+  /** The threads of the lane, 0-based, consecutive. */
+  readonly threads: readonly number[];
+  /** The work of each of its threads, in order: one entry per task, with the request numbers it spans across them. */
+  readonly work: readonly {
+    readonly kind: WorkKind;
+    readonly start: number;
+    readonly end: number;
+    /** The lowest and highest request number (`PoolTask.index`) of this task across the lane's threads. */
+    readonly indexes: readonly [number, number];
+  }[];
+}
+
+/**
+ * The threads that did any work, as lanes: a lane per thread, or with `group`, consecutive threads whose work was
+ * the same (kinds, starts and ends) share one lane. Sixteen threads with 8 lookups, 6 reads and 4 pbkdf2 calls become
+ * four lanes (threads 1–8: DNS; 9–10: a read then a pbkdf2; 11–14: a read; 15–16: a pbkdf2) instead of six lanes of
+ * lookups and "10 more threads".
+ */
+export function threadLanes(s: PoolSchedule, group: boolean): ThreadLane[] {
+  const byThread = new Map<number, PoolTask[]>();
+  for (const task of [...s.tasks].sort((a, b) => a.start - b.start || a.seq - b.seq)) {
+    const list = byThread.get(task.thread) ?? [];
+    list.push(task);
+    byThread.set(task.thread, list);
+  }
+  const shape = (tasks: readonly PoolTask[]) => tasks.map((x) => `${x.kind}@${x.start}-${x.end}`).join(',');
+  const lanes: { threads: number[]; tasks: PoolTask[][] }[] = [];
+  for (const thread of [...byThread.keys()].sort((a, b) => a - b)) {
+    const tasks = byThread.get(thread) ?? [];
+    const last = lanes[lanes.length - 1];
+    const prev = last?.threads[last.threads.length - 1];
+    if (group && last && prev === thread - 1 && shape(last.tasks[0] ?? []) === shape(tasks)) {
+      last.threads.push(thread);
+      last.tasks.push(tasks);
+    } else lanes.push({ threads: [thread], tasks: [tasks] });
+  }
+  return lanes.map(({ threads, tasks }) => ({
+    threads,
+    work: (tasks[0] ?? []).map((x, i) => {
+      const indexes = tasks.map((list) => list[i]?.index ?? x.index);
+      return {
+        kind: x.kind,
+        start: x.start,
+        end: x.end,
+        indexes: [Math.min(...indexes), Math.max(...indexes)] as const,
+      };
+    }),
+  }));
+}
+
 export function kindStats(s: PoolSchedule, kind: WorkKind): KindStats {
   const xs = s.tasks.filter((x) => x.kind === kind);
   const service = durationOf(s.params, kind);

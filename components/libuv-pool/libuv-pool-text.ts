@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../lib/i18n.ts';
+import { ruPlural, type Bilingual } from '../../lib/i18n.ts';
 import type { WorkKind } from './libuv-pool-model.ts';
 
 const en = {
@@ -25,7 +25,8 @@ const en = {
   presentedMore: 'Sliders and figures',
   presentedFileWait: (wait: string) => `A file read waits ${wait}.`,
   threadLane: (i: number) => `thread ${i}`,
-  moreThreads: (n: string) => `+ ${n} more threads, busy like these`,
+  threadLanes: (first: number, last: number) => `threads ${first}–${last}`,
+  moreThreads: (n: number, v: string) => `+ ${v} more ${n === 1 ? 'thread' : 'threads'}`,
   idleThreads: (n: string) => `${n} threads never used`,
   chartLabel: (threads: string, makespan: string, queued: string) =>
     `Timeline of ${threads} pool threads and the queue: all work ends at ${makespan}; ${queued} requests had to wait at the start.`,
@@ -63,7 +64,8 @@ const ru: typeof en = {
   presentedMore: 'Ползунки и цифры',
   presentedFileWait: (wait: string) => `Чтение файла ждёт ${wait}.`,
   threadLane: (i: number) => `поток ${i}`,
-  moreThreads: (n: string) => `+ ещё ${n} потоков, заняты так же`,
+  threadLanes: (first: number, last: number) => `потоки ${first}–${last}`,
+  moreThreads: (n: number, v: string) => `+ ещё ${v} ${ruPlural(n, 'поток', 'потока', 'потоков')}`,
   idleThreads: (n: string) => `${n} потоков ни разу не понадобились`,
   chartLabel: (threads: string, makespan: string, queued: string) =>
     `Временная шкала ${threads} потоков пула и очереди: вся работа заканчивается через ${makespan}; в начале ждали ${queued} запросов.`,

@@ -10,7 +10,7 @@ import type { CodeText } from './micro-macro-code-text.ts';
 import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import type { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
-import type { EndCode, QueueRuns, Snapshot, TaskView } from '../shared/js-sim/index.ts';
+import type { EndCode, QueueRuns, Runtime, Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import { queueViews } from '../shared/js-sim/recording.ts';
 import {
   acceptedOrders,
@@ -26,6 +26,7 @@ import {
   gradeGuess,
   guessAgain,
   listingWindow,
+  continuationExcerpt,
   moveLine,
   outputWindow,
   printedLines,
@@ -109,6 +110,12 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     this.runner?.dispose();
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // printed (the handout): the run explained at its end, not the guess (kept out of the store: print changes nothing)
+    if (this.print && (changed.has('print') || changed.has('step'))) this.state = model.printState(this.state);
+  }
+
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
@@ -189,6 +196,18 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const runtimes = runtimesFor(s);
     return html`
       <section aria-label=${t.demoLabel}>
+        ${this.print ? nothing : this.renderPickers(t, s, runtimes)}
+        <div class="main">
+          <div class="left">${this.renderCode(t, s, run)} ${this.renderOutput(t, s, run)}</div>
+          <div class="right">${this.renderRight(t, s, run)}</div>
+        </div>
+      </section>
+    `;
+  }
+
+  /** The example and the runtime to pick (not printed: the handout shows the talk's example, explained). */
+  private renderPickers(t: MicroMacroText, s: MicroMacroState, runtimes: readonly Runtime[]) {
+    return html`
         <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.exampleDetails}>
         <div class="top">
           <span>
@@ -211,11 +230,6 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           ${runtimes.length === 1 && runtimes[0] === 'node' ? html`<span class="note">${t.runtimeOnlyNode}</span>` : nothing}
         </div>
         </hsw-details>
-        <div class="main">
-          <div class="left">${this.renderCode(t, s, run)} ${this.renderOutput(t, s, run)}</div>
-          <div class="right">${this.renderRight(t, s, run)}</div>
-        </div>
-      </section>
     `;
   }
 
@@ -423,8 +437,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const snap = run.steps[Math.min(s.index, total)]!;
     const lang = this.lang;
     const node = run.runtime === 'node';
+    const source = sourceOf(s);
+    // a continuation after await shows the code it resumes with, not its function's first line
+    const shown = (v: TaskView) =>
+      ((v.kind === 'resume' || v.kind === 'resumeThrow') && v.line !== null
+        ? continuationExcerpt(source, v.line)
+        : null) ?? v.name;
     const item = (v: TaskView) =>
-      html`<li title=${v.name}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${v.name}</li>`;
+      html`<li title=${shown(v)}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${shown(v)}</li>`;
     const panel = (cls: string, title: string, queue: QueueRuns) => html`
       <div class="panel ${cls}" role="group" aria-label=${title}>
         <h3 class="ph">${title}</h3>

@@ -191,6 +191,29 @@ const WINDOW_BEFORE = 10;
 let lastLines: { source: string; lines: string[] } = { source: '', lines: [''] };
 
 /**
+ * What a continuation after `await` runs first, for its chip in the queue: the simulator names it after its async
+ * function (whose source begins with the code before the await), so the chip showed D's code for the continuation
+ * that prints E. Given the await's line: the rest of that line after the awaited statement, else the next line that
+ * is not blank, trimmed and cut to `max` characters. Null when there is no such line.
+ */
+export function continuationExcerpt(source: string, line: number, max = 40): string | null {
+  const lines = source.split('\n');
+  const at = lines[line - 1];
+  if (at === undefined) return null;
+  const awaitAt = at.indexOf('await');
+  const end = awaitAt < 0 ? -1 : at.indexOf(';', awaitAt);
+  const rest = end < 0 ? '' : at.slice(end + 1).trim();
+  const text =
+    rest ||
+    lines
+      .slice(line)
+      .find((l) => l.trim() !== '')
+      ?.trim();
+  if (!text) return null;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
  * What the listing shows of `source`: all of it, or for a long one (more than LISTING_LINES lines) a window of
  * WINDOW_LINES lines around `line` (1-based; null: from the top). `first` is the window's first line (1-based).
  */
@@ -511,4 +534,13 @@ export function stateForStep(step: number, current: MicroMacroState): MicroMacro
   const run = currentRun(walking);
   const at = run ? queueChangeSteps(run)[entry.change - 1] : undefined;
   return at === undefined ? toEnd(walking) : goTo(walking, at);
+}
+
+/**
+ * What the handout (print) shows: the talk's example run to its end with its explanation (the speaker sequence's last
+ * step), never the guess to make. Printed, the guess is a list of the lines in source order with no one to move
+ * them, and it reads as the answer. A guess the person checked stays theirs, checked.
+ */
+export function printState(current: MicroMacroState): MicroMacroState {
+  return stateForStep(SPEAKER_SEQUENCE.length - 1, current);
 }

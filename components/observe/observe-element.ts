@@ -17,6 +17,9 @@ import {
   setProcess,
   shotOf,
   tellingLine,
+  headerLine,
+  outputLines,
+  splitComment,
   type Mode,
   type ObserveState,
 } from './observe-model.ts';
@@ -94,7 +97,7 @@ export class ObserveDemo extends DemoElement<ObserveState> {
     ${this.radios<CommandId>('command', t.commandLabel, COMMANDS, t.commands, s.command, (k) =>
       this.setState(setCommand(this.state, k)),
     )}`;
-    const about = html`<p class="program">${t.program(rec.program)}</p>
+    const about = html`<p class="program">${t.program(this.commented(rec.program))}</p>
       <p class="hint">${t.hints[s.command]}</p>`;
     const growthLine =
       s.command === 'ctxt'
@@ -130,13 +133,22 @@ export class ObserveDemo extends DemoElement<ObserveState> {
     if (shot === null)
       return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands.schedtrace)}><span class="cmd">$ GODEBUG=schedtrace=1000 ./server</span></pre>
         <p class="callout muted" data-figure="no-schedtrace">${t.noSchedtrace}</p>`;
-    const all = shot.output.split('\n');
-    const lines = telling ? all.filter((l) => tellingLine(state, l)) : all;
-    return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands[command])} data-figure="output"><span class="cmd">$ ${shot.command}</span>
+    const all = outputLines(shot.output);
+    // presented: the telling lines, under the header that names their columns
+    const lines = telling ? all.filter((l) => tellingLine(state, l) || headerLine(l)) : all;
+    return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands[command])} data-figure="output"><span class="cmd">$ ${this.commented(shot.command)}</span>
 ${lines.map(
-  (l) => html`<span class=${mark && tellingLine(state, l) ? 'line telling' : 'line'}>${l}</span>
+  (l) =>
+    html`<span class=${mark && tellingLine(state, l) ? 'line telling' : headerLine(l) ? 'line header' : 'line'}>${l}</span>
 `,
 )}${shot.trimmed > 0 && !telling ? html`<span class="trim">${t.trimmed(n(shot.trimmed))}</span>` : nothing}${all.length <= 1 ? html`<span class="trim">${t.nothingPrinted}</span>` : nothing}</pre>`;
+  }
+
+  /** A recorded command or program with its comment (`# …`) in the slide's language. */
+  private commented(command: string): string {
+    const { command: cmd, comment } = splitComment(command);
+    if (comment === null) return cmd;
+    return `${cmd}   # ${observeText[this.lang].comments[comment] ?? comment}`;
   }
 
   private game() {

@@ -220,6 +220,33 @@ export function score(s: ObserveState): { right: number; answered: number } {
   return { right, answered };
 }
 
+/**
+ * An output's lines as a person reads them. strace writes the call it is tracing and its own messages to the same
+ * stream: detached in the middle of a call that never returned, it printed "read(3, " and then, on the same line,
+ * "strace: Process 17124 detached". Such a message goes on a line of its own; the call stays as strace began it.
+ */
+export function outputLines(output: string): string[] {
+  return output.split('\n').flatMap((line) => {
+    const at = line.indexOf('strace: ');
+    return at > 0 ? [line.slice(0, at), line.slice(at)] : [line];
+  });
+}
+
+/**
+ * A line that names the columns of ps's or pidstat's output: shown with the telling lines, whose numbers and letters
+ * mean nothing without it. (strace -c's telling line names its system call; its header would take the opening
+ * step past the 350 characters a hall reads, tests/e2e/legibility.spec.ts.)
+ */
+export function headerLine(line: string): boolean {
+  return /^\s*TID\s+STAT\b/.test(line) || /\bUID\s+TGID\s+TID\b/.test(line);
+}
+
+/** A recorded command and its trailing comment (`cmd   # what it shows`), apart: the comment is translated. */
+export function splitComment(command: string): { command: string; comment: string | null } {
+  const m = /^(.*?)\s+#\s+(.*)$/.exec(command);
+  return m ? { command: m[1] ?? command, comment: m[2] ?? null } : { command, comment: null };
+}
+
 /** A line of an output that shows its state's telling feature (the demo marks it). */
 export function tellingLine(state: ProcessState, line: string): boolean {
   switch (state) {

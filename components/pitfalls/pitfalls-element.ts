@@ -15,6 +15,9 @@ import { clientCode } from './pitfalls-code.ts';
 import * as model from './pitfalls-model.ts';
 import {
   CODE_LANGS,
+  FD_SOFT_LIMIT,
+  RAISES_FD_LIMIT,
+  hitsFdLimit,
   LIMIT_STOPS,
   TIMEOUT_STOPS,
   WORLD,
@@ -33,7 +36,6 @@ import {
 
 /** The y axis is logarithmic up to the number of calls. */
 const Y_TICKS = [1, 10, 100, 1000, 10_000] as const;
-const FD_LIMIT = 1024;
 
 /** A duration as a person reads it: "200 ms", "20.2 s". */
 function duration(ms: number, lang: Lang): string {
@@ -70,7 +72,6 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
         <span class="tile-label">${label}</span><span class="tile-value">${value}</span>
       </div>`;
 
-    const presenting = this.presenting;
     return html`
       <section aria-label=${t.demoLabel}>
         <hsw-details class="setup" lang=${lang} .open=${this.detailsOpen} label=${t.setupDetails}>
@@ -124,7 +125,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
               <hsw-code .code=${listing.code} language=${s.lang} .current=${listing.marked} label=${t.codeLabel(t.langs[s.lang])}></hsw-code>
             </div>
             <div class="tiles">
-              ${tile('peak', t.peak, n(run.peakSockets), run.peakSockets > FD_LIMIT ? 'bad' : '')}
+              ${tile('peak', t.peak, n(run.peakSockets), hitsFdLimit(s.lang, run.peakSockets) ? 'bad' : '')}
               ${tile('ok', t.ok, n(run.ok), run.ok === WORLD.calls ? 'good' : '')}
               ${tile('rejected', t.rejected, n(run.rejected), run.rejected > 0 ? 'bad' : 'good')}
               ${tile('timed-out', t.timedOut, n(run.timedOut), run.timedOut > 0 ? 'bad' : '')}
@@ -136,15 +137,22 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
         </hsw-details>
         ${this.chart(run, limit, total)}
         <p class="verdict" role="status" data-figure="verdict">${verdict}</p>
-        ${
-          run.peakSockets > FD_LIMIT
-            ? html`<p class="callout warn" data-figure="fd">
-              ${presenting ? t.fdShort(n(run.peakSockets)) : t.fdWarning(n(run.peakSockets))}
-            </p>`
-            : nothing
-        }
+        ${run.peakSockets > FD_SOFT_LIMIT ? this.fdCallout(run.peakSockets) : nothing}
       </section>
     `;
+  }
+
+  /** Past the usual soft limit of open files: EMFILE in Python; Node and Go raised their limit to the hard one. */
+  private fdCallout(sockets: number) {
+    const t = pitfallsText[this.lang];
+    const n = formatNumber(sockets, this.lang);
+    const lang = this.state.lang;
+    if (hitsFdLimit(lang, sockets))
+      return html`<p class="callout warn" data-figure="fd" data-fd="emfile">${this.presenting ? t.fdShort(n) : t.fdWarning(n)}</p>`;
+    const runtime = t.runtimes[lang];
+    return html`<p class="callout" data-figure="fd" data-fd="raised">
+      ${this.presenting ? t.fdRaisedShort(n, runtime) : t.fdRaised(n, runtime)}
+    </p>`;
   }
 
   private verdict(run: Run, limit: number | null, total: string): string {
@@ -208,7 +216,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
           svg`<text class="axis" x=${x(v)} y=${bottom + FONT + 4} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${duration(v, lang)}</text>`,
       )}
       <path class="sockets" d=${d}></path>
-      ${hline(FD_LIMIT, 'fd', t.ulimit)}
+      ${RAISES_FD_LIMIT[this.state.lang] ? nothing : hline(FD_SOFT_LIMIT, 'fd', t.ulimit)}
       ${hline(WORLD.apiLimit, 'api', t.apiLine(n(WORLD.apiLimit)))}
       ${forever && last > 0 ? svg`<text class="line-label bad" x=${W - right - 4} y=${y(last) - 4} text-anchor="end">${t.forever}</text>` : nothing}
       ${limit !== null && limit !== WORLD.apiLimit ? svg`<line class="limit" x1=${left} x2=${W - right} y1=${y(limit)} y2=${y(limit)}></line>` : nothing}`,

@@ -29,6 +29,25 @@ export { SPEAKER_SEQUENCE };
 export type CodeLang = 'python' | 'javascript' | 'go';
 export const CODE_LANGS: readonly CodeLang[] = ['python', 'javascript', 'go'];
 
+/**
+ * The soft limit of open files (`ulimit -n`, RLIMIT_NOFILE) a Linux process usually starts with: systemd's default
+ * (DefaultLimitNOFILE=1024:524288), inherited by a login shell. Every socket takes one file descriptor.
+ */
+export const FD_SOFT_LIMIT = 1024;
+
+/**
+ * Whether the runtime raises its own soft open-files limit to the hard one (`ulimit -Hn`) as it starts: Node does
+ * (its start-up code, for every process), Go does since 1.19 (package os), CPython does not. So 10,000 sockets at once
+ * hit EMFILE past the soft limit in Python only; in Node and Go only past the hard limit. Checked against the real
+ * runtimes under `ulimit -Sn 1024` in tests/unit/pitfalls-limits-real.test.ts.
+ */
+export const RAISES_FD_LIMIT: Readonly<Record<CodeLang, boolean>> = { python: false, javascript: true, go: true };
+
+/** Whether `sockets` open at once fail with EMFILE in `lang` at the usual limits: past the soft limit, where it stays. */
+export function hitsFdLimit(lang: CodeLang, sockets: number): boolean {
+  return !RAISES_FD_LIMIT[lang] && sockets > FD_SOFT_LIMIT;
+}
+
 export interface RunParams {
   readonly calls: number;
   /** The API's concurrency limit. */

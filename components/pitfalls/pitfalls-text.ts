@@ -42,8 +42,14 @@ const en = {
   verdictTimeouts: (n: string, total: string) => `Timed out: ${n}; all over in ${total}.`,
   verdictHungFreed: (timeout: string, total: string) =>
     `The hung call failed after ${timeout} and gave its slot back; all done in ${total}.`,
-  fdWarning: (n: string) => `${n} sockets at once: past the default ulimit -n of 1,024 a real process gets EMFILE.`,
-  fdShort: (n: string) => `${n} sockets: past ulimit -n 1,024, EMFILE`,
+  fdWarning: (n: string) =>
+    `${n} sockets at once: past the usual soft limit of 1,024 open files (ulimit -n) a Python process gets EMFILE.`,
+  fdShort: (n: string) => `${n} sockets: past ulimit -n 1,024, EMFILE in Python`,
+  fdRaised: (n: string, runtime: string) =>
+    `${n} sockets at once: ${runtime} raises its soft limit of open files (ulimit -n) to the hard one (ulimit -Hn) as it starts, so EMFILE comes only past the hard limit.`,
+  fdRaisedShort: (n: string, runtime: string) =>
+    `${n} sockets: ${runtime} lifts ulimit -n to the hard limit, EMFILE only past it`,
+  runtimes: { python: 'Python', javascript: 'Node', go: 'Go (since 1.19)' } satisfies Record<CodeLang, string>,
   pythonDefaults:
     'A bare `httpx.AsyncClient()` caps itself at 100 connections (aiohttp: `limit=100`): the rest queue, then `PoolTimeout` after 5 s. The listing lifts the cap.',
 };
@@ -86,8 +92,14 @@ const ru: typeof en = {
   verdictTimeouts: (n: string, total: string) => `По таймауту: ${n}; всё закончилось через ${total}.`,
   verdictHungFreed: (timeout: string, total: string) =>
     `Зависший вызов упал через ${timeout} и вернул свой слот; всё готово через ${total}.`,
-  fdWarning: (n: string) => `${n} сокетов разом: после 1024 (ulimit -n по умолчанию) процесс получит EMFILE.`,
-  fdShort: (n: string) => `${n} сокетов: больше ulimit -n 1024, EMFILE`,
+  fdWarning: (n: string) =>
+    `${n} сокетов разом: после 1024 открытых файлов (обычный мягкий предел, ulimit -n) процесс Python получит EMFILE.`,
+  fdShort: (n: string) => `${n} сокетов: больше ulimit -n 1024, в Python — EMFILE`,
+  fdRaised: (n: string, runtime: string) =>
+    `${n} сокетов разом: ${runtime} при старте поднимает мягкий предел открытых файлов (ulimit -n) до жёсткого (ulimit -Hn), так что EMFILE будет только за жёстким пределом.`,
+  fdRaisedShort: (n: string, runtime: string) =>
+    `${n} сокетов: ${runtime} поднимает ulimit -n до жёсткого предела, EMFILE — только за ним`,
+  runtimes: { python: 'Python', javascript: 'Node', go: 'Go (с версии 1.19)' },
   pythonDefaults:
     'Голый `httpx.AsyncClient()` сам ограничен 100 соединениями (у aiohttp `limit=100`): остальные ждут, через 5 с — `PoolTimeout`. В листинге предел снят.',
 };

@@ -34,11 +34,12 @@ export function stateForStep(step: number, current: QuizState): QuizState {
   return current;
 }
 
-/** Seed 004's handler. */
-export const QUESTION_CODE = `@app.get("/price")
+/** Seed 004's handler; its comment in the slide's language. */
+const questionCode = (ms: string) => `@app.get("/price")
 async def price():
-    r = requests.get(RATES_URL)   # 200 ms
+    r = requests.get(RATES_URL)   # 200 ${ms}
     return r.json()`;
+export const QUESTION_CODE = { en: questionCode('ms'), ru: questionCode('мс') } as const;
 
 export const HANDLER_KINDS = ['async_blocking', 'def_pool', 'async_client'] as const;
 export type HandlerKind = (typeof HANDLER_KINDS)[number];

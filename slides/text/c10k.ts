@@ -43,7 +43,7 @@ export default slideText({
           {
             ul: [
               'Стек: 8 МБ виртуальной памяти (`ulimit -s`; в Java `-Xss` 1 МБ), реально занято — десятки КБ. Плюс стек ядра 16 КБ и структуры планировщика.',
-              'Каждый запрос — разбудить поток и усыпить: два переключения контекста по 2–5 мкс с промахами кэша.',
+              'Каждый запрос — разбудить поток и усыпить: два переключения контекста. Само переключение — несколько мкс (3,8 мкс в замере Li, Ding, Shen, 2007), а промахи кэша после него растут с объёмом данных потока: в том замере — до тысячи мкс и больше.',
             ],
           },
           {
@@ -60,7 +60,7 @@ export default slideText({
         p: 'Сорок тысяч — и ядро говорит «нет». Стек каждого потока — два отображения памяти, сам стек и сторожевая страница, а лимит ядра на число отображений процесса по умолчанию 65 530. Значит, после 32 765 потоков следующий не создать, сколько бы памяти ни было свободно. У вашего дистрибутива значение может быть другим; важно, что эта стена — счётчик, а не память. Сервер при этом не медленный и не перегружен: он просто не может создать ещё один поток.',
       },
       {
-        p: 'Java даёт потокам стек поменьше, один мегабайт вместо восьми. Это экономит адресное пространство, но потолки ядра не сдвигает: лимит отображений и лимит потоков те же, и число потоков упирается в ту же стену. А каждый поток по-прежнему стоит пробуждения и засыпания на каждый запрос — два переключения контекста, и после каждого следующий поток начинает с холодным кэшем.',
+        p: 'Java даёт потокам стек поменьше, один мегабайт вместо восьми. Это экономит адресное пространство, но потолки ядра не сдвигает: лимит отображений и лимит потоков те же, и число потоков упирается в ту же стену. А каждый поток по-прежнему стоит пробуждения и засыпания на каждый запрос — два переключения контекста, и после каждого следующий поток начинает с холодным кэшем. Память можно сэкономить, а эти переключения — нет: их ровно столько, сколько запросов.',
       },
       {
         p: 'Миллион соединений: на ногах только цикл событий. Один поток, а на соединение — только объект с его состоянием, пара килобайт. Этот объект и есть вся цена ожидающего соединения: ни стека, ни места в планировщике, ни пробуждения ради каждого запроса. Вся остальная глава о том, как одному потоку узнать, в каком из миллиона сокетов есть данные, — а сказать это может только ядро.',
@@ -74,7 +74,7 @@ export default slideText({
         p: '`kernel.threads-max` ядро выставляет при загрузке: память / (8 × 16 КиБ) = память / 128 КиБ; `ulimit -u` (RLIMIT_NPROC) по умолчанию — половина этого. `kernel.pid_max` по умолчанию 32 768 (systemd поднимает до 4 194 304): поток занимает идентификатор из того же пространства.',
       },
       {
-        p: 'Переключения: два на запрос по 2–5 мкс вместе с промахами кэша (Li, Ding, Shen, 2007). 10 000 соединений по запросу в секунду — 20 000 переключений в секунду, 0,04–0,1 ядра.',
+        p: 'Переключения: два на запрос. Таблица считает только прямую цену — 2–5 мкс на переключение: 10 000 соединений по запросу в секунду — 20 000 переключений в секунду, 0,04–0,1 ядра. Li, Ding и Shen (2007) намерили прямую цену 3,8 мкс (Linux 2.6.17) и отдельно — косвенную: промахи кэша, когда процесс снова берётся за свои данные. Она растёт с объёмом данных процесса и шагом доступа к ним, и полная цена одного переключения у них — от нескольких микросекунд до более чем тысячи. Эту часть таблица не считает: она зависит от программы.',
       },
     ],
   },
@@ -88,7 +88,7 @@ export default slideText({
           {
             ul: [
               'Stack: 8 MB of virtual memory (`ulimit -s`; Java’s `-Xss`: 1 MB), tens of KB really used. Plus a 16 KB kernel stack and the scheduler’s structures.',
-              'Each request wakes the thread and puts it back to sleep: two context switches of 2–5 µs each, cache misses included.',
+              'Each request wakes the thread and puts it back to sleep: two context switches. The switch itself takes a few µs (3.8 µs as Li, Ding and Shen measured it in 2007); the cache misses after it grow with the data the thread touches: up to 1,000 µs and more in that measurement.',
             ],
           },
           {
@@ -119,7 +119,7 @@ export default slideText({
         p: 'The kernel sets `kernel.threads-max` at boot to RAM / (8 × 16 KiB) = RAM / 128 KiB; `ulimit -u` (RLIMIT_NPROC) defaults to half of that. `kernel.pid_max` defaults to 32,768 (systemd raises it to 4,194,304): a thread takes an id from the same space.',
       },
       {
-        p: 'Switches: two per request at 2–5 µs with cache misses (Li, Ding, Shen, 2007). 10,000 connections at one request a second each: 20,000 switches a second, 0.04–0.1 of a core.',
+        p: 'Switches: two per request. The table counts only the direct cost, 2–5 µs a switch: 10,000 connections at one request a second each make 20,000 switches a second, 0.04–0.1 of a core. Li, Ding and Shen (2007) measured a direct cost of 3.8 µs (Linux 2.6.17) and, apart from it, the indirect one: the cache misses when a process gets back to its data. That grows with how much data the process touches and the stride it touches it with, and in their runs the total cost of one switch ranged from several microseconds to more than a thousand. The table leaves that part out: it depends on the program.',
       },
     ],
   },

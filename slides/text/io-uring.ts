@@ -22,6 +22,22 @@ export default slideText({
       'https://pubs.opengroup.org/onlinepubs/9799919799/functions/pselect.html',
     ],
     ['libuv design overview: file I/O runs in the thread pool', 'https://docs.libuv.org/en/v1.x/design.html'],
+    [
+      'io_submit(2): Linux AIO, submit asynchronous I/O blocks; io_getevents(2) reaps them',
+      'https://man7.org/linux/man-pages/man2/io_submit.2.html',
+    ],
+    [
+      'Kernel Asynchronous I/O (AIO) Support for Linux (LSE): without O_DIRECT, AIO on ext2/3, jfs, xfs quietly runs synchronously',
+      'http://lse.sourceforge.net/io/aio.html',
+    ],
+    [
+      'Microsoft Learn: I/O Completion Ports (GetQueuedCompletionStatus, GetQueuedCompletionStatusEx)',
+      'https://learn.microsoft.com/en-us/windows/win32/fileio/i-o-completion-ports',
+    ],
+    [
+      'Microsoft Learn: ioringapi.h (IoRing, Windows 11)',
+      'https://learn.microsoft.com/en-us/windows/win32/api/ioringapi/',
+    ],
     ['libuv pull request #3952: io_uring for file operations (v1.45.0)', 'https://github.com/libuv/libuv/pull/3952'],
     ['libuv pull request #4492: SQPOLL io_uring disabled by default', 'https://github.com/libuv/libuv/pull/4492'],
   ],
@@ -34,7 +50,7 @@ export default slideText({
           {
             ul: [
               '**Готовность** (epoll, kqueue): ещё один системный вызов на каждую операцию.',
-              '**Завершение** (io_uring, Windows IOCP): две кольцевые очереди в общей памяти, один вызов на пачку.',
+              '**Завершение** (io_uring, Windows IOCP): операцию выполняет ядро и сообщает, что она завершена. У io_uring — две кольцевые очереди в памяти, общей с ядром, один вызов на пачку; у IOCP колец нет: вызов на каждую операцию, завершения ждут в очереди ядра (кольца, как у io_uring, — в отдельном API IoRing в Windows 11).',
               'Обычный файл для `select` и `poll` всегда «готов» (epoll его не принимает), но `read()` ждёт диск. Поэтому Node (libuv) читает файлы в пуле потоков.',
             ],
           },
@@ -43,7 +59,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Готовность — только половина истории. С epoll ядро сообщает, что сокет готов, а каждый запрос всё равно стоит своего чтения и своей записи: 33 системных вызова на 16 запросов. С io_uring программа кладёт целые операции в кольцо в общей памяти, и один вызов передаёт ядру всю пачку; результаты возвращаются во втором кольце. Запись ответа ждёт данных своего чтения, поэтому каждый вызов несёт ответы прошлого раунда и следующие чтения. А файлы — вторая половина: обычный файл всегда «готов», но диск всё равно заставляет ждать, поэтому Node читает файлы в пуле потоков.',
+        p: 'Готовность — только половина истории. С epoll ядро сообщает, что сокет готов, а каждый запрос всё равно стоит своего чтения и своей записи: 33 системных вызова на 16 запросов. С io_uring программа кладёт целые операции в кольцо в общей памяти, и один вызов передаёт ядру всю пачку; результаты возвращаются во втором кольце. Запись ответа ждёт данных своего чтения, поэтому каждый вызов несёт ответы прошлого раунда и следующие чтения. А файлы — вторая половина: обычный файл всегда «готов», но диск всё равно заставляет ждать, поэтому Node читает файлы в пуле потоков. По-настоящему асинхронно файл читают интерфейсы завершения: io_uring, Linux AIO с прямым вводом-выводом, IOCP в Windows.',
       },
     ],
     appendix: [
@@ -66,6 +82,9 @@ export default slideText({
         p: 'Кольца: head и tail — счётчики, которые только растут; ячейка — счётчик по маске (размер − 1). В SQ хвост двигает приложение, голову — ядро; в CQ наоборот. Кнопки демо делают по шагу: «Поставить SQE» (без вызова), «Отправить» (один `io_uring_enter` на всё, что стоит), «Ядро завершает» (CQE в хвост CQ), «Забрать» (без вызова). На самом деле ядро может завершать операции в любом порядке, и приложение сопоставляет их по `user_data`; при переполнении CQ ядро с `IORING_FEAT_NODROP` держит лишние CQE в своём списке.',
       },
       {
+        p: 'Асинхронно читать файл умеет не только io_uring. В Linux есть и старый AIO (`io_submit` и `io_getevents`): он асинхронен для файлов, открытых с `O_DIRECT`, а без него на обычных файловых системах молча выполняет операцию синхронно, внутри `io_submit`. В Windows — порт завершения ввода-вывода (IOCP): `ReadFile` с `OVERLAPPED` возвращается сразу, а завершения копятся в очереди ядра, откуда их забирает `GetQueuedCompletionStatus` (или `…Ex`, по несколько за вызов). Колец в общей памяти у IOCP нет — по вызову на операцию; кольца, как у io_uring, есть в отдельном API IoRing в Windows 11.',
+      },
+      {
         p: 'Обычный файл: `select` и `poll` всегда называют его готовым (так требует POSIX), а `epoll_ctl` вообще отказывается его регистрировать — `EPERM`; тест проверяет и то и другое. Поэтому `read()` файла в цикле событий блокирует весь цикл на время ответа диска. libuv по своей документации выполняет файловые операции в пуле потоков; в 1.45 он научился отдавать их в io_uring, но Node на этой машине (20.20.2, libuv 1.46) этого не делает: `strace` показывает, что файл открывает и читает поток пула, а `io_uring_setup` не вызывается.',
       },
     ],
@@ -79,7 +98,7 @@ export default slideText({
           {
             ul: [
               '**Readiness** (epoll, kqueue): one more system call for every operation.',
-              '**Completion** (io_uring, Windows IOCP): two ring buffers in shared memory, one call per batch.',
+              '**Completion** (io_uring, Windows IOCP): the kernel does the operation and reports it done. io_uring has two ring buffers in memory shared with the kernel, one call per batch; IOCP has no rings: a call per operation, the completions waiting in a kernel queue (rings like io_uring’s are Windows 11’s separate IoRing API).',
               'A regular file is always “ready” for `select` and `poll` (epoll will not take it), yet `read()` waits for the disk. That is why Node (libuv) reads files in a thread pool.',
             ],
           },
@@ -88,7 +107,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Readiness is only half of the story. With epoll the kernel says a socket is ready, and each request still costs its own read and its own write: 33 system calls for 16 requests. With io_uring the program puts whole operations into a ring in shared memory, and one call hands the kernel the whole batch; the results come back in a second ring. A response’s write waits for its read’s data, so each call carries last round’s answers and the next reads. Files are the other half: a regular file is always “ready”, yet the disk still makes you wait, which is why Node reads files on a thread pool.',
+        p: 'Readiness is only half of the story. With epoll the kernel says a socket is ready, and each request still costs its own read and its own write: 33 system calls for 16 requests. With io_uring the program puts whole operations into a ring in shared memory, and one call hands the kernel the whole batch; the results come back in a second ring. A response’s write waits for its read’s data, so each call carries last round’s answers and the next reads. Files are the other half: a regular file is always “ready”, yet the disk still makes you wait, which is why Node reads files on a thread pool. A completion interface reads a file truly asynchronously: io_uring, Linux AIO with direct I/O, IOCP on Windows.',
       },
     ],
     appendix: [
@@ -109,6 +128,9 @@ export default slideText({
       },
       {
         p: 'The rings: head and tail are counters that only grow; a slot is the counter masked with (size − 1). In the SQ the app moves the tail and the kernel the head; in the CQ the other way round. The demo’s buttons take one step each: “Queue SQE” (no call), “Submit” (one `io_uring_enter` for everything queued), “Kernel completes” (a CQE at the CQ tail), “Reap” (no call). A real kernel may complete operations in any order, and the app matches them by `user_data`; when the CQ overflows, a kernel with `IORING_FEAT_NODROP` keeps the extra CQEs on a list of its own.',
+      },
+      {
+        p: 'io_uring is not the only way to read a file asynchronously. Linux also has the older AIO (`io_submit` and `io_getevents`): it is asynchronous for files opened with `O_DIRECT`, and without it, on the usual file systems, it quietly does the operation synchronously inside `io_submit`. Windows has I/O completion ports (IOCP): `ReadFile` with an `OVERLAPPED` returns at once, and the completions gather in a kernel queue, collected by `GetQueuedCompletionStatus` (or `…Ex`, several per call). IOCP has no rings in shared memory, so a call per operation; rings like io_uring’s are Windows 11’s separate IoRing API.',
       },
       {
         p: 'A regular file: `select` and `poll` always call it ready (POSIX requires it), and `epoll_ctl` refuses to register it at all, with `EPERM`; the test checks both. So a `read()` of a file inside the event loop blocks the whole loop for as long as the disk takes. libuv’s documentation says it runs file operations in its thread pool; in 1.45 it learnt to hand them to io_uring, but the Node on this machine (20.20.2, libuv 1.46) does not: `strace` shows a pool thread opening and reading the file, and no `io_uring_setup` call.',

@@ -45,6 +45,18 @@ export default slideText({
     ['Go: net/http/pprof (goroutine?debug=2)', 'https://pkg.go.dev/net/http/pprof'],
     ['JDK 21: JFR event jdk.VirtualThreadPinned (JEP 444)', 'https://openjdk.org/jeps/444'],
     ['RFC 6585, section 4: 429 Too Many Requests', 'https://www.rfc-editor.org/rfc/rfc6585#section-4'],
+    [
+      'systemd-system.conf(5): DefaultLimitNOFILE= defaults to 1024:524288 (soft:hard)',
+      'https://www.freedesktop.org/software/systemd/man/latest/systemd-system.conf.html',
+    ],
+    [
+      'Node.js, src/node.cc: at start-up the soft RLIMIT_NOFILE is raised to the hard limit',
+      'https://github.com/nodejs/node/blob/main/src/node.cc',
+    ],
+    [
+      'Go 1.19 release notes: programs that import package os raise the open file limit (RLIMIT_NOFILE) to the maximum',
+      'https://go.dev/doc/go1.19',
+    ],
   ],
   ru: {
     body: [
@@ -69,7 +81,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Десять тысяч вызовов разом к API, который обслуживает по сто. Без своего лимита 9 900 из них получают отказ «слишком много запросов» за миллисекунду: «готово» через 200 миллисекунд, но почти всё — ошибки. А десять тысяч сокетов разом могут упереться и в лимит процесса на открытые файлы.',
+        p: 'Десять тысяч вызовов разом к API, который обслуживает по сто. Без своего лимита 9 900 из них получают отказ «слишком много запросов» за миллисекунду: «готово» через 200 миллисекунд, но почти всё — ошибки. А в Python десять тысяч сокетов разом упрутся ещё и в лимит процесса на открытые файлы; Node и Go поднимают этот лимит при старте.',
       },
       {
         p: 'Ставим свой лимит как у API, сто: отказов нет, сто волн по 200 миллисекунд — 20 секунд. Быстрее нельзя: узкое место — API, а лимит лишь не даёт тратить вызовы впустую.',
@@ -90,6 +102,9 @@ export default slideText({
       },
       {
         p: 'Сверено с настоящим Node (`tests/unit/pitfalls-real.test.ts`, `tests/probes/pitfalls-api.cjs`): сервер на node:http на loopback обслуживает 50 вызовов разом, клиент на http.request шлёт 300 вызовов. При своём лимите 25 и 50 (задержка 100 мс) — ни одного 429, и время идёт волнами, как в модели (1,2 и 0,6 с в модели; на нагруженной машине до полутора раз дольше). При лимите 100 и без лимита (задержка 500 мс) — 250 отказов, как в модели. Зависший сокет без таймаута не отвечает никогда, а API видит не больше 49 вызовов; с лимитом 1 не начинается ни один другой. С `AbortSignal.timeout(1000)` зависший вызов падает через секунду, остальные 299 получают ответ.',
+      },
+      {
+        p: 'Сокет — это файловый дескриптор, а мягкий предел открытых файлов (`ulimit -n`) у процесса обычно 1024 (у systemd по умолчанию 1024:524288, мягкий:жёсткий). Python его не трогает: 10 000 сокетов разом — и `socket()` падает с `EMFILE` чуть раньше 1024 (stdin, stdout, stderr уже заняты). Node при старте поднимает мягкий предел до жёсткого, Go — с версии 1.19 (пакет `os`); у них `EMFILE` будет только за жёстким пределом. Проверено: `tests/unit/pitfalls-limits-real.test.ts` запускает настоящие CPython, Node и Go под `ulimit -Sn 1024` и читает их `/proc/self/limits`: у CPython 1024, у Node и Go — жёсткий предел; CPython получает `EMFILE`, Node и Go открывают все 10 000 (жёсткий предел на этой машине выше).',
       },
       {
         p: 'Как это увидеть: `monitorEventLoopDelay()` в Node и режим отладки asyncio показывают, что цикл стоит; `py-spy dump` и `node --cpu-prof` — какой вызов блокирует; `/debug/pprof/goroutine?debug=2` — где висят горутины; событие JFR `jdk.VirtualThreadPinned` — закреплённые виртуальные потоки. Задача без ссылки: цикл asyncio держит задачи только слабой ссылкой, и `create_task(x)` без сохранённого результата может собрать сборщик мусора; ошибка промиса без обработчика теряется.',
@@ -119,7 +134,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Ten thousand calls fired at once against an API that serves a hundred at a time. With no limit of our own, 9,900 of them are rejected with “too many requests” within a millisecond: “done” in 200 milliseconds, and nearly all of it failed. Ten thousand sockets at once can also run into the process’s limit on open files.',
+        p: 'Ten thousand calls fired at once against an API that serves a hundred at a time. With no limit of our own, 9,900 of them are rejected with “too many requests” within a millisecond: “done” in 200 milliseconds, and nearly all of it failed. And in Python ten thousand sockets at once also run into the process’s limit on open files; Node and Go raise that limit as they start.',
       },
       {
         p: 'Set our own limit to the API’s, a hundred: no rejections, a hundred waves of 200 milliseconds, 20 seconds. It cannot go faster: the API is the bottleneck, and the limit only stops us from wasting calls.',
@@ -140,6 +155,9 @@ export default slideText({
       },
       {
         p: 'Checked against real Node (`tests/unit/pitfalls-real.test.ts`, `tests/probes/pitfalls-api.cjs`): a node:http server on loopback serves 50 calls at once, an http.request client sends 300. With a limit of 25 or 50 of your own (100 ms latency), not one 429, and the time goes in waves as in the model (1.2 and 0.6 s in the model; up to half as long again on a loaded machine). With a limit of 100 and with none (500 ms latency), 250 rejections, as in the model. A hung socket without a timeout never answers, and the API sees at most 49 calls; with a limit of 1 no other call ever starts. With `AbortSignal.timeout(1000)` the hung call fails after a second and the other 299 are answered.',
+      },
+      {
+        p: 'A socket is a file descriptor, and a process’s soft limit of open files (`ulimit -n`) is usually 1,024 (systemd’s default is 1024:524288, soft:hard). Python leaves it alone: 10,000 sockets at once, and `socket()` fails with `EMFILE` just short of 1,024 (stdin, stdout and stderr are taken already). Node raises its soft limit to the hard one as it starts, and so does Go since 1.19 (package `os`); there `EMFILE` comes only past the hard limit. Checked: `tests/unit/pitfalls-limits-real.test.ts` runs real CPython, Node and Go under `ulimit -Sn 1024` and reads their `/proc/self/limits`: 1,024 for CPython, the hard limit for Node and Go; CPython gets `EMFILE`, Node and Go open all 10,000 (the hard limit on this machine is higher).',
       },
       {
         p: 'How you see it: `monitorEventLoopDelay()` in Node and asyncio’s debug mode show that the loop stands; `py-spy dump` and `node --cpu-prof` show which call blocks; `/debug/pprof/goroutine?debug=2` shows where goroutines hang; the JFR event `jdk.VirtualThreadPinned` shows pinned virtual threads. A task without a reference: the asyncio loop keeps only a weak reference to tasks, so `create_task(x)` whose result is not kept can be collected by the garbage collector; a promise’s error without a handler is lost.',

@@ -92,7 +92,7 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
         void currentReady.then(() =>
           whenIdle(() => {
             const now = deck.getCurrentSlide();
-            if (now && Math.abs(deck.getSlides().indexOf(now) - i) <= 1) prepare();
+            if (now && Math.abs(deck.getHorizontalSlides().indexOf(now) - i) <= 1) prepare();
           }),
         );
       } else if (demo) {
@@ -111,7 +111,7 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
     let restPending = false;
     const syncRest = () => {
       restPending = false;
-      const all = deck.getSlides();
+      const all = deck.getHorizontalSlides();
       const current = deck.getCurrentSlide();
       const index = current ? all.indexOf(current) : 0;
       const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
@@ -120,7 +120,7 @@ export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
       });
     };
     const sync = () => {
-      const all = deck.getSlides();
+      const all = deck.getHorizontalSlides();
       const current = deck.getCurrentSlide();
       const index = current ? all.indexOf(current) : 0;
       if (current) syncSlide(current, index, index, loadDemo(current.id, options.onError));

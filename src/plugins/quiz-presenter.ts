@@ -107,7 +107,7 @@ export const QuizPresenter = (): RevealPlugin => ({
     /** The quiz slides' step fragments count only while the question is presented (quizStepsLive). */
     const syncSteps = (): void => {
       const on = quizStepsLive(presenter, workshop);
-      for (const section of deck.getSlides()) {
+      for (const section of deck.getHorizontalSlides()) {
         if (!hasQuizSteps(section.id)) continue;
         for (const f of section.querySelectorAll('.fragment.demo-step')) f.classList.toggle('disabled', !on);
       }

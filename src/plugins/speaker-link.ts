@@ -15,8 +15,8 @@ import {
 /** Built as the single file (vite.single.config.ts sets this mode). */
 export const IN_SINGLE_FILE = import.meta.env.MODE === 'single';
 
-/** The deck's own parameters that the speaker view and its previews keep (language, theme, quiz mode, pacing). */
-const KEPT = ['lang', 'theme', 'quiz', 'minutes'];
+/** The deck's own parameters that the speaker view and its previews keep (language, theme, quiz mode, pacing, plan). */
+const KEPT = ['lang', 'theme', 'quiz', 'minutes', 'plan'];
 
 /**
  * Pure, for tests: the speaker view's address for a deck at `href`: speaker.html beside it, or, in the single file
@@ -68,9 +68,11 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
         kind: 'state',
         state: position(deck),
         slideId: current?.id ?? '',
+        // The plan's slides only (reveal counts no slide outside it): -1 on a slide outside the plan.
         slideIndex: current ? slides.indexOf(current) : 0,
         slideCount: slides.length,
         lang: options.getLang(),
+        plan: new URLSearchParams(window.location.search).get('plan') ?? '',
       });
     };
     for (const event of ['slidechanged', 'fragmentshown', 'fragmenthidden', 'paused', 'resumed', 'ready'])
@@ -100,6 +102,13 @@ export const SpeakerLink = (options: SpeakerLinkOptions): RevealPlugin => ({
         speaker = event.source as Window;
         if (deck.isReady()) state();
         sendWorkshop();
+      } else if (message.kind === 'plan' && event.source === speaker) {
+        // The speaker view chose another plan: the deck opens again with it, at its first slide.
+        const url = new URL(window.location.href);
+        if (message.plan) url.searchParams.set('plan', message.plan);
+        else url.searchParams.delete('plan');
+        url.hash = '';
+        window.location.replace(url.href);
       } else if (message.kind === 'workshop-poll' && event.source === speaker) {
         // The workshop (src/workshop-start.ts) sends it for the current question; without a workshop nothing listens.
         window.dispatchEvent(new CustomEvent(WORKSHOP_COMMAND_EVENT, { detail: message.action }));

@@ -1,4 +1,13 @@
-import { test, expect, gotoSlide, settle, seriousViolations, slidesUnderTest } from './fixtures.ts';
+import {
+  test,
+  expect,
+  gotoSlide,
+  settle,
+  seriousViolations,
+  slidesUnderTest,
+  dividersUnderTest,
+  DIVIDERS_QUERY,
+} from './fixtures.ts';
 
 // Every slide, both themes: no serious or critical axe-core violation (contrast on a projector included). A fresh
 // document per slide: axe reads the whole document, which a walk through the deck fills with every demo it passed.
@@ -10,6 +19,12 @@ for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, slide.id, { theme });
       await settle(page);
       found.push(...(await seriousViolations(page, `section#${slide.id}`)).map((v) => `${slide.id}: ${v}`));
+    }
+    // and each chapter's divider, which a plan shows (slides/plan.ts)
+    for (const { id } of dividersUnderTest()) {
+      await gotoSlide(page, id, { theme, query: DIVIDERS_QUERY });
+      await settle(page);
+      found.push(...(await seriousViolations(page, `section#${id}`)).map((v) => `${id}: ${v}`));
     }
     expect(found).toEqual([]);
   });

@@ -93,6 +93,24 @@ test.describe('c10k', () => {
     await expect(currentSlide(page).getByRole('status')).toContainText('At 40,000 connections');
   });
 
+  test('presented at 1,000,000 connections: the slider’s label stays whole on one line, both languages', async ({
+    page,
+  }) => {
+    for (const [lang, label] of [
+      ['en', 'Connections'],
+      ['ru', 'Соединений'],
+    ] as const) {
+      await gotoSlide(page, 'c10k', { lang, query: 'present', step: 4 });
+      const slider = currentSlide(page).locator('hsw-slider').first();
+      const text = slider.locator('label');
+      await expect(text).toHaveText(label);
+      await expect(slider.locator('output')).toHaveText(lang === 'en' ? '1,000,000' : '1 000 000');
+      const box = await text.boundingBox();
+      const lineHeight = await text.evaluate((el) => parseFloat(getComputedStyle(el).fontSize) * 1.6);
+      expect(box!.height).toBeLessThan(lineHeight);
+    }
+  });
+
   test('the Embed button shows a ready-to-copy iframe snippet', async ({ page }) => {
     await gotoSlide(page, 'c10k');
     await page.getByRole('button', { name: 'Embed this demo in another page' }).click();

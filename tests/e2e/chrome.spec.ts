@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import MarkdownIt from 'markdown-it';
-import { test, expect, expectHash, gotoSlide, showSlide, slidesUnderTest, walkingOptions } from './fixtures.ts';
+import {
+  test,
+  expect,
+  expectHash,
+  gotoSlide,
+  showSlide,
+  slidesUnderTest,
+  walkingOptions,
+  dividersUnderTest,
+  DIVIDERS_QUERY,
+} from './fixtures.ts';
 
 /**
  * The deck's own controls (src/plugins/deck-chrome.ts): language, theme and Embed stay while a person browses and
@@ -114,6 +124,11 @@ for (const lang of ['en', 'ru'] as const) {
       for (const slide of slidesUnderTest()) {
         await showSlide(page, slide.id, { lang });
         under.push(...(await textUnderArrows(page, slide.id)));
+      }
+      // each chapter's divider, as a plan shows it (slides/plan.ts): none is known to run under them
+      for (const { id } of dividersUnderTest()) {
+        await showSlide(page, id, { lang, query: DIVIDERS_QUERY });
+        under.push(...(await textUnderArrows(page, id)));
       }
       // c10k with its own stack size
       await gotoSlide(page, 'c10k', { lang });

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { test, expect, showSlide, currentSlide, settle, slidesUnderTest, walkingOptions } from './fixtures.ts';
+import {
+  test,
+  expect,
+  showSlide,
+  currentSlide,
+  settle,
+  slidesUnderTest,
+  walkingOptions,
+  dividersUnderTest,
+  DIVIDERS_QUERY,
+} from './fixtures.ts';
 import { embeddableSlides, slides } from '../../slides/index.ts';
 
 /**
@@ -69,6 +79,13 @@ test.describe('Content Security Policy', () => {
         // Let the demo draw (charts, code panels, its first animation frames).
         await settle(page);
         expect(await violations(page), slide.id).toEqual([]);
+      }
+      // each chapter's divider, as a plan shows it (slides/plan.ts)
+      for (const { id } of dividersUnderTest()) {
+        await showSlide(page, id, { lang, query: DIVIDERS_QUERY });
+        await expect(currentSlide(page).getByRole('heading', { level: 2 })).toHaveText(/\?$/);
+        await settle(page);
+        expect(await violations(page), id).toEqual([]);
       }
     });
 

@@ -309,6 +309,14 @@ test.describe('the deck', () => {
   test('the title slide’s chapter map links to the chapters', async ({ page }) => {
     await gotoSlide(page, 'title');
     const map = currentSlide(page).getByRole('navigation', { name: 'Chapters' });
+    // five chapters: the practice slides are a chapter of their own, not green threads; title and summary in none
+    await expect(map.locator('a.head')).toHaveText([
+      /^1\s*I\/O\s*5 slides$/,
+      /^2\s*The event loop\s*7 slides$/,
+      /^3\s*Python asyncio\s*6 slides$/,
+      /^4\s*Green threads\s*3 slides$/,
+      /^5\s*In production\s*4 slides$/,
+    ]);
     await map.getByRole('link', { name: /^1\s*I\/O\s*\d/ }).click();
     await expectHash(page, /^#\/c10k$/);
   });

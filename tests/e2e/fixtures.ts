@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parsePlanText, planEntries, type PlanEntry } from '../../slides/plan.ts';
 import { test as base, expect as playwrightExpect, type Page, type Locator } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { slides } from '../../slides/index.ts';
@@ -81,9 +84,32 @@ interface SharedPageState {
  */
 export function slidesUnderTest(): typeof slides {
   const only = (process.env['SLIDES'] ?? '').split(',').filter(Boolean);
-  const unknown = only.filter((id) => !slides.some((s) => s.id === id));
+  const dividers = planUnderTest('workshop').map((e) => e.id);
+  const unknown = only.filter((id) => !slides.some((s) => s.id === id) && !dividers.includes(id));
   if (unknown.length) throw new Error(`SLIDES names no such slide: ${unknown.join(', ')}`);
   return only.length ? slides.filter((s) => only.includes(s.id)) : slides;
+}
+
+/**
+ * A built-in plan's entries as the deck builds them for `?plan=<name>` (slides/plan.ts), from its file
+ * (slides/plans/<name>.txt): the plan's slides with their chapter dividers, then the slides outside it.
+ */
+export function planUnderTest(name: string): PlanEntry[] {
+  const text = readFileSync(resolve(import.meta.dirname, `../../slides/plans/${name}.txt`), 'utf8');
+  return planEntries(parsePlanText(text).ids, slides).entries;
+}
+
+/** The address's query that shows every chapter divider: the workshop plan (the full deck, each chapter opened). */
+export const DIVIDERS_QUERY = 'plan=workshop';
+
+/**
+ * The chapter dividers every per-slide check walks besides the slides (shown with `DIVIDERS_QUERY`): all of them, or
+ * those that `SLIDES=` names (`SLIDES=chapter-io,c10k`).
+ */
+export function dividersUnderTest(): { id: string }[] {
+  const only = (process.env['SLIDES'] ?? '').split(',').filter(Boolean);
+  const dividers = planUnderTest('workshop').filter((e) => e.kind === 'divider');
+  return only.length ? dividers.filter((d) => only.includes(d.id)) : dividers;
 }
 
 export interface GotoOptions {
@@ -107,10 +133,9 @@ function slideAddress(id: string, options: GotoOptions): { search: string; hash:
 /** Waits until the slide is the current one and its demo's element is defined. */
 async function waitForSlide(page: Page, id: string): Promise<void> {
   await expect(page.locator(`section#${id}`)).toHaveClass(/present/);
-  const tag = await page
-    .locator(`section#${id} .demo`)
-    .evaluate((el) => el.localName)
-    .catch(() => null);
+  // A chapter's divider (slides/plan.ts) has no demo: asked for one, the locator would wait for it to the timeout.
+  const demo = page.locator(`section#${id} .demo`);
+  const tag = (await demo.count()) ? await demo.evaluate((el) => el.localName).catch(() => null) : null;
   if (tag) await page.waitForFunction((t) => customElements.get(t) !== undefined, tag);
 }
 

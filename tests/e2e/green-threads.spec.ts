@@ -125,4 +125,24 @@ test.describe('green-threads', () => {
       '10\u00a0000',
     );
   });
+
+  test('presented in Russian: every lane’s name whole, clear of its chip; a lane’s status whole', async ({ page }) => {
+    for (const step of [4, 5]) {
+      await gotoSlide(page, 'green-threads', { lang: 'ru', query: 'present', step });
+      const lanes = currentSlide(page).locator('li.lane');
+      await expect(lanes).toHaveCount(4);
+      for (const lane of await lanes.all()) {
+        const name = lane.locator('.lane-name');
+        await expect(name).toHaveText(/^(носитель|планировщик) \d$/);
+        // not cut: the name's box holds all of its text, and the chip starts after it
+        expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+        const nameBox = await name.boundingBox();
+        const chipBox = await lane.locator('.chip').boundingBox();
+        expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(chipBox!.x);
+      }
+      const status = lanes.locator('.lane-status');
+      for (const s of await status.all())
+        expect(await s.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
+  });
 });

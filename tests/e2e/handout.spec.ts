@@ -59,6 +59,11 @@ test.describe('the handout (npm run handout)', () => {
     // The quiz prints with its answer.
     const quiz = slides.findIndex((s) => s.id === 'quiz-busy-wait');
     expect(pages[quiz]).toContain('Answer: 3');
+    // Micro- and macrotasks print explained, not as the guess to make (its lines in source order read as the answer).
+    const micro = norm(pages[slides.findIndex((s) => s.id === 'micro-macro')] ?? '');
+    expect(micro).toContain(norm('The timer is a macrotask, so B is last'));
+    expect(micro).not.toContain(norm('Your guess'));
+    expect(micro).not.toContain(norm('Check my order'));
   });
 
   test('Russian with notes: each slide’s page, then its notes in Russian', async () => {
@@ -71,6 +76,11 @@ test.describe('the handout (npm run handout)', () => {
     let at = 0;
     for (const [i, slide] of slides.entries()) {
       expect(norm(pages[at] ?? ''), `${slide.id}'s page`).toContain(norm(slide.title.ru));
+      if (slide.id === 'micro-macro') {
+        // printed explained (and whole on its page), not as the guess to make
+        expect(norm(pages[at] ?? '')).toContain(norm('Таймер — макрозадача, поэтому B последний'));
+        expect(norm(pages[at] ?? '')).not.toContain(norm('Ваша догадка'));
+      }
       at++;
       const words = ((await import(`../../slides/text/${slide.id}.ts`)) as { default: SlideTextDef }).default;
       expect(norm(pages[at] ?? '').startsWith(label), `${slide.id}'s notes page`).toBe(true);

@@ -7,6 +7,8 @@ import {
   settle,
   slidesUnderTest,
   walkingOptions,
+  dividersUnderTest,
+  DIVIDERS_QUERY,
 } from './fixtures.ts';
 import { legibilityRow, measureLegibility } from './legibility.ts';
 
@@ -54,6 +56,17 @@ for (const lang of ['en', 'ru'] as const) {
       if (m.bodySmallestPx !== null && m.bodySmallestPx < BODY_MIN_PX - 0.01)
         problems.push(`body text ${m.bodySmallestPx.toFixed(1)} px (at least ${BODY_MIN_PX})`);
       expect(problems, key).toEqual([]);
+    });
+  }
+  // Each chapter's divider (slides/plan.ts), as a plan shows it: its question and its chapter, nothing small.
+  for (const { id } of dividersUnderTest()) {
+    readingTest(`legible from the back, presented: ${id} (${lang})`, async ({ sharedPage: page }) => {
+      await showSlide(page, id, { lang, query: `${DIVIDERS_QUERY}${present ? '&present' : ''}` });
+      await settle(page);
+      const m = await measureLegibility(page, MIN_PX);
+      expect(m.smallestPx, `${id} shows text`).not.toBeNull();
+      expect(m.under.map((u) => `${u.px.toFixed(1)} px “${u.text}” in ${u.where}`)).toEqual([]);
+      expect(m.smallestPx).toBeGreaterThanOrEqual(BODY_MIN_PX);
     });
   }
 }

@@ -29,6 +29,17 @@ test.describe('libuv-pool', () => {
       '16',
     );
     await expect(slide.locator('[data-figure="makespan"]')).toHaveText('Everything done at 2,000 ms.');
+    // all 16 threads drawn: the lookups on 1–8, the reads and pbkdf2 calls on 9–16 (not "10 more, busy like these")
+    const chart = slide.getByRole('img', { name: /Timeline of 16 pool threads/ });
+    await expect(chart.locator('text.lane-label')).toHaveText([
+      'ms',
+      'threads 1–8',
+      'threads 9–10',
+      'threads 11–14',
+      'threads 15–16',
+      'queue',
+    ]);
+    await expect(chart.locator('text.bar-label')).toContainText(['DNS 1–8']);
   });
 
   test('presenting: the era, the timeline and the read’s wait; the sliders behind a closed disclosure', async ({
@@ -48,6 +59,12 @@ test.describe('libuv-pool', () => {
     );
     await expect(slide.locator('[data-figure="file-wait"]')).toHaveText('A file read waits 0 ms.');
     await expect(slide.getByRole('img', { name: /Timeline of 4 pool threads/ })).toBeVisible();
+    // the queue's peak (14) stands in the label column, clear of the plot and its axis
+    const chart = slide.getByRole('img', { name: /Timeline of 4 pool threads/ });
+    await expect(chart.locator('[data-figure="queue-max"]')).toHaveText('14');
+    const peak = await chart.locator('[data-figure="queue-max"]').boundingBox();
+    const queue = await chart.locator('path').first().boundingBox();
+    expect(peak && queue && peak.x + peak.width).toBeLessThan(queue!.x);
     const pool = slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' });
     await expect(pool).toBeHidden();
     await slide.getByText('Sliders and figures').click();

@@ -60,6 +60,8 @@ test.describe('micro-macro', () => {
     const timers = slide.getByRole('group', { name: 'Timers (macrotasks)' });
     for (let i = 0; i < 30 && (await micro.getByRole('listitem').count()) < 2; i++) await forward.click();
     await expect(micro.getByRole('listitem')).toHaveText([/console\.log\('C'\)/, /after await/]);
+    // the continuation shows what it runs next (E), not its function's first line (D)
+    await expect(micro.getByRole('listitem').nth(1)).toHaveText("after await: console.log('E');");
     await expect(timers.getByRole('listitem')).toHaveText([/console\.log\('B'\)/]);
     await expect.poll(() => outputLines(slide)).toEqual(['A', 'D']);
 
@@ -245,7 +247,7 @@ test.describe('micro-macro', () => {
     await expect(slide.getByRole('button', { name: 'Check my order' })).toBeVisible();
   });
 
-  test('a deep link to a step (embed step=) opens the walk there; print shows the guess, unchecked', async ({
+  test('a deep link to a step (embed step=) opens the walk there; print shows the run explained, never the guess', async ({
     page,
   }) => {
     // step 3: the async function has paused at await; its continuation waits behind C
@@ -253,18 +255,18 @@ test.describe('micro-macro', () => {
     const micro = page.getByRole('group', { name: 'Microtask queue' });
     await expect(micro.getByRole('listitem')).toHaveText([/console\.log\('C'\)/, /after await/]);
     await expect(page.getByText(/in the right place/)).toHaveCount(0);
-    // print: the demo's first step, the guess to make, never a checked one
+    // print (the handout): the run at its end with the explanation; no guess, whose lines in source order would
+    // read as the answer, and no score
     await page.goto('index.html?print-pdf&lang=en');
     await page.waitForFunction(() => document.querySelectorAll('.pdf-page').length > 0);
     const printed = page.locator('.pdf-page section#micro-macro .demo');
+    await expect(printed.getByText(/The timer is a macrotask, so B is last/)).toBeVisible();
+    // (a printed slide that is not the current one is aria-hidden: its roles are found with includeHidden)
     await expect(
-      // (a printed slide that is not the current one is aria-hidden: its roles are found with includeHidden)
-      printed.getByRole('heading', {
-        name: 'Your guess: put the lines in the order they will be printed',
-        includeHidden: true,
-      }),
-    ).toBeVisible();
-    await expect(printed.getByRole('button', { name: 'Check my order', includeHidden: true })).toBeVisible();
+      printed.getByRole('list', { name: 'Output', includeHidden: true }).getByRole('listitem', { includeHidden: true }),
+    ).toHaveText(['A', 'D', 'F', 'C', 'E', 'B']);
+    await expect(printed.getByRole('heading', { name: /Your guess/, includeHidden: true })).toHaveCount(0);
+    await expect(printed.getByRole('button', { name: 'Check my order', includeHidden: true })).toHaveCount(0);
     await expect(printed.getByText(/in the right place/)).toHaveCount(0);
   });
 

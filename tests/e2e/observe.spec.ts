@@ -87,6 +87,19 @@ test.describe('observe', () => {
     await expect(slide.getByText('Чем занят этот процесс?')).toBeVisible();
   });
 
+  test('presented in Russian: the read on its own line, the columns named, the comment in Russian', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'observe', { lang: 'ru', query: 'present', step: 1 });
+    const out = currentSlide(page).locator('[data-figure="output"]').first();
+    await expect(out.locator('.telling')).toHaveText(['read(3, ']);
+    await gotoSlide(page, 'observe', { lang: 'ru', query: 'present', step: 3 });
+    const pidstat = currentSlide(page).locator('[data-figure="output"]').first();
+    await expect(pidstat.locator('.cmd')).toHaveText('$ pidstat -w -t -p 17546 1 1   # заголовок и строки Average');
+    await expect(pidstat.locator('.header')).toContainText('nvcswch/s');
+    await expect(pidstat).not.toContainText('its header');
+  });
+
   test('has no serious accessibility violations', async ({ page }) => {
     for (const [theme, step] of [
       ['dark', 0],

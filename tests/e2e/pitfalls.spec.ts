@@ -73,6 +73,38 @@ test.describe('pitfalls', () => {
     await expectHash(page, /^#\/pitfalls\/0$/);
   });
 
+  test('EMFILE past 1,024 sockets in Python only: Node and Go raise their open-files limit as they start', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'pitfalls');
+    const slide = currentSlide(page);
+    const fd = slide.locator('[data-figure="fd"]');
+    const chart = slide.getByRole('img', { name: /Sockets in use over time/ });
+    await expect(fd).toHaveText(
+      '10,000 sockets at once: past the usual soft limit of 1,024 open files (ulimit -n) a Python process gets EMFILE.',
+    );
+    await expect(chart.locator('text.fd')).toHaveText('ulimit -n 1,024');
+    await expect(slide.locator('[data-figure="peak"]')).toHaveClass(/bad/);
+    for (const [lang, runtime] of [
+      ['javascript', 'Node'],
+      ['go', 'Go (since 1.19)'],
+    ] as const) {
+      await slide.getByRole('combobox', { name: 'Code' }).selectOption(lang);
+      await expect(fd).toHaveText(
+        `10,000 sockets at once: ${runtime} raises its soft limit of open files (ulimit -n) to the hard one (ulimit -Hn) as it starts, so EMFILE comes only past the hard limit.`,
+      );
+      await expect(fd).not.toContainText('Python');
+      await expect(chart.locator('text.fd')).toHaveCount(0);
+      await expect(slide.locator('[data-figure="peak"]')).not.toHaveClass(/bad/);
+    }
+
+    await gotoSlide(page, 'pitfalls', { lang: 'ru', query: 'present' });
+    const ru = currentSlide(page);
+    await expect(ru.locator('[data-figure="fd"]')).toHaveText(
+      '10 000 сокетов: больше ulimit -n 1024, в Python — EMFILE',
+    );
+  });
+
   test('a hung socket with a limit of 1: nothing moves', async ({ page }) => {
     await gotoSlide(page, 'pitfalls', { step: 2 });
     const slide = currentSlide(page);

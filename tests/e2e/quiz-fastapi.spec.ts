@@ -67,6 +67,9 @@ test.describe('quiz-fastapi', () => {
     await gotoSlide(page, 'quiz-fastapi', { lang: 'ru' });
     const slide = currentSlide(page);
     await expect(slide.getByRole('heading', { name: /Одновременно пришло 50 запросов/ })).toBeVisible();
+    // the listing's comment in Russian too
+    await expect(slide.locator('hsw-code').first()).toContainText('# 200 мс');
+    await expect(slide.locator('hsw-code').first()).not.toContainText('# 200 ms');
     await slide.getByRole('button', { name: /Около 10 с/ }).click();
     await expect(slide.getByRole('status').first()).toHaveText('Верно!');
     await slide.getByRole('button', { name: 'Три обработчика рядом' }).click();

@@ -1,6 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, planUnderTest } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
+import { speakerSteps, type Block } from '../../slides/types.ts';
+import { planClicks } from '../../slides/plan.ts';
+import eventLoopText from '../../slides/text/event-loop.ts';
+import microMacroText from '../../slides/text/micro-macro.ts';
 
 /**
  * The deck's own speaker view (speaker.html), under the Content Security Policy of the built deck: opened by S, it
@@ -31,6 +35,9 @@ async function closeSpeaker(popup: Page): Promise<void> {
 }
 
 const index = (id: string) => slides.findIndex((s) => s.id === id);
+
+/** A paragraph of notes as the page shows it: its inline marks (`code`, **strong**) drawn, not typed. */
+const spoken = (b: Block | undefined): string => (b && 'p' in b ? b.p.replace(/`|\*\*/g, '') : '');
 
 test.describe('speaker view', () => {
   test('S opens speaker.html under the policy: previews, notes, clock and timer, no “Loading”', async ({
@@ -162,6 +169,79 @@ test.describe('speaker view', () => {
     await expect(popup.locator('.speaker-controls-notes')).toContainText('Кегел');
     await layout.selectOption({ label: 'Широкая' });
     await expect(popup.locator('#current-slide')).toBeVisible();
+    await closeSpeaker(popup);
+  });
+
+  test('the notes follow the clicker: the current step’s paragraph is marked, the next shown', async ({
+    page,
+    context,
+  }) => {
+    // The notes' contract (slides/types.ts): notes[i] is what is said at speaker step i.
+    const notes = eventLoopText.text.en.notes;
+    const steps = speakerSteps(slides[index('event-loop')]!);
+    await gotoSlide(page, 'event-loop', { step: 3 });
+    const popup = await openSpeaker(page, context);
+    const current = popup.locator('.note-step.current');
+    await expect(current).toHaveAttribute('aria-current', 'step');
+    await expect(current).toHaveAttribute('data-step', '3');
+    await expect(current).toContainText(`Now · step 4 of ${notes.length}`);
+    await expect(current).toContainText(spoken(notes[3]));
+    await expect(popup.locator('.note-step.next')).toContainText(spoken(notes[4]));
+    await expect(popup.locator('[aria-current="step"]')).toHaveCount(1);
+    // the clicker moves on in the deck: the mark follows
+    await page.keyboard.press('ArrowRight');
+    await expect(current).toHaveAttribute('data-step', '4');
+    await expect(current).toContainText(spoken(notes[4]));
+    // at the slide's last step, the next slide's first paragraph
+    for (let s = 5; s < steps; s++) await page.keyboard.press('ArrowRight');
+    await expect(current).toHaveAttribute('data-step', String(steps - 1));
+    const next = popup.locator('.next-slide');
+    await expect(next).toContainText(`Next slide: ${slides[index('micro-macro')]!.title.en}`);
+    await expect(next).toContainText(spoken(microMacroText.text.en.notes[0]));
+    await closeSpeaker(popup);
+  });
+
+  test('the plan: shown and chosen in the speaker view, its slides counted and its length the pacing’s', async ({
+    page,
+    context,
+  }) => {
+    const entries = planUnderTest('40');
+    const shown = entries.filter((e) => e.kind === 'divider' || e.inPlan);
+    const clicks = planClicks({ name: '40', entries, problems: [] }, speakerSteps);
+    await gotoSlide(page, 'c10k', { query: 'plan=40' });
+    const popup = await openSpeaker(page, context);
+    await expect(popup.getByRole('combobox', { name: 'Plan' })).toHaveValue('40');
+    await expect(popup.locator('.plan-summary')).toHaveText(
+      `${shown.filter((e) => e.kind === 'slide').length} slides · ${clicks} clicks`,
+    );
+    await expect(
+      popup.getByText(`Slide ${shown.findIndex((e) => e.id === 'c10k') + 1} of ${shown.length}`),
+    ).toBeVisible();
+    await expect(popup.getByRole('spinbutton', { name: 'Planned length, minutes' })).toHaveValue('40');
+    // the minutes shared by clicker steps: before c10k, the title (1 step) and the divider (1), of clicks + 1 shares
+    const before = Math.floor((2 / (clicks + 1)) * 40 * 60);
+    await expect(popup.getByText(`Planned to be here at 0:${String(before).padStart(2, '0')} of 40:00`)).toBeVisible();
+    // the previews present the same plan
+    await expect(popup.frameLocator('#current-slide iframe').locator('section.present')).toHaveId('c10k');
+    expect(await popup.locator('#current-slide iframe').getAttribute('src')).toContain('plan=40');
+    // a divider's notes are its question
+    await page.keyboard.press('PageUp');
+    await expect(popup.locator('.speaker-controls-notes .value')).toHaveText(
+      'Chapter 1 · I/O: Why not a thread for each connection?',
+    );
+    // a slide outside the plan: reachable, and the pacing says it does not count it
+    await page.evaluate(() => (window.location.hash = '#/io-uring'));
+    await expect(
+      popup.getByText('This slide is outside the plan: the pacing counts the plan’s slides only.'),
+    ).toBeVisible();
+    await expect(popup.getByText('Current slide · outside the plan')).toBeVisible();
+    // another plan chosen here: the deck opens again with it, at its start, and the speaker view follows
+    await popup.getByRole('combobox', { name: 'Plan' }).selectOption({ label: '20 minutes' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('plan')).toBe('20');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    const twenty = planUnderTest('20').filter((e) => e.kind === 'divider' || e.inPlan);
+    await expect(popup.getByText(`Slide 1 of ${twenty.length}`)).toBeVisible();
+    await expect(popup.getByRole('spinbutton', { name: 'Planned length, minutes' })).toHaveValue('20');
     await closeSpeaker(popup);
   });
 

@@ -76,7 +76,13 @@ test.describe('summary slide', () => {
     await gotoSlide(page, ID);
     const slide = currentSlide(page);
     const nav = slide.getByRole('navigation', { name: 'Back to a chapter' });
-    await expect(nav.getByRole('link')).toHaveText(['1I/O', '2The event loop', '3Python asyncio', '4Green threads']);
+    await expect(nav.getByRole('link')).toHaveText([
+      '1I/O',
+      '2The event loop',
+      '3Python asyncio',
+      '4Green threads',
+      '5In production',
+    ]);
     await nav.getByRole('link', { name: 'The event loop' }).click();
     // Reached backwards, reveal shows the slide with its steps done: the hash may name the last one.
     await expectHash(page, /^#\/event-loop(\/\d+)?$/);
@@ -103,6 +109,7 @@ test.describe('summary slide', () => {
       '2Цикл событий',
       '3Python asyncio',
       '4Зелёные потоки',
+      '5В продакшене',
     ]);
   });
 

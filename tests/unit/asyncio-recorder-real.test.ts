@@ -10,7 +10,7 @@
  * Task names (Task-N) come from a counter of the process, so they are renumbered in order of first appearance.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -184,6 +184,54 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
     expect(cli('while True:\n    pass\n', '--budget', '200', '--engine', 'pyodide').status).toBe(6);
   });
 
+  it(
+    "the command's pyodide engine holds none of the user's rights: no process, no file written, no host globals, no eval, no standard input",
+    {
+      timeout: 240_000,
+    },
+    () => {
+      const cli = (source: string) => {
+        const file = join(tmp, `rights${++files}.py`);
+        writeFileSync(file, source);
+        const cmd = [
+          join(__dirname, '..', '..', 'scripts', 'asyncio.ts'),
+          'record',
+          file,
+          '--json',
+          '--engine',
+          'pyodide',
+        ];
+        return spawnSync(TSX, cmd, { encoding: 'utf8', timeout: 120_000 });
+      };
+      const owned = join(tmp, 'owned');
+      // a process: Node refuses it, and the command says so
+      const system = cli(`import asyncio.base_events as b\nb.os.system('id > ${owned}')\n`);
+      expect([system.status, system.stderr]).toEqual([
+        2,
+        expect.stringContaining('refused: the program reached outside its sandbox (ChildProcess'),
+      ]);
+      expect(existsSync(owned)).toBe(false);
+      // the recorder's guard taken off: Pyodide's own API cannot mount the host's files to write, `js` is not Node's
+      // global, and eval (a JS function's constructor) is refused
+      const escape = cli(
+        "import sys, builtins\nsys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != 'ImportGuard']\n" +
+          "js = builtins.__import__('js')\npj = builtins.__import__('pyodide_js')\nout = [hasattr(js, n) for n in ('process', 'require', 'fetch')]\n" +
+          `try:\n    pj.mountNodeFS('/host', ${JSON.stringify(tmp)})\n    open('/host/owned', 'w').write('x')\n    out.append('wrote')\nexcept Exception as e:\n    out.append(type(e).__name__)\n` +
+          "try:\n    pj._module.constructor.constructor('return process')()\n    out.append('eval ran')\nexcept Exception as e:\n    out.append(str(e).split(':')[0])\nprint(out)\n",
+      );
+      expect([escape.status, (JSON.parse(escape.stdout) as Recording).stdout]).toEqual([
+        0,
+        "[False, False, False, 'JsException', 'EvalError']\n",
+      ]);
+      expect(existsSync(owned)).toBe(false);
+      // standard input: refused, by sys.stdin and by /dev/stdin, with the recorder's reason
+      for (const source of ['import sys\nsys.stdin.read()\n', "open('/dev/stdin').read()\n"]) {
+        const stdin = cli(source);
+        expect([stdin.status, stdin.stderr], source).toEqual([2, expect.stringContaining('reading standard input')]);
+      }
+    },
+  );
+
   it.skipIf(!hasPython)(`seed 000's lesson: time.sleep blocks the loop, asyncio.sleep does not${SKIP}`, () => {
     const blocking = viaPython3(PROGRAMS.blocking!);
     const blocked = blocking.turns.flatMap((t) => t.ran).filter((h) => h.blocked !== undefined);
@@ -266,6 +314,12 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
       `${H}async def main():\n    while True:\n        print('x' * 1000)\n\nasyncio.run(main())\n`,
     );
     expect(loud.end).toBe('bytes');
+    // the bound covers the turns too: 60 tasks that never end record 60 handles and 60 tasks a turn (2,000 turns of
+    // them were 30 MB of JSON, all sent to the page)
+    const crowd = viaPython3(
+      `${H}async def spin():\n    while True:\n        await asyncio.sleep(0)\n\nasync def main():\n    await asyncio.gather(*[spin() for _ in range(60)])\n\nasyncio.run(main())\n`,
+    );
+    expect([crowd.end, JSON.stringify(crowd).length < 2_500_000]).toEqual(['bytes', true]);
     const stuck = viaPython3(`${H}async def main():\n    await asyncio.Event().wait()\n\nasyncio.run(main())\n`);
     expect(stuck.end).toBe('deadlock');
   });

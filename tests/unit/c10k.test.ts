@@ -15,6 +15,7 @@ import {
   USHRT_MAX,
   binaryUnit,
   figures,
+  memorySeries,
   stateForStep,
   threadsMax,
   type C10kInput,
@@ -181,4 +182,23 @@ describe('c10k model against this kernel', () => {
       expect(added).toBe(n * MAPS_PER_STACK);
     }
   });
+});
+
+describe('the chart: threads stop at the kernel’s lowest ceiling', () => {
+  it.each([0, 1, 2, 3])(
+    'speaker step %i: the thread curves end at 32,765 threads, the loop’s runs to 1,000,000',
+    (step) => {
+      const input = stateForStep(step);
+      const series = memorySeries(input);
+      const ceiling = figures(input).lowestLimit.maxThreads;
+      expect(ceiling).toBe(32_765);
+      expect(series.threadConnections[series.threadConnections.length - 1]).toBe(ceiling);
+      expect(Math.max(...series.threadConnections)).toBe(ceiling);
+      expect(series.threadVirtual).toHaveLength(series.threadConnections.length);
+      // no thread memory past what 32,765 threads take
+      expect(Math.max(...series.threadVirtual)).toBe(ceiling * figures(input).stackBytes);
+      expect(series.connections[series.connections.length - 1]).toBe(1_000_000);
+      expect(series.loopResident).toHaveLength(series.connections.length);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { SIM_SEED } from './sim-seed.ts';
-import { clockText, pace, parseMinutes, slideTimings } from '../../src/speaker-pacing.ts';
+import { clockText, pace, parseMinutes, slideTimings, weightedTimings } from '../../src/speaker-pacing.ts';
 import { checkAddress, shortened } from '../../src/address.ts';
 import { stepFromParam } from '../../src/slide-loader.ts';
 import {
@@ -20,6 +20,14 @@ import { speakerSteps } from '../../slides/types.ts';
 const params = { seed: SIM_SEED, numRuns: 300 };
 
 describe('speaker pacing', () => {
+  it('a plan shares the minutes by clicker steps: a slide of 8 steps takes 8 shares, a divider 1', () => {
+    expect(weightedTimings(1200, [1, 1, 8, 0, Number.NaN])).toEqual([100, 100, 800, 100, 100]);
+    expect(weightedTimings(60, [])).toEqual([]);
+    const t = weightedTimings(2400, [1, 1, 4, 3, 12]);
+    expect(t.reduce((a, b) => a + b, 0)).toBeCloseTo(2400);
+    expect(pace(t, 2, 0).plannedStart).toBeCloseTo((2 / 21) * 2400);
+  });
+
   it('reads minutes as a person writes them, and refuses the rest', () => {
     expect(parseMinutes('45')).toEqual({ ok: true, minutes: 45 });
     expect(parseMinutes(' 22.5 ')).toEqual({ ok: true, minutes: 22.5 });

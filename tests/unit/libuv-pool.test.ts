@@ -15,6 +15,7 @@ import {
   setSlowIoCap,
   simulatePool,
   snapshotAt,
+  threadLanes,
   back,
   forward,
   undo,
@@ -122,6 +123,28 @@ describe('the DNS incident (default load: 8 lookups of 2 s, then 6 reads of 20 m
     const s = simulatePool(PRESETS.bigPool);
     expect(kindStats(s, 'file').maxWait).toBe(0);
     expect(s.makespan).toBe(2000);
+  });
+
+  it('a pool of 16, drawn: threads 1–8 hold the lookups, 9–16 run the six reads and the pbkdf2 calls', () => {
+    const s = simulatePool(PRESETS.bigPool);
+    const lanes = threadLanes(s, true);
+    expect(lanes.map((l) => [l.threads[0], l.threads[l.threads.length - 1]])).toEqual([
+      [0, 7],
+      [8, 9],
+      [10, 13],
+      [14, 15],
+    ]);
+    expect(lanes.map((l) => l.work.map((w) => `${w.kind} ${w.indexes.join('–')} ${w.start}–${w.end}`))).toEqual([
+      ['dns 1–8 0–2000'],
+      ['file 1–2 0–20', 'pbkdf2 3–4 20–120'],
+      ['file 3–6 0–20'],
+      ['pbkdf2 1–2 0–100'],
+    ]);
+    // every task of the schedule is in exactly one lane's work
+    const drawn = lanes.reduce((k, l) => k + l.threads.length * l.work.length, 0);
+    expect(drawn).toBe(s.tasks.length);
+    // without grouping: one lane a thread, 16 of them
+    expect(threadLanes(s, false)).toHaveLength(16);
   });
 
   it('"after-submit" wake-up: the marker goes behind everything already queued', () => {

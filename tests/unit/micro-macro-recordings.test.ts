@@ -9,6 +9,12 @@ import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { simulate, type SimResult } from '../../components/shared/js-sim/index.ts';
 import { pack, unpack } from '../../components/shared/js-sim/recording.ts';
 import { freshRecordings, RECORDINGS_FILE } from '../../scripts/micro-macro-recordings.ts';
+import {
+  continuationExcerpt,
+  explanationShown,
+  initialState,
+  printState,
+} from '../../components/micro-macro/micro-macro-model.ts';
 
 const stored = JSON.parse(readFileSync(RECORDINGS_FILE, 'utf8')) as ReturnType<typeof freshRecordings>;
 
@@ -32,5 +38,24 @@ describe('the examples’ recordings', () => {
       const pools = new Set(read.steps.map((s) => s.timers.pool).filter((p) => p.length > 0));
       expect(pools.size).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('a continuation after await is shown by the code it resumes with', () => {
+  it('the seed’s continuation reads console.log(’E’), not its function’s opening (D)', () => {
+    const seed = "(async () => {\n  console.log('D');\n  await 0;\n  console.log('E');\n})();";
+    expect(continuationExcerpt(seed, 3)).toBe("console.log('E');");
+    expect(continuationExcerpt('await 1; next()', 1)).toBe('next()');
+    expect(continuationExcerpt('await 1', 1)).toBeNull();
+    expect(continuationExcerpt(`await 1\n${'x'.repeat(60)}`, 1)).toBe(`${'x'.repeat(39)}…`);
+  });
+});
+
+describe('printed (the handout), the demo is the run explained, never the guess', () => {
+  it('the end of the talk’s example, with its explanation, the guess not checked for the person', () => {
+    const p = printState(initialState());
+    expect(initialState().guessPhase).toBe('guess');
+    expect(p.guessPhase).toBe('skipped');
+    expect(explanationShown(p)).toBe(true);
   });
 });

@@ -16,12 +16,16 @@ import {
   stateForStep,
   straceRows,
   tellingLine,
+  headerLine,
+  outputLines,
+  splitComment,
   topSyscall,
   unfinishedRead,
   wchans,
 } from '../../components/observe/observe-model.ts';
 import { RECORDINGS, RECORDED } from '../../components/observe/observe-recordings.ts';
 import { PROCESS_STATES } from '../../components/observe/observe-types.ts';
+import { observeText } from '../../components/observe/observe-text.ts';
 
 const STRACE_C = `strace: Process 30477 attached with 7 threads
 % time     seconds  usecs/call     calls    errors syscall
@@ -142,5 +146,47 @@ describe('marking pidstat lines', () => {
   it('marks a thread with nonvoluntary switches, not an idle one', () => {
     expect(tellingLine('cpu', 'Average:        0         -      4817      0.00     30.69  |__app')).toBe(true);
     expect(tellingLine('cpu', 'Average:        0         -      4816      0.00      0.00  |__app')).toBe(false);
+  });
+});
+
+describe('what the slide shows of a recording, in either language', () => {
+  it('strace’s own message goes on a line of its own: the blocked read reads “read(3, ”', () => {
+    const out = RECORDINGS.blocked.straceE.output;
+    expect(out).toContain('read(3, strace: Process');
+    const lines = outputLines(out);
+    expect(lines).toContain('read(3, ');
+    expect(lines.filter((l) => tellingLine('blocked', l))).toEqual(['read(3, ']);
+    expect(lines.some((l) => /^read\(3, strace/.test(l))).toBe(false);
+    expect(lines).toContain('strace: Process 17124 detached');
+  });
+
+  it('presented, the telling lines of ps and pidstat come with the header that names their columns', () => {
+    for (const state of PROCESS_STATES) {
+      for (const command of ['ps', 'pidstat'] as const) {
+        const lines = outputLines(RECORDINGS[state][command].output);
+        if (!lines.some((l) => tellingLine(state, l))) continue;
+        expect(lines.filter(headerLine), `${state} ${command}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('every comment of a recorded command or program has its words in both languages', () => {
+    const comments = PROCESS_STATES.flatMap((state) => {
+      const rec = RECORDINGS[state];
+      const shots = Object.values(rec).filter(
+        (v): v is { command: string } => typeof v === 'object' && v !== null && 'command' in v,
+      );
+      return [rec.program, ...shots.map((s) => s.command)].map((c) => splitComment(c).comment);
+    }).filter((c): c is string => c !== null);
+    expect(comments).toContain('its header and Average lines');
+    for (const c of comments) {
+      expect(observeText.en.comments[c], c).toBe(c);
+      expect(observeText.ru.comments[c], c).toBeDefined();
+      expect(observeText.ru.comments[c], c).not.toBe(c);
+    }
+    expect(splitComment('pidstat -w -t -p 1 1 1   # its header and Average lines')).toEqual({
+      command: 'pidstat -w -t -p 1 1 1',
+      comment: 'its header and Average lines',
+    });
   });
 });

@@ -23,8 +23,13 @@ import { SIM_SEED } from './sim-seed.ts';
 describe('quiz-fastapi: the question', () => {
   it('is seed 004’s, its answer the second choice: 10 s, 50 × 200 ms one after another', () => {
     expect(QUESTION).toEqual({ id: 'quiz-fastapi', choiceCount: 4, correct: 1 });
-    expect(QUESTION_CODE).toContain('async def price():');
-    expect(QUESTION_CODE).toContain('requests.get(RATES_URL)');
+    for (const lang of ['en', 'ru'] as const) {
+      expect(QUESTION_CODE[lang]).toContain('async def price():');
+      expect(QUESTION_CODE[lang]).toContain('requests.get(RATES_URL)');
+    }
+    // its one comment in the slide's language
+    expect(QUESTION_CODE.en).toContain('# 200 ms');
+    expect(QUESTION_CODE.ru).toContain('# 200 мс');
     for (const lang of ['en', 'ru'] as const) {
       const words = fastapiQuizText[lang];
       expect(words.choices).toHaveLength(QUESTION.choiceCount);

@@ -76,3 +76,47 @@ describe('Russian wording: no internal words on screen', () => {
     expect(greenThreadsText.ru.actions.syscall).toBe('блокирующий системный вызов');
   });
 });
+
+/** Facts of issue 36 ("The deck staged for a hall", item 7), in both languages. */
+describe('python-asyncio: asyncio is concurrency, never parallelism', () => {
+  it('the Russian title says конкурентность, as the English one says concurrency', async () => {
+    const { pythonAsyncio } = await import('../../slides/python-asyncio.ts');
+    expect(pythonAsyncio.title.en).toBe('Python asyncio: where concurrency is lost');
+    expect(pythonAsyncio.title.ru).toBe('Python asyncio: где теряется конкурентность');
+    expect(pythonAsyncio.title.ru).not.toMatch(/параллельн/);
+  });
+});
+
+describe('io-uring: completion without shared rings on IOCP; io_uring is not the only asynchronous file I/O', () => {
+  it('the body gives the rings to io_uring alone and says what IOCP does instead', () => {
+    expect(body('io-uring', 'en')).toContain('IOCP has no rings: a call per operation');
+    expect(body('io-uring', 'en')).not.toContain('(io_uring, Windows IOCP): two ring buffers in shared memory');
+    expect(body('io-uring', 'ru')).toContain('у IOCP колец нет: вызов на каждую операцию');
+    expect(body('io-uring', 'ru')).not.toContain('(io_uring, Windows IOCP): две кольцевые очереди в общей памяти');
+  });
+  it('the notes name Linux AIO with direct I/O and IOCP beside io_uring, with their sources', () => {
+    expect(notes('io-uring', 'en')).not.toMatch(/only io_uring/);
+    expect(notes('io-uring', 'ru')).not.toMatch(/умеет только io_uring/);
+    expect(notes('io-uring', 'en')).toContain('io_uring, Linux AIO with direct I/O, IOCP');
+    expect(notes('io-uring', 'ru')).toContain('io_uring, Linux AIO с прямым вводом-выводом, IOCP');
+    expect(sources('io-uring')).toContain('io_submit.2.html');
+    expect(sources('io-uring')).toContain('i-o-completion-ports');
+  });
+});
+
+describe('c10k: what Li, Ding and Shen (2007) measured', () => {
+  it('the body gives the direct cost they measured and the cache cost growing with the data, not “2–5 µs with cache misses”', () => {
+    expect(body('c10k', 'en')).toContain('3.8 µs as Li, Ding and Shen measured it in 2007');
+    expect(body('c10k', 'en')).toContain('up to 1,000 µs and more');
+    expect(body('c10k', 'en')).not.toMatch(/cache misses included/);
+    expect(body('c10k', 'ru')).toContain('3,8 мкс в замере Li, Ding, Shen, 2007');
+    expect(body('c10k', 'ru')).toContain('до тысячи мкс и больше');
+    expect(body('c10k', 'ru')).not.toMatch(/по 2–5 мкс с промахами кэша/);
+  });
+  it('the appendix says the table counts only the direct cost', () => {
+    expect(notes('c10k', 'en')).toContain('The table counts only the direct cost');
+    expect(notes('c10k', 'en')).toContain('from several microseconds to more than a thousand');
+    expect(notes('c10k', 'ru')).toContain('Таблица считает только прямую цену');
+    expect(sources('c10k')).toContain('Quantifying the cost of context switch');
+  });
+});

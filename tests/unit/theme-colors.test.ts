@@ -45,4 +45,24 @@ describe.each([
   it('draws every series readably on the background', () => {
     for (const s of series) expect(contrast(s, vars.get('--hsw-bg')!)).toBeGreaterThanOrEqual(3);
   });
+
+  it('writes warning text (--hsw-warn-text) at 4.5:1 or more on the background and on panels', () => {
+    const warn = vars.get('--hsw-warn-text')!;
+    expect(warn).toBeDefined();
+    expect(contrast(warn, vars.get('--hsw-bg')!)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(warn, vars.get('--hsw-panel')!)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('orange text', () => {
+  it('no component writes text in --hsw-warn (a fill and border colour, 3.5:1 on light panels): --hsw-warn-text', async () => {
+    const { readdirSync } = await import('node:fs');
+    const root = new URL('../../components/', import.meta.url);
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('-styles.ts'));
+    expect(files.length).toBeGreaterThan(10);
+    const offenders = files.filter((f) =>
+      /(^|[^-])color:\s*var\(--hsw-warn\)/m.test(readFileSync(new URL(f, root), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import { QUIZZES } from '../../server/quizzes.ts';
 import { oembedEntry } from '../../scripts/oembed.ts';
 import { slideById } from '../../slides/index.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
+import { WORKER_CSP } from '../../lib/worker-policy.ts';
 import {
   fakeBuilds,
   startTestServer,
@@ -618,6 +619,24 @@ describe('static routes', () => {
       const r = await ask(address);
       expect(r.status, address).toBe(404);
       expect(r.body, address).toMatch(message);
+    }
+  });
+
+  test('"Your code"\'s worker gets its own policy, as under vite preview; every other file only the framing one', async () => {
+    const builds = fakeBuilds();
+    for (const dir of [builds.deckDir, builds.phoneDir]) {
+      writeFileSync(join(dir, 'assets', 'py-worker-Ab_c-12.js'), 'self.onmessage = () => {};');
+    }
+    const s = await start(builds);
+    const Cookie = await presenterCookie(s);
+    for (const path of ['/presenter/assets/py-worker-Ab_c-12.js', '/assets/py-worker-Ab_c-12.js']) {
+      const r = await get(s.port, path, { Cookie });
+      expect([path, r.status, r.headers['content-security-policy']]).toEqual([path, 200, WORKER_CSP]);
+    }
+    // Every other file keeps the deck's own policy (its page's) and only the header that refuses other sites' frames.
+    for (const path of ['/', '/assets/phone-abcdef12.js', '/presenter/assets/main-abcdef12.js']) {
+      const r = await get(s.port, path, { Cookie });
+      expect(r.headers['content-security-policy'], path).toBe("frame-ancestors 'self'");
     }
   });
 

@@ -13,13 +13,18 @@ nothing else runs: the handle that called it "blocked the loop for s".
 
 Refused (WebAssembly has no threads, and the program must not reach the network, processes or the page):
 threads (asyncio.to_thread, run_in_executor, threading, concurrent.futures, multiprocessing), sockets and
-subprocesses (socket, ssl, subprocess, the loop's network and subprocess methods), input(), and any import that is
-not in the standard library (js and pyodide included). A syntax error gives CPython's own message and line.
+subprocesses (socket, ssl, subprocess, the loop's network and subprocess methods), input() and standard input, and
+any import that is not in the standard library. Pyodide's bridge to JavaScript (js, pyodide*, _pyodide*) is refused
+at import itself, whatever the route (`import`, __import__, builtins.__import__, importlib): it is out of sys.modules
+and a finder first on sys.meta_path refuses it while the program runs. (That is the first wall only: a program can
+undo a Python-level guard, so the worker that runs this file in a page holds no way out either; py-worker.ts.)
+A syntax error gives CPython's own message and line.
 """
 import ast
 import asyncio
 import asyncio.base_events
 import asyncio.events
+import asyncio.runners
 import builtins
 import functools
 import io
@@ -303,6 +308,8 @@ class Recorder:
         self.check_budget()
         if len(self.turns) >= self.max_turns:
             raise self.bound('turns', f'the program ran more than {self.max_turns} turns of the loop')
+        if self.bytes > self.max_bytes:
+            raise self.bound('bytes', f'the recording grew past {self.max_bytes} bytes (its turns and output)')
         self.loop = loop
         record = {
             'n': len(self.turns) + 1,
@@ -323,7 +330,7 @@ class Recorder:
             record['ready_after'] = self.snapshot_queue(loop)
             record['scheduled_after'] = self.snapshot_timers(loop)
             record['tasks'] = [task_state(t, self.names) for t in loop._tasks_seen]
-            self.bytes += 100 * len(record['tasks']) + 80 * len(record['ran'])
+            self.bytes += recorded_size(record)
 
     def run_handle(self, handle, original):
         loop = self.loop
@@ -354,6 +361,17 @@ class Recorder:
             raise ValueError('sleep length must be non-negative')
         if self.loop is not None:
             self.loop._time += seconds
+
+
+def recorded_size(record):
+    """About the characters a turn takes in the recording's JSON (its labels, and room for the keys), so that the
+    recording's bound covers turns as well as output: 2,000 turns of 60 tasks each are tens of MB."""
+    size = 200
+    size += sum(len(w) + 4 for w in record['ready'] + record['ready_after'])
+    size += sum(len(t['what']) + 30 for t in record['scheduled'] + record['scheduled_after'])
+    size += sum(len(h['what']) + len(h['fn']) + len(h['qualname']) + 40 for h in record['ran'])
+    size += sum(sum(len(str(v)) + 12 for v in t.values()) + 10 for t in record['tasks'])
+    return size
 
 
 def check_source(source, filename):
@@ -398,10 +416,46 @@ def import_refusal(name):
     return None
 
 
+def bridge_module(name):
+    """Whether `name` is part of Pyodide's bridge to JavaScript: js, pyodide_js, pyodide.*, _pyodide*."""
+    top = name.split('.', 1)[0]
+    return top == 'js' or top.startswith(('pyodide', '_pyodide'))
+
+
+class ImportGuard:
+    """First on sys.meta_path while the program runs: an import of the bridge that is not in sys.modules (the
+    recorder takes it out) reaches this finder before Pyodide's, and is refused."""
+
+    def find_spec(self, name, path=None, target=None):
+        if bridge_module(name):
+            raise Refused('sandbox', f'import {name}')
+        return None
+
+
+class RefusedInput(io.TextIOBase):
+    """sys.stdin while the program runs: no keyboard, as input()."""
+
+    def readable(self):
+        return True
+
+    def read(self, size=-1):
+        raise Refused('input', 'reading standard input')
+
+    def readline(self, size=-1):
+        raise Refused('input', 'reading standard input')
+
+
 def program_builtins():
-    """The program's builtins: input() refused, and an __import__ that refuses what check_source refuses."""
+    """The program's builtins: input() and open() of standard input refused, and an __import__ that refuses what
+    check_source refuses."""
     own = dict(builtins.__dict__)
     real_import = builtins.__import__
+    real_open = builtins.open
+
+    def guarded_open(file, *args, **kwargs):
+        if file in (0, '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'):
+            raise Refused('input', 'reading standard input')
+        return real_open(file, *args, **kwargs)
 
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
         if level == 0:
@@ -415,6 +469,7 @@ def program_builtins():
 
     own['__import__'] = guarded_import
     own['input'] = refused_input
+    own['open'] = guarded_open
     return own
 
 
@@ -460,7 +515,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     saved = {
         'stdout': sys.stdout, 'stderr': sys.stderr, 'sleep': time.sleep,
         'new_event_loop': asyncio.events.new_event_loop, 'handle_run': asyncio.events.Handle._run,
-        'to_thread': asyncio.to_thread, 'running': asyncio.events._get_running_loop(),
+        'to_thread': asyncio.to_thread, 'running': asyncio.events._get_running_loop(), 'run': asyncio.run,
         'policy_loop': None,
     }
     original_handle_run = saved['handle_run']
@@ -474,14 +529,20 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     async def to_thread(*args, **kwargs):
         raise Refused('threads', 'asyncio.to_thread')
 
+    saved['stdin'] = sys.stdin
+    hidden = {name: sys.modules.pop(name) for name in list(sys.modules) if bridge_module(name)}
+    guard = ImportGuard()
+    sys.meta_path.insert(0, guard)
     asyncio.events._set_running_loop(None)  # Pyodide's own WebLoop is set aside while the program runs
     asyncio.events.new_event_loop = new_event_loop
     asyncio.new_event_loop = new_event_loop
     asyncio.events.Handle._run = handle_run
     asyncio.to_thread = to_thread
+    asyncio.run = asyncio.runners.run  # CPython's own (Pyodide wraps it: its wrapper imports the bridge)
     time.sleep = rec.sleep
     sys.stdout = Output(rec, 'stdout')
     sys.stderr = Output(rec, 'stderr')
+    sys.stdin = RefusedInput()
     env = {'__name__': '__main__', '__builtins__': program_builtins(), '__file__': FILENAME}
     try:
         alarm.start()  # inside the try: a bound it raises is the recording's end, and `finally` undoes the patches
@@ -505,12 +566,16 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
                            traceback=user_traceback(e), line=_program_line(e))
     finally:
         alarm.cancel()
-        sys.stdout, sys.stderr = saved['stdout'], saved['stderr']
+        sys.stdout, sys.stderr, sys.stdin = saved['stdout'], saved['stderr'], saved['stdin']
+        if guard in sys.meta_path:
+            sys.meta_path.remove(guard)
+        sys.modules.update(hidden)
         time.sleep = saved['sleep']
         asyncio.events.new_event_loop = saved['new_event_loop']
         asyncio.new_event_loop = saved['new_event_loop']
         asyncio.events.Handle._run = saved['handle_run']
         asyncio.to_thread = saved['to_thread']
+        asyncio.run = saved['run']
         if rec.loop is not None and not rec.loop.is_closed() and not rec.loop.is_running():
             try:
                 rec.loop.close()

@@ -75,11 +75,20 @@ export interface RunRequest {
   readonly debug: boolean;
 }
 
+/**
+ * The largest recording (characters of its JSON) the worker sends and the page reads. The recorder bounds itself
+ * (2,000 turns, 2 MB of recording), but it runs beside the program, which can undo that: the worker, which makes the
+ * JSON itself, does not send one over this bound, and the page refuses one before parsing it.
+ */
+export const MAX_RECORDING_CHARS = 16_000_000;
+
 /** Worker → page. */
 export type WorkerMessage =
   | { readonly kind: 'progress'; readonly loaded: number; readonly total: number }
   | { readonly kind: 'started'; readonly id: number; readonly python: string }
   | { readonly kind: 'result'; readonly id: number; readonly json: string }
+  /** The recording was larger than MAX_RECORDING_CHARS: not sent. */
+  | { readonly kind: 'oversize'; readonly id: number; readonly chars: number }
   | { readonly kind: 'failed'; readonly id: number; readonly message: string };
 
 /** The recorder's JSON, or null when it is not a recording. */

@@ -4,7 +4,13 @@
  * from the browser's cache). A program that holds the worker past its budget (a handle that never returns: the
  * recorder stops itself only between handles) is stopped the same way.
  */
-import { parseRecording, type PyRecording, type RunRequest, type WorkerMessage } from './py-protocol.ts';
+import {
+  MAX_RECORDING_CHARS,
+  parseRecording,
+  type PyRecording,
+  type RunRequest,
+  type WorkerMessage,
+} from './py-protocol.ts';
 import { createPyWorker, pyWorkerAvailable } from './create-py-worker.ts';
 
 /** The recorder's own budget (it stops between handles), and the grace after it before the worker is terminated. */
@@ -16,6 +22,8 @@ export type RunOutcome =
   /** The worker was terminated past the budget: a handle did not return. */
   | { readonly kind: 'overtime'; readonly budgetMs: number }
   | { readonly kind: 'stopped' }
+  /** The recording was larger than the page reads (MAX_RECORDING_CHARS): refused unread. */
+  | { readonly kind: 'oversize'; readonly chars: number }
   /** No worker here (the single offline file, a page of another origin). */
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'failed'; readonly message: string };
@@ -30,6 +38,8 @@ export class PyRunner {
   private nextId = 1;
   private settle: ((o: RunOutcome) => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether this worker has loaded Python (it said "started" once). */
+  private loaded = false;
 
   /** Whether "Your code" can run here at all. */
   static available(): boolean {
@@ -42,11 +52,21 @@ export class PyRunner {
 
   run(source: string, debug: boolean, cb: RunCallbacks = {}, budgetMs = BUDGET_MS): Promise<RunOutcome> {
     this.stop();
-    this.worker ??= createPyWorker();
+    if (!this.worker) {
+      this.worker = createPyWorker();
+      this.loaded = false;
+    }
     const worker = this.worker;
     if (!worker) return Promise.resolve({ kind: 'unavailable' });
     const id = this.nextId++;
     return new Promise<RunOutcome>((resolve) => {
+      const overtime = () => {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => {
+          this.kill();
+          this.settle?.({ kind: 'overtime', budgetMs });
+        }, budgetMs + GRACE_MS);
+      };
       this.settle = (o) => {
         clearTimeout(this.timer);
         this.settle = null;
@@ -60,10 +80,13 @@ export class PyRunner {
         else if (m.id !== id) return;
         else if (m.kind === 'started') {
           cb.onStarted?.(m.python);
-          this.timer = setTimeout(() => {
-            this.kill();
-            this.settle?.({ kind: 'overtime', budgetMs });
-          }, budgetMs + GRACE_MS);
+          // the first run of a worker: the budget starts once Python has loaded
+          if (!this.loaded) overtime();
+          this.loaded = true;
+        } else if (m.kind === 'oversize' || (m.kind === 'result' && m.json.length > MAX_RECORDING_CHARS)) {
+          // unread; and the worker whose recorder the program changed is not used again
+          this.kill();
+          this.settle?.({ kind: 'oversize', chars: m.kind === 'oversize' ? m.chars : m.json.length });
         } else if (m.kind === 'result') {
           const recording = parseRecording(m.json);
           this.settle?.(recording ? { kind: 'recorded', recording } : { kind: 'failed', message: 'not a recording' });
@@ -76,6 +99,9 @@ export class PyRunner {
       };
       const request: RunRequest = { kind: 'run', id, source, budgetMs, debug };
       worker.postMessage(request);
+      // Python is loaded: the budget starts at Run (a callback a program left behind may keep the worker from
+      // even starting this run)
+      if (this.loaded) overtime();
     });
   }
 
@@ -94,5 +120,6 @@ export class PyRunner {
   private kill(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.loaded = false;
   }
 }

@@ -5,23 +5,42 @@
  * - Loading: Pyodide's files come from `../pyodide/` beside this file in the build (scripts/pyodide-files.ts), from
  *   `/pyodide/` under `vite dev`. The bytes are counted as they arrive (a counting `fetch` while Pyodide loads), so
  *   the page shows a real progress bar.
- * - Isolation: after loading, the worker's ways out are closed before any program runs: `fetch`, XMLHttpRequest,
- *   WebSocket, EventSource, IndexedDB, the Cache API, BroadcastChannel, nested workers, `postMessage` and `close`
- *   (the worker keeps its own references). The recorder refuses `import js` and `import pyodide`; the worker also
- *   takes `js` and `pyodide*` out of `sys.modules` while the program runs. And the worker's own CSP (WORKER_CSP)
- *   allows connections to the deck's origin only.
+ * - Isolation, in walls that do not rest on one another:
+ *   1. Pyodide's `js` module is an empty object of its own (`jsglobals`), not the worker's global: no JavaScript
+ *      object a program reaches through Pyodide leads to `self`, `fetch`, `FontFace`, storage or the address.
+ *   2. After loading, the worker's ways out are closed before any program runs: `fetch`, XMLHttpRequest, WebSocket,
+ *      EventSource, FontFace and the worker's fonts, IndexedDB, the Cache API, storage (`navigator`), BroadcastChannel,
+ *      nested workers, `postMessage` and `close` (the worker keeps its own references); `location` is gone, stack
+ *      traces are empty and the strings that hold the deck's address in Pyodide's own objects are blanked.
+ *   3. The worker's own CSP (WORKER_CSP, lib/worker-policy.ts), which every server the project ships sends: no eval,
+ *      no load from another host, connections to the deck's origin only.
+ *   4. The recorder refuses `js` and `pyodide*` at import (a finder first on sys.meta_path, the modules out of
+ *      sys.modules) and standard input.
+ * - What comes back: the recording is made into JSON here, by JavaScript (JSON.stringify of the dict converted by
+ *   Pyodide), never by Python's `json`, which a program can patch; over MAX_RECORDING_CHARS it is not sent.
  * - Pyodide's own running loop (WebLoop) is set aside by the recorder while its loop runs.
  */
 import recorderSource from './asyncio_recorder.py?raw';
-import type { RunRequest, WorkerMessage } from './py-protocol.ts';
+import { MAX_RECORDING_CHARS, type RunRequest, type WorkerMessage } from './py-protocol.ts';
 import { PYODIDE_BYTES, PYODIDE_DIR, PYODIDE_FILES } from './py-files.ts';
 
+/** What of a PyProxy the worker uses (pyodide/ffi.d.ts). */
+interface PyObject {
+  callKwargs(...args: unknown[]): PyObject;
+  toJs(options: {
+    create_pyproxies: boolean;
+    dict_converter: (entries: Iterable<[string, unknown]>) => unknown;
+  }): unknown;
+  destroy(): void;
+}
 interface Pyodide {
-  runPython(code: string, options?: { globals?: unknown }): unknown;
+  runPython(code: string): unknown;
   globals: { set(name: string, value: unknown): void };
+  setStdin(options: { error: boolean }): void;
 }
 type LoadPyodide = (options: {
   indexURL: string;
+  jsglobals: object;
   stdout?: (s: string) => void;
   stderr?: (s: string) => void;
 }) => Promise<Pyodide>;
@@ -35,6 +54,8 @@ const post = scope.postMessage.bind(scope);
 // (this file's address through a variable: Vite would take `new URL(…, import.meta.url)` for an asset of its own)
 const here = import.meta.url;
 const base = import.meta.env.DEV ? new URL(`/${PYODIDE_DIR}/`, here).href : new URL(`../${PYODIDE_DIR}/`, here).href;
+/** The deck's own address (a presenter's deck may be served under a path of its own): no program may read it. */
+const deckAddress = new URL(import.meta.env.DEV ? '/' : '../', here).href;
 
 let loaded = 0;
 let lastPost = 0;
@@ -76,7 +97,10 @@ async function load(): Promise<Pyodide> {
     progress(sizeOf('pyodide.mjs'));
     await import(/* @vite-ignore */ `${base}pyodide.asm.mjs`);
     progress(sizeOf('pyodide.asm.mjs'));
-    const py = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: () => {} });
+    // `js` is this empty object, not the worker's global (Pyodide's default)
+    const jsglobals = Object.create(null) as object;
+    const py = await loadPyodide({ indexURL: base, jsglobals, stdout: () => {}, stderr: () => {} });
+    py.setStdin({ error: true });
     progress(PYODIDE_BYTES, true);
     return py;
   } finally {
@@ -95,7 +119,9 @@ function lockDown(): void {
     'XMLHttpRequest',
     'WebSocket',
     'WebSocketStream',
+    'WebTransport',
     'EventSource',
+    'FontFace',
     'BroadcastChannel',
     'Worker',
     'SharedWorker',
@@ -105,39 +131,83 @@ function lockDown(): void {
   ]) {
     Object.defineProperty(g, name, { value: refused, writable: false, configurable: false });
   }
-  for (const name of ['indexedDB', 'caches', 'cookieStore']) {
+  for (const name of ['indexedDB', 'caches', 'cookieStore', 'fonts', 'navigator', 'location']) {
     try {
       Object.defineProperty(g, name, { value: undefined, writable: false, configurable: false });
     } catch {
       // not there in this browser
     }
   }
+  // a JavaScript error's stack names the worker's file, under the deck's address
+  try {
+    Object.defineProperty(Error, 'stackTraceLimit', { value: 0, writable: false, configurable: false });
+  } catch {
+    // an engine whose limit is not ours to set
+  }
 }
 
-const RUN = `
-import sys, json, asyncio_recorder
-_hidden = {k: sys.modules.pop(k) for k in list(sys.modules) if k == 'js' or k.startswith(('pyodide', '_pyodide'))}
-try:
-    _out = json.dumps(asyncio_recorder.record(SOURCE, budget_s=BUDGET_S, debug=DEBUG), ensure_ascii=False)
-finally:
-    sys.modules.update(_hidden)
-_out
-`;
+/**
+ * Blanks every string that holds the deck's address in the objects reachable from `root` (Pyodide's API: its
+ * config's indexURL, the lock file's base…), own data properties only, no getter called, no Python object entered.
+ */
+function forgetAddress(root: object, address: string): void {
+  const seen = new Set<object>();
+  const queue: object[] = [root];
+  while (queue.length > 0) {
+    const o = queue.pop()!;
+    if (seen.has(o) || ArrayBuffer.isView(o) || o instanceof ArrayBuffer || o instanceof WebAssembly.Memory) continue;
+    seen.add(o);
+    if (typeof (o as { toJs?: unknown }).toJs === 'function' && 'destroy' in o) continue; // a PyProxy
+    for (const key of Reflect.ownKeys(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (!d || !('value' in d)) continue;
+      const v: unknown = d.value;
+      if (typeof v === 'string') {
+        if (v.includes(address)) {
+          try {
+            (o as Record<PropertyKey, unknown>)[key] = '';
+          } catch {
+            // read-only: left as it is
+          }
+        }
+      } else if (v !== null && (typeof v === 'object' || typeof v === 'function')) queue.push(v);
+    }
+    const proto = Object.getPrototypeOf(o) as object | null;
+    if (proto) queue.push(proto);
+  }
+}
 
-let ready: Promise<{ py: Pyodide; python: string }> | null = null;
+interface Booted {
+  readonly python: string;
+  /** The recorder's `record`, held from boot: a program that rebinds the module's name does not change it. */
+  readonly record: PyObject;
+}
+let ready: Promise<Booted> | null = null;
 
-function boot(): Promise<{ py: Pyodide; python: string }> {
+function boot(): Promise<Booted> {
   ready ??= load().then((py) => {
     py.globals.set('RECORDER', recorderSource);
     const python = py.runPython(
       "import sys, types\nrecorder = types.ModuleType('asyncio_recorder')\n" +
         "exec(compile(RECORDER, 'asyncio_recorder.py', 'exec'), recorder.__dict__)\n" +
-        "sys.modules['asyncio_recorder'] = recorder\n'.'.join(map(str, sys.version_info[:3]))",
+        "sys.modules['asyncio_recorder'] = recorder\ndel RECORDER\n'.'.join(map(str, sys.version_info[:3]))",
     ) as string;
+    const record = py.runPython('recorder.record') as PyObject;
+    py.runPython('del recorder');
+    forgetAddress(py, deckAddress);
     lockDown();
-    return { py, python };
+    return { python, record };
   });
   return ready;
+}
+
+/** The recording as JSON, made by JavaScript from the recorder's dict (Python's `json` is the program's to patch). */
+function recordingJson(recording: PyObject): string {
+  try {
+    return JSON.stringify(recording.toJs({ create_pyproxies: false, dict_converter: Object.fromEntries }));
+  } finally {
+    recording.destroy();
+  }
 }
 
 scope.addEventListener('message', (e) => {
@@ -145,12 +215,16 @@ scope.addEventListener('message', (e) => {
   if (m?.kind !== 'run') return;
   void (async () => {
     try {
-      const { py, python } = await boot();
+      const { python, record } = await boot();
       post({ kind: 'started', id: m.id, python });
-      py.globals.set('SOURCE', String(m.source));
-      py.globals.set('BUDGET_S', Math.max(0.001, Number(m.budgetMs) / 1000));
-      py.globals.set('DEBUG', m.debug === true);
-      post({ kind: 'result', id: m.id, json: py.runPython(RUN) as string });
+      const json = recordingJson(
+        record.callKwargs(String(m.source), {
+          budget_s: Math.max(0.001, Number(m.budgetMs) / 1000),
+          debug: m.debug === true,
+        }),
+      );
+      if (json.length > MAX_RECORDING_CHARS) post({ kind: 'oversize', id: m.id, chars: json.length });
+      else post({ kind: 'result', id: m.id, json });
     } catch (err) {
       post({ kind: 'failed', id: m.id, message: err instanceof Error ? err.message : String(err) });
     }

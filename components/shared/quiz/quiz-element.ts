@@ -160,7 +160,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     const code = this.content.code;
     return html`<div class="question">
       ${c.lead ? html`<p class="lead" id="lead">${inline(c.lead)}</p>` : nothing}
-      ${code ? html`<hsw-code .code=${code.source} language=${code.lang} label=${t.codeLabel}></hsw-code>` : nothing}
+      ${code ? html`<hsw-code .code=${typeof code.source === 'string' ? code.source : code.source[this.lang]} language=${code.lang} label=${t.codeLabel}></hsw-code>` : nothing}
       <h3 class="ask" id="ask">${inline(c.ask)}</h3>
       ${
         // Presenting: the presenter's keys (Q, R) and the clicker do it; the hall sees no switch.

@@ -52,8 +52,8 @@ export interface QuizWords {
 export interface QuizContent {
   readonly question: QuizQuestion;
   readonly text: Bilingual<QuizWords>;
-  /** Shown between the lead and the question; code is not translated. */
-  readonly code?: { readonly source: string; readonly lang: CodeLang };
+  /** Shown between the lead and the question: one listing, or one per language where its comments have words. */
+  readonly code?: { readonly source: string | Bilingual<string>; readonly lang: CodeLang };
   /** Paragraphs shown once the answer is known, from the quiz's `-answer.ts`; null: withheld (the phones' build). */
   readonly explanation: Bilingual<readonly string[]> | null;
 }
