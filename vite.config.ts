@@ -4,6 +4,7 @@ import { cspPlugin, framingPlugin } from './scripts/csp.ts';
 import { pyodideFiles } from './scripts/pyodide-files.ts';
 import { pageHead } from './scripts/page-head.ts';
 import { oembedPlugin } from './scripts/oembed-serve.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
 const answerModule = /\/components\/([^/]+)\/\1-answer\.ts$/;
@@ -71,7 +72,9 @@ export default defineConfig(({ mode }) => ({
   // The head every page shares (scripts/page-head.ts); the Content Security Policy, as a meta tag in every built page
   // (scripts/csp.ts), and under `vite preview` and `vite dev` the headers that keep other sites from framing any page
   // but the embed pages (the same file); Pyodide's files under pyodide/, for "Your code"'s worker only, with the
-  // worker's own policy (scripts/pyodide-files.ts); the phones' build without answers.
+  // worker's own policy (scripts/pyodide-files.ts); the phones' build without answers; every compressible file's
+  // brotli and gzip copies beside it, which `vite preview` and the workshop server send (scripts/precompress.ts); and
+  // under `vite preview` the oEmbed endpoint, oembed.json?url=… (scripts/oembed-serve.ts).
   plugins: [
     pageHead(),
     cspPlugin(),
@@ -79,6 +82,7 @@ export default defineConfig(({ mode }) => ({
     oembedPlugin(),
     pyodideFiles(),
     ...(mode === 'phone' ? [withholdAnswers()] : []),
+    precompress(),
   ],
   // Relative base: the built deck works from any host and any sub-path.
   base: './',

@@ -61,3 +61,22 @@ export function toEnd<S extends Cursor>(state: S, length: number): S {
 export function goTo<S extends Cursor>(state: S, index: number, length: number): S {
   return at(state, clampIndex(index, length));
 }
+
+/** A move by name ('forward', 'back', 'reset', 'end') or to a frame (a number). */
+export type Move = 'forward' | 'back' | 'reset' | 'end' | number;
+
+/** The move `how` through `length` frames: forward, back, reset, toEnd or goTo. */
+export function stepTo<S extends Cursor>(state: S, how: Move, length: number): S {
+  switch (how) {
+    case 'forward':
+      return forward(state, length);
+    case 'back':
+      return back(state);
+    case 'reset':
+      return reset(state);
+    case 'end':
+      return toEnd(state, length);
+    default:
+      return goTo(state, how, length);
+  }
+}

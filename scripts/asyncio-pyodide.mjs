@@ -52,4 +52,5 @@ try {
   const denied = e && e.code === 'ERR_ACCESS_DENIED' ? String(e.permission || 'refused') : null;
   say({ kind: 'failed', message: e instanceof Error ? e.message : String(e), denied });
 }
-process.exit(0);
+// Once the line is out: process.exit() right after a write to a full pipe cuts it (the recording is up to 2 MB).
+process.stdout.write('', () => process.exit(0));

@@ -33,6 +33,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
 import { parseCommandLine } from './command-line.ts';
+import { exitWhenWritten } from './exit.ts';
 
 const RECORDER = fileURLToPath(new URL('../components/shared/py-record/asyncio_recorder.py', import.meta.url));
 
@@ -222,11 +223,11 @@ async function record(args: string[]): Promise<void> {
   const r = JSON.parse(raw) as Recording;
   process.stdout.write(json ? `${raw.trim()}\n` : text(r, chosen));
   const where = r.line === null ? '' : ` (line ${r.line})`;
-  if (r.end === 'done') process.exit(0);
+  if (r.end === 'done') return exitWhenWritten(0);
   if (r.end === 'exception') process.stderr.write(r.traceback ?? `${r.message}\n`);
   else process.stderr.write(`${file}${where}: ${r.message}\n`);
   const codes = { refused: 2, syntax: 2, exception: 5, budget: 6, turns: 4, bytes: 4, deadlock: 4 } as const;
-  process.exit(codes[r.end]);
+  return exitWhenWritten(codes[r.end]);
 }
 
 const [command, ...rest] = process.argv.slice(2);

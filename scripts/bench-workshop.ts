@@ -26,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { parseCommandLine } from './command-line.ts';
+import { exitWhenWritten } from './exit.ts';
 import { RealRedis, freePort, nginxConfig } from './loopback-services.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -87,7 +88,11 @@ let nginxChild: ChildProcess | null = null;
 let ownRedis: RealRedis | null = null;
 const sockets: WebSocket[] = [];
 
-function stop(code: number): never {
+let stopping = false;
+/** Stops everything the bench started, then exits with `code` once its report is out (once: a later call does nothing). */
+function stop(code: number): void {
+  if (stopping) return;
+  stopping = true;
   for (const ws of sockets) ws.terminate();
   const nginxLog = join(tmp, 'nginx', 'error.log');
   if (code !== 0 && existsSync(nginxLog)) {
@@ -101,7 +106,7 @@ function stop(code: number): never {
   if (redisChild && redisChild.exitCode === null) redisChild.kill('SIGKILL');
   if (ownRedis) rmSync(ownRedis.dir, { recursive: true, force: true });
   rmSync(tmp, { recursive: true, force: true });
-  process.exit(code);
+  void exitWhenWritten(code);
 }
 
 const deadline = setTimeout(() => {

@@ -29,6 +29,7 @@ import { DEFAULT_BUDGET_MS } from '../components/shared/sim-runner/sim-limits.ts
 import { endMessage, microMacroText } from '../components/micro-macro/micro-macro-text.ts';
 import { codeText, errorMessage } from '../components/micro-macro/micro-macro-code-text.ts';
 import { parseCommandLine } from './command-line.ts';
+import { exitWhenWritten } from './exit.ts';
 
 function usage(message?: string): never {
   if (message) process.stderr.write(`predict: ${message}\n`);
@@ -128,12 +129,12 @@ if (result.timing?.affectsOutput) {
   const { code, params, alternatives } = result.timing;
   process.stderr.write(`${file}: ${t.timing[code](params)}\n`);
   for (const lines of [logLines(result), ...alternatives]) process.stderr.write(`  possible: ${lines.join(' | ')}\n`);
-  process.exit(3);
+  await exitWhenWritten(3);
 }
 const lines = logLines(result);
 process.stdout.write(lines.map((l) => `${l}\n`).join(''));
 for (const o of result.output) if (o.kind === 'error') process.stderr.write(`(console error) ${o.text}\n`);
 const end = result.end.code;
-if (end === 'done') process.exit(0);
+if (end === 'done') await exitWhenWritten(0);
 process.stderr.write(`${file}: ${endMessage(t, end, result.end.params)}\n`);
-process.exit(end === 'crashUncaught' || end === 'crashUnhandledRejection' ? 5 : 4);
+await exitWhenWritten(end === 'crashUncaught' || end === 'crashUnhandledRejection' ? 5 : 4);

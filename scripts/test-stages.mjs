@@ -233,4 +233,5 @@ for (const { name, seconds, status, report } of rows) {
 }
 console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)} s${failed ? `  (stopped at ${failed})` : ''}`);
 rmSync(reports, { recursive: true, force: true });
-process.exit(failed ? 1 : 0);
+// once the summary is out: process.exit() right after a write to a full pipe cuts it
+process.stdout.write('', () => process.exit(failed ? 1 : 0));

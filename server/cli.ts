@@ -323,7 +323,8 @@ Ctrl-C stops the server; a restart resumes the same room (--new starts another).
 
 main().then(
   (code) => {
-    if (code >= 0) process.exit(code);
+    // once what was written is out: process.exit() right after a write to a full pipe cuts it
+    if (code >= 0) process.stdout.write('', () => process.exit(code));
   },
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));

@@ -136,7 +136,7 @@ async function route(o: HttpOptions, req: IncomingMessage, res: ServerResponse):
   }
   const file = await resolveFile(o.phoneDir, path);
   if (file === null) return sendText(req, res, 404, 'Not found.\n');
-  return sendFile(req, res, file, 'revalidate', embeddable(o.phoneDir, file));
+  await sendFile(req, res, file, 'revalidate', embeddable(o.phoneDir, file));
 }
 
 /**
@@ -218,7 +218,7 @@ async function presenterDeck(
   if (o.deckBuildMissing) return sendText(req, res, 503, 'The deck build is missing: run npm run build.\n', NO_STORE);
   const file = await resolveFile(o.deckDir, rest);
   if (file === null) return sendText(req, res, 404, 'Not found.\n', NO_STORE);
-  return sendFile(req, res, file, 'no-store', embeddable(o.deckDir, file));
+  await sendFile(req, res, file, 'no-store', embeddable(o.deckDir, file));
 }
 
 /**

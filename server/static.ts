@@ -96,9 +96,45 @@ export async function resolveFile(root: string, rel: string): Promise<string | n
   }
 }
 
+/** The encodings a request's `Accept-Encoding` takes that a build carries precompressed, best first. */
+function acceptedEncodings(header: string | undefined): ('br' | 'gzip')[] {
+  const q = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qv = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    q.set(name, qv === undefined ? 1 : Number(qv) || 0);
+  }
+  const of = (name: string) => q.get(name) ?? q.get('*') ?? 0;
+  return (['br', 'gzip'] as const).filter((e) => of(e) > 0).sort((a, b) => of(b) - of(a));
+}
+
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+async function sizeOf(path: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const st = await stat(path);
+    return st.isFile() ? st : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an `If-None-Match` header names this ETag (or `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
 /**
- * Sends a file found by resolveFile. Vite's hashed assets are cached for good; everything else is revalidated.
- * `framable`: any site may frame it (an embed page); otherwise only the server's own pages.
+ * Sends a file found by resolveFile, precompressed when the build carries a copy the browser takes
+ * (`file.br`, `file.gz`, made by scripts/precompress.ts): `Content-Encoding`, `Vary: Accept-Encoding`, an `ETag` per
+ * representation (a request that already has it gets 304). Vite's hashed assets are cached for good; everything else
+ * is revalidated. `framable`: any site may frame it (an embed page); otherwise only the server's own pages.
+ * `onlyEncoded`: send nothing and return false when no compressed copy is taken (`vite preview` then serves it).
  */
 export async function sendFile(
   req: IncomingMessage,
@@ -106,17 +142,42 @@ export async function sendFile(
   path: string,
   cache: 'revalidate' | 'no-store',
   framable = false,
-): Promise<void> {
-  const st = await stat(path);
+  options: { onlyEncoded?: boolean } = {},
+): Promise<boolean> {
   const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path) && path.includes(`${sep}assets${sep}`);
+  const [original, br, gz] = await Promise.all([sizeOf(path), sizeOf(path + SUFFIX.br), sizeOf(path + SUFFIX.gzip)]);
+  // A copy older than its file (the file written again since the build) is not that file any more.
+  const current = (copy: { mtimeMs: number } | null) =>
+    copy && copy.mtimeMs >= (original?.mtimeMs ?? 0) ? copy : null;
+  const brotli = current(br);
+  const gzipped = current(gz);
+  const copies = { br: brotli, gzip: gzipped };
+  const encoding = acceptedEncodings(req.headers['accept-encoding']).find((e) => copies[e] !== null) ?? null;
+  if (encoding === null && options.onlyEncoded) return false;
+  const file = encoding === null ? path : path + SUFFIX[encoding];
+  const st = await stat(file);
+  const etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+  const headers: Record<string, string> = {
+    'Cache-Control': cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(cache === 'no-store' ? {} : { ETag: etag }),
+    // (beside what an earlier handler varies on: `vite preview`'s CORS sets `Vary: Origin`)
+    ...(brotli || gzipped
+      ? { Vary: [res.getHeader('Vary'), 'Accept-Encoding'].filter((v) => v !== undefined).join(', ') }
+      : {}),
+  };
+  if (cache !== 'no-store' && matches(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, baseHeaders(headers, framable));
+    res.end();
+    return true;
+  }
   res.writeHead(
     200,
     baseHeaders(
       {
         'Content-Type': contentType(path),
         'Content-Length': String(st.size),
-        'Cache-Control':
-          cache === 'no-store' ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        ...headers,
         // "Your code"'s worker takes its policy from its own response (lib/worker-policy.ts), as under `vite preview`
         ...(WORKER_FILE.test(path.split(sep).join('/')) ? { 'Content-Security-Policy': WORKER_CSP } : {}),
       },
@@ -125,10 +186,10 @@ export async function sendFile(
   );
   if (req.method === 'HEAD') {
     res.end();
-    return;
+    return true;
   }
   await new Promise<void>((done) => {
-    const stream = createReadStream(path);
+    const stream = createReadStream(file);
     stream.on('error', () => {
       res.destroy();
       done();
@@ -136,4 +197,5 @@ export async function sendFile(
     stream.on('end', done);
     stream.pipe(res);
   });
+  return true;
 }

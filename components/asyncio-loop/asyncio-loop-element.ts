@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import '../ui/details.ts';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
@@ -46,6 +46,13 @@ import type { YoursHost } from './asyncio-loop-yours-view.ts';
 
 type YoursView = typeof YoursViewModule;
 
+/**
+ * Python is fetched and started in idle time while the slide is shown or next, so that Run finds it ready: in the
+ * deck only. Not in an embed (Python loads when the person opens "Your code"), nor in the speaker view's copy, nor in
+ * the phones' build (a room's phones follow the presenter: a hundred of them would each fetch 6 MB they may not use).
+ */
+const PREFETCH_PYTHON = import.meta.env.MODE !== 'phone';
+
 /** Inside the asyncio loop: its composition, the six steps of a turn, and a real small program's run turn by turn. */
 export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   static override styles = styles;
@@ -58,25 +65,51 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     return asyncioLoopText[this.lang];
   }
 
-  /** "Your code"'s view and worker, loaded when the tab is first opened (asyncio-loop-yours-view.ts). */
+  /**
+   * "Your code"'s view and worker, loaded when the tab is first opened, or ahead of it with Python
+   * (asyncio-loop-yours-view.ts).
+   */
   private yoursView: YoursView | null = null;
+  private yoursLoad: Promise<YoursView> | null = null;
   private yoursHost: YoursHost | null = null;
+  /** Python has been asked for (ahead of a Run): once while the element is on the page. */
+  private pythonAsked = false;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.yoursHost?.dispose();
     this.yoursHost = null;
+    this.pythonAsked = false;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.pythonAsked || this.mode === 'speaker') return;
+    const opened = this.state.view === 'yours';
+    const ahead = PREFETCH_PYTHON && this.mode === 'deck' && !this.print && (this.active || this.near);
+    if (!opened && !ahead) return;
+    this.pythonAsked = true;
+    const warm = () => void this.loadYours().then((view) => this.host(view).warm());
+    if (opened) warm();
+    else if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
+    else setTimeout(warm, 300);
+  }
+
+  private loadYours(): Promise<YoursView> {
+    this.yoursLoad ??= import('./asyncio-loop-yours-view.ts').then((m) => (this.yoursView = m));
+    return this.yoursLoad;
   }
 
   private yours() {
     if (!this.yoursView) {
-      void import('./asyncio-loop-yours-view.ts').then((m) => {
-        this.yoursView = m;
-        this.requestUpdate();
-      });
+      void this.loadYours().then(() => this.requestUpdate());
       return nothing;
     }
-    this.yoursHost ??= new this.yoursView.YoursHost({
+    return this.yoursView.renderYours(this.host(this.yoursView), this.lang);
+  }
+
+  private host(view: YoursView): YoursHost {
+    this.yoursHost ??= new view.YoursHost({
       get: () => this.state.yours,
       set: (next) => this.setState(setYours(this.state, next)),
       text: () => this.t,
@@ -85,7 +118,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
       chips: (groups, label) => this.chips(groups, label),
       turn: (v) => this.turn(v),
     });
-    return this.yoursView.renderYours(this.yoursHost, this.lang);
+    return this.yoursHost;
   }
 
   private chips(groups: readonly HandleGroup[], label: string) {

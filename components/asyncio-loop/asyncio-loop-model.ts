@@ -4,7 +4,7 @@
  * `_run_once`, one highlighted at a time) and the recording of a real small program's run, turn by turn, chosen
  * from presets or composed from a menu, with the `ntodo` snapshot switchable off (a thought experiment).
  */
-import { clampIndex, forward, back, reset, toEnd, goTo } from '../../lib/stepping.ts';
+import { clampIndex, forward, back, reset, goTo, stepTo, type Move } from '../../lib/stepping.ts';
 import { run, type HandleInfo, type Program, type RunResult } from '../shared/asyncio-sim/index.ts';
 import { SPEAKER_SEQUENCE } from './asyncio-loop-sequence.ts';
 import { initialYours, type YoursState } from './asyncio-loop-yours-state.ts';
@@ -180,20 +180,8 @@ export function schemeTo(s: AsyncioLoopState, how: 'forward' | 'back' | 'reset' 
 }
 
 /** The recording's turn cursor through lib/stepping. */
-export function turnTo(s: AsyncioLoopState, how: 'forward' | 'back' | 'reset' | 'end' | number): AsyncioLoopState {
-  const n = positions(s);
-  switch (how) {
-    case 'forward':
-      return forward(s, n);
-    case 'back':
-      return back(s);
-    case 'reset':
-      return reset(s);
-    case 'end':
-      return toEnd(s, n);
-    default:
-      return goTo(s, how, n);
-  }
+export function turnTo(s: AsyncioLoopState, how: Move): AsyncioLoopState {
+  return stepTo(s, how, positions(s));
 }
 
 export function setPreset(s: AsyncioLoopState, preset: PresetId): AsyncioLoopState {

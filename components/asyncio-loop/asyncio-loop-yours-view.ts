@@ -53,7 +53,10 @@ export interface YoursBinding {
   readonly turn: (v: TurnView) => unknown;
 }
 
-/** The element's side of "Your code": its state in and out, and the worker (made on the first Run, ended by Stop). */
+/**
+ * The element's side of "Your code": its state in and out, and the worker (made on the first Run or by `warm()`, ended
+ * by Stop).
+ */
 export class YoursHost {
   private runner: PyRunner | null = null;
   pythonLoaded = false;
@@ -86,6 +89,12 @@ export class YoursHost {
 
   turn(v: TurnView): unknown {
     return this.b.turn(v);
+  }
+
+  /** Python loaded in the worker now, ahead of the first Run (the slide shown or next, or the tab opened). */
+  warm(): void {
+    this.runner ??= new PyRunner();
+    this.runner.warm();
   }
 
   async run(): Promise<void> {

@@ -3,7 +3,7 @@
  * in Pyodide, in a worker) and stepped turn by turn in the same turn view as the presets. Pure: the state of the
  * editor and of a run, and what a recorded turn shows. The element drives the worker and feeds the results in.
  */
-import { back, clampIndex, forward, goTo, reset, toEnd } from '../../lib/stepping.ts';
+import { clampIndex, stepTo, type Move } from '../../lib/stepping.ts';
 import type { PyRecording, RecordedHandle, RecordedTurn } from '../shared/py-record/py-protocol.ts';
 import type { HandleGroup, TurnView } from './asyncio-loop-model.ts';
 import type { PresetId } from './asyncio-loop-programs.ts';
@@ -90,20 +90,8 @@ export function turnsOf(s: YoursState): readonly RecordedTurn[] {
 }
 
 /** The recording's turn cursor through lib/stepping (positions: before the first turn, then one per turn). */
-export function yoursTurnTo(s: YoursState, how: 'forward' | 'back' | 'reset' | 'end' | number): YoursState {
-  const n = turnsOf(s).length + 1;
-  switch (how) {
-    case 'forward':
-      return forward(s, n);
-    case 'back':
-      return back(s);
-    case 'reset':
-      return reset(s);
-    case 'end':
-      return toEnd(s, n);
-    default:
-      return goTo(s, how, n);
-  }
+export function yoursTurnTo(s: YoursState, how: Move): YoursState {
+  return stepTo(s, how, turnsOf(s).length + 1);
 }
 
 // -- what a recorded turn shows -----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
-import '../ui/step-controls.ts';
+import { playedStepControls } from '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
 import { Player } from '../ui/player.ts';
@@ -57,11 +57,6 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
 
   private atEnd(): boolean {
     return this.state.index >= stepsOf(this.state).length - 1;
-  }
-
-  private togglePlay(): void {
-    if (!this.playing && this.atEnd()) return;
-    this.player.toggle();
   }
 
   /**
@@ -216,21 +211,13 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   }
 
   private controls() {
-    const s = this.state;
-    return html`<hsw-step-controls
-      .lang=${this.lang}
-      .at=${s.index}
-      .total=${stepsOf(s).length - 1}
-      .playing=${this.playing}
-      .playable=${true}
-      @step-forward=${() => this.act({ type: 'step' })}
-      @step-back=${() => this.act({ type: 'back' })}
-      @reset-requested=${() => {
-        this.stop();
-        this.act({ type: 'reset' });
-      }}
-      @play-toggled=${() => this.togglePlay()}
-    ></hsw-step-controls>`;
+    return playedStepControls(this.player, {
+      lang: this.lang,
+      at: this.state.index,
+      total: stepsOf(this.state).length - 1,
+      move: (type) => this.act({ type }),
+      canPlay: () => !this.atEnd(),
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/details.ts';
 import '../ui/labelled-slider.ts';
-import '../ui/step-controls.ts';
+import { playedStepControls } from '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { Player } from '../ui/player.ts';
 import { BARE_SKIP } from './event-loop-code.ts';
@@ -62,11 +62,6 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
     let session = this.state.session;
     for (let i = 0; i < 10_000 && canStep(current(session)); i++) session = apply(session, { type: 'step' });
     this.setState({ ...this.state, session });
-  }
-
-  private togglePlay(): void {
-    if (!this.playing && !canStep(current(this.state.session))) return;
-    this.player.toggle();
   }
 
   private setMode(mode: Mode): void {
@@ -185,20 +180,13 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
           }
         </div>
         <div class="controls">
-          <hsw-step-controls
-            .lang=${this.lang}
-            .at=${ui.session.index}
-            .total=${ui.session.index + remaining}
-            .playing=${this.playing}
-            .playable=${true}
-            @step-forward=${() => this.act({ type: 'step' })}
-            @step-back=${() => this.act({ type: 'back' })}
-            @reset-requested=${() => {
-              this.stop();
-              this.act({ type: 'reset' });
-            }}
-            @play-toggled=${() => this.togglePlay()}
-          ></hsw-step-controls>
+          ${playedStepControls(this.player, {
+            lang: this.lang,
+            at: ui.session.index,
+            total: ui.session.index + remaining,
+            move: (type) => this.act({ type }),
+            canPlay: () => canStep(current(this.state.session)),
+          })}
           <hsw-slider
             label=${t.delay}
             integer

@@ -7,7 +7,7 @@
  * shows is the model's own listing (`toPython`), which tests/unit/python-asyncio-real.test.ts runs under CPython
  * against a loopback HTTP server that answers after the same 300 ms.
  */
-import type { Program, Step } from '../shared/asyncio-sim/index.ts';
+import { heartbeatCoroutine, type Program, type Step } from '../shared/asyncio-sim/index.ts';
 
 export const VARIANTS = [
   'time_sleep',
@@ -86,19 +86,7 @@ export function variantProgram(v: Variant, p: VariantParams = SLIDE_PARAMS, file
     header,
     processWorkers: p.requests,
     coroutines: [
-      {
-        name: 'heartbeat',
-        steps: [
-          {
-            op: 'repeat',
-            times: 'forever',
-            body: [
-              { op: 'mark', label: 'ticks' },
-              { op: 'sleep', ms: p.tickMs },
-            ],
-          },
-        ],
-      },
+      heartbeatCoroutine(p.tickMs),
       ...(v === 'no_await' ? [{ name: 'fetch', steps: [{ op: 'sleep', ms: p.callMs } as const] }] : []),
       { name: 'handle', steps: [callStep(v, p.callMs)] },
       {

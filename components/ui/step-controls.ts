@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { controlStyles } from './theme.ts';
 import { uiText } from './ui-text.ts';
 import type { Lang } from '../../lib/i18n.ts';
+import type { Player } from './player.ts';
 
 /**
  * Back / Step / Reset / Run-Pause buttons. Emits `step-back`, `step-forward`, `reset-requested` and
@@ -94,6 +95,41 @@ export class StepControls extends LitElement {
       </div>
     `;
   }
+}
+
+/** What a played demo's step controls show and do (see playedStepControls). */
+export interface PlayedStepsOptions {
+  readonly lang: Lang;
+  readonly at: number;
+  readonly total: number;
+  /** One step forward ('step'), one back ('back'), or back to the start ('reset'; Run is stopped first). */
+  readonly move: (type: 'step' | 'back' | 'reset') => void;
+  /** Whether a step is left to play: Run pressed when none is does nothing. */
+  readonly canPlay: () => boolean;
+}
+
+/**
+ * `<hsw-step-controls>` wired to a demo's Player (Run/Pause toggles it): the one wiring of the demos that step one
+ * action at a time and play them (event-loop, callbacks-promises-await).
+ */
+export function playedStepControls(player: Player, o: PlayedStepsOptions) {
+  return html`<hsw-step-controls
+    .lang=${o.lang}
+    .at=${o.at}
+    .total=${o.total}
+    .playing=${player.playing}
+    .playable=${true}
+    @step-forward=${() => o.move('step')}
+    @step-back=${() => o.move('back')}
+    @reset-requested=${() => {
+      player.stop();
+      o.move('reset');
+    }}
+    @play-toggled=${() => {
+      if (!player.playing && !o.canPlay()) return;
+      player.toggle();
+    }}
+  ></hsw-step-controls>`;
 }
 
 customElements.define('hsw-step-controls', StepControls);

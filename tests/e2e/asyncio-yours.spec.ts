@@ -135,9 +135,17 @@ for (const lang of ['en', 'ru'] as const) {
   }) => {
     test.setTimeout(240_000);
     const watched = lang === 'en' ? await watchPolicy(page) : null;
+    // Python is fetched ahead (the slide shown): its wasm held back until Run, so that Run finds it loading
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/pyodide/pyodide.asm.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
     const demo = await open(page, lang);
     await demo.getByRole('textbox', { name: t.editor }).fill(SEED_PROGRAMS.blocking50);
     await demo.getByRole('button', { name: t.run, exact: true }).click();
+    release();
     // the progress bar over the download, named with what it loads
     const bar = demo.getByRole('progressbar', { name: t.loading });
     await expect(bar).toBeVisible({ timeout: LOAD_MS });
@@ -196,3 +204,54 @@ for (const lang of ['en', 'ru'] as const) {
     if (watched) expect(watched.violations).toEqual([]);
   });
 }
+
+/** The Pyodide files a page fetched (the worker's requests too), with the bytes of each body as sent. */
+function watchPython(page: Page): { files: string[]; sent: Map<string, { bytes: number; encoding: string }> } {
+  const files: string[] = [];
+  const sent = new Map<string, { bytes: number; encoding: string }>();
+  page.on('request', (r) => {
+    if (r.url().includes('/pyodide/')) files.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
+  page.on('requestfinished', (r) => {
+    if (!r.url().includes('/pyodide/')) return;
+    void (async () => {
+      const response = await r.response();
+      const sizes = await r.sizes();
+      sent.set(new URL(r.url()).pathname.split('/').pop()!, {
+        bytes: sizes.responseBodySize,
+        encoding: (await response?.headerValue('content-encoding')) ?? '',
+      });
+    })();
+  });
+  return { files, sent };
+}
+
+test('Python is fetched ahead while the slide is next, once, compressed; an embed fetches it only when "Your code" is opened', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const py = watchPython(page);
+  // the slide before asyncio-loop: nothing clicked, Python comes in idle time, each file once
+  await gotoSlide(page, 'python-asyncio', { lang: 'en' });
+  await expect.poll(() => py.sent.has('pyodide.asm.wasm'), { timeout: LOAD_MS }).toBe(true);
+  expect([...py.files].sort()).toEqual(
+    ['pyodide-lock.json', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'pyodide.mjs', 'python_stdlib.zip'].sort(),
+  );
+  // brotli from the build's copies: the wasm in under a third of its 9.6 MB
+  const wasm = py.sent.get('pyodide.asm.wasm')!;
+  expect(wasm.encoding).toBe('br');
+  expect(wasm.bytes).toBeLessThan(9_597_892 / 3);
+
+  // an embed of the slide: no Python until the person opens "Your code"
+  const embedded = await page.context().newPage();
+  const inEmbed = watchPython(embedded);
+  await embedded.goto('embed.html?slide=asyncio-loop&lang=en');
+  const demo = embedded.locator('hsw-asyncio-loop');
+  await expect(demo.getByRole('button', { name: 'Your code' })).toBeVisible();
+  // longer than the idle callback's own limit (2 s): a prefetch would have started
+  await embedded.waitForTimeout(3000);
+  expect(inEmbed.files).toEqual([]);
+  await demo.getByRole('button', { name: 'Your code' }).click();
+  await expect.poll(() => inEmbed.files.includes('pyodide.asm.wasm'), { timeout: LOAD_MS }).toBe(true);
+  await embedded.close();
+});

@@ -139,6 +139,27 @@ test.describe('callbacks-promises-await', () => {
     await expect(waiting).toHaveCount(0);
   });
 
+  test('Run plays the steps, Pause holds them, Reset stops the run at the start', async ({ page }) => {
+    await gotoSlide(page, ID);
+    const slide = currentSlide(page);
+    const run = slide.getByRole('button', { name: 'Run to the end' });
+    const pause = slide.getByRole('button', { name: 'Pause' });
+    const reset = slide.getByRole('button', { name: 'Reset to the start' });
+    const position = slide.locator('hsw-step-controls .pos');
+    await expect(position).toHaveText(/^0 \/ \d+$/);
+    await run.click();
+    await expect(position).not.toHaveText(/^0 \/ \d+$/);
+    await pause.click();
+    await expect(run).toBeEnabled();
+    await run.click();
+    await expect(pause).toBeVisible();
+    await reset.click();
+    await expect(position).toHaveText(/^0 \/ \d+$/);
+    await expect(run).toBeEnabled();
+    // Disabled only at the start while nothing plays: the run stopped.
+    await expect(reset).toBeDisabled();
+  });
+
   test('reads in Russian', async ({ page }) => {
     await gotoSlide(page, ID, { lang: 'ru' });
     const slide = currentSlide(page);

@@ -36,6 +36,19 @@ test.describe('event-loop', () => {
     await expect(slide.getByRole('list', { name: 'Output' }).getByRole('listitem')).toHaveText(['t1']);
   });
 
+  test('Run steps on its own until Pause; Reset while it runs stops it at the start', async ({ page }) => {
+    await gotoSlide(page, 'event-loop');
+    const slide = currentSlide(page);
+    const at = slide.locator('hsw-step-controls .pos');
+    await slide.getByRole('button', { name: 'Run to the end' }).click();
+    await expect(at).not.toHaveText(/^0 \//);
+    await expect(slide.getByRole('button', { name: 'Pause' })).toBeEnabled();
+    await slide.getByRole('button', { name: 'Reset to the start' }).click();
+    await expect(at).toHaveText(/^0 \//);
+    await expect(slide.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+    await expect(slide.getByRole('button', { name: 'Reset to the start' })).toBeDisabled();
+  });
+
   test('adding a timer and making data arrive: the heap reorders and the loop wakes for both', async ({ page }) => {
     await gotoSlide(page, 'event-loop');
     const slide = currentSlide(page);

@@ -705,6 +705,80 @@ test('the deck without ?workshop shows no workshop control and opens no socket',
   expect(sockets).toEqual([]);
 });
 
+test('a phone joining the room downloads at most a third of the bytes of its files (brotli copies of the build); it fetches no Python ahead', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const s = await startServer();
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' });
+  try {
+    const phone = await ctx.newPage();
+    const counted: Promise<{ url: string; sent: number; raw: number; encoding: string }>[] = [];
+    let joining = true;
+    phone.on('requestfinished', (r) => {
+      if (!joining) return;
+      counted.push(
+        (async () => {
+          const response = await r.response();
+          const body = response && response.status() === 200 ? await response.body() : Buffer.alloc(0);
+          return {
+            url: r.url(),
+            sent: (await r.sizes()).responseBodySize,
+            raw: body.length,
+            encoding: (await response?.headerValue('content-encoding')) ?? '',
+          };
+        })(),
+      );
+    });
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    const sheet = phone.getByRole('dialog', { name: 'Join the workshop' });
+    await sheet.getByRole('button', { name: 'Join' }).click();
+    await expect(phone.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    await phone.waitForLoadState('networkidle');
+    joining = false;
+    const files = await Promise.all(counted);
+    const sent = files.reduce((sum, f) => sum + f.sent, 0);
+    const raw = files.reduce((sum, f) => sum + f.raw, 0);
+    console.log(
+      `a phone joining: ${files.length} files, ${(sent / 1e6).toFixed(3)} MB sent, ${(raw / 1e6).toFixed(3)} MB ` +
+        `as files (what it downloaded before the build's copies)`,
+    );
+    // the deck's code came compressed: every script and style of the build
+    const code = files.filter((f) => /\/assets\/.+\.(js|css)$/.test(f.url));
+    expect(code.length).toBeGreaterThan(3);
+    expect(code.filter((f) => f.raw >= 1024 && f.encoding !== 'br').map((f) => f.url)).toEqual([]);
+    expect(sent * 3).toBeLessThanOrEqual(raw);
+
+    // The presenter moves to the slide before asyncio-loop: the projector's deck fetches Python ahead, no phone does
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const python = (page: Page) => {
+      const seen: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/pyodide/')) seen.push(r.url());
+      });
+      return seen;
+    };
+    const onPhone = python(phone);
+    try {
+      const projector = await pc.newPage();
+      const onProjector = python(projector);
+      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/python-asyncio`);
+      await ready(projector);
+      await expect(phone.locator('section#python-asyncio')).toHaveClass(/present/);
+      await expect.poll(() => onProjector.some((u) => u.endsWith('/pyodide.asm.wasm')), { timeout: 60_000 }).toBe(true);
+      // longer than the idle callback's own limit (2 s): a phone's prefetch would have started
+      await phone.waitForTimeout(3000);
+      expect(onPhone).toEqual([]);
+    } finally {
+      await pc.close();
+    }
+  } finally {
+    await ctx.close();
+    await stopServer(s);
+  }
+});
+
 test('a phone whose server goes away says so, reconnects by itself, and finds its vote again', async ({ browser }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];

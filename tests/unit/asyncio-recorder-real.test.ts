@@ -7,7 +7,8 @@
  *   model turn for turn: phases and the callbacks run, by qualname (a second witness beside
  *   tests/unit/asyncio-loop-real.test.ts's probe).
  * And the refusals, the syntax error and the bounds, under python3. Skipped visibly when python3 is missing.
- * Task names (Task-N) come from a counter of the process, so they are renumbered in order of first appearance.
+ * Task names (Task-N) come from a counter of the process, so they are renumbered in order of first appearance (in
+ * what ran and in what it printed).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +61,8 @@ const PROGRAMS: Record<string, string> = {
   doneCallback: `${H}async def c():\n    await asyncio.sleep(0.1)\n    return 42\n\nasync def main():\n    t = asyncio.create_task(c())\n    t.add_done_callback(lambda t: print('done', t.result()))\n    await t\n    await asyncio.sleep(0)\n\nasyncio.run(main())\n`,
   asyncGen: `${H}async def ticks(n):\n    for i in range(n):\n        await asyncio.sleep(0.05)\n        yield i\n\nasync def main():\n    async for i in ticks(3):\n        print('tick', i)\n\nasyncio.run(main())\n`,
   returnExceptions: `${H}async def ok():\n    await asyncio.sleep(0.1)\n    return 'ok'\n\nasync def bad():\n    await asyncio.sleep(0.05)\n    raise ValueError('bad')\n\nasync def main():\n    print(await asyncio.gather(ok(), bad(), return_exceptions=True))\n\nasyncio.run(main())\n`,
+  fiveSleeps: `${H}async def w(i):\n    await asyncio.sleep(0.2)\n    print('woke', i)\n\nasync def main():\n    await asyncio.gather(*[w(i) for i in range(5)])\n\nasyncio.run(main())\n`,
+  neverRetrieved: `${H}async def bad(i):\n    await asyncio.sleep(0)\n    raise ValueError(i)\n\nasync def main():\n    for i in range(2):\n        asyncio.create_task(bad(i))\n    await asyncio.sleep(0.1)\n    print('end')\n\nasyncio.run(main())\n`,
   callAt: `${H}async def main():\n    loop = asyncio.get_running_loop()\n    now = loop.time()\n    for d in (0.3, 0.1, 0.2):\n        loop.call_at(now + d, print, 'at', d)\n    await asyncio.sleep(0.5)\n\nasyncio.run(main())\n`,
 };
 
@@ -112,7 +115,11 @@ function normalized(r: Recording): unknown {
       phase: t.phase,
       time: t.time,
       slept: t.slept,
-      ran: t.ran.map((h) => ({ what: name(h.what), out: `${h.stdout ?? ''}${h.stderr ?? ''}`, blocked: h.blocked })),
+      ran: t.ran.map((h) => ({
+        what: name(h.what),
+        out: name(`${h.stdout ?? ''}${h.stderr ?? ''}`),
+        blocked: h.blocked,
+      })),
     })),
   };
 }
@@ -232,6 +239,50 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
     },
   );
 
+  it.skipIf(!hasPython)(
+    `five equal sleeps started in one turn wake in CPython's order (first in, first out), and so do 8 timers of two deadlines${SKIP}`,
+    () => {
+      const programs = [
+        PROGRAMS.fiveSleeps!,
+        `${H}async def w(i):\n    await asyncio.sleep(0.1 * (i % 2))\n    await asyncio.sleep(0.3)\n    print('woke', i)\n\nasync def main():\n    await asyncio.gather(*[w(i) for i in range(8)])\n\nasyncio.run(main())\n`,
+      ];
+      for (const source of programs) {
+        const file = join(tmp, `plain${++files}.py`);
+        writeFileSync(file, source);
+        // CPython itself, on its real clock: no recorder
+        const plain = spawnSync(python.exe!, [file], { encoding: 'utf8', timeout: 60_000 });
+        expect(plain.status, plain.stderr).toBe(0);
+        expect(plain.stdout.split('\n').length - 1).toBeGreaterThanOrEqual(5);
+        expect(viaPython3(source).stdout, source).toBe(plain.stdout);
+      }
+    },
+  );
+
+  it.skipIf(!hasPython)(
+    `a failed fire-and-forget task: "Task exception was never retrieved" as CPython prints it, with the step that failed${SKIP}`,
+    () => {
+      const source = PROGRAMS.neverRetrieved!;
+      const file = join(tmp, `plain${++files}.py`);
+      writeFileSync(file, source);
+      const plain = spawnSync(python.exe!, [file], { encoding: 'utf8', timeout: 60_000 });
+      expect([plain.status, plain.stdout]).toEqual([0, 'end\n']);
+      const recorded = viaPython3(source);
+      expect(recorded.stderr.split('Task exception was never retrieved').length - 1).toBe(2);
+      expect(recorded.stderr).toBe(plain.stderr.replaceAll(file, '<your code>'));
+      // each warning printed as the loop let go of the step that failed, and the tasks still listed, failed
+      const failed = recorded.turns.flatMap((t) => t.ran).filter((h) => h.stderr?.includes('never retrieved'));
+      expect(failed.map((h) => h.what.replace(/Task-\d+/, 'T'))).toEqual([
+        "Task.__step of task 'T' (bad)",
+        "Task.__step of task 'T' (bad)",
+      ]);
+      const last = (recorded.turns.at(-1)!.tasks ?? []).filter((t) => t.coro === 'bad');
+      expect(last.map((t) => [t.state, t.exception])).toEqual([
+        ['failed', 'ValueError(0)'],
+        ['failed', 'ValueError(1)'],
+      ]);
+    },
+  );
+
   it.skipIf(!hasPython)(`seed 000's lesson: time.sleep blocks the loop, asyncio.sleep does not${SKIP}`, () => {
     const blocking = viaPython3(PROGRAMS.blocking!);
     const blocked = blocking.turns.flatMap((t) => t.ran).filter((h) => h.blocked !== undefined);
@@ -305,7 +356,9 @@ describe('the asyncio recorder under CPython 3.11 and CPython 3.14 (Pyodide)', (
     expect([syntax.end, syntax.line]).toEqual(['syntax', 3]);
     expect(syntax.message).toMatch(/SyntaxError/);
     const raised = viaPython3(PROGRAMS.taskRaises!);
-    expect(raised.traceback).toMatch(/File "<your code>", line 6, in bad\nValueError: no\n$/);
+    expect(raised.traceback).toMatch(
+      /File "<your code>", line 6, in bad\n {4}raise ValueError\('no'\)\nValueError: no\n$/,
+    );
     const spin = viaPython3(
       `${H}async def main():\n    while True:\n        await asyncio.sleep(0)\n\nasyncio.run(main())\n`,
     );

@@ -134,6 +134,27 @@ describe('lib/stepping', () => {
     );
   });
 
+  it('stepTo makes the move it names: forward, back, reset, end or a frame', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer(),
+        (length, from, to) => {
+          const s = { index: Math.min(from, length - 1), other: 'kept' };
+          expect(stepping.stepTo(s, 'forward', length)).toEqual(stepping.forward(s, length));
+          expect(stepping.stepTo(s, 'back', length)).toEqual(stepping.back(s));
+          expect(stepping.stepTo(s, 'reset', length)).toEqual(stepping.reset(s));
+          expect(stepping.stepTo(s, 'end', length)).toEqual(stepping.toEnd(s, length));
+          expect(stepping.stepTo(s, to, length)).toEqual(stepping.goTo(s, to, length));
+        },
+      ),
+    );
+    expect(stepping.stepTo({ index: 1 }, 'end', 4).index).toBe(3);
+    expect(stepping.stepTo({ index: 1 }, 'reset', 4).index).toBe(0);
+    expect(stepping.stepTo({ index: 1 }, 2, 4).index).toBe(2);
+  });
+
   it('returns the same object when nothing moves', () => {
     const s = { index: 0 };
     expect(stepping.back(s)).toBe(s);

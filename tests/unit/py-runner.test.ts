@@ -2,12 +2,13 @@
  * The page's side of "Your code"'s worker (components/shared/py-record/py-runner.ts) against a stand-in worker that
  * answers as py-worker.ts does: the time budget counts from Run once Python is loaded (a callback a program left
  * behind keeps the worker from even starting the next run), and a recording over MAX_RECORDING_CHARS is refused
- * before it is parsed.
+ * before it is parsed; `warm()` has one worker load Python ahead of the first run.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MAX_RECORDING_CHARS,
   type RunRequest,
+  type WarmRequest,
   type WorkerMessage,
 } from '../../components/shared/py-record/py-protocol.ts';
 
@@ -16,12 +17,14 @@ class FakeWorker {
   onmessage: ((e: MessageEvent<WorkerMessage>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
   readonly requests: RunRequest[] = [];
+  readonly warms: WarmRequest[] = [];
   terminated = false;
   constructor() {
     FakeWorker.made.push(this);
   }
-  postMessage(r: RunRequest): void {
-    this.requests.push(r);
+  postMessage(r: RunRequest | WarmRequest): void {
+    if (r.kind === 'warm') this.warms.push(r);
+    else this.requests.push(r);
   }
   terminate(): void {
     this.terminated = true;
@@ -143,5 +146,33 @@ describe('the size of a recording', () => {
     expect(json.length).toBe(MAX_RECORDING_CHARS);
     w.say({ kind: 'result', id: w.lastId, json });
     expect((await run).kind).toBe('recorded');
+  });
+});
+
+describe('Python loaded ahead (warm)', () => {
+  it('makes the worker and asks it to load once; the first Run uses that worker; after Stop a new one is warmed', async () => {
+    const runner = new PyRunner();
+    runner.warm();
+    runner.warm();
+    expect(FakeWorker.made).toHaveLength(1);
+    const w = FakeWorker.made[0]!;
+    expect(w.warms).toEqual([{ kind: 'warm' }]);
+    expect(w.requests).toHaveLength(0);
+    const run = runner.run('print(1)', false);
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(w.requests).toHaveLength(1);
+    w.say({ kind: 'started', id: w.lastId, python: '3.14.2' });
+    w.say({ kind: 'result', id: w.lastId, json: recording('1\n') });
+    expect(await settled(run)).toMatchObject({ kind: 'recorded' });
+    runner.warm();
+    expect(w.warms).toHaveLength(1);
+    // Stop ends the worker: the next warm makes and warms a new one
+    const stuck = runner.run('while True: pass', false);
+    runner.stop();
+    expect(await settled(stuck)).toEqual({ kind: 'stopped' });
+    expect(w.terminated).toBe(true);
+    runner.warm();
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(FakeWorker.made[1]!.warms).toEqual([{ kind: 'warm' }]);
   });
 });

@@ -132,6 +132,8 @@ export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's bytes as they came over the wire (compressed, when the answer says so). */
+  bytes: Buffer;
 }
 
 /** A raw GET (the path is sent as written: `..` and encoded slashes reach the server). */
@@ -145,9 +147,10 @@ export function get(
     const req = request({ host: '127.0.0.1', port, path, method, headers, timeout: 5000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        done({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     req.on('timeout', () => req.destroy(new Error(`GET ${path}: timed out`)));
     req.on('error', fail);

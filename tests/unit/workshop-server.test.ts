@@ -2,13 +2,16 @@
  * The workshop server for real: started on 127.0.0.1 with port 0 and a temporary data directory, driven by real
  * `ws` clients and raw HTTP requests. Each test starts its own server and stops it afterwards.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import type { WorkshopOptions, WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { oembedEntry } from '../../scripts/oembed.ts';
 import { slideById } from '../../slides/index.ts';
+import { precompressDir } from '../../scripts/precompress.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
 import { WORKER_CSP } from '../../lib/worker-policy.ts';
 import {
@@ -620,6 +623,88 @@ describe('static routes', () => {
       expect(r.status, address).toBe(404);
       expect(r.body, address).toMatch(message);
     }
+  });
+
+  test("a build's files go compressed (brotli, else gzip) from the copies the build made, with ETag and caching", async () => {
+    const builds = fakeBuilds();
+    const dir = builds.phoneDir;
+    mkdirSync(join(dir, 'pyodide'));
+    const js = Buffer.from(
+      Array.from({ length: 2000 }, (_, i) => `export const value${i} = 'a line of a module, ${i % 7}';`).join('\n'),
+    );
+    writeFileSync(join(dir, 'assets', 'deck-abcdef12.js'), js);
+    const wasm = Buffer.alloc(50_000, 7);
+    writeFileSync(join(dir, 'pyodide', 'pyodide.asm.wasm'), wasm);
+    // already deflated: a copy would not be smaller (bytes of no pattern, the same each run)
+    const zip = Buffer.concat(Array.from({ length: 625 }, (_, i) => createHash('sha256').update(String(i)).digest()));
+    writeFileSync(join(dir, 'pyodide', 'python_stdlib.zip'), zip);
+    await precompressDir(dir);
+    expect(existsSync(join(dir, 'pyodide', 'python_stdlib.zip.br'))).toBe(false);
+    expect(existsSync(join(dir, 'index.html.br'))).toBe(false); // under 1 KB
+    const s = await start(builds);
+    const BR = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+
+    const viaBr = await get(s.port, '/assets/deck-abcdef12.js', BR);
+    expect(viaBr.status).toBe(200);
+    expect(viaBr.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'text/javascript; charset=utf-8',
+      vary: 'Accept-Encoding',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-length': String(viaBr.bytes.length),
+    });
+    expect(brotliDecompressSync(viaBr.bytes).equals(js)).toBe(true);
+    console.log(`deck-abcdef12.js: ${js.length} bytes raw, ${viaBr.bytes.length} sent with brotli`);
+    expect(viaBr.bytes.length * 3).toBeLessThanOrEqual(js.length);
+
+    const viaGzip = await get(s.port, '/assets/deck-abcdef12.js', { 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(viaGzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(viaGzip.bytes).equals(js)).toBe(true);
+    expect(viaGzip.headers['etag']).not.toBe(viaBr.headers['etag']);
+
+    const plain = await get(s.port, '/assets/deck-abcdef12.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+    expect(plain.bytes.equals(js)).toBe(true);
+
+    const head = await get(s.port, '/assets/deck-abcdef12.js', BR, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(viaBr.bytes.length));
+    expect(head.bytes.length).toBe(0);
+
+    // Revalidated: the browser's copy is confirmed with a 304 and no body.
+    const again = await get(s.port, '/assets/deck-abcdef12.js', {
+      ...BR,
+      'If-None-Match': String(viaBr.headers['etag']),
+    });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+
+    const py = await get(s.port, '/pyodide/pyodide.asm.wasm', BR);
+    expect(py.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'application/wasm',
+      'cache-control': 'no-cache',
+    });
+    expect(brotliDecompressSync(py.bytes).equals(wasm)).toBe(true);
+    const notHashed = await get(s.port, '/pyodide/pyodide.asm.wasm', {
+      ...BR,
+      'If-None-Match': `W/"other", ${String(py.headers['etag'])}`,
+    });
+    expect(notHashed.status).toBe(304);
+    const stdlib = await get(s.port, '/pyodide/python_stdlib.zip', BR);
+    expect(stdlib.headers['content-encoding']).toBeUndefined();
+    expect(stdlib.bytes.equals(zip)).toBe(true);
+    // a file written again after its copies were made: the copies are not it any more
+    const later = Buffer.concat([js, Buffer.from('\nexport const changed = true;')]);
+    writeFileSync(join(dir, 'assets', 'deck-abcdef12.js'), later);
+    utimesSync(join(dir, 'assets', 'deck-abcdef12.js'), new Date(), new Date(Date.now() + 60_000));
+    const rewritten = await get(s.port, '/assets/deck-abcdef12.js', BR);
+    expect(rewritten.headers['content-encoding']).toBeUndefined();
+    expect(rewritten.bytes.equals(later)).toBe(true);
+    const page = await get(s.port, '/', BR);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.headers['vary']).toBeUndefined();
+    expect(page.body).toContain('phone deck');
   });
 
   test('"Your code"\'s worker gets its own policy, as under vite preview; every other file only the framing one', async () => {

@@ -94,6 +94,30 @@ export const SEED_MACHINE = { wakeLatencyMs: 0.2 } as const;
 export const SEED_HEARTBEAT: Omit<HeartbeatParams, 'worker'> = { tickMs: 10, portions: 10, portionMs: 100 };
 
 /**
+ * The heartbeat coroutine, every heartbeat program's (this one's and python-asyncio's variants'):
+ *
+ *   async def heartbeat():
+ *       while True:
+ *           ticks.append(loop.time())
+ *           await asyncio.sleep(T)      # T = tickMs
+ */
+export function heartbeatCoroutine(tickMs: number): CoroutineDef {
+  return {
+    name: 'heartbeat',
+    steps: [
+      {
+        op: 'repeat',
+        times: 'forever',
+        body: [
+          { op: 'mark', label: 'ticks' },
+          { op: 'sleep', ms: tickMs },
+        ],
+      },
+    ],
+  };
+}
+
+/**
  * The heartbeat program:
  *
  *   async def heartbeat():
@@ -114,19 +138,7 @@ export function heartbeatProgram(p: HeartbeatParams): Program {
   return {
     main: 'main',
     coroutines: [
-      {
-        name: 'heartbeat',
-        steps: [
-          {
-            op: 'repeat',
-            times: 'forever',
-            body: [
-              { op: 'mark', label: 'ticks' },
-              { op: 'sleep', ms: p.tickMs },
-            ],
-          },
-        ],
-      },
+      heartbeatCoroutine(p.tickMs),
       { name: 'worker', steps: [{ op: 'repeat', times: p.portions, body: [portion, { op: 'sleep', ms: 0 }] }] },
       {
         name: 'main',

@@ -27,20 +27,26 @@ import asyncio.events
 import asyncio.runners
 import builtins
 import functools
+import gc
+import heapq
 import io
+import itertools
 import json
+import linecache
 import selectors
 import signal
 import sys
 import threading
 import time
 import traceback
+import weakref
 
 FILENAME = '<your code>'
 MAX_TURNS = 2000
 MAX_BYTES = 2_000_000
 BUDGET_S = 5.0
 SHORT = 60  # characters of a repr in a label
+MAX_COLLECTIONS = 100  # gc passes a recording makes for tasks that failed (run_handle)
 
 # What the program may not import, by top-level name, and why (a refusal code).
 REFUSED_MODULES = {
@@ -145,10 +151,13 @@ def describe(handle, names):
 
 
 def task_state(task, names):
+    """A task's state, read without retrieving its exception: task.exception() would mark it retrieved, and
+    CPython's "Task exception was never retrieved" for a failed fire-and-forget task would never print."""
+    exception = getattr(task, '_exception', None)
     if task.cancelled():
         state = 'cancelled'
     elif task.done():
-        state = 'failed' if task.exception() is not None else 'done'
+        state = 'failed' if exception is not None else 'done'
     else:
         state = 'pending'
     out = {'name': task.get_name(), 'coro': task.get_coro().__qualname__, 'state': state}
@@ -158,7 +167,7 @@ def task_state(task, names):
     if state == 'done':
         out['result'] = short(task.result())
     if state == 'failed':
-        out['exception'] = short(task.exception())
+        out['exception'] = short(exception)
     return out
 
 
@@ -189,6 +198,29 @@ class VirtualSelector(selectors.BaseSelector):
         pass
 
 
+class OrderedTimerHandle(asyncio.TimerHandle):
+    """A timer that breaks a tie of deadlines by the order the timers were scheduled. On the virtual clock five
+    sleep(0.2) started in one turn get exactly the same deadline, and the heap (which compares `when` only) pops
+    them in its own order; under CPython's real clock their deadlines differ by the microseconds between the calls,
+    so they run first in, first out. (Two call_at of the very same float run in that order here too.)"""
+
+    __slots__ = ('_seq',)
+
+    def __lt__(self, other):
+        if self._when != other._when:
+            return self._when < other._when
+        return self._seq < getattr(other, '_seq', self._seq)
+
+    def __le__(self, other):
+        return self < other or self.__eq__(other)
+
+    def __gt__(self, other):
+        return other < self
+
+    def __ge__(self, other):
+        return other < self or self.__eq__(other)
+
+
 class RecorderLoop(asyncio.BaseEventLoop):
     def __init__(self, recorder):
         super().__init__()
@@ -197,7 +229,11 @@ class RecorderLoop(asyncio.BaseEventLoop):
         self._time = 0.0
         self._slept = 0.0
         self._clock_resolution = 1e-9
+        # weakly, as asyncio's own _all_tasks: a task the program drops is freed as under CPython (a failed one says
+        # "Task exception was never retrieved"); its last state stays in the recording (`_task_last`)
         self._tasks_seen = []
+        self._task_last = {}
+        self._timer_seq = itertools.count()
         self.set_debug(recorder.debug)
 
     def time(self):
@@ -211,8 +247,42 @@ class RecorderLoop(asyncio.BaseEventLoop):
 
     def create_task(self, coro, **kwargs):
         task = super().create_task(coro, **kwargs)
-        self._tasks_seen.append(task)
+        self._tasks_seen.append(weakref.ref(task))
         return task
+
+    def task_states(self, names):
+        """Every task the program created, in order: a live one as it is now, a freed one as it was last seen."""
+        out = []
+        for ref in self._tasks_seen:
+            task = ref()
+            if task is not None:
+                self._task_last[ref] = task_state(task, names)
+            if ref in self._task_last:
+                out.append(self._task_last[ref])
+        return out
+
+    def seen_after_step(self, task, names):
+        """A task's state after one of its own steps: the last chance to see it if the program dropped it."""
+        for ref in reversed(self._tasks_seen):
+            if ref() is task:
+                self._task_last[ref] = task_state(task, names)
+                return
+
+    def call_at(self, when, callback, *args, context=None):
+        """BaseEventLoop.call_at (the same from 3.11 to 3.14), with a timer that keeps the order of equal deadlines."""
+        if when is None:
+            raise TypeError('when cannot be None')
+        self._check_closed()
+        if self._debug:
+            self._check_thread()
+            self._check_callback(callback, 'call_at')
+        timer = OrderedTimerHandle(when, callback, args, self, context)
+        timer._seq = next(self._timer_seq)
+        if timer._source_traceback:
+            del timer._source_traceback[-1]
+        heapq.heappush(self._scheduled, timer)
+        timer._scheduled = True
+        return timer
 
     def _run_once(self):
         self._recorder.turn(self, super()._run_once)
@@ -277,6 +347,9 @@ class Recorder:
         self.loop = None
         self.hit = None  # the first bound reached: asyncio.run's cleanup after it may reach another
         self._chunks = None  # what the running handle printed, by stream, joined when it returns
+        self._in_turn = False
+        self.collections = 0  # gc passes after a task failed (collect_failed), at most MAX_COLLECTIONS
+        self._collect = False  # a task failed in the last handle: collect_failed before the next or at the turn's end
         self._perf = time.perf_counter  # the real clock, for the budget
         self._started = self._perf()
 
@@ -296,12 +369,17 @@ class Recorder:
         (self.stdout if stream == 'stdout' else self.stderr).append(text)
         if self._chunks is not None:
             self._chunks.setdefault(stream, []).append(text)
+        elif self._in_turn and self.turns and self.turns[-1]['ran']:
+            # between two handles of a turn: what the loop printed as it let go of the last one (a task it freed
+            # says "Task exception was never retrieved"), with that handle
+            last = self.turns[-1]['ran'][-1]
+            last[stream] = last.get(stream, '') + text
 
     def snapshot_queue(self, loop):
         return [describe(h, self.names)[1] for h in loop._ready if not h._cancelled]
 
     def snapshot_timers(self, loop):
-        timers = sorted((h for h in loop._scheduled if not h._cancelled), key=lambda h: h._when)
+        timers = sorted((h for h in loop._scheduled if not h._cancelled), key=lambda h: (h._when, getattr(h, '_seq', 0)))
         return [{'when': round(h._when, 9), 'what': describe(h, self.names)[1]} for h in timers]
 
     def turn(self, loop, run_once):
@@ -322,20 +400,34 @@ class Recorder:
         self.turns.append(record)
         loop._slept = 0.0
         self.bytes += 200
+        self._in_turn = True
         try:
             run_once()
         finally:
+            self.collect_failed()
+            self._in_turn = False
             record['slept'] = round(loop._slept, 9)
             record['time_after'] = round(loop._time, 9)
             record['ready_after'] = self.snapshot_queue(loop)
             record['scheduled_after'] = self.snapshot_timers(loop)
-            record['tasks'] = [task_state(t, self.names) for t in loop._tasks_seen]
+            record['tasks'] = loop.task_states(self.names)
             self.bytes += recorded_size(record)
+
+    def collect_failed(self):
+        """Since 3.12 a failed step's frame keeps Handle._run's (the handle, so the task) in a cycle: a task the
+        program dropped is freed by a gc pass only, and its "Task exception was never retrieved" came after the
+        recording. Under 3.11 it is freed as _run_once lets go of the handle (the next one, or the turn's end): a pass
+        then does the same, the message with the handle that failed."""
+        if self._collect and self.collections < MAX_COLLECTIONS:
+            self.collections += 1
+            gc.collect()
+        self._collect = False
 
     def run_handle(self, handle, original):
         loop = self.loop
         if loop is None or self.turns == [] or getattr(handle, '_loop', None) is not loop:
             return original(handle)
+        self.collect_failed()
         self.check_budget()
         fn, what = describe(handle, self.names)
         cb = unwrap(handle._callback)
@@ -353,6 +445,15 @@ class Recorder:
             self.current, self._chunks = outer, outer_chunks
             if loop._time > t0:
                 entry['blocked'] = round(loop._time - t0, 9)
+            owner = getattr(cb, '__self__', None)
+            failed = False
+            if isinstance(owner, asyncio.Task) and owner.done():
+                loop.seen_after_step(owner, self.names)
+                failed = getattr(owner, '_exception', None) is not None and getattr(owner, '_log_traceback', False)
+            # this frame outlives the call when a task's exception keeps it (its traceback's frame keeps its callers):
+            # it must not keep the task too
+            handle = cb = owner = None
+            self._collect = self._collect or failed
 
     def sleep(self, seconds):
         """time.sleep inside the program: the clock moves while nothing else runs."""
@@ -530,6 +631,8 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
         raise Refused('threads', 'asyncio.to_thread')
 
     saved['stdin'] = sys.stdin
+    # the program's lines for tracebacks, CPython's "Task exception was never retrieved" among them, as a file's
+    linecache.cache[FILENAME] = (len(source), None, source.splitlines(True), FILENAME)
     hidden = {name: sys.modules.pop(name) for name in list(sys.modules) if bridge_module(name)}
     guard = ImportGuard()
     sys.meta_path.insert(0, guard)
@@ -567,6 +670,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     finally:
         alarm.cancel()
         sys.stdout, sys.stderr, sys.stdin = saved['stdout'], saved['stderr'], saved['stdin']
+        linecache.cache.pop(FILENAME, None)
         if guard in sys.meta_path:
             sys.meta_path.remove(guard)
         sys.modules.update(hidden)

@@ -75,6 +75,11 @@ export interface RunRequest {
   readonly debug: boolean;
 }
 
+/** Page → worker: load Python now, ahead of a run (idle-time prefetch); nothing is posted back but progress. */
+export interface WarmRequest {
+  readonly kind: 'warm';
+}
+
 /**
  * The largest recording (characters of its JSON) the worker sends and the page reads. The recorder bounds itself
  * (2,000 turns, 2 MB of recording), but it runs beside the program, which can undo that: the worker, which makes the

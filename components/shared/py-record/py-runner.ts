@@ -1,14 +1,15 @@
 /**
  * The page's side of the recorder's worker: `run(source)` loads Pyodide in the worker on the first call (progress
- * reported), then records the program; `stop()` terminates the worker (the next run starts a new one, its files
- * from the browser's cache). A program that holds the worker past its budget (a handle that never returns: the
- * recorder stops itself only between handles) is stopped the same way.
+ * reported; `warm()` loads it ahead of that), then records the program; `stop()` terminates the worker (the next run
+ * starts a new one, its files from the browser's cache). A program that holds the worker past its budget (a handle
+ * that never returns: the recorder stops itself only between handles) is stopped the same way.
  */
 import {
   MAX_RECORDING_CHARS,
   parseRecording,
   type PyRecording,
   type RunRequest,
+  type WarmRequest,
   type WorkerMessage,
 } from './py-protocol.ts';
 import { createPyWorker, pyWorkerAvailable } from './create-py-worker.ts';
@@ -40,10 +41,27 @@ export class PyRunner {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Whether this worker has loaded Python (it said "started" once). */
   private loaded = false;
+  /** The worker told to load Python ahead of a run (warm). */
+  private warmed: Worker | null = null;
 
   /** Whether "Your code" can run here at all. */
   static available(): boolean {
     return pyWorkerAvailable();
+  }
+
+  /**
+   * Makes the worker and has it load Python now (its files fetched, CPython started, the recorder imported), so that
+   * the first Run finds it ready. Once per worker; nothing where the worker cannot run.
+   */
+  warm(): void {
+    if (!this.worker) {
+      this.worker = createPyWorker();
+      this.loaded = false;
+    }
+    if (!this.worker || this.warmed === this.worker) return;
+    this.warmed = this.worker;
+    const request: WarmRequest = { kind: 'warm' };
+    this.worker.postMessage(request);
   }
 
   get running(): boolean {

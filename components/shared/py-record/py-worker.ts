@@ -21,7 +21,7 @@
  * - Pyodide's own running loop (WebLoop) is set aside by the recorder while its loop runs.
  */
 import recorderSource from './asyncio_recorder.py?raw';
-import { MAX_RECORDING_CHARS, type RunRequest, type WorkerMessage } from './py-protocol.ts';
+import { MAX_RECORDING_CHARS, type RunRequest, type WarmRequest, type WorkerMessage } from './py-protocol.ts';
 import { PYODIDE_BYTES, PYODIDE_DIR, PYODIDE_FILES } from './py-files.ts';
 
 /** What of a PyProxy the worker uses (pyodide/ffi.d.ts). */
@@ -47,7 +47,7 @@ type LoadPyodide = (options: {
 
 const scope = self as unknown as {
   postMessage(message: WorkerMessage): void;
-  addEventListener(type: 'message', listener: (e: MessageEvent<RunRequest>) => void): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<RunRequest | WarmRequest>) => void): void;
   fetch: typeof fetch;
 };
 const post = scope.postMessage.bind(scope);
@@ -212,6 +212,11 @@ function recordingJson(recording: PyObject): string {
 
 scope.addEventListener('message', (e) => {
   const m = e.data;
+  // Loaded ahead of the first Run; a load that failed is tried again by the Run.
+  if (m?.kind === 'warm') {
+    boot().catch(() => (ready = null));
+    return;
+  }
   if (m?.kind !== 'run') return;
   void (async () => {
     try {
