@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { cspPlugin, framingPlugin } from './scripts/csp.ts';
 import { pyodideFiles } from './scripts/pyodide-files.ts';
 import { pageHead } from './scripts/page-head.ts';
+import { oembedPlugin } from './scripts/oembed-serve.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** A quiz's answer module (components/shared/quiz/quiz-answer.ts): `components/<demo>/<demo>-answer.ts`. */
@@ -72,11 +73,13 @@ export default defineConfig(({ mode }) => ({
   // (scripts/csp.ts), and under `vite preview` and `vite dev` the headers that keep other sites from framing any page
   // but the embed pages (the same file); Pyodide's files under pyodide/, for "Your code"'s worker only, with the
   // worker's own policy (scripts/pyodide-files.ts); the phones' build without answers; every compressible file's
-  // brotli and gzip copies beside it, which `vite preview` and the workshop server send (scripts/precompress.ts).
+  // brotli and gzip copies beside it, which `vite preview` and the workshop server send (scripts/precompress.ts); and
+  // under `vite preview` the oEmbed endpoint, oembed.json?url=… (scripts/oembed-serve.ts).
   plugins: [
     pageHead(),
     cspPlugin(),
     framingPlugin(),
+    oembedPlugin(),
     pyodideFiles(),
     ...(mode === 'phone' ? [withholdAnswers()] : []),
     precompress(),

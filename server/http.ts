@@ -13,6 +13,8 @@
  *   GET /api/export.csv|json         the results, with the presenter's cookie, ?key=<secret> or Authorization: Bearer
  *                                    <secret>; else 403; a shared room whose Redis cannot be reached: 503
  *   GET /api/…                       404
+ *   GET /oembed.json?url=…           oEmbed for the participants' deck's embed pages (lib/oembed.ts), from the full
+ *                                    build's oembed/_index.json
  *   upgrade /ws                      the WebSocket (server/connection.ts); any other upgrade: 404
  *
  * GET and HEAD only (405 otherwise). Slow clients are held to the limits (server/limits.ts): headers within
@@ -28,6 +30,9 @@ import type { Room } from './poll.ts';
 import type { SharedRoom } from './redis-room.ts';
 import { hasPresenterCookie, presenterSetCookie, sameSecret } from './secret.ts';
 import { embeddable, resolveFile, sendFile, sendText, baseHeaders } from './static.ts';
+import { oembedReply, parseOembedIndex } from '../lib/oembed.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 export interface HttpOptions {
   readonly room: Room;
@@ -110,6 +115,7 @@ async function route(o: HttpOptions, req: IncomingMessage, res: ServerResponse):
   const path = url.pathname;
 
   if (path === '/api/export.csv' || path === '/api/export.json') return exportResults(o, req, res, url);
+  if (path === '/oembed.json') return oembed(o, req, res, url);
   if (path.startsWith('/api/')) return sendText(req, res, 404, 'Not found.\n', NO_STORE);
 
   const presenter = /^\/presenter(\/.*)?$/.exec(path);
@@ -131,6 +137,22 @@ async function route(o: HttpOptions, req: IncomingMessage, res: ServerResponse):
   const file = await resolveFile(o.phoneDir, path);
   if (file === null) return sendText(req, res, 404, 'Not found.\n');
   await sendFile(req, res, file, 'revalidate', embeddable(o.phoneDir, file));
+}
+
+/**
+ * `/oembed.json?url=…[&maxwidth=…&maxheight=…]`: oEmbed for the participants' deck at the address it is asked at
+ * (`http://<Host>/`), from the full build's `oembed/_index.json` (scripts/oembed.ts; the phones' build writes none):
+ * only this deck's slide addresses, anything else refused with a message (lib/oembed.ts). Any site may ask.
+ */
+async function oembed(o: HttpOptions, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const index = await readFile(join(o.deckDir, 'oembed', '_index.json'), 'utf8').then(
+    parseOembedIndex,
+    () => undefined,
+  );
+  const cors = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
+  if (!index) return sendText(req, res, 404, 'This server has no oEmbed index: run npm run build.\n', cors);
+  const reply = oembedReply(`http://${req.headers.host ?? 'localhost'}/`, index, url.searchParams);
+  return sendText(req, res, reply.status, reply.body, { ...cors, 'Content-Type': reply.contentType });
 }
 
 /** The presenter's key: the Authorization header's bearer token, or the address's `key`. */

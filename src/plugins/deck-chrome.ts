@@ -38,6 +38,49 @@ export function elementSnippet(pageUrl: string, slideId: string, lang: Lang, ste
   );
 }
 
+/** The formats of the picture snippet: where the host takes neither a frame nor a script. */
+export const PICTURE_FORMATS = ['markdown', 'html', 'wikitext'] as const;
+export type PictureFormat = (typeof PICTURE_FORMATS)[number];
+
+/**
+ * The still of a slide's default state, as the built site serves it (`stills/<id>[.ru].png`, scripts/oembed.ts), and
+ * the live slide it links to in the deck.
+ */
+export function pictureAddresses(pageUrl: string, slideId: string, lang: Lang): { picture: string; slide: string } {
+  const key = lang === 'en' ? slideId : `${slideId}.${lang}`;
+  return {
+    picture: new URL(`stills/${encodeURIComponent(key)}.png`, pageUrl).href,
+    slide: new URL(`index.html?lang=${lang}#/${encodeURIComponent(slideId)}`, pageUrl).href,
+  };
+}
+
+/**
+ * The picture linked to the live slide, in Markdown (a GitHub README or wiki), HTML, or MediaWiki's wikitext. A
+ * stock MediaWiki shows no picture from another site, so the wikitext names the picture as a file uploaded to the
+ * wiki under the name of its address (`hsw-c10k.png`), linked to the slide.
+ */
+export function pictureSnippet(
+  format: PictureFormat,
+  pageUrl: string,
+  slideId: string,
+  lang: Lang,
+  alt: string,
+): string {
+  const { picture, slide } = pictureAddresses(pageUrl, slideId, lang);
+  if (format === 'html')
+    return `<a href="${escAttr(slide)}"><img src="${escAttr(picture)}" alt="${escAttr(alt)}" width="640"></a>`;
+  if (format === 'wikitext') {
+    const file = `hsw-${picture.slice(picture.lastIndexOf('/') + 1)}`;
+    const safe = (s: string) => s.replace(/[|[\]{}]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return `[[File:${safe(file)}|frameless|640px|link=${safe(slide)}|alt=${safe(alt)}]]`;
+  }
+  // Markdown: the alt text's brackets escaped; the addresses' parentheses and spaces percent-encoded.
+  const mdAlt = alt.replace(/[\\[\]]/g, (c) => `\\${c}`);
+  const mdUrl = (u: string) =>
+    u.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return `[![${mdAlt}](${mdUrl(picture)})](${mdUrl(slide)})`;
+}
+
 function button(className: string, onClick: () => void): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
@@ -107,14 +150,59 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
   }
   const frameBox = snippetBox('embed-snippet');
   const elementBox = snippetBox('embed-element-snippet');
+  // A picture, for hosts that take neither: the still's address, and a snippet in the format the host reads.
+  const pictureBox = snippetBox('embed-picture-snippet');
+  pictureBox.area.rows = 3;
+  const pictureHeading = document.createElement('h4');
+  const pictureHelp = document.createElement('p');
+  pictureHelp.className = 'embed-picture-help';
+  const pictureRow = document.createElement('div');
+  pictureRow.className = 'embed-picture-row';
+  const addressLabel = document.createElement('label');
+  const address = document.createElement('input');
+  address.type = 'url';
+  address.readOnly = true;
+  address.id = 'embed-picture-address';
+  addressLabel.htmlFor = address.id;
+  const formatLabel = document.createElement('label');
+  const format = document.createElement('select');
+  format.id = 'embed-picture-format';
+  formatLabel.htmlFor = format.id;
+  const formatOptions = PICTURE_FORMATS.map((f) => {
+    const option = document.createElement('option');
+    option.value = f;
+    return option;
+  });
+  format.append(...formatOptions);
+  format.addEventListener('change', () => fillPicture());
+  const addressCell = document.createElement('div');
+  addressCell.className = 'embed-picture-address';
+  addressCell.append(addressLabel, address);
+  const formatCell = document.createElement('div');
+  formatCell.append(formatLabel, format);
+  pictureRow.append(addressCell, formatCell);
+  pictureBox.box.prepend(pictureHeading, pictureHelp, pictureRow);
   const closeRow = document.createElement('div');
   closeRow.className = 'embed-actions';
   const closeButton = button('embed-close', () => dialog.close());
   closeRow.append(closeButton);
-  dialog.append(heading, help, frameBox.box, elementBox.box, closeRow);
+  dialog.append(heading, help, frameBox.box, elementBox.box, pictureBox.box, closeRow);
   keysBelongTo(dialog);
 
   const currentSlideId = () => options.position.current()?.slideId ?? '';
+
+  /** The picture's address and its snippet in the chosen format, for the slide and language on screen. */
+  function fillPicture(): void {
+    const lang = options.getLang();
+    const slide = slideById(currentSlideId());
+    if (!slide) return;
+    const pageUrl = publicDeckUrl(window.location.href);
+    const chosen = PICTURE_FORMATS.find((f) => f === format.value) ?? 'markdown';
+    const alt = deckText[lang].pictureAlt(slide.title[lang]);
+    address.value = pictureAddresses(pageUrl, slide.id, lang).picture;
+    pictureBox.area.value = pictureSnippet(chosen, pageUrl, slide.id, lang, alt);
+    pictureBox.status.textContent = '';
+  }
 
   function openEmbed(): void {
     const lang = options.getLang();
@@ -126,8 +214,10 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
     const step = options.position.current()?.step ?? 0;
     frameBox.area.value = embedSnippet(pageUrl, slide.id, lang, slide.title[lang], step);
     elementBox.area.value = elementSnippet(pageUrl, slide.id, lang, step);
+    fillPicture();
     frameBox.status.textContent = '';
     elementBox.status.textContent = '';
+    pictureBox.status.textContent = '';
     dialog.showModal();
     frameBox.area.focus();
     frameBox.area.select();
@@ -156,6 +246,15 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
     frameBox.copy.setAttribute('aria-label', t.copyFrame);
     elementBox.copy.textContent = t.copy;
     elementBox.copy.setAttribute('aria-label', t.copyElement);
+    pictureHeading.textContent = t.pictureTitle;
+    pictureHelp.textContent = t.pictureHelp;
+    addressLabel.textContent = t.pictureAddressLabel;
+    formatLabel.textContent = t.pictureFormatLabel;
+    formatOptions.forEach((option, i) => (option.textContent = t.pictureFormats[PICTURE_FORMATS[i]!]));
+    pictureBox.label.textContent = t.pictureSnippetLabel;
+    pictureBox.copy.textContent = t.copy;
+    pictureBox.copy.setAttribute('aria-label', t.copyPicture);
+    if (dialog.open) fillPicture();
     closeButton.textContent = t.close;
   }
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import MarkdownIt from 'markdown-it';
 import {
   test,
   expect,
@@ -188,5 +189,27 @@ test.describe("the deck's own dialogs", () => {
       );
     });
     await expectHash(page, /^#\/c10k\/0$/);
+  });
+
+  test('the Embed dialog offers a picture: its address, and a snippet that renders as it linked to the slide', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'c10k', { lang: 'ru' });
+    await page.getByRole('button', { name: 'Встроить эту схему в другую страницу' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Встроить схему' });
+    const origin = new URL(page.url()).origin;
+    await expect(dialog.getByRole('heading', { name: 'Картинка' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Адрес картинки' })).toHaveValue(`${origin}/stills/c10k.ru.png`);
+    const snippet = dialog.getByRole('textbox', { name: 'Код картинки со ссылкой на живой слайд' });
+    // Markdown first: what a README's preview makes of it is the picture, linked to the live slide
+    const rendered = new MarkdownIt().render(await snippet.inputValue());
+    expect(rendered).toContain(
+      `<a href="${origin}/index.html?lang=ru#/c10k"><img src="${origin}/stills/c10k.ru.png" alt="C10K: поток на соединение: картинка интерактивной схемы (открывает живой слайд)"></a>`,
+    );
+    await dialog.getByRole('combobox', { name: 'Код для' }).selectOption('wikitext');
+    await expect(snippet).toHaveValue(/^\[\[File:hsw-c10k\.ru\.png\|frameless\|640px\|link=/);
+    await dialog.getByRole('combobox', { name: 'Код для' }).selectOption('html');
+    await expect(snippet).toHaveValue(new RegExp(`^<a href="${origin}/index\\.html\\?lang=ru#/c10k"><img src=`));
+    await expect(dialog.getByRole('button', { name: 'Копировать код картинки' })).toBeVisible();
   });
 });

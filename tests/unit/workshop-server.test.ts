@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import type { WorkshopOptions, WorkshopServer } from '../../server/server.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
+import { oembedEntry } from '../../scripts/oembed.ts';
+import { slideById } from '../../slides/index.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage } from '../../lib/workshop-protocol.ts';
 import { WORKER_CSP } from '../../lib/worker-policy.ts';
@@ -590,6 +592,36 @@ describe('static routes', () => {
       expect(r.headers['content-security-policy'], path).toBeUndefined();
       expect(r.headers['x-frame-options'], path).toBeUndefined();
       expect(r.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
+  test('answers oEmbed for its own slide addresses only, from the full build’s index', async () => {
+    const builds = fakeBuilds();
+    const none = await start(builds);
+    const missing = await get(none.port, '/oembed.json?url=x');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('no oEmbed index: run npm run build');
+    mkdirSync(join(builds.deckDir, 'oembed'));
+    const c10k = slideById('c10k')!;
+    const entries = { c10k: await oembedEntry(c10k, 'en'), 'c10k.ru': await oembedEntry(c10k, 'ru') };
+    writeFileSync(join(builds.deckDir, 'oembed', '_index.json'), JSON.stringify({ entries }));
+    const s = await start(builds);
+    const own = `http://127.0.0.1:${s.port}/`;
+    const ask = (address: string, extra = '') => get(s.port, `/oembed.json?url=${encodeURIComponent(address)}${extra}`);
+    const ok = await ask(`${own}embed/c10k.ru.html`, '&maxwidth=480');
+    expect(ok.status).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^application\/json/);
+    expect(ok.headers['access-control-allow-origin']).toBe('*');
+    expect(JSON.parse(ok.body)).toMatchObject({ type: 'rich', width: 480, title: c10k.title.ru, provider_url: own });
+    expect((JSON.parse(ok.body) as { html: string }).html).toContain(`src="${own}embed.html?slide=c10k&amp;lang=ru"`);
+    for (const [address, message] of [
+      ['https://evil.example/embed/c10k.html', /not an address of this deck/],
+      [`${own}embed/nonblocking.html`, /no embeddable slide “nonblocking”/],
+      [`${own}speaker.html`, /not a slide’s address/],
+    ] as const) {
+      const r = await ask(address);
+      expect(r.status, address).toBe(404);
+      expect(r.body, address).toMatch(message);
     }
   });
 
