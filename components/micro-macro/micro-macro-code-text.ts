@@ -194,6 +194,10 @@ const en = {
     `Stopped: this page allows no worker, so the simulator runs on the page’s own thread, in slices between your code’s tasks, and one task${line ? ` (at line ${line})` : ''} ran longer than ${ms} ms at once (${formatNumber(ops, 'en')} operations) — a task cannot be split. Make the loop shorter, or open the slide in the deck itself, where the simulator runs beside the page.`,
   crashed: (detail: string) => `The simulator itself failed on this code (${detail}).`,
   failedTitle: 'No result',
+  tooManyToGuess: (n: number, max: number) =>
+    `This program prints ${formatNumber(n, 'en')} lines: too many to order by hand (the guess takes up to ${max}), so there is no guess. Step through it.`,
+  outputHidden: (hidden: number, printed: number) =>
+    `… ${formatNumber(hidden, 'en')} earlier ${hidden === 1 ? 'line' : 'lines'} not shown: the last ${formatNumber(printed - hidden, 'en')} of ${formatNumber(printed, 'en')} printed so far.`,
 };
 
 const ru: typeof en = {
@@ -239,6 +243,10 @@ const ru: typeof en = {
     `Остановлено: эта страница не разрешает worker, поэтому симулятор работает в потоке самой страницы, порциями между задачами вашего кода, а одна задача${line ? ` (на строке ${line})` : ''} шла дольше ${ms} мс подряд (${formatNumber(ops, 'ru')} ${ruPlural(ops, 'операция', 'операции', 'операций')}) — задачу разделить нельзя. Сократите цикл или откройте слайд в самой презентации: там симулятор работает рядом со страницей.`,
   crashed: (detail: string) => `Сам симулятор не справился с этим кодом (${detail}).`,
   failedTitle: 'Результата нет',
+  tooManyToGuess: (n: number, max: number) =>
+    `Программа выводит ${formatNumber(n, 'ru')} ${ruPlural(n, 'строку', 'строки', 'строк')}: слишком много, чтобы расставлять вручную (догадка берёт до ${max}), поэтому догадки нет. Пройдите её по шагам.`,
+  outputHidden: (hidden: number, printed: number) =>
+    `… более ранние строки не показаны (${formatNumber(hidden, 'ru')}): здесь последние ${formatNumber(printed - hidden, 'ru')} из ${formatNumber(printed, 'ru')} выведенных.`,
 };
 
 export const codeText: Bilingual<typeof en> = { en, ru };

@@ -359,7 +359,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     if (s.guessPhase === 'guess') return this.renderGuess(t, s);
     const printed = printedLines(run);
     return html`${s.guessPhase === 'checked' ? this.renderChecked(t, s, acceptedOrders(run)) : nothing}
-    ${printed > GUESS_MAX_LINES ? html`<p class="note many-lines" role="status">${t.tooManyToGuess(printed, GUESS_MAX_LINES)}</p>` : nothing}
+    ${printed > GUESS_MAX_LINES ? html`<p class="note many-lines" role="status">${code?.words.codeText[this.lang].tooManyToGuess(printed, GUESS_MAX_LINES)}</p>` : nothing}
     ${this.renderSteps(t, s, run)}`;
   }
 
@@ -510,7 +510,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     return html`
       <div class="panel output" role="group" aria-label=${t.panels.output}>
         <h3 class="ph">${t.panels.output}</h3>
-        ${hidden > 0 ? html`<p class="note hidden-lines">${t.outputHidden(hidden, hidden + shown.length)}</p>` : nothing}
+        ${hidden > 0 ? html`<p class="note hidden-lines">${code?.words.codeText[this.lang].outputHidden(hidden, hidden + shown.length)}</p>` : nothing}
         ${
           shown.length === 0
             ? html`<span class="empty">${t.empty}</span>`

@@ -184,10 +184,6 @@ const en = {
   listingWindow: (first: string, last: string, total: string) =>
     `Lines ${first}–${last} of ${total}: a long listing is shown around the line that runs.`,
   more: (n: string) => `… and ${n} more`,
-  tooManyToGuess: (n: number, max: number) =>
-    `This program prints ${formatNumber(n, 'en')} lines: too many to order by hand (the guess takes up to ${max}), so there is no guess. Step through it.`,
-  outputHidden: (hidden: number, printed: number) =>
-    `… ${formatNumber(hidden, 'en')} earlier ${hidden === 1 ? 'line' : 'lines'} not shown: the last ${formatNumber(printed - hidden, 'en')} of ${formatNumber(printed, 'en')} printed so far.`,
 };
 
 const ru: typeof en = {
@@ -359,10 +355,6 @@ const ru: typeof en = {
   listingWindow: (first: string, last: string, total: string) =>
     `Строки ${first}–${last} из ${total}: длинный код показан вокруг выполняемой строки.`,
   more: (n: string) => `… и ещё ${n}`,
-  tooManyToGuess: (n: number, max: number) =>
-    `Программа выводит ${formatNumber(n, 'ru')} ${ruPlural(n, 'строку', 'строки', 'строк')}: слишком много, чтобы расставлять вручную (догадка берёт до ${max}), поэтому догадки нет. Пройдите её по шагам.`,
-  outputHidden: (hidden: number, printed: number) =>
-    `… более ранние строки не показаны (${formatNumber(hidden, 'ru')}): здесь последние ${formatNumber(printed - hidden, 'ru')} из ${formatNumber(printed, 'ru')} выведенных.`,
 };
 
 export const microMacroText: Bilingual<typeof en> = { en, ru };

@@ -38,10 +38,12 @@ test.describe('embed page', () => {
     });
     expect(last?.slide).toBe('c10k');
     expect(last?.height).toBeGreaterThan(300);
-    // The height follows the content: choosing a custom stack adds a slider.
+    // The height follows the content: choosing a custom stack adds a slider, and a narrower frame lays the demo out
+    // in one column (taller).
     const before = last!.height;
     await frame.getByRole('combobox', { name: 'Thread stack (virtual)' }).selectOption('custom');
     await expect(frame.getByRole('slider', { name: 'Custom stack size' })).toBeVisible();
+    await page.locator('iframe').evaluate((f: HTMLIFrameElement) => (f.style.width = '420px'));
     await expect
       .poll(() =>
         page.evaluate(() => {

@@ -27,6 +27,7 @@ import {
   toEnd,
 } from '../../components/micro-macro/micro-macro-model.ts';
 import { microMacroText, phaseLabel } from '../../components/micro-macro/micro-macro-text.ts';
+import { codeText } from '../../components/micro-macro/micro-macro-code-text.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { logLines, queueViews } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
@@ -192,7 +193,7 @@ describe('your code that prints many lines', () => {
     expect(end.shown.at(-1)).toBe(99_999);
     expect(end.hidden).toBe(100_000 - OUTPUT_LINES);
     for (const lang of ['en', 'ru'] as const)
-      expect(microMacroText[lang].outputHidden(end.hidden, 100_000)).toMatch(/99[,\u00a0 ]950.*100[,\u00a0 ]000/);
+      expect(codeText[lang].outputHidden(end.hidden, 100_000)).toMatch(/99[,\u00a0 ]950.*100[,\u00a0 ]000/);
   });
 });
 
