@@ -243,7 +243,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     const pending = starved !== null ? (turns[starved]?.scheduledAtEnd.length ?? 0) : 0;
     return html`<div class="cols rec">
       <div>
-        <div class="row">
+        <div class="row pick">
           <label for="preset">${t.preset}</label>
           <select id="preset" @change=${(e: Event) => this.setState(setPreset(this.state, (e.target as HTMLSelectElement).value as PresetId))}>
             ${PRESETS.map((p) => html`<option value=${p} ?selected=${s.preset === p}>${t.presets[p]}</option>`)}

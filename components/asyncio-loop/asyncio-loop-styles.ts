@@ -346,6 +346,31 @@ export const styles = [
       margin: 0.35em 0 0;
       padding: 0.25em 0.6em;
     }
+    /*
+     * Presented to a hall: the clicker walks the turns and the listing names the program, so the program's menu and the
+     * step buttons stay in the self-paced view; a long listing scrolls inside its box (its head is what the steps talk
+     * about), the chips are at the hall's floor and wrap inside their column.
+     */
+    :host([presenting]) .rec .row.pick,
+    :host([presenting]) hsw-step-controls {
+      display: none;
+    }
+    :host([presenting]) .rec hsw-code {
+      display: flex;
+      flex-direction: column;
+      max-height: 24em;
+    }
+    :host([presenting]) .cols.rec {
+      grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.15fr);
+    }
+    :host([presenting]) .queues {
+      grid-template-columns: fit-content(45%) minmax(0, 1fr);
+    }
+    :host([presenting]) .chip {
+      font-size: 1em;
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
     @container ${narrowQuery} {
       .cols,
       .cols.rec {

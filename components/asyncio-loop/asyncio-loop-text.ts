@@ -60,8 +60,7 @@ const en = {
     'Due timers move from _scheduled to _ready',
     'ntodo = len(self._ready): run exactly that many; anything added meanwhile waits for the next turn',
   ],
-  schemeCode: (n: number) =>
-    n === 0 ? 'run_forever: CPython 3.11.7, Lib/asyncio' : `_run_once, step ${n}: CPython 3.11.7, Lib/asyncio`,
+  schemeCode: (n: number) => (n === 0 ? 'run_forever (CPython 3.11.7)' : `_run_once, step ${n} (CPython 3.11.7)`),
   // recording
   preset: 'Program',
   presets: {
@@ -147,8 +146,7 @@ const ru: typeof en = {
     'Истёкшие таймеры переезжают из _scheduled в _ready',
     'ntodo = len(self._ready): выполнить ровно столько; добавленное по ходу ждёт следующего оборота',
   ],
-  schemeCode: (n: number) =>
-    n === 0 ? 'run_forever: CPython 3.11.7, Lib/asyncio' : `_run_once, шаг ${n}: CPython 3.11.7, Lib/asyncio`,
+  schemeCode: (n: number) => (n === 0 ? 'run_forever (CPython 3.11.7)' : `_run_once, шаг ${n} (CPython 3.11.7)`),
   preset: 'Программа',
   presets: {
     empty: 'пустая: async def main(): pass',
