@@ -212,7 +212,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   private turn(v: TurnView) {
     const t = this.t;
     const busy = (n: number) => (n > 0 ? 'busy' : 'quiet');
-    return html`<dl class="queues">
+    return html`<dl class="queues before">
         <dt>${t.readyBefore}</dt>
         <dd>${this.chips(v.readyBefore, t.readyBefore)}</dd>
       </dl>
@@ -316,7 +316,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     return html`<section aria-label=${t.demoLabel}>
       <div class="top">
         <div class="views" role="group" aria-label=${t.viewGroup}>
-          ${VIEWS.map((v) => html`<button type="button" aria-pressed=${s.view === v ? 'true' : 'false'} @click=${() => this.setState(setView(this.state, v))}>${t.view[v]}</button>`)}
+          ${VIEWS.map((v) => html`<button type="button" class=${v} aria-pressed=${s.view === v ? 'true' : 'false'} @click=${() => this.setState(setView(this.state, v))}>${t.view[v]}</button>`)}
         </div>
       </div>
       ${s.view === 'composition' ? this.composition() : s.view === 'scheme' ? this.scheme() : s.view === 'recording' ? this.recording() : this.yours()}

@@ -347,12 +347,15 @@ export const styles = [
       padding: 0.25em 0.6em;
     }
     /*
-     * Presented to a hall: the clicker walks the turns and the listing names the program, so the program's menu and the
-     * step buttons stay in the self-paced view; a long listing scrolls inside its box (its head is what the steps talk
-     * about), the chips are at the hall's floor and wrap inside their column.
+     * Presented to a hall: the clicker walks the turns and the listing names the program, so the program's menu, the
+     * step buttons and "Your code" stay in the self-paced view, and a turn shows what its step 6 ran and what it left
+     * (not the _ready it started from, which step 6's chips repeat); a long listing scrolls inside its box (its head is
+     * what the steps talk about), the chips are at the hall's floor and wrap inside their column.
      */
     :host([presenting]) .rec .row.pick,
-    :host([presenting]) hsw-step-controls {
+    :host([presenting]) hsw-step-controls,
+    :host([presenting]) .views button.yours[aria-pressed='false'],
+    :host([presenting]) .queues.before {
       display: none;
     }
     :host([presenting]) .rec hsw-code {
