@@ -230,7 +230,8 @@ export const styles = [
       font-size: var(--hsw-fs-note);
       line-height: 1.35;
     }
-    ol.steps li.six {
+    ol.steps li.six,
+    ol.steps li.idle {
       grid-column: 1 / -1;
     }
     ol.steps li.quiet {

@@ -98,6 +98,8 @@ const en = {
     loop: 'loop',
   } as Record<string, string>,
   turnSteps: 'The six steps of this turn',
+  /** Presented: the steps of a turn that had nothing to do, on one line (`1 · 2 · 4`). */
+  idleSteps: (ns: string) => `${ns} · nothing to do`,
   ran: 'Callbacks step 6 ran',
   readyBefore: '_ready before',
   readyAfter: '_ready after: waits for the next turn',
@@ -183,6 +185,7 @@ const ru: typeof en = {
     loop: 'loop',
   },
   turnSteps: 'Шесть шагов этого оборота',
+  idleSteps: (ns: string) => `${ns} · без работы`,
   ran: 'Колбэки, выполненные шагом 6',
   readyBefore: '_ready до',
   readyAfter: '_ready после: ждёт следующего оборота',
