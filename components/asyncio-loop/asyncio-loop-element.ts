@@ -243,7 +243,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         <li class="busy six">${v.starved ? t.s6starved(v.ntodo) : t.s6(v.ntodo)} ${this.chips(v.ran, t.ran)}</li>
       </ol>
       <dl class="queues">
-        <dt>${t.readyAfter}</dt>
+        <dt>${this.presenting ? t.readyAfterShort : t.readyAfter}</dt>
         <dd>${this.chips(v.readyAfter, t.readyAfter)}</dd>
         <dt>${t.scheduledAfter}</dt>
         <dd>${this.chips(v.scheduledAfter, t.scheduledAfter)}</dd>

@@ -103,6 +103,8 @@ const en = {
   ran: 'Callbacks step 6 ran',
   readyBefore: '_ready before',
   readyAfter: '_ready after: waits for the next turn',
+  /** Presented: the same, in fewer words (the speaker says what waits). */
+  readyAfterShort: '_ready after',
   scheduledAfter: '_scheduled after',
   empty: 'empty',
   s1: (n: number) => (n === 0 ? '1 · no cancelled timers' : `1 · ${n} cancelled timer(s) dropped`),
@@ -123,7 +125,7 @@ const en = {
 const ru: typeof en = {
   demoLabel: 'Внутри цикла asyncio',
   viewGroup: 'Режим',
-  view: { composition: 'Из чего состоит', scheme: 'Схема оборота', recording: 'Запись прогона', yours: 'Ваш код' },
+  view: { composition: 'Состав', scheme: 'Схема оборота', recording: 'Запись прогона', yours: 'Ваш код' },
   tasksTitle: 'Задачи и футуры',
   tasksNote: 'Task.__step, Future.set_result, asyncio.sleep: с циклом говорят только через call_soon и call_later',
   readyNote: 'deque: единственный вход в исполнение',
@@ -170,7 +172,7 @@ const ru: typeof en = {
   clear: 'Очистить',
   full: (n: number) => `не больше ${n} строк`,
   listing: 'Программа (Python)',
-  ntodo: 'снимок ntodo (как в CPython)',
+  ntodo: 'снимок ntodo (CPython)',
   turnOf: (i: number, n: number) => `Оборот ${i} из ${n}`,
   before: (n: number) => `Перед первым из ${n} оборотов`,
   beforeNote:
@@ -189,6 +191,7 @@ const ru: typeof en = {
   ran: 'Колбэки, выполненные шагом 6',
   readyBefore: '_ready до',
   readyAfter: '_ready после: ждёт следующего оборота',
+  readyAfterShort: '_ready после',
   scheduledAfter: '_scheduled после',
   empty: 'пусто',
   s1: (n: number) => (n === 0 ? '1 · отменённых таймеров нет' : `1 · убрано отменённых таймеров: ${n}`),

@@ -134,16 +134,13 @@ const KNOWN_OVER: Record<string, number> = {
   'function-coloring/1 (ru)': 418,
   'function-coloring/2 (ru)': 480,
   'function-coloring/3 (ru)': 626,
-  'asyncio-loop/3 (en)': 363,
-  'asyncio-loop/4 (en)': 373,
-  'asyncio-loop/5 (en)': 559,
-  'asyncio-loop/6 (en)': 689,
-  'asyncio-loop/7 (en)': 778,
-  'asyncio-loop/3 (ru)': 385,
-  'asyncio-loop/4 (ru)': 395,
-  'asyncio-loop/5 (ru)': 595,
-  'asyncio-loop/6 (ru)': 718,
-  'asyncio-loop/7 (ru)': 792,
+  'asyncio-loop/5 (en)': 534,
+  'asyncio-loop/6 (en)': 664,
+  'asyncio-loop/7 (en)': 753,
+  'asyncio-loop/4 (ru)': 355,
+  'asyncio-loop/5 (ru)': 555,
+  'asyncio-loop/6 (ru)': 678,
+  'asyncio-loop/7 (ru)': 752,
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
