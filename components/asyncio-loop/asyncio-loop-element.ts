@@ -242,23 +242,41 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     </div>`;
   }
 
+  /**
+   * Presented, steps 1-5 of a turn: those that did something in full, those that had nothing to do on one muted line
+   * (`1 · 2 · 3 · 4 · nothing to do`) in the place of the first of them: the six steps are all there, in fewer words.
+   */
+  private stepsPresented(steps: readonly (readonly ['busy' | 'quiet', string])[]) {
+    const idle = steps.flatMap(([cls], i) => (cls === 'quiet' ? [i + 1] : []));
+    return steps.flatMap(([cls, text], i) =>
+      cls === 'busy'
+        ? [html`<li class="busy">${text}</li>`]
+        : i + 1 === idle[0]
+          ? [html`<li class="quiet idle">${this.t.idleSteps(idle.join(' · '))}</li>`]
+          : [],
+    );
+  }
+
   private turn(v: TurnView) {
     const t = this.t;
     const busy = (n: number) => (n > 0 ? 'busy' : 'quiet');
-    return html`<dl class="queues">
+    const steps: readonly (readonly ['busy' | 'quiet', string])[] = [
+      [busy(v.removed), t.s1(v.removed)],
+      [v.timeout === 0 ? 'quiet' : 'busy', t.s2(v.timeout)],
+      [busy(v.slept), t.s3(v.slept)],
+      [busy(v.io), t.s4(v.io)],
+      [busy(v.due), t.s5(v.due)],
+    ];
+    return html`<dl class="queues before">
         <dt>${t.readyBefore}</dt>
         <dd>${this.chips(v.readyBefore, t.readyBefore)}</dd>
       </dl>
       <ol class="steps" aria-label=${t.turnSteps}>
-        <li class=${busy(v.removed)}>${t.s1(v.removed)}</li>
-        <li class=${v.timeout === 0 ? 'quiet' : 'busy'}>${t.s2(v.timeout)}</li>
-        <li class=${busy(v.slept)}>${t.s3(v.slept)}</li>
-        <li class=${busy(v.io)}>${t.s4(v.io)}</li>
-        <li class=${busy(v.due)}>${t.s5(v.due)}</li>
+        ${this.presenting ? this.stepsPresented(steps) : steps.map(([cls, text]) => html`<li class=${cls}>${text}</li>`)}
         <li class="busy six">${v.starved ? t.s6starved(v.ntodo) : t.s6(v.ntodo)} ${this.chips(v.ran, t.ran)}</li>
       </ol>
       <dl class="queues">
-        <dt>${t.readyAfter}</dt>
+        <dt>${this.presenting ? t.readyAfterShort : t.readyAfter}</dt>
         <dd>${this.chips(v.readyAfter, t.readyAfter)}</dd>
         <dt>${t.scheduledAfter}</dt>
         <dd>${this.chips(v.scheduledAfter, t.scheduledAfter)}</dd>
@@ -276,7 +294,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     const pending = starved !== null ? (turns[starved]?.scheduledAtEnd.length ?? 0) : 0;
     return html`<div class="cols rec">
       <div>
-        <div class="row">
+        <div class="row pick">
           <label for="preset">${t.preset}</label>
           <select id="preset" @change=${(e: Event) => this.setState(setPreset(this.state, (e.target as HTMLSelectElement).value as PresetId))}>
             ${PRESETS.map((p) => html`<option value=${p} ?selected=${s.preset === p}>${t.presets[p]}</option>`)}
@@ -349,7 +367,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     return html`<section aria-label=${t.demoLabel}>
       <div class="top">
         <div class="views" role="group" aria-label=${t.viewGroup}>
-          ${VIEWS.map((v) => html`<button type="button" aria-pressed=${s.view === v ? 'true' : 'false'} @click=${() => this.setState(setView(this.state, v))}>${t.view[v]}</button>`)}
+          ${VIEWS.map((v) => html`<button type="button" class=${v} aria-pressed=${s.view === v ? 'true' : 'false'} @click=${() => this.setState(setView(this.state, v))}>${t.view[v]}</button>`)}
         </div>
       </div>
       ${s.view === 'composition' ? this.composition() : s.view === 'scheme' ? this.scheme() : s.view === 'recording' ? this.recording() : this.yours()}

@@ -230,7 +230,8 @@ export const styles = [
       font-size: var(--hsw-fs-note);
       line-height: 1.35;
     }
-    ol.steps li.six {
+    ol.steps li.six,
+    ol.steps li.idle {
       grid-column: 1 / -1;
     }
     ol.steps li.quiet {
@@ -345,6 +346,34 @@ export const styles = [
       font-size: var(--hsw-fs-note);
       margin: 0.35em 0 0;
       padding: 0.25em 0.6em;
+    }
+    /*
+     * Presented to a hall: the clicker walks the turns and the listing names the program, so the program's menu, the
+     * step buttons and "Your code" stay in the self-paced view, and a turn shows what its step 6 ran and what it left
+     * (not the _ready it started from, which step 6's chips repeat); a long listing scrolls inside its box (its head is
+     * what the steps talk about), the chips are at the hall's floor and wrap inside their column.
+     */
+    :host([presenting]) .rec .row.pick,
+    :host([presenting]) hsw-step-controls,
+    :host([presenting]) .views button.yours[aria-pressed='false'],
+    :host([presenting]) .queues.before {
+      display: none;
+    }
+    :host([presenting]) .rec hsw-code {
+      display: flex;
+      flex-direction: column;
+      max-height: 24em;
+    }
+    :host([presenting]) .cols.rec {
+      grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.15fr);
+    }
+    :host([presenting]) .queues {
+      grid-template-columns: fit-content(45%) minmax(0, 1fr);
+    }
+    :host([presenting]) .chip {
+      font-size: 1em;
+      white-space: normal;
+      overflow-wrap: anywhere;
     }
     @container ${narrowQuery} {
       .cols,

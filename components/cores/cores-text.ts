@@ -48,13 +48,13 @@ const en = {
     cluster: {
       free: () => 'The primary accepts and deals the connections to the workers in turn.',
       blocked: (f) =>
-        `Dealt in turn, but only to workers that took their last connection: ${f.delayed} request waits behind the blocked one.`,
+        `Dealt in turn to workers that took their last: ${f.delayed} request waits behind the blocked one.`,
     },
     stealing: {
       free: () => 'One queue per worker thread; a worker with nothing to do steals from the others.',
       blocked: (f) =>
         f.delayed === '0'
-          ? 'The others steal the blocked worker’s queue: nobody waits behind it, but a thread is gone for the while.'
+          ? 'The others steal the blocked worker’s queue: nobody waits behind it, but a thread is lost.'
           : `The others steal what they can: ${f.delayed} requests still wait behind the blocked worker.`,
     },
   } satisfies Captions,
@@ -101,14 +101,13 @@ const ru: typeof en = {
     },
     cluster: {
       free: () => 'Главный процесс принимает соединения и раздаёт их воркерам по кругу.',
-      blocked: (f) =>
-        `По кругу, но только тем воркерам, что забрали прошлое соединение: за заблокированным ждут запросы (${f.delayed}).`,
+      blocked: (f) => `По кругу, но только тем, кто забрал прошлое: за заблокированным ждут запросы (${f.delayed}).`,
     },
     stealing: {
       free: () => 'У каждого рабочего потока своя очередь; свободный поток крадёт задачи у занятых.',
       blocked: (f) =>
         f.delayed === '0'
-          ? 'Очередь заблокированного потока разбирают другие: за ним никто не ждёт, но поток на это время потерян.'
+          ? 'Очередь заблокированного разбирают другие: никто не ждёт, но поток на это время потерян.'
           : `Другие крадут что могут: за заблокированным потоком всё равно ждут запросы (${f.delayed}).`,
     },
   },

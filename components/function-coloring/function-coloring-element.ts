@@ -102,14 +102,20 @@ export class FunctionColoring extends DemoElement<ColoringState> {
               </button>`,
           )}
         </div>
-        <div class="group" role="group" aria-label=${t.viewsLabel}>
-          ${VIEWS.map(
-            (w) =>
-              html`<button type="button" aria-pressed=${s.view === w ? 'true' : 'false'} @click=${() => this.change(setView(s, w))}>
-                ${t.views[w]}
-              </button>`,
-          )}
-        </div>
+        ${
+          // Presented, the clicker walks the graph: the bridges are the self-paced view's (their tabs come back only
+          // to return from them).
+          this.presenting && s.view === 'graph'
+            ? nothing
+            : html`<div class="group" role="group" aria-label=${t.viewsLabel}>
+                ${VIEWS.map(
+                  (w) =>
+                    html`<button type="button" aria-pressed=${s.view === w ? 'true' : 'false'} @click=${() => this.change(setView(s, w))}>
+                      ${t.views[w]}
+                    </button>`,
+                )}
+              </div>`
+        }
       </div>
       ${s.view === 'graph' ? this.renderGraphView(v) : this.renderBridges()}
     </section>`;
@@ -153,12 +159,12 @@ export class FunctionColoring extends DemoElement<ColoringState> {
     </div>`;
     const right = focus ? this.renderWhy(focus, v.nodes[focus].stuck!) : this.renderCode(v);
     // Presented: the graph left, what happened right; the code is a closed disclosure under it, and a callback's
-    // why takes the place of the legend and the buttons.
+    // why takes the place of the legend. The clicker opens the why and starts over: no buttons for them.
     if (this.presenting)
       return html`<div class="main">
         <div class="left">${this.renderGraph(v)}</div>
         <div class="right">
-          ${status} ${focus ? nothing : legend} ${focus ? nothing : actions}
+          ${status} ${focus ? nothing : legend}
           ${
             focus
               ? right
@@ -257,15 +263,15 @@ export class FunctionColoring extends DemoElement<ColoringState> {
         ? html`<p>${inline(t.why.sortedFix)}</p>
             <p>${inline(t.why.js)} <code>${MESSAGES.jsSort}</code> ${t.why.jsWhy}</p>`
         : html`<p>${inline(t.why.mapFix)}</p>`;
+    // Presented, the error the step is about; the warning that follows it is the self-paced view's.
+    const warning = this.presenting ? '' : `\n${MESSAGES.neverAwaited(fn)}`;
     return html`<div class="why callout warn" role="region" aria-label=${t.whyLabel(fn)}>
       ${
         via === 'sorted'
           ? html`<p>${inline(t.why.sorted)}</p>
-              <pre class="err"><code>${MESSAGES.sortedKey}
-${MESSAGES.neverAwaited(fn)}</code></pre>`
+              <pre class="err"><code>${MESSAGES.sortedKey}${warning}</code></pre>`
           : html`<p>${inline(t.why.map)}</p>
-              <pre class="err"><code>${MESSAGES.mapList(fn)}
-${MESSAGES.neverAwaited(fn)}</code></pre>`
+              <pre class="err"><code>${MESSAGES.mapList(fn)}${warning}</code></pre>`
       }
       ${this.presenting ? html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.why.fixLabel}>${more}</hsw-details>` : more}
       <button type="button" @click=${() => this.setState(setFocus(this.state, null))}>${t.why.close}</button>

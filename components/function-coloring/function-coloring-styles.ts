@@ -225,6 +225,18 @@ export const styles = [
       display: grid;
       gap: 0.4em;
     }
+    /* The reason's panel is at the hall's floor (0.9em): its error, its "The fix" at that size, not a step under; the
+       clicker closes it, so its Close button stays in the self-paced view. */
+    :host([presenting]) .why pre.err,
+    :host([presenting]) .io {
+      font-size: 1em;
+    }
+    :host([presenting]) .why hsw-details {
+      --hsw-fs-note: 1em;
+    }
+    :host([presenting]) .why > button {
+      display: none;
+    }
     .bridges.presented {
       grid-template-columns: minmax(0, 1fr);
     }

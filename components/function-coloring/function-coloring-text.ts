@@ -65,7 +65,7 @@ const en = {
     noColors: (runtime: string, task: string, n: number) =>
       n === 0
         ? `${runtime}: no colors. Click a function to let it wait for the network.`
-        : `${runtime}: no colors. A blocking call parks the ${task}, and the runtime runs others on the same OS thread: 0 call sites change.`,
+        : `${runtime}: no colors. A blocking call parks the ${task}; others run on its OS thread. No call site changes.`,
   },
   why: {
     sorted:
@@ -139,7 +139,7 @@ const ru: typeof en = {
     noColors: (runtime: string, task: string, n: number) =>
       n === 0
         ? `${runtime}: цветов нет. Нажмите на функцию, и она будет ждать сеть.`
-        : `${runtime}: цветов нет. Блокирующий вызов паркует ${task}, а рантайм запускает другие на том же потоке ОС: ни одно место вызова не меняется.`,
+        : `${runtime}: цветов нет. Блокирующий вызов паркует ${task}; на потоке ОС идут другие. Места вызова не меняются.`,
   },
   why: {
     sorted:

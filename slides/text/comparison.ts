@@ -32,7 +32,7 @@ export default slideText({
   ru: {
     body: [
       {
-        p: 'Ни одна модель не делает быстрее сам ввод-вывод. Они экономят память и переключения, пока задачи ждут. Если узкое место — CPU или база данных, асинхронность не поможет.',
+        p: 'Ни одна модель не ускоряет сам ввод-вывод: они экономят память и переключения, пока задачи ждут. Упёрлись в CPU или базу — асинхронность не поможет.',
       },
     ],
     notes: [
@@ -70,7 +70,7 @@ export default slideText({
   en: {
     body: [
       {
-        p: 'No model makes I/O itself faster. They save memory and switches while tasks wait. If the bottleneck is the CPU or the database, asynchrony will not help.',
+        p: 'No model makes I/O itself faster: they save memory and switches while tasks wait. Bound by the CPU or the database? Asynchrony will not help.',
       },
     ],
     notes: [

@@ -81,7 +81,7 @@ test.describe('function-coloring slide', () => {
     await slide.getByRole('button', { name: 'Go', exact: true }).click();
     const status = slide.getByRole('status');
     await expect(status).toHaveText(
-      'Go: no colors. A blocking call parks the goroutine, and the runtime runs others on the same OS thread: 0 call sites change.',
+      'Go: no colors. A blocking call parks the goroutine; others run on its OS thread. No call site changes.',
     );
     await expect(slide.getByRole('button', { name: 'Let fetchPrice wait for the network' })).toHaveAttribute(
       'aria-pressed',

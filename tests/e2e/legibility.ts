@@ -16,12 +16,19 @@ export interface Legibility {
   bodySmallestPx: number | null;
   /** Up to 8 texts under `minPx`, smallest first. */
   under: { px: number; text: string; where: string }[];
+  /**
+   * Up to 8 visible texts (their line boxes, after what their scrolling or clipping boxes cut off) that run off the
+   * stage (reveal's scaled 1280×720 slide) or under the deck's chrome (the navigation arrows as drawn, the progress
+   * bar, the slide number).
+   */
+  offStage: { text: string; where: string; box: string; off: string }[];
 }
 
 /**
  * Measures every text node of the current slide that is rendered — the light DOM and open shadow roots, not the
  * speaker notes, not text hidden (display, visibility, opacity, inside a closed `<details>`: `checkVisibility`), not
- * text for screen readers only (clipped to a pixel), not the deck's chrome outside the slide — and its rendered
+ * text for screen readers only (clipped to a pixel), not text scrolled or clipped wholly out of its box, not the deck's
+ * chrome outside the slide — its place (`offStage`: off the stage, or under the chrome), and its rendered
  * size: the computed font size times the deck's scale (reveal scales the 1280×720 slide with a transform), and in SVG
  * times the drawing's own scale to the screen. Text drawn on a canvas (chart labels) is not text to the DOM and is
  * not counted.
@@ -32,6 +39,79 @@ export async function measureLegibility(page: Page, minPx: number): Promise<Legi
     const scale = deck?.getScale?.() ?? 1;
     const section = document.querySelector('.reveal .slides > section.present');
     const found: { px: number; n: number; text: string; where: string; body: boolean }[] = [];
+    type Box = { x: number; y: number; r: number; b: number };
+    const boxOf = (r: DOMRect): Box => ({ x: r.x, y: r.y, r: r.right, b: r.bottom });
+    const stageEl = document.querySelector('.reveal .slides');
+    const stage = stageEl ? boxOf(stageEl.getBoundingClientRect()) : null;
+    const drawn = (el: Element | null): Box[] => {
+      if (!el) return [];
+      const st = getComputedStyle(el);
+      if (st.display === 'none' || st.visibility === 'hidden' || Number(st.opacity) <= 0.05) return [];
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 ? [boxOf(r)] : [];
+    };
+    // reveal keeps its up and down arrows, invisible: the arrows as drawn are the visible buttons.
+    const arrows = [...document.querySelectorAll('.reveal > .controls > button')].flatMap(drawn);
+    const chrome: { name: string; box: Box }[] = [
+      ...(arrows.length
+        ? [
+            {
+              name: 'the navigation arrows',
+              box: {
+                x: Math.min(...arrows.map((a) => a.x)),
+                y: Math.min(...arrows.map((a) => a.y)),
+                r: Math.max(...arrows.map((a) => a.r)),
+                b: Math.max(...arrows.map((a) => a.b)),
+              },
+            },
+          ]
+        : []),
+      ...drawn(document.querySelector('.reveal > .progress')).map((box) => ({ name: 'the progress bar', box })),
+      ...drawn(document.querySelector('.reveal > .slide-number')).map((box) => ({ name: 'the slide number', box })),
+    ];
+    const offStage: { text: string; where: string; box: string; off: string }[] = [];
+    const meet = (a: Box, b: Box): Box => ({
+      x: Math.max(a.x, b.x),
+      y: Math.max(a.y, b.y),
+      r: Math.min(a.r, b.r),
+      b: Math.min(a.b, b.b),
+    });
+    const empty = (a: Box) => a.r - a.x < 0.5 || a.b - a.y < 0.5;
+    /** The element's parent as laid out: its slot, its parent, or its shadow root's host. */
+    const up = (el: Element): Element | null => {
+      if (el.assignedSlot) return el.assignedSlot;
+      if (el.parentElement) return el.parentElement;
+      const root = el.getRootNode();
+      return root instanceof ShadowRoot ? root.host : null;
+    };
+    /** What of a text's line boxes is left after the boxes that scroll or clip it (inside the slide) cut them. */
+    const visibleBoxes = (node: Text, parent: Element): Box[] => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      let boxes = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map(boxOf);
+      if (boxes.length === 0) boxes = [boxOf(parent.getBoundingClientRect())];
+      for (let el: Element | null = parent; el && el !== section; el = up(el)) {
+        const st = getComputedStyle(el);
+        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+        const clip = boxOf(el.getBoundingClientRect());
+        boxes = boxes.map((b) => meet(b, clip)).filter((b) => !empty(b));
+        if (boxes.length === 0) break;
+      }
+      return boxes;
+    };
+    const round = (b: Box) => `${Math.round(b.x)},${Math.round(b.y)}–${Math.round(b.r)},${Math.round(b.b)}`;
+    const checkPlace = (text: string, where: string, boxes: Box[]) => {
+      for (const b of boxes) {
+        const offs: string[] = [];
+        if (stage && (b.x < stage.x - 1 || b.y < stage.y - 1 || b.r > stage.r + 1 || b.b > stage.b + 1))
+          offs.push(`off the stage (${round(stage)})`);
+        for (const c of chrome) if (!empty(meet(b, c.box))) offs.push(`under ${c.name} (${round(c.box)})`);
+        if (offs.length) {
+          offStage.push({ text, where, box: round(b), off: offs.join(', ') });
+          return;
+        }
+      }
+    };
     const describe = (el: Element): string => {
       const root: Node = el.getRootNode();
       const demo = root instanceof ShadowRoot ? root.host.localName : '';
@@ -60,6 +140,10 @@ export async function measureLegibility(page: Page, minPx: number): Promise<Legi
           const parent = node.parentElement;
           if (!text || !parent || !shown(parent)) continue;
           if (parent.closest('aside.notes, script, style, template, option')) continue;
+          const boxes = visibleBoxes(node as Text, parent);
+          // scrolled out of its box, or cut off by it: not seen
+          if (boxes.length === 0) continue;
+          checkPlace(text.slice(0, 40), describe(parent), boxes);
           found.push({
             px: renderedPx(parent),
             n: text.length,
@@ -89,13 +173,17 @@ export async function measureLegibility(page: Page, minPx: number): Promise<Legi
       smallestWhere: found[0] ? `${found[0].where} “${found[0].text}”` : '',
       bodySmallestPx: bodyTexts[0]?.px ?? null,
       under: under.slice(0, 8).map(({ px, text, where }) => ({ px, text, where })),
+      offStage: offStage.slice(0, 8),
     };
   }, minPx);
 }
 
-/** One row of the table a person reads: slide, characters, share under the floor, smallest and body sizes. */
+/**
+ * One row of the table a person reads: slide (and step), characters, body characters, share under the floor, smallest
+ * and body sizes, and the texts off the stage or under the chrome.
+ */
 export function legibilityRow(id: string, lang: string, m: Legibility): string {
   const pct = m.chars ? Math.round((100 * m.charsUnder) / m.chars) : 0;
   const px = (v: number | null) => (v === null ? '   -' : v.toFixed(1).padStart(5));
-  return `${(id + ' (' + lang + ')').padEnd(30)} ${String(m.chars).padStart(5)} ${String(m.bodyChars).padStart(5)} ${String(pct).padStart(4)} % ${px(m.smallestPx)} ${px(m.bodySmallestPx)}`;
+  return `${(id + ' (' + lang + ')').padEnd(32)} ${String(m.chars).padStart(5)} ${String(m.bodyChars).padStart(5)} ${String(pct).padStart(4)} % ${px(m.smallestPx)} ${px(m.bodySmallestPx)} ${String(m.offStage.length).padStart(3)} off${m.offStage.length ? ': ' + m.offStage.map((o) => `“${o.text.slice(0, 20)}” ${o.off.replace(/ \(.*?\)/g, '')}`).join('; ') : ''}`;
 }

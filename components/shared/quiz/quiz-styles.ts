@@ -217,6 +217,13 @@ export const quizStyles = [
     .explanation p {
       margin: 0.3em 0;
     }
+    /* Presented, the explanation is at the hall's floor (0.9em): its "More" and its code stay there, not a step under. */
+    :host([presenting]) .explanation hsw-details {
+      --hsw-fs-note: 1em;
+    }
+    :host([presenting]) .explanation code {
+      font-size: 1em;
+    }
     code {
       font-family: var(--hsw-mono);
       font-size: 0.92em;
