@@ -14,6 +14,7 @@ import { styles } from './libuv-pool-styles.ts';
 import * as model from './libuv-pool-model.ts';
 import {
   LIMITS,
+  axesFor,
   currentIndex,
   eventTimes,
   reset,
@@ -209,11 +210,13 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const t = libuvPoolText[this.lang];
     const n = (v: number) => formatNumber(v, this.lang);
     const narrow = this.width.narrow;
+    // The same time and queue scales on every step of the slide (model.axesFor): a click never rescales them.
+    const axes = axesFor(s);
     const tl = timeline({
       width: this.width.width,
       labels: narrow ? 70 : 84,
       right: 8,
-      span: Math.max(s.makespan, 1),
+      span: axes.span,
       presenting: this.presenting,
     });
     const { x, mid, font: FONT } = tl;
@@ -232,7 +235,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const queueTop = threadsBottom + extraH + 6;
     const axisY = queueTop + queueH + 4;
     const marks = niceTicks(tl.span, narrow ? 4 : 6);
-    const maxQ = Math.max(1, ...s.queue.map((q) => q.length));
+    const maxQ = axes.queue;
 
     const bars: SVGTemplateResult[] = [];
     lanes.forEach((thread, li) => {
