@@ -11,7 +11,9 @@ import {
   ITEM_KB,
   LIMITS,
   MODES,
+  axisItems,
   megabytes,
+  speakerRange,
   setMode,
   setNumber,
   simulate,
@@ -29,6 +31,9 @@ const BAND = 14;
 export class BackpressureDemo extends DemoElement<BackpressureState> {
   static override styles = styles;
 
+  /** The speaker steps' chart height (model.speakerRange: four runs), worked out once. */
+  private fixedRange: number | undefined;
+
   constructor() {
     super(model);
   }
@@ -41,8 +46,8 @@ export class BackpressureDemo extends DemoElement<BackpressureState> {
     const mb = (items: number) => n(megabytes(items), megabytes(items) < 10 ? 1 : 0);
     const run = simulate(s);
     const verdict = verdictOf(s, run);
-    // Headroom above the limit (and the item in hand), so that its line stays clear of the top.
-    const top = Math.max(run.peakHeld, 1, s.mode === 'unbounded' ? 0 : Math.ceil((s.limit + 1) * 1.25));
+    // One height for every step of the slide (model.axisItems): a click never rescales the chart.
+    const top = axisItems(s, run, (this.fixedRange ??= speakerRange()));
     const x = (i: number) => (i / Math.max(1, run.held.length - 1)) * W;
     const y = (v: number) => H - BAND - (v / top) * (H - BAND - 4);
     const line = run.held.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');

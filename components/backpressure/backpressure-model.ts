@@ -14,6 +14,7 @@
  * tests/unit/backpressure-real.test.ts drives a real Node Writable and a real asyncio.Queue with the same ops.
  */
 import { clampIndex } from '../../lib/stepping.ts';
+import { axisFor, holdAxis } from '../../lib/ticks.ts';
 import { SPEAKER_SEQUENCE } from './backpressure-sequence.ts';
 
 export { SPEAKER_SEQUENCE };
@@ -243,6 +244,34 @@ export function verdictOf(p: Params, run: Run): { kind: 'keepsUp' | 'grows' | 'c
   if (run.peakHeld <= 2 && run.pausedShare < 0.05) return { kind: 'keepsUp' };
   if (p.mode === 'unbounded') return { kind: run.finalHeld > 2 ? 'grows' : 'keepsUp' };
   return { kind: 'capped' };
+}
+
+/**
+ * The items a run's chart must hold: its peak, and for a capped queue its limit with a quarter of headroom above (and
+ * the item in hand), so that the limit's line stays clear of the top.
+ */
+export function rangeOf(p: Params, run: Run): number {
+  return Math.max(run.peakHeld, 1, p.mode === 'unbounded' ? 0 : Math.ceil((p.limit + 1) * 1.25));
+}
+
+/** The chart's fixed height in items: what every speaker step needs (the unbounded queue's ten seconds). */
+export function speakerRange(): number {
+  return axisFor(
+    SPEAKER_SEQUENCE.map((_, i) => {
+      const s = stateForStep(i, null);
+      return rangeOf(s, simulate(s));
+    }),
+  );
+}
+
+/**
+ * The chart's height in items for a state: the speaker steps' fixed one, so that a click never rescales it (the
+ * capped queue's 1 MB stays a flat line beside the unbounded 63 MB); settings that hold more grow it to the next
+ * tick (lib/ticks.ts `holdAxis`), in a few jumps rather than with every notch of a slider. `fixed`: speakerRange(),
+ * which the element works out once.
+ */
+export function axisItems(p: Params, run: Run, fixed: number = speakerRange()): number {
+  return holdAxis(fixed, rangeOf(p, run));
 }
 
 /** Items to megabytes at ITEM_KB each. */

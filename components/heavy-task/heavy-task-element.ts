@@ -3,7 +3,8 @@ import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import '../ui/details.ts';
-import type { ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
+import type { ChartArea, ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
+import { styleProps } from '../ui/style-props.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { prefersReducedMotion } from '../../lib/motion.ts';
 import { Player } from '../ui/player.ts';
@@ -14,6 +15,7 @@ import {
   LIMITS,
   MODES,
   advance,
+  axisMs,
   compareModes,
   finished,
   reset,
@@ -50,6 +52,13 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
     return this.player.playing;
   }
   private cache: { params: HeavyParams; runs: Record<Mode, SimResult> } | undefined;
+
+  /**
+   * Where the chart's plot lies (its `chart-area` event) and how wide the lanes' names are: the lanes are drawn over
+   * the plot's own x range, so that a moment on a thread stands above the same moment on the chart's time axis.
+   */
+  private plot: ChartArea | undefined;
+  private namesWidth = 0;
 
   static override styles = styles;
 
@@ -100,7 +109,8 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
     const run = runs[p.mode];
     const n = (v: number, d = 0) => formatNumber(v, lang, d);
     const msText = (v: number) => t.ms(n(v, 1));
-    const horizon = s.horizonMs;
+    // The lanes and the chart share one time axis, the same for every mode (model.axisMs).
+    const horizon = axisMs(runs);
     const x = (ms: number) => (ms / horizon) * 1000;
     const waiting = runs.inline.requests.filter(
       (q) => q.arrival > runs.inline.heavy.start && q.arrival < runs.inline.heavy.end,
@@ -177,7 +187,13 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           <span>${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></span>
           ${legend}
         </div>`;
-    const lanes = html`<div class="lanes" role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
+    const lanesAt = this.plot
+      ? styleProps({
+          '--lanes-left': `${Math.max(this.plot.left, this.namesWidth)}px`,
+          '--lanes-right': `${Math.max(0, this.plot.width - this.plot.right)}px`,
+        })
+      : styleProps({});
+    const lanes = html`<div class="lanes" style=${lanesAt} role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
           <span class="lane-name">${t.lanes.main}</span>
           <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.main)}</svg>
           <span class="lane-name">${t.lanes.worker}</span>
@@ -188,6 +204,10 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           .load=${this.near || this.active}
           label=${t.chartLabel(t.modes[p.mode], n(run.stats.max, 1))}
           .spec=${this.chartSpec(runs)}
+          @chart-area=${(e: CustomEvent<ChartArea>) => {
+            this.plot = e.detail;
+            this.requestUpdate();
+          }}
         ></hsw-chart>`;
     const statusLine = html`<p class="status callout ${p.mode === 'inline' ? 'bad' : p.mode === 'worker' ? 'good' : ''}" role="status">${status}</p>`;
     const table = html`<table class="data">
@@ -236,6 +256,20 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
     `;
   }
 
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // The lanes' names' own width (they start at their column's left, so their box is their text's): the chart's y
+    // axis takes at least as much, and the lanes then begin where the plot does.
+    const w = Math.max(
+      0,
+      ...[...this.renderRoot.querySelectorAll<HTMLElement>('.lane-name')].map((e) => e.offsetWidth),
+    );
+    if (w > 0 && Math.abs(w - this.namesWidth) > 0.5) {
+      this.namesWidth = w;
+      this.requestUpdate();
+    }
+  }
+
   private chartSpec(runs: Record<Mode, SimResult>): ChartSpec {
     const lang = this.lang;
     const t = heavyTaskText[lang];
@@ -254,8 +288,14 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
       };
     });
     return {
-      x: { title: t.chartX, min: 0, max: p.durationMs, format: (v) => formatNumber(v, lang) },
-      y: { title: t.chartY, min: 0, max: yMax, format: (v) => formatNumber(v, lang) },
+      x: { title: t.chartX, min: 0, max: axisMs(runs), format: (v) => formatNumber(v, lang) },
+      y: {
+        title: t.chartY,
+        min: 0,
+        max: yMax,
+        format: (v) => formatNumber(v, lang),
+        ...(this.namesWidth > 0 ? { minWidth: this.namesWidth } : {}),
+      },
       series,
     };
   }

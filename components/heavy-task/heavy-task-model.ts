@@ -290,6 +290,14 @@ export function horizonOf(r: SimResult): number {
   return Math.max(r.endMs, r.heavy.end, r.params.durationMs);
 }
 
+/**
+ * The time axis the threads' lanes and the chart share (ms): the latest end of the three modes' runs, so that a click
+ * from one mode to the next never rescales it (1,000 ms on the defaults).
+ */
+export function axisMs(runs: Readonly<Record<Mode, SimResult>>): number {
+  return Math.max(...MODES.map((m) => horizonOf(runs[m])));
+}
+
 function withParams(p: HeavyParams, history: readonly HeavyParams[]): HeavyState {
   const horizonMs = horizonOf(simulate(p));
   return { params: p, history, playheadMs: horizonMs, horizonMs };

@@ -39,10 +39,13 @@ export const styles = [
       color: var(--hsw-muted);
       margin: 0.25em 0 0.1em;
     }
+    /* The lanes start where the chart's plot starts and end where it ends (--lanes-left, --lanes-right: the element
+       sets them from the chart's plot area), so the threads and the chart share one time axis. */
     .lanes {
       display: grid;
-      grid-template-columns: auto minmax(0, 1fr);
-      gap: 0.15em 0.5em;
+      grid-template-columns: var(--lanes-left, auto) minmax(0, 1fr);
+      gap: 0.15em 0;
+      padding-right: var(--lanes-right, 0);
       align-items: center;
       font-size: var(--hsw-fs-small);
       margin: 0.15em 0 0.2em;
@@ -58,6 +61,8 @@ export const styles = [
     .lane-name {
       color: var(--hsw-muted);
       white-space: nowrap;
+      justify-self: start;
+      padding-right: 0.5em;
     }
     /* The deck's legend (legendStyles), inside the load line, which sizes it (a legend's size again would be
        smaller than the floor) and stands it beside the figures: no margin above, centred, a little wider apart. */

@@ -14,6 +14,7 @@ import { styles } from './libuv-pool-styles.ts';
 import * as model from './libuv-pool-model.ts';
 import {
   LIMITS,
+  axesFor,
   currentIndex,
   eventTimes,
   reset,
@@ -224,11 +225,13 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     };
     // the label column holds the longest lane label (about 0.6 em a character at the unscaled 15 px)
     const longest = Math.max(0, ...lanes.map((lane) => laneText(lane.threads).length));
+    // The same time and queue scales on every step of the slide (model.axesFor): a click never rescales them.
+    const axes = axesFor(s);
     const tl = timeline({
       width: this.width.width,
       labels: Math.max(narrow ? 70 : 84, Math.ceil(longest * 9 + 12)),
       right: 8,
-      span: Math.max(s.makespan, 1),
+      span: axes.span,
       presenting: this.presenting,
     });
     const { x, mid, font: FONT } = tl;
@@ -242,7 +245,7 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     const queueTop = threadsBottom + extraH + 6;
     const axisY = queueTop + queueH + 4;
     const marks = niceTicks(tl.span, narrow ? 4 : 6);
-    const maxQ = Math.max(1, ...s.queue.map((q) => q.length));
+    const maxQ = axes.queue;
 
     const bars: SVGTemplateResult[] = [];
     lanes.forEach((lane, li) => {

@@ -30,6 +30,7 @@
  */
 
 import * as stepping from '../../lib/stepping.ts';
+import { axisFor, holdAxis } from '../../lib/ticks.ts';
 import { SPEAKER_SEQUENCE, type PoolPreset } from './libuv-pool-sequence.ts';
 
 export { SPEAKER_SEQUENCE };
@@ -563,4 +564,32 @@ export function initialState(): PoolState {
 export function stateForStep(step: number, _current: PoolState): PoolState {
   const name = SPEAKER_SEQUENCE[stepping.clampIndex(step, SPEAKER_SEQUENCE.length)] ?? 'calm';
   return stateOf(PRESETS[name]);
+}
+
+// ---------------------------------------------------------------- the timeline's fixed axes
+
+/** What a schedule's timeline must hold: its time (ms, at least 1) and the longest queue (requests, at least 1). */
+export interface PoolAxes {
+  readonly span: number;
+  readonly queue: number;
+}
+
+export function axesOf(s: PoolSchedule): PoolAxes {
+  return { span: Math.max(s.makespan, 1), queue: Math.max(1, ...s.queue.map((q) => q.length)) };
+}
+
+/** The slide's axes: the longest time and queue of all its speaker steps (the incident's). */
+export function speakerAxes(): PoolAxes {
+  const all = SPEAKER_SEQUENCE.map((name) => axesOf(simulatePool(PRESETS[name])));
+  return { span: axisFor(all.map((a) => a.span)), queue: axisFor(all.map((a) => a.queue)) };
+}
+
+/**
+ * The axes a schedule is drawn on: the speaker steps' own, so that no click rescales time or the queue; settings that
+ * need more (the self-paced view's sliders) grow them to the next tick (lib/ticks.ts `holdAxis`), in a few jumps.
+ */
+export function axesFor(s: PoolSchedule): PoolAxes {
+  const fixed = speakerAxes();
+  const own = axesOf(s);
+  return { span: holdAxis(fixed.span, own.span), queue: holdAxis(fixed.queue, own.queue) };
 }

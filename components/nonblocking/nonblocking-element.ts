@@ -122,7 +122,11 @@ export class NonblockingDemo extends DemoElement<PlayState> {
       now =
         v.thread === 'sleeping' ? t.nowSleeping(callName(v.current), time) : t.nowRunning(callName(v.current), time);
     else now = t.nowBetween(time);
-    const lastText = last ? t.lastCall(callName(last), resultText(last), n(last.end)) : '';
+    // Presented, a run drawn whole says only that it is done: the timeline shows each call (and the hall's word budget).
+    const lastText =
+      last && !(this.presenting && v.thread === 'done')
+        ? t.lastCall(callName(last), resultText(last), n(last.end))
+        : '';
     const waitText = waiting.length && v.thread !== 'done' ? t.waitingNote(waiting.join(', ')) : '';
 
     return html`

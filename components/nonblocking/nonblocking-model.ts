@@ -252,9 +252,17 @@ export interface PlayState {
   playing: boolean;
 }
 
-/** A fresh run, not yet started: the initial state of the demo (blocking, the default arrivals). */
-export function initialState(strategy: Strategy = 'blocking', arrivals: Arrivals = DEFAULT_ARRIVALS): PlayState {
+/** A fresh run, not yet started (Reset's state, and where a speaker step starts playing from). */
+export function freshRun(strategy: Strategy = 'blocking', arrivals: Arrivals = DEFAULT_ARRIVALS): PlayState {
   return { strategy, arrivals: { ...arrivals }, time: 0, playing: false };
+}
+
+/**
+ * The demo's initial state, its step 0: the blocking run on the default arrivals already drawn whole (the thread asleep
+ * in read(A) while B and C wait), so the slide opens on the picture it asks about, with nothing to press.
+ */
+export function initialState(): PlayState {
+  return finish(freshRun('blocking'));
 }
 
 export function paramsOf(s: PlayState): Params {
@@ -430,11 +438,11 @@ export function commonScale(arrivals: Arrivals): number {
 export { SPEAKER_SEQUENCE };
 
 /**
- * The speaker sequence: blocking → polling → multiplexer, on the default arrivals. Steps 1 and 2 start running from
- * t = 0 (the element jumps to the end under prefers-reduced-motion).
+ * The speaker sequence: blocking → polling → multiplexer, on the default arrivals. Step 0 is the initial state (the
+ * blocking run drawn whole); steps 1 and 2 start running from t = 0 (the element jumps to the end under
+ * prefers-reduced-motion).
  */
 export function stateForStep(step: number): PlayState {
   const i = clampIndex(step, SPEAKER_SEQUENCE.length);
-  const st = initialState(SPEAKER_SEQUENCE[i]);
-  return i === 0 ? st : { ...st, playing: true };
+  return i === 0 ? initialState() : { ...freshRun(SPEAKER_SEQUENCE[i]), playing: true };
 }

@@ -21,6 +21,7 @@ import {
   LIMIT_STOPS,
   TIMEOUT_STOPS,
   WORLD,
+  axisSpan,
   limitOf,
   runOf,
   setHung,
@@ -28,6 +29,7 @@ import {
   setLimitIndex,
   setTimeoutIndex,
   setTimeoutOn,
+  speakerSpan,
   timeoutOf,
   type CodeLang,
   type PitfallsState,
@@ -50,6 +52,9 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
 
   /** Layout width of the chart: its viewBox follows it, so its text stays 15 px wide or narrow. */
   private readonly width = new NarrowController(this, NARROW_PX, { fallback: 780, redrawAfter: 4 });
+
+  /** The speaker steps' time axis (model.speakerSpan: four runs of 10,000 calls), worked out once. */
+  private fixedSpan: number | undefined;
 
   constructor() {
     super(model);
@@ -172,13 +177,13 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     const t = pitfallsText[lang];
     const n = (v: number) => formatNumber(v, lang);
     const forever = !Number.isFinite(run.totalMs);
-    const end = Math.max(run.lastEndMs, 1);
     // the sockets on a logarithmic scale up the side, time along the bottom (the chapter's timeline geometry)
     const tl = timeline({
       width: this.width.width,
       minWidth: 300,
       labels: 64,
-      span: forever ? end * 1.15 : end,
+      // one time axis for every step of the slide (model.axisSpan): a click never rescales it
+      span: axisSpan(run, (this.fixedSpan ??= speakerSpan())),
       presenting: this.presenting,
     });
     const { x, W, left, right, span, font: FONT } = tl;

@@ -21,6 +21,7 @@
  * the calls started; freed client slots start the next calls at once.
  */
 
+import { axisFor, holdAxis } from '../../lib/ticks.ts';
 import { clampIndex } from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE, type PitfallsPreset } from './pitfalls-sequence.ts';
 
@@ -308,4 +309,27 @@ export function setTimeoutOn(s: PitfallsState, timeoutOn: boolean): PitfallsStat
 
 export function setLang(s: PitfallsState, lang: CodeLang): PitfallsState {
   return lang === s.lang || !CODE_LANGS.includes(lang) ? s : { ...s, lang };
+}
+
+// ---------------------------------------------------------------- the chart's fixed time axis
+
+/** The time a run's chart must hold (ms): until the last call ended, and a further 15 % for one that never ends. */
+export function spanOf(run: Run): number {
+  const end = Math.max(run.lastEndMs, 1);
+  return Number.isFinite(run.totalMs) ? end : end * 1.15;
+}
+
+/** The slide's time axis (ms): what every speaker step needs (10,000 calls 100 at a time, and the hung one). */
+export function speakerSpan(): number {
+  return axisFor(SPEAKER_SEQUENCE.map((name) => spanOf(simulate(paramsOf({ ...PRESETS[name], lang: 'python' })))));
+}
+
+/**
+ * The time axis a run is drawn on: the speaker steps' one, so that no click rescales it (no limit's 200 ms stays a
+ * spike at the start of the limited run's 20 s); settings that take longer (a limit of 1, a 30 s timeout) grow it to
+ * the next tick (lib/ticks.ts `holdAxis`), in a few jumps. `fixed`: speakerSpan(), which the element works out once
+ * (four runs of 10,000 calls).
+ */
+export function axisSpan(run: Run, fixed: number = speakerSpan()): number {
+  return holdAxis(fixed, spanOf(run));
 }

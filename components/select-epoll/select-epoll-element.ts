@@ -169,7 +169,7 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
         </div>
 
         <p class="callout status ${shown && !shown.ok ? 'bad' : ''}">
-          <span role="status">${!shown ? t.idle : !shown.ok ? t.resultRefused(n(shown.maxFd)) : done ? t.result(shown.mechanism, n(shown.returned), n(shown.n), n(shown.kernelChecks)) : ''}</span>
+          <span role="status">${!shown ? t.idle : !shown.ok ? t.resultRefused(n(shown.maxFd)) : !done ? '' : this.presenting ? t.resultPresented(n(shown.returned), n(shown.kernelChecks)) : t.result(shown.mechanism, n(shown.returned), n(shown.n), n(shown.kernelChecks))}</span>
           ${frame && shown?.ok && !done ? html`<span class="phase" aria-hidden="true">${this.phaseText(lang, shown, frame)}</span>` : nothing}
         </p>
 

@@ -404,8 +404,12 @@ export interface SelectEpollState {
   calls: number;
 }
 
+/**
+ * select at 100 descriptors, 10 of them ready, its call already made: the slide opens on a picture (the scanned grid and
+ * what the call cost), not on a button the presenter would need the mouse for.
+ */
 export function initialState(): SelectEpollState {
-  return { mechanism: 'select', n: 100, k: 10, metric: 'checks', last: null, calls: 0 };
+  return callWait({ mechanism: 'select', n: 100, k: 10, metric: 'checks', last: null, calls: 0 });
 }
 
 export function clampN(n: number): number {
@@ -450,7 +454,7 @@ export { SPEAKER_SEQUENCE };
 const STEPS: readonly Pick<SelectEpollState, 'mechanism' | 'n' | 'k'>[] = SPEAKER_SEQUENCE;
 
 /**
- * Step 0 is the initial state (select at 100, no call made yet); steps 1 … 3 set the mechanism and the counts and
+ * Step 0 is the initial state (select at 100, its call made); steps 1 … 3 set the mechanism and the counts and
  * make the call at once, keeping what else the person chose (the chart's metric).
  */
 export function stateForStep(step: number, current: SelectEpollState): SelectEpollState {

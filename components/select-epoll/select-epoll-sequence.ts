@@ -1,7 +1,7 @@
 /**
  * The select-epoll demo's speaker sequence: the mechanism and the counts each clicker step sets (K = 10
- * throughout): select at 100 → at 1,000 → past 1,024 (refused) → epoll at 100,000. Step 0 is the initial state, no
- * call made yet; steps 1 … 3 make the call at once (select-epoll-model.ts, `stateForStep`). Plain data: the slide
+ * throughout): select at 100 → at 1,000 → past 1,024 (refused) → epoll at 100,000. Every step, step 0 (the initial
+ * state) included, makes the call at once (select-epoll-model.ts, `stateForStep`). Plain data: the slide
  * imports it without loading the demo, and its length is the number of steps.
  */
 export const SPEAKER_SEQUENCE = [

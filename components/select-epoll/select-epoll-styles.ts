@@ -62,10 +62,15 @@ export const styles = [
     }
 
     /* The descriptors, one square each. */
+    /* The grid and the line under it keep the room of the most they ever show (GRID_MAX = 300 cells: 12 rows; up
+       to three lines), so that the status and the chart below stand still from one step to the next (issue #36). */
     .grid {
       display: grid;
       grid-template-columns: repeat(25, 10px);
+      grid-auto-rows: 10px;
+      align-content: start;
       gap: 2px;
+      min-height: calc(12 * 10px + 11 * 2px);
     }
     .cell {
       width: 10px;
@@ -100,6 +105,8 @@ export const styles = [
       font-size: var(--hsw-fs-small);
       color: var(--hsw-muted);
       margin: 0.3em 0 0;
+      line-height: 1.15;
+      min-height: calc(3lh + 1px); /* a pixel over three lines: their rounding never pushes past it */
       font-variant-numeric: tabular-nums;
       max-width: 298px;
     }

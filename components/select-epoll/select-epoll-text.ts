@@ -71,6 +71,8 @@ const en = {
   idle: 'Press “Call wait”.',
   result: (mech: string, k: string, n: string, checks: string) =>
     `${mech} reported ${k} ready of ${n}; the kernel checked ${checks}.`,
+  /** Presented: the pill names the mechanism and the slider N (the slide's words stay within the hall's budget). */
+  resultPresented: (k: string, checks: string) => `${k} ready; the kernel checked ${checks}.`,
   resultRefused: (fd: string) => `select was not called: descriptor ${fd} ≥ FD_SETSIZE = 1024.`,
   chartLabel: (n: string, metric: string) =>
     `Chart: ${metric} per call against the number of registered descriptors, on logarithmic axes, for select, poll, epoll and kqueue; the current ${n} is marked.`,
@@ -149,6 +151,7 @@ const ru: typeof en = {
   idle: 'Нажмите «Вызвать ожидание».',
   result: (mech: string, k: string, n: string, checks: string) =>
     `${mech} сообщил о ${k} готовых из ${n}; ядро проверило ${checks}.`,
+  resultPresented: (k: string, checks: string) => `готовых ${k}, проверено ${checks}.`,
   resultRefused: (fd: string) => `select не вызван: дескриптор ${fd} ≥ FD_SETSIZE = 1024.`,
   chartLabel: (n: string, metric: string) =>
     `График: ${metric} за вызов в зависимости от числа зарегистрированных дескрипторов, обе оси логарифмические, для select, poll, epoll и kqueue; отмечено текущее N = ${n}.`,

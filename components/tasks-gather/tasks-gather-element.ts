@@ -13,6 +13,7 @@ import { styles } from './tasks-gather-styles.ts';
 import * as model from './tasks-gather-model.ts';
 import {
   LATENCY,
+  axisSpan,
   outcome,
   received,
   resumeReason,
@@ -42,8 +43,17 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     of: () => this.renderRoot.querySelector('.chart'),
   });
 
+  /** The time axis of the latencies last drawn (axisSpan runs a dozen programs; a strategy keeps the latencies). */
+  private axis: { latencies: TasksGatherState['latencies']; span: number } | undefined;
+
   constructor() {
     super(model);
+  }
+
+  private axisSpan(): number {
+    const latencies = this.state.latencies;
+    if (this.axis?.latencies !== latencies) this.axis = { latencies, span: axisSpan(this.state) };
+    return this.axis.span;
   }
 
   override render() {
@@ -153,7 +163,8 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const t = tasksGatherText[lang];
     const n = (v: number) => formatNumber(v, lang);
     const narrow = this.width.narrow;
-    const span0 = Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
+    // One time axis for every step of the slide (model.axisSpan): the clicks' differences stay visible.
+    const span0 = this.axisSpan();
     const tl = timeline({
       width: this.width.width,
       minWidth: 300,
@@ -166,10 +177,11 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const { x, font: FONT, W } = tl;
     // The markers' labels above the lanes: "b fails" and "handler resumes", each beside its line; when both are
     // drawn, each on a row of its own ("b fails" above), so that they never overlap, whatever the latencies and the
-    // language (a width estimated from the characters did not hold for bold text).
+    // language (a width estimated from the characters did not hold for bold text). Both rows are kept on every step,
+    // so that the lanes stand still when a failure marker appears.
     const resumeRight = x(o.caller.end) > W * 0.6;
     const showFailure = o.failureAt !== null && o.failureAt !== o.caller.end;
-    const twoRows = showFailure;
+    const twoRows = true;
     const rowY = (row: 0 | 1) => FONT + row * (FONT + 6);
     const top = (twoRows ? 2 * FONT + 6 : FONT) + 8;
     const laneH = this.presenting ? 44 : 28;

@@ -7,6 +7,7 @@
  * tests/unit/tasks-gather-real.test.ts.
  */
 import { run, type RunResult } from '../shared/asyncio-sim/index.ts';
+import { axisFor, holdAxis } from '../../lib/ticks.ts';
 import { SPEAKER_SEQUENCE } from './tasks-gather-sequence.ts';
 import {
   CALLS,
@@ -219,4 +220,35 @@ export type Received = 'list' | 'list_with_exception' | 'exception' | 'exception
 export function received(o: Outcome): Received {
   if (!o.caller.raised) return o.calls.some((c) => c.how === 'exception') ? 'list_with_exception' : 'list';
   return o.run.error?.type === 'ExceptionGroup' ? 'exception_group' : 'exception';
+}
+
+// ---------------------------------------------------------------- the timeline's fixed time axis
+
+/** The time an outcome's timeline must hold (ms): until the last thing ended, the caller or a call. */
+export function spanOf(o: Outcome): number {
+  return Math.max(o.caller.end, ...o.calls.map((c) => c.end ?? 0), 1);
+}
+
+/** The speaker steps' strategies and switch, on the given latencies. */
+function speakerStates(latencies: Latencies): TasksGatherState[] {
+  return SPEAKER_SEQUENCE.map((s) => ({ latencies, strategy: s.strategy, fail: s.fail }));
+}
+
+/** The longest of the speaker steps' timelines on these latencies (ms). */
+function stepsSpan(latencies: Latencies): number {
+  return axisFor(speakerStates(latencies).map((s) => spanOf(outcome(s))));
+}
+
+/** The slide's time axis (ms): the span that holds every speaker step (the sequential 600 ms on the defaults). */
+export function speakerSpan(): number {
+  return stepsSpan(DEFAULT_LATENCIES);
+}
+
+/**
+ * The time axis a state is drawn on (ms). It depends on the latencies only, never on the strategy or the switch, so
+ * no click moves it: the speaker steps' axis, unless the person's latencies need more (the longest of the steps on
+ * them), then that rounded up to a tick (lib/ticks.ts `holdAxis`), growing in a few jumps as a latency rises.
+ */
+export function axisSpan(state: TasksGatherState): number {
+  return holdAxis(speakerSpan(), stepsSpan(state.latencies));
 }

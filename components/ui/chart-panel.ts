@@ -40,6 +40,19 @@ export interface ChartAxis {
   format?: (value: number) => string;
   /** Explicit tick values (e.g. powers of 1024 for bytes); otherwise chart.js chooses. */
   ticks?: readonly number[];
+  /**
+   * The y axis's least width in CSS px (its labels and title take at least this much): a demo that lines something up
+   * with the plot (heavy-task's thread lanes) gives its own left column's width.
+   */
+  minWidth?: number;
+}
+
+/** Where the plot lies in the chart's box, CSS px from its left edge: the detail of the `chart-area` event. */
+export interface ChartArea {
+  left: number;
+  right: number;
+  /** The chart's whole width. */
+  width: number;
 }
 
 export interface ChartSpec {
@@ -157,6 +170,12 @@ export class ChartPanel extends LitElement {
           return a.format ? a.format(v) : String(v);
         },
       },
+      afterFit:
+        a.minWidth !== undefined
+          ? (scale: { width: number }) => {
+              scale.width = Math.max(scale.width, a.minWidth ?? 0);
+            }
+          : undefined,
       afterBuildTicks: a.ticks
         ? (scale: { ticks: { value: number }[]; min: number; max: number }) => {
             scale.ticks = (a.ticks ?? []).filter((v) => v >= scale.min && v <= scale.max).map((value) => ({ value }));
@@ -165,8 +184,20 @@ export class ChartPanel extends LitElement {
       grid: { color: grid },
     });
     const colors = spec.series.map((s) => this.color(s.color));
+    // After each layout, where the plot lies (`chart-area`, only when it moved): a demo may line its own drawing up with it.
+    const area = {
+      id: 'hsw-chart-area',
+      afterLayout: (chart: ChartType) => {
+        const a: ChartArea = { left: chart.chartArea.left, right: chart.chartArea.right, width: chart.width };
+        const key = `${a.left},${a.right},${a.width}`;
+        if (key === this.lastArea) return;
+        this.lastArea = key;
+        this.dispatchEvent(new CustomEvent<ChartArea>('chart-area', { detail: a }));
+      },
+    };
     return {
       type: 'line',
+      plugins: [area],
       data: {
         datasets: spec.series.map((s, i) => ({
           label: s.label,
@@ -224,7 +255,7 @@ export class ChartPanel extends LitElement {
   /** What the options depend on: axes, legend labels, theme, language and font. Data alone changes more often. */
   private optionsKey(): string {
     const spec = this.spec;
-    const axis = (a: ChartAxis | undefined) => [a?.title, a?.log, a?.min, a?.max, a?.ticks?.join()];
+    const axis = (a: ChartAxis | undefined) => [a?.title, a?.log, a?.min, a?.max, a?.ticks?.join(), a?.minWidth];
     return JSON.stringify([
       axis(spec?.x),
       axis(spec?.y),
@@ -236,6 +267,8 @@ export class ChartPanel extends LitElement {
   }
 
   private lastOptionsKey = '';
+  /** The plot's place last told (`chart-area`). */
+  private lastArea = '';
   /** The points last drawn: a demo that renders again (a slide change sets its `active`) redraws only if they moved. */
   private lastDataKey = '';
 

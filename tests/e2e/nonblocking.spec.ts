@@ -9,7 +9,9 @@ test.describe('nonblocking: one thread, three sockets', () => {
     await expect(row('Blocking read').getByRole('cell')).toHaveText(['3', '0', '20 %', '11 µs (B)', '15 µs']);
     await expect(row('Busy polling').getByRole('cell')).toHaveText(['13', '10', '100 %', '2 µs (B)', '13 µs']);
     await expect(row('Multiplexer').getByRole('cell')).toHaveText(['6', '0', '43 %', '2 µs (A)', '14 µs']);
-    await expect(slide.getByRole('status')).toContainText('Press “Run” or “Step”');
+    // Step 0 opens on the blocking run drawn whole: nothing to press with the mouse (issue #36 item 3).
+    await expect(slide.getByRole('status')).toContainText('All three sockets served by 15 µs.');
+    await expect(slide.getByText('3 / 3')).toBeVisible();
   });
 
   test('Step and Back walk the trace of busy polling one call at a time', async ({ page }) => {
@@ -39,6 +41,8 @@ test.describe('nonblocking: one thread, three sockets', () => {
   test('blocking: after one step the thread has slept in read(A) while B and C waited', async ({ page }) => {
     await gotoSlide(page, 'nonblocking');
     const slide = currentSlide(page);
+    await slide.getByRole('button', { name: 'Reset to the start' }).click();
+    await expect(slide.getByRole('status')).toContainText('Press “Run” or “Step”');
     await slide.getByRole('button', { name: 'Step forward' }).click();
     await expect(slide.getByRole('status')).toContainText(
       'Last call: read(A) → data (returned at 13 µs). Data waiting unread on B, C.',
@@ -72,6 +76,8 @@ test.describe('nonblocking: one thread, three sockets', () => {
   test('leaving the slide stops the run', async ({ page }) => {
     await gotoSlide(page, 'nonblocking');
     const slide = currentSlide(page);
+    // step 0 shows the blocking run whole: back to its start, then run it
+    await slide.getByRole('button', { name: 'Reset to the start' }).click();
     await slide.getByRole('button', { name: 'Run to the end' }).click();
     await expect(slide.getByRole('button', { name: 'Pause' })).toBeVisible();
     await page.keyboard.press('Escape'); // focus back to the deck

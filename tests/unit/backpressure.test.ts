@@ -6,15 +6,18 @@ import {
   MODES,
   SAMPLE_MS,
   SPEAKER_SEQUENCE,
+  axisItems,
   emptyQueue,
   emptyStream,
   initialState,
   megabytes,
   queueGet,
   queuePut,
+  rangeOf,
   setMode,
   setNumber,
   simulate,
+  speakerRange,
   stateForStep,
   streamComplete,
   streamWrite,
@@ -153,5 +156,39 @@ describe('the backpressure demo’s state', () => {
     expect(setNumber(s, 'limit', 16)).toBe(s);
     expect(setNumber(s, 'limit', 1e9).limit).toBe(LIMITS.limit.max);
     expect(setNumber(s, 'producerRate', Number.NaN).producerRate).toBe(LIMITS.producerRate.min);
+  });
+});
+
+describe('backpressure: one memory axis for the whole slide (issue #36 item 4)', () => {
+  const steps = SPEAKER_SEQUENCE.map((_, i) => stateForStep(i, null));
+
+  it('every speaker step is drawn on the unbounded queue’s height, which holds each of them', () => {
+    const own = steps.map((s) => rangeOf(s, simulate(s)));
+    // each on its own scale, the capped queue (1.4 MB) would fill the chart as the unbounded one (63 MB) did
+    expect(Math.max(...own)).toBeGreaterThan(20 * Math.min(...own));
+    const fixed = speakerRange();
+    expect(fixed).toBe(Math.max(...own));
+    expect(megabytes(fixed)).toBeGreaterThan(60);
+    for (const s of steps) expect(axisItems(s, simulate(s))).toBe(fixed);
+  });
+
+  it('self-paced: settings within it keep it; a faster producer grows it to a tick, never below', () => {
+    const fixed = speakerRange();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MODES),
+        fc.integer({ min: 10, max: 500 }),
+        fc.integer({ min: 10, max: 500 }),
+        fc.integer({ min: 1, max: 100 }),
+        (mode, producerRate, consumerRate, limit) => {
+          const p: Params = { mode, producerRate, consumerRate, limit };
+          const run = simulate(p);
+          const a = axisItems(p, run, fixed);
+          expect(a).toBeGreaterThanOrEqual(Math.max(fixed, run.peakHeld));
+          if (rangeOf(p, run) <= fixed) expect(a).toBe(fixed);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

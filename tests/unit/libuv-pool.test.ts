@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import {
   DEFAULT_PARAMS,
   PRESETS,
+  SPEAKER_SEQUENCE,
+  axesFor,
+  axesOf,
   clampPoolSize,
   completionWaves,
   dnsThreadLimit,
@@ -16,6 +19,7 @@ import {
   simulatePool,
   snapshotAt,
   threadLanes,
+  speakerAxes,
   back,
   forward,
   undo,
@@ -350,5 +354,30 @@ describe('properties', () => {
         expect(lengths[lengths.length - 1]).toBe(0);
       }),
     );
+  });
+});
+
+describe('one time axis and one queue scale for the whole slide (issue #36 item 4)', () => {
+  const schedules = SPEAKER_SEQUENCE.map((name) => simulatePool(PRESETS[name]));
+
+  it('every speaker step is drawn on the same axes, which hold each of them', () => {
+    // each on its own, the time axis would jump between the steps (calm's 200 ms against the incident's seconds)
+    expect(new Set(schedules.map((s) => axesOf(s).span)).size).toBeGreaterThan(1);
+    expect(new Set(schedules.map((s) => axesOf(s).queue)).size).toBeGreaterThan(1);
+    const fixed = speakerAxes();
+    for (const s of schedules) {
+      expect(axesFor(s)).toEqual(fixed);
+      expect(axesOf(s).span).toBeLessThanOrEqual(fixed.span);
+      expect(axesOf(s).queue).toBeLessThanOrEqual(fixed.queue);
+    }
+  });
+
+  it('self-paced: longer work grows the time axis to a tick, never below the slide’s', () => {
+    const fixed = speakerAxes();
+    const slow = simulatePool({ ...DEFAULT_PARAMS, dnsMs: 5000, dnsCount: 16, slowIoCap: false });
+    const a = axesFor(slow);
+    expect(a.span).toBeGreaterThan(fixed.span);
+    expect(a.span).toBeGreaterThanOrEqual(slow.makespan);
+    expect(axesFor(simulatePool(none))).toEqual(fixed);
   });
 });

@@ -10,6 +10,7 @@ import {
   compare,
   figures,
   finish,
+  freshRun,
   initialState,
   play,
   pollingServedStart,
@@ -264,7 +265,7 @@ describe('nonblocking: properties', () => {
 
 describe('nonblocking: playback', () => {
   it('Step walks the trace call by call, Back undoes Step exactly', () => {
-    let s = initialState('multiplexer');
+    let s = freshRun('multiplexer');
     const ends: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       s = step(s);
@@ -291,7 +292,7 @@ describe('nonblocking: playback', () => {
         arrivalsArb,
         fc.integer({ min: 0, max: 30 }),
         (strategy, arrivals, n) => {
-          let s = initialState(strategy, arrivals);
+          let s = freshRun(strategy, arrivals);
           for (let i = 0; i < n; i += 1) s = step(s);
           const total = view(s).total;
           if (s.time < total) expect(back(step(s))).toEqual(s);
@@ -301,7 +302,7 @@ describe('nonblocking: playback', () => {
   });
 
   it('the view at a moment: the blocking thread sleeps in read(A) while B has data', () => {
-    const s = { ...initialState('blocking'), time: 5 };
+    const s = { ...freshRun('blocking'), time: 5 };
     const v = view(s);
     expect(v.thread).toBe('sleeping');
     expect(v.current?.call).toBe('read');
@@ -311,7 +312,7 @@ describe('nonblocking: playback', () => {
   });
 
   it('the view counts only finished calls: polling at 6 µs has made 6 reads, 5 EAGAIN', () => {
-    const v = view({ ...initialState('polling'), time: 6 });
+    const v = view({ ...freshRun('polling'), time: 6 });
     expect(v.done).toBe(6);
     expect(v.syscallsSoFar).toBe(6);
     expect(v.eagainSoFar).toBe(5);
@@ -320,7 +321,7 @@ describe('nonblocking: playback', () => {
   });
 
   it('Run: play from the end restarts; advance stops at the end; finish jumps there; Reset goes back to 0', () => {
-    let s = finish(initialState('polling'));
+    let s = finish(freshRun('polling'));
     expect(s.time).toBe(13);
     s = play(s);
     expect(s.time).toBe(0);
@@ -335,7 +336,7 @@ describe('nonblocking: playback', () => {
   });
 
   it('changing the strategy or an arrival rewinds; arrivals are clamped to 0..30 whole µs', () => {
-    const s = finish(initialState('polling'));
+    const s = finish(freshRun('polling'));
     expect(setStrategy(s, 'blocking').time).toBe(0);
     const t = setArrival(s, 'B', 44.4);
     expect(t.arrivals.B).toBe(30);
@@ -355,7 +356,10 @@ describe('nonblocking: speaker sequence and scale', () => {
     const { stateForStep, SPEAKER_SEQUENCE, commonScale } =
       await import('../../components/nonblocking/nonblocking-model.ts');
     expect(SPEAKER_SEQUENCE).toEqual(['blocking', 'polling', 'multiplexer']);
-    expect(stateForStep(0)).toEqual(initialState('blocking'));
+    // Step 0 opens on the blocking run drawn whole, nothing to press (issue #36 item 3).
+    expect(stateForStep(0)).toEqual(initialState());
+    expect(initialState()).toMatchObject({ strategy: 'blocking', time: 15, playing: false });
+    expect(initialState()).toEqual(finish(freshRun('blocking')));
     expect(stateForStep(1)).toMatchObject({ strategy: 'polling', time: 0, playing: true });
     expect(stateForStep(2)).toMatchObject({ strategy: 'multiplexer', time: 0, playing: true });
     expect(stateForStep(9).strategy).toBe('multiplexer');
@@ -363,9 +367,9 @@ describe('nonblocking: speaker sequence and scale', () => {
   });
 
   it('busy time so far: the blocking thread has used 0 µs of CPU at 12 µs, 1 µs at 13', () => {
-    expect(view({ ...initialState('blocking'), time: 12 }).busySoFar).toBe(0);
-    expect(view({ ...initialState('blocking'), time: 13 }).busySoFar).toBe(1);
-    expect(view({ ...initialState('blocking'), time: 13 }).servedSoFar).toEqual({ A: 13 });
-    expect(view({ ...initialState('polling'), time: 6.5 }).busySoFar).toBe(6.5);
+    expect(view({ ...freshRun('blocking'), time: 12 }).busySoFar).toBe(0);
+    expect(view({ ...freshRun('blocking'), time: 13 }).busySoFar).toBe(1);
+    expect(view({ ...freshRun('blocking'), time: 13 }).servedSoFar).toEqual({ A: 13 });
+    expect(view({ ...freshRun('polling'), time: 6.5 }).busySoFar).toBe(6.5);
   });
 });

@@ -6,6 +6,7 @@ import {
   SPEAKER_SEQUENCE,
   TIMEOUT_STOPS,
   WORLD,
+  axisSpan,
   initialState,
   paramsOf,
   runOf,
@@ -15,6 +16,8 @@ import {
   setTimeoutOn,
   simulate,
   socketsAt,
+  spanOf,
+  speakerSpan,
   stateForStep,
   type RunParams,
 } from '../../components/pitfalls/pitfalls-model.ts';
@@ -226,5 +229,27 @@ describe('the client’s code', () => {
     expect(clientCode('go', 100, 150).code).toContain('150*time.Millisecond');
     expect(clientCode('go', 100, null).code).toContain('for w := 0; w < 100; w++ {');
     expect(clientCode('go', null, null).code).toContain('wg.Wait()');
+  });
+});
+
+describe('one time axis for the whole slide (issue #36 item 4)', () => {
+  const runs = SPEAKER_SEQUENCE.map((_, i) => runOf(stateForStep(i, initialState())));
+
+  it('every speaker step is drawn on the same axis, which holds each of them', () => {
+    // each on its own, no limit's 200 ms and the limited 20 s would fill the same width
+    expect(Math.max(...runs.map(spanOf))).toBeGreaterThan(50 * Math.min(...runs.map(spanOf)));
+    const fixed = speakerSpan();
+    for (const run of runs) {
+      expect(axisSpan(run, fixed)).toBe(fixed);
+      expect(axisSpan(run)).toBe(fixed);
+      expect(spanOf(run)).toBeLessThanOrEqual(fixed);
+    }
+  });
+
+  it('self-paced: a run that takes longer grows it to a tick', () => {
+    const fixed = speakerSpan();
+    const slow = runOf({ ...initialState(), limitIndex: LIMIT_STOPS.indexOf(50) });
+    expect(spanOf(slow)).toBeGreaterThan(fixed);
+    expect(axisSpan(slow, fixed)).toBeGreaterThanOrEqual(spanOf(slow));
   });
 });

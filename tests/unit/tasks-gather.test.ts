@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LATENCIES,
   SPEAKER_SEQUENCE,
+  axisSpan,
   initialState,
   outcome,
   received,
@@ -10,6 +11,8 @@ import {
   setFail,
   setLatency,
   setStrategy,
+  spanOf,
+  speakerSpan,
   stateForStep,
   type TasksGatherState,
 } from '../../components/tasks-gather/tasks-gather-model.ts';
@@ -230,5 +233,44 @@ describe('tasks-gather: the listing, the program and the state', () => {
     expect(setStrategy(s, 'sequential')).toBe(s);
     expect(setFail(s, false)).toBe(s);
     expect(setFail(setStrategy(s, 'gather'), true)).toEqual({ ...s, strategy: 'gather', fail: true });
+  });
+});
+
+describe('tasks-gather: one time axis for the whole slide (issue #36 item 4)', () => {
+  const steps = SPEAKER_SEQUENCE.map((_, i) => stateForStep(i, initialState()));
+
+  it('every speaker step is drawn on the same 600 ms axis, which holds each of them', () => {
+    // the steps' own spans differ (600 → 300 → … ms): drawn each on its own, the axis would rescale between clicks
+    expect(new Set(steps.map((s) => spanOf(outcome(s)))).size).toBeGreaterThan(1);
+    expect(speakerSpan()).toBe(600);
+    for (const s of steps) {
+      expect(axisSpan(s)).toBe(600);
+      expect(spanOf(outcome(s))).toBeLessThanOrEqual(axisSpan(s));
+    }
+  });
+
+  it('self-paced: the strategy and the switch never move it; latencies past it grow it to a tick', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(...[0, 1, 2].map(() => fc.integer({ min: 1, max: 100 }).map((v) => v * 10))),
+        fc.constantFrom(...STRATEGIES),
+        fc.boolean(),
+        (lat, strategy, fail) => {
+          const base: TasksGatherState = {
+            latencies: lat as unknown as Latencies,
+            strategy: 'sequential',
+            fail: false,
+          };
+          const s = setFail(setStrategy(base, strategy), fail);
+          expect(axisSpan(s)).toBe(axisSpan(base));
+          expect(axisSpan(s)).toBeGreaterThanOrEqual(spanOf(outcome(s)));
+          expect(axisSpan(s)).toBeGreaterThanOrEqual(600);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    // 2 × 1,000 + 100 ms sequential: past 600, the next 500 ms tick
+    const slow = setLatency(setLatency(initialState(), 'a', 1000), 'c', 1000);
+    expect(axisSpan(slow)).toBe(2500);
   });
 });

@@ -265,12 +265,16 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
       status = t.keysHint(n);
       statusClass = 'hidden';
     }
+    // The clicker's voting step (issue #36 item 3): the vote is open and it shows, until the answer is revealed: the
+    // choices become lit vote targets and the status line a banner, so the hall sees the step change from the question.
+    const voting = !print && v.correctShown === null && this.model.SPEAKER_SEQUENCE[this.step] === 'voting';
+    if (voting) statusClass = `${statusClass} voting`;
     const tabs = v.explanationShown && extra !== null && !print;
     // The extra panel takes the choices' place (the status above it still says what the answer was).
     const showExtra = tabs && this.panel === 'extra';
 
     return html`
-      <section class="quiz" aria-label=${t.quizLabel}>
+      <section class="quiz ${voting ? 'voting' : ''}" aria-label=${t.quizLabel}>
         ${this.renderQuestion()}
         <div class="answers">
           ${showExtra ? nothing : this.renderChoices(v, lv?.counts ?? null)}

@@ -194,6 +194,39 @@ export const quizStyles = [
       color: var(--hsw-muted);
       font-weight: 400;
     }
+    /* The voting step: the choices lit as vote targets (an inset ring and a filled number: no change of size) and the
+       status a banner, faded in over 300 ms (at once under reduced motion). */
+    ol button,
+    .num,
+    .status {
+      transition:
+        box-shadow 300ms ease,
+        background-color 300ms ease,
+        color 300ms ease;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      ol button,
+      .num,
+      .status {
+        transition: none;
+      }
+    }
+    .quiz.voting ol button {
+      box-shadow: inset 0 0 0 3px var(--hsw-accent);
+    }
+    .quiz.voting .num {
+      background: var(--hsw-accent);
+      color: var(--hsw-on-accent);
+      border-radius: 0.3em;
+      text-align: center;
+    }
+    .status.voting {
+      background: var(--hsw-accent);
+      color: var(--hsw-on-accent);
+      font-weight: 700;
+      border-radius: 0.3em;
+      padding: 0 0.4em;
+    }
     .actions {
       display: flex;
       flex-wrap: wrap;
