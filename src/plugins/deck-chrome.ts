@@ -1,6 +1,7 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { keysBelongTo } from '../dialog-keys.ts';
 import { deckText } from '../deck-text.ts';
+import { embedDialogText } from '../embed-dialog-text.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { PREFS_CHANGED, type Theme } from '../prefs.ts';
 import { deckPageMode, setPresenting } from '../page-mode.ts';
@@ -198,7 +199,7 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
     if (!slide) return;
     const pageUrl = publicDeckUrl(window.location.href);
     const chosen = PICTURE_FORMATS.find((f) => f === format.value) ?? 'markdown';
-    const alt = deckText[lang].pictureAlt(slide.title[lang]);
+    const alt = embedDialogText[lang].pictureAlt(slide.title[lang]);
     address.value = pictureAddresses(pageUrl, slide.id, lang).picture;
     pictureBox.area.value = pictureSnippet(chosen, pageUrl, slide.id, lang, alt);
     pictureBox.status.textContent = '';
@@ -238,22 +239,23 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
     const slide = slideById(currentSlideId());
     // A deck opened from a file (the single file) has no embed page or embed.js beside it to point a snippet at.
     embedButton.hidden = !isEmbeddable(slide) || window.location.protocol === 'file:';
-    heading.textContent = t.embedTitle;
-    help.textContent = t.embedHelp;
-    frameBox.label.textContent = t.embedSnippetLabel;
-    elementBox.label.textContent = t.embedElementLabel;
+    const d = embedDialogText[lang];
+    heading.textContent = d.embedTitle;
+    help.textContent = d.embedHelp;
+    frameBox.label.textContent = d.embedSnippetLabel;
+    elementBox.label.textContent = d.embedElementLabel;
     frameBox.copy.textContent = t.copy;
-    frameBox.copy.setAttribute('aria-label', t.copyFrame);
+    frameBox.copy.setAttribute('aria-label', d.copyFrame);
     elementBox.copy.textContent = t.copy;
-    elementBox.copy.setAttribute('aria-label', t.copyElement);
-    pictureHeading.textContent = t.pictureTitle;
-    pictureHelp.textContent = t.pictureHelp;
-    addressLabel.textContent = t.pictureAddressLabel;
-    formatLabel.textContent = t.pictureFormatLabel;
-    formatOptions.forEach((option, i) => (option.textContent = t.pictureFormats[PICTURE_FORMATS[i]!]));
-    pictureBox.label.textContent = t.pictureSnippetLabel;
+    elementBox.copy.setAttribute('aria-label', d.copyElement);
+    pictureHeading.textContent = d.pictureTitle;
+    pictureHelp.textContent = d.pictureHelp;
+    addressLabel.textContent = d.pictureAddressLabel;
+    formatLabel.textContent = d.pictureFormatLabel;
+    formatOptions.forEach((option, i) => (option.textContent = d.pictureFormats[PICTURE_FORMATS[i]!]));
+    pictureBox.label.textContent = d.pictureSnippetLabel;
     pictureBox.copy.textContent = t.copy;
-    pictureBox.copy.setAttribute('aria-label', t.copyPicture);
+    pictureBox.copy.setAttribute('aria-label', d.copyPicture);
     if (dialog.open) fillPicture();
     closeButton.textContent = t.close;
   }

@@ -101,7 +101,10 @@ test.describe('summary slide', () => {
     const slide = currentSlide(page);
     await expect(slide.getByRole('heading', { name: 'Главное' })).toBeVisible();
     await expect(
-      slide.getByText('Асинхронность не ускоряет работу — она позволяет не тратить ресурсы на ожидание.'),
+      // exact: the speaker's notes (hidden on the slide) end on the same line
+      slide.getByText('Асинхронность не ускоряет работу — она позволяет не тратить ресурсы на ожидание.', {
+        exact: true,
+      }),
     ).toBeVisible();
     await expect(slide.getByRole('status')).toHaveText('Ваши ответы: 0 из 3 верно с первой попытки · отвечено 0 из 3');
     await expect(slide.getByRole('navigation', { name: 'Вернуться к главе' }).getByRole('link')).toHaveText([

@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { pictureAddresses, pictureSnippet } from '../../src/plugins/deck-chrome.ts';
-import { deckText } from '../../src/deck-text.ts';
+import { embedDialogText } from '../../src/embed-dialog-text.ts';
 
 /**
  * The Embed dialog's picture, for hosts that show no frame and run no script: its Markdown, rendered by a Markdown
@@ -27,7 +27,7 @@ function linkedPicture(html: string) {
 describe('the picture snippet', () => {
   it('in Markdown renders as the still linked to the live slide, in both languages', () => {
     for (const lang of ['en', 'ru'] as const) {
-      const alt = deckText[lang].pictureAlt('C10K');
+      const alt = embedDialogText[lang].pictureAlt('C10K');
       const html = md.render(pictureSnippet('markdown', page, 'c10k', lang, alt));
       const key = lang === 'en' ? 'c10k' : 'c10k.ru';
       expect(linkedPicture(html)).toEqual({

@@ -9,15 +9,9 @@ import { ruPlural } from '../../lib/i18n.ts';
 const slideTexts = import.meta.glob<SlideTextDef>('../../slides/text/*.ts', { import: 'default', eager: true });
 const textOf = (id: string) => slideTexts[`../../slides/text/${id}.ts`];
 
-/** Every text table in the project: `components/<demo>/<demo>-text.ts`, the deck's own, the speaker view's, the workshop's and the remote's. */
+/** Every text table in the project: `components/<demo>/<demo>-text.ts` and the shell's `src/*-text.ts` (the deck's own, the speaker view's, the plans', the Embed dialog's, the workshop's and the remote's). */
 const modules = import.meta.glob<Record<string, unknown>>(
-  [
-    '../../components/*/*-text.ts',
-    '../../src/deck-text.ts',
-    '../../src/speaker-text.ts',
-    '../../src/remote-text.ts',
-    '../../src/plugins/*-text.ts',
-  ],
+  ['../../components/*/*-text.ts', '../../src/*-text.ts', '../../src/plugins/*-text.ts'],
   { eager: true },
 );
 
