@@ -103,9 +103,13 @@ export class Interpreter implements Realm, PromiseRealm {
 
   fnName(fn: FnObj): string {
     if (fn.name) return fn.name;
-    if (fn.node) return excerpt(this.source, fn.node);
-    return 'anonymous';
+    if (!fn.node) return 'anonymous';
+    // (asked for every job a callback queues: one excerpt per function node)
+    let name = this.excerpts.get(fn.node);
+    if (name === undefined) this.excerpts.set(fn.node, (name = excerpt(this.source, fn.node)));
+    return name;
   }
+  private readonly excerpts = new WeakMap<A.Node, string>();
 
   viewFor(kind: TaskKind, fn: FnObj | null, extraName?: string): TaskView {
     if (fn && fn.native && kind === 'reaction') {
