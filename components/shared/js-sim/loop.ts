@@ -330,11 +330,11 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     if (queue === 'microtasks') this.drainMicroRun++;
     else this.drainTicksRun++;
     this.drainWatch.job(job.view, this.jobsQueued(), job.drain === this.drainSerial);
-    // past the drain's quota of recorded jobs (or near the step cap) the jobs run unrecorded
+    // past the drain's quota of recorded jobs the jobs run unrecorded (the same in a run with a lower step cap: a
+    // recorded step never depends on the cap)
     const n = this.drainMicroRun + this.drainTicksRun;
     if (n > MAX_DRAIN_JOBS) throw new Halt(this.rec.capEnd());
-    if (n <= JOB_STEPS_PER_DRAIN && this.rec.steps.length < this.rec.maxSteps - JOB_STEPS_PER_DRAIN)
-      this.startTask(queue, job.view);
+    if (n <= JOB_STEPS_PER_DRAIN) this.startTask(queue, job.view);
     else this.rec.quietJobStarted(job.view.line);
     job.run();
     this.rec.currentLine = null;
