@@ -5,7 +5,8 @@
  * the scope chain, and a name only another runtime defines is refused as such (Host.isForeignGlobal).
  */
 import type * as A from 'acorn';
-import { getProperty, setProperty, templateText } from './builtins.ts';
+import { getProperty, setProperty } from './builtins.ts';
+import { templateText } from './to-primitive.ts';
 import { toPrim, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
@@ -436,7 +437,7 @@ export class Evaluator {
         return defineClass(this.it, node, env, ctx);
       case 'UnaryExpression': {
         if (typeofUndeclared(node, env)) return 'undefined';
-        return unary(node, yield* this.evalExpr(node.argument, env, ctx));
+        return unary(this.it, node, yield* this.evalExpr(node.argument, env, ctx));
       }
       case 'UpdateExpression': {
         const ref = yield* this.reference(node.argument as A.Identifier | A.MemberExpression, env, ctx);
@@ -478,7 +479,7 @@ export class Evaluator {
         }
         const old = ref.get();
         if (assignmentSkips(op, old)) return old;
-        const v = compound(op, old, yield* this.evalExpr(node.right, env, ctx), node);
+        const v = compound(this.it, op, old, yield* this.evalExpr(node.right, env, ctx), node);
         ref.set(v);
         return v;
       }
