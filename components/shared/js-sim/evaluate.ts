@@ -61,6 +61,9 @@ function afterTurn(c: Completion, labels: readonly string[]): Completion | null 
   return c.type === 'continue' ? null : NORMAL;
 }
 
+/** each switch's statements, all cases' in order (one block scope: scope.ts caches its plan by this array) */
+const switchBodies = new WeakMap<A.SwitchStatement, A.Statement[]>();
+
 /** the built-in Error constructors `new` calls as functions (builtins.ts) */
 const ERROR_CONSTRUCTORS = new Set([
   'Error',
@@ -199,9 +202,40 @@ export class Evaluator {
         return yield* this.execForOf(node, env, ctx, labels);
       case 'TryStatement':
         return yield* this.execTry(node, env, ctx);
+      case 'SwitchStatement':
+        return yield* this.execSwitch(node, env, ctx, labels);
       default:
         refuseAt(node, { code: 'unsupported', construct: 'other', name: node.type });
     }
+  }
+
+  /**
+   * `switch`: the cases' tests compared with `===` in order until one matches (then `default` if none did), and the
+   * statements run from there on, falling through, until a `break`; the cases share one block scope
+   */
+  private *execSwitch(node: A.SwitchStatement, env: Env, ctx: FnCtx, labels: readonly string[]): G<Completion> {
+    this.stmtSnap(node);
+    const d = yield* this.evalExpr(node.discriminant, env, ctx);
+    let body = switchBodies.get(node);
+    if (!body) switchBodies.set(node, (body = node.cases.flatMap((c) => c.consequent)));
+    const scope = blockScope(body, env);
+    hoistBlock(body, scope, ctx);
+    let start = -1;
+    for (let i = 0; i < node.cases.length && start < 0; i++) {
+      const test = node.cases[i]!.test;
+      if (test && (yield* this.evalExpr(test, scope, ctx)) === d) start = i;
+    }
+    if (start < 0) start = node.cases.findIndex((c) => !c.test);
+    if (start < 0) return NORMAL;
+    for (let i = start; i < node.cases.length; i++) {
+      for (const s of node.cases[i]!.consequent) {
+        const c = yield* this.exec(s, scope, ctx);
+        if (c.type === 'normal') continue;
+        if (c.type === 'break' && (!c.label || labels.includes(c.label))) return NORMAL;
+        return c;
+      }
+    }
+    return NORMAL;
   }
 
   private *declare(node: A.VariableDeclaration, env: Env, ctx: FnCtx): G<void> {

@@ -440,6 +440,8 @@ export function unary(it: Interpreter, node: A.UnaryExpression, v: Value): Value
       return -Number(needsProgram(v) ? toPrimitive(it, v, 'number', node) : toPrim(v, node));
     case '+':
       return Number(needsProgram(v) ? toPrimitive(it, v, 'number', node) : toPrim(v, node));
+    case '~':
+      return ~Number(needsProgram(v) ? toPrimitive(it, v, 'number', node) : toPrim(v, node));
     case 'typeof':
       return typeOf(v);
     case 'void':

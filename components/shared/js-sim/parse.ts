@@ -42,9 +42,32 @@ const BINARY_OPS = new Set([
   '===',
   '!==',
   'instanceof',
+  '&',
+  '|',
+  '^',
+  '<<',
+  '>>',
+  '>>>',
 ]);
-const UNARY_OPS = new Set(['-', '+', '!', 'typeof', 'void']);
-const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '||=', '&&=', '??=']);
+const UNARY_OPS = new Set(['-', '+', '!', '~', 'typeof', 'void']);
+const ASSIGN_OPS = new Set([
+  '=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '**=',
+  '||=',
+  '&&=',
+  '??=',
+  '&=',
+  '|=',
+  '^=',
+  '<<=',
+  '>>=',
+  '>>>=',
+]);
 
 function refuse(node: A.Node, construct: string, name?: string): never {
   const loc = node.loc?.start;
@@ -73,7 +96,6 @@ function isProtoKey(key: A.Node, computed: boolean): boolean {
 /** Node types that are always refused, with the construct key used in the message. */
 const REFUSED: Record<string, string> = {
   ForInStatement: 'forIn',
-  SwitchStatement: 'switch',
   WithStatement: 'with',
   DebuggerStatement: 'debugger',
   ImportDeclaration: 'module',
@@ -165,6 +187,13 @@ function check(node: A.Node | null | undefined): void {
         check(n.handler.body);
       }
       check(n.finalizer);
+      return;
+    case 'SwitchStatement':
+      check(n.discriminant);
+      for (const c of n.cases) {
+        check(c.test);
+        c.consequent.forEach(check);
+      }
       return;
     case 'WhileStatement':
     case 'DoWhileStatement':

@@ -73,6 +73,9 @@ function varNames(body: A.Node[]): string[] {
       case 'BlockStatement':
         s.body.forEach(visit);
         return;
+      case 'SwitchStatement':
+        for (const c of s.cases) c.consequent.forEach(visit);
+        return;
       case 'IfStatement':
         visit(s.consequent);
         visit(s.alternate);
