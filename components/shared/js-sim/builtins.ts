@@ -36,6 +36,7 @@ import {
   OpaqueObj,
   PromiseObj,
   type Value,
+  OBJECT_PROTOTYPE,
   readOwn,
 } from './values.ts';
 
@@ -246,17 +247,6 @@ export function setProperty(
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
-
-/** Object.prototype's properties besides hasOwnProperty */
-const OBJECT_PROTOTYPE = new Set([
-  'toString',
-  'valueOf',
-  'toLocaleString',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'constructor',
-  '__proto__',
-]);
 
 /** console and process: their other properties are refused, not undefined */
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {

@@ -10,6 +10,7 @@ import { templateText } from './to-primitive.ts';
 import { toPrim, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
+import { forInKeys } from './objects.ts';
 import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
 import { forOfIterator, GenReturn } from './generators.ts';
 import { symbolKey } from './symbols.ts';
@@ -204,6 +205,8 @@ export class Evaluator {
         return yield* this.execTry(node, env, ctx);
       case 'SwitchStatement':
         return yield* this.execSwitch(node, env, ctx, labels);
+      case 'ForInStatement':
+        return yield* this.execForIn(node, env, ctx, labels);
       default:
         refuseAt(node, { code: 'unsupported', construct: 'other', name: node.type });
     }
@@ -332,6 +335,20 @@ export class Evaluator {
     }
     // the last next() says done, through the same two jobs
     if (node.await) yield* this.forAwaitNext(undefined, true, node);
+    return NORMAL;
+  }
+
+  /** for…in: the object's own enumerable keys as they are when the loop starts, each turn like for…of's */
+  private *execForIn(node: A.ForInStatement, outer: Env, ctx: FnCtx, labels: readonly string[]): G<Completion> {
+    this.stmtSnap(node);
+    const keys = forInKeys(this.it, yield* this.evalExpr(node.right, outer, ctx), node.right);
+    // (a for…in has a for…of's left side and body: forOfTurn binds and runs them)
+    const turn = node as unknown as A.ForOfStatement;
+    for (let i = 0; i < keys.length; i++) {
+      const after = afterTurn(yield* this.forOfTurn(turn, keys[i], outer, ctx), labels);
+      if (after) return after;
+      if (i + 1 < keys.length) this.stmtSnap(node);
+    }
     return NORMAL;
   }
 

@@ -23,6 +23,7 @@ import { bindPattern } from './patterns.ts';
 import { Promises, type PromiseRealm } from './promises.ts';
 import type { Recorder } from './recorder.ts';
 import { isSyncBody } from './fast.ts';
+import { joinText } from './to-primitive.ts';
 import { bodyScope, hoistVars, type FnCtx } from './scope.ts';
 import type { FrameView, TaskKind, TaskView } from './types.ts';
 import {
@@ -99,6 +100,11 @@ export class Interpreter implements Realm, PromiseRealm {
 
   lineOf(node: A.Node | null | undefined): number | null {
     return node?.loc?.start.line ?? null;
+  }
+
+  /** Array.prototype.join with the program's conversions (to-primitive.ts; natives.ts reaches it through here) */
+  joinText(items: readonly Value[], sep: string, site: A.Node): string {
+    return joinText(this, items, sep, site);
   }
 
   fnName(fn: FnObj): string {

@@ -17,7 +17,6 @@ import type { Interpreter } from './interpreter.ts';
 import { refuseAt } from './parse.ts';
 import { iterate } from './patterns.ts';
 import { ITERATOR } from './symbols.ts';
-import { joinText } from './to-primitive.ts';
 import { ArrayObj, FnObj, isCallable, NativeObj, Obj, type Value } from './values.ts';
 
 /** ToNumber of a program value (an object through its string, as the subset converts objects) */
@@ -142,7 +141,7 @@ export function arrayProperty(it: Interpreter, arr: ArrayObj, name: string): Val
       return m((a) => items.unshift(...a));
     case 'join':
     case 'toString':
-      return m((a, s) => joinText(it, items, name === 'join' && a[0] !== undefined ? toStr(a[0], s) : ',', s));
+      return m((a, s) => it.joinText(items, name === 'join' && a[0] !== undefined ? toStr(a[0], s) : ',', s));
     case 'includes':
       return m((a, s) => items.includes(a[0], optNum(a[1], s)));
     case 'indexOf':

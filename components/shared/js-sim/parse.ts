@@ -42,6 +42,7 @@ const BINARY_OPS = new Set([
   '===',
   '!==',
   'instanceof',
+  'in',
   '&',
   '|',
   '^',
@@ -95,7 +96,6 @@ function isProtoKey(key: A.Node, computed: boolean): boolean {
 
 /** Node types that are always refused, with the construct key used in the message. */
 const REFUSED: Record<string, string> = {
-  ForInStatement: 'forIn',
   WithStatement: 'with',
   DebuggerStatement: 'debugger',
   ImportDeclaration: 'module',
@@ -206,6 +206,15 @@ function check(node: A.Node | null | undefined): void {
         if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
         checkPattern(n.left.declarations[0]!.id);
       } else if (n.left.type !== 'Identifier') refuse(n.left, REFUSED[n.left.type] ?? 'destructuring');
+      check(n.right);
+      check(n.body);
+      return;
+    case 'ForInStatement':
+      // for (const k in o): one binding (a pattern would destructure each key string)
+      if (n.left.type === 'VariableDeclaration') {
+        if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
+        if (n.left.declarations[0]!.id.type !== 'Identifier') refuse(n.left, 'destructuring');
+      } else if (n.left.type !== 'Identifier') refuse(n.left, 'destructuring');
       check(n.right);
       check(n.body);
       return;

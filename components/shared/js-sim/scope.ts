@@ -85,6 +85,7 @@ function varNames(body: A.Node[]): string[] {
         visit(s.body);
         return;
       case 'ForOfStatement':
+      case 'ForInStatement':
         visit(s.left);
         visit(s.body);
         return;

@@ -11,6 +11,7 @@ import type * as A from 'acorn';
 import { InstanceObj, instanceProperty } from './classes.ts';
 import { binary, builtinToStr, MAX_NESTING, toStr } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
+import { hasProperty } from './objects.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, isCallable, isObj, readOwn, type Obj, type Value } from './values.ts';
 
@@ -62,7 +63,8 @@ export function joinText(it: Interpreter, items: readonly Value[], sep: string, 
  * with null or undefined.
  */
 export function binaryConverted(it: Interpreter, op: A.BinaryOperator, l: Value, r: Value, node: A.Node): Value {
-  if (op === '===' || op === '!==' || op === 'in' || op === 'instanceof') return binary(op, l, r, node);
+  if (op === 'in') return hasProperty(it, r, l, node);
+  if (op === '===' || op === '!==' || op === 'instanceof') return binary(op, l, r, node);
   if (!needsProgram(l) && !needsProgram(r)) return binary(op, l, r, node);
   if (op === '==' || op === '!=') {
     if (isObj(l) && isObj(r)) return binary(op, l, r, node);

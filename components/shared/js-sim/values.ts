@@ -216,3 +216,14 @@ export function readOwn(
   if (v instanceof Accessor) return v.get ? it.call(v.get, o, [], null) : undefined;
   return v;
 }
+
+/** Object.prototype's properties besides hasOwnProperty */
+export const OBJECT_PROTOTYPE = new Set([
+  'toString',
+  'valueOf',
+  'toLocaleString',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'constructor',
+  '__proto__',
+]);
