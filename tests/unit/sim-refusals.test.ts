@@ -142,7 +142,7 @@ const REFUSED: Refused[] = [
   },
   {
     what: 'delete',
-    source: `${first}const o = { a: 1 };\ndelete o.a;`,
+    source: `${first}const a = [1, 2];\ndelete a[0];`,
     line: 3,
     en: 'the operator `delete`',
     ru: 'оператор `delete`',

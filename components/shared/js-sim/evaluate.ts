@@ -10,7 +10,7 @@ import { templateText } from './to-primitive.ts';
 import { toPrim, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
-import { forInKeys } from './objects.ts';
+import { deleteProperty, forInKeys } from './objects.ts';
 import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
 import { forOfIterator, GenReturn } from './generators.ts';
 import { symbolKey } from './symbols.ts';
@@ -488,6 +488,11 @@ export class Evaluator {
         return defineClass(this.it, node, env, ctx);
       case 'UnaryExpression': {
         if (typeofUndeclared(node, env)) return 'undefined';
+        if (node.operator === 'delete') {
+          const m = node.argument as A.MemberExpression;
+          const obj = yield* this.evalExpr(m.object, env, ctx);
+          return deleteProperty(this.it, obj, yield* this.memberKey(m, env, ctx), m);
+        }
         return unary(this.it, node, yield* this.evalExpr(node.argument, env, ctx));
       }
       case 'UpdateExpression': {

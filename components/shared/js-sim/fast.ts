@@ -15,6 +15,7 @@
  */
 import type * as A from 'acorn';
 import { getProperty, setProperty } from './builtins.ts';
+import { deleteProperty } from './objects.ts';
 import { binaryConverted, needsProgram, templateText, toPrimitive } from './to-primitive.ts';
 import { toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import { instanceOf } from './classes.ts';
@@ -309,6 +310,11 @@ export class Fast {
         return makeClosure(node, env, ctx);
       case 'UnaryExpression':
         if (typeofUndeclared(node, env)) return 'undefined';
+        if (node.operator === 'delete') {
+          const m = node.argument as A.MemberExpression;
+          const obj = this.expr(m.object, env, ctx);
+          return deleteProperty(this.it, obj, this.memberKey(m, env, ctx), m);
+        }
         return unary(this.it, node, this.expr(node.argument, env, ctx));
       case 'UpdateExpression': {
         const arg = node.argument;

@@ -177,6 +177,21 @@ export function hasProperty(it: Interpreter, o: Value, key: Value, site: A.Node)
   return false;
 }
 
+/**
+ * `delete o.k` / `delete o[k]`: removes an own property of a plain object or a class instance (true, also when there
+ * was none); on a primitive it is true and does nothing. An array's element (it would leave a hole), a frozen object
+ * and the other built-in objects are refused.
+ */
+export function deleteProperty(it: Interpreter, o: Value, key: Value, site: A.Node): boolean {
+  if (o === undefined || o === null) it.throwError('TypeError', 'Cannot convert undefined or null to object');
+  if (!isObj(o)) return true;
+  const k = typeof key === 'number' ? String(key) : toStr(key, site);
+  if ((o.constructor !== Obj && !(o instanceof InstanceObj)) || o.frozen)
+    refuseAt(site, { code: 'unsupported', construct: 'operator', name: 'delete' });
+  o.props.delete(k);
+  return true;
+}
+
 export function hasOwn(it: Interpreter, o: Value, key: Value, site: A.Node): boolean {
   const keys = keysOf(it, o, site);
   const k = toStr(key, site);

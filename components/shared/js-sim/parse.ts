@@ -50,7 +50,7 @@ const BINARY_OPS = new Set([
   '>>',
   '>>>',
 ]);
-const UNARY_OPS = new Set(['-', '+', '!', '~', 'typeof', 'void']);
+const UNARY_OPS = new Set(['-', '+', '!', '~', 'typeof', 'void', 'delete']);
 const ASSIGN_OPS = new Set([
   '=',
   '+=',
@@ -265,6 +265,15 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'UnaryExpression':
       if (!UNARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
+      // delete of a property only (of a name it is a strict-mode error, of `a?.b` or a private name not modelled)
+      if (
+        n.operator === 'delete' &&
+        (n.argument.type !== 'MemberExpression' ||
+          n.argument.optional ||
+          n.argument.object.type === 'Super' ||
+          n.argument.property.type === 'PrivateIdentifier')
+      )
+        refuse(n, 'operator', 'delete');
       check(n.argument);
       return;
     case 'UpdateExpression':
