@@ -122,7 +122,9 @@ const en = {
     start: () => 'Nothing has run yet. The script is the first macrotask.',
     statement: (p: P) => `Line ${s(p.line)} runs.`,
     statements: (p: P) =>
-      `${formatNumber(Number(p.count), 'en')} more statements ran from line ${s(p.from)} on (a long loop): the simulator counts them without a step each.`,
+      p.jobs
+        ? `${formatNumber(Number(p.jobs), 'en')} more queued callbacks ran (${formatNumber(Number(p.count), 'en')} statements), from line ${s(p.from)} on (a long chain): the simulator counts them without a step each.`
+        : `${formatNumber(Number(p.count), 'en')} more statements ran from line ${s(p.from)} on (a long loop): the simulator counts them without a step each.`,
     taskStart: (p: P) =>
       p.queue === 'microtasks'
         ? `The stack is empty, so the next microtask runs: ${s(p.name)}.`
@@ -149,9 +151,9 @@ const en = {
   ends: {
     done: 'The program finished: every queue is empty.',
     starvedMicrotasks: (p: P) =>
-      `Stopped after ${s(p.steps)} steps: microtask starvation. Every microtask queues another one, so the queue never empties and the loop never gets to the ${s(p.pending)} waiting macrotask(s) — timers and I/O never run. In a server, no request would be served. Yield for real: await new Promise(r => setImmediate(r)) or setTimeout.`,
+      `Stopped after ${formatNumber(Number(p.jobs), 'en')} microtasks in a row: microtask starvation. The same callbacks keep queueing one another and the queue never gets shorter, so it never empties and the loop never gets to the ${s(p.pending)} waiting macrotask(s) — timers and I/O never run. In a server, no request would be served. Yield for real: await new Promise(r => setImmediate(r)) or setTimeout.`,
     starvedTicks: (p: P) =>
-      `Stopped after ${s(p.steps)} steps: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
+      `Stopped after ${formatNumber(Number(p.jobs), 'en')} nextTick callbacks in a row: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
     infiniteLoop: (p: P) =>
       `Stopped after ${formatNumber(Number(p.ops), 'en')} operations (the simulator’s work limit): one task${p.line ? ` (at line ${s(p.line)})` : ''} did not finish within it. Either it never returns (an endless loop) or it needs more work than the simulator follows; the simulator cannot tell which. While a task runs, the loop stands: no microtask, timer or I/O callback can run.`,
     tooLong: (p: P) =>
@@ -294,7 +296,9 @@ const ru: typeof en = {
     start: () => 'Ещё ничего не выполнено. Скрипт — первая макрозадача.',
     statement: (p: P) => `Выполняется строка ${s(p.line)}.`,
     statements: (p: P) =>
-      `Ещё ${formatNumber(Number(p.count), 'ru')} ${ruPlural(Number(p.count), 'инструкция', 'инструкции', 'инструкций')} со строки ${s(p.from)} (долгий цикл): симулятор считает их, не показывая каждую шагом.`,
+      p.jobs
+        ? `Ещё ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'колбэк из очереди', 'колбэка из очереди', 'колбэков из очереди')} (${formatNumber(Number(p.count), 'ru')} ${ruPlural(Number(p.count), 'инструкция', 'инструкции', 'инструкций')}) со строки ${s(p.from)} (долгая цепочка): симулятор считает их, не показывая каждый шагом.`
+        : `Ещё ${formatNumber(Number(p.count), 'ru')} ${ruPlural(Number(p.count), 'инструкция', 'инструкции', 'инструкций')} со строки ${s(p.from)} (долгий цикл): симулятор считает их, не показывая каждую шагом.`,
     taskStart: (p: P) =>
       p.queue === 'microtasks'
         ? `Стек пуст, поэтому выполняется следующая микрозадача: ${s(p.name)}.`
@@ -321,9 +325,9 @@ const ru: typeof en = {
   ends: {
     done: 'Программа завершилась: все очереди пусты.',
     starvedMicrotasks: (p: P) =>
-      `Остановлено после ${s(p.steps)} шагов: голодание. Каждая микрозадача ставит новую, очередь никогда не пустеет, и цикл не доходит до ждущих макрозадач (${s(p.pending)}) — таймеры и ввод-вывод не выполняются. Сервер не обслужил бы ни одного запроса. Отдать управление по-настоящему — await new Promise(r => setImmediate(r)) или setTimeout.`,
+      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'микрозадачи', 'микрозадач', 'микрозадач')} подряд: голодание. Одни и те же колбэки ставят друг друга снова, очередь не становится короче и никогда не пустеет, и цикл не доходит до ждущих макрозадач (${s(p.pending)}) — таймеры и ввод-вывод не выполняются. Сервер не обслужил бы ни одного запроса. Отдать управление по-настоящему — await new Promise(r => setImmediate(r)) или setTimeout.`,
     starvedTicks: (p: P) =>
-      `Остановлено после ${s(p.steps)} шагов: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
+      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'колбэка', 'колбэков', 'колбэков')} nextTick подряд: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
     infiniteLoop: (p: P) =>
       `Остановлено после ${formatNumber(Number(p.ops), 'ru')} ${ruPlural(Number(p.ops), 'операции', 'операций', 'операций')} (предел работы симулятора): одна задача${p.line ? ` (на строке ${s(p.line)})` : ''} не завершилась в этих пределах. Либо она не возвращается никогда (бесконечный цикл), либо ей нужно больше работы, чем прослеживает симулятор; различить это он не может. Пока задача выполняется, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
     tooLong: (p: P) =>

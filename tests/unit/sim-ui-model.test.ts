@@ -154,10 +154,10 @@ describe('examples, runtimes, your code', () => {
   it('running the draft: an error keeps the editor open; good code is stepped', () => {
     const runs = new ResultStore();
     let s = chooseExample(initialState(), 'custom');
-    s = finish(runDraft(editDraft(s, 'while (true) { switch (1) {} }'), runs), runs);
+    s = finish(runDraft(editDraft(s, 'while (true) { debugger; }'), runs), runs);
     expect(s.editing).toBe(true);
     const bad = currentRun(s, runs)!;
-    expect(bad.ok ? null : bad.error.construct).toBe('switch');
+    expect(bad.ok ? null : bad.error.construct).toBe('debugger');
     s = finish(runDraft(editDraft(s, `process.nextTick(() => console.log('t'));\nconsole.log('s');`), runs), runs);
     expect(s.runtime).toBe('node');
     expect(s.editing).toBe(false);

@@ -17,7 +17,8 @@ import {
 } from './abort.ts';
 import { ASYNC_ITERATOR, ITERATOR, SymbolObj } from './symbols.ts';
 import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
-import { builtinToStr, toPrim, toStr, typeOf, withCause } from './conversions.ts';
+import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
+import { needsProgram, templateText } from './to-primitive.ts';
 import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
 import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
@@ -31,11 +32,11 @@ import {
   HandleObj,
   isCallable,
   NativeObj,
-  isObj,
   Obj,
   OpaqueObj,
   PromiseObj,
   type Value,
+  OBJECT_PROTOTYPE,
   readOwn,
 } from './values.ts';
 
@@ -126,7 +127,9 @@ export function installGlobals(it: Interpreter): void {
   it.defineGlobal('Symbol', symbol);
   it.defineGlobal(
     'String',
-    it.native('String', (_t, a) => (a.length === 0 ? '' : toStr(a[0], null))),
+    it.native('String', (_t, a, s) =>
+      a.length === 0 ? '' : needsProgram(a[0]) ? templateText(it, a[0], s) : toStr(a[0], null),
+    ),
   );
 }
 
@@ -244,38 +247,6 @@ export function setProperty(
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
-
-/**
- * A value in a template literal: ToString, which for an object is OrdinaryToPrimitive with the hint "string"
- * (ECMA-262 §7.1.1.1): its toString, then its valueOf, whichever first gives a primitive; a method the program wrote
- * is called (and what it throws, the template literal throws), a missing one is the built-in's (Object.prototype's
- * toString gives `[object Object]`, its valueOf the object itself).
- */
-export function templateText(it: Interpreter, v: Value, site: A.Node): string {
-  if (!isObj(v) || !v.convertsItself()) return toStr(v, site);
-  for (const name of ['toString', 'valueOf']) {
-    const method = v instanceof InstanceObj ? instanceProperty(it, v, name) : readOwn(it, v, name);
-    if (method === undefined) {
-      if (name === 'toString') return builtinToStr(v, site);
-      continue;
-    }
-    if (!isCallable(method)) continue;
-    const r = it.call(method, v, [], site);
-    if (!isObj(r)) return toStr(r, site);
-  }
-  it.throwError('TypeError', 'Cannot convert object to primitive value');
-}
-
-/** Object.prototype's properties besides hasOwnProperty */
-const OBJECT_PROTOTYPE = new Set([
-  'toString',
-  'valueOf',
-  'toLocaleString',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'constructor',
-  '__proto__',
-]);
 
 /** console and process: their other properties are refused, not undefined */
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {

@@ -206,7 +206,7 @@ export function superGet(it: Interpreter, ctx: FnCtx, key: string | number, site
   return inChain(parent, 'methods', name);
 }
 
-function inChain(cls: ClassObj, kind: 'methods' | 'getters' | 'setters', name: string): FnObj | undefined {
+export function inChain(cls: ClassObj, kind: 'methods' | 'getters' | 'setters', name: string): FnObj | undefined {
   for (let c: FnObj | null = cls; c instanceof ClassObj; c = c.parent) {
     const f = c[kind].get(name);
     if (f) return f;

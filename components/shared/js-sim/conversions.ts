@@ -141,6 +141,18 @@ export function binary(op: A.BinaryOperator, l: Value, r: Value, node: A.Node): 
       return Number(a) % Number(b);
     case '**':
       return Number(a) ** Number(b);
+    case '&':
+      return Number(a) & Number(b);
+    case '|':
+      return Number(a) | Number(b);
+    case '^':
+      return Number(a) ^ Number(b);
+    case '<<':
+      return Number(a) << Number(b);
+    case '>>':
+      return Number(a) >> Number(b);
+    case '>>>':
+      return Number(a) >>> Number(b);
     case '<':
     case '>':
     case '<=':

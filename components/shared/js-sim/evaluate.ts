@@ -5,10 +5,12 @@
  * the scope chain, and a name only another runtime defines is refused as such (Host.isForeignGlobal).
  */
 import type * as A from 'acorn';
-import { getProperty, setProperty, templateText } from './builtins.ts';
+import { getProperty, setProperty } from './builtins.ts';
+import { templateText } from './to-primitive.ts';
 import { toPrim, truthy } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
 import { excerpt, refuseAt } from './parse.ts';
+import { deleteProperty, forInKeys } from './objects.ts';
 import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
 import { forOfIterator, GenReturn } from './generators.ts';
 import { symbolKey } from './symbols.ts';
@@ -59,6 +61,9 @@ function afterTurn(c: Completion, labels: readonly string[]): Completion | null 
   if (!own) return c;
   return c.type === 'continue' ? null : NORMAL;
 }
+
+/** each switch's statements, all cases' in order (one block scope: scope.ts caches its plan by this array) */
+const switchBodies = new WeakMap<A.SwitchStatement, A.Statement[]>();
 
 /** the built-in Error constructors `new` calls as functions (builtins.ts) */
 const ERROR_CONSTRUCTORS = new Set([
@@ -198,9 +203,42 @@ export class Evaluator {
         return yield* this.execForOf(node, env, ctx, labels);
       case 'TryStatement':
         return yield* this.execTry(node, env, ctx);
+      case 'SwitchStatement':
+        return yield* this.execSwitch(node, env, ctx, labels);
+      case 'ForInStatement':
+        return yield* this.execForIn(node, env, ctx, labels);
       default:
         refuseAt(node, { code: 'unsupported', construct: 'other', name: node.type });
     }
+  }
+
+  /**
+   * `switch`: the cases' tests compared with `===` in order until one matches (then `default` if none did), and the
+   * statements run from there on, falling through, until a `break`; the cases share one block scope
+   */
+  private *execSwitch(node: A.SwitchStatement, env: Env, ctx: FnCtx, labels: readonly string[]): G<Completion> {
+    this.stmtSnap(node);
+    const d = yield* this.evalExpr(node.discriminant, env, ctx);
+    let body = switchBodies.get(node);
+    if (!body) switchBodies.set(node, (body = node.cases.flatMap((c) => c.consequent)));
+    const scope = blockScope(body, env);
+    hoistBlock(body, scope, ctx);
+    let start = -1;
+    for (let i = 0; i < node.cases.length && start < 0; i++) {
+      const test = node.cases[i]!.test;
+      if (test && (yield* this.evalExpr(test, scope, ctx)) === d) start = i;
+    }
+    if (start < 0) start = node.cases.findIndex((c) => !c.test);
+    if (start < 0) return NORMAL;
+    for (let i = start; i < node.cases.length; i++) {
+      for (const s of node.cases[i]!.consequent) {
+        const c = yield* this.exec(s, scope, ctx);
+        if (c.type === 'normal') continue;
+        if (c.type === 'break' && (!c.label || labels.includes(c.label))) return NORMAL;
+        return c;
+      }
+    }
+    return NORMAL;
   }
 
   private *declare(node: A.VariableDeclaration, env: Env, ctx: FnCtx): G<void> {
@@ -297,6 +335,20 @@ export class Evaluator {
     }
     // the last next() says done, through the same two jobs
     if (node.await) yield* this.forAwaitNext(undefined, true, node);
+    return NORMAL;
+  }
+
+  /** for…in: the object's own enumerable keys as they are when the loop starts, each turn like for…of's */
+  private *execForIn(node: A.ForInStatement, outer: Env, ctx: FnCtx, labels: readonly string[]): G<Completion> {
+    this.stmtSnap(node);
+    const keys = forInKeys(this.it, yield* this.evalExpr(node.right, outer, ctx), node.right);
+    // (a for…in has a for…of's left side and body: forOfTurn binds and runs them)
+    const turn = node as unknown as A.ForOfStatement;
+    for (let i = 0; i < keys.length; i++) {
+      const after = afterTurn(yield* this.forOfTurn(turn, keys[i], outer, ctx), labels);
+      if (after) return after;
+      if (i + 1 < keys.length) this.stmtSnap(node);
+    }
     return NORMAL;
   }
 
@@ -436,7 +488,12 @@ export class Evaluator {
         return defineClass(this.it, node, env, ctx);
       case 'UnaryExpression': {
         if (typeofUndeclared(node, env)) return 'undefined';
-        return unary(node, yield* this.evalExpr(node.argument, env, ctx));
+        if (node.operator === 'delete') {
+          const m = node.argument as A.MemberExpression;
+          const obj = yield* this.evalExpr(m.object, env, ctx);
+          return deleteProperty(this.it, obj, yield* this.memberKey(m, env, ctx), m);
+        }
+        return unary(this.it, node, yield* this.evalExpr(node.argument, env, ctx));
       }
       case 'UpdateExpression': {
         const ref = yield* this.reference(node.argument as A.Identifier | A.MemberExpression, env, ctx);
@@ -478,7 +535,7 @@ export class Evaluator {
         }
         const old = ref.get();
         if (assignmentSkips(op, old)) return old;
-        const v = compound(op, old, yield* this.evalExpr(node.right, env, ctx), node);
+        const v = compound(this.it, op, old, yield* this.evalExpr(node.right, env, ctx), node);
         ref.set(v);
         return v;
       }

@@ -14,8 +14,10 @@
  * one (`capturesScope`); otherwise a copy is unobservable.
  */
 import type * as A from 'acorn';
-import { getProperty, setProperty, templateText } from './builtins.ts';
-import { binary, toPrim, toStr, truthy, typeOf } from './conversions.ts';
+import { getProperty, setProperty } from './builtins.ts';
+import { deleteProperty } from './objects.ts';
+import { binaryConverted, needsProgram, templateText, toPrimitive } from './to-primitive.ts';
+import { toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import { instanceOf } from './classes.ts';
 import type { Evaluator } from './evaluate.ts';
 import { SymbolObj } from './symbols.ts';
@@ -308,7 +310,12 @@ export class Fast {
         return makeClosure(node, env, ctx);
       case 'UnaryExpression':
         if (typeofUndeclared(node, env)) return 'undefined';
-        return unary(node, this.expr(node.argument, env, ctx));
+        if (node.operator === 'delete') {
+          const m = node.argument as A.MemberExpression;
+          const obj = this.expr(m.object, env, ctx);
+          return deleteProperty(this.it, obj, this.memberKey(m, env, ctx), m);
+        }
+        return unary(this.it, node, this.expr(node.argument, env, ctx));
       case 'UpdateExpression': {
         const arg = node.argument;
         if (arg.type === 'Identifier') {
@@ -385,7 +392,7 @@ export class Fast {
       }
       const old = ev.lookup(left, env);
       if (assignmentSkips(op, old)) return old;
-      const v = compound(op, old, this.expr(rn, env, ctx), node);
+      const v = compound(this.it, op, old, this.expr(rn, env, ctx), node);
       ev.assignName(left, left.name, v, env);
       return v;
     }
@@ -399,7 +406,7 @@ export class Fast {
     }
     const old = getProperty(this.it, obj, key, left);
     if (assignmentSkips(op, old)) return old;
-    const v = compound(op, old, this.expr(rn, env, ctx), node);
+    const v = compound(this.it, op, old, this.expr(rn, env, ctx), node);
     setProperty(this.it, obj, key, v, left);
     return v;
   }
@@ -422,7 +429,7 @@ export function propertyKey(k: Value, node: A.Node): string | number {
 
 /** a binary operator's value: `instanceof` walks the prototype chain (classes.ts), the rest are conversions.ts's */
 export function binaryValue(it: Interpreter, node: A.BinaryExpression, l: Value, r: Value): Value {
-  return node.operator === 'instanceof' ? instanceOf(it, l, r) : binary(node.operator, l, r, node);
+  return node.operator === 'instanceof' ? instanceOf(it, l, r) : binaryConverted(it, node.operator, l, r, node);
 }
 
 /** `typeof x` of an undeclared name is 'undefined' (the name is not evaluated) */
@@ -431,14 +438,16 @@ export function typeofUndeclared(node: A.UnaryExpression, env: Env): boolean {
 }
 
 /** a unary operator applied to its evaluated operand */
-export function unary(node: A.UnaryExpression, v: Value): Value {
+export function unary(it: Interpreter, node: A.UnaryExpression, v: Value): Value {
   switch (node.operator) {
     case '!':
       return !truthy(v);
     case '-':
-      return -Number(toPrim(v, node));
+      return -Number(needsProgram(v) ? toPrimitive(it, v, 'number', node) : toPrim(v, node));
     case '+':
-      return Number(toPrim(v, node));
+      return Number(needsProgram(v) ? toPrimitive(it, v, 'number', node) : toPrim(v, node));
+    case '~':
+      return ~Number(needsProgram(v) ? toPrimitive(it, v, 'number', node) : toPrim(v, node));
     case 'typeof':
       return typeOf(v);
     case 'void':
@@ -464,9 +473,9 @@ export function assignmentSkips(op: A.AssignmentOperator, old: Value): boolean {
 }
 
 /** the value a compound assignment stores: `x op= r` */
-export function compound(op: A.AssignmentOperator, old: Value, r: Value, node: A.Node): Value {
+export function compound(it: Interpreter, op: A.AssignmentOperator, old: Value, r: Value, node: A.Node): Value {
   if (op === '||=' || op === '&&=' || op === '??=') return r;
-  return binary(op.slice(0, -1) as A.BinaryOperator, old, r, node);
+  return binaryConverted(it, op.slice(0, -1) as A.BinaryOperator, old, r, node);
 }
 
 /** the callee's source text, which only the TypeError for calling a non-function shows (so made only then) */

@@ -35,6 +35,8 @@ export interface Host {
   readonly promiseWithResolvers: boolean;
   /** queueMicrotask and every promise job: the microtask queue */
   enqueueMicrotask(job: Job): void;
+  /** a serial number of the microtask drain under way (or the last one): Job.drain */
+  readonly drainSerial: number;
   /**
    * setTimeout / setInterval with a callable callback and the delay as a number (ToNumber of the argument, 0 when
    * missing): the runtime clamps the delay, queues the timer and returns its handle

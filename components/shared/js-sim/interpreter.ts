@@ -23,6 +23,7 @@ import { bindPattern } from './patterns.ts';
 import { Promises, type PromiseRealm } from './promises.ts';
 import type { Recorder } from './recorder.ts';
 import { isSyncBody } from './fast.ts';
+import { joinText } from './to-primitive.ts';
 import { bodyScope, hoistVars, type FnCtx } from './scope.ts';
 import type { FrameView, TaskKind, TaskView } from './types.ts';
 import {
@@ -101,11 +102,20 @@ export class Interpreter implements Realm, PromiseRealm {
     return node?.loc?.start.line ?? null;
   }
 
+  /** Array.prototype.join with the program's conversions (to-primitive.ts; natives.ts reaches it through here) */
+  joinText(items: readonly Value[], sep: string, site: A.Node): string {
+    return joinText(this, items, sep, site);
+  }
+
   fnName(fn: FnObj): string {
     if (fn.name) return fn.name;
-    if (fn.node) return excerpt(this.source, fn.node);
-    return 'anonymous';
+    if (!fn.node) return 'anonymous';
+    // (asked for every job a callback queues: one excerpt per function node)
+    let name = this.excerpts.get(fn.node);
+    if (name === undefined) this.excerpts.set(fn.node, (name = excerpt(this.source, fn.node)));
+    return name;
   }
+  private readonly excerpts = new WeakMap<A.Node, string>();
 
   viewFor(kind: TaskKind, fn: FnObj | null, extraName?: string): TaskView {
     if (fn && fn.native && kind === 'reaction') {

@@ -141,11 +141,7 @@ export function arrayProperty(it: Interpreter, arr: ArrayObj, name: string): Val
       return m((a) => items.unshift(...a));
     case 'join':
     case 'toString':
-      return m((a, s) =>
-        items
-          .map((x) => (x === undefined || x === null ? '' : toStr(x, s)))
-          .join(name === 'join' && a[0] !== undefined ? toStr(a[0], s) : ','),
-      );
+      return m((a, s) => it.joinText(items, name === 'join' && a[0] !== undefined ? toStr(a[0], s) : ',', s));
     case 'includes':
       return m((a, s) => items.includes(a[0], optNum(a[1], s)));
     case 'indexOf':

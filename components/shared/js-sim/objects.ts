@@ -12,11 +12,11 @@
  * reviver of JSON.parse.
  */
 import type * as A from 'acorn';
-import { InstanceObj } from './classes.ts';
+import { inChain, InstanceObj } from './classes.ts';
 import { CollectionObj } from './collections.ts';
 import { MAX_NESTING, toStr } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
-import { NamespaceObj } from './natives.ts';
+import { arrayProperty, NamespaceObj } from './natives.ts';
 import { refuseAt } from './parse.ts';
 import { iterate } from './patterns.ts';
 import type { Runtime } from './types.ts';
@@ -25,7 +25,9 @@ import {
   FnObj,
   HandleObj,
   isCallable,
+  isObj,
   NO_THIS,
+  OBJECT_PROTOTYPE,
   Obj,
   OpaqueObj,
   PromiseObj,
@@ -146,6 +148,48 @@ function parseErrorMessage(host: string, text: string, runtime: Runtime): string
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   return `${bare} (line ${line} column ${pos - before.lastIndexOf('\n')})`;
+}
+
+/** for…in's keys: the own enumerable string keys, in Object.keys's order; none for undefined, null, a number */
+export function forInKeys(it: Interpreter, v: Value, site: A.Node): string[] {
+  if (v === undefined || v === null || typeof v === 'number' || typeof v === 'boolean') return [];
+  return keysOf(it, v, site);
+}
+
+/**
+ * `key in o`: an own key, an array's or a string object's length, a method of the instance's class chain, an array's
+ * methods and Object.prototype's members; a primitive on the right is V8's TypeError. Other built-in objects (a Map,
+ * a function, a promise) are refused: their prototype chains are not modelled.
+ */
+export function hasProperty(it: Interpreter, o: Value, key: Value, site: A.Node): boolean {
+  const k = typeof key === 'number' ? String(key) : toStr(key, site);
+  if (!isObj(o)) it.throwError('TypeError', `Cannot use 'in' operator to search for '${k}' in ${toStr(o, null)}`);
+  if (!(o instanceof ArrayObj) && o.constructor !== Obj && !(o instanceof InstanceObj))
+    refuseAt(site, { code: 'unsupported', construct: 'operator', name: 'in' });
+  if (keysOf(it, o, site).includes(k) || OBJECT_PROTOTYPE.has(k) || k === 'hasOwnProperty') return true;
+  if (o instanceof ArrayObj) return k === 'length' || (!isIndex(k) && arrayProperty(it, o, k) !== null);
+  if (o instanceof InstanceObj)
+    return (
+      inChain(o.cls, 'methods', k) !== undefined ||
+      inChain(o.cls, 'getters', k) !== undefined ||
+      inChain(o.cls, 'setters', k) !== undefined
+    );
+  return false;
+}
+
+/**
+ * `delete o.k` / `delete o[k]`: removes an own property of a plain object or a class instance (true, also when there
+ * was none); on a primitive it is true and does nothing. An array's element (it would leave a hole), a frozen object
+ * and the other built-in objects are refused.
+ */
+export function deleteProperty(it: Interpreter, o: Value, key: Value, site: A.Node): boolean {
+  if (o === undefined || o === null) it.throwError('TypeError', 'Cannot convert undefined or null to object');
+  if (!isObj(o)) return true;
+  const k = typeof key === 'number' ? String(key) : toStr(key, site);
+  if ((o.constructor !== Obj && !(o instanceof InstanceObj)) || o.frozen)
+    refuseAt(site, { code: 'unsupported', construct: 'operator', name: 'delete' });
+  o.props.delete(k);
+  return true;
 }
 
 export function hasOwn(it: Interpreter, o: Value, key: Value, site: A.Node): boolean {

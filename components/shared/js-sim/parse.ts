@@ -42,9 +42,33 @@ const BINARY_OPS = new Set([
   '===',
   '!==',
   'instanceof',
+  'in',
+  '&',
+  '|',
+  '^',
+  '<<',
+  '>>',
+  '>>>',
 ]);
-const UNARY_OPS = new Set(['-', '+', '!', 'typeof', 'void']);
-const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '||=', '&&=', '??=']);
+const UNARY_OPS = new Set(['-', '+', '!', '~', 'typeof', 'void', 'delete']);
+const ASSIGN_OPS = new Set([
+  '=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '**=',
+  '||=',
+  '&&=',
+  '??=',
+  '&=',
+  '|=',
+  '^=',
+  '<<=',
+  '>>=',
+  '>>>=',
+]);
 
 function refuse(node: A.Node, construct: string, name?: string): never {
   const loc = node.loc?.start;
@@ -72,8 +96,6 @@ function isProtoKey(key: A.Node, computed: boolean): boolean {
 
 /** Node types that are always refused, with the construct key used in the message. */
 const REFUSED: Record<string, string> = {
-  ForInStatement: 'forIn',
-  SwitchStatement: 'switch',
   WithStatement: 'with',
   DebuggerStatement: 'debugger',
   ImportDeclaration: 'module',
@@ -166,6 +188,13 @@ function check(node: A.Node | null | undefined): void {
       }
       check(n.finalizer);
       return;
+    case 'SwitchStatement':
+      check(n.discriminant);
+      for (const c of n.cases) {
+        check(c.test);
+        c.consequent.forEach(check);
+      }
+      return;
     case 'WhileStatement':
     case 'DoWhileStatement':
       check(n.test);
@@ -177,6 +206,15 @@ function check(node: A.Node | null | undefined): void {
         if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
         checkPattern(n.left.declarations[0]!.id);
       } else if (n.left.type !== 'Identifier') refuse(n.left, REFUSED[n.left.type] ?? 'destructuring');
+      check(n.right);
+      check(n.body);
+      return;
+    case 'ForInStatement':
+      // for (const k in o): one binding (a pattern would destructure each key string)
+      if (n.left.type === 'VariableDeclaration') {
+        if (n.left.kind !== 'let' && n.left.kind !== 'const' && n.left.kind !== 'var') refuse(n.left, 'using');
+        if (n.left.declarations[0]!.id.type !== 'Identifier') refuse(n.left, 'destructuring');
+      } else if (n.left.type !== 'Identifier') refuse(n.left, 'destructuring');
       check(n.right);
       check(n.body);
       return;
@@ -227,6 +265,15 @@ function check(node: A.Node | null | undefined): void {
       return;
     case 'UnaryExpression':
       if (!UNARY_OPS.has(n.operator)) refuse(n, 'operator', n.operator);
+      // delete of a property only (of a name it is a strict-mode error, of `a?.b` or a private name not modelled)
+      if (
+        n.operator === 'delete' &&
+        (n.argument.type !== 'MemberExpression' ||
+          n.argument.optional ||
+          n.argument.object.type === 'Super' ||
+          n.argument.property.type === 'PrivateIdentifier')
+      )
+        refuse(n, 'operator', 'delete');
       check(n.argument);
       return;
     case 'UpdateExpression':

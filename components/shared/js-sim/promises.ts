@@ -51,7 +51,7 @@ export class Promises {
 
   constructor(
     private readonly realm: PromiseRealm,
-    private readonly host: Pick<Host, 'enqueueMicrotask' | 'promiseWithResolvers'>,
+    private readonly host: Pick<Host, 'enqueueMicrotask' | 'promiseWithResolvers' | 'drainSerial'>,
   ) {
     this.protoThen = realm.native('then', (t, a) => this.then(t, a));
     this.protoCatch = realm.native('catch', (t, a) => this.catch(t, a));
@@ -180,7 +180,7 @@ export class Promises {
         ? { id: this.realm.nextId(), kind: r.handler.jobKind, name: r.handler.name, line: r.handler.jobLine }
         : this.realm.viewFor('reaction', r.handler)
       : { id: this.realm.nextId(), kind: 'passThrough', name: r.type === 'fulfill' ? 'value' : 'error', line: null };
-    this.host.enqueueMicrotask({ view, run: () => this.runReaction(r, arg, view) });
+    this.host.enqueueMicrotask({ view, run: () => this.runReaction(r, arg, view), drain: r.drain });
   }
 
   private runReaction(r: Reaction, arg: Value, view: TaskView): void {
@@ -211,8 +211,9 @@ export class Promises {
   }
 
   performThen(p: PromiseObj, onF: Value, onR: Value, capability: Capability | null): void {
-    const f: Reaction = { capability, type: 'fulfill', handler: isCallable(onF) ? onF : null };
-    const r: Reaction = { capability, type: 'reject', handler: isCallable(onR) ? onR : null };
+    const drain = this.host.drainSerial;
+    const f: Reaction = { capability, type: 'fulfill', handler: isCallable(onF) ? onF : null, drain };
+    const r: Reaction = { capability, type: 'reject', handler: isCallable(onR) ? onR : null, drain };
     if (p.state === 'pending') {
       p.fulfillReactions.push(f);
       p.rejectReactions.push(r);

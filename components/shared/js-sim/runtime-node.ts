@@ -14,8 +14,9 @@ import { EventLoop, type Slices, type Timer } from './loop.ts';
 import { refuseAt } from './parse.ts';
 import { TIMER_SLACK } from './timing.ts';
 import type { Queues } from './recorder.ts';
+import { JobQueue } from './job-queue.ts';
 import type { TaskView } from './types.ts';
-import { Halt, HandleObj, isCallable, isObj, Obj, OpaqueObj, type FnObj, type Job, type Value } from './values.ts';
+import { Halt, HandleObj, isCallable, isObj, Obj, OpaqueObj, type FnObj, type Value } from './values.ts';
 
 /** the globals only Node has (a browser refuses them by name; in recording.ts, which reads without the simulator) */
 export { NODE_ONLY } from './recording.ts';
@@ -78,7 +79,7 @@ interface IoOp {
 }
 
 export class NodeRuntime extends EventLoop {
-  private ticks: Job[] = [];
+  private readonly ticks = new JobQueue();
   private immediates: Immediate[] = [];
   /** the batch the check phase is running */
   private checkBatch: Immediate[] = [];
@@ -135,7 +136,11 @@ export class NodeRuntime extends EventLoop {
         const fn = a[0];
         if (!isCallable(fn)) realm.throwError('TypeError', 'The "callback" argument must be of type function.');
         const args = a.slice(1);
-        this.ticks.push({ view: realm.viewFor('callback', fn), run: () => realm.runCallbackTask(fn, args, site) });
+        this.ticks.push({
+          view: realm.viewFor('callback', fn),
+          run: () => realm.runCallbackTask(fn, args, site),
+          drain: this.drainSerial,
+        });
         return undefined;
       }),
     );
@@ -346,6 +351,10 @@ export class NodeRuntime extends EventLoop {
   }
 
   // ----- queues
+
+  protected override jobsQueued(): number {
+    return this.ticks.length + super.jobsQueued();
+  }
 
   /** processTicksAndRejections(): the nextTick queue, then the microtasks, until both are empty */
   protected drainQueues(): void {

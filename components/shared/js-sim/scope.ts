@@ -73,6 +73,9 @@ function varNames(body: A.Node[]): string[] {
       case 'BlockStatement':
         s.body.forEach(visit);
         return;
+      case 'SwitchStatement':
+        for (const c of s.cases) c.consequent.forEach(visit);
+        return;
       case 'IfStatement':
         visit(s.consequent);
         visit(s.alternate);
@@ -82,6 +85,7 @@ function varNames(body: A.Node[]): string[] {
         visit(s.body);
         return;
       case 'ForOfStatement':
+      case 'ForInStatement':
         visit(s.left);
         visit(s.body);
         return;

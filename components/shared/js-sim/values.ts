@@ -99,6 +99,8 @@ export interface Reaction {
   capability: Capability | null;
   type: 'fulfill' | 'reject';
   handler: FnObj | null;
+  /** the drain the `then` call was made in (Job.drain) */
+  drain: number;
 }
 export class PromiseObj extends Obj {
   state: PromiseState = 'pending';
@@ -196,6 +198,12 @@ export class Overrun extends Error {
 export interface Job {
   view: TaskView;
   run: () => void;
+  /**
+   * The drain (EventLoop.drainSerial) in which what queued this job was set up: a `then` call for a promise job, the
+   * queueing itself otherwise (set by the loop when absent). A job set up before its drain began cannot be a turn of
+   * a cycle that drain goes round (drain-watch.ts).
+   */
+  drain?: number;
 }
 
 /** a property of a plain object read through its getter, if it has one (`call`: the interpreter's) */
@@ -208,3 +216,14 @@ export function readOwn(
   if (v instanceof Accessor) return v.get ? it.call(v.get, o, [], null) : undefined;
   return v;
 }
+
+/** Object.prototype's properties besides hasOwnProperty */
+export const OBJECT_PROTOTYPE = new Set([
+  'toString',
+  'valueOf',
+  'toLocaleString',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'constructor',
+  '__proto__',
+]);
