@@ -188,12 +188,12 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           ${legend}
         </div>`;
     const lanesAt = this.plot
-      ? styleProps({
+      ? {
           '--lanes-left': `${Math.max(this.plot.left, this.namesWidth)}px`,
           '--lanes-right': `${Math.max(0, this.plot.width - this.plot.right)}px`,
-        })
-      : styleProps({});
-    const lanes = html`<div class="lanes" style=${lanesAt} role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
+        }
+      : {};
+    const lanes = html`<div class="lanes" style=${styleProps(lanesAt)} role="img" aria-label=${t.timelineLabel(t.modes[p.mode], n(run.heavy.start, 1), n(run.heavy.end, 1))}>
           <span class="lane-name">${t.lanes.main}</span>
           <svg viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true">${lane(run.main)}</svg>
           <span class="lane-name">${t.lanes.worker}</span>
