@@ -187,7 +187,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           <span>${t.load(Math.round(1000 / p.intervalMs), n(p.serviceMs), n(p.heavyMs))} <span class="clock">${t.clock(n(Math.min(s.playheadMs, horizon)))}</span></span>
           ${legend}
         </div>`;
-    const lanesAt = this.plot
+    const lanesAt: Record<string, string> = this.plot
       ? {
           '--lanes-left': `${Math.max(this.plot.left, this.namesWidth)}px`,
           '--lanes-right': `${Math.max(0, this.plot.width - this.plot.right)}px`,
