@@ -71,9 +71,7 @@ const en = {
   guessRight: 'right place',
   guessWrong: (actual: string) => `here it prints “${actual}”`,
   guessTimingNote: 'The real order depends on timing here: either order counts.',
-  nothingToGuess: 'This program prints fewer than two lines: nothing to order. Step through it.',
   // stepping
-  stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
   now: (ms: string) => `virtual time ${ms} ms`,
   panels: {
     stack: 'Call stack',
@@ -111,19 +109,12 @@ const en = {
     combinator: 'combinator',
     forAwaitStep: 'for await: next item',
   } satisfies Record<TaskKind, string>,
-  queueNames: {
-    microtasks: 'microtask',
-    ticks: 'nextTick',
-    timers: 'timer',
-    check: 'setImmediate',
-    poll: 'I/O',
-  } as Record<string, string>,
   event: {
     start: () => 'Nothing has run yet. The script is the first macrotask.',
     statement: (p: P) => `Line ${s(p.line)} runs.`,
     statements: (p: P) =>
       p.jobs
-        ? `${formatNumber(Number(p.jobs), 'en')} more queued callbacks ran (${formatNumber(Number(p.count), 'en')} statements), from line ${s(p.from)} on (a long chain): the simulator counts them without a step each.`
+        ? `${formatNumber(Number(p.jobs), 'en')} more queued callbacks ran from line ${s(p.from)} on (a long chain), counted without a step each.`
         : `${formatNumber(Number(p.count), 'en')} more statements ran from line ${s(p.from)} on (a long loop): the simulator counts them without a step each.`,
     taskStart: (p: P) =>
       p.queue === 'microtasks'
@@ -151,7 +142,7 @@ const en = {
   ends: {
     done: 'The program finished: every queue is empty.',
     starvedMicrotasks: (p: P) =>
-      `Stopped after ${formatNumber(Number(p.jobs), 'en')} microtasks in a row: microtask starvation. The same callbacks keep queueing one another and the queue never gets shorter, so it never empties and the loop never gets to the ${s(p.pending)} waiting macrotask(s) — timers and I/O never run. In a server, no request would be served. Yield for real: await new Promise(r => setImmediate(r)) or setTimeout.`,
+      `Stopped after ${formatNumber(Number(p.jobs), 'en')} microtasks in a row: microtask starvation. The same callbacks keep queueing one another, the queue never empties, and the loop never gets to the ${s(p.pending)} waiting macrotask(s) — timers and I/O never run. Yield for real: await new Promise(r => setImmediate(r)) or setTimeout.`,
     starvedTicks: (p: P) =>
       `Stopped after ${formatNumber(Number(p.jobs), 'en')} nextTick callbacks in a row: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
     infiniteLoop: (p: P) =>
@@ -247,8 +238,6 @@ const ru: typeof en = {
   guessRight: 'на месте',
   guessWrong: (actual: string) => `здесь выводится «${actual}»`,
   guessTimingNote: 'Здесь настоящий порядок зависит от времени: засчитывается любой.',
-  nothingToGuess: 'Программа выводит меньше двух строк: упорядочивать нечего. Пройдите её по шагам.',
-  stepOf: (n: number, total: number) => `Шаг ${n} из ${total}`,
   now: (ms: string) => `виртуальное время ${ms} мс`,
   panels: {
     stack: 'Стек вызовов',
@@ -285,19 +274,12 @@ const ru: typeof en = {
     combinator: 'комбинатор',
     forAwaitStep: 'for await: следующий элемент',
   },
-  queueNames: {
-    microtasks: 'микрозадача',
-    ticks: 'nextTick',
-    timers: 'таймер',
-    check: 'setImmediate',
-    poll: 'ввод-вывод',
-  },
   event: {
     start: () => 'Ещё ничего не выполнено. Скрипт — первая макрозадача.',
     statement: (p: P) => `Выполняется строка ${s(p.line)}.`,
     statements: (p: P) =>
       p.jobs
-        ? `Ещё ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'колбэк из очереди', 'колбэка из очереди', 'колбэков из очереди')} (${formatNumber(Number(p.count), 'ru')} ${ruPlural(Number(p.count), 'инструкция', 'инструкции', 'инструкций')}) со строки ${s(p.from)} (долгая цепочка): симулятор считает их, не показывая каждый шагом.`
+        ? `Ещё ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'колбэк', 'колбэка', 'колбэков')} из очереди со строки ${s(p.from)} (долгая цепочка), без шага на каждый.`
         : `Ещё ${formatNumber(Number(p.count), 'ru')} ${ruPlural(Number(p.count), 'инструкция', 'инструкции', 'инструкций')} со строки ${s(p.from)} (долгий цикл): симулятор считает их, не показывая каждую шагом.`,
     taskStart: (p: P) =>
       p.queue === 'microtasks'
@@ -325,7 +307,7 @@ const ru: typeof en = {
   ends: {
     done: 'Программа завершилась: все очереди пусты.',
     starvedMicrotasks: (p: P) =>
-      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'микрозадачи', 'микрозадач', 'микрозадач')} подряд: голодание. Одни и те же колбэки ставят друг друга снова, очередь не становится короче и никогда не пустеет, и цикл не доходит до ждущих макрозадач (${s(p.pending)}) — таймеры и ввод-вывод не выполняются. Сервер не обслужил бы ни одного запроса. Отдать управление по-настоящему — await new Promise(r => setImmediate(r)) или setTimeout.`,
+      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'микрозадачи', 'микрозадач', 'микрозадач')} подряд: голодание. Одни и те же колбэки ставят друг друга снова, очередь не пустеет, и цикл не доходит до ждущих макрозадач (${s(p.pending)}) — таймеры и ввод-вывод не выполняются. Отдать управление по-настоящему — await new Promise(r => setImmediate(r)) или setTimeout.`,
     starvedTicks: (p: P) =>
       `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'колбэка', 'колбэков', 'колбэков')} nextTick подряд: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
     infiniteLoop: (p: P) =>
