@@ -223,8 +223,9 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
       const last = (threads[threads.length - 1] ?? 0) + 1;
       return first === last ? t.threadLane(first) : t.threadLanes(first, last);
     };
-    // the label column holds the longest lane label (about 0.6 em a character at the unscaled 15 px)
-    const longest = Math.max(0, ...lanes.map((lane) => laneText(lane.threads).length));
+    // the label column holds the longest lane label (about 0.6 em a character at the unscaled 15 px); at least a
+    // two-digit range's, so that it, and the time axis right of it, stays put on every step of the slide (16 threads)
+    const longest = Math.max(t.threadLanes(10, 16).length, ...lanes.map((lane) => laneText(lane.threads).length));
     // The same time and queue scales on every step of the slide (model.axesFor): a click never rescales them.
     const axes = axesFor(s);
     const tl = timeline({

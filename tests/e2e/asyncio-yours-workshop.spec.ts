@@ -84,6 +84,10 @@ test('your code under the workshop server: the worker has its policy, and a prog
   // the presenter's address (the server's redirect), on the asyncio-loop slide
   await page.goto(`${s.origin}/presenter/${s.secret}?lang=en#/asyncio-loop`);
   await page.waitForSelector('html[data-deck-ready="true"]');
+  // The projected deck presents, and presenting keeps "Your code" for the self-paced view (the clicker is
+  // the presenter's only control): the same deck, files and worker under the presenter's cookie, browsed.
+  await page.goto(`${s.origin}/presenter/?lang=en#/asyncio-loop`);
+  await page.waitForSelector('html[data-deck-ready="true"]');
   const deckPath = new URL(page.url()).pathname;
   const demo = currentSlide(page).locator('hsw-asyncio-loop');
   await demo.getByRole('button', { name: 'Your code' }).click();
