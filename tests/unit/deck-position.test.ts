@@ -121,6 +121,8 @@ describe('DeckPosition: one module asks reveal where the deck is; the plugins su
   beforeEach(() => {
     const win = Object.assign(new EventTarget(), {
       location: { search: '?present', origin: 'http://127.0.0.1', href: 'http://127.0.0.1/' },
+      // the lifecycle prepares the next slides when idle: never here (no slide to prepare)
+      requestIdleCallback: () => 0,
     });
     vi.stubGlobal('window', win);
     vi.stubGlobal(
@@ -129,7 +131,10 @@ describe('DeckPosition: one module asks reveal where the deck is; the plugins su
     );
     vi.stubGlobal('requestAnimationFrame', (fn: () => void) => setTimeout(fn, 0));
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // the lifecycle's work after a slide is ready (a promise, then the idle callback) reads the stubbed window: let
+    // it run before the stubs go
+    await new Promise((r) => setTimeout(r, 20));
     vi.unstubAllGlobals();
   });
 
