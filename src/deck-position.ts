@@ -172,6 +172,11 @@ export class DeckPosition implements RevealPlugin {
     return () => this.#subscribers.delete(fn);
   }
 
+  /** How many subscribers it has now (for tests: a plugin's `destroy` ends its subscription). */
+  subscriberCount(): number {
+    return this.#subscribers.size;
+  }
+
   /** The position last published, or null before the deck is ready. */
   current(): Position | null {
     return this.#now;

@@ -41,11 +41,17 @@ import { Workshop } from './plugins/workshop.ts';
 import { ContextProvider } from '@lit/context';
 import { NO_WORKSHOP, workshopContext } from '../components/ui/workshop-context.ts';
 import { showToast } from './toast.ts';
+import { Owned } from './owned.ts';
 // The deck's first slide's demo (the chapter map, a few hundred bytes) ships with the deck, defined before reveal starts.
 import '../components/chapter-map/chapter-map-element.ts';
 
 // First of all: no message from another origin reaches any listener of this page (reveal's postMessage API included).
+// It stays for the page's life, even after the deck is destroyed.
 installMessageGate();
+
+/** The shell's own listeners (the address, presenting, the window's size, the overview's keys): reveal's `destroy`
+ * takes them back, with every plugin's (the `shell` plugin below). */
+const shell = new Owned();
 
 const prefs = currentPrefs();
 let lang: Lang = prefs.lang;
@@ -176,7 +182,7 @@ function correctAddress(fallback: string): void {
 }
 correctAddress(entries[0]?.id ?? '');
 // Registered before reveal's own listener (which `initialize` adds), so reveal reads the corrected address.
-window.addEventListener('hashchange', () => correctAddress(position.current()?.slide?.id ?? entries[0]?.id ?? ''), {
+shell.listen(window, 'hashchange', () => correctAddress(position.current()?.slide?.id ?? entries[0]?.id ?? ''), {
   capture: true,
 });
 // A plan from the address that was not all right says what the deck did instead (an unknown id left out, an unknown
@@ -193,7 +199,7 @@ const printing = resolvePageMode(window.location.search).print;
  */
 let presenting = resolvePageMode(window.location.search).presenting;
 document.documentElement.classList.toggle('presenting', presenting);
-window.addEventListener(PRESENTING_EVENT, () => {
+shell.listen(window, PRESENTING_EVENT, () => {
   presenting = resolvePageMode(window.location.search, deck).presenting;
   document.documentElement.classList.toggle('presenting', presenting);
   renderAll();
@@ -265,6 +271,15 @@ const deck = new Reveal({
     () => DemoLifecycle({ onError: onDemoError, loadText, position }),
     () => chrome,
     () => workshop,
+    // Last: reveal's `destroy` takes back the shell's own listeners and the quiz registry's.
+    () => ({
+      id: 'shell',
+      init: () => undefined,
+      destroy: () => {
+        shell.release();
+        quizzes.unbind();
+      },
+    }),
   ],
 });
 
@@ -293,7 +308,7 @@ const chrome = DeckChrome({
 const workshop = Workshop({ getLang: () => lang, view: (next) => workshopView.setValue(next), position, quizzes });
 
 document.documentElement.classList.toggle('portrait', portrait());
-window.addEventListener('resize', () => {
+shell.listen(window, 'resize', () => {
   const isPortrait = portrait();
   const { width, height } = deck.getConfig();
   const next = size();
@@ -309,19 +324,21 @@ window.addEventListener('resize', () => {
 
 // Registered before the plugins' listeners: "ready" marks the first slide as shown and usable, before any
 // neighbouring demo starts to load.
-deck.on('ready', () => {
+shell.on(deck, 'ready', () => {
   document.documentElement.dataset['deckReady'] = 'true';
   performance.mark('deck-ready');
 });
 
 // The overview shows every slide: each one's words come too.
-deck.on('overviewshown', () => slides.forEach((s) => void loadText(s.id)));
+shell.on(deck, 'overviewshown', () => slides.forEach((s) => void loadText(s.id)));
 
 // The overview's grid (assets/deck.css, --ov-cols across) has rows: ↑ and ↓ move a row, as ← and → move a slide
 // (reveal's own ↑ and ↓ move between vertical slides, which this deck has none of). Before reveal's listener.
-document.addEventListener(
+shell.listen(
+  document,
   'keydown',
-  (e) => {
+  (event) => {
+    const e = event as KeyboardEvent;
     if (!deck.isOverview() || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const reveal = deck.getRevealElement();
@@ -334,11 +351,11 @@ document.addEventListener(
     e.stopImmediatePropagation();
     if (next !== h) deck.slide(next);
   },
-  true,
+  { capture: true },
 );
 
 // In the overview's grid, which scrolls, the keyboard's moves bring the chosen slide into view.
-deck.on('slidechanged', () => {
+shell.on(deck, 'slidechanged', () => {
   if (!deck.isOverview()) return;
   document.querySelector('.reveal .slides > section.present')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 });

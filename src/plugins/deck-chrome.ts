@@ -1,3 +1,4 @@
+import { Owned } from '../owned.ts';
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { keysBelongTo } from '../dialog-keys.ts';
 import { deckText } from '../deck-text.ts';
@@ -275,8 +276,10 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
       watching = undefined;
     }
   }
+  const owned = new Owned();
   function listenForSpeaker(): void {
-    window.addEventListener('message', (event: MessageEvent) => {
+    owned.listen(window, 'message', (e) => {
+      const event = e as MessageEvent;
       if (!acceptsOrigin(window.location.origin, event.origin)) return;
       const message = speakerMessageOf(event.data);
       if (message?.kind !== 'hello' || !event.source || event.source === window) return;
@@ -293,11 +296,22 @@ export const DeckChrome = (options: ChromeOptions): RevealPlugin => {
       reveal.getRevealElement()?.append(bar, dialog);
       listenForSpeaker();
       presenting();
-      options.position.subscribe(({ cause }) => {
-        if (cause === 'slidechanged' || cause === 'ready') refresh();
-      });
-      reveal.on(PREFS_CHANGED, refresh);
+      owned.add(
+        options.position.subscribe(({ cause }) => {
+          if (cause === 'slidechanged' || cause === 'ready') refresh();
+        }),
+      );
+      owned.on(reveal, PREFS_CHANGED, refresh);
       refresh();
+    },
+    /** reveal's plugin exit: its listeners go, the speaker watch stops, the bar and the dialog leave the page. */
+    destroy() {
+      owned.release();
+      if (watching !== undefined) clearInterval(watching);
+      watching = undefined;
+      speaker = null;
+      bar.remove();
+      dialog.remove();
     },
   };
 };

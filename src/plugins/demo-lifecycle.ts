@@ -1,3 +1,4 @@
+import { Owned } from '../owned.ts';
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import { slideById } from '../../slides/index.ts';
 import type { DemoMode } from '../../lib/demo-contract.ts';
@@ -71,78 +72,88 @@ export interface LifecycleOptions {
  * `print` and `presenting`. All of it comes from the published position (src/deck-position.ts): the lifecycle is
  * the one writer of a demo's inputs, and asks reveal only for the list of its slides.
  */
-export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => ({
-  id: 'demo-lifecycle',
-  init(deck: RevealApi) {
-    /**
-     * What one slide's demo is told. `urgent` is the slide being shown (and, in print, every slide): the others
-     * (the slide just left, the ones that come near or go away) learn it once the new slide is on screen
-     * (`afterFrame`), so that a key press pays only for the slide it shows.
-     */
-    const syncSlide = (
-      here: Position,
-      section: HTMLElement,
-      i: number,
-      index: number,
-      currentReady: Promise<unknown>,
-    ) => {
-      const { mode, print: printing, presenting } = here;
-      const demo = demoOf(section);
-      /** Loads what the slide shows: its words, its code panels, its demo, and (through `near`) its charts. */
-      const prepare = () => {
-        void options.loadText(section.id).then(() => defineCodePanel(section));
-        void loadDemo(section.id, options.onError);
-        if (demo) demo.near = true;
-      };
-      if (i === index || printing) {
-        prepare();
-      } else if (Math.abs(i - index) <= 1) {
-        void currentReady.then(() =>
-          whenIdle(() => {
-            const now = options.position.current();
-            if (now?.slide && Math.abs(now.index - i) <= 1) prepare();
-          }),
-        );
-      } else if (demo) {
-        demo.near = false;
-      }
-      if (!demo) return;
-      demo.mode = mode;
-      demo.print = printing;
-      // Only a slide laid out for presenting takes its presented look (slides/types.ts `presented`).
-      demo.presenting = presenting && slideById(section.id)?.presented === true;
-      demo.active = !printing && i === index;
-      if (i === index) {
-        demo.step = here.step;
-      }
+export const DemoLifecycle = (options: LifecycleOptions): RevealPlugin => {
+  const owned = new Owned();
+  return {
+    id: 'demo-lifecycle',
+    init: (deck: RevealApi) => initLifecycle(deck, options, owned),
+    /** reveal's plugin exit: every listener it added goes. */
+    destroy: () => owned.release(),
+  };
+};
+
+/** Follows the published position and tells each slide's demo its inputs. */
+function initLifecycle(deck: RevealApi, options: LifecycleOptions, owned: Owned): void {
+  /**
+   * What one slide's demo is told. `urgent` is the slide being shown (and, in print, every slide): the others
+   * (the slide just left, the ones that come near or go away) learn it once the new slide is on screen
+   * (`afterFrame`), so that a key press pays only for the slide it shows.
+   */
+  const syncSlide = (
+    here: Position,
+    section: HTMLElement,
+    i: number,
+    index: number,
+    currentReady: Promise<unknown>,
+  ) => {
+    const { mode, print: printing, presenting } = here;
+    const demo = demoOf(section);
+    /** Loads what the slide shows: its words, its code panels, its demo, and (through `near`) its charts. */
+    const prepare = () => {
+      void options.loadText(section.id).then(() => defineCodePanel(section));
+      void loadDemo(section.id, options.onError);
+      if (demo) demo.near = true;
     };
-    let restPending = false;
-    const syncRest = () => {
-      restPending = false;
-      const here = options.position.current();
-      if (!here) return;
-      const { slide: current, index } = here;
-      const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
-      deck.getHorizontalSlides().forEach((section, i) => {
-        if (i !== index) syncSlide(here, section, i, index, currentReady);
-      });
-    };
-    const sync = (here: Position) => {
-      const { slide: current, index } = here;
-      if (current) syncSlide(here, current, index, index, loadDemo(current.id, options.onError));
-      if (here.print) syncRest();
-      else if (!restPending) {
-        restPending = true;
-        afterFrame(syncRest);
-      }
-    };
-    const SYNCED = new Set(['ready', ...MOVES, 'pdf-ready', 'presenting']);
+    if (i === index || printing) {
+      prepare();
+    } else if (Math.abs(i - index) <= 1) {
+      void currentReady.then(() =>
+        whenIdle(() => {
+          const now = options.position.current();
+          if (now?.slide && Math.abs(now.index - i) <= 1) prepare();
+        }),
+      );
+    } else if (demo) {
+      demo.near = false;
+    }
+    if (!demo) return;
+    demo.mode = mode;
+    demo.print = printing;
+    // Only a slide laid out for presenting takes its presented look (slides/types.ts `presented`).
+    demo.presenting = presenting && slideById(section.id)?.presented === true;
+    demo.active = !printing && i === index;
+    if (i === index) {
+      demo.step = here.step;
+    }
+  };
+  let restPending = false;
+  const syncRest = () => {
+    restPending = false;
+    const here = options.position.current();
+    if (!here) return;
+    const { slide: current, index } = here;
+    const currentReady = current ? loadDemo(current.id, options.onError) : Promise.resolve();
+    deck.getHorizontalSlides().forEach((section, i) => {
+      if (i !== index) syncSlide(here, section, i, index, currentReady);
+    });
+  };
+  const sync = (here: Position) => {
+    const { slide: current, index } = here;
+    if (current) syncSlide(here, current, index, index, loadDemo(current.id, options.onError));
+    if (here.print) syncRest();
+    else if (!restPending) {
+      restPending = true;
+      afterFrame(syncRest);
+    }
+  };
+  const SYNCED = new Set(['ready', ...MOVES, 'pdf-ready', 'presenting']);
+  owned.add(
     options.position.subscribe(({ now, cause }) => {
       if (SYNCED.has(cause)) sync(now);
-    });
-    document.addEventListener('visibilitychange', () => {
-      const demo = demoOf(options.position.current()?.slide);
-      if (demo) demo.active = document.visibilityState === 'visible';
-    });
-  },
-});
+    }),
+  );
+  owned.listen(document, 'visibilitychange', () => {
+    const demo = demoOf(options.position.current()?.slide);
+    if (demo) demo.active = document.visibilityState === 'visible';
+  });
+}

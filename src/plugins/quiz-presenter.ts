@@ -1,3 +1,4 @@
+import { Owned } from '../owned.ts';
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { QuizMode } from '../../components/shared/quiz/quiz-model.ts';
 import {
@@ -78,88 +79,101 @@ const DIGIT_KEYS = [...Array.from({ length: 9 }, (_, i) => 49 + i), ...Array.fro
  * that copy passes presenter on/off and reveal on to the window that opened the speaker view. Only the action's
  * name travels, never an answer, and only between windows of the same origin.
  */
-export const QuizPresenter = (position: DeckPosition, quizzes: ConnectedQuizzes): RevealPlugin => ({
-  id: 'quiz-presenter',
-  init(deck: RevealApi) {
-    /** Shown to a hall: the projected deck and the speaker view's copies of it. */
-    const projecting = (): boolean => deckPageMode(deck).presenting;
-    let presenter = modeFromSearch(window.location.search) === 'presenter' || projecting();
-    const live = (): QuizHost[] => quizzes.connected();
-    /** The current slide's quiz, if it has one. */
-    const current = (): QuizHost | null => {
-      const slide = position.current()?.slide;
-      return live().find((q) => slide?.contains(q)) ?? null;
-    };
-    const inSpeakerView = (): boolean => deckPageMode(deck).mode === 'speaker';
+export const QuizPresenter = (position: DeckPosition, quizzes: ConnectedQuizzes): RevealPlugin => {
+  const owned = new Owned();
+  return {
+    id: 'quiz-presenter',
+    init: (deck: RevealApi) => initQuizPresenter(deck, position, quizzes, owned),
+    /** reveal's plugin exit: every listener and key it added goes. */
+    destroy: () => owned.release(),
+  };
+};
 
-    const workshop = workshopRole(window.location.search);
-    /** The quiz slides' step fragments count only while the question is presented (quizStepsLive). */
-    const syncSteps = (): void => {
-      const on = quizStepsLive(presenter, workshop);
-      for (const section of deck.getHorizontalSlides()) {
-        if (!hasQuizSteps(section.id)) continue;
-        for (const f of section.querySelectorAll('.fragment.demo-step')) f.classList.toggle('disabled', !on);
-      }
-    };
+/** Gives every quiz the page's presenter mode and binds the quiz keys. */
+function initQuizPresenter(deck: RevealApi, position: DeckPosition, quizzes: ConnectedQuizzes, owned: Owned): void {
+  /** Shown to a hall: the projected deck and the speaker view's copies of it. */
+  const projecting = (): boolean => deckPageMode(deck).presenting;
+  let presenter = modeFromSearch(window.location.search) === 'presenter' || projecting();
+  const live = (): QuizHost[] => quizzes.connected();
+  /** The current slide's quiz, if it has one. */
+  const current = (): QuizHost | null => {
+    const slide = position.current()?.slide;
+    return live().find((q) => slide?.contains(q)) ?? null;
+  };
+  const inSpeakerView = (): boolean => deckPageMode(deck).mode === 'speaker';
 
-    const setPresenter = (on: boolean): void => {
-      presenter = on;
-      for (const q of live()) q.presenter = on;
-      syncSteps();
-    };
-    const apply = (action: QuizAction): void => {
-      if (action === 'reveal') current()?.requestReveal();
-      else setPresenter(action === 'presenter-on');
-    };
-    /** Here, and from the speaker view also in the deck it belongs to. */
-    const act = (action: QuizAction): void => {
-      apply(action);
-      if (!inSpeakerView()) return;
-      try {
-        // lib.dom types `opener` as `any`: it is the window that opened this one, or null
-        const main = window.parent.opener as Window | null;
-        main?.postMessage({ type: QUIZ_MESSAGE_TYPE, action }, targetOrigin());
-      } catch {
-        /* no opener: the speaker view was not opened by a deck */
-      }
-    };
+  const workshop = workshopRole(window.location.search);
+  /** The quiz slides' step fragments count only while the question is presented (quizStepsLive). */
+  const syncSteps = (): void => {
+    const on = quizStepsLive(presenter, workshop);
+    for (const section of deck.getHorizontalSlides()) {
+      if (!hasQuizSteps(section.id)) continue;
+      for (const f of section.querySelectorAll('.fragment.demo-step')) f.classList.toggle('disabled', !on);
+    }
+  };
 
-    // Every quiz takes the page's presenter mode as it connects (src/connected-quizzes.ts: the deck's one registry).
+  const setPresenter = (on: boolean): void => {
+    presenter = on;
+    for (const q of live()) q.presenter = on;
+    syncSteps();
+  };
+  const apply = (action: QuizAction): void => {
+    if (action === 'reveal') current()?.requestReveal();
+    else setPresenter(action === 'presenter-on');
+  };
+  /** Here, and from the speaker view also in the deck it belongs to. */
+  const act = (action: QuizAction): void => {
+    apply(action);
+    if (!inSpeakerView()) return;
+    try {
+      // lib.dom types `opener` as `any`: it is the window that opened this one, or null
+      const main = window.parent.opener as Window | null;
+      main?.postMessage({ type: QUIZ_MESSAGE_TYPE, action }, targetOrigin());
+    } catch {
+      /* no opener: the speaker view was not opened by a deck */
+    }
+  };
+
+  // Every quiz takes the page's presenter mode as it connects (src/connected-quizzes.ts: the deck's one registry).
+  owned.add(
     quizzes.watch((quiz) => {
       quiz.presenter = presenter;
-    });
-    document.addEventListener(PRESENTER_CHANGED_EVENT, (event) => {
-      const detail = (event as CustomEvent<PresenterChangedDetail>).detail;
-      act(detail.presenter ? 'presenter-on' : 'presenter-off');
-    });
-    window.addEventListener('message', (event: MessageEvent) => {
-      if (!acceptsOrigin(window.location.origin, event.origin)) return;
-      const action = actionOf(event.data);
-      if (action) apply(action);
-    });
+    }),
+  );
+  owned.listen(document, PRESENTER_CHANGED_EVENT, (event) => {
+    const detail = (event as CustomEvent<PresenterChangedDetail>).detail;
+    act(detail.presenter ? 'presenter-on' : 'presenter-off');
+  });
+  owned.listen(window, 'message', (e) => {
+    const event = e as MessageEvent;
+    if (!acceptsOrigin(window.location.origin, event.origin)) return;
+    const action = actionOf(event.data);
+    if (action) apply(action);
+  });
 
-    // Presenting starts (a speaker view connects): the room votes by hand from now on. It stopping changes nothing.
-    window.addEventListener(PRESENTING_EVENT, () => {
-      if (projecting() && !presenter) setPresenter(true);
-    });
+  // Presenting starts (a speaker view connects): the room votes by hand from now on. It stopping changes nothing.
+  owned.listen(window, PRESENTING_EVENT, () => {
+    if (projecting() && !presenter) setPresenter(true);
+  });
 
-    syncSteps();
-    deck.on('ready', syncSteps);
-    // A press forward to the revealed step (pressAction).
+  syncSteps();
+  owned.on(deck, 'ready', syncSteps);
+  // A press forward to the revealed step (pressAction).
+  owned.add(
     position.subscribe((change) => {
       if (pressAction(change) === 'reveal') current()?.requestReveal();
-    });
+    }),
+  );
 
-    deck.addKeyBinding({ keyCode: KEY_Q, key: 'Q', description: 'Quiz: presenter mode on/off' }, () => {
-      if (current()) act(presenter ? 'presenter-off' : 'presenter-on');
-    });
-    deck.addKeyBinding({ keyCode: KEY_R, key: 'R', description: 'Quiz: reveal the answer' }, () => {
-      if (current()) act('reveal');
-    });
-    for (const keyCode of DIGIT_KEYS) {
-      const choice = keyCode >= 97 ? keyCode - 97 : keyCode - 49;
-      deck.addKeyBinding(keyCode, () => current()?.requestChoice(choice));
-    }
-    deck.registerKeyboardShortcut('1 … 9', 'Quiz: choose an answer');
-  },
-});
+  owned.key(deck, { keyCode: KEY_Q, key: 'Q', description: 'Quiz: presenter mode on/off' }, () => {
+    if (current()) act(presenter ? 'presenter-off' : 'presenter-on');
+  });
+  owned.key(deck, { keyCode: KEY_R, key: 'R', description: 'Quiz: reveal the answer' }, () => {
+    if (current()) act('reveal');
+  });
+  for (const keyCode of DIGIT_KEYS) {
+    const choice = keyCode >= 97 ? keyCode - 97 : keyCode - 49;
+    owned.key(deck, keyCode, () => current()?.requestChoice(choice));
+  }
+  deck.registerKeyboardShortcut('1 … 9', 'Quiz: choose an answer');
+}

@@ -86,6 +86,7 @@ function fakeDeck(ids: string[]) {
   })) as unknown as HTMLElement[];
   const calls = Object.fromEntries(ASKS.map((k) => [k, 0])) as Record<(typeof ASKS)[number], number>;
   const handlers = new Map<string, Set<(e: unknown) => void>>();
+  const keys = new Set<number>();
   let h = 0;
   let f = -1;
   const deck = {
@@ -98,7 +99,8 @@ function fakeDeck(ids: string[]) {
     getHorizontalSlides: () => sections,
     getSlides: () => sections,
     getRevealElement: () => undefined,
-    addKeyBinding: () => undefined,
+    addKeyBinding: (b: number | { keyCode: number }) => void keys.add(typeof b === 'number' ? b : b.keyCode),
+    removeKeyBinding: (keyCode: number) => void keys.delete(keyCode),
     registerKeyboardShortcut: () => undefined,
     getIndices: () => (calls.getIndices++, { h, v: 0, f: f < 0 ? undefined : f }),
     getState: () => (calls.getState++, { indexh: h, indexv: 0, indexf: f < 0 ? undefined : f, paused: false }),
@@ -114,7 +116,7 @@ function fakeDeck(ids: string[]) {
   const emit = (type: string) => {
     for (const fn of handlers.get(type) ?? []) fn({ type });
   };
-  return { deck: deck as unknown as RevealApi & typeof deck, calls, press, emit, handlers };
+  return { deck: deck as unknown as RevealApi & typeof deck, calls, press, emit, handlers, keys };
 }
 
 describe('DeckPosition: one module asks reveal where the deck is; the plugins subscribe', () => {
@@ -187,5 +189,100 @@ describe('DeckPosition: one module asks reveal where the deck is; the plugins su
     expect(count()).toBeGreaterThan(0);
     position.unbind();
     expect(count()).toBe(0);
+  });
+});
+
+/** An EventTarget that knows how many listeners it holds now (one removed, or aborted through its signal, is gone). */
+class CountingTarget extends EventTarget {
+  #live = new Set<string>();
+  #ids = new WeakMap<object, number>();
+  #next = 0;
+  get live(): number {
+    return this.#live.size;
+  }
+  #key(type: string, fn: EventListenerOrEventListenerObject | null, capture: boolean): string {
+    if (!fn) return '';
+    if (!this.#ids.has(fn)) this.#ids.set(fn, this.#next++);
+    return `${type}/${this.#ids.get(fn)}/${capture}`;
+  }
+  override addEventListener(
+    type: string,
+    fn: EventListenerOrEventListenerObject | null,
+    options?: AddEventListenerOptions | boolean,
+  ): void {
+    const capture = typeof options === 'boolean' ? options : !!options?.capture;
+    const signal = typeof options === 'object' ? options.signal : undefined;
+    if (signal?.aborted) return;
+    const key = this.#key(type, fn, capture);
+    this.#live.add(key);
+    signal?.addEventListener('abort', () => this.#live.delete(key));
+    super.addEventListener(type, fn, options);
+  }
+  override removeEventListener(
+    type: string,
+    fn: EventListenerOrEventListenerObject | null,
+    options?: EventListenerOptions | boolean,
+  ): void {
+    const capture = typeof options === 'boolean' ? options : !!options?.capture;
+    this.#live.delete(this.#key(type, fn, capture));
+    super.removeEventListener(type, fn, options);
+  }
+}
+
+describe('the plugins own their listeners: destroy takes back all that init added', () => {
+  let win: CountingTarget;
+  let doc: CountingTarget;
+  beforeEach(() => {
+    win = Object.assign(new CountingTarget(), {
+      location: { search: '', origin: 'http://127.0.0.1', href: 'http://127.0.0.1/' },
+      requestIdleCallback: () => 0,
+    });
+    doc = Object.assign(new CountingTarget(), { querySelectorAll: () => [], visibilityState: 'visible' });
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('document', doc);
+    vi.stubGlobal('requestAnimationFrame', (fn: () => void) => setTimeout(fn, 0));
+  });
+  afterEach(async () => {
+    await new Promise((r) => setTimeout(r, 20));
+    vi.unstubAllGlobals();
+  });
+
+  it('the position, the speaker link, the quiz presenter and the lifecycle leave nothing behind', () => {
+    const { deck, handlers, keys } = fakeDeck(['chapter-io']);
+    const position = new DeckPosition({ getLang: () => 'en' });
+    const quizzes = new ConnectedQuizzes();
+    const plugins = [
+      position,
+      SpeakerLink({ position }),
+      QuizPresenter(position, quizzes),
+      DemoLifecycle({ position, onError: () => undefined, loadText: () => Promise.resolve() }),
+    ];
+    const count = () => ({
+      window: win.live,
+      document: doc.live,
+      deck: [...handlers.values()].reduce((n, s) => n + s.size, 0),
+      keys: keys.size,
+      subscribers: position.subscriberCount(),
+    });
+    for (const p of plugins) void p.init?.(deck);
+    // each of them listens somewhere (so the count below can fail)
+    expect(Object.values(count()).every((n) => n > 0)).toBe(true);
+    for (const p of plugins.slice(1)) p.destroy?.();
+    position.destroy();
+    expect(count()).toEqual({ window: 0, document: 0, deck: 0, keys: 0, subscribers: 0 });
+  });
+
+  it('a preview inside the speaker view (?receiver) leaves nothing behind either', () => {
+    Object.assign(win, {
+      location: { search: '?receiver', origin: 'http://127.0.0.1', href: 'http://127.0.0.1/?receiver' },
+      parent: {},
+    });
+    const { deck } = fakeDeck(['chapter-io']);
+    const position = new DeckPosition({ getLang: () => 'en' });
+    const link = SpeakerLink({ position });
+    void link.init?.(deck);
+    expect([win.live, position.subscriberCount()]).toEqual([1, 1]);
+    link.destroy?.();
+    expect([win.live, position.subscriberCount()]).toEqual([0, 0]);
   });
 });
