@@ -70,7 +70,10 @@ describe('the standard library in part', () => {
             `import json, asyncio_recorder\njson.dumps(asyncio_recorder.record(${JSON.stringify(source)}))`,
           ) as string,
         ) as PyRecording;
-      const wanted = (whole?: string) => py.runPython(`_stdlib_wanted(${JSON.stringify(whole ?? '')})`) as boolean;
+      // as the worker holds it: the function taken, its global name deleted
+      const wantedFn = py.runPython('_stdlib_wanted') as (whole?: string) => boolean;
+      py.runPython('del _stdlib_wanted');
+      const wanted = (whole?: string) => (whole ? wantedFn(whole) : wantedFn());
 
       // (threads: the recorder decides what a program may do with them; here only that their modules are shipped)
       const threads = (m: string) => m === 'threading' || m.startsWith('concurrent');

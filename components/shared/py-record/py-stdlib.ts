@@ -59,40 +59,43 @@ export const STDLIB_ALWAYS: readonly string[] = [];
 /**
  * Python run at boot, before any program (`TOP` set before it: STDLIB_FULL_TOP): a finder last on sys.meta_path
  * that, for a module of the standard library left out of the part loaded, notes the name and says so in the
- * program's own traceback. `_stdlib_wanted()` reports and clears the note; `_stdlib_wanted(zip)` puts the whole
+ * program's own traceback. It leaves one name in the globals, `_stdlib_wanted`, for the worker to take and delete. `_stdlib_wanted()` reports and clears the note; `_stdlib_wanted(zip)` puts the whole
  * library's zip on sys.path, and in every package loaded already from the part, as their `__path__`'s second.
  */
 export const STDLIB_FINDER = `
-import sys
-class _NotLoadedYet:
-    full = False
-    asked = []
-    top = frozenset(TOP.split())
-    @classmethod
-    def find_spec(cls, name, path=None, target=None):
-        if cls.full or name.partition('.')[0] not in cls.top:
-            return None
-        cls.asked.append(name)
-        raise ModuleNotFoundError(
-            f"No module named {name!r} here yet: this page loads Python's standard library in part at first, "
-            "and the rest when a program imports from it (Run again if it did not load)", name=name)
-sys.meta_path.append(_NotLoadedYet)
-def _stdlib_wanted(whole=None):
-    if whole:
-        part = next(p for p in sys.path if p.endswith('.zip')) + '/'
-        sys.path.append(whole)
-        for m in list(sys.modules.values()):
-            path = getattr(m, '__path__', None)
-            if isinstance(path, list):
-                path.extend([whole + '/' + p[len(part):] for p in path if p.startswith(part)])
-        import encodings  # a codec looked up before is remembered as missing
-        for name in [k for k, v in encodings._cache.items() if v is None]:
-            del encodings._cache[name]
-        _NotLoadedYet.full = True
-    asked = bool(_NotLoadedYet.asked) and not _NotLoadedYet.full
-    _NotLoadedYet.asked.clear()
-    return asked
-del TOP
+def _stdlib_finder(top):
+    import sys
+    top = frozenset(top.split())
+    class NotLoadedYet:
+        full = False
+        asked = []
+        @classmethod
+        def find_spec(cls, name, path=None, target=None):
+            if cls.full or name.partition('.')[0] not in top:
+                return None
+            cls.asked.append(name)
+            raise ModuleNotFoundError(
+                f"No module named {name!r} here yet: this page loads Python's standard library in part at first, "
+                "and the rest when a program imports from it (Run again if it did not load)", name=name)
+    sys.meta_path.append(NotLoadedYet)
+    def wanted(whole=None):
+        if whole:
+            part = next(p for p in sys.path if p.endswith('.zip')) + '/'
+            sys.path.append(whole)
+            for m in list(sys.modules.values()):
+                path = getattr(m, '__path__', None)
+                if isinstance(path, list):
+                    path.extend([whole + '/' + p[len(part):] for p in path if p.startswith(part)])
+            import encodings  # a codec looked up before is remembered as missing
+            for name in [k for k, v in encodings._cache.items() if v is None]:
+                del encodings._cache[name]
+            NotLoadedYet.full = True
+        asked = bool(NotLoadedYet.asked) and not NotLoadedYet.full
+        NotLoadedYet.asked.clear()
+        return asked
+    return wanted
+_stdlib_wanted = _stdlib_finder(TOP)
+del _stdlib_finder, TOP
 `;
 
 /** The files of the zip shipped (generated: `npx tsx scripts/stdlib-trim.ts --write`). */

@@ -247,7 +247,7 @@ function boot(): Promise<Booted> {
     py.globals.set('TOP', STDLIB_FULL_TOP.join(' '));
     py.runPython(STDLIB_FINDER);
     const wanted = py.runPython('_stdlib_wanted') as Booted['wanted'];
-    py.runPython('del _stdlib_wanted, _NotLoadedYet');
+    py.runPython('del _stdlib_wanted');
     forgetAddress(py, deckAddress);
     lockDown();
     return { python, record, py, wanted };
