@@ -12,6 +12,7 @@ export default defineConfig(
     'dist/',
     'dist-single/',
     'dist-phone/',
+    'dist-server/',
     'tests/snippets/', // test data: snippets whose output is checked against Node and Chromium, kept byte-identical
     'test-results/',
     'playwright-report/',
