@@ -19,14 +19,15 @@ const guides = ['README.md', 'CONTRIBUTING.md', ...docsPages];
 /** Every link and image address a Markdown renderer finds in a file. */
 function linksOf(text: string): string[] {
   const found: string[] = [];
-  const walk = (tokens: ReturnType<MarkdownIt['parse']>) => {
+  const md = new MarkdownIt();
+  const walk = (tokens: ReturnType<typeof md.parse>) => {
     for (const t of tokens) {
-      if (t.type === 'link_open') found.push(t.attrGet('href') ?? '');
-      if (t.type === 'image') found.push(t.attrGet('src') ?? '');
+      if (t.type === 'link_open') found.push(String(t.attrGet('href') ?? ''));
+      if (t.type === 'image') found.push(String(t.attrGet('src') ?? ''));
       if (t.children) walk(t.children);
     }
   };
-  walk(new MarkdownIt().parse(text, {}));
+  walk(md.parse(text, {}));
   return found;
 }
 
