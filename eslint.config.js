@@ -1,6 +1,6 @@
 // ESLint: the recommended sets of ESLint, typescript-eslint (type-aware) and eslint-plugin-lit.
 // typescript-eslint reads types through the TypeScript 6 JS API (`typescript` is @typescript/typescript6);
-// `tsc` itself is TypeScript 7 (@typescript/native). See README, "Dependencies, and why".
+// `tsc` itself is TypeScript 7 (@typescript/native). See docs/internals.md, "Dependencies, and why".
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import lit from 'eslint-plugin-lit';
@@ -12,6 +12,7 @@ export default defineConfig(
     'dist/',
     'dist-single/',
     'dist-phone/',
+    'dist-server/',
     'tests/snippets/', // test data: snippets whose output is checked against Node and Chromium, kept byte-identical
     'test-results/',
     'playwright-report/',

@@ -11,7 +11,7 @@ import { isLang, type Lang } from './i18n.ts';
 export const OEMBED_WIDTH = 640;
 /** The frame widths the build measures each slide's height at (scripts/stills.ts). */
 export const MEASURED_WIDTHS: readonly number[] = [320, 480, 640, 960];
-/** The height an answer gives where no height was measured (a build without a browser): stated in README. */
+/** The height an answer gives where no height was measured (a build without a browser): stated in docs/embedding.md. */
 export const UNMEASURED_HEIGHT = 900;
 
 /** What `npm run stills` measured: per slide and language, per speaker step, the height at each of `widths`. */

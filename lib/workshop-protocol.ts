@@ -1,7 +1,7 @@
 /**
  * Workshop mode's wire protocol: every message between the workshop server (server/) and its clients (the
  * presenter's deck, the presenter's remote, the participants' phones), as valibot schemas. Both ends validate
- * what they receive with these; the README's "Workshop protocol" section documents the same shapes.
+ * what they receive with these; docs/workshop-server.md, "The protocol", documents the same shapes.
  *
  * One WebSocket per client at `/ws`, JSON text frames. The first message a client sends is `hello`; the server
  * answers `welcome` (or `refused` and closes). Then:

@@ -29,7 +29,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * - connections to itself: `'self'` also matches `ws:`/`wss:` to the same host and port in current Chromium and
  *   Firefox (CSP Level 3), which the workshop mode's socket needs;
  * - no plugins (`object-src`), no `<base>` (`base-uri`), forms post nowhere (`form-action`).
- * A meta policy cannot say `frame-ancestors` (nor `report-uri`, `sandbox`): a host sends those as headers (README).
+ * A meta policy cannot say `frame-ancestors` (nor `report-uri`, `sandbox`): a host sends those as headers (docs/hosting.md).
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
@@ -84,7 +84,7 @@ function framingHeaders(): Connect.NextHandleFunction {
 /**
  * `vite preview` and `vite dev` send lib/framing.ts's NO_FRAMING with every answer but the embed pages: only the
  * deck's own pages may frame the deck, the speaker view, the remote; any site may frame `embed.html`. (The built
- * files cannot say it themselves: a static host sends the same headers, README "Security policy".)
+ * files cannot say it themselves: a static host sends the same headers, docs/hosting.md, "Security policy".)
  */
 export function framingPlugin(): Plugin {
   return {

@@ -16,7 +16,7 @@ import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
  * policy (scripts/csp.ts, no `wasm-unsafe-eval`, no `unsafe-eval`); the worker, a dedicated worker of the deck's
  * own origin, is governed by the policy of its own response, WORKER_CSP (lib/worker-policy.ts), which `vite preview`
  * (and `vite dev`) sends as a header on the worker's file, as the workshop server does (server/static.ts). A host
- * that serves the deck sends the same header on `assets/py-worker-*.js` (README, "Your code").
+ * that serves the deck sends the same header on `assets/py-worker-*.js` (docs/your-code.md, "Security policy").
  */
 
 const PACKAGE = join(import.meta.dirname, '..', 'node_modules', 'pyodide');

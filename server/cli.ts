@@ -198,6 +198,14 @@ function build(script: string): boolean {
     console.warn(`(no "${script}" script in package.json: skipped)`);
     return false;
   }
+  // A room host's `npm ci --omit=dev` has no Vite: say what to do rather than fail inside npm (docs/workshop.md).
+  if (!existsSync(join(ROOT, 'node_modules', 'vite'))) {
+    console.error(
+      `npm run ${script} needs the dev dependencies (Vite), which this install lacks: build where they are and bring` +
+        ` dist/, dist-phone/ and dist-server/ here, or start with --no-build to serve the builds as they are`,
+    );
+    return false;
+  }
   console.log(`npm run ${script} …`);
   const r = spawnSync('npm', ['run', '-s', script], { cwd: ROOT, stdio: 'inherit' });
   return r.status === 0;

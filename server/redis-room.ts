@@ -208,7 +208,7 @@ const VOTES_GONE =
   '/api/export.json?key=<secret>).';
 const REDIS_CONFIG =
   'Give Redis persistence and no eviction (appendonly yes, appendfsync always, maxmemory-policy noeviction: ' +
-  'README, "What a room host configures in Redis").';
+  'docs/workshop-server.md, "What a room host configures in Redis").';
 const HOW_TO_GO_ON =
   `${VOTES_GONE} To go on, start the first process with --new (a new room: a new code and secret, so the phones ` +
   `scan the new QR code) and the others without it. ${REDIS_CONFIG}`;

@@ -3,7 +3,7 @@
  * from `:root` to the element's own root inside the shadow root (`.root`), the dark theme by default, the light one
  * with `theme="light"` (or with no valid `theme` when the system prefers light). Declared there, they win over any
  * `--hsw-*` the host page sets on the element or its ancestors (a page rule on the element beats `:host`), so the
- * page cannot make the demo's text invisible: only `--hsw-font`, which the README documents, reaches inside (the
+ * page cannot make the demo's text invisible: only `--hsw-font`, which docs/embedding.md documents, reaches inside (the
  * host's value, captured on `:host` as `--hsw-page-font`). Rules for the deck's own pages (`html`, `body`, the embed
  * page's classes) match nothing inside a shadow root and are left out.
  */

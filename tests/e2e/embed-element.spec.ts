@@ -227,7 +227,7 @@ test.describe('<hsw-slide>, the web component', () => {
       const found = await page.evaluate(contrasts, id);
       expect(found.map((f) => f.what).join(' | ')).toMatch(/^span\.title .*select.*label|label.*select/s);
       expect(found.filter((f) => f.ratio < 4.5).map((f) => `${id}: ${f.what} ${f.ratio.toFixed(2)}`)).toEqual([]);
-      // The one property the README names still reaches inside.
+      // The one property docs/embedding.md names still reaches inside.
       expect(found.find((f) => f.what.startsWith('span.title'))?.font).toMatch(/^Georgia/);
     }
   });

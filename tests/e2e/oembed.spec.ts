@@ -56,7 +56,7 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hsw-oembed-'));
   stills = mkdtempSync(join(tmpdir(), 'hsw-stills-'));
   cpSync(dist, dir, { recursive: true });
-  // The measured heights as committed; c10k's default stills rendered now, as the README says to before a build.
+  // The measured heights as committed; c10k's default stills rendered now, as docs/embedding.md says to before a build.
   copyFileSync('stills/heights.json', join(stills, 'heights.json'));
   stillsScript(['--slide', 'c10k', '--step', '0', '--theme', 'light', '--out', stills]);
   server = await preview({

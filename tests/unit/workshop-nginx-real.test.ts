@@ -1,5 +1,5 @@
 /**
- * The README's front, for real: Debian's nginx running server/nginx.conf.example (its ports replaced; its own prefix
+ * The docs' front, for real: Debian's nginx running server/nginx.conf.example (its ports replaced; its own prefix
  * folder, error log and pid file under the system's temporary folder; no daemon, stopped by the test) on loopback in
  * front of two workshop processes sharing one room through a real redis-server. The phones reach both processes
  * through the one address, over WebSocket upgrade; one process stopped, its phones reconnect through nginx to the
