@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connect, Plugin } from 'vite';
-import { PYODIDE_DIR, PYODIDE_FILES } from '../components/shared/py-record/py-files.ts';
+import { PYODIDE_DIR, PYODIDE_FILES, STDLIB_FULL } from '../components/shared/py-record/py-files.ts';
+import { STDLIB_TRIMMED_NAME } from '../components/shared/py-record/py-stdlib.ts';
+import { trimStdlib } from './stdlib-trim.ts';
 import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
 
 /**
@@ -19,6 +21,15 @@ import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
 
 const PACKAGE = join(import.meta.dirname, '..', 'node_modules', 'pyodide');
 
+/** Every file served under `pyodide/`: the package's, and the standard library trimmed (made once). */
+const FILES = [...PYODIDE_FILES, STDLIB_FULL];
+let trimmed: Uint8Array | null = null;
+function bytesOf(name: string): Uint8Array {
+  if (name !== STDLIB_TRIMMED_NAME) return readFileSync(join(PACKAGE, name));
+  trimmed ??= trimStdlib(readFileSync(join(PACKAGE, STDLIB_FULL.name)));
+  return trimmed;
+}
+
 function workerPolicy(): Connect.NextHandleFunction {
   return (req, res, next) => {
     if (WORKER_FILE.test(req.url ?? '')) res.setHeader('Content-Security-Policy', WORKER_CSP);
@@ -30,11 +41,11 @@ export function pyodideFiles(): Plugin {
   return {
     name: 'hsw-pyodide-files',
     generateBundle() {
-      for (const f of PYODIDE_FILES) {
+      for (const f of FILES) {
         this.emitFile({
           type: 'asset',
           fileName: `${PYODIDE_DIR}/${f.name}`,
-          source: readFileSync(join(PACKAGE, f.name)),
+          source: bytesOf(f.name),
         });
       }
     },
@@ -46,7 +57,7 @@ export function pyodideFiles(): Plugin {
       // vite dev: the files straight from the package
       server.middlewares.use((req, res, next) => {
         const m = new RegExp(`^/${PYODIDE_DIR}/([\\w.-]+)(\\?|$)`).exec(req.url ?? '');
-        const file = m && PYODIDE_FILES.find((f) => f.name === m[1]);
+        const file = m && FILES.find((f) => f.name === m[1]);
         if (!file) return next();
         const type = file.name.endsWith('.wasm')
           ? 'application/wasm'
@@ -56,7 +67,7 @@ export function pyodideFiles(): Plugin {
               ? 'application/json'
               : 'application/zip';
         res.setHeader('Content-Type', type);
-        res.end(readFileSync(join(PACKAGE, file.name)));
+        res.end(bytesOf(file.name));
       });
     },
   };

@@ -94,8 +94,11 @@ export class PyRunner {
       };
       worker.onmessage = (e: MessageEvent<WorkerMessage>) => {
         const m = e.data;
-        if (m.kind === 'progress') cb.onProgress?.(m.loaded, m.total);
-        else if (m.id !== id) return;
+        if (m.kind === 'progress') {
+          cb.onProgress?.(m.loaded, m.total);
+          // Python loaded, the rest of its standard library loading for this run: the budget starts again after it
+          if (this.loaded) overtime();
+        } else if (m.id !== id) return;
         else if (m.kind === 'started') {
           cb.onStarted?.(m.python);
           // the first run of a worker: the budget starts once Python has loaded

@@ -22,7 +22,8 @@
  */
 import recorderSource from './asyncio_recorder.py?raw';
 import { MAX_RECORDING_CHARS, type RunRequest, type WarmRequest, type WorkerMessage } from './py-protocol.ts';
-import { PYODIDE_BYTES, PYODIDE_DIR, PYODIDE_FILES } from './py-files.ts';
+import { PYODIDE_BYTES, PYODIDE_DIR, PYODIDE_FILES, STDLIB_FULL } from './py-files.ts';
+import { STDLIB_FINDER, STDLIB_FULL_TOP, STDLIB_TRIMMED_NAME } from './py-stdlib.ts';
 
 /** What of a PyProxy the worker uses (pyodide/ffi.d.ts). */
 interface PyObject {
@@ -37,9 +38,11 @@ interface Pyodide {
   runPython(code: string): unknown;
   globals: { set(name: string, value: unknown): void };
   setStdin(options: { error: boolean }): void;
+  FS: { writeFile(path: string, data: Uint8Array): void };
 }
 type LoadPyodide = (options: {
   indexURL: string;
+  stdLibURL?: string;
   jsglobals: object;
   stdout?: (s: string) => void;
   stderr?: (s: string) => void;
@@ -51,6 +54,8 @@ const scope = self as unknown as {
   fetch: typeof fetch;
 };
 const post = scope.postMessage.bind(scope);
+/** The worker's own fetch, kept before the lock-down: it fetches the whole standard library, and nothing else. */
+const fetchOwn = scope.fetch.bind(scope);
 // (this file's address through a variable: Vite would take `new URL(…, import.meta.url)` for an asset of its own)
 const here = import.meta.url;
 const base = import.meta.env.DEV ? new URL(`/${PYODIDE_DIR}/`, here).href : new URL(`../${PYODIDE_DIR}/`, here).href;
@@ -99,7 +104,14 @@ async function load(): Promise<Pyodide> {
     progress(sizeOf('pyodide.asm.mjs'));
     // `js` is this empty object, not the worker's global (Pyodide's default)
     const jsglobals = Object.create(null) as object;
-    const py = await loadPyodide({ indexURL: base, jsglobals, stdout: () => {}, stderr: () => {} });
+    // The standard library in part (py-stdlib.ts): the rest only when a program imports a module outside it.
+    const py = await loadPyodide({
+      indexURL: base,
+      stdLibURL: `${base}${STDLIB_TRIMMED_NAME}`,
+      jsglobals,
+      stdout: () => {},
+      stderr: () => {},
+    });
     py.setStdin({ error: true });
     progress(PYODIDE_BYTES, true);
     return py;
@@ -181,6 +193,44 @@ interface Booted {
   readonly python: string;
   /** The recorder's `record`, held from boot: a program that rebinds the module's name does not change it. */
   readonly record: PyObject;
+  /** Pyodide, for the whole standard library when a program asks for it. */
+  readonly py: Pyodide;
+  /** Whether the last run imported a module of the standard library that is not loaded yet (held from boot). */
+  readonly wanted: (whole?: string) => unknown;
+}
+
+/** Where the whole standard library's zip is put in Python's file system. */
+const WHOLE = '/lib/python_stdlib_whole.zip';
+
+/** The whole standard library, fetched once (its fixed address, the worker's own fetch) and put on sys.path. */
+let fullLoaded: Promise<void> | null = null;
+function loadFullStdlib(booted: Booted): Promise<void> {
+  fullLoaded ??= (async () => {
+    const res = await fetchOwn(`${base}${STDLIB_FULL.name}`);
+    if (!res.ok || !res.body) throw new Error(`the standard library did not load (${res.status})`);
+    const reader = res.body.getReader();
+    const parts: Uint8Array[] = [];
+    let got = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      got += value.byteLength;
+      post({ kind: 'progress', loaded: Math.min(got, STDLIB_FULL.bytes), total: STDLIB_FULL.bytes });
+    }
+    const bytes = new Uint8Array(got);
+    let at = 0;
+    for (const p of parts) {
+      bytes.set(p, at);
+      at += p.byteLength;
+    }
+    booted.py.FS.writeFile(WHOLE, bytes);
+    booted.wanted(WHOLE);
+  })().catch((error: unknown) => {
+    fullLoaded = null;
+    throw error;
+  });
+  return fullLoaded;
 }
 let ready: Promise<Booted> | null = null;
 
@@ -194,9 +244,13 @@ function boot(): Promise<Booted> {
     ) as string;
     const record = py.runPython('recorder.record') as PyObject;
     py.runPython('del recorder');
+    py.globals.set('TOP', STDLIB_FULL_TOP.join(' '));
+    py.runPython(STDLIB_FINDER);
+    const wanted = py.runPython('_stdlib_wanted') as Booted['wanted'];
+    py.runPython('del _stdlib_wanted');
     forgetAddress(py, deckAddress);
     lockDown();
-    return { python, record };
+    return { python, record, py, wanted };
   });
   return ready;
 }
@@ -220,14 +274,25 @@ scope.addEventListener('message', (e) => {
   if (m?.kind !== 'run') return;
   void (async () => {
     try {
-      const { python, record } = await boot();
-      post({ kind: 'started', id: m.id, python });
-      const json = recordingJson(
-        record.callKwargs(String(m.source), {
-          budget_s: Math.max(0.001, Number(m.budgetMs) / 1000),
-          debug: m.debug === true,
-        }),
-      );
+      const booted = await boot();
+      post({ kind: 'started', id: m.id, python: booted.python });
+      const recordOnce = () =>
+        recordingJson(
+          booted.record.callKwargs(String(m.source), {
+            budget_s: Math.max(0.001, Number(m.budgetMs) / 1000),
+            debug: m.debug === true,
+          }),
+        );
+      let json = recordOnce();
+      // It imported a module of the standard library not loaded yet: the rest of it loads, and the program runs again
+      // (if it cannot load, the first recording stands, its traceback saying why).
+      if (booted.wanted() === true) {
+        const loaded = await loadFullStdlib(booted).then(
+          () => true,
+          () => false,
+        );
+        if (loaded) json = recordOnce();
+      }
       if (json.length > MAX_RECORDING_CHARS) post({ kind: 'oversize', id: m.id, chars: json.length });
       else post({ kind: 'result', id: m.id, json });
     } catch (err) {
