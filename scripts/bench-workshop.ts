@@ -83,7 +83,7 @@ type Msg = { type: string } & Record<string, unknown>;
 
 const tmp = mkdtempSync(join(tmpdir(), 'hsw-bench-workshop-'));
 const children: ChildProcess[] = [];
-let nginxChild: ChildProcess | null = null;
+const nginxChildren: ChildProcess[] = [];
 /** `--redis auto`: a redis-server of the bench's own (AOF, appendfsync always), stopped with the rest. */
 let ownRedis: RealRedis | null = null;
 const sockets: WebSocket[] = [];
@@ -101,7 +101,8 @@ function stop(code: number): void {
       console.error(`nginx's error log (last lines):\n${lines.slice(-5).join('\n')}`);
   }
   // nginx's master on SIGTERM (a SIGKILL would leave its workers behind), the rest at once.
-  for (const child of children) if (child.exitCode === null) child.kill(child === nginxChild ? 'SIGTERM' : 'SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null) child.kill(nginxChildren.includes(child) ? 'SIGTERM' : 'SIGKILL');
   const redisChild = ownRedis?.process;
   if (redisChild && redisChild.exitCode === null) redisChild.kill('SIGKILL');
   if (ownRedis) rmSync(ownRedis.dir, { recursive: true, force: true });
@@ -114,10 +115,10 @@ const deadline = setTimeout(() => {
   stop(3);
 }, TIMEOUT_S * 1000);
 
-/** nginx with server/nginx.conf.example in front of the processes' ports; its port. */
-async function startNginx(backs: readonly number[]): Promise<number> {
+/** nginx with server/nginx.conf.example in front of the processes' ports (its files in `tmp/<name>`); its port. */
+async function startNginx(backs: readonly number[], name = 'nginx'): Promise<number> {
   const front = await freePort();
-  const dir = join(tmp, 'nginx');
+  const dir = join(tmp, name);
   mkdirSync(dir);
   writeFileSync(join(dir, 'nginx.conf'), nginxConfig(front, backs));
   const c = spawn(
@@ -126,7 +127,7 @@ async function startNginx(backs: readonly number[]): Promise<number> {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   children.push(c);
-  nginxChild = c;
+  nginxChildren.push(c);
   const end = performance.now() + 10_000;
   for (;;) {
     const ok = await new Promise<boolean>((done) => {
@@ -232,6 +233,88 @@ function fetchJson(url: string): Promise<unknown> {
   });
 }
 
+/** A floor server (scripts/bench-floor-server.mjs) as a child process: its port and pid. */
+function startFloorServer(): Promise<{ port: number; pid: number }> {
+  const c = spawn(process.execPath, [join(ROOT, 'scripts', 'bench-floor-server.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(c);
+  let out = '';
+  return new Promise((done, fail) => {
+    c.on('exit', (code) => fail(new Error(`the floor server exited (${code})`)));
+    c.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) done(JSON.parse(line) as { port: number; pid: number });
+    });
+  });
+}
+
+interface Floor {
+  /** Whether its phones went through nginx (several processes, nginx installed). */
+  nginx: boolean;
+  slide: number[];
+  reveal: number[];
+  missed: number;
+}
+
+/**
+ * The floor: what the machine does for the same phones and frames with nothing but `ws` (as many bare processes as
+ * the room has, behind nginx the same way): three slide frames and the revealed histogram's frame, the texts the
+ * room's first phone received, each sent to every phone, timed from the send to the phone that receives it.
+ */
+async function measureFloor(frames: { slide: string; reveal: string }): Promise<Floor> {
+  const servers = await Promise.all(Array.from({ length: PROCESSES }, () => startFloorServer()));
+  const front =
+    PROCESSES > 1 && existsSync(NGINX)
+      ? `127.0.0.1:${await startNginx(
+          servers.map((s) => s.port),
+          'nginx-floor',
+        )}`
+      : '';
+  const phoneUrl = (i: number) =>
+    front ? `ws://${front}/ws` : `ws://127.0.0.1:${servers[i % servers.length]!.port}/ws`;
+  const presenters = await Promise.all(servers.map((s) => open(`ws://127.0.0.1:${s.port}/ws`, () => {})));
+  const got: Map<string, number>[] = Array.from({ length: N }, () => new Map<string, number>());
+  const welcomed: boolean[] = Array.from({ length: N }, () => false);
+  for (let start = 0; start < N; start += BATCH) {
+    const ids = Array.from({ length: Math.min(BATCH, N - start) }, (_, j) => start + j);
+    await Promise.all(
+      ids.map(async (i) => {
+        const ws = await open(phoneUrl(i), (text, t) => {
+          if (text === '{"type":"welcome"}') welcomed[i] = true;
+          else if (!got[i]!.has(text)) got[i]!.set(text, t);
+        });
+        ws.send('{"type":"hello"}');
+      }),
+    );
+    await until(() => ids.every((i) => welcomed[i]), 10_000, 'the welcomes of a batch (floor)');
+  }
+  let missed = 0;
+  const broadcast = async (frame: string): Promise<number[]> => {
+    const t0 = performance.now();
+    for (const p of presenters) p.send(JSON.stringify({ floor: frame }));
+    try {
+      await until(() => got.every((g) => g.has(frame)), 10_000, 'a frame on every phone (floor)');
+    } catch {
+      // counted below
+    }
+    return got.flatMap((g) => {
+      const t = g.get(frame);
+      if (t === undefined) missed++;
+      return t === undefined ? [] : [t - t0];
+    });
+  };
+  const slide: number[] = [];
+  for (let k = 1; k <= 3; k++)
+    slide.push(
+      ...(await broadcast(frames.slide.replace('"slide-1"', `"slide-${k}"`).replace('"index":1', `"index":${k}`))),
+    );
+  const reveal = await broadcast(frames.reveal);
+  return { nginx: front !== '', slide, reveal, missed };
+}
+
 async function main(): Promise<void> {
   ownRedis = REDIS === 'auto' ? await RealRedis.start() : null;
   const redisUrl = ownRedis?.url ?? REDIS;
@@ -270,6 +353,8 @@ async function main(): Promise<void> {
     revealedAt: number | null;
     refused: string[];
   }
+  /** The frames the first phone received, sent again by the floor (the same text, so the same bytes). */
+  const seen = { slide: '', reveal: '' };
   const phones: Phone[] = Array.from({ length: N }, () => ({
     ws: null,
     welcomed: false,
@@ -289,12 +374,14 @@ async function main(): Promise<void> {
         p.ws = await open(phoneUrl(i), (text, t) => {
           if (text.startsWith('{"type":"welcome"')) p.welcomed = true;
           else if (text.startsWith('{"type":"slide"')) {
+            if (i === 0 && !seen.slide) seen.slide = text;
             p.slides.set((JSON.parse(text) as { slide: { index: number } }).slide.index, t);
           } else if (text.startsWith('{"type":"ack"')) p.ackAt = t;
           else if (text.startsWith('{"type":"refused"')) p.refused.push(String((JSON.parse(text) as Msg)['reason']));
           else if (text.startsWith(isPoll)) {
             if (text.includes('"status":"open"')) p.open = true;
             if (text.includes('"status":"revealed"') && text.includes('"counts":[') && p.revealedAt === null) {
+              if (i === 0) seen.reveal = text;
               p.revealedAt = t;
             }
           }
@@ -367,6 +454,16 @@ async function main(): Promise<void> {
   const counted = exported.questions.find((q) => q.qid === QID)?.answered ?? 0;
   const refused = phones.flatMap((p) => p.refused);
 
+  // The room's phones go; the floor's come, to the same number, in the same way.
+  for (const p of phones) p.ws?.terminate();
+  presenter.terminate();
+  const floor = await measureFloor(seen);
+  const p95 = (xs: number[]) => quantiles(xs).p95;
+  const ratio = (ours: number[], base: number[], goal: number) => {
+    const r = p95(ours) / p95(base);
+    return `${r.toFixed(2)}× (goal ≤ ${goal}×: ${r <= goal ? 'met' : 'not met'})`;
+  };
+
   const row = (label: string, q: ReturnType<typeof quantiles>) =>
     `  ${label.padEnd(34)} p50 ${ms(q.p50).padStart(9)}   p95 ${ms(q.p95).padStart(9)}   max ${ms(q.max).padStart(9)}   (n=${q.n})`;
   const load = loadavg()
@@ -393,7 +490,13 @@ ${all
   .join(
     '\n',
   )}${redisMem ? `\n  Redis memory (VmRSS)               end ${redisMem.rss.toFixed(0)} MB (peak ${redisMem.hwm.toFixed(0)} MB)` : ''}
-  refused                            ${refused.length}${refused.length ? ` (${[...new Set(refused)].join(', ')})` : ''}`);
+  refused                            ${refused.length}${refused.length ? ` (${[...new Set(refused)].join(', ')})` : ''}
+  the floor: a bare ws server a process${floor.nginx ? ', behind nginx' : ''}, the same ${N} phones and frames (scripts/bench-floor-server.mjs)
+${row('slide → every phone (floor)', quantiles(floor.slide))}
+${row("reveal's frame → phone (floor)", quantiles(floor.reveal))}
+  frames the floor did not deliver   ${floor.missed}
+  p95 against the floor              slide ${ratio(slideLatency, floor.slide, 1.5)}, reveal ${ratio(revealLatency, floor.reveal, 1.5)}
+  p95 reveal against slide (room)    ${ratio(revealLatency, slideLatency, 2)}`);
 
   const lost = sentAt.length !== N || acked !== N || counted !== N || slidesMissed > 0 || revealLatency.length !== N;
   if (lost) console.error('bench:workshop: something was lost (see above)');
