@@ -13,6 +13,7 @@ import {
   countTurns,
   fifty,
   heartbeat,
+  heartbeatCoroutine,
   run,
   turnsRunning,
   type HandleInfo,
@@ -254,19 +255,7 @@ describe('the ntodo snapshot', () => {
           },
         ],
       },
-      {
-        name: 'heartbeat',
-        steps: [
-          {
-            op: 'repeat',
-            times: 'forever',
-            body: [
-              { op: 'mark', label: 'ticks' },
-              { op: 'sleep', ms: 10 },
-            ],
-          },
-        ],
-      },
+      heartbeatCoroutine(10),
       {
         name: 'main',
         steps: [
@@ -372,19 +361,7 @@ describe('executors', () => {
     const p: Program = {
       main: 'main',
       coroutines: [
-        {
-          name: 'heartbeat',
-          steps: [
-            {
-              op: 'repeat',
-              times: 'forever',
-              body: [
-                { op: 'mark', label: 'ticks' },
-                { op: 'sleep', ms: 10 },
-              ],
-            },
-          ],
-        },
+        heartbeatCoroutine(10),
         {
           name: 'main',
           steps: [
