@@ -32,6 +32,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
+import type { RecordedThreadEvent } from '../components/shared/py-record/py-protocol.ts';
 import { parseCommandLine } from './command-line.ts';
 import { exitWhenWritten } from './exit.ts';
 
@@ -65,6 +66,7 @@ interface RecordedTurn {
   readonly time: number;
   readonly slept: number;
   readonly ran: readonly { what: string; stdout?: string; stderr?: string; blocked?: number }[];
+  readonly threads?: readonly RecordedThreadEvent[];
 }
 interface Recording {
   readonly python: string;
@@ -169,12 +171,24 @@ function text(r: Recording, engine: 'pyodide' | 'python3'): string {
   const out: string[] = [`CPython ${r.python}${where}: ${r.turns.length} turns of the loop`];
   for (const t of r.turns) {
     out.push(`turn ${t.n} at ${secondsText(t.time)} (${t.phase})`);
-    if (t.slept > 0) out.push(`  the loop slept ${secondsText(t.slept)} in select(), waiting for the next timer`);
-    for (const h of t.ran) {
+    const woken = (t.threads ?? []).some((e) => e.after === 0 && e.kind === 'finished');
+    if (t.slept > 0)
+      out.push(
+        `  the loop slept ${secondsText(t.slept)} in select(), waiting for ${woken ? 'a worker to finish' : 'the next timer'}`,
+      );
+    const threads = (after: number) => {
+      for (const e of (t.threads ?? []).filter((x) => x.after === after)) {
+        out.push(`  [at ${secondsText(e.time)}] ${e.what}`);
+        for (const line of `${e.stdout ?? ''}${e.stderr ?? ''}`.split('\n').slice(0, -1)) out.push(`    | ${line}`);
+      }
+    };
+    threads(0);
+    t.ran.forEach((h, i) => {
       out.push(`  ran ${h.what}`);
       for (const line of `${h.stdout ?? ''}${h.stderr ?? ''}`.split('\n').slice(0, -1)) out.push(`    | ${line}`);
       if (h.blocked !== undefined) out.push(`    blocked the loop for ${secondsText(h.blocked)} (time.sleep)`);
-    }
+      threads(i + 1);
+    });
   }
   return `${out.join('\n')}\n`;
 }

@@ -36,7 +36,7 @@ const en = {
   refusedTitle: (what: string, line: string) => `Refused: ${what}${line ? ` (line ${line})` : ''}`,
   refusal: {
     threads:
-      'Threads are not available here: WebAssembly in this page has none, so asyncio.to_thread, run_in_executor and threading cannot run. The python-asyncio slide\u2019s presets to_thread(requests.get) and to_thread(compute) show what the pool does.',
+      'This module is not available here: asyncio.to_thread and loop.run_in_executor run (WebAssembly in this page has no threads, so their worker is modelled: its time.sleep moves its own clock, and its result reaches the loop when it would have finished), but threading, concurrent.futures and multiprocessing themselves do not.',
     sockets: 'Sockets are not available here: the program runs in a sandbox without a network.',
     subprocess: 'Processes are not available here: the program runs in a sandbox without processes.',
     input: 'input() is not available here: the program runs without a keyboard; put the value in the code.',
@@ -94,7 +94,7 @@ const ru: typeof en = {
   refusedTitle: (what: string, line: string) => `Отказано: ${what}${line ? ` (строка ${line})` : ''}`,
   refusal: {
     threads:
-      'Потоков здесь нет: у WebAssembly на этой странице их нет, поэтому asyncio.to_thread, run_in_executor и threading не выполнятся. Что делает пул, показывают программы to_thread(requests.get) и to_thread(compute) на слайде python-asyncio.',
+      'Этого модуля здесь нет: asyncio.to_thread и loop.run_in_executor выполняются (потоков у WebAssembly на этой странице нет, поэтому их исполнитель смоделирован: его time.sleep двигает его собственные часы, а результат приходит в цикл тогда, когда исполнитель закончил бы), но сами threading, concurrent.futures и multiprocessing — нет.',
     sockets: 'Сокетов здесь нет: программа выполняется в песочнице без сети.',
     subprocess: 'Процессов здесь нет: программа выполняется в песочнице без процессов.',
     input: 'input() здесь нет: у программы нет клавиатуры; впишите значение в код.',
