@@ -32,6 +32,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
+import { handleText } from '../components/shared/py-record/py-names.ts';
 import type { RecordedThreadEvent } from '../components/shared/py-record/py-protocol.ts';
 import { parseCommandLine } from './command-line.ts';
 import { exitWhenWritten } from './exit.ts';
@@ -65,7 +66,7 @@ interface RecordedTurn {
   readonly phase: string;
   readonly time: number;
   readonly slept: number;
-  readonly ran: readonly { what: string; stdout?: string; stderr?: string; blocked?: number }[];
+  readonly ran: readonly { what: string; lines?: number[]; stdout?: string; stderr?: string; blocked?: number }[];
   readonly threads?: readonly RecordedThreadEvent[];
 }
 interface Recording {
@@ -184,7 +185,7 @@ function text(r: Recording, engine: 'pyodide' | 'python3'): string {
     };
     threads(0);
     t.ran.forEach((h, i) => {
-      out.push(`  ran ${h.what}`);
+      out.push(`  ran ${handleText(h)}`);
       for (const line of `${h.stdout ?? ''}${h.stderr ?? ''}`.split('\n').slice(0, -1)) out.push(`    | ${line}`);
       if (h.blocked !== undefined) out.push(`    blocked the loop for ${secondsText(h.blocked)} (time.sleep)`);
       threads(i + 1);

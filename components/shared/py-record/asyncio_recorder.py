@@ -151,6 +151,23 @@ def coro_call(coro):
         return getattr(coro, '__qualname__', type(coro).__name__)
 
 
+def program_line(obj):
+    """The line of the program a task's coroutine is at (the innermost of its awaits that is the program's), or a
+    plain callback's first line; None when it is not the program's."""
+    if isinstance(obj, asyncio.Task):
+        coro, line = obj.get_coro(), None
+        for _ in range(100):
+            frame = getattr(coro, 'cr_frame', None) or getattr(coro, 'gi_frame', None) or getattr(coro, 'ag_frame', None)
+            if frame is None:
+                break
+            if frame.f_code.co_filename == FILENAME:
+                line = frame.f_lineno
+            coro = getattr(coro, 'cr_await', None) or getattr(coro, 'gi_yieldfrom', None)
+        return line
+    code = getattr(obj, '__code__', None)
+    return code.co_firstlineno if code is not None and code.co_filename == FILENAME else None
+
+
 def unwrap(cb):
     while isinstance(cb, functools.partial):
         cb = cb.func
@@ -197,6 +214,8 @@ def describe(handle, names):
             return fn, f'the result of {job.call} from worker {job.name}: set the result of {names.future(args[0])}'
     if fn.endswith('_call_check_cancel') and args and isinstance(executor, VirtualExecutor):
         return fn, f'{names.future(args[0])} is done: was it cancelled? (then its worker\'s job would be too)'
+    if args and isinstance(args[0], asyncio.Task):
+        return fn, f'{fn}: a callback of {names.future(args[0])} ({names.call(args[0])})'
     if args and isinstance(args[0], asyncio.Future):
         return fn, f'{fn}: a callback of {names.future(args[0])}'
     return fn, f"{fn}({', '.join(short(a) for a in args)})"
@@ -712,6 +731,9 @@ class Recorder:
         # the raw name, as tests/probes/asyncio_loop_probe.py and the TS model name it (TaskStepMethWrapper, …)
         entry = {'fn': fn, 'qualname': getattr(cb, '__qualname__', type(cb).__name__), 'what': what}
         self.turns[-1]['ran'].append(entry)
+        owner = getattr(cb, '__self__', None)
+        # the program's lines this handle ran at: where a task resumed (and, below, where it paused)
+        lines = {program_line(owner if isinstance(owner, asyncio.Task) else cb)}
         outer, self.current = self.current, entry
         outer_chunks, self._chunks = self._chunks, {}
         t0 = loop._time
@@ -723,8 +745,12 @@ class Recorder:
             self.current, self._chunks = outer, outer_chunks
             if loop._time > t0:
                 entry['blocked'] = round(loop._time - t0, 9)
-            owner = getattr(cb, '__self__', None)
             failed = False
+            if isinstance(owner, asyncio.Task) and not owner.done():
+                lines.add(program_line(owner))
+            lines.discard(None)
+            if lines:
+                entry['lines'] = sorted(lines)
             if isinstance(owner, asyncio.Task) and owner.done():
                 loop.seen_after_step(owner, self.names)
                 failed = getattr(owner, '_exception', None) is not None and getattr(owner, '_log_traceback', False)
@@ -879,6 +905,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
         'stdout': '',
         'stderr': '',
         'traceback': None,
+        'source': source,
     }
     try:
         code = check_source(source, FILENAME)

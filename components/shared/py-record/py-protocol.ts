@@ -14,6 +14,8 @@ export interface RecordedHandle {
   readonly stderr?: string;
   /** Seconds it kept the loop (time.sleep inside it). */
   readonly blocked?: number;
+  /** The program's lines it ran at: where a task resumed and where it paused, a callback's first line. */
+  readonly lines?: readonly number[];
 }
 
 export interface RecordedTimer {
@@ -84,6 +86,8 @@ export interface PyRecording {
   readonly stdout: string;
   readonly stderr: string;
   readonly traceback: string | null;
+  /** The program recorded. */
+  readonly source?: string;
   /** How the executor's workers ran: real threads (CPython) or modelled in the loop's thread (Pyodide). */
   readonly threads?: 'real' | 'modelled';
 }
