@@ -57,7 +57,7 @@ const en = {
   blockedTurn: (s: string) => `In this turn the thread was busy for ${s} s: nothing else could run.`,
   printedIn: 'What ran printed',
   workersIn: 'What the executor\u2019s workers did in this turn (to_thread, run_in_executor)',
-  yourLines: 'Your code: the lines this turn ran are marked',
+  yourLines: (from: string, to: string) => `Your code, lines ${from}\u2013${to}: the lines this turn ran are marked`,
   moreHandles: (n: number) => `\u2026 and ${n} more`,
   beforeYours: 'asyncio.run made the loop and put main()\u2019s first __step in _ready. Press Step for the first turn.',
 };
@@ -117,7 +117,7 @@ const ru: typeof en = {
   blockedTurn: (s: string) => `В этом обороте поток был занят ${s} с: ничто другое выполниться не могло.`,
   printedIn: 'Что напечатали выполненные колбэки',
   workersIn: 'Что сделали исполнители пула в этом обороте (to_thread, run_in_executor)',
-  yourLines: 'Ваш код: отмечены строки, выполненные в этом обороте',
+  yourLines: (from: string, to: string) => `Ваш код, строки ${from}\u2013${to}: отмечены выполненные в этом обороте`,
   moreHandles: (n: number) => `\u2026 и ещё ${n}`,
   beforeYours: 'asyncio.run создал цикл и положил первый __step задачи main() в _ready. Нажмите «Шаг» — первый оборот.',
 };

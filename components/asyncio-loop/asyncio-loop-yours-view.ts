@@ -33,6 +33,7 @@ import {
   seconds,
   setDebug,
   started,
+  turnExcerpt,
   turnsOf,
   yoursRecording,
   yoursTurnTo,
@@ -221,6 +222,7 @@ function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
   const blocked = turn ? blockedIn(turn) : 0;
   const notable = turn ? notableHandles(turn, 2) : { shown: [], more: 0 };
   const workers = turn?.threads ?? [];
+  const mine = turn && rec.source ? turnExcerpt(rec.source, turnLines(turn)) : null;
   return html`
     <ol class="phases" aria-label=${t.phasesLabel}>
       ${recordedPhases(turns).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase] ?? p.phase} · ${p.turns}</li>`)}
@@ -279,7 +281,7 @@ function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
           </ul>`
         : nothing
     }
-    ${rec.source ? html`<hsw-code language="python" .code=${rec.source} .current=${turn ? turnLines(turn) : []} label=${t.yourLines}></hsw-code>` : nothing}`;
+    ${mine ? html`<hsw-code language="python" .code=${mine.code} .current=${mine.current} label=${t.yourLines(String(mine.from), String(mine.to))}></hsw-code>` : nothing}`;
 }
 
 export function renderYours(h: YoursHost, lang: Lang): TemplateResult {

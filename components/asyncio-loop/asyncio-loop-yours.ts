@@ -178,5 +178,28 @@ export function recordedPhases(turns: readonly RecordedTurn[]): { phase: string;
   return out;
 }
 
+/**
+ * The part of the program a turn ran, for the code view: its marked lines (py-names.ts, turnLines) with a line of
+ * context each side, at most `max` lines (a turn of many tasks marks many lines: its first ones), so that they show
+ * without scrolling. Null when the turn ran none of the program's lines.
+ */
+export function turnExcerpt(
+  source: string,
+  lines: readonly number[],
+  max = 8,
+): { code: string; from: number; to: number; current: number[] } | null {
+  const all = source.replace(/\n$/, '').split('\n');
+  const marked = lines.filter((l) => l >= 1 && l <= all.length);
+  if (marked.length === 0) return null;
+  const from = Math.max(1, marked[0]! - 1);
+  const to = Math.min(all.length, marked.at(-1)! + 1, from + max - 1);
+  return {
+    code: all.slice(from - 1, to).join('\n'),
+    from,
+    to,
+    current: marked.filter((l) => l <= to).map((l) => l - from + 1),
+  };
+}
+
 /** The seconds as the slide writes them: at most 6 decimals, no trailing zeros. */
 export const seconds = (s: number): string => String(Number(s.toFixed(6)));

@@ -26,7 +26,7 @@ const TEXT = {
     overtime: 'Stopped: a callback held the loop for more than 5 s',
     turnOf: /Turn 2 of 9(?!\d)/,
     workers: 'What the executor\u2019s workers did in this turn (to_thread, run_in_executor)',
-    yourLines: 'Your code: the lines this turn ran are marked',
+    yourLines: 'Your code, lines 19\u201322: the lines this turn ran are marked',
   },
   ru: {
     tab: 'Ваш код',
@@ -44,7 +44,7 @@ const TEXT = {
     overtime: 'Остановлено: колбэк держал цикл дольше 5 с',
     turnOf: /Оборот 2 из 9(?!\d)/,
     workers: 'Что сделали исполнители пула в этом обороте (to_thread, run_in_executor)',
-    yourLines: 'Ваш код: отмечены строки, выполненные в этом обороте',
+    yourLines: 'Ваш код, строки 19\u201322: отмечены выполненные в этом обороте',
   },
 } as const;
 
@@ -187,6 +187,7 @@ for (const lang of ['en', 'ru'] as const) {
       'blocking_io(0.49) submitted to worker asyncio_0 (modelled: WebAssembly has no threads)',
     );
     const mine = demo.locator(`hsw-code pre[aria-label="${t.yourLines}"]`);
+    await expect(mine.locator('.line')).toHaveCount(4);
     await expect(mine.locator('.line.current')).toHaveText([
       '    await asyncio.sleep(0.01)',
       "    print('to_thread gave', await asyncio.to_thread(blocking_io, 0.49))",

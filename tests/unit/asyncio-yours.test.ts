@@ -36,6 +36,7 @@ import {
   seconds,
   started,
   starts,
+  turnExcerpt,
   turnsOf,
   yoursTurnTo,
   type YoursState,
@@ -196,6 +197,15 @@ describe(`"Your code": seed 000's programs as CPython records them${python.skip}
       expect(names).toContain('asyncio.sleep timer fut-2');
       // the lines: main starts at 7 and waits at 8; each worker starts at 3 and waits at 4; each wakes at 4, prints, ends
       expect(turnLines(rec.turns[0]!)).toEqual([7, 8]);
+      // the code view shows them with a line of context each side
+      expect(turnExcerpt(source, turnLines(rec.turns[0]!))).toEqual({
+        code: '\nasync def main():\n    await asyncio.gather(*(worker(n) for n in (1, 2, 3)))\n',
+        from: 6,
+        to: 9,
+        current: [2, 3],
+      });
+      expect(turnExcerpt(source, [])).toBeNull();
+      expect(turnExcerpt('a\nb\nc\nd\ne\nf\n', [2, 6], 3)).toEqual({ code: 'a\nb\nc', from: 1, to: 3, current: [2] });
       expect(turnLines(rec.turns[1]!)).toEqual([3, 4]);
       const printed = rec.turns.find((t) => t.ran.some((h) => h.stdout === '2\n'))!;
       expect(turnLines(printed)).toEqual([4]);
