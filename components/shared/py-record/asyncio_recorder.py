@@ -891,8 +891,9 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     """Runs `source` as __main__ and returns the recording (a JSON-able dict):
 
     python, ok, end ('done' | 'exception' | 'refused' | 'syntax' | 'turns' | 'bytes' | 'budget' | 'deadlock'),
-    message, line, turns (n, phase, time, ready, scheduled, ran [fn, what, stdout, stderr, blocked], slept,
-    time_after, ready_after, scheduled_after, tasks), stdout, stderr, traceback.
+    message, line, turns (n, phase, time, ready, scheduled, ran [fn, what, stdout, stderr, blocked, lines], slept,
+    time_after, ready_after, scheduled_after, tasks [name, coro, call, state…], threads [time, after, thread,
+    job, kind, real, what, stdout, stderr]), stdout, stderr, traceback, source, threads ('real' | 'modelled').
     """
     out = {
         'python': '.'.join(map(str, sys.version_info[:3])),
