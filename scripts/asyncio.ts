@@ -2,9 +2,18 @@
  * The asyncio model (components/shared/asyncio-sim/) from the command line, so it can be checked against CPython.
  *
  *   npm run -s asyncio -- heartbeat --tick-ms T --portions N --portion-ms P --worker blocking|cooperative
+ *                                   [--wake-latency-ms L]
  *       → {"ticks":<int>,"median_ms":<number|null>}
  *     A background task asks to be woken every T ms while a worker does N portions of P ms, blocking inside each
  *     (time.sleep) or waiting (await asyncio.sleep), with await asyncio.sleep(0) after each portion.
+ *     --wake-latency-ms: the machine's (how late a sleeping thread wakes, the interpreter's own time with it), as
+ *     tests/probes/asyncio_probe.py measures it in a CPython run; seed 000's machine's 0.2 ms by default. The count
+ *     can depend on it: 25 ms ticks beside 8 cooperative portions of 100 ms are 33 on seed 000's machine and 32
+ *     from 1/3 ms: a portion's timer is due 3 latenesses before the fourth tick's, and while that is under a
+ *     millisecond epoll's rounding up makes both wake in one turn, the last portion's too, whose sleep(0) lets the
+ *     heartbeat tick once more; from 1/3 ms the portion wakes alone, a turn before the tick. CPython on a loaded
+ *     machine measures far more than 0.2 ms. tests/unit/asyncio-real.test.ts holds the command's counts against
+ *     CPython's on its grid, given the lateness each CPython run measured.
  *   npm run -s asyncio -- turns --program empty|nested:<depth>|gather:<n>|sleep0:<k>
  *       → {"turns":<int>}: the number of _run_once calls of asyncio.run.
  *
@@ -32,23 +41,29 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SEED_MACHINE, countTurns, heartbeat, parseTurnsProgram } from '../components/shared/asyncio-sim/index.ts';
+import { handleText } from '../components/shared/py-record/py-names.ts';
+import type { RecordedThreadEvent } from '../components/shared/py-record/py-protocol.ts';
 import { parseCommandLine } from './command-line.ts';
 import { exitWhenWritten } from './exit.ts';
 
 const RECORDER = fileURLToPath(new URL('../components/shared/py-record/asyncio_recorder.py', import.meta.url));
 
 const USAGE =
-  'usage: npm run -s asyncio -- heartbeat --tick-ms T --portions N --portion-ms P --worker blocking|cooperative | turns --program empty|nested:<depth>|gather:<n>|sleep0:<k> | record FILE.py [--json] [--engine pyodide|python3] [--budget MS]';
+  'usage: npm run -s asyncio -- heartbeat --tick-ms T --portions N --portion-ms P --worker blocking|cooperative [--wake-latency-ms L] | turns --program empty|nested:<depth>|gather:<n>|sleep0:<k> | record FILE.py [--json] [--engine pyodide|python3] [--budget MS]';
 
 function usage(): never {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 
-/** heartbeat's and turns' rule: each of the command's `count` options exactly once, nothing else (not even `--`). */
-function eachOnce(tokens: readonly { kind: string; name?: string }[], count: number): void {
+/**
+ * heartbeat's and turns' rule: each of the command's `count` required options exactly once, the `optional` ones at
+ * most once, nothing else (not even `--`).
+ */
+function eachOnce(tokens: readonly { kind: string; name?: string }[], count: number, optional: string[] = []): void {
   const names = tokens.map((t) => (t.kind === 'option' ? t.name : undefined));
-  if (names.length !== count || new Set(names).size !== count || names.includes(undefined)) usage();
+  const required = names.filter((n) => n === undefined || !optional.includes(n));
+  if (required.length !== count || new Set(names).size !== names.length || names.includes(undefined)) usage();
 }
 
 function num(text: string | undefined, { integer = false, min = 0, max = 1e7, positive = false } = {}): number {
@@ -64,7 +79,8 @@ interface RecordedTurn {
   readonly phase: string;
   readonly time: number;
   readonly slept: number;
-  readonly ran: readonly { what: string; stdout?: string; stderr?: string; blocked?: number }[];
+  readonly ran: readonly { what: string; lines?: number[]; stdout?: string; stderr?: string; blocked?: number }[];
+  readonly threads?: readonly RecordedThreadEvent[];
 }
 interface Recording {
   readonly python: string;
@@ -169,12 +185,24 @@ function text(r: Recording, engine: 'pyodide' | 'python3'): string {
   const out: string[] = [`CPython ${r.python}${where}: ${r.turns.length} turns of the loop`];
   for (const t of r.turns) {
     out.push(`turn ${t.n} at ${secondsText(t.time)} (${t.phase})`);
-    if (t.slept > 0) out.push(`  the loop slept ${secondsText(t.slept)} in select(), waiting for the next timer`);
-    for (const h of t.ran) {
-      out.push(`  ran ${h.what}`);
+    const woken = (t.threads ?? []).some((e) => e.after === 0 && e.kind === 'finished');
+    if (t.slept > 0)
+      out.push(
+        `  the loop slept ${secondsText(t.slept)} in select(), waiting for ${woken ? 'a worker to finish' : 'the next timer'}`,
+      );
+    const threads = (after: number) => {
+      for (const e of (t.threads ?? []).filter((x) => x.after === after)) {
+        out.push(`  [at ${secondsText(e.time)}] ${e.what}`);
+        for (const line of `${e.stdout ?? ''}${e.stderr ?? ''}`.split('\n').slice(0, -1)) out.push(`    | ${line}`);
+      }
+    };
+    threads(0);
+    t.ran.forEach((h, i) => {
+      out.push(`  ran ${handleText(h)}`);
       for (const line of `${h.stdout ?? ''}${h.stderr ?? ''}`.split('\n').slice(0, -1)) out.push(`    | ${line}`);
       if (h.blocked !== undefined) out.push(`    blocked the loop for ${secondsText(h.blocked)} (time.sleep)`);
-    }
+      threads(i + 1);
+    });
   }
   return `${out.join('\n')}\n`;
 }
@@ -240,19 +268,22 @@ if (command === 'heartbeat') {
         portions: { type: 'string' },
         'portion-ms': { type: 'string' },
         worker: { type: 'string' },
+        'wake-latency-ms': { type: 'string' },
       },
       tokens: true,
     },
     usage,
   );
-  eachOnce(tokens, 4);
+  eachOnce(tokens, 4, ['wake-latency-ms']);
   const tickMs = num(o['tick-ms'], { positive: true, max: 1e6 });
   const portions = num(o.portions, { integer: true, min: 1, max: 100_000 });
   const portionMs = num(o['portion-ms'], { max: 1e6 });
   const worker = o.worker;
   if (worker !== 'blocking' && worker !== 'cooperative') usage();
   if ((portions * portionMs) / tickMs > 1_000_000) usage(); // more than a million ticks: not a demo
-  const r = heartbeat({ tickMs, portions, portionMs, worker }, SEED_MACHINE);
+  const latency = o['wake-latency-ms'];
+  const machine = latency === undefined ? SEED_MACHINE : { wakeLatencyMs: num(latency, { max: 1000 }) };
+  const r = heartbeat({ tickMs, portions, portionMs, worker }, machine);
   process.stdout.write(`${JSON.stringify({ ticks: r.ticks, median_ms: r.median_ms })}\n`);
 } else if (command === 'turns') {
   const { values, tokens } = parseCommandLine(

@@ -36,7 +36,7 @@ const en = {
   refusedTitle: (what: string, line: string) => `Refused: ${what}${line ? ` (line ${line})` : ''}`,
   refusal: {
     threads:
-      'Threads are not available here: WebAssembly in this page has none, so asyncio.to_thread, run_in_executor and threading cannot run. The python-asyncio slide\u2019s presets to_thread(requests.get) and to_thread(compute) show what the pool does.',
+      'This module is not available here: asyncio.to_thread and loop.run_in_executor run (WebAssembly in this page has no threads, so their worker is modelled: its time.sleep moves its own clock, and its result reaches the loop when it would have finished), but threading, concurrent.futures and multiprocessing themselves do not.',
     sockets: 'Sockets are not available here: the program runs in a sandbox without a network.',
     subprocess: 'Processes are not available here: the program runs in a sandbox without processes.',
     input: 'input() is not available here: the program runs without a keyboard; put the value in the code.',
@@ -56,6 +56,8 @@ const en = {
   blocked: (s: string) => `blocked the loop for ${s} s (time.sleep)`,
   blockedTurn: (s: string) => `In this turn the thread was busy for ${s} s: nothing else could run.`,
   printedIn: 'What ran printed',
+  workersIn: 'What the executor\u2019s workers did in this turn (to_thread, run_in_executor)',
+  yourLines: (from: string, to: string) => `Your code, lines ${from}\u2013${to}: the lines this turn ran are marked`,
   moreHandles: (n: number) => `\u2026 and ${n} more`,
   beforeYours: 'asyncio.run made the loop and put main()\u2019s first __step in _ready. Press Step for the first turn.',
 };
@@ -94,7 +96,7 @@ const ru: typeof en = {
   refusedTitle: (what: string, line: string) => `Отказано: ${what}${line ? ` (строка ${line})` : ''}`,
   refusal: {
     threads:
-      'Потоков здесь нет: у WebAssembly на этой странице их нет, поэтому asyncio.to_thread, run_in_executor и threading не выполнятся. Что делает пул, показывают программы to_thread(requests.get) и to_thread(compute) на слайде python-asyncio.',
+      'Этого модуля здесь нет: asyncio.to_thread и loop.run_in_executor выполняются (потоков у WebAssembly на этой странице нет, поэтому их исполнитель смоделирован: его time.sleep двигает его собственные часы, а результат приходит в цикл тогда, когда исполнитель закончил бы), но сами threading, concurrent.futures и multiprocessing — нет.',
     sockets: 'Сокетов здесь нет: программа выполняется в песочнице без сети.',
     subprocess: 'Процессов здесь нет: программа выполняется в песочнице без процессов.',
     input: 'input() здесь нет: у программы нет клавиатуры; впишите значение в код.',
@@ -114,6 +116,8 @@ const ru: typeof en = {
   blocked: (s: string) => `заблокировал цикл на ${s} с (time.sleep)`,
   blockedTurn: (s: string) => `В этом обороте поток был занят ${s} с: ничто другое выполниться не могло.`,
   printedIn: 'Что напечатали выполненные колбэки',
+  workersIn: 'Что сделали исполнители пула в этом обороте (to_thread, run_in_executor)',
+  yourLines: (from: string, to: string) => `Ваш код, строки ${from}\u2013${to}: отмечены выполненные в этом обороте`,
   moreHandles: (n: number) => `\u2026 и ещё ${n}`,
   beforeYours: 'asyncio.run создал цикл и положил первый __step задачи main() в _ready. Нажмите «Шаг» — первый оборот.',
 };

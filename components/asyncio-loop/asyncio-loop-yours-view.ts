@@ -9,6 +9,7 @@ import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { PyRunner } from '../shared/py-record/py-runner.ts';
 import { PYODIDE_GZIP_BYTES } from '../shared/py-record/py-files.ts';
 import { MAX_RECORDING_CHARS } from '../shared/py-record/py-protocol.ts';
+import { handleText, turnLines } from '../shared/py-record/py-names.ts';
 import type { asyncioLoopText } from './asyncio-loop-text.ts';
 import { yoursText } from './asyncio-loop-yours-text.ts';
 import type { HandleGroup, TurnView } from './asyncio-loop-model.ts';
@@ -32,6 +33,7 @@ import {
   seconds,
   setDebug,
   started,
+  turnExcerpt,
   turnsOf,
   yoursRecording,
   yoursTurnTo,
@@ -219,6 +221,8 @@ function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
   const v = turn ? recordedTurnView(turn) : null;
   const blocked = turn ? blockedIn(turn) : 0;
   const notable = turn ? notableHandles(turn, 2) : { shown: [], more: 0 };
+  const workers = turn?.threads ?? [];
+  const mine = turn && rec.source ? turnExcerpt(rec.source, turnLines(turn)) : null;
   return html`
     <ol class="phases" aria-label=${t.phasesLabel}>
       ${recordedPhases(turns).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase] ?? p.phase} · ${p.turns}</li>`)}
@@ -257,14 +261,27 @@ function turnsView(h: YoursHost, t: Text, lang: Lang, y: YoursState) {
         ? html`<ul class="handles" aria-label=${t.printedIn}>
             ${notable.shown.map(
               (h) => html`<li>
-                <code>${h.what}</code>${h.blocked ? html` <span class="bad">${t.blocked(seconds(h.blocked))}</span>` : nothing}
+                <code>${handleText(h)}</code>${h.blocked ? html` <span class="bad">${t.blocked(seconds(h.blocked))}</span>` : nothing}
                 ${h.stdout || h.stderr ? html`<pre class="out">${`${h.stdout ?? ''}${h.stderr ?? ''}`.trimEnd()}</pre>` : nothing}
               </li>`,
             )}
             ${notable.more ? html`<li class="muted">${t.moreHandles(notable.more)}</li>` : nothing}
           </ul>`
         : nothing
-    }`;
+    }
+    ${
+      workers.length
+        ? html`<ul class="handles" aria-label=${t.workersIn}>
+            ${workers.map(
+              (e) => html`<li>
+                <code>${t.at(seconds(e.time))}: ${e.what}</code>
+                ${e.stdout || e.stderr ? html`<pre class="out">${`${e.stdout ?? ''}${e.stderr ?? ''}`.trimEnd()}</pre>` : nothing}
+              </li>`,
+            )}
+          </ul>`
+        : nothing
+    }
+    ${mine ? html`<hsw-code language="python" .code=${mine.code} .current=${mine.current} label=${t.yourLines(String(mine.from), String(mine.to))}></hsw-code>` : nothing}`;
 }
 
 export function renderYours(h: YoursHost, lang: Lang): TemplateResult {

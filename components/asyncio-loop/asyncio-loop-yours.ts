@@ -5,6 +5,7 @@
  */
 import { clampIndex, stepTo, type Move } from '../../lib/stepping.ts';
 import type { PyRecording, RecordedHandle, RecordedTurn } from '../shared/py-record/py-protocol.ts';
+import { handleLabel } from '../shared/py-record/py-names.ts';
 import type { HandleGroup, TurnView } from './asyncio-loop-model.ts';
 import type { PresetId } from './asyncio-loop-programs.ts';
 import type { SeedProgram, StartId, YoursOutcome, YoursState } from './asyncio-loop-yours-state.ts';
@@ -96,14 +97,10 @@ export function yoursTurnTo(s: YoursState, how: Move): YoursState {
 
 // -- what a recorded turn shows -----------------------------------------------------------------------------------
 
-/** The callback a recorded handle stands for, in the model's names (so that the chips read as the presets'). */
+/** A recorded handle as its chip names it: the command line's words, cut short (py-names.ts): `Task.__step (worker(2))`. */
 function callbackOf(what: string): { callback: string; task: string | null } {
-  const task = /task '([^']+)'/.exec(what)?.[1] ?? null;
-  if (what.startsWith('Task.__step')) return { callback: 'TaskStepMethWrapper', task };
-  if (what.startsWith('Task.__wakeup')) return { callback: 'Task.task_wakeup', task };
-  if (what.startsWith('asyncio.sleep timer')) return { callback: 'futures._set_result_unless_cancelled', task: null };
-  const name = /^[^(:\s]+/.exec(what)?.[0] ?? what;
-  return { callback: name, task };
+  const { name, who } = handleLabel(what);
+  return { callback: name, task: who };
 }
 
 /** Handles as a person reads them: runs of the same callback (four or more) grouped into one entry. */
@@ -179,6 +176,29 @@ export function recordedPhases(turns: readonly RecordedTurn[]): { phase: string;
     else out.push({ phase: t.phase, turns: 1 });
   }
   return out;
+}
+
+/**
+ * The part of the program a turn ran, for the code view: its marked lines (py-names.ts, turnLines) with a line of
+ * context each side, at most `max` lines (a turn of many tasks marks many lines: its first ones), so that they show
+ * without scrolling. Null when the turn ran none of the program's lines.
+ */
+export function turnExcerpt(
+  source: string,
+  lines: readonly number[],
+  max = 8,
+): { code: string; from: number; to: number; current: number[] } | null {
+  const all = source.replace(/\n$/, '').split('\n');
+  const marked = lines.filter((l) => l >= 1 && l <= all.length);
+  if (marked.length === 0) return null;
+  const from = Math.max(1, marked[0]! - 1);
+  const to = Math.min(all.length, marked.at(-1)! + 1, from + max - 1);
+  return {
+    code: all.slice(from - 1, to).join('\n'),
+    from,
+    to,
+    current: marked.filter((l) => l <= to).map((l) => l - from + 1),
+  };
 }
 
 /** The seconds as the slide writes them: at most 6 decimals, no trailing zeros. */

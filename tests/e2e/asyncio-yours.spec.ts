@@ -25,6 +25,8 @@ const TEXT = {
     debug: 'asyncio debug mode (as PYTHONASYNCIODEBUG=1)',
     overtime: 'Stopped: a callback held the loop for more than 5 s',
     turnOf: /Turn 2 of 9(?!\d)/,
+    workers: 'What the executor\u2019s workers did in this turn (to_thread, run_in_executor)',
+    yourLines: 'Your code, lines 19\u201322: the lines this turn ran are marked',
   },
   ru: {
     tab: 'Ваш код',
@@ -41,8 +43,17 @@ const TEXT = {
     debug: 'режим отладки asyncio (как PYTHONASYNCIODEBUG=1)',
     overtime: 'Остановлено: колбэк держал цикл дольше 5 с',
     turnOf: /Оборот 2 из 9(?!\d)/,
+    workers: 'Что сделали исполнители пула в этом обороте (to_thread, run_in_executor)',
+    yourLines: 'Ваш код, строки 19\u201322: отмечены выполненные в этом обороте',
   },
 } as const;
+
+/** A blocking call in asyncio.to_thread beside a ticker: CPython 3.11 with real threads prints THREADS_OUT (tests/unit/asyncio-recorder-real.test.ts). */
+const THREADS =
+  "import asyncio\nimport time\n\n\ndef blocking_io(seconds):\n    print('io start')\n    time.sleep(seconds)\n    print('io done')\n    return seconds * 10\n\n\n" +
+  "async def ticker():\n    for i in range(4):\n        print('tick', i)\n        await asyncio.sleep(0.2)\n\n\n" +
+  "async def main():\n    t = asyncio.create_task(ticker())\n    await asyncio.sleep(0.01)\n    print('to_thread gave', await asyncio.to_thread(blocking_io, 0.49))\n    await t\n\n\nasyncio.run(main())\n";
+const THREADS_OUT = 'tick 0\nio start\ntick 1\ntick 2\nio done\nto_thread gave 4.9\ntick 3';
 
 async function open(page: Page, lang: 'en' | 'ru'): Promise<Locator> {
   await gotoSlide(page, 'asyncio-loop', { lang });
@@ -170,6 +181,22 @@ for (const lang of ['en', 'ru'] as const) {
       await whole;
       await expect(demo.getByRole('log', { name: t.output })).toHaveText("['apple']");
     }
+
+    // to_thread runs, on a modelled worker (no threads in WebAssembly): the output CPython prints; turn 4 (main
+    // resumed at 0.01 s) names the call its task runs, says what the worker did, and marks the program's lines
+    await runProgram(demo, lang, THREADS);
+    await expect(demo.getByRole('log', { name: t.output })).toHaveText(THREADS_OUT);
+    for (let i = 0; i < 4; i++) await step.click();
+    await expect(demo.locator('.chip').filter({ hasText: 'Task.__wakeup (main())' }).first()).toBeVisible();
+    await expect(demo.getByRole('list', { name: t.workers })).toContainText(
+      'blocking_io(0.49) submitted to worker asyncio_0 (modelled: WebAssembly has no threads)',
+    );
+    const mine = demo.locator(`hsw-code pre[aria-label="${t.yourLines}"]`);
+    await expect(mine.locator('.line')).toHaveCount(4);
+    await expect(mine.locator('.line.current')).toHaveText([
+      '    await asyncio.sleep(0.01)',
+      "    print('to_thread gave', await asyncio.to_thread(blocking_io, 0.49))",
+    ]);
 
     // a refusal: threads
     await runProgram(demo, lang, 'import asyncio\nimport threading\n');

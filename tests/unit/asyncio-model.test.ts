@@ -13,6 +13,7 @@ import {
   countTurns,
   fifty,
   heartbeat,
+  heartbeatCoroutine,
   run,
   turnsRunning,
   type HandleInfo,
@@ -254,19 +255,7 @@ describe('the ntodo snapshot', () => {
           },
         ],
       },
-      {
-        name: 'heartbeat',
-        steps: [
-          {
-            op: 'repeat',
-            times: 'forever',
-            body: [
-              { op: 'mark', label: 'ticks' },
-              { op: 'sleep', ms: 10 },
-            ],
-          },
-        ],
-      },
+      heartbeatCoroutine(10),
       {
         name: 'main',
         steps: [
@@ -372,19 +361,7 @@ describe('executors', () => {
     const p: Program = {
       main: 'main',
       coroutines: [
-        {
-          name: 'heartbeat',
-          steps: [
-            {
-              op: 'repeat',
-              times: 'forever',
-              body: [
-                { op: 'mark', label: 'ticks' },
-                { op: 'sleep', ms: 10 },
-              ],
-            },
-          ],
-        },
+        heartbeatCoroutine(10),
         {
           name: 'main',
           steps: [
@@ -481,6 +458,26 @@ describe('command line', () => {
     expect(JSON.parse(h.stdout)).toEqual({ ticks: 4, median_ms: 300.6 }); // seed 000's machine: 300.9 measured
     const c = cli('heartbeat', '--tick-ms=10', '--portions=10', '--portion-ms=100', '--worker=cooperative');
     expect(JSON.parse(c.stdout)).toEqual({ ticks: 99, median_ms: 10.2 });
+    // the machine given (#39): 25 ms ticks beside 8 cooperative portions of 100 ms are 33 on seed 000's machine and
+    // 32 from 1/3 ms of lateness (each portion's timer, due 3 latenesses before the fourth tick's, wakes alone)
+    const coop = ['heartbeat', '--tick-ms=25', '--portions=8', '--portion-ms=100', '--worker=cooperative'];
+    expect(JSON.parse(cli(...coop).stdout)).toEqual({ ticks: 33, median_ms: 25.2 });
+    expect(JSON.parse(cli(...coop, '--wake-latency-ms', '0.33').stdout)).toMatchObject({ ticks: 33 });
+    expect(JSON.parse(cli(...coop, '--wake-latency-ms', '0.34').stdout)).toMatchObject({ ticks: 32 });
+    // and 10 ms ticks beside 6 blocking portions of 150 ms: 2, whatever the machine
+    for (const late of ['0', '0.2', '3'])
+      expect(
+        JSON.parse(
+          cli(
+            'heartbeat',
+            '--tick-ms=10',
+            '--portions=6',
+            '--portion-ms=150',
+            '--worker=blocking',
+            `--wake-latency-ms=${late}`,
+          ).stdout,
+        ),
+      ).toMatchObject({ ticks: 2 });
     const t = cli('turns', '--program', 'gather:1000');
     expect(t.stdout).toBe('{"turns":10}\n');
     for (const bad of [
@@ -491,6 +488,12 @@ describe('command line', () => {
       ['turns', '--program'],
       ['turns', '--program', 'gather:3', '--'],
       ['heartbeat', '--tick-ms', '10', '--portions', '10', '--portion-ms', '100'],
+      [...['heartbeat', '--tick-ms=10', '--portions=1', '--portion-ms=1', '--worker=blocking'], '--wake-latency-ms=-1'],
+      [
+        ...['heartbeat', '--tick-ms=10', '--portions=1', '--portion-ms=1', '--worker=blocking'],
+        '--wake-latency-ms=1',
+        '--wake-latency-ms=1',
+      ],
       ['--program', 'gather:3', 'turns'],
     ]) {
       const r = cli(...bad);

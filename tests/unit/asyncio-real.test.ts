@@ -41,6 +41,8 @@ import {
 } from '../../components/shared/asyncio-sim/index.ts';
 
 const PROBE = join(__dirname, '..', 'probes', 'asyncio_probe.py');
+const TSX = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+const CLI = join(__dirname, '..', '..', 'scripts', 'asyncio.ts');
 const python = findPython('asyncio-real');
 const hasPython = python.exe !== null;
 const SKIP = python.skip;
@@ -92,6 +94,8 @@ const HEARTBEATS: HeartbeatParams[] = [
   { tickMs: 20, portions: 4, portionMs: 20, worker: 'cooperative' },
   { tickMs: 30, portions: 6, portionMs: 20, worker: 'cooperative' },
   { tickMs: 40, portions: 5, portionMs: 25, worker: 'cooperative' },
+  // #39's: 2 ticks (the third wake-up comes in the turn where the worker returns and cancels it)
+  { tickMs: 10, portions: 6, portionMs: 150, worker: 'blocking' },
 ];
 
 const FIFTY: FiftyParams[] = [
@@ -215,6 +219,24 @@ describe('the asyncio model against CPython', () => {
           JSON.stringify(p),
         );
         const m = modelFor(p, r);
+        // the command line (npm run asyncio -- heartbeat) given the same machine: the same count, exactly
+        const cli = spawnSync(
+          TSX,
+          [
+            CLI,
+            'heartbeat',
+            `--tick-ms=${p.tickMs}`,
+            `--portions=${p.portions}`,
+            `--portion-ms=${p.portionMs}`,
+            `--worker=${p.worker}`,
+            `--wake-latency-ms=${r.wake_latency_ms}`,
+          ],
+          { encoding: 'utf8', timeout: 60_000 },
+        );
+        expect(JSON.parse(cli.stdout), `${JSON.stringify(p)} ${cli.stderr}`).toEqual({
+          ticks: r.ticks,
+          median_ms: m.median_ms,
+        });
         return `${JSON.stringify(p)}: model ${m.ticks} ticks ${m.median_ms} ms; CPython ${r.ticks} ticks ${r.median_ms} ms (late ${r.wake_latency_ms} ms)`;
       });
       console.info(rows.join('\n'));

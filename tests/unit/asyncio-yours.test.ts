@@ -36,12 +36,14 @@ import {
   seconds,
   started,
   starts,
+  turnExcerpt,
   turnsOf,
   yoursTurnTo,
   type YoursState,
 } from '../../components/asyncio-loop/asyncio-loop-yours.ts';
 import { PRESETS, listingOf, presetProgram } from '../../components/asyncio-loop/asyncio-loop-programs.ts';
 import { parseRecording, type PyRecording } from '../../components/shared/py-record/py-protocol.ts';
+import { handleText, turnLines } from '../../components/shared/py-record/py-names.ts';
 import { findPython } from './python-tool.ts';
 
 const RECORDER = join(__dirname, '..', '..', 'components', 'shared', 'py-record', 'asyncio_recorder.py');
@@ -102,15 +104,23 @@ describe('"Your code": state', () => {
     expect(setYours(s, mine)).toBe(s);
   });
 
-  it('groups runs of four or more of one callback, with their tasks', () => {
+  it('groups runs of four or more of one callback, with the calls their tasks run', () => {
     const whats = [
-      ...Array.from({ length: 5 }, (_, i) => `Task.__step of task 'Task-${i + 2}' (work)`),
-      "Task.__wakeup of task 'Task-1' (task 'Task-2' is done)",
+      ...Array.from({ length: 5 }, (_, i) => `Task.__step of task 'Task-${i + 2}' (work(${i}))`),
+      "Task.__wakeup of task 'Task-1' (main()) (task 'Task-2' is done)",
+      'asyncio.sleep timer: set the result of future fut-3',
+      'the result of blocking_io(0.25) from worker asyncio_0: set the result of future fut-4',
+      "gather.<locals>._done_callback: a callback of task 'Task-3' (work(1))",
+      'Future.set_result: a callback of future fut-5',
       'print(1)',
     ];
     expect(groupRecorded(whats)).toEqual([
-      { callback: 'TaskStepMethWrapper', tasks: ['Task-2', 'Task-3', 'Task-4', 'Task-5', 'Task-6'], count: 5 },
-      { callback: 'Task.task_wakeup', tasks: ['Task-1'], count: 1 },
+      { callback: 'Task.__step', tasks: ['work(0)', 'work(1)', 'work(2)', 'work(3)', 'work(4)'], count: 5 },
+      { callback: 'Task.__wakeup', tasks: ['main()'], count: 1 },
+      { callback: 'asyncio.sleep timer', tasks: ['fut-3'], count: 1 },
+      { callback: 'result of asyncio_0', tasks: ['blocking_io(0.25)'], count: 1 },
+      { callback: 'gather._done_callback', tasks: ['work(1)'], count: 1 },
+      { callback: 'Future.set_result', tasks: ['fut-5'], count: 1 },
       { callback: 'print', tasks: [], count: 1 },
     ]);
   });
@@ -131,7 +141,7 @@ describe(`"Your code": seed 000's programs as CPython records them${python.skip}
     // the turn view of that turn: ntodo = 50 __step of Task-2…Task-51, one group
     const v = recordedTurnView(blocking[0]!);
     expect(v.ntodo).toBe(50);
-    expect(v.ran).toEqual([{ callback: 'TaskStepMethWrapper', tasks: expect.any(Array) as unknown, count: 50 }]);
+    expect(v.ran).toEqual([{ callback: 'Task.__step', tasks: expect.any(Array) as unknown, count: 50 }]);
     expect(v.timeout).toBe(0);
     // and the turn after it starts at 5 s of the loop's clock
     const next = turnsOf(s)[blocking[0]!.n]!;
@@ -162,6 +172,53 @@ describe(`"Your code": seed 000's programs as CPython records them${python.skip}
       expect(seconds(rec.turns.reduce((sum, t) => sum + blockedIn(t), 0))).toBe('1');
       expect(rec.turns.every((t) => (t.slept ?? 0) === 0)).toBe(true);
       expect(recordedPhases(rec.turns)[0]).toMatchObject({ phase: 'main' });
+    },
+  );
+
+  it.skipIf(!python.exe)(
+    "three tasks of one worker are told apart by their calls, the chips name no CPython internals, and each turn marks the program's lines",
+    () => {
+      const source =
+        'import asyncio\n\nasync def worker(n):\n    await asyncio.sleep(n / 10)\n    print(n)\n\n' +
+        'async def main():\n    await asyncio.gather(*(worker(n) for n in (1, 2, 3)))\n\nasyncio.run(main())\n';
+      const rec = record(source);
+      expect([rec.end, rec.stdout, rec.source]).toEqual(['done', '1\n2\n3\n', source]);
+      const views = rec.turns.map(recordedTurnView);
+      const chips = views.flatMap((v) => [...v.ran, ...v.readyBefore, ...v.readyAfter, ...v.scheduledAfter]);
+      const names = chips.map((c) => `${c.callback} ${c.tasks.join(' ')}`);
+      for (const internal of ['_set_result_unless_cancelled', 'TaskStepMethWrapper', 'task_wakeup', 'Task-'])
+        expect(
+          names.filter((n) => n.includes(internal)),
+          internal,
+        ).toEqual([]);
+      expect(views[1]!.ran).toEqual(
+        [1, 2, 3].map((n) => ({ callback: 'Task.__step', tasks: [`worker(${n})`], count: 1 })),
+      );
+      expect(names).toContain('asyncio.sleep timer fut-2');
+      // the lines: main starts at 7 and waits at 8; each worker starts at 3 and waits at 4; each wakes at 4, prints, ends
+      expect(turnLines(rec.turns[0]!)).toEqual([7, 8]);
+      // the code view shows them with a line of context each side
+      expect(turnExcerpt(source, turnLines(rec.turns[0]!))).toEqual({
+        code: '\nasync def main():\n    await asyncio.gather(*(worker(n) for n in (1, 2, 3)))\n',
+        from: 6,
+        to: 9,
+        current: [2, 3],
+      });
+      expect(turnExcerpt(source, [])).toBeNull();
+      expect(turnExcerpt('a\nb\nc\nd\ne\nf\n', [2, 6], 3)).toEqual({ code: 'a\nb\nc', from: 1, to: 3, current: [2] });
+      expect(turnLines(rec.turns[1]!)).toEqual([3, 4]);
+      const printed = rec.turns.find((t) => t.ran.some((h) => h.stdout === '2\n'))!;
+      expect(turnLines(printed)).toEqual([4]);
+      // the command line's words are the same: one naming for both
+      const file = join(tmp, 'workers.py');
+      writeFileSync(file, source);
+      const cli = spawnSync(
+        join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'),
+        [join(__dirname, '..', '..', 'scripts', 'asyncio.ts'), 'record', file, '--engine', 'python3'],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+      for (const h of rec.turns.flatMap((t) => t.ran)) expect(cli.stdout).toContain(`  ran ${handleText(h)}\n`);
+      expect(cli.stdout).toContain("  ran Task.__step of task 'Task-3' (worker(2)) · lines 3, 4\n");
     },
   );
 

@@ -11,9 +11,16 @@ _process_events and _write_to_self do nothing. So the turns, their order and the
 program of an hour's sleeps records in milliseconds. time.sleep(s) inside the program advances the clock while
 nothing else runs: the handle that called it "blocked the loop for s".
 
-Refused (WebAssembly has no threads, and the program must not reach the network, processes or the page):
-threads (asyncio.to_thread, run_in_executor, threading, concurrent.futures, multiprocessing), sockets and
-subprocesses (socket, ssl, subprocess, the loop's network and subprocess methods), input() and standard input, and
+Threads in executors (asyncio.to_thread, loop.run_in_executor with the default executor) run: the function runs
+when it is submitted, on a worker of a pool as large as CPython's default (min(32, cpu_count + 4)), its time.sleep
+advancing that worker's clock, not the loop's; what it prints is released, and its future's result set (by
+call_soon_threadsafe, as CPython's pool does), at the virtual time it would have happened. Under CPython the
+function runs in a real thread, named as the pool's (asyncio_0…), which the loop joins before its clock moves on;
+under Pyodide (no threads in WebAssembly) the worker is modelled: the function runs in the loop's thread. Each turn
+says what the workers did in it (`threads`), and the recording which it was (`threads`: real or modelled).
+
+Refused (the program must not reach the network, processes or the page): the threading, concurrent.futures and
+multiprocessing modules themselves, sockets and subprocesses (socket, ssl, subprocess, the loop's network and subprocess methods), input() and standard input, and
 any import that is not in the standard library. Pyodide's bridge to JavaScript (js, pyodide*, _pyodide*) is refused
 at import itself, whatever the route (`import`, __import__, builtins.__import__, importlib): it is out of sys.modules
 and a finder first on sys.meta_path refuses it while the program runs. (That is the first wall only: a program can
@@ -26,6 +33,7 @@ import asyncio.base_events
 import asyncio.events
 import asyncio.runners
 import builtins
+import concurrent.futures
 import functools
 import gc
 import heapq
@@ -33,6 +41,7 @@ import io
 import itertools
 import json
 import linecache
+import os
 import selectors
 import signal
 import sys
@@ -58,9 +67,9 @@ REFUSED_MODULES = {
     'importlib': 'sandbox', 'runpy': 'sandbox', 'code': 'sandbox',
 }
 REFUSAL_TEXT = {
-    'threads': 'threads are not available here: WebAssembly in this page has none, so asyncio.to_thread, '
-               'run_in_executor and threading cannot run. The preset "libuv pool" on the libuv-pool slide and '
-               'the asyncio presets with to_thread show what the pool does.',
+    'threads': 'this module is not available here: asyncio.to_thread and loop.run_in_executor run (on workers '
+               'whose time.sleep moves their own clock), but threading, concurrent.futures and multiprocessing '
+               'themselves do not.',
     'sockets': 'sockets are not available here: the program runs in a sandbox without a network.',
     'subprocess': 'processes are not available here: the program runs in a sandbox without processes.',
     'input': 'input() is not available here: the program runs without a keyboard; put the value in the code.',
@@ -100,6 +109,11 @@ class Names:
     def __init__(self):
         self._ids = {}
         self._keep = []  # keeps the objects alive so that an id is never reused
+        self.calls = weakref.WeakKeyDictionary()  # task -> the call it runs, as written: worker(2)
+
+    def call(self, task):
+        """The call a task runs, `worker(2)`: three tasks of one coroutine function told apart."""
+        return self.calls.get(task) or task.get_coro().__qualname__
 
     def future(self, fut):
         if isinstance(fut, asyncio.Task):
@@ -109,6 +123,49 @@ class Names:
             self._ids[key] = f'fut-{len(self._ids) + 1}'
             self._keep.append(fut)
         return f'future {self._ids[key]}'
+
+
+def arg_text(value):
+    """An argument in a call's name: its repr, short; an object whose repr is an address is its type, `<Queue>`."""
+    text = short(value)
+    return f'<{type(value).__name__}>' if ' at 0x' in text or ' object at ' in text else text
+
+
+def coro_call(coro):
+    """A coroutine not yet started as the call that made it: its function's name and arguments, `worker(2)`."""
+    try:
+        code, frame = coro.cr_code, coro.cr_frame
+        if code is RecorderLoop.shutdown_default_executor.__code__:  # CPython's own, as asyncio.run calls it
+            return 'BaseEventLoop.shutdown_default_executor()'
+        values = frame.f_locals
+        n = code.co_argcount + code.co_kwonlyargcount
+        names = list(code.co_varnames[: code.co_argcount])
+        if names and names[0] in ('self', 'cls'):
+            names = names[1:]
+        shown = [arg_text(values[a]) for a in names]
+        if code.co_flags & 0x04:  # *args
+            shown += [arg_text(v) for v in values[code.co_varnames[n]]]
+        shown += [f'{a}={arg_text(values[a])}' for a in code.co_varnames[code.co_argcount: n]]
+        return f"{coro.__qualname__}({', '.join(shown)})"
+    except Exception:  # noqa: BLE001 - not a plain coroutine: its name
+        return getattr(coro, '__qualname__', type(coro).__name__)
+
+
+def program_line(obj):
+    """The line of the program a task's coroutine is at (the innermost of its awaits that is the program's), or a
+    plain callback's first line; None when it is not the program's."""
+    if isinstance(obj, asyncio.Task):
+        coro, line = obj.get_coro(), None
+        for _ in range(100):
+            frame = getattr(coro, 'cr_frame', None) or getattr(coro, 'gi_frame', None) or getattr(coro, 'ag_frame', None)
+            if frame is None:
+                break
+            if frame.f_code.co_filename == FILENAME:
+                line = frame.f_lineno
+            coro = getattr(coro, 'cr_await', None) or getattr(coro, 'gi_yieldfrom', None)
+        return line
+    code = getattr(obj, '__code__', None)
+    return code.co_firstlineno if code is not None and code.co_filename == FILENAME else None
 
 
 def unwrap(cb):
@@ -138,13 +195,27 @@ def describe(handle, names):
     fn = callback_name(cb)
     owner = getattr(cb, '__self__', None)
     args = handle._args or ()
+    loop = getattr(handle, '_loop', None)
     if fn == 'Task.__step' and isinstance(owner, asyncio.Task):
-        return fn, f"Task.__step of {names.future(owner)} ({owner.get_coro().__qualname__})"
+        return fn, f"Task.__step of {names.future(owner)} ({names.call(owner)})"
     if fn == 'Task.__wakeup' and isinstance(owner, asyncio.Task):
         woke = f' ({names.future(args[0])} is done)' if args else ''
-        return fn, f"Task.__wakeup of {names.future(owner)}{woke}"
+        return fn, f"Task.__wakeup of {names.future(owner)} ({names.call(owner)}){woke}"
+    shutdown = getattr(loop, '_shutdown_future', None)
+    if shutdown is not None and (owner is shutdown or (args and args[0] is shutdown)):
+        # 3.11: future.set_result; 3.12+: futures._set_result_unless_cancelled(future, None)
+        return fn, f'the default executor shut down: set the result of {names.future(shutdown)}'
     if fn.endswith('_set_result_unless_cancelled') and args:
         return fn, f'asyncio.sleep timer: set the result of {names.future(args[0])}'
+    executor = getattr(loop, '_default_executor', None)
+    if fn.endswith('_set_state') and len(args) == 2 and isinstance(executor, VirtualExecutor):
+        job = executor.job_of(args[1])
+        if job is not None:
+            return fn, f'the result of {job.call} from worker {job.name}: set the result of {names.future(args[0])}'
+    if fn.endswith('_call_check_cancel') and args and isinstance(executor, VirtualExecutor):
+        return fn, f'{names.future(args[0])} is done: was it cancelled? (then its worker\'s job would be too)'
+    if args and isinstance(args[0], asyncio.Task):
+        return fn, f'{fn}: a callback of {names.future(args[0])} ({names.call(args[0])})'
     if args and isinstance(args[0], asyncio.Future):
         return fn, f'{fn}: a callback of {names.future(args[0])}'
     return fn, f"{fn}({', '.join(short(a) for a in args)})"
@@ -160,7 +231,7 @@ def task_state(task, names):
         state = 'failed' if exception is not None else 'done'
     else:
         state = 'pending'
-    out = {'name': task.get_name(), 'coro': task.get_coro().__qualname__, 'state': state}
+    out = {'name': task.get_name(), 'coro': task.get_coro().__qualname__, 'call': names.call(task), 'state': state}
     waiter = getattr(task, '_fut_waiter', None)
     if state == 'pending' and waiter is not None:
         out['waiting'] = names.future(waiter)
@@ -185,10 +256,19 @@ class VirtualSelector(selectors.BaseSelector):
         raise KeyError(fileobj)
 
     def select(self, timeout=None):
-        if timeout is None:
+        loop = self._loop
+        wake = None if timeout is None else loop._time + timeout
+        event = loop.next_event()  # a worker that ends first wakes the loop (its call_soon_threadsafe)
+        if event is not None and (wake is None or event < wake):
+            wake = max(loop._time, event)
+            loop._slept += wake - loop._time
+            loop._time = wake
+        elif wake is None:
             raise Bound('deadlock', 'the loop would wait forever: nothing is ready and no timer is set')
-        self._loop._slept += timeout
-        self._loop._time += timeout
+        else:
+            loop._slept += timeout
+            loop._time += timeout
+        loop.fire_until(loop._time)
         return []
 
     def get_map(self):
@@ -221,6 +301,137 @@ class OrderedTimerHandle(asyncio.TimerHandle):
         return other < self or self.__eq__(other)
 
 
+def call_text(fn, args, kwargs):
+    """A call as the program wrote it, short: `blocking_io(0.3)` (to_thread's partial of Context.run unwrapped)."""
+    while True:
+        if isinstance(fn, functools.partial):
+            args, kwargs = tuple(fn.args) + tuple(args), {**fn.keywords, **kwargs}
+            fn = fn.func
+        elif getattr(fn, '__name__', None) == 'run' and type(getattr(fn, '__self__', None)).__name__ == 'Context' and args:
+            fn, args = args[0], tuple(args[1:])
+        else:
+            break
+    name = getattr(fn, '__qualname__', None) or type(fn).__name__
+    shown = [arg_text(a) for a in args] + [f'{k}={arg_text(v)}' for k, v in kwargs.items()]
+    return f"{name}({', '.join(shown)})"
+
+
+class Job:
+    """One function submitted to the executor: the worker that runs it, from when (virtual seconds), how long its
+    time.sleeps took on the worker's clock, what it printed (at which second of that clock) and how it ended."""
+
+    def __init__(self, n, worker, call, submitted, start):
+        self.n = n
+        self.worker = worker
+        self.call = call
+        self.submitted = submitted
+        self.start = start
+        self.elapsed = 0.0
+        self.out = []  # (elapsed, stream, text)
+        self.outcome = None  # (True, result) or (False, exception)
+        self.thread = None
+        self.cf = concurrent.futures.Future()
+
+    @property
+    def name(self):
+        return f'asyncio_{self.worker}'
+
+
+class VirtualExecutor(concurrent.futures.Executor):
+    """The loop's default executor: a pool of CPython's default size whose workers live on the virtual clock.
+
+    submit() runs the function at once: in a real thread (`real`, under CPython) that the loop joins before its clock
+    moves on (`settle`), or in the loop's own thread (Pyodide: WebAssembly has no threads), a worker's time.sleep
+    moving only that worker's clock. A job starts when it is submitted, or when a worker becomes free if all are
+    busy; it ends `elapsed` later, and then its output is released and its concurrent future set, whose callback
+    (asyncio's own _chain_future) hands the result to the loop with call_soon_threadsafe, as from a real pool."""
+
+    def __init__(self, loop, rec, real):
+        self._loop = loop
+        self._rec = rec
+        self.real = real
+        self.max_workers = min(32, (os.cpu_count() or 1) + 4)  # ThreadPoolExecutor's default
+        self.free_at = []  # per worker, the virtual time it is free (inf while its job is not settled)
+        self.jobs = {}  # id(concurrent future) -> Job
+        self.unsettled = []
+        self._shut = False
+
+    def submit(self, fn, /, *args, **kwargs):
+        if self._shut:
+            raise RuntimeError('cannot schedule new futures after shutdown')
+        self.settle()
+        now = self._loop._time
+        idle = [i for i, t in enumerate(self.free_at) if t <= now]
+        if idle:
+            worker, start = idle[0], now
+        elif len(self.free_at) < self.max_workers:
+            worker, start = len(self.free_at), now
+            self.free_at.append(now)
+        else:
+            worker = min(range(len(self.free_at)), key=lambda i: self.free_at[i])
+            start = self.free_at[worker]
+        job = Job(len(self.jobs) + 1, worker, call_text(fn, args, kwargs), now, start)
+        job.cf.set_running_or_notify_cancel()  # it runs now: cancelling the asyncio future no longer cancels it
+        self.free_at[worker] = float('inf')
+        self.jobs[id(job.cf)] = job
+        self._rec.thread_event(job, 'submitted', now)
+        if self.real:
+            job.thread = threading.Thread(target=self._run, args=(job, fn, args, kwargs), name=job.name, daemon=True)
+            self.unsettled.append(job)
+            job.thread.start()
+        else:
+            self._run(job, fn, args, kwargs)
+            self._settled(job)
+        return job.cf
+
+    def _run(self, job, fn, args, kwargs):
+        local = self._rec.local
+        local.job = job
+        try:
+            job.outcome = (True, fn(*args, **kwargs))
+        except BaseException as e:  # noqa: BLE001 - as a pool's work item: the exception is the future's
+            job.outcome = (False, e)
+        finally:
+            local.job = None
+
+    def settle(self):
+        """Joins the real threads still running (within the recording's budget) and puts their ends on the clock."""
+        while self.unsettled:
+            job = self.unsettled.pop(0)
+            while job.thread.is_alive():
+                job.thread.join(0.05)
+                self._rec.check_budget()
+            self._settled(job)
+
+    def _settled(self, job):
+        end = job.start + job.elapsed
+        self.free_at[job.worker] = end
+        for at, stream, text in job.out:
+            self._loop.at(job.start + at, lambda job=job, stream=stream, text=text, when=job.start + at: self._rec.worker_output(job, stream, text, when),
+                          'output')
+        self._loop.at(end, lambda: self._finish(job, end))
+
+    def _finish(self, job, when):
+        self._rec.thread_event(job, 'finished', when)
+        ok, value = job.outcome
+        if ok:
+            job.cf.set_result(value)
+        else:
+            job.cf.set_exception(value)
+
+    def job_of(self, cf):
+        return self.jobs.get(id(cf)) if isinstance(cf, concurrent.futures.Future) else None
+
+    def idle_at(self):
+        self.settle()
+        return max([self._loop._time] + self.free_at)
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        self._shut = True
+        if wait:
+            self.settle()
+
+
 class RecorderLoop(asyncio.BaseEventLoop):
     def __init__(self, recorder):
         super().__init__()
@@ -234,6 +445,9 @@ class RecorderLoop(asyncio.BaseEventLoop):
         self._tasks_seen = []
         self._task_last = {}
         self._timer_seq = itertools.count()
+        self._events = []  # (when, seq, fire, kind): what the executor's workers do, on the virtual clock
+        self._event_seq = itertools.count()
+        self._shutdown_future = None
         self.set_debug(recorder.debug)
 
     def time(self):
@@ -242,11 +456,48 @@ class RecorderLoop(asyncio.BaseEventLoop):
     def _process_events(self, event_list):
         pass
 
+    def at(self, when, fire, kind='end'):
+        """A worker's deed at virtual time `when`: done by `fire_until` once the clock reaches it."""
+        heapq.heappush(self._events, (when, next(self._event_seq), fire, kind))
+
+    def settle_workers(self):
+        if isinstance(self._default_executor, VirtualExecutor):
+            self._default_executor.settle()
+
+    def next_event(self):
+        self.settle_workers()
+        return self._events[0][0] if self._events else None
+
+    def fire_until(self, now):
+        """The workers' deeds due by `now`, in the order of their times (then of their scheduling)."""
+        while self._events and self._events[0][0] <= now:
+            _, _, fire, _ = heapq.heappop(self._events)
+            fire()
+
+    def run_in_executor(self, executor, func, *args):
+        """BaseEventLoop's, with the default executor a VirtualExecutor (made on first use, as CPython makes its pool)."""
+        if executor is None and self._default_executor is None and not self._executor_shutdown_called:
+            self._default_executor = VirtualExecutor(self, self._recorder, self._recorder.real_threads)
+        return super().run_in_executor(executor, func, *args)
+
+    async def shutdown_default_executor(self, timeout=None):
+        """CPython's: the pool shut down (its workers' last jobs done) and the result handed back by
+        call_soon_threadsafe (_do_shutdown, the version's own), at the virtual time the last worker is free."""
+        self._executor_shutdown_called = True
+        if self._default_executor is None:
+            return
+        future = self._shutdown_future = self.create_future()
+        executor = self._default_executor
+        self.at(executor.idle_at(), lambda: self._do_shutdown(future))
+        await future
+
     def _write_to_self(self):
         pass
 
     def create_task(self, coro, **kwargs):
+        call = coro_call(coro)  # before its first step, while its frame holds the arguments as passed
         task = super().create_task(coro, **kwargs)
+        self._recorder.names.calls[task] = call
         self._tasks_seen.append(weakref.ref(task))
         return task
 
@@ -296,10 +547,7 @@ class RecorderLoop(asyncio.BaseEventLoop):
             self._recorder.phase = 'cancel_all_tasks'
         return super().run_until_complete(future)
 
-    # Refused: threads, sockets, processes.
-    def run_in_executor(self, executor, func, *args):
-        raise Refused('threads', 'run_in_executor')
-
+    # Refused: another executor, sockets, processes.
     def set_default_executor(self, executor):
         raise Refused('threads', 'set_default_executor')
 
@@ -352,6 +600,9 @@ class Recorder:
         self._collect = False  # a task failed in the last handle: collect_failed before the next or at the turn's end
         self._perf = time.perf_counter  # the real clock, for the budget
         self._started = self._perf()
+        # the executor's workers: real threads under CPython, modelled in the loop's thread under Pyodide
+        self.real_threads = sys.platform != 'emscripten'
+        self.local = threading.local()  # .job: the Job whose function this thread is running, if any
 
     def bound(self, code, message):
         if self.hit is None:
@@ -366,6 +617,10 @@ class Recorder:
         self.bytes += len(text.encode('utf-8', 'replace'))
         if self.bytes > self.max_bytes:
             raise self.bound('bytes', f'the program printed more than {self.max_bytes} bytes')
+        job = getattr(self.local, 'job', None)
+        if job is not None:  # a worker's: out at the virtual time it printed (worker_output)
+            job.out.append((job.elapsed, stream, text))
+            return
         (self.stdout if stream == 'stdout' else self.stderr).append(text)
         if self._chunks is not None:
             self._chunks.setdefault(stream, []).append(text)
@@ -374,6 +629,48 @@ class Recorder:
             # says "Task exception was never retrieved"), with that handle
             last = self.turns[-1]['ran'][-1]
             last[stream] = last.get(stream, '') + text
+
+    def worker_label(self, job):
+        how = 'a real thread' if self.real_threads else 'modelled: WebAssembly has no threads'
+        return f'worker {job.name} ({how})'
+
+    def _thread_entry(self, job, kind, when):
+        """The turn's record of what a worker did in it (the turn the loop is in), or None between turns."""
+        if not (self._in_turn and self.turns):
+            return None
+        turn = self.turns[-1]
+        entries = turn.setdefault('threads', [])
+        last = entries[-1] if entries else None
+        after = len(turn['ran'])
+        if kind == 'printed' and last and last['kind'] == 'printed' and last['job'] == job.n and last['after'] == after \
+                and last['time'] == round(when, 9):
+            return last
+        entry = {'time': round(when, 9), 'after': after, 'thread': job.name, 'job': job.n, 'kind': kind,
+                 'real': self.real_threads}
+        entries.append(entry)
+        self.bytes += 150
+        return entry
+
+    def thread_event(self, job, kind, when):
+        entry = self._thread_entry(job, kind, when)
+        if entry is None:
+            return
+        who = self.worker_label(job)
+        if kind == 'submitted':
+            later = f', free at {round(job.start, 9):g} s' if job.start > job.submitted else ''
+            entry['what'] = f'{job.call} submitted to {who}{later}'
+        else:
+            ok, value = job.outcome
+            ended = 'returned' if ok else f'raised {type(value).__name__}'
+            entry['what'] = (f'{who} finished {job.call}: {ended} after {round(job.elapsed, 9):g} s of its own '
+                             f'clock; the result goes to the loop (call_soon_threadsafe)')
+
+    def worker_output(self, job, stream, text, when):
+        (self.stdout if stream == 'stdout' else self.stderr).append(text)
+        entry = self._thread_entry(job, 'printed', when)
+        if entry is not None:
+            entry.setdefault('what', f'{self.worker_label(job)} running {job.call} printed')
+            entry[stream] = entry.get(stream, '') + text
 
     def snapshot_queue(self, loop):
         return [describe(h, self.names)[1] for h in loop._ready if not h._cancelled]
@@ -434,6 +731,9 @@ class Recorder:
         # the raw name, as tests/probes/asyncio_loop_probe.py and the TS model name it (TaskStepMethWrapper, …)
         entry = {'fn': fn, 'qualname': getattr(cb, '__qualname__', type(cb).__name__), 'what': what}
         self.turns[-1]['ran'].append(entry)
+        owner = getattr(cb, '__self__', None)
+        # the program's lines this handle ran at: where a task resumed (and, below, where it paused)
+        lines = {program_line(owner if isinstance(owner, asyncio.Task) else cb)}
         outer, self.current = self.current, entry
         outer_chunks, self._chunks = self._chunks, {}
         t0 = loop._time
@@ -445,8 +745,12 @@ class Recorder:
             self.current, self._chunks = outer, outer_chunks
             if loop._time > t0:
                 entry['blocked'] = round(loop._time - t0, 9)
-            owner = getattr(cb, '__self__', None)
             failed = False
+            if isinstance(owner, asyncio.Task) and not owner.done():
+                lines.add(program_line(owner))
+            lines.discard(None)
+            if lines:
+                entry['lines'] = sorted(lines)
             if isinstance(owner, asyncio.Task) and owner.done():
                 loop.seen_after_step(owner, self.names)
                 failed = getattr(owner, '_exception', None) is not None and getattr(owner, '_log_traceback', False)
@@ -460,8 +764,14 @@ class Recorder:
         seconds = float(seconds)
         if seconds < 0:
             raise ValueError('sleep length must be non-negative')
+        job = getattr(self.local, 'job', None)
+        if job is not None:  # a worker's sleep: its own clock, not the loop's
+            job.elapsed += seconds
+            return
         if self.loop is not None:
+            self.loop.settle_workers()
             self.loop._time += seconds
+            self.loop.fire_until(self.loop._time)  # a worker that ends meanwhile hands its result over now
 
 
 def recorded_size(record):
@@ -484,14 +794,8 @@ def check_source(source, filename):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names = [node.module]
-            if node.module == 'asyncio':
-                for a in node.names:
-                    if a.name == 'to_thread':
-                        raise Refused('threads', 'asyncio.to_thread').at(node)
         elif isinstance(node, ast.Name) and node.id == 'input':
             raise Refused('input', 'input()').at(node)
-        elif isinstance(node, ast.Attribute) and node.attr in ('to_thread', 'run_in_executor'):
-            raise Refused('threads', node.attr).at(node)
         for name in names:
             refusal = import_refusal(name)
             if refusal:
@@ -587,8 +891,9 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     """Runs `source` as __main__ and returns the recording (a JSON-able dict):
 
     python, ok, end ('done' | 'exception' | 'refused' | 'syntax' | 'turns' | 'bytes' | 'budget' | 'deadlock'),
-    message, line, turns (n, phase, time, ready, scheduled, ran [fn, what, stdout, stderr, blocked], slept,
-    time_after, ready_after, scheduled_after, tasks), stdout, stderr, traceback.
+    message, line, turns (n, phase, time, ready, scheduled, ran [fn, what, stdout, stderr, blocked, lines], slept,
+    time_after, ready_after, scheduled_after, tasks [name, coro, call, state…], threads [time, after, thread,
+    job, kind, real, what, stdout, stderr]), stdout, stderr, traceback, source, threads ('real' | 'modelled').
     """
     out = {
         'python': '.'.join(map(str, sys.version_info[:3])),
@@ -601,6 +906,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
         'stdout': '',
         'stderr': '',
         'traceback': None,
+        'source': source,
     }
     try:
         code = check_source(source, FILENAME)
@@ -616,7 +922,7 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     saved = {
         'stdout': sys.stdout, 'stderr': sys.stderr, 'sleep': time.sleep,
         'new_event_loop': asyncio.events.new_event_loop, 'handle_run': asyncio.events.Handle._run,
-        'to_thread': asyncio.to_thread, 'running': asyncio.events._get_running_loop(), 'run': asyncio.run,
+        'running': asyncio.events._get_running_loop(), 'run': asyncio.run,
         'policy_loop': None,
     }
     original_handle_run = saved['handle_run']
@@ -626,9 +932,6 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
 
     def handle_run(handle):
         return rec.run_handle(handle, original_handle_run)
-
-    async def to_thread(*args, **kwargs):
-        raise Refused('threads', 'asyncio.to_thread')
 
     saved['stdin'] = sys.stdin
     # the program's lines for tracebacks, CPython's "Task exception was never retrieved" among them, as a file's
@@ -640,7 +943,6 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
     asyncio.events.new_event_loop = new_event_loop
     asyncio.new_event_loop = new_event_loop
     asyncio.events.Handle._run = handle_run
-    asyncio.to_thread = to_thread
     asyncio.run = asyncio.runners.run  # CPython's own (Pyodide wraps it: its wrapper imports the bridge)
     time.sleep = rec.sleep
     sys.stdout = Output(rec, 'stdout')
@@ -678,7 +980,6 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
         asyncio.events.new_event_loop = saved['new_event_loop']
         asyncio.new_event_loop = saved['new_event_loop']
         asyncio.events.Handle._run = saved['handle_run']
-        asyncio.to_thread = saved['to_thread']
         asyncio.run = saved['run']
         if rec.loop is not None and not rec.loop.is_closed() and not rec.loop.is_running():
             try:
@@ -686,6 +987,15 @@ def record(source, max_turns=MAX_TURNS, max_bytes=MAX_BYTES, budget_s=BUDGET_S, 
             except Exception:  # noqa: BLE001
                 pass
         asyncio.events._set_running_loop(saved['running'])
+    if rec.loop is not None:  # what workers still running printed after the loop's end (CPython joins them at exit)
+        try:
+            rec.loop.settle_workers()
+        except Bound:
+            pass
+        for when, _, fire, kind in sorted(rec.loop._events, key=lambda e: e[:2]):
+            if kind == 'output':
+                fire()
+    out['threads'] = 'real' if rec.real_threads else 'modelled'
     out['turns'] = rec.turns
     out['stdout'] = ''.join(rec.stdout)
     out['stderr'] = ''.join(rec.stderr)

@@ -14,6 +14,8 @@ export interface RecordedHandle {
   readonly stderr?: string;
   /** Seconds it kept the loop (time.sleep inside it). */
   readonly blocked?: number;
+  /** The program's lines it ran at: where a task resumed and where it paused, a callback's first line. */
+  readonly lines?: readonly number[];
 }
 
 export interface RecordedTimer {
@@ -24,12 +26,30 @@ export interface RecordedTimer {
 export interface RecordedTask {
   readonly name: string;
   readonly coro: string;
+  /** The call it runs, as written: `worker(2)`. */
+  readonly call?: string;
   readonly state: 'pending' | 'done' | 'failed' | 'cancelled';
   readonly waiting?: string;
   readonly result?: string;
   readonly exception?: string;
 }
 
+/** What an executor's worker did during a turn (asyncio.to_thread, loop.run_in_executor). */
+export interface RecordedThreadEvent {
+  /** Virtual seconds. */
+  readonly time: number;
+  /** How many of the turn's handles had run (or were running) when it happened. */
+  readonly after: number;
+  /** The worker, as CPython's pool names its threads: asyncio_0, asyncio_1… */
+  readonly thread: string;
+  readonly job: number;
+  readonly kind: 'submitted' | 'printed' | 'finished';
+  /** A real thread (CPython) or a modelled worker (Pyodide: no threads in WebAssembly). */
+  readonly real: boolean;
+  readonly what: string;
+  readonly stdout?: string;
+  readonly stderr?: string;
+}
 /** One `_run_once` turn. */
 export interface RecordedTurn {
   readonly n: number;
@@ -46,6 +66,8 @@ export interface RecordedTurn {
   readonly ready_after?: readonly string[];
   readonly scheduled_after?: readonly RecordedTimer[];
   readonly tasks?: readonly RecordedTask[];
+  /** What the executor's workers did in the turn, in order. */
+  readonly threads?: readonly RecordedThreadEvent[];
 }
 
 /** How a recording ended (asyncio_recorder.py's `end`). */
@@ -64,6 +86,10 @@ export interface PyRecording {
   readonly stdout: string;
   readonly stderr: string;
   readonly traceback: string | null;
+  /** The program recorded. */
+  readonly source?: string;
+  /** How the executor's workers ran: real threads (CPython) or modelled in the loop's thread (Pyodide). */
+  readonly threads?: 'real' | 'modelled';
 }
 
 /** Page → worker. */
