@@ -84,7 +84,11 @@ export class ChartPanel extends LitElement {
   private themeObserver: MutationObserver | undefined;
 
   static override styles = css`
+    /* A 1 ms transition of the colour it inherits: the theme's colours changing, whatever changed them (the deck's
+       switch, <hsw-slide>'s theme attribute, the system's scheme), start one, and its transitionrun redraws the
+       chart in them. */
     :host {
+      transition: color 1ms;
       display: block;
       position: relative;
       height: var(--hsw-chart-height, 240px);
@@ -105,6 +109,7 @@ export class ChartPanel extends LitElement {
 
   constructor() {
     super();
+    this.addEventListener('transitionrun', () => this.refresh());
     this.spec = undefined;
     this.load = false;
     this.label = '';
@@ -252,7 +257,10 @@ export class ChartPanel extends LitElement {
     this.requestUpdate();
   }
 
-  /** What the options depend on: axes, legend labels, theme, language and font. Data alone changes more often. */
+  /**
+   * What the options depend on: axes, legend labels, theme (its text colour), language and font. Data alone changes
+   * more often.
+   */
   private optionsKey(): string {
     const spec = this.spec;
     const axis = (a: ChartAxis | undefined) => [a?.title, a?.log, a?.min, a?.max, a?.ticks?.join(), a?.minWidth];
@@ -260,7 +268,7 @@ export class ChartPanel extends LitElement {
       axis(spec?.x),
       axis(spec?.y),
       spec?.series.map((s) => [s.label, s.color, s.marker, s.dashed]),
-      document.documentElement.dataset['theme'],
+      this.color('--hsw-fg'),
       this.lang,
       this.font(),
     ]);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, seriousViolations } from './fixtures.ts';
 
 /**
@@ -272,5 +272,56 @@ test.describe('<hsw-slide>, the web component', () => {
     await page.evaluate(() => document.getElementById('aside')!.append(document.getElementById('kept')!));
     await expect(page.locator('#aside #kept').getByRole('slider', { name: 'Connections' })).toHaveValue(value);
     expect(await stored()).toBe(1);
+  });
+});
+
+test.describe('<hsw-slide> and the host page’s colour scheme', () => {
+  /** The element's background, and the colour its chart (c10k's) draws its ticks in, as chart.js holds it. */
+  const colours = (el: Locator) =>
+    el.evaluate((host) => {
+      const root = host.shadowRoot!;
+      const chart = root.querySelector('hsw-c10k')?.shadowRoot?.querySelector('hsw-chart') as unknown as {
+        chart?: { options: { scales: { x: { ticks: { color: string } } } } };
+      } | null;
+      return {
+        background: getComputedStyle(root.querySelector('.root')!).backgroundColor,
+        ticks: chart?.chart?.options.scales.x.ticks.color ?? '',
+      };
+    });
+
+  test('without `theme` it follows the system’s scheme as it changes, its chart too; `theme` wins, and may change', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    const path = `/scheme-${pages.size}.html`;
+    pages.set(
+      path,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>scheme</title>
+      <script type="module" src="${baseURL ?? ''}embed.js"></script></head><body><main>
+      <hsw-slide id="sys" slide="c10k" lang="en"></hsw-slide>
+      <hsw-slide id="set" slide="c10k" lang="en" theme="light"></hsw-slide></main></body></html>`,
+    );
+    await page.goto(`${hostOrigin}${path}`);
+    const sys = page.locator('#sys');
+    const set = page.locator('#set');
+    await expect.poll(async () => (await colours(sys)).ticks).not.toBe('');
+    await expect.poll(async () => (await colours(set)).ticks).not.toBe('');
+    const light = await colours(sys);
+    expect(light.background).toBe('rgb(251, 252, 253)');
+    expect(await colours(set)).toEqual(light);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(async () => (await colours(sys)).background).toBe('rgb(15, 20, 25)');
+    await expect.poll(async () => (await colours(sys)).ticks).not.toBe(light.ticks);
+    const dark = await colours(sys);
+    // With `theme`, the system's scheme does not matter; changed, the attribute re-colours the demo and its chart.
+    expect(await colours(set)).toEqual(light);
+    await set.evaluate((el) => el.setAttribute('theme', 'dark'));
+    await expect.poll(() => colours(set)).toEqual(dark);
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => colours(sys)).toEqual(light);
+    expect(await colours(set)).toEqual(dark);
   });
 });
