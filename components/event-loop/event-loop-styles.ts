@@ -15,7 +15,7 @@ export const styles = [
   css`
     /* Presented, the loop picture is the slide: it takes the stage's height above the caption and one disclosure. */
     .presented hsw-loop-picture {
-      height: 19.5em;
+      height: 20.5em;
     }
     .clock {
       margin: 0;

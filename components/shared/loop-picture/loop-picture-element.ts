@@ -8,6 +8,7 @@ import {
   sceneLabels,
   scene as makeScene,
   type Chip,
+  type Flavour,
   type Region,
   type Scene,
   type TimerChip,
@@ -17,10 +18,17 @@ import { loopPictureStyles } from './loop-picture-styles.ts';
 
 /** How long a chip takes to move from one region to another (and the ring's hand to turn). */
 const MOVE_MS = 350;
-/** The phases sit on a circle of this radius, in % of the ring's box. */
-const RADIUS = 36;
+/** The ring's circle: its radius in % of the ring's box; the phases' labels sit around it, a little further out. */
+const RADIUS = 28;
+const LABEL_X = 32;
+const LABEL_Y = 42;
+/**
+ * Where the first phase sits, in degrees clockwise from the top: the talk's four steps sit on the diagonals, so that
+ * no label sits beside the clock in the middle.
+ */
+const START: Record<Flavour, number> = { simple: 45, node: 0, cpython: 0 };
 /** The picture shows at most this many of the callbacks that ran, the most recent last. */
-const RAN_SHOWN = 4;
+const RAN_SHOWN = 3;
 
 /**
  * `<hsw-loop-picture .scene=${scene} lang=…>`: the one picture of the event loop (loop-picture-model.ts). Thin: it
@@ -56,7 +64,7 @@ export class LoopPicture extends LitElement {
   protected override willUpdate(): void {
     const i = phaseIndex(this.scene);
     if (i >= 0) {
-      const target = (360 * i) / PHASES[this.scene.flavour].length;
+      const target = START[this.scene.flavour] + (360 * i) / PHASES[this.scene.flavour].length;
       this.turn += (((target - this.turn) % 360) + 360) % 360;
     }
     this.boxesBefore = new Map();
@@ -123,18 +131,18 @@ export class LoopPicture extends LitElement {
     >
       <svg viewBox="0 0 100 100" preserveAspectRatio="xMidYMid meet" aria-hidden="true">
         ${svg`<circle cx="50" cy="50" r="${RADIUS}"></circle>
-        <line class="hand" x1="50" y1="${50 - 15}" x2="50" y2="${50 - RADIUS + 9}"></line>`}
+        <line class="hand" x1="50" y1="${50 - 16}" x2="50" y2="${50 - RADIUS + 3}"></line>`}
       </svg>
       <ol class="lane" aria-label=${labels.loop}>
         ${phases.map((p, i) => {
-          const angle = (2 * Math.PI * i) / phases.length;
+          const angle = (2 * Math.PI * i) / phases.length + (Math.PI * START[s.flavour]) / 180;
           return html`<li
             class="phase ${i === at ? 'now' : ''}"
             aria-current=${i === at ? 'step' : 'false'}
             data-phase=${p}
             style=${styleProps({
-              left: `${50 + RADIUS * Math.sin(angle)}%`,
-              top: `${50 - RADIUS * Math.cos(angle)}%`,
+              left: `${50 + LABEL_X * Math.sin(angle)}%`,
+              top: `${50 - LABEL_Y * Math.cos(angle)}%`,
             })}
           >
             ${labels.phases[i]}
@@ -156,7 +164,7 @@ export class LoopPicture extends LitElement {
     return html`<figure class="picture ${labels.microtasks === null ? 'no-micro' : ''} flavour-${s.flavour}" aria-label=${t.label}>
       <section class="region stack ${this.lit('stack')}">
         <h4 id="lp-stack">${labels.stack}</h4>
-        ${ran.length ? html`<p class="ran"><span class="name">${labels.ran}:</span> ${ran.join(' ')}</p>` : nothing}
+        ${ran.length ? html`<p class="ran">${labels.ran}: ${ran.map((r) => html`<span class="done">${r}</span> `)}</p>` : nothing}
         <ol class="frames" aria-labelledby="lp-stack">
           ${s.stack.map((c) => this.chip(c))}
         </ol>

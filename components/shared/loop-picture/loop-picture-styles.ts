@@ -25,7 +25,7 @@ export const loopPictureStyles = css`
     display: grid;
     height: 100%;
     box-sizing: border-box;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.55fr) minmax(0, 1.75fr);
+    grid-template-columns: minmax(0, 1.1fr) minmax(0, 1.8fr) minmax(0, 1.4fr);
     grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto;
     grid-template-areas:
       'stack loop timers'
@@ -138,6 +138,9 @@ export const loopPictureStyles = css`
       .map((a) => `.chip.${a} { --fill: var(--hsw-actor-${a}); --ink: var(--hsw-actor-${a}-ink); }`)
       .join('\n'),
   )}
+  .ran .done {
+    white-space: nowrap;
+  }
   .ran {
     margin: 0 0 0.2em;
     font-size: var(--hsw-fs-small);
@@ -147,8 +150,8 @@ export const loopPictureStyles = css`
   /* The ring: a circle in the loop's colour, its phases on it, a hand pointing at the current one. */
   .ring {
     position: relative;
-    width: 100%;
-    max-width: 14em;
+    /* narrower than its region: the phases' labels, centred on the circle, stay inside the region */
+    width: min(100%, 13.5em);
     max-height: 100%;
     aspect-ratio: 1 / 1;
     margin: auto;
