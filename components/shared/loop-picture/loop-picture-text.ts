@@ -89,7 +89,7 @@ const ru: typeof en = {
         select: 'select',
         events: 'события',
         due: 'истёкшие',
-        run: 'выполнить _ready',
+        run: 'пуск _ready',
       },
     },
   },
