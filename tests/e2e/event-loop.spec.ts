@@ -191,6 +191,20 @@ test.describe('event-loop', () => {
     await expectAccessible(page, 'event-loop');
   });
 
+  test('presented, the picture is accessible in both themes with each of its regions lit', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const theme of ['dark', 'light'] as const) {
+      await gotoSlide(page, 'event-loop', { query: 'present', theme });
+      // each region lit once: the loop (0), the timers (1), the stack (2), the kernel (3), then Node's ring (5)
+      for (let step = 0; step <= 5; step++) {
+        if (step > 0) await page.keyboard.press('PageDown');
+        await expectHash(page, step ? new RegExp(`^#/event-loop/${step - 1}$`) : /^#\/event-loop$/);
+        if (step !== 4) await expectAccessible(page, 'event-loop');
+      }
+    }
+  });
+
   test('has no serious accessibility violations', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, 'event-loop', { theme });
