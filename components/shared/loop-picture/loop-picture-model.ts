@@ -42,8 +42,6 @@ export const PHASES = {
   cpython: ['cancelled', 'timeout', 'select', 'events', 'due', 'run'],
 } as const satisfies Record<Flavour, readonly string[]>;
 
-export type Phase<F extends Flavour = Flavour> = (typeof PHASES)[F][number];
-
 /** The regions of the picture: a step may light one. */
 export type Region = 'stack' | 'loop' | 'timers' | 'macrotasks' | 'microtasks' | 'kernel' | 'pool';
 

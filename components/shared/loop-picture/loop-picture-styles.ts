@@ -1,11 +1,15 @@
 import { css, unsafeCSS } from 'lit';
 import { ACTOR_COLOURS, type Actor } from './loop-picture-model.ts';
 
-/** `--hsw-actor-<name>` and `--hsw-actor-<name>-ink` for every actor, from the model's palette (one place for the values). */
-const actorProps = unsafeCSS(
-  (Object.entries(ACTOR_COLOURS) as [Actor, { fill: string; ink: string }][])
-    .map(([name, c]) => `--hsw-actor-${name}: ${c.fill}; --hsw-actor-${name}-ink: ${c.ink};`)
-    .join('\n'),
+const actors = Object.entries(ACTOR_COLOURS) as [Actor, { fill: string; ink: string }][];
+
+/**
+ * `--hsw-actor-<name>` and `--hsw-actor-<name>-ink` for every actor, from the model's palette (one place for the
+ * values; the lead may point them at deck-wide tokens), and a chip's fill and ink by its actor's class.
+ */
+const actorStyles = unsafeCSS(
+  `:host {\n${actors.map(([a, c]) => `  --hsw-actor-${a}: ${c.fill};\n  --hsw-actor-${a}-ink: ${c.ink};`).join('\n')}\n}\n` +
+    actors.map(([a]) => `.chip.${a} { --fill: var(--hsw-actor-${a}); --ink: var(--hsw-actor-${a}-ink); }`).join('\n'),
 );
 
 /**
@@ -15,10 +19,11 @@ const actorProps = unsafeCSS(
  * ink. Labels at `--hsw-fs-small` (20 px or more as presented); chips move in 350 ms (the element), the ring's hand
  * turns in as long; nothing moves under prefers-reduced-motion.
  */
-export const loopPictureStyles = css`
+export const loopPictureStyles = [
+  actorStyles,
+  css`
   :host {
     display: block;
-    ${actorProps}
     --lp-move: 350ms;
   }
   .picture {
@@ -133,11 +138,6 @@ export const loopPictureStyles = css`
     outline: 3px solid var(--hsw-fg);
     outline-offset: 1px;
   }
-  ${unsafeCSS(
-    (Object.keys(ACTOR_COLOURS) as Actor[])
-      .map((a) => `.chip.${a} { --fill: var(--hsw-actor-${a}); --ink: var(--hsw-actor-${a}-ink); }`)
-      .join('\n'),
-  )}
   .ran .done {
     white-space: nowrap;
   }
@@ -294,4 +294,5 @@ export const loopPictureStyles = css`
       transition: none;
     }
   }
-`;
+`,
+];
