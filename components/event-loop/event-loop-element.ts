@@ -4,10 +4,12 @@ import '../ui/details.ts';
 import '../ui/labelled-slider.ts';
 import { playedStepControls } from '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
+import '../shared/loop-picture/loop-picture-element.ts';
 import { Player } from '../ui/player.ts';
 import { BARE_SKIP } from './event-loop-code.ts';
 import { eventLoopText } from './event-loop-text.ts';
 import { styles } from './event-loop-styles.ts';
+import { sceneOf } from './event-loop-scene.ts';
 import * as model from './event-loop-model.ts';
 import {
   apply,
@@ -97,14 +99,12 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
       s.line === 'check'
         ? [...s.checkBatch.slice(s.inCallback ? s.cursor + 1 : s.cursor), ...s.immediates]
         : s.immediates;
-    return html`
-      <section aria-label=${t.demoLabel}>
-        <div class="top">
+    const top = html`<div class="top">
           <div class="views" role="group" aria-label=${t.viewGroup}>
             <button type="button" aria-pressed=${s.mode === 'simple' ? 'true' : 'false'} @click=${() => this.setMode('simple')}>${t.viewSimple}</button>
             <button type="button" aria-pressed=${s.mode === 'node' ? 'true' : 'false'} @click=${() => this.setMode('node')}>${t.viewNode}</button>
           </div>
-          <p class="clock" data-figure="clock">${(this.presenting ? t.clockShort : t.clock)(s.now)}</p>
+          <p class="clock" data-figure="clock">${t.clock(s.now)}</p>
         </div>
         ${
           s.mode === 'node'
@@ -120,11 +120,21 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
           .code=${s.mode === 'simple' ? (this.presenting ? t.simpleCodeBare : t.simpleCode) : this.presenting ? t.nodeCodeBare : t.nodeCode}
           .current=${[currentLine(s) - (this.presenting ? BARE_SKIP : 0)]}
           label=${s.mode === 'simple' ? t.codeLabelSimple : t.codeLabelNode}
-        ></hsw-code>
-        <p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
-          ${this.presenting && s.event.k === 'start' ? t.startPresented : t.event(s.event)} ${asleep ? html`<span class="asleep">${t.asleep}</span>` : nothing}
-        </p>
-        <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.stateDetails}>
+        ></hsw-code>`;
+    const status = html`<p class="status callout" role="status" aria-live=${this.playing ? 'off' : 'polite'}>
+          ${this.presenting ? t.caption(s.event) : t.event(s.event)} ${asleep ? html`<span class="asleep">${this.presenting ? t.asleepShort : t.asleep}</span>` : nothing}
+        </p>`;
+    // Presented, the loop picture is the slide and the caption says what the step showed; the listing, the view's
+    // buttons and the queues' details are one disclosure away. Self-paced, the listing leads and the details are open.
+    return html`
+      <section aria-label=${t.demoLabel} class=${this.presenting ? 'presented' : ''}>
+        ${
+          this.presenting
+            ? html`<hsw-loop-picture lang=${this.lang} .scene=${sceneOf(s)}></hsw-loop-picture>${status}`
+            : html`${top}${status}`
+        }
+        <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${this.presenting ? t.presentedDetails : t.stateDetails}>
+        ${this.presenting ? top : nothing}
         <div class="panels ${s.mode === 'node' ? 'four' : ''}">
           <div class="panel">
             <h3 id="heap">${t.heap}</h3>

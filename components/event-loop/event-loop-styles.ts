@@ -13,6 +13,10 @@ export const styles = [
   topBarStyles,
   chipStyles,
   css`
+    /* Presented, the loop picture is the slide: it takes the stage's height above the caption and one disclosure. */
+    .presented hsw-loop-picture {
+      height: 20.5em;
+    }
     .clock {
       margin: 0;
       font-variant-numeric: tabular-nums;

@@ -3,6 +3,8 @@ import type { LoopEvent, NodePhase, SocketName, WakeReason } from './event-loop-
 import { NODE_LISTING, SIMPLE_LISTING, renderListing } from './event-loop-code.ts';
 
 const list = (xs: readonly string[]) => xs.join(', ');
+/** Node's callbacks scheduled from socket A's callback are "A: setImmediate": a caption says "setImmediate". */
+const short = (label: string) => label.replace(/^[A-C]: /, '');
 
 const enPhase: Record<NodePhase, string> = {
   timers: 'timers',
@@ -71,9 +73,6 @@ const en = {
   arrive: 'Data arrives on a socket',
   arriveIn: (s: SocketName, d: number) => `Data arrives on ${s} in ${d} ms`,
   clock: (now: number) => `Virtual clock: ${now} ms`,
-  /** Presented to a hall: the clock and the first line, short (the clicker drives the steps: no "Press Step"). */
-  clockShort: (now: number) => `Clock: ${now} ms`,
-  startPresented: 'The loop starts at 0 ms.',
   heap: 'Timer heap (min-heap: nearest on top)',
   heapEmpty: 'no timers',
   timerItem: (label: string, due: number) => `${label} due at ${due} ms`,
@@ -89,6 +88,45 @@ const en = {
   outputEmpty: 'nothing yet',
   phases: 'Phases of one turn',
   stateDetails: 'Queues and steps',
+  /** Presented, the one disclosure under the picture: the listing, the views, the queues' details, the buttons. */
+  presentedDetails: 'Code and controls',
+  asleepShort: 'Asleep: nothing can wake it.',
+  /**
+   * Presented to a hall, the caption under the picture: one short sentence of what the step showed (the clicker drives
+   * the steps: no "Press Step"; the picture shows the clock, the queues and the phase).
+   */
+  caption: (e: LoopEvent): string => {
+    switch (e.k) {
+      case 'start':
+        return 'The loop starts at 0 ms.';
+      case 'woke':
+        switch (e.reason) {
+          case 'timer':
+            return `Slept ${e.slept} ms, until the nearest deadline.`;
+          case 'socket':
+            return `Slept ${e.slept} ms: data on ${list(e.sockets)} woke it early.`;
+          case 'both':
+            return `Slept ${e.slept} ms: a deadline and data on ${list(e.sockets)} at once.`;
+          case 'already':
+            return `Data was waiting on ${list(e.sockets)}: no sleep.`;
+          case 'zero':
+            return 'Timeout 0: a look at the sockets, no sleep.';
+        }
+        break;
+      case 'timer-callback':
+        return `${short(e.label)} runs${e.queued.length ? ` and queues ${list(e.queued)}` : ''}.`;
+      case 'io-callback':
+        return `${e.socket}’s callback queues ${list([...e.queued, ...e.scheduled.map(short)])}.`;
+      case 'immediate-callback':
+        return `check: ${short(e.label)} runs.`;
+      case 'phase-empty':
+        if (e.phase === 'pre') return 'Before the first turn: no timer is due yet.';
+        break;
+      case 'microtask':
+        return `${short(e.label)} runs${e.queued ? ` and queues ${e.queued}` : ''}${e.left === 0 ? ': the queue is empty.' : `; ${e.left} left.`}`;
+    }
+    return en.event(e);
+  },
   phase: (p: NodePhase) => enPhase[p],
   turns: (n: number) => `Turns completed: ${n}`,
   asleep:
@@ -174,8 +212,6 @@ const ru: typeof en = {
   arrive: 'Данные приходят в сокет',
   arriveIn: (s: SocketName, d: number) => `Данные придут в ${s} через ${d} мс`,
   clock: (now: number) => `Виртуальные часы: ${now} мс`,
-  clockShort: (now: number) => `Часы: ${now} мс`,
-  startPresented: 'Цикл стартует в 0 мс.',
   heap: 'Куча таймеров (min-heap: ближайший наверху)',
   heapEmpty: 'таймеров нет',
   timerItem: (label: string, due: number) => `${label}, срок ${due} мс`,
@@ -191,6 +227,40 @@ const ru: typeof en = {
   outputEmpty: 'пока ничего',
   phases: 'Фазы оборота',
   stateDetails: 'Очереди и шаги',
+  presentedDetails: 'Код и управление',
+  asleepShort: 'Спит: разбудить нечему.',
+  caption: (e: LoopEvent): string => {
+    switch (e.k) {
+      case 'start':
+        return 'Цикл стартует в 0 мс.';
+      case 'woke':
+        switch (e.reason) {
+          case 'timer':
+            return `Спали ${e.slept} мс — до ближайшего срока.`;
+          case 'socket':
+            return `Спали ${e.slept} мс: данные в ${list(e.sockets)} разбудили раньше.`;
+          case 'both':
+            return `Спали ${e.slept} мс: срок и данные в ${list(e.sockets)} разом.`;
+          case 'already':
+            return `Данные уже ждали в ${list(e.sockets)}: без сна.`;
+          case 'zero':
+            return 'Таймаут 0: взгляд на сокеты, без сна.';
+        }
+        break;
+      case 'timer-callback':
+        return `Выполняется ${short(e.label)}${e.queued.length ? ` и ставит ${list(e.queued)}` : ''}.`;
+      case 'io-callback':
+        return `Колбэк ${e.socket} ставит ${list([...e.queued, ...e.scheduled.map(short)])}.`;
+      case 'immediate-callback':
+        return `check: выполняется ${short(e.label)}.`;
+      case 'phase-empty':
+        if (e.phase === 'pre') return 'До первого оборота: истёкших таймеров нет.';
+        break;
+      case 'microtask':
+        return `Выполняется ${short(e.label)}${e.queued ? ` и ставит ${e.queued}` : ''}${e.left === 0 ? ': очередь пуста.' : `; осталось ${e.left}.`}`;
+    }
+    return ru.event(e);
+  },
   phase: (p: NodePhase) => ruPhase[p],
   turns: (n: number) => `Пройдено оборотов: ${n}`,
   asleep:

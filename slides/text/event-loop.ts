@@ -93,7 +93,7 @@ export default slideText({
         p: 'Проверено на настоящем Node: tests/unit/event-loop.test.ts запускает те же сценарии в `node` (таймеры и настоящие TCP-сокеты на 127.0.0.1) и сравнивает вывод построчно: t1 p1 t2 для двух таймеров с одним сроком; внутри колбэка ввода-вывода `setImmediate` раньше `setTimeout(…, 0)`.',
       },
       {
-        p: 'Презентуя, листинг показан без комментариев (их говорит докладчик); кучу таймеров, сокеты, очереди и кнопки открывает одна раскрывашка («Очереди и управление»).',
+        p: 'Презентуя, слайд — общая картинка цикла (components/shared/loop-picture/, та же, что у глав о цикле событий и asyncio): стек вызовов, кольцо фаз, таймеры по сроку, очереди макро- и микрозадач, ядро с сокетами и списком готовых epoll; под ней одна фраза о шаге. Листинг без комментариев, кучу таймеров, очереди и кнопки открывает одна раскрывашка («Код и управление»).',
       },
     ],
   },
@@ -162,7 +162,7 @@ export default slideText({
         p: 'Checked against real Node: tests/unit/event-loop.test.ts runs the same scenarios in `node` (timers and real TCP sockets on 127.0.0.1) and compares the output line by line: t1 p1 t2 for two timers due together; inside an I/O callback `setImmediate` before `setTimeout(…, 0)`.',
       },
       {
-        p: 'Presented, the listing is shown without its comments (the speaker says them); the timer heap, the sockets, the queues and the buttons are one disclosure away (“Queues and controls”).',
+        p: 'Presented, the slide is the shared picture of the loop (components/shared/loop-picture/, the same for the event-loop and asyncio chapters): the call stack, the ring of phases, the timers by deadline, the macrotask and microtask queues, the kernel with its sockets and epoll’s ready list; under it one sentence on the step. The listing without its comments, the timer heap, the queues and the buttons are one disclosure away (“Code and controls”).',
       },
     ],
   },

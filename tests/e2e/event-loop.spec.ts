@@ -1,4 +1,19 @@
+import type { Page } from '@playwright/test';
 import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
+
+/** Counts the Web Animations the page starts from now on (a chip's move), without timing any. */
+async function countAnimations(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { animations: number };
+    w.animations = 0;
+    const animate = Reflect.get<Element, 'animate'>(Element.prototype, 'animate');
+    Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+      w.animations++;
+      return animate.apply(this, args);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { animations: number }).animations);
+}
 
 test.describe('event-loop', () => {
   test('stepping the simplified loop: it sleeps until the deadline, runs t1, then drains its microtask', async ({
@@ -135,6 +150,59 @@ test.describe('event-loop', () => {
     );
     await slide.getByRole('button', { name: 'Фазы Node (libuv)' }).click();
     await expect(slide.getByText('// таймеры: после poll с 1.45')).toBeVisible();
+  });
+
+  test('presented, the loop picture is the slide: each step moves a chip, the queues the notes name are open', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'event-loop', { query: 'present' });
+    const slide = currentSlide(page);
+    const picture = slide.locator('hsw-loop-picture');
+    await expect(picture).toBeVisible();
+    // the listing and the view's buttons are one closed disclosure away; the picture's regions are not
+    await expect(slide.locator('hsw-code')).toBeHidden();
+    const lane = (name: string) => picture.getByRole('list', { name, exact: true }).getByRole('listitem');
+    await expect(lane('Timers')).toHaveText(['t1 · 50', 't2 · 120']);
+    await page.keyboard.press('PageDown');
+    await expect(picture.locator('[aria-current="step"]')).toHaveText('epoll_wait');
+    // a chip that moves slides there (no reduced motion here): t1 leaves the timers, p1 comes onto the stack
+    const animations = await countAnimations(page);
+    await page.keyboard.press('PageDown');
+    await expect(lane('Call stack')).toHaveText(['p1']);
+    await expect(lane('Timers')).toHaveText(['t2 · 120']);
+    expect(await animations()).toBeGreaterThan(0);
+    await page.keyboard.press('PageDown');
+    await expect(lane('epoll: ready')).toHaveText(['B']);
+    await gotoSlide(page, 'event-loop', { query: 'present', step: 5 });
+    const node = currentSlide(page).locator('hsw-loop-picture');
+    await expect(node.locator('[aria-current="step"]')).toHaveText('poll');
+    await expect(node.getByRole('list', { name: 'Macrotasks' }).getByRole('listitem')).toHaveText(['setImmediate']);
+    await expect(node.getByRole('list', { name: 'Microtasks' }).getByRole('listitem')).toHaveText(['A.then(parse)']);
+  });
+
+  test('presented under reduced motion, a step jumps: nothing animates', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoSlide(page, 'event-loop', { query: 'present', step: 1 });
+    const picture = currentSlide(page).locator('hsw-loop-picture');
+    const animations = await countAnimations(page);
+    await page.keyboard.press('PageDown');
+    await expect(picture.getByRole('list', { name: 'Call stack' }).getByRole('listitem')).toHaveText(['p1']);
+    expect(await animations()).toBe(0);
+    await expectAccessible(page, 'event-loop');
+  });
+
+  test('presented, the picture is accessible in both themes with each of its regions lit', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const theme of ['dark', 'light'] as const) {
+      await gotoSlide(page, 'event-loop', { query: 'present', theme });
+      // each region lit once: the loop (0), the timers (1), the stack (2), the kernel (3), then Node's ring (5)
+      for (let step = 0; step <= 5; step++) {
+        if (step > 0) await page.keyboard.press('PageDown');
+        await expectHash(page, step ? new RegExp(`^#/event-loop/${step - 1}$`) : /^#\/event-loop$/);
+        if (step !== 4) await expectAccessible(page, 'event-loop');
+      }
+    }
   });
 
   test('has no serious accessibility violations', async ({ page }) => {

@@ -34,6 +34,8 @@ import {
 import { speakerSteps } from '../../slides/types.ts';
 import { eventLoopText } from '../../components/event-loop/event-loop-text.ts';
 import { BARE_SKIP } from '../../components/event-loop/event-loop-code.ts';
+import { sceneOf } from '../../components/event-loop/event-loop-scene.ts';
+import { moved, placeOf, type Scene } from '../../components/shared/loop-picture/loop-picture-model.ts';
 
 const { en, ru } = eventLoopText;
 
@@ -415,5 +417,68 @@ describe('the slide module', () => {
   it('declares as many speaker steps as the model has stops, plus the fresh start', async () => {
     const { eventLoop } = await import('../../slides/event-loop.ts');
     expect(speakerSteps(eventLoop)).toBe(SPEAKER_SEQUENCE.length);
+  });
+});
+
+describe('the loop picture (presented)', () => {
+  const scenes = SPEAKER_SEQUENCE.map((_, i) => sceneOf(current(sessionForStep(i))));
+  /** Where the chip labelled `label` is, or undefined. */
+  const where = (sc: Scene, label: string) => {
+    const all = [...sc.stack, ...sc.timers, ...sc.macrotasks, ...sc.microtasks, ...sc.readyList];
+    const c = all.find((x) => x.label === label);
+    return c && placeOf(sc).get(c.id);
+  };
+
+  it('every state of both views maps to a scene (no phase outside the ring, no chip in two places)', () => {
+    for (const mode of ['simple', 'node'] as const) for (const s of runToIdle(createState(mode))) sceneOf(s);
+  });
+
+  it('each speaker step changes the picture: a chip moves, a region lights or the phase turns', () => {
+    for (let i = 1; i < scenes.length; i++) {
+      const [a, b] = [scenes[i - 1]!, scenes[i]!];
+      const changed =
+        moved(a, b).length > 0 || a.phase !== b.phase || a.asleep !== b.asleep || a.lit.join() !== b.lit.join();
+      expect(changed, `step ${i}`).toBe(true);
+    }
+  });
+
+  it('shows at each step what its notes talk about: t1, p1, B, t2, then Node’s setImmediate and setTimeout 0', () => {
+    const [s0, s1, s2, s3, s4, s5, s6, s7] = scenes as [Scene, Scene, Scene, Scene, Scene, Scene, Scene, Scene];
+    // 0: two timers and a socket whose data is on its way
+    expect(s0.timers.map((t) => t.label)).toEqual(['t1', 't2']);
+    expect(s0.sockets.find((k) => k.id === 'B')!.state).toBe('coming');
+    // 1: asleep in epoll_wait until t1's deadline, which is lit
+    expect([s1.phase, s1.asleep, s1.now]).toEqual(['wait', true, 50]);
+    expect(s1.timers[0]).toMatchObject({ label: 't1', lit: true });
+    // 2: p1 runs right after t1
+    expect(where(s2, 'p1')).toBe('stack');
+    expect(s2.ran).toEqual(['t1', 'p1']);
+    // 3: data on B woke it before t2's deadline: B in epoll's ready list, t2 still waiting
+    expect([s3.asleep, s3.now]).toEqual([true, 80]);
+    expect(where(s3, 'B')).toBe('kernel');
+    expect(s3.sockets.find((k) => k.id === 'B')!.state).toBe('ready');
+    expect(s3.timers.map((t) => t.label)).toEqual(['t2']);
+    // 4: the end of B's chain runs, the microtask lane is empty
+    expect(where(s4, 'B.then(reply)')).toBe('stack');
+    expect(s4.microtasks).toEqual([]);
+    // 5: Node's poll: A's callback runs and schedules setImmediate (a macrotask) and setTimeout 0 (due first)
+    expect([s5.flavour, s5.phase]).toEqual(['node', 'poll']);
+    expect(where(s5, 'read A')).toBe('stack');
+    expect(where(s5, 'setImmediate')).toBe('macrotasks');
+    expect(s5.timers.map((t) => t.label)).toEqual(['setTimeout 0', 't1']);
+    expect(where(s5, 'A.then(parse)')).toBe('microtasks');
+    // 6: check runs the immediate while the timer waits
+    expect(s6.phase).toBe('check');
+    expect(where(s6, 'setImmediate')).toBe('stack');
+    expect(where(s6, 'setTimeout 0')).toBe('timers');
+    // 7: the timer runs in the next turn's timers phase
+    expect(s7.phase).toBe('timers');
+    expect(where(s7, 'setTimeout 0')).toBe('stack');
+  });
+
+  it('a presented caption is one short sentence in both languages for every event of a run', () => {
+    for (const mode of ['simple', 'node'] as const)
+      for (const s of runToIdle(createState(mode)))
+        for (const t of [en, ru]) expect(t.caption(s.event).length, t.caption(s.event)).toBeLessThanOrEqual(100);
   });
 });

@@ -1,0 +1,298 @@
+import { css, unsafeCSS } from 'lit';
+import { ACTOR_COLOURS, type Actor } from './loop-picture-model.ts';
+
+const actors = Object.entries(ACTOR_COLOURS) as [Actor, { fill: string; ink: string }][];
+
+/**
+ * `--hsw-actor-<name>` and `--hsw-actor-<name>-ink` for every actor, from the model's palette (one place for the
+ * values; the lead may point them at deck-wide tokens), and a chip's fill and ink by its actor's class.
+ */
+const actorStyles = unsafeCSS(
+  `:host {\n${actors.map(([a, c]) => `  --hsw-actor-${a}: ${c.fill};\n  --hsw-actor-${a}-ink: ${c.ink};`).join('\n')}\n}\n` +
+    actors.map(([a]) => `.chip.${a} { --fill: var(--hsw-actor-${a}); --ink: var(--hsw-actor-${a}-ink); }`).join('\n'),
+);
+
+/**
+ * The loop picture's look (STAGE.md's regions): the call stack on the left, the loop's ring in the middle, the timers
+ * and the queues on the right, the kernel across the bottom. Each region is outlined in its actor's colour and lit
+ * (a thicker outline, a tint) when the step is about it; a chip is filled with its actor's colour and written in its
+ * ink. Labels at `--hsw-fs-small` (20 px or more as presented); chips move in 350 ms (the element), the ring's hand
+ * turns in as long; nothing moves under prefers-reduced-motion.
+ */
+export const loopPictureStyles = [
+  actorStyles,
+  css`
+  :host {
+    display: block;
+    --lp-move: 350ms;
+  }
+  .picture {
+    display: grid;
+    height: 100%;
+    box-sizing: border-box;
+    grid-template-columns: minmax(0, 1.1fr) minmax(0, 1.8fr) minmax(0, 1.4fr);
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto;
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack loop microtasks'
+      'kernel kernel kernel';
+    gap: 0.3em 0.45em;
+    margin: 0;
+  }
+  .picture.no-micro {
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack loop macrotasks'
+      'kernel kernel kernel';
+  }
+  .region {
+    --actor: var(--hsw-border);
+    border: 2px solid color-mix(in srgb, var(--actor) 55%, transparent);
+    border-radius: 0.4em;
+    padding: 0.15em 0.35em 0.25em;
+    min-width: 0;
+    transition:
+      background-color var(--lp-move),
+      border-color var(--lp-move);
+  }
+  .region.lit {
+    border: 2px solid var(--actor);
+    box-shadow: 0 0 0 2px var(--actor);
+    background: color-mix(in srgb, var(--actor) 16%, var(--hsw-bg));
+  }
+  .region > h4 {
+    margin: 0 0 0.15em;
+    font-size: var(--hsw-fs-small);
+    font-weight: 600;
+    color: var(--hsw-fg);
+    line-height: 1.2;
+  }
+  .stack {
+    grid-area: stack;
+    --actor: var(--hsw-actor-thread);
+    display: flex;
+    flex-direction: column;
+  }
+  .loop {
+    grid-area: loop;
+    --actor: var(--hsw-actor-loop);
+    display: flex;
+    flex-direction: column;
+  }
+  .timers {
+    grid-area: timers;
+    --actor: var(--hsw-actor-timer);
+  }
+  .macrotasks {
+    grid-area: macrotasks;
+    --actor: var(--hsw-actor-task);
+  }
+  .microtasks {
+    grid-area: microtasks;
+    --actor: var(--hsw-actor-microtask);
+  }
+  .kernel {
+    grid-area: kernel;
+    --actor: var(--hsw-actor-kernel);
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.2em 0.7em;
+  }
+  .kernel > h4 {
+    margin: 0;
+  }
+  ol.lane,
+  ol.frames {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25em;
+    min-height: 1.5em;
+    font-size: var(--hsw-fs-small);
+  }
+  /* The stack grows upwards: the running frame is on top. */
+  ol.frames {
+    flex-direction: column-reverse;
+    flex-wrap: nowrap;
+    justify-content: flex-start;
+    flex: 1;
+  }
+  .chip {
+    display: inline-block;
+    box-sizing: border-box;
+    max-width: 100%;
+    padding: 0.05em 0.4em;
+    border-radius: 0.35em;
+    font-weight: 600;
+    line-height: 1.3;
+    overflow-wrap: anywhere;
+    background: var(--fill);
+    color: var(--ink);
+  }
+  .chip.lit {
+    outline: 3px solid var(--hsw-fg);
+    outline-offset: 1px;
+  }
+  .ran .done {
+    white-space: nowrap;
+  }
+  .ran {
+    margin: 0 0 0.2em;
+    font-size: var(--hsw-fs-small);
+    color: var(--hsw-muted);
+    overflow-wrap: anywhere;
+  }
+  /* The ring: a circle in the loop's colour, its phases on it, a hand pointing at the current one. */
+  .ring {
+    position: relative;
+    /* narrower than its region: the phases' labels, centred on the circle, stay inside the region */
+    width: min(100%, 13.5em);
+    max-height: 100%;
+    aspect-ratio: 1 / 1;
+    margin: auto;
+    font-size: var(--hsw-fs-small);
+  }
+  .ring > ol.lane {
+    display: block;
+    font-size: 1em;
+  }
+  .ring svg {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    overflow: visible;
+  }
+  .ring circle {
+    fill: none;
+    stroke: var(--hsw-actor-loop);
+    stroke-width: 5;
+  }
+  .ring.asleep circle {
+    stroke-dasharray: 2 7;
+    opacity: 0.6;
+  }
+  .ring .hand {
+    stroke: var(--hsw-actor-loop);
+    stroke-width: 5;
+    stroke-linecap: round;
+    transform-box: view-box;
+    transform-origin: 50% 50%;
+    transform: rotate(var(--turn, 0deg));
+    transition: transform var(--lp-move) ease-in-out;
+  }
+  .ring.idle .hand {
+    opacity: 0;
+  }
+  .phase {
+    position: absolute;
+    transform: translate(-50%, -50%);
+    white-space: nowrap;
+    padding: 0 0.3em;
+    border-radius: 0.35em;
+    background: var(--hsw-bg);
+    color: var(--hsw-fg);
+    border: 2px solid transparent;
+    transition:
+      background-color var(--lp-move),
+      color var(--lp-move);
+  }
+  .phase.now {
+    background: var(--hsw-actor-loop);
+    color: var(--hsw-actor-loop-ink);
+    font-weight: 700;
+  }
+  .centre {
+    position: absolute;
+    left: 50%;
+    top: 50%;
+    transform: translate(-50%, -50%);
+    text-align: center;
+    line-height: 1.2;
+    white-space: nowrap;
+  }
+  .clock {
+    display: block;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    color: var(--hsw-fg);
+  }
+  .zzz {
+    display: block;
+    color: var(--hsw-muted);
+    font-style: italic;
+  }
+  ul.sockets {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    gap: 0.35em;
+    font-size: var(--hsw-fs-small);
+  }
+  .socket {
+    min-width: 2.2em;
+    text-align: center;
+    font-weight: 700;
+    border: 2px solid var(--hsw-actor-kernel);
+    border-radius: 0.3em;
+    padding: 0 0.3em;
+    color: var(--hsw-fg);
+    background: var(--hsw-bg);
+    transition:
+      background-color var(--lp-move),
+      color var(--lp-move);
+  }
+  .socket.coming {
+    border-style: dashed;
+  }
+  .socket.data,
+  .socket.ready {
+    background: var(--hsw-actor-io);
+    color: var(--hsw-actor-io-ink);
+  }
+  .socket.ready {
+    outline: 3px solid var(--hsw-fg);
+    outline-offset: 1px;
+  }
+  .ready-list {
+    display: flex;
+    align-items: center;
+    gap: 0.35em;
+    font-size: var(--hsw-fs-small);
+  }
+  .ready-list ol.lane,
+  .pool ol.lane {
+    font-size: 1em;
+  }
+  .ready-list .name {
+    color: var(--hsw-fg);
+  }
+  .pool {
+    display: flex;
+    align-items: center;
+    gap: 0.35em;
+    font-size: var(--hsw-fs-small);
+    margin-left: auto;
+  }
+  .pool .thread {
+    min-width: 1.6em;
+    min-height: 1.3em;
+    border: 2px solid var(--hsw-actor-thread);
+    border-radius: 0.3em;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .region,
+    .phase,
+    .socket,
+    .ring .hand {
+      transition: none;
+    }
+  }
+`,
+];

@@ -1,0 +1,121 @@
+/**
+ * The loop picture's model (components/shared/loop-picture/): a scene puts the timers in deadline order, refuses a
+ * phase its flavour's ring lacks and a chip in two places, says what moved between two scenes, and names its regions
+ * in each flavour (CPython's `_scheduled`, `_ready` and the selector; no microtask lane in asyncio). The actors'
+ * colours are the deck's Okabe–Ito palette, each chip's text on its fill at 4.5:1 or more.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  ACTOR_COLOURS,
+  FLAVOURS,
+  PHASES,
+  moved,
+  phaseIndex,
+  scene,
+  sceneLabels,
+  type Chip,
+} from '../../components/shared/loop-picture/loop-picture-model.ts';
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+const chip = (id: string, actor: Chip['actor'] = 'task'): Chip => ({ id, label: id, actor });
+
+describe('a scene', () => {
+  it('orders the timers by deadline, the nearest first, ties in the order they were set', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 12 }), (dues) => {
+        const timers = dues.map((due, i) => ({ id: `t${i}`, label: `t${i}`, actor: 'timer' as const, due }));
+        const s = scene({ flavour: 'node', timers });
+        for (let i = 1; i < s.timers.length; i++) {
+          const [a, b] = [s.timers[i - 1]!, s.timers[i]!];
+          expect(a.due < b.due || (a.due === b.due && Number(a.id.slice(1)) < Number(b.id.slice(1)))).toBe(true);
+        }
+        expect(s.timers).toHaveLength(dues.length);
+      }),
+    );
+  });
+
+  it('lights a phase of its own ring, and refuses one of another flavour with a clear message', () => {
+    expect(phaseIndex(scene({ flavour: 'node', phase: 'check' }))).toBe(3);
+    expect(phaseIndex(scene({ flavour: 'cpython', phase: 'select' }))).toBe(2);
+    expect(phaseIndex(scene({ flavour: 'simple' }))).toBe(-1);
+    expect(() => scene({ flavour: 'cpython', phase: 'check' })).toThrow(/cpython has no phase “check”/);
+  });
+
+  it('refuses a chip in two places at once, and microtasks in asyncio (it has no such queue)', () => {
+    expect(() => scene({ flavour: 'node', stack: [chip('a')], macrotasks: [chip('a')] })).toThrow(
+      /“a” is in two places/,
+    );
+    expect(() => scene({ flavour: 'cpython', microtasks: [chip('p1', 'microtask')] })).toThrow(/no microtask queue/);
+  });
+
+  it('says which chips moved: a timer from the timers row to the stack, a new microtask, one gone', () => {
+    const before = scene({
+      flavour: 'simple',
+      timers: [{ ...chip('t1', 'timer'), due: 50 }],
+      microtasks: [chip('p0', 'microtask')],
+    });
+    const after = scene({ flavour: 'simple', stack: [chip('t1', 'timer')], microtasks: [chip('p1', 'microtask')] });
+    expect(moved(before, after).sort()).toEqual(['p0', 'p1', 't1']);
+    expect(moved(after, after)).toEqual([]);
+  });
+});
+
+describe('its words', () => {
+  it('names the regions and every phase of each flavour in both languages', () => {
+    for (const flavour of FLAVOURS)
+      for (const lang of ['en', 'ru'] as const) {
+        const l = sceneLabels(flavour, lang);
+        expect(l.phases).toHaveLength(PHASES[flavour].length);
+        for (const word of [l.stack, l.loop, l.timers, l.macrotasks, l.kernel, l.readyList, l.asleep, ...l.phases])
+          expect(word.trim().length).toBeGreaterThan(0);
+      }
+  });
+
+  it('CPython: _run_once’s six steps, _scheduled for the timers, _ready for the callbacks, the selector, no microtasks', () => {
+    const en = sceneLabels('cpython', 'en');
+    expect(en.loop).toBe('_run_once');
+    expect(en.timers).toBe('_scheduled');
+    expect(en.macrotasks).toBe('_ready');
+    expect(en.readyList).toMatch(/selector/);
+    expect(en.microtasks).toBeNull();
+    expect(en.phases).toEqual(['cancelled', 'timeout', 'select', 'events', 'due timers', 'run _ready']);
+    expect(sceneLabels('cpython', 'ru').macrotasks).toBe('_ready');
+    // and Node keeps its own names: macrotasks and microtasks, epoll, libuv's five phases
+    const node = sceneLabels('node', 'en');
+    expect(node.macrotasks).toBe('Macrotasks');
+    expect(node.microtasks).toBe('Microtasks');
+    expect(node.readyList).toMatch(/epoll/);
+    expect(node.phases).toEqual(['timers', 'pending', 'poll', 'check', 'close']);
+  });
+});
+
+describe('the actors’ colours', () => {
+  it('are the Okabe–Ito palette of STAGE.md', () => {
+    expect(Object.fromEntries(Object.entries(ACTOR_COLOURS).map(([k, v]) => [k, v.fill.toLowerCase()]))).toEqual({
+      kernel: '#0072b2',
+      thread: '#d55e00',
+      loop: '#009e73',
+      task: '#cc79a7',
+      timer: '#e69f00',
+      io: '#56b4e9',
+      microtask: '#f0e442',
+    });
+  });
+
+  it('write a chip’s text on its fill at 4.5:1 or more', () => {
+    for (const [actor, c] of Object.entries(ACTOR_COLOURS))
+      expect(contrast(c.fill, c.ink), actor).toBeGreaterThanOrEqual(4.5);
+  });
+});
