@@ -40,9 +40,6 @@ const MAX_CHARS = 350;
  * two quizzes text under 20 px, on asyncio-loop text off the stage and under the arrows and the progress bar.
  */
 const KNOWN_OVER: Record<string, number> = {
-  'select-epoll/1 (en)': 394,
-  'select-epoll/2 (en)': 396,
-  'select-epoll/3 (en)': 424,
   'event-loop/1 (en)': 418,
   'event-loop/2 (en)': 384,
   'event-loop/3 (en)': 403,
@@ -74,9 +71,6 @@ const KNOWN_OVER: Record<string, number> = {
   'python-asyncio/6 (en)': 368,
   'python-asyncio/7 (en)': 433,
   'tasks-gather/5 (en)': 354,
-  'select-epoll/1 (ru)': 401,
-  'select-epoll/2 (ru)': 401,
-  'select-epoll/3 (ru)': 436,
   'event-loop/1 (ru)': 427,
   'event-loop/2 (ru)': 392,
   'event-loop/3 (ru)': 413,
