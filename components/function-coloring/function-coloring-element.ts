@@ -127,6 +127,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
     const focus = s.focus && v.nodes[s.focus].stuck ? s.focus : null;
     // Presented, the legend and the reset button appear once a function has been chosen.
     const untouched = this.presenting && s.chosen.length === 0;
+    // Presented, the status line says what the ⚠ means: the legend leaves it out.
     const legend = untouched
       ? nothing
       : html`<div class="legend" aria-hidden="true">
@@ -135,11 +136,13 @@ export class FunctionColoring extends DemoElement<ColoringState> {
         v.colored
           ? html`<span><span class="swatch async"></span>${t.legend.async}</span>
               <span><span class="swatch broken"></span>${t.legend.broken}</span>
-              <span>⚠ ${t.legend.stuck}</span>`
+              ${this.presenting ? nothing : html`<span>⚠ ${t.legend.stuck}</span>`}`
           : nothing
       }
     </div>`;
-    const status = html`<div class="status callout ${v.colored && v.functions > 0 ? 'bad' : ''}" role="status">${this.statusText(v)}</div>`;
+    const status = html`<div class="status callout ${v.colored && v.functions > 0 ? 'bad' : ''}" role="status">${
+      this.presenting ? this.presentedStatus(v) : this.statusText(v)
+    }</div>`;
     const actions = html`<div class="actions">
       ${
         v.complete
@@ -160,17 +163,16 @@ export class FunctionColoring extends DemoElement<ColoringState> {
     const right = focus ? this.renderWhy(focus, v.nodes[focus].stuck!) : this.renderCode(v);
     // Presented: the graph left, what happened right; the code is a closed disclosure under it, and a callback's
     // why takes the place of the legend. The clicker opens the why and starts over: no buttons for them.
+    // A callback's why takes the status's place too: the count of changes was the step before's.
     if (this.presenting)
       return html`<div class="main">
         <div class="left">${this.renderGraph(v)}</div>
         <div class="right">
-          ${status} ${focus ? nothing : legend}
           ${
             focus
               ? right
-              : html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.codeLabel(t.runtimes[s.runtime])}
-                  >${right}</hsw-details
-                >`
+              : html`${status} ${legend}
+                  <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.codeLabelShort}>${right}</hsw-details>`
           }
         </div>
       </div>`;
@@ -218,7 +220,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
             : t.state.sync;
         return html`<button
           type="button"
-          class="node ${cls}"
+          class="node ${cls} ${s.focus === f && n.stuck ? 'focused' : ''}"
           style=${styleProps({ left: `${x}%`, top: `${y}%` })}
           aria-pressed=${n.chosen ? 'true' : 'false'}
           aria-label=${v.colored ? t.makeAsync(name) : t.letBlock(name)}
@@ -245,6 +247,20 @@ export class FunctionColoring extends DemoElement<ColoringState> {
     ${v.stuck.length ? t.status.stuck(v.stuck.length) : nothing}`;
   }
 
+  /** The status while presenting: what the step changed, in a line. */
+  private presentedStatus(v: ColoringView): TemplateResult {
+    const t = functionColoringText[this.lang];
+    const p = t.presented;
+    const s = this.state;
+    if (!v.colored) return html`${p.noColors(t.runtimesShort[s.runtime])}`;
+    if (s.chosen.length === 0) return html`${p.none}`;
+    if (!v.complete) {
+      const broken = FUNCTIONS.filter((f) => v.nodes[f].color === 'broken');
+      return html`${p.climbing(broken.join(', '), broken.length)}`;
+    }
+    return html`${p.done(v.functions, v.callSites)} ${v.stuck.length ? p.stuck(v.stuck.length) : nothing}`;
+  }
+
   private renderCode(v: ColoringView): TemplateResult {
     const t = functionColoringText[this.lang];
     const r = this.state.runtime;
@@ -258,6 +274,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
 
   private renderWhy(fn: FnId, via: Via): TemplateResult {
     const t = functionColoringText[this.lang];
+    const p = t.presented;
     const more =
       via === 'sorted'
         ? html`<p>${inline(t.why.sortedFix)}</p>
@@ -268,9 +285,9 @@ export class FunctionColoring extends DemoElement<ColoringState> {
     return html`<div class="why callout warn" role="region" aria-label=${t.whyLabel(fn)}>
       ${
         via === 'sorted'
-          ? html`<p>${inline(t.why.sorted)}</p>
+          ? html`<p>${inline(this.presenting ? p.sorted : t.why.sorted)}</p>
               <pre class="err"><code>${MESSAGES.sortedKey}${warning}</code></pre>`
-          : html`<p>${inline(t.why.map)}</p>
+          : html`<p>${inline(this.presenting ? p.map : t.why.map)}</p>
               <pre class="err"><code>${MESSAGES.mapList(fn)}${warning}</code></pre>`
       }
       ${this.presenting ? html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.why.fixLabel}>${more}</hsw-details>` : more}

@@ -207,16 +207,29 @@ export const styles = [
     .card ul {
       padding-left: 1.1em;
     }
-    /* Presented: the graph wider and taller, its names and labels at the hall's floor (0.9em); no "Runtime:" label. */
+    /* Presented: the graph wider and taller, its names at the body's size, its labels just under; no "Runtime:" label. */
     :host([presenting]) .main {
-      grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr);
+      grid-template-columns: minmax(0, 1.3fr) minmax(0, 0.7fr);
     }
     :host([presenting]) .graph {
-      height: 17em;
+      height: 20em;
     }
-    :host([presenting]) button.node,
+    :host([presenting]) button.node {
+      font-size: 1em;
+    }
     :host([presenting]) .via {
-      font-size: 0.9em;
+      font-size: 0.95em;
+    }
+    :host([presenting]) .status {
+      font-size: 1.1em;
+    }
+    /* the callback whose why is open: ringed in the warning's colour */
+    button.node.focused {
+      outline: 3px solid var(--hsw-warn);
+      outline-offset: 3px;
+    }
+    :host([presenting]) .why {
+      font-size: 1.05em;
     }
     :host([presenting]) .label {
       display: none;

@@ -27,10 +27,7 @@ const en = {
     erlang: 'Erlang/Elixir',
   } satisfies Record<Runtime, string>,
   /** The runtime buttons while presenting. */
-  runtimesShort: { python: 'Python asyncio', go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' } satisfies Record<
-    Runtime,
-    string
-  >,
+  runtimesShort: { python: 'Python', go: 'Go', java: 'Java 21+', erlang: 'Erlang' } satisfies Record<Runtime, string>,
   task: { python: 'coroutine', go: 'goroutine', java: 'virtual thread', erlang: 'process' } satisfies Record<
     Runtime,
     string
@@ -51,6 +48,21 @@ const en = {
   stuck: (via: Via) => `stuck: ${via} calls it synchronously`,
   legend: { sync: 'plain', async: 'async', broken: 'gets a coroutine', stuck: 'callback stuck' },
   codeLabel: (runtime: string) => `The program in ${runtime}`,
+  codeLabelShort: 'The program',
+  /**
+   * While presenting, what the step shows in a line: what changed, not why (the notes say why; the self-paced view
+   * keeps the long sentences).
+   */
+  presented: {
+    none: 'Every function is plain.',
+    climbing: (fns: string, n: number) =>
+      n === 1 ? `${fns} gets a coroutine, not a value.` : `${fns} get a coroutine, not a value.`,
+    done: (functions: number, sites: number) => `${functions} functions, ${sites} call sites changed.`,
+    stuck: (n: number) => `⚠ ${n === 1 ? '1 callback' : `${n} callbacks`} stuck.`,
+    noColors: (runtime: string) => `${runtime}: no colors, no call site changes.`,
+    sorted: '`sorted` compares two coroutines:',
+    map: '`map` returns coroutines nobody awaits:',
+  },
   changedLegend: 'changed lines are marked',
   status: {
     none: 'Every function is plain. Click one to make it async.',
@@ -107,7 +119,7 @@ const ru: typeof en = {
     java: 'Java 21+, виртуальные потоки',
     erlang: 'Erlang/Elixir',
   },
-  runtimesShort: { python: 'Python asyncio', go: 'Go', java: 'Java 21+', erlang: 'Erlang/Elixir' },
+  runtimesShort: { python: 'Python', go: 'Go', java: 'Java 21+', erlang: 'Erlang' },
   task: { python: 'корутину', go: 'горутину', java: 'виртуальный поток', erlang: 'процесс' },
   views: { graph: 'Граф вызовов', bridges: 'Мосты между мирами' },
   viewsLabel: 'Что показать',
@@ -125,6 +137,18 @@ const ru: typeof en = {
   stuck: (via: Via) => `застряла: ${via} вызывает её синхронно`,
   legend: { sync: 'обычная', async: 'async', broken: 'получает корутину', stuck: 'колбэк застрял' },
   codeLabel: (runtime: string) => `Программа на ${runtime}`,
+  codeLabelShort: 'Программа',
+  presented: {
+    none: 'Все функции обычные.',
+    climbing: (fns: string, n: number) =>
+      n === 1 ? `${fns} получает корутину, а не значение.` : `${fns} получают корутину, а не значение.`,
+    done: (functions: number, sites: number) =>
+      `Изменено: ${functions} ${ruPlural(functions, 'функция', 'функции', 'функций')}, ${sites} ${ruPlural(sites, 'место', 'места', 'мест')} вызова.`,
+    stuck: (n: number) => `⚠ ${n} ${ruPlural(n, 'колбэк застрял', 'колбэка застряли', 'колбэков застряли')}.`,
+    noColors: (runtime: string) => `${runtime}: цветов нет, места вызова не меняются.`,
+    sorted: '`sorted` сравнивает две корутины:',
+    map: '`map` возвращает корутины, которых никто не ждёт:',
+  },
   changedLegend: 'изменённые строки отмечены',
   status: {
     none: 'Все функции обычные. Нажмите на любую — она станет async.',

@@ -234,7 +234,8 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     };
     const code = t.actionCode[p.runtime][p.action];
     const actionText = code ? `${t.actions[p.action]} (${code})` : t.actions[p.action];
-    const text = frame.event === 'start' ? t.captions.start(caption, actionText) : t.captions[frame.event](caption);
+    const full = frame.event === 'start' ? t.captions.start(caption, actionText) : t.captions[frame.event](caption);
+    const text = (this.presenting ? t.presentedCaptions[frame.event]?.(caption) : undefined) ?? full;
     const mem = taskMemory(p.runtime);
     const memLine =
       p.runtime === 'go'
@@ -247,31 +248,29 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
           ? t.memory.java(formatBytes(mem.bytes, lang))
           : t.memory.erlang(exactBytes(mem.bytes, lang));
 
-    return html`
-      ${this.secondary(
-        'actions-row',
-        t.actionLabel,
-        html`<fieldset class="action">
-          <legend>${t.actionGroup}</legend>
-          ${actionsOf(p.runtime).map(
-            (a) => html`<label class="pill">
-              <input
-                type="radio"
-                name="action"
-                .checked=${p.action === a}
-                @change=${() => this.setState(setAction(this.state, a))}
-              /><span>${inline(t.actions[a])}</span>
-            </label>`,
-          )}
-        </fieldset>`,
+    const actionPicker = html`<fieldset class="action">
+      <legend>${t.actionGroup}</legend>
+      ${actionsOf(p.runtime).map(
+        (a) => html`<label class="pill">
+          <input
+            type="radio"
+            name="action"
+            .checked=${p.action === a}
+            @change=${() => this.setState(setAction(this.state, a))}
+          /><span>${inline(t.actions[a])}</span>
+        </label>`,
       )}
+    </fieldset>`;
+    // Presented, the action picker shares the one disclosure of figures and steps (the clicker picks the action).
+    return html`
+      ${this.presenting ? nothing : html`<div class="actions-row">${actionPicker}</div>`}
       <div class="main">
         <div class="threads">
           <ul class="lanes" aria-label=${t.osThreads(n(frame.osThreads)).replace(/\*/g, '')}>
             ${frame.lanes.map((lane) => this.renderLane(lane, label))}
           </ul>
           <div class="pool">
-            <p class="pool-label">${t.queueLabel} (${n(frame.queue.length)})</p>
+            <p class="pool-label">${t.queueLabel}${this.presenting ? nothing : ` (${n(frame.queue.length)})`}</p>
             <p class="chips" data-figure="queue">${this.chips(frame.queue, label)}</p>
             ${
               this.presenting && frame.parked.length === 0
@@ -290,7 +289,9 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
             <p>${inline(text)}</p>
             ${
               frame.reductionsLeft !== null
-                ? html`<p class="note" data-figure="reductions">${t.reductionsLeft(n(frame.reductionsLeft))}</p>`
+                ? html`<p class="note" data-figure="reductions">
+                    ${(this.presenting ? t.reductionsLeftShort : t.reductionsLeft)(n(frame.reductionsLeft))}
+                  </p>`
                 : nothing
             }
           </div>
@@ -298,7 +299,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
             'figures',
             t.figuresLabel,
             html`<div class="figures-body">
-              ${this.measuredLine()}
+              ${this.presenting ? actionPicker : nothing} ${this.measuredLine()}
               <div class="memory" data-figure="memory">
                 <p><strong>${t.memoryTitle}</strong> ${inline(memLine)}${mem.basis === 'measured' ? html` <span class="tag">${t.measuredTag}</span>` : nothing}</p>
                 <p data-figure="memory-total">${inline(t.memoryTotal(n(p.tasks), formatBytes(totalMemory(p), lang)))}</p>
@@ -390,10 +391,13 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     const t = greenThreadsText[this.lang];
     if (tasks.length === 0) return html`<span class="empty">${t.none}</span>`;
     const shown = tasks.slice(0, this.presenting ? QUEUE_SHOWN_PRESENTING : QUEUE_SHOWN);
-    const rest = tasks.length - shown.length;
-    return html`${shown.map((x) => html`<span class="chip ${x === 1 ? 'first' : ''}">${label(x)}</span>`)}${
+    // The first task, sent to the back of a long queue, is drawn there, after the ones not drawn.
+    const last = tasks.length > shown.length && tasks.at(-1) === 1 ? 1 : null;
+    const rest = tasks.length - shown.length - (last === null ? 0 : 1);
+    const chip = (x: number) => html`<span class="chip ${x === 1 ? 'first' : ''}">${label(x)}</span>`;
+    return html`${shown.map(chip)}${
       rest > 0 ? html`<span class="more">${t.more(formatNumber(rest, this.lang))}</span>` : nothing
-    }`;
+    }${last === null ? nothing : chip(last)}`;
   }
 
   private renderQuiz(): TemplateResult {

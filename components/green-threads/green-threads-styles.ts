@@ -286,15 +286,29 @@ export const styles = [
     /* Presented: the lanes (a running one says so by its colour and task), the queues (an empty parked queue is not
        drawn) and what the runtime did; the rest behind the two closed disclosures. */
     :host([presenting]) .lanes,
-    :host([presenting]) .pool,
+    :host([presenting]) .pool {
+      font-size: 1.15em;
+    }
     :host([presenting]) .side .callout {
-      font-size: 1em;
+      font-size: 1.2em;
+    }
+    :host([presenting]) .main {
+      grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr);
     }
     :host([presenting]) .lanes {
       grid-template-columns: max-content 3.2em minmax(0, 1fr);
+      gap: 0.3em 0.5em;
     }
     :host([presenting]) .lane {
-      padding: 0.25em 0.5em;
+      padding: 0.5em 0.6em;
+      border-left-width: 6px;
+    }
+    :host([presenting]) .chip {
+      padding: 0.1em 0.3em;
+    }
+    :host([presenting]) .pool {
+      margin-top: 0.6em;
+      gap: 0.3em;
     }
     /* presented, a lane's status is read whole ("закреплён: заблокирован в ядре"), on a second line if need be */
     :host([presenting]) .lane-status {

@@ -1,5 +1,5 @@
 import type { Bilingual } from '../../lib/i18n.ts';
-import type { Action, LaneStatus, Runtime } from './green-threads-model.ts';
+import type { Action, EventKey, LaneStatus, Runtime } from './green-threads-model.ts';
 
 /** Figures the captions need, already formatted for the language. */
 export interface Caption {
@@ -117,7 +117,25 @@ const en = {
       `${c.task} runs \`receive\` with no matching message: parked outside the run queue. Scheduler 1 runs ${c.next ?? 'nothing'}.`,
     'erl-message': (c: Caption) => `A message arrives (\`Pid ! Msg\`): ${c.task} is runnable again.`,
   },
+  /**
+   * While presenting, the events the speaker's steps show, in a line each: what moved. Why is said aloud (the
+   * slide's notes); the self-paced view keeps the long captions.
+   */
+  presentedCaptions: {
+    'go-handoff': (c: Caption) => `20 µs later sysmon hands P1 to a new OS thread, ${c.extra}.`,
+    'go-preempt': (c: Caption) =>
+      c.next === null
+        ? `10 ms pass: ${c.task} keeps running.`
+        : `After 10 ms sysmon preempts ${c.task}: ${c.next} runs.`,
+    'java-unmount': (c: Caption) => `${c.task} unmounts: carrier 1 takes ${c.next ?? 'nothing'}.`,
+    'java-pinned': (c: Caption) => `Inside \`synchronized\`, ${c.task} pins carrier 1.`,
+    'erl-reductions': (c: Caption) =>
+      c.next === null
+        ? `4,000 reductions: ${c.task} gets a new slice.`
+        : `4,000 reductions: ${c.task} to the back of the queue, ${c.next} runs.`,
+  } as Partial<Record<EventKey, (c: Caption) => string>>,
   reductionsLeft: (n: string) => `reductions left in the slice: ${n}`,
+  reductionsLeftShort: (n: string) => `reductions left: ${n}`,
   measured: {
     goCpu: (gap: string, v: string) =>
       `Measured (${v}, GOMAXPROCS=1): beside a spinning goroutine another waits at most **${gap}** between turns: sysmon looks every 10 ms or so.`,
@@ -127,8 +145,7 @@ const en = {
       `Measured (${v}, one scheduler): **${reds}** reductions per slice; a process beside two spinning ones waited at most ${gap}.`,
     java: 'Java: from JEP 444 and JEP 491 (no Java 21 on the test machine).',
   },
-  figuresLabel: 'Figures and steps',
-  actionLabel: 'Action',
+  figuresLabel: 'Action and figures',
   memoryTitle: 'Memory',
   memory: {
     go: (stack: string, rt: string, total: string) =>
@@ -263,7 +280,21 @@ const ru: typeof en = {
       `${c.task} выполняет \`receive\`, а подходящего сообщения нет: он паркуется вне очереди. Планировщик 1 выполняет ${c.next ?? 'ничего'}.`,
     'erl-message': (c: Caption) => `Пришло сообщение (\`Pid ! Msg\`): ${c.task} снова готов к работе.`,
   },
+  presentedCaptions: {
+    'go-handoff': (c: Caption) => `Через 20 мкс sysmon отдаёт P1 новому потоку ОС, ${c.extra}.`,
+    'go-preempt': (c: Caption) =>
+      c.next === null
+        ? `Прошло 10 мс: ${c.task} работает дальше.`
+        : `Через 10 мс sysmon вытесняет ${c.task}: работает ${c.next}.`,
+    'java-unmount': (c: Caption) => `${c.task} снимается: носитель 1 берёт ${c.next ?? 'ничего'}.`,
+    'java-pinned': (c: Caption) => `Внутри \`synchronized\` ${c.task} закрепляет носитель 1.`,
+    'erl-reductions': (c: Caption) =>
+      c.next === null
+        ? `4000 редукций: ${c.task} получает новый квант.`
+        : `4000 редукций: ${c.task} в конец очереди, работает ${c.next}.`,
+  },
   reductionsLeft: (n: string) => `редукций до конца кванта: ${n}`,
+  reductionsLeftShort: (n: string) => `осталось редукций: ${n}`,
   measured: {
     goCpu: (gap: string, v: string) =>
       `Измерено (${v}, GOMAXPROCS=1): рядом с крутящейся горутиной другая ждёт своей очереди не больше **${gap}**: sysmon заглядывает примерно раз в 10 мс.`,
@@ -273,8 +304,7 @@ const ru: typeof en = {
       `Измерено (${v}, один планировщик): **${reds}** редукций на квант; процесс рядом с двумя крутящимися ждал не больше ${gap}.`,
     java: 'Java: по JEP 444 и JEP 491 (Java 21 на тестовой машине нет).',
   },
-  figuresLabel: 'Цифры и шаги',
-  actionLabel: 'Действие',
+  figuresLabel: 'Действие и цифры',
   memoryTitle: 'Память',
   memory: {
     go: (stack: string, rt: string, total: string) =>

@@ -19,6 +19,7 @@ import {
   tellingLine,
   headerLine,
   outputLines,
+  presentedLines,
   splitComment,
   type Mode,
   type ObserveState,
@@ -27,6 +28,14 @@ import { RECORDED, RECORDINGS } from './observe-recordings.ts';
 import { COMMANDS, PROCESS_STATES, type CommandId, type ProcessState } from './observe-types.ts';
 
 const JCMD = 'jcmd $PID Thread.dump_to_file -format=json t.json';
+
+/** The colour of a state's verdict: healthy waiting, a stuck wait, threads fighting for a lock or for cores. */
+const VERDICT_TONE: Record<ProcessState, 'good' | 'bad' | 'warn'> = {
+  idle: 'good',
+  blocked: 'bad',
+  contended: 'warn',
+  cpu: 'warn',
+};
 
 /** Pick what a process is doing and a command, and read what the command really printed; or diagnose. */
 export class ObserveDemo extends DemoElement<ObserveState> {
@@ -52,11 +61,6 @@ export class ObserveDemo extends DemoElement<ObserveState> {
           ${this.detailsOpen ? recorded : nothing}
         </div>
         ${s.mode === 'explore' ? this.explore() : this.game()}
-        ${
-          this.detailsOpen || s.mode === 'explore'
-            ? nothing
-            : html`<hsw-details lang=${this.lang} .open=${false} label=${t.presentedRecorded}>${recorded}</hsw-details>`
-        }
       </section>
     `;
   }
@@ -109,16 +113,15 @@ export class ObserveDemo extends DemoElement<ObserveState> {
         <div class="side">${radios}</div>
         <div class="out">${about} ${this.terminal(s.process, s.command, true)} ${growthLine} ${meaning}</div>
       </div>`;
-    // Presented: the command's telling lines, large; what to pick, the whole output and what it means, one click away.
+    // Presented: the command's telling lines, large, in a terminal as tall as the tallest step's, and what they say in
+    // one line; what to pick, the whole output and the long reading, one click away.
     return html`<div class="out presented">
       ${this.terminal(s.process, s.command, true, true)}
-      <hsw-details lang=${this.lang} .open=${open} label=${t.presentedChoices}
-        >${radios} ${about} <span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span></hsw-details
+      <p class="callout verdict ${VERDICT_TONE[s.process]}" data-figure="verdict-line">${t.verdict[s.process]}</p>
+      <hsw-details lang=${this.lang} .open=${open} label=${t.presentedMore}
+        >${radios} ${about} <span class="recorded">${t.recorded(RECORDED.date, RECORDED.machine, RECORDED.kernel)}</span>
+        ${this.terminal(s.process, s.command, true)} ${growthLine} ${meaning}</hsw-details
       >
-      <hsw-details lang=${this.lang} .open=${open} label=${t.presentedOutput}
-        >${this.terminal(s.process, s.command, true)} ${growthLine}</hsw-details
-      >
-      <hsw-details lang=${this.lang} .open=${open} label=${t.presentedMeaning}>${meaning}</hsw-details>
     </div>`;
   }
 
@@ -134,8 +137,8 @@ export class ObserveDemo extends DemoElement<ObserveState> {
       return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands.schedtrace)}><span class="cmd">$ GODEBUG=schedtrace=1000 ./server</span></pre>
         <p class="callout muted" data-figure="no-schedtrace">${t.noSchedtrace}</p>`;
     const all = outputLines(shot.output);
-    // presented: the telling lines, under the header that names their columns
-    const lines = telling ? all.filter((l) => tellingLine(state, l) || headerLine(l)) : all;
+    // presented: the first telling lines, under the header that names their columns
+    const lines = telling ? presentedLines(state, all) : all;
     return html`<pre class="term" tabindex="0" aria-label=${t.terminalLabel(t.commands[command])} data-figure="output"><span class="cmd">$ ${this.commented(shot.command)}</span>
 ${lines.map(
   (l) =>
@@ -161,41 +164,53 @@ ${lines.map(
     const given = s.answers[i] ?? null;
     const sc = score(s);
     const last = i === ROUNDS.length - 1;
+    const verdict = html`<div role="status" data-figure="verdict">
+      ${
+        given === null
+          ? nothing
+          : html`<p class="callout ${given === round.state ? 'good' : 'bad'}">
+            <strong>${given === round.state ? t.right : t.wrong(t.processes[round.state])}</strong>
+            ${this.detailsOpen ? html`${t.meaning[round.state]} ${last ? t.last : ''}` : t.verdict[round.state]}
+          </p>`
+      }
+    </div>`;
+    const answers = html`<fieldset class="answers">
+      <legend>${t.question}</legend>
+      ${PROCESS_STATES.map(
+        (p) => html`<button
+          class=${given === null ? '' : p === round.state ? 'right' : p === given ? 'wrong' : ''}
+          aria-pressed=${given === p ? 'true' : 'false'}
+          ?disabled=${given !== null}
+          @click=${() => this.setState(answer(this.state, p))}
+        >
+          ${t.processes[p]}
+        </button>`,
+      )}
+    </fieldset>`;
+    const nav = html`<div class="game-nav">
+      <button ?disabled=${given === null || last} @click=${() => this.setState(nextRound(this.state))}>${t.next}</button>
+      <button @click=${() => this.setState(restartGame(this.state))}>${t.restart}</button>
+    </div>`;
+    // Presented: the output's telling lines, large, the four answers under them, then the score and the way on.
+    if (!this.detailsOpen)
+      return html`<div class="game presented">
+        ${this.terminal(round.state, round.command, given !== null, true)} ${answers}
+        <div class="game-row">
+          <p class="score" data-figure="score">${t.score(n(sc.right), n(sc.answered))}</p>
+          ${nav}
+        </div>
+        ${verdict}
+      </div>`;
     return html`<div class="layout">
       <div class="side">
         <p class="round">${t.round(n(i + 1), n(ROUNDS.length))}</p>
-        <fieldset class="answers">
-          <legend>${t.question}</legend>
-          ${PROCESS_STATES.map(
-            (p) => html`<button
-              class=${given === null ? '' : p === round.state ? 'right' : p === given ? 'wrong' : ''}
-              aria-pressed=${given === p ? 'true' : 'false'}
-              ?disabled=${given !== null}
-              @click=${() => this.setState(answer(this.state, p))}
-            >
-              ${t.processes[p]}
-            </button>`,
-          )}
-        </fieldset>
+        ${answers}
         <p class="score" data-figure="score">${t.score(n(sc.right), n(sc.answered))}</p>
-        <div class="game-nav">
-          <button ?disabled=${given === null || last} @click=${() => this.setState(nextRound(this.state))}>${t.next}</button>
-          <button @click=${() => this.setState(restartGame(this.state))}>${t.restart}</button>
-        </div>
+        ${nav}
       </div>
       <div class="out">
         <p class="hint">${t.hints[round.command]}</p>
-        ${this.terminal(round.state, round.command, given !== null)}
-        <div role="status" data-figure="verdict">
-          ${
-            given === null
-              ? nothing
-              : html`<p class="callout ${given === round.state ? 'good' : 'bad'}">
-                <strong>${given === round.state ? t.right : t.wrong(t.processes[round.state])}</strong>
-                ${t.meaning[round.state]} ${last ? t.last : ''}
-              </p>`
-          }
-        </div>
+        ${this.terminal(round.state, round.command, given !== null)} ${verdict}
       </div>
     </div>`;
   }

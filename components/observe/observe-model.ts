@@ -233,12 +233,20 @@ export function outputLines(output: string): string[] {
 }
 
 /**
- * A line that names the columns of ps's or pidstat's output: shown with the telling lines, whose numbers and letters
- * mean nothing without it. (strace -c's telling line names its system call; its header would take the opening
- * step past the 350 characters a hall reads, tests/e2e/legibility.spec.ts.)
+ * A line that names the columns of ps's, pidstat's or strace -c's output: shown with the telling lines, whose numbers
+ * and letters mean nothing without it.
  */
 export function headerLine(line: string): boolean {
-  return /^\s*TID\s+STAT\b/.test(line) || /\bUID\s+TGID\s+TID\b/.test(line);
+  return /^\s*TID\s+STAT\b/.test(line) || /\bUID\s+TGID\s+TID\b/.test(line) || /^%\s*time\s+seconds\b/.test(line);
+}
+
+/** The most telling lines shown while presenting: two alike lines say what four do, in half the characters. */
+export const PRESENTED_TELLING = 2;
+
+/** What a hall is shown of an output: the header that names the columns and the first telling lines. */
+export function presentedLines(state: ProcessState, lines: readonly string[]): string[] {
+  let telling = 0;
+  return lines.filter((l) => headerLine(l) || (tellingLine(state, l) && telling++ < PRESENTED_TELLING));
 }
 
 /** A recorded command and its trailing comment (`cmd   # what it shows`), apart: the comment is translated. */

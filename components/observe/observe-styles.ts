@@ -122,12 +122,55 @@ export const styles = [
       tab-size: 8;
       min-height: 6em;
     }
-    .presented .term {
-      font-size: 1.1em;
-      min-height: 0;
+    /* Presented: the telling lines at 1.3em (30 px), in a terminal of one height at every step, so that the picture
+       keeps its frame; what they say in a line under it. */
+    .presented > .term {
+      font-size: 1.3em;
+      line-height: 1.4;
+      min-height: calc(6 * 1.4em);
     }
     .presented hsw-details .term {
       font-size: var(--hsw-fs-small);
+    }
+    .presented > .verdict {
+      font-size: 1.3em;
+      font-weight: 600;
+      padding: 0.35em 0.7em;
+    }
+    .game.presented {
+      display: flex;
+      flex-direction: column;
+      gap: 0.4em;
+    }
+    .game.presented > .term {
+      min-height: calc(4 * 1.4em);
+    }
+    .game.presented .answers {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 0.35em 0.6em;
+      margin: 0;
+    }
+    .game.presented .answers legend {
+      grid-column: 1 / -1;
+      float: left;
+      font-size: 1.1em;
+    }
+    .game.presented .answers button {
+      font-size: 1.15em;
+      padding: 0.45em 0.7em;
+    }
+    .game.presented .verdict-line,
+    .game.presented [data-figure='verdict'] .callout {
+      font-size: 1.1em;
+    }
+    .game-row {
+      display: flex;
+      align-items: center;
+      gap: 1em;
+    }
+    .game-row .game-nav {
+      margin: 0;
     }
     .term .cmd {
       color: var(--hsw-code-title);

@@ -4,11 +4,8 @@ import type { CommandId, ProcessState } from './observe-types.ts';
 const en = {
   demoLabel: 'What strace, /proc and pidstat show for a process in four states',
   modeLabel: 'Mode',
-  /** While presenting, the disclosures around the telling lines. */
-  presentedChoices: 'Process and command',
-  presentedOutput: 'Whole output',
-  presentedMeaning: 'What it means',
-  presentedRecorded: 'Where it was recorded',
+  /** While presenting, the disclosure under the telling lines: what to pick, the whole output, what it means. */
+  presentedMore: 'Commands and whole output',
   modes: { explore: 'Explore', game: 'Diagnose' },
   processLabel: 'What the process is doing',
   processes: {
@@ -48,6 +45,13 @@ const en = {
       'Threads queue for one mutex: all of strace’s time is in futex, many calls fail with EAGAIN (the errors column), and switches of both kinds grow.',
     cpu: 'Four threads want one core: no system calls at all, the threads are R (running or runnable), and nonvoluntary switches grow: the scheduler takes the core away.',
   } satisfies Record<ProcessState, string>,
+  /** While presenting, what the telling lines say, in one line under them (the rest is said aloud). */
+  verdict: {
+    idle: 'Healthy waiting: the loop sleeps in epoll_pwait.',
+    blocked: 'Stuck: one read() that never returns.',
+    contended: 'Contention: the threads wait in futex for each other.',
+    cpu: 'Too few cores: the threads are switched out.',
+  } satisfies Record<ProcessState, string>,
   program: (p: string) => `Observed: ${p}`,
   /** The recordings' comments after a command or a program (`# …`), by their English words, as shown. */
   comments: {
@@ -80,10 +84,7 @@ const en = {
 const ru: typeof en = {
   demoLabel: 'Что показывают strace, /proc и pidstat для процесса в четырёх состояниях',
   modeLabel: 'Режим',
-  presentedChoices: 'Процесс и команда',
-  presentedOutput: 'Весь вывод',
-  presentedMeaning: 'Что это значит',
-  presentedRecorded: 'Где записано',
+  presentedMore: 'Команды и весь вывод',
   modes: { explore: 'Смотреть', game: 'Угадать' },
   processLabel: 'Чем занят процесс',
   processes: {
@@ -122,6 +123,12 @@ const ru: typeof en = {
     contended:
       'Потоки стоят в очереди за одним мьютексом: всё время strace — в futex, многие вызовы кончаются EAGAIN (столбец errors), растут переключения обоих видов.',
     cpu: 'Четыре потока хотят одно ядро: системных вызовов нет совсем, потоки в состоянии R (работают или ждут ядра), растут невольные переключения — планировщик отбирает ядро.',
+  },
+  verdict: {
+    idle: 'Здоровое ожидание: цикл спит в epoll_pwait.',
+    blocked: 'Застрял: один read(), который не возвращается.',
+    contended: 'Борьба: потоки ждут друг друга в futex.',
+    cpu: 'Ядер не хватает: планировщик отбирает ядро.',
   },
   program: (p: string) => `Наблюдаем: ${p}`,
   comments: {

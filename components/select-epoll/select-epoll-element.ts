@@ -118,6 +118,17 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     const frame: Frame | null = shown ? frameAt(shown, this.progress) : null;
     const done = shown !== null && this.progress >= 1;
     const open = this.detailsOpen;
+    const statusText = !shown
+      ? t.idle
+      : !shown.ok
+        ? t.resultRefused(n(shown.maxFd))
+        : !done
+          ? ''
+          : this.presenting
+            ? t.resultPresented(n(shown.returned), n(shown.kernelChecks))
+            : t.result(shown.mechanism, n(shown.returned), n(shown.n), n(shown.kernelChecks));
+    // while the call runs, what it is doing (presented: beside the grid, under the readout)
+    const phase = frame && shown?.ok && !done ? this.phaseText(lang, shown, frame) : null;
     const note = html`<p class="note">${s.k === 0 ? t.chartNoteZero : t.chartNote(n(s.k), n(SELECT_MAX_N))}</p>`;
 
     return html`
@@ -137,11 +148,16 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
               </label>`,
             )}
           </fieldset>
-          <button type="button" class="call" @click=${this.onCall}>${t.callWait}</button>
+          ${
+            // presented, each clicker step makes the call: the button is the self-paced view's
+            this.presenting
+              ? nothing
+              : html`<button type="button" class="call" @click=${this.onCall}>${t.callWait}</button>`
+          }
         </div>
         <div class="sliders">
           <hsw-slider
-            label=${t.connections}
+            label=${this.presenting ? t.connectionsShort : t.connections}
             log
             integer
             min=${N_MIN}
@@ -150,7 +166,11 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
             .format=${n}
             @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setN(this.state, e.detail.value))}
           ></hsw-slider>
-          <hsw-slider
+          ${
+            // presented, K stays 10 and the readout says it
+            this.presenting
+              ? nothing
+              : html`<hsw-slider
             label=${t.ready}
             integer
             min="0"
@@ -158,20 +178,44 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
             .value=${s.k}
             .format=${n}
             @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setK(this.state, e.detail.value))}
-          ></hsw-slider>
+          ></hsw-slider>`
+          }
         </div>
 
-        <div class="middle">
-          <div>${this.renderGrid(lang, frame)}</div>
-          <hsw-details lang=${lang} .open=${open} label=${call.ok ? t.figuresLabel : t.refusedLabel}
-            >${call.ok ? this.renderFigures(lang, call) : this.renderRefused(lang, call)}</hsw-details
-          >
-        </div>
+        ${
+          this.presenting
+            ? html`<div class="middle">
+                <div>${this.renderGrid(lang, frame)}</div>
+                <div class="readout-side">
+                  ${shown ? this.renderReadout(lang, shown) : nothing}
+                  ${
+                    shown && !shown.ok
+                      ? nothing
+                      : html`<p class="phase" aria-hidden="true">${phase ?? (shown ? '' : t.idle)}</p>`
+                  }
+                  <p class="sr-only" role="status">${statusText}</p>
+                  <hsw-details lang=${lang} .open=${open} label=${t.presentedMore}
+                    >${this.renderLegend(lang)}
+                    ${call.ok ? this.renderFigures(lang, call) : this.renderRefused(lang, call)}</hsw-details
+                  >
+                </div>
+              </div>`
+            : html`<div class="middle">
+                <div>${this.renderGrid(lang, frame)}</div>
+                <hsw-details lang=${lang} .open=${open} label=${call.ok ? t.figuresLabel : t.refusedLabel}
+                  >${call.ok ? this.renderFigures(lang, call) : this.renderRefused(lang, call)}</hsw-details
+                >
+              </div>`
+        }
 
-        <p class="callout status ${shown && !shown.ok ? 'bad' : ''}">
-          <span role="status">${!shown ? t.idle : !shown.ok ? t.resultRefused(n(shown.maxFd)) : !done ? '' : this.presenting ? t.resultPresented(n(shown.returned), n(shown.kernelChecks)) : t.result(shown.mechanism, n(shown.returned), n(shown.n), n(shown.kernelChecks))}</span>
-          ${frame && shown?.ok && !done ? html`<span class="phase" aria-hidden="true">${this.phaseText(lang, shown, frame)}</span>` : nothing}
-        </p>
+        ${
+          this.presenting
+            ? nothing
+            : html`<p class="callout status ${shown && !shown.ok ? 'bad' : ''}">
+                <span role="status">${statusText}</span>
+                ${phase === null ? nothing : html`<span class="phase" aria-hidden="true">${phase}</span>`}
+              </p>`
+        }
 
         <div class="lower">
           <hsw-chart
@@ -181,7 +225,17 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
             .spec=${this.chartSpec(lang)}
           ></hsw-chart>
           <div class="chart-side">
-            <fieldset class="metric">
+            ${this.presenting ? html`<hsw-details lang=${lang} .open=${open} label=${t.noteLabel}>${this.renderMetric(lang)} ${note}</hsw-details>` : html`${this.renderMetric(lang)} ${note}`}
+          </div>
+        </div>
+      </section>
+    `;
+  }
+
+  private renderMetric(lang: Lang) {
+    const t = selectEpollText[lang];
+    const s = this.state;
+    return html`<fieldset class="metric">
               <legend>${t.metric}</legend>
               ${METRICS.map(
                 (m) => html`<label class="pill">
@@ -190,17 +244,35 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
                   >
                 </label>`,
               )}
-            </fieldset>
-            ${
-              // presented, behind a disclosure; in the self-paced view it is simply there (no summary line to fit)
-              this.presenting
-                ? html`<hsw-details lang=${lang} .open=${open} label=${t.noteLabel}>${note}</hsw-details>`
-                : note
-            }
-          </div>
-        </div>
-      </section>
-    `;
+            </fieldset>`;
+  }
+
+  /** Presented, beside the grid: the call's three counts, large; or select's refusal with the two real errors. */
+  private renderReadout(lang: Lang, c: WaitCall) {
+    const t = selectEpollText[lang];
+    const n = (v: number) => formatNumber(v, lang);
+    if (!c.ok)
+      return html`<div class="readout refused-now" data-figure="readout">
+        <p class="refused-title">${t.refusedShort(n(c.maxFd))}</p>
+        <code>${SELECT_ERRORS.python}</code>
+        <code>${SELECT_ERRORS.fortify}</code>
+      </div>`;
+    const cls = c.mechanism === 'select' || c.mechanism === 'poll' ? 'bad' : 'good';
+    return html`<dl class="readout" data-figure="readout">
+      <div><dt>${t.readout.ready}</dt><dd>${n(c.returned)}</dd></div>
+      <div class=${cls}><dt>${t.readout.kernel}</dt><dd>${n(c.kernelChecks)}</dd></div>
+      <div class=${cls}><dt>${t.readout.user}</dt><dd>${n(c.userChecks)}</dd></div>
+    </dl>`;
+  }
+
+  private renderLegend(lang: Lang) {
+    const t = selectEpollText[lang];
+    return html`<div class="legend" aria-hidden="true">
+      <span><span class="cell"></span>${t.legendIdle}</span>
+      <span><span class="cell ready"></span>${t.legendReady}</span>
+      <span><span class="cell checked"></span>${t.legendChecked}</span>
+      <span><span class="cell found"></span>${t.legendFound}</span>
+    </div>`;
   }
 
   private renderGrid(lang: Lang, frame: Frame | null) {
@@ -234,14 +306,14 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
     return html`
       <div class="grid" role="img" aria-label=${t.gridLabel(n(lastFd))}>${cells}</div>
       <p class="under" data-figure="more">${under}</p>
-      <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.legendLabel}>
-        <div class="legend" aria-hidden="true">
-          <span><span class="cell"></span>${t.legendIdle}</span>
-          <span><span class="cell ready"></span>${t.legendReady}</span>
-          <span><span class="cell checked"></span>${t.legendChecked}</span>
-          <span><span class="cell found"></span>${t.legendFound}</span>
-        </div>
-      </hsw-details>
+      ${
+        // presented, the legend shares the disclosure beside the grid
+        this.presenting
+          ? nothing
+          : html`<hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.legendLabel}
+              >${this.renderLegend(lang)}</hsw-details
+            >`
+      }
     `;
   }
 
@@ -349,9 +421,8 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
       .map((c) => ({ x: s.n, y: metricOf(c, metric) }));
     return {
       x: { title: t.chartX, log: true, min: N_MIN, max: 1.3 * N_MAX, format: pow10 },
-      // Presented, the metric's pill names the axis: its title would not fit the chart's height at the hall's size.
       y: {
-        title: this.presenting ? '' : metric === 'checks' ? t.chartYChecks : t.chartYBytes,
+        title: this.presenting ? t.chartYShort[metric] : metric === 'checks' ? t.chartYChecks : t.chartYBytes,
         log: true,
         min: 1,
         format: pow10,

@@ -7,6 +7,7 @@ import {
   narrowQuery,
   pillGroupStyles,
   pillStyles,
+  srOnlyStyles,
 } from '../ui/demo-styles.ts';
 
 /**
@@ -21,6 +22,7 @@ export const styles = [
   pillStyles,
   pillGroupStyles,
   legendStyles,
+  srOnlyStyles,
   css`
     .top {
       display: flex;
@@ -39,7 +41,81 @@ export const styles = [
       white-space: nowrap;
     }
     :host([presenting]) hsw-chart {
-      --hsw-chart-height: 240px;
+      --hsw-chart-height: 290px;
+    }
+    /* Presented: the grid's cells larger, the call's counts beside it, large, and under them what the call is doing
+       while it runs (the status line's place goes to the chart). */
+    :host([presenting]) .grid {
+      grid-template-columns: repeat(25, 13px);
+      grid-auto-rows: 13px;
+      min-height: calc(12 * 13px + 11 * 2px);
+    }
+    :host([presenting]) .grid .cell {
+      width: 13px;
+      height: 13px;
+    }
+    :host([presenting]) .under {
+      max-width: 373px;
+      min-height: calc(2lh + 1px);
+    }
+    :host([presenting]) .lower {
+      grid-template-columns: minmax(0, 1fr) auto;
+    }
+    .readout-side .phase {
+      margin: 0;
+      min-height: 1.3em;
+      font-size: var(--hsw-fs-note);
+    }
+    .readout-side {
+      display: grid;
+      gap: 0.3em;
+      align-content: start;
+    }
+    .readout {
+      margin: 0;
+      display: grid;
+      gap: 0.2em;
+    }
+    .readout > div {
+      display: flex;
+      align-items: baseline;
+      justify-content: space-between;
+      gap: 0.5em;
+      border-left: 5px solid var(--hsw-border);
+      padding: 0 0.4em;
+    }
+    .readout > div.bad {
+      border-left-color: var(--hsw-bad);
+    }
+    .readout > div.good {
+      border-left-color: var(--hsw-good);
+    }
+    .readout dt {
+      color: var(--hsw-muted);
+    }
+    .readout dd {
+      margin: 0;
+      font-size: 1.5em;
+      font-weight: 700;
+      font-variant-numeric: tabular-nums;
+    }
+    .readout.refused-now {
+      gap: 0.3em;
+    }
+    .refused-title {
+      margin: 0;
+      color: var(--hsw-bad-text);
+      font-weight: 600;
+    }
+    .refused-now code {
+      display: block;
+      font-family: var(--hsw-mono);
+      font-size: 0.96em;
+      background: var(--hsw-code-bg);
+      color: var(--hsw-code-fg);
+      padding: 0.15em 0.4em;
+      border-radius: 0.25em;
+      overflow-wrap: anywhere;
     }
     .top .pill span {
       font-family: var(--hsw-mono);

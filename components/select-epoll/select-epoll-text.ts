@@ -68,6 +68,13 @@ const en = {
     refused: 'refused',
   } satisfies Record<Phase, string>,
   phaseEpollScan: 'the kernel hands over its ready list…',
+  /** Presented: the call's figures beside the grid, large (the table of what it costs is behind a disclosure). */
+  readout: { ready: 'ready', kernel: 'the kernel checks', user: 'your code checks' },
+  /** Presented: select's refusal, above the two real errors. */
+  refusedShort: (fd: string) => `select refuses fd ${fd}:`,
+  /** Presented: one disclosure for the legend and the table of what the call costs. */
+  presentedMore: 'Legend and costs',
+  connectionsShort: 'Descriptors N',
   idle: 'Press “Call wait”.',
   result: (mech: string, k: string, n: string, checks: string) =>
     `${mech} reported ${k} ready of ${n}; the kernel checked ${checks}.`,
@@ -79,6 +86,8 @@ const en = {
   chartX: 'Registered descriptors N',
   chartYChecks: 'Checks per call',
   chartYBytes: 'Bytes per call',
+  /** Presented, the y axis's title in a word: the chart's height at the hall's size holds no more. */
+  chartYShort: { checks: 'Checks', bytes: 'Bytes' } satisfies Record<Metric, string>,
   seriesNow: 'Now',
   chartNote: (k: string, max: string) =>
     `K = ${k} ready (or N, when N is smaller). The select line stops at N = ${max}.`,
@@ -148,6 +157,10 @@ const ru: typeof en = {
     refused: 'отказ',
   },
   phaseEpollScan: 'ядро отдаёт свой список готовых…',
+  readout: { ready: 'готовы', kernel: 'ядро проверяет', user: 'ваш код проверяет' },
+  refusedShort: (fd: string) => `select: отказ для fd ${fd}`,
+  presentedMore: 'Легенда и цена вызова',
+  connectionsShort: 'Дескрипторов N',
   idle: 'Нажмите «Вызвать ожидание».',
   result: (mech: string, k: string, n: string, checks: string) =>
     `${mech} сообщил о ${k} готовых из ${n}; ядро проверило ${checks}.`,
@@ -158,6 +171,7 @@ const ru: typeof en = {
   chartX: 'Зарегистрировано дескрипторов N',
   chartYChecks: 'Проверок за вызов',
   chartYBytes: 'Байт за вызов',
+  chartYShort: { checks: 'Проверки', bytes: 'Байты' },
   seriesNow: 'Сейчас',
   chartNote: (k: string, max: string) =>
     `K = ${k} готовых (или N, если N меньше). Линия select обрывается на N = ${max}.`,

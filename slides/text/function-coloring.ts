@@ -36,9 +36,10 @@ export default slideText({
   ],
   ru: {
     body: [
-      { p: 'Асинхронную вызовет только асинхронная: `async` ползёт вверх по стеку.' },
+      { p: '`async` ползёт вверх по стеку.' },
       {
         details: [
+          { p: 'Асинхронную функцию вызовет только асинхронная.' },
           { p: 'Go, Java с виртуальными потоками и Erlang цветов не имеют: заблокироваться может любая функция.' },
         ],
       },
@@ -83,8 +84,13 @@ export default slideText({
   },
   en: {
     body: [
-      { p: 'Only an async function can call an async one: `async` climbs up the stack.' },
-      { details: [{ p: 'Go, Java’s virtual threads and Erlang have no colors: any function may block.' }] },
+      { p: '`async` climbs up the call stack.' },
+      {
+        details: [
+          { p: 'Only an async function can call an async one.' },
+          { p: 'Go, Java’s virtual threads and Erlang have no colors: any function may block.' },
+        ],
+      },
     ],
     notes: [
       {

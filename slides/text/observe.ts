@@ -20,18 +20,27 @@ export default slideText({
   ],
   ru: {
     body: [
+      { p: 'Чего ждёт процесс? Спросите ядро.' },
       {
-        p: '`strace` покажет, что процесс на самом деле ждёт: `epoll_wait` — цикл событий простаивает, долгий `read` или `futex` — что-то заблокировано. Много невольных переключений в `/proc` — потокам не хватает ядер.',
+        details: [
+          {
+            p: '`strace` покажет, что процесс на самом деле ждёт: `epoll_wait` — цикл событий простаивает, долгий `read` или `futex` — что-то заблокировано. Много невольных переключений в `/proc` — потокам не хватает ядер.',
+          },
+        ],
       },
     ],
     notes: [
       {
         p: 'Как понять, чего ждёт процесс? Спросить ядро: strace показывает его системные вызовы, а файловая система proc — переключения контекста. Простаивающий цикл Node, strace считает вызовы: всё время в epoll wait. Так выглядит здоровое ожидание.',
       },
-      { p: 'Процесс, заблокированный на канале: одно чтение, которое не возвращается. Цикл стоит.' },
-      { p: 'Четыре потока на одном мьютексе: всё время в futex. Они ждут друг друга, а не сеть.' },
       {
-        p: 'Четыре считающих потока на одном ядре: растут невольные переключения контекста. Потокам не хватает процессора.',
+        p: 'Процесс, заблокированный на канале: одно чтение, которое не возвращается. Цикл стоит, поток спит в ядре. Кто-то должен написать в этот канал, или ожиданию нужен таймаут.',
+      },
+      {
+        p: 'Четыре потока на одном мьютексе: всё время в futex, и многие вызовы кончаются неудачей и повторяются. Они ждут друг друга, а не сеть.',
+      },
+      {
+        p: 'Четыре считающих потока на одном ядре: системных вызовов нет вовсе, а невольные переключения контекста растут — планировщик отбирает ядро. Потокам не хватает процессора.',
       },
       { p: 'Теперь игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.' },
     ],
@@ -52,17 +61,28 @@ export default slideText({
   },
   en: {
     body: [
+      { p: 'Ask the kernel what a process waits for.' },
       {
-        p: '`strace` shows what a process is really waiting for: `epoll_wait` — the event loop is idle; a long `read` or `futex` — something is blocked. Many nonvoluntary switches in `/proc` — the threads are short of cores.',
+        details: [
+          {
+            p: '`strace` shows what a process is really waiting for: `epoll_wait` — the event loop is idle; a long `read` or `futex` — something is blocked. Many nonvoluntary switches in `/proc` — the threads are short of cores.',
+          },
+        ],
       },
     ],
     notes: [
       {
         p: 'How do you tell what a process is waiting for? Ask the kernel: strace shows its system calls, and the proc file system its context switches. An idle Node loop, with strace counting calls: all the time is in epoll wait. That is what healthy waiting looks like.',
       },
-      { p: 'A process blocked on a pipe: one read that never returns. The loop is stuck.' },
-      { p: 'Four threads on one mutex: all the time is in futex. They wait for each other, not for the network.' },
-      { p: 'Four computing threads on one core: the involuntary context switches grow. The threads are short of CPU.' },
+      {
+        p: 'A process blocked on a pipe: one read that never returns. The loop is stuck, its thread asleep in the kernel. Someone has to write to that pipe, or the wait needs a timeout.',
+      },
+      {
+        p: 'Four threads on one mutex: all the time is in futex, and many of those calls fail and try again. They wait for each other, not for the network.',
+      },
+      {
+        p: 'Four computing threads on one core: no system calls at all, and the involuntary context switches grow: the scheduler takes the core away. The threads are short of CPU.',
+      },
       { p: 'Now the game: here is an output, name the cause. Let the room answer before you do.' },
     ],
     appendix: [

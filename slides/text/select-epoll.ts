@@ -45,11 +45,12 @@ export default slideText({
   ],
   ru: {
     body: [
-      {
-        p: '`select` и `poll` каждый раз отдают ядру весь список. `epoll` и `kqueue` хранят его в ядре и возвращают только готовые.',
-      },
+      { p: 'Каждое ожидание: весь список — или только готовые?' },
       {
         details: [
+          {
+            p: '`select` и `poll` каждый раз отдают ядру весь список. `epoll` и `kqueue` хранят его в ядре и возвращают только готовые.',
+          },
           {
             p: '`epoll` — в Linux, `kqueue` — в BSD и macOS.',
           },
@@ -101,11 +102,12 @@ export default slideText({
   },
   en: {
     body: [
-      {
-        p: '`select` and `poll` hand the kernel the whole list every call. `epoll` and `kqueue` keep it in the kernel and return only the ready ones.',
-      },
+      { p: 'Each wait: the whole list, or only the ready ones?' },
       {
         details: [
+          {
+            p: '`select` and `poll` hand the kernel the whole list every call. `epoll` and `kqueue` keep it in the kernel and return only the ready ones.',
+          },
           {
             p: '`epoll` is Linux’s, `kqueue` BSD’s and macOS’s.',
           },

@@ -164,4 +164,18 @@ test.describe('function-coloring slide', () => {
       await expectAccessible(page, `${ID}`);
     }
   });
+
+  test('presented: what each step changed in a line; the stuck callback ringed beside its error', async ({ page }) => {
+    await gotoSlide(page, ID, { query: 'present', step: 2 });
+    const slide = currentSlide(page);
+    await expect(slide.getByRole('status')).toHaveText('9 functions, 12 call sites changed. ⚠ 2 callbacks stuck.');
+    await gotoSlide(page, ID, { query: 'present', step: 3, lang: 'ru' });
+    const ru = currentSlide(page);
+    await expect(ru.locator('button.node.focused')).toHaveCount(1);
+    await expect(ru.locator('button.node.focused')).toContainText('by_price');
+    const err = ru.getByRole('region', { name: 'Почему by_price?' }).locator('pre.err');
+    await expect(err).toContainText("TypeError: '<' not supported");
+    // code shown to a hall: 22 px or more (1280×720, unscaled)
+    expect(await err.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(22);
+  });
 });

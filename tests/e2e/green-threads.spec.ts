@@ -145,4 +145,19 @@ test.describe('green-threads', () => {
         expect(await s.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     }
   });
+
+  test('presented: what moved, in a line; the first task drawn at the back of the queue it was sent to', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'green-threads', { query: 'present', step: 5 });
+    const slide = currentSlide(page);
+    await expect(slide.locator('[data-figure="caption"]')).toContainText(
+      '4,000 reductions: P1 to the back of the queue, P5 runs.',
+    );
+    const queue = slide.locator('[data-figure="queue"]');
+    await expect(queue.locator('.chip').last()).toHaveText('P1');
+    await expect(queue.locator('.more')).toHaveText('+ 9,991 more');
+    // the action picker is in the one disclosure, closed
+    await expect(slide.getByRole('radio', { name: 'long CPU loop' })).toBeHidden();
+  });
 });

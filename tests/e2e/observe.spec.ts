@@ -100,6 +100,27 @@ test.describe('observe', () => {
     await expect(pidstat).not.toContainText('its header');
   });
 
+  test('presented: the telling lines under their header, large, and what they say in a line, at every step', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'observe', { query: 'present' });
+    const slide = currentSlide(page);
+    const out = slide.locator('[data-figure="output"]').first();
+    await expect(out.locator('.header')).toContainText('syscall');
+    await expect(slide.locator('[data-figure="verdict-line"]')).toHaveText(
+      'Healthy waiting: the loop sleeps in epoll_pwait.',
+    );
+    // the lines at 22 px or more, as a code line shown to a hall must be (1280×720, unscaled)
+    const px = await out.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(px).toBeGreaterThanOrEqual(22);
+    await gotoSlide(page, 'observe', { query: 'present', step: 4 });
+    const game = currentSlide(page).locator('[data-figure="output"]').first();
+    await expect(game.locator('.header')).toContainText('syscall');
+    await expect(game.locator('.line:not(.header)')).toHaveCount(1);
+    await currentSlide(page).getByRole('button', { name: 'Lock contention' }).click();
+    await expect(currentSlide(page).locator('[data-figure="verdict"]')).toContainText('Contention');
+  });
+
   test('has no serious accessibility violations', async ({ page }) => {
     for (const [theme, step] of [
       ['dark', 0],

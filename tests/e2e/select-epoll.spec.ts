@@ -216,4 +216,25 @@ test.describe('select-epoll with motion', () => {
       )
       .toEqual({ progress: 1, raf: 0, active: false });
   });
+
+  test('presented: the call’s counts beside the grid, large; select’s refusal with its two real errors', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'select-epoll', { query: 'present', step: 1 });
+    const readout = demo(page).locator('[data-figure="readout"]');
+    await expect(readout.locator('dd')).toHaveText(['10', '1,000', '1,000']);
+    const px = await readout
+      .locator('dd')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(px).toBeGreaterThanOrEqual(30);
+    await gotoSlide(page, 'select-epoll', { query: 'present', step: 2, lang: 'ru' });
+    const refused = demo(page).locator('[data-figure="readout"]');
+    await expect(refused.locator('code')).toHaveText([
+      'ValueError: filedescriptor out of range in select()',
+      '*** bit out of range 0 - FD_SETSIZE on fd_set ***: terminated',
+    ]);
+    // the clicker makes each step's call: no "Call wait" button on the stage
+    await expect(demo(page).getByRole('button', { name: 'Вызвать ожидание' })).toHaveCount(0);
+  });
 });

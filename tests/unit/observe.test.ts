@@ -18,13 +18,15 @@ import {
   tellingLine,
   headerLine,
   outputLines,
+  presentedLines,
+  PRESENTED_TELLING,
   splitComment,
   topSyscall,
   unfinishedRead,
   wchans,
 } from '../../components/observe/observe-model.ts';
 import { RECORDINGS, RECORDED } from '../../components/observe/observe-recordings.ts';
-import { PROCESS_STATES } from '../../components/observe/observe-types.ts';
+import { COMMANDS, PROCESS_STATES } from '../../components/observe/observe-types.ts';
 import { observeText } from '../../components/observe/observe-text.ts';
 
 const STRACE_C = `strace: Process 30477 attached with 7 threads
@@ -168,6 +170,28 @@ describe('what the slide shows of a recording, in either language', () => {
         expect(lines.filter(headerLine), `${state} ${command}`).toHaveLength(1);
       }
     }
+  });
+
+  it('presented, an output is its header and at most two telling lines: strace -c and pidstat name their columns', () => {
+    for (const state of PROCESS_STATES) {
+      for (const command of COMMANDS) {
+        const shot = shotOf(state, command);
+        if (shot === null) continue;
+        const shown = presentedLines(state, outputLines(shot.output));
+        expect(shown.filter((l) => tellingLine(state, l)).length, `${state} ${command}`).toBeLessThanOrEqual(
+          PRESENTED_TELLING,
+        );
+        expect(
+          shown.filter((l) => !tellingLine(state, l) && !headerLine(l)),
+          `${state} ${command}`,
+        ).toEqual([]);
+      }
+    }
+    const idle = presentedLines('idle', outputLines(RECORDINGS.idle.straceC.output));
+    expect(idle.map((l) => l.split(/\s+/).at(-1))).toEqual(['syscall', 'epoll_pwait']);
+    const cpu = presentedLines('cpu', outputLines(RECORDINGS.cpu.pidstat.output));
+    expect(cpu).toHaveLength(3);
+    expect(cpu[0]).toContain('nvcswch/s');
   });
 
   it('every comment of a recorded command or program has its words in both languages', () => {
