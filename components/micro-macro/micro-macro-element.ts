@@ -484,14 +484,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       </div>
       <p class="event" aria-live="polite">
         ${this.describe(t, snap, run.end.code)}
-        <span class="phase">(${phaseLabel(t, snap.phase, run.end.code)}, ${t.now(formatNumber(snap.now, lang, 1))})</span>
+        <span class="phase">(${phaseLabel(t, snap.phase, run.end.code, code?.words.codeText[lang])}, ${t.now(formatNumber(snap.now, lang, 1))})</span>
       </p>
       <div class="queues">
         ${stack} ${node ? panel('ticks', t.panels.ticks, snap.ticks) : nothing} ${panel('micro', t.panels.microtasks, snap.microtasks)}
         ${panel('timers', t.panels.timers, snap.timers)} ${node ? panel('imm', t.panels.immediates, snap.immediates) : nothing}
         ${node && (snap.io.length > 0 || run.steps.some((x) => x.io.length > 0)) ? panel('io', t.panels.io, snap.io) : nothing}
       </div>
-      ${atEnd ? html`<p class="end callout ${run.end.code !== 'done' ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params)}</p>` : nothing}
+      ${atEnd ? html`<p class="end callout ${run.end.code !== 'done' ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params, code?.words.codeText[lang])}</p>` : nothing}
     `;
   }
 
