@@ -439,10 +439,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const node = run.runtime === 'node';
     const source = sourceOf(s);
     // a continuation after await shows the code it resumes with, not its function's first line
-    const shown = (v: TaskView) =>
-      ((v.kind === 'resume' || v.kind === 'resumeThrow') && v.line !== null
-        ? continuationExcerpt(source, v.line)
-        : null) ?? v.name;
+    // (presented, a callback without its "() => ": the hall reads what it will do)
+    const shown = (v: TaskView) => {
+      const x =
+        ((v.kind === 'resume' || v.kind === 'resumeThrow') && v.line !== null
+          ? continuationExcerpt(source, v.line)
+          : null) ?? v.name;
+      return this.presenting ? x.replace(/^\(\) => /, '') : x;
+    };
     const item = (v: TaskView) =>
       html`<li title=${shown(v)}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${shown(v)}</li>`;
     const panel = (cls: string, title: string, queue: QueueRuns) => html`
@@ -464,7 +468,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         ${
           snap.stack.length === 0
             ? html`<span class="empty">${t.empty}</span>`
-            : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`
+            : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${this.presenting ? f.name.replace(/ \{.*/, ' …') : f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`
         }
       </div>
     `;
