@@ -2,9 +2,10 @@ import { formatNumber, ruPlural, type Bilingual } from '../../lib/i18n.ts';
 import type { EndCode, SimError, SimErrorCode } from '../shared/js-sim/index.ts';
 
 /**
- * "Your code"'s words: its editor, its runs and what the simulator refuses. The element loads them with the simulator
- * when the person picks Your code, so that a page showing the examples (an embed, #19's budget) carries neither; the
- * examples' words are micro-macro-text.ts.
+ * "Your code"'s words: its editor, its runs and what the simulator refuses, and how a run the simulator stopped ended
+ * (only a simulated run stops: every example's recording finishes). The element loads them with the simulator when
+ * the person picks Your code or an example without a recording, so that a page showing the examples (an embed, #19's
+ * budget) carries neither; the examples' words are micro-macro-text.ts.
  */
 
 type P = Record<string, string | number>;
