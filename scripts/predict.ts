@@ -136,5 +136,5 @@ process.stdout.write(lines.map((l) => `${l}\n`).join(''));
 for (const o of result.output) if (o.kind === 'error') process.stderr.write(`(console error) ${o.text}\n`);
 const end = result.end.code;
 if (end === 'done') await exitWhenWritten(0);
-process.stderr.write(`${file}: ${endMessage(t, end, result.end.params)}\n`);
+process.stderr.write(`${file}: ${endMessage(t, end, result.end.params, codeText[lang])}\n`);
 await exitWhenWritten(end === 'crashUncaught' || end === 'crashUnhandledRejection' ? 5 : 4);

@@ -1,12 +1,14 @@
 import { formatNumber, ruPlural, type Bilingual } from '../../lib/i18n.ts';
-import type { SimError, SimErrorCode } from '../shared/js-sim/index.ts';
+import type { EndCode, SimError, SimErrorCode } from '../shared/js-sim/index.ts';
 
 /**
- * "Your code"'s words: its editor, its runs and what the simulator refuses. The element loads them with the simulator
- * when the person picks Your code, so that a page showing the examples (an embed, #19's budget) carries neither; the
- * examples' words are micro-macro-text.ts.
+ * "Your code"'s words: its editor, its runs and what the simulator refuses, and how a run the simulator stopped ended
+ * (only a simulated run stops: every example's recording finishes). The element loads them with the simulator when
+ * the person picks Your code or an example without a recording, so that a page showing the examples (an embed, #19's
+ * budget) carries neither; the examples' words are micro-macro-text.ts.
  */
 
+type P = Record<string, string | number>;
 const s = (v: string | number | undefined): string => String(v ?? '');
 /** "a function", "an array", "an Error" */
 const an = (v: string | undefined): string => `${/^[aeiouAEIOU]/.test(s(v)) ? 'an' : 'a'} ${s(v)}`;
@@ -198,6 +200,22 @@ const en = {
     `This program prints ${formatNumber(n, 'en')} lines: too many to order by hand (the guess takes up to ${max}), so there is no guess. Step through it.`,
   outputHidden: (hidden: number, printed: number) =>
     `… ${formatNumber(hidden, 'en')} earlier ${hidden === 1 ? 'line' : 'lines'} not shown: the last ${formatNumber(printed - hidden, 'en')} of ${formatNumber(printed, 'en')} printed so far.`,
+  /** the last snapshot of a run the simulator stopped (starvation, a loop, too long): not finished */
+  stoppedPhase: 'stopped, not finished',
+  /** how a run the simulator stopped ended (every example's recording finishes: micro-macro-text.ts's `ends.done`) */
+  ends: {
+    starvedMicrotasks: (p: P) =>
+      `Stopped after ${formatNumber(Number(p.jobs), 'en')} microtasks in a row: microtask starvation. The same callbacks keep queueing one another, the queue never empties, and the loop never gets to the ${s(p.pending)} waiting macrotask(s) — timers and I/O never run. Yield for real: await new Promise(r => setImmediate(r)) or setTimeout.`,
+    starvedTicks: (p: P) =>
+      `Stopped after ${formatNumber(Number(p.jobs), 'en')} nextTick callbacks in a row: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
+    infiniteLoop: (p: P) =>
+      `Stopped after ${formatNumber(Number(p.ops), 'en')} operations (the simulator’s work limit): one task${p.line ? ` (at line ${s(p.line)})` : ''} did not finish within it. Either it never returns (an endless loop) or it needs more work than the simulator follows; the simulator cannot tell which. While a task runs, the loop stands: no microtask, timer or I/O callback can run.`,
+    tooLong: (p: P) =>
+      `Stopped after ${s(p.steps)} steps (virtual time ${s(p.now)} ms): the program keeps scheduling new work.`,
+    crashUncaught: (p: P) => `Node ends the process: uncaught exception ${s(p.reason)}.`,
+    crashUnhandledRejection: (p: P) =>
+      `Node ends the process: a rejected promise had no handler when the microtasks drained (${s(p.reason)}).`,
+  } satisfies Record<Exclude<EndCode, 'done'>, (p: P) => string>,
 };
 
 const ru: typeof en = {
@@ -247,6 +265,20 @@ const ru: typeof en = {
     `Программа выводит ${formatNumber(n, 'ru')} ${ruPlural(n, 'строку', 'строки', 'строк')}: слишком много, чтобы расставлять вручную (догадка берёт до ${max}), поэтому догадки нет. Пройдите её по шагам.`,
   outputHidden: (hidden: number, printed: number) =>
     `… более ранние строки не показаны (${formatNumber(hidden, 'ru')}): здесь последние ${formatNumber(printed - hidden, 'ru')} из ${formatNumber(printed, 'ru')} выведенных.`,
+  stoppedPhase: 'остановлено, не завершено',
+  ends: {
+    starvedMicrotasks: (p: P) =>
+      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'микрозадачи', 'микрозадач', 'микрозадач')} подряд: голодание. Одни и те же колбэки ставят друг друга снова, очередь не пустеет, и цикл не доходит до ждущих макрозадач (${s(p.pending)}) — таймеры и ввод-вывод не выполняются. Отдать управление по-настоящему — await new Promise(r => setImmediate(r)) или setTimeout.`,
+    starvedTicks: (p: P) =>
+      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'колбэка', 'колбэков', 'колбэков')} nextTick подряд: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
+    infiniteLoop: (p: P) =>
+      `Остановлено после ${formatNumber(Number(p.ops), 'ru')} ${ruPlural(Number(p.ops), 'операции', 'операций', 'операций')} (предел работы симулятора): одна задача${p.line ? ` (на строке ${s(p.line)})` : ''} не завершилась в этих пределах. Либо она не возвращается никогда (бесконечный цикл), либо ей нужно больше работы, чем прослеживает симулятор; различить это он не может. Пока задача выполняется, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
+    tooLong: (p: P) =>
+      `Остановлено после ${s(p.steps)} шагов (виртуальное время ${s(p.now)} мс): программа всё время ставит новую работу.`,
+    crashUncaught: (p: P) => `Node завершает процесс: неперехваченное исключение ${s(p.reason)}.`,
+    crashUnhandledRejection: (p: P) =>
+      `Node завершает процесс: у отклонённого промиса не было обработчика, когда очередь микрозадач опустела (${s(p.reason)}).`,
+  },
 };
 
 export const codeText: Bilingual<typeof en> = { en, ru };

@@ -439,10 +439,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const node = run.runtime === 'node';
     const source = sourceOf(s);
     // a continuation after await shows the code it resumes with, not its function's first line
-    const shown = (v: TaskView) =>
-      ((v.kind === 'resume' || v.kind === 'resumeThrow') && v.line !== null
-        ? continuationExcerpt(source, v.line)
-        : null) ?? v.name;
+    // (presented, a callback without its "() => ": the hall reads what it will do)
+    const shown = (v: TaskView) => {
+      const x =
+        ((v.kind === 'resume' || v.kind === 'resumeThrow') && v.line !== null
+          ? continuationExcerpt(source, v.line)
+          : null) ?? v.name;
+      return this.presenting ? x.replace(/^\(\) => /, '') : x;
+    };
     const item = (v: TaskView) =>
       html`<li title=${shown(v)}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${shown(v)}</li>`;
     const panel = (cls: string, title: string, queue: QueueRuns) => html`
@@ -464,7 +468,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         ${
           snap.stack.length === 0
             ? html`<span class="empty">${t.empty}</span>`
-            : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`
+            : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${this.presenting ? f.name.replace(/ \{.*/, ' …') : f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`
         }
       </div>
     `;
@@ -484,14 +488,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
       </div>
       <p class="event" aria-live="polite">
         ${this.describe(t, snap, run.end.code)}
-        <span class="phase">(${phaseLabel(t, snap.phase, run.end.code)}, ${t.now(formatNumber(snap.now, lang, 1))})</span>
+        <span class="phase">(${phaseLabel(t, snap.phase, run.end.code, code?.words.codeText[lang])}, ${t.now(formatNumber(snap.now, lang, 1))})</span>
       </p>
       <div class="queues">
         ${stack} ${node ? panel('ticks', t.panels.ticks, snap.ticks) : nothing} ${panel('micro', t.panels.microtasks, snap.microtasks)}
         ${panel('timers', t.panels.timers, snap.timers)} ${node ? panel('imm', t.panels.immediates, snap.immediates) : nothing}
         ${node && (snap.io.length > 0 || run.steps.some((x) => x.io.length > 0)) ? panel('io', t.panels.io, snap.io) : nothing}
       </div>
-      ${atEnd ? html`<p class="end callout ${run.end.code !== 'done' ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params)}</p>` : nothing}
+      ${atEnd ? html`<p class="end callout ${run.end.code !== 'done' ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params, code?.words.codeText[lang])}</p>` : nothing}
     `;
   }
 

@@ -267,12 +267,29 @@ export const styles = [
       font-size: 0.8em;
       line-height: 1.35;
     }
-    /* Presented (the 23 px host): code and every caption at 0.9em, 20 px or more on the projector. */
-    :host([presenting]) :is(hsw-code, .top label, h3:not(.ph), ol.guess .n, .event, ol.checked li, .score, .end, .error, textarea, .editor label) {
+    /* Presented (the 23 px host): every caption at 0.9em, 20 px or more on the projector; the code and the queues at
+       1em (22 px), the panels tall enough to fill the stage, each queue a row of chips. */
+    :host([presenting]) :is(.top label, h3:not(.ph), ol.guess .n, .event, ol.checked li, .score, .end, .error, textarea, .editor label) {
       font-size: 0.9em;
     }
-    :host([presenting]) .phase {
+    :host([presenting]) :is(hsw-code, .panel) {
       font-size: 1em;
+    }
+    :host([presenting]) .panel {
+      min-height: 6em;
+      padding: 0.3em 0.5em;
+    }
+    :host([presenting]) .panel:not(.stack) ul {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+    }
+    :host([presenting]) .panel li {
+      padding: 0.2em 0.4em;
+    }
+    /* Presented: the clicker steps; what a step did is said aloud (the slide's notes), not written */
+    :host([presenting]) :is(.row:has(hsw-step-controls), .event, .kind, .left .note) {
+      display: none;
     }
     :host([presenting]) .main {
       grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);

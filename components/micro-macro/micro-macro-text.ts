@@ -1,6 +1,7 @@
 import { formatNumber, ruPlural, type Bilingual } from '../../lib/i18n.ts';
 import type { ExampleId } from './micro-macro-examples.ts';
 import type { EndCode, Phase, TaskKind, TimingCode } from '../shared/js-sim/index.ts';
+import type { CodeText } from './micro-macro-code-text.ts';
 
 /**
  * The words of the examples and their queues. "Your code"'s words (its editor, its runs, what the simulator refuses)
@@ -62,8 +63,6 @@ const en = {
   guessList: 'Output lines in your order',
   moveUp: (line: string) => `Move “${line}” up`,
   moveDown: (line: string) => `Move “${line}” down`,
-  up: 'Up',
-  down: 'Down',
   check: 'Check my order',
   skipGuess: 'Skip the guess',
   guessAgain: 'Guess again',
@@ -94,8 +93,6 @@ const en = {
     idle: 'waiting',
     done: 'finished',
   } satisfies Record<Phase, string>,
-  /** the last snapshot of a run the simulator stopped (starvation, a loop, too long): not finished */
-  stoppedPhase: 'stopped, not finished',
   kinds: {
     script: 'script',
     callback: 'callback',
@@ -139,20 +136,8 @@ const en = {
     end: () => 'End.',
     stopped: () => 'The simulator stopped the program here.',
   },
-  ends: {
-    done: 'The program finished: every queue is empty.',
-    starvedMicrotasks: (p: P) =>
-      `Stopped after ${formatNumber(Number(p.jobs), 'en')} microtasks in a row: microtask starvation. The same callbacks keep queueing one another, the queue never empties, and the loop never gets to the ${s(p.pending)} waiting macrotask(s) — timers and I/O never run. Yield for real: await new Promise(r => setImmediate(r)) or setTimeout.`,
-    starvedTicks: (p: P) =>
-      `Stopped after ${formatNumber(Number(p.jobs), 'en')} nextTick callbacks in a row: process.nextTick keeps queueing itself. Node empties the nextTick queue before anything else, so the ${s(p.pending)} waiting macrotask(s) never run. Use setImmediate to give the loop a turn.`,
-    infiniteLoop: (p: P) =>
-      `Stopped after ${formatNumber(Number(p.ops), 'en')} operations (the simulator’s work limit): one task${p.line ? ` (at line ${s(p.line)})` : ''} did not finish within it. Either it never returns (an endless loop) or it needs more work than the simulator follows; the simulator cannot tell which. While a task runs, the loop stands: no microtask, timer or I/O callback can run.`,
-    tooLong: (p: P) =>
-      `Stopped after ${s(p.steps)} steps (virtual time ${s(p.now)} ms): the program keeps scheduling new work.`,
-    crashUncaught: (p: P) => `Node ends the process: uncaught exception ${s(p.reason)}.`,
-    crashUnhandledRejection: (p: P) =>
-      `Node ends the process: a rejected promise had no handler when the microtasks drained (${s(p.reason)}).`,
-  } satisfies Record<EndCode, string | ((p: P) => string)>,
+  /** how an example's run ends (how a run the simulator stopped ends: micro-macro-code-text.ts) */
+  ends: { done: 'The program finished: every queue is empty.' },
   timing: {
     timerVsImmediate: (p: P) =>
       `The order depends on timing: a ${s(p.ms)} ms timer (${s(p.timer)}) and setImmediate callbacks are waiting at once. If ${s(p.ms)} ms have passed when the loop checks its timers, the timer runs first; otherwise the check phase (setImmediate) comes first.`,
@@ -229,8 +214,6 @@ const ru: typeof en = {
   guessList: 'Строки вывода в вашем порядке',
   moveUp: (line: string) => `Поднять «${line}»`,
   moveDown: (line: string) => `Опустить «${line}»`,
-  up: 'Выше',
-  down: 'Ниже',
   check: 'Проверить порядок',
   skipGuess: 'Пропустить догадку',
   guessAgain: 'Угадать снова',
@@ -260,7 +243,6 @@ const ru: typeof en = {
     idle: 'ожидание',
     done: 'завершено',
   },
-  stoppedPhase: 'остановлено, не завершено',
   kinds: {
     script: 'скрипт',
     callback: 'колбэк',
@@ -304,20 +286,7 @@ const ru: typeof en = {
     end: () => 'Конец.',
     stopped: () => 'Здесь симулятор остановил программу.',
   },
-  ends: {
-    done: 'Программа завершилась: все очереди пусты.',
-    starvedMicrotasks: (p: P) =>
-      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'микрозадачи', 'микрозадач', 'микрозадач')} подряд: голодание. Одни и те же колбэки ставят друг друга снова, очередь не пустеет, и цикл не доходит до ждущих макрозадач (${s(p.pending)}) — таймеры и ввод-вывод не выполняются. Отдать управление по-настоящему — await new Promise(r => setImmediate(r)) или setTimeout.`,
-    starvedTicks: (p: P) =>
-      `Остановлено после ${formatNumber(Number(p.jobs), 'ru')} ${ruPlural(Number(p.jobs), 'колбэка', 'колбэков', 'колбэков')} nextTick подряд: process.nextTick ставит сам себя снова и снова. Node опустошает очередь nextTick раньше всего остального, поэтому ждущие макрозадачи (${s(p.pending)}) не выполняются. Дайте циклу оборот через setImmediate.`,
-    infiniteLoop: (p: P) =>
-      `Остановлено после ${formatNumber(Number(p.ops), 'ru')} ${ruPlural(Number(p.ops), 'операции', 'операций', 'операций')} (предел работы симулятора): одна задача${p.line ? ` (на строке ${s(p.line)})` : ''} не завершилась в этих пределах. Либо она не возвращается никогда (бесконечный цикл), либо ей нужно больше работы, чем прослеживает симулятор; различить это он не может. Пока задача выполняется, цикл стоит: ни микрозадачи, ни таймеры, ни ввод-вывод не выполняются.`,
-    tooLong: (p: P) =>
-      `Остановлено после ${s(p.steps)} шагов (виртуальное время ${s(p.now)} мс): программа всё время ставит новую работу.`,
-    crashUncaught: (p: P) => `Node завершает процесс: неперехваченное исключение ${s(p.reason)}.`,
-    crashUnhandledRejection: (p: P) =>
-      `Node завершает процесс: у отклонённого промиса не было обработчика, когда очередь микрозадач опустела (${s(p.reason)}).`,
-  },
+  ends: { done: 'Программа завершилась: все очереди пусты.' },
   timing: {
     timerVsImmediate: (p: P) =>
       `Порядок зависит от времени: одновременно ждут таймер на ${s(p.ms)} мс (${s(p.timer)}) и колбэки setImmediate. Если к проверке таймеров прошло ${s(p.ms)} мс, первым будет таймер, иначе — фаза check (setImmediate).`,
@@ -348,14 +317,14 @@ export type MicroMacroText = typeof en;
 
 /**
  * What the snapshot line says the loop is doing: its phase, except at the end of a run the simulator stopped
- * (starvation, a task that never returns, too much work), which did not finish.
+ * (starvation, a task that never returns, too much work), which did not finish. Only a run the simulator made stops
+ * (every example's recording finishes), so those words come with the simulator (`sim`, micro-macro-code-text.ts).
  */
-export function phaseLabel(t: MicroMacroText, phase: Phase, end: EndCode): string {
-  return phase === 'done' && end !== 'done' ? t.stoppedPhase : t.phases[phase];
+export function phaseLabel(t: MicroMacroText, phase: Phase, end: EndCode, sim?: CodeText): string {
+  return phase === 'done' && end !== 'done' ? (sim?.stoppedPhase ?? '') : t.phases[phase];
 }
 
-/** The sentence for how a run ended. */
-export function endMessage(t: MicroMacroText, code: EndCode, params: P): string {
-  const m = t.ends[code];
-  return typeof m === 'string' ? m : m(params);
+/** The sentence for how a run ended (a stopped run's in `sim`'s words, loaded with the simulator that made it). */
+export function endMessage(t: MicroMacroText, code: EndCode, params: P, sim?: CodeText): string {
+  return code === 'done' ? t.ends.done : (sim?.ends[code](params) ?? '');
 }

@@ -12,6 +12,7 @@ import * as model from './python-asyncio-model.ts';
 import {
   VARIANTS,
   abridgedLog,
+  presentedExcerpt,
   setDebug,
   setVariant,
   viewOf,
@@ -84,8 +85,10 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       t.timelineLabel(t.variants[s.variant], v.ticks.length, v.missed.length, n(v.end)),
     );
     // The legend names the colours on the timeline: while presenting only those the current variant draws.
-    const drawn = new Set<string>([...v.lanes.flatMap((l) => l.bars.map((b) => b.kind)), 'waiting']);
-    if (v.ticks.length > 0) drawn.add('tick');
+    // Presented, not the lanes' own marks (the requests waiting, the ticks) nor the blocked bars, which carry their
+    // call's name and the figures' "loop blocked" in the same red.
+    const drawn = new Set<string>(v.lanes.flatMap((l) => l.bars.map((b) => b.kind)));
+    drawn.delete('block');
     if (v.missed.length > 0) drawn.add('missed');
     const legend = html`<div class="legend" aria-hidden="true">
       ${(['select', 'block', 'cpu', 'gil', 'waiting', 'tick', 'missed'] as const)
@@ -104,12 +107,20 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
             : v.log.map((l) => html`<li class="warn">${l.message}</li>`)
       }
     </ul>`;
-    if (presenting)
-      // Presented: the call, the heartbeat's figures, the verdict and the timeline; the variants, debug mode and the
-      // program one click away (components/ui/details.ts); the log only when it has lines.
+    if (presenting) {
+      // Presented: the lines the variant changes (its call highlighted), the heartbeat's figures, the timeline with
+      // the legend of what it draws, and the log when it has lines; the variants, debug mode and the whole program
+      // one click away (components/ui/details.ts). What the step means is said aloud (the slide's notes).
+      const few = presentedExcerpt(v);
       return html`
         <section aria-label=${t.demoLabel}>
-          <p class="now">${t.variant} <code>${t.variants[s.variant]}</code></p>
+          <hsw-code
+            class="few"
+            language="python"
+            .code=${few.code}
+            .current=${[few.current]}
+            label=${t.codeLabel(t.variants[s.variant])}
+          ></hsw-code>
           <p class="line ${v.missed.length > 0 || blocked ? 'bad' : 'good'}" data-figure="ticks">
             ${t.ticks(n(v.ticks.length), n(v.missed.length))}${
               // the median only when it tells something: no tick missed, the loop never blocked
@@ -118,13 +129,14 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
                 : nothing
             }${blocked ? html` · ${t.blocked(n(v.longestBlockMs))}` : nothing}
           </p>
-          <p class="verdict callout ${tone}" role="status">${t.verdictShort[s.variant]}</p>
           ${timeline} ${legend} ${v.log.length > 0 ? log : nothing}
           <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.programDetails}>
             ${variants} ${debug} ${code}
+            <p class="verdict callout ${tone}" role="status">${t.verdict[s.variant]}</p>
           </hsw-details>
         </section>
       `;
+    }
     return html`
       <section aria-label=${t.demoLabel}>
         ${variants}
@@ -163,7 +175,7 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       presenting: this.presenting,
     });
     const { x, mid } = tl;
-    const laneH = this.presenting ? 30 : 22;
+    const laneH = this.presenting ? 48 : 22;
     const gap = 4;
     const rows: SVGTemplateResult[] = [];
     let y = 2;

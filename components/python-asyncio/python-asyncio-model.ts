@@ -227,16 +227,30 @@ export function viewOf(s: PythonAsyncioState): VariantView {
 /**
  * The log as read from the back of the hall: a slow-callback warning keeps its coroutine and how long it took, the
  * task's name and its places in the source elided (`Executing <Task … coro=<handle() …> took 0.300 seconds`), and
- * equal lines are counted once (`count`); any other line is kept whole.
+ * equal lines are counted once (`count`); a warning loses its place in the source (`main.py:20: `); any other line is
+ * kept whole.
  */
 export function abridgedLog(messages: readonly string[]): { message: string; count: number }[] {
   const out: { message: string; count: number }[] = [];
   for (const message of messages) {
     const m = /^Executing <Task \w+ name='[^']*' coro=<(\w+\(\)).*? (took [\d.]+ seconds)$/.exec(message);
-    const short = m ? `Executing <Task … coro=<${m[1]} …> ${m[2]}` : message;
+    const short = m
+      ? `Executing <Task … coro=<${m[1]} …> ${m[2]}`
+      : message.replace(/^\S+\.py:\d+: (?=\w+Warning: )/, '');
     const same = out.find((o) => o.message === short);
     if (same) same.count++;
     else out.push({ message: short, count: 1 });
   }
   return out;
+}
+
+/**
+ * The lines the hall reads while presenting: the definitions the variant changes (`handle()`, and `fetch()` where
+ * it has one), from the excerpt, with the variant's call as the line to highlight (1-based in the lines returned).
+ */
+export function presentedExcerpt(v: Pick<VariantView, 'excerpt' | 'callLine'>): { code: string; current: number } {
+  const lines = v.excerpt.split('\n');
+  const from = lines.findIndex((l) => l.startsWith('async def ') && !l.startsWith('async def heartbeat'));
+  const to = lines.findIndex((l) => l.startsWith('async def main'));
+  return { code: lines.slice(from, to).join('\n'), current: v.callLine - from };
 }

@@ -13,8 +13,9 @@ import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 /**
  * The variant pills and the debug switch on top; the listing beside the heartbeat's figures and the verdict; the
  * timeline of lanes (loop thread, pool threads or processes, heartbeat, log) across the width; the log's lines
- * under it. Nothing under the hall's floor (`--hsw-fs-small`, 0.75em). Presented: the call, one line of figures, the
- * verdict and the timeline; the variants, debug mode and the listing in a disclosure.
+ * under it. Nothing under the hall's floor (`--hsw-fs-small`, 0.75em). Presented: the lines the variant changes, one line
+ * of figures, the timeline (taller lanes) and the log; the variants, debug mode, the listing and the verdict in a
+ * disclosure.
  */
 export const styles = [
   controlStyles,
@@ -59,12 +60,12 @@ export const styles = [
     .figures .good {
       color: var(--hsw-good-text);
     }
-    .now,
     .line {
-      margin: 0 0 0.2em;
+      margin: 0.25em 0 0.2em;
     }
-    .now code {
-      font-family: var(--hsw-mono);
+    /* presented: the few lines the variant changes, at the code's 23 px */
+    hsw-code.few {
+      font-size: 1em;
     }
     .line {
       font-weight: 700;

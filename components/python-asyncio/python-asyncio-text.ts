@@ -41,7 +41,8 @@ const en = {
   median: (v: string) => `median interval ${v} ms`,
   blocked: (v: string) => `loop blocked for ${v} ms`,
   figures: 'Heartbeat',
-  programDetails: 'Variants, debug mode, code',
+  /** presented: the disclosure of the variants, debug mode, the whole program and the verdict */
+  programDetails: 'All variants',
   logEmpty: 'The log is empty.',
   logEmptyDebug: 'Debug mode is off: nothing measures slow callbacks.',
   verdict: {
@@ -59,16 +60,6 @@ const en = {
       'Processes have a GIL each: the two CPU loops run in parallel, 300 ms, and the loop’s thread is free. Ticks every 100 ms.',
     no_await:
       'fetch() without await only creates a coroutine object: nothing runs, the request is “done” at once, and Python warns.',
-  } satisfies Record<Variant, string>,
-  /** The verdict as presented to a hall: the same point, in fewer words (the speaker says the rest). */
-  verdictShort: {
-    time_sleep: 'time.sleep blocks the only thread: one handler after the other, 600 ms.',
-    asyncio_sleep: 'await hands the thread back: both requests wait at once, 300 ms.',
-    requests: 'requests.get blocks the same way: 600 ms of silence.',
-    thread_requests: 'The blocking call waits in a thread; the loop stays free.',
-    thread_cpu: 'Threads share the GIL: 600 ms instead of 300, every tick late.',
-    process_cpu: 'A GIL per process: the loops run in parallel, 300 ms.',
-    no_await: 'Without await, fetch() only makes a coroutine: nothing runs.',
   } satisfies Record<Variant, string>,
 };
 
@@ -112,7 +103,7 @@ const ru: typeof en = {
   median: (v: string) => `медиана интервала ${v} мс`,
   blocked: (v: string) => `цикл заблокирован ${v} мс`,
   figures: 'Пульс',
-  programDetails: 'Варианты, отладка, код',
+  programDetails: 'Все варианты',
   logEmpty: 'Лог пуст.',
   logEmptyDebug: 'Режим отладки выключен: медленные колбэки никто не замеряет.',
   verdict: {
@@ -128,15 +119,6 @@ const ru: typeof en = {
       'У каждого процесса свой GIL: два цикла счёта идут параллельно, 300 мс, поток цикла свободен. Тики через 100 мс.',
     no_await:
       'fetch() без await только создаёт объект корутины: ничего не выполняется, запрос «готов» сразу, и Python предупреждает.',
-  },
-  verdictShort: {
-    time_sleep: 'time.sleep блокирует единственный поток: обработчики друг за другом, 600 мс.',
-    asyncio_sleep: 'await возвращает поток циклу: оба запроса ждут разом, 300 мс.',
-    requests: 'requests.get блокирует так же: 600 мс тишины.',
-    thread_requests: 'Блокирующий вызов ждёт в потоке; цикл свободен.',
-    thread_cpu: 'Потоки делят GIL: 600 мс вместо 300, тики опаздывают.',
-    process_cpu: 'У каждого процесса свой GIL: счёт параллельно, 300 мс.',
-    no_await: 'Без await fetch() только создаёт корутину: ничего не выполняется.',
   },
 };
 

@@ -24,7 +24,15 @@ import {
   type Outcome,
   type TasksGatherState,
 } from './tasks-gather-model.ts';
-import { CALLS, HANDLER_LINE, STRATEGIES, listing, type CallName } from './tasks-gather-programs.ts';
+import {
+  CALLS,
+  HANDLER_LINE,
+  STRATEGIES,
+  listing,
+  presentedHandler,
+  presentedRepr,
+  type CallName,
+} from './tasks-gather-programs.ts';
 
 const FILL = {
   result: 'var(--hsw-series-2)',
@@ -68,7 +76,6 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       .split('\n')
       .flatMap((l, i) => (l.includes('fails=True') ? [i + 1] : []))
       .filter((i) => i > HANDLER_LINE);
-    // Presented, the timeline shows why and what ran on (its lanes' labels): the words say when and what the caller got.
     const reason = resumeReason(o);
     const reasonText =
       reason === 'sum'
@@ -78,64 +85,85 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
           : reason === 'after_failure'
             ? t.reason.after_failure(ms(o.failureAt ?? 0))
             : t.reason.at_failure();
+    const pickers = html`<div class="top">
+      <fieldset>
+        <legend class=${this.presenting ? 'sr-only' : ''}>${t.strategyLegend}</legend>
+        ${STRATEGIES.map(
+          (k) => html`<label class="pill">
+            <input
+              type="radio"
+              name="strategy"
+              value=${k}
+              .checked=${s.strategy === k}
+              @change=${() => this.setState(setStrategy(this.state, k))}
+            /><span>${t.strategies[k]}</span>
+          </label>`,
+        )}
+      </fieldset>
+      <label class="fail">
+        <input
+          type="checkbox"
+          .checked=${s.fail}
+          @change=${(e: Event) => this.setState(setFail(this.state, (e.target as HTMLInputElement).checked))}
+        />
+        ${t.fail}
+      </label>
+    </div>`;
+    const sliders = html`<div class="sliders">
+      ${CALLS.map(
+        (n, i) =>
+          html`<hsw-slider
+            label=${t.latency(n)}
+            integer
+            min=${LATENCY.min}
+            max=${LATENCY.max}
+            step=${LATENCY.step}
+            .value=${s.latencies[i] ?? 0}
+            .format=${ms}
+            @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLatency(this.state, n, e.detail.value))}
+          ></hsw-slider>`,
+      )}
+    </div>`;
+    const receives = html`<p data-figure="receives">
+      ${this.presenting ? t.receivesShort[o.caller.raised ? 'raised' : 'value'] : `${t.receivesLabel} ${t.received[received(o)]}`}
+      <code class=${o.caller.raised ? 'bad' : ''}>${this.presenting ? presentedRepr(o.caller.receives) : o.caller.receives}</code>
+    </p>`;
+    if (this.presenting) {
+      // Presented: the handler (the lines where it waits, and the failing call, highlighted) beside what it got and
+      // when; the timeline across the stage; the strategies, the switch and the latencies one click away (the
+      // clicker sets them). Why it resumed then is said aloud (the slide's notes).
+      const few = presentedHandler(s.strategy, s.latencies, s.fail);
+      return html`
+        <section aria-label=${t.demoLabel}>
+          <div class="head">
+            <hsw-code class="few" .code=${few.code} language="python" label=${t.codeLabel} .current=${few.current}></hsw-code>
+            <div class="figures">
+              <p data-figure="resume"><strong>${t.resumeAt(ms(o.caller.end))}</strong></p>
+              ${receives}
+              <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.settingsDetails}>${pickers} ${sliders}</hsw-details>
+            </div>
+          </div>
+          <div class="chart">${this.timeline(o)}</div>
+        </section>
+      `;
+    }
     return html`
       <section aria-label=${t.demoLabel}>
-        <div class="top">
-          <fieldset>
-            <legend class=${this.presenting ? 'sr-only' : ''}>${t.strategyLegend}</legend>
-            ${STRATEGIES.map(
-              (k) => html`<label class="pill">
-                <input
-                  type="radio"
-                  name="strategy"
-                  value=${k}
-                  .checked=${s.strategy === k}
-                  @change=${() => this.setState(setStrategy(this.state, k))}
-                /><span>${t.strategies[k]}</span>
-              </label>`,
-            )}
-          </fieldset>
-          <label class="fail">
-            <input
-              type="checkbox"
-              .checked=${s.fail}
-              @change=${(e: Event) => this.setState(setFail(this.state, (e.target as HTMLInputElement).checked))}
-            />
-            ${t.fail}
-          </label>
-        </div>
+        ${pickers}
         <div class="main">
           <hsw-details class="code" lang=${lang} .open=${this.detailsOpen} label=${t.codeDetails}>
             <hsw-code .code=${code} language="python" label=${t.codeLabel} .current=${failLines}></hsw-code>
           </hsw-details>
           <div class="right">
             <hsw-details class="latencies" lang=${lang} .open=${this.detailsOpen} label=${t.latencyDetails}>
-              <div class="sliders">
-              ${CALLS.map(
-                (n, i) =>
-                  html`<hsw-slider
-                    label=${t.latency(n)}
-                    integer
-                    min=${LATENCY.min}
-                    max=${LATENCY.max}
-                    step=${LATENCY.step}
-                    .value=${s.latencies[i] ?? 0}
-                    .format=${ms}
-                    @value-changed=${(e: CustomEvent<{ value: number }>) => this.setState(setLatency(this.state, n, e.detail.value))}
-                  ></hsw-slider>`,
-              )}
-              </div>
+              ${sliders}
             </hsw-details>
             <div class="chart">${this.timeline(o)}</div>
             <div class="figures">
               <p data-figure="resume">
-                <strong>${t.resumeAt(ms(o.caller.end))}</strong>${this.presenting ? nothing : reasonText}
+                <strong>${t.resumeAt(ms(o.caller.end))}</strong>${reasonText}
               </p>
-              <p data-figure="receives">
-                ${t.receivesLabel} ${t.received[received(o)]}
-                <code class=${o.caller.raised ? 'bad' : ''}>${o.caller.receives}</code>
-              </p>
-              ${this.presenting ? nothing : this.afterFailure(o)}
+              ${receives} ${this.afterFailure(o)}
             </div>
           </div>
         </div>
@@ -184,7 +212,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const twoRows = true;
     const rowY = (row: 0 | 1) => FONT + row * (FONT + 6);
     const top = (twoRows ? 2 * FONT + 6 : FONT) + 8;
-    const laneH = this.presenting ? 44 : 28;
+    const laneH = this.presenting ? 50 : 28;
     const gap = 6;
     const lanes = ['caller', ...CALLS] as const;
     const axisY = top + lanes.length * (laneH + gap);

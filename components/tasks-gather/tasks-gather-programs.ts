@@ -89,6 +89,28 @@ export function listing(strategy: Strategy, latencies: Latencies, fail: boolean,
   ].join('\n');
 }
 
+/**
+ * The handler as a hall reads it (presented): its body, dedented, where it starts the three calls and waits for
+ * them, without a last `return` that waits for nothing; highlighted (1-based), the lines where it waits (`await`,
+ * `async with`) and the failing call.
+ */
+export function presentedHandler(
+  strategy: Strategy,
+  latencies: Latencies,
+  fail: boolean,
+): { code: string; current: number[] } {
+  const body = handlerBody(strategy, latencies, fail);
+  const last = body[body.length - 1]!;
+  const lines = last.startsWith('return ') && !last.includes('await') ? body.slice(0, -1) : body;
+  const current = lines.flatMap((l, i) => (/\bawait\b|async with|fails=True/.test(l) ? [i + 1] : []));
+  return { code: lines.join('\n'), current };
+}
+
+/** A repr as a hall reads it: a TaskGroup's ExceptionGroup without its fixed message. */
+export function presentedRepr(repr: string): string {
+  return repr.replace("ExceptionGroup('unhandled errors in a TaskGroup', ", 'ExceptionGroup(…, ');
+}
+
 /** The first line of `handler` in `listing` (1-based), for highlighting. */
 export const HANDLER_LINE = 7;
 

@@ -5,8 +5,8 @@ import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 
 /**
  * tasks-gather: the strategies and the switch on top; below, the Python on the left and, on the right, the three
- * latency sliders, the timeline and what the caller got; the code and the sliders are disclosures (closed while
- * presenting, and then below the timeline). One column when narrow or presenting. Type scale: nothing under
+ * latency sliders, the timeline and what the caller got; the code and the sliders are disclosures. Presented, the
+ * handler's lines and what it got on top, the timeline under them, the controls in a disclosure. One column when narrow. Type scale: nothing under
  * 0.75em (15 px); the timeline's SVG is drawn 1:1 in CSS pixels (its viewBox follows its box's width).
  */
 export const styles = [
@@ -122,16 +122,24 @@ export const styles = [
       display: flex;
       flex-direction: column;
     }
-    /* Presented: the timeline and what the caller got, full width; the code and the latencies in closed disclosures
-       below them (components/ui/details.ts). */
-    :host([presenting]) .main {
-      grid-template-columns: minmax(0, 1fr);
+    /* Presented: the handler (at the code's 23 px) beside when it resumed and what it got, the timeline below across
+       the stage; the strategies, the switch and the latencies in a closed disclosure under what it got. */
+    /* as tall as the longest handler (six lines), so that the timeline stands still from step to step */
+    .head {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      gap: 0.4em 1em;
+      align-items: start;
+      min-height: 9.9em;
     }
-    :host([presenting]) .code {
-      order: 2;
+    hsw-code.few {
+      font-size: 1em;
     }
-    :host([presenting]) .latencies {
-      order: 2;
+    .head .figures {
+      font-size: 1em;
+    }
+    .head .figures p {
+      margin: 0 0 0.4em;
     }
     @container ${narrowQuery} {
       .main {

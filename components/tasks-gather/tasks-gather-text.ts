@@ -19,6 +19,8 @@ const en = {
   codeLabel: 'The handler in Python',
   codeDetails: 'The code',
   latencyDetails: 'Latencies',
+  /** presented: the strategies, the failing call and the latencies, one click away */
+  settingsDetails: 'Settings',
   msUnit: 'ms',
   callerLane: 'handler',
   callLane: (name: string) => `call ${name}`,
@@ -39,6 +41,8 @@ const en = {
     after_failure: (at: string) => `: b failed at ${at}, but the handler was still awaiting a.`,
   } satisfies Record<ResumeReason, (v: string) => string>,
   receivesLabel: 'It gets',
+  /** presented: what the handler's await gives, or raises (the repr says which) */
+  receivesShort: { value: 'It gets', raised: 'Its await raises' },
   received: {
     list: 'the results, in argument order:',
     list_with_exception: 'the exception as a value, in its place:',
@@ -70,13 +74,14 @@ const ru: typeof en = {
   codeLabel: 'Обработчик на Python',
   codeDetails: 'Код',
   latencyDetails: 'Задержки',
+  settingsDetails: 'Настройки',
   msUnit: 'мс',
   callerLane: 'обработчик',
   callLane: (name: string) => `вызов ${name}`,
   waiting: 'ждёт',
   ends: { result: 'вернул', exception: 'упал', cancelled: 'отменён' },
   notStarted: 'не начинался',
-  unattended: 'работает дальше без присмотра',
+  unattended: 'дальше без присмотра',
   failed: 'b падает',
   resumes: 'обработчик продолжает',
   chartLabel: (strategy: string, resume: string, receives: string) =>
@@ -90,6 +95,7 @@ const ru: typeof en = {
     after_failure: (at: string) => `: b упал в ${at}, но обработчик ещё ждал a.`,
   },
   receivesLabel: 'Он получает',
+  receivesShort: { value: 'Он получает', raised: 'Его await бросает' },
   received: {
     list: 'результаты в порядке аргументов:',
     list_with_exception: 'исключение как значение, на его месте:',

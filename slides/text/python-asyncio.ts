@@ -28,8 +28,8 @@ export default slideText({
   ],
   ru: {
     body: [
-      // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
-      { p: 'Одна строка в `handle()` решает: пульс каждые 100 мс или тишина.' },
+      // Presented, this line and the demo (the call, the heartbeat, the timeline); the list is one click away.
+      { p: 'Одна строка в `handle()`: ровный пульс или тишина.' },
       {
         details: [
           {
@@ -95,8 +95,8 @@ export default slideText({
   },
   en: {
     body: [
-      // Presented, this line and the demo (the call, the heartbeat, the verdict); the list is one click away.
-      { p: 'One line in `handle()` decides: a heartbeat every 100 ms, or silence.' },
+      // Presented, this line and the demo (the call, the heartbeat, the timeline); the list is one click away.
+      { p: 'One line in `handle()`: a steady heartbeat, or silence.' },
       {
         details: [
           {

@@ -288,4 +288,44 @@ test.describe('micro-macro', () => {
     await slide.getByText('Example and runtime', { exact: true }).click();
     await expect(example).toBeVisible();
   });
+
+  test('presented, a step is the picture: the queues as rows of chips, no step buttons, what happened said aloud', async ({
+    page,
+  }) => {
+    // step 3: D printed, the async function paused at await; its continuation (E) queued behind C
+    await gotoSlide(page, 'micro-macro', { query: 'present', step: 3 });
+    const slide = currentSlide(page);
+    const demo = slide.locator('hsw-micro-macro');
+    await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['A', 'D']);
+    // the clicker steps: no step buttons, no sentence of what the step did (the slide's notes say it)
+    await expect(slide.getByRole('button', { name: 'Step forward' })).toBeHidden();
+    await expect(demo.locator('.event')).toBeHidden();
+    // the stack's frame without its function's text; each queued callback as what it does, in one row
+    const stack = slide.getByRole('group', { name: 'Call stack' }).getByRole('listitem');
+    await expect(stack).toHaveText(['async () => … :6', 'script :4']);
+    const micro = slide.getByRole('group', { name: 'Microtask queue' }).getByRole('listitem');
+    // (their kind, "callback:", "after await:", is the self-paced view's: not drawn)
+    await expect
+      .poll(() => micro.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.trim())))
+      .toEqual(["console.log('C')", "console.log('E');"]);
+    const [c, e] = [(await micro.nth(0).boundingBox())!, (await micro.nth(1).boundingBox())!];
+    expect(Math.abs(c.y - e.y), 'C and E side by side').toBeLessThan(2);
+    expect(e.x).toBeGreaterThan(c.x + c.width);
+    // the code at 22 px or more on the projector, the panels down to the bottom of the stage
+    const codePx = await demo.locator('hsw-code').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(codePx).toBeGreaterThanOrEqual(23);
+    const timers = (await slide.getByRole('group', { name: 'Timers (macrotasks)' }).boundingBox())!;
+    expect(timers.y + timers.height).toBeGreaterThan(0.8 * (page.viewportSize()?.height ?? 720));
+    // the end: the explanation is the speaker's (notes), not a paragraph on the stage
+    await gotoSlide(page, 'micro-macro', { query: 'present', step: 7 });
+    await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText([
+      'A',
+      'D',
+      'F',
+      'C',
+      'E',
+      'B',
+    ]);
+    await expect(demo.getByText('Synchronously: A, the async function')).toBeHidden();
+  });
 });

@@ -71,22 +71,35 @@ test.describe('python-asyncio', () => {
     await expect(page.locator('section#python-asyncio')).toHaveClass(/present/);
   });
 
-  test('presented: the call, the heartbeat, a short verdict, the timeline and the log; the variants and code one click away', async ({
+  test('presented: the lines the variant changes, the heartbeat, the timeline and the log; the variants one click away', async ({
     page,
   }) => {
     await gotoSlide(page, 'python-asyncio', { query: 'present', step: 7 });
     const slide = currentSlide(page);
-    await expect(slide.getByText('handle() calls requests.get')).toBeVisible();
+    // the definition the variant changes, its call the running line, and no more of the program
+    const few = slide.locator('hsw-code.few');
+    await expect(few).toBeVisible();
+    await expect(few.locator('.line')).toHaveText(['async def handle():', '    r = requests.get(URL)']);
+    await expect(few.locator('.line.current')).toHaveText('    r = requests.get(URL)');
     await expect(slide.locator('[data-figure="ticks"]')).toHaveText('3 ticks, 6 missed · loop blocked for 600 ms');
-    await expect(slide.getByRole('status')).toHaveText('requests.get blocks the same way: 600 ms of silence.');
     await expect(slide.getByRole('list', { name: 'log' })).toHaveText(
       '×2Executing <Task … coro=<handle() …> took 0.300 seconds',
     );
+    // the verdict is said aloud (the slide's notes): on the stage only in the disclosure
+    await expect(slide.getByRole('status')).toBeHidden();
     const variant = slide.getByRole('radio', { name: 'time.sleep' });
     await expect(variant).toBeHidden();
-    await slide.getByText('Variants, debug mode, code').click();
+    await slide.getByText('All variants').click();
     await expect(variant).toBeVisible();
     await expect(slide.getByRole('checkbox', { name: /Debug mode/ })).toBeChecked();
+    await expect(slide.getByRole('status')).toContainText('requests.get is time.sleep in disguise');
+    // fetch() without await: both definitions, the call without await the running line; the warning without its file
+    await gotoSlide(page, 'python-asyncio', { query: 'present', step: 1 });
+    await expect(few.locator('.line')).toHaveCount(4);
+    await expect(few.locator('.line.current')).toHaveText('    fetch()');
+    await expect(slide.getByRole('list', { name: 'log' })).toHaveText(
+      "RuntimeWarning: coroutine 'fetch' was never awaited",
+    );
   });
 
   test('in Russian', async ({ page }) => {

@@ -108,6 +108,8 @@ test.describe('tasks-gather', () => {
       await page.setViewportSize(size);
       await gotoSlide(page, 'tasks-gather', { lang, query });
       const slide = currentSlide(page);
+      // presented, the strategies and the switch are one click away
+      if (query) await slide.getByText(lang === 'en' ? 'Settings' : 'Настройки', { exact: true }).click();
       await slide.getByRole('radio', { name: 'create_task' }).check();
       await slide.getByRole('checkbox', { name: lang === 'en' ? 'call b fails' : 'вызов b падает' }).check();
       const fail = slide.locator('text.marker-label.failure');
@@ -121,27 +123,45 @@ test.describe('tasks-gather', () => {
     });
   }
 
-  test('presented: the timeline and what the handler gets; the code and the latencies one click away', async ({
+  test('presented: the handler’s lines, the timeline and what the handler gets; the settings one click away', async ({
     page,
   }) => {
     await gotoSlide(page, 'tasks-gather', { query: 'present', step: 3 });
     const slide = currentSlide(page);
     await expect(slide.locator('[data-figure="resume"]')).toHaveText('The handler resumes at 100 ms');
-    await expect(slide.locator('[data-figure="receives"]')).toHaveText(
-      "It gets the exception, raised: ValueError('b failed')",
-    );
+    await expect(slide.locator('[data-figure="receives"]')).toHaveText("Its await raises ValueError('b failed')");
     await expect(
       slide.getByRole('img', { name: /Timeline of the handler and the three calls \(gather\)/ }),
     ).toBeVisible();
     // On the slide's one 600 ms axis, a's 100 ms run after the failure is hatched but too narrow for the words; c's
     // 200 ms carries them.
     await expect(slide.getByText('runs on, unattended')).toHaveCount(1);
+    // the handler's body, open: where it waits and the failing call highlighted
+    const few = slide.locator('hsw-code.few');
+    await expect(few).toBeVisible();
+    await expect(few.locator('.line')).toHaveText([
+      'return await asyncio.gather(',
+      "call('a', 0.2),",
+      "call('b', 0.1, fails=True),",
+      "call('c', 0.3),",
+      ')',
+    ]);
+    await expect(few.locator('.line.current')).toHaveText([
+      'return await asyncio.gather(',
+      "call('b', 0.1, fails=True),",
+    ]);
     await expect(slide.getByRole('slider', { name: 'Latency of a' })).toBeHidden();
-    await expect(slide.getByText('return await asyncio.gather(')).toBeHidden();
-    await slide.getByText('The code', { exact: true }).click();
-    await expect(slide.getByText('return await asyncio.gather(')).toBeVisible();
-    await slide.getByText('Latencies', { exact: true }).click();
+    await expect(slide.getByRole('radio', { name: 'TaskGroup' })).toBeHidden();
+    await slide.getByText('Settings', { exact: true }).click();
     await expect(slide.getByRole('slider', { name: 'Latency of a' })).toBeVisible();
+    await expect(slide.getByRole('radio', { name: 'gather', exact: true })).toBeChecked();
+    // TaskGroup: the group's fixed message elided, the last return (which waits for nothing) left out
+    await gotoSlide(page, 'tasks-gather', { query: 'present', step: 5 });
+    await expect(few.locator('.line')).toHaveCount(4);
+    await expect(few.locator('.line.current').first()).toHaveText('async with asyncio.TaskGroup() as tg:');
+    await expect(slide.locator('[data-figure="receives"]')).toHaveText(
+      "Its await raises ExceptionGroup(…, [ValueError('b failed')])",
+    );
   });
 
   test('in Russian', async ({ page }) => {

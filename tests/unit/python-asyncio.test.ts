@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   abridgedLog,
+  presentedExcerpt,
   SPEAKER_SEQUENCE,
   initialState,
   setDebug,
@@ -120,10 +121,29 @@ describe('python-asyncio: the seven variants, by hand', () => {
     expect(on[1]).toContain("name='Task-4'");
     expect(view('requests', false).log).toEqual([]);
     expect(view('asyncio_sleep', true).log).toEqual([]);
-    // Presented: the two lines as one, counted, their places in the source elided; a warning of another kind kept whole.
+    // Presented: the two lines as one, counted, their places in the source elided; a warning without its file and line.
     expect(abridgedLog(on)).toEqual([{ message: 'Executing <Task … coro=<handle() …> took 0.300 seconds', count: 2 }]);
     const never = view('no_await', false).log.map((l) => l.message);
-    expect(abridgedLog(never)).toEqual([{ message: never[0], count: 1 }]);
+    expect(abridgedLog(never)).toEqual([{ message: "RuntimeWarning: coroutine 'fetch' was never awaited", count: 1 }]);
+    expect(abridgedLog(['some other line: 1'])).toEqual([{ message: 'some other line: 1', count: 1 }]);
+  });
+  it('presented, the listing is the definitions the variant changes, the call highlighted', () => {
+    const sleep = presentedExcerpt(view('asyncio_sleep'));
+    expect(sleep.code).toBe('async def handle():\n    await asyncio.sleep(0.3)');
+    expect(sleep.current).toBe(2);
+    const never = presentedExcerpt(view('no_await'));
+    expect(never.code.split('\n')).toEqual([
+      'async def fetch():',
+      '    await asyncio.sleep(0.3)',
+      'async def handle():',
+      '    fetch()',
+    ]);
+    expect(never.code.split('\n')[never.current - 1]).toBe('    fetch()');
+    for (const v of VARIANTS) {
+      const x = presentedExcerpt(view(v));
+      expect(x.code.split('\n').length, v).toBeLessThanOrEqual(4);
+      expect(x.code.split('\n')[x.current - 1], v).toBe(view(v).excerpt.split('\n')[view(v).callLine - 1]);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { logLines, simulate, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
 import { DrainWatch } from '../../components/shared/js-sim/drain-watch.ts';
 import { microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
+import { codeText } from '../../components/micro-macro/micro-macro-code-text.ts';
 import type { TaskView } from '../../components/shared/js-sim/types.ts';
 
 const ok = (r: SimResult): Extract<SimResult, { ok: true }> => {
@@ -75,10 +76,8 @@ again();`,
       expect(r.end.code).toBe('starvedMicrotasks');
       expect(logLines(r)).toEqual([]);
       expect(r.steps.length).toBeLessThan(3000);
-      expect(microMacroText.en.ends.starvedMicrotasks(r.end.params)).toMatch(/^Stopped after 200,001 microtasks/);
-      expect(microMacroText.ru.ends.starvedMicrotasks(r.end.params)).toMatch(
-        /^Остановлено после 200\u00a0001 микрозадачи/,
-      );
+      expect(codeText.en.ends.starvedMicrotasks(r.end.params)).toMatch(/^Stopped after 200,001 microtasks/);
+      expect(codeText.ru.ends.starvedMicrotasks(r.end.params)).toMatch(/^Остановлено после 200\u00a0001 микрозадачи/);
     });
   }
 

@@ -16,6 +16,7 @@ import {
   type Snapshot,
 } from '../../components/shared/js-sim/index.ts';
 import { endMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
+import { codeText } from '../../components/micro-macro/micro-macro-code-text.ts';
 import { loadCorpus } from './sim-corpus-lib.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
@@ -78,7 +79,7 @@ describe('an endless task is still stopped', () => {
     it(`${src.split('\n').pop()!} (${rt})`, { timeout: 60_000 }, () => {
       const r = ok(simulate(src, rt));
       expect(r.end.code).toBe('infiniteLoop');
-      expect(endMessage(microMacroText.en, r.end.code, r.end.params)).toMatch(
+      expect(endMessage(microMacroText.en, r.end.code, r.end.params, codeText.en)).toMatch(
         /^Stopped after 20,000,000 operations \(the simulator’s work limit\): one task \(at line \d+\) did not finish within it\. Either it never returns \(an endless loop\) or it needs more work/,
       );
       expect(r.output.filter((o) => o.text === 'never')).toEqual([]);

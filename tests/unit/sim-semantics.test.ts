@@ -259,8 +259,8 @@ setTimeout(() => { ready = true; }, 0);
     expect(r.end.code).toBe('starvedMicrotasks');
     expect(logLines(r)).toEqual([]);
     expect(r.end.params['pending']).toBe(1);
-    expect(microMacroText.en.ends.starvedMicrotasks(r.end.params)).toMatch(/starvation/);
-    expect(microMacroText.ru.ends.starvedMicrotasks(r.end.params)).toMatch(/голодание/);
+    expect(codeText.en.ends.starvedMicrotasks(r.end.params)).toMatch(/starvation/);
+    expect(codeText.ru.ends.starvedMicrotasks(r.end.params)).toMatch(/голодание/);
   });
 
   it('the same snippet starves in the browser too', () => {

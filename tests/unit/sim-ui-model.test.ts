@@ -293,8 +293,8 @@ describe('stepping and the speaker sequence', () => {
     if (!run.ok) throw new Error('refused');
     expect(run.end.code).toBe('starvedMicrotasks');
     const snap = run.steps[busy.index]!;
-    expect(phaseLabel(microMacroText.en, snap.phase, run.end.code)).toBe('stopped, not finished');
-    expect(phaseLabel(microMacroText.ru, snap.phase, run.end.code)).toBe('остановлено, не завершено');
+    expect(phaseLabel(microMacroText.en, snap.phase, run.end.code, codeText.en)).toBe('stopped, not finished');
+    expect(phaseLabel(microMacroText.ru, snap.phase, run.end.code, codeText.ru)).toBe('остановлено, не завершено');
     const seed = toEnd(initialState());
     const done = currentRun(seed)!;
     if (!done.ok) throw new Error('refused');

@@ -20,6 +20,8 @@ import {
   STRATEGIES,
   handlerSource,
   listing,
+  presentedHandler,
+  presentedRepr,
   pySeconds,
   simProgram,
   type Latencies,
@@ -189,6 +191,34 @@ describe('tasks-gather: the listing, the program and the state', () => {
     expect(code).toContain('async with asyncio.TaskGroup() as tg:');
     expect(code).not.toContain('fails=True)');
     expect(code.split('\n')[6]).toBe('async def handler():');
+  });
+
+  it('presented, the handler’s body: the lines that start and wait for the calls, where it waits highlighted', () => {
+    const seq = presentedHandler('sequential', [200, 100, 300], false);
+    expect(seq.code).toBe("a = await call('a', 0.2)\nb = await call('b', 0.1)\nc = await call('c', 0.3)");
+    expect(seq.current).toEqual([1, 2, 3]);
+    const tasks = presentedHandler('create_task', [200, 100, 300], false);
+    expect(tasks.code.split('\n')).toHaveLength(4);
+    expect(tasks.current).toEqual([4]);
+    const group = presentedHandler('task_group', [200, 100, 300], true);
+    expect(group.code.split('\n')).toEqual([
+      'async with asyncio.TaskGroup() as tg:',
+      "    ta = tg.create_task(call('a', 0.2))",
+      "    tb = tg.create_task(call('b', 0.1, fails=True))",
+      "    tc = tg.create_task(call('c', 0.3))",
+    ]);
+    expect(group.current).toEqual([1, 3]);
+    // at most six lines, every one of them in the listing the self-paced view shows
+    for (const st of STRATEGIES)
+      for (const fail of [false, true]) {
+        const p = presentedHandler(st, [200, 100, 300], fail);
+        expect(p.code.split('\n').length).toBeLessThanOrEqual(6);
+        for (const line of p.code.split('\n')) expect(handlerSource(st, [200, 100, 300], fail)).toContain(line);
+      }
+    expect(presentedRepr("ExceptionGroup('unhandled errors in a TaskGroup', [ValueError('b failed')])")).toBe(
+      "ExceptionGroup(…, [ValueError('b failed')])",
+    );
+    expect(presentedRepr("['a', 'b', 'c']")).toBe("['a', 'b', 'c']");
   });
 
   it('the model’s program has one twin step per line of the handler', () => {
