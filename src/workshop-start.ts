@@ -27,6 +27,7 @@ import { MOVES } from './deck-position.ts';
 import { WORKSHOP_COMMAND_EVENT, WORKSHOP_STATUS_EVENT, type WorkshopCommand } from './speaker-protocol.ts';
 import { watchQuizzes } from './workshop-quizzes.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
+import { hostSheetTemplate } from './workshop-host-ui.ts';
 import { workshopText } from './plugins/workshop-text.ts';
 
 const PID_KEY = 'how-servers-wait:workshop-pid';
@@ -103,6 +104,16 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     keysBelongTo(d);
     root.append(d);
   }
+  // The host's question shown over the deck (src/workshop-host-ui.ts): a phone's is modal (its keys its own); the
+  // projector's is not, so that the clicker still steps the deck behind it.
+  const sheet = document.createElement('dialog');
+  sheet.className = 'hsw-dialog workshop-dialog workshop-question';
+  sheet.setAttribute('aria-labelledby', 'workshop-question-title');
+  if (role === 'participant') keysBelongTo(sheet);
+  root.append(sheet);
+  sheet.addEventListener('close', () => {
+    if (state.shownQuestion !== null) dispatch({ kind: 'show-question', qid: null });
+  });
   if (role === 'presenter') void import('../components/ui/qr-code.ts');
 
   // ------------------------------------------------------------------------------ where the deck is
@@ -209,9 +220,28 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
       bar,
     );
     paintQuizzes();
+    paintSheet();
     tellDemos();
     if (panel.open) renderPanel();
     if (role === 'presenter') tellSpeakerView();
+  }
+
+  function paintSheet(): void {
+    render(
+      hostSheetTemplate(state, lang(), {
+        vote: (qid, choice) => {
+          if (role === 'participant' && send({ type: 'vote', qid, choice }))
+            dispatch({ kind: 'vote-sent', qid, choice });
+        },
+        close: () => dispatch({ kind: 'show-question', qid: null }),
+      }),
+      sheet,
+    );
+    const wanted = state.shownQuestion !== null;
+    if (wanted && !sheet.open) {
+      if (role === 'participant') sheet.showModal();
+      else sheet.show();
+    } else if (!wanted && sheet.open) sheet.close();
   }
 
   /** The demos' view of the workshop (the summary shows the room's results, the title's map where phones join). */
@@ -239,6 +269,7 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     render(
       panelTemplate(state, lang(), panelContext(), {
         poll: (qid, action) => send({ type: 'poll', qid, action }),
+        show: (qid) => dispatch({ kind: 'show-question', qid }),
         showTop: (show) => {
           if (send({ type: 'showTop', show })) dispatch({ kind: 'show-top', show });
         },
