@@ -48,9 +48,10 @@ const text = (max: number) =>
 const Entry = v.pipe(
   v.strictObject(
     {
+      // At most 48: its slide in a plan is `question-<id>`, a slide id of at most 64 (lib/workshop-protocol.ts).
       id: v.pipe(
         v.string('must be a text'),
-        v.check((s) => v.is(Id, s), 'must be 1-64 of a-z 0-9 - (from a-z 0-9)'),
+        v.check((s) => v.is(Id, s) && s.length <= 48, 'must be 1-48 of a-z 0-9 - (from a-z 0-9)'),
       ),
       question: text(MAX_QUESTION),
       choices: v.pipe(

@@ -6,7 +6,7 @@
  * text, never HTML. The state is src/workshop-state.ts's; src/workshop-start.ts renders these and passes handlers.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { ref } from 'lit/directives/ref.js';
 import type { Lang } from '../lib/i18n.ts';
 import type { HostQuestion, PollStatus, PollView } from '../lib/workshop-protocol.ts';
 import { workshopText } from './plugins/workshop-text.ts';
@@ -41,11 +41,37 @@ function statusLine(s: WorkshopState, q: HostQuestion, poll: PollView | null, la
   return status === 'closed' ? t.host.closed : t.host.wait;
 }
 
+/** A bar's width, set through the CSSOM (the deck's policy refuses inline style attributes: scripts/csp.ts). */
+const width =
+  (pct: number) =>
+  (el?: Element): void => {
+    if (el instanceof HTMLElement) el.style.width = `${pct}%`;
+  };
+
 /** The sheet of the host's question shown now (nothing when none is). */
 export function hostSheetTemplate(s: WorkshopState, lang: Lang, h: SheetHandlers): TemplateResult | typeof nothing {
   const shown = shownQuestion(s);
-  if (!shown) return nothing;
-  const { q, n } = shown;
+  return shown ? questionTemplate(s, lang, shown.q, shown.n, h, true) : nothing;
+}
+
+/**
+ * A host's question on its own slide (a plan's `question: <id>`, src/render-host-question.ts), or why not: the room
+ * does not ask it.
+ */
+export function hostSlideTemplate(s: WorkshopState, lang: Lang, qid: string, h: SheetHandlers): TemplateResult {
+  const i = s.questions.findIndex((q) => q.qid === qid);
+  if (i < 0) return html`<p class="host-question-unknown">${workshopText[lang].host.unknown(qid)}</p>`;
+  return questionTemplate(s, lang, s.questions[i]!, i + 1, h, false);
+}
+
+function questionTemplate(
+  s: WorkshopState,
+  lang: Lang,
+  q: HostQuestion,
+  n: number,
+  h: SheetHandlers,
+  sheet: boolean,
+): TemplateResult {
   const t = workshopText[lang];
   const poll = s.polls[q.qid] ?? null;
   const status = poll?.status ?? 'idle';
@@ -62,7 +88,7 @@ export function hostSheetTemplate(s: WorkshopState, lang: Lang, h: SheetHandlers
     const marks = [yours === i ? t.host.yours : '', right ? t.host.correct : ''].filter(Boolean).join(', ');
     const inner = html`<span class="n">${i + 1}</span><span class="text">${text}</span>${
       marks ? html`<span class="marks">(${marks})</span>` : nothing
-    }${revealed ? html`<span class="votes">${t.host.votes(count)}</span><span class="bar" style=${styleMap({ width: `${share}%` })}></span>` : nothing}`;
+    }${revealed ? html`<span class="votes">${t.host.votes(count)}</span><span class="bar" ${ref(width(share))}></span>` : nothing}`;
     const cls = `choice${right ? ' correct' : ''}${yours === i ? ' yours' : ''}`;
     return s.role === 'participant'
       ? html`<li>
@@ -82,16 +108,24 @@ export function hostSheetTemplate(s: WorkshopState, lang: Lang, h: SheetHandlers
   };
   return html`<div class="workshop-question-body">
     <p class="kicker">${q.poll ? t.host.poll : t.host.quiz} · ${t.host.sheetLabel(n)}</p>
-    <h3 id="workshop-question-title">${q.question[lang]}</h3>
+    ${
+      sheet
+        ? html`<h3 id="workshop-question-title">${q.question[lang]}</h3>`
+        : html`<h2 class="divider-question">${q.question[lang]}</h2>`
+    }
     <ol class="choices">
       ${q.choices[lang].map(choice)}
     </ol>
     <p class="line" role="status">${statusLine(s, q, poll, lang)}</p>
     ${refused && !revealed ? html`<p class="workshop-error" role="alert">${t.host.refused[refused]}</p>` : nothing}
     ${revealed ? (poll?.explanation?.[lang] ?? []).map((p) => html`<p class="explanation">${p}</p>`) : nothing}
-    <div class="workshop-actions end">
-      <button type="button" aria-label=${t.host.closeSheet} @click=${h.close}>${t.closePanel}</button>
-    </div>
+    ${
+      sheet
+        ? html`<div class="workshop-actions end">
+            <button type="button" aria-label=${t.host.closeSheet} @click=${h.close}>${t.closePanel}</button>
+          </div>`
+        : nothing
+    }
   </div>`;
 }
 

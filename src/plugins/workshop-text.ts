@@ -72,6 +72,8 @@ const en = {
     poll: 'Quick poll',
     sheetLabel: (n: number) => `Question ${n}`,
     closeSheet: 'Close the question',
+    unknown: (qid: string) =>
+      `This room asks no question “${qid}”: start the workshop with the questions file that has it (--questions).`,
     wait: 'Wait for the presenter to open this question.',
     choose: 'Choose your answer: you can answer once.',
     sending: 'Sending your answer…',
@@ -163,6 +165,8 @@ const ru: typeof en = {
     poll: 'Опрос',
     sheetLabel: (n: number) => `Вопрос ${n}`,
     closeSheet: 'Закрыть вопрос',
+    unknown: (qid: string) =>
+      `Эта комната не задаёт вопрос «${qid}»: запустите воркшоп с файлом вопросов, где он есть (--questions).`,
     wait: 'Дождитесь, пока ведущий откроет этот вопрос.',
     choose: 'Выберите ответ: ответить можно один раз.',
     sending: 'Отправляем ответ…',

@@ -1134,11 +1134,8 @@ test('the summary’s room results and ten top scores stay clear of the workshop
   }
 });
 
-test('the host’s own questions: three from a file, opened from the panel, voted on from phones, revealed, exported; a restart keeps them', async ({
-  browser,
-}) => {
-  test.setTimeout(150_000);
-  const errors: string[] = [];
+/** A host's questions file (`--questions`) of three: two quizzes and a quick poll whose words hold a tag. */
+function hostQuestionsFile(): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'hsw-questions-e2e-'));
   const file = join(dir, 'questions.yaml');
   writeFileSync(
@@ -1158,6 +1155,15 @@ test('the host’s own questions: three from a file, opened from the panel, vote
   explanation: [One., A second paragraph.]
 `,
   );
+  return { dir, file };
+}
+
+test('the host’s own questions: three from a file, opened from the panel, voted on from phones, revealed, exported; a restart keeps them', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  const { dir, file } = hostQuestionsFile();
   let s: Running | undefined = await startServer({ args: ['--questions', file] });
   const port = Number(new URL(s.origin).port);
   const contexts: BrowserContext[] = [];
@@ -1165,8 +1171,12 @@ test('the host’s own questions: three from a file, opened from the panel, vote
     const ctx = await browser.newContext(opts);
     contexts.push(ctx);
     const p = await ctx.newPage();
-    // While the server restarts the browser logs each refused connection: page errors only then.
     if (strict) return watch(p, errors, who);
+    // While the server restarts the browser logs each refused connection: any other console error counts.
+    p.on('console', (m) => {
+      if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION_REFUSED/.test(m.text()))
+        errors.push(`${who}: ${m.text()}`);
+    });
     p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
     return p;
   };
@@ -1273,6 +1283,75 @@ test('the host’s own questions: three from a file, opened from the panel, vote
     await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected', { timeout: 30_000 });
     await projector.keyboard.press('w');
     await expect(row('host-pace')).toContainText('revealed · 2 answered');
+    expect(errors).toEqual([]);
+  } finally {
+    for (const c of contexts) await c.close();
+    await stopServer(s);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a host’s question placed in a plan: a jump to it lands on its question, the next press opens the vote; one the room does not ask says so', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  const { dir, file } = hostQuestionsFile();
+  const s = await startServer({ args: ['--questions', file] });
+  const contexts: BrowserContext[] = [];
+  try {
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' });
+    contexts.push(pc, fc);
+    const projector = watch(await pc.newPage(), errors, 'projector');
+    await projector.goto(
+      `${s.origin}/presenter/${s.secret}/?lang=en&plan=title,question:host-pace,c10k,question:host-nope#/title`,
+    );
+    await ready(projector);
+    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    const phone = watch(await fc.newPage(), errors, 'phone');
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    await phone.getByRole('dialog', { name: 'Join the workshop' }).getByRole('button', { name: 'Join' }).click();
+    await expect(phone.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+
+    // A jump by address: the question, as text, and no vote open (the phone shows nothing to vote on).
+    await projector.evaluate(() => {
+      window.location.hash = '#/question-host-pace';
+    });
+    const slide = projector.locator('section#question-host-pace');
+    await expect(slide).toHaveClass(/present/);
+    await expect(slide.getByRole('heading', { name: "The talk's <b>pace</b>?" })).toBeVisible();
+    await expect(slide.locator('b')).toHaveCount(0);
+    await expect(slide.getByRole('status')).toHaveText('not opened · 0 answered.');
+    await expect(phone.locator('dialog.workshop-question')).not.toHaveAttribute('open');
+    // The deck's own quiz still lands on its question too (tested above); the next press opens this one.
+    await projector.keyboard.press('PageDown');
+    await expect(slide.getByRole('status')).toHaveText('voting · 0 answered.');
+    // The projector shows it on its slide, not again over it; the phone gets its sheet.
+    await expect(projector.locator('dialog.workshop-question')).not.toHaveAttribute('open');
+    const sheet = phone.getByRole('dialog', { name: "The talk's <b>pace</b>?" });
+    await sheet.getByRole('button', { name: /^3\s*Fast/ }).click();
+    await expect(sheet.getByRole('status')).toHaveText('Your answer is in.');
+    await expect(slide.getByRole('status')).toHaveText('voting · 1 answered.');
+    // The panel's current question is this one: revealed from there.
+    await projector.keyboard.press('w');
+    const panel = projector.getByRole('dialog', { name: /Workshop/ });
+    const current = panel.getByRole('region', { name: /Current question/ });
+    await expect(current).toContainText("Current question: The talk's <b>pace</b>?");
+    await current.getByRole('button', { name: 'Reveal (R)' }).click();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(slide.getByRole('status')).toHaveText('revealed · 1 answered. A quick poll: no right answer.');
+    await expect(slide.getByText('1 vote', { exact: true })).toBeVisible();
+    await expect(sheet.getByRole('status')).toHaveText('A quick poll: no right answer.');
+
+    // A question the room does not ask: said, as text; nothing opens on the next press.
+    await projector.evaluate(() => {
+      window.location.hash = '#/question-host-nope';
+    });
+    const nope = projector.locator('section#question-host-nope');
+    await expect(nope).toHaveClass(/present/);
+    await expect(nope.getByText('This room asks no question “host-nope”', { exact: false })).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     for (const c of contexts) await c.close();

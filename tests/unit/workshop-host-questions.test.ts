@@ -204,7 +204,7 @@ test('what a questions file may not be, each with its line', () => {
     '4: the id x is used twice',
   ]);
   expect(problems('- id: Bad_Id\n  question: ""\n  choices: [a, b]\n')).toEqual([
-    "1: question 1's id must be 1-64 of a-z 0-9 - (from a-z 0-9)",
+    "1: question 1's id must be 1-48 of a-z 0-9 - (from a-z 0-9)",
     "2: question 1's question is empty",
   ]);
   expect(problems('- id: x\n  choices: [a, b]\n')).toEqual(["1: question 1's question is missing"]);
