@@ -32,6 +32,8 @@ const MAX_QUESTION = 300;
 const MAX_CHOICE = 120;
 const MAX_PARAGRAPH = 600;
 const MAX_PARAGRAPHS = 4;
+/** Every question's words and explanations together, in characters of JSON (each phone gets them in one message). */
+export const MAX_WORDS = 24_000;
 
 const text = (max: number) =>
   v.union(
@@ -160,7 +162,7 @@ export function parseQuestions(source: string, file: string, taken: readonly str
     seen.add(q.id);
   });
   if (problems.length > 0) throw new QuestionsFileError(file, problems);
-  return r.output.map((q) => {
+  const defs = r.output.map((q): QuizDef => {
     const paragraphs =
       q.explanation === undefined ? [] : Array.isArray(q.explanation) ? q.explanation : [q.explanation];
     const choices = q.choices.map(both);
@@ -175,6 +177,14 @@ export function parseQuestions(source: string, file: string, taken: readonly str
       },
     };
   });
+  // A phone's welcome carries every question's words and every revealed explanation in one message, which a page
+  // reads only up to 64 KB (lib/workshop-protocol.ts, parseServerMessage): the file's share is bounded well below.
+  const size = JSON.stringify(defs.map((d) => [d.text, d.explanation])).length;
+  if (size > MAX_WORDS)
+    throw new QuestionsFileError(file, [
+      { line: 1, message: `the questions' words come to ${size} characters: at most ${MAX_WORDS} in all` },
+    ]);
+  return defs;
 }
 
 /** `question 2's choices[3]`, as a person counts (from 1). */

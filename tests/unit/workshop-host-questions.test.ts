@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { QuestionsFileError, parseQuestions } from '../../server/host-questions.ts';
+import { MAX_WORDS, QuestionsFileError, parseQuestions } from '../../server/host-questions.ts';
 import { QUIZZES } from '../../server/quizzes.ts';
 import { RealRedis, redisMissing } from '../../scripts/loopback-services.ts';
 import { childServers, type ChildServer } from './workshop-child.ts';
@@ -211,6 +211,17 @@ test('what a questions file may not be, each with its line', () => {
   expect(problems('- id: x\n  question: q\n  choices: [a, b]\n  answer: 1\n')).toEqual([
     '1: question 1 has an answer but no explanation (a quiz explains its answer)',
   ]);
+  // Twenty questions of the longest words: more than one message to a phone may carry.
+  const long = (n: number) => 'w'.repeat(n);
+  const big = Array.from(
+    { length: 20 },
+    (_, i) =>
+      `- id: q${i}\n  question: ${long(300)}\n  choices: [${Array.from({ length: 9 }, () => long(120)).join(', ')}]\n`,
+  ).join('');
+  expect(problems(big)).toEqual([
+    expect.stringMatching(new RegExp(`^1: the questions' words come to \\d+ characters: at most ${MAX_WORDS} in all$`)),
+  ]);
+  expect(problems(big.split('- id: q5')[0]!)).toEqual([]);
   expect(problems('- id: x\n  question: q\n  choices: [a, b]\n  explanation: why\n')).toEqual([
     "4: question 1's explanation has an explanation but no answer (a quick poll has neither)",
   ]);
