@@ -6,7 +6,6 @@
  * text, never HTML. The state is src/workshop-state.ts's; src/workshop-start.ts renders these and passes handlers.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { ref } from 'lit/directives/ref.js';
 import type { Lang } from '../lib/i18n.ts';
 import type { HostQuestion, PollStatus, PollView } from '../lib/workshop-protocol.ts';
 import { workshopText } from './plugins/workshop-text.ts';
@@ -40,13 +39,6 @@ function statusLine(s: WorkshopState, q: HostQuestion, poll: PollView | null, la
   if (status === 'open') return t.host.choose;
   return status === 'closed' ? t.host.closed : t.host.wait;
 }
-
-/** A bar's width, set through the CSSOM (the deck's policy refuses inline style attributes: scripts/csp.ts). */
-const width =
-  (pct: number) =>
-  (el?: Element): void => {
-    if (el instanceof HTMLElement) el.style.width = `${pct}%`;
-  };
 
 /** The sheet of the host's question shown now (nothing when none is). */
 export function hostSheetTemplate(s: WorkshopState, lang: Lang, h: SheetHandlers): TemplateResult | typeof nothing {
@@ -88,7 +80,7 @@ function questionTemplate(
     const marks = [yours === i ? t.host.yours : '', right ? t.host.correct : ''].filter(Boolean).join(', ');
     const inner = html`<span class="n">${i + 1}</span><span class="text">${text}</span>${
       marks ? html`<span class="marks">(${marks})</span>` : nothing
-    }${revealed ? html`<span class="votes">${t.host.votes(count)}</span><span class="bar" ${ref(width(share))}></span>` : nothing}`;
+    }${revealed ? html`<span class="votes">${t.host.votes(count)}</span><span class="bar" data-share=${share}></span>` : nothing}`;
     const cls = `choice${right ? ' correct' : ''}${yours === i ? ' yours' : ''}`;
     return s.role === 'participant'
       ? html`<li>
@@ -184,4 +176,13 @@ export function hostListTemplate(
       })}
     </ol>
   </section>`;
+}
+
+/**
+ * The bars' widths from their `data-share`, through the CSSOM (the deck's policy refuses inline style attributes,
+ * scripts/csp.ts; and a Lit directive would join the shell chunk every embed carries): after each render.
+ */
+export function sizeBars(root: ParentNode): void {
+  for (const bar of root.querySelectorAll<HTMLElement>('.workshop-question-body .bar[data-share]'))
+    bar.style.width = `${Number(bar.dataset['share']) || 0}%`;
 }

@@ -27,7 +27,7 @@ import { MOVES } from './deck-position.ts';
 import { WORKSHOP_COMMAND_EVENT, WORKSHOP_STATUS_EVENT, type WorkshopCommand } from './speaker-protocol.ts';
 import { watchQuizzes } from './workshop-quizzes.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
-import { hostSheetTemplate, hostSlideTemplate } from './workshop-host-ui.ts';
+import { hostSheetTemplate, hostSlideTemplate, sizeBars } from './workshop-host-ui.ts';
 import { workshopText } from './plugins/workshop-text.ts';
 
 const PID_KEY = 'how-servers-wait:workshop-pid';
@@ -246,6 +246,7 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     // A plan's slides of the host's questions.
     for (const el of root.querySelectorAll<HTMLElement>('.slides .host-question[data-host-question]'))
       render(hostSlideTemplate(state, lang(), el.dataset['hostQuestion'] ?? '', handlers), el);
+    sizeBars(root);
     // The projector on the question's own slide shows it there, not over it.
     const wanted = state.shownQuestion !== null && !(role === 'presenter' && hostQidHere() === state.shownQuestion);
     if (wanted && !sheet.open) {

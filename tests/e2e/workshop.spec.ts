@@ -1252,6 +1252,11 @@ test('the host’s own questions: three from a file, opened from the panel, vote
     // Scores count the two quizzes, not the quick poll.
     await expect(ada.locator('.workshop-bar')).toContainText('Score: 2 of 2');
     await expect(bob.locator('.workshop-bar')).toContainText('Score: 1 of 2');
+    // The sheet on a phone and the panel's list: no serious accessibility violation.
+    expect([
+      ...(await seriousViolations(ada, 'dialog.workshop-question')),
+      ...(await seriousViolations(projector, '.workshop-panel .host-questions')),
+    ]).toEqual([]);
 
     // An earlier question shown again from the panel: the quiz's verdict on the projector, the poll's on a phone.
     await row('host-epoll').getByRole('button', { name: 'Show' }).click();
@@ -1343,6 +1348,11 @@ test('a host’s question placed in a plan: a jump to it lands on its question, 
     await panel.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(slide.getByRole('status')).toHaveText('revealed · 1 answered. A quick poll: no right answer.');
     await expect(slide.getByText('1 vote', { exact: true })).toBeVisible();
+    // The bars: the one vote's choice full, the others empty (sized without an inline style: the CSP refuses those).
+    const widths = await slide
+      .locator('.choice')
+      .evaluateAll((els) => els.map((e) => [(e.querySelector('.bar') as HTMLElement).offsetWidth, e.clientWidth]));
+    expect(widths.map(([bar, whole]) => Math.round((100 * bar!) / whole!))).toEqual([0, 0, 100]);
     await expect(sheet.getByRole('status')).toHaveText('A quick poll: no right answer.');
 
     // A question the room does not ask: said, as text; nothing opens on the next press.
