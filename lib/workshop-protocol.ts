@@ -159,6 +159,19 @@ export const PollView = v.strictObject({
 });
 export type PollView = v.InferOutput<typeof PollView>;
 
+/**
+ * A host's own question (`npm run workshop -- --questions <file>`, server/host-questions.ts): its words as every page
+ * gets them, shown as text, never as HTML. Its answer and explanation come only in a revealed `poll`, as the deck's
+ * quizzes' do; `poll`: a quick poll, with no right answer.
+ */
+export const HostQuestion = v.strictObject({
+  qid: Id,
+  question: Bilingual(v.pipe(v.string(), v.maxLength(300))),
+  choices: Bilingual(v.pipe(v.array(v.pipe(v.string(), v.maxLength(120))), v.minLength(2), v.maxLength(9))),
+  poll: v.boolean(),
+});
+export type HostQuestion = v.InferOutput<typeof HostQuestion>;
+
 export const Welcome = v.strictObject({
   type: v.literal('welcome'),
   v: v.literal(PROTOCOL_VERSION),
@@ -169,6 +182,8 @@ export const Welcome = v.strictObject({
   slide: v.nullable(SlidePosition),
   polls: v.array(PollView),
   score: v.optional(v.strictObject({ right: Count, answered: Count })),
+  /** The host's own questions, in the room's order (absent: none). */
+  questions: v.optional(v.pipe(v.array(HostQuestion), v.maxLength(20))),
 });
 export const SlideChanged = v.strictObject({ type: v.literal('slide'), slide: SlidePosition });
 export const PollChanged = v.strictObject({ type: v.literal('poll'), poll: PollView });

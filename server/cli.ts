@@ -5,6 +5,7 @@
  *
  *   npm run workshop -- [--port 8080] [--host 0.0.0.0] [--data workshop-data] [--new] [--repair] [--build | --no-build]
  *   npm run workshop -- --redis redis://127.0.0.1:6379 --port 8081    (a room shared by every process on that Redis)
+ *   npm run workshop -- --questions my-questions.yaml    (the host's own questions: server/host-questions.ts)
  *
  * `--json` prints one JSON line when ready (port, room, secret), for the benchmark and the tests.
  */
@@ -14,6 +15,8 @@ import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
+import { QuestionsFileError, readQuestions } from './host-questions.ts';
+import { QUIZZES, type QuizDef } from './quizzes.ts';
 import { startWorkshop } from './server.ts';
 import { LOCK_NAME, RoomLockedError, lockHolder } from './store.ts';
 
@@ -28,6 +31,8 @@ const USAGE = `usage: npm run workshop -- [--port N] [--host ADDR] [--data DIR] 
   --build       build both decks first, always; --no-build: never (default: when missing or older than the sources)
   --dist DIR    the full deck (default dist/); --phone DIR: the participants' deck (default dist-phone/)
   --json        print one JSON line when ready (for scripts)
+  --questions FILE   the host's own questions, a YAML file (README, "The host's own questions"); give the same
+                     file again on a restart, and to every process of a room shared through Redis
   --redis URL   share the room through this Redis (redis://host:port) with every process given the same one;
                 the log folder is not used then (--new: a new room in Redis)
   --redis-prefix P   the Redis keys' prefix (default hsw)
@@ -52,6 +57,7 @@ interface Args {
   trustProxy: boolean;
   origins: string[];
   maxConnections: number | null;
+  questions: string | null;
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
@@ -70,6 +76,7 @@ export function parseArgs(argv: readonly string[]): Args | string {
     trustProxy: false,
     origins: [],
     maxConnections: null,
+    questions: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -83,6 +90,12 @@ export function parseArgs(argv: readonly string[]): Args | string {
         const n = Number(v);
         if (v === null || !Number.isInteger(n) || n < 0 || n > 65535) return `--port needs a number 0-65535, not ${v}`;
         a.port = n;
+        break;
+      }
+      case '--questions': {
+        const v = value();
+        if (v === null) return `--questions needs a file`;
+        a.questions = resolve(v);
         break;
       }
       case '--host':
@@ -227,6 +240,29 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return args === '' ? 0 : 2;
   }
+  // The host's questions first: a file that is not right is refused, naming its lines, before anything else.
+  let quizzes: readonly QuizDef[] = QUIZZES;
+  if (args.questions !== null) {
+    try {
+      quizzes = [
+        ...QUIZZES,
+        ...readQuestions(
+          args.questions,
+          QUIZZES.map((q) => q.id),
+        ),
+      ];
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      console.error(
+        err instanceof QuestionsFileError
+          ? err.message
+          : code === 'ENOENT'
+            ? `${args.questions}: no such file (--questions)`
+            : `${args.questions}: cannot be read (${String(err)})`,
+      );
+      return 2;
+    }
+  }
   // A live server on this folder: refused before anything is built or written (startWorkshop checks it again).
   const holder = args.redis === null ? lockHolder(args.data) : null;
   if (holder !== null) {
@@ -251,6 +287,7 @@ async function main(): Promise<number> {
       host: args.host,
       deckDir: args.dist,
       phoneDir: args.phone,
+      quizzes,
       ...(args.trustProxy ? { trustProxy: true } : {}),
       ...(args.origins.length > 0 ? { origins: args.origins } : {}),
       ...(args.maxConnections === null ? {} : { limits: { maxConnections: args.maxConnections } }),

@@ -20,6 +20,7 @@ import { refuse, send, type Conn } from './conn.ts';
 import type { RoomContext } from './context.ts';
 import { addressKey, isLoopback } from './limits.ts';
 import type { RoomEvent } from './poll.ts';
+import { publicQuestions } from './quizzes.ts';
 import { sameSecret } from './secret.ts';
 
 const CANNOT_REACH = 'the room cannot be reached: try again';
@@ -103,6 +104,7 @@ export async function hello(ctx: RoomContext, c: Conn, msg: v.InferOutput<typeof
     slide: room.slide,
     polls: room.views(pid),
     score: room.score(pid),
+    ...hostQuestions(room.quizzes),
   });
   // A refused nickname: the participant is in the room without it (or with the one before), and the phone says why.
   if (refusal) refuse(c, refusal);
@@ -128,6 +130,7 @@ async function presenterHello(ctx: RoomContext, c: Conn, secret: string | undefi
     room: ctx.code,
     slide: ctx.room.slide,
     polls: ctx.room.views(),
+    ...hostQuestions(ctx.room.quizzes),
   });
   send(c, ctx.room.results());
   send(c, ctx.stats());
@@ -153,4 +156,12 @@ export async function rename(ctx: RoomContext, pid: string, nick: string): Promi
   ctx.renames.queue(e);
   ctx.broadcast.presenterDirty({ results: true });
   return null;
+}
+
+/** The welcome's `questions`: the host's own questions' words (none: no field). */
+function hostQuestions(quizzes: Parameters<typeof publicQuestions>[0]): {
+  questions?: ReturnType<typeof publicQuestions>;
+} {
+  const questions = publicQuestions(quizzes);
+  return questions.length > 0 ? { questions } : {};
 }

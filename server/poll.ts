@@ -17,7 +17,8 @@
  * voting; a revealed question opens again only after a reset.
  * A vote is accepted only while its question is open, once per participant per question. Counts, the right choice
  * and the explanation appear in a view only once the question is revealed; a score is the number of revealed
- * questions the participant answered right, so it is recomputed from the votes, never stored.
+ * questions the participant answered right, so it is recomputed from the votes, never stored. A quick poll (a host's
+ * question with no right answer: `correct` null) is counted and revealed alike, and is no part of a score.
  */
 import * as v from 'valibot';
 import {
@@ -236,13 +237,14 @@ export class Room {
     const view: PollView = { qid, status: q.status, choiceCount: q.quiz.choiceCount, answered: q.votes.size };
     if (q.status === 'revealed') {
       view.counts = [...q.counts];
-      view.correct = q.quiz.correct;
+      if (q.quiz.correct !== null) view.correct = q.quiz.correct;
       view.explanation = { ru: [...q.quiz.explanation.ru], en: [...q.quiz.explanation.en] };
     }
     if (pid !== undefined) {
       const yours = q.votes.get(pid);
       view.yours = yours ?? null;
-      if (q.status === 'revealed' && yours !== undefined) view.right = yours === q.quiz.correct;
+      if (q.status === 'revealed' && yours !== undefined && q.quiz.correct !== null)
+        view.right = yours === q.quiz.correct;
     }
     return view;
   }
@@ -256,7 +258,8 @@ export class Room {
     let right = 0;
     let answered = 0;
     for (const q of this.questions.values()) {
-      if (q.status !== 'revealed') continue;
+      // A quick poll (no right answer) is no part of a score.
+      if (q.status !== 'revealed' || q.quiz.correct === null) continue;
       const choice = q.votes.get(pid);
       if (choice === undefined) continue;
       answered++;
@@ -277,7 +280,7 @@ export class Room {
       return {
         qid: quiz.id,
         answered: q.votes.size,
-        right: revealed ? (q.counts[quiz.correct] ?? 0) : 0,
+        right: revealed && quiz.correct !== null ? (q.counts[quiz.correct] ?? 0) : 0,
         counts: revealed ? [...q.counts] : [],
       };
     });
@@ -308,7 +311,7 @@ export class Room {
           pid,
           qid: quiz.id,
           choice: choice ?? null,
-          right: choice === undefined ? null : choice === quiz.correct,
+          right: choice === undefined || quiz.correct === null ? null : choice === quiz.correct,
         });
       }
     }
@@ -351,7 +354,7 @@ export class Room {
             choiceCount: quiz.choiceCount,
             correct: quiz.correct,
             answered: q.votes.size,
-            right: q.counts[quiz.correct] ?? 0,
+            right: quiz.correct === null ? null : (q.counts[quiz.correct] ?? 0),
             counts: [...q.counts],
           };
         }),

@@ -462,6 +462,7 @@ function replay(
   warnings: string[],
 ): void {
   const lost: string[] = [];
+  const unknown = new Set<string>();
   events.forEach((e, i) => {
     const at = `${path}:${lines[i]}`;
     let r = room.apply(e);
@@ -484,8 +485,17 @@ function replay(
         r = room.apply(e);
       }
     }
+    if (!r.ok && r.reason === 'unknown-question' && (e.t === 'vote' || e.t === 'poll')) unknown.add(e.qid);
     if (!r.ok) lost.push(`${at}: the ${describe(e)} is refused on replay (${r.reason})`);
   });
+  // A host's question the log asked that this start does not know: its file was not given again (--questions).
+  if (unknown.size > 0 && !repair) {
+    throw new RoomDamagedError(
+      `${path}: the room asked question${unknown.size > 1 ? 's' : ''} ${[...unknown].join(', ')}, which this start ` +
+        `does not know: start it with the same questions file (--questions), or with --repair to drop ` +
+        `${unknown.size > 1 ? 'their' : 'its'} votes knowingly.`,
+    );
+  }
   if (lost.length > 0 && damaged.length > 0 && !repair) {
     throw new RoomDamagedError(
       `${path}: the damaged line${damaged.length > 1 ? 's' : ''} ${damaged.join(', ')} would take ${lost.length} ` +

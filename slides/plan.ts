@@ -7,10 +7,25 @@
 import type { ChapterEntry } from './index.ts';
 import type { ChapterId, SlideDef } from './types.ts';
 
-/** One thing the deck shows in a plan: a slide of the manifest, or a chapter's divider (generated, no demo). */
+/**
+ * One thing the deck shows in a plan: a slide of the manifest, a chapter's divider (generated, no demo), or a host's
+ * own question (`question: <id>`: generated; a workshop room started with `--questions` gives its words).
+ */
 export type PlanEntry =
   | { kind: 'slide'; id: string; slide: SlideDef; inPlan: boolean }
-  | { kind: 'divider'; id: string; chapter: ChapterId; number: number };
+  | { kind: 'divider'; id: string; chapter: ChapterId; number: number }
+  | { kind: 'question'; id: string; qid: string; inPlan: true };
+
+/** A host's question's place in a plan: its section's id (`question-<qid>`) and its steps (the question, the vote). */
+export const questionSectionId = (qid: string): string => `question-${qid}`;
+export const QUESTION_STEPS = 2;
+/** A plan's token for a host's question: `question:<qid>` (a file's line may say `question: <qid>`). */
+const QUESTION_TOKEN = /^question:([a-z0-9][a-z0-9-]{0,47})$/;
+
+/** The clicker's steps of one entry (`steps`: a slide's). */
+export function entrySteps(e: PlanEntry, steps: (slide: SlideDef) => number): number {
+  return e.kind === 'slide' ? steps(e.slide) : e.kind === 'question' ? QUESTION_STEPS : 1;
+}
 
 /** What was wrong with a plan, for a message: the deck presents what is right and says what it left out. */
 export type PlanProblem =
@@ -48,7 +63,8 @@ const MAX_IDS = 200;
 
 /**
  * Pure: a plan's text, a file's or the address's: slide ids separated by new lines, commas or spaces; `#` starts a
- * comment to the end of its line; a line `minutes: <n>` gives the talk's length.
+ * comment to the end of its line; a line `minutes: <n>` gives the talk's length; `question: <id>` (or
+ * `question:<id>` in a list) places a host's own question (a workshop's `--questions` file) there.
  */
 export function parsePlanText(text: string): PlanText {
   const ids: string[] = [];
@@ -60,7 +76,8 @@ export function parsePlanText(text: string): PlanText {
       minutes = Number(m[1]);
       continue;
     }
-    for (const id of line.split(/[\s,]+/)) if (id && ids.length < MAX_IDS) ids.push(id);
+    for (const id of line.replace(/^question\s*:\s*/i, 'question:').split(/[\s,]+/))
+      if (id && ids.length < MAX_IDS) ids.push(id);
   }
   return minutes ? { ids, minutes } : { ids };
 }
@@ -88,6 +105,14 @@ export function planEntries(ids: readonly string[], manifest: readonly SlideDef[
   let chapter: ChapterId | null = null;
   const listed = ids.flatMap((id) => (id === ALL ? manifest.map((s) => s.id).filter((m) => !ids.includes(m)) : [id]));
   for (const id of listed) {
+    const question = QUESTION_TOKEN.exec(id)?.[1];
+    if (question !== undefined) {
+      const sectionId = questionSectionId(question);
+      if (seen.has(sectionId)) problems.push({ kind: 'repeated-slide', id });
+      else entries.push({ kind: 'question', id: sectionId, qid: question, inPlan: true });
+      seen.add(sectionId);
+      continue;
+    }
     const slide = manifest.find((s) => s.id === id);
     if (!slide) {
       problems.push({ kind: 'unknown-slide', id });
@@ -153,7 +178,7 @@ export function planChapters(plan: Plan): ChapterEntry[] {
   const out: ChapterEntry[] = [];
   for (const e of plan.entries) {
     if (e.kind === 'divider') out.push({ chapter: e.chapter, firstSlide: e.id, slides: [] });
-    else if (e.inPlan && !e.slide.bookend)
+    else if (e.kind === 'slide' && e.inPlan && !e.slide.bookend)
       out.at(-1)?.slides.push({ id: e.id, text: { ru: { title: e.slide.title.ru }, en: { title: e.slide.title.en } } });
   }
   return out;
@@ -162,6 +187,6 @@ export function planChapters(plan: Plan): ChapterEntry[] {
 /** Pure: the clicker's presses to walk the plan's entries from the first to the last step of the last. */
 export function planClicks(plan: Plan, steps: (slide: SlideDef) => number): number {
   const shown = plan.entries.filter((e) => e.kind === 'divider' || e.inPlan);
-  const within = shown.reduce((n, e) => n + (e.kind === 'slide' ? steps(e.slide) - 1 : 0), 0);
+  const within = shown.reduce((n, e) => n + entrySteps(e, steps) - 1, 0);
   return within + Math.max(0, shown.length - 1);
 }

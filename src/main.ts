@@ -10,10 +10,11 @@ import { slideTemplate, type TextState } from './render-slide.ts';
 import { loadSlideText, slideText } from './slide-text.ts';
 import { pageAddress, PRESENTING_EVENT, resolvePageMode } from './page-mode.ts';
 import { planFor } from '../slides/plans.ts';
-import { planChapters, type PlanEntry } from '../slides/plan.ts';
+import { entrySteps, planChapters, type PlanEntry } from '../slides/plan.ts';
 import { planMessage } from './deck-plan.ts';
 import { planText } from './plan-text.ts';
 import { dividerTemplate } from './render-divider.ts';
+import { hostQuestionSlideTemplate } from './render-host-question.ts';
 import { deckText } from './deck-text.ts';
 import type { Lang } from '../lib/i18n.ts';
 import {
@@ -85,6 +86,9 @@ const sections = new Map(
       section.dataset['chapter'] = entry.chapter;
       section.dataset['divider'] = 'true';
       section.dataset['presented'] = 'true';
+    } else if (entry.kind === 'question') {
+      section.dataset['hostQuestion'] = entry.qid;
+      section.dataset['presented'] = 'true';
     } else {
       section.dataset['chapter'] = entry.slide.chapter;
       // Laid out for presenting: the presented type scale applies to it (assets/deck.css).
@@ -111,7 +115,8 @@ function renderAll(): void {
   for (const entry of entries) {
     const section = sections.get(entry.id);
     if (entry.kind === 'slide') renderSlide(entry.slide);
-    else if (section) render(dividerTemplate(entry.chapter, entry.number, lang), section);
+    else if (section && entry.kind === 'question') render(hostQuestionSlideTemplate(entry.qid, lang), section);
+    else if (section && entry.kind === 'divider') render(dividerTemplate(entry.chapter, entry.number, lang), section);
   }
   document.title = `${slides[0]?.title[lang] ?? ''} · ${deckText[lang].deckTitle}`;
   // The label of the handout's notes pages (assets/deck.css), as a CSS string.
@@ -159,7 +164,7 @@ function slideIdFromHash(hash: string): string {
  * short message says what was not found and where the deck went: at load, the first slide for an unknown id; once
  * the deck is open, it stays where it is. reveal would otherwise drop or rewrite it without a word.
  */
-const addressSlides = entries.map((e) => ({ id: e.id, steps: e.kind === 'slide' ? speakerSteps(e.slide) : 1 }));
+const addressSlides = entries.map((e) => ({ id: e.id, steps: entrySteps(e, speakerSteps) }));
 function correctAddress(fallback: string): void {
   const check = checkAddress(window.location.hash, addressSlides, fallback);
   if (!check?.problem) return;
@@ -167,6 +172,7 @@ function correctAddress(fallback: string): void {
   const t = deckText[lang];
   const title = (id: string) => {
     const entry = entries.find((e) => e.id === id);
+    if (entry?.kind === 'question') return planText[lang].hostQuestion;
     return entry?.kind === 'slide' ? entry.slide.title[lang] : entry ? planText[lang].questions[entry.chapter] : id;
   };
   const { problem } = check;

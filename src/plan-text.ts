@@ -16,6 +16,10 @@ const en = {
   } satisfies Record<ChapterId, string>,
   /** A divider's line above its question: the chapter's number and name. */
   chapterOf: (n: number, name: string) => `Chapter ${n} · ${name}`,
+  /** A host's own question placed in the plan (`question: <id>`, src/render-host-question.ts). */
+  hostQuestion: 'A question for the room',
+  hostQuestionAway: (qid: string) =>
+    `The host’s question “${qid}”: its words come from a workshop room started with --questions.`,
   /** What was wrong with the plan in the address (`?plan=`, slides/plan.ts): names come quoted and shortened. */
   planUnknownSlides: (ids: readonly string[]) =>
     ids.length === 1
@@ -37,6 +41,9 @@ const ru: typeof en = {
     production: 'Что измерять?',
   },
   chapterOf: (n: number, name: string) => `Глава ${n} · ${name}`,
+  hostQuestion: 'Вопрос залу',
+  hostQuestionAway: (qid: string) =>
+    `Вопрос ведущего «${qid}»: его текст приходит из комнаты воркшопа, запущенной с --questions.`,
   planUnknownSlides: (ids: readonly string[]) =>
     ids.length === 1
       ? `Слайда ${ids[0]} в презентации нет: план показан без него.`

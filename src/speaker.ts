@@ -5,7 +5,7 @@ import { isLang, type Lang } from '../lib/i18n.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { slideById } from '../slides/index.ts';
 import { speakerSteps } from '../slides/types.ts';
-import { planClicks } from '../slides/plan.ts';
+import { entrySteps, planClicks } from '../slides/plan.ts';
 import { planFor, planTexts } from '../slides/plans.ts';
 import { notesTemplate } from './render-slide.ts';
 import { stepNotesTemplate } from './speaker-notes.ts';
@@ -251,7 +251,7 @@ function pacingTemplate(t: (typeof speakerText)[Lang]) {
       shown.length && shown.length === deckState.slideCount
         ? weightedTimings(
             minutes * 60,
-            shown.map((e) => (e.kind === 'slide' ? speakerSteps(e.slide) : 1)),
+            shown.map((e) => entrySteps(e, speakerSteps)),
           )
         : slideTimings(
             minutes * 60,

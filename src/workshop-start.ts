@@ -27,6 +27,7 @@ import { MOVES } from './deck-position.ts';
 import { WORKSHOP_COMMAND_EVENT, WORKSHOP_STATUS_EVENT, type WorkshopCommand } from './speaker-protocol.ts';
 import { watchQuizzes } from './workshop-quizzes.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
+import { hostSheetTemplate, hostSlideTemplate, sizeBars } from './workshop-host-ui.ts';
 import { workshopText } from './plugins/workshop-text.ts';
 
 const PID_KEY = 'how-servers-wait:workshop-pid';
@@ -103,6 +104,16 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     keysBelongTo(d);
     root.append(d);
   }
+  // The host's question shown over the deck (src/workshop-host-ui.ts): a phone's is modal (its keys its own); the
+  // projector's is not, so that the clicker still steps the deck behind it.
+  const sheet = document.createElement('dialog');
+  sheet.className = 'hsw-dialog workshop-dialog workshop-question';
+  sheet.setAttribute('aria-labelledby', 'workshop-question-title');
+  if (role === 'participant') keysBelongTo(sheet);
+  root.append(sheet);
+  sheet.addEventListener('close', () => {
+    if (state.shownQuestion !== null) dispatch({ kind: 'show-question', qid: null });
+  });
   if (role === 'presenter') void import('../components/ui/qr-code.ts');
 
   // ------------------------------------------------------------------------------ where the deck is
@@ -115,7 +126,13 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
       step: now?.step ?? 0,
     };
   };
-  const currentQids = (): readonly string[] => slideById(here().id)?.demo?.quizzes ?? [];
+  /** The host's question whose own slide (a plan's `question: <id>`, src/main.ts) the deck is on, or null. */
+  const hostQidHere = (): string | null => options.position.current()?.slide?.dataset['hostQuestion'] ?? null;
+  const currentQids = (): readonly string[] => {
+    const host = hostQidHere();
+    if (host !== null) return state.questions.some((q) => q.qid === host) ? [host] : [];
+    return slideById(here().id)?.demo?.quizzes ?? [];
+  };
 
   /**
    * Presenter: tell the server where the deck is, and open the slide's question if it was never opened, once the deck
@@ -125,7 +142,8 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     if (role !== 'presenter' || state.link !== 'open') return;
     const h = here();
     send({ type: 'slide', slide: h });
-    const voting = votingStep(slideById(h.id));
+    // A host's question's slide: the question first, the next press opens the vote (src/render-host-question.ts).
+    const voting = hostQidHere() !== null ? 1 : votingStep(slideById(h.id));
     if (h.step < Math.max(0, voting)) return;
     for (const qid of pollsToOpen(state, currentQids())) send({ type: 'poll', qid, action: 'open' });
   }
@@ -189,8 +207,10 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     const h = here();
     const qid = currentQids()[0];
     const slide = slideById(h.id);
+    const host = state.questions.find((q) => q.qid === qid && q.qid === hostQidHere());
+    const title = host ? host.question[lang()] : slide?.title[lang()];
     return {
-      question: qid && slide ? { qid, title: slide.title[lang()], poll: state.polls[qid] ?? null } : null,
+      question: qid && title !== undefined ? { qid, title, poll: state.polls[qid] ?? null } : null,
       joinUrl,
       exportError,
     };
@@ -209,9 +229,30 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
       bar,
     );
     paintQuizzes();
+    paintSheet();
     tellDemos();
     if (panel.open) renderPanel();
     if (role === 'presenter') tellSpeakerView();
+  }
+
+  function paintSheet(): void {
+    const handlers = {
+      vote: (qid: string, choice: number) => {
+        if (role === 'participant' && send({ type: 'vote', qid, choice })) dispatch({ kind: 'vote-sent', qid, choice });
+      },
+      close: () => dispatch({ kind: 'show-question', qid: null }),
+    };
+    render(hostSheetTemplate(state, lang(), handlers), sheet);
+    // A plan's slides of the host's questions.
+    for (const el of root.querySelectorAll<HTMLElement>('.slides .host-question[data-host-question]'))
+      render(hostSlideTemplate(state, lang(), el.dataset['hostQuestion'] ?? '', handlers), el);
+    sizeBars(root);
+    // The projector on the question's own slide shows it there, not over it.
+    const wanted = state.shownQuestion !== null && !(role === 'presenter' && hostQidHere() === state.shownQuestion);
+    if (wanted && !sheet.open) {
+      if (role === 'participant') sheet.showModal();
+      else sheet.show();
+    } else if (!wanted && sheet.open) sheet.close();
   }
 
   /** The demos' view of the workshop (the summary shows the room's results, the title's map where phones join). */
@@ -239,6 +280,7 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     render(
       panelTemplate(state, lang(), panelContext(), {
         poll: (qid, action) => send({ type: 'poll', qid, action }),
+        show: (qid) => dispatch({ kind: 'show-question', qid }),
         showTop: (show) => {
           if (send({ type: 'showTop', show })) dispatch({ kind: 'show-top', show });
         },

@@ -6,6 +6,7 @@
 import {
   PROTOCOL_VERSION,
   type ClientMessage,
+  type HostQuestion,
   type PollView,
   type RefusalReason,
   type ServerMessage,
@@ -50,6 +51,13 @@ export interface WorkshopState {
   readonly nav: readonly ('next' | 'prev')[];
   /** The server said the room's state is lost (a shared room Redis lost): nothing is saved; until a welcome. */
   readonly roomLost: boolean;
+  /** The host's own questions (`--questions`): their words, in the room's order. */
+  readonly questions: readonly HostQuestion[];
+  /**
+   * The host's question this page shows over the deck (src/workshop-host-ui.ts), or null: the one opened or revealed
+   * last, until it is reset or this page closes it.
+   */
+  readonly shownQuestion: string | null;
 }
 
 export function initialWorkshopState(opts: {
@@ -77,6 +85,8 @@ export function initialWorkshopState(opts: {
     showTop: false,
     nav: [],
     roomLost: false,
+    questions: [],
+    shownQuestion: null,
   };
 }
 
@@ -87,6 +97,8 @@ export type WorkshopEvent =
   | { readonly kind: 'vote-sent'; readonly qid: string; readonly choice: number }
   | { readonly kind: 'follow'; readonly on: boolean }
   | { readonly kind: 'show-top'; readonly show: boolean }
+  /** Show a host's question over the deck, or (null) close it on this page. */
+  | { readonly kind: 'show-question'; readonly qid: string | null }
   | { readonly kind: 'nav-done' };
 
 /**
@@ -149,6 +161,9 @@ export function reduce(s: WorkshopState, e: WorkshopEvent): WorkshopState {
       return s.showTop === e.show ? s : { ...s, showTop: e.show };
     case 'nav-done':
       return s.nav.length === 0 ? s : { ...s, nav: s.nav.slice(1) };
+    case 'show-question':
+      if (e.qid !== null && !s.questions.some((q) => q.qid === e.qid)) return s;
+      return s.shownQuestion === e.qid ? s : { ...s, shownQuestion: e.qid };
     case 'message':
       return onMessage(s, e.msg);
   }
@@ -170,14 +185,18 @@ function onMessage(s: WorkshopState, m: ServerMessage): WorkshopState {
         refusedVotes: {},
         score: m.score ?? s.score,
         roomLost: false,
+        questions: m.questions ?? [],
       };
       for (const p of m.polls) next = withPoll(next, p);
-      return next;
+      return { ...next, shownQuestion: shownAfterWelcome(next, s.shownQuestion) };
     }
     case 'slide':
       return { ...s, slide: m.slide };
-    case 'poll':
-      return withPoll(s, m.poll);
+    case 'poll': {
+      const before = s.polls[m.poll.qid]?.status;
+      const next = withPoll(s, m.poll);
+      return { ...next, shownQuestion: shownAfterPoll(next, m.poll, before) };
+    }
     case 'ack': {
       const prev = s.polls[m.qid];
       const poll: PollView = prev
@@ -215,6 +234,21 @@ function onMessage(s: WorkshopState, m: ServerMessage): WorkshopState {
       return { ...s, refusal: m.reason };
     }
   }
+}
+
+/** A host's question comes up on every page when it opens or is revealed, and goes when it is reset. */
+function shownAfterPoll(s: WorkshopState, poll: PollView, before: PollView['status'] | undefined): string | null {
+  if (!s.questions.some((q) => q.qid === poll.qid)) return s.shownQuestion;
+  if (poll.status === 'idle') return s.shownQuestion === poll.qid ? null : s.shownQuestion;
+  if (poll.status !== before && (poll.status === 'open' || poll.status === 'revealed')) return poll.qid;
+  return s.shownQuestion;
+}
+
+/** After a welcome: the question shown before, if the room still asks it; else one open now (a phone joining late). */
+function shownAfterWelcome(s: WorkshopState, before: string | null): string | null {
+  const asked = (qid: string) => (s.polls[qid]?.status ?? 'idle') !== 'idle';
+  if (before !== null && s.questions.some((q) => q.qid === before) && asked(before)) return before;
+  return s.questions.find((q) => s.polls[q.qid]?.status === 'open')?.qid ?? null;
 }
 
 /** The server does not know this page any more: the page drops its link and says hello again (with backoff). */

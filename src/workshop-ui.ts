@@ -8,6 +8,7 @@ import type { Lang } from '../lib/i18n.ts';
 import { MAX_NICK_LENGTH, MAX_NICK_UNITS, type NickProblem, type PollView } from '../lib/workshop-protocol.ts';
 import { workshopText } from './plugins/workshop-text.ts';
 import type { WorkshopState } from './workshop-state.ts';
+import { hostListTemplate, pollButtons, type PollAction } from './workshop-host-ui.ts';
 // The tag only: the plugin loads the element itself (src/plugins/workshop.ts).
 import '../components/ui/qr-code-tag.ts';
 
@@ -113,7 +114,9 @@ export interface PanelContext {
 }
 
 export interface PanelHandlers {
-  poll: (qid: string, action: 'open' | 'close' | 'reveal' | 'reset') => void;
+  poll: (qid: string, action: PollAction) => void;
+  /** Shows a host's question over the deck (src/workshop-host-ui.ts). */
+  show: (qid: string) => void;
   showTop: (show: boolean) => void;
   /** Fetches the export with the key in a header and saves it: no address on the page carries the secret. */
   exportFile: (kind: 'csv' | 'json') => void;
@@ -140,31 +143,11 @@ export function panelTemplate(s: WorkshopState, lang: Lang, ctx: PanelContext, h
         ? html`<section class="question" aria-labelledby="workshop-q">
             <h4 id="workshop-q">${t.question(q.title)}</h4>
             <p>${t.status[status]} · ${t.answered(q.poll?.answered ?? 0)}</p>
-            <div class="workshop-actions">
-              ${status === 'idle' ? html`<button type="button" @click=${() => h.poll(q.qid, 'open')}>${t.open}</button>` : nothing}
-              ${status === 'open' ? html`<button type="button" @click=${() => h.poll(q.qid, 'close')}>${t.close}</button>` : nothing}
-              ${status === 'closed' ? html`<button type="button" @click=${() => h.poll(q.qid, 'open')}>${t.reopen}</button>` : nothing}
-              ${
-                status === 'open' || status === 'closed'
-                  ? html`<button type="button" class="primary" @click=${() => h.poll(q.qid, 'reveal')}>${t.reveal}</button>`
-                  : nothing
-              }
-              ${
-                status !== 'idle'
-                  ? html`<button
-                      type="button"
-                      @click=${() => {
-                        if (window.confirm(t.resetConfirm)) h.poll(q.qid, 'reset');
-                      }}
-                    >
-                      ${t.reset}
-                    </button>`
-                  : nothing
-              }
-            </div>
+            <div class="workshop-actions">${pollButtons(lang, q.qid, status, h.poll)}</div>
           </section>`
         : html`<p class="muted">${t.noQuestion}</p>`
     }
+    ${hostListTemplate(s, lang, h)}
     <label class="check"
       ><input type="checkbox" .checked=${s.showTop || s.results?.top !== undefined} @change=${(e: Event) => h.showTop((e.target as HTMLInputElement).checked)} />
       ${t.showTop}</label

@@ -64,6 +64,36 @@ const en = {
   joinAt: 'Participants join at',
   qrLabel: (url: string) => `QR code of ${url}`,
   closePanel: 'Close',
+  /** The host's own questions (`--questions`): the panel's list and the sheet over the deck (src/workshop-host-ui.ts). */
+  host: {
+    list: 'Your questions',
+    show: 'Show',
+    quiz: 'Quiz',
+    poll: 'Quick poll',
+    sheetLabel: (n: number) => `Question ${n}`,
+    closeSheet: 'Close the question',
+    unknown: (qid: string) =>
+      `This room asks no question “${qid}”: start the workshop with the questions file that has it (--questions).`,
+    wait: 'Wait for the presenter to open this question.',
+    choose: 'Choose your answer: you can answer once.',
+    sending: 'Sending your answer…',
+    inQuiz: 'Your answer is in. Wait for the reveal.',
+    inPoll: 'Your answer is in.',
+    closed: 'Voting is closed.',
+    right: 'You were right!',
+    wrong: 'Not this time: see the right answer.',
+    noRight: 'A quick poll: no right answer.',
+    rightAnswer: (n: number) => `The right answer is ${n}.`,
+    votes: (n: number) => (n === 1 ? '1 vote' : `${n} votes`),
+    yours: 'your answer',
+    correct: 'the right answer',
+    refused: {
+      'already-voted': 'You have already answered this question (on this or another device).',
+      'not-open': 'The vote is not open.',
+      'not-saved': 'Your answer was not saved (the server cannot write it): try again.',
+      other: 'Your answer was refused.',
+    },
+  },
 };
 
 const ru: typeof en = {
@@ -128,6 +158,35 @@ const ru: typeof en = {
   joinAt: 'Адрес для участников',
   qrLabel: (url: string) => `QR-код адреса ${url}`,
   closePanel: 'Закрыть',
+  host: {
+    list: 'Ваши вопросы',
+    show: 'Показать',
+    quiz: 'Вопрос',
+    poll: 'Опрос',
+    sheetLabel: (n: number) => `Вопрос ${n}`,
+    closeSheet: 'Закрыть вопрос',
+    unknown: (qid: string) =>
+      `Эта комната не задаёт вопрос «${qid}»: запустите воркшоп с файлом вопросов, где он есть (--questions).`,
+    wait: 'Дождитесь, пока ведущий откроет этот вопрос.',
+    choose: 'Выберите ответ: ответить можно один раз.',
+    sending: 'Отправляем ответ…',
+    inQuiz: 'Ответ принят. Дождитесь правильного ответа.',
+    inPoll: 'Ответ принят.',
+    closed: 'Голосование закрыто.',
+    right: 'Верно!',
+    wrong: 'На этот раз нет: смотрите правильный ответ.',
+    noRight: 'Опрос: правильного ответа нет.',
+    rightAnswer: (n: number) => `Правильный ответ: ${n}.`,
+    votes: (n: number) => `${n} ${ruPlural(n, 'голос', 'голоса', 'голосов')}`,
+    yours: 'ваш ответ',
+    correct: 'правильный ответ',
+    refused: {
+      'already-voted': 'Вы уже ответили на этот вопрос (здесь или на другом устройстве).',
+      'not-open': 'Голосование не открыто.',
+      'not-saved': 'Ответ не сохранён (сервер не может его записать): попробуйте ещё раз.',
+      other: 'Ответ отклонён.',
+    },
+  },
 };
 
 export const workshopText: Bilingual<typeof en> = { en, ru };

@@ -1133,3 +1133,239 @@ test('the summary’s room results and ten top scores stay clear of the workshop
     await stopServer(s);
   }
 });
+
+/** A host's questions file (`--questions`) of three: two quizzes and a quick poll whose words hold a tag. */
+function hostQuestionsFile(): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'hsw-questions-e2e-'));
+  const file = join(dir, 'questions.yaml');
+  writeFileSync(
+    file,
+    `- id: host-epoll
+  question: What does epoll_wait return?
+  choices: [Every socket, The ready ones, Nothing until a timeout]
+  answer: 2
+  explanation: Only the ready ones, from the kernel's ready list.
+- id: host-pace
+  question: { ru: Темп доклада?, en: "The talk's <b>pace</b>?" }
+  choices: [Slow, Fine, Fast]
+- id: host-threads
+  question: How many threads does one event loop use?
+  choices: [One, One per connection]
+  answer: 1
+  explanation: [One., A second paragraph.]
+`,
+  );
+  return { dir, file };
+}
+
+test('the host’s own questions: three from a file, opened from the panel, voted on from phones, revealed, exported; a restart keeps them', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  const { dir, file } = hostQuestionsFile();
+  let s: Running | undefined = await startServer({ args: ['--questions', file] });
+  const port = Number(new URL(s.origin).port);
+  const contexts: BrowserContext[] = [];
+  const open = async (opts: Parameters<Browser['newContext']>[0], who: string, strict = true) => {
+    const ctx = await browser.newContext(opts);
+    contexts.push(ctx);
+    const p = await ctx.newPage();
+    if (strict) return watch(p, errors, who);
+    // While the server restarts the browser logs each refused connection: any other console error counts.
+    p.on('console', (m) => {
+      if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION_REFUSED/.test(m.text()))
+        errors.push(`${who}: ${m.text()}`);
+    });
+    p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+    return p;
+  };
+  try {
+    const projector = await open({ viewport: { width: 1280, height: 720 } }, 'projector', false);
+    await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
+    await ready(projector);
+    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    const phones: Page[] = [];
+    for (const nick of ['Ada', 'Bob']) {
+      const p = await open({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' }, nick, false);
+      await p.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+      await ready(p);
+      const sheet = p.getByRole('dialog', { name: 'Join the workshop' });
+      await sheet.getByLabel('Nickname (optional)').fill(nick);
+      await sheet.getByRole('button', { name: 'Join' }).click();
+      await expect(p.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      phones.push(p);
+    }
+    // Nothing shows before the presenter opens a question; no answer or explanation on a phone before its reveal.
+    for (const p of phones) {
+      await expect(p.locator('dialog.workshop-question')).not.toHaveAttribute('open');
+      expect(await p.content()).not.toContain('ready list');
+    }
+
+    // The panel (W) lists the three; each is opened, voted on and revealed from there.
+    await projector.keyboard.press('w');
+    const panel = projector.getByRole('dialog', { name: /Workshop/ });
+    const list = panel.getByRole('region', { name: 'Your questions' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    const row = (qid: string) => list.locator(`li[data-qid="${qid}"]`);
+    const picks: Record<string, [RegExp, RegExp]> = {
+      'host-epoll': [/^2\s*The ready ones/, /^1\s*Every socket/],
+      'host-pace': [/^2\s*Fine/, /^3\s*Fast/],
+      'host-threads': [/^1\s*One(?! per)/, /^1\s*One(?! per)/],
+    };
+    const titles: Record<string, string> = {
+      'host-epoll': 'What does epoll_wait return?',
+      'host-pace': "The talk's <b>pace</b>?",
+      'host-threads': 'How many threads does one event loop use?',
+    };
+    for (const [qid, title] of Object.entries(titles)) {
+      await row(qid).getByRole('button', { name: 'Open voting' }).click();
+      await expect(row(qid)).toContainText('voting · 0 answered');
+      // The projector's sheet and each phone's: the question, as text (a tag in it is shown, never made HTML).
+      const onProjector = projector.getByRole('dialog', { name: title });
+      await expect(onProjector.getByRole('status')).toHaveText('voting · 0 answered.');
+      for (const [i, p] of phones.entries()) {
+        const sheet = p.getByRole('dialog', { name: title });
+        await expect(sheet.getByRole('status')).toHaveText('Choose your answer: you can answer once.');
+        await sheet.getByRole('button', { name: picks[qid]![i] }).click();
+        await expect(sheet.getByRole('status')).toHaveText(
+          qid === 'host-pace' ? 'Your answer is in.' : 'Your answer is in. Wait for the reveal.',
+        );
+        await expect(sheet.getByRole('button', { name: picks[qid]![i] })).toHaveAttribute('aria-pressed', 'true');
+        await expect(sheet.locator('b')).toHaveCount(0);
+      }
+      await expect(row(qid)).toContainText('voting · 2 answered');
+      await expect(onProjector.getByRole('status')).toHaveText('voting · 2 answered.');
+      for (const p of phones) expect(await p.content()).not.toContain('ready list');
+      await row(qid).getByRole('button', { name: 'Reveal (R)' }).click();
+      await expect(row(qid)).toContainText('revealed · 2 answered');
+    }
+    // The last revealed is on the projector: its counts, its right answer, its explanation.
+    const threads = projector.getByRole('dialog', { name: titles['host-threads']! });
+    await expect(threads.getByRole('status')).toHaveText('revealed · 2 answered. The right answer is 1.');
+    await expect(threads.getByText('2 votes')).toBeVisible();
+    await expect(threads.getByText('A second paragraph.')).toBeVisible();
+    const [ada, bob] = phones as [Page, Page];
+    const adaSheet = ada.getByRole('dialog', { name: titles['host-threads']! });
+    await expect(adaSheet.getByRole('status')).toHaveText('You were right!');
+    await expect(adaSheet.getByText('A second paragraph.')).toBeVisible();
+    // Scores count the two quizzes, not the quick poll.
+    await expect(ada.locator('.workshop-bar')).toContainText('Score: 2 of 2');
+    await expect(bob.locator('.workshop-bar')).toContainText('Score: 1 of 2');
+    // The sheet on a phone and the panel's list: no serious accessibility violation.
+    expect([
+      ...(await seriousViolations(ada, 'dialog.workshop-question')),
+      ...(await seriousViolations(projector, '.workshop-panel .host-questions')),
+    ]).toEqual([]);
+
+    // An earlier question shown again from the panel: the quiz's verdict on the projector, the poll's on a phone.
+    await row('host-epoll').getByRole('button', { name: 'Show' }).click();
+    const epoll = projector.getByRole('dialog', { name: titles['host-epoll']! });
+    await expect(epoll.getByRole('status')).toHaveText('revealed · 2 answered. The right answer is 2.');
+    await expect(epoll.getByText("Only the ready ones, from the kernel's ready list.")).toBeVisible();
+
+    // The export holds each phone's answer to each of the host's questions.
+    const download = projector.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8').split('\r\n');
+    expect(csv.filter((l) => /,"host-[a-z]+",/.test(l))).toEqual([
+      expect.stringMatching(/^"Ada",.*,"host-epoll",2,true$/),
+      expect.stringMatching(/^"Ada",.*,"host-pace",2,$/),
+      expect.stringMatching(/^"Ada",.*,"host-threads",1,true$/),
+      expect.stringMatching(/^"Bob",.*,"host-epoll",1,false$/),
+      expect.stringMatching(/^"Bob",.*,"host-pace",3,$/),
+      expect.stringMatching(/^"Bob",.*,"host-threads",1,true$/),
+    ]);
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // A restart with the same file, on the same port: the pages reconnect and find the same room.
+    await stopServer(s, true);
+    await expect(ada.locator('.workshop-bar [role="status"]')).toHaveText('Connection lost: reconnecting…');
+    s = await startServer({ port, data: s.data, args: ['--questions', file] });
+    await expect(ada.locator('.workshop-bar [role="status"]')).toHaveText('Connected', { timeout: 30_000 });
+    await expect(ada.locator('.workshop-bar')).toContainText('Score: 2 of 2');
+    await expect(adaSheet.getByRole('status')).toHaveText('You were right!');
+    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected', { timeout: 30_000 });
+    await projector.keyboard.press('w');
+    await expect(row('host-pace')).toContainText('revealed · 2 answered');
+    expect(errors).toEqual([]);
+  } finally {
+    for (const c of contexts) await c.close();
+    await stopServer(s);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a host’s question placed in a plan: a jump to it lands on its question, the next press opens the vote; one the room does not ask says so', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  const { dir, file } = hostQuestionsFile();
+  const s = await startServer({ args: ['--questions', file] });
+  const contexts: BrowserContext[] = [];
+  try {
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' });
+    contexts.push(pc, fc);
+    const projector = watch(await pc.newPage(), errors, 'projector');
+    await projector.goto(
+      `${s.origin}/presenter/${s.secret}/?lang=en&plan=title,question:host-pace,c10k,question:host-nope#/title`,
+    );
+    await ready(projector);
+    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    const phone = watch(await fc.newPage(), errors, 'phone');
+    await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
+    await ready(phone);
+    await phone.getByRole('dialog', { name: 'Join the workshop' }).getByRole('button', { name: 'Join' }).click();
+    await expect(phone.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+
+    // A jump by address: the question, as text, and no vote open (the phone shows nothing to vote on).
+    await projector.evaluate(() => {
+      window.location.hash = '#/question-host-pace';
+    });
+    const slide = projector.locator('section#question-host-pace');
+    await expect(slide).toHaveClass(/present/);
+    await expect(slide.getByRole('heading', { name: "The talk's <b>pace</b>?" })).toBeVisible();
+    await expect(slide.locator('b')).toHaveCount(0);
+    await expect(slide.getByRole('status')).toHaveText('not opened · 0 answered.');
+    await expect(phone.locator('dialog.workshop-question')).not.toHaveAttribute('open');
+    // The deck's own quiz still lands on its question too (tested above); the next press opens this one.
+    await projector.keyboard.press('PageDown');
+    await expect(slide.getByRole('status')).toHaveText('voting · 0 answered.');
+    // The projector shows it on its slide, not again over it; the phone gets its sheet.
+    await expect(projector.locator('dialog.workshop-question')).not.toHaveAttribute('open');
+    const sheet = phone.getByRole('dialog', { name: "The talk's <b>pace</b>?" });
+    await sheet.getByRole('button', { name: /^3\s*Fast/ }).click();
+    await expect(sheet.getByRole('status')).toHaveText('Your answer is in.');
+    await expect(slide.getByRole('status')).toHaveText('voting · 1 answered.');
+    // The panel's current question is this one: revealed from there.
+    await projector.keyboard.press('w');
+    const panel = projector.getByRole('dialog', { name: /Workshop/ });
+    const current = panel.getByRole('region', { name: /Current question/ });
+    await expect(current).toContainText("Current question: The talk's <b>pace</b>?");
+    await current.getByRole('button', { name: 'Reveal (R)' }).click();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(slide.getByRole('status')).toHaveText('revealed · 1 answered. A quick poll: no right answer.');
+    await expect(slide.getByText('1 vote', { exact: true })).toBeVisible();
+    // The bars: the one vote's choice full, the others empty (sized without an inline style: the CSP refuses those).
+    const widths = await slide
+      .locator('.choice')
+      .evaluateAll((els) => els.map((e) => [(e.querySelector('.bar') as HTMLElement).offsetWidth, e.clientWidth]));
+    expect(widths.map(([bar, whole]) => Math.round((100 * bar!) / whole!))).toEqual([0, 0, 100]);
+    await expect(sheet.getByRole('status')).toHaveText('A quick poll: no right answer.');
+
+    // A question the room does not ask: said, as text; nothing opens on the next press.
+    await projector.evaluate(() => {
+      window.location.hash = '#/question-host-nope';
+    });
+    const nope = projector.locator('section#question-host-nope');
+    await expect(nope).toHaveClass(/present/);
+    await expect(nope.getByText('This room asks no question “host-nope”', { exact: false })).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    for (const c of contexts) await c.close();
+    await stopServer(s);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

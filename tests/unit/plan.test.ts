@@ -175,3 +175,37 @@ describe('what the deck says of a plan that was not all right (src/deck-plan.ts)
     );
   });
 });
+
+describe("a host's own question in a plan (`question: <id>`)", () => {
+  it('a file line or a list token places it, as a slide of two steps (the question, then the vote)', () => {
+    expect(parsePlanText('title\nquestion: host-pace\nsummary')).toEqual({
+      ids: ['title', 'question:host-pace', 'summary'],
+    });
+    const named = new Map([['mine', 'title\nquestion: host-pace\nc10k\nQuestion:host-epoll\nsummary']]);
+    const plan = resolvePlan('mine', slides, named);
+    expect(plan.problems).toEqual([]);
+    expect(shown(plan)).toEqual([
+      'title',
+      'question-host-pace',
+      'chapter-io',
+      'c10k',
+      'question-host-epoll',
+      'summary',
+    ]);
+    expect(plan.entries[1]).toEqual({ kind: 'question', id: 'question-host-pace', qid: 'host-pace', inPlan: true });
+    // Each question adds its two steps to the clicker's walk; a chapter's slides are still only its slides.
+    const without = resolvePlan('title,c10k,summary', slides, new Map());
+    expect(planClicks(plan, speakerSteps)).toBe(planClicks(without, speakerSteps) + 4);
+    expect(planChapters(plan).flatMap((c) => c.slides.map((s) => s.id))).toEqual(['c10k']);
+    expect(shown(planFor('title,question:host-pace'))).toEqual(['title', 'question-host-pace']);
+  });
+
+  it('a question named twice is shown once; a malformed one names no slide', () => {
+    const plan = planFor('title,question:host-a,question:host-a,question:Bad_Id');
+    expect(shown(plan)).toEqual(['title', 'question-host-a']);
+    expect(plan.problems).toEqual([
+      { kind: 'repeated-slide', id: 'question:host-a' },
+      { kind: 'unknown-slide', id: 'question:Bad_Id' },
+    ]);
+  });
+});

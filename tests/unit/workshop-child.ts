@@ -44,9 +44,12 @@ export function childServers() {
     return ['--import', 'tsx', 'server/cli.ts', '--no-build', ...serverArgs(dataDir, builds), ...extra];
   }
 
-  /** Starts a server on `dataDir` (`env` added to this process's); resolves once it printed its ready line. */
-  function start(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
-    const child = spawn(process.execPath, cliArgs(dataDir), {
+  /**
+   * Starts a server on `dataDir` (`env` added to this process's, `extra` options after the file's); resolves once it
+   * printed its ready line.
+   */
+  function start(dataDir: string, env: Record<string, string> = {}, extra: string[] = []): Promise<ChildServer> {
+    const child = spawn(process.execPath, cliArgs(dataDir, extra), {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },

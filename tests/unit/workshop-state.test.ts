@@ -252,3 +252,53 @@ describe('workshop client state (src/workshop-state.ts)', () => {
     expect(speakerMessageOf(sent)).toEqual(sent);
   });
 });
+
+describe("the host's own questions in the client state", () => {
+  const words = (qid: string, poll = false) => ({
+    qid,
+    question: { ru: qid, en: qid },
+    choices: { ru: ['a', 'b'], en: ['a', 'b'] },
+    poll,
+  });
+  const questions = [words('host-a'), words('host-b', true)];
+  const hp = (qid: string, status: PollView['status']) => poll({ qid, status, choiceCount: 2 });
+
+  it('a question comes up when it opens or is revealed, stays when closed, goes when reset or closed here', () => {
+    let s = run(phone(), [welcome([hp('host-a', 'idle'), hp('host-b', 'idle')], { questions })]);
+    expect(s.questions.map((q) => q.qid)).toEqual(['host-a', 'host-b']);
+    expect(s.shownQuestion).toBeNull();
+    s = reduce(s, msg({ type: 'poll', poll: hp('host-a', 'open') }));
+    expect(s.shownQuestion).toBe('host-a');
+    s = reduce(s, msg({ type: 'poll', poll: hp('host-a', 'closed') }));
+    expect(s.shownQuestion).toBe('host-a');
+    s = reduce(s, { kind: 'show-question', qid: null });
+    expect(s.shownQuestion).toBeNull();
+    s = reduce(s, msg({ type: 'poll', poll: hp('host-a', 'revealed') }));
+    expect(s.shownQuestion).toBe('host-a');
+    s = reduce(s, msg({ type: 'poll', poll: hp('host-b', 'open') }));
+    expect(s.shownQuestion).toBe('host-b');
+    s = reduce(s, msg({ type: 'poll', poll: hp('host-b', 'idle') }));
+    expect(s.shownQuestion).toBeNull();
+    // A deck's quiz opening is its slide's business, not the sheet's; nor is an id the room does not ask.
+    s = reduce(s, msg({ type: 'poll', poll: poll({ status: 'open' }) }));
+    expect(s.shownQuestion).toBeNull();
+    expect(reduce(s, { kind: 'show-question', qid: 'quiz-busy-wait' })).toBe(s);
+  });
+
+  it('a phone joining late sees the open question; a reconnect keeps the one shown while the room still asks it', () => {
+    const late = run(phone(), [welcome([hp('host-a', 'revealed'), hp('host-b', 'open')], { questions })]);
+    expect(late.shownQuestion).toBe('host-b');
+    const shown = reduce(late, { kind: 'show-question', qid: 'host-a' });
+    const again = run(shown, [
+      { kind: 'closed' },
+      welcome([hp('host-a', 'revealed'), hp('host-b', 'open')], { questions }),
+    ]);
+    expect(again.shownQuestion).toBe('host-a');
+    const reset = run(shown, [
+      { kind: 'closed' },
+      welcome([hp('host-a', 'idle'), hp('host-b', 'idle')], { questions }),
+    ]);
+    expect(reset.shownQuestion).toBeNull();
+    expect(run(phone(), [welcome([hp('host-b', 'open')])]).shownQuestion).toBeNull();
+  });
+});
