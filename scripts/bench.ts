@@ -12,7 +12,8 @@
  *
  * `npx tsx scripts/bench.ts --only=sizes,first,slides,slider,sim,pyodide` runs only those sections (on builds already made):
  * sizes (budgets, the single file), first (the first slide against reveal.js's demo), slides (the slide change in
- * both languages and the heap after walking the deck: scripts/bench-slides.ts), slider (a slider move, idle time),
+ * both languages and the heap after walking the deck: scripts/bench-slides.ts), presses (the Event Timing of every
+ * clicker press of every plan as presented, beside reveal.js alone: scripts/bench-presses.ts), slider (a slider move, idle time),
  * sim (the simulator, in Node).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -27,6 +28,7 @@ import { parseCommandLine } from './command-line.ts';
 import { simulatorRows } from './bench-sim.ts';
 import { pyodideRows } from './bench-pyodide.ts';
 import { timeBareSlideChanges, timeSlideChanges } from './bench-slides.ts';
+import { plans, timePresses, type Press } from './bench-presses.ts';
 
 const dist = resolve(process.env['DIST_DIR'] ?? 'dist');
 const singleDir = resolve(process.env['SINGLE_DIR'] ?? 'dist-single');
@@ -41,7 +43,7 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-const SECTIONS = ['sizes', 'first', 'slides', 'slider', 'sim', 'pyodide'] as const;
+const SECTIONS = ['sizes', 'first', 'slides', 'presses', 'slider', 'sim', 'pyodide'] as const;
 function usage(message: string): never {
   console.error(`${message}\nusage: npx tsx scripts/bench.ts [--only=${SECTIONS.join(',')}]`);
   process.exit(1);
@@ -265,6 +267,53 @@ if (run('slides')) {
       `once: ${(t.heapOnce / 1e6).toFixed(1)} MB, ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %; goal ≤ +10 % ${growth <= 0.1 ? 'ok' : 'OVER'}`,
     ]);
   }
+}
+
+// Every clicker press of the deck as presented, in both languages, as Chromium's Event Timing measures it, counted
+// for each plan (a plan's presses: those that lead to its slides); reveal.js alone with fragments walked the same way,
+// first and last, in the same run. BENCH_PRESSES caps each walk (a quick look).
+if (run('presses')) {
+  const limit = Number(process.env['BENCH_PRESSES'] ?? 400);
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  const stats = (xs: number[]) =>
+    `p50 ${ms(percentile(xs, 50))}, p95 ${ms(percentile(xs, 95))}, max ${ms(Math.max(...xs))}`;
+  const bare: Press[] = [];
+  const walkBare = async () =>
+    bare.push(...(await timePresses(browser, origin, `${origin}/bare/index.html?fragments=2`, limit)));
+  await walkBare();
+  const ours = new Map<string, Press[]>();
+  for (const lang of ['en', 'ru'] as const)
+    ours.set(
+      lang,
+      await timePresses(browser, origin, `${origin}/deck/index.html?present&plan=workshop&lang=${lang}`, limit),
+    );
+  await walkBare();
+  const bareP95 = percentile(
+    bare.map((p) => p.keydown),
+    95,
+  );
+  rows.push([
+    `press, reveal.js alone with fragments: keydown (${bare.length} presses)`,
+    ms(bareP95),
+    `${stats(bare.map((p) => p.keydown))}; keyup ${stats(bare.map((p) => p.keyup))} (Event Timing; under 16 ms counts as 8)`,
+  ]);
+  for (const plan of plans())
+    for (const [lang, presses] of ours) {
+      const mine = presses.filter((p) => plan.ids === null || plan.ids.has(p.slideId));
+      if (mine.length === 0) continue;
+      const down = mine.map((p) => p.keydown);
+      const p95 = percentile(down, 95);
+      const ok = p95 <= 1.2 * bareP95 && Math.max(...down) <= 60 ? 'ok' : 'OVER';
+      const worst = mine
+        .filter((p) => p.keydown > 60)
+        .map((p) => `${p.slideId} ${ms(p.keydown)}`)
+        .join(', ');
+      rows.push([
+        `press, plan ${plan.name}, ${lang}: keydown (${mine.length} presses)`,
+        ms(p95),
+        `${stats(down)}; goal p95 ≤ 1.2 × reveal's (${ms(1.2 * bareP95)}), none over 60 ms: ${ok}${worst ? ` (${worst})` : ''}; keyup ${stats(mine.map((p) => p.keyup))} (field INP takes the larger)`,
+      ]);
+    }
 }
 
 // 3. A c10k slider move to updated figures: set the slider, fire input, wait for the demo (and its chart) to update.

@@ -12,6 +12,14 @@ for (let i = 1; i <= 27; i++) {
   const words = document.createElement('p');
   words.textContent = 'A few words, as a slide has beside its demo: how a server waits for many connections at once.';
   section.append(title, words);
+  // ?fragments=N: each slide's words come in N more steps (the press walk of scripts/bench-presses.ts)
+  const steps = Number(new URLSearchParams(window.location.search).get('fragments') ?? 0);
+  for (let f = 1; f <= steps; f++) {
+    const step = document.createElement('p');
+    step.className = 'fragment';
+    step.textContent = `Step ${f}: one more line of words appears.`;
+    section.append(step);
+  }
   slides.append(section);
 }
 
