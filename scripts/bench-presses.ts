@@ -2,8 +2,8 @@
  * `npm run bench`'s clicker presses, as the browser itself measures them: Chromium's Event Timing API gives each
  * keydown and keyup of a press its duration, from the input to the frame that shows what it changed (rounded to
  * 8 ms; an event under 16 ms is not reported at all, so it counts here as 8 ms, "under 16"). A walk presses PageDown
- * through every step of a plan as presented (`?present&plan=<name>`, 1280×720), waiting between presses until the page
- * is idle, as a speaker talks before pressing; reveal.js alone (scripts/bench-bare/, 27 slides of text with two
+ * through every step of the full deck as presented (`?present&plan=workshop`, 1280×720; a plan's figures are the
+ * presses that lead to its slides), waiting between presses until the page is idle, as a speaker talks before pressing; reveal.js alone (scripts/bench-bare/, 27 slides of text with two
  * fragments each) is walked the same way in the same run. Field INP tools report the worst interaction of a visit,
  * keyup included: a keyup changes nothing on screen, yet Chromium counts it until the next frame with anything new.
  */

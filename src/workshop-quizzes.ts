@@ -3,6 +3,7 @@
  * src/connected-quizzes.ts: found as it connects, or already there) gets the room's view of its question as its
  * `live` property at each repaint; what a person asks of one (a vote, a reveal) goes to `asked` with the question's id.
  */
+import type { Owned } from './owned.ts';
 import {
   QUIZ_LIVE_EVENT,
   type QuizHost,
@@ -18,8 +19,9 @@ function qidOf(el: Element): string | null {
   return (id && slideById(id)?.demo?.quizzes?.[0]) || null;
 }
 
-/** Starts watching; returns the repaint, which gives each connected quiz `live(qid)` and forgets the gone ones. */
+/** Starts watching (until `owned` is released); returns the repaint, which gives each connected quiz `live(qid)` and forgets the gone ones. */
 export function watchQuizzes(
+  owned: Owned,
   quizzes: ConnectedQuizzes,
   live: (qid: string) => QuizLive,
   asked: (qid: string, detail: QuizLiveDetail) => void,
@@ -28,8 +30,8 @@ export function watchQuizzes(
     const qid = qidOf(el as unknown as Element);
     if (qid && 'live' in el) el.live = live(qid);
   };
-  quizzes.watch(paint);
-  document.addEventListener(QUIZ_LIVE_EVENT, (e) => {
+  owned.add(quizzes.watch(paint));
+  owned.listen(document, QUIZ_LIVE_EVENT, (e) => {
     const qid = e.target instanceof Element ? qidOf(e.target) : null;
     if (qid) asked(qid, (e as CustomEvent<QuizLiveDetail>).detail);
   });

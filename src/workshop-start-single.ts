@@ -7,6 +7,7 @@ import type { RevealApi } from 'reveal.js';
 import type { WorkshopOptions } from './plugins/workshop.ts';
 import type { Bilingual } from '../lib/i18n.ts';
 import { showToast } from './toast.ts';
+import type { Owned } from './owned.ts';
 
 /** Its words here, not in src/deck-text.ts: that module is in every embed's shell chunk, and this is the file's alone. */
 const inFile: Bilingual<string> = {
@@ -14,7 +15,7 @@ const inFile: Bilingual<string> = {
   ru: 'Режиму мастер-класса нужна презентация, которую раздаёт его сервер (npm run workshop): открытый сам по себе файл ни к какому серверу не подключается.',
 };
 
-export function startWorkshop(_deck: RevealApi, options: WorkshopOptions): null {
+export function startWorkshop(_deck: RevealApi, options: WorkshopOptions, _owned: Owned): null {
   showToast(inFile[options.getLang()]);
   return null;
 }

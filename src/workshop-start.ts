@@ -26,6 +26,7 @@ import { WorkshopLink, wsUrl } from './workshop-link.ts';
 import { MOVES } from './deck-position.ts';
 import { WORKSHOP_COMMAND_EVENT, WORKSHOP_STATUS_EVENT, type WorkshopCommand } from './speaker-protocol.ts';
 import { watchQuizzes } from './workshop-quizzes.ts';
+import type { Owned } from './owned.ts';
 import { barTemplate, joinTemplate, panelTemplate, type PanelContext } from './workshop-ui.ts';
 import { hostSheetTemplate, hostSlideTemplate, sizeBars } from './workshop-host-ui.ts';
 import { workshopText } from './plugins/workshop-text.ts';
@@ -44,10 +45,10 @@ const KEY_W = 87;
  * their `live` property; the summary (the room's results) and the title's map (the join address) through the deck's
  * workshop view (components/ui/workshop-context.ts).
  */
-export function startWorkshop(deck: RevealApi, options: WorkshopOptions): (() => void) | null {
+export function startWorkshop(deck: RevealApi, options: WorkshopOptions, owned: Owned): (() => void) | null {
   const where = workshopFromSearch(window.location.search);
   if (!where) return null;
-  return start(deck, where, options);
+  return start(deck, where, options, owned);
 }
 
 function participantId(): string {
@@ -60,7 +61,12 @@ function participantId(): string {
   return pid;
 }
 
-function start(deck: RevealApi, where: { room: string; presenter: boolean }, options: WorkshopOptions): () => void {
+function start(
+  deck: RevealApi,
+  where: { room: string; presenter: boolean },
+  options: WorkshopOptions,
+  owned: Owned,
+): () => void {
   const role = where.presenter ? 'presenter' : 'participant';
   const storedNick = role === 'participant' ? readStored(nickKey(where.room)) : '';
   let state: WorkshopState = initialWorkshopState({
@@ -158,12 +164,15 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
     }
     paint();
   }
-  options.position.subscribe(({ cause }) => {
-    if (MOVES.includes(cause)) onDeckMoved();
-  });
+  owned.add(
+    options.position.subscribe(({ cause }) => {
+      if (MOVES.includes(cause)) onDeckMoved();
+    }),
+  );
 
   // ------------------------------------------------------------------------------ quizzes
   const paintQuizzes = watchQuizzes(
+    owned,
     options.quizzes,
     (qid) => quizLiveFor(state, qid),
     (qid, asked) => {
@@ -304,12 +313,12 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
 
   if (role === 'presenter') {
     // The speaker view's buttons, for the question on the current slide.
-    window.addEventListener(WORKSHOP_COMMAND_EVENT, (e) => {
+    owned.listen(window, WORKSHOP_COMMAND_EVENT, (e) => {
       const action = (e as CustomEvent<WorkshopCommand>).detail;
       const qid = currentQids()[0];
       if (qid) send({ type: 'poll', qid, action });
     });
-    deck.addKeyBinding({ keyCode: KEY_W, key: 'W', description: 'Workshop: the panel' }, () =>
+    owned.key(deck, { keyCode: KEY_W, key: 'W', description: 'Workshop: the panel' }, () =>
       panel.open ? panel.close() : openPanel(),
     );
   }
@@ -317,7 +326,7 @@ function start(deck: RevealApi, where: { room: string; presenter: boolean }, opt
   /** This module loads after the deck started, or before it is ready: either way, once it is. */
   const whenReady = (fn: () => void) => {
     if (deck.isReady()) fn();
-    else deck.on('ready', fn);
+    else owned.on(deck, 'ready', fn);
   };
   // The summary and the title may connect later than this module: paint them when the deck is ready.
   whenReady(paint);

@@ -1,4 +1,5 @@
 import type { RevealApi, RevealPlugin } from 'reveal.js';
+import { Owned } from '../owned.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { deckPageMode, workshopRole } from '../page-mode.ts';
 import { PREFS_CHANGED } from '../prefs.ts';
@@ -25,17 +26,20 @@ export interface WorkshopOptions {
  * participant's phone.
  */
 export const Workshop = (options: WorkshopOptions): RevealPlugin => {
+  const owned = new Owned();
   return {
     id: 'workshop',
+    /** reveal's plugin exit: every listener and key the workshop added goes. */
+    destroy: () => owned.release(),
     init(deck: RevealApi) {
       if (workshopRole(window.location.search) === null) return;
       const page = deckPageMode(deck);
       if (page.mode === 'speaker' || page.print) return;
       void import('../workshop-start.ts').then(
         (m) => {
-          const paint = m.startWorkshop(deck, options);
+          const paint = m.startWorkshop(deck, options, owned);
           // the bar and panel speak the deck's language: redrawn when the person changes it
-          if (paint) deck.on(PREFS_CHANGED, paint);
+          if (paint) owned.on(deck, PREFS_CHANGED, paint);
         },
         (error: unknown) => console.warn('workshop mode failed to load', error),
       );

@@ -5,6 +5,7 @@ import { ConnectedQuizzes } from '../../src/connected-quizzes.ts';
 import { DeckPosition } from '../../src/deck-position.ts';
 import { QuizPresenter } from '../../src/plugins/quiz-presenter.ts';
 import { watchQuizzes } from '../../src/workshop-quizzes.ts';
+import { Owned } from '../../src/owned.ts';
 
 /** A quiz element as the registry sees it: on the quiz-busy-wait slide, connected until told otherwise. */
 const quiz = () => ({
@@ -54,6 +55,7 @@ describe('ConnectedQuizzes: the deck’s one registry of connected quizzes', () 
     void QuizPresenter(new DeckPosition({ getLang: () => 'en' }), quizzes).init?.(deck);
     const view = { kind: 'open' } as unknown as QuizLive;
     const paint = watchQuizzes(
+      new Owned(),
       quizzes,
       () => view,
       () => undefined,
