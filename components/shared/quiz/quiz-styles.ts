@@ -62,7 +62,32 @@ export const quizStyles = [
       font-size: 1.2em;
     }
     :host([presenting]) ol button {
-      font-size: 1.05em;
+      font-size: 1.2em;
+    }
+    /* Presented, the choices share the stage's height: the answers' column runs to the bottom, one tall row each. */
+    :host([presenting]) {
+      height: 100%;
+    }
+    :host([presenting]) .quiz {
+      height: 100%;
+    }
+    :host([presenting]) .answers {
+      height: 100%;
+      display: flex;
+      flex-direction: column;
+    }
+    :host([presenting]) .answers > [role='group'] {
+      flex: 1 1 auto;
+      min-height: 0;
+    }
+    :host([presenting]) ol {
+      height: 100%;
+      grid-auto-rows: minmax(0, 1fr);
+      gap: 0.5em;
+    }
+    :host([presenting]) ol button {
+      height: 100%;
+      align-content: center;
     }
     .ask {
       margin: 0.5em 0 0.6em;
