@@ -302,9 +302,10 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
           svg`<rect class="gap ${gap === i ? 'selected' : ''}" data-gap=${i} x=${x(tk.time)} y=${y1} width=${Math.max(1, x(next.time) - x(tk.time))} height=${laneH} @click=${() => this.setState(selectGap(this.state, i))}><title>${t.gapLabel(i + 1)}</title></rect>`,
         );
     });
+    const tickW = this.presenting ? 4 : 2.5;
     for (const tk of v.ticks)
       rows.push(
-        svg`<rect class="tick" data-actor="task" x=${x(tk.time) - 1} y=${y1 + 3} width="2.5" height=${laneH - 6} pointer-events="none"></rect>`,
+        svg`<rect class="tick" data-actor="task" x=${x(tk.time) - (this.presenting ? 2 : 1)} y=${y1 + 3} width=${tickW} height=${laneH - 6} pointer-events="none"></rect>`,
       );
     const y2 = y1 + laneH + gapY;
     rows.push(laneLabel(tl, y2, laneH - 4, t.lanes.log));

@@ -119,9 +119,10 @@ export const styles = [
       flex: 1 1 0;
       padding: 0.3em 0.6em;
     }
+    /* (1.05em: the kernel's five stages stay on one line in Russian, the longest) */
     :host([presenting]) li {
-      font-size: 1.2em;
-      padding: 0.25em 0.55em;
+      font-size: 1.05em;
+      padding: 0.35em 0.55em;
     }
     :host([presenting]) .place-name {
       font-size: 1em;

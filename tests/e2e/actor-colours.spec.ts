@@ -21,6 +21,10 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   'asyncio-responsiveness': { presented: ['loop', 'task'], selfPaced: ['loop', 'task'] },
   pitfalls: { presented: ['kernel'], selfPaced: ['kernel'] },
   comparison: { presented: ['thread', 'loop', 'task'], selfPaced: [] },
+  // epoll_wait (the kernel), the bytes arriving and waiting in a socket (I/O data)
+  nonblocking: { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
+  // libuv's phase now (the loop), at the steps that show Node's loop
+  'event-loop': { presented: ['loop'], selfPaced: [] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;

@@ -82,7 +82,7 @@ export const quizStyles = [
     }
     :host([presenting]) ol {
       height: 100%;
-      grid-auto-rows: minmax(0, 1fr);
+      grid-auto-rows: minmax(min-content, 1fr);
       gap: 0.5em;
     }
     :host([presenting]) ol button {
