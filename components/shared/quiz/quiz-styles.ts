@@ -62,7 +62,7 @@ export const quizStyles = [
       font-size: 1.2em;
     }
     :host([presenting]) ol button {
-      font-size: 1.2em;
+      font-size: 1.1em;
     }
     /* Presented, the choices share the stage's height: the answers' column runs to the bottom, one tall row each. */
     :host([presenting]) {
@@ -76,13 +76,14 @@ export const quizStyles = [
       display: flex;
       flex-direction: column;
     }
+    /* (a choice of three lines, the reveal's mark under it, grows its row and pushes the status down) */
     :host([presenting]) .answers > [role='group'] {
-      flex: 1 1 auto;
-      min-height: 0;
+      flex: 1 0 auto;
     }
     :host([presenting]) ol {
       height: 100%;
-      grid-auto-rows: minmax(min-content, 1fr);
+      grid-auto-rows: auto;
+      align-content: stretch;
       gap: 0.5em;
     }
     :host([presenting]) ol button {
