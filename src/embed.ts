@@ -1,4 +1,5 @@
 import '../assets/theme.css';
+import '../assets/page.css';
 import { html, render } from 'lit';
 import { isEmbeddable } from '../slides/types.ts';
 import { loadSlide, stepFromParam } from './slide-loader.ts';

@@ -2,6 +2,7 @@ import Reveal from 'reveal.js';
 import 'reveal.js/reset.css';
 import 'reveal.js/reveal.css';
 import '../assets/theme.css';
+import '../assets/page.css';
 import '../assets/controls.css';
 import '../assets/deck.css';
 import { render } from 'lit';

@@ -1,4 +1,5 @@
 import '../assets/theme.css';
+import '../assets/page.css';
 import '../assets/controls.css';
 import '../assets/remote.css';
 import { html, nothing, render } from 'lit';

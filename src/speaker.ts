@@ -1,4 +1,5 @@
 import '../assets/theme.css';
+import '../assets/page.css';
 import '../assets/speaker.css';
 import { html, nothing, render } from 'lit';
 import { isLang, type Lang } from '../lib/i18n.ts';

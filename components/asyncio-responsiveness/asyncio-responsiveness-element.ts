@@ -133,9 +133,9 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
         </p>
         ${this.timeline(v, gap, t.timelineLabel(n(v.ticks.length), n(v.turns.length), n(v.end)))}
         <div class="legend" aria-hidden="true">
-          <span><span class="swatch work"></span>${t.legend.work}</span>
+          <span><span class="swatch work" data-actor="loop"></span>${t.legend.work}</span>
           <span><span class="swatch sleep"></span>${t.legend.sleep}</span>
-          <span><span class="swatch tick"></span>${t.legend.tick}</span>
+          <span><span class="swatch tick" data-actor="task"></span>${t.legend.tick}</span>
           ${presenting && gap === null ? nothing : html`<span><span class="swatch gap"></span>${t.legend.gap}</span>`}
         </div>
         ${
@@ -262,7 +262,8 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
       presenting: this.presenting,
     });
     const { x } = tl;
-    const laneH = this.presenting ? 38 : 30;
+    // Presented, three lanes tall enough to fill the stage's height under the count (120 px: 81 % of it).
+    const laneH = this.presenting ? 120 : 30;
     const gapY = 4;
     const rows: SVGTemplateResult[] = [];
     const sel = gap === null ? null : { a: v.ticks[gap]!, b: v.ticks[gap + 1]! };
@@ -284,6 +285,7 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
             y: y0,
             h: laneH,
             cls: chosen ? 'turn selected' : 'turn',
+            actor: 'loop',
             min: 0.5,
             title: t.turn(tn.index, n(tn.end - tn.start)),
           }),
@@ -300,9 +302,10 @@ export class AsyncioResponsivenessDemo extends DemoElement<ResponsivenessState> 
           svg`<rect class="gap ${gap === i ? 'selected' : ''}" data-gap=${i} x=${x(tk.time)} y=${y1} width=${Math.max(1, x(next.time) - x(tk.time))} height=${laneH} @click=${() => this.setState(selectGap(this.state, i))}><title>${t.gapLabel(i + 1)}</title></rect>`,
         );
     });
+    const tickW = this.presenting ? 4 : 2.5;
     for (const tk of v.ticks)
       rows.push(
-        svg`<rect x=${x(tk.time) - 1} y=${y1 + 3} width="2.5" height=${laneH - 6} fill="var(--hsw-good)" pointer-events="none"></rect>`,
+        svg`<rect class="tick" data-actor="task" x=${x(tk.time) - (this.presenting ? 2 : 1)} y=${y1 + 3} width=${tickW} height=${laneH - 6} pointer-events="none"></rect>`,
       );
     const y2 = y1 + laneH + gapY;
     rows.push(laneLabel(tl, y2, laneH - 4, t.lanes.log));

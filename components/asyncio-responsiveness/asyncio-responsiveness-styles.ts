@@ -88,8 +88,9 @@ export const styles = [
       fill: var(--hsw-panel);
       stroke: var(--hsw-border);
     }
+    /* The loop's turns in the loop's colour, the heartbeat's ticks in a task's (the deck's actors, --hsw-actor-*). */
     svg.timeline .turn {
-      fill: var(--hsw-series-2);
+      fill: var(--hsw-actor-loop);
       stroke: var(--hsw-bg);
       stroke-width: 1.5;
     }
@@ -105,11 +106,14 @@ export const styles = [
       fill-opacity: 0.25;
     }
     svg .turn.selected {
-      stroke: var(--hsw-accent);
+      stroke: var(--hsw-fg);
       stroke-width: 2;
     }
+    svg.timeline .tick {
+      fill: var(--hsw-actor-task);
+    }
     .swatch.work {
-      background: var(--hsw-series-2);
+      background: var(--hsw-actor-loop);
     }
     .swatch.sleep {
       background: var(--hsw-panel);
@@ -118,7 +122,7 @@ export const styles = [
       vertical-align: 0.05em;
     }
     .swatch.tick {
-      background: var(--hsw-good);
+      background: var(--hsw-actor-task);
       width: 0.25em;
     }
     .swatch.gap {

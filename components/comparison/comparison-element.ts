@@ -16,7 +16,20 @@ import {
   setFlag,
   setNumber,
   type ComparisonState,
+  type ModelId,
 } from './comparison-model.ts';
+
+/**
+ * What each model runs a request on, in the deck's colour for that actor (--hsw-actor-*): an OS thread; the loop;
+ * or a task of the runtime's own (a goroutine, a virtual thread, an Erlang process: continuations it schedules).
+ */
+const ACTOR: Record<ModelId, 'thread' | 'loop' | 'task'> = {
+  threads: 'thread',
+  loop: 'loop',
+  goroutines: 'task',
+  virtual: 'task',
+  erlang: 'task',
+};
 
 /** Seed 004's table of the five models; describe a workload and the rows that fit light up, with their reasons. */
 export class ComparisonDemo extends DemoElement<ComparisonState> {
@@ -54,7 +67,9 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
               ${rows.map(
                 (r) =>
                   html`<li class="fit-${r.fit}" data-model=${r.model}>
-                    <span class="name">${t.rows[r.model].name}</span>
+                    <span class="name"
+                      ><span class="actor" data-actor=${ACTOR[r.model]} aria-hidden="true"></span>${t.rows[r.model].name}</span
+                    >
                     ${
                       r.fit === 'good'
                         ? html`<span class="badge"

@@ -54,6 +54,33 @@ export const styles = [
     ul.fits .name {
       font-weight: 700;
     }
+    /* The actor the model runs a request on, in its colour across the deck. */
+    ul.fits .actor {
+      display: inline-block;
+      width: 0.8em;
+      height: 0.8em;
+      margin-right: 0.45em;
+      border-radius: 0.15em;
+    }
+    .actor[data-actor='thread'] {
+      background: var(--hsw-actor-thread);
+    }
+    .actor[data-actor='loop'] {
+      background: var(--hsw-actor-loop);
+    }
+    .actor[data-actor='task'] {
+      background: var(--hsw-actor-task);
+    }
+    /* Presented, the five models fill the stage's height: one large row each. */
+    :host([presenting]) ul.fits {
+      font-size: 1.45em;
+      gap: 0.5em;
+      margin: 0.4em 0 0.6em;
+    }
+    :host([presenting]) ul.fits li {
+      padding: 0.5em 0.6em;
+      border-left-width: 10px;
+    }
     section {
       display: flex;
       flex-direction: column;

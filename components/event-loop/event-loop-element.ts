@@ -111,7 +111,7 @@ export class EventLoopDemo extends DemoElement<EventLoopState> {
             ? html`<div class="phase-row">
               <h3 id="phases">${t.phases}</h3>
               <ol class="phases" aria-labelledby="phases">
-                ${NODE_PHASES.map((p) => html`<li aria-current=${p === phase ? 'step' : 'false'}>${t.phase(p)}</li>`)}
+                ${NODE_PHASES.map((p) => html`<li aria-current=${p === phase ? 'step' : 'false'} data-actor=${p === phase ? 'loop' : nothing}>${t.phase(p)}</li>`)}
               </ol>
             </div>`
             : nothing

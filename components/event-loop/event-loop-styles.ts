@@ -108,9 +108,9 @@ export const styles = [
       border: 1px solid var(--hsw-border);
     }
     ol.phases li[aria-current='step'] {
-      background: var(--hsw-accent);
-      color: var(--hsw-on-accent);
-      border-color: var(--hsw-accent);
+      background: var(--hsw-actor-loop);
+      color: var(--hsw-actor-loop-text);
+      border-color: var(--hsw-actor-loop);
       font-weight: 700;
     }
     .status.callout {

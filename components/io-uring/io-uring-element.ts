@@ -269,8 +269,8 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           if (d.kind === 'gap')
             return svg`<text class="slot-gap" data-hidden=${d.hidden} x=${p.x} y=${p.y + baseline} text-anchor="middle">…<title>${t.hiddenSlots(d.hidden, n(d.hidden))}</title></text>`;
           const text = live.get(d.slot);
-          return svg`<rect class="slot ${cls.get(d.slot) ?? ''}" x=${p.x - cell / 2} y=${p.y - cell / 2} width=${cell} height=${cell} rx="4"></rect>
-            <text class=${text ? 'slot-text' : 'slot-no'} x=${p.x} y=${p.y + baseline} text-anchor="middle">${text ?? d.slot}</text>`;
+          return svg`<rect class="slot ${cls.get(d.slot) ?? ''}" data-actor=${cls.get(d.slot) === 'cqe' ? 'io' : nothing} x=${p.x - cell / 2} y=${p.y - cell / 2} width=${cell} height=${cell} rx="4"></rect>
+            <text class=${text ? `slot-text ${cls.get(d.slot) ?? ''}` : 'slot-no'} x=${p.x} y=${p.y + baseline} text-anchor="middle">${text ?? d.slot}</text>`;
         })}
         ${pointer(head, 'head', head === tail ? 18 : 0)} ${pointer(tail, 'tail', 0)}
       `;
@@ -286,7 +286,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     return html`<svg class=${this.narrow ? 'narrow' : 'wide'} viewBox="0 0 ${g.w} ${g.h}" role="img" aria-label=${t.ringsLabel(n(sqPending(r)), n(cqPending(r)), n(r.inFlight.length))}>
       <text class="ring-name" x=${g.sq.cx} y=${FONT_PX + 1} text-anchor="middle">${t.sqName(n(r.sqEntries))}</text>
       ${ring(g.sq.cx, g.cy, g.sq.r, r.sqEntries, g.sq.cell, 'sq')}
-      <rect class="kernel-box" x=${g.box.x} y=${boxTop} width=${g.box.w} height=${boxH} rx="8"></rect>
+      <rect class="kernel-box" data-actor="kernel" x=${g.box.x} y=${boxTop} width=${g.box.w} height=${boxH} rx="8"></rect>
       <text class="kernel-title" x=${mid} y=${boxTop + 22} text-anchor="middle">${t.inFlight}</text>
       ${flight.slice(0, shown).map((f, i) => svg`<text class="kernel-text" x=${mid} y=${lineY(i)} text-anchor="middle">${f}</text>`)}
       ${flight.length > shown ? svg`<text class="kernel-text" x=${mid} y=${lineY(shown)} text-anchor="middle">+${n(flight.length - shown)}</text>` : nothing}

@@ -117,8 +117,16 @@ export const styles = [
     hsw-chart {
       --hsw-chart-height: 170px;
     }
+    /* Presented (one state, no clicker step): the counts and the chart large, down to the stage's last quarter. */
     :host([presenting]) hsw-chart {
-      --hsw-chart-height: 280px;
+      --hsw-chart-height: 400px;
+    }
+    :host([presenting]) .cards {
+      gap: 0.45em;
+    }
+    :host([presenting]) .card {
+      font-size: 1em;
+      padding: 0.35em 0.6em;
     }
     .rings {
       margin-top: 0.1em;
@@ -153,12 +161,16 @@ export const styles = [
     .slot.write {
       fill: var(--hsw-series-3);
     }
+    /* A completion carries the bytes read: I/O data, in its colour across the deck. */
     .slot.cqe {
-      fill: var(--hsw-series-2);
+      fill: var(--hsw-actor-io);
     }
     svg .slot-text {
       fill: var(--hsw-on-accent);
       font-weight: 700;
+    }
+    svg .slot-text.cqe {
+      fill: var(--hsw-actor-io-text);
     }
     .slot-no,
     .slot-gap {
@@ -186,7 +198,8 @@ export const styles = [
     }
     .kernel-box {
       fill: none;
-      stroke: var(--hsw-muted);
+      stroke: var(--hsw-actor-kernel);
+      stroke-width: 2;
       stroke-dasharray: 5 4;
     }
     svg .kernel-text {

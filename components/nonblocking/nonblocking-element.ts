@@ -164,8 +164,8 @@ export class NonblockingDemo extends DemoElement<PlayState> {
           <span><span class="swatch sleep"></span>${t.legendSleep}</span>
           <span><span class="swatch data"></span>${t.legendData}</span>
           <span><span class="swatch eagain"></span>${t.legendEagain}</span>
-          <span><span class="swatch wait"></span>${t.legendWait}</span>
-          <span><span class="swatch ready"></span>${t.legendReady}</span>
+          <span><span class="swatch wait" data-actor="kernel"></span>${t.legendWait}</span>
+          <span><span class="swatch ready" data-actor="io"></span>${t.legendReady}</span>
         </div>
         </hsw-details>
         <div class="controls-row">
@@ -273,7 +273,7 @@ export class NonblockingDemo extends DemoElement<PlayState> {
             <rect class="sleep" x=${x(e.start) + 0.5} y=${y + 0.5} width=${Math.max(0, x(sleepEnd) - x(e.start) - 1)} height=${h - 1}></rect>`
               : nothing
           }
-          ${runEnd > e.wake ? svg`<rect class=${cls} x=${x(e.wake) + 0.5} y=${y} width=${Math.max(0.5, x(runEnd) - x(e.wake) - 1)} height=${h}></rect>` : nothing}
+          ${runEnd > e.wake ? svg`<rect class=${cls} data-actor=${cls === 'run-ready' ? 'kernel' : nothing} x=${x(e.wake) + 0.5} y=${y} width=${Math.max(0.5, x(runEnd) - x(e.wake) - 1)} height=${h}></rect>` : nothing}
           ${label ? svg`<text class="call-label" x=${x(e.start) + boxW / 2} y=${y + h / 2 + 5} text-anchor="middle">${label}</text>` : nothing}
         `;
       });
@@ -285,8 +285,8 @@ export class NonblockingDemo extends DemoElement<PlayState> {
       const served = v.servedSoFar[k];
       const waitEnd = served ?? time;
       return svg`
-        ${waitEnd > arr ? svg`<rect class="waiting" x=${x(arr)} y=${y + 8} width=${x(waitEnd) - x(arr)} height=${LANE_H - 16}></rect>` : nothing}
-        <path class="arrival" d="M ${x(arr) - 6} ${y + 2} L ${x(arr) + 6} ${y + 2} L ${x(arr)} ${y + 11} Z"></path>
+        ${waitEnd > arr ? svg`<rect class="waiting" data-actor="io" x=${x(arr)} y=${y + 8} width=${x(waitEnd) - x(arr)} height=${LANE_H - 16}></rect>` : nothing}
+        <path class="arrival" data-actor="io" d="M ${x(arr) - 6} ${y + 2} L ${x(arr) + 6} ${y + 2} L ${x(arr)} ${y + 11} Z"></path>
         ${served !== undefined ? svg`<circle class="served" cx=${x(served)} cy=${y + LANE_H / 2} r="6"></circle>` : nothing}
       `;
     });

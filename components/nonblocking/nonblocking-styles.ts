@@ -84,8 +84,9 @@ export const styles = [
     .run-eagain {
       fill: var(--hsw-bad);
     }
+    /* epoll_wait is the kernel's; bytes arriving and waiting in a socket are I/O data (the deck's actors). */
     .run-ready {
-      fill: var(--hsw-accent);
+      fill: var(--hsw-actor-kernel);
     }
     .call-label {
       font-size: var(--hsw-fs-small);
@@ -93,11 +94,11 @@ export const styles = [
       fill: var(--hsw-fg);
     }
     .waiting {
-      fill: var(--hsw-warn);
+      fill: var(--hsw-actor-io);
       opacity: 0.85;
     }
     .arrival {
-      fill: var(--hsw-warn);
+      fill: var(--hsw-actor-io);
     }
     .served {
       fill: var(--hsw-good);
@@ -131,10 +132,10 @@ export const styles = [
       background: var(--hsw-bad);
     }
     .swatch.wait {
-      background: var(--hsw-accent);
+      background: var(--hsw-actor-kernel);
     }
     .swatch.ready {
-      background: var(--hsw-warn);
+      background: var(--hsw-actor-io);
     }
 
     .controls-row {

@@ -188,7 +188,8 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
     });
     const { x, W, left, right, span, font: FONT } = tl;
     const top = 8;
-    const plotH = this.presenting ? 190 : 96;
+    // Presented, the plot takes the stage's height under the slide's title (the verdict ends at about 80 % of it).
+    const plotH = this.presenting ? 420 : 96;
     const bottom = top + plotH;
     const H = bottom + FONT + 10;
     const yMax = Math.log10(1 + WORLD.calls);
@@ -220,7 +221,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
         (v) =>
           svg`<text class="axis" x=${x(v)} y=${bottom + FONT + 4} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${duration(v, lang)}</text>`,
       )}
-      <path class="sockets" d=${d}></path>
+      <path class="sockets" data-actor="kernel" d=${d}></path>
       ${RAISES_FD_LIMIT[this.state.lang] ? nothing : hline(FD_SOFT_LIMIT, 'fd', t.ulimit)}
       ${hline(WORLD.apiLimit, 'api', t.apiLine(n(WORLD.apiLimit)))}
       ${forever && last > 0 ? svg`<text class="line-label bad" x=${W - right - 4} y=${y(last) - 4} text-anchor="end">${t.forever}</text>` : nothing}

@@ -113,10 +113,11 @@ export const styles = [
     .tile.good .tile-value {
       color: var(--hsw-good-text);
     }
+    /* The sockets open: the kernel's, in its colour across the deck. */
     .sockets {
-      fill: var(--hsw-accent);
+      fill: var(--hsw-actor-kernel);
       fill-opacity: 0.35;
-      stroke: var(--hsw-accent);
+      stroke: var(--hsw-actor-kernel);
       stroke-width: 2;
     }
     line.api {

@@ -25,6 +25,13 @@ import {
   type WakeUpState,
 } from './wake-up-model.ts';
 
+/** Each lane in the deck's colour of its actor (--hsw-actor-*): the bytes arriving, the kernel, your thread. */
+const ACTOR: Record<(typeof PLACES)[number], 'io' | 'kernel' | 'thread'> = {
+  hardware: 'io',
+  kernel: 'kernel',
+  thread: 'thread',
+};
+
 /** One packet from the network card to the thread asleep in epoll_wait, stage by stage; then epoll_wait again. */
 export class WakeUpDemo extends DemoElement<WakeUpState> {
   static override styles = styles;
@@ -45,12 +52,18 @@ export class WakeUpDemo extends DemoElement<WakeUpState> {
       const stages = STAGES.filter((st) => PLACE[st] === place);
       const start = first;
       first += stages.length;
-      return html`<div class="place ${place}">
+      return html`<div class="place ${place}" data-actor=${ACTOR[place]}>
         <span class="place-name" aria-hidden="true">${t.where[place]}</span>
         <ol start=${start} aria-label=${t.where[place]}>
           ${stages.map((st) => {
             const status = stageStatus(st, s.index);
-            return html`<li class=${status} aria-current=${status === 'current' ? 'step' : 'false'}>${t.stages[st].name}</li>`;
+            return html`<li
+              class=${status}
+              data-actor=${status === 'ahead' ? nothing : ACTOR[place]}
+              aria-current=${status === 'current' ? 'step' : 'false'}
+            >
+              ${t.stages[st].name}
+            </li>`;
           })}
         </ol>
       </div>`;

@@ -75,18 +75,57 @@ export const styles = [
       border-left-color: var(--hsw-muted);
       border-right: 0;
     }
+    /* Each lane, its stages passed and the stage now in the colour of its actor: I/O data, the kernel, the thread. */
+    .place {
+      border-left: 6px solid var(--actor);
+    }
+    [data-actor='io'] {
+      --actor: var(--hsw-actor-io);
+      --actor-text: var(--hsw-actor-io-text);
+    }
+    [data-actor='kernel'] {
+      --actor: var(--hsw-actor-kernel);
+      --actor-text: var(--hsw-actor-kernel-text);
+    }
+    [data-actor='thread'] {
+      --actor: var(--hsw-actor-thread);
+      --actor-text: var(--hsw-actor-thread-text);
+    }
     li.done {
-      border-color: var(--hsw-accent);
+      border-color: var(--actor);
     }
     li.ahead {
       color: var(--hsw-muted);
       border-style: dashed;
     }
     li.current {
-      background: var(--hsw-accent);
-      border-color: var(--hsw-accent);
-      color: var(--hsw-on-accent);
+      background: var(--actor);
+      border-color: var(--actor);
+      color: var(--actor-text);
       font-weight: 700;
+    }
+    /* Presented: the three lanes share the stage's height, the stages large enough to read from the back. */
+    :host([presenting]) {
+      height: 100%;
+    }
+    :host([presenting]) section {
+      height: 100%;
+    }
+    :host([presenting]) .path {
+      flex: 1 1 auto;
+      gap: 0.4em;
+    }
+    :host([presenting]) .place {
+      flex: 1 1 0;
+      padding: 0.3em 0.6em;
+    }
+    /* (1.05em: the kernel's five stages stay on one line in Russian, the longest) */
+    :host([presenting]) li {
+      font-size: 1.05em;
+      padding: 0.35em 0.55em;
+    }
+    :host([presenting]) .place-name {
+      font-size: 1em;
     }
     .caption {
       font-size: 1.05em;

@@ -187,3 +187,94 @@ export function legibilityRow(id: string, lang: string, m: Legibility): string {
   const px = (v: number | null) => (v === null ? '   -' : v.toFixed(1).padStart(5));
   return `${(id + ' (' + lang + ')').padEnd(32)} ${String(m.chars).padStart(5)} ${String(m.bodyChars).padStart(5)} ${String(pct).padStart(4)} % ${px(m.smallestPx)} ${px(m.bodySmallestPx)} ${String(m.offStage.length).padStart(3)} off${m.offStage.length ? ': ' + m.offStage.map((o) => `“${o.text.slice(0, 20)}” ${o.off.replace(/ \(.*?\)/g, '')}`).join('; ') : ''}`;
 }
+
+/** How far down the stage the current slide's picture reaches. */
+export interface Fill {
+  /** The bottom of the lowest thing drawn, as a share of the stage's height from its top (0–1). */
+  bottom: number;
+  /** What it is. */
+  where: string;
+}
+
+/**
+ * Measures where the current slide's picture ends: the lowest thing drawn on it (a text's line box, an SVG shape, a
+ * canvas or image, a box with a background or a border), light DOM and open shadow roots, after what scrolling or
+ * clipping boxes cut off, as a share of the stage's height (reveal's scaled 1280×720 slide). The closed disclosures'
+ * summaries ("More", "The code and the figures": secondary, one line each, wherever they sit) and the speaker notes
+ * do not count: a slide whose picture ends at half the stage and puts its "More" at the bottom is still half empty.
+ */
+export async function measureFill(page: Page): Promise<Fill> {
+  return page.evaluate(() => {
+    const section = document.querySelector('.reveal .slides > section.present');
+    const stage = document.querySelector('.reveal .slides')?.getBoundingClientRect();
+    if (!section || !stage) return { bottom: 0, where: 'no slide' };
+    let best = { b: stage.top, where: 'nothing' };
+    const up = (el: Element): Element | null => {
+      if (el.assignedSlot) return el.assignedSlot;
+      if (el.parentElement) return el.parentElement;
+      const root = el.getRootNode();
+      return root instanceof ShadowRoot ? root.host : null;
+    };
+    /** The bottom of a box after the boxes that clip it, or null when nothing of it is left. */
+    const clippedBottom = (r: DOMRect, from: Element): number | null => {
+      let top = r.top;
+      let bottom = r.bottom;
+      for (let el: Element | null = from; el && el !== section; el = up(el)) {
+        const st = getComputedStyle(el);
+        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+        const c = el.getBoundingClientRect();
+        top = Math.max(top, c.top);
+        bottom = Math.min(bottom, c.bottom);
+        if (bottom - top < 0.5) return null;
+      }
+      return bottom;
+    };
+    const describe = (el: Element): string => {
+      const root: Node = el.getRootNode();
+      const demo = root instanceof ShadowRoot ? root.host.localName : '';
+      return `${demo ? demo + ' › ' : ''}${el.localName}${el.classList.length ? '.' + [...el.classList].join('.') : ''}`;
+    };
+    const consider = (r: DOMRect, el: Element, what: string) => {
+      if (r.width <= 0.5 || r.height <= 0.5) return;
+      const b = clippedBottom(r, el);
+      if (b !== null && b > best.b) best = { b, where: `${describe(el)} ${what}`.trim() };
+    };
+    const paints = (el: Element, st: CSSStyleDeclaration): boolean => {
+      if (el instanceof SVGGraphicsElement && !(el instanceof SVGSVGElement) && !(el instanceof SVGGElement))
+        return true;
+      if (el instanceof HTMLCanvasElement || el instanceof HTMLImageElement) return true;
+      const bg = st.backgroundColor;
+      if (bg && !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(bg)) return true;
+      return ['top', 'bottom', 'left', 'right'].some(
+        (s) =>
+          parseFloat(st.getPropertyValue(`border-${s}-width`)) > 0 &&
+          st.getPropertyValue(`border-${s}-style`) !== 'none' &&
+          !/rgba\(0, 0, 0, 0\)/.test(st.getPropertyValue(`border-${s}-color`)),
+      );
+    };
+    const walk = (root: Node) => {
+      for (const node of Array.from(root.childNodes)) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const parent = node.parentElement;
+          if (!parent || !(node.textContent ?? '').trim()) continue;
+          if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects())
+            consider(r, parent, `“${(node.textContent ?? '').trim().slice(0, 30)}”`);
+        } else if (node instanceof Element) {
+          if (node.matches('aside.notes, script, style, template, summary')) continue;
+          if (!node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+          const st = getComputedStyle(node);
+          if (paints(node, st)) consider(node.getBoundingClientRect(), node, '');
+          if (node.shadowRoot) walk(node.shadowRoot);
+          walk(node);
+        } else if (node instanceof DocumentFragment) {
+          walk(node);
+        }
+      }
+    };
+    walk(section);
+    return { bottom: (best.b - stage.top) / stage.height, where: best.where };
+  });
+}

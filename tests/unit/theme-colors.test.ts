@@ -66,3 +66,48 @@ describe('orange text', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('one colour per actor', () => {
+  // The Okabe–Ito palette (the deck's staging note): the same fill on every slide and in both themes.
+  const OKABE_ITO = {
+    kernel: '#0072b2',
+    thread: '#d55e00',
+    loop: '#009e73',
+    task: '#cc79a7',
+    timer: '#e69f00',
+    io: '#56b4e9',
+    microtask: '#f0e442',
+  } as const;
+  // Declared once, in the theme's own :root block (not the two themes').
+  const actors = new Map(
+    [...css.matchAll(/(--hsw-actor-[\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!.toLowerCase()]),
+  );
+  const value = (name: string) => actors.get(name);
+
+  it.each(Object.entries(OKABE_ITO))('%s is %s, with text on it at 4.5:1 or more', (actor, hex) => {
+    expect(value(`--hsw-actor-${actor}`)).toBe(hex);
+    const text = value(`--hsw-actor-${actor}-text`);
+    expect(text, `--hsw-actor-${actor}-text`).toBeDefined();
+    expect(contrast(text!, hex)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('is not themed: neither theme redefines an actor', () => {
+    for (const selector of [":root,\n:root[data-theme='dark']", ":root[data-theme='light']"]) {
+      const start = css.indexOf(`${selector} {`);
+      expect(start).toBeGreaterThan(-1);
+      expect(css.slice(start, css.indexOf('}', start))).not.toContain('--hsw-actor-');
+    }
+  });
+
+  it('is written only in the theme: no component spells an actor’s colour, it names the token', async () => {
+    const { readdirSync } = await import('node:fs');
+    const dir = new URL('../../components/', import.meta.url);
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const hexes = Object.values(OKABE_ITO);
+    const offenders = files.filter((f) => {
+      const src = readFileSync(new URL(f, dir), 'utf8').toLowerCase();
+      return hexes.some((h) => src.includes(h));
+    });
+    expect(offenders).toEqual([]);
+  });
+});

@@ -62,7 +62,33 @@ export const quizStyles = [
       font-size: 1.2em;
     }
     :host([presenting]) ol button {
-      font-size: 1.05em;
+      font-size: 1.1em;
+    }
+    /* Presented, the choices share the stage's height: the answers' column runs to the bottom, one tall row each. */
+    :host([presenting]) {
+      height: 100%;
+    }
+    :host([presenting]) .quiz {
+      height: 100%;
+    }
+    :host([presenting]) .answers {
+      height: 100%;
+      display: flex;
+      flex-direction: column;
+    }
+    /* (a choice of three lines, the reveal's mark under it, grows its row and pushes the status down) */
+    :host([presenting]) .answers > [role='group'] {
+      flex: 1 0 auto;
+    }
+    :host([presenting]) ol {
+      height: 100%;
+      grid-auto-rows: auto;
+      align-content: stretch;
+      gap: 0.5em;
+    }
+    :host([presenting]) ol button {
+      height: 100%;
+      align-content: center;
     }
     .ask {
       margin: 0.5em 0 0.6em;

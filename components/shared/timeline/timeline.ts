@@ -79,6 +79,8 @@ export interface Span {
   readonly rx?: number;
   /** The narrowest it is drawn, so that an instant still shows. */
   readonly min?: number;
+  /** The actor it draws (`data-actor`: kernel, thread, loop, task, timer, io, microtask), in its deck-wide colour. */
+  readonly actor?: string;
 }
 
 /** A span of time in a lane: a bar from `from` to `to`. */
@@ -86,7 +88,7 @@ export function span(t: Timeline, s: Span): SVGTemplateResult {
   const x0 = t.x(s.from);
   const w = Math.max(s.min ?? 1, t.x(s.to) - x0);
   const title = s.title === undefined ? nothing : svg`<title>${s.title}</title>`;
-  return svg`<rect class=${s.cls ?? nothing} x=${x0} y=${s.y} width=${w} height=${s.h} rx=${s.rx ?? nothing} fill=${s.fill ?? nothing}>${title}</rect>`;
+  return svg`<rect class=${s.cls ?? nothing} data-actor=${s.actor ?? nothing} x=${x0} y=${s.y} width=${w} height=${s.h} rx=${s.rx ?? nothing} fill=${s.fill ?? nothing}>${title}</rect>`;
 }
 
 /** How much room the axis's numbers take under `axisY`. */
