@@ -1,13 +1,13 @@
 /**
  * The loop picture's model (components/shared/loop-picture/): a scene puts the timers in deadline order, refuses a
  * phase its flavour's ring lacks and a chip in two places, says what moved between two scenes, and names its regions
- * in each flavour (CPython's `_scheduled`, `_ready` and the selector; no microtask lane in asyncio). The actors'
- * colours are the deck's Okabe–Ito palette, each chip's text on its fill at 4.5:1 or more.
+ * in each flavour (CPython's `_scheduled`, `_ready` and the selector; no microtask lane in asyncio). Its chips take
+ * the deck's actor tokens.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  ACTOR_COLOURS,
+  ACTORS,
   FLAVOURS,
   PHASES,
   moved,
@@ -16,18 +16,7 @@ import {
   sceneLabels,
   type Chip,
 } from '../../components/shared/loop-picture/loop-picture-model.ts';
-
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-};
+import { loopPictureStyles as styles } from '../../components/shared/loop-picture/loop-picture-styles.ts';
 
 const chip = (id: string, actor: Chip['actor'] = 'task'): Chip => ({ id, label: id, actor });
 
@@ -102,20 +91,12 @@ describe('its words', () => {
 });
 
 describe('the actors’ colours', () => {
-  it('are the Okabe–Ito palette of STAGE.md', () => {
-    expect(Object.fromEntries(Object.entries(ACTOR_COLOURS).map(([k, v]) => [k, v.fill.toLowerCase()]))).toEqual({
-      kernel: '#0072b2',
-      thread: '#d55e00',
-      loop: '#009e73',
-      task: '#cc79a7',
-      timer: '#e69f00',
-      io: '#56b4e9',
-      microtask: '#f0e442',
-    });
-  });
-
-  it('write a chip’s text on its fill at 4.5:1 or more', () => {
-    for (const [actor, c] of Object.entries(ACTOR_COLOURS))
-      expect(contrast(c.fill, c.ink), actor).toBeGreaterThanOrEqual(4.5);
+  it('are the deck’s tokens, one class a chip for every actor (their values: theme-colors.test.ts)', () => {
+    const text = styles.map((s) => String(s)).join('\n');
+    for (const actor of ACTORS)
+      expect(text, actor).toContain(
+        `.chip.${actor} { --fill: var(--hsw-actor-${actor}); --ink: var(--hsw-actor-${actor}-text); }`,
+      );
+    expect(text).not.toMatch(/#[0-9a-f]{6}/i);
   });
 });

@@ -18,19 +18,10 @@ export const FLAVOURS: readonly Flavour[] = ['simple', 'node', 'cpython'];
 export type Actor = 'kernel' | 'thread' | 'loop' | 'task' | 'timer' | 'io' | 'microtask';
 
 /**
- * The Okabe–Ito colour of each actor and the ink of text written on it (white on the kernel's dark blue, near-black
- * on the others: each at 4.5:1 or more, tests/unit/loop-picture.test.ts). The element's styles define them as
- * `--hsw-actor-<name>` and `--hsw-actor-<name>-ink`.
+ * Every actor, in the order STAGE.md lists them. Their colours are the deck's own tokens, `--hsw-actor-<name>` and
+ * `--hsw-actor-<name>-text` for text on it (assets/theme.css; tests/unit/theme-colors.test.ts).
  */
-export const ACTOR_COLOURS: Readonly<Record<Actor, { readonly fill: string; readonly ink: string }>> = {
-  kernel: { fill: '#0072B2', ink: '#ffffff' },
-  thread: { fill: '#D55E00', ink: '#000000' },
-  loop: { fill: '#009E73', ink: '#000000' },
-  task: { fill: '#CC79A7', ink: '#000000' },
-  timer: { fill: '#E69F00', ink: '#000000' },
-  io: { fill: '#56B4E9', ink: '#000000' },
-  microtask: { fill: '#F0E442', ink: '#000000' },
-};
+export const ACTORS: readonly Actor[] = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'];
 
 /** The loop's steps around its ring, in the order one turn takes them. */
 export const PHASES = {

@@ -1,15 +1,9 @@
 import { css, unsafeCSS } from 'lit';
-import { ACTOR_COLOURS, type Actor } from './loop-picture-model.ts';
+import { ACTORS } from './loop-picture-model.ts';
 
-const actors = Object.entries(ACTOR_COLOURS) as [Actor, { fill: string; ink: string }][];
-
-/**
- * `--hsw-actor-<name>` and `--hsw-actor-<name>-ink` for every actor, from the model's palette (one place for the
- * values; the lead may point them at deck-wide tokens), and a chip's fill and ink by its actor's class.
- */
+/** A chip's fill and the text on it by its actor's class: the deck's tokens (assets/theme.css). */
 const actorStyles = unsafeCSS(
-  `:host {\n${actors.map(([a, c]) => `  --hsw-actor-${a}: ${c.fill};\n  --hsw-actor-${a}-ink: ${c.ink};`).join('\n')}\n}\n` +
-    actors.map(([a]) => `.chip.${a} { --fill: var(--hsw-actor-${a}); --ink: var(--hsw-actor-${a}-ink); }`).join('\n'),
+  ACTORS.map((a) => `.chip.${a} { --fill: var(--hsw-actor-${a}); --ink: var(--hsw-actor-${a}-text); }`).join('\n'),
 );
 
 /**
@@ -132,7 +126,7 @@ export const loopPictureStyles = [
     line-height: 1.3;
     overflow-wrap: anywhere;
     background: var(--fill);
-    color: var(--ink);
+    color: var(--text);
   }
   .chip.lit {
     outline: 3px solid var(--hsw-fg);
@@ -204,7 +198,7 @@ export const loopPictureStyles = [
   }
   .phase.now {
     background: var(--hsw-actor-loop);
-    color: var(--hsw-actor-loop-ink);
+    color: var(--hsw-actor-loop-text);
     font-weight: 700;
   }
   .centre {
@@ -254,7 +248,7 @@ export const loopPictureStyles = [
   .socket.data,
   .socket.ready {
     background: var(--hsw-actor-io);
-    color: var(--hsw-actor-io-ink);
+    color: var(--hsw-actor-io-text);
   }
   .socket.ready {
     outline: 3px solid var(--hsw-fg);
