@@ -108,13 +108,6 @@ const KNOWN_OVER: Record<string, number> = {
   'function-coloring/1 (ru)': 418,
   'function-coloring/2 (ru)': 480,
   'function-coloring/3 (ru)': 626,
-  'asyncio-loop/5 (en)': 534,
-  'asyncio-loop/6 (en)': 664,
-  'asyncio-loop/7 (en)': 753,
-  'asyncio-loop/4 (ru)': 355,
-  'asyncio-loop/5 (ru)': 555,
-  'asyncio-loop/6 (ru)': 678,
-  'asyncio-loop/7 (ru)': 752,
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
