@@ -364,10 +364,15 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         <div class="row">
           <label class="check"><input type="checkbox" .checked=${s.ntodo} @change=${(e: Event) => this.setState(setNtodo(this.state, (e.target as HTMLInputElement).checked))} />${this.presenting ? t.ntodoShort : t.ntodo}</label>
         </div>
-        <ol class="phases" aria-label=${t.phasesLabel}>
-          ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
-          <li>= ${t.turnsTotal(turns.length)}</li>
-        </ol>
+        ${
+          // Presented, the turns per phase at the run's last turn only (the turn's head says which of how many)
+          this.presenting && v?.number !== turns.length
+            ? nothing
+            : html`<ol class="phases" aria-label=${t.phasesLabel}>
+              ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
+              <li>= ${t.turnsTotal(turns.length)}</li>
+            </ol>`
+        }
         <div class="turn-row">
           <hsw-step-controls
             .lang=${this.lang}

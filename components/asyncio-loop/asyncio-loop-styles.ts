@@ -353,14 +353,13 @@ export const styles = [
     }
     /*
      * Presented to a hall: the clicker walks the modes and the turns and the listing names the program, so the modes'
-     * buttons, the program's menu, the step buttons, the turns per phase (the turn's head says which of how many, and its phase) and "Your code" stay
-     * in the self-paced view, and a turn shows what its step 6 ran and what it left
+     * buttons, the program's menu, the step buttons, the turns per phase but at the run's last turn (the turn's head says which of how many, and
+     * its phase) and "Your code" stay in the self-paced view, and a turn shows what its step 6 ran and what it left
      * (not the _ready it started from, which step 6's chips repeat); a long listing scrolls inside its box (its head is
      * what the steps talk about), the chips are at the hall's floor and wrap inside their column.
      */
     :host([presenting]) .top,
     :host([presenting]) .rec .row.pick,
-    :host([presenting]) .rec .phases,
     :host([presenting]) hsw-step-controls,
     :host([presenting]) .views button.yours[aria-pressed='false'],
     :host([presenting]) .queues.before {

@@ -179,13 +179,22 @@ test.describe('asyncio-loop', () => {
     await expect(demo.getByText('The timer never fires.')).toBeVisible();
     // the clicker is the only control: the modes' buttons and the turns per phase stay in the self-paced view
     await expect(demo.getByRole('button', { name: 'Run recording' })).toBeHidden();
-    await expect(demo.getByRole('list', { name: 'Turns per run_until_complete of asyncio.run' })).toBeHidden();
     await expect(demo.getByText('Turn 1 of 1')).toBeVisible();
 
     // with the snapshot the timer's line: ring runs in the next turn
     await gotoSlide(page, 'asyncio-loop', { query: 'present', step: 6 });
     await expect(code.locator('[aria-current="step"]')).toHaveText(/^\s+loop\.call_later\(0, ring\)$/);
     await expect(demo.getByText('ring ran in turn 2.')).toBeVisible();
+    // the turns per phase: at the run's last turn only (the empty program's six, in three runs of the loop)
+    const phases = demo.getByRole('list', { name: 'Turns per run_until_complete of asyncio.run' });
+    await expect(phases).toBeHidden();
+    await gotoSlide(page, 'asyncio-loop', { query: 'present', step: 4 });
+    await expect(phases.getByRole('listitem')).toHaveText([
+      'main() · 2',
+      'shutdown_asyncgens · 2',
+      'shutdown_default_executor · 2',
+      '= 6 turns',
+    ]);
   });
 
   test('presented, every recorded step reads on both themes (contrast included)', async ({ page }) => {
