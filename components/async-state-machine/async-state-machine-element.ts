@@ -108,7 +108,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
     const statusClass = step.kind === 'suspend' ? 'good' : step.kind === 'rejected' ? 'bad' : '';
     const scenarioNames = t.scenarios[fn.id] as Record<string, string>;
 
-    const machine = foldedMachine(fn, step);
+    const machine = foldedMachine(fn, step, this.presenting);
 
     const bar = html`<div class="bar">
       <div class="field">
@@ -191,11 +191,15 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
               ${
                 frames.length
                   ? html`<ol class="stack" aria-labelledby="stack-title" data-testid="stack">
-                    ${frames.map((f, i) => html`<li class=${i === 0 ? 'top' : ''}>${f.kind === 'job' ? t.microtask : f.code}</li>`)}
+                    ${frames.map((f, i) => html`<li class=${i === 0 ? 'top' : ''}>${f.kind === 'job' ? (this.presenting ? t.microtaskShort : t.microtask) : f.code}</li>`)}
                   </ol>`
                   : html`<p class="empty" data-testid="stack">${t.stackEmpty}</p>`
               }
-              ${step.kind === 'suspend' && step.pending ? html`<p class="waiting">${t.waitingFor(callKey(step.pending))}</p>` : nothing}
+              ${
+                step.kind === 'suspend' && step.pending
+                  ? html`<p class="waiting">${t.waitingFor(this.presenting ? `${step.pending.op}(…)` : callKey(step.pending))}</p>`
+                  : nothing
+              }
             </div>
             <div class="box ${step.heapReleased ? 'released' : ''}">
               <h3><span id="heap-title">${t.heapTitle}</span>${

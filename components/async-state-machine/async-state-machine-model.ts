@@ -364,9 +364,10 @@ export interface ShownListing {
  * The machine listing folded for a step, so that the whole of it stays readable at a hall's size: the entry
  * function shrinks to one line (`function load(id) { … }`) unless it is what runs, and every `case` but the one
  * that runs (or has just paused) shrinks to its label (`case 1: …`). The switch and all its labels always show,
- * so the shape of the machine stays in view.
+ * so the shape of the machine stays in view. `presented` (to a hall, where every character counts): the entry
+ * function is left out altogether while it does not run.
  */
-export function foldedMachine(fn: FnDef, step: Step): ShownListing {
+export function foldedMachine(fn: FnDef, step: Step, presented = false): ShownListing {
   const src = fn.machineSource;
   const hot = new Set(step.machineLines);
   // The entry function with its closing brace, then each piece.
@@ -385,7 +386,7 @@ export function foldedMachine(fn: FnDef, step: Step): ShownListing {
     if (!sec || sec.lines.some((l) => hot.has(l))) {
       lines.push(text);
       if (hot.has(n)) current.push(lines.length);
-    } else if (n === sec.lines[0]) {
+    } else if (n === sec.lines[0] && !(presented && sec === sections[0])) {
       lines.push(sec.fold(text));
     }
   });

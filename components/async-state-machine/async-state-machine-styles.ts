@@ -6,8 +6,8 @@ import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/
  * Laid out for a hall: the two listings at 0.825em (16.5 px, 16 px on the projector), the machine folded to the
  * running piece so that it fits whole; three columns: what you write, the state machine, and the call stack over
  * the heap object over the narration. On a phone: one listing at a time, chosen with a toggle.
- * Presented (the 23 px host): the state machine at 0.9em (20.7 px) beside the stack, the heap object and the step's
- * line at 0.9em and more; what you write and the controls in a closed disclosure above.
+ * Presented (the 23 px host): the state machine at 1em (22.3 px on the stage) beside the stack, the heap object and
+ * the step's line at 0.9em and more; what you write and the controls in a closed disclosure above.
  */
 export const styles = [
   controlStyles,
@@ -172,7 +172,9 @@ export const styles = [
       display: none;
     }
     :host([presenting]) hsw-code {
-      font-size: var(--hsw-fs-small);
+      /* 23 px, 22.3 px on the stage: code from the back of the hall, its lines spaced to fill the picture's height */
+      font-size: 1em;
+      --hsw-code-line-height: 1.6;
     }
     :host([presenting]) .side {
       font-size: 1em;

@@ -5,7 +5,7 @@ import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import { asyncioLoopText } from './asyncio-loop-text.ts';
-import { listingOf, presetProgram } from './asyncio-loop-programs.ts';
+import { listingOf, presentedListing, presetProgram } from './asyncio-loop-programs.ts';
 import { styles } from './asyncio-loop-styles.ts';
 import * as model from './asyncio-loop-model.ts';
 import {
@@ -52,6 +52,28 @@ type YoursView = typeof YoursViewModule;
  * the phones' build (a room's phones follow the presenter: a hundred of them would each fetch 6 MB they may not use).
  */
 const PREFETCH_PYTHON = import.meta.env.MODE !== 'phone';
+
+/**
+ * Presented to a hall, the lines of a preset's listing to keep (fragments, in order; the rest fold into `…`): the
+ * spinner and the timer's line of the starving program, whose whole does not fit the stage.
+ */
+const PRESENTED_KEEP: Partial<Record<PresetId, readonly string[]>> = {
+  starve: ['async def spinner', 'while True', 'await asyncio.sleep(0)', 'async def main', 'loop.call_later(0, ring)'],
+};
+
+/** Presented, in main's turns: the fragment of the line a speaker's step is about. */
+function PRESENTED_FOCUS(s: AsyncioLoopState): string | null {
+  switch (s.preset) {
+    case 'empty':
+      return 'pass';
+    case 'gather1000':
+      return 'await asyncio.sleep(0)';
+    case 'starve':
+      return s.ntodo ? 'loop.call_later(0, ring)' : 'await asyncio.sleep(0)';
+    default:
+      return null;
+  }
+}
 
 /** Inside the asyncio loop: its composition, the six steps of a turn, and a real small program's run turn by turn. */
 export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
@@ -125,7 +147,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     const t = this.t;
     if (groups.length === 0) return html`<span class="muted">${t.empty}</span>`;
     return html`<ul class="chips" aria-label=${label}>
-      ${groups.map((g) => html`<li class="chip">${handleName(g.callback)} ${t.group(g.count, g.tasks)}</li>`)}
+      ${groups.map((g) => html`<li class="chip">${handleName(g.callback)} ${t.group(g.count, this.presenting ? [] : g.tasks)}</li>`)}
     </ul>`;
   }
 
@@ -248,11 +270,14 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
    */
   private stepsPresented(steps: readonly (readonly ['busy' | 'quiet', string])[]) {
     const idle = steps.flatMap(([cls], i) => (cls === 'quiet' ? [i + 1] : []));
+    // a run of three or more written as a range: 1–5
+    const run = idle.length >= 3 && idle.at(-1)! - idle[0]! === idle.length - 1;
+    const named = run ? `${idle[0]}–${idle.at(-1)}` : idle.join(' · ');
     return steps.flatMap(([cls, text], i) =>
       cls === 'busy'
         ? [html`<li class="busy">${text}</li>`]
         : i + 1 === idle[0]
-          ? [html`<li class="quiet idle">${this.t.idleSteps(idle.join(' · '))}</li>`]
+          ? [html`<li class="quiet idle">${this.t.idleSteps(named)}</li>`]
           : [],
     );
   }
@@ -273,7 +298,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
       </dl>
       <ol class="steps" aria-label=${t.turnSteps}>
         ${this.presenting ? this.stepsPresented(steps) : steps.map(([cls, text]) => html`<li class=${cls}>${text}</li>`)}
-        <li class="busy six">${v.starved ? t.s6starved(v.ntodo) : t.s6(v.ntodo)} ${this.chips(v.ran, t.ran)}</li>
+        <li class="busy six">${v.starved ? (this.presenting ? t.s6starvedShort : t.s6starved)(v.ntodo) : t.s6(v.ntodo)} ${this.chips(v.ran, t.ran)}</li>
       </ol>
       <dl class="queues">
         <dt>${this.presenting ? t.readyAfterShort : t.readyAfter}</dt>
@@ -281,6 +306,18 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         <dt>${t.scheduledAfter}</dt>
         <dd>${this.chips(v.scheduledAfter, t.scheduledAfter)}</dd>
       </dl>`;
+  }
+
+  /**
+   * Presented: the program in the few lines that matter at the speaker's steps (PRESENTED_KEEP), at the hall's code
+   * size, the line this turn is about marked (PRESENTED_FOCUS: asyncio.run's own turns after main, else the
+   * program's line).
+   */
+  private presentedCode(listing: string, phase: string | null) {
+    const s = this.state;
+    const focus = phase !== null && phase !== 'main' ? 'asyncio.run(' : phase === null ? null : PRESENTED_FOCUS(s);
+    const shown = presentedListing(listing, PRESENTED_KEEP[s.preset] ?? null, focus);
+    return html`<hsw-code language="python" .code=${shown.code} .current=${shown.current === null ? [] : [shown.current]} label=${this.t.listing}></hsw-code>`;
   }
 
   private recording() {
@@ -317,16 +354,25 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
             : nothing
         }
         ${s.preset === 'custom' ? this.composer() : nothing}
-        <hsw-code language="python" .code=${rec.listing} label=${t.listing}></hsw-code>
+        ${
+          this.presenting
+            ? this.presentedCode(rec.listing, v?.phase ?? null)
+            : html`<hsw-code language="python" .code=${rec.listing} label=${t.listing}></hsw-code>`
+        }
       </div>
       <div>
         <div class="row">
-          <label class="check"><input type="checkbox" .checked=${s.ntodo} @change=${(e: Event) => this.setState(setNtodo(this.state, (e.target as HTMLInputElement).checked))} />${t.ntodo}</label>
+          <label class="check"><input type="checkbox" .checked=${s.ntodo} @change=${(e: Event) => this.setState(setNtodo(this.state, (e.target as HTMLInputElement).checked))} />${this.presenting ? t.ntodoShort : t.ntodo}</label>
         </div>
-        <ol class="phases" aria-label=${t.phasesLabel}>
-          ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
-          <li>= ${t.turnsTotal(turns.length)}</li>
-        </ol>
+        ${
+          // Presented, the turns per phase at the run's last turn only (the turn's head says which of how many)
+          this.presenting && v?.number !== turns.length
+            ? nothing
+            : html`<ol class="phases" aria-label=${t.phasesLabel}>
+              ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
+              <li>= ${t.turnsTotal(turns.length)}</li>
+            </ol>`
+        }
         <div class="turn-row">
           <hsw-step-controls
             .lang=${this.lang}
@@ -354,9 +400,9 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
               <p class="callout">${t.beforeNote}</p>`
             : this.turn(v)
         }
-        ${starved !== null ? html`<p class="callout bad">${t.starved(starved + 1, pending)}</p>` : nothing}
-        ${ring !== null ? html`<p class="callout good">${t.fired(ring)}</p>` : nothing}
-        ${s.preset === 'gather1000' ? html`<p class="callout">${t.sameAs10}</p>` : nothing}
+        ${starved !== null ? html`<p class="callout bad">${this.presenting ? t.starvedShort : t.starved(starved + 1, pending)}</p>` : nothing}
+        ${ring !== null ? html`<p class="callout good">${(this.presenting ? t.firedShort : t.fired)(ring)}</p>` : nothing}
+        ${s.preset === 'gather1000' ? html`<p class="callout">${this.presenting ? t.sameAs10Short : t.sameAs10}</p>` : nothing}
       </div>
     </div>`;
   }

@@ -173,3 +173,47 @@ export function listingOf(program: Program): string {
   if (!/\btime\./.test(src)) src = src.replace(/^import time\n/m, '');
   return src;
 }
+
+/** A listing as presented to a hall: its lines, and the one to mark (1-based; null for none). */
+export interface PresentedListing {
+  readonly code: string;
+  readonly current: number | null;
+}
+
+/**
+ * Presented to a hall, a listing in the few lines that matter: without its import and blank lines; when `keep` is
+ * given, only the lines that contain its fragments (each the first such line not yet kept, in order), every run of
+ * the others folded into one `…`; a call too long for the column broken after its `gather(`. `focus`: the fragment
+ * of the line to mark, the first line that contains it.
+ */
+export function presentedListing(
+  listing: string,
+  keep: readonly string[] | null,
+  focus: string | null,
+): PresentedListing {
+  const lines = listing.split('\n').filter((l) => l.trim() !== '' && !/^import /.test(l));
+  let shown: string[] = lines;
+  if (keep) {
+    const kept = new Set<number>();
+    let from = 0;
+    for (const fragment of keep) {
+      const at = lines.findIndex((l, i) => i >= from && !kept.has(i) && l.includes(fragment));
+      if (at < 0) continue;
+      kept.add(at);
+      from = at + 1;
+    }
+    shown = [];
+    lines.forEach((l, i) => {
+      if (kept.has(i)) shown.push(l);
+      else if (shown.at(-1)?.trim() !== '…') shown.push(`${/^\s*/.exec(l)![0]}…`);
+    });
+  }
+  shown = shown.flatMap((l) => {
+    const at = l.indexOf('gather(');
+    if (l.length <= 40 || at < 0) return [l];
+    const indent = /^\s*/.exec(l)![0];
+    return [l.slice(0, at + 'gather('.length), `${indent}    ${l.slice(at + 'gather('.length)}`];
+  });
+  const current = focus === null ? -1 : shown.findIndex((l) => l.includes(focus));
+  return { code: shown.join('\n'), current: current < 0 ? null : current + 1 };
+}

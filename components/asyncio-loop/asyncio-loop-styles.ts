@@ -54,6 +54,10 @@ export const styles = [
     :host([presenting]) .arrow {
       font-size: 1em;
     }
+    /* its column is narrower than "call_later(delay," at 1em: 21 px on the stage keeps it in its column */
+    :host([presenting]) .arrow.later {
+      font-size: 0.9em;
+    }
     dl.notes {
       margin: 0 0 0.4em;
       font-size: var(--hsw-fs-note);
@@ -348,11 +352,13 @@ export const styles = [
       padding: 0.25em 0.6em;
     }
     /*
-     * Presented to a hall: the clicker walks the turns and the listing names the program, so the program's menu, the
-     * step buttons and "Your code" stay in the self-paced view, and a turn shows what its step 6 ran and what it left
+     * Presented to a hall: the clicker walks the modes and the turns and the listing names the program, so the modes'
+     * buttons, the program's menu, the step buttons, the turns per phase but at the run's last turn (the turn's head says which of how many, and
+     * its phase) and "Your code" stay in the self-paced view, and a turn shows what its step 6 ran and what it left
      * (not the _ready it started from, which step 6's chips repeat); a long listing scrolls inside its box (its head is
      * what the steps talk about), the chips are at the hall's floor and wrap inside their column.
      */
+    :host([presenting]) .top,
     :host([presenting]) .rec .row.pick,
     :host([presenting]) hsw-step-controls,
     :host([presenting]) .views button.yours[aria-pressed='false'],
@@ -360,12 +366,19 @@ export const styles = [
       display: none;
     }
     :host([presenting]) .rec hsw-code {
-      display: flex;
-      flex-direction: column;
-      max-height: 24em;
+      /* the few lines that matter (presentedListing), at the hall's code size: 22.3 px on the stage */
+      font-size: 1em;
+      --hsw-code-line-height: 1.5;
     }
     :host([presenting]) .cols.rec {
-      grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.15fr);
+      grid-template-columns: minmax(0, 1.1fr) minmax(0, 0.9fr);
+    }
+    /* the turn beside the program, as large as the listing, its steps one a line */
+    :host([presenting]) .cols.rec > div + div {
+      font-size: 1.05em;
+    }
+    :host([presenting]) ol.steps {
+      grid-template-columns: minmax(0, 1fr);
     }
     :host([presenting]) .queues {
       grid-template-columns: fit-content(45%) minmax(0, 1fr);

@@ -84,6 +84,8 @@ const en = {
   full: (n: number) => `at most ${n} lines`,
   listing: 'The program (Python)',
   ntodo: 'ntodo snapshot (CPython)',
+  /** Presented: the same, short. */
+  ntodoShort: 'ntodo snapshot',
   turnOf: (i: number, n: number) => `Turn ${i} of ${n}`,
   before: (n: number) => `Before the first of ${n} turns`,
   beforeNote:
@@ -115,11 +117,16 @@ const en = {
   s5: (n: number) => (n === 0 ? '5 · no due timers' : `5 · ${n} due timer(s) → _ready`),
   s6: (ntodo: number) => `6 · ntodo = ${ntodo}, ran:`,
   s6starved: (ran: number) => `6 · no snapshot: ran ${ran} and _ready is still not empty`,
+  s6starvedShort: (ran: number) => `6 · no snapshot: ran ${ran}, _ready not empty`,
   group: groupText,
   starved: (turn: number, pending: number) =>
     `Without the snapshot step 6 of turn ${turn} never ends: the spinner's __step is back in _ready each time it runs. The model stopped after 1000 callbacks; ${pending} timer(s) never reached step 5: they never fire.`,
   fired: (turn: number) => `The timer's callback ring ran in turn ${turn}: step 5 moved it, step 6 ran it.`,
   sameAs10: 'Count the turns: the same as with 10. Turns follow the depth of suspensions, not the number of tasks.',
+  /** Presented: the callouts in one short sentence each (the notes explain them). */
+  starvedShort: 'The timer never fires.',
+  firedShort: (turn: number) => `ring ran in turn ${turn}.`,
+  sameAs10Short: 'The same turns as with 10.',
 };
 
 const ru: typeof en = {
@@ -173,6 +180,7 @@ const ru: typeof en = {
   full: (n: number) => `не больше ${n} строк`,
   listing: 'Программа (Python)',
   ntodo: 'снимок ntodo (CPython)',
+  ntodoShort: 'снимок ntodo',
   turnOf: (i: number, n: number) => `Оборот ${i} из ${n}`,
   before: (n: number) => `Перед первым из ${n} оборотов`,
   beforeNote:
@@ -202,12 +210,16 @@ const ru: typeof en = {
   s5: (n: number) => (n === 0 ? '5 · истёкших таймеров нет' : `5 · истёкших таймеров → _ready: ${n}`),
   s6: (ntodo: number) => `6 · ntodo = ${ntodo}, выполнено:`,
   s6starved: (ran: number) => `6 · без снимка: выполнено ${ran}, а _ready всё не пуст`,
+  s6starvedShort: (ran: number) => `6 · без снимка: выполнено ${ran}, _ready не пуст`,
   group: groupText,
   starved: (turn: number, pending: number) =>
     `Без снимка шаг 6 оборота ${turn} не кончается: __step спиннера снова в _ready после каждого запуска. Модель остановилась после 1000 колбэков; таймеров, не дошедших до шага 5: ${pending} — они не сработают никогда.`,
   fired: (turn: number) => `Колбэк таймера ring выполнен в обороте ${turn}: шаг 5 снял его, шаг 6 выполнил.`,
   sameAs10:
     'Посчитайте обороты: столько же, сколько с 10. Число оборотов определяется глубиной приостановок, а не числом задач.',
+  starvedShort: 'Таймер не сработает никогда.',
+  firedShort: (turn: number) => `ring выполнен в обороте ${turn}.`,
+  sameAs10Short: 'Оборотов столько же, сколько с 10.',
 };
 
 export const asyncioLoopText: Bilingual<typeof en> = { en, ru };

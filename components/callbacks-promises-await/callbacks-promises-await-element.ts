@@ -17,11 +17,11 @@ import {
   type CbAction,
   type CbState,
   type CbStep,
-  type Continuation,
+  presentedLines,
   type Failure,
 } from './callbacks-promises-await-model.ts';
 import { styles } from './callbacks-promises-await-styles.ts';
-import { bareLine } from './callbacks-promises-await-listing.ts';
+import { bareLine, foldedListing } from './callbacks-promises-await-listing.ts';
 
 const STEP_MS = 1000;
 
@@ -63,9 +63,9 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
    * The style's trade-off is the slide's own bullet: in the deck the slide says it, alone in embed.html the demo
    * says it under the code.
    *
-   * Presented to a hall: the styles, the listing without its comments, where the continuation waits (when one
-   * does) and the step's line; the clock, the stack, the microtasks, the result and the step buttons behind a
-   * closed disclosure (the clicker drives the steps).
+   * Presented to a hall: the listing folded to the lines that matter at the step, big, where the continuations wait
+   * beside it, and the step's caption; the styles, the failure modes, the clock, the stack, the microtasks, the result
+   * and the step buttons behind a closed disclosure (the clicker drives the steps).
    */
   override render() {
     const t = callbacksPromisesAwaitText[this.lang];
@@ -73,65 +73,34 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
     const step = currentStep(s);
     const outcome = step.outcome;
     const presenting = this.presenting;
-    const status = presenting && step.event.k === 'start' ? t.startPresented : t.event(step.event, s.style);
+    const status = presenting ? t.eventPresented(step.event, s.style) : t.event(step.event, s.style);
+    const folded = presenting ? this.presentedListing() : null;
     return html`
       <section aria-label=${t.demoLabel}>
-        <div class="top">
-          <div class="styles" role="group" aria-label=${t.stylesLabel}>
-            ${STYLES.map(
-              (style) =>
-                html`<button
-                  type="button"
-                  aria-pressed=${s.style === style ? 'true' : 'false'}
-                  @click=${() => {
-                    this.stop();
-                    this.act({ type: 'style', style });
-                  }}
-                >
-                  ${t.styleName[style]}
-                </button>`,
-            )}
-          </div>
-          <div class="field">
-            <label for="failure" class=${presenting ? 'sr-only' : ''}>${t.failureLabel}</label>
-            <select
-              id="failure"
-              @change=${(e: Event) => {
-                this.stop();
-                this.act({ type: 'failure', failure: (e.target as HTMLSelectElement).value as Failure });
-              }}
-            >
-              ${FAILURES.map((f) => html`<option value=${f} ?selected=${s.failure === f}>${(presenting ? t.failureShort : t.failure)[f]}</option>`)}
-            </select>
-          </div>
-        </div>
+        ${presenting ? nothing : this.top()}
         <div class="main">
           <div class="code-col">
-            <hsw-code .code=${(presenting ? t.codeBare : t.code)[s.style]} .current=${this.currentLines(step.line)} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
+            <hsw-code .code=${folded?.code ?? t.code[s.style]} .current=${folded ? folded.current : step.line === null ? [] : [step.line]} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
             ${presenting ? nothing : html`<p class="operation">${t.operation(DB_MS, API_MS)}</p>`}
             ${this.mode === 'embed' ? html`<p class="tradeoff">${t.tradeoff[s.style]}</p>` : nothing}
           </div>
           <div class="side">
             ${
               presenting
-                ? step.waiting.length === 0
-                  ? nothing
-                  : this.waitingPanel(step)
+                ? outcome && outcome.k !== 'value' && s.failure !== 'ok'
+                  ? this.errorPath(s.failure)
+                  : step.waiting.length === 0
+                    ? nothing
+                    : this.waitingPanel(step)
                 : html`${this.clock(step)}${this.stackPanel(step)}${this.waitingPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}`
             }
           </div>
         </div>
-        <p
-          class=${presenting && step.event.k === 'start' ? 'status sr-only' : `status callout ${outcome?.k === 'uncaught' ? 'bad' : ''}`}
-          role="status"
-          aria-live=${this.playing ? 'off' : 'polite'}
-        >
-          ${status}
-        </p>
+        <p class="status callout ${outcome?.k === 'uncaught' ? 'bad' : ''}" role="status" aria-live=${this.playing ? 'off' : 'polite'}>${status}</p>
         ${
           presenting
             ? html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.stateDetails}>
-              ${this.controls()}
+              ${this.top()} ${this.controls()}
               <div class="state">
                 ${this.clock(step)}${this.stackPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}
               </div>
@@ -142,17 +111,55 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
     `;
   }
 
-  /** The listing's current line: presented, in the bare listing (its blank lines gone). */
-  private currentLines(line: number | null): number[] {
-    if (line === null) return [];
-    const shown = this.presenting ? bareLine(this.state.style, line) : line;
-    return shown === null ? [] : [shown];
+  /** The styles and the failure modes: in the self-paced view above the code; presented, behind the disclosure. */
+  private top() {
+    const t = callbacksPromisesAwaitText[this.lang];
+    const s = this.state;
+    return html`<div class="top">
+      <div class="styles" role="group" aria-label=${t.stylesLabel}>
+        ${STYLES.map(
+          (style) =>
+            html`<button
+              type="button"
+              aria-pressed=${s.style === style ? 'true' : 'false'}
+              @click=${() => {
+                this.stop();
+                this.act({ type: 'style', style });
+              }}
+            >
+              ${t.styleName[style]}
+            </button>`,
+        )}
+      </div>
+      <div class="field">
+        <label for="failure">${t.failureLabel}</label>
+        <select
+          id="failure"
+          @change=${(e: Event) => {
+            this.stop();
+            this.act({ type: 'failure', failure: (e.target as HTMLSelectElement).value as Failure });
+          }}
+        >
+          ${FAILURES.map((f) => html`<option value=${f} ?selected=${s.failure === f}>${t.failure[f]}</option>`)}
+        </select>
+      </div>
+    </div>`;
   }
 
-  /** A suspended frame's line as the listing shows it (presented: the bare listing). */
-  private shownLines(c: Continuation): Continuation {
-    if (c.line === undefined || !this.presenting) return c;
-    return { ...c, line: bareLine(this.state.style, c.line) ?? c.line };
+  /**
+   * Presented: the bare listing (no comments, no blank lines), folded to the lines that matter at this step
+   * (`presentedLines`), with the line that runs marked, or, while nothing runs, the lines where continuations wait.
+   */
+  private presentedListing(): { code: string; current: number[] } {
+    const s = this.state;
+    const step = currentStep(s);
+    const keep = presentedLines(s);
+    const folded = keep
+      ? foldedListing(s.style, this.lang, keep)
+      : { code: callbacksPromisesAwaitText[this.lang].codeBare[s.style], lineOf: (l: number) => bareLine(s.style, l) };
+    const marked =
+      step.line !== null ? [step.line] : step.waiting.flatMap((c) => (c.line === undefined ? [] : [c.line]));
+    return { code: folded.code, current: marked.flatMap((l) => folded.lineOf(l) ?? []) };
   }
 
   private clock(step: CbStep) {
@@ -181,9 +188,20 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
         step.waiting.length === 0
           ? html`<p class="empty">${t.waitingEmpty}</p>`
           : html`<ul aria-labelledby="waiting">
-            ${step.waiting.map((c) => html`<li class="cont">${t.continuation(this.shownLines(c))}</li>`)}
+            ${step.waiting.map((c) => html`<li class="cont">${(this.presenting ? t.continuationShort : t.continuation)(c)}</li>`)}
           </ul>`
       }
+    </div>`;
+  }
+
+  /** Presented, at a failure's end: the stops of the error's way, top to bottom. */
+  private errorPath(failure: Exclude<Failure, 'ok'>) {
+    const t = callbacksPromisesAwaitText[this.lang];
+    return html`<div class="panel path">
+      <h3 id="path">${t.errorPathLabel}</h3>
+      <ol aria-labelledby="path">
+        ${t.errorPath[this.state.style][failure].map((stop) => html`<li class="stop">${stop}</li>`)}
+      </ol>
     </div>`;
   }
 

@@ -31,7 +31,7 @@ export const COMMENTS: Bilingual<Comments> = {
 };
 
 const SOURCES: Record<Style, string> = {
-  callbacks: `function load(id, done) {
+  callbacks: `function load(id, done) { /*@loadOpen*/
   db.get(id, (err, user) => { /*@dbGet*/
     if (err) return done(err); /*@checkDbErr*/
     api.posts(user, (err, posts) => { /*@apiPosts*/
@@ -45,7 +45,7 @@ try { /*@tryOpen*/
   load(42, (err, n) => err ? handle(err) : show(n)); /*@call*/
 } catch (e) { /*@tryEnd*/
   handle(e);  // {callbackCatch} /*@catchHandle*/
-}`,
+} /*@tryClose*/`,
   promises: `function load(id) {
   return db.get(id) /*@dbGet*/
     .then(user => api.posts(user)) /*@then1*/
@@ -136,4 +136,37 @@ export function markedLines<K extends string>(style: Style, names: readonly K[])
 /** The number of lines of a style's listing. */
 export function lineCount(style: Style): number {
   return SOURCES[style].split('\n').length;
+}
+
+/** A listing as presented at one step: the lines kept, each run of the others folded into one `…` line. */
+export interface FoldedListing {
+  readonly code: string;
+  /** A 1-based line of the full listing in the folded one; null when it is folded away (or blank). */
+  readonly lineOf: (line: number) => number | null;
+}
+
+/**
+ * The bare listing (`listing(style, lang, true)`) with only the lines `keep` (1-based lines of the full listing)
+ * shown: each run of the other lines becomes one `…`, indented as its first line. Presented to a hall, a step shows
+ * the few lines that matter at it.
+ */
+export function foldedListing(style: Style, lang: Lang, keep: ReadonlySet<number>): FoldedListing {
+  const full = SOURCES[style].split('\n');
+  const bare = listing(style, lang, true).split('\n');
+  const out: string[] = [];
+  const at = new Map<number, number>();
+  let folding = false;
+  full.forEach((line, i) => {
+    const b = bareLine(style, i + 1);
+    if (b === null) return;
+    if (keep.has(i + 1)) {
+      out.push(bare[b - 1]!);
+      at.set(i + 1, out.length);
+      folding = false;
+    } else if (!folding) {
+      out.push(`${/^\s*/.exec(line)![0]}…`);
+      folding = true;
+    }
+  });
+  return { code: out.join('\n'), lineOf: (line) => at.get(line) ?? null };
 }

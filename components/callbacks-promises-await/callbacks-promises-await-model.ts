@@ -42,7 +42,7 @@ export interface Continuation {
   readonly holder: string;
   /** The code that will run (for a frame: the function and line it resumes at). */
   readonly code: string;
-  /** frame: the line it will resume at. */
+  /** The line of the listing where it waits: a callback's or reaction's, or the line a frame will resume at. */
   readonly line?: number;
 }
 
@@ -101,6 +101,7 @@ export interface CbStep {
  */
 export const LINES = {
   callbacks: markedLines('callbacks', [
+    'loadOpen',
     'dbGet',
     'checkDbErr',
     'apiPosts',
@@ -112,6 +113,7 @@ export const LINES = {
     'call',
     'tryEnd',
     'catchHandle',
+    'tryClose',
   ] as const),
   promises: markedLines('promises', ['dbGet', 'then1', 'then2', 'call', 'thenShow', 'catchHandle'] as const),
   await: markedLines('await', ['dbGet', 'apiPosts', 'ret', 'call', 'catchHandle'] as const),
@@ -174,7 +176,7 @@ function simulateCallbacks(failure: Failure): CbStep[] {
   r.stack = ['main'];
   r.at(L.call).record({ k: 'call-load' });
   r.stack = ['main', 'load'];
-  r.waiting = [{ kind: 'callback', holder: 'db.get', code: '(err, user) => { … }' }];
+  r.waiting = [{ kind: 'callback', holder: 'db.get', code: '(err, user) => { … }', line: L.dbGet }];
   r.at(L.dbGet).record({ k: 'db-call' });
   r.stack = ['main'];
   r.at(L.loadEnd).record({ k: 'load-returns', value: 'undefined' });
@@ -192,7 +194,7 @@ function simulateCallbacks(failure: Failure): CbStep[] {
     return r.steps;
   }
   r.at(L.checkDbErr).record({ k: 'callback-runs', service: 'db', err: null });
-  r.waiting = [{ kind: 'callback', holder: 'api.posts', code: '(err, posts) => { … }' }];
+  r.waiting = [{ kind: 'callback', holder: 'api.posts', code: '(err, posts) => { … }', line: L.apiPosts }];
   r.at(L.apiPosts).record({ k: 'api-call' });
   r.stack = [];
   r.at(L.cb1End).record({ k: 'callback-returns' });
@@ -221,15 +223,15 @@ function simulatePromises(failure: Failure): CbStep[] {
   r.at(L.call).record({ k: 'start' });
   r.stack = ['main', 'load'];
   r.at(L.dbGet).record({ k: 'db-call' });
-  r.waiting = [{ kind: 'reaction', holder: 'p1', code: '.then(user => api.posts(user))' }];
+  r.waiting = [{ kind: 'reaction', holder: 'p1', code: '.then(user => api.posts(user))', line: L.then1 }];
   r.at(L.then1).record({ k: 'then-register', on: 'p1', handler: 'user => api.posts(user)', returns: 'p2' });
-  r.waiting = [...r.waiting, { kind: 'reaction', holder: 'p2', code: '.then(posts => posts.length)' }];
+  r.waiting = [...r.waiting, { kind: 'reaction', holder: 'p2', code: '.then(posts => posts.length)', line: L.then2 }];
   r.at(L.then2).record({ k: 'then-register', on: 'p2', handler: 'posts => posts.length', returns: 'p3' });
   r.stack = ['main'];
   r.at(L.call).record({ k: 'load-returns', value: 'p3' });
-  r.waiting = [...r.waiting, { kind: 'reaction', holder: 'p3', code: '.then(show)' }];
+  r.waiting = [...r.waiting, { kind: 'reaction', holder: 'p3', code: '.then(show)', line: L.thenShow }];
   r.at(L.thenShow).record({ k: 'then-register', on: 'p3', handler: 'show', returns: 'p4' });
-  r.waiting = [...r.waiting, { kind: 'reaction', holder: 'p4', code: '.catch(handle)' }];
+  r.waiting = [...r.waiting, { kind: 'reaction', holder: 'p4', code: '.catch(handle)', line: L.catchHandle }];
   r.at(L.catchHandle).record({ k: 'then-register', on: 'p4', handler: 'handle', returns: 'p5' });
   r.idle(DB_MS, 'db');
 
@@ -263,7 +265,7 @@ function simulatePromises(failure: Failure): CbStep[] {
   r.stack = ['user => api.posts(user)'];
   r.at(L.then1).record({ k: 'reaction-runs', promise: 'p1', handler: 'user => api.posts(user)' });
   r.at(L.then1).record({ k: 'api-call' });
-  r.waiting = [{ kind: 'reaction', holder: 'p6', code: 'resolve p2 (p2 follows p6)' }, ...r.waiting];
+  r.waiting = [{ kind: 'reaction', holder: 'p6', code: 'resolve p2 (p2 follows p6)', line: L.then1 }, ...r.waiting];
   r.at(L.then1).record({ k: 'adopt', promise: 'p2', follows: 'p6' });
   r.idle(DB_MS + API_MS, 'api');
 
@@ -488,4 +490,44 @@ export function stateForStep(step: number, _current?: CbState): CbState {
     case 'end':
       return toEnd(start, stepsOf(start).length);
   }
+}
+
+/** The full listing's lines from `from` to `to`, both included. */
+const span = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * Presented to a hall, the lines of the listing a state shows (the rest folded, callbacks-promises-await-listing.ts
+ * `foldedListing`), or null for all of them: the callbacks' listing is too long for the stage, so its start shows the
+ * caller, its wait the nested callbacks, a failure the check or the throw and the caller's try/catch. When the line
+ * that runs or a waiting line is folded (a person stepping on from a speaker step), all of it.
+ */
+export function presentedLines(s: CbState): ReadonlySet<number> | null {
+  const keep = presentedKeep(s);
+  if (keep === null) return null;
+  const step = currentStep(s);
+  const needed = [step.line, ...step.waiting.map((c) => c.line)].filter(
+    (l): l is number => l !== undefined && l !== null,
+  );
+  return needed.every((l) => keep.has(l)) ? keep : null;
+}
+
+function presentedKeep(s: CbState): ReadonlySet<number> | null {
+  if (s.style === 'await') {
+    // a rejected await: the await that throws and the caller's try/catch; the lines after it never run
+    if (s.failure !== 'db-error' || s.index === 0) return null;
+    const L = LINES.await;
+    return new Set([...span(1, L.dbGet), ...span(L.ret + 1, CODE_LINES.await)]);
+  }
+  if (s.style !== 'callbacks') return null;
+  const L = LINES.callbacks;
+  const caller = span(L.tryOpen, L.tryClose);
+  return new Set(
+    s.index === 0
+      ? [L.loadOpen, L.loadEnd, ...caller]
+      : s.failure === 'ok'
+        ? span(L.loadOpen, L.loadEnd)
+        : s.failure === 'db-error'
+          ? [L.dbGet, L.checkDbErr, ...caller]
+          : [L.apiPosts, L.done, ...caller],
+  );
 }

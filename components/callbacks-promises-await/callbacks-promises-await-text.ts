@@ -15,16 +15,25 @@ const en = {
   code: listings('en'),
   /** Presented: the listings without their comments (the speaker says them). */
   codeBare: listings('en', true),
-  /** Presented, step 0: the clicker drives the steps, so no "Press Step". */
-  startPresented: 'The caller is about to call load(42).',
   stateDetails: 'Steps',
-  /** Presented: the failure modes, short (the select is as wide as its longest option, beside the styles). */
-  failureShort: { ok: 'all succeed', 'db-error': 'db.get fails', throw: 'posts.length throws' } as Record<
-    Failure,
-    string
-  >,
-  /** Presented: the continuations' heading, beside them. */
+  /** Presented: the continuations' heading, above them. */
   waitingShort: 'Waiting:',
+  /** Presented, at a failure's end: the way the error went, one short stop a line (the notes explain it). */
+  errorPathLabel: 'The error:',
+  errorPath: {
+    callbacks: {
+      'db-error': ['db.get calls back with err', 'each level checks err', 'handle(err)'],
+      throw: ['posts.length throws', 'below it: only the loop', 'uncaughtException'],
+    },
+    promises: {
+      'db-error': ['p1 rejected', '.then skipped ×3', '.catch(handle)'],
+      throw: ['posts.length throws in .then', 'p3 rejected', '.then(show) skipped', '.catch(handle)'],
+    },
+    await: {
+      'db-error': ['await throws', 'load’s promise rejects', 'the caller’s await throws', 'catch (e)'],
+      throw: ['posts.length throws', 'load’s promise rejects', 'the caller’s await throws', 'catch (e)'],
+    },
+  } as Record<Style, Record<Exclude<Failure, 'ok'>, readonly string[]>>,
   stylesLabel: 'Style',
   failureLabel: 'What happens',
   failure: {
@@ -53,6 +62,30 @@ const en = {
         return `the suspended frame of ${c.code === 'main' ? 'the caller' : 'load'} (line ${c.line}), waiting on promise ${c.holder}`;
     }
   },
+  /** Presented: where a continuation waits, short (its line is marked in the listing beside it). */
+  continuationShort: (c: Continuation): string =>
+    c.kind === 'callback'
+      ? `${c.holder} holds the callback`
+      : c.kind === 'reaction'
+        ? `reaction on ${c.holder}`
+        : `${c.code === 'main' ? 'the caller’s' : 'load’s'} frame, on ${c.holder}`,
+  /**
+   * Presented: the step's caption, one short sentence (the notes explain it): the start asks the slide's question, a
+   * wait says the stack is empty, the end where the result or the error went; other steps (a person stepping) as in
+   * the self-paced view.
+   */
+  eventPresented: (e: CbEvent, style: Style): string =>
+    e.k === 'start'
+      ? 'While the thread sleeps, where does the rest of load wait?'
+      : e.k === 'idle'
+        ? `Stack empty: the thread sleeps in the loop, ${e.from} → ${e.to} ms.`
+        : e.k === 'outcome'
+          ? e.outcome.k === 'uncaught'
+            ? 'Uncaught: the try/catch ended at 0 ms.'
+            : e.outcome.k === 'handled'
+              ? `Handled ${e.outcome.via === 'done' ? 'through done(err)' : e.outcome.via === 'catch-method' ? 'in .catch' : 'in try/catch'} at ${e.outcome.at} ms.`
+              : en.outcome(e.outcome)
+          : en.event(e, style),
   outcome: (o: Outcome): string => {
     switch (o.k) {
       case 'value':
@@ -143,10 +176,23 @@ const ru: typeof en = {
   },
   code: listings('ru'),
   codeBare: listings('ru', true),
-  startPresented: 'Вызывающий код сейчас вызовет load(42).',
   stateDetails: 'Шаги',
-  failureShort: { ok: 'всё успешно', 'db-error': 'db.get падает', throw: 'posts.length бросает' },
   waitingShort: 'Ждут:',
+  errorPathLabel: 'Ошибка:',
+  errorPath: {
+    callbacks: {
+      'db-error': ['db.get вызывает колбэк с err', 'каждый уровень проверяет err', 'handle(err)'],
+      throw: ['posts.length бросает', 'под ним только цикл', 'uncaughtException'],
+    },
+    promises: {
+      'db-error': ['p1 отклонён', '.then пропущен ×3', '.catch(handle)'],
+      throw: ['posts.length бросает в .then', 'p3 отклонён', '.then(show) пропущен', '.catch(handle)'],
+    },
+    await: {
+      'db-error': ['await бросает', 'промис load отклонён', 'await вызывающего бросает', 'catch (e)'],
+      throw: ['posts.length бросает', 'промис load отклонён', 'await вызывающего бросает', 'catch (e)'],
+    },
+  },
   stylesLabel: 'Стиль',
   failureLabel: 'Что происходит',
   failure: {
@@ -175,6 +221,24 @@ const ru: typeof en = {
         return `приостановленный кадр ${c.code === 'main' ? 'вызывающего кода' : 'load'} (строка ${c.line}) ждёт промис ${c.holder}`;
     }
   },
+  continuationShort: (c: Continuation): string =>
+    c.kind === 'callback'
+      ? `${c.holder} держит колбэк`
+      : c.kind === 'reaction'
+        ? `реакция на ${c.holder}`
+        : `кадр ${c.code === 'main' ? 'вызывающего' : 'load'}, ждёт ${c.holder}`,
+  eventPresented: (e: CbEvent, style: Style): string =>
+    e.k === 'start'
+      ? 'Пока поток спит, где ждёт остаток load?'
+      : e.k === 'idle'
+        ? `Стек пуст: поток спит в цикле, ${e.from} → ${e.to} мс.`
+        : e.k === 'outcome'
+          ? e.outcome.k === 'uncaught'
+            ? 'Не поймано: try/catch закончился в 0 мс.'
+            : e.outcome.k === 'handled'
+              ? `Обработано ${e.outcome.via === 'done' ? 'через done(err)' : e.outcome.via === 'catch-method' ? 'в .catch' : 'в try/catch'} в ${e.outcome.at} мс.`
+              : ru.outcome(e.outcome)
+          : ru.event(e, style),
   outcome: (o: Outcome): string => {
     switch (o.k) {
       case 'value':

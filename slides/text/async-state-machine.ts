@@ -51,7 +51,7 @@ export default slideText({
         p: 'На await кусок записывает «в следующий раз — состояние один» и просто возвращается. Стек пуст. Вся приостановленная функция теперь — этот маленький объект в куче, и поток свободен для других. Вызывающему возвращается промис — обещание, что результат будет.',
       },
       {
-        p: 'База ответила. Микрозадача снова вызывает автомат; он смотрит на состояние и прыгает сразу во второй кусок. Полученный пользователь сохраняется в объекте: он понадобится следующему куску после ещё одной паузы. Локальная переменная пережила паузу, хотя стека у функции всё это время не было.',
+        p: 'База ответила. Микрозадача снова вызывает автомат; он смотрит на состояние и прыгает сразу во второй кусок. Полученный пользователь сохраняется в объекте: он понадобится следующему куску после ещё одной паузы. Кусок запускает запрос к API. Локальная переменная пережила паузу, хотя стека у функции всё это время не было.',
       },
       {
         p: 'Второй await: состояние два, стек снова пуст. Тем временем поток обслуживает другие запросы; каждая так ожидающая функция — это один маленький объект, а не стек. Сколько бы ни было await, между кусками стек всегда пуст.',
@@ -109,7 +109,7 @@ export default slideText({
         p: 'At the await the piece writes “next time, state one” and simply returns. The stack is empty. The whole suspended function is now this small object on the heap, and the thread is free for anyone else. The caller gets back a promise of the result.',
       },
       {
-        p: 'The database answers. A microtask calls the machine again; it looks at the state and jumps straight into the second piece. The user it got back is stored in the object, because the next piece will need it after another pause. A local variable survived the pause, though the function had no stack all that time.',
+        p: 'The database answers. A microtask calls the machine again; it looks at the state and jumps straight into the second piece. The user it got back is stored in the object, because the next piece will need it after another pause, and the piece starts the request to the API. A local variable survived the pause, though the function had no stack all that time.',
       },
       {
         p: 'The second await: state two, the stack empty again. Meanwhile the thread serves other requests; every function waiting like this is one small object, not a stack.',

@@ -1,4 +1,4 @@
-import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
 
 const ID = 'async-state-machine';
 
@@ -147,7 +147,8 @@ test.describe('async-state-machine slide', () => {
   }) => {
     await gotoSlide(page, ID, { query: 'present', step: 2 });
     const slide = currentSlide(page);
-    await expect(slide.getByRole('status')).toHaveText('await: the stack is empty. f waits on the heap, state = 1.');
+    await expect(slide.getByRole('status')).toHaveText('await: step(f) returns.');
+    await expect(slide.getByText('waiting for db.get(…)')).toBeVisible();
     await expect(slide.getByTestId('stack')).toHaveText('empty: the thread is free');
     await expect(slide.getByRole('table', { name: 'Heap object f' }).getByRole('row', { name: /state/ })).toContainText(
       '1',
@@ -155,12 +156,27 @@ test.describe('async-state-machine slide', () => {
     await expect(slide.getByText('return { await: db.get(f.id) };')).toBeVisible();
     await expect(slide.getByText('const user = await db.get(id);')).toBeHidden();
     await expect(slide.getByRole('button', { name: 'Step forward' })).toBeHidden();
-    await slide.getByText('Source and steps', { exact: true }).click();
+    await slide.getByText('Code and steps', { exact: true }).click();
     await expect(slide.getByText('const user = await db.get(id);')).toBeVisible();
     await slide.getByRole('button', { name: 'Step forward' }).click();
-    await expect(slide.getByRole('status')).toHaveText(
-      'A microtask calls step(f): case 1, sent = { name: "Ann" }. It starts api.posts({ name: "Ann" }).',
-    );
+    await expect(slide.getByRole('status')).toHaveText('The answer came: case 1 runs.');
+    await expect(slide.getByTestId('stack').getByRole('listitem')).toHaveText(['step(f) · case 1', 'microtask']);
+    // the code big enough for the back of the hall: at least 22 px on the 1280×720 stage
+    const codePx = await slide.getByLabel('Its state-machine form', { exact: true }).evaluate((el) => {
+      const deck = (window as unknown as { deck: { getScale: () => number } }).deck;
+      return parseFloat(getComputedStyle(el.closest('pre') ?? el).fontSize) * deck.getScale();
+    });
+    expect(codePx).toBeGreaterThanOrEqual(22);
+  });
+
+  test('presented, every step reads on both themes (contrast included)', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const theme of ['dark', 'light'] as const) {
+      for (const step of [0, 1, 2, 3, 4, 5, 6]) {
+        await gotoSlide(page, ID, { theme, query: 'present', step });
+        await expectAccessible(page, `${ID}`);
+      }
+    }
   });
 
   test('on a phone one listing is shown at a time, and the person can switch', async ({ page }) => {

@@ -151,4 +151,59 @@ test.describe('asyncio-loop', () => {
       }
     }
   });
+
+  test('presented: the program in the few lines that matter, big, the line the turn is about marked', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'asyncio-loop', { query: 'present', step: 7 });
+    const demo = currentSlide(page).locator('hsw-asyncio-loop');
+    const code = demo.locator('hsw-code').first();
+    // the starving program: the spinner and the timer's line, the rest folded
+    await expect(code.locator('.line')).toHaveText([
+      '…',
+      'async def spinner():',
+      /^\s+while True:$/,
+      /^\s+await asyncio\.sleep\(0\)$/,
+      'async def main():',
+      /^\s+…$/,
+      /^\s+loop\.call_later\(0, ring\)$/,
+      /^\s+…$/,
+    ]);
+    // without the snapshot the spinner's await runs for ever
+    await expect(code.locator('[aria-current="step"]')).toHaveText(/^\s+await asyncio\.sleep\(0\)$/);
+    const codePx = await code.evaluate((el) => {
+      const deck = (window as unknown as { deck: { getScale: () => number } }).deck;
+      return parseFloat(getComputedStyle(el.shadowRoot!.querySelector('pre')!).fontSize) * deck.getScale();
+    });
+    expect(codePx).toBeGreaterThanOrEqual(22);
+    await expect(demo.getByText('The timer never fires.')).toBeVisible();
+    // the clicker is the only control: the modes' buttons and the turns per phase stay in the self-paced view
+    await expect(demo.getByRole('button', { name: 'Run recording' })).toBeHidden();
+    await expect(demo.getByText('Turn 1 of 1')).toBeVisible();
+
+    // with the snapshot the timer's line: ring runs in the next turn
+    await gotoSlide(page, 'asyncio-loop', { query: 'present', step: 6 });
+    await expect(code.locator('[aria-current="step"]')).toHaveText(/^\s+loop\.call_later\(0, ring\)$/);
+    await expect(demo.getByText('ring ran in turn 2.')).toBeVisible();
+    // the turns per phase: at the run's last turn only (the empty program's six, in three runs of the loop)
+    const phases = demo.getByRole('list', { name: 'Turns per run_until_complete of asyncio.run' });
+    await expect(phases).toBeHidden();
+    await gotoSlide(page, 'asyncio-loop', { query: 'present', step: 4 });
+    await expect(phases.getByRole('listitem')).toHaveText([
+      'main() · 2',
+      'shutdown_asyncgens · 2',
+      'shutdown_default_executor · 2',
+      '= 6 turns',
+    ]);
+  });
+
+  test('presented, every recorded step reads on both themes (contrast included)', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const theme of ['dark', 'light'] as const) {
+      for (const step of [3, 4, 5, 6, 7]) {
+        await gotoSlide(page, 'asyncio-loop', { theme, query: 'present', step });
+        await expectAccessible(page, 'asyncio-loop');
+      }
+    }
+  });
 });

@@ -115,28 +115,62 @@ test.describe('callbacks-promises-await', () => {
     await expect(result).toContainText('uncaught at 80 ms');
   });
 
-  test('presented: the listing without comments or blank lines, where the continuation waits; the steps one click away', async ({
+  test('presented: the step’s few lines, big, where the continuations wait or where the error went; the rest one click away', async ({
     page,
   }) => {
     await gotoSlide(page, ID, { query: 'present', step: 3 });
     const slide = currentSlide(page);
+    const code = slide.locator('hsw-code');
+    const marked = code.locator('[aria-current="step"]');
     const waiting = slide.getByRole('list', { name: 'Waiting:' });
-    // the caller's frame resumes at line 7 of the listing shown (its blank line gone)
-    await expect(waiting).toContainText('the suspended frame of the caller (line 7), waiting on promise p3');
-    await expect(slide.locator('hsw-code')).toContainText('show(await load(42));');
-    await expect(slide.getByText('a rejected await lands here')).toHaveCount(0);
+    // async/await at its first wait: the two suspended frames, their lines marked in the listing
+    await expect(waiting.getByRole('listitem')).toHaveText(['load’s frame, on p1', 'the caller’s frame, on p3']);
+    await expect(marked).toHaveText([/^\s*const user = await db\.get\(id\);$/, /^\s*show\(await load\(42\)\);$/]);
+    await expect(code).not.toContainText('a rejected await lands here');
+    // the code big enough for the back of the hall: at least 22 px on the 1280×720 stage
+    const codePx = await code.evaluate((el) => {
+      const deck = (window as unknown as { deck: { getScale: () => number } }).deck;
+      return parseFloat(getComputedStyle(el.shadowRoot!.querySelector('pre')!).fontSize) * deck.getScale();
+    });
+    expect(codePx).toBeGreaterThanOrEqual(22);
+    // the styles, the failure modes and the step buttons wait behind the disclosure
+    await expect(slide.getByRole('button', { name: 'callbacks' })).toBeHidden();
     await expect(slide.getByRole('button', { name: 'Step forward' })).toBeHidden();
     await expect(slide.locator('[data-figure="result"]')).toBeHidden();
     await slide.getByText('Steps', { exact: true }).click();
-    await expect(slide.getByRole('button', { name: 'Step back' })).toBeVisible();
-    // the step before the wait: the caller suspends at its await (the bare listing's line 7)
+    await expect(slide.getByRole('button', { name: 'async/await' })).toHaveAttribute('aria-pressed', 'true');
+    // the step before the wait: the caller suspends at its await, the line that runs marked alone
     await slide.getByRole('button', { name: 'Step back' }).click();
-    await expect(slide.locator('hsw-code [aria-current="step"]')).toHaveText('show(await load(42));');
+    await expect(marked).toHaveText([/^\s*show\(await load\(42\)\);$/]);
 
+    // callbacks at the wait: the nested callbacks whole, the caller folded into one line
+    await gotoSlide(page, ID, { query: 'present', step: 1 });
+    await expect(code.locator('.line')).toHaveCount(10);
+    await expect(code.locator('.line').last()).toHaveText('…');
+    await expect(marked).toHaveText([/^\s*db\.get\(id, \(err, user\) => \{$/]);
+    await expect(waiting.getByRole('listitem')).toHaveText(['db.get holds the callback']);
+
+    // the throw inside the callback: the line that throws and the caller's try/catch that never sees it
     await gotoSlide(page, ID, { query: 'present', step: 5 });
-    await expect(slide.locator('hsw-code [aria-current="step"]')).toContainText('done(null, posts.length);');
-    await expect(slide.getByRole('status').first()).toContainText('uncaught at 80 ms');
+    await expect(marked).toHaveText([/^\s*done\(null, posts\.length\);$/]);
+    await expect(code).toContainText('} catch (e) {');
+    await expect(slide.getByRole('status').first()).toHaveText('Uncaught: the try/catch ended at 0 ms.');
+    await expect(slide.getByRole('list', { name: 'The error:' }).getByRole('listitem')).toHaveText([
+      'posts.length throws',
+      'below it: only the loop',
+      'uncaughtException',
+    ]);
     await expect(waiting).toHaveCount(0);
+  });
+
+  test('presented, every step reads on both themes (contrast included)', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const theme of ['dark', 'light'] as const) {
+      for (const step of [0, 1, 2, 3, 4, 5, 6, 7]) {
+        await gotoSlide(page, ID, { theme, query: 'present', step });
+        await expectAccessible(page, `${ID}`);
+      }
+    }
   });
 
   test('Run plays the steps, Pause holds them, Reset stops the run at the start', async ({ page }) => {

@@ -315,6 +315,13 @@ describe('async-state-machine model: the lines it highlights come from the listi
       expect(foldedMachine(fn, call).lines[1]!.trim().startsWith('const f = {')).toBe(true);
       const later = trace(fn, fn.scenarios[0]!)[1]!;
       expect(foldedMachine(fn, later).lines[0]).toBe(`${fn.machineSource[0]!.replace(/ \{$/, '')} { … }`);
+      // presented: the entry function shows only while it runs
+      expect(foldedMachine(fn, call, true).lines).toEqual(foldedMachine(fn, call).lines);
+      const presented = foldedMachine(fn, later, true);
+      expect(presented.lines).toEqual(foldedMachine(fn, later).lines.slice(1));
+      expect(presented.current.map((l) => presented.lines[l - 1])).toEqual(
+        later.machineLines.map((l) => fn.machineSource[l - 1]),
+      );
     });
 
     it(`${fn.id}: no line of either listing is wider than the layout's columns`, () => {

@@ -34,6 +34,8 @@ import {
   composedProgram,
   condenseGather,
   listingOf,
+  presentedListing,
+  presetProgram,
 } from '../../components/asyncio-loop/asyncio-loop-programs.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
@@ -231,5 +233,42 @@ describe('asyncio-loop: properties over compositions', () => {
       }),
       { seed: SIM_SEED, numRuns: 60 },
     );
+  });
+});
+
+describe('presented listing', () => {
+  const starve = listingOf(presetProgram('starve', 0));
+  it('drops the import and the blank lines, folds what is not kept, and marks the focus line', () => {
+    const keep = [
+      'async def spinner',
+      'while True',
+      'await asyncio.sleep(0)',
+      'async def main',
+      'loop.call_later(0, ring)',
+    ];
+    const shown = presentedListing(starve, keep, 'await asyncio.sleep(0)');
+    const lines = shown.code.split('\n');
+    expect(lines).toEqual([
+      '…',
+      'async def spinner():',
+      '    while True:',
+      '        await asyncio.sleep(0)',
+      'async def main():',
+      '    …',
+      '    loop.call_later(0, ring)',
+      '    …',
+    ]);
+    // the first sleep(0) after the spinner's head: the spinner's own, not main's
+    expect(shown.current).toBe(4);
+    expect(lines.length).toBeLessThanOrEqual(12);
+    expect(presentedListing(starve, keep, 'no such line').current).toBeNull();
+  });
+  it('breaks a gather too long for the column after its opening parenthesis', () => {
+    const shown = presentedListing(listingOf(presetProgram('gather1000', 0)), null, 'asyncio.run(');
+    const lines = shown.code.split('\n');
+    expect(lines).not.toContain('import asyncio');
+    expect(lines.every((l) => l.trim() !== '' && l.length <= 44)).toBe(true);
+    expect(lines).toContain('    await asyncio.gather(');
+    expect(lines[shown.current! - 1]).toBe('asyncio.run(main())');
   });
 });

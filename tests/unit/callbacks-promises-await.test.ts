@@ -13,6 +13,7 @@ import {
   LINES,
   observations,
   outcomeOf,
+  presentedLines,
   simulate,
   SPEAKER_SEQUENCE,
   stateForStep,
@@ -27,6 +28,7 @@ import { callbacksPromisesAwaitText } from '../../components/callbacks-promises-
 import {
   bareLine,
   COMMENTS,
+  foldedListing,
   listing,
   markers,
 } from '../../components/callbacks-promises-await/callbacks-promises-await-listing.ts';
@@ -55,17 +57,18 @@ describe('where the result or the error goes', () => {
 
   it('says where each continuation is registered while the thread waits', () => {
     const idle = (style: Style) => simulate(style, 'ok').filter((s) => s.event.k === 'idle');
-    // callbacks: a function held by db.get, then one held by api.posts
+    // callbacks: a function held by db.get, then one held by api.posts, each at the line that handed it over
     expect(idle('callbacks').map((s) => s.waiting)).toEqual([
-      [{ kind: 'callback', holder: 'db.get', code: '(err, user) => { … }' }],
-      [{ kind: 'callback', holder: 'api.posts', code: '(err, posts) => { … }' }],
+      [{ kind: 'callback', holder: 'db.get', code: '(err, user) => { … }', line: LINES.callbacks.dbGet }],
+      [{ kind: 'callback', holder: 'api.posts', code: '(err, posts) => { … }', line: LINES.callbacks.apiPosts }],
     ]);
-    // promises: the whole chain is registered at 0 ms as reactions on p1…p4
-    expect(idle('promises')[0]!.waiting.map((c) => `${c.kind}:${c.holder}`)).toEqual([
-      'reaction:p1',
-      'reaction:p2',
-      'reaction:p3',
-      'reaction:p4',
+    // promises: the whole chain is registered at 0 ms as reactions on p1…p4, each at its .then or .catch
+    const P = LINES.promises;
+    expect(idle('promises')[0]!.waiting.map((c) => `${c.kind}:${c.holder}:${c.line}`)).toEqual([
+      `reaction:p1:${P.then1}`,
+      `reaction:p2:${P.then2}`,
+      `reaction:p3:${P.thenShow}`,
+      `reaction:p4:${P.catchHandle}`,
     ]);
     // await: suspended frames, load's at the line of the await, the caller's waiting on load's promise
     expect(idle('await')[0]!.waiting).toEqual([
@@ -146,6 +149,7 @@ describe('every run', () => {
     // What each marked line must hold; a marker moved to a wrong line, or code edited above it, fails here.
     const expected: Record<Style, Record<string, string>> = {
       callbacks: {
+        loadOpen: 'function load(id, done) {',
         dbGet: 'db.get(id, (err, user) => {',
         checkDbErr: 'if (err) return done(err);',
         apiPosts: 'api.posts(user, (err, posts) => {',
@@ -157,6 +161,7 @@ describe('every run', () => {
         call: 'load(42, (err, n) => err ? handle(err) : show(n));',
         tryEnd: '} catch (e) {',
         catchHandle: 'handle(e);',
+        tryClose: '}',
       },
       promises: {
         dbGet: 'return db.get(id)',
@@ -213,6 +218,39 @@ describe('every run', () => {
     }
     expect(listing('callbacks', 'en', true)).toContain('  handle(e);\n}');
     expect(en.codeBare.await).toBe(listing('await', 'en', true));
+  });
+
+  it('presented, each speaker step shows at most 10 lines: the one that runs and the ones that wait among them', () => {
+    for (let i = 0; i < SPEAKER_SEQUENCE.length; i++) {
+      const s = stateForStep(i);
+      const step = currentStep(s);
+      const keep = presentedLines(s);
+      for (const lang of ['en', 'ru'] as const) {
+        const bare = listing(s.style, lang, true).split('\n');
+        const folded = keep
+          ? foldedListing(s.style, lang, keep)
+          : { code: bare.join('\n'), lineOf: (l: number) => bareLine(s.style, l) };
+        const shown = folded.code.split('\n');
+        expect(shown.length, `step ${i}`).toBeLessThanOrEqual(10);
+        for (const line of [step.line, ...step.waiting.map((c) => c.line)]) {
+          if (line === null || line === undefined) continue;
+          const at = folded.lineOf(line);
+          expect(at, `step ${i}: line ${line} shown`).not.toBeNull();
+          expect(shown[at! - 1]).toBe(bare[bareLine(s.style, line)! - 1]);
+        }
+      }
+    }
+    // the callbacks' wait: the nested callbacks whole, the caller folded into one line
+    const wait = foldedListing('callbacks', 'en', presentedLines(stateForStep(1))!).code.split('\n');
+    expect(wait).toHaveLength(10);
+    expect(wait.at(-1)).toBe('…');
+    // the throw inside the callback, with the try/catch that never sees it
+    const thrown = foldedListing('callbacks', 'en', presentedLines(stateForStep(5))!).code;
+    expect(thrown).toMatch(/^…\n {4}api\.posts\(user, .*\n.*\n {6}done\(null, posts\.length\);\n {4}…\ntry \{/);
+    expect(thrown).toContain('} catch (e) {\n  handle(e);\n}');
+    // a person stepping on to a line that is folded sees the whole listing
+    const later = applyCb(stateForStep(1), { type: 'end' });
+    expect(presentedLines(later)).toBeNull();
   });
 
   it('the listings are the same code in both languages; only comments differ', () => {
