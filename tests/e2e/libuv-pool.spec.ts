@@ -51,8 +51,8 @@ test.describe('libuv-pool', () => {
     const caption = slide.locator('.caption');
     // the incident at 2 s: the next four lookups hold the four threads, the reads wait at the head of the queue, the
     // first four lookups came back (the eventfd woke the loop) and their callbacks wait in its queue
-    await expect(picture.locator('.thread')).toHaveCount(4);
-    await expect(picture.locator('.thread .chip')).toHaveText(['DNS', 'DNS', 'DNS', 'DNS']);
+    await expect(picture.locator('.worker')).toHaveCount(4);
+    await expect(picture.locator('.worker .chip')).toHaveText(['DNS', 'DNS', 'DNS', 'DNS']);
     await expect(picture.locator('.pool-queue .chip')).toHaveText(['file', 'file', 'file', 'file']);
     await expect(picture.locator('.pool-queue .more')).toHaveText('+6');
     await expect(picture.locator('.macrotasks .chip')).toHaveText(['DNS', 'DNS', 'DNS', 'DNS']);
@@ -66,7 +66,7 @@ test.describe('libuv-pool', () => {
     await page.locator('.reveal').focus();
     await page.keyboard.press('PageDown');
     await expect(caption).toHaveText('Since 2018: lookups get 2 of 4 threads; the reads are already done.');
-    await expect(picture.locator('.thread .chip')).toHaveText(['DNS', 'DNS', 'pbkdf2', 'pbkdf2']);
+    await expect(picture.locator('.worker .chip')).toHaveText(['DNS', 'DNS', 'pbkdf2', 'pbkdf2']);
     await expect(picture.locator('.macrotasks .chip')).toHaveText(['file', 'file']);
     await expect(slide.locator('[data-figure="era"]')).toHaveText(
       'libuv since 1.23.1 (2018): lookups get at most half · 4 threads',
@@ -87,9 +87,9 @@ test.describe('libuv-pool', () => {
     // sixteen threads: a lane each, eight of them looking up names, some free
     await page.locator('.reveal').focus();
     await page.keyboard.press('PageDown');
-    await expect(picture.locator('.thread')).toHaveCount(16);
-    await expect(picture.locator('.thread .chip', { hasText: 'DNS' })).toHaveCount(8);
-    await expect(picture.locator('.thread.idle')).toHaveCount(4);
+    await expect(picture.locator('.worker')).toHaveCount(16);
+    await expect(picture.locator('.worker .chip', { hasText: 'DNS' })).toHaveCount(8);
+    await expect(picture.locator('.worker.idle')).toHaveCount(4);
   });
 
   test('sliders and the checkbox change what a person reads', async ({ page }) => {

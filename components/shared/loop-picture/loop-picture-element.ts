@@ -215,7 +215,7 @@ export class LoopPicture extends LitElement {
         </ol>
       </div>
       <ol class="threads" aria-labelledby="lp-pool" style=${styleProps({ '--lanes': String(Math.min(threads.length, 8)) })}>
-        ${threads.map((c, i) => html`<li class="thread ${c ? '' : 'idle'}" data-thread=${i}>${c ? html`<ol class="lane">${this.chip(c)}</ol>` : nothing}</li>`)}
+        ${threads.map((c, i) => html`<li class="worker ${c ? '' : 'idle'}" data-thread=${i}>${c ? html`<ol class="lane">${this.chip(c)}</ol>` : nothing}</li>`)}
       </ol>
     </section>`;
   }

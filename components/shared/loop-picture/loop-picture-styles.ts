@@ -335,7 +335,7 @@ export const loopPictureStyles = [
     gap: 0.25em;
     font-size: var(--hsw-fs-small);
   }
-  .pool .thread {
+  .pool .worker {
     display: flex;
     align-items: center;
     min-height: 1.5em;
@@ -343,7 +343,7 @@ export const loopPictureStyles = [
     border: 2px solid var(--hsw-actor-thread);
     border-radius: 0.3em;
   }
-  .pool .thread.idle {
+  .pool .worker.idle {
     border-style: dashed;
   }
   @media (prefers-reduced-motion: reduce) {
