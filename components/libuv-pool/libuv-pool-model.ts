@@ -563,10 +563,10 @@ export function initialState(): PoolState {
 /**
  * The instant (ms) each speaker step shows, the one its notes talk about: the calm pool as the first four reads take the
  * four threads (0 ms, the first state); the incident once the first four lookups are back and the next four hold every thread (2 s); today's
- * libuv once every read is done while two lookups still hold their threads (60 ms); the big pool once the reads are
- * done beside eight lookups (20 ms). Each is an instant of its schedule (`eventTimes`).
+ * libuv once every read is done while two lookups still hold their threads (60 ms); the big pool as the reads take free
+ * threads beside the eight lookups (0 ms). Each is an instant of its schedule (`eventTimes`).
  */
-export const STEP_AT: Readonly<Record<PoolPreset, number>> = { calm: 0, incident: 2000, today: 60, bigPool: 20 };
+export const STEP_AT: Readonly<Record<PoolPreset, number>> = { calm: 0, incident: 2000, today: 60, bigPool: 0 };
 
 /** Speaker step `step` (clamped): its preset, at the instant the step shows (`STEP_AT`), with no history. */
 export function stateForStep(step: number, _current: PoolState): PoolState {
