@@ -6,11 +6,13 @@ import { NarrowController } from '../ui/narrow.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/details.ts';
+import '../shared/loop-picture/loop-picture-element.ts';
 import { formatNumber } from '../../lib/i18n.ts';
 import { niceTicks } from '../../lib/ticks.ts';
 import { axisRoom, fits, laneLabel, span, timeAxis, timeline, timelineSvg } from '../shared/timeline/timeline.ts';
 import { libuvPoolText } from './libuv-pool-text.ts';
 import { styles } from './libuv-pool-styles.ts';
+import { presetOf, sceneOf } from './libuv-pool-scene.ts';
 import * as model from './libuv-pool-model.ts';
 import {
   LIMITS,
@@ -157,18 +159,27 @@ export class LibuvPoolDemo extends DemoElement<PoolState> {
     </p>`;
     const chart = this.gantt(schedule, at, t.chartLabel(n(schedule.threads), ms(schedule.makespan), n(waitingAt0)));
 
-    // Presenting: the era, the timeline and the first read's wait; the sliders, the stepper and the other figures
-    // behind a closed disclosure.
-    if (present)
-      return html`<section aria-label=${t.demoLabel}>
-        ${era}
-        <div class="key">${this.legend()}</div>
-        ${chart}
-        <p class="presented-figure" data-figure="file-wait">
-          ${firstFile ? t.presentedFileWait(ms(files.firstWait)) : t.noFiles}
+    // Presenting: the loop picture with the pool's threads is the slide, and one sentence says what the step shows;
+    // the era, the timeline, the first read's wait, the sliders, the stepper and the other figures behind a closed
+    // disclosure (the notes say what they show).
+    if (present) {
+      const preset = presetOf(p);
+      return html`<section aria-label=${t.demoLabel} class="presented">
+        <hsw-loop-picture lang=${lang} .scene=${sceneOf(schedule, at, lang)}></hsw-loop-picture>
+        <p class="caption callout" role="status">
+          ${preset ? t.captions[preset] : t.cursor(ms(at), n(snap.threads.filter((x) => x !== null).length), n(snap.queued.length))}
         </p>
-        <hsw-details lang=${lang} .open=${false} label=${t.presentedMore}>${controls} ${stepper} ${figures}</hsw-details>
+        <hsw-details lang=${lang} .open=${false} label=${t.presentedMore}>
+          ${era}
+          <div class="key">${this.legend()}</div>
+          ${chart}
+          <p class="presented-figure" data-figure="file-wait">
+            ${firstFile ? t.presentedFileWait(ms(files.firstWait)) : t.noFiles}
+          </p>
+          ${controls} ${stepper} ${figures}
+        </hsw-details>
       </section>`;
+    }
 
     return html`
       <section aria-label=${t.demoLabel}>

@@ -560,10 +560,20 @@ export function initialState(): PoolState {
   return stateOf(PRESETS.calm);
 }
 
-/** Speaker step `step` (clamped): its preset, at the first instant, with no history. */
+/**
+ * The instant (ms) each speaker step shows, the one its notes talk about: the calm pool as the first four reads take the
+ * four threads (0 ms, the first state); the incident once the first four lookups are back and the next four hold every thread (2 s); today's
+ * libuv once every read is done while two lookups still hold their threads (60 ms); the big pool as the reads take free
+ * threads beside the eight lookups (0 ms). Each is an instant of its schedule (`eventTimes`).
+ */
+export const STEP_AT: Readonly<Record<PoolPreset, number>> = { calm: 0, incident: 2000, today: 60, bigPool: 0 };
+
+/** Speaker step `step` (clamped): its preset, at the instant the step shows (`STEP_AT`), with no history. */
 export function stateForStep(step: number, _current: PoolState): PoolState {
   const name = SPEAKER_SEQUENCE[stepping.clampIndex(step, SPEAKER_SEQUENCE.length)] ?? 'calm';
-  return stateOf(PRESETS[name]);
+  const params = PRESETS[name];
+  const index = Math.max(0, eventTimes(simulatePool(params)).indexOf(STEP_AT[name]));
+  return { ...stateOf(params), index };
 }
 
 // ---------------------------------------------------------------- the timeline's fixed axes

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { controlStyles } from '../ui/theme.ts';
-import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
+import { calloutStyles, demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 
 /**
@@ -11,8 +11,16 @@ import { timelineStyles } from '../shared/timeline/timeline-styles.ts';
 export const styles = [
   controlStyles,
   demoHostStyles,
+  calloutStyles,
   timelineStyles,
   css`
+    /* Presented, the loop picture with the pool's threads is the slide: the stage's height above the caption. */
+    .presented hsw-loop-picture {
+      height: 19em;
+    }
+    .caption {
+      margin: 0.3em 0;
+    }
     .controls {
       display: grid;
       grid-template-columns: repeat(4, minmax(0, 1fr));

@@ -1,5 +1,6 @@
 import { ruPlural, type Bilingual } from '../../lib/i18n.ts';
 import type { WorkKind } from './libuv-pool-model.ts';
+import type { PoolPreset } from './libuv-pool-sequence.ts';
 
 const en = {
   demoLabel: 'The libuv thread pool: threads, queue and waits',
@@ -22,7 +23,14 @@ const en = {
   eraBefore: 'libuv before 1.23.1 (2018): lookups may take every thread',
   eraToday: 'libuv since 1.23.1 (2018): lookups get at most half',
   poolOf: (n: string) => `${n} threads`,
-  presentedMore: 'Sliders and figures',
+  presentedMore: 'Timeline and sliders',
+  /** Presented: what the step's picture shows, one sentence (the speaker's steps; the sliders' own say `cursor`). */
+  captions: {
+    calm: 'A calm day: four reads take the four threads.',
+    incident: 'Before 2018: lookups hold all 4 threads; reads wait.',
+    today: 'Since 2018: lookups get 2 of 4 threads; reads are done.',
+    bigPool: '16 threads: lookups hold 8; reads find free ones.',
+  } satisfies Record<PoolPreset, string>,
   presentedFileWait: (wait: string) => `A file read waits ${wait}.`,
   threadLane: (i: number) => `thread ${i}`,
   threadLanes: (first: number, last: number) => `threads ${first}–${last}`,
@@ -61,7 +69,13 @@ const ru: typeof en = {
   eraBefore: 'libuv до 1.23.1 (2018): DNS может занять все потоки',
   eraToday: 'libuv с 1.23.1 (2018): DNS — не больше половины',
   poolOf: (n: string) => `потоков: ${n}`,
-  presentedMore: 'Ползунки и цифры',
+  presentedMore: 'Шкала и ползунки',
+  captions: {
+    calm: 'Спокойный день: четыре чтения заняли четыре потока.',
+    incident: 'До 2018 года: DNS занял все 4 потока, чтения ждут.',
+    today: 'С 2018 года: DNS берёт 2 потока из 4, чтения готовы.',
+    bigPool: '16 потоков: DNS занял 8, чтения нашли свободные.',
+  },
   presentedFileWait: (wait: string) => `Чтение файла ждёт ${wait}.`,
   threadLane: (i: number) => `поток ${i}`,
   threadLanes: (first: number, last: number) => `потоки ${first}–${last}`,

@@ -44,7 +44,7 @@ export default slideText({
         p: 'Не всё в Node асинхронно на уровне ядра. Файлы, поиск адреса по имени хоста и дорогие функции криптографии выполняются в скрытом пуле из четырёх потоков. В спокойный день чтение файла ничего не ждёт.',
       },
       {
-        p: 'Классический инцидент, как это было до 2018 года: восемь медленных DNS-запросов занимают все четыре потока, и чтение файла, которое к DNS никакого отношения не имеет, ждёт за ними четыре секунды.',
+        p: 'Классический инцидент, как это было до 2018 года: восемь медленных DNS-запросов занимают все четыре потока, и чтение файла, которое к DNS никакого отношения не имеет, ждёт за ними четыре секунды. Когда запрос заканчивается, поток будит цикл через ядро, и его колбэк ждёт в очереди цикла.',
       },
       {
         p: 'С libuv 1.23.1, в 2018 году, DNS-запросы получают не больше половины пула, и чтения проходят сразу. Но хеширование паролей или медленный диск по-прежнему могут занять весь пул.',
@@ -92,7 +92,7 @@ export default slideText({
         p: 'Not everything in Node is asynchronous in the kernel. Files, DNS lookups by host name and the expensive crypto functions run on a hidden pool of four threads. On a calm day a file read waits for nothing.',
       },
       {
-        p: 'The classic incident, as it was before 2018: eight slow DNS lookups take all four threads, and a file read, which has nothing to do with DNS, waits four seconds behind them.',
+        p: 'The classic incident, as it was before 2018: eight slow DNS lookups take all four threads, and a file read, which has nothing to do with DNS, waits four seconds behind them. When a lookup ends, its thread wakes the loop through the kernel, and its callback waits in the loop’s queue.',
       },
       {
         p: 'Since libuv 1.23.1, in 2018, lookups get at most half the pool, and the reads go through at once. But password hashing or a slow disk can still fill the whole pool.',

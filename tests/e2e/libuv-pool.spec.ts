@@ -42,33 +42,55 @@ test.describe('libuv-pool', () => {
     await expect(chart.locator('text.bar-label')).toContainText(['DNS 1–8']);
   });
 
-  test('presenting: the era, the timeline and the read’s wait; the sliders behind a closed disclosure', async ({
+  test('presenting: the loop picture with the pool’s threads; the timeline and the sliders behind a closed disclosure', async ({
     page,
   }) => {
     await gotoSlide(page, 'libuv-pool', { query: 'present', step: 1 });
     const slide = currentSlide(page);
-    // the incident is dated: it is libuv's behaviour before 2018, not today's
+    const picture = slide.locator('hsw-loop-picture');
+    const caption = slide.locator('.caption');
+    // the incident at 2 s: the next four lookups hold the four threads, the reads wait at the head of the queue, the
+    // first four lookups came back (the eventfd woke the loop) and their callbacks wait in its queue
+    await expect(picture.locator('.worker')).toHaveCount(4);
+    await expect(picture.locator('.worker .chip')).toHaveText(['DNS', 'DNS', 'DNS', 'DNS']);
+    await expect(picture.locator('.pool-queue .chip')).toHaveText(['file', 'file', 'file', 'file']);
+    await expect(picture.locator('.pool-queue .more')).toHaveText('+6');
+    await expect(picture.locator('.macrotasks .chip')).toHaveText(['DNS', 'DNS', 'DNS', 'DNS']);
+    await expect(picture.locator('.ready-list .chip')).toHaveText('eventfd');
+    await expect(caption).toHaveText('Before 2018: lookups hold all 4 threads; reads wait.');
+    // the incident is dated (in the disclosure): it is libuv's behaviour before 2018, not today's
     await expect(slide.locator('[data-figure="era"]')).toHaveText(
       'libuv before 1.23.1 (2018): lookups may take every thread · 4 threads',
     );
     await expect(slide.locator('[data-figure="file-wait"]')).toHaveText('A file read waits 4,000 ms.');
     await page.locator('.reveal').focus();
     await page.keyboard.press('PageDown');
+    await expect(caption).toHaveText('Since 2018: lookups get 2 of 4 threads; reads are done.');
+    await expect(picture.locator('.worker .chip')).toHaveText(['DNS', 'DNS', 'pbkdf2', 'pbkdf2']);
+    await expect(picture.locator('.macrotasks .chip')).toHaveText(['file', 'file']);
     await expect(slide.locator('[data-figure="era"]')).toHaveText(
       'libuv since 1.23.1 (2018): lookups get at most half · 4 threads',
     );
     await expect(slide.locator('[data-figure="file-wait"]')).toHaveText('A file read waits 0 ms.');
-    await expect(slide.getByRole('img', { name: /Timeline of 4 pool threads/ })).toBeVisible();
-    // the queue's peak (14) stands in the label column, clear of the plot and its axis
     const chart = slide.getByRole('img', { name: /Timeline of 4 pool threads/ });
+    const pool = slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' });
+    await expect(chart).toBeHidden();
+    await expect(pool).toBeHidden();
+    await slide.getByText('Timeline and sliders').click();
+    await expect(chart).toBeVisible();
+    await expect(pool).toBeVisible();
+    // the queue's peak (14) stands in the label column, clear of the plot and its axis
     await expect(chart.locator('[data-figure="queue-max"]')).toHaveText('14');
     const peak = await chart.locator('[data-figure="queue-max"]').boundingBox();
     const queue = await chart.locator('path').first().boundingBox();
     expect(peak && queue && peak.x + peak.width).toBeLessThan(queue!.x);
-    const pool = slide.getByRole('slider', { name: 'UV_THREADPOOL_SIZE (threads)' });
-    await expect(pool).toBeHidden();
-    await slide.getByText('Sliders and figures').click();
-    await expect(pool).toBeVisible();
+    // sixteen threads: a lane each, eight of them looking up names, the reads on free ones at once
+    await page.locator('.reveal').focus();
+    await page.keyboard.press('PageDown');
+    await expect(picture.locator('.worker')).toHaveCount(16);
+    await expect(picture.locator('.worker .chip', { hasText: 'DNS' })).toHaveCount(8);
+    await expect(picture.locator('.worker .chip', { hasText: 'file' })).toHaveCount(6);
+    await expect(picture.locator('.pool-queue .chip')).toHaveText(['pbkdf2', 'pbkdf2']);
   });
 
   test('sliders and the checkbox change what a person reads', async ({ page }) => {

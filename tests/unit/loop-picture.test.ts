@@ -12,8 +12,11 @@ import {
   PHASES,
   moved,
   phaseIndex,
+  placeOf,
+  POOL_QUEUE_SHOWN,
   scene,
   sceneLabels,
+  shownQueue,
   type Chip,
 } from '../../components/shared/loop-picture/loop-picture-model.ts';
 import { loopPictureStyles as styles } from '../../components/shared/loop-picture/loop-picture-styles.ts';
@@ -98,5 +101,42 @@ describe('the actors’ colours', () => {
         `.chip.${actor} { --fill: var(--hsw-actor-${actor}); --ink: var(--hsw-actor-${actor}-text); }`,
       );
     expect(text).not.toMatch(/#[0-9a-f]{6}/i);
+  });
+});
+
+describe('a thread pool’s queue (libuv-pool: the work waiting for a thread)', () => {
+  it('is a region of its own: a request moves from the queue to a thread to the loop’s queue', () => {
+    const queued = scene({ flavour: 'node', pool: [chip('a', 'io'), null], poolQueue: [chip('b', 'io'), chip('c')] });
+    expect(queued.poolQueue.map((c) => c.id)).toEqual(['b', 'c']);
+    expect(placeOf(queued).get('b')).toBe('poolQueue');
+    const running = scene({ flavour: 'node', pool: [chip('a', 'io'), chip('b', 'io')], poolQueue: [chip('c')] });
+    expect(moved(queued, running)).toEqual(['b']);
+    const back = scene({
+      flavour: 'node',
+      pool: [null, chip('b', 'io')],
+      poolQueue: [chip('c')],
+      macrotasks: [chip('a')],
+    });
+    expect(moved(running, back)).toEqual(['a']);
+    // without a pool there is no queue, and a request cannot be queued and running at once
+    expect(scene({ flavour: 'simple' }).poolQueue).toEqual([]);
+    expect(() => scene({ flavour: 'node', poolQueue: [chip('b')] })).toThrow(/needs a pool/);
+    expect(() => scene({ flavour: 'node', pool: [chip('b')], poolQueue: [chip('b')] })).toThrow(/two places/);
+  });
+
+  it('shows the next few requests and counts the rest', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), (n) => {
+        const list = Array.from({ length: n }, (_, i) => chip(`q${i}`));
+        const { shown, more } = shownQueue(list);
+        expect(shown.map((c) => c.id)).toEqual(list.slice(0, POOL_QUEUE_SHOWN).map((c) => c.id));
+        expect(shown.length + more).toBe(n);
+      }),
+    );
+  });
+
+  it('has a name in both languages and every flavour', () => {
+    for (const flavour of FLAVOURS)
+      for (const lang of ['en', 'ru'] as const) expect(sceneLabels(flavour, lang).poolQueue.trim()).not.toBe('');
   });
 });

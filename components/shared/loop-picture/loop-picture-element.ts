@@ -7,6 +7,7 @@ import {
   phaseIndex,
   sceneLabels,
   scene as makeScene,
+  shownQueue,
   type Chip,
   type Flavour,
   type Region,
@@ -161,7 +162,10 @@ export class LoopPicture extends LitElement {
     const t = loopPictureText[this.lang];
     const labels = sceneLabels(s.flavour, this.lang);
     const ran = s.ran.slice(-RAN_SHOWN);
-    return html`<figure class="picture ${labels.microtasks === null ? 'no-micro' : ''} flavour-${s.flavour}" aria-label=${t.label}>
+    return html`<figure
+      class="picture ${labels.microtasks === null ? 'no-micro' : ''} ${s.pool === null ? '' : 'with-pool'} flavour-${s.flavour}"
+      aria-label=${t.label}
+    >
       <section class="region stack ${this.lit('stack')}">
         <h4 id="lp-stack">${labels.stack}</h4>
         ${ran.length ? html`<p class="ran">${labels.ran}: ${ran.map((r) => html`<span class="done">${r}</span> `)}</p>` : nothing}
@@ -189,18 +193,31 @@ export class LoopPicture extends LitElement {
             ${s.readyList.map((c) => this.chip(c))}
           </ol>
         </div>
-        ${
-          s.pool === null
-            ? nothing
-            : html`<div class="pool ${this.lit('pool')}">
-              <span class="name" id="lp-pool">${labels.pool}</span>
-              <ol class="lane" aria-labelledby="lp-pool">
-                ${s.pool.map((c, i) => (c ? this.chip(c) : html`<li class="thread" data-thread=${i}></li>`))}
-              </ol>
-            </div>`
-        }
       </section>
+      ${s.pool === null ? nothing : this.pool(s.pool, labels)}
     </figure>`;
+  }
+
+  /**
+   * The thread pool, under the kernel band: its queue (the next few chips and a count of the rest) and a lane per
+   * thread, holding the chip it runs or empty; many threads wrap into rows of lanes.
+   */
+  private pool(threads: readonly (Chip | null)[], labels: ReturnType<typeof sceneLabels>) {
+    const t = loopPictureText[this.lang];
+    const queue = shownQueue(this.scene.poolQueue);
+    return html`<section class="region pool ${this.lit('pool')} ${this.lit('poolQueue') ? 'queue-lit' : ''}">
+      <h4 id="lp-pool">${labels.pool}</h4>
+      <div class="pool-queue">
+        <span class="name" id="lp-pool-queue">${labels.poolQueue}</span>
+        <ol class="lane" aria-labelledby="lp-pool-queue">
+          ${queue.shown.map((c) => this.chip(c))}
+          ${queue.more > 0 ? html`<li class="more">${t.more(queue.more)}</li>` : nothing}
+        </ol>
+      </div>
+      <ol class="threads" aria-labelledby="lp-pool" style=${styleProps({ '--lanes': String(Math.min(threads.length, 8)) })}>
+        ${threads.map((c, i) => html`<li class="worker ${c ? '' : 'idle'}" data-thread=${i}>${c ? html`<ol class="lane">${this.chip(c)}</ol>` : nothing}</li>`)}
+      </ol>
+    </section>`;
   }
 }
 

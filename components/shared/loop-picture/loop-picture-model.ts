@@ -34,7 +34,7 @@ export const PHASES = {
 } as const satisfies Record<Flavour, readonly string[]>;
 
 /** The regions of the picture: a step may light one. */
-export type Region = 'stack' | 'loop' | 'timers' | 'macrotasks' | 'microtasks' | 'kernel' | 'pool';
+export type Region = 'stack' | 'loop' | 'timers' | 'macrotasks' | 'microtasks' | 'kernel' | 'pool' | 'poolQueue';
 
 /** A callback, timer, socket or thread in the picture. */
 export interface Chip {
@@ -79,6 +79,8 @@ export interface SceneInput {
   readonly readyList?: readonly Chip[];
   /** A thread pool's lanes (libuv's, or an executor's): a chip for a busy thread, null for an idle one. */
   readonly pool?: readonly (Chip | null)[];
+  /** The work waiting for a thread of the pool, the next one first (libuv's `wq`, an executor's queue): needs a pool. */
+  readonly poolQueue?: readonly Chip[];
   /** What ran so far, the most recent last (the picture shows the last few). */
   readonly ran?: readonly string[];
   /** The regions this step lights. */
@@ -100,6 +102,8 @@ export interface Scene {
   readonly readyList: readonly Chip[];
   /** null: the picture has no thread pool. */
   readonly pool: readonly (Chip | null)[] | null;
+  /** The pool's queue, the next one first (empty without a pool). */
+  readonly poolQueue: readonly Chip[];
   readonly ran: readonly string[];
   readonly lit: readonly Region[];
 }
@@ -119,6 +123,9 @@ export function scene(input: SceneInput): Scene {
   if (!hasMicrotasks(input.flavour) && microtasks.length > 0)
     throw new Error('loop picture: asyncio has no microtask queue; a callback it runs goes to _ready');
   const timers = [...(input.timers ?? [])].sort((a, b) => a.due - b.due);
+  const poolQueue = input.poolQueue ?? [];
+  if (poolQueue.length > 0 && !input.pool)
+    throw new Error('loop picture: work queued for a thread pool needs a pool (give `pool` its threads)');
   const out: Scene = {
     flavour: input.flavour,
     stack: input.stack ?? [],
@@ -131,6 +138,7 @@ export function scene(input: SceneInput): Scene {
     sockets: input.sockets ?? [],
     readyList: input.readyList ?? [],
     pool: input.pool ?? null,
+    poolQueue,
     ran: input.ran ?? [],
     lit: input.lit ?? [],
   };
@@ -149,6 +157,7 @@ export function chips(s: Scene): Chip[] {
     ...s.microtasks,
     ...s.readyList,
     ...(s.pool ?? []).filter((c): c is Chip => c !== null),
+    ...s.poolQueue,
   ];
 }
 
@@ -164,6 +173,7 @@ export function placeOf(s: Scene): Map<string, Region> {
   put(s.microtasks, 'microtasks');
   put(s.readyList, 'kernel');
   put(s.pool ?? [], 'pool');
+  put(s.poolQueue, 'poolQueue');
   return at;
 }
 
@@ -173,6 +183,14 @@ export function moved(before: Scene, after: Scene): string[] {
   const b = placeOf(after);
   const ids = new Set([...a.keys(), ...b.keys()]);
   return [...ids].filter((id) => a.get(id) !== b.get(id));
+}
+
+/** The pool's queue shows at most this many chips, the next ones; a count says how many more wait. */
+export const POOL_QUEUE_SHOWN = 4;
+
+/** The chips of a long queue the picture draws (the first `max`), and how many more wait behind them. */
+export function shownQueue(list: readonly Chip[], max = POOL_QUEUE_SHOWN): { shown: readonly Chip[]; more: number } {
+  return { shown: list.slice(0, max), more: Math.max(0, list.length - max) };
 }
 
 /** The position of a phase on its ring (0 at the top, clockwise), or -1 for none. */
@@ -191,6 +209,8 @@ export interface SceneLabels {
   readonly kernel: string;
   readonly readyList: string;
   readonly pool: string;
+  /** The pool's queue. */
+  readonly poolQueue: string;
   readonly ran: string;
   /** The phases, in ring order. */
   readonly phases: readonly string[];
@@ -210,6 +230,7 @@ export function sceneLabels(flavour: Flavour, lang: Lang): SceneLabels {
     kernel: t.kernel,
     readyList: names.readyList,
     pool: names.pool,
+    poolQueue: t.poolQueue,
     ran: t.ran,
     phases: PHASES[flavour].map((p) => (names.phases as Record<string, string>)[p]!),
     asleep: names.asleep,

@@ -41,6 +41,24 @@ export const loopPictureStyles = [
       'stack loop macrotasks'
       'kernel kernel kernel';
   }
+  /* A thread pool: its own row under the kernel band. */
+  .picture.with-pool {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto auto;
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack loop microtasks'
+      'kernel kernel kernel'
+      'pool pool pool';
+  }
+  .picture.no-micro.with-pool {
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack loop macrotasks'
+      'kernel kernel kernel'
+      'pool pool pool';
+  }
   .region {
     --actor: var(--hsw-border);
     border: 2px solid color-mix(in srgb, var(--actor) 55%, transparent);
@@ -264,21 +282,63 @@ export const loopPictureStyles = [
   .pool ol.lane {
     font-size: 1em;
   }
+  .pool-queue ol.lane {
+    align-items: center;
+  }
+  .pool .pool-queue .name,
+  .pool .more {
+    color: var(--hsw-fg);
+  }
+  .pool .more {
+    font-weight: 600;
+    align-self: center;
+  }
   .ready-list .name {
     color: var(--hsw-fg);
   }
   .pool {
+    grid-area: pool;
+    --actor: var(--hsw-actor-thread);
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.2em 0.7em;
+  }
+  .pool > h4 {
+    margin: 0;
+  }
+  .pool-queue {
     display: flex;
     align-items: center;
     gap: 0.35em;
     font-size: var(--hsw-fs-small);
-    margin-left: auto;
   }
-  .pool .thread {
-    min-width: 1.6em;
-    min-height: 1.3em;
+  .region.pool.queue-lit .pool-queue {
+    outline: 2px solid var(--hsw-actor-thread);
+    outline-offset: 2px;
+    border-radius: 0.3em;
+  }
+  /* A lane per thread, up to eight in a row (the element sets --lanes). */
+  ol.threads {
+    flex-basis: 100%;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    grid-template-columns: repeat(var(--lanes, 4), minmax(0, 1fr));
+    gap: 0.25em;
+    font-size: var(--hsw-fs-small);
+  }
+  .pool .worker {
+    display: flex;
+    align-items: center;
+    min-height: 1.5em;
+    padding: 0.1em 0.25em;
     border: 2px solid var(--hsw-actor-thread);
     border-radius: 0.3em;
+  }
+  .pool .worker.idle {
+    border-style: dashed;
   }
   @media (prefers-reduced-motion: reduce) {
     .region,

@@ -9,6 +9,9 @@ const en = {
   microtasks: 'Microtasks',
   kernel: 'Kernel',
   ran: 'Ran',
+  /** A thread pool's queue of work, and how many more wait than it shows. */
+  poolQueue: 'queue',
+  more: (n: number) => `+${n}`,
   /** The picture as a whole, for a screen reader. */
   label: 'The event loop: call stack, loop, timers, queues, kernel',
   clock: (ms: number) => `${ms} ms`,
@@ -55,6 +58,8 @@ const ru: typeof en = {
   microtasks: 'Микрозадачи',
   kernel: 'Ядро',
   ran: 'Выполнены',
+  poolQueue: 'очередь',
+  more: (n: number) => `+${n}`,
   label: 'Цикл событий: стек вызовов, цикл, таймеры, очереди, ядро',
   clock: (ms: number) => `${ms} мс`,
   flavours: {
