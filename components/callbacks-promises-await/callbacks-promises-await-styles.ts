@@ -167,7 +167,7 @@ export const styles = [
       margin: 0;
       padding: 0.1em 0.45em;
       /* a continuation is a task's (STAGE.md: one colour per actor) */
-      border-left-color: var(--hsw-task, #cc79a7);
+      border-left-color: var(--hsw-actor-task);
       animation: arrive 350ms ease-out;
     }
     .path .stop {
