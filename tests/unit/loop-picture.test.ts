@@ -119,3 +119,13 @@ describe('the actors’ colours', () => {
       expect(contrast(c.fill, c.ink), actor).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('a pool’s name', () => {
+  it('is the flavour’s thread pool unless the slide names it (one worker thread), and needs a pool', () => {
+    const worker = scene({ flavour: 'node', pool: [null], poolName: 'Worker thread' });
+    expect(worker.poolName).toBe('Worker thread');
+    expect(worker.pool).toEqual([null]);
+    expect(scene({ flavour: 'node', pool: [null] }).poolName).toBeNull();
+    expect(() => scene({ flavour: 'node', poolName: 'Worker thread' })).toThrow(/names a pool it does not draw/);
+  });
+});

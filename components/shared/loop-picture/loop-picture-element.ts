@@ -193,7 +193,7 @@ export class LoopPicture extends LitElement {
           s.pool === null
             ? nothing
             : html`<div class="pool ${this.lit('pool')}">
-              <span class="name" id="lp-pool">${labels.pool}</span>
+              <span class="name" id="lp-pool">${s.poolName ?? labels.pool}</span>
               <ol class="lane" aria-labelledby="lp-pool">
                 ${s.pool.map((c, i) => (c ? this.chip(c) : html`<li class="thread" data-thread=${i}></li>`))}
               </ol>

@@ -88,6 +88,8 @@ export interface SceneInput {
   readonly readyList?: readonly Chip[];
   /** A thread pool's lanes (libuv's, or an executor's): a chip for a busy thread, null for an idle one. */
   readonly pool?: readonly (Chip | null)[];
+  /** The pool's name when it is not the flavour's thread pool (a worker thread, a process pool): the slide's words. */
+  readonly poolName?: string;
   /** What ran so far, the most recent last (the picture shows the last few). */
   readonly ran?: readonly string[];
   /** The regions this step lights. */
@@ -109,6 +111,8 @@ export interface Scene {
   readonly readyList: readonly Chip[];
   /** null: the picture has no thread pool. */
   readonly pool: readonly (Chip | null)[] | null;
+  /** null: the flavour's own name for its pool (sceneLabels' `pool`). */
+  readonly poolName: string | null;
   readonly ran: readonly string[];
   readonly lit: readonly Region[];
 }
@@ -127,6 +131,8 @@ export function scene(input: SceneInput): Scene {
   const microtasks = input.microtasks ?? [];
   if (!hasMicrotasks(input.flavour) && microtasks.length > 0)
     throw new Error('loop picture: asyncio has no microtask queue; a callback it runs goes to _ready');
+  if (input.poolName !== undefined && input.pool === undefined)
+    throw new Error(`loop picture: the scene names a pool it does not draw (“${input.poolName}”): give it \`pool\``);
   const timers = [...(input.timers ?? [])].sort((a, b) => a.due - b.due);
   const out: Scene = {
     flavour: input.flavour,
@@ -140,6 +146,7 @@ export function scene(input: SceneInput): Scene {
     sockets: input.sockets ?? [],
     readyList: input.readyList ?? [],
     pool: input.pool ?? null,
+    poolName: input.poolName ?? null,
     ran: input.ran ?? [],
     lit: input.lit ?? [],
   };
