@@ -43,6 +43,22 @@ const en = {
   },
   percentileNote: 'pN: the value at rank ⌈N/100 · count⌉ of the sorted latencies.',
   presentedMore: 'Settings and figures',
+  /** The loop picture's chips (heavy-task-scene.ts), and the caption under it: one sentence a step. */
+  picture: {
+    heavy: (ms: string) => `heavy · ${ms} ms`,
+    slice: (i: number, n: number) => `slice ${i}/${n}`,
+    request: (id: number) => `#${id}`,
+    more: (n: number) => `+${n}`,
+    worker: 'Worker thread',
+  },
+  caption: {
+    inline: (start: string, end: string, waiting: number, max: string) =>
+      `The heavy callback holds the stack from ${start} to ${end} ms: ${waiting} requests pile up, the worst waits ${max} ms.`,
+    chunked: (pieces: number, max: string, end: string) =>
+      `Cut into ${pieces} slices, the task queues behind the requests: the worst waits ${max} ms, the task ends at ${end} ms.`,
+    worker: (max: string, end: string) =>
+      `The task moves to a worker thread: the stack stays free, the worst request takes ${max} ms; the task ends at ${end} ms.`,
+  },
 };
 
 const ru: typeof en = {
@@ -87,6 +103,21 @@ const ru: typeof en = {
   },
   percentileNote: 'pN — значение с номером ⌈N/100 · количество⌉ среди отсортированных задержек.',
   presentedMore: 'Настройки и цифры',
+  picture: {
+    heavy: (ms: string) => `тяжёлая · ${ms} мс`,
+    slice: (i: number, n: number) => `кусок ${i}/${n}`,
+    request: (id: number) => `№${id}`,
+    more: (n: number) => `+${n}`,
+    worker: 'Поток воркера',
+  },
+  caption: {
+    inline: (start: string, end: string, waiting: number, max: string) =>
+      `Тяжёлый колбэк занимает стек с ${start} до ${end} мс: копится ${waiting} запросов, худший ждёт ${max} мс.`,
+    chunked: (pieces: number, max: string, end: string) =>
+      `Разрезанная на ${pieces} кусков задача встаёт в очередь за запросами: худший ждёт ${max} мс, задача кончается в ${end} мс.`,
+    worker: (max: string, end: string) =>
+      `Задача уходит в поток воркера: стек свободен, худший запрос занимает ${max} мс; задача кончается в ${end} мс.`,
+  },
 };
 
 export const heavyTaskText: Bilingual<typeof en> = { en, ru };
