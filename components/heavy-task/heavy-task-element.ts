@@ -247,7 +247,7 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
           ? t.caption.inline(n(run.heavy.start, 1), n(run.heavy.end, 1), waiting, n(run.stats.max, 1))
           : p.mode === 'chunked'
             ? t.caption.chunked(run.heavy.pieces, n(run.stats.max, 1), n(run.heavy.end, 1))
-            : t.caption.worker(n(run.stats.max, 1), n(run.heavy.end, 1));
+            : t.caption.worker(n(run.stats.max, 1));
       return html`<section aria-label=${t.demoLabel} class="presented">
         <hsw-loop-picture lang=${lang} .scene=${sceneOf(p, t.picture)}></hsw-loop-picture>
         <p class="status callout ${p.mode === 'inline' ? 'bad' : p.mode === 'worker' ? 'good' : ''}" role="status">${caption}</p>

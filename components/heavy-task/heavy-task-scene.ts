@@ -73,23 +73,12 @@ export function sceneOf(params: HeavyParams, w: SceneWords): Scene {
   const ready = waiting(r, now, running, w);
   if (params.mode === 'chunked') {
     const done = r.main.filter((g) => g.kind === 'heavy' && g.end <= now).length;
-    // what ran last on the main thread: a request, then the slices that the handler and the check phase ran
-    let slice = 0;
-    const ran = r.main
-      .filter((g) => g.end <= now && g.end > g.start)
-      .map((g) => {
-        if (g.kind === 'heavy') return w.slice(++slice, r.heavy.pieces);
-        const q = r.requests.find((x) => x.start === g.start);
-        return q ? w.request(q.id) : '';
-      })
-      .slice(-3);
     return scene({
       ...common,
       phase: 'poll',
       stack,
       readyList: ready,
       macrotasks: done < r.heavy.pieces ? [heavy(w.slice(done + 1, r.heavy.pieces))] : [],
-      ran,
       pool: [null],
       lit: ['macrotasks'],
     });
