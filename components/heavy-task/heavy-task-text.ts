@@ -53,11 +53,11 @@ const en = {
   },
   caption: {
     inline: (start: string, end: string, waiting: number, max: string) =>
-      `The heavy callback holds the stack ${start}–${end} ms: ${waiting} requests pile up, the worst waits ${max} ms.`,
+      `The heavy callback holds the stack ${start}–${end} ms: ${waiting} requests pile up, the worst waits ${max} ms.`,
     chunked: (pieces: number, max: string, end: string) =>
-      `In ${pieces} slices, the task queues behind the requests: the worst waits ${max} ms; it ends at ${end} ms.`,
+      `In ${pieces} slices, the task queues behind the requests: the worst waits ${max} ms; it ends at ${end} ms.`,
     worker: (max: string) =>
-      `The task moves to a worker thread: the stack stays free, the worst request takes ${max} ms.`,
+      `The task moves to a worker thread: the stack stays free, the worst request takes ${max} ms.`,
   },
 };
 
@@ -112,10 +112,10 @@ const ru: typeof en = {
   },
   caption: {
     inline: (start: string, end: string, waiting: number, max: string) =>
-      `Тяжёлый колбэк занимает стек ${start}–${end} мс: копится ${waiting} запросов, худший ждёт ${max} мс.`,
+      `Тяжёлый колбэк занимает стек ${start}–${end} мс: копится ${waiting} запросов, худший ждёт ${max} мс.`,
     chunked: (pieces: number, max: string, end: string) =>
-      `${pieces} кусков: задача ждёт в очереди за запросами; худший ждёт ${max} мс, конец в ${end} мс.`,
-    worker: (max: string) => `Задача уходит в поток воркера: стек свободен, худший запрос занимает ${max} мс.`,
+      `${pieces} кусков: задача ждёт в очереди за запросами; худший ждёт ${max} мс, конец в ${end} мс.`,
+    worker: (max: string) => `Задача уходит в поток воркера: стек свободен, худший запрос занимает ${max} мс.`,
   },
 };
 

@@ -130,6 +130,7 @@ test.describe('heavy-task slide', () => {
     await expect(picture.locator('.stack [data-chip="heavy"]')).toHaveText('heavy · 300 ms');
     await expect(picture.locator('.ready-list [data-chip]')).toHaveText(['#41', '#42', '#43', '+57']);
     await expect(picture.locator('.pool')).toContainText('Worker thread');
+    await expect(picture.locator('.pool')).toHaveCSS('outline-style', 'none');
     await expect(status).toHaveText(
       'The heavy callback holds the stack 202–502 ms: 60 requests pile up, the worst waits 299 ms.',
     );
@@ -145,6 +146,8 @@ test.describe('heavy-task slide', () => {
 
     await page.locator('body').press('ArrowRight');
     await expect(picture.locator('.pool [data-chip="heavy"]')).toBeVisible();
+    // the step is about the worker thread: its lane lights up
+    await expect(picture.locator('.pool')).toHaveCSS('outline-style', 'solid');
     await expect(heavy).toHaveCount(1);
     await expect(picture.locator('.ready-list [data-chip]')).toHaveCount(0);
     await expect(status).toHaveText(

@@ -280,6 +280,13 @@ export const loopPictureStyles = [
     font-size: var(--hsw-fs-small);
     margin-left: auto;
   }
+  /* A step about the pool lights it as a region is lit, without moving anything: an outline, a tint. */
+  .pool.lit {
+    outline: 2px solid var(--hsw-actor-thread);
+    outline-offset: 2px;
+    border-radius: 0.3em;
+    background: color-mix(in srgb, var(--hsw-actor-thread) 16%, var(--hsw-bg));
+  }
   .pool .thread {
     min-width: 1.6em;
     min-height: 1.3em;
