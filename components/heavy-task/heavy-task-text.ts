@@ -45,7 +45,7 @@ const en = {
   presentedMore: 'Settings and figures',
   /** The loop picture's chips (heavy-task-scene.ts), and the caption under it: one sentence a step. */
   picture: {
-    heavy: (ms: string) => `heavy · ${ms} ms`,
+    heavy: (ms: string) => `heavy · ${ms} ms`,
     slice: (i: number, n: number) => `slice ${i}/${n}`,
     request: (id: number) => `#${id}`,
     more: (n: number) => `+${n}`,
@@ -104,7 +104,7 @@ const ru: typeof en = {
   percentileNote: 'pN — значение с номером ⌈N/100 · количество⌉ среди отсортированных задержек.',
   presentedMore: 'Настройки и цифры',
   picture: {
-    heavy: (ms: string) => `тяжёлая · ${ms} мс`,
+    heavy: (ms: string) => `тяжёлая · ${ms} мс`,
     slice: (i: number, n: number) => `кусок ${i}/${n}`,
     request: (id: number) => `№${id}`,
     more: (n: number) => `+${n}`,
