@@ -3,6 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/chart-panel.ts';
 import '../ui/details.ts';
+import '../shared/loop-picture/loop-picture-element.ts';
 import type { ChartArea, ChartSeries, ChartSpec } from '../ui/chart-panel.ts';
 import { styleProps } from '../ui/style-props.ts';
 import { formatNumber } from '../../lib/i18n.ts';
@@ -11,6 +12,7 @@ import { Player } from '../ui/player.ts';
 import { heavyTaskText } from './heavy-task-text.ts';
 import * as model from './heavy-task-model.ts';
 import { styles } from './heavy-task-styles.ts';
+import { sceneOf } from './heavy-task-scene.ts';
 import {
   LIMITS,
   MODES,
@@ -236,15 +238,24 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
             </tbody>
           </table>`;
 
-    // Presenting: the modes (the clicker's steps), the threads, the chart and what the step shows; the sliders, the
-    // load and the table behind a closed disclosure.
-    if (present)
-      return html`<section aria-label=${t.demoLabel}>
-        ${modes}
-        <div class="load presented">${legend}</div>
-        ${lanes} ${chart} ${statusLine}
-        <hsw-details lang=${lang} .open=${false} label=${t.presentedMore}>${controls} ${load} ${table}</hsw-details>
+    // Presenting: the loop picture is the slide (heavy-task-scene.ts: the heavy work on the call stack, in the check
+    // queue between requests, or in the worker thread) and one caption says what the step showed; the modes, the
+    // threads, the chart, the sliders and the table are one disclosure away.
+    if (present) {
+      const caption =
+        p.mode === 'inline'
+          ? t.caption.inline(n(run.heavy.start, 1), n(run.heavy.end, 1), waiting, n(run.stats.max, 1))
+          : p.mode === 'chunked'
+            ? t.caption.chunked(run.heavy.pieces, n(run.stats.max, 1), n(run.heavy.end, 1))
+            : t.caption.worker(n(run.stats.max, 1));
+      return html`<section aria-label=${t.demoLabel} class="presented">
+        <hsw-loop-picture lang=${lang} .scene=${sceneOf(p, t.picture)}></hsw-loop-picture>
+        <p class="status callout ${p.mode === 'inline' ? 'bad' : p.mode === 'worker' ? 'good' : ''}" role="status">${caption}</p>
+        <hsw-details lang=${lang} .open=${false} label=${t.presentedMore}>
+          ${modes} ${controls} ${load} ${lanes} ${chart} ${table}
+        </hsw-details>
       </section>`;
+    }
 
     return html`
       <section aria-label=${t.demoLabel}>

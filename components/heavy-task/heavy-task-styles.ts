@@ -13,6 +13,10 @@ export const styles = [
   dataTableStyles,
   legendStyles,
   css`
+    /* Presented, the loop picture is the slide: the stage's height above the caption and one disclosure. */
+    .presented hsw-loop-picture {
+      height: 20.5em;
+    }
     .controls {
       display: grid;
       grid-template-columns: repeat(3, minmax(0, 1fr));

@@ -43,6 +43,22 @@ const en = {
   },
   percentileNote: 'pN: the value at rank ⌈N/100 · count⌉ of the sorted latencies.',
   presentedMore: 'Settings and figures',
+  /** The loop picture's chips (heavy-task-scene.ts), and the caption under it: one sentence a step. */
+  picture: {
+    heavy: (ms: string) => `heavy · ${ms}\u00a0ms`,
+    slice: (i: number, n: number) => `slice ${i}/${n}`,
+    request: (id: number) => `#${id}`,
+    more: (n: number) => `+${n}`,
+    worker: 'Worker thread',
+  },
+  caption: {
+    inline: (start: string, end: string, waiting: number, max: string) =>
+      `The heavy callback holds the stack ${start}–${end}\u00a0ms: ${waiting} requests pile up, the worst waits ${max}\u00a0ms.`,
+    chunked: (pieces: number, max: string, end: string) =>
+      `In ${pieces} slices, the task queues behind the requests: the worst waits ${max}\u00a0ms; it ends at ${end}\u00a0ms.`,
+    worker: (max: string) =>
+      `The task moves to a worker thread: the stack stays free, the worst request takes ${max}\u00a0ms.`,
+  },
 };
 
 const ru: typeof en = {
@@ -87,6 +103,20 @@ const ru: typeof en = {
   },
   percentileNote: 'pN — значение с номером ⌈N/100 · количество⌉ среди отсортированных задержек.',
   presentedMore: 'Настройки и цифры',
+  picture: {
+    heavy: (ms: string) => `тяжёлая · ${ms}\u00a0мс`,
+    slice: (i: number, n: number) => `кусок ${i}/${n}`,
+    request: (id: number) => `№${id}`,
+    more: (n: number) => `+${n}`,
+    worker: 'Поток воркера',
+  },
+  caption: {
+    inline: (start: string, end: string, waiting: number, max: string) =>
+      `Тяжёлый колбэк занимает стек ${start}–${end}\u00a0мс: копится ${waiting} запросов, худший ждёт ${max}\u00a0мс.`,
+    chunked: (pieces: number, max: string, end: string) =>
+      `${pieces} кусков: задача ждёт в очереди за запросами; худший ждёт ${max}\u00a0мс, конец в ${end}\u00a0мс.`,
+    worker: (max: string) => `Задача уходит в поток воркера: стек свободен, худший запрос занимает ${max}\u00a0мс.`,
+  },
 };
 
 export const heavyTaskText: Bilingual<typeof en> = { en, ru };

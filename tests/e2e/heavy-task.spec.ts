@@ -119,4 +119,39 @@ test.describe('heavy-task slide', () => {
     await expect(slide.getByRole('slider', { name: 'Размер куска' })).toBeVisible();
     await expect(slide.getByRole('status')).toContainText('30 кусков по 10 мс');
   });
+  test('presented: the loop picture, the heavy work on the stack, then in the check queue, then in the worker', async ({
+    page,
+  }) => {
+    await gotoSlide(page, ID, { query: 'present' });
+    const slide = currentSlide(page);
+    const picture = slide.locator('hsw-loop-picture');
+    const heavy = picture.locator('[data-chip="heavy"]');
+    const status = slide.getByRole('status');
+    await expect(picture.locator('.stack [data-chip="heavy"]')).toHaveText('heavy · 300 ms');
+    await expect(picture.locator('.ready-list [data-chip]')).toHaveText(['#41', '#42', '#43', '+57']);
+    await expect(picture.locator('.pool')).toContainText('Worker thread');
+    await expect(picture.locator('.pool')).toHaveCSS('outline-style', 'none');
+    await expect(status).toHaveText(
+      'The heavy callback holds the stack 202–502 ms: 60 requests pile up, the worst waits 299 ms.',
+    );
+    // the chart and the threads are one disclosure away, closed
+    await expect(slide.getByRole('img', { name: /^Chart: latency/ })).toBeHidden();
+
+    await page.locator('body').press('ArrowRight');
+    await expect(picture.locator('.macrotasks [data-chip="heavy"]')).toHaveText('slice 3/30');
+    await expect(picture.locator('.stack [data-chip]')).toHaveText(['#41']);
+    await expect(status).toHaveText(
+      'In 30 slices, the task queues behind the requests: the worst waits 19 ms; it ends at 690 ms.',
+    );
+
+    await page.locator('body').press('ArrowRight');
+    await expect(picture.locator('.pool [data-chip="heavy"]')).toBeVisible();
+    // the step is about the worker thread: its lane lights up
+    await expect(picture.locator('.pool')).toHaveCSS('outline-style', 'solid');
+    await expect(heavy).toHaveCount(1);
+    await expect(picture.locator('.ready-list [data-chip]')).toHaveCount(0);
+    await expect(status).toHaveText(
+      'The task moves to a worker thread: the stack stays free, the worst request takes 2 ms.',
+    );
+  });
 });

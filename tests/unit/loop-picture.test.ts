@@ -140,3 +140,13 @@ describe('a thread pool’s queue (libuv-pool: the work waiting for a thread)', 
       for (const lang of ['en', 'ru'] as const) expect(sceneLabels(flavour, lang).poolQueue.trim()).not.toBe('');
   });
 });
+
+describe('a pool’s name', () => {
+  it('is the flavour’s thread pool unless the slide names it (one worker thread), and needs a pool', () => {
+    const worker = scene({ flavour: 'node', pool: [null], poolName: 'Worker thread' });
+    expect(worker.poolName).toBe('Worker thread');
+    expect(worker.pool).toEqual([null]);
+    expect(scene({ flavour: 'node', pool: [null] }).poolName).toBeNull();
+    expect(() => scene({ flavour: 'node', poolName: 'Worker thread' })).toThrow(/names a pool it does not draw/);
+  });
+});

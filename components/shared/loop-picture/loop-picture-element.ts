@@ -206,7 +206,7 @@ export class LoopPicture extends LitElement {
     const t = loopPictureText[this.lang];
     const queue = shownQueue(this.scene.poolQueue);
     return html`<section class="region pool ${this.lit('pool')} ${this.lit('poolQueue') ? 'queue-lit' : ''}">
-      <h4 id="lp-pool">${labels.pool}</h4>
+      <h4 id="lp-pool">${this.scene.poolName ?? labels.pool}</h4>
       <div class="pool-queue">
         <span class="name" id="lp-pool-queue">${labels.poolQueue}</span>
         <ol class="lane" aria-labelledby="lp-pool-queue">

@@ -81,6 +81,8 @@ export interface SceneInput {
   readonly pool?: readonly (Chip | null)[];
   /** The work waiting for a thread of the pool, the next one first (libuv's `wq`, an executor's queue): needs a pool. */
   readonly poolQueue?: readonly Chip[];
+  /** The pool's name when it is not the flavour's thread pool (a worker thread, a process pool): the slide's words. */
+  readonly poolName?: string;
   /** What ran so far, the most recent last (the picture shows the last few). */
   readonly ran?: readonly string[];
   /** The regions this step lights. */
@@ -104,6 +106,8 @@ export interface Scene {
   readonly pool: readonly (Chip | null)[] | null;
   /** The pool's queue, the next one first (empty without a pool). */
   readonly poolQueue: readonly Chip[];
+  /** null: the flavour's own name for its pool (sceneLabels' `pool`). */
+  readonly poolName: string | null;
   readonly ran: readonly string[];
   readonly lit: readonly Region[];
 }
@@ -122,6 +126,8 @@ export function scene(input: SceneInput): Scene {
   const microtasks = input.microtasks ?? [];
   if (!hasMicrotasks(input.flavour) && microtasks.length > 0)
     throw new Error('loop picture: asyncio has no microtask queue; a callback it runs goes to _ready');
+  if (input.poolName !== undefined && input.pool === undefined)
+    throw new Error(`loop picture: the scene names a pool it does not draw (“${input.poolName}”): give it \`pool\``);
   const timers = [...(input.timers ?? [])].sort((a, b) => a.due - b.due);
   const poolQueue = input.poolQueue ?? [];
   if (poolQueue.length > 0 && !input.pool)
@@ -139,6 +145,7 @@ export function scene(input: SceneInput): Scene {
     readyList: input.readyList ?? [],
     pool: input.pool ?? null,
     poolQueue,
+    poolName: input.poolName ?? null,
     ran: input.ran ?? [],
     lit: input.lit ?? [],
   };

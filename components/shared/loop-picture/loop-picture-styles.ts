@@ -313,6 +313,13 @@ export const loopPictureStyles = [
     gap: 0.35em;
     font-size: var(--hsw-fs-small);
   }
+  /* A step about the pool lights it as a region is lit, without moving anything: an outline, a tint. */
+  .pool.lit {
+    outline: 2px solid var(--hsw-actor-thread);
+    outline-offset: 2px;
+    border-radius: 0.3em;
+    background: color-mix(in srgb, var(--hsw-actor-thread) 16%, var(--hsw-bg));
+  }
   .region.pool.queue-lit .pool-queue {
     outline: 2px solid var(--hsw-actor-thread);
     outline-offset: 2px;
