@@ -47,6 +47,27 @@ export const loopPictureStyles = [
       'stack loop macrotasks'
       'kernel kernel kernel';
   }
+  /* Futures (when a slide has them): under the loop and the queues in asyncio, a row of their own elsewhere. */
+  .picture.with-futures {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) auto auto;
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack loop microtasks'
+      'futures futures futures'
+      'kernel kernel kernel';
+  }
+  .picture.with-futures.no-micro {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) auto auto;
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack futures futures'
+      'kernel kernel kernel';
+  }
+  .picture.with-futures:not(.no-micro) {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto auto;
+  }
   .region {
     --actor: var(--hsw-border);
     border: 2px solid color-mix(in srgb, var(--actor) 55%, transparent);
@@ -92,6 +113,49 @@ export const loopPictureStyles = [
   .microtasks {
     grid-area: microtasks;
     --actor: var(--hsw-actor-microtask);
+  }
+  .futures {
+    grid-area: futures;
+    --actor: var(--hsw-actor-task);
+  }
+  ul.future-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.25em;
+    min-height: 1.5em;
+    font-size: var(--hsw-fs-small);
+  }
+  .future {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25em 0.4em;
+  }
+  .future ol.lane {
+    font-size: 1em;
+    min-height: 0;
+  }
+  .future .name {
+    color: var(--hsw-fg);
+  }
+  /* a pending future is an empty box in its actor's colour; a done one holds its result (filled) */
+  .chip.fut.pending {
+    background: var(--hsw-bg);
+    color: var(--hsw-fg);
+    border: 3px solid var(--fill);
+  }
+  .chip.fut.done {
+    border: 3px solid var(--fill);
+  }
+  /* a coroutine frozen at its await: hollow, dashed, its name still legible */
+  .chip.suspended {
+    background: var(--hsw-bg);
+    color: var(--hsw-fg);
+    border: 2px dashed var(--fill);
+    font-style: italic;
   }
   .kernel {
     grid-area: kernel;
