@@ -121,6 +121,8 @@ export function sceneAt(alreadyThere: boolean, index: number): Scene {
       },
     ],
     futures,
+    // the frames return from the innermost up: what ran to its end
+    ran: returned ? [...FRAMES].reverse() : [],
     lit: [LIT[w.code]],
   });
 }

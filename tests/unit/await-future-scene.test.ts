@@ -84,6 +84,7 @@ describe('await-future: the wake-up in the loop picture', () => {
     expect(end.stack).toEqual([]);
     expect(end.futures).toEqual([]);
     expect(labels(end.macrotasks)).toEqual(['_run_until_complete_cb']);
+    expect(end.ran).toEqual(['sock_recv', 'fetch', 'handler']);
   });
 
   it('nothing is ever in _scheduled: this wake-up needs no timer', () => {
