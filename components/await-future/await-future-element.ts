@@ -3,6 +3,8 @@ import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
+import '../shared/loop-picture/loop-picture-element.ts';
+import { sceneOf } from './await-future-scene.ts';
 import { awaitFutureText } from './await-future-text.ts';
 import { styles } from './await-future-styles.ts';
 import * as model from './await-future-model.ts';
@@ -50,21 +52,14 @@ export class AwaitFutureDemo extends DemoElement<AwaitFutureState> {
       @reset-requested=${() => this.setState(move(this.state, 'reset'))}
     ></hsw-step-controls>`;
 
-    // Presenting: what this step does, the frame chain freezing and waking, and `_ready`; the loop's containers, the
-    // CPython lines and the switch behind a closed disclosure.
+    // Presenting: the loop picture is the slide (the stack, the future and what hangs on it, `_ready`, the socket) and
+    // one sentence says what this step moved; the buttons, the switch, the loop's details and the CPython lines are
+    // behind a closed disclosure.
     if (this.presenting && !this.detailsOpen)
       return html`<section aria-label=${t.demoLabel} class="presented">
-        <div class="row">${controls}</div>
-        <p class="status" role="status">${t.steps[w.text]}</p>
-        <ol class="frames" aria-label=${t.frames}>
-          ${FRAMES.map(
-            (f) => html`<li class=${w.frames[f]}>
-              <code>${f}</code><span class="state">${t.frameState[w.frames[f]]}</span>
-            </li>`,
-          )}
-        </ol>
-        <p class="ready-line"><code>${t.ready}</code> ${this.chips(w.ready, t.ready)}</p>
-        <hsw-details lang=${this.lang} .open=${false} label=${t.presentedMore}>${this.renderFull(w, n, code)}</hsw-details>
+        <hsw-loop-picture lang=${this.lang} .scene=${sceneOf(s)}></hsw-loop-picture>
+        <p class="status caption" role="status">${t.captions[w.text]}</p>
+        <hsw-details lang=${this.lang} .open=${false} label=${t.presentedMore}>${this.renderFull(w, n, code, controls)}</hsw-details>
       </section>`;
     return html`<section aria-label=${t.demoLabel}>${this.renderFull(w, n, code, controls)}</section>`;
   }

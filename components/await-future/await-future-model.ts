@@ -67,9 +67,9 @@ export interface WakeStep {
 
 const all = (s: FrameState): Record<FrameName, FrameState> => ({ handler: s, fetch: s, sock_recv: s });
 const names = (t: Turn | undefined, which: 'readyAtStart' | 'readyAtEnd') => (t ? t[which].map((h) => h.callback) : []);
-const READER = 'BaseSelectorEventLoop._sock_recv';
-const READ_DONE = 'BaseSelectorEventLoop._sock_read_done';
-const WAKEUP = 'Task.task_wakeup';
+export const READER = 'BaseSelectorEventLoop._sock_recv';
+export const READ_DONE = 'BaseSelectorEventLoop._sock_read_done';
+export const WAKEUP = 'Task.task_wakeup';
 
 function findTurn(r: RunResult, pred: (t: Turn) => boolean): Turn {
   const t = r.turns.find(pred);
@@ -139,7 +139,8 @@ export function wakeSteps(alreadyThere: boolean): WakeStep[] {
       text: 'setResult',
       ready: [],
       future: 'finished',
-      callbacks: [],
+      // lines 261–262: the result is stored; the callbacks still hang on the future until line 263 schedules them
+      callbacks: [READ_DONE, WAKEUP],
       waiter: true,
     },
     {

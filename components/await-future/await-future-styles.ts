@@ -115,25 +115,14 @@ export const styles = [
       margin: 0.4em 0 0;
       padding: 0.25em 0.6em;
     }
-    /* presenting: one column, the chain as large as the words */
-    .presented ol.frames {
-      font-size: 1em;
-      max-width: 24em;
-      margin: 0.4em 0;
+    /* presenting: the loop picture is the slide, one caption under it */
+    .presented hsw-loop-picture {
+      height: 21em;
     }
-    .presented .status {
+    .presented .status.caption {
       font-size: 1em;
-      min-height: 2.6em;
-    }
-    .ready-line {
-      display: flex;
-      gap: 0.5em;
-      align-items: center;
-      margin: 0.3em 0 0.5em;
-      font-family: var(--hsw-mono);
-    }
-    .presented .chip {
-      font-size: 1em;
+      min-height: 0;
+      margin: 0.3em 0 0.2em;
     }
     @container ${narrowQuery} {
       .cols {

@@ -18,6 +18,18 @@ const en = {
     alreadyDone:
       'The chain collapses inside the same __step: fetch and handler return, Task-1 is done. Zero turns of its own.',
   } as Record<ExcerptId, string>,
+  /** Presented: one sentence under the picture, what this step just moved. */
+  captions: {
+    call: 'No data yet: sock_recv makes a future, fut, and the socket is watched.',
+    yield: 'await fut yields fut up the chain: the three frames freeze on it.',
+    park: 'Task-1 hangs its __wakeup on fut and leaves: the thread is free.',
+    setResult: 'Data arrives: the socket’s reader calls fut.set_result(data).',
+    schedule: 'set_result resumes no one: it moves fut’s callbacks into _ready.',
+    wakeup: 'The next turn runs __wakeup: the frames go on where they froze.',
+    resume: 'await returns the data, the frames return, and Task-1 is done.',
+    already: 'The data is already there: sock_recv returns it at once, no future.',
+    alreadyDone: 'The chain returns inside the same __step: not one turn of its own.',
+  } as Record<ExcerptId, string>,
   stepOf: (i: number, n: number) => `${i} / ${n}`,
   where: (turn: number, total: number, loopStep: number) => `Turn ${turn} of ${total}, step ${loopStep} of _run_once`,
   slept: (ms: number) => `select() slept ${ms} ms`,
@@ -44,7 +56,7 @@ const en = {
   callbacks: 'callbacks',
   waiter: (on: boolean) => (on ? 'Task-1._fut_waiter = fut' : 'Task-1._fut_waiter = None'),
   code: 'CPython 3.11.7, Lib/asyncio: the lines at work',
-  presentedMore: 'The loop and CPython’s lines',
+  presentedMore: 'CPython’s lines',
   cost: 'An await that never meets a pending future costs no turn: about 91 ns, three quarters of it creating the coroutine object; a real suspension through the loop costs 2.0 µs (measured in the asyncio article).',
 };
 
@@ -64,6 +76,17 @@ const ru: typeof en = {
     already: 'Данные уже в сокете: sock.recv сразу их возвращает. Ни футуры, ни yield, ни цикла.',
     alreadyDone:
       'Цепочка схлопывается внутри того же __step: fetch и handler возвращаются, Task-1 завершена. Своих оборотов — ноль.',
+  },
+  captions: {
+    call: 'Данных нет: sock_recv создаёт футуру fut, сокет под наблюдением.',
+    yield: 'await fut отдаёт fut вверх по цепочке: три кадра замирают на ней.',
+    park: 'Task-1 вешает свой __wakeup на fut и уходит: поток свободен.',
+    setResult: 'Данные пришли: читатель сокета зовёт fut.set_result(data).',
+    schedule: 'set_result никого не будит: он переносит колбэки fut в _ready.',
+    wakeup: 'Следующий оборот вызывает __wakeup: кадры идут дальше с места, где замерли.',
+    resume: 'await возвращает данные, кадры возвращаются, Task-1 завершена.',
+    already: 'Данные уже есть: sock_recv сразу их возвращает, футуры нет.',
+    alreadyDone: 'Цепочка возвращается внутри того же __step: ни одного своего оборота.',
   },
   stepOf: (i: number, n: number) => `${i} / ${n}`,
   where: (turn: number, total: number, loopStep: number) => `Оборот ${turn} из ${total}, шаг ${loopStep} _run_once`,
@@ -85,7 +108,7 @@ const ru: typeof en = {
   callbacks: 'колбэки',
   waiter: (on: boolean) => (on ? 'Task-1._fut_waiter = fut' : 'Task-1._fut_waiter = None'),
   code: 'CPython 3.11.7, Lib/asyncio: строки, которые работают',
-  presentedMore: 'Цикл и строки CPython',
+  presentedMore: 'Строки CPython',
   cost: 'await, который не встретил ждущей футуры, не стоит ни одного оборота: около 91 нс, три четверти из них — создание объекта корутины; настоящая приостановка через цикл — 2,0 мкс (замер из статьи об asyncio).',
 };
 

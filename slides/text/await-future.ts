@@ -23,12 +23,12 @@ export default slideText({
   ru: {
     body: [
       {
-        p: 'Цепочка `await` замирает целиком. `set_result` никого не будит — он ставит `__wakeup` в `_ready`.',
+        p: '`set_result` никого не будит: он ставит `__wakeup` в `_ready`.',
       },
       {
         details: [
           {
-            p: 'Корутина — приостанавливаемый кадр: вызов ничего не исполняет. `await` исполняет ожидаемое, пока оно не завершится или не приостановится, и передаёт приостановку вверх по всей цепочке: handler → fetch → sock_recv замирают вместе.',
+            p: 'Цепочка `await` замирает целиком. Корутина — приостанавливаемый кадр: вызов ничего не исполняет. `await` исполняет ожидаемое, пока оно не завершится или не приостановится, и передаёт приостановку вверх по всей цепочке: handler → fetch → sock_recv замирают вместе.',
           },
         ],
       },
@@ -78,12 +78,12 @@ export default slideText({
   en: {
     body: [
       {
-        p: 'A chain of `await`s freezes whole. `set_result` wakes no one: it puts `__wakeup` into `_ready`.',
+        p: '`set_result` wakes no one: it puts `__wakeup` into `_ready`.',
       },
       {
         details: [
           {
-            p: 'A coroutine is a suspendable frame: calling it runs nothing. `await` runs the awaitable until it completes or suspends, and passes the suspension up the whole chain: handler → fetch → sock_recv freeze together.',
+            p: 'A chain of `await`s freezes whole. A coroutine is a suspendable frame: calling it runs nothing. `await` runs the awaitable until it completes or suspends, and passes the suspension up the whole chain: handler → fetch → sock_recv freeze together.',
           },
         ],
       },

@@ -66,20 +66,57 @@ test.describe('await-future', () => {
     await expect(demo.getByRole('button', { name: 'Step forward' })).toBeDisabled();
   });
 
-  test('presenting: the step, the frame chain and _ready; the code and the loop behind a closed disclosure', async ({
+  test('presenting: the loop picture is the slide; the code and the buttons behind a closed disclosure', async ({
     page,
   }) => {
     await gotoSlide(page, 'await-future', { query: 'present', step: 4 });
     const demo = currentSlide(page).locator('hsw-await-future');
-    await expect(demo.getByRole('status')).toContainText('4 · set_result resumes nothing');
-    await expect(
-      demo.getByRole('list', { name: 'Frames of Task-1 (handler → fetch → sock_recv)' }).getByRole('listitem'),
-    ).toHaveText([/handler\s*frozen/, /fetch\s*frozen/, /sock_recv\s*frozen/]);
-    await expect(demo.getByRole('list', { name: '_ready' }).getByRole('listitem').last()).toHaveText('Task-1.__wakeup');
+    await expect(demo.getByRole('status')).toHaveText(
+      'set_result resumes no one: it moves fut’s callbacks into _ready.',
+    );
+    const picture = demo.locator('hsw-loop-picture');
+    await expect(picture.getByRole('list', { name: '_ready' }).getByRole('listitem')).toHaveText([
+      '_sock_read_done',
+      'Task-1.__wakeup',
+    ]);
+    await expect(picture.getByRole('list', { name: 'Futures' })).toContainText(
+      /fut = b'data'\s*handler\s*fetch\s*sock_recv/,
+    );
     const code = demo.locator('hsw-code');
     await expect(code).toBeHidden();
-    await demo.getByText('The loop and CPython’s lines').click();
+    await expect(demo.getByRole('button', { name: 'Step forward' })).toBeHidden();
+    await demo.getByText('CPython’s lines').click();
     await expect(code).toBeVisible();
+  });
+
+  test('presenting, each step shows what its notes name: the stack, the future, _ready', async ({ page }) => {
+    await gotoSlide(page, 'await-future', { query: 'present' });
+    const picture = currentSlide(page).locator('hsw-await-future hsw-loop-picture');
+    const stack = picture.getByRole('list', { name: 'Call stack' }).getByRole('listitem');
+    const futures = picture.getByRole('list', { name: 'Futures' });
+    const ready = picture.getByRole('list', { name: '_ready' }).getByRole('listitem');
+    // frames bottom first in the DOM (drawn upwards): Task-1's __step under its coroutine's frames
+    const expected: [RegExp[], RegExp, string[]][] = [
+      [[/Task-1.__step/, /handler/, /fetch/, /sock_recv/], /^\s*fut\s*callbacks:\s*_sock_read_done\s*$/, []],
+      [[/Task-1.__step/], /fut\s*handler\s*fetch\s*sock_recv\s*callbacks:\s*_sock_read_done\s*$/, []],
+      [[], /fut\s*handler\s*fetch\s*sock_recv\s*callbacks:\s*_sock_read_done\s*Task-1.__wakeup/, []],
+      [
+        [/_sock_recv/],
+        /fut = b'data'\s*handler\s*fetch\s*sock_recv\s*callbacks:\s*_sock_read_done\s*Task-1.__wakeup/,
+        [],
+      ],
+      [[/_sock_recv/], /fut = b'data'\s*handler\s*fetch\s*sock_recv\s*$/, ['_sock_read_done', 'Task-1.__wakeup']],
+      [[/Task-1.__wakeup/, /handler/, /fetch/, /sock_recv/], /^\s*fut = b'data'\s*$/, []],
+      [[], /^\s*$/, ['_run_until_complete_cb']],
+    ];
+    for (const [i, [onStack, onFuture, inReady]] of expected.entries()) {
+      if (i > 0) await page.keyboard.press('PageDown');
+      // the hash counts fragments: step i is fragment i − 1
+      if (i > 0) await expectHash(page, new RegExp(`^#/await-future/${i - 1}$`));
+      await expect(stack, `step ${i}`).toHaveText(onStack);
+      await expect(futures, `step ${i}`).toHaveText(onFuture);
+      await expect(ready, `step ${i}`).toHaveText(inReady);
+    }
   });
 
   test('the clicker walks the six steps', async ({ page }) => {
@@ -101,9 +138,10 @@ test.describe('await-future', () => {
   });
 
   test('has no serious accessibility violations', async ({ page }) => {
-    for (const theme of ['dark', 'light'] as const) {
-      await gotoSlide(page, 'await-future', { theme, step: 5 });
-      await expectAccessible(page, 'await-future');
-    }
+    for (const theme of ['dark', 'light'] as const)
+      for (const query of ['', 'present']) {
+        await gotoSlide(page, 'await-future', { theme, step: 5, query });
+        await expectAccessible(page, 'await-future');
+      }
   });
 });

@@ -43,6 +43,9 @@ describe('await-future: the six steps of the wake-up', () => {
     expect(steps[2]).toMatchObject({ waiter: true, ready: [], future: 'pending' });
     expect(steps[2]!.callbacks).toEqual(['BaseSelectorEventLoop._sock_read_done', 'Task.task_wakeup']);
     expect(steps[3]).toMatchObject({ future: 'finished', sleptMs: 50, ready: [] });
+    // lines 261–262 store the result: the callbacks still hang on the future until line 263 schedules them
+    expect(steps[3]!.callbacks).toEqual(['BaseSelectorEventLoop._sock_read_done', 'Task.task_wakeup']);
+    expect(steps[4]!.callbacks).toEqual([]);
     expect(steps[4]!.ready).toEqual(['BaseSelectorEventLoop._sock_read_done', 'Task.task_wakeup']);
     expect(steps[4]!.frames.handler).toBe('frozen');
     expect(steps[6]!.ready).toEqual(['_run_until_complete_cb']);

@@ -64,6 +64,51 @@ describe('a scene', () => {
   });
 });
 
+describe('futures', () => {
+  const fut = (over: object = {}) => ({ ...chip('fut', 'io'), done: false, ...over });
+
+  it('are not drawn unless a slide gives them; a slide that does gets them in order, every field present', () => {
+    expect(scene({ flavour: 'node' }).futures).toBeNull();
+    expect(scene({ flavour: 'cpython', futures: [] }).futures).toEqual([]);
+    const s = scene({ flavour: 'cpython', futures: [fut(), { ...fut(), id: 'f2' }] });
+    expect(s.futures!.map((f) => f.id)).toEqual(['fut', 'f2']);
+  });
+
+  it('hold their waiters and callbacks in the futures region; a callback set going to _ready is a move', () => {
+    const parked = scene({
+      flavour: 'cpython',
+      futures: [fut({ waiters: [{ ...chip('coro'), suspended: true }], callbacks: [chip('wake')] })],
+    });
+    expect(placeOf(parked).get('fut')).toBe('futures');
+    expect(placeOf(parked).get('coro')).toBe('futures');
+    expect(placeOf(parked).get('wake')).toBe('futures');
+    const queued = scene({
+      flavour: 'cpython',
+      futures: [fut({ done: true, waiters: [{ ...chip('coro'), suspended: true }] })],
+      macrotasks: [chip('wake')],
+    });
+    expect(moved(parked, queued)).toEqual(['wake']);
+  });
+
+  it('refuse a chip both on a future and elsewhere', () => {
+    expect(() =>
+      scene({ flavour: 'cpython', stack: [chip('coro')], futures: [fut({ waiters: [chip('coro')] })] }),
+    ).toThrow(/“coro” is in two places/);
+    expect(() => scene({ flavour: 'cpython', macrotasks: [chip('fut')], futures: [fut()] })).toThrow(
+      /“fut” is in two places/,
+    );
+  });
+
+  it('are named Futures in asyncio and Promises elsewhere, in both languages', () => {
+    expect(sceneLabels('cpython', 'en').futures).toBe('Futures');
+    expect(sceneLabels('cpython', 'ru').futures).toBe('Футуры');
+    expect(sceneLabels('node', 'en').futures).toBe('Promises');
+    expect(sceneLabels('simple', 'ru').futures).toBe('Промисы');
+    for (const flavour of FLAVOURS)
+      for (const lang of ['en', 'ru'] as const) expect(sceneLabels(flavour, lang).callbacks.length).toBeGreaterThan(0);
+  });
+});
+
 describe('its words', () => {
   it('names the regions and every phase of each flavour in both languages', () => {
     for (const flavour of FLAVOURS)

@@ -10,6 +10,7 @@ import {
   shownQueue,
   type Chip,
   type Flavour,
+  type FutureView,
   type Region,
   type Scene,
   type TimerChip,
@@ -107,8 +108,27 @@ export class LoopPicture extends LitElement {
     return this.scene.lit.includes(region) ? 'lit' : '';
   }
 
-  private chip(c: Chip, text = c.label) {
-    return html`<li class="chip ${c.actor} ${c.lit ? 'lit' : ''}" data-chip=${c.id}>${text}</li>`;
+  private chip(c: Chip, text = c.label, extra = '') {
+    const cls = `chip ${c.actor} ${c.lit ? 'lit' : ''} ${c.suspended ? 'suspended' : ''} ${extra}`;
+    return html`<li class=${cls} data-chip=${c.id}>${text}</li>`;
+  }
+
+  /** A future: the box (hollow while pending), the frozen frames attached to it, then its done-callbacks. */
+  private future(f: FutureView, labels: ReturnType<typeof sceneLabels>) {
+    const callbacks = f.callbacks ?? [];
+    return html`<li class="future" data-future=${f.id}>
+      <ol class="lane">
+        ${this.chip(f, f.label, `fut ${f.done ? 'done' : 'pending'}`)} ${(f.waiters ?? []).map((c) => this.chip(c))}
+      </ol>
+      ${
+        callbacks.length
+          ? html`<span class="name">${labels.callbacks}:</span>
+              <ol class="lane">
+                ${callbacks.map((c) => this.chip(c))}
+              </ol>`
+          : nothing
+      }
+    </li>`;
   }
 
   private lane(region: Region, title: string, list: readonly Chip[]) {
@@ -163,7 +183,7 @@ export class LoopPicture extends LitElement {
     const labels = sceneLabels(s.flavour, this.lang);
     const ran = s.ran.slice(-RAN_SHOWN);
     return html`<figure
-      class="picture ${labels.microtasks === null ? 'no-micro' : ''} ${s.pool === null ? '' : 'with-pool'} flavour-${s.flavour}"
+      class="picture ${labels.microtasks === null ? 'no-micro' : ''} ${s.pool === null ? '' : 'with-pool'} ${s.futures === null ? '' : 'with-futures'} flavour-${s.flavour}"
       aria-label=${t.label}
     >
       <section class="region stack ${this.lit('stack')}">
@@ -182,6 +202,16 @@ export class LoopPicture extends LitElement {
       </section>
       ${this.lane('macrotasks', labels.macrotasks, s.macrotasks)}
       ${labels.microtasks === null ? nothing : this.lane('microtasks', labels.microtasks, s.microtasks)}
+      ${
+        s.futures === null
+          ? nothing
+          : html`<section class="region futures ${this.lit('futures')}">
+              <h4 id="lp-futures">${labels.futures}</h4>
+              <ul class="future-list" aria-labelledby="lp-futures">
+                ${s.futures.map((f) => this.future(f, labels))}
+              </ul>
+            </section>`
+      }
       <section class="region kernel ${this.lit('kernel')}">
         <h4 id="lp-kernel">${labels.kernel}</h4>
         <ul class="sockets" aria-labelledby="lp-kernel">

@@ -34,7 +34,8 @@ export const PHASES = {
 } as const satisfies Record<Flavour, readonly string[]>;
 
 /** The regions of the picture: a step may light one. */
-export type Region = 'stack' | 'loop' | 'timers' | 'macrotasks' | 'microtasks' | 'kernel' | 'pool' | 'poolQueue';
+export type Region =
+  'stack' | 'loop' | 'timers' | 'macrotasks' | 'microtasks' | 'kernel' | 'pool' | 'poolQueue' | 'futures';
 
 /** A callback, timer, socket or thread in the picture. */
 export interface Chip {
@@ -44,6 +45,8 @@ export interface Chip {
   readonly actor: Actor;
   /** Lit: the one this step is about. */
   readonly lit?: boolean;
+  /** A coroutine frozen at its `await` (drawn hollow, dashed): it keeps its place but does not run. */
+  readonly suspended?: boolean;
 }
 
 export interface TimerChip extends Chip {
@@ -53,6 +56,17 @@ export interface TimerChip extends Chip {
 
 /** A socket in the kernel band: no data, data on its way, bytes in its buffer, or reported ready by epoll. */
 export type SocketState = 'idle' | 'coming' | 'data' | 'ready';
+
+/**
+ * A future (a promise): an empty box while pending, holding its result once done, with what waits on it — the frozen
+ * frames of the coroutine that awaits it (`waiters`, drawn attached to it) and its done-callbacks (a task's
+ * `__wakeup`), which go to the ready queue when its result is set. Its `label` names it and, once done, its result.
+ */
+export interface FutureView extends Chip {
+  readonly done: boolean;
+  readonly waiters?: readonly Chip[];
+  readonly callbacks?: readonly Chip[];
+}
 
 export interface SocketView {
   readonly id: string;
@@ -87,6 +101,8 @@ export interface SceneInput {
   readonly ran?: readonly string[];
   /** The regions this step lights. */
   readonly lit?: readonly Region[];
+  /** Futures (promises) and what waits on them; absent: the picture has no futures region. */
+  readonly futures?: readonly FutureView[];
 }
 
 export interface Scene {
@@ -110,6 +126,8 @@ export interface Scene {
   readonly poolName: string | null;
   readonly ran: readonly string[];
   readonly lit: readonly Region[];
+  /** null: the picture has no futures region. */
+  readonly futures: readonly FutureView[] | null;
 }
 
 /** Whether a flavour's loop has a microtask lane (Node and the browser do; asyncio does not). */
@@ -148,6 +166,7 @@ export function scene(input: SceneInput): Scene {
     poolName: input.poolName ?? null,
     ran: input.ran ?? [],
     lit: input.lit ?? [],
+    futures: input.futures ?? null,
   };
   const ids = chips(out).map((c) => c.id);
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -165,6 +184,7 @@ export function chips(s: Scene): Chip[] {
     ...s.readyList,
     ...(s.pool ?? []).filter((c): c is Chip => c !== null),
     ...s.poolQueue,
+    ...(s.futures ?? []).flatMap((f) => [f, ...(f.waiters ?? []), ...(f.callbacks ?? [])]),
   ];
 }
 
@@ -181,6 +201,7 @@ export function placeOf(s: Scene): Map<string, Region> {
   put(s.readyList, 'kernel');
   put(s.pool ?? [], 'pool');
   put(s.poolQueue, 'poolQueue');
+  for (const f of s.futures ?? []) put([f, ...(f.waiters ?? []), ...(f.callbacks ?? [])], 'futures');
   return at;
 }
 
@@ -218,6 +239,9 @@ export interface SceneLabels {
   readonly pool: string;
   /** The pool's queue. */
   readonly poolQueue: string;
+  /** The futures region (Futures in asyncio, Promises elsewhere) and the word before a future's done-callbacks. */
+  readonly futures: string;
+  readonly callbacks: string;
   readonly ran: string;
   /** The phases, in ring order. */
   readonly phases: readonly string[];
@@ -238,6 +262,8 @@ export function sceneLabels(flavour: Flavour, lang: Lang): SceneLabels {
     readyList: names.readyList,
     pool: names.pool,
     poolQueue: t.poolQueue,
+    futures: names.futures,
+    callbacks: names.callbacks,
     ran: t.ran,
     phases: PHASES[flavour].map((p) => (names.phases as Record<string, string>)[p]!),
     asleep: names.asleep,

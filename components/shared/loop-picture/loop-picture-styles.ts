@@ -44,6 +44,9 @@ export const loopPictureStyles = [
   /* A thread pool: its own row under the kernel band. */
   .picture.with-pool {
     grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto auto;
+  /* Futures (when a slide has them): under the loop and the queues in asyncio, a row of their own elsewhere. */
+  .picture.with-futures {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) auto auto;
     grid-template-areas:
       'stack loop timers'
       'stack loop macrotasks'
@@ -58,6 +61,19 @@ export const loopPictureStyles = [
       'stack loop macrotasks'
       'kernel kernel kernel'
       'pool pool pool';
+      'futures futures futures'
+      'kernel kernel kernel';
+  }
+  .picture.with-futures.no-micro {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) auto auto;
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack futures futures'
+      'kernel kernel kernel';
+  }
+  .picture.with-futures:not(.no-micro) {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto auto;
   }
   .region {
     --actor: var(--hsw-border);
@@ -104,6 +120,49 @@ export const loopPictureStyles = [
   .microtasks {
     grid-area: microtasks;
     --actor: var(--hsw-actor-microtask);
+  }
+  .futures {
+    grid-area: futures;
+    --actor: var(--hsw-actor-task);
+  }
+  ul.future-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.25em;
+    min-height: 1.5em;
+    font-size: var(--hsw-fs-small);
+  }
+  .future {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25em 0.4em;
+  }
+  .future ol.lane {
+    font-size: 1em;
+    min-height: 0;
+  }
+  .future .name {
+    color: var(--hsw-fg);
+  }
+  /* a pending future is an empty box in its actor's colour; a done one holds its result (filled) */
+  .chip.fut.pending {
+    background: var(--hsw-bg);
+    color: var(--hsw-fg);
+    border: 3px solid var(--fill);
+  }
+  .chip.fut.done {
+    border: 3px solid var(--fill);
+  }
+  /* a coroutine frozen at its await: hollow, dashed, its name still legible */
+  .chip.suspended {
+    background: var(--hsw-bg);
+    color: var(--hsw-fg);
+    border: 2px dashed var(--fill);
+    font-style: italic;
   }
   .kernel {
     grid-area: kernel;
