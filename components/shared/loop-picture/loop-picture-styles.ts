@@ -44,9 +44,6 @@ export const loopPictureStyles = [
   /* A thread pool: its own row under the kernel band. */
   .picture.with-pool {
     grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto auto;
-  /* Futures (when a slide has them): under the loop and the queues in asyncio, a row of their own elsewhere. */
-  .picture.with-futures {
-    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) auto auto;
     grid-template-areas:
       'stack loop timers'
       'stack loop macrotasks'
@@ -61,6 +58,14 @@ export const loopPictureStyles = [
       'stack loop macrotasks'
       'kernel kernel kernel'
       'pool pool pool';
+  }
+  /* Futures (when a slide has them): under the loop and the queues in asyncio, a row of their own elsewhere. */
+  .picture.with-futures {
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) auto auto;
+    grid-template-areas:
+      'stack loop timers'
+      'stack loop macrotasks'
+      'stack loop microtasks'
       'futures futures futures'
       'kernel kernel kernel';
   }
