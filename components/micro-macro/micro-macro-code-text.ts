@@ -169,7 +169,7 @@ const en = {
     unsupportedModule: (e: SimError) =>
       `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
     unsupportedThis: (e: SimError) =>
-      `Line ${e.line}: \`this\` is supported only inside a method called on its object.`,
+      `Line ${e.line}: \`this\` outside any function (Node’s module.exports, a browser’s window) is not modelled.`,
     tooDeep: (e: SimError) => `Line ${e.line}: the recursion is deeper than the simulator follows.`,
   } satisfies Record<SimErrorCode, (e: SimError, construct: string) => string>,
   constructs: constructsEn,
@@ -236,7 +236,7 @@ const ru: typeof en = {
     unsupportedModule: (e: SimError) =>
       `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile.`,
     unsupportedThis: (e: SimError) =>
-      `Строка ${e.line}: \`this\` поддерживается только в методе, вызванном у своего объекта.`,
+      `Строка ${e.line}: \`this\` вне функции (в Node это module.exports, в браузере window) не моделируется.`,
     tooDeep: (e: SimError) => `Строка ${e.line}: рекурсия глубже, чем симулятор прослеживает.`,
   },
   constructs: constructsRu,

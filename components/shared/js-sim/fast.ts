@@ -168,7 +168,7 @@ export class Fast {
   /** the body of a plain function (see isSyncBody): what Interpreter.runBody does, without a generator */
   runBody(fn: FnObj, thisV: ThisValue, args: Value[]): Value {
     const node = fn.node!;
-    const { env, ctx } = bodyScope(fn, thisV);
+    const { env, ctx } = bodyScope(fn, thisV, this.it.globalObject);
     const params = node.params as A.Identifier[];
     for (let i = 0; i < params.length; i++) {
       env.vars.set(params[i]!.name, { value: args[i], mutable: true, initialized: true });

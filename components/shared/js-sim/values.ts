@@ -134,6 +134,16 @@ export class OpaqueObj extends Obj {
   }
 }
 
+/**
+ * The global object (Node's `globalThis`, a browser's `window`): only ever the `this` of a plain call of sloppy code
+ * (and of a browser timer's callback). Its properties are read by builtins.ts globalProperty; it cannot be logged.
+ */
+export class GlobalObj extends OpaqueObj {
+  constructor() {
+    super('globalThis');
+  }
+}
+
 /** a built-in object that answers its own property reads (a generator object) */
 export abstract class NativeObj extends OpaqueObj {
   abstract property(name: string, site: A.Node): Value;
