@@ -161,6 +161,10 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
   // a private name (keyed `#x`) exists only on instances and classes that declare it (classes.ts)
   if (name.startsWith('#') && !(obj instanceof InstanceObj) && !(obj instanceof ClassObj))
     it.throwError('TypeError', `Cannot read private member ${name} from an object whose class did not declare it`);
+  if (name === 'constructor' && (obj instanceof PromiseObj || obj instanceof ArrayObj)) {
+    const ctor = it.global.vars.get(obj instanceof PromiseObj ? 'Promise' : 'Array')?.value;
+    if (ctor !== undefined) return ctor;
+  }
   if (obj instanceof PromiseObj) {
     if (name === 'then') return it.promises.protoThen;
     if (name === 'catch') return it.promises.protoCatch;
@@ -213,6 +217,10 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
       if (name === 'name') return obj.name;
       const method = functionMethod(it, obj, name);
       if (method !== null) return method;
+    } else if (name === 'constructor' && (obj.errorInfo || (obj.constructor === Obj && !isBuiltinObject(it, obj)))) {
+      // `e.constructor.name`: a built-in Error's constructor, a plain object's Object
+      const ctor = it.global.vars.get(obj.errorInfo ? obj.errorInfo.ctorName : 'Object')?.value;
+      if (ctor !== undefined) return ctor;
     } else if (name === 'hasOwnProperty' && !isBuiltinObject(it, obj)) {
       return it.native('hasOwnProperty', (_t, a, s) => hasOwn(it, obj, a[0], s));
     } else if (OBJECT_PROTOTYPE.has(name)) {

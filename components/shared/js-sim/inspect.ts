@@ -72,6 +72,9 @@ function refuseValue(v: Obj, site: A.Node): never {
 
 /** objects whose properties the simulator knows all of: plain objects, arrays, promises (functions: printFunction) */
 function checkPrintable(v: Obj, site: A.Node): void {
+  // `new Array(n)` not yet filled (natives.ts): its holes are not modelled
+  if (v instanceof OpaqueObj && v.what === 'array with holes')
+    refuseAt(site, { code: 'unsupported', construct: 'holes' });
   if (v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
   // an own '__proto__' key (from JSON.parse or Object.fromEntries): Node prints it as ['__proto__'], not modelled
   if (v.hasOwn('__proto__')) refuseAt(site, { code: 'unsupportedLog', name: '__proto__ key' });

@@ -182,6 +182,10 @@ export function arrayProperty(it: Interpreter, arr: ArrayObj, name: string): Val
         const d = a[0] === undefined ? 1 : toNum(a[0], s);
         return new ArrayObj(flatten(items, Number.isNaN(d) ? 0 : d, []));
       });
+    case 'toSorted':
+      return m((a, s) => new ArrayObj(sortItems(it, [...items], a[0], s)));
+    case 'toReversed':
+      return m(() => new ArrayObj([...items].reverse()));
     case 'sort':
       return m((a, s) => {
         const sorted = sortItems(it, [...items], a[0], s);
@@ -386,6 +390,29 @@ export function numberProperty(it: Interpreter, n: number, name: string): Value 
   }
 }
 
+/**
+ * `new Array(n)` / `Array(n)`: n holes, which the simulator does not model (they print as `<n empty items>`, most
+ * methods skip them). Only its length and filling it whole (`fill(v)`, `fill()`) are modelled: an array of n items.
+ */
+class HolesObj extends NativeObj {
+  constructor(
+    private readonly it: Interpreter,
+    readonly length: number,
+  ) {
+    super('array with holes');
+  }
+  property(name: string, site: A.Node): Value {
+    if (name === 'length') return this.length;
+    if (name === 'fill')
+      return this.it.native('fill', (_t, a, s) => {
+        const whole = (a[1] === undefined || a[1] === 0) && (a[2] === undefined || a[2] === this.length);
+        if (!whole) refuseAt(s, { code: 'unsupported', construct: 'holes' });
+        return new ArrayObj(new Array<Value>(this.length).fill(a[0]));
+      });
+    refuseAt(site, { code: 'unsupported', construct: 'holes' });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Globals: Math, Number, Boolean, parseInt, parseFloat, isNaN, isFinite, Array
 
@@ -491,10 +518,19 @@ export function installNatives(it: Interpreter): void {
     it.native('Boolean', (_t, a) => truthy(a[0])),
   );
 
-  const array = it.native('Array', (_t, _a, site) => refuseAt(site, { code: 'unsupportedNew', name: 'Array' }));
+  // Array(…) and new Array(…): the items, or with one number that many holes (only filling them is modelled)
+  const makeArray = (_t: Value, a: Value[], site: A.Node): Value => {
+    if (a.length !== 1 || typeof a[0] !== 'number') return new ArrayObj([...a]);
+    const n = a[0];
+    if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) it.throwError('RangeError', 'Invalid array length');
+    if (n > 1_000_000) refuseAt(site, { code: 'unsupportedValue', name: 'array-like' });
+    return n === 0 ? new ArrayObj([]) : new HolesObj(it, n);
+  };
+  const array = it.native('Array', makeArray);
+  array.construct = makeArray;
   array.props.set(
     'isArray',
-    it.native('Array.isArray', (_t, a) => a[0] instanceof ArrayObj),
+    it.native('Array.isArray', (_t, a) => a[0] instanceof ArrayObj || a[0] instanceof HolesObj),
   );
   array.props.set(
     'of',
