@@ -159,10 +159,14 @@ function sourceNode(v: FnObj): A.Node | null {
   return v instanceof ClassObj ? v.classNode : v.node;
 }
 
-/** Node: `[Function: name]`, `[AsyncFunction: name]`, `[Function (anonymous)]`, `[class Name]` */
+/**
+ * Node: `[Function: name]`, `[AsyncFunction: name]`, `[GeneratorFunction: name]`, `[AsyncGeneratorFunction: name]`,
+ * `[Function (anonymous)]`, `[class Name]`
+ */
 function nodeFunction(v: FnObj): string {
   if (v instanceof ClassObj) return `[class ${v.name || '(anonymous)'}]`;
-  const kind = v.node!.async ? 'AsyncFunction' : 'Function';
+  const node = v.node!;
+  const kind = `${node.async ? 'Async' : ''}${node.generator ? 'Generator' : ''}Function`;
   return v.name ? `[${kind}: ${v.name}]` : `[${kind} (anonymous)]`;
 }
 
@@ -368,7 +372,8 @@ function previewTop(v: Value, site: A.Node): string {
 }
 
 function previewNested(v: Value, site: A.Node): string {
-  if (v instanceof FnObj) refuseAt(site, { code: 'unsupportedLog', name: 'nested function' });
+  // a function or class inside a value: the preview's property of type function, which DevTools shows as ƒ
+  if (v instanceof FnObj) return 'ƒ';
   if (!isObj(v)) {
     // the preview cuts long strings short
     if (typeof v === 'string' && v.length > 50) refuseAt(site, { code: 'unsupportedLog', name: 'long string' });
