@@ -14,6 +14,7 @@
  * one (`capturesScope`); otherwise a copy is unobservable.
  */
 import type * as A from 'acorn';
+import { RegExpObj } from './natives.ts';
 import { getProperty, setProperty } from './builtins.ts';
 import { deleteProperty } from './objects.ts';
 import { binaryConverted, needsProgram, templateText, toPrimitive } from './to-primitive.ts';
@@ -291,6 +292,8 @@ export class Fast {
     ev.tick();
     switch (node.type) {
       case 'Literal':
+        // a regular expression literal makes a new object each time it is evaluated
+        if (node.value instanceof RegExp) return new RegExpObj(this.it, new RegExp(node.value));
         return node.value as Value;
       case 'Identifier':
         return ev.lookup(node, env);

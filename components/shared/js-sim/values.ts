@@ -67,6 +67,8 @@ export class Accessor extends Obj {
   }
 }
 export class ArrayObj extends Obj {
+  /** the array a regular expression's match or exec returned: where it matched (its `index`; natives.ts) */
+  declare matchIndex?: number;
   constructor(public items: Value[]) {
     super();
   }
@@ -129,6 +131,8 @@ export class HandleObj extends Obj {
 }
 /** a value the simulator only passes around (file contents, module objects' internals) */
 export class OpaqueObj extends Obj {
+  /** its string conversion, where the runtimes' is fixed (a regular expression's `/a/g`) */
+  declare text?: string;
   constructor(public what: string) {
     super();
   }
