@@ -22,6 +22,7 @@ import { needsProgram, templateText } from './to-primitive.ts';
 import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
 import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
+import { installClone } from './clone.ts';
 import { collectionProperty, CollectionObj, installCollections } from './collections.ts';
 import { functionMethod, hasOwn, installObjects } from './objects.ts';
 import { refuseAt } from './parse.ts';
@@ -120,6 +121,7 @@ export function installGlobals(it: Interpreter): void {
   installNatives(it);
   installCollections(it);
   installObjects(it);
+  installClone(it);
   const symbol = it.native('Symbol', (_t, _a, site) =>
     refuseAt(site, { code: 'unsupportedProperty', name: 'Symbol()' }),
   );
