@@ -175,7 +175,7 @@ const en = {
       `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
     unsupportedValue: (e: SimError) => `Line ${e.line}: ${an(e.name)} cannot be used here in the simulator.`,
     unsupportedModule: (e: SimError) =>
-      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
+      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile and require('timers/promises').`,
     unsupportedThis: (e: SimError) =>
       `Line ${e.line}: \`this\` outside any function (Node’s module.exports, a browser’s window) is not modelled.`,
     tooDeep: (e: SimError) => `Line ${e.line}: the recursion is deeper than the simulator follows.`,
@@ -242,7 +242,7 @@ const ru: typeof en = {
     unsupportedValue: (e: SimError) =>
       `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
     unsupportedModule: (e: SimError) =>
-      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile.`,
+      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile и require('timers/promises').`,
     unsupportedThis: (e: SimError) =>
       `Строка ${e.line}: \`this\` вне функции (в Node это module.exports, в браузере window) не моделируется.`,
     tooDeep: (e: SimError) => `Строка ${e.line}: рекурсия глубже, чем симулятор прослеживает.`,

@@ -232,6 +232,9 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;
     if (obj.errorInfo && name === 'code' && obj.errorInfo.code !== undefined) return obj.errorInfo.code;
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
+    // `process.on`, `console.table`: named with their object
+    const owner = builtinName(it, obj);
+    if (owner) refuseAt(node, { code: 'unsupportedProperty', name: `${owner}.${name}` });
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
@@ -318,6 +321,11 @@ function globalProperty(it: Interpreter, name: string, node: A.MemberExpression)
 }
 
 /** console and process: their other properties are refused, not undefined */
+function builtinName(it: Interpreter, o: Obj): string | null {
+  for (const n of ['console', 'process', 'performance']) if (it.global.vars.get(n)?.value === o) return n;
+  return null;
+}
+
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {
   for (const n of ['console', 'process', 'performance']) if (it.global.vars.get(n)?.value === o) return true;
   return false;
