@@ -33,6 +33,10 @@ const logRefusalsEn: Record<string, [string, string]> = {
     'Node measures their width to lay the items out in columns. Log arr.join(", ")',
   ],
   'long string': ['a string this long inside an array or object', 'the browser’s console cuts it short'],
+  match: [
+    'a regular expression’s match (match without g, exec)',
+    'its index, input and groups are not modelled. Log its items: m[0], m[1]',
+  ],
   string: ['a string with control characters inside an array or object', 'log it on its own'],
   '%j': ['the format %j', 'use %O, or JSON.stringify(…) with %s'],
   '%%': ['the format %% in a browser', 'how the console prints it is not modelled. Write a single %'],
@@ -63,6 +67,10 @@ const logRefusalsRu: typeof logRefusalsEn = {
     'Node измеряет их ширину, раскладывая элементы по столбцам. Выводите arr.join(", ")',
   ],
   'long string': ['такой длинной строки внутри массива или объекта', 'консоль браузера её обрезает'],
+  match: [
+    'совпадения регулярного выражения (match без g, exec)',
+    'его index, input и groups не моделируются. Выводите элементы: m[0], m[1]',
+  ],
   string: ['строки с управляющими символами внутри массива или объекта', 'выводите её отдельно'],
   '%j': ['с форматом %j', 'используйте %O или JSON.stringify(…) с %s'],
   '%%': ['с форматом %% в браузере', 'как его печатает консоль, не моделируется. Напишите один %'],
@@ -100,7 +108,7 @@ const constructsEn: Record<string, string> = {
   metaProperty: '`new.target` / `import.meta`',
   accessor: 'getters and setters',
   computedKey: 'computed property keys',
-  regex: 'regular expressions',
+  regex: 'a named group of a regular expression',
   bigint: 'BigInt',
   holes: 'array holes',
   operator: 'the operator',
@@ -137,7 +145,7 @@ const constructsRu: typeof constructsEn = {
   metaProperty: '`new.target` / `import.meta`',
   accessor: 'геттеры и сеттеры',
   computedKey: 'вычисляемые ключи свойств',
-  regex: 'регулярные выражения',
+  regex: 'именованные группы регулярных выражений',
   bigint: 'BigInt',
   holes: 'дыры в массивах',
   operator: 'оператор',
@@ -167,9 +175,9 @@ const en = {
       `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
     unsupportedValue: (e: SimError) => `Line ${e.line}: ${an(e.name)} cannot be used here in the simulator.`,
     unsupportedModule: (e: SimError) =>
-      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile.`,
+      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile and require('timers/promises').`,
     unsupportedThis: (e: SimError) =>
-      `Line ${e.line}: \`this\` is supported only inside a method called on its object.`,
+      `Line ${e.line}: \`this\` outside any function (Node’s module.exports, a browser’s window) is not modelled.`,
     tooDeep: (e: SimError) => `Line ${e.line}: the recursion is deeper than the simulator follows.`,
   } satisfies Record<SimErrorCode, (e: SimError, construct: string) => string>,
   constructs: constructsEn,
@@ -177,7 +185,7 @@ const en = {
   editorLabel: 'Your code (JavaScript subset)',
   run: 'Run in the simulator',
   subsetHelp:
-    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick and require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock); the everyday built-ins of arrays, strings, numbers, Math, Object, JSON, Map and Set, call/apply/bind, ?., ?? and ??=, labelled break and continue.',
+    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick and require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock); the everyday built-ins of arrays, strings, numbers, Math, Object, JSON, Map and Set, call/apply/bind and `this`, regular expression literals, ?., ?? and ??=, labelled break and continue.',
   // a run, off the page's thread (shared/sim-runner): its states and how it failed
   running: 'Simulating…',
   runningNote: 'The simulator runs beside the page: the slide stays usable, and you can stop it.',
@@ -234,16 +242,16 @@ const ru: typeof en = {
     unsupportedValue: (e: SimError) =>
       `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
     unsupportedModule: (e: SimError) =>
-      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile.`,
+      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile и require('timers/promises').`,
     unsupportedThis: (e: SimError) =>
-      `Строка ${e.line}: \`this\` поддерживается только в методе, вызванном у своего объекта.`,
+      `Строка ${e.line}: \`this\` вне функции (в Node это module.exports, в браузере window) не моделируется.`,
     tooDeep: (e: SimError) => `Строка ${e.line}: рекурсия глубже, чем симулятор прослеживает.`,
   },
   constructs: constructsRu,
   editorLabel: 'Свой код (подмножество JavaScript)',
   run: 'Запустить в симуляторе',
   subsetHelp:
-    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick и require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы); обычные встроенные методы массивов, строк, чисел, Math, Object, JSON, Map и Set, call/apply/bind, ?., ?? и ??=, break и continue с меткой.',
+    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick и require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы); обычные встроенные методы массивов, строк, чисел, Math, Object, JSON, Map и Set, call/apply/bind и `this`, литералы регулярных выражений, ?., ?? и ??=, break и continue с меткой.',
   running: 'Симуляция…',
   runningNote: 'Симулятор работает рядом со страницей: слайдом можно пользоваться, а симуляцию — остановить.',
   runningOnPage:

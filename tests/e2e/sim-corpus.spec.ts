@@ -34,9 +34,10 @@ function substitute(parts: string[]): string {
 /**
  * An argument's text as the DevTools console shows it, from the protocol's RemoteObject: a primitive's value (`-0`,
  * `NaN` as written), a plain object's preview `{a: 1, b: Object}` with `…` when the preview overflowed (more than 5
- * properties: the text Playwright gives lacks it; a getter's `(...)`), an array's `[1, Array(2)]`, a Map's `Map(2)`, anything else its description (a class
- * instance's name, `Promise`, a function's source, an Error's stack). This is the rendering Playwright's JSHandle
- * uses, plus the overflow mark.
+ * properties: the text Playwright gives lacks it; a getter's `(...)`; a function's `ƒ`, where the protocol gives an
+ * empty value), an array's `[1, Array(2)]`, a Map's `Map(2)`, anything else its description (a class instance's name,
+ * `Promise`, a function's source, an Error's stack). This is the rendering Playwright's JSHandle uses, plus the
+ * overflow mark and the `ƒ`, as DevTools shows them.
  */
 interface RemoteObject {
   type: string;
@@ -54,11 +55,12 @@ function argText(o: RemoteObject): string {
   const props = o.preview?.properties ?? [];
   const more = o.preview?.overflow ? ', …' : '';
   // a getter's value is not read for the preview: the console shows `(...)` in its place
+  // a function's (or class's) value is empty in the preview: DevTools shows `ƒ` (RemoteObjectPreviewFormatter)
   const value = (p: { type?: string; value?: string }): string | undefined =>
-    p.type === 'accessor' ? '(...)' : p.value;
+    p.type === 'accessor' ? '(...)' : p.type === 'function' ? 'ƒ' : p.value;
   if (o.description === 'Object' && o.preview)
     return `{${props.map((p) => `${p.name}: ${value(p)}`).join(', ')}${more}}`;
-  if (o.subtype === 'array' && o.preview) return `[${props.map((p) => p.value).join(', ')}${more}]`;
+  if (o.subtype === 'array' && o.preview) return `[${props.map(value).join(', ')}${more}]`;
   return o.description ?? '';
 }
 

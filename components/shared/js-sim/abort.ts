@@ -25,7 +25,7 @@ import { refuseAt } from './parse.ts';
 import { FnObj, isCallable, Obj, OpaqueObj, Throw, type Value } from './values.ts';
 
 /** the DOMException's legacy codes the abort reasons carry */
-const DOM_CODES: Record<string, number> = { AbortError: 20, TimeoutError: 23 };
+const DOM_CODES: Record<string, number> = { AbortError: 20, TimeoutError: 23, DataCloneError: 25 };
 
 interface Listener {
   fn: Value;
@@ -58,7 +58,7 @@ export class EventObj extends OpaqueObj {
   }
 }
 
-function domException(it: Interpreter, name: string, message: string, site: A.Node | null): Obj {
+export function domException(it: Interpreter, name: string, message: string, site: A.Node | null): Obj {
   const e = it.makeError(name, message, site);
   e.errorInfo = { ...e.errorInfo!, base: 'DOMException', ctorName: 'DOMException', code: DOM_CODES[name] };
   return e;

@@ -22,6 +22,7 @@ import { needsProgram, templateText } from './to-primitive.ts';
 import type { Interpreter } from './interpreter.ts';
 import { errorStack } from './inspect.ts';
 import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
+import { installClone } from './clone.ts';
 import { collectionProperty, CollectionObj, installCollections } from './collections.ts';
 import { functionMethod, hasOwn, installObjects } from './objects.ts';
 import { refuseAt } from './parse.ts';
@@ -29,6 +30,7 @@ import {
   Accessor,
   ArrayObj,
   FnObj,
+  GlobalObj,
   HandleObj,
   isCallable,
   NativeObj,
@@ -119,6 +121,7 @@ export function installGlobals(it: Interpreter): void {
   installNatives(it);
   installCollections(it);
   installObjects(it);
+  installClone(it);
   const symbol = it.native('Symbol', (_t, _a, site) =>
     refuseAt(site, { code: 'unsupportedProperty', name: 'Symbol()' }),
   );
@@ -160,6 +163,10 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
   // a private name (keyed `#x`) exists only on instances and classes that declare it (classes.ts)
   if (name.startsWith('#') && !(obj instanceof InstanceObj) && !(obj instanceof ClassObj))
     it.throwError('TypeError', `Cannot read private member ${name} from an object whose class did not declare it`);
+  if (name === 'constructor' && (obj instanceof PromiseObj || obj instanceof ArrayObj)) {
+    const ctor = it.global.vars.get(obj instanceof PromiseObj ? 'Promise' : 'Array')?.value;
+    if (ctor !== undefined) return ctor;
+  }
   if (obj instanceof PromiseObj) {
     if (name === 'then') return it.promises.protoThen;
     if (name === 'catch') return it.promises.protoCatch;
@@ -170,9 +177,15 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
   } else if (typeof obj === 'string') {
     const stringMethod = stringProperty(it, obj, name);
     if (stringMethod !== null) return stringMethod;
+    return primitiveMissing(String.prototype, name, node);
   } else if (typeof obj === 'number') {
     const numberMethod = numberProperty(it, obj, name);
     if (numberMethod !== null) return numberMethod;
+    return primitiveMissing(Number.prototype, name, node);
+  } else if (typeof obj === 'boolean') {
+    if (name === 'toString' || name === 'valueOf')
+      return it.native(name, () => (name === 'toString' ? String(obj) : obj));
+    return primitiveMissing(Boolean.prototype, name, node);
   } else if (obj instanceof InstanceObj) {
     if (obj.isError && name === 'stack') return errorStack(obj, it.host.runtime ?? 'node', node);
     return instanceProperty(it, obj, name);
@@ -186,6 +199,14 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     return eventProperty(obj, name, node);
   } else if (obj instanceof NativeObj) {
     return obj.property(name, node);
+  } else if (obj instanceof GlobalObj) {
+    return globalProperty(it, name, node);
+  } else if (obj instanceof HandleObj) {
+    // a Timeout's or Immediate's own fields (`_idleTimeout`…) and methods (ref, unref, refresh…) are not modelled;
+    // any other name is missing (a timer callback's `this.count` when the method lost its object)
+    if (name.startsWith('_') || HANDLE_MEMBERS.has(name) || OBJECT_PROTOTYPE.has(name))
+      refuseAt(node, { code: 'unsupportedProperty', name });
+    return undefined;
   } else if (obj instanceof CollectionObj) {
     return collectionProperty(it, obj, name, node);
   } else if (
@@ -198,6 +219,10 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
       if (name === 'name') return obj.name;
       const method = functionMethod(it, obj, name);
       if (method !== null) return method;
+    } else if (name === 'constructor' && (obj.errorInfo || (obj.constructor === Obj && !isBuiltinObject(it, obj)))) {
+      // `e.constructor.name`: a built-in Error's constructor, a plain object's Object
+      const ctor = it.global.vars.get(obj.errorInfo ? obj.errorInfo.ctorName : 'Object')?.value;
+      if (ctor !== undefined) return ctor;
     } else if (name === 'hasOwnProperty' && !isBuiltinObject(it, obj)) {
       return it.native('hasOwnProperty', (_t, a, s) => hasOwn(it, obj, a[0], s));
     } else if (OBJECT_PROTOTYPE.has(name)) {
@@ -207,6 +232,9 @@ export function getProperty(it: Interpreter, obj: Value, key: string | number, n
     if (obj.errorInfo && name === 'cause') return obj.errorInfo.cause;
     if (obj.errorInfo && name === 'code' && obj.errorInfo.code !== undefined) return obj.errorInfo.code;
     if (!(obj instanceof FnObj) && !isBuiltinObject(it, obj)) return undefined;
+    // `process.on`, `console.table`: named with their object
+    const owner = builtinName(it, obj);
+    if (owner) refuseAt(node, { code: 'unsupportedProperty', name: `${owner}.${name}` });
   }
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
@@ -248,7 +276,56 @@ export function setProperty(
   refuseAt(node, { code: 'unsupportedProperty', name });
 }
 
+/**
+ * A property a string, number or boolean does not have (`r.bytes` where `r` is a string) is undefined, as in
+ * JavaScript; one its prototype has (a method the simulator does not model) is refused. The prototype is the host's
+ * own: the same engine as the runtimes'.
+ */
+function primitiveMissing(proto: object, name: string, node: A.MemberExpression): undefined {
+  if (name in proto || name.startsWith('#')) refuseAt(node, { code: 'unsupportedProperty', name });
+  return undefined;
+}
+
+const HANDLE_MEMBERS = new Set(['ref', 'unref', 'hasRef', 'refresh', 'close', 'hasOwnProperty']);
+
+/** properties of the global object in Node or a browser that a program may well read through `this` */
+const GLOBAL_MEMBERS = new Set(
+  (
+    'name length status closed top parent self window frames opener origin location document navigator history ' +
+    'screen event external crypto caches indexedDB localStorage sessionStorage visualViewport scrollX scrollY ' +
+    'innerWidth innerHeight outerWidth outerHeight devicePixelRatio isSecureContext customElements global ' +
+    'globalThis process Buffer require module exports __filename __dirname fetch atob btoa structuredClone ' +
+    'hasOwnProperty'
+  ).split(' '),
+);
+
+/**
+ * `this.x` where `this` is the global object (a plain call of sloppy code): a name the runtimes' global objects do
+ * not have is undefined in both; one they may have (a global the simulator knows, the program's own top-level name —
+ * the window's property in a browser, not in a CommonJS module —, a window property, an `on…` handler) is refused.
+ */
+function globalProperty(it: Interpreter, name: string, node: A.MemberExpression): Value {
+  // a page's window.name is '' unless something set it; Node's global has no `name`
+  if (name === 'name' && !it.scriptEnv?.vars.has(name)) return it.host.runtime === 'browser' ? '' : undefined;
+  if (
+    GLOBAL_MEMBERS.has(name) ||
+    OBJECT_PROTOTYPE.has(name) ||
+    name.startsWith('_') ||
+    /^on[a-z]/.test(name) ||
+    it.global.vars.has(name) ||
+    it.scriptEnv?.vars.has(name) ||
+    it.host.isForeignGlobal(name)
+  )
+    refuseAt(node, { code: 'unsupportedProperty', name: `this.${name}` });
+  return undefined;
+}
+
 /** console and process: their other properties are refused, not undefined */
+function builtinName(it: Interpreter, o: Obj): string | null {
+  for (const n of ['console', 'process', 'performance']) if (it.global.vars.get(n)?.value === o) return n;
+  return null;
+}
+
 function isBuiltinObject(it: Interpreter, o: Obj): boolean {
   for (const n of ['console', 'process', 'performance']) if (it.global.vars.get(n)?.value === o) return true;
   return false;

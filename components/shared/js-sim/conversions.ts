@@ -51,6 +51,7 @@ export function builtinToStr(v: Value, site: A.Node | null, nesting = 0): string
   }
   if (v instanceof PromiseObj) return '[object Promise]';
   if (v.isError) return errorToString(v, site);
+  if (v instanceof OpaqueObj && v.text !== undefined) return v.text;
   if (v instanceof FnObj || v instanceof HandleObj || v instanceof OpaqueObj) {
     if (site) refuseAt(site, { code: 'unsupportedValue', name: describe(v) });
     return '[object]';

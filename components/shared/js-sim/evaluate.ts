@@ -5,6 +5,7 @@
  * the scope chain, and a name only another runtime defines is refused as such (Host.isForeignGlobal).
  */
 import type * as A from 'acorn';
+import { RegExpObj } from './natives.ts';
 import { getProperty, setProperty } from './builtins.ts';
 import { templateText } from './to-primitive.ts';
 import { toPrim, truthy } from './conversions.ts';
@@ -436,6 +437,8 @@ export class Evaluator {
     this.tick();
     switch (node.type) {
       case 'Literal':
+        // a regular expression literal makes a new object each time it is evaluated
+        if (node.value instanceof RegExp) return new RegExpObj(this.it, new RegExp(node.value));
         return node.value as Value;
       case 'Identifier':
         return this.lookup(node, env);

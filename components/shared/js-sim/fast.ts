@@ -14,6 +14,7 @@
  * one (`capturesScope`); otherwise a copy is unobservable.
  */
 import type * as A from 'acorn';
+import { RegExpObj } from './natives.ts';
 import { getProperty, setProperty } from './builtins.ts';
 import { deleteProperty } from './objects.ts';
 import { binaryConverted, needsProgram, templateText, toPrimitive } from './to-primitive.ts';
@@ -168,7 +169,7 @@ export class Fast {
   /** the body of a plain function (see isSyncBody): what Interpreter.runBody does, without a generator */
   runBody(fn: FnObj, thisV: ThisValue, args: Value[]): Value {
     const node = fn.node!;
-    const { env, ctx } = bodyScope(fn, thisV);
+    const { env, ctx } = bodyScope(fn, thisV, this.it.globalObject);
     const params = node.params as A.Identifier[];
     for (let i = 0; i < params.length; i++) {
       env.vars.set(params[i]!.name, { value: args[i], mutable: true, initialized: true });
@@ -291,6 +292,8 @@ export class Fast {
     ev.tick();
     switch (node.type) {
       case 'Literal':
+        // a regular expression literal makes a new object each time it is evaluated
+        if (node.value instanceof RegExp) return new RegExpObj(this.it, new RegExp(node.value));
         return node.value as Value;
       case 'Identifier':
         return ev.lookup(node, env);

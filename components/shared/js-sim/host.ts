@@ -8,7 +8,7 @@
  */
 import type * as A from 'acorn';
 import type { Runtime, TaskKind, TaskView } from './types.ts';
-import type { FnObj, Job, Native, Value } from './values.ts';
+import type { FnObj, GlobalObj, Job, Native, ThisValue, Value } from './values.ts';
 
 /** What the interpreter asks of the runtime it runs in. */
 export interface Host {
@@ -57,8 +57,13 @@ export interface Realm {
   viewFor(kind: TaskKind, fn: FnObj | null, extraName?: string): TaskView;
   /** throws a JavaScript exception (a TypeError …) into the snippet */
   throwError(name: string, message: string): never;
-  /** runs a callback as a task (timer, immediate, tick, I/O): an exception it throws is uncaught (Host.uncaught) */
-  runCallbackTask(fn: FnObj, args: Value[], site: A.Node | null): void;
+  /**
+   * runs a callback as a task (timer, immediate, tick, I/O): an exception it throws is uncaught (Host.uncaught);
+   * `thisV`: its `this` (a Node timer's is its Timeout, a browser timer's the window; omitted: a plain call's)
+   */
+  runCallbackTask(fn: FnObj, args: Value[], site: A.Node | null, thisV?: ThisValue): void;
+  /** the global object (a browser timer callback's `this`) */
+  readonly globalObject: GlobalObj;
   /** runs the script, the first task (an exception it throws is uncaught) */
   runScript(program: A.Program): void;
   /** Node's require('timers/promises') (abort.ts) */

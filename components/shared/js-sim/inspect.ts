@@ -15,6 +15,7 @@ import { formatWith, hasFormat } from './format.ts';
 import { refuseAt } from './parse.ts';
 import { ClassObj, InstanceObj } from './classes.ts';
 import { CollectionObj } from './collections.ts';
+import { RegExpObj } from './natives.ts';
 import type { Runtime } from './types.ts';
 import {
   Accessor,
@@ -72,6 +73,11 @@ function refuseValue(v: Obj, site: A.Node): never {
 
 /** objects whose properties the simulator knows all of: plain objects, arrays, promises (functions: printFunction) */
 function checkPrintable(v: Obj, site: A.Node): void {
+  // a regular expression's match: its index, input and groups are not kept (natives.ts matchArray)
+  if (v instanceof ArrayObj && v.matchIndex !== undefined) refuseAt(site, { code: 'unsupportedLog', name: 'match' });
+  // `new Array(n)` not yet filled (natives.ts): its holes are not modelled
+  if (v instanceof OpaqueObj && v.what === 'array with holes')
+    refuseAt(site, { code: 'unsupported', construct: 'holes' });
   if (v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
   // an own '__proto__' key (from JSON.parse or Object.fromEntries): Node prints it as ['__proto__'], not modelled
   if (v.hasOwn('__proto__')) refuseAt(site, { code: 'unsupportedLog', name: '__proto__ key' });
@@ -156,10 +162,14 @@ function sourceNode(v: FnObj): A.Node | null {
   return v instanceof ClassObj ? v.classNode : v.node;
 }
 
-/** Node: `[Function: name]`, `[AsyncFunction: name]`, `[Function (anonymous)]`, `[class Name]` */
+/**
+ * Node: `[Function: name]`, `[AsyncFunction: name]`, `[GeneratorFunction: name]`, `[AsyncGeneratorFunction: name]`,
+ * `[Function (anonymous)]`, `[class Name]`
+ */
 function nodeFunction(v: FnObj): string {
   if (v instanceof ClassObj) return `[class ${v.name || '(anonymous)'}]`;
-  const kind = v.node!.async ? 'AsyncFunction' : 'Function';
+  const node = v.node!;
+  const kind = `${node.async ? 'Async' : ''}${node.generator ? 'Generator' : ''}Function`;
   return v.name ? `[${kind}: ${v.name}]` : `[${kind} (anonymous)]`;
 }
 
@@ -213,6 +223,7 @@ function nestedString(v: string, indent: number, site: A.Node): string {
 function inspectNode(v: Value, depth: number, indent: number, site: A.Node, maxDepth = 2): string {
   if (!isObj(v)) return typeof v === 'string' ? (depth === 0 ? v : nestedString(v, indent, site)) : primitive(v);
   if (userFunction(v, site)) return nodeFunction(v);
+  if (v instanceof RegExpObj) return String(v.re);
   checkPrintable(v, site);
   if (v.isError) return inspectErrorNode(v, depth, indent, site, maxDepth);
   if (v instanceof ArrayObj) {
@@ -344,6 +355,7 @@ function oneLine(out: string[], open: string, close: string, indent: number): st
 function previewTop(v: Value, site: A.Node): string {
   if (!isObj(v)) return primitive(v);
   if (v instanceof FnObj) refuseValue(v, site);
+  if (v instanceof RegExpObj) return String(v.re);
   checkPrintable(v, site);
   if (v.isError) return browserError(v, site);
   if (v instanceof PromiseObj) return 'Promise';
@@ -365,12 +377,14 @@ function previewTop(v: Value, site: A.Node): string {
 }
 
 function previewNested(v: Value, site: A.Node): string {
-  if (v instanceof FnObj) refuseAt(site, { code: 'unsupportedLog', name: 'nested function' });
+  // a function or class inside a value: the preview's property of type function, which DevTools shows as ƒ
+  if (v instanceof FnObj) return 'ƒ';
   if (!isObj(v)) {
     // the preview cuts long strings short
     if (typeof v === 'string' && v.length > 50) refuseAt(site, { code: 'unsupportedLog', name: 'long string' });
     return primitive(v);
   }
+  if (v instanceof RegExpObj) return String(v.re);
   checkPrintable(v, site);
   // the preview of an Error inside a value is its stack cut to 100 characters
   if (v.isError) refuseAt(site, { code: 'unsupportedLog', name: 'nested Error' });

@@ -31,6 +31,7 @@ import {
   Env,
   FnObj,
   isCallable,
+  GlobalObj,
   NO_THIS,
   Obj,
   Throw,
@@ -45,6 +46,10 @@ const MAX_DEPTH = 150;
 
 export class Interpreter implements Realm, PromiseRealm {
   readonly global = new Env(null);
+  /** the global object: the `this` of a plain call of sloppy code (scope.ts bodyScope) */
+  readonly globalObject = new GlobalObj();
+  /** the script's own top-level scope (its names are not the global object's properties in Node) */
+  scriptEnv: Env | null = null;
   readonly promises: Promises;
   private readonly ev: Evaluator;
   private depth = 0;
@@ -159,9 +164,9 @@ export class Interpreter implements Realm, PromiseRealm {
   // ----- tasks
 
   /** runs a callback task (timer, immediate, tick, queueMicrotask, I/O); an exception is uncaught */
-  runCallbackTask(fn: FnObj, args: Value[], site: A.Node | null): void {
+  runCallbackTask(fn: FnObj, args: Value[], site: A.Node | null, thisV: ThisValue = NO_THIS): void {
     try {
-      this.call(fn, NO_THIS, args, site);
+      this.call(fn, thisV, args, site);
     } catch (e) {
       if (!(e instanceof Throw)) throw e;
       this.host.uncaught(reasonText(e.value));
@@ -172,6 +177,7 @@ export class Interpreter implements Realm, PromiseRealm {
     const ctx: FnCtx = { thisV: NO_THIS, fn: null, varEnv: this.global };
     const env = new Env(this.global);
     ctx.varEnv = env;
+    this.scriptEnv = env;
     this.rec.stack.push({ view: { name: 'script', kind: 'script', line: null } });
     try {
       hoistVars(program.body, env);
@@ -283,7 +289,7 @@ export class Interpreter implements Realm, PromiseRealm {
 
   *runBody(fn: FnObj, thisV: ThisValue, args: Value[]): G<Value> {
     const node = fn.node!;
-    const { env, ctx } = bodyScope(fn, thisV);
+    const { env, ctx } = bodyScope(fn, thisV, this.globalObject);
     const define = (name: string, value: Value): void => {
       env.vars.set(name, { value, mutable: true, initialized: true });
     };

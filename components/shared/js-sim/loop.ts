@@ -14,7 +14,7 @@ import { JOB_STEPS_PER_DRAIN, Recorder, type Queues, type Scene } from './record
 import { SpinDetector, type SpinLoop } from './spin.ts';
 import { TIMER_SLACK, TimingChoices } from './timing.ts';
 import { DEFAULT_MAX_STEPS, type Phase, type SimEnd, type SimOptions, type TaskView } from './types.ts';
-import { Halt, type FnObj, type Job, type Value } from './values.ts';
+import { Halt, HandleObj, type FnObj, type Job, type Value } from './values.ts';
 
 /**
  * A run as a generator that yields between macrotasks: nothing is observed or changed from outside between two
@@ -374,6 +374,11 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     this.drain();
   }
 
+  /** a timer callback's `this`: Node calls it as a method of its Timeout, a browser with the window (HTML) */
+  private timerThis(t: Timer): Value {
+    return t.handle instanceof HandleObj ? t.handle : this.realm.globalObject;
+  }
+
   protected runTimer(t: Timer): void {
     this.timers = this.timers.filter((x) => x !== t);
     this.phase = 'timers';
@@ -388,7 +393,7 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
           const start = this.now;
           this.runningInterval = t;
           try {
-            this.realm.runCallbackTask(t.fn, t.args, null);
+            this.realm.runCallbackTask(t.fn, t.args, null, this.timerThis(t));
           } finally {
             this.runningInterval = null;
           }
@@ -410,9 +415,9 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
             seq: ++this.seq,
           };
           this.addTimer(next);
-          this.realm.runCallbackTask(t.fn, t.args, null);
+          this.realm.runCallbackTask(t.fn, t.args, null, this.timerThis(t));
           if (next.cleared || t.cleared) this.timers = this.timers.filter((x) => x !== next);
-        } else this.realm.runCallbackTask(t.fn, t.args, null);
+        } else this.realm.runCallbackTask(t.fn, t.args, null, this.timerThis(t));
       });
     } finally {
       this.timerNesting = 0;

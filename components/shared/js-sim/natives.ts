@@ -128,6 +128,7 @@ function sortItems(it: Interpreter, items: Value[], cmp: Value, site: A.Node): V
 export function arrayProperty(it: Interpreter, arr: ArrayObj, name: string): Value | null {
   if (name === 'length') return arr.items.length;
   if (/^\d+$/.test(name)) return arr.items[Number(name)];
+  if (name === 'index' && arr.matchIndex !== undefined) return arr.matchIndex;
   const items = arr.items;
   const m = (impl: (a: Value[], site: A.Node) => Value): FnObj => it.native(name, (_t, a, s) => impl(a, s));
   switch (name) {
@@ -182,6 +183,10 @@ export function arrayProperty(it: Interpreter, arr: ArrayObj, name: string): Val
         const d = a[0] === undefined ? 1 : toNum(a[0], s);
         return new ArrayObj(flatten(items, Number.isNaN(d) ? 0 : d, []));
       });
+    case 'toSorted':
+      return m((a, s) => new ArrayObj(sortItems(it, [...items], a[0], s)));
+    case 'toReversed':
+      return m(() => new ArrayObj([...items].reverse()));
     case 'sort':
       return m((a, s) => {
         const sorted = sortItems(it, [...items], a[0], s);
@@ -349,23 +354,97 @@ export function stringProperty(it: Interpreter, str: string, name: string): Valu
     case 'split':
       return m((a, at) => {
         const limit = optNum(a[1], at);
+        if (a[0] instanceof RegExpObj) return new ArrayObj(regexCall(it, a[0], at, (re) => str.split(re, limit)));
         if (a[0] === undefined) return new ArrayObj(str.split(undefined as unknown as string, limit));
         return new ArrayObj(str.split(s(a[0], at), limit));
       });
     case 'replace':
     case 'replaceAll':
       return m((a, at) => {
-        const pattern = s(a[0], at);
         const r = a[1];
+        if (a[0] instanceof RegExpObj) return regexReplace(it, str, name, a[0], r, at);
+        const pattern = s(a[0], at);
         if (isCallable(r))
           return str[name](pattern, (match: string, offset: number) =>
             s(it.call(r, undefined, [match, offset, str], at), at),
           );
         return str[name](pattern, s(r, at));
       });
+    case 'match':
+    case 'search':
+      return m((a, at) => {
+        if (!(a[0] instanceof RegExpObj)) refuseAt(at, { code: 'unsupportedValue', name: `${name} of a string` });
+        const re = a[0];
+        if (name === 'search') return regexCall(it, re, at, (h) => str.search(h));
+        return regexCall(it, re, at, (h) => matchArray(str.match(h)));
+      });
     default:
       return null;
   }
+}
+
+/**
+ * A regular expression (a literal: `/\.txt$/`): the host's own RegExp, the same engine as the runtimes' (V8 in Node
+ * and Chromium; the simulator's worker is one or the other), so a match, a replacement's `$1` and `lastIndex` are
+ * theirs. Modelled: test, exec, source, flags, global, lastIndex, and the string methods match, search, replace,
+ * replaceAll and split given one; logged as `/a/g`. A named group, `new RegExp` and the rest are refused by name.
+ */
+export class RegExpObj extends NativeObj {
+  constructor(
+    private readonly it: Interpreter,
+    readonly re: RegExp,
+  ) {
+    super('regular expression');
+    this.text = String(re);
+  }
+  property(name: string, site: A.Node): Value {
+    const it = this.it;
+    switch (name) {
+      case 'test':
+        return it.native('test', (_t, a, at) => regexCall(it, this, at, (re) => re.test(toStr(a[0], at))));
+      case 'exec':
+        return it.native('exec', (_t, a, at) => regexCall(it, this, at, (re) => matchArray(re.exec(toStr(a[0], at)))));
+      case 'source':
+      case 'flags':
+      case 'global':
+      case 'lastIndex':
+        return this.re[name];
+      default:
+        refuseAt(site, { code: 'unsupportedProperty', name });
+    }
+  }
+}
+
+/** runs the host's RegExp; a named group (its `groups` object) is refused */
+function regexCall<T>(it: Interpreter, re: RegExpObj, site: A.Node, f: (re: RegExp) => T): T {
+  if (/\(\?<[^=!]/.test(re.re.source)) refuseAt(site, { code: 'unsupported', construct: 'regex' });
+  return hostCall(it, () => f(re.re));
+}
+
+/**
+ * a match's array (match without g, exec): its items; its `index` is kept, its `input` and `groups` are not, so
+ * logging it whole is refused (inspect.ts) while its items and length read as usual
+ */
+function matchArray(m: RegExpMatchArray | RegExpExecArray | null): Value {
+  if (m === null) return null;
+  const arr = new ArrayObj([...m]);
+  if (m.index !== undefined) arr.matchIndex = m.index;
+  return arr;
+}
+
+function regexReplace(
+  it: Interpreter,
+  str: string,
+  name: 'replace' | 'replaceAll',
+  re: RegExpObj,
+  r: Value,
+  site: A.Node,
+): Value {
+  return regexCall(it, re, site, (h) => {
+    if (!isCallable(r)) return str[name](h, toStr(r, site));
+    // (match, p1, …, offset, string): the captures are strings or undefined
+    return str[name](h, (...args: (string | number | undefined)[]) => toStr(it.call(r, undefined, args, site), site));
+  });
 }
 
 /** a property of a number: toFixed, toString (with a radix), toPrecision; null: not modelled */
@@ -383,6 +462,29 @@ export function numberProperty(it: Interpreter, n: number, name: string): Value 
       return m(() => n);
     default:
       return null;
+  }
+}
+
+/**
+ * `new Array(n)` / `Array(n)`: n holes, which the simulator does not model (they print as `<n empty items>`, most
+ * methods skip them). Only its length and filling it whole (`fill(v)`, `fill()`) are modelled: an array of n items.
+ */
+class HolesObj extends NativeObj {
+  constructor(
+    private readonly it: Interpreter,
+    readonly length: number,
+  ) {
+    super('array with holes');
+  }
+  property(name: string, site: A.Node): Value {
+    if (name === 'length') return this.length;
+    if (name === 'fill')
+      return this.it.native('fill', (_t, a, s) => {
+        const whole = (a[1] === undefined || a[1] === 0) && (a[2] === undefined || a[2] === this.length);
+        if (!whole) refuseAt(s, { code: 'unsupported', construct: 'holes' });
+        return new ArrayObj(new Array<Value>(this.length).fill(a[0]));
+      });
+    refuseAt(site, { code: 'unsupported', construct: 'holes' });
   }
 }
 
@@ -491,10 +593,19 @@ export function installNatives(it: Interpreter): void {
     it.native('Boolean', (_t, a) => truthy(a[0])),
   );
 
-  const array = it.native('Array', (_t, _a, site) => refuseAt(site, { code: 'unsupportedNew', name: 'Array' }));
+  // Array(…) and new Array(…): the items, or with one number that many holes (only filling them is modelled)
+  const makeArray = (_t: Value, a: Value[], site: A.Node): Value => {
+    if (a.length !== 1 || typeof a[0] !== 'number') return new ArrayObj([...a]);
+    const n = a[0];
+    if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) it.throwError('RangeError', 'Invalid array length');
+    if (n > 1_000_000) refuseAt(site, { code: 'unsupportedValue', name: 'array-like' });
+    return n === 0 ? new ArrayObj([]) : new HolesObj(it, n);
+  };
+  const array = it.native('Array', makeArray);
+  array.construct = makeArray;
   array.props.set(
     'isArray',
-    it.native('Array.isArray', (_t, a) => a[0] instanceof ArrayObj),
+    it.native('Array.isArray', (_t, a) => a[0] instanceof ArrayObj || a[0] instanceof HolesObj),
   );
   array.props.set(
     'of',

@@ -26,12 +26,10 @@ import {
   HandleObj,
   isCallable,
   isObj,
-  NO_THIS,
   OBJECT_PROTOTYPE,
   Obj,
   OpaqueObj,
   PromiseObj,
-  type ThisValue,
   type Value,
   readOwn,
 } from './values.ts';
@@ -214,22 +212,21 @@ function fromHost(v: unknown, site: A.Node, nesting = 0): Value {
 
 /** `f.call`, `f.apply`, `f.bind`; null for other names */
 export function functionMethod(it: Interpreter, fn: FnObj, name: string): Value | null {
-  // a call without a receiver: the function's `this` is refused, as in a plain call (sloppy code would pass globalThis)
-  const receiver = (v: Value): ThisValue => (v === undefined || v === null ? NO_THIS : v);
+  // undefined or null as the receiver: strict code gets it, sloppy code the global object (scope.ts bodyScope)
   switch (name) {
     case 'call':
-      return it.native('call', (_t, a, s) => it.call(fn, receiver(a[0]), a.slice(1), s));
+      return it.native('call', (_t, a, s) => it.call(fn, a[0], a.slice(1), s));
     case 'apply':
       return it.native('apply', (_t, a, s) => {
         const list = a[1];
         if (list !== undefined && list !== null && !(list instanceof ArrayObj))
           refuseAt(s, { code: 'unsupportedValue', name: 'array-like' });
-        return it.call(fn, receiver(a[0]), list instanceof ArrayObj ? [...list.items] : [], s);
+        return it.call(fn, a[0], list instanceof ArrayObj ? [...list.items] : [], s);
       });
     case 'bind': {
       return it.native('bind', (_t, a) => {
         const bound = a.slice(1);
-        const thisV = receiver(a[0]);
+        const thisV = a[0];
         return it.native(`bound ${fn.name}`, (_t2, args, s) => it.call(fn, thisV, [...bound, ...args], s));
       });
     }

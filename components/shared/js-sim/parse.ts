@@ -240,7 +240,8 @@ function check(node: A.Node | null | undefined): void {
     case 'Identifier':
       return;
     case 'Literal':
-      if ('regex' in n && n.regex) refuse(n, 'regex');
+      // a regular expression literal runs on the host's RegExp (natives.ts); one the host cannot build is refused
+      if ('regex' in n && n.regex && !(n.value instanceof RegExp)) refuse(n, 'regex');
       if ('bigint' in n && n.bigint !== undefined) refuse(n, 'bigint');
       return;
     case 'TemplateLiteral':
@@ -377,11 +378,45 @@ export function parseSnippet(source: string): ParseResult {
   }
   try {
     check(program);
+    markStrict(program, hasUseStrict(program.body));
   } catch (e) {
     if (e instanceof SimRefusal) return { ok: false, error: e.error };
     throw e;
   }
   return { ok: true, program };
+}
+
+/**
+ * Which functions are strict code (ECMA-262 §11.2.2): inside a script or function that begins with 'use strict', or
+ * inside a class. It decides a plain call's `this` (scope.ts): undefined in strict code, the global object otherwise.
+ */
+const strictFunctions = new WeakSet<A.Node>();
+export function isStrictFunction(node: A.Function): boolean {
+  return strictFunctions.has(node);
+}
+
+function hasUseStrict(body: readonly A.Node[]): boolean {
+  for (const s of body) {
+    const d = (s as A.ExpressionStatement).directive;
+    if (s.type !== 'ExpressionStatement' || d === undefined) return false;
+    if (d === 'use strict') return true;
+  }
+  return false;
+}
+
+function markStrict(node: unknown, strict: boolean): void {
+  if (Array.isArray(node)) {
+    for (const n of node) markStrict(n, strict);
+    return;
+  }
+  if (!node || typeof node !== 'object' || !('type' in node)) return;
+  const n = node as A.AnyNode;
+  let inner = strict;
+  if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') {
+    inner = strict || (n.body.type === 'BlockStatement' && hasUseStrict(n.body.body));
+    if (inner) strictFunctions.add(n);
+  } else if (n.type === 'ClassDeclaration' || n.type === 'ClassExpression') inner = true;
+  for (const [k, v] of Object.entries(n)) if (k !== 'loc' && v && typeof v === 'object') markStrict(v, inner);
 }
 
 /**

@@ -473,7 +473,8 @@ export class NodeRuntime extends EventLoop {
       if (im.cleared) continue;
       yield;
       this.phase = 'check';
-      this.macrotask('check', im.view, () => this.realm.runCallbackTask(im.fn, im.args, null));
+      // Node calls an immediate's callback as a method of its Immediate object
+      this.macrotask('check', im.view, () => this.realm.runCallbackTask(im.fn, im.args, null, im.handle));
     }
   }
 }

@@ -3,7 +3,8 @@
  * uninitialised until their declaration runs, function declarations initialised at the top of their block).
  */
 import type * as A from 'acorn';
-import { Env, FnObj, type Obj, type ThisValue } from './values.ts';
+import { isStrictFunction } from './parse.ts';
+import { Env, FnObj, NO_THIS, type GlobalObj, type Obj, type ThisValue } from './values.ts';
 
 /** how a function body runs: its `this`, the function (null for the script) and where `var` lands */
 export interface FnCtx {
@@ -27,11 +28,20 @@ export function makeClosure(node: A.Function, env: Env, ctx: FnCtx, name?: strin
   return f;
 }
 
-/** a function body's scope and how it runs: its `this` (an arrow's is the one it captured) and where `var` lands */
-export function bodyScope(fn: FnObj, thisV: ThisValue): { env: Env; ctx: FnCtx } {
+/**
+ * a function body's scope and how it runs: its `this` (an arrow's is the one it captured; a call without one, or with
+ * undefined or null, gives strict code undefined and sloppy code the global object, ECMA-262 §10.2.1.2) and where
+ * `var` lands
+ */
+export function bodyScope(fn: FnObj, thisV: ThisValue, global: GlobalObj): { env: Env; ctx: FnCtx } {
   const env = new Env(fn.env);
+  const node = fn.node!;
+  let t = thisV;
+  if (node.type === 'ArrowFunctionExpression') t = fn.lexicalThis;
+  else if (t === NO_THIS || t === undefined || t === null)
+    t = isStrictFunction(node) ? (t === NO_THIS ? undefined : t) : global;
   const ctx: FnCtx = {
-    thisV: fn.node!.type === 'ArrowFunctionExpression' ? fn.lexicalThis : thisV,
+    thisV: t,
     fn,
     varEnv: env,
     home: fn.home ?? null,

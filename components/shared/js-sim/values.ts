@@ -67,6 +67,8 @@ export class Accessor extends Obj {
   }
 }
 export class ArrayObj extends Obj {
+  /** the array a regular expression's match or exec returned: where it matched (its `index`; natives.ts) */
+  declare matchIndex?: number;
   constructor(public items: Value[]) {
     super();
   }
@@ -129,8 +131,20 @@ export class HandleObj extends Obj {
 }
 /** a value the simulator only passes around (file contents, module objects' internals) */
 export class OpaqueObj extends Obj {
+  /** its string conversion, where the runtimes' is fixed (a regular expression's `/a/g`) */
+  declare text?: string;
   constructor(public what: string) {
     super();
+  }
+}
+
+/**
+ * The global object (Node's `globalThis`, a browser's `window`): only ever the `this` of a plain call of sloppy code
+ * (and of a browser timer's callback). Its properties are read by builtins.ts globalProperty; it cannot be logged.
+ */
+export class GlobalObj extends OpaqueObj {
+  constructor() {
+    super('globalThis');
   }
 }
 
