@@ -23,8 +23,9 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   comparison: { presented: ['thread', 'loop', 'task'], selfPaced: [] },
   // epoll_wait (the kernel), the bytes arriving and waiting in a socket (I/O data)
   nonblocking: { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
-  // libuv's phase now (the loop), at the steps that show Node's loop
-  'event-loop': { presented: ['loop'], selfPaced: [] },
+  // presented, the slide is the shared loop picture (components/shared/loop-picture/), whose chips and regions take
+  // the actor tokens but carry no data-actor yet; the phase list that does is in the closed disclosure
+  'event-loop': { presented: [], selfPaced: [] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;
