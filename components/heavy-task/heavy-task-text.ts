@@ -53,7 +53,7 @@ const en = {
   },
   caption: {
     inline: (start: string, end: string, waiting: number, max: string) =>
-      `The heavy callback holds the stack ${start}–${end}\u00a0ms: ${waiting} requests pile up, the worst waits ${max}\u00a0ms.`,
+      `The heavy task holds the stack ${start}–${end}\u00a0ms: ${waiting} requests pile up, the worst waits ${max}\u00a0ms.`,
     chunked: (pieces: number, max: string, end: string) =>
       `In ${pieces} slices, the task queues behind the requests: the worst waits ${max}\u00a0ms; it ends at ${end}\u00a0ms.`,
     worker: (max: string) =>

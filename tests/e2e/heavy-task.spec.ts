@@ -132,7 +132,7 @@ test.describe('heavy-task slide', () => {
     await expect(picture.locator('.pool')).toContainText('Worker thread');
     await expect(picture.locator('.pool')).toHaveCSS('outline-style', 'none');
     await expect(status).toHaveText(
-      'The heavy callback holds the stack 202–502 ms: 60 requests pile up, the worst waits 299 ms.',
+      'The heavy task holds the stack 202–502 ms: 60 requests pile up, the worst waits 299 ms.',
     );
     // the chart and the threads are one disclosure away, closed
     await expect(slide.getByRole('img', { name: /^Chart: latency/ })).toBeHidden();
