@@ -146,6 +146,8 @@ describe('the actors’ colours', () => {
         `.chip.${actor} { --fill: var(--hsw-actor-${actor}); --ink: var(--hsw-actor-${actor}-text); }`,
       );
     expect(text).not.toMatch(/#[0-9a-f]{6}/i);
+    // and a chip writes its text in that ink
+    expect(text).toMatch(/\.chip \{[^}]*color: var\(--ink\);/);
   });
 });
 

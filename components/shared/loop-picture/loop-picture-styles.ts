@@ -208,7 +208,7 @@ export const loopPictureStyles = [
     line-height: 1.3;
     overflow-wrap: anywhere;
     background: var(--fill);
-    color: var(--text);
+    color: var(--ink);
   }
   .chip.lit {
     outline: 3px solid var(--hsw-fg);
