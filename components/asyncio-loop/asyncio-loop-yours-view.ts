@@ -5,6 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import '../ui/step-controls.ts';
+import '../ui/code-panel.ts';
 import { formatNumber, type Lang } from '../../lib/i18n.ts';
 import { PyRunner } from '../shared/py-record/py-runner.ts';
 import { PYODIDE_GZIP_BYTES } from '../shared/py-record/py-files.ts';
