@@ -4,10 +4,11 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { contentType } from '../../server/static.ts';
 
 /**
  * docs/embedding.md's VitePress recipe in a real VitePress site (the `vitepress` dev dependency): its config as the
@@ -24,18 +25,6 @@ const deckDir = resolve(repo, process.env['DIST_DIR'] ?? 'dist');
 /** VitePress's command line (`vitepress build`), run as a child process: its own Vite stays out of this worker. */
 const vitepress = join(dirname(createRequire(import.meta.url).resolve('vitepress/package.json')), 'bin/vitepress.js');
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
-
 /** A static server for `dir` on loopback port 0; `headers` adds a response's own headers by its path. */
 async function serve(dir: string, headers: (path: string) => OutgoingHttpHeaders = () => ({})): Promise<Server> {
   const server = createServer((req, res) => {
@@ -45,7 +34,7 @@ async function serve(dir: string, headers: (path: string) => OutgoingHttpHeaders
     try {
       if (statSync(file).isDirectory()) file = join(file, 'index.html');
       const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers(path) });
+      res.writeHead(200, { 'content-type': contentType(file), ...headers(path) });
       res.end(body);
     } catch {
       res.writeHead(404).end();
