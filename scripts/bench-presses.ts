@@ -10,7 +10,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { settle } from './bench-slides.ts';
+import { benchContext, settle } from './bench-slides.ts';
 
 /** One press: the slide it led to, and its keydown's and keyup's durations (ms). */
 export interface Press {
@@ -50,12 +50,7 @@ type Timed = { name: string; duration: number; interactionId: number; startTime:
  * Walks every step of the deck at `address` with PageDown (at most `limit` presses); the Event Timing of each press.
  */
 export async function timePresses(browser: Browser, origin: string, address: string, limit = 400): Promise<Press[]> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort('blockedbyclient'),
-  );
-  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  const context = await benchContext(browser, origin);
   await context.addInitScript(() => {
     const seen: Timed[] = [];
     (window as unknown as { __hswTimed: Timed[] }).__hswTimed = seen;

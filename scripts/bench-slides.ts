@@ -7,7 +7,7 @@
  * first time), the second, after going back to the start, warm. → and PageDown alternate. Timings are for a person
  * to read; tests never assert them.
  */
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 
 export interface SlideTimes {
   lang: string;
@@ -151,19 +151,27 @@ export async function timeBareSlideChanges(browser: Browser, origin: string): Pr
   });
 }
 
+/**
+ * A context at 1280×720 for a walk: nothing leaves `origin` (other hosts aborted), and the functions sent to the page
+ * find tsx's `__name` helper (tsx names the functions it compiles: `__name(fn, "tick")`).
+ */
+export async function benchContext(browser: Browser, origin: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort('blockedbyclient'),
+  );
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  return context;
+}
+
 async function timeWalks(
   browser: Browser,
   origin: string,
   address: string,
   ready: (page: Page) => Promise<void>,
 ): Promise<Omit<SlideTimes, 'lang'>> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort('blockedbyclient'),
-  );
-  // tsx names the functions it compiles (`__name(fn, "tick")`): the functions sent to the page need that helper.
-  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  const context = await benchContext(browser, origin);
   const page = await context.newPage();
   await page.goto(address);
   await ready(page);
