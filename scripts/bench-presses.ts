@@ -11,6 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchContext, settle } from './bench-slides.ts';
+import { parsePlanText } from '../slides/plan.ts';
 
 /** One press: the slide it led to, and its keydown's and keyup's durations (ms). */
 export interface Press {
@@ -29,11 +30,8 @@ export function plans(): { name: string; ids: ReadonlySet<string> | null }[] {
   return readdirSync(PLANS)
     .filter((f) => f.endsWith('.txt'))
     .map((f) => {
-      const lines = readFileSync(join(PLANS, f), 'utf8')
-        .split('\n')
-        .map((l) => l.replace(/#.*/, '').trim())
-        .filter((l) => l && !l.includes(':'));
-      return { name: f.slice(0, -'.txt'.length), ids: lines.includes('*') ? null : new Set(lines) };
+      const { ids } = parsePlanText(readFileSync(join(PLANS, f), 'utf8'));
+      return { name: f.slice(0, -'.txt'.length), ids: ids.includes('*') ? null : new Set(ids) };
     })
     .sort((a, b) => (Number(b.name) || 0) - (Number(a.name) || 0) || a.name.localeCompare(b.name));
 }
