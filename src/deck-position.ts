@@ -1,3 +1,4 @@
+import { Owned } from './owned.ts';
 import type { RevealApi, RevealPlugin } from 'reveal.js';
 import type { DemoMode } from '../lib/demo-contract.ts';
 import type { Lang } from '../lib/i18n.ts';
@@ -122,7 +123,8 @@ export class DeckPosition implements RevealPlugin {
   #deck: RevealApi | null = null;
   #now: Position | null = null;
   #subscribers = new Set<Subscriber>();
-  #handlers: [string, () => void][] = [];
+  /** What `bind` added to the deck and the window, taken back by `unbind`. */
+  readonly #owned = new Owned();
   readonly #options: DeckPositionOptions;
 
   constructor(options: DeckPositionOptions) {
@@ -147,20 +149,14 @@ export class DeckPosition implements RevealPlugin {
       ...DECK_EVENTS.map((e) => [e, e] as [string, PositionCause]),
       [PREFS_CHANGED, 'prefs'],
     ];
-    for (const [type, cause] of events) {
-      const handler = () => this.#update(cause);
-      deck.on(type, handler);
-      this.#handlers.push([type, handler]);
-    }
-    window.addEventListener(PRESENTING_EVENT, this.#onPresenting);
+    for (const [type, cause] of events) this.#owned.on(deck, type, () => this.#update(cause));
+    this.#owned.listen(window, PRESENTING_EVENT, this.#onPresenting);
   }
 
   /** Stops listening; the subscribers stay (a later `bind` publishes to them again). */
   unbind(): void {
-    if (this.#deck) for (const [type, handler] of this.#handlers) this.#deck.off(type, handler);
-    this.#handlers = [];
+    this.#owned.release();
     this.#deck = null;
-    if (typeof window !== 'undefined') window.removeEventListener(PRESENTING_EVENT, this.#onPresenting);
   }
 
   /**
