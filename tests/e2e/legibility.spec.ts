@@ -92,13 +92,6 @@ const KNOWN_SHORT: Record<string, number> = {
   // micro-macro: restaged, its queues fill the stage; at these steps the guess or the run's end stands shorter
   'micro-macro/0 (en)': 61,
   'micro-macro/0 (ru)': 61,
-  // python-asyncio: restaged with a full timeline; at these steps the handler's lines are fewer and it ends higher
-  'python-asyncio/0 (en)': 59,
-  'python-asyncio/2 (en)': 59,
-  'python-asyncio/3 (en)': 59,
-  'python-asyncio/0 (ru)': 59,
-  'python-asyncio/2 (ru)': 66,
-  'python-asyncio/3 (ru)': 62,
   // async-state-machine: its code and the state beside it end at 61–74 %: the loop picture has not reached it yet
   'async-state-machine/1 (en)': 68,
   'async-state-machine/2 (en)': 68,
