@@ -15,8 +15,11 @@ import {
   foldedMachine,
   formatVal,
   getFn,
+  machineGraph,
+  pieceListing,
   selectFn,
   selectScenario,
+  type FnDef,
   type FnId,
   type MachineState,
   type Step,
@@ -93,6 +96,36 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
     }
   }
 
+  /**
+   * The state machine as a picture: the call, each state (`case N`) and the end, top to bottom; on the arrow into a
+   * state, the `await` it resumes after. Lit: the state that runs (filled), or the one the machine waits to resume
+   * (outlined, its arrow lit); the call at step 0 and the end at the last.
+   */
+  private graph(fn: FnDef, step: Step) {
+    const t = asyncStateMachineText[this.lang];
+    const nodes = machineGraph(fn, step);
+    return html`<ol class="graph" aria-label=${t.graphLabel}>
+      ${nodes.map(
+        (n, i) => html`${
+          i === 0
+            ? nothing
+            : n.resumeAfter !== null
+              ? html`<li class="edge ${n.waiting ? 'lit' : ''}">
+                  <span class="await" data-actor=${n.waiting ? 'task' : nothing}>await ${n.resumeAfter}</span>
+                </li>`
+              : html`<li class="edge plain" aria-hidden="true"></li>`
+        }
+          <li
+            class="node ${n.kind} ${n.running ? 'running' : ''} ${n.waiting ? 'resumes' : ''}"
+            aria-current=${n.running || n.waiting ? 'step' : nothing}
+            data-actor=${n.running || n.waiting ? 'task' : nothing}
+          >
+            ${n.kind === 'done' ? t.graphDone : n.label}
+          </li>`,
+      )}
+    </ol>`;
+  }
+
   override render() {
     const lang = this.lang;
     const t = asyncStateMachineText[lang];
@@ -108,7 +141,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
     const statusClass = step.kind === 'suspend' ? 'good' : step.kind === 'rejected' ? 'bad' : '';
     const scenarioNames = t.scenarios[fn.id] as Record<string, string>;
 
-    const machine = foldedMachine(fn, step, this.presenting);
+    const machine = foldedMachine(fn, step);
 
     const bar = html`<div class="bar">
       <div class="field">
@@ -157,25 +190,90 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
       <hsw-code .code=${fn.asyncSource.join('\n')} language="javascript" .current=${step.asyncLines} label=${t.asyncCodeLabel}></hsw-code>
     </div>`;
 
-    // Presented to a hall: the state machine, the stack and the heap object, and the step's short line; what you
-    // write, the function, the calls and the step buttons behind a closed disclosure (the clicker drives the steps).
+    const stackBox = html`<div class="box stack-box" data-actor=${this.presenting ? 'thread' : nothing}>
+      <h3 id="stack-title">${t.stackTitle}</h3>
+      ${
+        frames.length
+          ? html`<ol class="stack" aria-labelledby="stack-title" data-testid="stack">
+            ${frames.map((f, i) =>
+              f.kind === 'job' && this.presenting
+                ? html`<li class="job" data-actor="microtask">${t.microtaskShort}</li>`
+                : html`<li class=${i === 0 ? 'top' : ''}>${f.kind === 'job' ? t.microtask : f.code}</li>`,
+            )}
+          </ol>`
+          : html`<p class="empty" data-testid="stack">${t.stackEmpty}</p>`
+      }
+      ${
+        step.kind === 'suspend' && step.pending
+          ? this.presenting
+            ? html`<p class="waiting" data-actor="io">${t.waitingFor(`${step.pending.op}(…)`)}</p>`
+            : html`<p class="waiting">${t.waitingFor(callKey(step.pending))}</p>`
+          : nothing
+      }
+    </div>`;
+    const heapBox = html`<div class="box heap-box ${step.heapReleased ? 'released' : ''}" data-actor=${this.presenting && !step.heapReleased ? 'task' : nothing}>
+      <h3><span id="heap-title">${t.heapTitle}</span>${
+        this.presenting
+          ? step.heapReleased
+            ? html` <span class="aside">· ${t.released}</span>`
+            : nothing
+          : html` <span class="aside">· ${step.heapReleased ? t.released : t.pauses(step.pauses)}</span>`
+      }</h3>
+      <table aria-labelledby="heap-title" data-testid="heap">
+        <tbody>
+          ${keys.map(
+            (k) => html`<tr class="${changed.has(k) ? 'changed' : ''} ${k === 'state' ? 'state' : ''}">
+              <td class="key">${k}</td>
+              <td>${formatVal(step.heap[k])}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${step.heapReleased && !this.presenting ? html`<p class="note">${t.heapReleased}</p>` : nothing}
+    </div>`;
+    const status = html`<p class="status callout ${statusClass}" role="status">${this.statusText(step, prev)}</p>`;
+
+    if (this.presenting) {
+      // Presented to a hall: the state machine is the picture (its states down the left, the current one lit, the
+      // resume points on the arrows between them); beside it the piece that runs, the stack and the heap object,
+      // and the step's short line. What you write, the function, the calls and the step buttons are one click away
+      // (the clicker drives the steps).
+      const piece = pieceListing(fn, s.steps, s.index);
+      return html`
+        <section aria-label=${t.demoLabel}>
+          <div class="stage">
+            ${this.graph(fn, step)}
+            <div class="side">
+              <div class="piece-room">
+                <hsw-code
+                  class="piece"
+                  .code=${piece.lines.join('\n')}
+                  language="javascript"
+                  .current=${piece.current}
+                  label=${t.machineCodeLabel}
+                ></hsw-code>
+              </div>
+              ${stackBox} ${heapBox} ${status}
+              <hsw-details class="source" lang=${lang} .open=${this.detailsOpen} label=${t.sourceDetails}>
+                ${bar}${asyncCol}
+              </hsw-details>
+            </div>
+          </div>
+        </section>
+      `;
+    }
+
     return html`
       <section aria-label=${t.demoLabel}>
-        ${
-          this.presenting
-            ? html`<hsw-details class="source" lang=${lang} .open=${this.detailsOpen} label=${t.sourceDetails}>
-              ${bar}${asyncCol}
-            </hsw-details>`
-            : bar
-        }
+        ${bar}
         <div class="view-toggle" role="group" aria-label=${t.codeView}>
           <button type="button" aria-pressed=${this.codeView === 'async' ? 'true' : 'false'} @click=${() => (this.codeView = 'async')}>${t.asyncTitle}</button>
           <button type="button" aria-pressed=${this.codeView === 'machine' ? 'true' : 'false'} @click=${() => (this.codeView = 'machine')}>${t.machineShort}</button>
         </div>
         <div class="grid">
-          ${this.presenting ? nothing : asyncCol}
-          <div class="col machine ${this.codeView === 'machine' || this.presenting ? 'chosen' : ''}">
-            <h3 class=${this.presenting ? 'sr-only' : ''}>${t.machineTitle}</h3>
+          ${asyncCol}
+          <div class="col machine ${this.codeView === 'machine' ? 'chosen' : ''}">
+            <h3>${t.machineTitle}</h3>
             <hsw-code
               class="machine-code"
               style=${styleProps({ '--hsw-machine-ch': String(Math.max(...fn.machineSource.map((l) => l.length))) })}
@@ -185,42 +283,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
               label=${t.machineCodeLabel}
             ></hsw-code>
           </div>
-          <div class="side">
-            <div class="box">
-              <h3 id="stack-title">${t.stackTitle}</h3>
-              ${
-                frames.length
-                  ? html`<ol class="stack" aria-labelledby="stack-title" data-testid="stack">
-                    ${frames.map((f, i) => html`<li class=${i === 0 ? 'top' : ''}>${f.kind === 'job' ? (this.presenting ? t.microtaskShort : t.microtask) : f.code}</li>`)}
-                  </ol>`
-                  : html`<p class="empty" data-testid="stack">${t.stackEmpty}</p>`
-              }
-              ${
-                step.kind === 'suspend' && step.pending
-                  ? html`<p class="waiting">${t.waitingFor(this.presenting ? `${step.pending.op}(…)` : callKey(step.pending))}</p>`
-                  : nothing
-              }
-            </div>
-            <div class="box ${step.heapReleased ? 'released' : ''}">
-              <h3><span id="heap-title">${t.heapTitle}</span>${
-                this.presenting
-                  ? nothing
-                  : html` <span class="aside">· ${step.heapReleased ? t.released : t.pauses(step.pauses)}</span>`
-              }</h3>
-              <table aria-labelledby="heap-title" data-testid="heap">
-                <tbody>
-                  ${keys.map(
-                    (k) => html`<tr class="${changed.has(k) ? 'changed' : ''} ${k === 'state' ? 'state' : ''}">
-                      <td class="key">${k}</td>
-                      <td>${formatVal(step.heap[k])}</td>
-                    </tr>`,
-                  )}
-                </tbody>
-              </table>
-              ${step.heapReleased ? html`<p class="note">${this.presenting ? t.released : t.heapReleased}</p>` : nothing}
-            </div>
-            <p class="status callout ${statusClass}" role="status">${this.statusText(step, prev)}</p>
-          </div>
+          <div class="side">${stackBox} ${heapBox} ${status}</div>
         </div>
       </section>
     `;

@@ -392,3 +392,61 @@ export function foldedMachine(fn: FnDef, step: Step, presented = false): ShownLi
   });
   return { lines, current };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Presented: the state machine as a picture, and the lines of the piece that runs.
+
+/** A node of the machine's picture: the call, a state (its `case`), or the end. */
+export interface GraphNode {
+  readonly kind: 'call' | 'state' | 'done';
+  /** The call (`load(7)`) or the state (`case 1`); empty for the end (the view names it). */
+  readonly label: string;
+  /** For a state entered after an `await`: the awaited expression as written (`db.get(id)`), else null. */
+  readonly resumeAfter: string | null;
+  /** This node runs at the step: the call at the call, the piece that runs, the end once settled. */
+  readonly running: boolean;
+  /** The machine is suspended and resumes here (`f.state` is this state). */
+  readonly waiting: boolean;
+}
+
+/**
+ * The machine as the presented slide draws it, top to bottom: the call, each piece in `case` order (the arrow into a
+ * state carries the `await` it resumes after, from the function's resume points), and the end; which node the step
+ * lights. Pure.
+ */
+export function machineGraph(fn: FnDef, step: Step): GraphNode[] {
+  const resume = new Map(fn.resumePoints.map((r) => [r.state, r.awaitExpr]));
+  const settled = step.kind === 'done' || step.kind === 'rejected';
+  return [
+    {
+      kind: 'call',
+      label: `${fn.id}(${fn.params.join(', ')})`,
+      resumeAfter: null,
+      running: step.kind === 'call',
+      waiting: false,
+    },
+    ...fn.pieces.map((p): GraphNode => ({
+      kind: 'state',
+      label: `case ${p.state}`,
+      resumeAfter: resume.get(p.state) ?? null,
+      running: step.kind === 'piece' && step.state === p.state,
+      waiting: step.kind === 'suspend' && step.state === p.state,
+    })),
+    { kind: 'done', label: '', resumeAfter: null, running: settled, waiting: false },
+  ];
+}
+
+/**
+ * The lines of the machine's listing the step is about, without their common indentation, and which of them to
+ * highlight: the entry function at the call, the piece that runs, the `return { await: … }` a pause returns from;
+ * once the promise is settled, the last piece that ran, nothing highlighted (nothing runs). Pure.
+ */
+export function pieceListing(fn: FnDef, steps: readonly Step[], index: number): ShownListing {
+  let at = index;
+  while (at > 0 && steps[at]!.machineLines.length === 0) at--;
+  const numbers = steps[at]!.machineLines;
+  const lines = numbers.map((n) => fn.machineSource[n - 1]!);
+  const indent = Math.min(...lines.map((l) => l.length - l.trimStart().length));
+  const settled = at !== index;
+  return { lines: lines.map((l) => l.slice(indent)), current: settled ? [] : lines.map((_, i) => i + 1) };
+}

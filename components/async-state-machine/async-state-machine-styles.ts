@@ -6,8 +6,9 @@ import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/
  * Laid out for a hall: the two listings at 0.825em (16.5 px, 16 px on the projector), the machine folded to the
  * running piece so that it fits whole; three columns: what you write, the state machine, and the call stack over
  * the heap object over the narration. On a phone: one listing at a time, chosen with a toggle.
- * Presented (the 23 px host): the state machine at 1em (22.3 px on the stage) beside the stack, the heap object and
- * the step's line at 0.9em and more; what you write and the controls in a closed disclosure above.
+ * Presented (the 23 px host): the state machine drawn as its states down the left, the stage's height; beside it the
+ * piece that runs at 1em (22.3 px on the stage), the stack, the heap object and the step's line; what you write and
+ * the controls in a closed disclosure under them.
  */
 export const styles = [
   controlStyles,
@@ -171,13 +172,102 @@ export const styles = [
     .view-toggle {
       display: none;
     }
-    :host([presenting]) hsw-code {
-      /* 23 px, 22.3 px on the stage: code from the back of the hall, its lines spaced to fill the picture's height */
-      font-size: 1em;
-      --hsw-code-line-height: 1.6;
+    /* Presented (the 23 px host): the machine drawn down the left, the stage's height (the call, its states, the
+       end; the await each state resumes after on the arrow into it); on the right the piece that runs at 1em (22.3 px
+       on the stage), the stack (the thread's), the heap object (the coroutine's) and the step's line. One colour per
+       actor: the lit state and the heap object the task's, the stack the thread's, a microtask frame the microtask's,
+       the awaited call the I/O's. */
+    .stage {
+      display: grid;
+      grid-template-columns: minmax(0, 0.8fr) minmax(0, 1fr);
+      gap: 0 1.2em;
+      align-items: start;
+    }
+    ol.graph {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-direction: column;
+      /* the same height at every step, whatever the side column holds: down to 93 % of the stage */
+      height: 23.6em;
+    }
+    .graph .node {
+      font-family: var(--hsw-mono);
+      font-size: 1.15em;
+      font-weight: 700;
+      text-align: center;
+      padding: 0.3em 0.5em;
+      border: 2px solid var(--hsw-border);
+      border-radius: 0.8em;
+      background: var(--hsw-panel);
+      color: var(--hsw-fg);
+      transition:
+        background-color 0.35s,
+        border-color 0.35s;
+    }
+    .graph .node.call,
+    .graph .node.done {
+      border-radius: 2em;
+      font-weight: 600;
+    }
+    .graph .node.running {
+      background: var(--hsw-actor-task);
+      border-color: var(--hsw-actor-task);
+      color: var(--hsw-actor-task-text);
+    }
+    .graph .node.resumes {
+      border: 3px dashed var(--hsw-actor-task);
+    }
+    .graph .edge {
+      flex: 1 1 0;
+      min-height: 2.2em;
+      position: relative;
+      display: flex;
+      align-items: center;
+      /* the arrow: a line down a quarter of the way across, a head at its end; the await it carries beside it */
+      background: linear-gradient(var(--hsw-muted), var(--hsw-muted)) no-repeat 25% 0 / 2px 100%;
+    }
+    .graph .edge::after {
+      content: '';
+      position: absolute;
+      left: calc(25% - 0.4em + 1px);
+      bottom: 0;
+      border: 0.4em solid transparent;
+      border-top: 0.55em solid var(--hsw-muted);
+      border-bottom: 0;
+    }
+    .graph .edge .await {
+      margin-left: calc(25% + 0.6em);
+      font-family: var(--hsw-mono);
+      font-size: 0.9em;
+      color: var(--hsw-fg);
+      padding: 0.1em 0.4em;
+      border: 2px solid transparent;
+      border-radius: 0.3em;
+      white-space: nowrap;
+      transition: background-color 0.35s;
+    }
+    .graph .edge.lit .await {
+      background: var(--hsw-actor-task);
+      border-color: var(--hsw-actor-task);
+      color: var(--hsw-actor-task-text);
     }
     :host([presenting]) .side {
       font-size: 1em;
+      gap: 0.45em;
+      flex: none;
+      min-width: 0;
+    }
+    .piece-room {
+      /* room for the longest piece (five lines: the listing's padding and borders, 1.2em and 2 px), so that the
+         stack and the heap object under it stand still from step to step */
+      min-height: calc(5 * 1.3em + 1.2em + 2px);
+    }
+    hsw-code.piece {
+      /* 23 px, 22.3 px on the stage: code from the back of the hall */
+      font-size: 1em;
+      --hsw-code-line-height: 1.3;
     }
     :host([presenting]) .side .box h3 {
       font-size: var(--hsw-fs-small);
@@ -185,11 +275,45 @@ export const styles = [
     :host([presenting]) .side table {
       font-size: var(--hsw-fs-small);
     }
-    :host([presenting]) .source {
-      margin-bottom: 0.3em;
+    :host([presenting]) .stack-box {
+      border: 2px solid var(--hsw-actor-thread);
+      /* room for three frames */
+      min-height: 5.5em;
+      box-sizing: border-box;
+    }
+    :host([presenting]) .heap-box:not(.released) {
+      border: 2px solid var(--hsw-actor-task);
+    }
+    :host([presenting]) ol.stack li.top {
+      border: 2px solid var(--hsw-fg);
+    }
+    :host([presenting]) ol.stack li.job {
+      background: var(--hsw-actor-microtask);
+      border-color: var(--hsw-actor-microtask);
+      color: var(--hsw-actor-microtask-text);
+    }
+    :host([presenting]) .empty {
+      color: var(--hsw-fg);
+    }
+    :host([presenting]) tr.state td {
+      color: var(--hsw-fg);
+    }
+    :host([presenting]) .waiting {
+      display: inline-block;
+      background: var(--hsw-actor-io);
+      color: var(--hsw-actor-io-text);
+      padding: 0 0.4em;
+      border-radius: 0.25em;
+      margin-top: 0.3em;
     }
     :host([presenting]) .source .col.async {
       margin-top: 0.4em;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .graph .node,
+      .graph .edge .await {
+        transition: none;
+      }
     }
     @container ${narrowQuery} {
       /* One listing at a time, chosen with the toggle; the stack, heap and narration stay in view. */
@@ -241,6 +365,14 @@ export const styles = [
       }
       hsw-code.machine-code {
         min-width: 0;
+      }
+      /* presented in a narrow frame: the machine above the rest, as tall as its boxes */
+      .stage {
+        grid-template-columns: minmax(0, 1fr);
+        gap: 0.6em;
+      }
+      ol.graph {
+        height: auto;
       }
     }
   `,

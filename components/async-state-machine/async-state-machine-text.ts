@@ -23,6 +23,9 @@ const en = {
   sourceDetails: 'Code and steps',
   asyncCodeLabel: 'The async function',
   machineCodeLabel: 'Its state-machine form',
+  /** Presented: the machine drawn as its states, top to bottom. */
+  graphLabel: 'The state machine: the call, its states with the await each resumes after, the end',
+  graphDone: 'done',
   stackTitle: 'Call stack',
   stackEmpty: 'empty: the thread is free',
   microtask: 'microtask (promise job)',
@@ -86,6 +89,8 @@ const ru: typeof en = {
   sourceDetails: 'Код и шаги',
   asyncCodeLabel: 'async-функция',
   machineCodeLabel: 'Она же в виде конечного автомата',
+  graphLabel: 'Конечный автомат: вызов, его состояния с await, после которого каждое продолжается, конец',
+  graphDone: 'готово',
   stackTitle: 'Стек вызовов',
   stackEmpty: 'пуст: поток свободен',
   microtask: 'микрозадача (задание промиса)',

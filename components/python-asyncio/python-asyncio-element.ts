@@ -24,11 +24,31 @@ import {
 /** One scale for every variant, so that their durations compare: 0–900 ms. */
 const AXIS_MS = 900;
 
+/**
+ * Presented, the lanes share this many pixels (the axis under them): the drawing is the same height at every step,
+ * four lanes or five (the pool's), and with the listing's room held for its longest excerpt it reaches down the stage.
+ */
+const PRESENTED_LANES_PX = 234;
+
+/**
+ * A thread occupied by a call, blocking (`time.sleep`, `requests.get`) or computing, is the thread's colour; a thread
+ * waiting for the GIL its outline (svg.timeline .gil); the loop asleep in select() a grey panel. One colour per actor
+ * (../shared/STAGE.md): the bars that draw a thread say so, `data-actor="thread"`.
+ */
 const BAR_FILL: Record<BarKind, string> = {
   select: 'var(--hsw-panel)',
-  block: 'var(--hsw-bad)',
-  cpu: 'var(--hsw-series-4)',
-  gil: 'var(--hsw-warn)',
+  block: 'var(--hsw-actor-thread)',
+  cpu: 'var(--hsw-actor-thread)',
+  gil: 'none',
+};
+
+/** The legend's swatches that draw an actor, in its colour. */
+const SWATCH_ACTOR: Partial<Record<string, string>> = {
+  block: 'thread',
+  cpu: 'thread',
+  gil: 'thread',
+  waiting: 'task',
+  tick: 'task',
 };
 
 /** Python asyncio: pick the call a handler makes; the loop's thread, the pool's workers and a heartbeat show what it costs. */
@@ -93,7 +113,10 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
     const legend = html`<div class="legend" aria-hidden="true">
       ${(['select', 'block', 'cpu', 'gil', 'waiting', 'tick', 'missed'] as const)
         .filter((k) => !presenting || drawn.has(k))
-        .map((k) => html`<span><span class="swatch ${k}"></span>${t.legend[k]}</span>`)}
+        .map(
+          (k) =>
+            html`<span><span class="swatch ${k}" data-actor=${SWATCH_ACTOR[k] ?? nothing}></span>${t.legend[k]}</span>`,
+        )}
     </div>`;
     const log = html`<ul class="log" aria-label=${t.logLane}>
       ${
@@ -114,13 +137,15 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       const few = presentedExcerpt(v);
       return html`
         <section aria-label=${t.demoLabel}>
-          <hsw-code
-            class="few"
-            language="python"
-            .code=${few.code}
-            .current=${[few.current]}
-            label=${t.codeLabel(t.variants[s.variant])}
-          ></hsw-code>
+          <div class="few-room">
+            <hsw-code
+              class="few"
+              language="python"
+              .code=${few.code}
+              .current=${[few.current]}
+              label=${t.codeLabel(t.variants[s.variant])}
+            ></hsw-code>
+          </div>
           <p class="line ${v.missed.length > 0 || blocked ? 'bad' : 'good'}" data-figure="ticks">
             ${t.ticks(n(v.ticks.length), n(v.missed.length))}${
               // the median only when it tells something: no tick missed, the loop never blocked
@@ -175,8 +200,15 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       presenting: this.presenting,
     });
     const { x, mid } = tl;
-    const laneH = this.presenting ? 48 : 22;
     const gap = 4;
+    // The lanes drawn: the loop's thread, the requests, the pool's threads or processes when the variant has them,
+    // the heartbeat and the log. Presented, they share PRESENTED_LANES_PX (a lane of several workers 6 px taller).
+    const pools = (['thread', 'process'] as const)
+      .map((k) => v.lanes.filter((l) => l.kind === k))
+      .filter((g) => g.length);
+    const rowCount = 4 + pools.length;
+    const extra = pools.filter((g) => g.length > 1).length * 6;
+    const laneH = this.presenting ? Math.floor((PRESENTED_LANES_PX - 2 - extra) / rowCount) - gap : 22;
     const rows: SVGTemplateResult[] = [];
     let y = 2;
     /** One lane row: the lanes given share it, each a sub-row of its height (the pool's workers side by side). */
@@ -192,20 +224,21 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       group.forEach((lane, i) => {
         const sy = y + i * subH;
         for (const b of lane.bars) {
-          const inset = b.kind === 'select' ? 6 : group.length > 1 ? 1 : 0;
+          const inset = b.kind === 'select' ? 6 : b.kind === 'gil' ? 2 : group.length > 1 ? 1 : 0;
           rows.push(
             span(tl, {
               from: b.start,
               to: b.end,
               y: sy + inset,
               h: subH - 2 * inset,
-              cls: b.kind === 'select' ? 'select' : undefined,
+              cls: b.kind === 'select' || b.kind === 'gil' ? b.kind : undefined,
               fill: BAR_FILL[b.kind],
               title: `${b.call}: ${n(b.start)}–${n(b.end)} ms`,
+              actor: b.kind === 'select' ? undefined : 'thread',
             }),
           );
           if (i === 0 && b.kind !== 'select' && b.kind !== 'gil' && fits(tl, x(b.end) - x(b.start), b.call))
-            labels.push(svg`<text class="bar-label" x=${x(b.start) + 4} y=${mid(y, h)}>${b.call}</text>`);
+            labels.push(svg`<text class="bar-label on-thread" x=${x(b.start) + 4} y=${mid(y, h)}>${b.call}</text>`);
         }
       });
       rows.push(...labels);
@@ -228,22 +261,20 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
           cls: 'waiting',
           min: 2,
           title: t.request(rq.n, n(rq.arrive), n(rq.end)),
+          actor: 'task',
         }),
       );
       for (const run of rq.running)
-        rows.push(span(tl, { from: run.start, to: run.end, y: ry, h, fill: BAR_FILL.block }));
+        rows.push(span(tl, { from: run.start, to: run.end, y: ry, h, fill: BAR_FILL.block, actor: 'thread' }));
     });
     y += laneH + gap;
-    for (const kind of ['thread', 'process'] as const) {
-      const group = v.lanes.filter((l) => l.kind === kind);
-      if (group.length > 0) laneRow(group);
-    }
+    for (const group of pools) laneRow(group);
     // The heartbeat: a mark per tick, a hollow one per tick it asked for and never got.
     const hbY = y;
     rows.push(laneLabel(tl, hbY, laneH, t.heartbeatLane));
     for (const tk of v.ticks)
       rows.push(
-        svg`<rect x=${x(tk) - 2} y=${hbY + 2} width="4" height=${laneH - 4} fill="var(--hsw-good)"><title>${t.legend.tick} ${n(tk)} ms</title></rect>`,
+        svg`<rect data-actor="task" x=${x(tk) - 2} y=${hbY + 2} width="4" height=${laneH - 4} fill="var(--hsw-actor-task)"><title>${t.legend.tick} ${n(tk)} ms</title></rect>`,
       );
     for (const m of v.missed)
       rows.push(
@@ -259,7 +290,8 @@ export class PythonAsyncioDemo extends DemoElement<PythonAsyncioState> {
       );
     }
     y += laneH + gap;
-    const axisY = y;
+    // presented, the axis stands where the lanes' share ends, whatever the rounding of their heights left over
+    const axisY = this.presenting ? Math.max(y, PRESENTED_LANES_PX) : y;
     // Marks every 150 ms (the figures the variants compare, 300 and 600, among them), every 300 when narrow or presented.
     const marks = [0, 150, 300, 450, 600, 750, 900].filter((_, i) => !(narrow || this.presenting) || i % 2 === 0);
     return timelineSvg(

@@ -63,9 +63,14 @@ export const styles = [
     .line {
       margin: 0.25em 0 0.2em;
     }
-    /* presented: the few lines the variant changes, at the code's 23 px */
+    /* presented: the few lines the variant changes, at the code's 23 px; room held for the longest excerpt (four
+       lines: the listing's padding and borders, 1.2em and 2 px), so that the figures and the timeline under it stand
+       still from step to step */
     hsw-code.few {
       font-size: 1em;
+    }
+    .few-room {
+      min-height: calc(4 * 1.45em + 1.2em + 2px);
     }
     .line {
       font-weight: 700;
@@ -87,24 +92,36 @@ export const styles = [
     svg.timeline rect.select {
       stroke: var(--hsw-border);
     }
+    /* a thread waiting for the GIL: the thread's outline; a request waiting: the task's (one colour per actor) */
+    svg.timeline rect.gil {
+      stroke: var(--hsw-actor-thread);
+      stroke-width: 2;
+    }
+    svg.timeline .waiting[data-actor='task'] {
+      stroke: var(--hsw-actor-task);
+    }
+    svg.timeline .bar-label.on-thread {
+      fill: var(--hsw-actor-thread-text);
+    }
     .swatch.select {
       background: var(--hsw-panel);
       border: 1px solid var(--hsw-border);
     }
-    .swatch.block {
-      background: var(--hsw-bad);
-    }
+    .swatch.block,
     .swatch.cpu {
-      background: var(--hsw-series-4);
+      background: var(--hsw-actor-thread);
     }
     .swatch.gil {
-      background: var(--hsw-warn);
+      border: 2px solid var(--hsw-actor-thread);
+    }
+    .swatch.waiting {
+      border-color: var(--hsw-actor-task);
     }
     /* The heartbeat's marks as drawn: a thin bar per tick, a dashed ring per tick asked for and never got. */
     .swatch.tick {
       width: 0.25em;
       margin: 0 0.33em;
-      background: var(--hsw-good);
+      background: var(--hsw-actor-task);
     }
     .swatch.missed {
       border: 2px dashed var(--hsw-bad);

@@ -42,7 +42,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Та же функция load, как её видит компилятор. Он режет её по каждому await на куски. Вызов создаёт в куче маленький объект: аргументы, локальные переменные, которые должны пережить паузу, и поле состояния, сейчас ноль, — какой кусок выполнять следующим. Пройдём по шагам и будем следить за двумя местами: стеком и объектом в куче.',
+        p: 'Та же функция load, как её видит компилятор. Он режет её по каждому await на куски. Вызов создаёт в куче маленький объект: аргументы, локальные переменные, которые должны пережить паузу, и поле состояния, сейчас ноль, — какой кусок выполнять следующим. Слева — его состояния, а на каждой стрелке — await, после которого состояние продолжается. Пройдём по шагам и будем следить за подсвеченным состоянием, стеком и объектом в куче.',
       },
       {
         p: 'Первый кусок выполняется прямо в вызове, на стеке вызывающего, как любая функция. Он запускает запрос к базе и доходит до первого await. Пока всё как в обычной функции: кадр на стеке, код выполняется.',
@@ -100,7 +100,7 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'The same load function, as the compiler sees it. The compiler cuts it at every await into pieces. The call creates a small object on the heap: the arguments, the locals that must survive a pause, and a state field, now zero, which says which piece runs next. Let’s step through it and watch two places: the stack and the object on the heap.',
+        p: 'The same load function, as the compiler sees it. The compiler cuts it at every await into pieces. The call creates a small object on the heap: the arguments, the locals that must survive a pause, and a state field, now zero, which says which piece runs next. On the left are its states, and on each arrow the await a state resumes after. As we step, watch the lit state, the stack and the object on the heap.',
       },
       {
         p: 'The first piece runs right inside the call, on the caller’s stack, like any function. It starts the database query and reaches the first await.',

@@ -26,6 +26,11 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   // presented, the slide is the shared loop picture (components/shared/loop-picture/), whose chips and regions take
   // the actor tokens but carry no data-actor yet; the phase list that does is in the closed disclosure
   'event-loop': { presented: [], selfPaced: [] },
+  // the threads a call occupies (the loop's, the pool's), the requests waiting and the heartbeat's ticks (tasks)
+  'python-asyncio': { presented: ['task', 'thread'], selfPaced: ['task', 'thread'] },
+  // presented: the state that runs or waits to resume and the heap object (the coroutine's), the stack (the thread's),
+  // the microtask that resumes it, the call it waits for (I/O); the self-paced view's listings mark none
+  'async-state-machine': { presented: ['io', 'microtask', 'task', 'thread'], selfPaced: [] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;

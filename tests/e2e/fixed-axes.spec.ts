@@ -23,6 +23,8 @@ const timelineAxis =
 
 const READINGS: Record<string, Reading> = {
   'tasks-gather': timelineAxis(true),
+  // (presented, the lanes share a fixed height: the pool's lane, when a variant has one, takes its share)
+  'python-asyncio': timelineAxis(true),
   // (the pool of 16 threads draws more lanes: its box grows downwards, its time axis does not)
   'libuv-pool': timelineAxis(false),
   pitfalls: timelineAxis(true),

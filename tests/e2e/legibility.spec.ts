@@ -92,22 +92,6 @@ const KNOWN_SHORT: Record<string, number> = {
   // micro-macro: restaged, its queues fill the stage; at these steps the guess or the run's end stands shorter
   'micro-macro/0 (en)': 61,
   'micro-macro/0 (ru)': 61,
-  // python-asyncio: restaged with a full timeline; at these steps the handler's lines are fewer and it ends higher
-  'python-asyncio/0 (en)': 59,
-  'python-asyncio/2 (en)': 59,
-  'python-asyncio/3 (en)': 59,
-  'python-asyncio/0 (ru)': 59,
-  'python-asyncio/2 (ru)': 66,
-  'python-asyncio/3 (ru)': 62,
-  // async-state-machine: its code and the state beside it end at 61–74 %: the loop picture has not reached it yet
-  'async-state-machine/1 (en)': 68,
-  'async-state-machine/2 (en)': 68,
-  'async-state-machine/5 (en)': 74,
-  'async-state-machine/6 (en)': 61,
-  'async-state-machine/1 (ru)': 68,
-  'async-state-machine/2 (ru)': 68,
-  'async-state-machine/5 (ru)': 74,
-  'async-state-machine/6 (ru)': 61,
   // asyncio-loop: the recorded turns and the program's lines end at 40–66 %: not on the loop picture yet
   'asyncio-loop/0 (en)': 59,
   'asyncio-loop/1 (en)': 59,

@@ -19,6 +19,8 @@ import {
   formatVal,
   getFn,
   initialState,
+  machineGraph,
+  pieceListing,
   selectFn,
   selectScenario,
   stateForStep,
@@ -327,6 +329,61 @@ describe('async-state-machine model: the lines it highlights come from the listi
     it(`${fn.id}: no line of either listing is wider than the layout's columns`, () => {
       for (const l of fn.machineSource) expect(l.length, l).toBeLessThanOrEqual(56);
       for (const l of fn.asyncSource) expect(l.length, l).toBeLessThanOrEqual(42);
+    });
+  }
+});
+
+describe('async-state-machine model: the machine as the presented slide draws it', () => {
+  it('load(7): the call, three states with the await each resumes after, the end; one node lit per step', () => {
+    const fn = getFn('load');
+    const steps = trace(fn, fn.scenarios[0]!);
+    const graph0 = machineGraph(fn, steps[0]!);
+    expect(graph0.map((n) => [n.kind, n.label, n.resumeAfter])).toEqual([
+      ['call', 'load(id)', null],
+      ['state', 'case 0', null],
+      ['state', 'case 1', 'db.get(id)'],
+      ['state', 'case 2', 'api.posts(user)'],
+      ['done', '', null],
+    ]);
+    // per step: the node that runs (R) or waits to resume (W), by index
+    const lit = steps.map((st) =>
+      machineGraph(fn, st)
+        .map((n, i) => (n.running ? `R${i}` : n.waiting ? `W${i}` : ''))
+        .join(''),
+    );
+    expect(lit).toEqual(['R0', 'R1', 'W2', 'R2', 'W3', 'R3', 'R4']);
+  });
+
+  for (const fn of FUNCTIONS) {
+    it(`${fn.id}: every resume point stands on the arrow into its state; exactly one node lit at every step`, () => {
+      for (const sc of fn.scenarios) {
+        for (const step of trace(fn, sc)) {
+          const graph = machineGraph(fn, step);
+          expect(
+            graph.filter((n) => n.running || n.waiting),
+            `${fn.id}/${sc.id} ${step.kind}`,
+          ).toHaveLength(1);
+          for (const r of fn.resumePoints)
+            expect(graph.find((n) => n.label === `case ${r.state}`)?.resumeAfter).toBe(r.awaitExpr);
+        }
+      }
+    });
+
+    it(`${fn.id}: the piece shown is the listing's own lines, highlighted while it runs`, () => {
+      for (const sc of fn.scenarios) {
+        const steps = trace(fn, sc);
+        steps.forEach((step, i) => {
+          const shown = pieceListing(fn, steps, i);
+          const from = step.machineLines.length ? step : steps[i - 1]!;
+          expect(shown.lines.map((l) => l.trim())).toEqual(
+            from.machineLines.map((l) => fn.machineSource[l - 1]!.trim()),
+          );
+          expect(shown.lines.some((l) => l.startsWith(' '))).toBe(shown.lines.length > 1);
+          expect(shown.current).toHaveLength(step.machineLines.length ? shown.lines.length : 0);
+          // the room the presented slide holds for it (the talk's function; another, picked in the disclosure, grows it)
+          if (fn.id === 'load') expect(shown.lines.length, `${sc.id} ${step.kind}`).toBeLessThanOrEqual(5);
+        });
+      }
     });
   }
 });
