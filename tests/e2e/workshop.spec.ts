@@ -1135,35 +1135,14 @@ test('the summary’s room results and ten top scores stay clear of the workshop
 });
 
 /** A host's questions file (`--questions`) of three: two quizzes and a quick poll whose words hold a tag. */
-function hostQuestionsFile(): { dir: string; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'hsw-questions-e2e-'));
-  const file = join(dir, 'questions.yaml');
-  writeFileSync(
-    file,
-    `- id: host-epoll
-  question: What does epoll_wait return?
-  choices: [Every socket, The ready ones, Nothing until a timeout]
-  answer: 2
-  explanation: Only the ready ones, from the kernel's ready list.
-- id: host-pace
-  question: { ru: Темп доклада?, en: "The talk's <b>pace</b>?" }
-  choices: [Slow, Fine, Fast]
-- id: host-threads
-  question: How many threads does one event loop use?
-  choices: [One, One per connection]
-  answer: 1
-  explanation: [One., A second paragraph.]
-`,
-  );
-  return { dir, file };
-}
+const HOST_QUESTIONS = resolve(root, 'tests/fixtures/host-questions.yaml');
 
 test('the host’s own questions: three from a file, opened from the panel, voted on from phones, revealed, exported; a restart keeps them', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
   const errors: string[] = [];
-  const { dir, file } = hostQuestionsFile();
+  const file = HOST_QUESTIONS;
   let s: Running | undefined = await startServer({ args: ['--questions', file] });
   const port = Number(new URL(s.origin).port);
   const contexts: BrowserContext[] = [];
@@ -1292,7 +1271,6 @@ test('the host’s own questions: three from a file, opened from the panel, vote
   } finally {
     for (const c of contexts) await c.close();
     await stopServer(s);
-    rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -1301,7 +1279,7 @@ test('a host’s question placed in a plan: a jump to it lands on its question, 
 }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
-  const { dir, file } = hostQuestionsFile();
+  const file = HOST_QUESTIONS;
   const s = await startServer({ args: ['--questions', file] });
   const contexts: BrowserContext[] = [];
   try {
@@ -1366,6 +1344,5 @@ test('a host’s question placed in a plan: a jump to it lands on its question, 
   } finally {
     for (const c of contexts) await c.close();
     await stopServer(s);
-    rmSync(dir, { recursive: true, force: true });
   }
 });
