@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import lit from 'eslint-plugin-lit';
+import hsw from './eslint-rules/style-props.js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -70,6 +71,9 @@ export default defineConfig(
       lit: { elementBaseClasses: ['DemoElement', 'QuizElement'] },
     },
     languageOptions: { globals: globals.browser },
+    // No style attribute in a template but through styleProps() (the deck's policy refuses one): eslint-rules/.
+    plugins: { hsw },
+    rules: { 'hsw/style-props': 'error' },
   },
 
   {

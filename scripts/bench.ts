@@ -20,7 +20,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, normalize, resolve } from 'node:path';
+import { contentType } from '../server/static.ts';
 import { budgets, elementBudgets } from './budget.ts';
 import { firstLoad } from './first-load.ts';
 import { fullChromiumLaunchOptions } from './chromium.ts';
@@ -89,19 +90,6 @@ if (run('sizes')) {
 }
 
 /** One static server for both pages: `/deck/…` is our build, `/reveal/…` the reveal.js package. */
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject',
-};
 const roots: Record<string, string> = {
   deck: dist,
   reveal: revealDir,
@@ -118,7 +106,7 @@ const server = createServer((req, res) => {
     return;
   }
   res.writeHead(200, {
-    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'content-type': contentType(file),
     'cache-control': 'no-store',
   });
   createReadStream(file).pipe(res);

@@ -1,5 +1,6 @@
 import { css, unsafeCSS } from 'lit';
 import themeCss from '../assets/theme.css?inline';
+import embedHeadCss from '../assets/embed-head.css?inline';
 import { themeForShadowRoot } from './shadow-theme.ts';
 
 /**
@@ -29,22 +30,10 @@ export const styles = [
       border-radius: 6px;
       text-align: start;
     }
-    .head {
-      display: flex;
-      flex-wrap: wrap;
-      justify-content: space-between;
-      align-items: baseline;
-      gap: 4px 16px;
-      margin-bottom: 8px;
-    }
     .title {
       font-size: 20px;
       font-weight: 700;
       color: var(--hsw-heading);
-    }
-    a {
-      font-size: 14px;
-      color: var(--hsw-accent-text);
     }
     a:focus-visible {
       outline: 3px solid var(--hsw-focus);
@@ -64,5 +53,7 @@ export const styles = [
       margin: 0;
     }
   `,
+  // the head (title, link to the deck) as the embed page has it
+  unsafeCSS(embedHeadCss),
   unsafeCSS(themeForShadowRoot(themeCss)),
 ];

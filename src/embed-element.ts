@@ -115,9 +115,9 @@ export class HswSlide extends LitElement {
     const demo: DemoDef = slide.demo;
     const deck = new URL(/* @vite-ignore */ `index.html?lang=${lang}#/${encodeURIComponent(slide.id)}`, import.meta.url)
       .href;
-    return html`<div class="head">
+    return html`<div class="embed-head">
         <span class="title">${slide.title[lang]}</span>
-        <a href=${deck} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
+        <a class="embed-open" href=${deck} target="_blank" rel="noopener">${t.openInDeck} ↗</a>
       </div>
       ${demoTemplate(slide, lang, {
         active: true,

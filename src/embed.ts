@@ -1,5 +1,6 @@
 import '../assets/theme.css';
 import '../assets/page.css';
+import '../assets/embed-head.css';
 import { html, render } from 'lit';
 import { isEmbeddable } from '../slides/types.ts';
 import { loadSlide, stepFromParam } from './slide-loader.ts';

@@ -113,6 +113,25 @@ async function ready(page: Page): Promise<void> {
 }
 
 /**
+ * The presenter's projected deck opened as the presenter opens it: by the address `npm run workshop` printed, with the
+ * secret, which the server trades for a cookie and a move to the same address without it; then ready and connected.
+ * `tail`: the deck's parameters and slide after `/presenter/<secret>/`.
+ */
+async function openProjector(page: Page, s: Running, tail = '?lang=en#/title'): Promise<Page> {
+  await page.goto(`${s.origin}/presenter/${s.secret}/${tail}`);
+  await ready(page);
+  await expect(page.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+  return page;
+}
+
+/** The presenter's remote (remote.html) opened the same way, by its printed address; connected. */
+async function openRemote(page: Page, s: Running, params = '?lang=en'): Promise<Page> {
+  await page.goto(`${s.origin}/presenter/${s.secret}/remote.html${params}`);
+  await expect(page.getByRole('status')).toHaveText('Connected');
+  return page;
+}
+
+/**
  * Where `secret` shows in a page, for a person, a copy or a program of the page: the page's own address (the address
  * bar, its history entry, what a worker's program reads as the page's), where it came from, and every resource it
  * loaded (its Performance entries); the title; the text of every node, in open shadow roots too (hidden text
@@ -228,10 +247,7 @@ test.describe('the presenter’s secret, with its own server', () => {
     };
     try {
       ctx.on('page', (p) => watch(p, errors, 'speaker view'));
-      const projector = watch(await ctx.newPage(), errors, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
-      await ready(projector);
-      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+      const projector = await openProjector(watch(await ctx.newPage(), errors, 'projector'), s);
       const popup = ctx.waitForEvent('page');
       await projector.keyboard.press('s');
       const speaker = await popup;
@@ -349,13 +365,10 @@ test.describe('the presenter’s pages by cookie, with their own server', () => 
       expect(await refused?.text()).toContain("Open the presenter's address that npm run workshop printed");
       await stranger.close();
 
-      const projector = watch(await pc.newPage(), errors, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
-      await ready(projector);
+      const projector = await openProjector(watch(await pc.newPage(), errors, 'projector'), s);
       // The address bar: the page without the secret, its parameters and its slide kept.
       expect(projector.url()).toBe(`${s.origin}/presenter/?lang=en&workshop=${s.room}&role=presenter#/title`);
       await expect(projector.locator('section#title')).toHaveClass(/present/);
-      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
       // The cookie is out of the page's reach.
       expect(await projector.evaluate(() => document.cookie)).toBe('');
       const cookies = await pc.cookies();
@@ -372,10 +385,8 @@ test.describe('the presenter’s pages by cookie, with their own server', () => 
       for (const page of [projector, speaker])
         for (const frame of page.frames()) expect(frame.url(), 'a frame').not.toContain(s.secret);
       // The remote, on the presenter's phone: its own printed address, its own cookie.
-      const remote = watch(await rc.newPage(), errors, 'remote');
-      await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?lang=en`);
+      const remote = await openRemote(watch(await rc.newPage(), errors, 'remote'), s);
       expect(remote.url()).toBe(`${s.origin}/presenter/remote.html?lang=en&workshop=${s.room}&role=presenter`);
-      await expect(remote.getByRole('status')).toHaveText('Connected');
       await remote.getByRole('button', { name: 'Next: the next demo step or slide' }).click();
       await expect(projector.locator('section#c10k')).toHaveClass(/present/);
       // Of everything both loaded or opened, the WebSockets included, only the printed address carries the secret.
@@ -419,11 +430,11 @@ test.describe('workshop mode with the real server', () => {
     };
     try {
       // The presenter's projected deck, on the title slide: the join address and its QR code.
-      const projector = await open(browser, { viewport: { width: 1280, height: 720 } }, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
-      await ready(projector);
+      const projector = await openProjector(
+        await open(browser, { viewport: { width: 1280, height: 720 } }, 'projector'),
+        s,
+      );
       await expect(projector.locator('.workshop-bar')).toContainText(`Room ${s.room}`);
-      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
       await expect(projector.getByRole('img', { name: `QR code of the address ${s.origin}/${s.room}` })).toBeVisible();
 
       // Three phones: the short address (a redirect) and the long one; a nickname each.
@@ -600,13 +611,8 @@ test.describe('workshop mode with the real server', () => {
     const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const rc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     try {
-      const projector = watch(await pc.newPage(), errors, 'projector');
-      await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
-      await ready(projector);
-      await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
-      const remote = watch(await rc.newPage(), errors, 'remote');
-      await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?lang=en`);
-      await expect(remote.getByRole('status')).toHaveText('Connected');
+      const projector = await openProjector(watch(await pc.newPage(), errors, 'projector'), s);
+      const remote = await openRemote(watch(await rc.newPage(), errors, 'remote'), s);
       await expect(
         remote.getByRole('heading', { level: 2, name: 'Event loop, coroutines and green threads' }),
       ).toBeVisible();
@@ -642,10 +648,7 @@ test.describe('workshop mode with the real server', () => {
     const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     try {
       for (const theme of ['light', 'dark']) {
-        const projector = await pc.newPage();
-        await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en&theme=${theme}#/quiz-busy-wait/0`);
-        await ready(projector);
-        await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+        const projector = await openProjector(await pc.newPage(), s, `?lang=en&theme=${theme}#/quiz-busy-wait/0`);
         found.push(...(await serious(projector, '.workshop-bar')));
         found.push(...(await serious(projector, 'section#quiz-busy-wait')));
         await projector.keyboard.press('w');
@@ -666,9 +669,7 @@ test.describe('workshop mode with the real server', () => {
         found.push(...(await serious(phone, '.workshop-bar')));
         await phone.close();
 
-        const remote = await fc.newPage();
-        await remote.goto(`${s.origin}/presenter/${s.secret}/remote.html?lang=en&theme=${theme}`);
-        await expect(remote.getByRole('status')).toHaveText('Connected');
+        const remote = await openRemote(await fc.newPage(), s, `?lang=en&theme=${theme}`);
         found.push(...(await serious(remote, '#remote-root')));
         await remote.close();
       }
@@ -1052,10 +1053,7 @@ test('the summary’s room results and ten top scores stay clear of the workshop
   const sockets: WebSocket[] = [];
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
-    const projector = watch(await ctx.newPage(), errors, 'projector');
-    await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
-    await ready(projector);
-    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    const projector = await openProjector(watch(await ctx.newPage(), errors, 'projector'), s);
     // Twelve people with nicknames of the longest length allowed (24): the summary shows the top ten.
     for (let i = 0; i < 12; i++)
       sockets.push(
@@ -1135,35 +1133,14 @@ test('the summary’s room results and ten top scores stay clear of the workshop
 });
 
 /** A host's questions file (`--questions`) of three: two quizzes and a quick poll whose words hold a tag. */
-function hostQuestionsFile(): { dir: string; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'hsw-questions-e2e-'));
-  const file = join(dir, 'questions.yaml');
-  writeFileSync(
-    file,
-    `- id: host-epoll
-  question: What does epoll_wait return?
-  choices: [Every socket, The ready ones, Nothing until a timeout]
-  answer: 2
-  explanation: Only the ready ones, from the kernel's ready list.
-- id: host-pace
-  question: { ru: Темп доклада?, en: "The talk's <b>pace</b>?" }
-  choices: [Slow, Fine, Fast]
-- id: host-threads
-  question: How many threads does one event loop use?
-  choices: [One, One per connection]
-  answer: 1
-  explanation: [One., A second paragraph.]
-`,
-  );
-  return { dir, file };
-}
+const HOST_QUESTIONS = resolve(root, 'tests/fixtures/host-questions.yaml');
 
 test('the host’s own questions: three from a file, opened from the panel, voted on from phones, revealed, exported; a restart keeps them', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
   const errors: string[] = [];
-  const { dir, file } = hostQuestionsFile();
+  const file = HOST_QUESTIONS;
   let s: Running | undefined = await startServer({ args: ['--questions', file] });
   const port = Number(new URL(s.origin).port);
   const contexts: BrowserContext[] = [];
@@ -1182,9 +1159,7 @@ test('the host’s own questions: three from a file, opened from the panel, vote
   };
   try {
     const projector = await open({ viewport: { width: 1280, height: 720 } }, 'projector', false);
-    await projector.goto(`${s.origin}/presenter/${s.secret}/?lang=en#/title`);
-    await ready(projector);
-    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
+    await openProjector(projector, s);
     const phones: Page[] = [];
     for (const nick of ['Ada', 'Bob']) {
       const p = await open({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' }, nick, false);
@@ -1292,7 +1267,6 @@ test('the host’s own questions: three from a file, opened from the panel, vote
   } finally {
     for (const c of contexts) await c.close();
     await stopServer(s);
-    rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -1301,19 +1275,18 @@ test('a host’s question placed in a plan: a jump to it lands on its question, 
 }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
-  const { dir, file } = hostQuestionsFile();
+  const file = HOST_QUESTIONS;
   const s = await startServer({ args: ['--questions', file] });
   const contexts: BrowserContext[] = [];
   try {
     const pc = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const fc = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' });
     contexts.push(pc, fc);
-    const projector = watch(await pc.newPage(), errors, 'projector');
-    await projector.goto(
-      `${s.origin}/presenter/${s.secret}/?lang=en&plan=title,question:host-pace,c10k,question:host-nope#/title`,
+    const projector = await openProjector(
+      watch(await pc.newPage(), errors, 'projector'),
+      s,
+      '?lang=en&plan=title,question:host-pace,c10k,question:host-nope#/title',
     );
-    await ready(projector);
-    await expect(projector.locator('.workshop-bar [role="status"]')).toHaveText('Connected');
     const phone = watch(await fc.newPage(), errors, 'phone');
     await phone.goto(`${s.origin}/?workshop=${s.room}&lang=en`);
     await ready(phone);
@@ -1366,6 +1339,5 @@ test('a host’s question placed in a plan: a jump to it lands on its question, 
   } finally {
     for (const c of contexts) await c.close();
     await stopServer(s);
-    rmSync(dir, { recursive: true, force: true });
   }
 });

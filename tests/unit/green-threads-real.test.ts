@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goEnv, goProbe } from './go-probe.ts';
 import { ANSWER_FIGURES } from '../../components/green-threads/green-threads-answer-figures.ts';
 import {
   ERLANG_REDUCTIONS,
@@ -54,35 +55,13 @@ function fewestThreads(
 describe.skipIf(!hasGo || !isLinux)(
   hasGo ? 'Go (go run tests/probes/green_go.go)' : 'Go: SKIPPED, no `go` on PATH',
   () => {
-    let dir = '';
     let bin = '';
-    const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
-      const e: NodeJS.ProcessEnv = {
-        ...process.env,
-        GOCACHE: join(dir, 'cache'),
-        GOPATH: join(dir, 'path'),
-        GO111MODULE: 'off',
-        ...extra,
-      };
-      delete e.GOFLAGS;
-      return e;
-    };
+    // `go build` once (the same compiler `go run` uses; tests/unit/go-probe.ts), then run the binary for each case
     beforeAll(() => {
-      dir = mkdtempSync(join(tmpdir(), 'green-go-'));
-      bin = join(dir, 'probe');
-      // `go build` once (the same compiler `go run` uses), then run the binary for each case
-      const r = spawnSync('go', ['build', '-o', bin, join(PROBES, 'green_go.go')], {
-        env: env(),
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-      if (r.status !== 0) throw new Error(`go build failed: ${r.stderr}`);
+      bin = goProbe('green_go.go');
     }, 130_000);
-    afterAll(() => {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
     const run = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
-      spawnSync(bin, args, { env: env(extra), encoding: 'utf8', timeout: 20_000 });
+      spawnSync(bin, args, { env: goEnv(extra), encoding: 'utf8', timeout: 20_000 });
 
     it('GOMAXPROCS=1: a spinning goroutine does not stop another; the gap it sees is tens of ms, as the slide says', () => {
       const r = json<{ ticks: number; maxGapMs: number; spanMs: number }>(run(['spin'], { GOMAXPROCS: '1' }));

@@ -8,10 +8,9 @@
  * Skipped visibly where the hard limit leaves no room above 1,024, and Go's case where `go` is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { goEnv, goProbe } from './go-probe.ts';
 import {
   FD_SOFT_LIMIT,
   RAISES_FD_LIMIT,
@@ -82,32 +81,13 @@ describe.skipIf(!roomy)(
     });
 
     describe.skipIf(!hasGo)(hasGo ? 'Go' : 'Go: SKIPPED, no `go` on PATH', () => {
-      let dir = '';
-      const env = (): NodeJS.ProcessEnv => {
-        const e: NodeJS.ProcessEnv = {
-          ...process.env,
-          GOCACHE: join(dir, 'cache'),
-          GOPATH: join(dir, 'path'),
-          GO111MODULE: 'off',
-        };
-        delete e.GOFLAGS;
-        return e;
-      };
+      let probe = '';
       beforeAll(() => {
-        dir = mkdtempSync(join(tmpdir(), 'fd-limit-go-'));
-        const r = spawnSync('go', ['build', '-o', join(dir, 'probe'), join(PROBES, 'fd_limit.go')], {
-          env: env(),
-          encoding: 'utf8',
-          timeout: 120_000,
-        });
-        if (r.status !== 0) throw new Error(`go build failed: ${r.stderr}`);
+        probe = goProbe('fd_limit.go');
       }, 130_000);
-      afterAll(() => {
-        if (dir) rmSync(dir, { recursive: true, force: true });
-      });
 
       it('Go (1.19 and later) raises its soft limit to the hard one as it starts: all sockets open', () => {
-        expectAsModel('go', underSoftLimit([join(dir, 'probe')], env()));
+        expectAsModel('go', underSoftLimit([probe], goEnv()));
       });
     });
   },

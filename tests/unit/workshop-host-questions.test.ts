@@ -4,7 +4,7 @@
  * phones that vote, a reveal, the export, a `kill -9` and a start again; the same over a real redis-server with two
  * processes. A malformed file is refused at start, naming its line.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_WORDS, QuestionsFileError, parseQuestions } from '../../server/host-questions.ts';
@@ -15,24 +15,11 @@ import { get, pidOf, tempDir, type Msg } from './workshop-client.ts';
 
 const { start, run, hello, kill9, cliArgs } = childServers();
 
-const SECRET_WORDS = 'kernel-keeps-the-ready-list';
-const GOOD = `# three questions of the host's
-- id: host-epoll
-  question: What does epoll_wait return?
-  choices: [Every socket, The ready ones, Nothing until a timeout]
-  answer: 2
-  explanation: Only the ready ones, ${SECRET_WORDS}.
-- id: host-pace
-  question: { ru: Темп доклада?, en: "The talk's <b>pace</b>?" }
-  choices: [Slow, Fine, Fast]
-- id: host-threads
-  question: How many threads does one event loop use?
-  choices: [One, One per connection]
-  answer: 1
-  explanation:
-    - One.
-    - { ru: Один поток., en: One thread. }
-`;
+/** The host's questions file both this and tests/e2e/workshop.spec.ts read: two quizzes and a quick poll. */
+const GOOD = readFileSync(new URL('../fixtures/host-questions.yaml', import.meta.url), 'utf8');
+/** The words of host-epoll's explanation that nothing sends before its reveal. */
+const SECRET_WORDS = 'ready list';
+const EPOLL_EXPLANATION = "Only the ready ones, from the kernel's ready list.";
 const IDS = ['host-epoll', 'host-pace', 'host-threads'];
 /** Each phone's choice on each question (0-based). */
 const CHOICES: Record<string, number[]> = {
@@ -105,8 +92,8 @@ async function runRoom(servers: readonly ChildServer[]): Promise<{ json: string;
     );
     expect(epoll).toMatchObject({ counts: [1, 2, 0], correct: 1, right: CHOICES['host-epoll']![i] === 1 });
     expect(epoll.explanation).toEqual({
-      ru: [`Only the ready ones, ${SECRET_WORDS}.`],
-      en: [`Only the ready ones, ${SECRET_WORDS}.`],
+      ru: [EPOLL_EXPLANATION],
+      en: [EPOLL_EXPLANATION],
     });
     // A quick poll: its counts, no right answer, no `right`.
     const pace = pollOf(await c.type('poll', (m) => pollOf(m).qid === 'host-pace' && pollOf(m).status === 'revealed'));

@@ -62,26 +62,30 @@ const base = import.meta.env.DEV ? new URL(`/${PYODIDE_DIR}/`, here).href : new 
 /** The deck's own address (a presenter's deck may be served under a path of its own): no program may read it. */
 const deckAddress = new URL(import.meta.env.DEV ? '/' : '../', here).href;
 
-let loaded = 0;
-let lastPost = 0;
-function progress(bytes: number, force = false): void {
-  loaded = Math.min(PYODIDE_BYTES, loaded + bytes);
-  const now = Date.now();
-  if (force || now - lastPost > 100) {
-    lastPost = now;
-    post({ kind: 'progress', loaded, total: PYODIDE_BYTES });
-  }
+/** A progress bar's count of `total` bytes: each count posts it, at most every 100 ms unless `force`d. */
+type Meter = (bytes: number, force?: boolean) => void;
+function meter(total: number): Meter {
+  let loaded = 0;
+  let lastPost = 0;
+  return (bytes, force = false) => {
+    loaded = Math.min(total, loaded + bytes);
+    const now = Date.now();
+    if (force || now - lastPost > 100) {
+      lastPost = now;
+      post({ kind: 'progress', loaded, total });
+    }
+  };
 }
 
-/** `fetch` that counts the bytes of each response's body as it is read. */
-function countingFetch(real: typeof fetch): typeof fetch {
+/** `fetch` that counts the bytes of each response's body on `count` as it is read. */
+function countingFetch(real: typeof fetch, count: Meter): typeof fetch {
   return async (input, init) => {
     const res = await real(input, init);
     if (!res.body) return res;
     const counted = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
-          progress(chunk.byteLength);
+          count(chunk.byteLength);
           controller.enqueue(chunk);
         },
       }),
@@ -93,9 +97,10 @@ function countingFetch(real: typeof fetch): typeof fetch {
 const sizeOf = (name: string) => PYODIDE_FILES.find((f) => f.name === name)?.bytes ?? 0;
 
 async function load(): Promise<Pyodide> {
-  post({ kind: 'progress', loaded: 0, total: PYODIDE_BYTES });
+  const progress = meter(PYODIDE_BYTES);
+  progress(0, true);
   const real = scope.fetch.bind(scope);
-  scope.fetch = countingFetch(real);
+  scope.fetch = countingFetch(real, progress);
   try {
     // The two scripts are modules (import(), not fetch): counted whole when each has arrived.
     const { loadPyodide } = (await import(/* @vite-ignore */ `${base}pyodide.mjs`)) as { loadPyodide: LoadPyodide };
@@ -202,28 +207,18 @@ interface Booted {
 /** Where the whole standard library's zip is put in Python's file system. */
 const WHOLE = '/lib/python_stdlib_whole.zip';
 
-/** The whole standard library, fetched once (its fixed address, the worker's own fetch) and put on sys.path. */
+/**
+ * The whole standard library, fetched once (its fixed address, the worker's own fetch, counted as Pyodide's files are)
+ * and put on sys.path.
+ */
 let fullLoaded: Promise<void> | null = null;
 function loadFullStdlib(booted: Booted): Promise<void> {
   fullLoaded ??= (async () => {
-    const res = await fetchOwn(`${base}${STDLIB_FULL.name}`);
+    const progress = meter(STDLIB_FULL.bytes);
+    const res = await countingFetch(fetchOwn, progress)(`${base}${STDLIB_FULL.name}`);
     if (!res.ok || !res.body) throw new Error(`the standard library did not load (${res.status})`);
-    const reader = res.body.getReader();
-    const parts: Uint8Array[] = [];
-    let got = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-      got += value.byteLength;
-      post({ kind: 'progress', loaded: Math.min(got, STDLIB_FULL.bytes), total: STDLIB_FULL.bytes });
-    }
-    const bytes = new Uint8Array(got);
-    let at = 0;
-    for (const p of parts) {
-      bytes.set(p, at);
-      at += p.byteLength;
-    }
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    progress(0, true);
     booted.py.FS.writeFile(WHOLE, bytes);
     booted.wanted(WHOLE);
   })().catch((error: unknown) => {
