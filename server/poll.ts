@@ -19,6 +19,12 @@
  * and the explanation appear in a view only once the question is revealed; a score is the number of revealed
  * questions the participant answered right, so it is recomputed from the votes, never stored. A quick poll (a host's
  * question with no right answer: `correct` null) is counted and revealed alike, and is no part of a score.
+ *
+ * This is the room's only set of rules: one process applies it to its log, and every process of a room shared
+ * through Redis applies it to the room's stream (server/redis-room.ts), in the stream's order, so each decides every
+ * event alike. A shared room's join and rename carry the limits they are admitted under (JoinLimits, NickLimits):
+ * new ids per address, the room's cap and reserve, renames per participant, the room's bytes of renames, kept in
+ * buckets (server/bucket.ts) whose clock is the events' `at`.
  */
 import * as v from 'valibot';
 import {
