@@ -120,7 +120,7 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
 
     phoneB.send({ type: 'vote', qid: Q.id, choice: Q.correct });
     expect(await phoneB.type('ack')).toMatchObject({ qid: Q.id, choice: Q.correct });
-    // The same pid on the first process learns its vote; a second vote from there is refused by Redis.
+    // The same pid on the first process learns its vote; a second vote from there is refused.
     expect((await phoneA.type('poll', (m) => pollOf(m).qid === Q.id))['poll']).toMatchObject({ yours: Q.correct });
     phoneA.send({ type: 'vote', qid: Q.id, choice: (Q.correct + 1) % Q.choiceCount });
     expect(await phoneA.type('refused')).toMatchObject({ reason: 'already-voted' });
@@ -155,6 +155,35 @@ describe.skipIf(redisMissing !== null)('a room shared through Redis', () => {
     // The stats are the room's: participants who joined on any process; connected, each process's participants with
     // a socket open summed (pid 1 on A and B, pid 2 on A, pid 3 on all three: 3 + 2 + 1).
     await presenter.type('stats', (m) => m['participants'] === 3 && m['connected'] === 6, 10_000);
+  }, 60_000);
+
+  test('one participant votes on two processes at once, 20 times over: one ack and one `already-voted` each time, the first in the stream counted on both', async () => {
+    const p = prefix();
+    const a = await shared(p, { fresh: true });
+    const b = await shared(p);
+    const presenter = (await hello(a.port, a.room, { role: 'presenter', secret: a.secret })).c;
+    presenter.send({ type: 'poll', qid: Q.id, action: 'open' });
+    await presenter.type('poll', (m) => pollOf(m).status === 'open');
+    const other = (Q.correct + 1) % Q.choiceCount;
+    for (let k = 0; k < 20; k++) {
+      const pid = pidOf(100 + k);
+      const onA = (await hello(a.port, a.room, { role: 'participant', pid })).c;
+      const onB = (await hello(b.port, b.room, { role: 'participant', pid })).c;
+      const answer = (c: TestClient) => c.waitFor((m) => m.type === 'ack' || m.type === 'refused', 'an answer');
+      onA.send({ type: 'vote', qid: Q.id, choice: Q.correct });
+      onB.send({ type: 'vote', qid: Q.id, choice: other });
+      const [fromA, fromB] = await Promise.all([answer(onA), answer(onB)]);
+      const refused = { type: 'refused', reason: 'already-voted' };
+      expect([fromA, fromB]).toContainEqual(refused);
+      expect([fromA, fromB].filter((m) => m.type === 'ack')).toHaveLength(1);
+      const counted = fromA.type === 'ack' ? Q.correct : other;
+      for (const s of [a, b]) {
+        const e = await exported(s.port, s.secret);
+        expect(e.participants.find((x) => x.pid === pid)?.answers[Q.id]).toBe(counted);
+      }
+      onA.close();
+      onB.close();
+    }
   }, 60_000);
 
   test("the presenter's secret and the limits hold per room, across processes", async () => {
