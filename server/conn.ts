@@ -6,6 +6,7 @@
 import type * as v from 'valibot';
 import { WebSocket } from 'ws';
 import type { Hello, RefusalReason, ServerMessage } from '../lib/workshop-protocol.ts';
+import type { Bucket } from './bucket.ts';
 
 /** Who a connection is once its hello is answered: the hello's `role`. */
 export type Role = v.InferOutput<typeof Hello>['role'];
@@ -24,12 +25,10 @@ export interface Conn {
   role: Role | null;
   /** A participant's id, from their hello. */
   pid: string | null;
-  /** The token bucket of the connection's messages (server/connection.ts): what is left of it, */
-  tokens: number;
-  /** the messages over its rate (they drain at the rate too; too many close the connection), */
-  strikes: number;
-  /** and when it was last filled (performance.now()). */
-  last: number;
+  /** The token bucket of the connection's messages (server/connection.ts), */
+  readonly rate: Bucket;
+  /** and of its messages over that rate (they refill at the rate too; a connection that runs out is closed). */
+  readonly strikes: Bucket;
   /** Answered the last ping. */
   alive: boolean;
 }

@@ -23,11 +23,15 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { MAX_MESSAGE_BYTES, parseClientMessage, type ClientMessage } from '../lib/workshop-protocol.ts';
 import type { Broadcast } from './broadcast.ts';
+import { Bucket } from './bucket.ts';
 import { refuse, type Conn } from './conn.ts';
 import type { Counters } from './context.ts';
 import { isLoopback } from './limits.ts';
 
-/** A flooding connection is closed after this many messages over its rate (the strikes drain at the rate, too). */
+/**
+ * A flooding connection is closed after more than this many messages over its rate (the strikes are a bucket of this
+ * size, refilled at the rate too).
+ */
 const MAX_STRIKES = 40;
 /** A peer that answers no close is not waited for (ws would wait 30 s). */
 const CLOSE_GRACE_MS = 1000;
@@ -102,9 +106,8 @@ export class Connections {
       presenterCookie: this.o.presenterCookie(req),
       role: null,
       pid: null,
-      tokens: this.o.rate.burst,
-      strikes: 0,
-      last: performance.now(),
+      rate: new Bucket(this.o.rate.burst, this.o.rate.perSecond / 1000, performance.now()),
+      strikes: new Bucket(MAX_STRIKES, this.o.rate.perSecond / 1000, performance.now()),
       alive: true,
     };
     broadcast.add(c);
@@ -164,17 +167,11 @@ export class Connections {
   private allow(c: Conn): boolean {
     const r = c.role === 'presenter' ? this.presenterRate : this.o.rate;
     const t = performance.now();
-    const elapsed = (t - c.last) / 1000;
-    c.last = t;
-    c.tokens = Math.min(r.burst, c.tokens + elapsed * r.perSecond);
-    c.strikes = Math.max(0, c.strikes - elapsed * r.perSecond);
-    if (c.tokens >= 1) {
-      c.tokens -= 1;
-      return true;
-    }
+    c.rate.resize(t, r.burst, r.perSecond / 1000);
+    c.strikes.resize(t, MAX_STRIKES, r.perSecond / 1000);
+    if (c.rate.take(t)) return true;
     this.o.counters.rateLimited++;
-    c.strikes += 1;
-    if (c.strikes > MAX_STRIKES) {
+    if (!c.strikes.take(t)) {
       this.o.counters.closedForFlooding++;
       c.ws.close(1008, 'flooding');
     } else {

@@ -4,8 +4,8 @@
  *   presenter     with the room's secret (constant time), or without one over a WebSocket whose upgrade carried the
  *                 presenter's cookie (a browser's: server/secret.ts): the welcome, the results and the stats
  *   participant   with its pid: a new one joins under the limits (new ids per address, the room's cap and reserve;
- *                 in Redis for a shared room, which Redis decides even for a pid the replica knows), a known one
- *                 comes back (another nickname: a rename); the welcome carries its slide, its polls and its score
+ *                 a shared room's join decided where it lands in Redis's stream, by every replica alike), a known
+ *                 one comes back (another nickname: a rename); the welcome carries its slide, its polls and score
  *   anything else `wrong-room`, `bad-secret` (counted in the presenter's stats), `room-full`, `rate-limited` and
  *                 closed (1008); a shared room whose Redis cannot be reached: `not-saved`, closed (1013); one
  *                 whose state Redis lost: `lost`, closed (1013: the page tries again, and is told again)
@@ -50,27 +50,33 @@ export async function hello(ctx: RoomContext, c: Conn, msg: v.InferOutput<typeof
   // A nickname refused, or a rename over the rate: said after the welcome (which would clear it on the phone).
   let refusal: RefusalReason | null = checked && !checked.ok ? 'bad-nick' : null;
   if (shared) {
-    // Everything Redis had when this hello came, in the replica: the welcome shows the votes made on any process.
+    // Everything Redis had when this hello came, in the replica: the welcome shows the votes made on any process,
+    // and a participant the replica knows is in the room (the stream only grows).
     if (!(await shared.sync())) return unreachable(ctx, c);
-    // Redis decides whether the participant is in the room, not the replica: an entry Redis lost (evicted) is put
-    // back by the hello that follows its `hello-first` (with the nickname the replica knows, if the hello has none).
-    const inReplica = room.hasParticipant(pid);
-    const nick = checked?.ok ? checked.nick : inReplica ? room.nickOf(pid) || undefined : undefined;
-    const exempt = ctx.limits.exemptLoopback && isLoopback(c.address);
-    const d = await shared.join({ t: 'join', pid, nick, at: ctx.now() }, addressKey(c.address), exempt);
-    if (d.verdict === 'room-full' || d.verdict === 'rate-limited') {
-      ctx.joinGate.refused++;
-      broadcast.presenterDirty({ stats: true });
-      refuse(c, d.verdict);
-      c.ws.close(1008, d.verdict === 'room-full' ? 'room full' : 'too many new participants from this address');
-      return;
-    }
-    if (d.verdict === 'not-saved' || d.verdict === 'lost') return unreachable(ctx, c);
-    let known = false;
-    if (d.verdict === 'ok') await shared.caughtUp(d.id);
-    else {
-      if (!inReplica) await shared.sync();
-      known = true;
+    let known = room.hasParticipant(pid);
+    if (!known) {
+      // This process's own bucket first (a flood of new ids writes nothing to Redis), then the room's: every
+      // replica decides the join alike, by the limits it carries (server/poll.ts), the room's cap counting the
+      // participants of every process.
+      const exempt = ctx.limits.exemptLoopback && isLoopback(c.address);
+      const local = ctx.joinGate.admit(c.address, 0);
+      const d =
+        local === 'ok'
+          ? await shared.join(
+              { t: 'join', pid, nick: checked?.ok ? checked.nick : undefined, at: ctx.now() },
+              addressKey(c.address),
+              exempt,
+            )
+          : { verdict: local };
+      if (d.verdict === 'room-full' || d.verdict === 'rate-limited') {
+        if (local === 'ok') ctx.joinGate.refused++;
+        broadcast.presenterDirty({ stats: true });
+        refuse(c, d.verdict);
+        c.ws.close(1008, d.verdict === 'room-full' ? 'room full' : 'too many new participants from this address');
+        return;
+      }
+      if (d.verdict === 'not-saved' || d.verdict === 'lost') return unreachable(ctx, c);
+      known = d.verdict === 'known';
     }
     if (known && checked?.ok) refusal = await rename(ctx, pid, checked.nick);
     if (c.ws.readyState !== WebSocket.OPEN) return;
@@ -139,17 +145,15 @@ async function presenterHello(ctx: RoomContext, c: Conn, secret: string | undefi
 /** A rename by a participant already in the room: applied now, logged at the window's end; or why not. */
 export async function rename(ctx: RoomContext, pid: string, nick: string): Promise<RefusalReason | null> {
   if (ctx.room.nickOf(pid) === nick) return null;
-  if (ctx.shared) {
-    // The pid's bucket and the room's byte budget are in Redis; the replicas apply it from the stream.
-    const d = await ctx.shared.decide({ t: 'nick', pid, nick, at: ctx.now() });
-    if (!d.ok) {
-      if (d.reason === 'rate-limited') ctx.renames.refused++;
-      return d.reason;
-    }
-    if (d.id !== null) await ctx.shared.caughtUp(d.id);
-    return null;
-  }
+  // The participant's rate, in this process's bucket.
   if (!ctx.renames.allow(pid)) return 'rate-limited';
+  if (ctx.shared) {
+    // And the room's: every replica decides the rename alike from the stream, by the participant's rate across
+    // processes and the room's byte budget (the limits the event carries, server/poll.ts).
+    const d = await ctx.shared.decide({ t: 'nick', pid, nick, at: ctx.now() });
+    if (!d.ok && d.reason === 'rate-limited') ctx.renames.refused++;
+    return d.ok ? null : d.reason;
+  }
   const e = { t: 'nick', pid, nick, at: ctx.now() } as const;
   const r = ctx.room.apply(e);
   if (!r.ok) return r.reason;

@@ -17,7 +17,10 @@
  * Nothing here does I/O but the sockets it is handed; the clock is injectable for tests.
  */
 import type { Socket } from 'node:net';
+import { JoinBuckets, RenameBuckets, type JoinVerdict } from './bucket.ts';
 import type { RoomEvent } from './poll.ts';
+
+export type { JoinVerdict } from './bucket.ts';
 
 export interface Limits {
   readonly maxConnections: number;
@@ -64,31 +67,6 @@ export function addressKey(address: string): string {
   return mapped ? mapped[1]! : address.toLowerCase();
 }
 
-/** A token bucket: `size` tokens, refilled at `perMs` tokens per millisecond. */
-class Bucket {
-  private tokens: number;
-  private last: number;
-  constructor(
-    private readonly size: number,
-    private readonly perMs: number,
-    now: number,
-  ) {
-    this.tokens = size;
-    this.last = now;
-  }
-  private refill(now: number): void {
-    this.tokens = Math.min(this.size, this.tokens + Math.max(0, now - this.last) * this.perMs);
-    this.last = now;
-  }
-  /** Takes `n` tokens if there are that many. */
-  take(now: number, n = 1): boolean {
-    this.refill(now);
-    if (this.tokens < n) return false;
-    this.tokens -= n;
-    return true;
-  }
-}
-
 /** The socket caps. `admit` is called for every new TCP socket of the HTTP server. */
 export class ConnectionGate {
   private readonly perAddress = new Map<string, number>();
@@ -128,11 +106,9 @@ export class ConnectionGate {
   }
 }
 
-export type JoinVerdict = 'ok' | 'rate-limited' | 'room-full';
-
-/** New identities: per address a bucket, and the room's reserve for addresses that have none yet. */
+/** New identities: per address a bucket, and the room's reserve for addresses that have none yet (bucket.ts). */
 export class JoinGate {
-  private readonly addresses = new Map<string, { bucket: Bucket; made: number }>();
+  private readonly buckets = new JoinBuckets();
   refused = 0;
 
   constructor(
@@ -143,28 +119,14 @@ export class JoinGate {
 
   /** May `address` make one more participant id, the room holding `participants` already? Consumes a token if so. */
   admit(address: string, participants: number): JoinVerdict {
-    const verdict = this.verdict(address, participants);
+    const exempt = this.limits.exemptLoopback && isLoopback(address);
+    const verdict = this.buckets.verdict(exempt ? null : addressKey(address), participants, this.clock(), {
+      max: this.maxParticipants,
+      reserve: this.limits.reserve,
+      perMinute: this.limits.joinsPerAddressPerMinute,
+    });
     if (verdict !== 'ok') this.refused++;
     return verdict;
-  }
-
-  private verdict(address: string, participants: number): JoinVerdict {
-    if (participants >= this.maxParticipants) return 'room-full';
-    if (this.limits.exemptLoopback && isLoopback(address)) return 'ok';
-    const now = this.clock();
-    const key = addressKey(address);
-    let entry = this.addresses.get(key);
-    if (participants >= this.maxParticipants - this.limits.reserve && entry !== undefined && entry.made > 0) {
-      return 'room-full';
-    }
-    if (!entry) {
-      const n = this.limits.joinsPerAddressPerMinute;
-      entry = { bucket: new Bucket(n, n / 60_000, now), made: 0 };
-      this.addresses.set(key, entry);
-    }
-    if (!entry.bucket.take(now)) return 'rate-limited';
-    entry.made++;
-    return 'ok';
   }
 }
 
@@ -176,9 +138,8 @@ type NickEvent = Extract<RoomEvent, { t: 'nick' }>;
  * `write` is the server's log append (resolves false when it failed: the nickname waits for the next window).
  */
 export class Renames {
-  private readonly perPid = new Map<string, Bucket>();
+  private readonly buckets = new RenameBuckets();
   private readonly pending = new Map<string, NickEvent>();
-  private readonly budget: Bucket;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   /** Bytes of nick lines handed to the log so far. */
@@ -189,21 +150,11 @@ export class Renames {
     private readonly limits: Limits,
     private readonly write: (e: NickEvent) => Promise<boolean>,
     private readonly clock: () => number = () => performance.now(),
-  ) {
-    // At least one line's worth, or no rename would ever fit.
-    const size = Math.max(limits.renameBytesPerSecond, 512);
-    this.budget = new Bucket(size, limits.renameBytesPerSecond / 1000, clock());
-  }
+  ) {}
 
   /** One rename by `pid`: false when it is over the participant's rate (the caller refuses it). */
   allow(pid: string): boolean {
-    const now = this.clock();
-    let b = this.perPid.get(pid);
-    if (!b) {
-      const n = this.limits.renamesPerPidPerMinute;
-      this.perPid.set(pid, (b = new Bucket(n, n / 60_000, now)));
-    }
-    if (b.take(now)) return true;
+    if (this.buckets.allow(pid, this.clock(), this.limits.renamesPerPidPerMinute)) return true;
     this.refused++;
     return false;
   }
@@ -228,7 +179,7 @@ export class Renames {
     const batch: NickEvent[] = [];
     for (const [pid, e] of this.pending) {
       const bytes = Buffer.byteLength(JSON.stringify(e)) + 1;
-      if (!all && !this.budget.take(this.clock(), bytes)) break;
+      if (!all && !this.buckets.spend(bytes, this.clock(), this.limits.renameBytesPerSecond)) break;
       this.pending.delete(pid);
       this.written += bytes;
       batch.push(e);

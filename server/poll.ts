@@ -19,6 +19,12 @@
  * and the explanation appear in a view only once the question is revealed; a score is the number of revealed
  * questions the participant answered right, so it is recomputed from the votes, never stored. A quick poll (a host's
  * question with no right answer: `correct` null) is counted and revealed alike, and is no part of a score.
+ *
+ * This is the room's only set of rules: one process applies it to its log, and every process of a room shared
+ * through Redis applies it to the room's stream (server/redis-room.ts), in the stream's order, so each decides every
+ * event alike. A shared room's join and rename carry the limits they are admitted under (JoinLimits, NickLimits):
+ * new ids per address, the room's cap and reserve, renames per participant, the room's bytes of renames, kept in
+ * buckets (server/bucket.ts) whose clock is the events' `at`.
  */
 import * as v from 'valibot';
 import {
@@ -35,10 +41,28 @@ import {
   type ResultRow,
   type Welcome,
 } from '../lib/workshop-protocol.ts';
+import { JoinBuckets, RenameBuckets } from './bucket.ts';
 import type { QuizDef } from './quizzes.ts';
 
 /** A moment: ms since the epoch. */
 export const At = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/**
+ * The limits a shared room's join is admitted under (the asking process's: its cap, reserve and new ids per address
+ * and minute; bucket.ts's JoinRule), and the address it counts against (absent: exempt, loopback). Every replica
+ * applying the join decides it by these, alike.
+ */
+export const JoinLimits = v.strictObject({
+  address: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  max: Count,
+  reserve: Count,
+  perMinute: Count,
+});
+
+/** The limits a shared room's rename is decided by: renames per participant and minute, the room's bytes a second. */
+export const NickLimits = v.strictObject({ perMinute: Count, bytesPerSecond: Count });
 
 /**
  * One event, as the server applies it, as the log stores it (one JSON line each, checked against this schema when it
@@ -46,8 +70,14 @@ export const At = v.pipe(v.number(), v.integer(), v.minValue(0));
  * PollCommand's picklist, a nickname is what the server sends.
  */
 export const RoomEvent = v.variant('t', [
-  v.strictObject({ t: v.literal('join'), pid: ParticipantId, nick: v.optional(Nick), at: At }),
-  v.strictObject({ t: v.literal('nick'), pid: ParticipantId, nick: Nick, at: At }),
+  v.strictObject({
+    t: v.literal('join'),
+    pid: ParticipantId,
+    nick: v.optional(Nick),
+    at: At,
+    limits: v.optional(JoinLimits),
+  }),
+  v.strictObject({ t: v.literal('nick'), pid: ParticipantId, nick: Nick, at: At, limits: v.optional(NickLimits) }),
   v.strictObject({ t: v.literal('vote'), pid: ParticipantId, qid: Id, choice: Choice, at: At }),
   v.strictObject({ t: v.literal('poll'), qid: Id, action: PollCommand.entries.action, at: At }),
   v.strictObject({ t: v.literal('slide'), slide: SlidePosition, at: At }),
@@ -89,6 +119,9 @@ export class Room {
   private readonly participants = new Map<string, Participant>();
   private currentSlide: SlidePosition | null = null;
   private top = false;
+  /** The limits of joins and renames that carry theirs (a shared room's: every replica keeps the same buckets). */
+  private readonly joins = new JoinBuckets();
+  private readonly renames = new RenameBuckets();
 
   constructor(readonly quizzes: readonly QuizDef[]) {
     for (const quiz of quizzes) {
@@ -155,6 +188,13 @@ export class Room {
     switch (e.t) {
       case 'join': {
         const p = this.participants.get(e.pid);
+        if (e.limits) {
+          // A shared room's join: a participant already in the room is known (another nickname is a rename).
+          if (p) return UNCHANGED;
+          const { address, ...rule } = e.limits;
+          const verdict = this.joins.verdict(address ?? null, this.participants.size, e.at, rule, dry);
+          if (verdict !== 'ok') return refuse(verdict);
+        }
         if (!p) {
           if (!dry) this.participants.set(e.pid, { nick: e.nick ?? '', order: this.participants.size });
           return CHANGED;
@@ -167,6 +207,13 @@ export class Room {
         const p = this.participants.get(e.pid);
         if (!p) return refuse('hello-first');
         if (p.nick === e.nick) return UNCHANGED;
+        if (e.limits) {
+          // A shared room's rename: within the participant's rate and the room's bytes (its line, as one process
+          // would log it).
+          const line = new TextEncoder().encode(JSON.stringify({ ...e, limits: undefined })).length + 1;
+          if (!this.renames.allow(e.pid, e.at, e.limits.perMinute, dry)) return refuse('rate-limited');
+          if (!this.renames.spend(line, e.at, e.limits.bytesPerSecond, dry)) return refuse('rate-limited');
+        }
         if (!dry) p.nick = e.nick;
         return CHANGED;
       }

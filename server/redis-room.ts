@@ -1,63 +1,60 @@
 /**
  * A room shared by several server processes through Redis (`npm run workshop -- --redis redis://…`).
  *
- * Redis holds the room's truth and decides; every process keeps a replica of the room (server/poll.ts's Room) that
- * it builds by applying the room's events in Redis's order, and fans what changes out to its own sockets.
+ * Redis holds the room as its ordered log, and decides nothing: every process keeps a replica of the room
+ * (server/poll.ts's Room) that it builds by applying the log's events in Redis's order, and what an event does to
+ * the room (a vote accepted or refused, a poll command, a join under the limits, a rename) is what `Room.apply`
+ * answers at the event's place in the log, the same on every replica.
  *
  *   <prefix>:current                 the code of the room the processes serve (`--new`: another)
  *   <prefix>:lost                    "<CODE> <ISO time>": a room whose keys a running process found gone (below)
  *   <prefix>:room:<CODE>:meta        hash: the presenter's secret, when the room was made
- *   <prefix>:room:<CODE>:events      stream: every accepted event (field `e`: the RoomEvent as JSON, `o`: its origin;
- *                                    or `n`: a remote's next/previous, relayed to the presenter's pages, not the room)
- *   <prefix>:room:<CODE>:people      hash pid → nickname (who joined)
- *   <prefix>:room:<CODE>:status      hash qid → idle | open | closed | revealed
- *   <prefix>:room:<CODE>:votes:<qid> hash pid → choice: one vote per pid per question
- *   <prefix>:room:<CODE>:buckets     hash: the token buckets of the room's limits (new ids per address, renames)
+ *   <prefix>:room:<CODE>:events      stream: the room's log (field `e`: a RoomEvent as JSON, accepted or not, `o`:
+ *                                    its origin `<process>:<conn>:<request>`; or `n`: a remote's next/previous,
+ *                                    relayed to the presenter's pages, not the room)
  *   <prefix>:room:<CODE>:procs       hash process → its counters (sockets, refusals), refreshed every second
  *
- * One Lua script (ROOM_SCRIPT) checks an event against the room and, if it is accepted, records it and appends it to
- * the stream, atomically: a vote is counted once (`HEXISTS`, then `HSET` of the pid) and only while its question is
- * open; a poll command follows the state machine of poll.ts; a join is under the room's cap and its address's
- * bucket; a rename under its pid's bucket and the room's byte budget. Redis runs one script at a time, so two
- * processes never both accept the same pid's vote, and the stream's order is the order of the decisions: every
- * replica applying it in that order accepts exactly what the script accepted, so counts derived from the votes agree
- * on every process. The answer stays in the process (server/quizzes.ts): Redis never holds it, and a participant's
- * view shows it only once the question is revealed (poll.ts), on every process alike.
+ * An event is submitted by appending it (ROOM_SCRIPT: one XADD) and decided when the submitting process's replica
+ * applies it, in the stream's order: `decide` resolves with that outcome, and only then is a vote acknowledged.
+ * Redis orders the appends, so two processes never both accept the same pid's vote: the second is applied after the
+ * first and refused `already-voted` on every replica. A join and a rename carry the limits they are decided by
+ * (poll.ts's JoinLimits, NickLimits: the asking process's), and every replica keeps the same buckets from the
+ * events' `at` (server/bucket.ts). What a process's replica refuses once it has every event Redis had is refused
+ * without writing anything (server/messages.ts), so refused votes seldom reach the log. The answer stays in the
+ * process (server/quizzes.ts): Redis never holds it, and a participant's view shows it only once the question is
+ * revealed (poll.ts), on every process alike.
  *
- * Durability: the script's reply comes once Redis has the write under its AOF policy; with `appendfsync always`
- * (what the tests run) Redis fsyncs before it replies, so a vote is acknowledged only once it is on Redis's disk.
- * Redis away: the command connection queues nothing (`enableOfflineQueue: false`, no resend), so a vote fails at
- * once and is refused `not-saved`; both connections reconnect with a capped exponential backoff, and the stream is
- * read on from the last event applied.
+ * Durability: a vote is acknowledged once the script's reply came (Redis has the entry under its AOF policy; with
+ * `appendfsync always`, what the tests run, on Redis's disk) and the replica applied it. Redis away: the command
+ * connection queues nothing (`enableOfflineQueue: false`, no resend), so a vote fails at once and is refused
+ * `not-saved`; both connections reconnect with a capped exponential backoff, and the stream is read on from the
+ * last event applied.
  *
  * The room lost: Redis answers but the room's `meta` is gone (Redis restarted without its append-only file, a
  * `FLUSHALL`, an eviction), or its stream holds fewer events than this process applied (restarted from an older
- * copy). Every script checks `meta`, and the stream's end against the last event the asking process applied, first
+ * copy). The script checks `meta`, and the stream's end against the last event the asking process applied, first
  * and answers `lost` without writing anything (a vote is refused `not-saved`, never recreated in an empty room); the
- * heartbeat, a reconnection and each hello's sync look too. The process then
- * stays lost for good (`onLost`: the presenter and the phones are told, `<prefix>:lost` names the room), and a
- * process started without `--new` refuses to make another room in its place (RoomLostError).
+ * heartbeat, a reconnection and each hello's sync look too. The process then stays lost for good (`onLost`: the
+ * presenter and the phones are told, `<prefix>:lost` names the room; a decision still waiting for its event is
+ * refused `not-saved`), and a process started without `--new` refuses to make another room in its place
+ * (RoomLostError).
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RoomEvent, Room } from './poll.ts';
+import type { Outcome, RoomEvent, Room } from './poll.ts';
 import type { Limits } from './limits.ts';
 import { newRoomCode, newSecret } from './store.ts';
-import type { RefusalReason } from '../lib/workshop-protocol.ts';
 
 /**
- * The Lua script of every decision. KEYS: events, people, status, votes of the event's question, buckets, meta.
- * ARGV: the operation, the event as JSON, its origin, the last event the asking process applied, then the operation's.
+ * The one Lua script that writes the room: it appends an event (`append`: field `e`) or a remote's `nav` (field `n`)
+ * to the stream, and decides nothing about the room; it only refuses to write into a room Redis lost. KEYS: events,
+ * meta. ARGV: the operation, the event as JSON, its origin, the last event the asking process applied.
  */
 export const ROOM_SCRIPT = `
-local op = ARGV[1]
-local ev = ARGV[2]
-local origin = ARGV[3]
--- The last event the asking process applied ('0-0': none yet).
-local applied = ARGV[4]
--- The room's keys are gone (a Redis restarted empty, flushed, evicted): nothing is decided, nothing recreated.
-if redis.call('EXISTS', KEYS[6]) == 0 then return {'lost', 'gone'} end
--- The stream ends before an event the process applied: Redis lost events (it came back from an older copy).
+local op, ev, origin, applied = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+-- The room's keys are gone (a Redis restarted empty, flushed, evicted): nothing is written, nothing recreated.
+if redis.call('EXISTS', KEYS[2]) == 0 then return {'lost', 'gone'} end
+-- The stream ends before an event the process applied ('0-0': none yet): Redis lost events (an older copy).
 if applied ~= '0-0' then
   local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
   local function parts(id)
@@ -69,92 +66,8 @@ if applied ~= '0-0' then
   local am, as = parts(applied)
   if tm < am or (tm == am and ts < as) then return {'lost', 'behind', top[1]} end
 end
-local function append()
-  return redis.call('XADD', KEYS[1], '*', 'e', ev, 'o', origin)
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
--- A token bucket in one field of the buckets hash: "tokens last".
-local function take(field, size, perMs, n)
-  local now = nowMs()
-  local raw = redis.call('HGET', KEYS[5], field)
-  local tokens, last = size, now
-  if raw then
-    local a, b = string.match(raw, '^(%S+) (%S+)$')
-    tokens, last = tonumber(a), tonumber(b)
-  end
-  tokens = math.min(size, tokens + math.max(0, now - last) * perMs)
-  if tokens < n then
-    redis.call('HSET', KEYS[5], field, tokens .. ' ' .. now)
-    return false
-  end
-  redis.call('HSET', KEYS[5], field, (tokens - n) .. ' ' .. now)
-  return true
-end
-
-if op == 'vote' then
-  local pid, qid, choice = ARGV[5], ARGV[6], ARGV[7]
-  if redis.call('HEXISTS', KEYS[2], pid) == 0 then return {'hello-first'} end
-  if redis.call('HEXISTS', KEYS[4], pid) == 1 then return {'already-voted'} end
-  if redis.call('HGET', KEYS[3], qid) ~= 'open' then return {'not-open'} end
-  redis.call('HSET', KEYS[4], pid, choice)
-  return {'ok', append()}
-elseif op == 'poll' then
-  local qid, action = ARGV[5], ARGV[6]
-  local from = redis.call('HGET', KEYS[3], qid) or 'idle'
-  if action == 'open' then
-    if from == 'open' then return {'unchanged'} end
-    if from == 'revealed' then return {'not-open'} end
-    redis.call('HSET', KEYS[3], qid, 'open')
-  elseif action == 'close' then
-    if from == 'closed' then return {'unchanged'} end
-    if from ~= 'open' then return {'not-open'} end
-    redis.call('HSET', KEYS[3], qid, 'closed')
-  elseif action == 'reveal' then
-    if from == 'revealed' then return {'unchanged'} end
-    redis.call('HSET', KEYS[3], qid, 'revealed')
-  elseif action == 'reset' then
-    if from == 'idle' and redis.call('HLEN', KEYS[4]) == 0 then return {'unchanged'} end
-    redis.call('HSET', KEYS[3], qid, 'idle')
-    redis.call('DEL', KEYS[4])
-  else
-    return {'malformed'}
-  end
-  return {'ok', append()}
-elseif op == 'join' then
-  local pid, nick = ARGV[5], ARGV[6]
-  local max, exempt, address = tonumber(ARGV[7]), ARGV[8], ARGV[9]
-  local perMinute, reserve = tonumber(ARGV[10]), tonumber(ARGV[11])
-  if redis.call('HEXISTS', KEYS[2], pid) == 1 then return {'known'} end
-  local n = redis.call('HLEN', KEYS[2])
-  if n >= max then return {'room-full'} end
-  if exempt ~= '1' then
-    local made = tonumber(redis.call('HGET', KEYS[5], 'made ' .. address) or '0')
-    if n >= max - reserve and made > 0 then return {'room-full'} end
-    if not take('join ' .. address, perMinute, perMinute / 60000, 1) then return {'rate-limited'} end
-    redis.call('HSET', KEYS[5], 'made ' .. address, made + 1)
-  end
-  redis.call('HSET', KEYS[2], pid, nick)
-  return {'ok', append()}
-elseif op == 'nick' then
-  local pid, nick = ARGV[5], ARGV[6]
-  local perMinute, bytesPerSecond = tonumber(ARGV[7]), tonumber(ARGV[8])
-  local known = redis.call('HGET', KEYS[2], pid)
-  if not known then return {'hello-first'} end
-  if known == nick then return {'unchanged'} end
-  if not take('nick ' .. pid, perMinute, perMinute / 60000, 1) then return {'rate-limited'} end
-  if not take('nick bytes', math.max(bytesPerSecond, 512), bytesPerSecond / 1000, #ev + 1) then
-    return {'rate-limited'}
-  end
-  redis.call('HSET', KEYS[2], pid, nick)
-  return {'ok', append()}
-elseif op == 'append' then
-  return {'ok', append()}
-elseif op == 'nav' then
-  return {'ok', redis.call('XADD', KEYS[1], '*', 'n', ev, 'o', origin)}
-end
+if op == 'append' then return {'ok', redis.call('XADD', KEYS[1], '*', 'e', ev, 'o', origin)} end
+if op == 'nav' then return {'ok', redis.call('XADD', KEYS[1], '*', 'n', ev, 'o', origin)} end
 return {'malformed'}
 `;
 
@@ -229,14 +142,14 @@ export interface SharedRoomOptions {
   readonly onLost?: (why: string) => void;
 }
 
-/** What a decision came to: accepted (and its stream id), nothing to do, or refused (`not-saved`: Redis unreachable). */
-export type Decision =
-  | { readonly ok: true; readonly id: string }
-  | { readonly ok: true; readonly id: null }
-  | { readonly ok: false; readonly reason: RefusalReason };
+/**
+ * What a decision came to: the replica's outcome of the event at its place in the stream (applied by then), or
+ * `not-saved` (Redis unreachable, or the room lost).
+ */
+export type Decision = Outcome;
 
 export type JoinDecision =
-  | { readonly verdict: 'ok'; readonly id: string }
+  | { readonly verdict: 'ok' }
   | { readonly verdict: 'known' }
   | { readonly verdict: 'room-full' | 'rate-limited' | 'not-saved' | 'lost' };
 
@@ -247,7 +160,10 @@ export interface ProcessCounters {
   readonly refusedJoins: number;
 }
 
-type Listener = (e: RoomEvent, origin: string) => void;
+/** Applies an event of the stream to the replica (and fans out what it changed): the room's outcome. */
+type Listener = (e: RoomEvent, origin: string) => Outcome;
+
+const NOT_SAVED: Outcome = { ok: false, reason: 'not-saved' };
 
 /** Compares two stream ids ("ms-seq"). */
 export function compareIds(a: string, b: string): number {
@@ -280,7 +196,7 @@ function connect(url: string, blocking: boolean): Redis & RoomCommands {
     retryStrategy: backoffMs,
     connectTimeout: 2000,
   }) as Redis & RoomCommands;
-  r.defineCommand('hswRoom', { numberOfKeys: 6, lua: ROOM_SCRIPT });
+  r.defineCommand('hswRoom', { numberOfKeys: 2, lua: ROOM_SCRIPT });
   r.defineCommand('hswOpen', { numberOfKeys: 2, lua: OPEN_SCRIPT });
   r.defineCommand('hswBeat', { numberOfKeys: 3, lua: BEAT_SCRIPT });
   r.on('error', () => {}); // reported through 'close' / 'ready'
@@ -291,7 +207,10 @@ export class SharedRoom {
   readonly origin = randomBytes(6).toString('hex');
   private applied = '0-0';
   private readonly waiters: { id: string; done: () => void }[] = [];
-  private listener: Listener = () => {};
+  /** This process's events on their way: request number → what to do with the replica's outcome. */
+  private readonly submitted = new Map<number, (o: Outcome) => void>();
+  private requests = 0;
+  private listener: Listener = (e) => this.options.room.apply(e);
   private navListener: (nav: string, origin: string) => void = () => {};
   private closed = false;
   private reading: Promise<void> = Promise.resolve();
@@ -406,8 +325,14 @@ export class SharedRoom {
     }
     if (nav !== null && live) this.navListener(nav, origin);
     if (e !== null) {
-      if (live) this.listener(e, origin);
-      else this.options.room.apply(e);
+      const outcome = live ? this.listener(e, origin) : this.options.room.apply(e);
+      // One of this process's own events: its decision is this outcome.
+      const [proc, , req] = origin.split(':');
+      if (proc === this.origin && req !== undefined) {
+        const done = this.submitted.get(Number(req));
+        this.submitted.delete(Number(req));
+        done?.(outcome);
+      }
     }
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       const w = this.waiters[i]!;
@@ -481,6 +406,14 @@ export class SharedRoom {
     // What a process started without --new reads (server/cli.ts): which room was lost, and when.
     this.cmd.set(this.lostKey, `${this.code} ${new Date().toISOString()}`).catch(() => {});
     this.options.onLost?.(why);
+    this.release();
+  }
+
+  /** The decisions still waiting for their event: refused `not-saved` (the room lost, or the process closing). */
+  private release(): void {
+    const waiting = [...this.submitted.values()];
+    this.submitted.clear();
+    for (const done of waiting) done(NOT_SAVED);
   }
 
   /** Why the room is lost (its keys gone from Redis), or null. */
@@ -525,23 +458,11 @@ export class SharedRoom {
     return this.available;
   }
 
-  private async run(qid: string | null, args: (string | number)[]): Promise<string[] | null> {
+  private async run(args: [op: string, ev: string, origin: string]): Promise<string[] | null> {
     if (this.lostWhy !== null) return ['lost'];
     const applied = this.applied;
     try {
-      const r = await this.cmd.hswRoom(
-        this.keys('events'),
-        this.keys('people'),
-        this.keys('status'),
-        this.keys(`votes:${qid ?? '-'}`),
-        this.keys('buckets'),
-        this.keys('meta'),
-        args[0]!,
-        args[1]!,
-        args[2]!,
-        applied,
-        ...args.slice(3),
-      );
+      const r = await this.cmd.hswRoom(this.keys('events'), this.keys('meta'), ...args, applied);
       if (r[0] === 'lost') {
         if (r[1] === 'gone') this.setLost(`Redis lost room ${this.code}: its keys are gone`);
         else this.behind(applied, r[2] ?? '');
@@ -554,66 +475,52 @@ export class SharedRoom {
     }
   }
 
-  private static decision(r: string[] | null): Decision {
-    // Redis away, or the room lost: the event is not saved, and it is said so.
-    if (r === null || r[0] === 'lost') return { ok: false, reason: 'not-saved' };
-    if (r[0] === 'ok') return { ok: true, id: r[1]! };
-    if (r[0] === 'unchanged') return { ok: true, id: null };
-    return { ok: false, reason: r[0] as RefusalReason };
-  }
-
   /**
-   * Decides a vote, a poll command, a rename, or appends a slide or showTop (the replicas decide whether those
-   * change anything). Resolves once Redis replied: an accepted event is in Redis then, and reaches every process's
-   * listener through the stream (this one's too).
+   * Submits an event to the room: appended to the stream, and decided when this process's replica applies it there
+   * (the listener's outcome, the same on every replica). Resolves once the replica has applied it: an accepted event
+   * is in Redis then, and has reached every process's listener or will (this one's first). `not-saved`: Redis away,
+   * or the room lost. A join and a rename carry this process's limits (poll.ts), by which every replica decides them.
    */
   async decide(e: RoomEvent, conn = ''): Promise<Decision> {
-    const ev = JSON.stringify(e);
-    const origin = `${this.origin}:${conn}`;
-    switch (e.t) {
-      case 'vote':
-        return SharedRoom.decision(await this.run(e.qid, ['vote', ev, origin, e.pid, e.qid, e.choice]));
-      case 'poll':
-        return SharedRoom.decision(await this.run(e.qid, ['poll', ev, origin, e.qid, e.action]));
-      case 'nick': {
-        const l = this.options.limits;
-        return SharedRoom.decision(
-          await this.run(null, ['nick', ev, origin, e.pid, e.nick, l.renamesPerPidPerMinute, l.renameBytesPerSecond]),
-        );
-      }
-      case 'join':
-        throw new Error('a join goes through join()');
-      default:
-        return SharedRoom.decision(await this.run(null, ['append', ev, origin]));
+    const l = this.options.limits;
+    const event: RoomEvent =
+      e.t === 'nick'
+        ? { ...e, limits: { perMinute: l.renamesPerPidPerMinute, bytesPerSecond: l.renameBytesPerSecond } }
+        : e;
+    const req = ++this.requests;
+    const decided = new Promise<Outcome>((done) => this.submitted.set(req, done));
+    const r = await this.run(['append', JSON.stringify(event), `${this.origin}:${conn}:${req}`]);
+    if (r?.[0] !== 'ok') {
+      // Not written (or not known to be): nothing to wait for. A reply lost after the write leaves the event in the
+      // stream, decided there like any other (the phone, told `not-saved`, finds its vote in its next welcome).
+      this.submitted.delete(req);
+      return NOT_SAVED;
     }
+    return decided;
   }
 
   /** A remote's `nav` (already validated), to the presenter's pages of every process; false: Redis is away. */
   async relay(nav: string, conn: string): Promise<boolean> {
-    const r = await this.run(null, ['nav', nav, `${this.origin}:${conn}`]);
+    const r = await this.run(['nav', nav, `${this.origin}:${conn}`]);
     return r?.[0] === 'ok';
   }
 
-  /** A new participant: under the room's cap and the address's bucket (unless exempt), across processes. */
+  /**
+   * A new participant: under the room's cap and the address's bucket (unless exempt), across processes; `known`: the
+   * participant is in the room already (a hello of the same pid on another process came first).
+   */
   async join(e: Extract<RoomEvent, { t: 'join' }>, addressKey: string, exempt: boolean): Promise<JoinDecision> {
     const l = this.options.limits;
-    const r = await this.run(null, [
-      'join',
-      JSON.stringify(e),
-      `${this.origin}:`,
-      e.pid,
-      e.nick ?? '',
-      this.options.maxParticipants,
-      exempt ? '1' : '0',
-      addressKey,
-      l.joinsPerAddressPerMinute,
-      l.reserve,
-    ]);
-    if (r === null) return { verdict: 'not-saved' };
-    if (r[0] === 'lost') return { verdict: 'lost' };
-    if (r[0] === 'ok') return { verdict: 'ok', id: r[1]! };
-    if (r[0] === 'known') return { verdict: 'known' };
-    return { verdict: r[0] === 'room-full' ? 'room-full' : 'rate-limited' };
+    const limits = {
+      ...(exempt ? {} : { address: addressKey }),
+      max: this.options.maxParticipants,
+      reserve: l.reserve,
+      perMinute: l.joinsPerAddressPerMinute,
+    };
+    const d = await this.decide({ ...e, limits });
+    if (d.ok) return { verdict: d.changed ? 'ok' : 'known' };
+    if (d.reason === 'not-saved') return { verdict: this.lostWhy === null ? 'not-saved' : 'lost' };
+    return { verdict: d.reason === 'room-full' ? 'room-full' : 'rate-limited' };
   }
 
   /**
@@ -671,14 +578,6 @@ export class SharedRoom {
     return this.totals;
   }
 
-  /** The votes Redis holds for a question, counted per choice (for checks: they equal the replicas' counts). */
-  async countsInRedis(qid: string, choiceCount: number): Promise<number[]> {
-    const votes = await this.cmd.hvals(this.keys(`votes:${qid}`));
-    const counts = Array.from({ length: choiceCount }, () => 0);
-    for (const v of votes) counts[Number(v)] = (counts[Number(v)] ?? 0) + 1;
-    return counts;
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -692,5 +591,6 @@ export class SharedRoom {
     await this.reading;
     this.cmd.disconnect();
     for (const w of this.waiters.splice(0)) w.done();
+    this.release();
   }
 }

@@ -11,9 +11,9 @@
  * The room's truth is server/poll.ts; every accepted event goes to server/store.ts's log before it is acknowledged
  * or broadcast (a slide change excepted: it is broadcast at once and logged behind it).
  *
- * With `redis`, the room is shared by every process given the same Redis (server/redis-room.ts): Redis decides each
- * event and orders them in a stream, each process applies the stream to its own replica of the room and fans the
- * changes out to its own sockets. The log folder is not used then.
+ * With `redis`, the room is shared by every process given the same Redis (server/redis-room.ts): Redis orders the
+ * events in a stream, each process applies the stream to its own replica of the room (the same poll.ts, which
+ * decides each event where it lands) and fans the changes out to its own sockets. The log folder is not used then.
  */
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { ServerMessage } from '../lib/workshop-protocol.ts';

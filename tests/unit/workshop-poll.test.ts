@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { JoinGate, Renames, resolveLimits } from '../../server/limits.ts';
 import { Room, csvField, type PollAction, type RoomEvent } from '../../server/poll.ts';
 import { QUIZZES, type QuizDef } from '../../server/quizzes.ts';
 import { slides } from '../../slides/index.ts';
@@ -203,6 +204,125 @@ describe('the CSV as spreadsheets read it', () => {
         }
       }),
       { seed: SIM_SEED, numRuns: 500 },
+    );
+  });
+});
+
+describe("a shared room's joins and renames: decided by the limits they carry", () => {
+  const limits = { max: 3, reserve: 1, perMinute: 2 };
+  const joinFrom = (pid: string, address: string | undefined, t: number): RoomEvent => ({
+    t: 'join',
+    pid,
+    at: t,
+    limits: { ...(address === undefined ? {} : { address }), ...limits },
+  });
+
+  test("new ids per address and minute, the room's cap and its reserve; a known participant's join changes nothing", () => {
+    const r = new Room([A]);
+    expect(r.apply(joinFrom('p1', '10.0.0.1', 0))).toEqual({ ok: true, changed: true });
+    const again: RoomEvent = { t: 'join', pid: 'p1', nick: 'Ada', at: 0, limits: { address: '10.0.0.1', ...limits } };
+    expect(r.apply(again)).toEqual({ ok: true, changed: false });
+    expect(r.nickOf('p1')).toBe('');
+    expect(r.apply(joinFrom('p2', '10.0.0.1', 0))).toEqual({ ok: true, changed: true });
+    // The room's last place is kept for an address that has made no id yet.
+    expect(r.apply(joinFrom('p3', '10.0.0.1', 60_000))).toEqual({ ok: false, reason: 'room-full' });
+    expect(r.apply(joinFrom('p3', '10.0.0.2', 0))).toEqual({ ok: true, changed: true });
+    expect(r.apply(joinFrom('p4', undefined, 0))).toEqual({ ok: false, reason: 'room-full' });
+    // The bucket, by the events' own times: 2 a minute.
+    const s = new Room([A]);
+    const big = { max: 100, reserve: 0, perMinute: 2 };
+    const at = (pid: string, t: number): RoomEvent => ({ t: 'join', pid, at: t, limits: { address: 'x', ...big } });
+    expect([at('a', 0), at('b', 1), at('c', 2), at('d', 30_000), at('e', 30_001)].map((e) => s.apply(e).ok)).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    // Exempt (no address): only the cap.
+    expect(s.apply({ t: 'join', pid: 'f', at: 30_002, limits: big })).toEqual({ ok: true, changed: true });
+  });
+
+  test("renames: per participant and minute, within the room's bytes a second", () => {
+    const r = new Room([A]);
+    r.apply(join('p1'));
+    r.apply(join('p2'));
+    const nick = (pid: string, n: string, t: number, bytesPerSecond = 8192): RoomEvent => ({
+      t: 'nick',
+      pid,
+      nick: n,
+      at: t,
+      limits: { perMinute: 2, bytesPerSecond },
+    });
+    expect(r.apply(nick('p9', 'X', 0))).toEqual({ ok: false, reason: 'hello-first' });
+    expect(r.apply(nick('p1', 'A', 0))).toEqual({ ok: true, changed: true });
+    expect(r.apply(nick('p1', 'A', 0))).toEqual({ ok: true, changed: false });
+    expect(r.apply(nick('p1', 'B', 0))).toEqual({ ok: true, changed: true });
+    expect(r.apply(nick('p1', 'C', 0))).toEqual({ ok: false, reason: 'rate-limited' });
+    expect(r.nickOf('p1')).toBe('B');
+    expect(r.apply(nick('p1', 'C', 30_000))).toEqual({ ok: true, changed: true });
+    // The budget: a bucket of at least 512 bytes, refilled at bytesPerSecond; each line as one process logs it.
+    const line = JSON.stringify({ t: 'nick', pid: 'p2', nick: 'D', at: 30_000 }).length + 1;
+    const s = new Room([A]);
+    s.apply(join('p2'));
+    const fits = Math.floor(512 / line);
+    const names = Array.from({ length: fits + 1 }, (_, i) => `N${i}`);
+    const pids = names.map((_, i) => `q${i}`);
+    pids.forEach((pid) => s.apply(join(pid)));
+    const got = names.map((n, i) => s.apply(nick(pids[i]!, n, 30_000, 10)).ok);
+    expect(got.filter(Boolean).length).toBeLessThanOrEqual(fits);
+    expect(got.at(-1)).toBe(false);
+  });
+
+  test("property: a room's replicas decide joins and renames as one process's gates do (limits.ts), on the same clock", () => {
+    const step = fc.record({
+      dt: fc.integer({ min: 0, max: 20_000 }),
+      kind: fc.constantFrom('join' as const, 'nick' as const),
+      pid: fc.constantFrom('p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'),
+      address: fc.constantFrom('10.0.0.1', '10.0.0.2', '127.0.0.1'),
+      nick: fc.constantFrom('Ada', 'Bo', 'Cy'),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+        const l = resolveLimits({
+          joinsPerAddressPerMinute: 3,
+          reserve: 2,
+          renamesPerPidPerMinute: 2,
+          renameBytesPerSecond: 1_000_000,
+        });
+        const max = 6;
+        let now = 0;
+        const gate = new JoinGate(l, max, () => now);
+        const renames = new Renames(
+          l,
+          () => Promise.resolve(true),
+          () => now,
+        );
+        const one = new Room([A]);
+        const replica = new Room([A]);
+        for (const s of steps) {
+          now += s.dt;
+          if (s.kind === 'join') {
+            if (one.hasParticipant(s.pid)) continue;
+            const verdict = gate.admit(s.address, one.participantCount);
+            if (verdict === 'ok') one.apply({ t: 'join', pid: s.pid, at: now });
+            const exempt = s.address === '127.0.0.1';
+            const limits = { ...(exempt ? {} : { address: s.address }), max, reserve: l.reserve, perMinute: 3 };
+            const r = replica.apply({ t: 'join', pid: s.pid, at: now, limits });
+            expect(r.ok ? 'ok' : r.reason).toBe(verdict);
+          } else {
+            if (!one.hasParticipant(s.pid) || one.nickOf(s.pid) === s.nick) continue;
+            const allowed = renames.allow(s.pid);
+            if (allowed) one.apply({ t: 'nick', pid: s.pid, nick: s.nick, at: now });
+            const limits = { perMinute: 2, bytesPerSecond: 1_000_000 };
+            const r = replica.apply({ t: 'nick', pid: s.pid, nick: s.nick, at: now, limits });
+            expect(r.ok).toBe(allowed);
+          }
+          expect(replica.results()).toEqual(one.results());
+          expect(replica.exportRows()).toEqual(one.exportRows());
+        }
+      }),
+      { seed: SIM_SEED, numRuns: 300 },
     );
   });
 });
