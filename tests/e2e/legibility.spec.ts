@@ -86,9 +86,6 @@ const KNOWN_SHORT: Record<string, number> = {
   // summary: a slide of text: the deck's answer in a few lines
   'summary/0 (en)': 44,
   'summary/0 (ru)': 49,
-  // title: the chapter map, a bookend: its six chapters in one row of cards
-  'title/0 (en)': 70,
-  'title/0 (ru)': 70,
   // micro-macro: restaged, its queues fill the stage; at these steps the guess or the run's end stands shorter
   'micro-macro/0 (en)': 61,
   'micro-macro/0 (ru)': 61,
