@@ -83,9 +83,6 @@ const KNOWN_SHORT: Record<string, number> = {
   'nonblocking/0 (ru)': 60,
   'nonblocking/1 (ru)': 60,
   'nonblocking/2 (ru)': 60,
-  // summary: a slide of text: the deck's answer in a few lines
-  'summary/0 (en)': 44,
-  'summary/0 (ru)': 49,
   // micro-macro: restaged, its queues fill the stage; at these steps the guess or the run's end stands shorter
   'micro-macro/0 (en)': 61,
   'micro-macro/0 (ru)': 61,
