@@ -63,13 +63,6 @@ const MIN_FILL = 0.75;
  * fails once its step fills the stage, so that the list cannot go stale) and meet every other limit.
  */
 const KNOWN_SHORT: Record<string, number> = {
-  // nonblocking: not restaged yet: three sockets' lanes and the call log
-  'nonblocking/0 (en)': 53,
-  'nonblocking/1 (en)': 53,
-  'nonblocking/2 (en)': 53,
-  'nonblocking/0 (ru)': 60,
-  'nonblocking/1 (ru)': 60,
-  'nonblocking/2 (ru)': 60,
   // micro-macro: restaged, its queues fill the stage; at these steps the guess or the run's end stands shorter
   'micro-macro/0 (en)': 61,
   'micro-macro/0 (ru)': 61,
