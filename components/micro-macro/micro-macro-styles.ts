@@ -284,6 +284,9 @@ export const styles = [
       flex-wrap: wrap;
       gap: 0.4em;
     }
+    :host([presenting]) ol.guess button {
+      min-height: 2.8em;
+    }
     :host([presenting]) .panel li {
       padding: 0.2em 0.4em;
     }
@@ -299,7 +302,7 @@ export const styles = [
       grid-template-columns: minmax(0, 1fr);
     }
     @container ${narrowQuery} {
-      .main {
+      :host .main {
         grid-template-columns: minmax(0, 1fr);
       }
       .queues {

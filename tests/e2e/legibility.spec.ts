@@ -63,9 +63,6 @@ const MIN_FILL = 0.75;
  * fails once its step fills the stage, so that the list cannot go stale) and meet every other limit.
  */
 const KNOWN_SHORT: Record<string, number> = {
-  // micro-macro: restaged, its queues fill the stage; at these steps the guess or the run's end stands shorter
-  'micro-macro/0 (en)': 61,
-  'micro-macro/0 (ru)': 61,
   // python-asyncio: restaged with a full timeline; at these steps the handler's lines are fewer and it ends higher
   'python-asyncio/0 (en)': 59,
   'python-asyncio/2 (en)': 59,
