@@ -285,7 +285,8 @@ export const styles = [
       gap: 0.4em;
     }
     :host([presenting]) ol.guess button {
-      min-height: 2.8em;
+      min-height: 2.6em;
+      font-size: 1.1em;
     }
     :host([presenting]) .panel li {
       padding: 0.2em 0.4em;
@@ -302,7 +303,8 @@ export const styles = [
       grid-template-columns: minmax(0, 1fr);
     }
     @container ${narrowQuery} {
-      :host .main {
+      .main,
+      :host([presenting]) .main {
         grid-template-columns: minmax(0, 1fr);
       }
       .queues {
