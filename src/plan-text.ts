@@ -1,5 +1,6 @@
 import type { Bilingual } from '../lib/i18n.ts';
 import type { ChapterId } from '../slides/types.ts';
+import { chapterQuestions } from '../components/shared/chapters/chapter-questions-text.ts';
 
 /**
  * The words of plans (slides/plan.ts): each chapter's question for its divider, and what the deck says of a plan
@@ -7,13 +8,7 @@ import type { ChapterId } from '../slides/types.ts';
  */
 const en = {
   /** Each chapter's question: its divider shows it big (a plan opens each chapter on one: slides/plan.ts). */
-  questions: {
-    io: 'Why not a thread for each connection?',
-    'event-loop': 'Who runs my callback?',
-    asyncio: 'What does await do?',
-    green: 'Can we do without async?',
-    production: 'What should we measure?',
-  } satisfies Record<ChapterId, string>,
+  questions: chapterQuestions.en satisfies Record<ChapterId, string>,
   /** A divider's line above its question: the chapter's number and name. */
   chapterOf: (n: number, name: string) => `Chapter ${n} · ${name}`,
   /** A host's own question placed in the plan (`question: <id>`, src/render-host-question.ts). */
@@ -33,13 +28,7 @@ const en = {
 };
 
 const ru: typeof en = {
-  questions: {
-    io: 'Почему не поток на каждое соединение?',
-    'event-loop': 'Кто вызывает мой колбэк?',
-    asyncio: 'Что делает await?',
-    green: 'Можно ли обойтись без async?',
-    production: 'Что измерять?',
-  },
+  questions: chapterQuestions.ru,
   chapterOf: (n: number, name: string) => `Глава ${n} · ${name}`,
   hostQuestion: 'Вопрос залу',
   hostQuestionAway: (qid: string) =>

@@ -8,11 +8,13 @@ import '../ui/details.ts';
 import * as model from './chapter-map-model.ts';
 import type { Chapter, ChapterMapState } from './chapter-map-model.ts';
 import { chapterMapText } from './chapter-map-text.ts';
+import { chapterQuestion } from '../shared/chapters/chapter-questions-text.ts';
 import { styles } from './chapter-map-styles.ts';
 
 /**
- * The title slide's map: each chapter, linking to its first slide, with its slides and how many there are. The
- * shell passes the chapters in (`.chapters`, already in the current language); the map imports no slide.
+ * The title slide's map: each chapter, linking to its first slide, with its question (the summary answers them), its
+ * slides and how many there are. The shell passes the chapters in (`.chapters`, already in the current language); the
+ * map imports no slide.
  */
 export class ChapterMap extends DemoElement<ChapterMapState> {
   static override properties = {
@@ -57,15 +59,21 @@ export class ChapterMap extends DemoElement<ChapterMapState> {
               ${c.slides.map((s) => html`<li><a class="slide" href="#/${s.id}">${s.title}</a></li>`)}
             </ul>`;
           const count = t.slideCount(c.slides.length);
-          // Presented, each card is its chapter and a closed disclosure, labelled with the count, of its slides.
+          const question = chapterQuestion(this.lang, c.chapter);
+          const asked = question ? html`<p class="question">${question}</p>` : nothing;
+          // Presented, each chapter is a row of the stage: its name and a closed disclosure, labelled with the count,
+          // of its slides, beside its question, large.
           return this.presenting
             ? html`<li class="chapter">
-                  <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}</a>
-                  <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${count}>${list}</hsw-details>
+                  <div class="name">
+                    <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}</a>
+                    <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${count}>${list}</hsw-details>
+                  </div>
+                  ${asked}
                 </li>`
             : html`<li class="chapter">
                   <a class="head" href="#/${c.firstSlide}"><span class="num">${i + 1}</span>${c.title}<span class="count">${count}</span></a>
-                  ${list}
+                  ${asked} ${list}
                 </li>`;
         })}
       </ol>

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { demoHostStyles } from '../ui/demo-styles.ts';
+import { demoHostStyles, narrowQuery } from '../ui/demo-styles.ts';
 
 /** The map's cards: chapter name 1.1em, slide titles and counts no smaller than the type scale's 0.75em. */
 export const styles = [
@@ -83,6 +83,52 @@ export const styles = [
     }
     :host([presenting]) ul {
       font-size: 0.9em;
+    }
+    p.question {
+      margin: 0 0 0.3em;
+      font-weight: 600;
+    }
+    /* Presented: one row a chapter, the rows sharing the stage's height down to the arrows' band; the chapter's name
+       on the left, its question large beside it, in the chapter's accent. */
+    :host([presenting]) {
+      height: 100%;
+      box-sizing: border-box;
+      padding-bottom: 72px;
+    }
+    :host([presenting]) nav {
+      height: 100%;
+    }
+    :host([presenting]) ol {
+      height: 100%;
+      grid-template-columns: minmax(0, 1fr);
+      grid-auto-rows: minmax(min-content, 1fr);
+      gap: 0.45em;
+    }
+    :host([presenting]) li.chapter {
+      display: grid;
+      grid-template-columns: 12em minmax(0, 1fr);
+      gap: 0.2em 1em;
+      align-items: center;
+      padding: 0.3em 1em;
+      border-left: 0.3em solid var(--hsw-accent);
+    }
+    :host([presenting]) a.head {
+      margin-bottom: 0.1em;
+      white-space: nowrap;
+    }
+    :host([presenting]) p.question {
+      margin: 0;
+      font-size: 1.45em;
+      line-height: 1.2;
+    }
+    /* a phone: the chapter's name above its question */
+    @container ${narrowQuery} {
+      :host([presenting]) li.chapter {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      :host([presenting]) p.question {
+        font-size: 1.15em;
+      }
     }
     .count {
       color: var(--hsw-muted);

@@ -131,8 +131,27 @@ export const styles = [
     .figures .scroll {
       grid-column: 1 / -1;
     }
+    /* Presented: the lanes share the stage's height (whatever the number of cores), the caption and its disclosure
+       under them, at the bottom. */
+    :host([presenting]) {
+      height: 100%;
+    }
+    :host([presenting]) section {
+      height: 100%;
+    }
+    :host([presenting]) .lanes {
+      flex: 1 1 auto;
+      grid-auto-rows: minmax(1em, 1fr);
+      gap: 0.5em;
+    }
     :host([presenting]) .track {
-      height: 1.5em;
+      height: auto;
+      align-self: stretch;
+    }
+    :host([presenting]) .slot {
+      top: 0.25em;
+      bottom: 0.25em;
+      border-width: 2px;
     }
     .callout p.last {
       display: inline;

@@ -284,6 +284,10 @@ export const styles = [
       flex-wrap: wrap;
       gap: 0.4em;
     }
+    :host([presenting]) ol.guess button {
+      min-height: 2.6em;
+      font-size: 1.1em;
+    }
     :host([presenting]) .panel li {
       padding: 0.2em 0.4em;
     }
@@ -299,7 +303,8 @@ export const styles = [
       grid-template-columns: minmax(0, 1fr);
     }
     @container ${narrowQuery} {
-      .main {
+      .main,
+      :host([presenting]) .main {
         grid-template-columns: minmax(0, 1fr);
       }
       .queues {

@@ -43,12 +43,12 @@ const MAX_FRAME_MS = 100;
 const WIDE_W = 760;
 const NARROW_W = 500;
 const LABEL_W = 96;
-const LANE_H = 24;
-const LANE_GAP = 4;
 const TOP = 4;
 const AXIS_H = 24;
 const LANES = 4;
-const H = TOP + LANES * (LANE_H + LANE_GAP) + AXIS_H;
+
+/** The lanes' height and the gap between them: presented, four times as tall, the timeline is the stage's picture. */
+const LANE_GEOMETRY = { browse: { laneH: 24, gap: 4 }, present: { laneH: 62, gap: 12 } } as const;
 
 function callName(e: TraceEvent): string {
   return e.call === 'read' ? `read(${e.socket ?? ''})` : 'epoll_wait';
@@ -235,7 +235,11 @@ export class NonblockingDemo extends DemoElement<PlayState> {
     const s = this.state;
     const scale = Math.max(1, commonScale(s.arrivals));
     const W = this.narrow ? NARROW_W : WIDE_W;
-    const plotW = W - LABEL_W - 8;
+    const { laneH: LANE_H, gap: LANE_GAP } = LANE_GEOMETRY[this.presenting && !this.narrow ? 'present' : 'browse'];
+    const H = TOP + LANES * (LANE_H + LANE_GAP) + AXIS_H;
+    /** An arrival's triangle and a served socket's dot: their half-width (the plot leaves room for a dot at its end). */
+    const mark = LANE_H > 30 ? 10 : 6;
+    const plotW = W - LABEL_W - Math.max(8, mark + 2);
     const x = (us: number) => LABEL_W + (Math.min(us, scale) / scale) * plotW;
     const laneY = (i: number) => TOP + i * (LANE_H + LANE_GAP);
     const tickStep = scale <= 20 ? 1 : scale <= 50 ? 5 : 10;
@@ -285,9 +289,9 @@ export class NonblockingDemo extends DemoElement<PlayState> {
       const served = v.servedSoFar[k];
       const waitEnd = served ?? time;
       return svg`
-        ${waitEnd > arr ? svg`<rect class="waiting" data-actor="io" x=${x(arr)} y=${y + 8} width=${x(waitEnd) - x(arr)} height=${LANE_H - 16}></rect>` : nothing}
-        <path class="arrival" data-actor="io" d="M ${x(arr) - 6} ${y + 2} L ${x(arr) + 6} ${y + 2} L ${x(arr)} ${y + 11} Z"></path>
-        ${served !== undefined ? svg`<circle class="served" cx=${x(served)} cy=${y + LANE_H / 2} r="6"></circle>` : nothing}
+        ${waitEnd > arr ? svg`<rect class="waiting" data-actor="io" x=${x(arr)} y=${y + LANE_H / 3} width=${x(waitEnd) - x(arr)} height=${LANE_H / 3}></rect>` : nothing}
+        <path class="arrival" data-actor="io" d="M ${x(arr) - mark} ${y + 2} L ${x(arr) + mark} ${y + 2} L ${x(arr)} ${y + 2 + 1.5 * mark} Z"></path>
+        ${served !== undefined ? svg`<circle class="served" cx=${x(served)} cy=${y + LANE_H / 2} r=${mark}></circle>` : nothing}
       `;
     });
 

@@ -16,11 +16,14 @@ import {
 import { summaryText } from './summary-text.ts';
 import { styles } from './summary-styles.ts';
 import '../ui/details.ts';
+import { chapterQuestion } from '../shared/chapters/chapter-questions-text.ts';
 
 /**
- * The last slide's demo: the person's score over every quiz of the deck, a link to each quiz, and links back to
- * each chapter. The shell passes the quizzes and chapters (`.quizzes`, `.chapters`); the stored score is read when
- * the element connects, each time its slide is shown again (`active`), and when another tab changes it.
+ * The last slide's demo: each chapter's question with its answer (the deck's answer, the picture presented), the
+ * person's score over every quiz of the deck, a link to each quiz, and links back to each chapter (in a workshop,
+ * the room's results instead of the picture and the score; presented to a hall, the picture alone). The shell passes
+ * the quizzes and chapters (`.quizzes`, `.chapters`); the stored score is read when the element connects, each time
+ * its slide is shown again (`active`), and when another tab changes it.
  */
 export class Summary extends DemoElement<SummaryState> {
   static override properties = {
@@ -139,22 +142,43 @@ export class Summary extends DemoElement<SummaryState> {
     </div>`;
   }
 
-  /**
-   * Presented to a hall (not in a workshop, where the room's results are the point), the person's own score and the
-   * chapter links are closed disclosures: the takeaways are the slide. In the self-paced view they are simply there.
-   */
-  private disclosed(label: string, content: unknown): unknown {
-    if (!this.presenting || this.room) return content;
-    return html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${label}>${content}</hsw-details>`;
-  }
-
   override render() {
     const t = summaryText[this.lang];
     const withTop = !!this.room?.top && this.room.top.length > 0;
-    return html`<section aria-label=${t.demoLabel} class=${withTop ? 'with-top' : ''}>
-      ${this.room ? [this.renderRoom(this.room), this.renderTop(this.room.top)] : this.disclosed(t.scoreTitle, this.renderScore())}
-      ${this.disclosed(t.chaptersTitle, this.renderChapters())}
-    </section>`;
+    // Presented to a hall (not in a workshop), the picture is the slide: the person's score and the chapter links
+    // stay in the self-paced view (each question links to its chapter).
+    const hall = this.presenting && !this.room;
+    return html`${this.room ? nothing : this.renderAnswers(hall)}
+      ${
+        hall
+          ? nothing
+          : html`<section aria-label=${t.demoLabel} class=${withTop ? 'with-top' : ''}>
+              ${this.room ? [this.renderRoom(this.room), this.renderTop(this.room.top)] : this.renderScore()}
+              ${this.renderChapters()}
+            </section>`
+      }`;
+  }
+
+  /** The deck's answer: each chapter's question (the title's map asks them), its answer beside it. */
+  private renderAnswers(alone: boolean) {
+    const t = summaryText[this.lang];
+    const target = this.mode === 'embed' ? '_blank' : nothing;
+    const rows = this.chapters.flatMap((c) => {
+      const question = chapterQuestion(this.lang, c.chapter);
+      const answer = t.answers[c.chapter];
+      return question && answer ? [{ c, question, answer }] : [];
+    });
+    return html`<ol class="answers ${alone ? 'alone' : ''}" aria-label=${t.answersLabel}>
+      ${rows.map(
+        ({ c, question, answer }) => html`<li>
+          <a class="q" href=${this.href(c.firstSlide)} target=${target} rel=${this.mode === 'embed' ? 'noopener' : nothing}
+            >${question}</a
+          >
+          <span class="arrow" aria-hidden="true"></span>
+          <span class="a">${answer}</span>
+        </li>`,
+      )}
+    </ol>`;
   }
 
   private renderChapters() {

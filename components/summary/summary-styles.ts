@@ -148,10 +148,70 @@ export const styles = [
       color: var(--hsw-accent-text);
       margin-right: 0.4em;
     }
+    /* The picture: each chapter's question, an arrow, its answer; one row a chapter. */
+    ol.answers {
+      list-style: none;
+      margin: 0 0 1em;
+      padding: 0;
+      display: grid;
+      gap: 0.4em;
+    }
+    ol.answers li {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) 1.5em minmax(0, 1fr);
+      gap: 0.5em;
+      align-items: center;
+      padding: 0.4em 0.8em;
+      border: 1px solid var(--hsw-border);
+      border-left: 0.3em solid var(--hsw-accent);
+      border-radius: 0.5em;
+      background: var(--hsw-panel);
+    }
+    ol.answers .q {
+      color: var(--hsw-fg);
+      text-decoration: none;
+    }
+    ol.answers .q:hover {
+      text-decoration: underline;
+    }
+    ol.answers .arrow::before {
+      content: '→';
+      color: var(--hsw-muted);
+    }
+    ol.answers .a {
+      font-weight: 700;
+      color: var(--hsw-accent-text);
+    }
+    /* Presented to a hall: the picture alone, its rows sharing the stage's height, the answers large. */
+    :host([presenting]) {
+      height: 100%;
+    }
+    :host([presenting]) ol.answers.alone {
+      height: 100%;
+      margin: 0;
+      grid-auto-rows: minmax(min-content, 1fr);
+      gap: 0.5em;
+    }
+    :host([presenting]) ol.answers li {
+      padding: 0.3em 1em;
+    }
+    :host([presenting]) ol.answers .q {
+      font-size: 1.1em;
+    }
+    :host([presenting]) ol.answers :is(.a, .arrow) {
+      font-size: 1.3em;
+    }
     @container ${narrowQuery} {
       section,
       section.with-top {
         grid-template-columns: minmax(0, 1fr);
+      }
+      ol.answers li {
+        grid-template-columns: minmax(0, 1fr);
+        gap: 0.1em;
+      }
+      ol.answers .arrow {
+        display: none;
       }
     }
   `,

@@ -3,6 +3,15 @@ import { ruPlural, type Bilingual } from '../../lib/i18n.ts';
 /** The summary's own words (the chapter names and quiz titles come from the shell with the data). */
 const en = {
   demoLabel: 'Your score and the chapters',
+  /** The picture: each chapter's question (components/shared/chapters), answered in a few words. */
+  answersLabel: 'Each chapter’s question and its answer',
+  answers: {
+    io: 'Costly; epoll waits for all',
+    'event-loop': 'The loop, one at a time',
+    asyncio: 'Pauses a state machine',
+    green: 'Yes: the runtime hides it',
+    production: 'Loop lag and syscalls',
+  } as Readonly<Record<string, string>>,
   scoreTitle: 'Your quizzes',
   score: (correct: number, total: number) => `${correct} of ${total}`,
   scoreLabel: (correct: number, total: number, answered: number) =>
@@ -24,6 +33,14 @@ const en = {
 
 const ru: typeof en = {
   demoLabel: 'Ваш счёт и главы',
+  answersLabel: 'Вопрос каждой главы и ответ на него',
+  answers: {
+    io: 'Дорого; epoll ждёт за всех',
+    'event-loop': 'Цикл, по одному за раз',
+    asyncio: 'Приостанавливает автомат',
+    green: 'Да: рантайм прячет цикл',
+    production: 'Задержку цикла и вызовы',
+  },
   scoreTitle: 'Ваши ответы',
   score: (correct: number, total: number) => `${correct} из ${total}`,
   scoreLabel: (correct: number, total: number, answered: number) =>

@@ -1,14 +1,17 @@
 import { slideText } from '../types.ts';
 
-/** The words of the slide `title` (its title is in `slides/title.ts`): loaded with the slide. */
+/**
+ * The words of the slide `title` (its title is in `slides/title.ts`): loaded with the slide. What the talk is about
+ * is in the disclosure: presented, the chapters' questions on the map say it.
+ */
 export default slideText({
   ru: {
     body: [
       {
-        p: 'Как один поток держит десятки тысяч соединений, что на самом деле делает `await`, почему одна тяжёлая функция вешает весь Node-сервер и чем горутины отличаются от `async def`.',
-      },
-      {
         details: [
+          {
+            p: 'Как один поток держит десятки тысяч соединений, что на самом деле делает `await`, почему одна тяжёлая функция вешает весь Node-сервер и чем горутины отличаются от `async def`.',
+          },
           { p: 'Листайте стрелками ← →, свайпом или кнопками внизу. В схемах нажимайте кнопки и двигайте ползунки.' },
         ],
       },
@@ -31,10 +34,10 @@ export default slideText({
   en: {
     body: [
       {
-        p: 'How one thread holds tens of thousands of connections, what `await` really does, why one heavy function hangs a whole Node server, and how goroutines differ from `async def`.',
-      },
-      {
         details: [
+          {
+            p: 'How one thread holds tens of thousands of connections, what `await` really does, why one heavy function hangs a whole Node server, and how goroutines differ from `async def`.',
+          },
           {
             p: 'Move with the ← → arrow keys, a swipe or the buttons at the bottom. In the demos, press the buttons and move the sliders.',
           },

@@ -37,6 +37,22 @@ test.describe('cores', () => {
     await expect(caption).toContainText('Slowest answer: 255 ms');
   });
 
+  test('presented, the lanes share the stage’s height: four tall lanes, the caption at the bottom', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'cores', { query: 'present' });
+    const slide = currentSlide(page);
+    const tracks = slide.locator('hsw-cores .lane .track');
+    await expect(tracks).toHaveCount(4);
+    // each core's lane at least 50 px tall on the projector (self-paced: 1.25em, 25 px)
+    for (const h of await tracks.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))
+      expect(h).toBeGreaterThanOrEqual(50);
+    const height = page.viewportSize()?.height ?? 720;
+    const caption = (await slide.locator('[data-figure="caption"]').boundingBox())!;
+    expect(caption.y + caption.height).toBeGreaterThan(0.75 * height);
+    expect(caption.y + caption.height, 'above the arrows’ band').toBeLessThan(height - 50);
+  });
+
   test('a person picks the strategy, the handler and the cores; in Russian too', async ({ page }) => {
     await gotoSlide(page, 'cores', { lang: 'ru' });
     const slide = currentSlide(page);

@@ -63,35 +63,6 @@ const MIN_FILL = 0.75;
  * fails once its step fills the stage, so that the list cannot go stale) and meet every other limit.
  */
 const KNOWN_SHORT: Record<string, number> = {
-  // cores: not restaged yet: the cores' lanes and a caption
-  'cores/0 (en)': 62,
-  'cores/1 (en)': 62,
-  'cores/2 (en)': 62,
-  'cores/3 (en)': 66,
-  'cores/4 (en)': 66,
-  'cores/5 (en)': 62,
-  'cores/0 (ru)': 71,
-  'cores/1 (ru)': 71,
-  'cores/2 (ru)': 71,
-  'cores/3 (ru)': 71,
-  'cores/4 (ru)': 71,
-  'cores/5 (ru)': 71,
-  // nonblocking: not restaged yet: three sockets' lanes and the call log
-  'nonblocking/0 (en)': 53,
-  'nonblocking/1 (en)': 53,
-  'nonblocking/2 (en)': 53,
-  'nonblocking/0 (ru)': 60,
-  'nonblocking/1 (ru)': 60,
-  'nonblocking/2 (ru)': 60,
-  // summary: a slide of text: the deck's answer in a few lines
-  'summary/0 (en)': 44,
-  'summary/0 (ru)': 49,
-  // title: the chapter map, a bookend: its six chapters in one row of cards
-  'title/0 (en)': 70,
-  'title/0 (ru)': 70,
-  // micro-macro: restaged, its queues fill the stage; at these steps the guess or the run's end stands shorter
-  'micro-macro/0 (en)': 61,
-  'micro-macro/0 (ru)': 61,
   // asyncio-loop: the recorded turns and the program's lines end at 40–66 %: not on the loop picture yet
   'asyncio-loop/0 (en)': 59,
   'asyncio-loop/1 (en)': 59,

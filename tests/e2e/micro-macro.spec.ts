@@ -289,6 +289,20 @@ test.describe('micro-macro', () => {
     await expect(example).toBeVisible();
   });
 
+  test('presented, the guess fills the stage: its lines tall, the last button in the stage’s lowest quarter', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'micro-macro', { query: 'present' });
+    const slide = currentSlide(page);
+    const lines = slide.locator('hsw-micro-macro ol.guess > li');
+    await expect(lines).toHaveCount(6);
+    // each line at least 55 px tall on the projector (self-paced: 1.8em, about 40 px)
+    for (const box of await lines.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))
+      expect(box).toBeGreaterThanOrEqual(55);
+    const skip = (await slide.getByRole('button', { name: 'Skip the guess' }).boundingBox())!;
+    expect(skip.y + skip.height).toBeGreaterThan(0.75 * (page.viewportSize()?.height ?? 720));
+  });
+
   test('presented, a step is the picture: the queues as rows of chips, no step buttons, what happened said aloud', async ({
     page,
   }) => {

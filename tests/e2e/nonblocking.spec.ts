@@ -138,6 +138,21 @@ test.describe('nonblocking: one thread, three sockets', () => {
     await expect(slide.getByRole('status')).toContainText('All three sockets served by 14 µs.');
   });
 
+  test('presented, the timeline is the picture: four tall lanes, the blocking run drawn whole at step 0', async ({
+    page,
+  }) => {
+    await gotoSlide(page, 'nonblocking', { query: 'present' });
+    const demo = currentSlide(page).locator('hsw-nonblocking');
+    const lanes = demo.locator('svg rect.lane-bg');
+    await expect(lanes).toHaveCount(4);
+    // each lane at least 50 px tall on the projector (self-paced: 24 px), the three sockets served, no click needed
+    for (const h of await lanes.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))
+      expect(h).toBeGreaterThanOrEqual(50);
+    await expect(demo.locator('svg circle.served')).toHaveCount(3);
+    const status = (await currentSlide(page).getByRole('status').boundingBox())!;
+    expect(status.y + status.height).toBeGreaterThan(0.75 * (page.viewportSize()?.height ?? 720));
+  });
+
   test('in Russian: names, table and status', async ({ page }) => {
     await gotoSlide(page, 'nonblocking', { lang: 'ru' });
     const slide = currentSlide(page);

@@ -116,6 +116,37 @@ test.describe('summary slide', () => {
     ]);
   });
 
+  test('presented, the picture is the deck’s answer: the title’s questions, each with its answer', async ({ page }) => {
+    const questions = [
+      'Why not a thread for each connection?',
+      'Who runs my callback?',
+      'What does await do?',
+      'Can we do without async?',
+      'What should we measure?',
+    ];
+    // the title's map asks them, one row a chapter
+    await gotoSlide(page, 'title', { query: 'present' });
+    await expect(currentSlide(page).locator('hsw-chapter-map p.question')).toHaveText(questions);
+    // the summary answers them, and is nothing else: the score and the chapter links are the self-paced view's
+    await gotoSlide(page, ID, { query: 'present' });
+    const slide = currentSlide(page);
+    const rows = slide.getByRole('list', { name: 'Each chapter’s question and its answer' }).getByRole('listitem');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.locator('.q')).toHaveText(questions);
+    await expect(rows.locator('.a')).toHaveText([
+      'Costly; epoll waits for all',
+      'The loop, one at a time',
+      'Pauses a state machine',
+      'Yes: the runtime hides it',
+      'Loop lag and syscalls',
+    ]);
+    await expect(slide.getByRole('status')).toHaveCount(0);
+    await expect(slide.getByRole('navigation', { name: 'Back to a chapter' })).toHaveCount(0);
+    // a question leads back to its chapter
+    await rows.getByRole('link', { name: 'Who runs my callback?' }).click();
+    await expectHash(page, /^#\/event-loop(\/\d+)?$/);
+  });
+
   test('alone in embed.html, the links open the deck', async ({ page }) => {
     await page.goto('embed.html?slide=summary&lang=en');
     const links = page.getByRole('link', { name: 'Check yourself' });

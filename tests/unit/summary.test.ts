@@ -118,3 +118,22 @@ describe('the manifest’s quizzes', () => {
     expect(ids.length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('the deck’s answer (the summary’s picture)', () => {
+  it('answers every chapter’s question, in both languages, in a few words', async () => {
+    const { summaryText } = await import('../../components/summary/summary-text.ts');
+    const { chapterQuestion } = await import('../../components/shared/chapters/chapter-questions-text.ts');
+    const { chapterMap } = await import('../../slides/index.ts');
+    const chapters = chapterMap().map((c) => c.chapter);
+    expect(chapters.length).toBeGreaterThan(0);
+    for (const lang of ['en', 'ru'] as const)
+      for (const chapter of chapters) {
+        expect(chapterQuestion(lang, chapter), `${chapter} (${lang})`).toMatch(/\?$/);
+        // short enough for five rows and the last line within the hall's 350 characters
+        expect(summaryText[lang].answers[chapter]?.length ?? 0, `${chapter} (${lang})`).toBeGreaterThan(0);
+        expect(summaryText[lang].answers[chapter]?.length ?? 0, `${chapter} (${lang})`).toBeLessThanOrEqual(28);
+      }
+    expect(chapterQuestion('en', 'no-such-chapter')).toBeUndefined();
+    expect(chapterQuestion('en', 'toString')).toBeUndefined();
+  });
+});
