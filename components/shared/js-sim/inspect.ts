@@ -99,12 +99,22 @@ function browserFrame(f: StackFrame): string {
   return f.fn ? `${f.fn} (${at})` : at;
 }
 
+/**
+ * The stack's frames as the runtime prints them: a built-in's own frame first, if it threw (V8's
+ * `    at JSON.parse (<anonymous>)`, in both runtimes), then the snippet's
+ */
+function frames(info: ErrorInfo, runtime: Runtime): string {
+  if (!info.frame) return '';
+  const own = runtime === 'node' ? nodeFrame(info.frame) : browserFrame(info.frame);
+  return `${info.builtin ? `\n    at ${info.builtin} (<anonymous>)` : ''}\n    at ${own}`;
+}
+
 /** `err.stack`: its first line as V8 writes it (Error.prototype.toString) and the one frame the simulator shows */
 export function errorStack(v: Obj, runtime: Runtime, site: A.Node): string {
   const info = v.errorInfo;
   const header = errorToString(v, site);
   if (!info?.frame) return header;
-  return `${header}\n    at ${runtime === 'node' ? nodeFrame(info.frame) : browserFrame(info.frame)}`;
+  return `${header}${frames(info, runtime)}`;
 }
 
 /**
@@ -114,7 +124,7 @@ export function errorStack(v: Obj, runtime: Runtime, site: A.Node): string {
  */
 function inspectErrorNode(v: Obj, depth: number, indent: number, site: A.Node, maxDepth: number): string {
   const info = v.errorInfo!;
-  let stack = info.frame ? `${errorToString(v, site)}\n    at ${nodeFrame(info.frame)}` : `[${errorToString(v, site)}]`;
+  let stack = info.frame ? `${errorToString(v, site)}${frames(info, 'node')}` : `[${errorToString(v, site)}]`;
   const nameV = v.props.has('name') ? v.props.get('name') : info.base;
   const name = nameV === undefined || nameV === null ? 'Error' : toStr(nameV, site);
   const len = name.length;
@@ -148,7 +158,7 @@ function browserError(v: Obj, site: A.Node): string {
     const m = v.props.get('message');
     header = `${info.ctorName}: ${m === undefined ? '' : toStr(m, site)}`;
   }
-  return info.frame ? `${header}\n    at ${browserFrame(info.frame)}` : header;
+  return `${header}${frames(info, 'browser')}`;
 }
 
 /** a function the snippet defines, with no properties of its own (a built-in one prints as Node's internals name it) */

@@ -30,6 +30,7 @@ import {
   Obj,
   OpaqueObj,
   PromiseObj,
+  Throw,
   type Value,
   readOwn,
 } from './values.ts';
@@ -126,12 +127,21 @@ export function installObjects(it: Interpreter): void {
       try {
         parsed = JSON.parse(text);
       } catch (e) {
-        it.throwError('SyntaxError', parseErrorMessage((e as Error).message, text, it.host.runtime ?? 'node'));
+        // V8's stack names JSON.parse's own frame above the caller's, whose column is the call's (`parse`)
+        const message = parseErrorMessage((e as Error).message, text, it.host.runtime ?? 'node');
+        const err = it.makeError('SyntaxError', message, callPosition(s));
+        err.errorInfo!.builtin = 'JSON.parse';
+        throw new Throw(err);
       }
       return fromHost(parsed, s);
     }),
   );
   it.defineGlobal('JSON', json);
+}
+
+/** where V8 places a call in a stack frame: a method call at its property's name (`JSON.parse(…)` at `parse`) */
+function callPosition(site: A.Node): A.Node {
+  return site.type === 'CallExpression' && site.callee.type === 'MemberExpression' ? site.callee.property : site;
 }
 
 /**
