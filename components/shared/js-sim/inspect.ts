@@ -13,7 +13,7 @@ import type * as A from 'acorn';
 import { describe, errorToString, toStr } from './conversions.ts';
 import { formatWith, hasFormat } from './format.ts';
 import { refuseAt } from './parse.ts';
-import { ClassObj, InstanceObj } from './classes.ts';
+import { ClassObj, InstanceObj, isEmitter } from './classes.ts';
 import { CollectionObj } from './collections.ts';
 import { RegExpObj } from './natives.ts';
 import type { Runtime } from './types.ts';
@@ -25,6 +25,7 @@ import {
   isObj,
   OpaqueObj,
   PromiseObj,
+  type ErrorInfo,
   type Obj,
   type StackFrame,
   type Value,
@@ -53,6 +54,11 @@ export function formatLogArgs(args: Value[], runtime: Runtime, site: A.Node, sou
   );
 }
 
+/** util.inspect(v): what console.log prints for it in Node, a string quoted */
+export function inspectNodeValue(v: Value, site: A.Node): string {
+  return typeof v === 'string' ? quoteNode(v, site) : inspectNode(v, 0, 0, site);
+}
+
 function primitive(v: Exclude<Value, Obj>): string {
   // console.log prints -0 as -0 (util.inspect / the DevTools formatter), unlike String(-0)
   if (typeof v === 'number' && Object.is(v, -0)) return '-0';
@@ -79,6 +85,8 @@ function checkPrintable(v: Obj, site: A.Node): void {
   if (v instanceof OpaqueObj && v.what === 'array with holes')
     refuseAt(site, { code: 'unsupported', construct: 'holes' });
   if (v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+  // Node prints an EventEmitter's internal fields (_events, _eventsCount, _maxListeners), not modelled
+  if (isEmitter(v)) refuseAt(site, { code: 'unsupportedLog', name: 'EventEmitter' });
   // an own '__proto__' key (from JSON.parse or Object.fromEntries): Node prints it as ['__proto__'], not modelled
   if (v.hasOwn('__proto__')) refuseAt(site, { code: 'unsupportedLog', name: '__proto__ key' });
   if (v.isError && (!v.errorInfo || v.errorInfo.base === 'AggregateError'))

@@ -12,6 +12,7 @@
  */
 import type * as A from 'acorn';
 import { timersPromises } from './abort.ts';
+import { eventsModule, utilModule } from './events.ts';
 import { getProperty, installGlobals, setProperty } from './builtins.ts';
 import { startGenerator } from './generators.ts';
 import { describeCallee, reasonText } from './conversions.ts';
@@ -36,6 +37,7 @@ import {
   Obj,
   Throw,
   type Native,
+  type PromiseObj,
   type StackFrame,
   type ThisValue,
   type Value,
@@ -146,6 +148,10 @@ export class Interpreter implements Realm, PromiseRealm {
     this.global.vars.set(name, { value, mutable: true, initialized: true });
   }
 
+  globalValue(name: string): Value {
+    return this.global.vars.get(name)?.value;
+  }
+
   beginJob(frame: FrameView): void {
     this.rec.stack.push({ view: frame });
   }
@@ -157,8 +163,20 @@ export class Interpreter implements Realm, PromiseRealm {
     return timersPromises(this);
   }
 
-  takeUnhandledRejections(): Value[] {
+  takeUnhandledRejections(): PromiseObj[] {
     return this.promises.takeUnhandled();
+  }
+
+  takeLateHandledRejections(): PromiseObj[] {
+    return this.promises.takeLateHandled();
+  }
+
+  eventsModule(emitWarning: (text: string) => void): Value {
+    return eventsModule(this, emitWarning);
+  }
+
+  utilModule(promisified: (fn: FnObj) => Value | null): Value {
+    return utilModule(this, promisified);
   }
 
   // ----- tasks

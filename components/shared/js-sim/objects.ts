@@ -141,7 +141,8 @@ export function installObjects(it: Interpreter): void {
 
 /** where V8 places a call in a stack frame: a method call at its property's name (`JSON.parse(…)` at `parse`) */
 function callPosition(site: A.Node): A.Node {
-  return site.type === 'CallExpression' && site.callee.type === 'MemberExpression' ? site.callee.property : site;
+  const call = site as A.AnyNode;
+  return call.type === 'CallExpression' && call.callee.type === 'MemberExpression' ? call.callee.property : site;
 }
 
 /**

@@ -112,6 +112,10 @@ export class PromiseObj extends Obj {
   fulfillReactions: Reaction[] = [];
   rejectReactions: Reaction[] = [];
   handled = false;
+  /** the number of its rejection with no handler (Node's rejection id) */
+  declare rejectionId?: number;
+  /** given to Node's 'unhandledRejection' listeners */
+  declare reported?: boolean;
   constructor(public id: number) {
     super();
   }
