@@ -60,6 +60,8 @@ export class Interpreter implements Realm, PromiseRealm {
     readonly source: string,
     readonly host: Host,
     readonly rec: Recorder,
+    /** SimOptions.syncPath: code without an await runs on fast.ts's synchronous path */
+    readonly syncPath = true,
   ) {
     this.ev = new Evaluator(this);
     this.promises = new Promises(this, host);
@@ -230,7 +232,7 @@ export class Interpreter implements Realm, PromiseRealm {
     this.rec.stack.push(frame);
     const savedLine = this.rec.currentLine;
     try {
-      if (isSyncBody(node)) return this.ev.fast.runBody(fn, thisV, args);
+      if (this.syncPath && isSyncBody(node)) return this.ev.fast.runBody(fn, thisV, args);
       const gen = this.runBody(fn, thisV, args);
       const r = gen.next();
       if (!r.done) throw new Error('await outside an async function');
