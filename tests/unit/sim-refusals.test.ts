@@ -201,6 +201,14 @@ const REFUSED: Refused[] = [
     runtime: 'node',
   },
   {
+    what: 'the own keys of an EventEmitter (JSON.stringify, Object.keys)',
+    source: `${first}const EventEmitter = require('events');\nconsole.log(JSON.stringify(new EventEmitter()));`,
+    line: 3,
+    en: 'an EventEmitter cannot be used here',
+    ru: 'значение типа EventEmitter здесь нельзя использовать',
+    runtime: 'node',
+  },
+  {
     what: "emit('error') of a non-Error with no listener",
     source: `${first}const { EventEmitter } = require('events');\nnew EventEmitter().emit('error', 'boom');`,
     line: 3,

@@ -12,7 +12,7 @@
  * reviver of JSON.parse.
  */
 import type * as A from 'acorn';
-import { inChain, InstanceObj } from './classes.ts';
+import { inChain, InstanceObj, isEmitter } from './classes.ts';
 import { CollectionObj } from './collections.ts';
 import { MAX_NESTING, toStr } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
@@ -51,6 +51,8 @@ function ownKeys(v: Value): string[] | null {
   if (v instanceof ArrayObj) return v.items.map((_x, i) => String(i));
   if (v instanceof CollectionObj || v instanceof PromiseObj) return [];
   if (v instanceof HandleObj || v instanceof OpaqueObj || v instanceof FnObj) return null;
+  // an EventEmitter's own keys begin with Node's _events, _eventsCount, _maxListeners, which are not modelled
+  if (isEmitter(v)) return null;
   let keys = [...v.props.keys()];
   // an Error's message is its own but not enumerable; a built-in Error's name is its prototype's
   if (v.isError) keys = keys.filter((k) => k !== 'message' && (k !== 'name' || v instanceof InstanceObj));
@@ -60,7 +62,7 @@ function ownKeys(v: Value): string[] | null {
 function keysOf(it: Interpreter, v: Value, site: A.Node): string[] {
   if (v === undefined || v === null) it.throwError('TypeError', 'Cannot convert undefined or null to object');
   const keys = ownKeys(v);
-  if (!keys) refuseAt(site, { code: 'unsupportedValue', name: 'object' });
+  if (!keys) refuseAt(site, { code: 'unsupportedValue', name: isEmitter(v) ? 'EventEmitter' : 'object' });
   return keys;
 }
 
