@@ -47,6 +47,10 @@ const logRefusalsEn: Record<string, [string, string]> = {
     'an object with an own `__proto__` key',
     'the runtimes print it apart from ordinary keys. Log the value under it',
   ],
+  EventEmitter: [
+    'an EventEmitter',
+    'Node prints its internal fields (_events, _eventsCount, _maxListeners). Log its own properties or listenerCount(…)',
+  ],
 };
 const logRefusalsRu: typeof logRefusalsEn = {
   'nested Error': [
@@ -83,6 +87,10 @@ const logRefusalsRu: typeof logRefusalsEn = {
   '__proto__ key': [
     'объекта с собственным ключом `__proto__`',
     'среды печатают его не так, как обычные ключи. Выводите значение под ним',
+  ],
+  EventEmitter: [
+    'объекта EventEmitter',
+    'Node печатает его внутренние поля (_events, _eventsCount, _maxListeners). Выводите его собственные свойства или listenerCount(…)',
   ],
 };
 
@@ -122,6 +130,10 @@ const constructsEn: Record<string, string> = {
   ownToString:
     'converting an object with its own `toString` or `valueOf` here (the simulator calls them only in a template literal: write `${obj}`)',
   nesting: 'arrays or objects nested more than 1,000 levels deep here (the simulator follows no deeper)',
+  emitError:
+    "`emit('error', value)` of a value that is not an Error with no 'error' listener (Node then throws its ERR_UNHANDLED_ERROR, whose text is not modelled: emit an Error)",
+  nestedQuantifier:
+    'a regular expression with a quantifier inside a repeated group, such as `(a+)+` or `(\\w*\\s?)*` (it can backtrack for an exponentially long time on a string it does not match, which the simulator cannot stop: write it without the nesting, such as `a+`)',
   other: 'this construct',
 };
 const constructsRu: typeof constructsEn = {
@@ -157,6 +169,10 @@ const constructsRu: typeof constructsEn = {
   ownToString:
     'преобразование объекта со своим `toString` или `valueOf` в этом месте (симулятор вызывает их только в шаблонной строке: пишите `${obj}`)',
   nesting: 'массивы или объекты с вложенностью глубже 1000 уровней в этом месте (глубже симулятор не прослеживает)',
+  emitError:
+    "`emit('error', value)` значения, которое не Error, без слушателя 'error' (Node тогда бросает свою ERR_UNHANDLED_ERROR, её текст не моделируется: передавайте Error)",
+  nestedQuantifier:
+    'регулярное выражение с квантификатором внутри повторяемой группы, например `(a+)+` или `(\\w*\\s?)*` (на строке, которая ему не подходит, оно может перебирать варианты экспоненциально долго, а остановить его симулятор не может: запишите его без вложенности, например `a+`)',
   other: 'эта конструкция',
 };
 
@@ -175,7 +191,7 @@ const en = {
       `Line ${e.line}: console.log of ${logRefusalsEn[s(e.name)]?.[0] ?? an(e.name)} is not modelled${logRefusalsEn[s(e.name)] ? `: ${logRefusalsEn[s(e.name)]![1]}` : ''}.`,
     unsupportedValue: (e: SimError) => `Line ${e.line}: ${an(e.name)} cannot be used here in the simulator.`,
     unsupportedModule: (e: SimError) =>
-      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile and require('timers/promises').`,
+      `Line ${e.line}: require('${s(e.name)}') is not supported; only require('fs') for readFile, require('timers/promises'), require('events') and require('util') (promisify, inspect).`,
     unsupportedThis: (e: SimError) =>
       `Line ${e.line}: \`this\` outside any function (Node’s module.exports, a browser’s window) is not modelled.`,
     tooDeep: (e: SimError) => `Line ${e.line}: the recursion is deeper than the simulator follows.`,
@@ -185,7 +201,7 @@ const en = {
   editorLabel: 'Your code (JavaScript subset)',
   run: 'Run in the simulator',
   subsetHelp:
-    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick and require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock); the everyday built-ins of arrays, strings, numbers, Math, Object, JSON, Map and Set, call/apply/bind and `this`, regular expression literals, ?., ?? and ??=, labelled break and continue.',
+    'Supported: console.log/info/warn/error (strings, numbers, arrays, plain objects, promises, class instances, errors), let/const/var, destructuring, spread and rest, if, for, for…of, while, functions and arrows, classes (extends of a class or Error, super, private #fields, getters and setters), generators and async generators, for await, Symbol.iterator/asyncIterator, AbortController and AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick, require("timers/promises"), require("events") (EventEmitter, once), require("util") (promisify) and process.on("unhandledRejection") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers in the browser), AggregateError, async/await, try/catch, Date.now and performance.now (a virtual clock); the everyday built-ins of arrays, strings, numbers, Math, Object, JSON, Map and Set, call/apply/bind and `this`, regular expression literals, ?., ?? and ??=, labelled break and continue.',
   // a run, off the page's thread (shared/sim-runner): its states and how it failed
   running: 'Simulating…',
   runningNote: 'The simulator runs beside the page: the slide stays usable, and you can stop it.',
@@ -242,7 +258,7 @@ const ru: typeof en = {
     unsupportedValue: (e: SimError) =>
       `Строка ${e.line}: значение типа ${s(e.name)} здесь нельзя использовать в симуляторе.`,
     unsupportedModule: (e: SimError) =>
-      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile и require('timers/promises').`,
+      `Строка ${e.line}: require('${s(e.name)}') не поддерживается; только require('fs') для readFile, require('timers/promises'), require('events') и require('util') (promisify, inspect).`,
     unsupportedThis: (e: SimError) =>
       `Строка ${e.line}: \`this\` вне функции (в Node это module.exports, в браузере window) не моделируется.`,
     tooDeep: (e: SimError) => `Строка ${e.line}: рекурсия глубже, чем симулятор прослеживает.`,
@@ -251,7 +267,7 @@ const ru: typeof en = {
   editorLabel: 'Свой код (подмножество JavaScript)',
   run: 'Запустить в симуляторе',
   subsetHelp:
-    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick и require("timers/promises") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы); обычные встроенные методы массивов, строк, чисел, Math, Object, JSON, Map и Set, call/apply/bind и `this`, литералы регулярных выражений, ?., ?? и ??=, break и continue с меткой.',
+    'Поддерживается: console.log/info/warn/error (строки, числа, массивы, простые объекты, промисы, экземпляры классов, ошибки), let/const/var, деструктуризация, расширение и остаточные параметры, if, for, for…of, while, функции и стрелки, классы (extends от класса или Error, super, приватные #поля, геттеры и сеттеры), генераторы и асинхронные генераторы, for await, Symbol.iterator/asyncIterator, AbortController и AbortSignal.timeout, setTimeout/setInterval, setImmediate, process.nextTick, require("timers/promises"), require("events") (EventEmitter, once), require("util") (promisify) и process.on("unhandledRejection") (Node), queueMicrotask, Promise (resolve, reject, new, then, catch, finally, all, allSettled, race, any; withResolvers в браузере), AggregateError, async/await, try/catch, Date.now и performance.now (виртуальные часы); обычные встроенные методы массивов, строк, чисел, Math, Object, JSON, Map и Set, call/apply/bind и `this`, литералы регулярных выражений, ?., ?? и ??=, break и continue с меткой.',
   running: 'Симуляция…',
   runningNote: 'Симулятор работает рядом со страницей: слайдом можно пользоваться, а симуляцию — остановить.',
   runningOnPage:

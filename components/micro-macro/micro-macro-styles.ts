@@ -35,9 +35,12 @@ export const styles = [
       gap: 0.5em 0.9em;
       align-items: start;
     }
-    /* 15.6 px: the longest example line (53 characters) fits the left column at 1280×720 */
+    /* 15.6 px: the longest example line (53 characters) fits the left column at 1280×720; a longer one (your
+       code) wraps, long words too, so that it is read whole */
     hsw-code {
       font-size: 0.78em;
+      --hsw-code-ws: pre-wrap;
+      overflow-wrap: anywhere;
     }
     textarea {
       width: 100%;

@@ -4,7 +4,8 @@ import { css } from 'lit';
  * The look of `<hsw-code>`: a listing on the code background, the current line marked, highlight.js's classes
  * coloured. Its size is the type scale's smallest step (`--hsw-fs-small`, 0.75em: 15 px in a 20 px demo host),
  * so a listing stays legible from the back of a hall; a demo that wants it bigger sets `font-size` on the tag, and
- * one short of height sets `--hsw-code-line-height` (1.45 by default).
+ * one short of height sets `--hsw-code-line-height` (1.45 by default). Lines scroll sideways; a demo whose listing
+ * must show long lines whole sets `--hsw-code-ws: pre-wrap` (with `overflow-wrap` on the tag, which is inherited).
  */
 export const styles = css`
   :host {
@@ -26,7 +27,7 @@ export const styles = css`
   .line {
     display: block;
     padding: 0 0.9em;
-    white-space: pre;
+    white-space: var(--hsw-code-ws, pre);
     border-left: 4px solid transparent;
   }
   .line.current {

@@ -39,6 +39,8 @@ export class ClassObj extends FnObj {
   /** static getters and setters */
   staticGetters = new Map<string, FnObj>();
   staticSetters = new Map<string, FnObj>();
+  /** Node's EventEmitter (events.ts): a class of built-in methods */
+  declare emitter?: boolean;
 }
 
 export class InstanceObj extends Obj {
@@ -52,6 +54,13 @@ export class InstanceObj extends Obj {
       inChain(this.cls, 'methods', name) !== undefined || inChain(this.cls, 'getters', name) !== undefined;
     return super.convertsItself() || along('toString') || along('valueOf');
   }
+}
+
+/** whether `v` is an EventEmitter: an instance of it or of a class extending it */
+export function isEmitter(v: Value): v is InstanceObj {
+  if (!(v instanceof InstanceObj)) return false;
+  for (let c: FnObj | null = v.cls; c instanceof ClassObj; c = c.parent) if (c.emitter) return true;
+  return false;
 }
 
 function keyName(key: A.Expression | A.PrivateIdentifier): string {

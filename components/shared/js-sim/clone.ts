@@ -11,7 +11,7 @@ import { CollectionObj } from './collections.ts';
 import type { Interpreter } from './interpreter.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, FnObj, Obj, PromiseObj, Throw, type Value, readOwn } from './values.ts';
-import { ClassObj, InstanceObj } from './classes.ts';
+import { ClassObj, InstanceObj, isEmitter } from './classes.ts';
 
 export function installClone(it: Interpreter): void {
   it.defineGlobal(
@@ -49,7 +49,7 @@ function structuredClone(it: Interpreter, value: Value, site: A.Node): Value {
       }
       return out;
     }
-    if (v.isError || v instanceof PromiseObj || (v.constructor !== Obj && !(v instanceof InstanceObj)))
+    if (v.isError || v instanceof PromiseObj || isEmitter(v) || (v.constructor !== Obj && !(v instanceof InstanceObj)))
       refuseAt(site, { code: 'unsupportedValue', name: 'structuredClone of this value' });
     const out = new Obj();
     memory.set(v, out);

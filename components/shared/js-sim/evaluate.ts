@@ -132,7 +132,8 @@ export class Evaluator {
   /** `labels`: the labels of the statement (a loop's own, for `break label` and `continue label`) */
   private *exec(node: A.Statement, env: Env, ctx: FnCtx, labels: readonly string[] = NO_LABELS): G<Completion> {
     // (`return v` in an async generator awaits v: its statements stay here)
-    if (isSync(node) && !(ctx.fn?.node?.async && ctx.fn.node.generator)) return this.fast.exec(node, env, ctx);
+    if (this.it.syncPath && isSync(node) && !(ctx.fn?.node?.async && ctx.fn.node.generator))
+      return this.fast.exec(node, env, ctx);
     this.tick();
     switch (node.type) {
       case 'ExpressionStatement':
@@ -433,7 +434,7 @@ export class Evaluator {
   // ----- expressions
 
   *evalExpr(node: A.Expression | A.SpreadElement | A.PrivateIdentifier | A.Super, env: Env, ctx: FnCtx): G<Value> {
-    if (isSync(node)) return this.fast.expr(node, env, ctx);
+    if (this.it.syncPath && isSync(node)) return this.fast.expr(node, env, ctx);
     this.tick();
     switch (node.type) {
       case 'Literal':

@@ -8,7 +8,7 @@
  */
 import type * as A from 'acorn';
 import type { Runtime, TaskKind, TaskView } from './types.ts';
-import type { FnObj, GlobalObj, Job, Native, ThisValue, Value } from './values.ts';
+import type { FnObj, GlobalObj, Job, Native, PromiseObj, ThisValue, Value } from './values.ts';
 
 /** What the interpreter asks of the runtime it runs in. */
 export interface Host {
@@ -53,6 +53,8 @@ export interface Realm {
   /** a built-in function; `jobKind`/`jobLine` label the job it becomes when used as a promise handler */
   native(name: string, impl: Native, jobKind?: TaskKind, jobLine?: number | null): FnObj;
   defineGlobal(name: string, value: Value): void;
+  /** a global's value as the runtime defined it (undefined: none) */
+  globalValue(name: string): Value;
   /** the label of a queued callback: its name (or an excerpt of its source) and line */
   viewFor(kind: TaskKind, fn: FnObj | null, extraName?: string): TaskView;
   /** throws a JavaScript exception (a TypeError …) into the snippet */
@@ -68,6 +70,12 @@ export interface Realm {
   runScript(program: A.Program): void;
   /** Node's require('timers/promises') (abort.ts) */
   timersPromises(): Value;
-  /** the reasons of the promises rejected with no handler since the last call, oldest first */
-  takeUnhandledRejections(): Value[];
+  /** the promises rejected with no handler since the last call, still without one, oldest first */
+  takeUnhandledRejections(): PromiseObj[];
+  /** the promises given to 'unhandledRejection' listeners that got a handler since the last call */
+  takeLateHandledRejections(): PromiseObj[];
+  /** Node's require('events') (events.ts); `emitWarning` prints a process warning as process.emitWarning does */
+  eventsModule(emitWarning: (text: string) => void): Value;
+  /** Node's require('util'); `promisified` gives a function's own promisified form (setTimeout's), or null */
+  utilModule(promisified: (fn: FnObj) => Value | null): Value;
 }

@@ -13,7 +13,7 @@ import type * as A from 'acorn';
 import { describe, errorToString, toStr } from './conversions.ts';
 import { formatWith, hasFormat } from './format.ts';
 import { refuseAt } from './parse.ts';
-import { ClassObj, InstanceObj } from './classes.ts';
+import { ClassObj, InstanceObj, isEmitter } from './classes.ts';
 import { CollectionObj } from './collections.ts';
 import { RegExpObj } from './natives.ts';
 import type { Runtime } from './types.ts';
@@ -25,6 +25,7 @@ import {
   isObj,
   OpaqueObj,
   PromiseObj,
+  type ErrorInfo,
   type Obj,
   type StackFrame,
   type Value,
@@ -53,6 +54,11 @@ export function formatLogArgs(args: Value[], runtime: Runtime, site: A.Node, sou
   );
 }
 
+/** util.inspect(v): what console.log prints for it in Node, a string quoted */
+export function inspectNodeValue(v: Value, site: A.Node): string {
+  return typeof v === 'string' ? quoteNode(v, site) : inspectNode(v, 0, 0, site);
+}
+
 function primitive(v: Exclude<Value, Obj>): string {
   // console.log prints -0 as -0 (util.inspect / the DevTools formatter), unlike String(-0)
   if (typeof v === 'number' && Object.is(v, -0)) return '-0';
@@ -79,6 +85,8 @@ function checkPrintable(v: Obj, site: A.Node): void {
   if (v instanceof OpaqueObj && v.what === 'array with holes')
     refuseAt(site, { code: 'unsupported', construct: 'holes' });
   if (v instanceof HandleObj || v instanceof OpaqueObj) refuseValue(v, site);
+  // Node prints an EventEmitter's internal fields (_events, _eventsCount, _maxListeners), not modelled
+  if (isEmitter(v)) refuseAt(site, { code: 'unsupportedLog', name: 'EventEmitter' });
   // an own '__proto__' key (from JSON.parse or Object.fromEntries): Node prints it as ['__proto__'], not modelled
   if (v.hasOwn('__proto__')) refuseAt(site, { code: 'unsupportedLog', name: '__proto__ key' });
   if (v.isError && (!v.errorInfo || v.errorInfo.base === 'AggregateError'))
@@ -99,12 +107,22 @@ function browserFrame(f: StackFrame): string {
   return f.fn ? `${f.fn} (${at})` : at;
 }
 
+/**
+ * The stack's frames as the runtime prints them: a built-in's own frame first, if it threw (V8's
+ * `    at JSON.parse (<anonymous>)`, in both runtimes), then the snippet's
+ */
+function frames(info: ErrorInfo, runtime: Runtime): string {
+  if (!info.frame) return '';
+  const own = runtime === 'node' ? nodeFrame(info.frame) : browserFrame(info.frame);
+  return `${info.builtin ? `\n    at ${info.builtin} (<anonymous>)` : ''}\n    at ${own}`;
+}
+
 /** `err.stack`: its first line as V8 writes it (Error.prototype.toString) and the one frame the simulator shows */
 export function errorStack(v: Obj, runtime: Runtime, site: A.Node): string {
   const info = v.errorInfo;
   const header = errorToString(v, site);
   if (!info?.frame) return header;
-  return `${header}\n    at ${runtime === 'node' ? nodeFrame(info.frame) : browserFrame(info.frame)}`;
+  return `${header}${frames(info, runtime)}`;
 }
 
 /**
@@ -114,7 +132,7 @@ export function errorStack(v: Obj, runtime: Runtime, site: A.Node): string {
  */
 function inspectErrorNode(v: Obj, depth: number, indent: number, site: A.Node, maxDepth: number): string {
   const info = v.errorInfo!;
-  let stack = info.frame ? `${errorToString(v, site)}\n    at ${nodeFrame(info.frame)}` : `[${errorToString(v, site)}]`;
+  let stack = info.frame ? `${errorToString(v, site)}${frames(info, 'node')}` : `[${errorToString(v, site)}]`;
   const nameV = v.props.has('name') ? v.props.get('name') : info.base;
   const name = nameV === undefined || nameV === null ? 'Error' : toStr(nameV, site);
   const len = name.length;
@@ -148,7 +166,7 @@ function browserError(v: Obj, site: A.Node): string {
     const m = v.props.get('message');
     header = `${info.ctorName}: ${m === undefined ? '' : toStr(m, site)}`;
   }
-  return info.frame ? `${header}\n    at ${browserFrame(info.frame)}` : header;
+  return `${header}${frames(info, 'browser')}`;
 }
 
 /** a function the snippet defines, with no properties of its own (a built-in one prints as Node's internals name it) */

@@ -12,6 +12,7 @@
  */
 import type * as A from 'acorn';
 import { timersPromises } from './abort.ts';
+import { eventsModule, utilModule } from './events.ts';
 import { getProperty, installGlobals, setProperty } from './builtins.ts';
 import { startGenerator } from './generators.ts';
 import { describeCallee, reasonText } from './conversions.ts';
@@ -36,6 +37,7 @@ import {
   Obj,
   Throw,
   type Native,
+  type PromiseObj,
   type StackFrame,
   type ThisValue,
   type Value,
@@ -58,6 +60,8 @@ export class Interpreter implements Realm, PromiseRealm {
     readonly source: string,
     readonly host: Host,
     readonly rec: Recorder,
+    /** SimOptions.syncPath: code without an await runs on fast.ts's synchronous path */
+    readonly syncPath = true,
   ) {
     this.ev = new Evaluator(this);
     this.promises = new Promises(this, host);
@@ -146,6 +150,10 @@ export class Interpreter implements Realm, PromiseRealm {
     this.global.vars.set(name, { value, mutable: true, initialized: true });
   }
 
+  globalValue(name: string): Value {
+    return this.global.vars.get(name)?.value;
+  }
+
   beginJob(frame: FrameView): void {
     this.rec.stack.push({ view: frame });
   }
@@ -157,8 +165,20 @@ export class Interpreter implements Realm, PromiseRealm {
     return timersPromises(this);
   }
 
-  takeUnhandledRejections(): Value[] {
+  takeUnhandledRejections(): PromiseObj[] {
     return this.promises.takeUnhandled();
+  }
+
+  takeLateHandledRejections(): PromiseObj[] {
+    return this.promises.takeLateHandled();
+  }
+
+  eventsModule(emitWarning: (text: string) => void): Value {
+    return eventsModule(this, emitWarning);
+  }
+
+  utilModule(promisified: (fn: FnObj) => Value | null): Value {
+    return utilModule(this, promisified);
   }
 
   // ----- tasks
@@ -212,7 +232,7 @@ export class Interpreter implements Realm, PromiseRealm {
     this.rec.stack.push(frame);
     const savedLine = this.rec.currentLine;
     try {
-      if (isSyncBody(node)) return this.ev.fast.runBody(fn, thisV, args);
+      if (this.syncPath && isSyncBody(node)) return this.ev.fast.runBody(fn, thisV, args);
       const gen = this.runBody(fn, thisV, args);
       const r = gen.next();
       if (!r.done) throw new Error('await outside an async function');

@@ -14,7 +14,7 @@ import { JOB_STEPS_PER_DRAIN, Recorder, type Queues, type Scene } from './record
 import { SpinDetector, type SpinLoop } from './spin.ts';
 import { TIMER_SLACK, TimingChoices } from './timing.ts';
 import { DEFAULT_MAX_STEPS, type Phase, type SimEnd, type SimOptions, type TaskView } from './types.ts';
-import { Halt, HandleObj, type FnObj, type Job, type Value } from './values.ts';
+import { Halt, HandleObj, type FnObj, type Job, type PromiseObj, type Value } from './values.ts';
 
 /**
  * A run as a generator that yields between macrotasks: nothing is observed or changed from outside between two
@@ -150,6 +150,14 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
   protected abstract drainQueues(): void;
   /** promises rejected with no handler, reported after a microtask checkpoint */
   protected abstract reportRejections(reasons: Value[]): void;
+  /**
+   * Node's processPromiseRejections with process.on('unhandledRejection'): queues its listeners' calls for these
+   * promises (and the warnings of rejections handled late) and says so (true), to be run before the checkpoint ends;
+   * false: nothing queued (no listener: the promises are reported)
+   */
+  protected handleRejections(_rejected: PromiseObj[]): boolean {
+    return false;
+  }
   /** the loop after the script, until nothing is left to do; it yields between macrotasks (see Slices) */
   protected abstract runLoop(): Slices;
   abstract pendingImmediates(): string[];
@@ -358,11 +366,16 @@ export abstract class EventLoop implements Host, Scene, SpinLoop {
     this.drainWatch.reset();
     this.drainSerial++;
     this.drainQueues();
+    // Node's processTicksAndRejections goes on while a rejection's 'unhandledRejection' listeners have run
+    let rejected = this.realm.takeUnhandledRejections();
+    while (this.handleRejections(rejected)) {
+      this.drainQueues();
+      rejected = this.realm.takeUnhandledRejections();
+    }
     this.rec.quietEnded();
     this.draining = null;
     this.phase = saved;
-    const reasons = this.realm.takeUnhandledRejections();
-    if (reasons.length > 0) this.reportRejections(reasons);
+    if (rejected.length > 0) this.reportRejections(rejected.map((p) => p.result));
   }
 
   protected macrotask(queue: string, view: TaskView, run: () => void): void {

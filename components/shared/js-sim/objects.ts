@@ -12,7 +12,7 @@
  * reviver of JSON.parse.
  */
 import type * as A from 'acorn';
-import { inChain, InstanceObj } from './classes.ts';
+import { inChain, InstanceObj, isEmitter } from './classes.ts';
 import { CollectionObj } from './collections.ts';
 import { MAX_NESTING, toStr } from './conversions.ts';
 import type { Interpreter } from './interpreter.ts';
@@ -30,6 +30,7 @@ import {
   Obj,
   OpaqueObj,
   PromiseObj,
+  Throw,
   type Value,
   readOwn,
 } from './values.ts';
@@ -50,6 +51,8 @@ function ownKeys(v: Value): string[] | null {
   if (v instanceof ArrayObj) return v.items.map((_x, i) => String(i));
   if (v instanceof CollectionObj || v instanceof PromiseObj) return [];
   if (v instanceof HandleObj || v instanceof OpaqueObj || v instanceof FnObj) return null;
+  // an EventEmitter's own keys begin with Node's _events, _eventsCount, _maxListeners, which are not modelled
+  if (isEmitter(v)) return null;
   let keys = [...v.props.keys()];
   // an Error's message is its own but not enumerable; a built-in Error's name is its prototype's
   if (v.isError) keys = keys.filter((k) => k !== 'message' && (k !== 'name' || v instanceof InstanceObj));
@@ -59,7 +62,7 @@ function ownKeys(v: Value): string[] | null {
 function keysOf(it: Interpreter, v: Value, site: A.Node): string[] {
   if (v === undefined || v === null) it.throwError('TypeError', 'Cannot convert undefined or null to object');
   const keys = ownKeys(v);
-  if (!keys) refuseAt(site, { code: 'unsupportedValue', name: 'object' });
+  if (!keys) refuseAt(site, { code: 'unsupportedValue', name: isEmitter(v) ? 'EventEmitter' : 'object' });
   return keys;
 }
 
@@ -126,12 +129,22 @@ export function installObjects(it: Interpreter): void {
       try {
         parsed = JSON.parse(text);
       } catch (e) {
-        it.throwError('SyntaxError', parseErrorMessage((e as Error).message, text, it.host.runtime ?? 'node'));
+        // V8's stack names JSON.parse's own frame above the caller's, whose column is the call's (`parse`)
+        const message = parseErrorMessage((e as Error).message, text, it.host.runtime ?? 'node');
+        const err = it.makeError('SyntaxError', message, callPosition(s));
+        err.errorInfo!.builtin = 'JSON.parse';
+        throw new Throw(err);
       }
       return fromHost(parsed, s);
     }),
   );
   it.defineGlobal('JSON', json);
+}
+
+/** where V8 places a call in a stack frame: a method call at its property's name (`JSON.parse(…)` at `parse`) */
+function callPosition(site: A.Node): A.Node {
+  const call = site as A.AnyNode;
+  return call.type === 'CallExpression' && call.callee.type === 'MemberExpression' ? call.callee.property : site;
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { parse } from 'acorn';
 import type * as A from 'acorn';
+import { hasNestedQuantifier } from './regex-check.ts';
 import { symbolKey } from './symbols.ts';
 import type { SimError } from './types.ts';
 
@@ -242,6 +243,8 @@ function check(node: A.Node | null | undefined): void {
     case 'Literal':
       // a regular expression literal runs on the host's RegExp (natives.ts); one the host cannot build is refused
       if ('regex' in n && n.regex && !(n.value instanceof RegExp)) refuse(n, 'regex');
+      // one that could backtrack without end on the host's engine, which the simulator cannot interrupt
+      if ('regex' in n && n.regex && hasNestedQuantifier(n.regex.pattern)) refuse(n, 'nestedQuantifier');
       if ('bigint' in n && n.bigint !== undefined) refuse(n, 'bigint');
       return;
     case 'TemplateLiteral':

@@ -44,6 +44,10 @@ export interface PromiseRealm {
 
 export class Promises {
   private unhandled: PromiseObj[] = [];
+  /** rejections with no handler so far */
+  private rejections = 0;
+  /** promises reported as unhandled (to Node's 'unhandledRejection' listeners) that got a handler since */
+  private lateHandled: PromiseObj[] = [];
   /** Promise.prototype.then, catch and finally (shared by every promise) */
   readonly protoThen: FnObj;
   readonly protoCatch: FnObj;
@@ -163,15 +167,24 @@ export class Promises {
     p.result = reason;
     p.fulfillReactions = [];
     p.rejectReactions = [];
-    if (!p.handled) this.unhandled.push(p);
+    if (!p.handled) {
+      // Node numbers every rejection with no handler (its PromiseRejectionHandledWarning names the number)
+      p.rejectionId = ++this.rejections;
+      this.unhandled.push(p);
+    }
     for (const r of reactions) this.enqueueReaction(r, reason);
   }
 
-  /** the reasons of the promises rejected with no handler since the last call (HostPromiseRejectionTracker) */
-  takeUnhandled(): Value[] {
+  /** the promises reported as unhandled that got a handler since the last call (Node's 'rejectionHandled') */
+  takeLateHandled(): PromiseObj[] {
+    return this.lateHandled.splice(0);
+  }
+
+  /** the promises rejected with no handler since the last call, still without one (HostPromiseRejectionTracker) */
+  takeUnhandled(): PromiseObj[] {
     const list = this.unhandled.filter((p) => !p.handled);
     this.unhandled = [];
-    return list.map((p) => p.result);
+    return list;
   }
 
   private enqueueReaction(r: Reaction, arg: Value): void {
@@ -221,6 +234,7 @@ export class Promises {
       this.enqueueReaction(f, p.result);
     } else {
       if (!p.handled) this.unhandled = this.unhandled.filter((u) => u !== p);
+      if (!p.handled && p.reported) this.lateHandled.push(p);
       this.enqueueReaction(r, p.result);
     }
     p.handled = true;

@@ -25,7 +25,7 @@ export function* runOnce(source: string, runtime: Runtime, options: SimOptions):
   const loop = createRuntime(runtime, options);
   let end: SimEnd = { code: 'done', params: {} };
   try {
-    yield* loop.run(new Interpreter(source, loop, loop.rec), parsed.program);
+    yield* loop.run(new Interpreter(source, loop, loop.rec, options.syncPath ?? true), parsed.program);
   } catch (e) {
     if (e instanceof SimRefusal)
       return { result: { ok: false, runtime, error: e.error }, decisionsSeen: 0, spinParams: null };

@@ -16,7 +16,22 @@ import { TIMER_SLACK } from './timing.ts';
 import type { Queues } from './recorder.ts';
 import { JobQueue } from './job-queue.ts';
 import type { TaskView } from './types.ts';
-import { Halt, HandleObj, isCallable, isObj, Obj, OpaqueObj, type FnObj, type Value } from './values.ts';
+import {
+  Halt,
+  HandleObj,
+  isCallable,
+  isObj,
+  Obj,
+  OpaqueObj,
+  type FnObj,
+  type PromiseObj,
+  type Value,
+} from './values.ts';
+
+/** an event name in a refusal: `'exit'` */
+function describeEvent(v: Value): string {
+  return typeof v === 'string' ? `'${v}'` : typeOf(v);
+}
 
 /** the globals only Node has (a browser refuses them by name; in recording.ts, which reads without the simulator) */
 export { NODE_ONLY } from './recording.ts';
@@ -97,6 +112,14 @@ export class NodeRuntime extends EventLoop {
   protected readonly minInterval = 1;
   readonly promiseWithResolvers = false;
   readonly runtime = 'node';
+  /** process.on('unhandledRejection') listeners, the process object, and the modules required (one object each) */
+  private readonly rejectionListeners: FnObj[] = [];
+  private processObj: Obj | null = null;
+  private events: Value | undefined;
+  private util: Value | undefined;
+  private timersModule: Value | undefined;
+  /** a warning was printed (its hint is printed once) */
+  private warned = false;
   /** timers that do not keep the process alive (AbortSignal.timeout's) */
   private readonly unrefd = new Set<Value>();
 
@@ -144,7 +167,18 @@ export class NodeRuntime extends EventLoop {
         return undefined;
       }),
     );
+    // process.on('unhandledRejection', fn): fn(reason, promise) instead of the crash (processPromiseRejections)
+    const on = realm.native('process.on', (_t, a, site) => {
+      if (a[0] !== 'unhandledRejection')
+        refuseAt(site, { code: 'unsupportedProperty', name: `process.on(${describeEvent(a[0])})` });
+      if (!isCallable(a[1])) refuseAt(site, { code: 'unsupportedValue', name: typeOf(a[1]) });
+      this.rejectionListeners.push(a[1]);
+      return process;
+    });
+    process.props.set('on', on);
+    process.props.set('addListener', on);
     realm.defineGlobal('process', process);
+    this.processObj = process;
     const fs = new Obj();
     fs.props.set(
       'readFile',
@@ -154,7 +188,16 @@ export class NodeRuntime extends EventLoop {
       'require',
       realm.native('require', (_t, a, site) => {
         if (a[0] === 'fs' || a[0] === 'node:fs') return fs;
-        if (a[0] === 'timers/promises' || a[0] === 'node:timers/promises') return realm.timersPromises();
+        const name = typeof a[0] === 'string' ? a[0].replace(/^node:/, '') : '';
+        if (name === 'timers/promises') return this.timersPromises(realm);
+        if (name === 'events') return (this.events ??= realm.eventsModule((text) => this.emitWarning(text)));
+        if (name === 'util')
+          return (this.util ??= realm.utilModule((fn) => {
+            // setTimeout and setImmediate have their own promisified form (util.promisify.custom): timers/promises'
+            const own = ['setTimeout', 'setImmediate'].find((n) => realm.globalValue(n) === fn);
+            const module = this.timersPromises(realm);
+            return own && module instanceof Obj ? (module.props.get(own) ?? null) : null;
+          }));
         refuseAt(site, { code: 'unsupportedModule', name: isObj(a[0]) ? describe(a[0]) : String(a[0]) });
       }),
     );
@@ -164,6 +207,52 @@ export class NodeRuntime extends EventLoop {
 
   isForeignGlobal(): boolean {
     return false;
+  }
+
+  /** require('timers/promises'): one module object, whoever asks (util.promisify(setTimeout) too) */
+  private timersPromises(realm: Realm): Value {
+    return (this.timersModule ??= realm.timersPromises());
+  }
+
+  /**
+   * process.emitWarning: the warning is printed to stderr from a nextTick, the process's first with a hint
+   */
+  private emitWarning(text: string): void {
+    this.ticks.push({
+      view: { id: this.rec.nextId(), kind: 'callback', name: 'emitWarning', line: null },
+      run: () => {
+        const hint = this.warned ? '' : '\n(Use `node --trace-warnings ...` to show where the warning was created)';
+        this.warned = true;
+        this.log(`(node:${NODE_PID}) ${text}${hint}`, 'error');
+      },
+    });
+  }
+
+  /**
+   * processPromiseRejections with 'unhandledRejection' listeners: each promise still unhandled when its turn comes
+   * is given to every listener, `(reason, promise)`, before the ticks and microtasks they queue (the listeners'
+   * calls go first in the nextTick queue, which the checkpoint then drains)
+   */
+  protected override handleRejections(rejected: PromiseObj[]): boolean {
+    // a rejection the listeners saw that got a handler later: 'rejectionHandled' has no listener, so a warning
+    const late = this.realm.takeLateHandledRejections();
+    for (const p of late)
+      this.emitWarning(
+        `PromiseRejectionHandledWarning: Promise rejection was handled asynchronously (rejection id: ${p.rejectionId ?? 0})`,
+      );
+    if (rejected.length === 0 || this.rejectionListeners.length === 0) return late.length > 0 && rejected.length === 0;
+    const listeners = [...this.rejectionListeners];
+    for (const p of rejected) {
+      this.ticks.push({
+        view: this.realm.viewFor('callback', listeners[0]!),
+        run: () => {
+          if (p.handled) return;
+          p.reported = true;
+          for (const l of listeners) this.realm.runCallbackTask(l, [p.result, p], null, this.processObj);
+        },
+      });
+    }
+    return true;
   }
 
   private setImmediate(realm: Realm, a: Value[], site: A.Node): Value {
@@ -194,14 +283,9 @@ export class NodeRuntime extends EventLoop {
   }
 
   private warnOverflow(delay: number): void {
-    const text =
-      `(node:${NODE_PID}) TimeoutOverflowWarning: ${String(delay)} does not fit into a 32-bit signed integer.\n` +
-      'Timeout duration was set to 1.\n' +
-      '(Use `node --trace-warnings ...` to show where the warning was created)';
-    this.ticks.push({
-      view: { id: this.rec.nextId(), kind: 'callback', name: 'emitWarning', line: null },
-      run: () => this.log(text, 'error'),
-    });
+    this.emitWarning(
+      `TimeoutOverflowWarning: ${String(delay)} does not fit into a 32-bit signed integer.\nTimeout duration was set to 1.`,
+    );
   }
 
   protected timerHandle(id: number): Value {

@@ -196,6 +196,11 @@ export interface SimOptions {
    * true stops the whole simulation with an Overrun (a task has held the thread too long to go on). Default: never.
    */
   interrupt?: () => boolean;
+  /**
+   * Whether code without an `await` inside takes the synchronous path (fast.ts; default true). False sends every
+   * statement and expression through evaluate.ts's generators: the tests run the corpus both ways, which must agree.
+   */
+  syncPath?: boolean;
 }
 
 export const DEFAULT_MAX_STEPS = 3000;

@@ -49,6 +49,8 @@ export interface ErrorInfo {
   ctorName: string;
   /** null: created with no script running (a browser's own TimeoutError), its stack has no frame */
   frame: StackFrame | null;
+  /** thrown by a built-in whose own frame V8 prints above the snippet's (`JSON.parse`) */
+  builtin?: string;
   /** a DOMException's legacy code (20 for AbortError) */
   code?: number;
   /** `new Error(message, { cause })`: util.inspect prints it as `[cause]` */
@@ -110,6 +112,10 @@ export class PromiseObj extends Obj {
   fulfillReactions: Reaction[] = [];
   rejectReactions: Reaction[] = [];
   handled = false;
+  /** the number of its rejection with no handler (Node's rejection id) */
+  declare rejectionId?: number;
+  /** given to Node's 'unhandledRejection' listeners */
+  declare reported?: boolean;
   constructor(public id: number) {
     super();
   }
