@@ -4,6 +4,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
+import '../shared/loop-picture/loop-picture-element.ts';
 import { asyncioLoopText } from './asyncio-loop-text.ts';
 import { listingOf, presentedListing, presetProgram } from './asyncio-loop-programs.ts';
 import { styles } from './asyncio-loop-styles.ts';
@@ -38,9 +39,11 @@ import {
   type MenuItem,
   type Part,
   type PresetId,
+  type Recording,
   type TurnView,
 } from './asyncio-loop-model.ts';
 import { DECLARATIONS, TURN_STEPS, renderExcerpt, renderSegment } from './asyncio-loop-code.ts';
+import { presentedOf, sceneOf, SCHEME_RUN, type Presented } from './asyncio-loop-scene.ts';
 import type * as YoursViewModule from './asyncio-loop-yours-view.ts';
 import type { YoursHost } from './asyncio-loop-yours-view.ts';
 
@@ -55,14 +58,19 @@ const PREFETCH_PYTHON = import.meta.env.MODE !== 'phone';
 
 /**
  * Presented to a hall, the lines of a preset's listing to keep (fragments, in order; the rest fold into `…`): the
- * spinner and the timer's line of the starving program, whose whole does not fit the stage.
+ * spinner and the timer's line of the starving program, whose whole does not fit the stage; the sleepers' gather.
  */
 const PRESENTED_KEEP: Partial<Record<PresetId, readonly string[]>> = {
   starve: ['async def spinner', 'while True', 'await asyncio.sleep(0)', 'async def main', 'loop.call_later(0, ring)'],
+  // the thousand sleepers and their gather (asyncio.run's line folded: the step is in main)
+  gather1000: ['async def sleeper', 'await asyncio.sleep(0)', 'async def main', 'gather('],
 };
 
+/** Presented, the listing's column holds this many characters (the slide's CSS: `.presented .stage`). */
+const PRESENTED_WIDTH = 30;
+
 /** Presented, in main's turns: the fragment of the line a speaker's step is about. */
-function PRESENTED_FOCUS(s: AsyncioLoopState): string | null {
+function PRESENTED_FOCUS(s: Pick<AsyncioLoopState, 'preset' | 'ntodo'>): string | null {
   switch (s.preset) {
     case 'empty':
       return 'pass';
@@ -73,6 +81,15 @@ function PRESENTED_FOCUS(s: AsyncioLoopState): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Presented: the line a turn is about: asyncio.run's own turns after main (and the loop's steps before a callback
+ * runs), else the program's line (PRESENTED_FOCUS); none before the first turn.
+ */
+function focusOf(phase: string | null, run: Pick<AsyncioLoopState, 'preset' | 'ntodo'>): string | null {
+  if (phase === null) return null;
+  return phase === 'main' ? PRESENTED_FOCUS(run) : 'asyncio.run(';
 }
 
 /** Inside the asyncio loop: its composition, the six steps of a turn, and a real small program's run turn by turn. */
@@ -179,9 +196,9 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     </div>`;
   }
 
-  private composition() {
-    const t = this.t;
-    const code = [
+  /** The containers' declarations and the ways in, CPython's lines. */
+  private compositionCode(): string {
+    return [
       DECLARATIONS.ready,
       DECLARATIONS.scheduled,
       DECLARATIONS.defaultSelector,
@@ -192,6 +209,11 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     ]
       .map(renderSegment)
       .join('\n');
+  }
+
+  private composition() {
+    const t = this.t;
+    const code = this.compositionCode();
     // The caption under the drawing (open when browsing and in print, as the listing): under the listing, at
     // 1280×720, it ran under the deck's arrows.
     return html`<div class="cols">
@@ -313,11 +335,89 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
    * size, the line this turn is about marked (PRESENTED_FOCUS: asyncio.run's own turns after main, else the
    * program's line).
    */
-  private presentedCode(listing: string, phase: string | null) {
-    const s = this.state;
-    const focus = phase !== null && phase !== 'main' ? 'asyncio.run(' : phase === null ? null : PRESENTED_FOCUS(s);
-    const shown = presentedListing(listing, PRESENTED_KEEP[s.preset] ?? null, focus);
+  private presentedCode(listing: string, focus: string | null, preset: PresetId = this.state.preset) {
+    const shown = presentedListing(listing, PRESENTED_KEEP[preset] ?? null, focus, PRESENTED_WIDTH);
     return html`<hsw-code language="python" .code=${shown.code} .current=${shown.current === null ? [] : [shown.current]} label=${this.t.listing}></hsw-code>`;
+  }
+
+  /** The turns per run_until_complete of asyncio.run, the current turn's marked. */
+  private phases(rec: Recording, v: TurnView | null) {
+    const t = this.t;
+    return html`<ol class="phases" aria-label=${t.phasesLabel}>
+      ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
+      <li>= ${t.turnsTotal(rec.run.turns.length)}</li>
+    </ol>`;
+  }
+
+  /** Presented: one sentence under the picture, what this moment of the run shows (its numbers the recording's). */
+  private caption(p: Presented, v: TurnView | null): string {
+    const t = this.t;
+    const s = this.state;
+    const turns = p.recording.run.turns;
+    const m = p.moment;
+    if (m.kind === 'before') return s.view === 'composition' ? t.captionComposition : t.before(turns.length);
+    const turn = turns[m.turn]!;
+    if (m.kind === 'step')
+      return t.schemeCaption(m.step, {
+        removed: turn.step1.removed.length,
+        timeout: turn.step2.timeout,
+        slept: turn.step3.end - turn.step3.start,
+        io: turn.step3.arrived.length + turn.step4.added.length,
+        due: turn.step5.moved.length,
+        ntodo: turn.step6.ntodo,
+      });
+    if (!v) return '';
+    const head = t.turnOf(v.number, turns.length);
+    if (v.starved) return `${head} · ${t.starvedCaption}`;
+    const ring = s.preset === 'starve' ? turnRunning(s, 'ring') : null;
+    if (ring === v.number) return `${head} · ntodo = ${v.ntodo} · ${t.firedShort(ring)}`;
+    // the stack's chip says how many step 6 ran (×1000)
+    if (s.preset === 'gather1000') return `${head} · ${t.sameAs10Short}`;
+    return `${head} · ${t.phase[v.phase]} · ntodo = ${v.ntodo}`;
+  }
+
+  /**
+   * Presented: the loop picture is the slide (the recorded turn: the stack, `_ready`, `_scheduled`, the selector),
+   * the program's few lines beside it with the turn's line marked, one caption under it; the turn's six steps in
+   * words, or CPython's lines, behind a closed disclosure. The clicker is the only control.
+   */
+  private presented() {
+    const t = this.t;
+    const s = this.state;
+    const p = presentedOf(s);
+    const v = p.moment.kind === 'end' ? turnView(s) : null;
+    const rec = p.recording;
+    // the turns per run of the loop, at the run's last turn (not a starved run's only one)
+    const last = v !== null && v.number === rec.run.turns.length && !v.starved;
+    const scheme = s.view !== 'recording';
+    // the composition and the scheme: the empty program, main's line once step 6 runs its __step
+    const code = scheme
+      ? this.presentedCode(
+          rec.listing,
+          focusOf(p.moment.kind === 'step' && p.moment.step === 6 ? 'main' : 'loop', SCHEME_RUN),
+          SCHEME_RUN.preset,
+        )
+      : this.presentedCode(rec.listing, focusOf(v?.phase ?? null, s));
+    const more = scheme
+      ? html`<hsw-code
+          language="python"
+          .code=${s.view === 'scheme' ? renderExcerpt(TURN_STEPS[s.scheme]!) : this.compositionCode()}
+          label=${s.view === 'scheme' ? t.schemeCode(s.scheme) : t.compositionCode}
+        ></hsw-code>`
+      : v
+        ? html`<div class="turn-more">${this.turn(v)}</div>`
+        : html`<dl class="queues">
+            <dt>_ready</dt>
+            <dd>${this.chips(readyAtStart(s), t.readyBefore)}</dd>
+          </dl>`;
+    return html`<section aria-label=${t.demoLabel} class="presented">
+      <div class="stage">
+        <hsw-loop-picture lang=${this.lang} .scene=${sceneOf(s)}></hsw-loop-picture>
+        <div class="side">${code} ${last ? this.phases(rec, v) : nothing}</div>
+      </div>
+      <p class="status caption" role="status">${this.caption(p, v)}</p>
+      <hsw-details lang=${this.lang} .open=${false} label=${scheme ? t.presentedCode : t.presentedTurn}>${more}</hsw-details>
+    </section>`;
   }
 
   private recording() {
@@ -356,7 +456,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         ${s.preset === 'custom' ? this.composer() : nothing}
         ${
           this.presenting
-            ? this.presentedCode(rec.listing, v?.phase ?? null)
+            ? this.presentedCode(rec.listing, focusOf(v?.phase ?? null, s))
             : html`<hsw-code language="python" .code=${rec.listing} label=${t.listing}></hsw-code>`
         }
       </div>
@@ -366,12 +466,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         </div>
         ${
           // Presented, the turns per phase at the run's last turn only (the turn's head says which of how many)
-          this.presenting && v?.number !== turns.length
-            ? nothing
-            : html`<ol class="phases" aria-label=${t.phasesLabel}>
-              ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
-              <li>= ${t.turnsTotal(turns.length)}</li>
-            </ol>`
+          this.presenting && v?.number !== turns.length ? nothing : this.phases(rec, v)
         }
         <div class="turn-row">
           <hsw-step-controls
@@ -410,6 +505,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   override render() {
     const t = this.t;
     const s = this.state;
+    if (this.presenting && !this.detailsOpen && s.view !== 'yours') return this.presented();
     return html`<section aria-label=${t.demoLabel}>
       <div class="top">
         <div class="views" role="group" aria-label=${t.viewGroup}>
