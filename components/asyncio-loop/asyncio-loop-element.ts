@@ -4,7 +4,6 @@ import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
-import '../shared/loop-picture/loop-picture-element.ts';
 import { asyncioLoopText } from './asyncio-loop-text.ts';
 import { listingOf, presentedListing, presetProgram } from './asyncio-loop-programs.ts';
 import { styles } from './asyncio-loop-styles.ts';
@@ -43,11 +42,13 @@ import {
   type TurnView,
 } from './asyncio-loop-model.ts';
 import { DECLARATIONS, TURN_STEPS, renderExcerpt, renderSegment } from './asyncio-loop-code.ts';
-import { presentedOf, sceneOf, SCHEME_RUN, type Presented } from './asyncio-loop-scene.ts';
+import type * as PresentedModule from './asyncio-loop-presented.ts';
+import type { PresentedHost } from './asyncio-loop-presented.ts';
 import type * as YoursViewModule from './asyncio-loop-yours-view.ts';
 import type { YoursHost } from './asyncio-loop-yours-view.ts';
 
 type YoursView = typeof YoursViewModule;
+type Presented = typeof PresentedModule;
 
 /**
  * Python is fetched and started in idle time while the slide is shown or next, so that Run finds it ready: in the
@@ -113,6 +114,40 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   private yoursHost: YoursHost | null = null;
   /** Python has been asked for (ahead of a Run): once while the element is on the page. */
   private pythonAsked = false;
+
+  /**
+   * Presented, the slide is the loop picture (asyncio-loop-presented.ts): loaded when the element is first presented,
+   * so that the self-paced view and an embed do not carry it.
+   */
+  private presentedView: Presented | null = null;
+  private presentedLoad: Promise<Presented> | null = null;
+
+  private loadPresented(): Promise<Presented> {
+    this.presentedLoad ??= import('./asyncio-loop-presented.ts').then((m) => {
+      this.presentedView = m;
+      this.requestUpdate();
+      return m;
+    });
+    return this.presentedLoad;
+  }
+
+  private presentedHost(): PresentedHost {
+    return {
+      state: this.state,
+      lang: this.lang,
+      code: (listing, focus, preset) => this.presentedCode(listing, focus, preset),
+      focus: focusOf,
+      phases: (rec, v) => this.phases(rec, v),
+      turn: (v) => this.turn(v),
+      chips: (groups, label) => this.chips(groups, label),
+      compositionCode: () => this.compositionCode(),
+    };
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (this.presenting && !this.presentedLoad) void this.loadPresented();
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -349,77 +384,6 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     </ol>`;
   }
 
-  /** Presented: one sentence under the picture, what this moment of the run shows (its numbers the recording's). */
-  private caption(p: Presented, v: TurnView | null): string {
-    const t = this.t;
-    const s = this.state;
-    const turns = p.recording.run.turns;
-    const m = p.moment;
-    if (m.kind === 'before') return s.view === 'composition' ? t.captionComposition : t.before(turns.length);
-    const turn = turns[m.turn]!;
-    if (m.kind === 'step')
-      return t.schemeCaption(m.step, {
-        removed: turn.step1.removed.length,
-        timeout: turn.step2.timeout,
-        slept: turn.step3.end - turn.step3.start,
-        io: turn.step3.arrived.length + turn.step4.added.length,
-        due: turn.step5.moved.length,
-        ntodo: turn.step6.ntodo,
-      });
-    if (!v) return '';
-    const head = t.turnOf(v.number, turns.length);
-    if (v.starved) return `${head} · ${t.starvedCaption}`;
-    const ring = s.preset === 'starve' ? turnRunning(s, 'ring') : null;
-    if (ring === v.number) return `${head} · ntodo = ${v.ntodo} · ${t.firedShort(ring)}`;
-    // the stack's chip says how many step 6 ran (×1000)
-    if (s.preset === 'gather1000') return `${head} · ${t.sameAs10Short}`;
-    return `${head} · ${t.phase[v.phase]} · ntodo = ${v.ntodo}`;
-  }
-
-  /**
-   * Presented: the loop picture is the slide (the recorded turn: the stack, `_ready`, `_scheduled`, the selector),
-   * the program's few lines beside it with the turn's line marked, one caption under it; the turn's six steps in
-   * words, or CPython's lines, behind a closed disclosure. The clicker is the only control.
-   */
-  private presented() {
-    const t = this.t;
-    const s = this.state;
-    const p = presentedOf(s);
-    const v = p.moment.kind === 'end' ? turnView(s) : null;
-    const rec = p.recording;
-    // the turns per run of the loop, at the run's last turn (not a starved run's only one)
-    const last = v !== null && v.number === rec.run.turns.length && !v.starved;
-    const scheme = s.view !== 'recording';
-    // the composition and the scheme: the empty program, main's line once step 6 runs its __step
-    const code = scheme
-      ? this.presentedCode(
-          rec.listing,
-          focusOf(p.moment.kind === 'step' && p.moment.step === 6 ? 'main' : 'loop', SCHEME_RUN),
-          SCHEME_RUN.preset,
-        )
-      : this.presentedCode(rec.listing, focusOf(v?.phase ?? null, s));
-    const more = scheme
-      ? html`<hsw-code
-          language="python"
-          .code=${s.view === 'scheme' ? renderExcerpt(TURN_STEPS[s.scheme]!) : this.compositionCode()}
-          label=${s.view === 'scheme' ? t.schemeCode(s.scheme) : t.compositionCode}
-        ></hsw-code>`
-      : v
-        ? html`<div class="turn-more">${this.turn(v)}</div>`
-        : html`<dl class="queues">
-            <dt>_ready</dt>
-            <dd>${this.chips(readyAtStart(s), t.readyBefore)}</dd>
-          </dl>`;
-    return html`<section aria-label=${t.demoLabel} class="presented">
-      <div class="stage">
-        <hsw-loop-picture lang=${this.lang} .scene=${sceneOf(s)}></hsw-loop-picture>
-        <div class="side">${code} ${last ? this.phases(rec, v) : nothing}</div>
-      </div>
-      <p class="status caption" role="status">${this.caption(p, v)}</p>
-      <hsw-details lang=${this.lang} .open=${false} label=${scheme ? t.presentedCode : t.presentedTurn}>${more}</hsw-details>
-    </section>`;
-  }
-
   private recording() {
     const t = this.t;
     const s = this.state;
@@ -505,7 +469,10 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   override render() {
     const t = this.t;
     const s = this.state;
-    if (this.presenting && !this.detailsOpen && s.view !== 'yours') return this.presented();
+    if (this.presenting && !this.detailsOpen && s.view !== 'yours')
+      return this.presentedView
+        ? this.presentedView.renderPresented(this.presentedHost())
+        : html`<section aria-label=${t.demoLabel} class="presented"></section>`;
     return html`<section aria-label=${t.demoLabel}>
       <div class="top">
         <div class="views" role="group" aria-label=${t.viewGroup}>

@@ -1,7 +1,8 @@
 import type { Bilingual } from '../../lib/i18n.ts';
 import type { MenuItem, PresetId, View } from './asyncio-loop-model.ts';
 
-const ms = (ns: number) => {
+/** Nanoseconds as the slide writes milliseconds. */
+export const ms = (ns: number) => {
   const v = ns / 1e6;
   return Number.isInteger(v) ? String(v) : v.toFixed(v < 1 ? 3 : 1);
 };
@@ -24,16 +25,6 @@ export function groupText(count: number, tasks: readonly string[]): string {
   const who =
     tasks.length === 0 ? '' : tasks.length <= 2 ? `(${tasks.join(', ')})` : `(${tasks[0]}…${tasks[tasks.length - 1]})`;
   return count > 1 ? `×${count}${who ? ` ${who}` : ''}` : who;
-}
-
-/** What a step of `_run_once` did in the scheme's turn (the recording's numbers). */
-interface SchemeNumbers {
-  readonly removed: number;
-  readonly timeout: number | null;
-  readonly slept: number;
-  readonly io: number;
-  readonly due: number;
-  readonly ntodo: number;
 }
 
 const en = {
@@ -137,28 +128,6 @@ const en = {
   starvedShort: 'The timer never fires.',
   firedShort: (turn: number) => `ring ran in turn ${turn}.`,
   sameAs10Short: 'The same turns as with 10.',
-  /** Presented: the disclosure under the loop picture (CPython's lines; the turn's steps in words). */
-  presentedCode: 'CPython’s lines',
-  presentedTurn: 'The turn’s six steps',
-  /** Presented: the caption under the loop picture, one sentence a step. */
-  captionComposition: 'The loop’s three containers: _ready, _scheduled, the selector.',
-  schemeCaption: (step: number, v: SchemeNumbers) =>
-    step === 1
-      ? en.s1(v.removed)
-      : step === 2
-        ? en.s2(v.timeout)
-        : step === 3
-          ? v.slept > 0
-            ? en.s3(v.slept)
-            : `3 · select(timeout = ${ms(v.timeout ?? 0)}): _ready is not empty, no sleep`
-          : step === 4
-            ? en.s4(v.io)
-            : step === 5
-              ? en.s5(v.due)
-              : step === 6
-                ? `6 · ntodo = ${v.ntodo}: it runs exactly ${v.ntodo}`
-                : 'run_forever calls _run_once, turn after turn',
-  starvedCaption: '_ready is never empty: the timer never fires.',
 };
 
 const ru: typeof en = {
@@ -252,26 +221,6 @@ const ru: typeof en = {
   starvedShort: 'Таймер не сработает никогда.',
   firedShort: (turn: number) => `ring выполнен в обороте ${turn}.`,
   sameAs10Short: 'Оборотов столько же, сколько с 10.',
-  presentedCode: 'Строки CPython',
-  presentedTurn: 'Шесть шагов оборота',
-  captionComposition: 'Три контейнера цикла: _ready, _scheduled, селектор.',
-  schemeCaption: (step: number, v: SchemeNumbers) =>
-    step === 1
-      ? ru.s1(v.removed)
-      : step === 2
-        ? ru.s2(v.timeout)
-        : step === 3
-          ? v.slept > 0
-            ? ru.s3(v.slept)
-            : `3 · select(timeout = ${ms(v.timeout ?? 0)}): _ready не пуст, сна нет`
-          : step === 4
-            ? ru.s4(v.io)
-            : step === 5
-              ? ru.s5(v.due)
-              : step === 6
-                ? `6 · ntodo = ${v.ntodo}: выполнит ровно ${v.ntodo}`
-                : 'run_forever вызывает _run_once, оборот за оборотом',
-  starvedCaption: '_ready не пустеет: таймер не сработает никогда.',
 };
 
 export const asyncioLoopText: Bilingual<typeof en> = { en, ru };
