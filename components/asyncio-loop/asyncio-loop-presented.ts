@@ -45,15 +45,20 @@ function caption(h: PresentedHost, p: Presented, v: TurnView | null): string {
   const m = p.moment;
   if (m.kind === 'before') return s.view === 'composition' ? w.captionComposition : t.before(turns.length);
   const turn = turns[m.turn]!;
-  if (m.kind === 'step')
-    return w.schemeCaption(m.step, {
-      removed: turn.step1.removed.length,
-      timeout: turn.step2.timeout,
-      slept: turn.step3.end - turn.step3.start,
-      io: turn.step3.arrived.length + turn.step4.added.length,
-      due: turn.step5.moved.length,
-      ntodo: turn.step6.ntodo,
-    });
+  if (m.kind === 'step') {
+    // the step of _run_once, with what it did in this turn
+    const slept = turn.step3.end - turn.step3.start;
+    const said = [
+      w.schemeTurn,
+      t.s1(turn.step1.removed.length),
+      t.s2(turn.step2.timeout),
+      slept > 0 ? t.s3(slept) : w.selectAwake(turn.step2.timeout ?? 0),
+      t.s4(turn.step3.arrived.length + turn.step4.added.length),
+      t.s5(turn.step5.moved.length),
+      w.snapshot(turn.step6.ntodo),
+    ];
+    return said[m.step] ?? w.schemeTurn;
+  }
   if (!v) return '';
   const head = t.turnOf(v.number, turns.length);
   if (v.starved) return `${head} · ${w.starvedCaption}`;
