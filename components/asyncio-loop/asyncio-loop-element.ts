@@ -38,13 +38,17 @@ import {
   type MenuItem,
   type Part,
   type PresetId,
+  type Recording,
   type TurnView,
 } from './asyncio-loop-model.ts';
 import { DECLARATIONS, TURN_STEPS, renderExcerpt, renderSegment } from './asyncio-loop-code.ts';
+import type * as PresentedModule from './asyncio-loop-presented.ts';
+import type { PresentedHost } from './asyncio-loop-presented.ts';
 import type * as YoursViewModule from './asyncio-loop-yours-view.ts';
 import type { YoursHost } from './asyncio-loop-yours-view.ts';
 
 type YoursView = typeof YoursViewModule;
+type Presented = typeof PresentedModule;
 
 /**
  * Python is fetched and started in idle time while the slide is shown or next, so that Run finds it ready: in the
@@ -55,14 +59,19 @@ const PREFETCH_PYTHON = import.meta.env.MODE !== 'phone';
 
 /**
  * Presented to a hall, the lines of a preset's listing to keep (fragments, in order; the rest fold into `…`): the
- * spinner and the timer's line of the starving program, whose whole does not fit the stage.
+ * spinner and the timer's line of the starving program, whose whole does not fit the stage; the sleepers' gather.
  */
 const PRESENTED_KEEP: Partial<Record<PresetId, readonly string[]>> = {
   starve: ['async def spinner', 'while True', 'await asyncio.sleep(0)', 'async def main', 'loop.call_later(0, ring)'],
+  // the thousand sleepers and their gather (asyncio.run's line folded: the step is in main)
+  gather1000: ['async def sleeper', 'await asyncio.sleep(0)', 'async def main', 'gather('],
 };
 
+/** Presented, the listing's column holds this many characters (the slide's CSS: `.presented .stage`). */
+const PRESENTED_WIDTH = 30;
+
 /** Presented, in main's turns: the fragment of the line a speaker's step is about. */
-function PRESENTED_FOCUS(s: AsyncioLoopState): string | null {
+function PRESENTED_FOCUS(s: Pick<AsyncioLoopState, 'preset' | 'ntodo'>): string | null {
   switch (s.preset) {
     case 'empty':
       return 'pass';
@@ -73,6 +82,15 @@ function PRESENTED_FOCUS(s: AsyncioLoopState): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Presented: the line a turn is about: asyncio.run's own turns after main (and the loop's steps before a callback
+ * runs), else the program's line (PRESENTED_FOCUS); none before the first turn.
+ */
+function focusOf(phase: string | null, run: Pick<AsyncioLoopState, 'preset' | 'ntodo'>): string | null {
+  if (phase === null) return null;
+  return phase === 'main' ? PRESENTED_FOCUS(run) : 'asyncio.run(';
 }
 
 /** Inside the asyncio loop: its composition, the six steps of a turn, and a real small program's run turn by turn. */
@@ -96,6 +114,40 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   private yoursHost: YoursHost | null = null;
   /** Python has been asked for (ahead of a Run): once while the element is on the page. */
   private pythonAsked = false;
+
+  /**
+   * Presented, the slide is the loop picture (asyncio-loop-presented.ts): loaded when the element is first presented,
+   * so that the self-paced view and an embed do not carry it.
+   */
+  private presentedView: Presented | null = null;
+  private presentedLoad: Promise<Presented> | null = null;
+
+  private loadPresented(): Promise<Presented> {
+    this.presentedLoad ??= import('./asyncio-loop-presented.ts').then((m) => {
+      this.presentedView = m;
+      this.requestUpdate();
+      return m;
+    });
+    return this.presentedLoad;
+  }
+
+  private presentedHost(): PresentedHost {
+    return {
+      state: this.state,
+      lang: this.lang,
+      code: (listing, focus, preset) => this.presentedCode(listing, focus, preset),
+      focus: focusOf,
+      phases: (rec, v) => this.phases(rec, v),
+      turn: (v) => this.turn(v),
+      chips: (groups, label) => this.chips(groups, label),
+      compositionCode: () => this.compositionCode(),
+    };
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (this.presenting && !this.presentedLoad) void this.loadPresented();
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -179,9 +231,9 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     </div>`;
   }
 
-  private composition() {
-    const t = this.t;
-    const code = [
+  /** The containers' declarations and the ways in, CPython's lines. */
+  private compositionCode(): string {
+    return [
       DECLARATIONS.ready,
       DECLARATIONS.scheduled,
       DECLARATIONS.defaultSelector,
@@ -192,6 +244,11 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     ]
       .map(renderSegment)
       .join('\n');
+  }
+
+  private composition() {
+    const t = this.t;
+    const code = this.compositionCode();
     // The caption under the drawing (open when browsing and in print, as the listing): under the listing, at
     // 1280×720, it ran under the deck's arrows.
     return html`<div class="cols">
@@ -313,11 +370,18 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
    * size, the line this turn is about marked (PRESENTED_FOCUS: asyncio.run's own turns after main, else the
    * program's line).
    */
-  private presentedCode(listing: string, phase: string | null) {
-    const s = this.state;
-    const focus = phase !== null && phase !== 'main' ? 'asyncio.run(' : phase === null ? null : PRESENTED_FOCUS(s);
-    const shown = presentedListing(listing, PRESENTED_KEEP[s.preset] ?? null, focus);
+  private presentedCode(listing: string, focus: string | null, preset: PresetId = this.state.preset) {
+    const shown = presentedListing(listing, PRESENTED_KEEP[preset] ?? null, focus, PRESENTED_WIDTH);
     return html`<hsw-code language="python" .code=${shown.code} .current=${shown.current === null ? [] : [shown.current]} label=${this.t.listing}></hsw-code>`;
+  }
+
+  /** The turns per run_until_complete of asyncio.run, the current turn's marked. */
+  private phases(rec: Recording, v: TurnView | null) {
+    const t = this.t;
+    return html`<ol class="phases" aria-label=${t.phasesLabel}>
+      ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
+      <li>= ${t.turnsTotal(rec.run.turns.length)}</li>
+    </ol>`;
   }
 
   private recording() {
@@ -356,7 +420,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         ${s.preset === 'custom' ? this.composer() : nothing}
         ${
           this.presenting
-            ? this.presentedCode(rec.listing, v?.phase ?? null)
+            ? this.presentedCode(rec.listing, focusOf(v?.phase ?? null, s))
             : html`<hsw-code language="python" .code=${rec.listing} label=${t.listing}></hsw-code>`
         }
       </div>
@@ -366,12 +430,7 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
         </div>
         ${
           // Presented, the turns per phase at the run's last turn only (the turn's head says which of how many)
-          this.presenting && v?.number !== turns.length
-            ? nothing
-            : html`<ol class="phases" aria-label=${t.phasesLabel}>
-              ${phaseCounts(rec.run).map((p) => html`<li aria-current=${p.phase === v?.phase ? 'step' : 'false'}>${t.phase[p.phase]} · ${p.turns}</li>`)}
-              <li>= ${t.turnsTotal(turns.length)}</li>
-            </ol>`
+          this.presenting && v?.number !== turns.length ? nothing : this.phases(rec, v)
         }
         <div class="turn-row">
           <hsw-step-controls
@@ -410,6 +469,10 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
   override render() {
     const t = this.t;
     const s = this.state;
+    if (this.presenting && !this.detailsOpen && s.view !== 'yours')
+      return this.presentedView
+        ? this.presentedView.renderPresented(this.presentedHost())
+        : html`<section aria-label=${t.demoLabel} class="presented"></section>`;
     return html`<section aria-label=${t.demoLabel}>
       <div class="top">
         <div class="views" role="group" aria-label=${t.viewGroup}>

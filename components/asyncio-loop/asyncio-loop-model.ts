@@ -5,7 +5,7 @@
  * from presets or composed from a menu, with the `ntodo` snapshot switchable off (a thought experiment).
  */
 import { clampIndex, forward, back, reset, goTo, stepTo, type Move } from '../../lib/stepping.ts';
-import { run, type HandleInfo, type Program, type RunResult } from '../shared/asyncio-sim/index.ts';
+import { run, type Program, type RunResult } from '../shared/asyncio-sim/index.ts';
 import { SPEAKER_SEQUENCE } from './asyncio-loop-sequence.ts';
 import { initialYours, type YoursState } from './asyncio-loop-yours-state.ts';
 import {
@@ -124,28 +124,39 @@ export interface HandleGroup {
   readonly count: number;
 }
 
-export function groupHandles(hs: readonly HandleInfo[]): HandleGroup[] {
-  const out: HandleGroup[] = [];
-  const one = (h: HandleInfo, count: number, tasks: readonly string[]): HandleGroup => ({
-    callback: h.callback,
-    tasks,
-    count,
-  });
+/** What grouping needs of a handle: the model's (HandleInfo) and a real recording's (asyncio-loop-yours.ts) alike. */
+export interface Groupable {
+  readonly callback: string;
+  readonly task?: string | null;
+}
+
+/**
+ * The handles split as a person reads them: a run of four or more of the same callback is one slice, every other
+ * handle a slice of its own; in order, none lost.
+ */
+export function handleRuns<H extends Groupable>(hs: readonly H[]): (readonly H[])[] {
+  const out: (readonly H[])[] = [];
   let i = 0;
   while (i < hs.length) {
     let j = i + 1;
     while (j < hs.length && hs[j]!.callback === hs[i]!.callback) j++;
     const run = hs.slice(i, j);
-    if (run.length >= 4) {
-      const tasks: string[] = [];
-      for (const h of run) if (h.task && !tasks.includes(h.task)) tasks.push(h.task);
-      out.push(one(run[0]!, run.length, tasks));
-    } else {
-      for (const h of run) out.push(one(h, 1, h.task ? [h.task] : []));
-    }
+    if (run.length >= 4) out.push(run);
+    else for (const h of run) out.push([h]);
     i = j;
   }
   return out;
+}
+
+/** One slice of handleRuns as a group: its callback, its tasks in order of first appearance, how many. */
+export function groupOf(run: readonly Groupable[]): HandleGroup {
+  const tasks: string[] = [];
+  for (const h of run) if (h.task && !tasks.includes(h.task)) tasks.push(h.task);
+  return { callback: run[0]!.callback, tasks, count: run.length };
+}
+
+export function groupHandles(hs: readonly Groupable[]): HandleGroup[] {
+  return handleRuns(hs).map(groupOf);
 }
 
 /** The phases of asyncio.run that took turns, in order, with how many. */

@@ -183,13 +183,14 @@ export interface PresentedListing {
 /**
  * Presented to a hall, a listing in the few lines that matter: without its import and blank lines; when `keep` is
  * given, only the lines that contain its fragments (each the first such line not yet kept, in order), every run of
- * the others folded into one `…`; a call too long for the column broken after its `gather(`. `focus`: the fragment
- * of the line to mark, the first line that contains it.
+ * the others folded into one `…`; a line longer than `width` (characters) broken after its `gather(`, then before a
+ * comprehension's `for`. `focus`: the fragment of the line to mark, the first line that contains it.
  */
 export function presentedListing(
   listing: string,
   keep: readonly string[] | null,
   focus: string | null,
+  width = 40,
 ): PresentedListing {
   const lines = listing.split('\n').filter((l) => l.trim() !== '' && !/^import /.test(l));
   let shown: string[] = lines;
@@ -210,9 +211,15 @@ export function presentedListing(
   }
   shown = shown.flatMap((l) => {
     const at = l.indexOf('gather(');
-    if (l.length <= 40 || at < 0) return [l];
+    if (l.length <= width || at < 0) return [l];
     const indent = /^\s*/.exec(l)![0];
     return [l.slice(0, at + 'gather('.length), `${indent}    ${l.slice(at + 'gather('.length)}`];
+  });
+  // a comprehension still too long: its `for` on a line of its own, as far in as the line it leaves
+  shown = shown.flatMap((l) => {
+    const at = l.indexOf(' for ');
+    if (l.length <= width || at < 0 || l.lastIndexOf('[', at) < 0) return [l];
+    return [l.slice(0, at), `${/^\s*/.exec(l)![0]}${l.slice(at + 1)}`];
   });
   const current = focus === null ? -1 : shown.findIndex((l) => l.includes(focus));
   return { code: shown.join('\n'), current: current < 0 ? null : current + 1 };

@@ -388,9 +388,40 @@ export const styles = [
       white-space: normal;
       overflow-wrap: anywhere;
     }
+    /*
+     * Presented, the slide is the loop picture (asyncio-loop-scene.ts): the recorded turn on the deck's one picture of
+     * the loop, the program's few lines beside it at the hall's code size, one caption under it.
+     */
+    .presented .stage {
+      display: grid;
+      /* the listing's column: 30 characters of code (PRESENTED_WIDTH) and the panel's padding, at every step */
+      grid-template-columns: minmax(0, 1fr) 20em;
+      gap: 0.5em;
+      align-items: start;
+    }
+    .presented hsw-loop-picture {
+      height: 22.5em;
+      /* beside the listing: the stack and _ready wide enough for a recorded callback's name, the ring as it needs */
+      --lp-columns: minmax(0, 1.15fr) minmax(0, 1.3fr) minmax(0, 1.7fr);
+    }
+    .presented .side hsw-code {
+      font-size: 1em;
+      --hsw-code-line-height: 1.45;
+    }
+    .presented .side ol.phases {
+      margin-top: 0.4em;
+      font-size: var(--hsw-fs-small);
+    }
+    .presented .status.caption {
+      font-size: 1em;
+      color: var(--hsw-fg);
+      min-height: 0;
+      margin: 0.3em 0 0.1em;
+    }
     @container ${narrowQuery} {
       .cols,
-      .cols.rec {
+      .cols.rec,
+      .presented .stage {
         grid-template-columns: minmax(0, 1fr);
       }
       .arrow {

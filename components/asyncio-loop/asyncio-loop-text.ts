@@ -1,7 +1,8 @@
 import type { Bilingual } from '../../lib/i18n.ts';
 import type { MenuItem, PresetId, View } from './asyncio-loop-model.ts';
 
-const ms = (ns: number) => {
+/** Nanoseconds as the slide writes milliseconds. */
+export const ms = (ns: number) => {
   const v = ns / 1e6;
   return Number.isInteger(v) ? String(v) : v.toFixed(v < 1 ? 3 : 1);
 };
@@ -20,7 +21,7 @@ const MENU_PYTHON: Record<MenuItem, string> = {
 };
 
 /** `×1000 (Task-2…Task-1001)`, `×8 (Task-1, Task-2)`, `(Task-1)`. */
-function groupText(count: number, tasks: readonly string[]): string {
+export function groupText(count: number, tasks: readonly string[]): string {
   const who =
     tasks.length === 0 ? '' : tasks.length <= 2 ? `(${tasks.join(', ')})` : `(${tasks[0]}…${tasks[tasks.length - 1]})`;
   return count > 1 ? `×${count}${who ? ` ${who}` : ''}` : who;

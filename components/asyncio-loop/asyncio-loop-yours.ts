@@ -6,7 +6,7 @@
 import { clampIndex, stepTo, type Move } from '../../lib/stepping.ts';
 import type { PyRecording, RecordedHandle, RecordedTurn } from '../shared/py-record/py-protocol.ts';
 import { handleLabel } from '../shared/py-record/py-names.ts';
-import type { HandleGroup, TurnView } from './asyncio-loop-model.ts';
+import { groupHandles, type HandleGroup, type TurnView } from './asyncio-loop-model.ts';
 import type { PresetId } from './asyncio-loop-programs.ts';
 import type { SeedProgram, StartId, YoursOutcome, YoursState } from './asyncio-loop-yours-state.ts';
 
@@ -103,23 +103,9 @@ function callbackOf(what: string): { callback: string; task: string | null } {
   return { callback: name, task: who };
 }
 
-/** Handles as a person reads them: runs of the same callback (four or more) grouped into one entry. */
+/** Handles as a person reads them: runs of the same callback (four or more) grouped into one entry (the model's grouping). */
 export function groupRecorded(whats: readonly string[]): HandleGroup[] {
-  const out: HandleGroup[] = [];
-  const hs = whats.map(callbackOf);
-  let i = 0;
-  while (i < hs.length) {
-    let j = i + 1;
-    while (j < hs.length && hs[j]!.callback === hs[i]!.callback) j++;
-    const run = hs.slice(i, j);
-    if (run.length >= 4) {
-      const tasks: string[] = [];
-      for (const h of run) if (h.task && !tasks.includes(h.task)) tasks.push(h.task);
-      out.push({ callback: run[0]!.callback, tasks, count: run.length });
-    } else for (const h of run) out.push({ callback: h.callback, tasks: h.task ? [h.task] : [], count: 1 });
-    i = j;
-  }
-  return out;
+  return groupHandles(whats.map(callbackOf));
 }
 
 const NS = 1e9;

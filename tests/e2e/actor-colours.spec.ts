@@ -23,9 +23,14 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   comparison: { presented: ['thread', 'loop', 'task'], selfPaced: [] },
   // epoll_wait (the kernel), the bytes arriving and waiting in a socket (I/O data)
   nonblocking: { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
-  // presented, the slide is the shared loop picture (components/shared/loop-picture/), whose chips and regions take
-  // the actor tokens but carry no data-actor yet; the phase list that does is in the closed disclosure
-  'event-loop': { presented: [], selfPaced: [] },
+  // presented, these slides are the shared loop picture (components/shared/loop-picture/), whose chips say their
+  // actor (data-actor); the event loop's phase list that does too is in the closed disclosure
+  'event-loop': { presented: ['io', 'kernel', 'microtask', 'task', 'timer'], selfPaced: [] },
+  'heavy-task': { presented: ['io', 'task'], selfPaced: [] },
+  'libuv-pool': { presented: ['io', 'kernel', 'task', 'thread'], selfPaced: [] },
+  'await-future': { presented: ['io', 'kernel', 'loop', 'task'], selfPaced: [] },
+  // the recorded turns: tasks' steps, the loop's own callbacks, the starving program's timer
+  'asyncio-loop': { presented: ['loop', 'task', 'timer'], selfPaced: [] },
   // the threads a call occupies (the loop's, the pool's), the requests waiting and the heartbeat's ticks (tasks)
   'python-asyncio': { presented: ['task', 'thread'], selfPaced: ['task', 'thread'] },
   // presented: the state that runs or waits to resume and the heap object (the coroutine's), the stack (the thread's),

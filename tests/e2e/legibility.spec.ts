@@ -63,23 +63,6 @@ const MIN_FILL = 0.75;
  * fails once its step fills the stage, so that the list cannot go stale) and meet every other limit.
  */
 const KNOWN_SHORT: Record<string, number> = {
-  // asyncio-loop: the recorded turns and the program's lines end at 40–66 %: not on the loop picture yet
-  'asyncio-loop/0 (en)': 59,
-  'asyncio-loop/1 (en)': 59,
-  'asyncio-loop/2 (en)': 59,
-  'asyncio-loop/3 (en)': 40,
-  'asyncio-loop/4 (en)': 48,
-  'asyncio-loop/5 (en)': 51,
-  'asyncio-loop/6 (en)': 58,
-  'asyncio-loop/7 (en)': 62,
-  'asyncio-loop/0 (ru)': 63,
-  'asyncio-loop/1 (ru)': 63,
-  'asyncio-loop/2 (ru)': 63,
-  'asyncio-loop/3 (ru)': 40,
-  'asyncio-loop/4 (ru)': 57,
-  'asyncio-loop/5 (ru)': 51,
-  'asyncio-loop/6 (ru)': 58,
-  'asyncio-loop/7 (ru)': 66,
   // callbacks-promises-await: the step's few lines and where it waits end at 61–72 %: not on the loop picture yet
   'callbacks-promises-await/0 (en)': 61,
   'callbacks-promises-await/2 (en)': 72,

@@ -271,4 +271,18 @@ describe('presented listing', () => {
     expect(lines).toContain('    await asyncio.gather(');
     expect(lines[shown.current! - 1]).toBe('asyncio.run(main())');
   });
+  it('in a narrower column, also puts a comprehension’s for on a line of its own', () => {
+    const shown = presentedListing(listingOf(presetProgram('gather1000', 0)), null, null, 30);
+    const lines = shown.code.split('\n');
+    expect(lines.every((l) => l.length <= 30)).toBe(true);
+    expect(lines).toEqual([
+      'async def sleeper():',
+      '    await asyncio.sleep(0)',
+      'async def main():',
+      '    await asyncio.gather(',
+      '        *[sleeper()',
+      '        for _ in range(1000)])',
+      'asyncio.run(main())',
+    ]);
+  });
 });

@@ -110,7 +110,7 @@ export class LoopPicture extends LitElement {
 
   private chip(c: Chip, text = c.label, extra = '') {
     const cls = `chip ${c.actor} ${c.lit ? 'lit' : ''} ${c.suspended ? 'suspended' : ''} ${extra}`;
-    return html`<li class=${cls} data-chip=${c.id}>${text}</li>`;
+    return html`<li class=${cls} data-chip=${c.id} data-actor=${c.actor}>${text}</li>`;
   }
 
   /** A future: the box (hollow while pending), the frozen frames attached to it, then its done-callbacks. */

@@ -24,7 +24,8 @@ export const loopPictureStyles = [
     display: grid;
     height: 100%;
     box-sizing: border-box;
-    grid-template-columns: minmax(0, 1.1fr) minmax(0, 1.8fr) minmax(0, 1.4fr);
+    /* a slide that sets the picture beside something else may share its width differently (--lp-columns) */
+    grid-template-columns: var(--lp-columns, minmax(0, 1.1fr) minmax(0, 1.8fr) minmax(0, 1.4fr));
     grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto;
     grid-template-areas:
       'stack loop timers'
