@@ -23,9 +23,13 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   comparison: { presented: ['thread', 'loop', 'task'], selfPaced: [] },
   // epoll_wait (the kernel), the bytes arriving and waiting in a socket (I/O data)
   nonblocking: { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
-  // presented, the slide is the shared loop picture (components/shared/loop-picture/), whose chips and regions take
-  // the actor tokens but carry no data-actor yet; the phase list that does is in the closed disclosure
-  'event-loop': { presented: [], selfPaced: [] },
+  // Presented, these slides are the shared loop picture (components/shared/loop-picture/): its regions, chips,
+  // sockets, threads and ring say their actor (the self-paced view shows the demo's own panels instead)
+  'event-loop': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
+  'libuv-pool': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
+  'heavy-task': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
+  // (asyncio has no microtask queue)
+  'await-future': { presented: ['io', 'kernel', 'loop', 'task', 'thread', 'timer'], selfPaced: [] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;
