@@ -30,6 +30,10 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   'heavy-task': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
   // (asyncio has no microtask queue)
   'await-future': { presented: ['io', 'kernel', 'loop', 'task', 'thread', 'timer'], selfPaced: [] },
+  // the OS threads' lanes and the tasks (goroutines, virtual threads, processes) on them and queued
+  'green-threads': { presented: ['task', 'thread'], selfPaced: ['task', 'thread'] },
+  // the calls' bars (tasks) and the handler awaiting them (a coroutine)
+  'tasks-gather': { presented: ['task'], selfPaced: ['task'] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;
