@@ -34,6 +34,9 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   'green-threads': { presented: ['task', 'thread'], selfPaced: ['task', 'thread'] },
   // the calls' bars (tasks) and the handler awaiting them (a coroutine)
   'tasks-gather': { presented: ['task'], selfPaced: ['task'] },
+  // the run's panels: the call stack's frames (the thread's), the timers', the microtasks' (and setImmediate's, a
+  // task's, and I/O callbacks' in the examples that have them)
+  'micro-macro': { presented: ['microtask', 'thread', 'timer'], selfPaced: [] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;
