@@ -37,6 +37,8 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   // the run's panels: the call stack's frames (the thread's), the timers', the microtasks' (and setImmediate's, a
   // task's, and I/O callbacks' in the examples that have them)
   'micro-macro': { presented: ['microtask', 'thread', 'timer'], selfPaced: [] },
+  // the descriptors (the kernel's), those whose data a call found (I/O data), and the legend's keys for them
+  'select-epoll': { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;
