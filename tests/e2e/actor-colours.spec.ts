@@ -39,6 +39,8 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   'micro-macro': { presented: ['microtask', 'thread', 'timer'], selfPaced: [] },
   // the descriptors (the kernel's), those whose data a call found (I/O data), and the legend's keys for them
   'select-epoll': { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
+  // the async functions (coroutines) and the plain ones they break; plain functions are no actor
+  'function-coloring': { presented: ['task'], selfPaced: [] },
 };
 
 const ACTOR_NAMES = ['kernel', 'thread', 'loop', 'task', 'timer', 'io', 'microtask'] as const;
