@@ -72,11 +72,17 @@ for (const size of sizes) {
     for (const lang of ['en', 'ru']) {
       for (const step of stepsOf(id)) {
         // Speaker-sequence step N is reveal's fragment N - 1; a fresh document each time (a hash change would not
-        // reload the deck).
-        const hash = step > 0 ? `#/${id}/${step - 1}` : `#/${id}`;
+        // reload the deck). A later step is reached as the presenter reaches it: the step before by its address, then
+        // the clicker's "next", so that what a press does (a quiz's reveal) shows.
+        const before = step - 1;
+        const hash = before > 0 ? `#/${id}/${before - 1}` : `#/${id}`;
         await page.goto('about:blank');
         await page.goto(`http://127.0.0.1:${port}/index.html?lang=${lang}&theme=${theme}${present}${hash}`);
         await page.waitForSelector('html[data-deck-ready="true"]');
+        if (step > 0) {
+          await page.waitForTimeout(600);
+          await page.keyboard.press('PageDown');
+        }
         await page.waitForTimeout(1200);
         const file = `${out}/${id}-${lang}-${size.name}${values.present ? '-present' : ''}${values.steps ? `-s${step}` : ''}.png`;
         await page.screenshot({ path: file });

@@ -221,6 +221,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
         return html`<button
           type="button"
           class="node ${cls} ${s.focus === f && n.stuck ? 'focused' : ''}"
+          data-actor=${cls === 'async' || cls === 'broken' ? 'task' : nothing}
           style=${styleProps({ left: `${x}%`, top: `${y}%` })}
           aria-pressed=${n.chosen ? 'true' : 'false'}
           aria-label=${v.colored ? t.makeAsync(name) : t.letBlock(name)}

@@ -15,8 +15,10 @@ export const styles = [
   legendStyles,
   css`
     :host {
-      --fc-sync: var(--hsw-accent);
-      --fc-async: var(--hsw-bad);
+      /* an async function is a coroutine: the deck's task colour (assets/theme.css, data-actor="task"); a plain one
+         is no actor, a neutral frame */
+      --fc-sync: var(--hsw-muted);
+      --fc-async: var(--hsw-actor-task);
     }
     .top {
       display: flex;

@@ -376,9 +376,10 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     const t = greenThreadsText[this.lang];
     const p = this.state.params;
     const name = t.lane(p.runtime, lane.thread, lane.p, lane.kind === 'extra');
-    return html`<li class="lane ${lane.status} ${lane.kind}">
+    // (an OS thread, whether it runs a task, blocks in the kernel or idles: the deck's thread colour)
+    return html`<li class="lane ${lane.status} ${lane.kind}" data-actor="thread">
       <span class="lane-name">${name}</span>
-      <span class="lane-task">${lane.task === null ? nothing : html`<span class="chip ${lane.task === 1 ? 'first' : ''}">${label(lane.task)}</span>`}</span>
+      <span class="lane-task">${lane.task === null ? nothing : html`<span class="chip ${lane.task === 1 ? 'first' : ''}" data-actor="task">${label(lane.task)}</span>`}</span>
       ${
         this.presenting && lane.status === 'running'
           ? nothing
@@ -394,7 +395,7 @@ export class GreenThreadsDemo extends DemoElement<GreenState> implements QuizHos
     // The first task, sent to the back of a long queue, is drawn there, after the ones not drawn.
     const last = tasks.length > shown.length && tasks.at(-1) === 1 ? 1 : null;
     const rest = tasks.length - shown.length - (last === null ? 0 : 1);
-    const chip = (x: number) => html`<span class="chip ${x === 1 ? 'first' : ''}">${label(x)}</span>`;
+    const chip = (x: number) => html`<span class="chip ${x === 1 ? 'first' : ''}" data-actor="task">${label(x)}</span>`;
     return html`${shown.map(chip)}${
       rest > 0 ? html`<span class="more">${t.more(formatNumber(rest, this.lang))}</span>` : nothing
     }${last === null ? nothing : chip(last)}`;

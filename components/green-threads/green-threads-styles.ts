@@ -71,19 +71,12 @@ export const styles = [
       padding: 0.1em 0.4em;
       border-radius: 0.3em;
       background: var(--hsw-panel);
-      border-left: 4px solid var(--hsw-good);
+      /* an OS thread in the deck's thread colour (assets/theme.css), whatever it does: its status says that */
+      border-left: 4px solid var(--hsw-actor-thread);
       line-height: 1.25;
     }
-    .lane.kernel,
-    .lane.pinned {
-      border-left-color: var(--hsw-bad);
-    }
     .lane.idle {
-      border-left-color: var(--hsw-border);
       color: var(--hsw-muted);
-    }
-    .lane.dirty {
-      border-left-color: var(--hsw-warn);
     }
     .lane.extra .lane-name {
       font-style: italic;
@@ -108,14 +101,14 @@ export const styles = [
       padding: 0 0.3em;
       border-radius: 0.3em;
       background: var(--hsw-control-bg);
-      border: 1px solid var(--hsw-border);
+      /* a task (goroutine, virtual thread, process) in the deck's task colour; the one followed filled with it */
+      border: 2px solid var(--hsw-actor-task);
       text-align: center;
       font-variant-numeric: tabular-nums;
     }
     .chip.first {
-      background: var(--hsw-accent);
-      color: var(--hsw-on-accent);
-      border-color: var(--hsw-accent);
+      background: var(--hsw-actor-task);
+      color: var(--hsw-actor-task-text);
       font-weight: 600;
     }
     .pool {

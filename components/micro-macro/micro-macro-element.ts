@@ -447,16 +447,17 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           : null) ?? v.name;
       return this.presenting ? x.replace(/^\(\) => /, '') : x;
     };
-    const item = (v: TaskView) =>
-      html`<li title=${shown(v)}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${shown(v)}</li>`;
-    const panel = (cls: string, title: string, queue: QueueRuns) => html`
+    const item = (v: TaskView, a: string) =>
+      html`<li data-actor=${a} title=${shown(v)}><span class="kind">${t.kinds[v.kind]}${v.due !== undefined ? ` · ${t.due(formatNumber(v.due, lang, 1))}` : ''}:</span> ${shown(v)}</li>`;
+    // (each queue's entries say their actor, data-actor: a nextTick callback runs as a microtask does)
+    const panel = (cls: string, title: string, queue: QueueRuns, a: string) => html`
       <div class="panel ${cls}" role="group" aria-label=${title}>
         <h3 class="ph">${title}</h3>
         ${
           queue.length === 0
             ? html`<span class="empty">${t.empty}</span>`
             : html`<ul>
-              ${queueViews(queue, PANEL_ITEMS).map(item)}
+              ${queueViews(queue, PANEL_ITEMS).map((v) => item(v, a))}
               ${queue.length > PANEL_ITEMS ? html`<li class="more">${t.more(formatNumber(queue.length - PANEL_ITEMS, lang))}</li>` : nothing}
             </ul>`
         }
@@ -468,7 +469,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         ${
           snap.stack.length === 0
             ? html`<span class="empty">${t.empty}</span>`
-            : html`<ul>${[...snap.stack].reverse().map((f) => html`<li title=${f.name}>${this.presenting ? f.name.replace(/ \{.*/, ' …') : f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`
+            : html`<ul>${[...snap.stack].reverse().map((f) => html`<li data-actor="thread" title=${f.name}>${this.presenting ? f.name.replace(/ \{.*/, ' …') : f.name}${f.line ? ` :${f.line}` : ''}</li>`)}</ul>`
         }
       </div>
     `;
@@ -491,9 +492,9 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         <span class="phase">(${phaseLabel(t, snap.phase, run.end.code, code?.words.codeText[lang])}, ${t.now(formatNumber(snap.now, lang, 1))})</span>
       </p>
       <div class="queues">
-        ${stack} ${node ? panel('ticks', t.panels.ticks, snap.ticks) : nothing} ${panel('micro', t.panels.microtasks, snap.microtasks)}
-        ${panel('timers', t.panels.timers, snap.timers)} ${node ? panel('imm', t.panels.immediates, snap.immediates) : nothing}
-        ${node && (snap.io.length > 0 || run.steps.some((x) => x.io.length > 0)) ? panel('io', t.panels.io, snap.io) : nothing}
+        ${stack} ${node ? panel('ticks', t.panels.ticks, snap.ticks, 'microtask') : nothing} ${panel('micro', t.panels.microtasks, snap.microtasks, 'microtask')}
+        ${panel('timers', t.panels.timers, snap.timers, 'timer')} ${node ? panel('imm', t.panels.immediates, snap.immediates, 'task') : nothing}
+        ${node && (snap.io.length > 0 || run.steps.some((x) => x.io.length > 0)) ? panel('io', t.panels.io, snap.io, 'io') : nothing}
       </div>
       ${atEnd ? html`<p class="end callout ${run.end.code !== 'done' ? 'bad' : ''}" role="status">${endMessage(t, run.end.code, run.end.params, code?.words.codeText[lang])}</p>` : nothing}
     `;

@@ -210,20 +210,25 @@ export const styles = [
       margin-bottom: 0.15em;
       border-radius: 0.25em;
       background: var(--hsw-bg);
-      border-left: 3px solid var(--hsw-series-1);
+      border-left: 3px solid var(--hsw-actor-timer);
       overflow: hidden;
       text-overflow: ellipsis;
       white-space: nowrap;
     }
-    .panel.micro li {
-      border-left-color: var(--hsw-series-2);
+    /* each entry in its actor's colour (assets/theme.css): the stack's frames the thread's, a timer's, a microtask's
+       (nextTick's too), setImmediate's a task's, an I/O callback's */
+    .panel.stack li {
+      border-left-color: var(--hsw-actor-thread);
     }
+    .panel.micro li,
     .panel.ticks li {
-      border-left-color: var(--hsw-series-3);
+      border-left-color: var(--hsw-actor-microtask);
     }
-    .panel.imm li,
+    .panel.imm li {
+      border-left-color: var(--hsw-actor-task);
+    }
     .panel.io li {
-      border-left-color: var(--hsw-series-4);
+      border-left-color: var(--hsw-actor-io);
     }
     .panel .kind {
       color: var(--hsw-muted);

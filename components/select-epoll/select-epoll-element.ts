@@ -268,10 +268,10 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
   private renderLegend(lang: Lang) {
     const t = selectEpollText[lang];
     return html`<div class="legend" aria-hidden="true">
-      <span><span class="cell"></span>${t.legendIdle}</span>
-      <span><span class="cell ready"></span>${t.legendReady}</span>
-      <span><span class="cell checked"></span>${t.legendChecked}</span>
-      <span><span class="cell found"></span>${t.legendFound}</span>
+      <span><span class="cell" data-actor="kernel"></span>${t.legendIdle}</span>
+      <span><span class="cell ready" data-actor="kernel"></span>${t.legendReady}</span>
+      <span><span class="cell checked" data-actor="kernel"></span>${t.legendChecked}</span>
+      <span><span class="cell found" data-actor="io"></span>${t.legendFound}</span>
     </div>`;
   }
 
@@ -293,7 +293,8 @@ export class SelectEpollDemo extends DemoElement<SelectEpollState> {
         cls = readySeen < frame.drawnChecked ? 'found' : 'ready';
         readySeen++;
       }
-      return html`<div class="cell ${cls}"></div>`;
+      // a descriptor is the kernel's; one whose data the call has found, I/O data
+      return html`<div class="cell ${cls}" data-actor=${cls === 'found' ? 'io' : 'kernel'}></div>`;
     });
     const lastFd = g.cells.at(-1)?.fd ?? 3;
     let under: unknown = nothing;

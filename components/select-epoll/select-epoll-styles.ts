@@ -154,7 +154,8 @@ export const styles = [
       box-sizing: border-box;
       border-radius: 2px;
       background: var(--hsw-control-bg);
-      border: 1px solid var(--hsw-border);
+      /* a descriptor, the kernel's (the deck's actor colours, assets/theme.css); data waiting in it is I/O data */
+      border: 1px solid var(--hsw-actor-kernel);
       position: relative;
     }
     .cell.ready::after {
@@ -162,20 +163,19 @@ export const styles = [
       position: absolute;
       inset: 2px;
       border-radius: 50%;
-      background: var(--hsw-good);
+      background: var(--hsw-actor-io);
     }
     .cell.checked {
       background: var(--hsw-muted);
-      border-color: var(--hsw-muted);
       opacity: 0.55;
     }
     .cell.found {
-      background: var(--hsw-good);
-      border-color: var(--hsw-good);
+      background: var(--hsw-actor-io);
+      border-color: var(--hsw-actor-io);
     }
+    /* where the kernel's scan is */
     .cell.cursor {
-      background: var(--hsw-accent);
-      border-color: var(--hsw-accent);
+      background: var(--hsw-actor-kernel);
     }
     .under {
       font-size: var(--hsw-fs-small);

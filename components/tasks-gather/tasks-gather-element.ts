@@ -34,10 +34,14 @@ import {
   type CallName,
 } from './tasks-gather-programs.ts';
 
+/**
+ * A call's bar is a task (the deck's task colour, data-actor="task"): filled while it runs to its result or its
+ * exception (the ✗ and the label say which), faint when cancelled.
+ */
 const FILL = {
-  result: 'var(--hsw-series-2)',
-  exception: 'var(--hsw-bad)',
-  cancelled: 'var(--hsw-muted)',
+  result: 'var(--hsw-actor-task)',
+  exception: 'var(--hsw-actor-task)',
+  cancelled: 'var(--hsw-actor-task)',
 } as const;
 
 /** Task vs coroutine: three latencies, five strategies, a failing call; a timeline of who ran when. */
@@ -226,7 +230,7 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     // caller: awaiting from 0 until it resumes
     const cy = laneY(0);
     parts.push(laneLabel(tl, cy, laneH, t.callerLane));
-    parts.push(span(tl, { from: 0, to: o.caller.end, y: cy, h: laneH, cls: 'waiting', rx: 3 }));
+    parts.push(span(tl, { from: 0, to: o.caller.end, y: cy, h: laneH, cls: 'waiting', rx: 3, actor: 'task' }));
     label(x(0), x(o.caller.end) - x(0), cy, t.waiting, 'wait-label');
 
     CALLS.forEach((name: CallName, i) => {
@@ -244,11 +248,13 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       if (c.unattended) {
         // the part after the caller gave up, hatched
         const xr = x(o.caller.end);
-        parts.push(span(tl, { from: c.start, to: o.caller.end, y, h: laneH, rx: 3, fill: FILL.result }));
-        parts.push(span(tl, { from: o.caller.end, to: c.end, y, h: laneH, rx: 3, cls: 'unattended' }));
+        parts.push(span(tl, { from: c.start, to: o.caller.end, y, h: laneH, rx: 3, fill: FILL.result, actor: 'task' }));
+        parts.push(span(tl, { from: o.caller.end, to: c.end, y, h: laneH, rx: 3, cls: 'unattended', actor: 'task' }));
         label(xr, x1 - xr, y, t.unattended, 'note');
       } else {
-        parts.push(span(tl, { from: c.start, to: c.end, y, h: laneH, rx: 3, fill: FILL[how], cls: how }));
+        parts.push(
+          span(tl, { from: c.start, to: c.end, y, h: laneH, rx: 3, fill: FILL[how], cls: how, actor: 'task' }),
+        );
         label(x0, x1 - x0, y, t.ends[how], how === 'cancelled' ? 'note' : 'bar-label');
       }
       parts.push(svg`<text class="end-mark ${how}" x=${x1 + 3} y=${mid(y)}>${how === 'result' ? '✓' : '✗'}</text>`);

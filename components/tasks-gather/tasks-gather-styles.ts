@@ -64,13 +64,22 @@ export const styles = [
     .wait-label {
       fill: var(--hsw-fg);
     }
+    /* The calls are tasks, the handler awaiting them a coroutine: the deck's task colour (assets/theme.css), text on
+       it in its ink; a cancelled or unattended call faint, outlined. */
+    svg.timeline .bar-label {
+      fill: var(--hsw-actor-task-text);
+    }
+    svg.timeline .waiting {
+      stroke: var(--hsw-actor-task);
+    }
     svg.timeline rect.cancelled {
       fill-opacity: 0.45;
+      stroke: var(--hsw-actor-task);
     }
     .unattended {
-      fill: var(--hsw-series-2);
+      fill: var(--hsw-actor-task);
       fill-opacity: 0.3;
-      stroke: var(--hsw-series-2);
+      stroke: var(--hsw-actor-task);
       stroke-dasharray: 4 3;
     }
     .end-mark {

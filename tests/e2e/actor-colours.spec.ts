@@ -23,12 +23,24 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   comparison: { presented: ['thread', 'loop', 'task'], selfPaced: [] },
   // epoll_wait (the kernel), the bytes arriving and waiting in a socket (I/O data)
   nonblocking: { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
-  // presented, these slides are the shared loop picture (components/shared/loop-picture/), whose chips say their
-  // actor (data-actor); the event loop's phase list that does too is in the closed disclosure
-  'event-loop': { presented: ['io', 'kernel', 'microtask', 'task', 'timer'], selfPaced: [] },
-  'heavy-task': { presented: ['io', 'task'], selfPaced: [] },
-  'libuv-pool': { presented: ['io', 'kernel', 'task', 'thread'], selfPaced: [] },
-  'await-future': { presented: ['io', 'kernel', 'loop', 'task'], selfPaced: [] },
+  // Presented, these slides are the shared loop picture (components/shared/loop-picture/): its regions, chips,
+  // sockets, threads and ring say their actor (the self-paced view shows the demo's own panels instead)
+  'event-loop': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
+  'libuv-pool': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
+  'heavy-task': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
+  // (asyncio has no microtask queue)
+  'await-future': { presented: ['io', 'kernel', 'loop', 'task', 'thread', 'timer'], selfPaced: [] },
+  // the OS threads' lanes and the tasks (goroutines, virtual threads, processes) on them and queued
+  'green-threads': { presented: ['task', 'thread'], selfPaced: ['task', 'thread'] },
+  // the calls' bars (tasks) and the handler awaiting them (a coroutine)
+  'tasks-gather': { presented: ['task'], selfPaced: ['task'] },
+  // the run's panels: the call stack's frames (the thread's), the timers', the microtasks' (and setImmediate's, a
+  // task's, and I/O callbacks' in the examples that have them)
+  'micro-macro': { presented: ['microtask', 'thread', 'timer'], selfPaced: [] },
+  // the descriptors (the kernel's), those whose data a call found (I/O data), and the legend's keys for them
+  'select-epoll': { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
+  // the async functions (coroutines) and the plain ones they break; plain functions are no actor
+  'function-coloring': { presented: ['task'], selfPaced: [] },
   // the recorded turns: tasks' steps, the loop's own callbacks, the starving program's timer
   'asyncio-loop': { presented: ['loop', 'task', 'timer'], selfPaced: [] },
   // the threads a call occupies (the loop's, the pool's), the requests waiting and the heartbeat's ticks (tasks)

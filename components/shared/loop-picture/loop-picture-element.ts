@@ -4,31 +4,35 @@ import { prefersReducedMotion } from '../../../lib/motion.ts';
 import { styleProps } from '../../ui/style-props.ts';
 import {
   PHASES,
+  REGION_ACTOR,
   phaseIndex,
   sceneLabels,
   scene as makeScene,
   shownQueue,
+  type Actor,
   type Chip,
   type Flavour,
   type FutureView,
   type Region,
   type Scene,
+  type SocketView,
   type TimerChip,
 } from './loop-picture-model.ts';
 import { loopPictureText } from './loop-picture-text.ts';
 import { loopPictureStyles } from './loop-picture-styles.ts';
+import { ringLayout } from './loop-picture-ring.ts';
 
 /** How long a chip takes to move from one region to another (and the ring's hand to turn). */
 const MOVE_MS = 350;
-/** The ring's circle: its radius in % of the ring's box; the phases' labels sit around it, a little further out. */
-const RADIUS = 28;
-const LABEL_X = 32;
-const LABEL_Y = 42;
+/** The space (px) between the ring's stroke and a phase's label, and between a label and the region's edge. */
+const RING_GAP = 4;
 /**
  * Where the first phase sits, in degrees clockwise from the top: the talk's four steps sit on the diagonals, so that
  * no label sits beside the clock in the middle.
  */
 const START: Record<Flavour, number> = { simple: 45, node: 0, cpython: 0 };
+/** A socket is the kernel's; once bytes are in its buffer, it is drawn as I/O data. */
+const socketActor = (k: SocketView): Actor => (k.state === 'data' || k.state === 'ready' ? 'io' : 'kernel');
 /** The picture shows at most this many of the callbacks that ran, the most recent last. */
 const RAN_SHOWN = 3;
 
@@ -74,7 +78,68 @@ export class LoopPicture extends LitElement {
     for (const el of this.chipElements()) this.boxesBefore.set(el.dataset.chip!, el.getBoundingClientRect());
   }
 
+  /** The ring is laid out to its region's size (placeRing): again whenever that size changes. */
+  private readonly resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.placeRing());
+  private observedRing: Element | null = null;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resized?.disconnect();
+    this.observedRing = null;
+  }
+
+  /**
+   * The circle as large as the loop region allows with every phase's label outside it and inside the region
+   * (loop-picture-ring.ts), on the labels' measured boxes: they differ with the flavour, the language and the font.
+   */
+  private placeRing(): void {
+    const ring = this.renderRoot.querySelector<HTMLElement>('.ring');
+    const svgEl = ring?.querySelector('svg');
+    const circle = svgEl?.querySelector('circle');
+    const hand = svgEl?.querySelector('line');
+    if (!ring || !svgEl || !circle || !hand) return;
+    const w = ring.clientWidth;
+    const h = ring.clientHeight;
+    if (w === 0 || h === 0) return;
+    const items = [...ring.querySelectorAll<HTMLElement>('.phase')];
+    const start = (Math.PI * START[this.scene.flavour]) / 180;
+    const angles = items.map((_, i) => start + (2 * Math.PI * i) / items.length);
+    const stroke = parseFloat(getComputedStyle(circle).strokeWidth) || 0;
+    const layout = ringLayout(
+      { w, h },
+      items.map((el) => ({ w: el.offsetWidth, h: el.offsetHeight })),
+      angles,
+      { stroke, gap: RING_GAP },
+    );
+    const [cx, cy, r] = [w / 2, h / 2, layout.r];
+    svgEl.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    for (const [k, v] of [
+      ['cx', cx],
+      ['cy', cy],
+      ['r', r],
+    ] as const)
+      circle.setAttribute(k, String(v));
+    for (const [k, v] of [
+      ['x1', cx],
+      ['x2', cx],
+      ['y1', cy - 0.57 * r],
+      ['y2', cy - 0.89 * r],
+    ] as const)
+      hand.setAttribute(k, String(v));
+    items.forEach((el, i) => {
+      el.style.left = `${layout.labels[i]!.x}px`;
+      el.style.top = `${layout.labels[i]!.y}px`;
+    });
+  }
+
   protected override updated(): void {
+    const ring = this.renderRoot.querySelector('.ring');
+    if (ring !== this.observedRing && this.resized) {
+      this.resized.disconnect();
+      if (ring) this.resized.observe(ring);
+      this.observedRing = ring;
+    }
+    this.placeRing();
     if (this.boxesBefore.size === 0 || prefersReducedMotion()) return;
     for (const el of this.chipElements()) {
       const now = el.getBoundingClientRect();
@@ -133,7 +198,7 @@ export class LoopPicture extends LitElement {
 
   private lane(region: Region, title: string, list: readonly Chip[]) {
     const id = `lp-${region}`;
-    return html`<section class="region ${region} ${this.lit(region)}">
+    return html`<section class="region ${region} ${this.lit(region)}" data-actor=${REGION_ACTOR[region]}>
       <h4 id=${id}>${title}</h4>
       <ol class="lane" aria-labelledby=${id}>
         ${list.map((c) => this.chip(c))}
@@ -150,25 +215,17 @@ export class LoopPicture extends LitElement {
       class="ring ${s.asleep ? 'asleep' : ''} ${at < 0 ? 'idle' : ''}"
       style=${styleProps({ '--turn': `${this.turn}deg` })}
     >
-      <svg viewBox="0 0 100 100" preserveAspectRatio="xMidYMid meet" aria-hidden="true">
-        ${svg`<circle cx="50" cy="50" r="${RADIUS}"></circle>
-        <line class="hand" x1="50" y1="${50 - 16}" x2="50" y2="${50 - RADIUS + 3}"></line>`}
+      <svg aria-hidden="true">
+        ${svg`<circle data-actor="loop"></circle>
+        <line class="hand"></line>`}
       </svg>
       <ol class="lane" aria-label=${labels.loop}>
-        ${phases.map((p, i) => {
-          const angle = (2 * Math.PI * i) / phases.length + (Math.PI * START[s.flavour]) / 180;
-          return html`<li
-            class="phase ${i === at ? 'now' : ''}"
-            aria-current=${i === at ? 'step' : 'false'}
-            data-phase=${p}
-            style=${styleProps({
-              left: `${50 + LABEL_X * Math.sin(angle)}%`,
-              top: `${50 - LABEL_Y * Math.cos(angle)}%`,
-            })}
-          >
-            ${labels.phases[i]}
-          </li>`;
-        })}
+        ${phases.map(
+          (p, i) =>
+            html`<li class="phase ${i === at ? 'now' : ''}" aria-current=${i === at ? 'step' : 'false'} data-phase=${p}>
+              ${labels.phases[i]}
+            </li>`,
+        )}
       </ol>
       <p class="centre">
         ${s.now === null ? nothing : html`<span class="clock">${t.clock(s.now)}</span>`}
@@ -186,15 +243,15 @@ export class LoopPicture extends LitElement {
       class="picture ${labels.microtasks === null ? 'no-micro' : ''} ${s.pool === null ? '' : 'with-pool'} ${s.futures === null ? '' : 'with-futures'} flavour-${s.flavour}"
       aria-label=${t.label}
     >
-      <section class="region stack ${this.lit('stack')}">
+      <section class="region stack ${this.lit('stack')}" data-actor=${REGION_ACTOR.stack}>
         <h4 id="lp-stack">${labels.stack}</h4>
         ${ran.length ? html`<p class="ran">${labels.ran}: ${ran.map((r) => html`<span class="done">${r}</span> `)}</p>` : nothing}
         <ol class="frames" aria-labelledby="lp-stack">
           ${s.stack.map((c) => this.chip(c))}
         </ol>
       </section>
-      <section class="region loop ${this.lit('loop')}">${this.ring(labels)}</section>
-      <section class="region timers ${this.lit('timers')}">
+      <section class="region loop ${this.lit('loop')}" data-actor=${REGION_ACTOR.loop}>${this.ring(labels)}</section>
+      <section class="region timers ${this.lit('timers')}" data-actor=${REGION_ACTOR.timers}>
         <h4 id="lp-timers">${labels.timers}</h4>
         <ol class="lane" aria-labelledby="lp-timers">
           ${s.timers.map((c: TimerChip) => this.chip(c, `${c.label} · ${c.due}`))}
@@ -205,17 +262,17 @@ export class LoopPicture extends LitElement {
       ${
         s.futures === null
           ? nothing
-          : html`<section class="region futures ${this.lit('futures')}">
+          : html`<section class="region futures ${this.lit('futures')}" data-actor=${REGION_ACTOR.futures}>
               <h4 id="lp-futures">${labels.futures}</h4>
               <ul class="future-list" aria-labelledby="lp-futures">
                 ${s.futures.map((f) => this.future(f, labels))}
               </ul>
             </section>`
       }
-      <section class="region kernel ${this.lit('kernel')}">
+      <section class="region kernel ${this.lit('kernel')}" data-actor=${REGION_ACTOR.kernel}>
         <h4 id="lp-kernel">${labels.kernel}</h4>
         <ul class="sockets" aria-labelledby="lp-kernel">
-          ${s.sockets.map((k) => html`<li class="socket ${k.state}" data-socket=${k.id}>${k.label}</li>`)}
+          ${s.sockets.map((k) => html`<li class="socket ${k.state}" data-socket=${k.id} data-actor=${socketActor(k)}>${k.label}</li>`)}
         </ul>
         <div class="ready-list">
           <span class="name" id="lp-ready">${labels.readyList}</span>
@@ -235,7 +292,10 @@ export class LoopPicture extends LitElement {
   private pool(threads: readonly (Chip | null)[], labels: ReturnType<typeof sceneLabels>) {
     const t = loopPictureText[this.lang];
     const queue = shownQueue(this.scene.poolQueue);
-    return html`<section class="region pool ${this.lit('pool')} ${this.lit('poolQueue') ? 'queue-lit' : ''}">
+    return html`<section
+      class="region pool ${this.lit('pool')} ${this.lit('poolQueue') ? 'queue-lit' : ''}"
+      data-actor=${REGION_ACTOR.pool}
+    >
       <h4 id="lp-pool">${this.scene.poolName ?? labels.pool}</h4>
       <div class="pool-queue">
         <span class="name" id="lp-pool-queue">${labels.poolQueue}</span>
@@ -245,7 +305,7 @@ export class LoopPicture extends LitElement {
         </ol>
       </div>
       <ol class="threads" aria-labelledby="lp-pool" style=${styleProps({ '--lanes': String(Math.min(threads.length, 8)) })}>
-        ${threads.map((c, i) => html`<li class="worker ${c ? '' : 'idle'}" data-thread=${i}>${c ? html`<ol class="lane">${this.chip(c)}</ol>` : nothing}</li>`)}
+        ${threads.map((c, i) => html`<li class="worker ${c ? '' : 'idle'}" data-thread=${i} data-actor="thread">${c ? html`<ol class="lane">${this.chip(c)}</ol>` : nothing}</li>`)}
       </ol>
     </section>`;
   }

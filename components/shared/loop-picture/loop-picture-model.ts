@@ -37,6 +37,19 @@ export const PHASES = {
 export type Region =
   'stack' | 'loop' | 'timers' | 'macrotasks' | 'microtasks' | 'kernel' | 'pool' | 'poolQueue' | 'futures';
 
+/** The actor each region stands for (its outline's colour; `data-actor` on it, tests/e2e/actor-colours.spec.ts). */
+export const REGION_ACTOR: Readonly<Record<Region, Actor>> = {
+  stack: 'thread',
+  loop: 'loop',
+  timers: 'timer',
+  macrotasks: 'task',
+  microtasks: 'microtask',
+  kernel: 'kernel',
+  pool: 'thread',
+  poolQueue: 'thread',
+  futures: 'task',
+};
+
 /** A callback, timer, socket or thread in the picture. */
 export interface Chip {
   /** The same thing keeps its id as it moves between regions (a timer from the timers row to the stack). */

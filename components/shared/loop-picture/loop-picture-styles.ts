@@ -225,13 +225,12 @@ export const loopPictureStyles = [
     overflow-wrap: anywhere;
   }
   /* The ring: a circle in the loop's colour, its phases on it, a hand pointing at the current one. */
+  /* The whole loop region: the element sizes the circle to it and sets its labels around it (loop-picture-ring.ts). */
   .ring {
     position: relative;
-    /* narrower than its region: the phases' labels, centred on the circle, stay inside the region */
-    width: min(100%, 13.5em);
-    max-height: 100%;
-    aspect-ratio: 1 / 1;
-    margin: auto;
+    flex: 1 1 auto;
+    min-height: 0;
+    width: 100%;
     font-size: var(--hsw-fs-small);
   }
   .ring > ol.lane {
@@ -245,18 +244,19 @@ export const loopPictureStyles = [
     height: 100%;
     overflow: visible;
   }
+  /* (the SVG's units are the ring's pixels) */
   .ring circle {
     fill: none;
     stroke: var(--hsw-actor-loop);
-    stroke-width: 5;
+    stroke-width: 10;
   }
   .ring.asleep circle {
-    stroke-dasharray: 2 7;
+    stroke-dasharray: 5 18;
     opacity: 0.6;
   }
   .ring .hand {
     stroke: var(--hsw-actor-loop);
-    stroke-width: 5;
+    stroke-width: 10;
     stroke-linecap: round;
     transform-box: view-box;
     transform-origin: 50% 50%;
@@ -266,11 +266,13 @@ export const loopPictureStyles = [
   .ring.idle .hand {
     opacity: 0;
   }
+  /* one weight lit or not: a label keeps its size, so the ring's layout holds from step to step */
   .phase {
     position: absolute;
     transform: translate(-50%, -50%);
     white-space: nowrap;
-    padding: 0 0.3em;
+    font-weight: 600;
+    padding: 0 0.2em;
     border-radius: 0.35em;
     background: var(--hsw-bg);
     color: var(--hsw-fg);
@@ -282,7 +284,6 @@ export const loopPictureStyles = [
   .phase.now {
     background: var(--hsw-actor-loop);
     color: var(--hsw-actor-loop-text);
-    font-weight: 700;
   }
   .centre {
     position: absolute;
@@ -332,6 +333,7 @@ export const loopPictureStyles = [
   .socket.ready {
     background: var(--hsw-actor-io);
     color: var(--hsw-actor-io-text);
+    border-color: var(--hsw-actor-io);
   }
   .socket.ready {
     outline: 3px solid var(--hsw-fg);

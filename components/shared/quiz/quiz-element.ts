@@ -154,14 +154,30 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     return { lead: c.lead, ask: c.ask, choices: c.choices };
   }
 
-  private renderQuestion(): TemplateResult {
+  /**
+   * The presented reveal (issue #36): the hall sees a picture — the code, the choices with the right one and the
+   * room's choice marked (and, in a workshop, the histogram of the votes) — and the explanation's first, short
+   * paragraph in the question's place. The rest is the step's spoken notes (and the self-paced view's "More").
+   */
+  private presentedReveal(v: QuizView): boolean {
+    return this.presenting && !this.print && v.explanationShown;
+  }
+
+  private renderQuestion(v: QuizView, explanation: readonly string[]): TemplateResult {
     const t = quizText[this.lang];
     const c = this.words();
     const code = this.content.code;
+    const revealed = this.presentedReveal(v);
     return html`<div class="question">
       ${c.lead ? html`<p class="lead" id="lead">${inline(c.lead)}</p>` : nothing}
       ${code ? html`<hsw-code .code=${typeof code.source === 'string' ? code.source : code.source[this.lang]} language=${code.lang} label=${t.codeLabel}></hsw-code>` : nothing}
-      <h3 class="ask" id="ask">${inline(c.ask)}</h3>
+      ${
+        revealed
+          ? html`<div class="explanation callout short" role="note" aria-label=${t.why}>
+              ${explanation.slice(0, 1).map((p) => html`<p>${inline(p)}</p>`)}
+            </div>`
+          : html`<h3 class="ask" id="ask">${inline(c.ask)}</h3>`
+      }
       ${
         // Presenting: the presenter's keys (Q, R) and the clicker do it; the hall sees no switch.
         this.print || this.live || this.presenting
@@ -187,7 +203,12 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     const n = c.choices.length;
     const most = Math.max(1, ...(counts ?? []));
     return html`
-      <div role="group" aria-labelledby="ask" aria-describedby=${c.lead ? 'lead' : nothing}>
+      <div
+        role="group"
+        aria-labelledby=${this.presentedReveal(v) ? nothing : 'ask'}
+        aria-label=${this.presentedReveal(v) ? c.ask.replaceAll('`', '') : nothing}
+        aria-describedby=${c.lead ? 'lead' : nothing}
+      >
         <ol aria-label=${t.choicesLabel(n)}>
           ${c.choices.map((text, i) => {
             const isRight = v.correctShown === i;
@@ -238,11 +259,13 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     const extra = this.extraLabel();
     const explanation = (lv ? lv.explanation : this.content.explanation)?.[this.lang] ?? [];
 
+    const presentedReveal = this.presentedReveal(v);
     let status: TemplateResult | string;
     let statusClass = '';
     if (lv) {
       status = t.live[lv.message](lv.answered);
-      if (lv.message === 'presenter-revealed' && v.correctShown !== null)
+      // (presented, the right choice's mark says which it is)
+      if (lv.message === 'presenter-revealed' && v.correctShown !== null && !presentedReveal)
         status = `${status} ${t.revealedNoVote(correctNo)}`;
       statusClass = v.verdict ?? (lv.message === 'in' ? 'in' : 'hidden');
     } else if (print) status = t.printAnswer(correctNo);
@@ -250,8 +273,12 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
       status = t.right;
       statusClass = 'right';
     } else if (v.verdict === 'wrong') {
-      status = t.wrong(correctNo);
+      // (presented, the right choice's mark says which it is)
+      status = presentedReveal ? t.presentedWrong : t.wrong(correctNo);
       statusClass = 'wrong';
+    } else if (presentedReveal) {
+      // The hall reads the answer off the picture: the right choice is marked.
+      status = '';
     } else if (v.correctShown !== null) status = t.revealedNoVote(correctNo);
     else if (s.phase.kind === 'answered') status = t.withheld(s.phase.choice + 1);
     else if (s.phase.kind === 'hidden') {
@@ -269,13 +296,14 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
     // choices become lit vote targets and the status line a banner, so the hall sees the step change from the question.
     const voting = !print && v.correctShown === null && this.model.SPEAKER_SEQUENCE[this.step] === 'voting';
     if (voting) statusClass = `${statusClass} voting`;
-    const tabs = v.explanationShown && extra !== null && !print;
+    // Presented, the hall sees no tabs: the extra panel is the self-paced view's.
+    const tabs = v.explanationShown && extra !== null && !print && !this.presenting;
     // The extra panel takes the choices' place (the status above it still says what the answer was).
     const showExtra = tabs && this.panel === 'extra';
 
     return html`
       <section class="quiz ${voting ? 'voting' : ''}" aria-label=${t.quizLabel}>
-        ${this.renderQuestion()}
+        ${this.renderQuestion(v, explanation)}
         <div class="answers">
           ${showExtra ? nothing : this.renderChoices(v, lv?.counts ?? null)}
           <div class="status-row">
@@ -286,7 +314,8 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
                 : html`<div class="actions">
                   ${v.canReveal ? html`<button type="button" @click=${() => this.requestReveal()}>${t.reveal}</button>` : nothing}
                   ${
-                    v.canTryAgain
+                    // (presented, the clicker is the only control: going back to the slide's start asks again)
+                    v.canTryAgain && !presentedReveal
                       ? html`<button
                         type="button"
                         @click=${() => {
@@ -310,7 +339,7 @@ export abstract class QuizElement extends DemoElement<QuizState> implements Quiz
           ${showExtra ? this.renderExtra(v) : nothing}
         </div>
         ${
-          v.explanationShown && !showExtra
+          v.explanationShown && !showExtra && !presentedReveal
             ? html`<div class="panel explanation callout">
               <h3>${t.why}</h3>
               ${explanation.slice(0, 1).map((p) => html`<p>${inline(p)}</p>`)}

@@ -191,6 +191,10 @@ export const quizStyles = [
       font-weight: 700;
       white-space: nowrap;
     }
+    /* presented, the histogram of the room's votes reads from the back: a thicker bar under each choice */
+    :host([presenting]) .tally .bar {
+      height: 0.5em;
+    }
     .status.in {
       color: var(--hsw-accent-text);
     }
@@ -275,6 +279,15 @@ export const quizStyles = [
     }
     .explanation p {
       margin: 0.3em 0;
+    }
+    /* The presented reveal: the explanation's short paragraph in the question's place, as large as the question was */
+    :host([presenting]) .explanation.short {
+      margin: 0.6em 0 0;
+      font-size: 1.2em;
+      line-height: 1.35;
+    }
+    .explanation.short p {
+      margin: 0;
     }
     /* Presented, the explanation is at the hall's floor (0.9em): its "More" and its code stay there, not a step under. */
     :host([presenting]) .explanation hsw-details {

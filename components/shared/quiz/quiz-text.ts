@@ -8,6 +8,8 @@ const en = {
   keysHint: (n: number) => `Choose with a click or the keys 1–${n}.`,
   right: 'Right!',
   wrong: (n: number) => `Not quite. The right answer is ${n}.`,
+  /** presenting, after the reveal: the right choice is marked on the picture */
+  presentedWrong: 'Not quite.',
   revealedNoVote: (n: number) => `The right answer is ${n}.`,
   rightMark: 'right answer',
   yourMark: 'your answer',
@@ -53,6 +55,7 @@ const ru: typeof en = {
   keysHint: (n: number) => `Выбирайте щелчком или клавишами 1–${n}.`,
   right: 'Верно!',
   wrong: (n: number) => `Не совсем. Правильный ответ — ${n}.`,
+  presentedWrong: 'Не совсем.',
   revealedNoVote: (n: number) => `Правильный ответ — ${n}.`,
   rightMark: 'правильный ответ',
   yourMark: 'ваш ответ',

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { test, expect, showSlide, settle, walkingOptions } from './fixtures.ts';
+import { slides } from '../../slides/index.ts';
+import { speakerSteps } from '../../slides/types.ts';
+
+/**
+ * The shared loop picture (components/shared/loop-picture/) as presented, at every clicker step of every slide that
+ * draws it, in both languages (issue #36): no phase's label overlaps the ring's circle (its stroke included) or another
+ * label, and no label (a phase, a region's name, a lane's name) runs past its region's border. Measured as drawn, by
+ * bounding boxes on the screen.
+ */
+const SLIDES = ['event-loop', 'libuv-pool', 'heavy-task', 'await-future'] as const;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** What is wrong with the current slide's loop picture, one line a problem. */
+function auditPicture(page: Page): Promise<{ phases: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const section = document.querySelector('.reveal .slides > section.present');
+    const find = (root: Element | ShadowRoot): Element | null => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.localName === 'hsw-loop-picture') return el;
+        if (el.shadowRoot) {
+          const inner = find(el.shadowRoot);
+          if (inner) return inner;
+        }
+      }
+      return null;
+    };
+    const picture = section ? find(section) : null;
+    const root = picture?.shadowRoot;
+    if (!root) return { phases: 0, problems: ['no loop picture on the slide'] };
+    const box = (el: Element): Box => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const show = (b: Box) =>
+      `[${b.left.toFixed(0)}, ${b.top.toFixed(0)}, ${b.right.toFixed(0)}, ${b.bottom.toFixed(0)}]`;
+    const text = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+    const problems: string[] = [];
+    const slack = 0.5;
+
+    // The circle, its stroke included: the shape's box (without the stroke) scaled from its own units to the screen.
+    const circle = root.querySelector<SVGCircleElement>('.ring circle')!;
+    const c = box(circle);
+    const cx = (c.left + c.right) / 2;
+    const cy = (c.top + c.bottom) / 2;
+    const units = circle.r.baseVal.value;
+    const scale = units > 0 ? (c.right - c.left) / (2 * units) : 1;
+    const outer = (c.right - c.left) / 2 + (parseFloat(getComputedStyle(circle).strokeWidth) * scale) / 2;
+    const phases = [...root.querySelectorAll('.phase')];
+    const boxes = phases.map(box);
+    phases.forEach((el, i) => {
+      const b = boxes[i]!;
+      const nx = Math.max(b.left - cx, 0, cx - b.right);
+      const ny = Math.max(b.top - cy, 0, cy - b.bottom);
+      const d = Math.hypot(nx, ny);
+      if (d < outer - slack)
+        problems.push(
+          `phase “${text(el)}” ${show(b)} overlaps the ring (${d.toFixed(1)} px from its centre, ring ${outer.toFixed(1)})`,
+        );
+      for (let j = 0; j < i; j++) {
+        const o = boxes[j]!;
+        if (
+          b.left < o.right - slack &&
+          o.left < b.right - slack &&
+          b.top < o.bottom - slack &&
+          o.top < b.bottom - slack
+        )
+          problems.push(`phase “${text(el)}” ${show(b)} overlaps “${text(phases[j]!)}” ${show(o)}`);
+      }
+    });
+    // Every label inside its region's border.
+    for (const region of root.querySelectorAll('.region')) {
+      const st = getComputedStyle(region);
+      const r = box(region);
+      const inner: Box = {
+        left: r.left + parseFloat(st.borderLeftWidth) * scale,
+        top: r.top + parseFloat(st.borderTopWidth) * scale,
+        right: r.right - parseFloat(st.borderRightWidth) * scale,
+        bottom: r.bottom - parseFloat(st.borderBottomWidth) * scale,
+      };
+      for (const label of region.querySelectorAll('.phase, h4, .name, .centre, .more')) {
+        const b = box(label);
+        if (b.right - b.left === 0) continue;
+        if (
+          b.left < inner.left - slack ||
+          b.top < inner.top - slack ||
+          b.right > inner.right + slack ||
+          b.bottom > inner.bottom + slack
+        )
+          problems.push(
+            `“${text(label)}” ${show(b)} runs past its region (${[...region.classList].join('.')}) ${show(inner)}`,
+          );
+      }
+    }
+    return { phases: phases.length, problems };
+  });
+}
+
+/** The current slide's demo's speaker step, or null. */
+const demoStep = (page: Page, id: string) =>
+  page.evaluate((i) => {
+    const demo = document.querySelector<HTMLElement & { step?: number }>(
+      `.reveal .slides > section.present#${i} .demo`,
+    );
+    return demo ? (demo.step ?? 0) : null;
+  }, id);
+
+test.use(walkingOptions);
+
+for (const lang of ['en', 'ru'] as const) {
+  for (const id of SLIDES) {
+    test(`the loop picture's labels clear the ring and stay in their regions: ${id} (${lang})`, async ({ page }) => {
+      const slide = slides.find((s) => s.id === id)!;
+      for (let step = 0; step < speakerSteps(slide); step++) {
+        if (step === 0) await showSlide(page, id, { lang, query: 'present' });
+        else {
+          await page.keyboard.press('PageDown');
+          await expect.poll(() => demoStep(page, id), `${id} at step ${step}`).toBe(step);
+        }
+        await expect(page.locator(`section#${id} .slide-body`)).toHaveAttribute('aria-busy', 'false');
+        await settle(page);
+        const found = await auditPicture(page);
+        expect(found.phases, `${id} at step ${step}: the ring's phases`).toBeGreaterThanOrEqual(4);
+        expect(found.problems, `${id} at step ${step} (${lang})`).toEqual([]);
+      }
+    });
+  }
+}
