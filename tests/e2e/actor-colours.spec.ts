@@ -41,8 +41,9 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   'select-epoll': { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
   // the async functions (coroutines) and the plain ones they break; plain functions are no actor
   'function-coloring': { presented: ['task'], selfPaced: [] },
-  // the recorded turns: tasks' steps, the loop's own callbacks, the starving program's timer
-  'asyncio-loop': { presented: ['loop', 'task', 'timer'], selfPaced: [] },
+  // the loop picture (CPython's names) holding the recorded turns: tasks' steps, the loop's own callbacks, the
+  // starving program's timer, with its regions' actors (the selector's kernel band, the stack's thread)
+  'asyncio-loop': { presented: ['kernel', 'loop', 'task', 'thread', 'timer'], selfPaced: [] },
   // the threads a call occupies (the loop's, the pool's), the requests waiting and the heartbeat's ticks (tasks)
   'python-asyncio': { presented: ['task', 'thread'], selfPaced: ['task', 'thread'] },
   // presented: the state that runs or waits to resume and the heap object (the coroutine's), the stack (the thread's),
