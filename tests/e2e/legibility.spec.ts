@@ -125,13 +125,6 @@ const KNOWN_SHORT: Record<string, number> = {
   'asyncio-loop/5 (ru)': 51,
   'asyncio-loop/6 (ru)': 58,
   'asyncio-loop/7 (ru)': 66,
-  // callbacks-promises-await: the step's few lines and where it waits end at 61–72 %: not on the loop picture yet
-  'callbacks-promises-await/0 (en)': 61,
-  'callbacks-promises-await/2 (en)': 72,
-  'callbacks-promises-await/6 (en)': 72,
-  'callbacks-promises-await/0 (ru)': 61,
-  'callbacks-promises-await/2 (ru)': 72,
-  'callbacks-promises-await/6 (ru)': 72,
 };
 
 const present = process.env['LEGIBILITY_MODE'] !== 'browse';
