@@ -63,7 +63,7 @@ load(42) /*@call*/
 
 try {
   show(await load(42)); /*@call*/
-} catch (e) {
+} catch (e) { /*@catchOpen*/
   handle(e);  // {awaitCatch} /*@catchHandle*/
 }`,
 };

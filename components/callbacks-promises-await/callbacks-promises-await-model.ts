@@ -116,7 +116,7 @@ export const LINES = {
     'tryClose',
   ] as const),
   promises: markedLines('promises', ['dbGet', 'then1', 'then2', 'call', 'thenShow', 'catchHandle'] as const),
-  await: markedLines('await', ['dbGet', 'apiPosts', 'ret', 'call', 'catchHandle'] as const),
+  await: markedLines('await', ['dbGet', 'apiPosts', 'ret', 'call', 'catchOpen', 'catchHandle'] as const),
 };
 export const CODE_LINES: Record<Style, number> = {
   callbacks: lineCount('callbacks'),
@@ -504,14 +504,21 @@ export interface PresentedLines {
  * marked: at the start the call about to run; the line that runs; while nothing runs, the lines where suspended
  * frames wait (async/await: load's and the caller's), or else the first line where a continuation waits (the picture
  * shows what holds each of them, and a reaction's code). An exception nobody catches shows, unmarked, the caller's
- * `catch` that never sees it.
+ * `catch` that never sees it; an error caught by the caller's try/catch, the `catch` it lands in.
  */
 export function presentedLines(s: CbState): PresentedLines {
   const step = currentStep(s);
   const e = step.event;
   const marked =
     e.k === 'start' ? [LINES[s.style].call] : step.line !== null ? [step.line] : waitingLines(step.waiting);
-  const extra = e.k === 'outcome' && e.outcome.k === 'uncaught' ? [LINES.callbacks.tryEnd] : [];
+  const extra =
+    e.k !== 'outcome'
+      ? []
+      : e.outcome.k === 'uncaught'
+        ? [LINES.callbacks.tryEnd]
+        : e.outcome.k === 'handled' && e.outcome.via === 'try-catch'
+          ? [LINES.await.catchOpen]
+          : [];
   const sorted = (l: readonly number[]) => [...new Set(l)].sort((a, b) => a - b);
   return { shown: sorted([...marked, ...extra]), marked: sorted(marked) };
 }

@@ -193,6 +193,10 @@ export const styles = [
       hsw-code {
         overflow-x: auto;
       }
+      /* presented on a phone: the picture, the code, the caption, then the disclosure, in that order */
+      .presented .status.callout {
+        order: 0;
+      }
     }
   `,
 ];

@@ -176,6 +176,7 @@ describe('every run', () => {
         apiPosts: 'const posts = await api.posts(user);',
         ret: 'return posts.length;',
         call: 'show(await load(42));',
+        catchOpen: '} catch (e) {',
         catchHandle: 'handle(e);',
       },
     };
@@ -259,6 +260,9 @@ describe('every run', () => {
     expect(shownAt(2).marked).toEqual(['.then(user => api.posts(user))']);
     expect(shownAt(5).code).toEqual(['      done(null, posts.length);', '    …', '} catch (e) {']);
     expect(shownAt(5).marked).toEqual(['      done(null, posts.length);']);
+    // the rejected await lands in the caller's catch: shown with it
+    expect(shownAt(7).code).toEqual(['} catch (e) {', '  handle(e);']);
+    expect(shownAt(7).marked).toEqual(['  handle(e);']);
   });
 
   it('the listings are the same code in both languages; only comments differ', () => {
