@@ -3,6 +3,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import { playedStepControls } from '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
 import '../ui/details.ts';
+import '../shared/loop-picture/loop-picture-element.ts';
 import { Player } from '../ui/player.ts';
 import { callbacksPromisesAwaitText } from './callbacks-promises-await-text.ts';
 import * as model from './callbacks-promises-await-model.ts';
@@ -21,7 +22,8 @@ import {
   type Failure,
 } from './callbacks-promises-await-model.ts';
 import { styles } from './callbacks-promises-await-styles.ts';
-import { bareLine, foldedListing } from './callbacks-promises-await-listing.ts';
+import { excerptListing } from './callbacks-promises-await-listing.ts';
+import { sceneOf } from './callbacks-promises-await-scene.ts';
 
 const STEP_MS = 1000;
 
@@ -63,52 +65,54 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
    * The style's trade-off is the slide's own bullet: in the deck the slide says it, alone in embed.html the demo
    * says it under the code.
    *
-   * Presented to a hall: the listing folded to the lines that matter at the step, big, where the continuations wait
-   * beside it, and the step's caption; the styles, the failure modes, the clock, the stack, the microtasks, the result
-   * and the step buttons behind a closed disclosure (the clicker drives the steps).
+   * Presented to a hall: the loop picture is the slide (callbacks-promises-await-scene.ts: the call stack, the loop,
+   * the microtasks, what each continuation waits on, the services' sockets), the step's line or two of code under it,
+   * big, marked, and the step's caption; the styles, the failure modes, the clock, the queues, the result and the step
+   * buttons behind a closed disclosure (the clicker drives the steps).
    */
   override render() {
     const t = callbacksPromisesAwaitText[this.lang];
     const s = this.state;
     const step = currentStep(s);
     const outcome = step.outcome;
-    const presenting = this.presenting;
-    const status = presenting ? t.eventPresented(step.event, s.style) : t.event(step.event, s.style);
-    const folded = presenting ? this.presentedListing() : null;
+    if (this.presenting) return this.renderPresented();
     return html`
       <section aria-label=${t.demoLabel}>
-        ${presenting ? nothing : this.top()}
+        ${this.top()}
         <div class="main">
           <div class="code-col">
-            <hsw-code .code=${folded?.code ?? t.code[s.style]} .current=${folded ? folded.current : step.line === null ? [] : [step.line]} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
-            ${presenting ? nothing : html`<p class="operation">${t.operation(DB_MS, API_MS)}</p>`}
+            <hsw-code .code=${t.code[s.style]} .current=${step.line === null ? [] : [step.line]} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
+            <p class="operation">${t.operation(DB_MS, API_MS)}</p>
             ${this.mode === 'embed' ? html`<p class="tradeoff">${t.tradeoff[s.style]}</p>` : nothing}
           </div>
           <div class="side">
-            ${
-              presenting
-                ? outcome && outcome.k !== 'value' && s.failure !== 'ok'
-                  ? this.errorPath(s.failure)
-                  : step.waiting.length === 0
-                    ? nothing
-                    : this.waitingPanel(step)
-                : html`${this.clock(step)}${this.stackPanel(step)}${this.waitingPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}`
-            }
+            ${this.clock(step)}${this.stackPanel(step)}${this.waitingPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}
           </div>
         </div>
-        <p class="status callout ${outcome?.k === 'uncaught' ? 'bad' : ''}" role="status" aria-live=${this.playing ? 'off' : 'polite'}>${status}</p>
-        ${
-          presenting
-            ? html`<hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.stateDetails}>
-              ${this.top()} ${this.controls()}
-              <div class="state">
-                ${this.clock(step)}${this.stackPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}
-              </div>
-            </hsw-details>`
-            : this.controls()
-        }
+        <p class="status callout ${outcome?.k === 'uncaught' ? 'bad' : ''}" role="status" aria-live=${this.playing ? 'off' : 'polite'}>${t.event(step.event, s.style)}</p>
+        ${this.controls()}
       </section>
     `;
+  }
+
+  private renderPresented() {
+    const t = callbacksPromisesAwaitText[this.lang];
+    const s = this.state;
+    const step = currentStep(s);
+    const lines = presentedLines(s);
+    const excerpt = excerptListing(s.style, this.lang, new Set(lines.shown));
+    const current = lines.marked.flatMap((l) => excerpt.lineOf(l) ?? []);
+    return html`<section aria-label=${t.demoLabel} class="presented">
+      <hsw-loop-picture lang=${this.lang} .scene=${sceneOf(s, t.picture)}></hsw-loop-picture>
+      <hsw-code .code=${excerpt.code} .current=${current} label=${t.codeLabel(t.styleName[s.style])}></hsw-code>
+      <p class="status callout ${step.outcome?.k === 'uncaught' ? 'bad' : ''}" role="status" aria-live=${this.playing ? 'off' : 'polite'}>${t.eventPresented(step.event, s.style)}</p>
+      <hsw-details lang=${this.lang} .open=${this.detailsOpen} label=${t.stateDetails}>
+        ${this.top()} ${this.controls()}
+        <div class="state">
+          ${this.clock(step)}${this.stackPanel(step)}${this.waitingPanel(step)}${this.microPanel(step)}${this.resultPanel(step)}
+        </div>
+      </hsw-details>
+    </section>`;
   }
 
   /** The styles and the failure modes: in the self-paced view above the code; presented, behind the disclosure. */
@@ -146,22 +150,6 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
     </div>`;
   }
 
-  /**
-   * Presented: the bare listing (no comments, no blank lines), folded to the lines that matter at this step
-   * (`presentedLines`), with the line that runs marked, or, while nothing runs, the lines where continuations wait.
-   */
-  private presentedListing(): { code: string; current: number[] } {
-    const s = this.state;
-    const step = currentStep(s);
-    const keep = presentedLines(s);
-    const folded = keep
-      ? foldedListing(s.style, this.lang, keep)
-      : { code: callbacksPromisesAwaitText[this.lang].codeBare[s.style], lineOf: (l: number) => bareLine(s.style, l) };
-    const marked =
-      step.line !== null ? [step.line] : step.waiting.flatMap((c) => (c.line === undefined ? [] : [c.line]));
-    return { code: folded.code, current: marked.flatMap((l) => folded.lineOf(l) ?? []) };
-  }
-
   private clock(step: CbStep) {
     return html`<p class="clock" data-figure="clock">${callbacksPromisesAwaitText[this.lang].clock(step.t)}</p>`;
   }
@@ -183,25 +171,14 @@ export class CallbacksPromisesAwaitDemo extends DemoElement<CbState> {
   private waitingPanel(step: CbStep) {
     const t = callbacksPromisesAwaitText[this.lang];
     return html`<div class="panel waits">
-      <h3 id="waiting">${this.presenting ? t.waitingShort : t.waiting}</h3>
+      <h3 id="waiting">${t.waiting}</h3>
       ${
         step.waiting.length === 0
           ? html`<p class="empty">${t.waitingEmpty}</p>`
           : html`<ul aria-labelledby="waiting">
-            ${step.waiting.map((c) => html`<li class="cont">${(this.presenting ? t.continuationShort : t.continuation)(c)}</li>`)}
+            ${step.waiting.map((c) => html`<li class="cont">${t.continuation(c)}</li>`)}
           </ul>`
       }
-    </div>`;
-  }
-
-  /** Presented, at a failure's end: the stops of the error's way, top to bottom. */
-  private errorPath(failure: Exclude<Failure, 'ok'>) {
-    const t = callbacksPromisesAwaitText[this.lang];
-    return html`<div class="panel path">
-      <h3 id="path">${t.errorPathLabel}</h3>
-      <ol aria-labelledby="path">
-        ${t.errorPath[this.state.style][failure].map((stop) => html`<li class="stop">${stop}</li>`)}
-      </ol>
     </div>`;
   }
 

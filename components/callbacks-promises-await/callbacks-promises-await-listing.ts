@@ -63,7 +63,7 @@ load(42) /*@call*/
 
 try {
   show(await load(42)); /*@call*/
-} catch (e) {
+} catch (e) { /*@catchOpen*/
   handle(e);  // {awaitCatch} /*@catchHandle*/
 }`,
 };
@@ -169,4 +169,26 @@ export function foldedListing(style: Style, lang: Lang, keep: ReadonlySet<number
     }
   });
   return { code: out.join('\n'), lineOf: (line) => at.get(line) ?? null };
+}
+
+/**
+ * Only the lines `keep` of the bare listing, a `…` between two runs of them (none before the first or after the last),
+ * their common indentation removed: presented on the loop picture, a step shows the line or two it is about.
+ */
+export function excerptListing(style: Style, lang: Lang, keep: ReadonlySet<number>): FoldedListing {
+  const folded = foldedListing(style, lang, keep);
+  const lines = folded.code.split('\n');
+  const kept = [...keep].map(folded.lineOf).filter((l): l is number => l !== null);
+  if (kept.length === 0) return { code: '', lineOf: () => null };
+  const first = Math.min(...kept);
+  const last = Math.max(...kept);
+  const shown = lines.slice(first - 1, last);
+  const indent = Math.min(...shown.map((l) => /^ */.exec(l)![0].length));
+  return {
+    code: shown.map((l) => l.slice(indent)).join('\n'),
+    lineOf: (line) => {
+      const at = folded.lineOf(line);
+      return at === null ? null : at - first + 1;
+    },
+  };
 }

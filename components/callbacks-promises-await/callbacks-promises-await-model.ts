@@ -116,7 +116,7 @@ export const LINES = {
     'tryClose',
   ] as const),
   promises: markedLines('promises', ['dbGet', 'then1', 'then2', 'call', 'thenShow', 'catchHandle'] as const),
-  await: markedLines('await', ['dbGet', 'apiPosts', 'ret', 'call', 'catchHandle'] as const),
+  await: markedLines('await', ['dbGet', 'apiPosts', 'ret', 'call', 'catchOpen', 'catchHandle'] as const),
 };
 export const CODE_LINES: Record<Style, number> = {
   callbacks: lineCount('callbacks'),
@@ -492,42 +492,41 @@ export function stateForStep(step: number, _current?: CbState): CbState {
   }
 }
 
-/** The full listing's lines from `from` to `to`, both included. */
-const span = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-/**
- * Presented to a hall, the lines of the listing a state shows (the rest folded, callbacks-promises-await-listing.ts
- * `foldedListing`), or null for all of them: the callbacks' listing is too long for the stage, so its start shows the
- * caller, its wait the nested callbacks, a failure the check or the throw and the caller's try/catch. When the line
- * that runs or a waiting line is folded (a person stepping on from a speaker step), all of it.
- */
-export function presentedLines(s: CbState): ReadonlySet<number> | null {
-  const keep = presentedKeep(s);
-  if (keep === null) return null;
-  const step = currentStep(s);
-  const needed = [step.line, ...step.waiting.map((c) => c.line)].filter(
-    (l): l is number => l !== undefined && l !== null,
-  );
-  return needed.every((l) => keep.has(l)) ? keep : null;
+/** Presented, the lines of the listing a state shows and, among them, the ones marked. */
+export interface PresentedLines {
+  /** 1-based lines of the full listing, in order. */
+  readonly shown: readonly number[];
+  readonly marked: readonly number[];
 }
 
-function presentedKeep(s: CbState): ReadonlySet<number> | null {
-  if (s.style === 'await') {
-    // a rejected await: the await that throws and the caller's try/catch; the lines after it never run
-    if (s.failure !== 'db-error' || s.index === 0) return null;
-    const L = LINES.await;
-    return new Set([...span(1, L.dbGet), ...span(L.ret + 1, CODE_LINES.await)]);
-  }
-  if (s.style !== 'callbacks') return null;
-  const L = LINES.callbacks;
-  const caller = span(L.tryOpen, L.tryClose);
-  return new Set(
-    s.index === 0
-      ? [L.loadOpen, L.loadEnd, ...caller]
-      : s.failure === 'ok'
-        ? span(L.loadOpen, L.loadEnd)
-        : s.failure === 'db-error'
-          ? [L.dbGet, L.checkDbErr, ...caller]
-          : [L.apiPosts, L.done, ...caller],
-  );
+/**
+ * Presented on the loop picture (callbacks-promises-await-scene.ts), the line or two of the listing a state is about,
+ * marked: at the start the call about to run; the line that runs; while nothing runs, the lines where suspended
+ * frames wait (async/await: load's and the caller's), or else the first line where a continuation waits (the picture
+ * shows what holds each of them, and a reaction's code). An exception nobody catches shows, unmarked, the caller's
+ * `catch` that never sees it; an error caught by the caller's try/catch, the `catch` it lands in.
+ */
+export function presentedLines(s: CbState): PresentedLines {
+  const step = currentStep(s);
+  const e = step.event;
+  const marked =
+    e.k === 'start' ? [LINES[s.style].call] : step.line !== null ? [step.line] : waitingLines(step.waiting);
+  const extra =
+    e.k !== 'outcome'
+      ? []
+      : e.outcome.k === 'uncaught'
+        ? [LINES.callbacks.tryEnd]
+        : e.outcome.k === 'handled' && e.outcome.via === 'try-catch'
+          ? [LINES.await.catchOpen]
+          : [];
+  const sorted = (l: readonly number[]) => [...new Set(l)].sort((a, b) => a - b);
+  return { shown: sorted([...marked, ...extra]), marked: sorted(marked) };
+}
+
+/** While nothing runs, the lines marked: every suspended frame's, or else the first continuation's. */
+function waitingLines(waiting: readonly Continuation[]): number[] {
+  const frames = waiting.filter((c) => c.kind === 'frame');
+  const lines = (frames.length ? frames : waiting).flatMap((c) => (c.line === undefined ? [] : [c.line]));
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  return frames.length ? sorted : sorted.slice(0, 1);
 }

@@ -5,9 +5,8 @@ import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/
 /**
  * The code on the left at the hall's floor size (0.75em, 15 px: its longest line is what sets the column), the
  * clock, call stack, continuations, microtasks and result beside it; the narration and the step buttons below.
- * Presented: the listing folded to the step's few lines (1em of the 23 px host: 22.3 px on the stage, its longest line
- * as wide as the column), where the continuations wait or the error's way under it, the step's caption; the rest in a
- * closed disclosure.
+ * Presented: the loop picture, the step's line or two of code under it, the step's caption; the rest in a closed
+ * disclosure.
  */
 export const styles = [
   controlStyles,
@@ -133,89 +132,26 @@ export const styles = [
       font-size: var(--hsw-fs-note);
       min-height: 2.7em;
     }
-    /* Presented: the folded listing, where the continuations wait (or the error's way) under it, then the caption. */
-    :host([presenting]) .main {
-      grid-template-columns: minmax(0, 1fr);
-      gap: 0.5em;
-      margin-top: 0;
-    }
-    :host([presenting]) hsw-code {
-      font-size: 1em;
-      --hsw-code-line-height: 1.5;
-    }
-    :host([presenting]) .side {
-      font-size: 1em;
-    }
-    :host([presenting]) .side:empty {
-      display: none;
-    }
-    :host([presenting]) .panel {
+    /*
+     * Presented: the loop picture is the slide; under it the step's line or two of code (1em of the 23 px host, 22.3 px
+     * on the stage), the caption, and the closed disclosure.
+     */
+    .presented {
       display: flex;
-      flex-wrap: wrap;
-      align-items: baseline;
-      gap: 0.3em 0.5em;
-      margin: 0;
+      flex-direction: column;
+      gap: 0.3em;
     }
-    :host([presenting]) .panel h3 {
-      margin: 0;
+    .presented hsw-loop-picture {
+      height: 18em;
     }
-    :host([presenting]) .panel ul,
-    :host([presenting]) .panel ol {
-      display: contents;
+    .presented hsw-code {
+      font-size: 1em;
+      --hsw-code-line-height: 1.4;
     }
-    :host([presenting]) .waits .cont {
-      margin: 0;
-      padding: 0.1em 0.45em;
-      /* a continuation is a task's (STAGE.md: one colour per actor) */
-      border-left-color: var(--hsw-actor-task);
-      animation: arrive 350ms ease-out;
-    }
-    .path .stop {
-      padding: 0.1em 0.45em;
-      border: 1px solid var(--hsw-border);
-      border-left: 4px solid var(--hsw-bad);
-      border-radius: 0.35em;
-      background: var(--hsw-panel);
-      animation: arrive 350ms ease-out both;
-    }
-    .path .stop:nth-of-type(2) {
-      animation-delay: 100ms;
-    }
-    .path .stop:nth-of-type(3) {
-      animation-delay: 200ms;
-    }
-    .path .stop:nth-of-type(4) {
-      animation-delay: 300ms;
-    }
-    /* an arrow from one stop to the next, in the gap before it */
-    .path .stop + .stop {
-      position: relative;
-      margin-left: 1.3em;
-    }
-    .path .stop + .stop::before {
-      content: '→';
-      position: absolute;
-      left: -1.45em;
-      color: var(--hsw-muted);
-    }
-    :host([presenting]) .status.callout {
+    .presented .status.callout {
       min-height: 0;
       font-size: 1em;
-      margin: 0.5em 0 0.3em;
-      animation: arrive 350ms ease-out;
-    }
-    @keyframes arrive {
-      from {
-        opacity: 0;
-        transform: translateX(0.6em);
-      }
-    }
-    @media (prefers-reduced-motion: reduce) {
-      :host([presenting]) .waits .cont,
-      .path .stop,
-      :host([presenting]) .status.callout {
-        animation: none;
-      }
+      margin: 0;
     }
     .state {
       display: grid;
@@ -256,6 +192,10 @@ export const styles = [
       }
       hsw-code {
         overflow-x: auto;
+      }
+      /* presented on a phone: the picture, the code, the caption, then the disclosure, in that order */
+      .presented .status.callout {
+        order: 0;
       }
     }
   `,

@@ -13,27 +13,9 @@ const en = {
       'Looks like synchronous code: ordinary try/catch, for, if. The compiler cuts the function into pieces itself; we show how next.',
   } as Record<Style, string>,
   code: listings('en'),
-  /** Presented: the listings without their comments (the speaker says them). */
-  codeBare: listings('en', true),
   stateDetails: 'Steps',
-  /** Presented: the continuations' heading, above them. */
-  waitingShort: 'Waiting:',
-  /** Presented, at a failure's end: the way the error went, one short stop a line (the notes explain it). */
-  errorPathLabel: 'The error:',
-  errorPath: {
-    callbacks: {
-      'db-error': ['db.get calls back with err', 'each level checks err', 'handle(err)'],
-      throw: ['posts.length throws', 'below it: only the loop', 'uncaughtException'],
-    },
-    promises: {
-      'db-error': ['p1 rejected', '.then skipped ×3', '.catch(handle)'],
-      throw: ['posts.length throws in .then', 'p3 rejected', '.then(show) skipped', '.catch(handle)'],
-    },
-    await: {
-      'db-error': ['await throws', 'load’s promise rejects', 'the caller’s await throws', 'catch (e)'],
-      throw: ['posts.length throws', 'load’s promise rejects', 'the caller’s await throws', 'catch (e)'],
-    },
-  } as Record<Style, Record<Exclude<Failure, 'ok'>, readonly string[]>>,
+  /** Presented, the loop picture's words (callbacks-promises-await-scene.ts): the region of what the continuations wait on. */
+  picture: { waiting: 'Waiting' },
   stylesLabel: 'Style',
   failureLabel: 'What happens',
   failure: {
@@ -62,13 +44,6 @@ const en = {
         return `the suspended frame of ${c.code === 'main' ? 'the caller' : 'load'} (line ${c.line}), waiting on promise ${c.holder}`;
     }
   },
-  /** Presented: where a continuation waits, short (its line is marked in the listing beside it). */
-  continuationShort: (c: Continuation): string =>
-    c.kind === 'callback'
-      ? `${c.holder} holds the callback`
-      : c.kind === 'reaction'
-        ? `reaction on ${c.holder}`
-        : `${c.code === 'main' ? 'the caller’s' : 'load’s'} frame, on ${c.holder}`,
   /**
    * Presented: the step's caption, one short sentence (the notes explain it): the start asks the slide's question, a
    * wait says the stack is empty, the end where the result or the error went; other steps (a person stepping) as in
@@ -78,7 +53,7 @@ const en = {
     e.k === 'start'
       ? 'While the thread sleeps, where does the rest of load wait?'
       : e.k === 'idle'
-        ? `Stack empty: the thread sleeps in the loop, ${e.from} → ${e.to} ms.`
+        ? `Stack empty: the thread sleeps, ${e.from} → ${e.to} ms.`
         : e.k === 'outcome'
           ? e.outcome.k === 'uncaught'
             ? 'Uncaught: the try/catch ended at 0 ms.'
@@ -175,24 +150,8 @@ const ru: typeof en = {
       'Выглядит как синхронный код: обычные try/catch, for, if. Компилятор сам разрежет функцию на куски — дальше покажем как.',
   },
   code: listings('ru'),
-  codeBare: listings('ru', true),
   stateDetails: 'Шаги',
-  waitingShort: 'Ждут:',
-  errorPathLabel: 'Ошибка:',
-  errorPath: {
-    callbacks: {
-      'db-error': ['db.get вызывает колбэк с err', 'каждый уровень проверяет err', 'handle(err)'],
-      throw: ['posts.length бросает', 'под ним только цикл', 'uncaughtException'],
-    },
-    promises: {
-      'db-error': ['p1 отклонён', '.then пропущен ×3', '.catch(handle)'],
-      throw: ['posts.length бросает в .then', 'p3 отклонён', '.then(show) пропущен', '.catch(handle)'],
-    },
-    await: {
-      'db-error': ['await бросает', 'промис load отклонён', 'await вызывающего бросает', 'catch (e)'],
-      throw: ['posts.length бросает', 'промис load отклонён', 'await вызывающего бросает', 'catch (e)'],
-    },
-  },
+  picture: { waiting: 'Ждут' },
   stylesLabel: 'Стиль',
   failureLabel: 'Что происходит',
   failure: {
@@ -221,17 +180,11 @@ const ru: typeof en = {
         return `приостановленный кадр ${c.code === 'main' ? 'вызывающего кода' : 'load'} (строка ${c.line}) ждёт промис ${c.holder}`;
     }
   },
-  continuationShort: (c: Continuation): string =>
-    c.kind === 'callback'
-      ? `${c.holder} держит колбэк`
-      : c.kind === 'reaction'
-        ? `реакция на ${c.holder}`
-        : `кадр ${c.code === 'main' ? 'вызывающего' : 'load'}, ждёт ${c.holder}`,
   eventPresented: (e: CbEvent, style: Style): string =>
     e.k === 'start'
       ? 'Пока поток спит, где ждёт остаток load?'
       : e.k === 'idle'
-        ? `Стек пуст: поток спит в цикле, ${e.from} → ${e.to} мс.`
+        ? `Стек пуст: поток спит, ${e.from} → ${e.to} мс.`
         : e.k === 'outcome'
           ? e.outcome.k === 'uncaught'
             ? 'Не поймано: try/catch закончился в 0 мс.'

@@ -28,6 +28,10 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   'event-loop': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
   'libuv-pool': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
   'heavy-task': { presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
+  'callbacks-promises-await': {
+    presented: ['io', 'kernel', 'loop', 'microtask', 'task', 'thread', 'timer'],
+    selfPaced: [],
+  },
   // (asyncio has no microtask queue)
   'await-future': { presented: ['io', 'kernel', 'loop', 'task', 'thread', 'timer'], selfPaced: [] },
   // the OS threads' lanes and the tasks (goroutines, virtual threads, processes) on them and queued

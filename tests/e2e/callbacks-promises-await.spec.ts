@@ -115,17 +115,23 @@ test.describe('callbacks-promises-await', () => {
     await expect(result).toContainText('uncaught at 80 ms');
   });
 
-  test('presented: the step’s few lines, big, where the continuations wait or where the error went; the rest one click away', async ({
+  test('presented: the loop picture is the slide, where each continuation waits; the step’s line or two under it, big', async ({
     page,
   }) => {
     await gotoSlide(page, ID, { query: 'present', step: 3 });
     const slide = currentSlide(page);
-    const code = slide.locator('hsw-code');
+    const picture = slide.locator('hsw-loop-picture');
+    const stack = picture.locator('.region.stack [data-chip]');
+    const waiting = picture.getByRole('list', { name: 'Waiting' });
+    const code = slide.locator('.presented > hsw-code');
     const marked = code.locator('[aria-current="step"]');
-    const waiting = slide.getByRole('list', { name: 'Waiting:' });
-    // async/await at its first wait: the two suspended frames, their lines marked in the listing
-    await expect(waiting.getByRole('listitem')).toHaveText(['load’s frame, on p1', 'the caller’s frame, on p3']);
-    await expect(marked).toHaveText([/^\s*const user = await db\.get\(id\);$/, /^\s*show\(await load\(42\)\);$/]);
+    // async/await at its first wait: the stack empty, the loop asleep, both frames suspended on their promises
+    await expect(stack).toHaveCount(0);
+    await expect(picture.locator('.ring')).toHaveClass(/asleep/);
+    await expect(waiting.locator('[data-future]')).toHaveText([/^\s*p1\s+load\s*$/, /^\s*p3\s+main\s*$/]);
+    await expect(waiting.locator('.chip.suspended')).toHaveText(['load', 'main']);
+    await expect(picture.locator('[data-socket="db"]')).toHaveClass(/coming/);
+    await expect(marked).toHaveText([/^const user = await db\.get\(id\);$/, /^show\(await load\(42\)\);$/]);
     await expect(code).not.toContainText('a rejected await lands here');
     // the code big enough for the back of the hall: at least 22 px on the 1280×720 stage
     const codePx = await code.evaluate((el) => {
@@ -139,28 +145,33 @@ test.describe('callbacks-promises-await', () => {
     await expect(slide.locator('[data-figure="result"]')).toBeHidden();
     await slide.getByText('Steps', { exact: true }).click();
     await expect(slide.getByRole('button', { name: 'async/await' })).toHaveAttribute('aria-pressed', 'true');
-    // the step before the wait: the caller suspends at its await, the line that runs marked alone
+    // the step before the wait: the caller suspends at its await, the line that runs marked alone, the loop awake
     await slide.getByRole('button', { name: 'Step back' }).click();
-    await expect(marked).toHaveText([/^\s*show\(await load\(42\)\);$/]);
+    await expect(marked).toHaveText([/^show\(await load\(42\)\);$/]);
+    await expect(picture.locator('.ring')).not.toHaveClass(/asleep/);
 
-    // callbacks at the wait: the nested callbacks whole, the caller folded into one line
+    // callbacks at the wait: db.get holds the callback, its line marked
     await gotoSlide(page, ID, { query: 'present', step: 1 });
-    await expect(code.locator('.line')).toHaveCount(10);
-    await expect(code.locator('.line').last()).toHaveText('…');
-    await expect(marked).toHaveText([/^\s*db\.get\(id, \(err, user\) => \{$/]);
-    await expect(waiting.getByRole('listitem')).toHaveText(['db.get holds the callback']);
+    await expect(stack).toHaveCount(0);
+    await expect(waiting.locator('[data-future]')).toHaveText([/^\s*db\.get\s+\(err, user\) => …\s*$/]);
+    await expect(marked).toHaveText([/^db\.get\(id, \(err, user\) => \{$/]);
 
-    // the throw inside the callback: the line that throws and the caller's try/catch that never sees it
+    // the throw inside the callback: alone on the stack, the loop below it; the caller's catch never sees it
     await gotoSlide(page, ID, { query: 'present', step: 5 });
+    await expect(stack).toHaveText(['(err, posts) => …']);
+    await expect(picture.locator('.region.loop')).toHaveClass(/lit/);
     await expect(marked).toHaveText([/^\s*done\(null, posts\.length\);$/]);
     await expect(code).toContainText('} catch (e) {');
     await expect(slide.getByRole('status').first()).toHaveText('Uncaught: the try/catch ended at 0 ms.');
-    await expect(slide.getByRole('list', { name: 'The error:' }).getByRole('listitem')).toHaveText([
-      'posts.length throws',
-      'below it: only the loop',
-      'uncaughtException',
+
+    // promises, db.get fails: the rejection passed along the chain, one microtask each, to handle
+    await gotoSlide(page, ID, { query: 'present', step: 6 });
+    await expect(stack).toHaveText(['handle']);
+    await expect(picture.locator('.ran .done')).toHaveText([
+      'p1 → p2 (reject)',
+      'p2 → p3 (reject)',
+      'p3 → p4 (reject)',
     ]);
-    await expect(waiting).toHaveCount(0);
   });
 
   test('presented, every step reads on both themes (contrast included)', async ({ page }) => {

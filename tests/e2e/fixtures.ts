@@ -189,9 +189,11 @@ export async function showSlide(page: Page, id: string, options: GotoOptions = {
 
 /**
  * Waits until the current slide has settled, in place of a fixed pause: the fonts loaded, the slide's words loaded
- * (no `aria-busy="true"`), no chart still loading, every Lit element in it (shadow roots included) updated, and
- * nothing in it (elements, text, attributes, sizes) changed over two animation frames. A slide that keeps moving (an
- * animation playing) is taken as it is after `timeoutMs`.
+ * (no `aria-busy="true"`), no chart still loading, every Lit element in it (shadow roots included) updated, nothing
+ * in it (elements, text, attributes, sizes) changed over two animation frames, and no animation or transition of
+ * finite length still running or waiting for its delay in the document (a chip fading in, a colour changing):
+ * contrast measured half-way through a fade is a contrast nobody sees. A slide that keeps moving (an animation
+ * playing) is taken as it is after `timeoutMs`; an endless animation is not waited for.
  */
 export async function settle(page: Page, timeoutMs = 3_000): Promise<void> {
   await page.evaluate(async (limit) => {
@@ -224,6 +226,12 @@ export async function settle(page: Page, timeoutMs = 3_000): Promise<void> {
           el.getAttribute('aria-busy') === 'true' ||
           (el.classList.contains('loading') && el.checkVisibility({ visibilityProperty: true })),
       );
+    // Web Animations, CSS animations and transitions, in shadow roots too: those that will end and have not
+    const moving = () =>
+      document.getAnimations().some((a) => {
+        const t = a.effect?.getComputedTiming();
+        return a.playState === 'running' && t !== undefined && Number.isFinite(t.endTime) && (t.progress ?? 0) < 1;
+      });
     await document.fonts.ready;
     const deadline = performance.now() + limit;
     let last = '';
@@ -239,7 +247,7 @@ export async function settle(page: Page, timeoutMs = 3_000): Promise<void> {
       await frame();
       els = deep(root);
       const now = signature(root, els);
-      quiet = now === last && !busy(els) ? quiet + 1 : 0;
+      quiet = now === last && !busy(els) && !moving() ? quiet + 1 : 0;
       last = now;
       if (quiet >= 2) return;
     }

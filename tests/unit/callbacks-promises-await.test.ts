@@ -28,7 +28,7 @@ import { callbacksPromisesAwaitText } from '../../components/callbacks-promises-
 import {
   bareLine,
   COMMENTS,
-  foldedListing,
+  excerptListing,
   listing,
   markers,
 } from '../../components/callbacks-promises-await/callbacks-promises-await-listing.ts';
@@ -176,6 +176,7 @@ describe('every run', () => {
         apiPosts: 'const posts = await api.posts(user);',
         ret: 'return posts.length;',
         call: 'show(await load(42));',
+        catchOpen: '} catch (e) {',
         catchHandle: 'handle(e);',
       },
     };
@@ -217,40 +218,51 @@ describe('every run', () => {
       if (blank >= 0) expect(bareLine(style, blank + 1)).toBeNull();
     }
     expect(listing('callbacks', 'en', true)).toContain('  handle(e);\n}');
-    expect(en.codeBare.await).toBe(listing('await', 'en', true));
   });
 
-  it('presented, each speaker step shows at most 10 lines: the one that runs and the ones that wait among them', () => {
+  it('presented, each speaker step shows its line or two, marked: the one that runs, or where it waits', () => {
+    const shownAt = (i: number, lang: 'en' | 'ru' = 'en') => {
+      const s = stateForStep(i);
+      const lines = presentedLines(s);
+      const x = excerptListing(s.style, lang, new Set(lines.shown));
+      return { code: x.code.split('\n'), marked: lines.marked.map((l) => x.code.split('\n')[x.lineOf(l)! - 1]) };
+    };
     for (let i = 0; i < SPEAKER_SEQUENCE.length; i++) {
       const s = stateForStep(i);
       const step = currentStep(s);
-      const keep = presentedLines(s);
+      const lines = presentedLines(s);
       for (const lang of ['en', 'ru'] as const) {
         const bare = listing(s.style, lang, true).split('\n');
-        const folded = keep
-          ? foldedListing(s.style, lang, keep)
-          : { code: bare.join('\n'), lineOf: (l: number) => bareLine(s.style, l) };
-        const shown = folded.code.split('\n');
-        expect(shown.length, `step ${i}`).toBeLessThanOrEqual(10);
-        for (const line of [step.line, ...step.waiting.map((c) => c.line)]) {
-          if (line === null || line === undefined) continue;
-          const at = folded.lineOf(line);
-          expect(at, `step ${i}: line ${line} shown`).not.toBeNull();
-          expect(shown[at! - 1]).toBe(bare[bareLine(s.style, line)! - 1]);
-        }
+        const x = excerptListing(s.style, lang, new Set(lines.shown));
+        const shown = x.code.split('\n');
+        expect(shown.length, `step ${i}`).toBeLessThanOrEqual(4);
+        expect(shown[0]!.trim(), `step ${i}: no fold first`).not.toBe('…');
+        expect(shown.at(-1)!.trim(), `step ${i}: no fold last`).not.toBe('…');
+        for (const line of lines.shown)
+          expect(shown[x.lineOf(line)! - 1]!.trim()).toBe(bare[bareLine(s.style, line)! - 1]!.trim());
+        expect(
+          shown.some((l) => !l.startsWith(' ')),
+          `step ${i}: no indentation common to the lines`,
+        ).toBe(true);
       }
+      // the line that runs is marked; while nothing runs, every line where a continuation waits
+      if (i > 0 && step.line !== null) expect(lines.marked).toEqual([step.line]);
+      if (step.line === null) expect(lines.marked.length).toBeGreaterThan(0);
+      if (i > 0)
+        for (const line of lines.marked)
+          expect(step.line ?? step.waiting.find((c) => c.line === line)?.line).toBe(line);
     }
-    // the callbacks' wait: the nested callbacks whole, the caller folded into one line
-    const wait = foldedListing('callbacks', 'en', presentedLines(stateForStep(1))!).code.split('\n');
-    expect(wait).toHaveLength(10);
-    expect(wait.at(-1)).toBe('…');
-    // the throw inside the callback, with the try/catch that never sees it
-    const thrown = foldedListing('callbacks', 'en', presentedLines(stateForStep(5))!).code;
-    expect(thrown).toMatch(/^…\n {4}api\.posts\(user, .*\n.*\n {6}done\(null, posts\.length\);\n {4}…\ntry \{/);
-    expect(thrown).toContain('} catch (e) {\n  handle(e);\n}');
-    // a person stepping on to a line that is folded sees the whole listing
-    const later = applyCb(stateForStep(1), { type: 'end' });
-    expect(presentedLines(later)).toBeNull();
+    expect(shownAt(0).marked).toEqual(['load(42, (err, n) => err ? handle(err) : show(n));']);
+    expect(shownAt(1).code).toEqual(['db.get(id, (err, user) => {']);
+    expect(shownAt(3).code).toEqual(['const user = await db.get(id);', '…', 'show(await load(42));']);
+    // the throw inside the callback, with the caller's catch that never sees it (unmarked)
+    // the chain's first reaction (the picture shows all four on their promises); async/await: both suspended frames
+    expect(shownAt(2).marked).toEqual(['.then(user => api.posts(user))']);
+    expect(shownAt(5).code).toEqual(['      done(null, posts.length);', '    …', '} catch (e) {']);
+    expect(shownAt(5).marked).toEqual(['      done(null, posts.length);']);
+    // the rejected await lands in the caller's catch: shown with it
+    expect(shownAt(7).code).toEqual(['} catch (e) {', '  handle(e);']);
+    expect(shownAt(7).marked).toEqual(['  handle(e);']);
   });
 
   it('the listings are the same code in both languages; only comments differ', () => {

@@ -107,6 +107,12 @@ describe('futures', () => {
     for (const flavour of FLAVOURS)
       for (const lang of ['en', 'ru'] as const) expect(sceneLabels(flavour, lang).callbacks.length).toBeGreaterThan(0);
   });
+
+  it('take the slide’s name for the region when it gives one (what a callback waits on too), and need futures', () => {
+    expect(scene({ flavour: 'node', futures: [fut()], futuresName: 'Waiting' }).futuresName).toBe('Waiting');
+    expect(scene({ flavour: 'node', futures: [fut()] }).futuresName).toBeNull();
+    expect(() => scene({ flavour: 'node', futuresName: 'Waiting' })).toThrow(/names a futures region it does not draw/);
+  });
 });
 
 describe('its words', () => {

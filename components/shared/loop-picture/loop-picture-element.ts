@@ -263,7 +263,7 @@ export class LoopPicture extends LitElement {
         s.futures === null
           ? nothing
           : html`<section class="region futures ${this.lit('futures')}" data-actor=${REGION_ACTOR.futures}>
-              <h4 id="lp-futures">${labels.futures}</h4>
+              <h4 id="lp-futures">${s.futuresName ?? labels.futures}</h4>
               <ul class="future-list" aria-labelledby="lp-futures">
                 ${s.futures.map((f) => this.future(f, labels))}
               </ul>

@@ -116,6 +116,11 @@ export interface SceneInput {
   readonly lit?: readonly Region[];
   /** Futures (promises) and what waits on them; absent: the picture has no futures region. */
   readonly futures?: readonly FutureView[];
+  /**
+   * The futures region's name when it holds more than the flavour's futures (what a callback or a promise waits on):
+   * the slide's words.
+   */
+  readonly futuresName?: string;
 }
 
 export interface Scene {
@@ -141,6 +146,8 @@ export interface Scene {
   readonly lit: readonly Region[];
   /** null: the picture has no futures region. */
   readonly futures: readonly FutureView[] | null;
+  /** null: the flavour's own name for its futures (sceneLabels' `futures`). */
+  readonly futuresName: string | null;
 }
 
 /** Whether a flavour's loop has a microtask lane (Node and the browser do; asyncio does not). */
@@ -161,6 +168,8 @@ export function scene(input: SceneInput): Scene {
     throw new Error(`loop picture: the scene names a pool it does not draw (“${input.poolName}”): give it \`pool\``);
   const timers = [...(input.timers ?? [])].sort((a, b) => a.due - b.due);
   const poolQueue = input.poolQueue ?? [];
+  if (input.futuresName !== undefined && input.futures === undefined)
+    throw new Error(`loop picture: the scene names a futures region it does not draw (“${input.futuresName}”)`);
   if (poolQueue.length > 0 && !input.pool)
     throw new Error('loop picture: work queued for a thread pool needs a pool (give `pool` its threads)');
   const out: Scene = {
@@ -180,6 +189,7 @@ export function scene(input: SceneInput): Scene {
     ran: input.ran ?? [],
     lit: input.lit ?? [],
     futures: input.futures ?? null,
+    futuresName: input.futuresName ?? null,
   };
   const ids = chips(out).map((c) => c.id);
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);

@@ -131,13 +131,14 @@ export const loopPictureStyles = [
     grid-area: futures;
     --actor: var(--hsw-actor-task);
   }
+  /* one future a row; several share a row when they fit (a chain of promises) */
   ul.future-list {
     list-style: none;
     margin: 0;
     padding: 0;
     display: flex;
-    flex-direction: column;
-    gap: 0.25em;
+    flex-wrap: wrap;
+    gap: 0.25em 1em;
     min-height: 1.5em;
     font-size: var(--hsw-fs-small);
   }
