@@ -267,14 +267,28 @@ export class HeavyTaskDemo extends DemoElement<HeavyState> {
     `;
   }
 
+  /**
+   * The lanes' names' own width (they start at their column's left, so their box is their text's): the chart's y
+   * axis takes at least as much, and the lanes then begin where the plot does. Measured when the browser reports
+   * their size (a ResizeObserver, after the frame's layout), not after every render: a clicker step that changes
+   * the run never forces a layout of the slide in the middle of its own update.
+   */
+  private readonly namesObserver =
+    typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => this.measureNames());
+  private observedNames: readonly HTMLElement[] = [];
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // The lanes' names' own width (they start at their column's left, so their box is their text's): the chart's y
-    // axis takes at least as much, and the lanes then begin where the plot does.
-    const w = Math.max(
-      0,
-      ...[...this.renderRoot.querySelectorAll<HTMLElement>('.lane-name')].map((e) => e.offsetWidth),
-    );
+    const names = [...this.renderRoot.querySelectorAll<HTMLElement>('.lane-name')];
+    if (names.length === this.observedNames.length && names.every((e, i) => e === this.observedNames[i])) return;
+    this.observedNames = names;
+    if (!this.namesObserver) return this.measureNames();
+    this.namesObserver.disconnect();
+    for (const e of names) this.namesObserver.observe(e);
+  }
+
+  private measureNames(): void {
+    const w = Math.max(0, ...this.observedNames.map((e) => e.offsetWidth));
     if (w > 0 && Math.abs(w - this.namesWidth) > 0.5) {
       this.namesWidth = w;
       this.requestUpdate();

@@ -57,8 +57,19 @@ export class CodePanel extends LitElement implements HswCodeElement {
     return done;
   }
 
+  /** The listing last highlighted (code, language, grammar in): a step changes `current`, not the code. */
+  private highlighted: { key: string; lines: string[] } | undefined;
+
+  /** highlight.js runs once per listing (and once more when its grammar arrives), not on every step. */
+  private lines(): string[] {
+    const key = `${this.language}\u0000${grammarLoaded(this.language)}\u0000${this.code}`;
+    if (this.highlighted?.key !== key)
+      this.highlighted = { key, lines: highlightLines(this.code.replace(/\n$/, ''), this.language) };
+    return this.highlighted.lines;
+  }
+
   override render() {
-    const lines = highlightLines(this.code.replace(/\n$/, ''), this.language);
+    const lines = this.lines();
     const current = new Set(this.current);
     return html`<pre aria-label=${this.label || this.language} tabindex="0"><code>${lines.map(
       (line, i) =>

@@ -1,4 +1,4 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, type PropertyValues } from 'lit';
 import { controlStyles } from './theme.ts';
 
 export interface SliderChange {
@@ -133,6 +133,17 @@ export class LabelledSlider extends LitElement {
     this.dispatchEvent(
       new CustomEvent<SliderChange>('value-changed', { detail: { value: clamped }, bubbles: true, composed: true }),
     );
+  }
+
+  /**
+   * A demo binds `.format` to a new arrow on every render of its own: when nothing else changed and the new one
+   * writes the value as the old did, the slider has nothing to draw (a clicker step re-renders the demo, not its
+   * sliders).
+   */
+  protected override shouldUpdate(changed: PropertyValues<this>): boolean {
+    if (changed.size !== 1 || !changed.has('format')) return true;
+    const before = changed.get('format');
+    return before === undefined || before(this.value) !== this.format(this.value);
   }
 
   override render() {

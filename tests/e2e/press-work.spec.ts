@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { test, expect, gotoSlide, settle } from './fixtures.ts';
+
+/**
+ * Issue #40 item 1: a clicker press costs the work of the step it shows, and no more. Counted, never timed: the deck
+ * presented (`?present&plan=workshop`) is walked with PageDown through the steps of slides whose demos hold a chart,
+ * code listings and lanes measured against the chart; for each press, from its keydown to the next animation frame
+ * (the frame that shows it), what every Lit element's update (willUpdate, render, updated) did:
+ *
+ * - layout reads (`offsetWidth`/`Height`, `getBoundingClientRect`, …) inside an update: each forces a style and
+ *   layout pass of the slide in the middle of the press, before the frame's own (heavy-task measured its lanes'
+ *   names after every render: one forced layout a step);
+ * - regular-expression matches inside a code listing's update: highlight.js ran over the whole listing again on
+ *   every step, although a step changes only which line is current;
+ * - how many elements rendered: the demo, its chart, listing, step counter and picture, at most 4 here (the sliders
+ *   rendered again on every step, as their demo passed them a new, equal, `format`: 6 a step on c10k).
+ *
+ * KNOWN_READS: elements whose update still reads layout, left to their owners (`hsw-loop-picture` measures its
+ * tokens' places to animate them: components/shared/loop-picture).
+ */
+const KNOWN_READS = new Set(['hsw-loop-picture']);
+const MAX_UPDATES = 4;
+/** The slides whose steps are walked, from the slide shown to its last step. */
+const WALKS = ['micro-macro', 'heavy-task', 'c10k'];
+
+interface PressWork {
+  updates: Record<string, number>;
+  reads: Record<string, number>;
+  matches: Record<string, number>;
+}
+
+/** Counts, per element name, what Lit updates do during a press's frame (installed before the deck loads). */
+function instrument(): void {
+  const w = window as unknown as { __press: PressWork; __inPress: boolean };
+  w.__press = { updates: {}, reads: {}, matches: {} };
+  w.__inPress = false;
+  const updating: string[] = [];
+  const bump = (what: keyof PressWork, n = 1) => {
+    const tag = updating[updating.length - 1];
+    if (!w.__inPress || !tag) return;
+    w.__press[what][tag] = (w.__press[what][tag] ?? 0) + n;
+  };
+  const define = customElements.define.bind(customElements);
+  customElements.define = (name: string, cls: CustomElementConstructor, options?: ElementDefinitionOptions) => {
+    const proto = cls.prototype as { performUpdate?: () => void; update?: (changed: unknown) => void };
+    const perform = proto.performUpdate;
+    const update = proto.update;
+    // performUpdate: the whole cycle (willUpdate … updated), to which reads are attributed; update: the element
+    // renders (its shouldUpdate said yes)
+    if (typeof perform === 'function' && typeof update === 'function') {
+      Object.defineProperty(cls.prototype, 'performUpdate', {
+        configurable: true,
+        writable: true,
+        value(this: HTMLElement) {
+          updating.push(name);
+          try {
+            perform.call(this);
+          } finally {
+            updating.pop();
+          }
+        },
+      });
+      Object.defineProperty(cls.prototype, 'update', {
+        configurable: true,
+        writable: true,
+        value(this: HTMLElement, changed: unknown) {
+          bump('updates');
+          update.call(this, changed);
+        },
+      });
+    }
+    define(name, cls, options);
+  };
+  const read = (proto: object, prop: string) => {
+    const d = Object.getOwnPropertyDescriptor(proto, prop);
+    if (d?.get) {
+      const get = Reflect.get(d, 'get') as (this: Element) => unknown;
+      Object.defineProperty(proto, prop, {
+        ...d,
+        get(this: Element): unknown {
+          bump('reads');
+          return get.call(this);
+        },
+      });
+    } else if (typeof d?.value === 'function') {
+      const fn = d.value as (...a: unknown[]) => unknown;
+      Object.defineProperty(proto, prop, {
+        ...d,
+        value(this: Element, ...a: unknown[]) {
+          bump('reads');
+          return fn.apply(this, a);
+        },
+      });
+    }
+  };
+  for (const p of ['offsetWidth', 'offsetHeight', 'offsetTop', 'offsetLeft', 'innerText'])
+    read(HTMLElement.prototype, p);
+  for (const p of [
+    'clientWidth',
+    'clientHeight',
+    'scrollWidth',
+    'scrollHeight',
+    'getBoundingClientRect',
+    'getClientRects',
+  ])
+    read(Element.prototype, p);
+  const exec = Object.getOwnPropertyDescriptor(RegExp.prototype, 'exec')?.value as (
+    this: RegExp,
+    s: string,
+  ) => RegExpExecArray | null;
+  RegExp.prototype.exec = function (this: RegExp, s: string) {
+    bump('matches');
+    return exec.call(this, s);
+  };
+  window.addEventListener(
+    'keydown',
+    () => {
+      w.__inPress = true;
+      requestAnimationFrame(() => (w.__inPress = false));
+    },
+    true,
+  );
+}
+
+async function press(page: Page): Promise<PressWork & { at: string }> {
+  await page.evaluate(() => {
+    (window as unknown as { __press: PressWork }).__press = { updates: {}, reads: {}, matches: {} };
+  });
+  await page.keyboard.press('PageDown');
+  await settle(page);
+  return page.evaluate(() => {
+    const d = (window as unknown as { deck: { getCurrentSlide(): HTMLElement; getIndices(): { f?: number } } }).deck;
+    return {
+      ...(window as unknown as { __press: PressWork }).__press,
+      at: `${d.getCurrentSlide().id}/${d.getIndices().f ?? -1}`,
+    };
+  });
+}
+
+for (const from of WALKS) {
+  test(`a press through ${from}'s steps does the work of its step only`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.addInitScript(instrument);
+    await gotoSlide(page, from, { query: 'present&plan=workshop' });
+    await page.locator('.reveal').click({ position: { x: 5, y: 5 } });
+    await settle(page);
+    const seen: string[] = [];
+    const more = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { deck: { availableFragments(): { next: boolean } } }).deck.availableFragments().next,
+      );
+    while (await more()) {
+      const work = await press(page);
+      const updates = Object.values(work.updates).reduce((s, n) => s + n, 0);
+      const reads = Object.entries(work.reads).filter(([tag]) => !KNOWN_READS.has(tag));
+      seen.push(`${work.at}: ${updates} updates ${JSON.stringify(work.updates)}`);
+      expect(reads, `layout read inside an update, press to ${work.at}`).toEqual([]);
+      expect(work.matches['hsw-code'] ?? 0, `highlighting again, press to ${work.at}`).toBe(0);
+      expect(updates, `Lit updates, press to ${work.at}: ${JSON.stringify(work.updates)}`).toBeLessThanOrEqual(
+        MAX_UPDATES,
+      );
+    }
+    expect(seen.length, 'steps walked').toBeGreaterThan(1);
+    test.info().annotations.push({ type: 'presses', description: seen.join('\n') });
+  });
+}
