@@ -132,6 +132,9 @@ export class LoopPicture extends LitElement {
     });
   }
 
+  /** The flavour and language the ring was last laid out for: its labels change only with them. */
+  private ringFor = '';
+
   protected override updated(): void {
     const ring = this.renderRoot.querySelector('.ring');
     if (ring !== this.observedRing && this.resized) {
@@ -139,13 +142,23 @@ export class LoopPicture extends LitElement {
       if (ring) this.resized.observe(ring);
       this.observedRing = ring;
     }
-    this.placeRing();
+    // The labels' sizes change with the flavour and the language only (a lit phase keeps its size); a resize of the
+    // region is the ResizeObserver's. Laying the ring out on every step would read layout on every press.
+    const key = `${this.scene.flavour}/${this.lang}`;
+    if (key !== this.ringFor) {
+      this.ringFor = key;
+      this.placeRing();
+    }
     if (this.boxesBefore.size === 0 || prefersReducedMotion()) return;
-    for (const el of this.chipElements()) {
+    // Every chip's place is read first, then every animation started: reading a box after an animation has started
+    // would lay the picture out again, once per chip.
+    const moves = this.chipElements().map((el) => {
       const now = el.getBoundingClientRect();
-      const was = this.boxesBefore.get(el.dataset.chip!);
       // reveal scales the slide: a translation in the chip's own pixels is the screen's divided by that scale
       const scale = el.offsetWidth > 0 ? now.width / el.offsetWidth : 1;
+      return { el, now, scale, was: this.boxesBefore.get(el.dataset.chip!) };
+    });
+    for (const { el, now, scale, was } of moves) {
       if (!was) {
         el.animate(
           [
