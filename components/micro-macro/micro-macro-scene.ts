@@ -5,7 +5,14 @@
  * label is the simulator's (a task's name, shortened: "() => console.log('B')" is drawn "log('B')"), and a task keeps
  * its chip id (`task-<id>`, the simulator's) from its queue to the call stack, so the picture moves it there.
  */
-import { scene, type Actor, type Chip, type Region, type Scene, type TimerChip } from '../shared/loop-picture/loop-picture-model.ts';
+import {
+  scene,
+  type Actor,
+  type Chip,
+  type Region,
+  type Scene,
+  type TimerChip,
+} from '../shared/loop-picture/loop-picture-model.ts';
 import type { Phase, SimResult, Snapshot, TaskView } from '../shared/js-sim/index.ts';
 import { queueViews } from '../shared/js-sim/recording.ts';
 import { continuationExcerpt } from './micro-macro-model.ts';
@@ -88,7 +95,9 @@ export function sceneOf(run: Run, index: number, source: string): Scene {
   const snap = run.steps[at]!;
   const node = run.runtime === 'node';
   const label = (v: TaskView) => taskLabel(v, source);
-  const chip = (q: Queue) => (v: TaskView): Chip => ({ id: `task-${v.id}`, label: label(v), actor: ACTOR[q] });
+  const chip =
+    (q: Queue) =>
+    (v: TaskView): Chip => ({ id: `task-${v.id}`, label: label(v), actor: ACTOR[q] });
 
   const running = snap.stack[0]?.kind === 'job' ? runningTask(run, at) : null;
   const stack: Chip[] = snap.stack.map((f, i): Chip => {
@@ -101,8 +110,7 @@ export function sceneOf(run: Run, index: number, source: string): Scene {
 
   const timers: TimerChip[] = queueViews(snap.timers).map((v) => ({ ...chip('timers')(v), due: v.due ?? snap.now }));
   const done = snap.phase === 'done' || snap.phase === 'idle';
-  const lit: Region[] =
-    snap.event.code === 'taskStart' ? ['stack'] : done ? ['loop'] : grown(run.steps[at - 1], snap);
+  const lit: Region[] = snap.event.code === 'taskStart' ? ['stack'] : done ? ['loop'] : grown(run.steps[at - 1], snap);
   return scene({
     flavour: node ? 'node' : 'simple',
     stack: litStack,
