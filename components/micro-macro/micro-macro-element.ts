@@ -212,7 +212,6 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     if (this.presenting && run?.ok && !(s.example === 'custom' && s.editing))
       return html`
         <section aria-label=${t.demoLabel}>
-          ${this.renderPickers(t, s, runtimes)}
           <div class="main with-picture">
             <div class="left">
               ${this.renderCode(t, s, run)}
@@ -455,10 +454,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           </li>`,
         )}
       </ol>
-      <div class="row">
-        <button type="button" @click=${() => this.set(checkGuess(this.state))}>${t.check}</button>
-        <button type="button" @click=${() => this.set(skipGuess(this.state))}>${t.skipGuess}</button>
-      </div>
+      ${
+        this.presenting
+          ? nothing
+          : html`<div class="row">
+              <button type="button" @click=${() => this.set(checkGuess(this.state))}>${t.check}</button>
+              <button type="button" @click=${() => this.set(skipGuess(this.state))}>${t.skipGuess}</button>
+            </div>`
+      }
       ${this.presenting ? nothing : html`<p class="note">${t.guessFirst}</p>`}
     `;
   }

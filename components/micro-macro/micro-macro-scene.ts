@@ -116,7 +116,8 @@ export function sceneOf(run: Run, index: number, source: string): Scene {
     stack: litStack,
     phase: phaseOf(snap.phase, node),
     asleep: done && at > 0,
-    now: snap.now,
+    // the clock, once the run's time moves (a run in zero virtual time has nothing to show on it)
+    now: run.steps.some((x) => x.now !== 0) ? snap.now : null,
     timers,
     macrotasks: [...queueViews(snap.immediates).map(chip('immediates')), ...queueViews(snap.io).map(chip('io'))],
     microtasks: [...queueViews(snap.ticks).map(chip('ticks')), ...queueViews(snap.microtasks).map(chip('microtasks'))],

@@ -321,8 +321,8 @@ export const styles = [
       margin: 0;
       gap: 0.15em;
     }
-    :host([presenting]) .with-picture ol.guess .n {
-      width: auto;
+    :host([presenting]) .with-picture :is(ol.guess .n, .panel.output .ph) {
+      display: none;
     }
     :host([presenting]) .with-picture ol.guess button {
       min-height: 2.1em;

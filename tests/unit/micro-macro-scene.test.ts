@@ -121,6 +121,8 @@ describe('micro-macro’s loop picture', () => {
     expect(end.stack).toEqual([]);
     expect([...end.timers, ...end.microtasks, ...end.macrotasks]).toEqual([]);
     expect(end.asleep).toBe(true);
+    // the run takes no virtual time: no clock to read
+    expect(end.now).toBeNull();
     expect(notes('en')[7]).toMatch(/a, d, f, c, e, b/);
     expect(notes('ru')[7]).toMatch(/a, d, f, c, e, b/);
   });
