@@ -305,7 +305,7 @@ export const styles = [
     /* Presented, the loop picture is the slide (right, the stage's height); the listing, then the guess (step 0) or
        what was printed, beside it. The guess's lines sit three a row, so that the listing keeps its 22 px. */
     :host([presenting]) .main.with-picture {
-      grid-template-columns: minmax(0, 0.87fr) minmax(0, 1fr);
+      grid-template-columns: minmax(0, 0.93fr) minmax(0, 1fr);
       gap: 0.5em 0.6em;
     }
     :host([presenting]) .with-picture :is(hsw-loop-picture, .picture-slot) {
