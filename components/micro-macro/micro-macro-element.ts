@@ -79,6 +79,20 @@ const loadSimulator = (): Promise<void> =>
     model.useSimulator(sim);
   }));
 
+/**
+ * Presented, each step is the deck's one picture of the loop (micro-macro-scene.ts): its element and the scene are
+ * loaded only then (the self-paced view and the embed draw the queues as panels, and do without them).
+ */
+let pictureLoad: Promise<void> | null = null;
+let pictureOf: typeof import('./micro-macro-scene.ts').sceneOf | null = null;
+const loadPicture = (): Promise<void> =>
+  (pictureLoad ??= Promise.all([
+    import('../shared/loop-picture/loop-picture-element.ts'),
+    import('./micro-macro-scene.ts'),
+  ]).then(([, scene]) => {
+    pictureOf = scene.sceneOf;
+  }));
+
 /** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
 const PANEL_ITEMS = 8;
 
@@ -119,6 +133,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    if (this.presenting && !pictureOf) void loadPicture().then(() => this.requestUpdate());
     if (model.needsSimulator(this.state)) {
       const hadRun = currentRun(this.state, this.runs) !== null;
       void loadSimulator().then(() => {
@@ -194,6 +209,25 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const s = this.state;
     const run = currentRun(s, this.runs);
     const runtimes = runtimesFor(s);
+    if (this.presenting && run?.ok && !(s.example === 'custom' && s.editing))
+      return html`
+        <section aria-label=${t.demoLabel}>
+          <div class="main with-picture">
+            <div class="left">
+              ${this.renderCode(t, s, run)}
+              ${s.guessPhase === 'guess' ? this.renderGuess(t, s) : this.renderOutput(t, s, run)}
+              ${s.guessPhase === 'checked' ? this.renderChecked(t, s, acceptedOrders(run)) : nothing}
+            </div>
+            <div class="right">
+              ${
+                pictureOf
+                  ? html`<hsw-loop-picture lang=${this.lang} .scene=${pictureOf(run, s.index, sourceOf(s))}></hsw-loop-picture>`
+                  : html`<div class="picture-slot"></div>`
+              }
+            </div>
+          </div>
+        </section>
+      `;
     return html`
       <section aria-label=${t.demoLabel}>
         ${this.print ? nothing : this.renderPickers(t, s, runtimes)}
@@ -420,10 +454,14 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
           </li>`,
         )}
       </ol>
-      <div class="row">
-        <button type="button" @click=${() => this.set(checkGuess(this.state))}>${t.check}</button>
-        <button type="button" @click=${() => this.set(skipGuess(this.state))}>${t.skipGuess}</button>
-      </div>
+      ${
+        this.presenting
+          ? nothing
+          : html`<div class="row">
+              <button type="button" @click=${() => this.set(checkGuess(this.state))}>${t.check}</button>
+              <button type="button" @click=${() => this.set(skipGuess(this.state))}>${t.skipGuess}</button>
+            </div>`
+      }
       ${this.presenting ? nothing : html`<p class="note">${t.guessFirst}</p>`}
     `;
   }

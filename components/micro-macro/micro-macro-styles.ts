@@ -310,6 +310,39 @@ export const styles = [
     :host([presenting]) .queues {
       grid-template-columns: minmax(0, 1fr);
     }
+    /* Presented, the loop picture is the slide (right, the stage's height); the listing, then the guess (step 0) or
+       what was printed, beside it. The guess's lines sit three a row, so that the listing keeps its 22 px. */
+    :host([presenting]) .main.with-picture {
+      grid-template-columns: minmax(0, 0.93fr) minmax(0, 1fr);
+      gap: 0.5em 0.6em;
+    }
+    :host([presenting]) .with-picture :is(hsw-loop-picture, .picture-slot) {
+      display: block;
+      height: 22em;
+    }
+    :host([presenting]) .with-picture ol.guess {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 0.2em 0.4em;
+    }
+    :host([presenting]) .with-picture ol.guess li {
+      margin: 0;
+      gap: 0.15em;
+    }
+    :host([presenting]) .with-picture :is(ol.guess .n, .panel.output .ph) {
+      display: none;
+    }
+    :host([presenting]) .with-picture ol.guess button {
+      min-height: 2.1em;
+      font-size: 1em;
+    }
+    :host([presenting]) .with-picture ol.guess button.arrow {
+      padding-inline: 0.25em;
+    }
+    :host([presenting]) .with-picture .panel.output {
+      min-height: 0;
+      margin-top: 0.4em;
+    }
     @container ${narrowQuery} {
       .main,
       :host([presenting]) .main {

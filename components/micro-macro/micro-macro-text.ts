@@ -57,7 +57,7 @@ const en = {
   // guessing
   guessTitle: 'Your guess: put the lines in the order they will be printed',
   /** presented: the hall reads the question, the presenter moves the lines */
-  guessTitleShort: 'Your guess: in what order is it printed?',
+  guessTitleShort: 'Guess: in what order is it printed?',
   exampleDetails: 'Example and runtime',
   guessHelp: 'Select a line, then move it with the buttons or with Alt+↑ / Alt+↓.',
   guessList: 'Output lines in your order',
@@ -208,7 +208,7 @@ const ru: typeof en = {
   runtimes: { browser: 'Браузер', node: 'Node.js' },
   runtimeOnlyNode: 'Этот пример использует API, которые есть только в Node.',
   guessTitle: 'Ваша догадка: расставьте строки в том порядке, в каком они будут выведены',
-  guessTitleShort: 'Ваша догадка: в каком порядке выведется?',
+  guessTitleShort: 'Догадка: в каком порядке выведется?',
   exampleDetails: 'Пример и среда',
   guessHelp: 'Выберите строку и двигайте её кнопками или клавишами Alt+↑ / Alt+↓.',
   guessList: 'Строки вывода в вашем порядке',

@@ -278,32 +278,42 @@ test.describe('micro-macro', () => {
     expect(await seriousViolations(page, 'section#micro-macro', undefined, { every: true })).toEqual([]);
   });
 
-  test('presented: the listing and the guess for the hall, the example list one click away', async ({ page }) => {
+  test('presented: the listing and the guess for the hall; the example list and the buttons are the self-paced view’s', async ({
+    page,
+  }) => {
     await gotoSlide(page, 'micro-macro', { query: 'present' });
     const slide = currentSlide(page);
-    await expect(slide.getByRole('heading', { name: 'Your guess: in what order is it printed?' })).toBeVisible();
+    await expect(slide.getByRole('heading', { name: 'Guess: in what order is it printed?' })).toBeVisible();
     await expect(slide.getByText('Select a line, then move it')).toHaveCount(0);
-    const example = slide.getByRole('combobox', { name: 'Example' });
-    await expect(example).toBeHidden();
-    await slide.getByText('Example and runtime', { exact: true }).click();
-    await expect(example).toBeVisible();
+    // the clicker is the presenter's control: no example list, no "Check my order" on the stage
+    await expect(slide.getByText('Example and runtime', { exact: true })).toHaveCount(0);
+    await expect(slide.getByRole('button', { name: 'Check my order' })).toHaveCount(0);
+    await gotoSlide(page, 'micro-macro');
+    await expect(slide.getByText('Example and runtime', { exact: true })).toBeVisible();
+    await expect(slide.getByRole('button', { name: 'Check my order' })).toBeVisible();
   });
 
-  test('presented, the guess fills the stage: its lines tall, the last button in the stage’s lowest quarter', async ({
+  test('presented, the guess sits beside the loop picture: its lines tall, the picture the stage’s height', async ({
     page,
   }) => {
     await gotoSlide(page, 'micro-macro', { query: 'present' });
     const slide = currentSlide(page);
     const lines = slide.locator('hsw-micro-macro ol.guess > li');
     await expect(lines).toHaveCount(6);
-    // each line at least 55 px tall on the projector (self-paced: 1.8em, about 40 px)
+    // each line at least 44 px tall on the projector (self-paced: 1.8em, about 40 px), three a row
     for (const box of await lines.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))
-      expect(box).toBeGreaterThanOrEqual(55);
-    const skip = (await slide.getByRole('button', { name: 'Skip the guess' }).boundingBox())!;
-    expect(skip.y + skip.height).toBeGreaterThan(0.75 * (page.viewportSize()?.height ?? 720));
+      expect(box).toBeGreaterThanOrEqual(44);
+    const last = (await lines.last().boundingBox())!;
+    expect(last.y + last.height).toBeGreaterThan(0.65 * (page.viewportSize()?.height ?? 720));
+    // step 0 is already the picture: nothing has run, the stack and the queues empty
+    const picture = slide.locator('hsw-micro-macro hsw-loop-picture');
+    await expect(picture).toBeVisible();
+    await expect(picture.locator('[data-chip]')).toHaveCount(0);
+    const box = (await picture.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(0.8 * (page.viewportSize()?.height ?? 720));
   });
 
-  test('presented, a step is the picture: the queues as rows of chips, no step buttons, what happened said aloud', async ({
+  test('presented, a step is the loop picture: the simulator’s stack and queues as chips, the one that runs lit', async ({
     page,
   }) => {
     // step 3: D printed, the async function paused at await; its continuation (E) queued behind C
@@ -311,25 +321,32 @@ test.describe('micro-macro', () => {
     const slide = currentSlide(page);
     const demo = slide.locator('hsw-micro-macro');
     await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText(['A', 'D']);
-    // the clicker steps: no step buttons, no sentence of what the step did (the slide's notes say it)
+    // the clicker steps: no step buttons, no sentence of what the step did (the slide's notes say it), no panels
     await expect(slide.getByRole('button', { name: 'Step forward' })).toBeHidden();
     await expect(demo.locator('.event')).toBeHidden();
-    // the stack's frame without its function's text; each queued callback as what it does, in one row
-    const stack = slide.getByRole('group', { name: 'Call stack' }).getByRole('listitem');
-    await expect(stack).toHaveText(['async () => … :6', 'script :4']);
-    const micro = slide.getByRole('group', { name: 'Microtask queue' }).getByRole('listitem');
-    // (their kind, "callback:", "after await:", is the self-paced view's: not drawn)
-    await expect
-      .poll(() => micro.evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.trim())))
-      .toEqual(["console.log('C')", "console.log('E');"]);
-    const [c, e] = [(await micro.nth(0).boundingBox())!, (await micro.nth(1).boundingBox())!];
-    expect(Math.abs(c.y - e.y), 'C and E side by side').toBeLessThan(2);
-    expect(e.x).toBeGreaterThan(c.x + c.width);
-    // the code at 22 px or more on the projector, the panels down to the bottom of the stage
+    await expect(demo.locator('.queues')).toHaveCount(0);
+    const picture = demo.locator('hsw-loop-picture');
+    const chips = (region: string) => picture.locator(`.region.${region} [data-chip]`);
+    // the stack, the running frame on top (lit); each queued callback as the simulator names it, shortened
+    await expect(chips('stack')).toHaveText(['script', 'async () => …']);
+    await expect(chips('stack').last()).toHaveClass(/\blit\b/);
+    await expect(chips('microtasks')).toHaveText(["log('C')", "log('E')"]);
+    await expect(chips('timers')).toHaveText(["log('B') · 0"]);
+    await expect(chips('macrotasks')).toHaveCount(0);
+    // the code at 22 px or more on the projector, the picture down to the bottom of the stage
     const codePx = await demo.locator('hsw-code').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(codePx).toBeGreaterThanOrEqual(23);
-    const timers = (await slide.getByRole('group', { name: 'Timers (macrotasks)' }).boundingBox())!;
-    expect(timers.y + timers.height).toBeGreaterThan(0.8 * (page.viewportSize()?.height ?? 720));
+    const box = (await picture.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(0.8 * (page.viewportSize()?.height ?? 720));
+    // step 4: the stack empty of the script, C taken from the microtasks onto it
+    await gotoSlide(page, 'micro-macro', { query: 'present', step: 4 });
+    await expect(chips('stack')).toHaveText(["log('C')"]);
+    await expect(chips('microtasks')).toHaveText(["log('E')"]);
+    // step 6: only then the timer, B, on the stack in the timers' phase
+    await gotoSlide(page, 'micro-macro', { query: 'present', step: 6 });
+    await expect(chips('stack')).toHaveText(["log('B')"]);
+    await expect(chips('timers')).toHaveCount(0);
+    await expect(picture.locator('.phase.now')).toHaveAttribute('data-phase', 'timers');
     // the end: the explanation is the speaker's (notes), not a paragraph on the stage
     await gotoSlide(page, 'micro-macro', { query: 'present', step: 7 });
     await expect(slide.getByRole('group', { name: 'Output' }).getByRole('listitem')).toHaveText([
