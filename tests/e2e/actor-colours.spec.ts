@@ -38,9 +38,8 @@ const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly
   'green-threads': { presented: ['task', 'thread'], selfPaced: ['task', 'thread'] },
   // the calls' bars (tasks) and the handler awaiting them (a coroutine)
   'tasks-gather': { presented: ['task'], selfPaced: ['task'] },
-  // the run's panels: the call stack's frames (the thread's), the timers', the microtasks' (and setImmediate's, a
-  // task's, and I/O callbacks' in the examples that have them)
-  'micro-macro': { presented: ['microtask', 'thread', 'timer'], selfPaced: [] },
+  // presented, the loop picture of the run (its regions, the queued callbacks); the self-paced view's panels mark none
+  'micro-macro': { presented: ['kernel', 'loop', 'microtask', 'task', 'thread', 'timer'], selfPaced: [] },
   // the descriptors (the kernel's), those whose data a call found (I/O data), and the legend's keys for them
   'select-epoll': { presented: ['io', 'kernel'], selfPaced: ['io', 'kernel'] },
   // the async functions (coroutines) and the plain ones they break; plain functions are no actor
