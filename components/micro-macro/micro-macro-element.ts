@@ -63,20 +63,21 @@ function sizeText(bytes: number, lang: 'en' | 'ru'): string {
  * "Your code": its words and the runner that runs it in a worker. `code` is null until then: "Your code" is not
  * drawn without its words, and nothing is run without the runner.
  */
-let simulatorLoad: Promise<void> | null = null;
+let simulatorLoad: Promise<model.Simulator> | null = null;
 let code: {
   words: typeof import('./micro-macro-code-text.ts');
   runner: () => SimRunner;
+  sim: model.Simulator;
 } | null = null;
-const loadSimulator = (): Promise<void> =>
+const loadSimulator = (): Promise<model.Simulator> =>
   (simulatorLoad ??= Promise.all([
     import('../shared/js-sim/index.ts'),
     import('./micro-macro-code-text.ts'),
     import('../shared/sim-runner/sim-runner.ts'),
     import('../shared/sim-runner/create-worker.ts'),
   ]).then(([sim, words, { SimRunner }, { createSimWorker }]) => {
-    code = { words, runner: () => new SimRunner(createSimWorker) };
-    model.useSimulator(sim);
+    code = { words, runner: () => new SimRunner(createSimWorker), sim };
+    return sim;
   }));
 
 /** the most entries a queue panel lists (a run can queue thousands; a slide has room for about this many); the rest are counted */
@@ -96,7 +97,10 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   /** the wall-clock budget of a run of the person's code, in ms (the shell or a test may set a smaller one) */
   declare budgetMs: number;
 
-  private readonly runs = new ResultStore();
+  /** the person's runs and, once loaded, the simulator: where the model finds runs (its `Runs`) */
+  private readonly runs: ResultStore & { simulator?: model.Simulator } = Object.assign(new ResultStore(), {
+    simulator: code?.sim,
+  });
   /** runs the person's code off the page's thread: made once "Your code" has loaded */
   private runner: SimRunner | null = null;
 
@@ -119,10 +123,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (model.needsSimulator(this.state)) {
+    if (model.needsSimulator(this.state, this.runs)) {
       const hadRun = currentRun(this.state, this.runs) !== null;
-      void loadSimulator().then(() => {
-        const next = model.simulatorArrived(this.state, hadRun);
+      void loadSimulator().then((sim) => {
+        this.runs.simulator = sim;
+        const next = model.simulatorArrived(this.state, hadRun, this.runs);
         if (next !== this.state) this.set(next);
         else this.requestUpdate();
       });
@@ -193,7 +198,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const t = microMacroText[this.lang];
     const s = this.state;
     const run = currentRun(s, this.runs);
-    const runtimes = runtimesFor(s);
+    const runtimes = runtimesFor(s, this.runs);
     return html`
       <section aria-label=${t.demoLabel}>
         ${this.print ? nothing : this.renderPickers(t, s, runtimes)}
@@ -212,7 +217,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         <div class="top">
           <span>
             <label for="example">${t.example}</label>
-            <select id="example" @change=${(e: Event) => this.set(chooseExample(this.state, (e.target as HTMLSelectElement).value as Choice))}>
+            <select id="example" @change=${(e: Event) => this.set(chooseExample(this.state, (e.target as HTMLSelectElement).value as Choice, this.runs))}>
               ${[...EXAMPLES.map((x) => x.id), 'custom' as const].map(
                 (id) => html`<option value=${id} ?selected=${s.example === id}>${t.examples[id]}</option>`,
               )}
