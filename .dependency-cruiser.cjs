@@ -32,6 +32,24 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'js-sim-through-its-entry',
+      severity: 'error',
+      comment:
+        'Outside the simulator only its entry is imported: index.ts, which loads the simulator itself (simulator.ts) ' +
+        'with loadSimulator(), so that a page’s first bundle holds only what reads a recording. sim-runner’s job, which ' +
+        'runs the simulator (the worker, the page-thread fallback, npm run predict), imports simulator.ts; tests may ' +
+        'reach the internals they test.',
+      from: { pathNot: '^(components/shared/js-sim/|components/shared/sim-runner/sim-job\\.ts$|tests/)' },
+      to: { path: '^components/shared/js-sim/', pathNot: '^components/shared/js-sim/index\\.ts$' },
+    },
+    {
+      name: 'js-sim-simulator-in-the-job',
+      severity: 'error',
+      comment: 'Of the modules outside js-sim, only sim-runner’s job imports the simulator itself (simulator.ts).',
+      from: { path: '^components/shared/sim-runner/sim-job\\.ts$' },
+      to: { path: '^components/shared/js-sim/', pathNot: '^components/shared/js-sim/(index|simulator)\\.ts$' },
+    },
+    {
       name: 'lib-is-the-bottom',
       severity: 'error',
       comment: 'lib/ imports nothing of the project outside lib/.',

@@ -11,7 +11,7 @@ import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import type { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import type { EndCode, QueueRuns, Runtime, Snapshot, TaskView } from '../shared/js-sim/index.ts';
-import { queueViews } from '../shared/js-sim/recording.ts';
+import { loadSimulator as loadJsSim, queueViews } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,
   cancelRun,
@@ -71,7 +71,7 @@ let code: {
 } | null = null;
 const loadSimulator = (): Promise<model.Simulator> =>
   (simulatorLoad ??= Promise.all([
-    import('../shared/js-sim/index.ts'),
+    loadJsSim(),
     import('./micro-macro-code-text.ts'),
     import('../shared/sim-runner/sim-runner.ts'),
     import('../shared/sim-runner/create-worker.ts'),

@@ -7,8 +7,8 @@
  * keeps the results in a store and passes it in (`RunLookup`). The state only says where that run stands (`job`).
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
+import { logLines, mentionsNodeOnly, queueViews, unpack, type Packed } from '../shared/js-sim/index.ts';
 import type { Runtime, SimResult, Snapshot } from '../shared/js-sim/index.ts';
-import { logLines, mentionsNodeOnly, queueViews, unpack, type Packed } from '../shared/js-sim/recording.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
 import type { RunLookup } from '../shared/sim-runner/result-store.ts';
 import { isBlankSnippet, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
@@ -77,7 +77,7 @@ console.log('end');`;
 // here once the element has loaded the simulator and passes it in (`Runs`). The person's code: from the element's store, once
 // its job is 'ready' (the worker runs it).
 
-/** what the model asks of the simulator, once the element has loaded it (js-sim/index.ts) */
+/** what the model asks of the simulator, once the element has loaded it (js-sim's loadSimulator) */
 export interface Simulator {
   simulate(source: string, runtime: Runtime): SimResult;
   needsNode(source: string): boolean;

@@ -41,7 +41,7 @@ import {
   simulatorArrived,
   type Runs,
 } from '../../components/micro-macro/micro-macro-model.ts';
-import { needsNode, simulate } from '../../components/shared/js-sim/index.ts';
+import { needsNode, simulate } from '../../components/shared/js-sim/simulator.ts';
 
 /** the runs as the element passes them once it has loaded the simulator: no run of the person's code stored yet */
 const withSimulator: Runs = { get: () => undefined, simulator: { simulate, needsNode } };
