@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { queueViews, simulate, type Runtime } from '../components/shared/js-sim/index.ts';
+import { loadSimulator, queueViews, type Runtime } from '../components/shared/js-sim/index.ts';
 import { ResultStore } from '../components/shared/sim-runner/result-store.ts';
 import { runJob } from '../components/shared/sim-runner/sim-job.ts';
 import {
@@ -24,6 +24,8 @@ import {
   stepCount,
   wantedJob,
 } from '../components/micro-macro/micro-macro-model.ts';
+
+const { simulate } = await loadSimulator();
 
 const snippets = join(import.meta.dirname, '../tests/snippets');
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;

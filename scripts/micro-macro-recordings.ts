@@ -7,8 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXAMPLES } from '../components/micro-macro/micro-macro-examples.ts';
-import { simulate } from '../components/shared/js-sim/index.ts';
-import { pack } from '../components/shared/js-sim/recording.ts';
+import { loadSimulator, pack } from '../components/shared/js-sim/index.ts';
+
+const { simulate } = await loadSimulator();
 
 export const RECORDINGS_FILE = join(import.meta.dirname, '../components/micro-macro/micro-macro-recordings.json');
 

@@ -30,9 +30,11 @@ const root = resolve(values.root ?? here);
 const { out } = values;
 if (!out) usage();
 
-const sim = (await import(pathToFileURL(join(root, 'components/shared/js-sim/index.ts')).href)) as {
-  simulate: (source: string, runtime: Runtime) => SimResult;
-};
+type Sim = { simulate: (source: string, runtime: Runtime) => SimResult };
+// index.ts loads the simulator (loadSimulator); a tree from before that exported simulate itself
+const entry = (await import(pathToFileURL(join(root, 'components/shared/js-sim/index.ts')).href)) as
+  Sim | { loadSimulator: () => Promise<Sim> };
+const sim: Sim = 'loadSimulator' in entry ? await entry.loadSimulator() : entry;
 
 /** loops and calls the fast paths of the interpreter must run exactly as the general one */
 const LOOPS: Record<string, string> = {

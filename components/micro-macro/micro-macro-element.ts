@@ -11,7 +11,7 @@ import { ResultStore } from '../shared/sim-runner/result-store.ts';
 import type { SimRunner } from '../shared/sim-runner/sim-runner.ts';
 import { DEFAULT_BUDGET_MS, MAX_RESULT_BYTES, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
 import type { EndCode, QueueRuns, Runtime, Snapshot, TaskView } from '../shared/js-sim/index.ts';
-import { queueViews } from '../shared/js-sim/recording.ts';
+import { loadSimulator as loadJsSim, queueViews } from '../shared/js-sim/index.ts';
 import {
   acceptedOrders,
   cancelRun,
@@ -63,20 +63,21 @@ function sizeText(bytes: number, lang: 'en' | 'ru'): string {
  * "Your code": its words and the runner that runs it in a worker. `code` is null until then: "Your code" is not
  * drawn without its words, and nothing is run without the runner.
  */
-let simulatorLoad: Promise<void> | null = null;
+let simulatorLoad: Promise<model.Simulator> | null = null;
 let code: {
   words: typeof import('./micro-macro-code-text.ts');
   runner: () => SimRunner;
+  sim: model.Simulator;
 } | null = null;
-const loadSimulator = (): Promise<void> =>
+const loadSimulator = (): Promise<model.Simulator> =>
   (simulatorLoad ??= Promise.all([
-    import('../shared/js-sim/index.ts'),
+    loadJsSim(),
     import('./micro-macro-code-text.ts'),
     import('../shared/sim-runner/sim-runner.ts'),
     import('../shared/sim-runner/create-worker.ts'),
   ]).then(([sim, words, { SimRunner }, { createSimWorker }]) => {
-    code = { words, runner: () => new SimRunner(createSimWorker) };
-    model.useSimulator(sim);
+    code = { words, runner: () => new SimRunner(createSimWorker), sim };
+    return sim;
   }));
 
 /**
@@ -110,7 +111,10 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   /** the wall-clock budget of a run of the person's code, in ms (the shell or a test may set a smaller one) */
   declare budgetMs: number;
 
-  private readonly runs = new ResultStore();
+  /** the person's runs and, once loaded, the simulator: where the model finds runs (its `Runs`) */
+  private readonly runs: ResultStore & { simulator?: model.Simulator } = Object.assign(new ResultStore(), {
+    simulator: code?.sim,
+  });
   /** runs the person's code off the page's thread: made once "Your code" has loaded */
   private runner: SimRunner | null = null;
 
@@ -134,10 +138,11 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.presenting && !pictureOf) void loadPicture().then(() => this.requestUpdate());
-    if (model.needsSimulator(this.state)) {
+    if (model.needsSimulator(this.state, this.runs)) {
       const hadRun = currentRun(this.state, this.runs) !== null;
-      void loadSimulator().then(() => {
-        const next = model.simulatorArrived(this.state, hadRun);
+      void loadSimulator().then((sim) => {
+        this.runs.simulator = sim;
+        const next = model.simulatorArrived(this.state, hadRun, this.runs);
         if (next !== this.state) this.set(next);
         else this.requestUpdate();
       });
@@ -208,7 +213,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     const t = microMacroText[this.lang];
     const s = this.state;
     const run = currentRun(s, this.runs);
-    const runtimes = runtimesFor(s);
+    const runtimes = runtimesFor(s, this.runs);
     if (this.presenting && run?.ok && !(s.example === 'custom' && s.editing))
       return html`
         <section aria-label=${t.demoLabel}>
@@ -246,7 +251,7 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
         <div class="top">
           <span>
             <label for="example">${t.example}</label>
-            <select id="example" @change=${(e: Event) => this.set(chooseExample(this.state, (e.target as HTMLSelectElement).value as Choice))}>
+            <select id="example" @change=${(e: Event) => this.set(chooseExample(this.state, (e.target as HTMLSelectElement).value as Choice, this.runs))}>
               ${[...EXAMPLES.map((x) => x.id), 'custom' as const].map(
                 (id) => html`<option value=${id} ?selected=${s.example === id}>${t.examples[id]}</option>`,
               )}

@@ -7,8 +7,8 @@
  * keeps the results in a store and passes it in (`RunLookup`). The state only says where that run stands (`job`).
  */
 import { EXAMPLES, exampleById, type ExampleId } from './micro-macro-examples.ts';
+import { logLines, mentionsNodeOnly, queueViews, unpack, type Packed } from '../shared/js-sim/index.ts';
 import type { Runtime, SimResult, Snapshot } from '../shared/js-sim/index.ts';
-import { logLines, mentionsNodeOnly, queueViews, unpack, type Packed } from '../shared/js-sim/recording.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
 import type { RunLookup } from '../shared/sim-runner/result-store.ts';
 import { isBlankSnippet, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
@@ -37,7 +37,7 @@ export type CustomJob =
 
 export type RunFailure = Extract<CustomJob, { status: 'timeout' | 'tooLarge' | 'crashed' | 'cancelled' | 'overrun' }>;
 
-const NO_RUNS: RunLookup = { get: () => undefined };
+const NO_RUNS: Runs = { get: () => undefined };
 
 export interface MicroMacroState {
   example: Choice;
@@ -74,27 +74,28 @@ console.log('end');`;
 // Runs. An example's: its recording, made at build time (micro-macro-recordings.json, written by
 // scripts/micro-macro-recordings.ts; a unit test checks it equals a fresh simulation), so the page shows the examples
 // without the simulator. An example recorded there is not (the busy wait: 3,000 steps, 22 KB gzipped) is simulated
-// here once the element has loaded the simulator (useSimulator). The person's code: from the element's store, once
+// here once the element has loaded the simulator and passes it in (`Runs`). The person's code: from the element's store, once
 // its job is 'ready' (the worker runs it).
 
-/** what the model asks of the simulator, once the element has loaded it (js-sim/index.ts) */
+/** what the model asks of the simulator, once the element has loaded it (js-sim's loadSimulator) */
 export interface Simulator {
   simulate(source: string, runtime: Runtime): SimResult;
   needsNode(source: string): boolean;
 }
-let simulator: Simulator | null = null;
 
-/** The simulator, loaded: examples without a recording run, and "Your code" is parsed to tell its runtime. */
-export function useSimulator(sim: Simulator): void {
-  simulator = sim;
-  lastNodeOnly = { source: '', value: false };
+/**
+ * Where the model finds runs: the element's store of the person's runs (`get`) and, once the element has loaded it,
+ * the simulator (examples without a recording run, and "Your code" is parsed to tell its runtime).
+ */
+export interface Runs extends RunLookup {
+  readonly simulator?: Simulator | null;
 }
 
 const recordings = RECORDINGS as readonly { id: string; runtime: string; source: string; run: Packed }[];
 /** the examples' runs, read from their recordings or simulated, each once (bounded by the examples: 2 runtimes each) */
 const exampleRuns = new Map<string, SimResult>();
 
-function exampleRun(source: string, runtime: Runtime): SimResult | null {
+function exampleRun(source: string, runtime: Runtime, simulator: Simulator | null | undefined): SimResult | null {
   const key = `${runtime}\u0000${source}`;
   let r = exampleRuns.get(key);
   if (r) return r;
@@ -114,8 +115,8 @@ function recorded(source: string, runtime: Runtime): boolean {
  * Whether the state needs the simulator on the page: "Your code" (to tell whether it needs Node as it is typed), or an
  * example without a recording. The element loads it then, and only then.
  */
-export function needsSimulator(s: MicroMacroState): boolean {
-  if (simulator) return false;
+export function needsSimulator(s: MicroMacroState, runs: Runs = NO_RUNS): boolean {
+  if (runs.simulator) return false;
   return s.example === 'custom' || s.editing || !recorded(sourceOf(s), s.runtime);
 }
 
@@ -123,9 +124,9 @@ export function needsSimulator(s: MicroMacroState): boolean {
  * The simulator has arrived: an example that had no run yet gets its run's starting guess (as choosing it would have
  * given with the run at hand).
  */
-export function simulatorArrived(s: MicroMacroState, hadRun: boolean): MicroMacroState {
-  if (s.example === 'custom' || hadRun || !currentRun(s)) return s;
-  return withFreshGuess(s);
+export function simulatorArrived(s: MicroMacroState, hadRun: boolean, runs: Runs): MicroMacroState {
+  if (s.example === 'custom' || hadRun || !currentRun(s, runs)) return s;
+  return withFreshGuess(s, runs);
 }
 
 export function sourceOf(s: MicroMacroState): string {
@@ -134,8 +135,8 @@ export function sourceOf(s: MicroMacroState): string {
 }
 
 /** The run shown: an example's, or the person's code's from `runs` once ready (null while there is none). */
-export function currentRun(s: MicroMacroState, runs: RunLookup = NO_RUNS): SimResult | null {
-  if (s.example !== 'custom') return exampleRun(sourceOf(s), s.runtime);
+export function currentRun(s: MicroMacroState, runs: Runs = NO_RUNS): SimResult | null {
+  if (s.example !== 'custom') return exampleRun(sourceOf(s), s.runtime, runs.simulator);
   if (s.custom === '' || s.job.status !== 'ready') return null;
   return runs.get(s.custom, s.runtime) ?? null;
 }
@@ -145,7 +146,7 @@ export function currentRun(s: MicroMacroState, runs: RunLookup = NO_RUNS): SimRe
  * `runFailed`), or null: a run of the person's code that is 'running', or 'ready' but missing from the store (the
  * element was re-created, or the result was evicted).
  */
-export function wantedJob(s: MicroMacroState, runs: RunLookup): { source: string; runtime: Runtime } | null {
+export function wantedJob(s: MicroMacroState, runs: Runs): { source: string; runtime: Runtime } | null {
   if (s.example !== 'custom' || s.custom === '') return null;
   if (s.job.status === 'running' || (s.job.status === 'ready' && !runs.get(s.custom, s.runtime)))
     return { source: s.custom, runtime: s.runtime };
@@ -153,9 +154,9 @@ export function wantedJob(s: MicroMacroState, runs: RunLookup): { source: string
 }
 
 /** Runtimes the current code can run in. */
-export function runtimesFor(s: MicroMacroState): readonly Runtime[] {
+export function runtimesFor(s: MicroMacroState, runs: Runs = NO_RUNS): readonly Runtime[] {
   if (s.example !== 'custom') return exampleById(s.example)?.runtimes ?? ['browser', 'node'];
-  return nodeOnly(s.custom || s.draft) ? ['node'] : ['browser', 'node'];
+  return nodeOnly(s.custom || s.draft, runs.simulator) ? ['node'] : ['browser', 'node'];
 }
 
 /**
@@ -163,13 +164,10 @@ export function runtimesFor(s: MicroMacroState): readonly Runtime[] {
  * takes is not parsed (it is refused on Run).
  */
 let lastNodeOnly: { source: string; value: boolean } = { source: '', value: false };
-function nodeOnly(source: string): boolean {
-  if (lastNodeOnly.source !== source) {
-    // until the simulator is loaded (it is asked for as soon as the person edits code), a Node-only name anywhere
-    const value = !tooLong(source) && (simulator ? simulator.needsNode(source) : mentionsNodeOnly(source));
-    if (!simulator) return value;
-    lastNodeOnly = { source, value };
-  }
+function nodeOnly(source: string, simulator: Simulator | null | undefined): boolean {
+  // until the simulator is loaded (it is asked for as soon as the person edits code), a Node-only name anywhere
+  if (!simulator) return !tooLong(source) && mentionsNodeOnly(source);
+  if (lastNodeOnly.source !== source) lastNodeOnly = { source, value: !tooLong(source) && simulator.needsNode(source) };
   return lastNodeOnly.value;
 }
 
@@ -325,7 +323,7 @@ export function outputWindow<T>(output: readonly T[], printed: number): { shown:
   return { shown: output.slice(start, end), hidden: start };
 }
 
-function withFreshGuess(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+function withFreshGuess(s: MicroMacroState, runs: Runs = NO_RUNS): MicroMacroState {
   const run = currentRun(s, runs);
   const lines = run && run.ok && printedLines(run) <= GUESS_MAX_LINES ? logLines(run) : [];
   const guess = startingOrder(lines, sourceOf(s));
@@ -347,7 +345,7 @@ export function initialState(): MicroMacroState {
   });
 }
 
-export function chooseExample(s: MicroMacroState, example: Choice): MicroMacroState {
+export function chooseExample(s: MicroMacroState, example: Choice, runs: Runs = NO_RUNS): MicroMacroState {
   if (example === 'custom') {
     return {
       ...s,
@@ -363,14 +361,14 @@ export function chooseExample(s: MicroMacroState, example: Choice): MicroMacroSt
   }
   const ex = exampleById(example) ?? EXAMPLES[0]!;
   const runtime = ex.runtimes.includes(s.runtime) ? s.runtime : ex.runtimes[0]!;
-  return withFreshGuess({ ...s, example: ex.id, runtime, editing: false, job: { status: 'none' } });
+  return withFreshGuess({ ...s, example: ex.id, runtime, editing: false, job: { status: 'none' } }, runs);
 }
 
-export function chooseRuntime(s: MicroMacroState, runtime: Runtime, runs: RunLookup = NO_RUNS): MicroMacroState {
-  if (!runtimesFor(s).includes(runtime) || runtime === s.runtime) return s;
+export function chooseRuntime(s: MicroMacroState, runtime: Runtime, runs: Runs = NO_RUNS): MicroMacroState {
+  if (!runtimesFor(s, runs).includes(runtime) || runtime === s.runtime) return s;
   if (s.example === 'custom' && s.custom !== '' && s.job.status !== 'empty' && s.job.status !== 'none')
     return sendCustom({ ...s, runtime }, runs);
-  return withFreshGuess({ ...s, runtime });
+  return withFreshGuess({ ...s, runtime }, runs);
 }
 
 export function editDraft(s: MicroMacroState, draft: string): MicroMacroState {
@@ -396,26 +394,29 @@ const unguessed: Pick<MicroMacroState, 'guess' | 'selected' | 'guessPhase' | 'in
  * Sends the editor's text to the simulator (custom mode): 'empty' when there is nothing to run; the result at once
  * when `runs` has it; otherwise 'running', and the element's runner takes it (`wantedJob`).
  */
-export function runDraft(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+export function runDraft(s: MicroMacroState, runs: Runs = NO_RUNS): MicroMacroState {
   // a snippet larger than "Your code" takes: refused with its size before anything parses it
   const bytes = snippetOverLimit(s.draft);
   if (bytes > 0)
     return { ...s, example: 'custom', custom: s.draft, editing: true, ...unguessed, job: { status: 'tooLong', bytes } };
   if (isBlankSnippet(s.draft))
     return { ...s, example: 'custom', custom: s.draft, editing: true, ...unguessed, job: { status: 'empty' } };
-  const runtime: Runtime = nodeOnly(s.draft) ? 'node' : s.runtime;
+  const runtime: Runtime = nodeOnly(s.draft, runs.simulator) ? 'node' : s.runtime;
   return sendCustom({ ...s, example: 'custom', custom: s.draft, runtime }, runs);
 }
 
-function sendCustom(s: MicroMacroState, runs: RunLookup): MicroMacroState {
+function sendCustom(s: MicroMacroState, runs: Runs): MicroMacroState {
   const result = runs.get(s.custom, s.runtime);
   return result ? settle(s, result, runs) : { ...s, ...unguessed, job: { status: 'running' } };
 }
 
-function settle(s: MicroMacroState, result: SimResult, runs: RunLookup): MicroMacroState {
+function settle(s: MicroMacroState, result: SimResult, runs: Runs): MicroMacroState {
   const ready: MicroMacroState = { ...s, job: { status: 'ready' } };
   if (!result.ok) return { ...ready, editing: true, ...unguessed };
-  const lookup: RunLookup = { get: (src, rt) => (src === s.custom && rt === s.runtime ? result : runs.get(src, rt)) };
+  const lookup: Runs = {
+    get: (src, rt) => (src === s.custom && rt === s.runtime ? result : runs.get(src, rt)),
+    simulator: runs.simulator,
+  };
   return withFreshGuess({ ...ready, editing: false }, lookup);
 }
 
@@ -449,21 +450,21 @@ export function skipGuess(s: MicroMacroState): MicroMacroState {
   return s.guessPhase === 'guess' ? { ...s, guessPhase: 'skipped', selected: -1 } : s;
 }
 
-export function guessAgain(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+export function guessAgain(s: MicroMacroState, runs: Runs = NO_RUNS): MicroMacroState {
   return withFreshGuess(s, runs);
 }
 
-export function stepCount(s: MicroMacroState, runs: RunLookup = NO_RUNS): number {
+export function stepCount(s: MicroMacroState, runs: Runs = NO_RUNS): number {
   const run = currentRun(s, runs);
   return run && run.ok ? run.steps.length : 0;
 }
 
 /** To snapshot `step` of the run, clamped (lib/stepping moves the index). */
-export function goTo(s: MicroMacroState, step: number, runs: RunLookup = NO_RUNS): MicroMacroState {
+export function goTo(s: MicroMacroState, step: number, runs: Runs = NO_RUNS): MicroMacroState {
   return stepping.goTo(s, step, stepCount(s, runs));
 }
 
-export function forward(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+export function forward(s: MicroMacroState, runs: Runs = NO_RUNS): MicroMacroState {
   return stepping.forward(s, stepCount(s, runs));
 }
 
@@ -475,7 +476,7 @@ export function reset(s: MicroMacroState): MicroMacroState {
   return stepping.reset(s);
 }
 
-export function toEnd(s: MicroMacroState, runs: RunLookup = NO_RUNS): MicroMacroState {
+export function toEnd(s: MicroMacroState, runs: Runs = NO_RUNS): MicroMacroState {
   return stepping.toEnd(s, stepCount(s, runs));
 }
 
@@ -507,7 +508,7 @@ export function queueChangeSteps(run: SimResult): number[] {
  * Whether the example's explanation is shown: once the person checked their guess, or, when they did not, at the
  * end of the walk (shown earlier it would tell what the walk is about to show).
  */
-export function explanationShown(s: MicroMacroState, runs: RunLookup = NO_RUNS): boolean {
+export function explanationShown(s: MicroMacroState, runs: Runs = NO_RUNS): boolean {
   if (s.example === 'custom' || s.guessPhase === 'guess') return false;
   return s.guessPhase === 'checked' || s.index >= stepCount(s, runs) - 1;
 }

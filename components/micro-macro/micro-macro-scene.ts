@@ -13,8 +13,7 @@ import {
   type Scene,
   type TimerChip,
 } from '../shared/loop-picture/loop-picture-model.ts';
-import type { Phase, SimResult, Snapshot, TaskView } from '../shared/js-sim/index.ts';
-import { queueViews } from '../shared/js-sim/recording.ts';
+import { queueViews, type Phase, type SimResult, type Snapshot, type TaskView } from '../shared/js-sim/index.ts';
 import { continuationExcerpt } from './micro-macro-model.ts';
 
 type Run = Extract<SimResult, { ok: true }>;

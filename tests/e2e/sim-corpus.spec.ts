@@ -10,7 +10,7 @@
  * This spec does not open the deck, so it uses Playwright's own `test` rather than the deck fixture.
  */
 import { test, expect, type BrowserContext } from '@playwright/test';
-import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/simulator.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { loadCorpus, normalizeStacks, type CorpusSnippet } from '../unit/sim-corpus-lib.ts';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
-import { simulate, type SimResult } from '../../components/shared/js-sim/index.ts';
+import { simulate, type SimResult } from '../../components/shared/js-sim/simulator.ts';
 import { pack, unpack } from '../../components/shared/js-sim/recording.ts';
 import { freshRecordings, RECORDINGS_FILE } from '../../scripts/micro-macro-recordings.ts';
 import {

@@ -6,7 +6,7 @@
  * Snippets whose loops run hundreds of thousands of turns (what the fast path is for) are left to sim-perf.
  */
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../components/shared/js-sim/index.ts';
+import { simulate } from '../../components/shared/js-sim/simulator.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { loadCorpus } from './sim-corpus-lib.ts';
 

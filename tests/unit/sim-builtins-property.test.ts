@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { format } from 'node:util';
 import { runInNewContext } from 'node:vm';
-import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/simulator.ts';
 import { SIM_SEED } from './sim-seed.ts';
 
 type Gen = fc.Arbitrary<string>;

@@ -6,7 +6,7 @@
  * Counts are asserted, not durations (`npm run bench` prints those).
  */
 import { describe, expect, it } from 'vitest';
-import { logLines, simulate, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate, type Runtime, type SimResult } from '../../components/shared/js-sim/simulator.ts';
 import { DrainWatch } from '../../components/shared/js-sim/drain-watch.ts';
 import { microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
 import { codeText } from '../../components/micro-macro/micro-macro-code-text.ts';

@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/simulator.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { loadCorpus, normalizeStacks, type CorpusSnippet } from './sim-corpus-lib.ts';
 

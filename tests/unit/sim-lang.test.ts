@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { logLines, simulate, type Runtime } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate, type Runtime } from '../../components/shared/js-sim/simulator.ts';
 import { codeText, errorMessage } from '../../components/micro-macro/micro-macro-code-text.ts';
 import { SIM_SEED } from './sim-seed.ts';
 

@@ -14,7 +14,7 @@ import {
   type Runtime,
   type SimResult,
   type Snapshot,
-} from '../../components/shared/js-sim/index.ts';
+} from '../../components/shared/js-sim/simulator.ts';
 import { endMessage, microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
 import { codeText } from '../../components/micro-macro/micro-macro-code-text.ts';
 import { loadCorpus } from './sim-corpus-lib.ts';

@@ -4,7 +4,7 @@
  * Each snippet puts the construct on a known line after a line the subset accepts.
  */
 import { describe, expect, it } from 'vitest';
-import { simulate, type Runtime } from '../../components/shared/js-sim/index.ts';
+import { simulate, type Runtime } from '../../components/shared/js-sim/simulator.ts';
 import { runJob } from '../../components/shared/sim-runner/sim-job.ts';
 import { predict, tsxOk } from './predict-tool.ts';
 import { codeText, errorMessage } from '../../components/micro-macro/micro-macro-code-text.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hasNestedQuantifier } from '../../components/shared/js-sim/regex-check.ts';
-import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/simulator.ts';
 import { loadCorpus } from './sim-corpus-lib.ts';
 
 const REFUSED = [

@@ -27,7 +27,7 @@ import { tokenizer } from 'acorn';
 import { logLines, type Runtime, type SimResult } from '../../components/shared/js-sim/index.ts';
 import { SIM_SEED } from './sim-seed.ts';
 import { SimRunner, TASK_MS } from '../../components/shared/sim-runner/sim-runner.ts';
-import { simulate } from '../../components/shared/js-sim/index.ts';
+import { simulate } from '../../components/shared/js-sim/simulator.ts';
 import { MAX_SNIPPET_BYTES, utf8Bytes } from '../../components/shared/sim-runner/sim-limits.ts';
 
 const custom = (draft: string): MicroMacroState => editDraft(chooseExample(initialState(), 'custom'), draft);

@@ -10,7 +10,7 @@ import {
   simulate,
   type Runtime,
   type SimResult,
-} from '../../components/shared/js-sim/index.ts';
+} from '../../components/shared/js-sim/simulator.ts';
 import { codeText, errorMessage } from '../../components/micro-macro/micro-macro-code-text.ts';
 import { microMacroText } from '../../components/micro-macro/micro-macro-text.ts';
 import { SIM_SEED } from './sim-seed.ts';

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/simulator.ts';
 
 const nodeOk = spawnSync('node', ['--version'], { encoding: 'utf8' }).status === 0;
 const tmp = mkdtempSync(join(tmpdir(), 'sim-stacks-'));

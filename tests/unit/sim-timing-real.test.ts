@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logLines, simulate } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate } from '../../components/shared/js-sim/simulator.ts';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { loadCorpus } from './sim-corpus-lib.ts';
 import { runMeasured } from './sim-node-bounds.ts';

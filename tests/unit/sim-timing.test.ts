@@ -4,7 +4,7 @@
  * delay keep their first-in, first-out order in every listed order; the browser runtime is not affected.
  */
 import { describe, expect, it } from 'vitest';
-import { logLines, simulate, type SimResult } from '../../components/shared/js-sim/index.ts';
+import { logLines, simulate, type SimResult } from '../../components/shared/js-sim/simulator.ts';
 
 function orders(r: SimResult): string[][] {
   if (!r.ok) throw new Error(JSON.stringify(r.error));

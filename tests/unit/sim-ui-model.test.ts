@@ -35,11 +35,19 @@ import { ResultStore } from '../../components/shared/sim-runner/result-store.ts'
 import { runJob } from '../../components/shared/sim-runner/sim-job.ts';
 import type { MicroMacroState } from '../../components/micro-macro/micro-macro-model.ts';
 import { runFinished, wantedJob } from '../../components/micro-macro/micro-macro-model.ts';
-import { needsSimulator, simulatorArrived, useSimulator } from '../../components/micro-macro/micro-macro-model.ts';
-import { needsNode, simulate } from '../../components/shared/js-sim/index.ts';
+import {
+  needsSimulator,
+  runtimesFor,
+  simulatorArrived,
+  type Runs,
+} from '../../components/micro-macro/micro-macro-model.ts';
+import { needsNode, simulate } from '../../components/shared/js-sim/simulator.ts';
+
+/** the runs as the element passes them once it has loaded the simulator: no run of the person's code stored yet */
+const withSimulator: Runs = { get: () => undefined, simulator: { simulate, needsNode } };
 
 describe('before the simulator is loaded (the page shows the examples from their recordings)', () => {
-  // these run first: the module has no simulator yet
+  // no simulator passed in: as the element asks before it has loaded one
   it('an example with a recording needs none; the busy wait and Your code ask for it', () => {
     const s = initialState();
     expect(needsSimulator(s)).toBe(false);
@@ -52,16 +60,28 @@ describe('before the simulator is loaded (the page shows the examples from their
 
   it('once it arrives, an example that had no run gets its run and its starting guess', () => {
     const busy = chooseExample(initialState(), 'busyWait');
-    useSimulator({ simulate, needsNode });
-    const next = simulatorArrived(busy, false);
+    const next = simulatorArrived(busy, false, withSimulator);
     expect(next.guess).toEqual(
       startingOrder(logLines(currentRun(next)!), EXAMPLES.find((e) => e.id === 'busyWait')!.code),
     );
     // the same state as choosing it with the simulator at hand
-    expect(next).toEqual(chooseExample(initialState(), 'busyWait'));
+    expect(next).toEqual(chooseExample(initialState(), 'busyWait', withSimulator));
     const run = currentRun(next);
     expect(run?.ok ? run.steps.length : 0).toBeGreaterThan(1000);
-    expect(needsSimulator(next)).toBe(false);
+    expect(needsSimulator(next, withSimulator)).toBe(false);
+  });
+});
+
+describe('the simulator is passed in, never kept by the model', () => {
+  it('what one call was given does not leak into the next', () => {
+    const busy = chooseExample(initialState(), 'busyWait', withSimulator);
+    expect(needsSimulator(busy, withSimulator)).toBe(false);
+    expect(needsSimulator(busy)).toBe(true);
+    // a Node-only name inside a string: the simulator parses it (not Node-only); without it the text alone decides
+    const draft = editDraft(chooseExample(initialState(), 'custom'), "console.log('process.nextTick');");
+    expect(runtimesFor(draft, withSimulator)).toEqual(['browser', 'node']);
+    expect(runtimesFor(draft)).toEqual(['node']);
+    expect(runtimesFor(draft, withSimulator)).toEqual(['browser', 'node']);
   });
 });
 
@@ -87,8 +107,8 @@ describe('the guess', () => {
   it('every example with two or more lines starts from an order that is not the answer', () => {
     for (const ex of EXAMPLES) {
       for (const rt of ex.runtimes) {
-        const s = chooseRuntime(chooseExample(initialState(), ex.id), rt);
-        const run = currentRun(s)!;
+        const s = chooseRuntime(chooseExample(initialState(), ex.id, withSimulator), rt, withSimulator);
+        const run = currentRun(s, withSimulator)!;
         const lines = logLines(run);
         if (lines.length < 2) {
           expect(s.guessPhase).toBe('skipped');
@@ -288,8 +308,8 @@ describe('stepping and the speaker sequence', () => {
   });
 
   it('a run the simulator stopped ends "stopped", not "finished" (the busy wait), in both languages', () => {
-    const busy = toEnd(chooseExample(initialState(), 'busyWait'));
-    const run = currentRun(busy)!;
+    const busy = toEnd(chooseExample(initialState(), 'busyWait', withSimulator), withSimulator);
+    const run = currentRun(busy, withSimulator)!;
     if (!run.ok) throw new Error('refused');
     expect(run.end.code).toBe('starvedMicrotasks');
     const snap = run.steps[busy.index]!;

@@ -20,7 +20,7 @@
  */
 import type * as A from 'acorn';
 import { reasonText } from './conversions.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { refuseAt } from './parse.ts';
 import { FnObj, isCallable, Obj, OpaqueObj, Throw, type Value } from './values.ts';
 

@@ -19,7 +19,7 @@ import { ASYNC_ITERATOR, ITERATOR, SymbolObj } from './symbols.ts';
 import { ClassObj, InstanceObj, instanceProperty, setClassProperty, staticProperty } from './classes.ts';
 import { toPrim, toStr, typeOf, withCause } from './conversions.ts';
 import { needsProgram, templateText } from './to-primitive.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { errorStack } from './inspect.ts';
 import { arrayProperty, installNatives, numberProperty, setArrayLength, stringProperty } from './natives.ts';
 import { installClone } from './clone.ts';

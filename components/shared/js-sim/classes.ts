@@ -13,7 +13,7 @@
  */
 import type * as A from 'acorn';
 import { toStr, withCause } from './conversions.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { symbolKey } from './symbols.ts';
 import { makeClosure, type FnCtx } from './scope.ts';
@@ -53,6 +53,9 @@ export class InstanceObj extends Obj {
     const along = (name: string): boolean =>
       inChain(this.cls, 'methods', name) !== undefined || inChain(this.cls, 'getters', name) !== undefined;
     return super.convertsItself() || along('toString') || along('valueOf');
+  }
+  override iteratorLookup(): boolean {
+    return true;
   }
 }
 

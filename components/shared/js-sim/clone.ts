@@ -8,7 +8,7 @@
 import type * as A from 'acorn';
 import { domException } from './abort.ts';
 import { CollectionObj } from './collections.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, FnObj, Obj, PromiseObj, Throw, type Value, readOwn } from './values.ts';
 import { ClassObj, InstanceObj, isEmitter } from './classes.ts';

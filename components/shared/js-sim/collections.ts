@@ -5,7 +5,7 @@
  * logs them is inspect.ts's: Node `Map(2) { 'a' => 1, 'b' => 2 }`, Chromium's console `Map(2)`.
  */
 import type * as A from 'acorn';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { callback, IteratorObj } from './natives.ts';
 import { refuseAt } from './parse.ts';
 import { iterate } from './patterns.ts';
@@ -17,6 +17,9 @@ export class CollectionObj extends Obj {
   readonly map = new Map<Value, Value>();
   constructor(readonly kind: 'Map' | 'Set') {
     super();
+  }
+  override iteratorLookup(): boolean {
+    return true;
   }
 }
 

@@ -9,7 +9,7 @@ import { RegExpObj } from './natives.ts';
 import { getProperty, setProperty } from './builtins.ts';
 import { templateText } from './to-primitive.ts';
 import { toPrim, truthy } from './conversions.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Completion, Evaluator as EvaluatorShape, G, Interpreter } from './engine-types.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { deleteProperty, forInKeys } from './objects.ts';
 import { ClassObj, construct, defineClass, superCall, superGet } from './classes.ts';
@@ -30,7 +30,6 @@ import {
   binaryValue,
   typeofUndeclared,
   unary,
-  type Completion,
 } from './fast.ts';
 import { blockScope, hoistBlock, makeClosure, type FnCtx } from './scope.ts';
 import {
@@ -46,8 +45,6 @@ import {
   type ThisValue,
   type Value,
 } from './values.ts';
-
-export type { Completion };
 
 const NO_LABELS: readonly string[] = [];
 
@@ -87,17 +84,7 @@ const ERROR_CONSTRUCTORS = new Set([
  */
 const MAX_OPS = 20_000_000;
 
-/** what an `await` hands to the async function that runs the generator */
-export interface AwaitRequest {
-  value: Value;
-  node: A.AwaitExpression;
-  /** a `yield` of a generator's body (generators.ts), not an await */
-  yield?: boolean;
-}
-/** a statement or expression being evaluated: it yields at each `await` and is resumed with the awaited value */
-export type G<T> = Generator<AwaitRequest, T, Value>;
-
-export class Evaluator {
+export class Evaluator implements EvaluatorShape {
   private ops = 0;
   /** the synchronous path: statements and expressions without an `await` inside (fast.ts) */
   readonly fast: Fast;

@@ -23,7 +23,7 @@ import type * as A from 'acorn';
 import { ClassObj, InstanceObj, isEmitter } from './classes.ts';
 import { typeOf } from './conversions.ts';
 import { inspectNodeValue } from './inspect.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { NamespaceObj } from './natives.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, FnObj, isCallable, Obj, Throw, type Value } from './values.ts';

@@ -20,19 +20,12 @@ import { deleteProperty } from './objects.ts';
 import { binaryConverted, needsProgram, templateText, toPrimitive } from './to-primitive.ts';
 import { toPrim, toStr, truthy, typeOf } from './conversions.ts';
 import { instanceOf } from './classes.ts';
-import type { Evaluator } from './evaluate.ts';
 import { SymbolObj } from './symbols.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Completion, Evaluator, Interpreter } from './engine-types.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { blockScope, bodyScope, hoistBlock, hoistVars, makeClosure, patternNames, type FnCtx } from './scope.ts';
 import { Env, FnObj, NO_THIS, Throw, ArrayObj, type ThisValue, type Value } from './values.ts';
 
-/** a statement's completion; a labelled `break`/`continue` names its label (only evaluate.ts runs those) */
-export type Completion =
-  | { type: 'normal' }
-  | { type: 'return'; value: Value }
-  | { type: 'break'; label?: string }
-  | { type: 'continue'; label?: string };
 export const NORMAL: Completion = { type: 'normal' };
 const BREAK: Completion = { type: 'break' };
 const CONTINUE: Completion = { type: 'continue' };

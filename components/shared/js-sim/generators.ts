@@ -12,12 +12,8 @@
  * `finally` blocks on the way out (GenReturn). Not modelled: `yield*` (refused by parse.ts).
  */
 import type * as A from 'acorn';
-import { getProperty } from './builtins.ts';
-import { InstanceObj } from './classes.ts';
-import { CollectionObj } from './collections.ts';
 import { truthy } from './conversions.ts';
-import type { Completion, Evaluator, G } from './evaluate.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Completion, Evaluator, G, Interpreter } from './engine-types.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ASYNC_ITERATOR, ITERATOR } from './symbols.ts';
 import { FnObj, isCallable, isObj, NativeObj, Obj, Throw, type Capability, type Value } from './values.ts';
@@ -278,16 +274,12 @@ function memberSite(site: A.Node): A.MemberExpression {
 
 /** GetIterator(obj, sync or async): the iterator and its next method, or null when obj has no such method */
 function getIterator(it: Interpreter, obj: Value, key: string, site: A.Node): { iter: Value; next: Value } | null {
-  if (
-    !isObj(obj) ||
-    !(obj instanceof NativeObj || obj instanceof InstanceObj || obj instanceof CollectionObj || obj.constructor === Obj)
-  )
-    return null;
-  const method = getProperty(it, obj, key, memberSite(site));
+  if (!isObj(obj) || !obj.iteratorLookup()) return null;
+  const method = it.getProperty(obj, key, memberSite(site));
   if (method === undefined || method === null) return null;
   const iter = it.call(method, obj, [], site, excerpt(it.source, site, 40));
   if (!isObj(iter)) it.throwError('TypeError', 'Result of the Symbol.iterator method is not an object');
-  return { iter, next: getProperty(it, iter, 'next', memberSite(site)) };
+  return { iter, next: it.getProperty(iter, 'next', memberSite(site)) };
 }
 
 function stepResult(it: Interpreter, r: Value): Obj {
@@ -302,8 +294,8 @@ export function drainIterable(it: Interpreter, v: Value, site: A.Node): Value[] 
   const out: Value[] = [];
   for (;;) {
     const r = stepResult(it, it.call(i.next, i.iter, [], site));
-    if (truthy(getProperty(it, r, 'done', memberSite(site)))) return out;
-    out.push(getProperty(it, r, 'value', memberSite(site)));
+    if (truthy(it.getProperty(r, 'done', memberSite(site)))) return out;
+    out.push(it.getProperty(r, 'value', memberSite(site)));
   }
 }
 
@@ -326,7 +318,7 @@ export function* forOfIterator(
   if (!i) return null;
   const awaitNode = node as unknown as A.AwaitExpression;
   const close = function* (): G<void> {
-    const ret = getProperty(it, i.iter, 'return', memberSite(site));
+    const ret = it.getProperty(i.iter, 'return', memberSite(site));
     if (ret === undefined || ret === null) return;
     let r = it.call(ret, i.iter, [], site);
     if (asyncIter) r = yield { value: r, node: awaitNode };
@@ -336,8 +328,8 @@ export function* forOfIterator(
     let r: Value = it.call(i.next, i.iter, [], site);
     if (asyncIter) r = yield { value: r, node: awaitNode };
     const result = stepResult(it, r);
-    const done = truthy(getProperty(it, result, 'done', memberSite(site)));
-    let value = getProperty(it, result, 'value', memberSite(site));
+    const done = truthy(it.getProperty(result, 'done', memberSite(site)));
+    let value = it.getProperty(result, 'value', memberSite(site));
     if (node.await && syncIter) value = yield* ev.forAwaitNext(value, done, node);
     if (done) return { type: 'normal' };
     let c: Completion;

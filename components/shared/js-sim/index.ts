@@ -1,8 +1,11 @@
 /**
  * The task-queue simulator: a pure model of how Node (CommonJS, Node ≥ 11, libuv ≥ 1.45) and a browser
- * (Chromium) order the callbacks of a JavaScript snippet. This is its public API; nothing outside this folder imports
- * any other of its modules, but for recording.ts: what a page needs to read a recording (its queues, its output
- * lines, a recording packed as JSON) without loading the simulator.
+ * (Chromium) order the callbacks of a JavaScript snippet. This is its public API, the one module imported from
+ * outside this folder (`npm run deps`: js-sim-through-its-entry; tests and sim-runner's job aside): its types, what a
+ * page needs to read a recording (its queues, its output lines, a recording packed as JSON) without the simulator,
+ * and `loadSimulator()`, which loads the simulator itself (simulator.ts) when it is first needed, so that a page's
+ * first bundle does not carry it. No module here imports one that imports it back, not even for a type
+ * (js-sim-no-circular).
  *
  * The snippet is parsed with acorn (parse.ts) and interpreted node by node (interpreter.ts); the person's code is
  * never evaluated by the host. Promises follow ECMA-262 (§27.2, promises.ts). The interpreter knows only the
@@ -23,60 +26,20 @@
  *   loop.ts             what both loops share     runtime-node.ts  Node        runtime-browser.ts  a browser
  *   recorder.ts         snapshots and output      spin.ts          skipping identical turns of the loop
  *   timing.ts           timing exploration        run.ts           one run: parse, pick the runtime, interpret
+ *   simulator.ts        simulate(), needsNode()   recording.ts     reading a recording, without the simulator
  *   classes.ts          classes, extends, super   generators.ts    generators, async generators, for await
  *   abort.ts            AbortController, timers/promises          symbols.ts       Symbol.iterator / asyncIterator
  *   natives.ts          arrays, strings, numbers, Math, Number, Array.from …
  *   collections.ts      Map and Set         objects.ts       Object.*, call/apply/bind, JSON
+ *   engine-types.ts     the types the modules name each other by (the interpreter, the evaluator, a completion …)
  */
-import { parseSnippet } from './parse.ts';
-import { drive } from './loop.ts';
-import { logLines } from './recorder.ts';
-import { runOnce } from './run.ts';
-import { NODE_ONLY } from './runtime-node.ts';
-import { explore } from './timing.ts';
-import type { Runtime, SimOptions, SimResult } from './types.ts';
-
 export type * from './types.ts';
-export { logLines };
-export { queueViews } from './recording.ts';
-import { mentionsNodeOnly } from './recording.ts';
-export { Overrun } from './values.ts';
+export { logLines, mentionsNodeOnly, pack, queueViews, unpack, type Packed } from './recording.ts';
 
-/** Runs a snippet in the model of the given runtime and returns every step. */
-export function simulate(source: string, runtime: Runtime, options: SimOptions = {}): SimResult {
-  return drive(simulateSlices(source, runtime, options));
-}
+/** the simulator: `simulate()`, `simulateSlices()`, `needsNode()`, Overrun (and all this module exports) */
+export type Simulator = typeof import('./simulator.ts');
 
-/**
- * The same simulation as a generator that yields between macrotasks (and between the runs of timing exploration),
- * so that a caller on a page's thread can give the thread back between slices (sim-runner's page fallback). With
- * `options.interrupt` a task that runs on too long stops the whole simulation with an Overrun.
- */
-export function* simulateSlices(
-  source: string,
-  runtime: Runtime,
-  options: SimOptions = {},
-): Generator<void, SimResult, void> {
-  const first = yield* runOnce(source, runtime, options);
-  return yield* explore(first, options, (o) => runOnce(source, runtime, o));
-}
-
-/** Whether the snippet uses anything that exists only in Node (so the browser runtime does not apply). */
-export function needsNode(source: string): boolean {
-  // no Node-only name anywhere in the text: nothing to parse for (a long snippet is asked about on every render)
-  if (!mentionsNodeOnly(source)) return false;
-  const parsed = parseSnippet(source);
-  if (!parsed.ok) return false;
-  return identifiers(parsed.program).some((n) => NODE_ONLY.has(n));
-}
-
-function identifiers(node: unknown, out: string[] = []): string[] {
-  if (Array.isArray(node)) {
-    for (const n of node) identifiers(n, out);
-  } else if (node && typeof node === 'object' && 'type' in node) {
-    const n = node as { type: string; name?: string; [k: string]: unknown };
-    if (n.type === 'Identifier' && n.name) out.push(n.name);
-    for (const [k, v] of Object.entries(n)) if (k !== 'loc' && v && typeof v === 'object') identifiers(v, out);
-  }
-  return out;
+/** Loads the simulator (once: a module is loaded once). */
+export function loadSimulator(): Promise<Simulator> {
+  return import('./simulator.ts');
 }

@@ -16,12 +16,13 @@ import { eventsModule, utilModule } from './events.ts';
 import { getProperty, installGlobals, setProperty } from './builtins.ts';
 import { startGenerator } from './generators.ts';
 import { describeCallee, reasonText } from './conversions.ts';
-import { Evaluator, type AwaitRequest, type G } from './evaluate.ts';
-import type { Host, Realm } from './host.ts';
+import { Evaluator } from './evaluate.ts';
+import type { AwaitRequest, G, Interpreter as Machine } from './engine-types.ts';
+import type { Host } from './host.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import { ClassObj } from './classes.ts';
 import { bindPattern } from './patterns.ts';
-import { Promises, type PromiseRealm } from './promises.ts';
+import { Promises } from './promises.ts';
 import type { Recorder } from './recorder.ts';
 import { isSyncBody } from './fast.ts';
 import { joinText } from './to-primitive.ts';
@@ -46,7 +47,7 @@ import {
 /** synchronous call depth the simulator follows */
 const MAX_DEPTH = 150;
 
-export class Interpreter implements Realm, PromiseRealm {
+export class Interpreter implements Machine {
   readonly global = new Env(null);
   /** the global object: the `this` of a plain call of sloppy code (scope.ts bodyScope) */
   readonly globalObject = new GlobalObj();

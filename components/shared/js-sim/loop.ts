@@ -7,6 +7,7 @@
  * of its loop.
  */
 import type * as A from 'acorn';
+import type { Slices, Timer } from './engine-types.ts';
 import type { Host, Realm } from './host.ts';
 import { DrainWatch } from './drain-watch.ts';
 import { JobQueue } from './job-queue.ts';
@@ -16,12 +17,7 @@ import { TIMER_SLACK, TimingChoices } from './timing.ts';
 import { DEFAULT_MAX_STEPS, type Phase, type SimEnd, type SimOptions, type TaskView } from './types.ts';
 import { Halt, HandleObj, type FnObj, type Job, type PromiseObj, type Value } from './values.ts';
 
-/**
- * A run as a generator that yields between macrotasks: nothing is observed or changed from outside between two
- * yields, so driving it to the end at once (`drive`) or in slices with the thread given back between them
- * (the page-thread fallback of "Your code") records the same run.
- */
-export type Slices<T = void> = Generator<void, T, void>;
+export type { Slices, Timer };
 
 /** runs a generator of slices to its end, at once */
 export function drive<T>(g: Slices<T>): T {
@@ -33,22 +29,6 @@ export function drive<T>(g: Slices<T>): T {
 
 /** an empty queue, shared by every snapshot that shows one */
 const EMPTY: TaskView[] = [];
-
-export interface Timer {
-  view: TaskView;
-  seq: number;
-  due: number;
-  ms: number;
-  fn: FnObj;
-  args: Value[];
-  repeat: boolean;
-  /** index of the task that created it (-1: the script) */
-  createdInTask: number;
-  createdAt: number;
-  nesting: number;
-  handle: Value;
-  cleared: boolean;
-}
 
 /**
  * Jobs one drain may run before the simulator looks at why it goes on (capEnd): a finite chain of 100,000 `then`s

@@ -13,7 +13,7 @@
  */
 import type * as A from 'acorn';
 import { toPrim, toStr, truthy } from './conversions.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { refuseAt } from './parse.ts';
 import { iterate } from './patterns.ts';
 import { ITERATOR } from './symbols.ts';

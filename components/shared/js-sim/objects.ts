@@ -15,7 +15,7 @@ import type * as A from 'acorn';
 import { inChain, InstanceObj, isEmitter } from './classes.ts';
 import { CollectionObj } from './collections.ts';
 import { MAX_NESTING, toStr } from './conversions.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { arrayProperty, NamespaceObj } from './natives.ts';
 import { refuseAt } from './parse.ts';
 import { iterate } from './patterns.ts';

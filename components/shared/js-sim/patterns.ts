@@ -4,8 +4,7 @@
  * and array literals (over an array or a string), and in object literals (a plain object's own properties).
  */
 import type * as A from 'acorn';
-import type { Evaluator, G } from './evaluate.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Evaluator, G, Interpreter } from './engine-types.ts';
 import { drainIterable } from './generators.ts';
 import { excerpt, refuseAt } from './parse.ts';
 import type { FnCtx } from './scope.ts';

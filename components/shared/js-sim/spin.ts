@@ -15,7 +15,7 @@
  * (after half the step budget) and not at all, and calls the output timing-dependent ('loopSpin') if they differ
  * (timing.ts).
  */
-import type { Timer } from './loop.ts';
+import type { Timer } from './engine-types.ts';
 import type { Recorder } from './recorder.ts';
 import { TIMER_SLACK } from './timing.ts';
 import type { Phase, Variant } from './types.ts';

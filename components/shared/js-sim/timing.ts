@@ -11,7 +11,7 @@
  * the outputs a real run may print. A run where a spin of the loop was skipped (spin.ts) is re-run with the spin
  * skipped late and never.
  */
-import type { Slices } from './loop.ts';
+import type { Slices } from './engine-types.ts';
 import { logLines } from './recorder.ts';
 import type { Decision, SimOptions, SimResult, TimingCode, TimingNote, Variant } from './types.ts';
 

@@ -10,7 +10,7 @@
 import type * as A from 'acorn';
 import { InstanceObj, instanceProperty } from './classes.ts';
 import { binary, builtinToStr, MAX_NESTING, toStr } from './conversions.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Interpreter } from './engine-types.ts';
 import { hasProperty } from './objects.ts';
 import { refuseAt } from './parse.ts';
 import { ArrayObj, isCallable, isObj, readOwn, type Obj, type Value } from './values.ts';

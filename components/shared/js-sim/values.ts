@@ -34,6 +34,13 @@ export class Obj {
   convertsItself(): boolean {
     return this.hasOwn('toString') || this.hasOwn('valueOf');
   }
+  /**
+   * Whether GetIterator looks up an iterator method on it (generators.ts): a plain object, a built-in with methods
+   * (NativeObj), a class's instance or a Map or Set (classes.ts and collections.ts say so for theirs).
+   */
+  iteratorLookup(): boolean {
+    return this.constructor === Obj;
+  }
 }
 
 /** where an Error was created: the function running (null: the script's top level, '': an anonymous function) */
@@ -157,6 +164,9 @@ export class GlobalObj extends OpaqueObj {
 /** a built-in object that answers its own property reads (a generator object) */
 export abstract class NativeObj extends OpaqueObj {
   abstract property(name: string, site: A.Node): Value;
+  override iteratorLookup(): boolean {
+    return true;
+  }
 }
 
 export function isObj(v: Value): v is Obj {

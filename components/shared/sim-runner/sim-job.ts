@@ -3,7 +3,8 @@
  * page-thread fallback all run it: `runJob` calls `simulate()` and measures what came back (its size, so that a
  * cache can be bounded by bytes; the time it took). Pure but for the clock it reads; no DOM.
  */
-import { Overrun, simulateSlices, type Runtime, type SimResult, type Snapshot } from '../js-sim/index.ts';
+// the one module outside js-sim that imports the simulator itself: it runs it (.dependency-cruiser.cjs)
+import { Overrun, simulateSlices, type Runtime, type SimResult, type Snapshot } from '../js-sim/simulator.ts';
 
 export interface SimJob {
   id: number;
