@@ -117,7 +117,7 @@ export class AsyncStateMachineDemo extends DemoElement<MachineState> {
         }
           <li
             class="node ${n.kind} ${n.running ? 'running' : ''} ${n.waiting ? 'resumes' : ''}"
-            aria-current=${n.running || n.waiting ? 'step' : nothing}
+            aria-current=${n.running || n.waiting ? 'step' : 'false'}
             data-actor=${n.running || n.waiting ? 'task' : nothing}
           >
             ${n.kind === 'done' ? t.graphDone : n.label}
