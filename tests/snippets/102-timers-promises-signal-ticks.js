@@ -10,7 +10,7 @@ async function steps(name, ms, options) {
   }
   return name;
 }
-steps('a', 10, { signal }).then((n) => console.log(n, 'done'));
+steps('a', 25, { signal }).then((n) => console.log(n, 'done'));
 steps('b', 100).then((n) => console.log(n, 'done'));
 setTimeout(async () => {
   console.log('timer at 1');
