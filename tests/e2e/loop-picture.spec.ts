@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, showSlide, settle, walkingOptions } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
@@ -9,7 +11,30 @@ import { speakerSteps } from '../../slides/types.ts';
  * label, and no label (a phase, a region's name, a lane's name) runs past its region's border. Measured as drawn, by
  * bounding boxes on the screen.
  */
-const SLIDES = ['event-loop', 'libuv-pool', 'heavy-task', 'await-future'] as const;
+const SLIDES = slides
+  .map((s) => s.id)
+  .filter((id) => {
+    // a slide draws the picture when its demo's folder (components/<id>/) renders the element
+    const dir = resolve(import.meta.dirname, '../../components', id);
+    return (
+      existsSync(dir) &&
+      readdirSync(dir).some(
+        (f) => f.endsWith('.ts') && readFileSync(resolve(dir, f), 'utf8').includes('<hsw-loop-picture'),
+      )
+    );
+  });
+
+test('the walk finds every slide that draws the loop picture', () => {
+  expect(SLIDES).toEqual([
+    'event-loop',
+    'micro-macro',
+    'callbacks-promises-await',
+    'heavy-task',
+    'libuv-pool',
+    'asyncio-loop',
+    'await-future',
+  ]);
+});
 
 interface Box {
   left: number;

@@ -52,6 +52,36 @@ describe('the loop ring’s layout', () => {
       start: 0,
       least: 80,
     },
+    // callbacks-promises-await at its step 2, a low region under the waiting promises (a label stacks past the top one)
+    {
+      name: 'callbacks-promises-await (en)',
+      box: { w: 304, h: 186 },
+      widths: [87, 107, 55, 79, 72],
+      start: 0,
+      least: 30,
+    },
+    {
+      name: 'callbacks-promises-await (ru)',
+      box: { w: 304, h: 186 },
+      widths: [117, 164, 55, 79, 126],
+      start: 0,
+      least: 20,
+    },
+    // asyncio-loop, a narrow region beside the listing: the labels in rows above and below the circle
+    {
+      name: 'asyncio-loop (en)',
+      box: { w: 222, h: 453 },
+      widths: [123, 104, 82, 91, 138, 136],
+      start: 0,
+      least: 90,
+    },
+    {
+      name: 'asyncio-loop (ru)',
+      box: { w: 222, h: 453 },
+      widths: [159, 109, 82, 112, 130, 150],
+      start: 0,
+      least: 90,
+    },
   ];
   for (const c of cases)
     it(`${c.name}: every label outside the ring, inside the region, clear of the others`, () => {

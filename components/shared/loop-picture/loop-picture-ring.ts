@@ -85,6 +85,55 @@ function candidates(box: Size, size: Size, angle: number, clear: number, gap: nu
   return [...out.slice(0, 1), ...above.slice(0, 1), ...out.slice(1), ...above.slice(1)];
 }
 
+/**
+ * Where a label may go instead when every place `candidates` offers meets a label already placed (`q`): stacked just
+ * past `q` (above or below it, or beside it), then pushed out until clear of the circle again, still on its own side
+ * of the axes it leans to, so that the labels still read round the ring in order. (Rows of a fixed height miss by a
+ * pixel when the neighbour's row was pulled in by its own offset from the axis.)
+ */
+function pastNeighbour(box: Size, size: Size, angle: number, clear: number, gap: number, q: Placed): Placed[] {
+  const cx = box.w / 2;
+  const cy = box.h / 2;
+  const s = Math.sin(angle);
+  const c = Math.cos(angle);
+  const d = clearDistance(size, angle, clear);
+  const ray = { x: cx + d * s, y: cy - d * c };
+  const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), Math.max(lo, hi));
+  // how far from the centre, across one axis, a label must be centred to clear the circle at the given offset along
+  // the other
+  const across = (offset: number, half: number, halfOther: number) =>
+    Math.sqrt(Math.max(0, clear * clear - Math.max(0, Math.abs(offset) - half) ** 2)) + halfOther;
+  const sepX = (q.size.w + size.w) / 2 + gap + 1e-3;
+  const sepY = (q.size.h + size.h) / 2 + gap + 1e-3;
+  const out: Placed[] = [];
+  if (Math.abs(c) >= SLIDE_MIN) {
+    const up = Math.sign(c);
+    const x = clamp(ray.x, size.w / 2 + gap, box.w - size.w / 2 - gap);
+    const y0 = cy - up * across(x - cx, size.w / 2, size.h / 2);
+    const yq = q.y - up * sepY;
+    out.push({ x, y: up > 0 ? Math.min(y0, yq) : Math.max(y0, yq), size });
+    for (const side of [-1, 1]) {
+      const xs = q.x + side * sepX;
+      out.push({ x: xs, y: cy - up * across(xs - cx, size.w / 2, size.h / 2), size });
+    }
+  }
+  if (Math.abs(s) >= SLIDE_MIN) {
+    const out1 = Math.sign(s);
+    for (const side of [-1, 1]) {
+      const ys = q.y + side * sepY;
+      out.push({ x: cx + out1 * across(ys - cy, size.h / 2, size.w / 2), y: ys, size });
+    }
+    const y = clamp(ray.y, size.h / 2 + gap, box.h - size.h / 2 - gap);
+    const x0 = cx + out1 * across(y - cy, size.h / 2, size.w / 2);
+    const xq = q.x + out1 * sepX;
+    out.push({ x: out1 > 0 ? Math.max(x0, xq) : Math.min(x0, xq), y, size });
+  }
+  const onItsSide = (p: Placed) =>
+    (Math.abs(s) < SLIDE_MIN || (p.x - cx) * s > 0) && (Math.abs(c) < SLIDE_MIN || (cy - p.y) * c > 0);
+  const far = (p: Placed) => Math.hypot(p.x - ray.x, p.y - ray.y);
+  return out.filter(onItsSide).sort((a, b) => far(a) - far(b));
+}
+
 /** Whether two labels' boxes, each grown by half the gap, meet. */
 function overlap(a: Placed, b: Placed, gap: number): boolean {
   return Math.abs(a.x - b.x) < (a.size.w + b.size.w) / 2 + gap && Math.abs(a.y - b.y) < (a.size.h + b.size.h) / 2 + gap;
@@ -112,9 +161,10 @@ export function ringLayout(
     const clear = r + opts.stroke / 2 + opts.gap;
     const placed: Placed[] = [];
     for (const [i, size] of labels.entries()) {
-      const spot = candidates(box, size, angles[i]!, clear, opts.gap).find(
-        (p) => inside(p) && placed.every((q) => !overlap(p, q, opts.gap)),
-      );
+      const free = (p: Placed) => inside(p) && placed.every((q) => !overlap(p, q, opts.gap));
+      const spot =
+        candidates(box, size, angles[i]!, clear, opts.gap).find(free) ??
+        placed.flatMap((q) => pastNeighbour(box, size, angles[i]!, clear, opts.gap, q)).find(free);
       if (!spot) return null;
       placed.push(spot);
     }
