@@ -147,7 +147,12 @@ export function elementBudgets(dist: string): Budget[] {
  * (tests/e2e/budgets.spec.ts), so it does not grow unnoticed. None now: micro-macro's (65 KB) came under once "Your
  * code"'s words and worker runner loaded with the simulator (#19).
  */
-export const ELEMENT_OVER_BUDGET: Readonly<Record<string, { why: string; ceilingKB: number }>> = {};
+export const ELEMENT_OVER_BUDGET: Readonly<Record<string, { why: string; ceilingKB: number }>> = {
+  'micro-macro': {
+    why: "presented, the deck's shared loop picture (its element and scene load only then), as on event-loop; 60.2 KB",
+    ceilingKB: 61,
+  },
+};
 /** The output file chart.js ends up in. */
 export function chartChunk(dist: string): string {
   const m = readManifest(dist);
