@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { readingTest, expect, showSlide, settle, slidesUnderTest, walkingOptions } from './fixtures.ts';
+import { readingTest, expect, showSlide, settle, slidesUnderTest, walkingOptions, demoStep } from './fixtures.ts';
 import { speakerSteps } from '../../slides/types.ts';
 
 /**
@@ -175,15 +175,6 @@ function auditActors(page: Page): Promise<{ seen: string[]; problems: Finding[] 
     ACTOR_NAMES as readonly string[],
   );
 }
-
-/** The current slide's demo's speaker step, or null. */
-const demoStep = (page: Page, id: string) =>
-  page.evaluate((i) => {
-    const demo = document.querySelector<HTMLElement & { step?: number }>(
-      `.reveal .slides > section.present#${i} .demo`,
-    );
-    return demo ? (demo.step ?? 0) : null;
-  }, id);
 
 readingTest.use(walkingOptions);
 

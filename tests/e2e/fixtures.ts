@@ -187,6 +187,15 @@ export async function showSlide(page: Page, id: string, options: GotoOptions = {
   await waitForSlide(page, id);
 }
 
+/** The current slide's demo's speaker step, or null when the slide is elsewhere or has no demo. */
+export const demoStep = (page: Page, id: string) =>
+  page.evaluate((i) => {
+    const demo = document.querySelector<HTMLElement & { step?: number }>(
+      `.reveal .slides > section.present#${i} .demo`,
+    );
+    return demo ? (demo.step ?? 0) : null;
+  }, id);
+
 /**
  * Waits until the current slide has settled, in place of a fixed pause: the fonts loaded, the slide's words loaded
  * (no `aria-busy="true"`), no chart still loading, every Lit element in it (shadow roots included) updated, nothing

@@ -9,6 +9,7 @@ import {
   walkingOptions,
   dividersUnderTest,
   DIVIDERS_QUERY,
+  demoStep,
 } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { speakerSteps } from '../../slides/types.ts';
@@ -68,14 +69,6 @@ const query = present ? 'present' : '';
 
 test.use(walkingOptions);
 readingTest.use(walkingOptions);
-
-/** The current slide's demo's speaker step, or null when the slide is elsewhere or has no demo. */
-const demoStep = (page: Page, id: string) =>
-  page.evaluate((i) => {
-    const section = document.querySelector(`.reveal .slides > section.present#${i}`);
-    const demo = section?.querySelector<HTMLElement & { step?: number }>('.demo');
-    return demo ? (demo.step ?? 0) : null;
-  }, id);
 
 /**
  * Shows `id` at speaker step `step` as the presenter reaches it: step 0 by the slide's address, every later step by

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, showSlide, settle, walkingOptions } from './fixtures.ts';
+import { test, expect, showSlide, settle, walkingOptions, demoStep } from './fixtures.ts';
 import { slides } from '../../slides/index.ts';
 import { speakerSteps } from '../../slides/types.ts';
 
@@ -127,15 +127,6 @@ function auditPicture(page: Page): Promise<{ phases: number; problems: string[] 
     return { phases: phases.length, problems };
   });
 }
-
-/** The current slide's demo's speaker step, or null. */
-const demoStep = (page: Page, id: string) =>
-  page.evaluate((i) => {
-    const demo = document.querySelector<HTMLElement & { step?: number }>(
-      `.reveal .slides > section.present#${i} .demo`,
-    );
-    return demo ? (demo.step ?? 0) : null;
-  }, id);
 
 test.use(walkingOptions);
 
