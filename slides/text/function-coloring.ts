@@ -112,7 +112,7 @@ export default slideText({
       },
       {
         p: 'And some calls cannot be converted at all. The key function of sorted is called synchronously by the built-in, so it cannot await; it hands sorted coroutines, and two coroutines cannot be compared. That call has to be rewritten by hand. Libraries split the same way: a sync client and an async one. The same with the callback of map: it returns coroutines that nobody awaits.',
-        shows: ['stuck: sorted calls it synchronously', "TypeError: '<' not supported"],
+        shows: ['sorted(key=…)', "TypeError: '<' not supported"],
       },
       {
         p: 'The same program in Go: no colors at all. A blocking call simply parks the goroutine, and only the body of fetch price changes; nobody above it notices. The same holds in Java with virtual threads and in Erlang. The price of no colors: any function may block, and the runtime must cope with that.',
