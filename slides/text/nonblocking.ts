@@ -37,7 +37,7 @@ export default slideText({
       },
       {
         p: 'Вторая стратегия: переводим сокеты в неблокирующий режим. Теперь чтение из пустого сокета сразу возвращает «попробуйте позже» — ошибку EAGAIN. Поток читает по кругу: A, B, C, снова A. Каждый сокет обслуживается вскоре после прихода данных, задержка маленькая, но посмотрите на ядро процессора: оно занято на сто процентов, и почти всё — пустые чтения. Процессор тратится не на работу, а на вопрос «а теперь есть?».',
-        shows: ['Активный опрос', 'EAGAIN'],
+        shows: ['Активный опрос', 'EAGAIN', 'CPU: 100 %'],
       },
       {
         p: 'Третья — мультиплексор. Поток делает один вызов, который ждёт сразу все три сокета, epoll wait, и спит в нём, не тратя процессор. Ядро будит его, когда сокет готов, и поток читает только готовые. Ни одного пустого чтения, и никто не ждёт. На этом вызове построен любой цикл событий; следующий слайд — о том, чего стоит сам вызов. Спать и при этом ничего не пропускать — ровно то, чего мы хотели.',
@@ -80,7 +80,7 @@ export default slideText({
       },
       {
         p: 'Second strategy: put the sockets in non-blocking mode. Now a read on an empty socket returns at once with “try again later”, the error called EAGAIN. The thread reads round and round: A, B, C, A again. Each socket is served soon after its data arrives, so the wait is short, but look at the core: it burns at a hundred percent, almost all of it on empty reads.',
-        shows: ['Busy polling', 'EAGAIN'],
+        shows: ['Busy polling', 'EAGAIN', 'CPU busy: 100 %'],
       },
       {
         p: 'Third, the multiplexer. The thread makes one call that waits on all three sockets at once, epoll wait, and sleeps there without using the CPU. The kernel wakes it when a socket is ready, and it reads only the ready ones. Not one empty read, and nobody waits. Every event loop is built on this call; the next slide is about what the call itself costs.',
