@@ -81,6 +81,23 @@ export interface SlideDef {
   presented?: true;
 }
 
+/**
+ * One spoken paragraph of a slide's speaker notes (`SlideWords.notes`), said while its step is on screen, with what it
+ * names that the hall must see then.
+ */
+export interface NotesParagraph {
+  p: string;
+  /**
+   * What the paragraph talks about, as the stage shows it at its step in its language (#36: nothing the notes name is
+   * closed): 1–3 short strings, each a visible text of the slide as presented at 1280×720 (an SVG `<text>`, an HTML
+   * text; case and runs of white space aside), or, for what a canvas draws (a chart), the canvas's accessible name
+   * (`aria-label`, the title its chart draws) or a `data-shows` name on the visible element that draws it. The
+   * browser walk (tests/e2e/legibility.spec.ts, tests/e2e/notes-shown.ts) finds each one visible, not in a closed
+   * disclosure, on the stage and clear of the deck's arrows, progress bar and slide number, at every step.
+   */
+  shows: readonly string[];
+}
+
 /** What a slide says in one language, besides its title. */
 export interface SlideWords {
   /** What the slide says, beside its demo. Keep it short: the demo does the explaining. */
@@ -89,9 +106,9 @@ export interface SlideWords {
    * Speaker notes: exactly one `{ p }` per state of the demo's speaker sequence, notes[i] what the presenter says
    * while step i is on screen (the speaker view lights the current one). Spoken words: no code identifiers, no
    * keyboard help, nothing read from the screen; figures, provenance and caveats go in `appendix`
-   * (tests/unit/notes.test.ts checks this and counts the 40-minute plan's words).
+   * (tests/unit/notes.test.ts checks this and counts the 40-minute plan's words). Each names what it `shows`.
    */
-  notes: readonly Block[];
+  notes: readonly NotesParagraph[];
   /**
    * The notes' appendix, under its own heading after the spoken lines (and before `sources`): where a figure comes
    * from, which test or probe checks it, what differs between versions: for the speaker's questions, not to be read

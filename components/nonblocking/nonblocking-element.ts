@@ -117,7 +117,8 @@ export class NonblockingDemo extends DemoElement<PlayState> {
 
     let now: string;
     if (v.time === 0 && !s.playing) now = t.nowStart;
-    else if (v.thread === 'done') now = t.doneNote(n(v.total));
+    // The run's CPU share is said with its end: the notes read it out (the busy loop's 100 %), so the hall sees it.
+    else if (v.thread === 'done') now = t.doneNote(n(v.total), t.percent(n((100 * v.busySoFar) / v.time)));
     else if (v.current)
       now =
         v.thread === 'sleeping' ? t.nowSleeping(callName(v.current), time) : t.nowRunning(callName(v.current), time);

@@ -43,24 +43,31 @@ export default slideText({
     notes: [
       {
         p: 'Та же функция load, как её видит компилятор. Он режет её по каждому await на куски. Вызов создаёт в куче маленький объект: аргументы, локальные переменные, которые должны пережить паузу, и поле состояния, сейчас ноль, — какой кусок выполнять следующим. Слева — его состояния, а на каждой стрелке — await, после которого состояние продолжается. Пройдём по шагам и будем следить за подсвеченным состоянием, стеком и объектом в куче.',
+        shows: ['Объект f в куче', 'state = 0'],
       },
       {
         p: 'Первый кусок выполняется прямо в вызове, на стеке вызывающего, как любая функция. Он запускает запрос к базе и доходит до первого await. Пока всё как в обычной функции: кадр на стеке, код выполняется.',
+        shows: ['step(f) · case 0', 'на стеке вызывающего'],
       },
       {
         p: 'На await кусок записывает «в следующий раз — состояние один» и просто возвращается. Стек пуст. Вся приостановленная функция теперь — этот маленький объект в куче, и поток свободен для других. Вызывающему возвращается промис — обещание, что результат будет.',
+        shows: ['пуст: поток свободен', 'ждём db.get(…)'],
       },
       {
         p: 'База ответила. Микрозадача снова вызывает автомат; он смотрит на состояние и прыгает сразу во второй кусок. Полученный пользователь сохраняется в объекте: он понадобится следующему куску после ещё одной паузы. Кусок запускает запрос к API. Локальная переменная пережила паузу, хотя стека у функции всё это время не было.',
+        shows: ['step(f) · case 1', '{ name: "Ann" }'],
       },
       {
         p: 'Второй await: состояние два, стек снова пуст. Тем временем поток обслуживает другие запросы; каждая так ожидающая функция — это один маленький объект, а не стек. Сколько бы ни было await, между кусками стек всегда пуст.',
+        shows: ['пуст: поток свободен', 'ждём api.posts(…)'],
       },
       {
         p: 'API ответил, выполняется третий кусок: он считает посты и возвращает число. Кадр на стеке снова живёт ровно столько, сколько выполняется кусок.',
+        shows: ['step(f) · case 2', '["p1", "p2", "p3"]'],
       },
       {
         p: 'Промис выполнен, объект — мусор. Ожидающий запрос стоит маленького объекта, а не стека потока: поэтому такие корутины и называют бесстековыми. C#, Rust и Kotlin генерируют именно такой автомат; JavaScript и Python хранят приостановленный кадр генератора — идея та же. Ключевое слово async просто просит компилятор написать этот автомат за нас.',
+        shows: ['освобождён', 'промис выполнен'],
       },
     ],
     appendix: [
@@ -101,22 +108,31 @@ export default slideText({
     notes: [
       {
         p: 'The same load function, as the compiler sees it. The compiler cuts it at every await into pieces. The call creates a small object on the heap: the arguments, the locals that must survive a pause, and a state field, now zero, which says which piece runs next. On the left are its states, and on each arrow the await a state resumes after. As we step, watch the lit state, the stack and the object on the heap.',
+        shows: ['Heap object f', 'state = 0'],
       },
       {
         p: 'The first piece runs right inside the call, on the caller’s stack, like any function. It starts the database query and reaches the first await.',
+        shows: ['step(f) · case 0', 'load(7)'],
       },
       {
         p: 'At the await the piece writes “next time, state one” and simply returns. The stack is empty. The whole suspended function is now this small object on the heap, and the thread is free for anyone else. The caller gets back a promise of the result.',
+        shows: ['empty: the thread is free', 'waiting for db.get(…)'],
       },
       {
         p: 'The database answers. A microtask calls the machine again; it looks at the state and jumps straight into the second piece. The user it got back is stored in the object, because the next piece will need it after another pause, and the piece starts the request to the API. A local variable survived the pause, though the function had no stack all that time.',
+        shows: ['step(f) · case 1', '{ name: "Ann" }'],
       },
       {
         p: 'The second await: state two, the stack empty again. Meanwhile the thread serves other requests; every function waiting like this is one small object, not a stack.',
+        shows: ['empty: the thread is free', 'waiting for api.posts(…)'],
       },
-      { p: 'The API answers, and the third piece runs: it counts the posts and returns the number.' },
+      {
+        p: 'The API answers, and the third piece runs: it counts the posts and returns the number.',
+        shows: ['step(f) · case 2', '["p1", "p2", "p3"]'],
+      },
       {
         p: 'The promise is fulfilled, and the object is garbage. A waiting request costs a small object, not a thread’s stack: that is why these are called stackless coroutines. C#, Rust and Kotlin generate exactly such a machine; JavaScript and Python keep a suspended generator frame, which is the same idea.',
+        shows: ['released', 'the promise is fulfilled'],
       },
     ],
     appendix: [

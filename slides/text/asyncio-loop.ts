@@ -34,27 +34,35 @@ export default slideText({
     notes: [
       {
         p: 'Что внутри цикла asyncio? Объект с тремя контейнерами: очередь готовых колбэков, куча таймеров, упорядоченная по сроку, и селектор — в Linux это epoll. Задачи и футуры живут над ним и говорят с циклом всего двумя способами: выполни это скоро или выполни это позже. Это весь интерфейс, и всё на следующих слайдах идёт через него. По сути это тот же цикл вокруг epoll, что мы уже видели, только написанный на Python. На картинке пустая программа вот-вот запустится: первый шаг её главной задачи уже ждёт в очереди готовых.',
+        shows: ['_ready', '_scheduled', 'selector: готовы'],
       },
       {
         p: 'Каждый оборот цикла — шесть шагов по этому кругу. Шаг третий, select, — единственное место, где поток может спать, и ровно столько, сколько позволяет ближайший таймер: нет ни таймеров, ни готовых колбэков — спит, пока его не разбудит сокет. Здесь очередь готовых не пуста, поэтому таймаут нулевой и поток не спит вовсе.',
+        shows: ['select(timeout = 0): _ready не пуст, сна нет'],
       },
       {
         p: 'Шаг шестой и выполняет наш код. Сначала он считает, сколько колбэков в очереди готовых прямо сейчас, здесь один, и выполняет ровно столько: шаг главной задачи переходит на стек вызовов. Всё, что они запланируют, ждёт следующего оборота. Запомните этот снимок, он понадобится в конце.',
+        shows: ['ntodo = 1: выполнит ровно 1', '__step (Task-1)'],
       },
       {
         p: 'Это настоящая запись, сверенная с CPython: пустая программа, main, которая ничего не делает. Первый оборот выполняет один шаг main, и main закончилась. То, что этот шаг запланировал, — колбэк, который останавливает цикл, — ждёт в очереди готовых второго оборота.',
+        shows: ['Оборот 1 из 6', '_run_until_complete_cb'],
       },
       {
         p: 'И всё же оборотов всего шесть. Запуск программы — это три запуска цикла: main, потом закрытие асинхронных генераторов, потом закрытие пула потоков по умолчанию, по два оборота на каждый. Последний оборот выполняет колбэк, который останавливает последний из них.',
+        shows: ['shutdown_asyncgens', 'shutdown_default_executor', 'оборотов: 6'],
       },
       {
         p: 'Gather из тысячи корутин, каждая спит ноль: те же десять оборотов, что у gather из десяти. В третьем обороте тысяча шагов задач выполняется в одном шестом шаге, а тысяча колбэков завершения ждёт в очереди готовых следующего. Число оборотов следует глубине ожидания, а не числу задач.',
+        shows: ['__step ×1000', 'gather._done_callback ×1000', 'Оборотов столько же, сколько с 10.'],
       },
       {
         p: 'Задача, которая вечно ставит себя обратно, снова и снова засыпая на ноль, а рядом таймер со сроком сразу. Поскольку шестой шаг выполняет только снимок, следующий шаг задачи ждёт в очереди готовых следующего оборота, и таймер срабатывает в ближайшем же обороте: во втором обороте он на стеке вызовов.',
+        shows: ['ring выполнен в обороте 2.', '__step (Task-2)'],
       },
       {
         p: 'Теперь выключим снимок. Это мысленный эксперимент, не CPython: шестой шаг выполняется, пока очередь не опустеет, задача всё время её пополняет, очередь не пустеет, и шаг шестой не кончается. Таймер остаётся в куче и не срабатывает никогда. Именно эта одна посчитанная длина делает цикл честным.',
+        shows: ['_ready не пустеет: таймер не сработает никогда.', 'ring · 0'],
       },
     ],
     appendix: [
@@ -89,27 +97,35 @@ export default slideText({
     notes: [
       {
         p: 'What is inside asyncio’s loop? An object with three containers: the ready queue of callbacks, a heap of timers ordered by deadline, and the selector, which on Linux is epoll. Tasks and futures live above it and talk to the loop in only two ways: run this soon, or run this later. That is the whole interface, and everything on the next slides goes through it. On the picture, the empty program beside it is about to run: the first step of its main task already waits in the ready queue.',
+        shows: ['_ready', '_scheduled', 'selector: ready'],
       },
       {
         p: 'Every turn of the loop has six steps, around this ring. Step three, the select, is the only place where the thread can sleep, and for exactly as long as the nearest timer allows: no timers and nothing ready, and it sleeps until a socket wakes it. Here the ready queue is not empty, so the timeout is zero and it does not sleep at all.',
+        shows: ['select(timeout = 0): _ready is not empty, no sleep'],
       },
       {
         p: 'Step six is the one that runs our code. It first counts how many callbacks are in the ready queue at that moment, here one, and then runs exactly that many: the main task’s step moves onto the call stack. Whatever they schedule waits for the next turn. Remember this snapshot; it comes back at the end.',
+        shows: ['ntodo = 1: it runs exactly 1', '__step (Task-1)'],
       },
       {
         p: 'This is a real recording, checked against CPython: an empty program, a main that does nothing. The first turn runs one step of main, and main is done. What that step scheduled, the callback that stops the loop, waits in the ready queue for the second turn.',
+        shows: ['Turn 1 of 6', '_run_until_complete_cb'],
       },
       {
         p: 'And yet there are six turns in all. Running a program is three runs of the loop: main, then shutting down the async generators, then shutting down the default thread pool, two turns each. The last turn runs the callback that stops the last of them.',
+        shows: ['shutdown_asyncgens', 'shutdown_default_executor', '6 turns'],
       },
       {
         p: 'A gather of a thousand coroutines, each sleeping zero: the same ten turns as a gather of ten. In the third turn a thousand task steps run in one step six, and a thousand completion callbacks wait in the ready queue for the next. The number of turns follows how deep the waiting goes, not how many tasks there are.',
+        shows: ['__step ×1000', 'gather._done_callback ×1000', 'The same turns as with 10.'],
       },
       {
         p: 'A task that reschedules itself forever, sleeping zero again and again, next to a timer due at once. Because step six runs only the snapshot, the task’s next step waits in the ready queue for the next turn, and the timer still fires in the very next turn: in the second turn it is on the call stack.',
+        shows: ['ring ran in turn 2.', '__step (Task-2)'],
       },
       {
         p: 'Now switch the snapshot off. This is a thought experiment, not CPython: step six runs until the queue is empty, the task keeps refilling it, so the queue is never empty and step six never ends. The timer stays in the heap and never fires. That one counted length is what keeps the loop fair.',
+        shows: ['_ready is never empty: the timer never fires.', 'ring · 0'],
       },
     ],
     appendix: [

@@ -42,18 +42,23 @@ export default slideText({
     notes: [
       {
         p: 'Пульс просит будить его каждые 10 миллисекунд; работник делает десять порций по 100 миллисекунд и внутри каждой блокирует поток обычным сном. За целую секунду пульс тикает 4 раза, примерно через 300 миллисекунд.',
+        shows: ['пульс', 'блокирует: time.sleep', 'тиков: 4, медиана интервала 300,6 мс'],
       },
       {
         p: 'Почему 300, а не 100? Истёкший таймер пульса попадает в очередь готовых только на следующем обороте, а его пробуждение встаёт за снимком очереди этого оборота — и ждёт три оборота по 100 миллисекунд.',
+        shows: ['Интервал 1 из 3', 'оборотов: 3'],
       },
       {
         p: 'Теперь работник ждёт кооперативно, асинхронным сном через await: 99 тиков через 10 миллисекунд. Пока работник ждёт, цикл свободен.',
+        shows: ['ждёт: await asyncio.sleep', 'тиков: 99, медиана интервала 10,2 мс'],
       },
       {
         p: 'Снова блокировка, но с режимом отладки: цикл замеряет каждый колбэк и предупреждает о каждом дольше 100 миллисекунд. Здесь это задача main, десять раз.',
+        shows: ['took 0.100 seconds', '×10'],
       },
       {
         p: 'Поднимем порог медленного колбэка до 150 миллисекунд: та же блокировка — и тишина. Режим отладки и его порог — две разные ручки; тихий лог ещё не доказывает, что ничего не блокирует.',
+        shows: ['ни один колбэк не занял 150 мс или больше'],
       },
     ],
     appendix: [
@@ -96,18 +101,23 @@ export default slideText({
     notes: [
       {
         p: 'A heartbeat asks to be woken every 10 milliseconds; a worker does ten portions of 100 milliseconds and blocks inside each one with a blocking sleep. In a whole second the heartbeat ticks 4 times, about 300 milliseconds apart.',
+        shows: ['heartbeat', 'blocks: time.sleep', '4 ticks, median interval 300.6 ms'],
       },
       {
         p: 'Why 300 and not 100? The heartbeat’s expired timer moves to the ready queue only in the next turn, and its wake-up lands behind that turn’s snapshot of the queue, so it waits three turns of 100 milliseconds each.',
+        shows: ['Gap 1 of 3', '3 turns'],
       },
       {
         p: 'Now the worker waits cooperatively, with an awaited asyncio sleep: 99 ticks, 10 milliseconds apart. While the worker waits, the loop is free.',
+        shows: ['waits: await asyncio.sleep', '99 ticks, median interval 10.2 ms'],
       },
       {
         p: 'Back to blocking, with debug mode on: the loop now times every callback and warns about each one that took over 100 milliseconds. Here that is main’s task, ten times.',
+        shows: ['took 0.100 seconds', '×10'],
       },
       {
         p: 'Raise the slow-callback threshold to 150 milliseconds: the same blocking, and silence. Debug mode and its threshold are two separate knobs; a quiet log is not proof that nothing blocks.',
+        shows: ['no callback took 150 ms or more'],
       },
     ],
     appendix: [

@@ -36,24 +36,31 @@ export default slideText({
     notes: [
       {
         p: 'Так что же делает await? Обработчик запроса ждёт данных из сокета: обработчик ждёт fetch, а fetch ждёт приёма из сокета. Данных ещё нет, поэтому приём создаёт футуру — пустую коробку для будущего результата — и просит цикл следить за сокетом. Посмотрим, что происходит при этом ожидании, по шагам.',
+        shows: ['sock_recv', 'fut', 'Данных нет'],
       },
       {
         p: 'Шаг первый: ожидание футуры отдаёт наверх саму футуру. Она поднимается через каждый await в цепочке, и вся цепочка функций замирает разом, там, где стояла, вплоть до задачи, которая её ведёт.',
+        shows: ['await fut отдаёт fut вверх по цепочке', 'Футуры'],
       },
       {
         p: 'Шаг второй: задача вешает на футуру колбэк пробуждения и уходит. Цикл об этой задаче больше ничего не знает, знает только футура. Ожидающая задача ничего не стоит циклу на каждом обороте. Поток свободен и может выполнять другие задачи.',
+        shows: ['Task-1.__wakeup', 'поток свободен'],
       },
       {
         p: 'Шаг третий: приходят данные, select в третьем шаге цикла просыпается, и колбэк чтения сокета кладёт данные в футуру как её результат. Наш обработчик всё ещё заморожен.',
+        shows: ["fut = b'data'", 'fut.set_result(data)'],
       },
       {
         p: 'Шаг четвёртый, главный: установка результата никого не возобновляет. Она только кладёт пробуждение задачи в очередь готовых. Из нашего обработчика пока не выполнилось ничего. Продолжение ждёт своего места в очереди, как любой другой колбэк.',
+        shows: ['set_result никого не будит', '_ready'],
       },
       {
         p: 'Шаг пятый: в шестом шаге следующего оборота цикл вызывает это пробуждение, и задача снова передаёт управление своей корутине — ровно в то место, где та замерла.',
+        shows: ['Task-1.__wakeup', 'Следующий оборот вызывает __wakeup'],
       },
       {
         p: 'Шаг шестой: await возвращает результат, и функции продолжаются снизу вверх, будто вызов просто занял какое-то время. А если данные уже были, то нет ни футуры, ни оборота цикла: await приостанавливается, только когда без этого нельзя. Итак, await — не магия: yield вверх по цепочке, колбэк на футуре и один оборот цикла.',
+        shows: ['await возвращает данные'],
       },
     ],
     appendix: [
@@ -91,24 +98,31 @@ export default slideText({
     notes: [
       {
         p: 'So what does await do? A request handler waits for data from a socket: the handler awaits a fetch, and the fetch awaits a receive on the socket. There is no data yet, so the receive creates a future, an empty box for the result that will come, and tells the loop to watch the socket. Let’s see, step by step, what that waiting is made of.',
+        shows: ['sock_recv', 'fut', 'No data yet'],
       },
       {
         p: 'Step one: awaiting the future yields the future itself. The yield goes up through every await in the chain, and the whole chain of functions freezes at once, right where it is, up to the task that drives it.',
+        shows: ['await fut yields fut up the chain', 'Futures'],
       },
       {
         p: 'Step two: the task hangs a wake-up callback on the future and leaves. The loop no longer knows about this task at all; only the future does. A waiting task costs nothing per turn.',
+        shows: ['Task-1.__wakeup', 'the thread is free'],
       },
       {
         p: 'Step three: data arrives, the select in step three of the loop wakes up, and the socket’s reader callback puts the data into the future as its result.',
+        shows: ["fut = b'data'", 'fut.set_result(data)'],
       },
       {
         p: 'Step four, the key one: setting the result resumes no one. It only puts the task’s wake-up into the ready queue. Nothing of our handler has run yet.',
+        shows: ['set_result resumes no one', '_ready'],
       },
       {
         p: 'Step five: in step six of the next turn the loop calls that wake-up, and the task sends into its coroutine again, right at the point where it froze.',
+        shows: ['Task-1.__wakeup', 'The next turn runs __wakeup'],
       },
       {
         p: 'Step six: the await returns the result, and the functions go on, from the bottom up, as if the call had simply taken a while. And if the data was already there, there is no future and no turn of the loop at all: await only pauses when it has to. So await is no magic: a yield up the chain, a callback on a future, and one turn of the loop.',
+        shows: ['await returns the data', 'Ran'],
       },
     ],
     appendix: [

@@ -26,15 +26,19 @@ export default slideText({
     notes: [
       {
         p: 'Производитель делает 200 элементов в секунду, потребитель успевает 100. Очередь без предела копит разницу: за десять секунд 60 мегабайт, и рост не прекращается.',
+        shows: ['Производитель', 'Потребитель', '63 МБ через 10 с, и растёт'],
       },
       {
         p: 'В Node запись в поток возвращает false, когда буфер дорос до верхней отметки. Это только совет: производитель, который остановился и ждёт события drain, держит память под отметкой.',
+        shows: ['highWaterMark', 'производитель ждёт 51 % времени'],
       },
       {
         p: 'В asyncio то же делает очередь с максимальным размером: положить в полную очередь — значит просто подождать. Производитель идёт со скоростью потребителя.',
+        shows: ['asyncio.Queue(maxsize)', 'производитель ждёт 98 % времени'],
       },
       {
         p: 'А если потребитель быстрее, ничего не копится и никто не ждёт. Обратное давление включается только при перегрузке.',
+        shows: ['Потребитель успевает: ничего не копится, никто не ждёт.'],
       },
     ],
     appendix: [
@@ -51,15 +55,19 @@ export default slideText({
     notes: [
       {
         p: 'The producer makes 200 items a second, the consumer handles 100. An unbounded queue keeps the difference: 60 megabytes in ten seconds, and it never stops growing.',
+        shows: ['Producer', 'Consumer', '63 MB after 10 s, and growing'],
       },
       {
         p: 'In Node a stream’s write returns false once its buffer reaches the high-water mark. That is only advice: a producer that stops and waits for the drain event keeps memory under the mark.',
+        shows: ['highWaterMark', 'the producer waits 51 % of the time'],
       },
       {
         p: 'In asyncio a queue with a maximum size does the same: putting into a full queue simply waits. The producer goes at the consumer’s pace.',
+        shows: ['asyncio.Queue(maxsize)', 'the producer waits 98 % of the time'],
       },
       {
         p: 'And when the consumer is faster, nothing piles up and nobody waits. Backpressure only acts under overload.',
+        shows: ['The consumer keeps up: nothing piles up, nobody waits.'],
       },
     ],
     appendix: [

@@ -55,15 +55,19 @@ export default slideText({
     notes: [
       {
         p: 'C10K — задача Дэна Кегела, 1999 год: десять тысяч соединений на одной машине. Самый простой сервер заводит на каждое соединение свой поток, который спит в чтении, пока не придут данные: прочитал, обработал, ответил — понятнее кода не бывает. Но поток стоит денег, даже когда спит. Вот десять тысяч потоков со стеком Linux по умолчанию, восемь мегабайт: 78 гигабайт виртуальной памяти. Звучит страшно, но это адресное пространство; реально стеки занимают сотни мегабайт. Десять тысяч потоков помещаются под всеми потолками. К каждому потоку добавляются ещё стек в ядре и запись в планировщике, но пока всё это терпимо.',
+        shows: ['10 000', 'Соединений'],
       },
       {
         p: 'Сорок тысяч — и ядро говорит «нет». Стек каждого потока — два отображения памяти, сам стек и сторожевая страница, а лимит ядра на число отображений процесса по умолчанию 65 530. Значит, после 32 765 потоков следующий не создать, сколько бы памяти ни было свободно. У вашего дистрибутива значение может быть другим; важно, что эта стена — счётчик, а не память. Сервер при этом не медленный и не перегружен: он просто не может создать ещё один поток.',
+        shows: ['40 000', '32 765 потоков'],
       },
       {
         p: 'Java даёт потокам стек поменьше, один мегабайт вместо восьми. Это экономит адресное пространство, но потолки ядра не сдвигает: лимит отображений и лимит потоков те же, и число потоков упирается в ту же стену. А каждый поток по-прежнему стоит пробуждения и засыпания на каждый запрос — два переключения контекста, и после каждого следующий поток начинает с холодным кэшем. Память можно сэкономить, а эти переключения — нет: их ровно столько, сколько запросов.',
+        shows: ['Стек потока (виртуальный)', '100 000'],
       },
       {
         p: 'Миллион соединений: на ногах только цикл событий. Один поток, а на соединение — только объект с его состоянием, пара килобайт. Этот объект и есть вся цена ожидающего соединения: ни стека, ни места в планировщике, ни пробуждения ради каждого запроса. Вся остальная глава о том, как одному потоку узнать, в каком из миллиона сокетов есть данные, — а сказать это может только ядро.',
+        shows: ['1 000 000', 'Соединений'],
       },
     ],
     appendix: [
@@ -100,15 +104,19 @@ export default slideText({
     notes: [
       {
         p: 'C10K is Dan Kegel’s problem from 1999: ten thousand connections on one machine. The simplest server gives every connection its own thread, which sleeps in a read until data comes: read, process, reply, the clearest code there is. But a thread costs something even while it sleeps. Here are ten thousand of them with Linux’s default stacks of eight megabytes: 78 gigabytes of virtual memory. That sounds frightening, but it is address space; what the stacks really touch is a few hundred megabytes. Ten thousand threads fit under every ceiling.',
+        shows: ['10,000', 'Connections'],
       },
       {
         p: 'Forty thousand, and the kernel says no. Every thread’s stack is two memory mappings, the stack and its guard page, and the kernel’s default limit on mappings per process is 65,530. So past 32,765 threads the next one cannot be created, however much memory is free. Your distribution may set another value; the point is that this wall is a count, not memory.',
+        shows: ['40,000', '32,765 threads'],
       },
       {
         p: 'Java gives its threads smaller stacks, one megabyte instead of eight. That saves address space, but it does not move the kernel’s ceilings: the count of mappings and the limit on threads are the same, and the thread count hits the same wall. And every thread still costs a wake-up and a sleep for each request: two context switches, each of them a cold cache for the next thread.',
+        shows: ['Thread stack (virtual)', '100,000'],
       },
       {
         p: 'A million connections: only the event loop is still standing. One thread, and for each connection just an object with its state, a couple of kilobytes. That object is the whole cost of a waiting connection: no stack per connection, no switch per request. The rest of this chapter is about how one thread can learn which of a million sockets has data, and that is something only the kernel can tell us.',
+        shows: ['1,000,000', 'Connections'],
       },
     ],
     appendix: [

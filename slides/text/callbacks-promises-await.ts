@@ -34,27 +34,35 @@ export default slideText({
     notes: [
       {
         p: 'Одна операция, три записи: спросить у базы пользователя, потом спросить у API его посты, потом посчитать их. Колбэки, промисы, async/await. Под всеми тремя — один и тот же цикл событий; меняется только то, как мы пишем «продолжи, когда будет готово». Следите за тем, где живёт продолжение, пока поток спит: это единственная настоящая разница. Пока на стеке вызовов только вызывающий код, цикл ещё не начал работу.',
+        shows: ['main', 'Стек вызовов'],
       },
       {
         p: 'Колбэки. С 0 до 30 миллисекунд стек пуст, и поток спит в цикле. Где в это время наша функция? Её продолжение — функция, которую мы отдали драйверу базы, и драйвер держит её, пока не придёт ответ. Никакого нашего кода на стеке нет — только замыкание где-то в куче. На картинке: стек пуст, цикл спит в фазе poll, запрос к базе ушёл в сокет ядра, а колбэк ждёт у драйвера.',
+        shows: ['(err, user) => …', 'Ждут'],
       },
       {
         p: 'Промисы: вся цепочка построена сразу, в ноль миллисекунд, когда ещё никто не ответил. Четыре реакции ждут на четырёх промисах. Цепочка вместо вложенности, но ожидание то же самое. Каждая реакция — это колбэк, просто подвешенный на промис, а не переданный драйверу.',
+        shows: ['user => api.posts(user)', 'Ждут'],
       },
       {
         p: 'async/await: теперь ждёт собственный приостановленный кадр функции, на строке 2, и над ним кадр вызывающего. Читается как обычный блокирующий код, а цикл тот же и ожидание то же: поток свободен. Кадр вызывающего тоже сохранён — поэтому ошибка потом сможет подняться к нему.',
+        shows: ['Ждут', 'main'],
       },
       {
         p: 'Теперь пусть база упадёт. В колбэках ошибка — просто первый аргумент: она доходит наверх, только потому что каждый уровень её проверяет и передаёт дальше. Забыли одну проверку — ошибка потерялась. Каждый уровень вложенности повторяет одну и ту же проверку. На стеке сейчас колбэк, а над ним колбэк вызывающего, которому передали ошибку.',
+        shows: ['(err, user) => …', 'Обработано через done(err)'],
       },
       {
         p: 'Ещё хуже — исключение, брошенное внутри колбэка. Try и catch вокруг нашего вызова закончились давно, ещё в ноль миллисекунд. Его никто не ловит: Node сообщает о непойманном исключении, и процесс завершается. Одна опечатка в колбэке — и падает весь сервер, со всеми соединениями. Посмотрите на стек: колбэк на нём один, под ним только цикл.',
+        shows: ['(err, posts) => …', 'Не поймано: try/catch закончился в 0 мс.'],
       },
       {
         p: 'Промисы: отклонение пропускает все then и приходит в единственный catch в конце, по одной микрозадаче на каждый пропущенный шаг — они видны в списке выполненных. Одно место для ошибок, но циклы и ветвления через ожидания по-прежнему неудобны. Но забудьте этот catch — и в нынешнем Node необработанное отклонение завершит процесс.',
+        shows: ['p1 → p2 (reject)', 'Обработано в .catch в 30 мс.'],
       },
       {
         p: 'async/await: await бросает исключение прямо в своей строке, поэтому работает обычный try и catch, а с ним циклы и условия. Кадр вызывающего снова на стеке, и его блок catch обрабатывает ошибку. Как компилятор это делает, если между ними стек пуст? Это следующий слайд. Это и есть главный выигрыш: обработка ошибок снова выглядит как в синхронном коде.',
+        shows: ['resume load', 'Обработано в try/catch в 30 мс.'],
       },
     ],
     appendix: [
@@ -95,27 +103,35 @@ export default slideText({
     notes: [
       {
         p: 'One operation, written three ways: ask the database for a user, then ask an API for the user’s posts, then count them. Callbacks, promises, async/await. Underneath all three there is the same event loop; what changes is only how we write “go on when it is ready”. Watch where the continuation lives while the thread sleeps: that is the only real difference. For now only the caller is on the call stack; the loop has not started yet.',
+        shows: ['main', 'Call stack'],
       },
       {
         p: 'Callbacks. From 0 to 30 milliseconds the stack is empty and the thread sleeps in the loop. Where is our function meanwhile? Its continuation is the function we handed to the database driver, and the driver holds it until the answer comes. In the picture: the stack is empty, the loop sleeps in its poll phase, the query waits on a socket in the kernel, and the callback waits with the driver.',
+        shows: ['(err, user) => …', 'Waiting'],
       },
       {
         p: 'Promises: the whole chain is built at once, at zero milliseconds, before anything has answered. Four reactions wait on four promises. A chain instead of nesting, but still the same waiting.',
+        shows: ['user => api.posts(user)', 'Waiting'],
       },
       {
         p: 'async/await: what waits now is the function’s own suspended frame, paused at line 2, and the caller’s frame above it. It reads like ordinary blocking code, yet it is the same loop and the same wait: the thread is free. The caller’s frame is kept too, which is why an error can later travel up to it.',
+        shows: ['Waiting', 'main'],
       },
       {
         p: 'Now let the database fail. With callbacks the error is just the first argument: it gets to the top only because every level checks it and passes it on. Forget one check, and the error is lost. On the stack now: the callback, and above it the caller’s callback, handed the error.',
+        shows: ['(err, user) => …', 'Handled through done(err)'],
       },
       {
         p: 'Worse, an exception thrown inside a callback. The try and catch around our call finished long ago, at zero milliseconds. Nobody catches it; Node reports an uncaught exception and the process exits. Look at the stack: the callback is alone on it, and below it there is only the loop.',
+        shows: ['(err, posts) => …', 'Uncaught: the try/catch ended at 0 ms.'],
       },
       {
         p: 'Promises: the rejection skips every then and lands in the single catch at the end, one microtask for each step it skips: they are listed as ran. One place for errors, but loops and branches across awaits are still awkward. Forget that catch, though, and in today’s Node an unhandled rejection ends the process.',
+        shows: ['p1 → p2 (reject)', 'Handled in .catch at 30 ms.'],
       },
       {
         p: 'async/await: the await throws right at its own line, so an ordinary try and catch works, and loops and ifs work too. The caller’s frame is back on the stack, and its catch block handles the error. How does the compiler pull that off, with an empty stack in between? That is the next slide.',
+        shows: ['resume load', 'Handled in try/catch at 30 ms.'],
       },
     ],
     appendix: [

@@ -37,19 +37,27 @@ export default slideText({
     notes: [
       {
         p: 'Цикл событий — это один поток. На машине с четырьмя ядрами он занимает одно, а три простаивают. Чтобы их занять, запускают несколько циклов, и тогда вопрос — как к ним попадают соединения.',
+        shows: ['Один цикл работает на одном ядре', 'простаивают'],
       },
       {
         p: 'Первый способ: каждый цикл открывает свой сокет на том же порту, и ядро ОС выбирает сокет для нового соединения по хешу его адресов. Нагрузку хеш не видит, поэтому выходит неровно.',
+        shows: ['у каждого цикла свой сокет', 'по хешу четвёрки адресов'],
       },
-      { p: 'Кластер Node: главный процесс принимает все соединения и раздаёт их по кругу. Ровно.' },
+      {
+        p: 'Кластер Node: главный процесс принимает все соединения и раздаёт их по кругу. Ровно.',
+        shows: ['Node cluster', 'раздаёт их воркерам по кругу'],
+      },
       {
         p: 'Теперь один обработчик блокирует на 200 миллисекунд. Главный даёт новое соединение только воркеру, который забрал прошлое, поэтому за заблокированным ждёт только одно соединение.',
+        shows: ['Один обработчик блокирует на 200 мс', 'за заблокированным ждут запросы (1)'],
       },
       {
         p: 'Tokio крадёт работу: свободные потоки забирают задачи из очереди занятого, и за блокирующим вызовом не ждёт никто. Но этот поток на это время потерян, поэтому блокирующую работу уносят в отдельный пул.',
+        shows: ['Кража работы (Tokio)', 'поток на это время потерян'],
       },
       {
         p: 'И один процесс uvicorn: один цикл, один блокирующий вызов — ждут все. Это снова вопрос про FastAPI: «по циклу на ядро» само не бывает, надо запустить несколько рабочих процессов.',
+        shows: ['Один цикл, один блокирующий вызов', 'все остальные 11 запросов ждут за ним 200 мс'],
       },
     ],
     appendix: [
@@ -78,19 +86,27 @@ export default slideText({
     notes: [
       {
         p: 'An event loop is one thread. On a four-core machine it keeps one core busy, and the other three idle. To use them, you run several loops, and then the question is how connections reach them.',
+        shows: ['One loop runs on one core', '3 cores idle', 'core 1'],
       },
       {
         p: 'First way: each loop opens its own socket on the same port, and the kernel picks a socket for each new connection by a hash of its addresses. The hash does not see load, so the spread is uneven.',
+        shows: ['SO_REUSEPORT', 'a hash of the 4-tuple'],
       },
-      { p: 'Node’s cluster: the primary process accepts every connection and deals them out in turn. Even.' },
+      {
+        p: 'Node’s cluster: the primary process accepts every connection and deals them out in turn. Even.',
+        shows: ['Node cluster', 'deals the connections to the workers in turn'],
+      },
       {
         p: 'Now one handler blocks for 200 milliseconds. The primary hands a new connection only to a worker that took its last one, so only one connection waits behind the blocked worker.',
+        shows: ['One handler blocks for 200 ms', '1 request waits behind the blocked one'],
       },
       {
         p: 'Tokio steals work: idle threads take tasks from the busy one’s queue, and nobody waits behind the blocking call. But that thread is lost meanwhile, so blocking work goes to a separate pool.',
+        shows: ['Work-stealing (Tokio)', 'a thread is lost'],
       },
       {
         p: 'And one uvicorn process: one loop, one blocking call, and everyone waits. That is the FastAPI question once more: “one loop per core” does not happen by itself; you have to start several worker processes.',
+        shows: ['One loop, one blocking call', 'all 11 other requests wait 200 ms'],
       },
     ],
     appendix: [

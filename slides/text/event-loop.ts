@@ -53,27 +53,35 @@ export default slideText({
     notes: [
       {
         p: 'Так кто же вызывает мой колбэк? Цикл событий — обычный бесконечный цикл вокруг epoll wait. Он считает, сколько можно спать — до ближайшего таймера, — засыпает до этого таймера или до готового сокета и потом по одному вызывает колбэки. Вот и всё; такой цикл есть внутри nginx, Redis, Node и asyncio в Python. Никакой магии в нём нет: всё, что мы увидим дальше, — подробности этого цикла. Прогоним его на маленьком сценарии: два таймера и данные, которые придут в один сокет.',
+        shows: ['epoll_wait', 'Таймеры'],
       },
       {
         p: 'Делать пока нечего, и цикл спит: 50 миллисекунд, ровно до срока таймера t1. Пока он спит, поток не тратит процессор, а таймаут сна — это ближайший срок в куче таймеров. Никакого активного опроса, никакого «а теперь пора?».',
+        shows: ['Спали 50 мс — до ближайшего срока.', 't1 · 50'],
       },
       {
         p: 't1 выполняется — колбэк таймера, то, что называют макрозадачей. Он выполняет промис, и тот ставит микрозадачу p1. А p1 выполняется сразу, сразу после t1 и раньше всего, что есть у цикла: микрозадачи всегда проходят без очереди.',
+        shows: ['Выполняется p1', 'Микрозадачи'],
       },
       {
         p: 'Цикл снова засыпает — до t2, у которого срок 120. Но в 80 в сокет B приходят данные и будят его раньше. Сон заканчивают только две вещи: сокет и таймер. Срок t2 никуда не делся: цикл вспомнит о нём на следующем обороте.',
+        shows: ['Спали 30 мс: данные в B разбудили раньше.', 't2 · 120'],
       },
       {
         p: 'Выполняется колбэк B, а за ним вся цепочка колбэков промисов, которая на нём висит: очередь микрозадач опустошается до самого конца, и только потом цикл идёт дальше. Длинная цепочка микрозадач задерживает таймеры и сокеты так же, как один долгий колбэк.',
+        shows: ['B.then(reply)', 'Микрозадачи'],
       },
       {
         p: 'Node — тот же цикл, разбитый на фазы: таймеры, отложенные колбэки, poll для сокетов, check для setImmediate и закрытия. Здесь, в фазе poll, колбэк сокета планирует две вещи: setImmediate и таймер с нулевой задержкой.',
+        shows: ['setImmediate', 'setTimeout 0 · 11', 'poll'],
       },
       {
         p: 'Фаза check идёт сразу после poll, поэтому immediate выполняется первым, в этом же обороте. Внутри колбэка ввода-вывода этот порядок гарантирован, а вот из основного скрипта — нет. Там всё зависит от того, успела ли истечь задержка таймера к началу первого оборота.',
+        shows: ['check: выполняется setImmediate'],
       },
       {
         p: 'Таймер с нулём ждёт фазы таймеров следующего оборота. И главное правило: пока работает любой колбэк, цикл стоит. Никто больше не выполняется, ни один сокет не читается, ни один таймер не срабатывает. Из этого правила следует всё, что будет дальше в этой главе.',
+        shows: ['Выполняется setTimeout 0.', 'таймеры'],
       },
     ],
     appendix: [
@@ -122,27 +130,35 @@ export default slideText({
     notes: [
       {
         p: 'So who runs my callback? An event loop is an ordinary infinite loop around epoll wait. It works out how long it may sleep, until the nearest timer, sleeps until that timer or a ready socket, and then calls the callbacks one by one. That is all there is to it; nginx, Redis, Node and Python’s asyncio all have this loop inside. Let’s run it on a tiny scenario: two timers, and data arriving on one socket.',
+        shows: ['epoll_wait', 'Timers'],
       },
       {
         p: 'Nothing to do yet, so it sleeps: 50 milliseconds, exactly until timer t1 is due. While it sleeps the thread uses no CPU, and the timeout of the sleep is the nearest deadline in the timer heap.',
+        shows: ['Slept 50 ms, until the nearest deadline.', 't1 · 50'],
       },
       {
         p: 't1 runs: a timer callback, what we call a macrotask. It resolves a promise, which queues a microtask, p1. And p1 runs at once, right after t1 and before anything else the loop has: microtasks always jump the queue.',
+        shows: ['p1 runs', 'Microtasks'],
       },
       {
         p: 'The loop goes back to sleep until t2, due at 120. But data arrives on socket B at 80 and wakes it early. A socket and a timer are the only two things that end the sleep.',
+        shows: ['Slept 30 ms: data on B woke it early.', 't2 · 120'],
       },
       {
         p: 'B’s callback runs, and then the whole chain of promise callbacks that hangs on it: the microtask queue is drained to the very end before the loop moves on. A long chain of microtasks delays timers and sockets just like one long callback.',
+        shows: ['B.then(reply)', 'Microtasks'],
       },
       {
         p: 'Node is the same loop, split into phases: timers, pending callbacks, poll for the sockets, check for setImmediate, and close. Here, in the poll phase, a socket’s callback schedules two things: setImmediate, and a timer with a delay of zero.',
+        shows: ['setImmediate', 'setTimeout 0 · 11', 'poll'],
       },
       {
         p: 'The check phase comes right after poll, so the immediate runs first, in this same turn. Inside an I/O callback that order is guaranteed; from the main script it is not.',
+        shows: ['check: setImmediate runs.'],
       },
       {
         p: 'The zero-delay timer waits for the timers phase of the next turn. And the rule to take away: while any callback runs, the loop stands still. Nobody else runs, no socket is read, no timer fires. Everything else in this chapter follows from that rule.',
+        shows: ['setTimeout 0 runs.', 'timers'],
       },
     ],
     appendix: [

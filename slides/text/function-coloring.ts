@@ -47,18 +47,23 @@ export default slideText({
     notes: [
       {
         p: 'У бесстековых корутин есть цена, и у неё есть имя: раскраска функций. В Python с asyncio функции бывают двух цветов. Вот маленький магазин, где все функции обычные, синие: main обрабатывает корзину и прайс-лист, корзина суммирует цены, список сортирует по цене, а каждую цену получает одна функция, которая сходит за ней в сеть. Асинхронную функцию можно дождаться только из другой асинхронной. Красную функцию нельзя просто вызвать: её нужно дождаться через await.',
+        shows: ['Все функции обычные.', 'fetch_price'],
       },
       {
         p: 'Теперь fetch price нужна сеть, и мы делаем её асинхронной — она краснеет. Вызывающая её price по-прежнему вызывает её по-старому и теперь получает объект корутины вместо числа. Его никто не дождался, так что цена даже не запрашивается. Программа не падает сразу: Python лишь предупредит, что корутину никто не дождался. Беда всплывёт выше, там, где нужно число.',
+        shows: ['price получает корутину, а не значение.'],
       },
       {
         p: 'И цвет ползёт вверх: каждая функция над ней тоже должна стать асинхронной, а каждый вызов — получить await, до самого main. Девять функций и двенадцать мест вызова поменялись ради одного сетевого вызова внизу. И каждая новая асинхронная функция заражает уже своих вызывающих.',
+        shows: ['Изменено: 9 функций, 12 мест вызова.', 'main'],
       },
       {
         p: 'А некоторые вызовы не перевести вовсе. Функцию-ключ для sorted встроенная функция вызывает синхронно, так что ключ не может сделать await; он отдаёт sorted корутины, а две корутины сравнить нельзя. Этот вызов придётся переписать руками. Так же раздваиваются библиотеки: синхронный клиент и асинхронный. Цвет решает не только то, как вызвать нашу функцию, но и то, какие библиотеки нам доступны. То же с колбэком для map: он возвращает корутины, которых никто не ждёт.',
+        shows: ['сравнивает две корутины:', "TypeError: '<' not supported"],
       },
       {
         p: 'Та же программа на Go: цветов нет вовсе. Блокирующий вызов просто паркует горутину, и меняется только тело fetch price; выше никто ничего не замечает. Функция получения цены блокирует, но только свою горутину. То же в Java с виртуальными потоками и в Erlang. Цена отсутствия цветов: любая функция может заблокироваться, и рантайм должен это выдержать.',
+        shows: ['Go: цветов нет, места вызова не меняются.', 'fetchPrice'],
       },
     ],
     appendix: [
@@ -95,18 +100,23 @@ export default slideText({
     notes: [
       {
         p: 'With stackless coroutines there is a price, and it has a name: function coloring. In Python with asyncio, functions come in two colors. Here is a small shop where every function is plain, blue: main handles a cart and a price list, the cart sums the prices, the list sorts by price, and every price comes from one function that fetches it. An async function can only be awaited from another async function.',
+        shows: ['Every function is plain.', 'fetch_price'],
       },
       {
         p: 'Now fetch price needs the network, so we make it async: it turns red. Its caller, price, still calls it the old way, and now gets a coroutine object instead of a number. Nothing has awaited it, so the price is never even fetched. The trouble shows up further up, where a number is needed.',
+        shows: ['price gets a coroutine, not a value.', 'async, chosen by you'],
       },
       {
         p: 'So the color climbs: every function above it must become async too, and every call must get an await, all the way up to main. Nine functions and twelve call sites changed, for one network call at the bottom.',
+        shows: ['9 functions, 12 call sites changed.', 'main'],
       },
       {
         p: 'And some calls cannot be converted at all. The key function of sorted is called synchronously by the built-in, so it cannot await; it hands sorted coroutines, and two coroutines cannot be compared. That call has to be rewritten by hand. Libraries split the same way: a sync client and an async one. The same with the callback of map: it returns coroutines that nobody awaits.',
+        shows: ['sorted(key=…)', "TypeError: '<' not supported"],
       },
       {
         p: 'The same program in Go: no colors at all. A blocking call simply parks the goroutine, and only the body of fetch price changes; nobody above it notices. The same holds in Java with virtual threads and in Erlang. The price of no colors: any function may block, and the runtime must cope with that.',
+        shows: ['Go: no colors, no call site changes.', 'fetchPrice'],
       },
     ],
     appendix: [

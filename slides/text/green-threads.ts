@@ -52,21 +52,27 @@ export default slideText({
     notes: [
       {
         p: 'Можно ли обойтись без async вовсе? Горутина, виртуальный поток Java, процесс Erlang — это задача со своим маленьким стеком, который рантайм умеет отложить в сторону на любой глубине вызовов. Рантайм раскладывает тысячи таких задач по нескольким потокам ОС, а код остаётся обычным блокирующим. Сначала Go: горутина G1 вызывает read, и поток ОС M1 уходит вместе с ней в ядро. Остальные горутины продолжают работать на других потоках.',
+        shows: ['M1 · P1', 'syscall.Read(fd)'],
       },
       {
         p: 'Через 20 микросекунд следящий поток Go, sysmon, замечает застрявший поток, забирает у него процессор P1 и отдаёт новому потоку ОС, M5. В процессе на один поток больше, и никто не стоит за блокирующим вызовом. Блокирующий вызов стоит один поток ОС, а не весь рантайм.',
+        shows: ['M5 · P1', 'sysmon отдаёт P1 новому потоку ОС'],
       },
       {
         p: 'Долгий цикл без вызовов функций, который никогда сам не уступает: через 10 миллисекунд sysmon вытесняет его сигналом. С Go 1.14 можно остановить даже тугой бесконечный цикл, так что одна занятая горутина не захватит процессор навсегда. Раньше такой цикл мог надолго занять поток и задержать всех остальных.',
+        shows: ['sysmon вытесняет G1'],
       },
       {
         p: 'Java: виртуальный поток читает сокет, в котором нет данных. Вместо того чтобы блокировать поток-носитель, он снимается с него: его кадры стека копируются в кучу, а носитель берёт следующий виртуальный поток. Код тот же, блокирующий, а поток ОС свободен. Число потоков ОС больше не растёт вместе с числом ожидающих задач.',
+        shows: ['V1 снимается: носитель 1 берёт V5.', 'Ждут, ни на каком потоке'],
       },
       {
         p: 'Подвох: внутри блока synchronized, до Java 24, виртуальный поток сняться не может. Он закрепляет свой носитель, и тот ждёт в ядре. Носителей столько, сколько ядер: закрепите все — и встанет всё. Поэтому до Java 24 советовали заменять synchronized на явные блокировки.',
+        shows: ['synchronized', 'V1 закрепляет носитель 1.'],
       },
       {
         p: 'Erlang считает редукции — грубо говоря, вызовы функций: после 4000 процесс уходит в конец очереди, даже посреди долгого счёта. Ни один процесс не может надолго занять планировщик, поэтому задержки у Erlang такие ровные. Долгий счёт планировщик режет на кусочки сам — то, что в Node мы делали руками. Три рантайма — три способа остановить задачу, которая сама не останавливается.',
+        shows: ['4000 редукций', 'осталось редукций: 0'],
       },
     ],
     appendix: [
@@ -110,21 +116,27 @@ export default slideText({
     notes: [
       {
         p: 'Can we skip async altogether? A goroutine, a Java virtual thread, an Erlang process: each is a task with a small stack of its own, which the runtime can set aside at any depth of calls. The runtime spreads thousands of them over a few OS threads, and the code stays ordinary blocking code. Go first: goroutine G1 calls read, and OS thread M1 goes into the kernel with it. The other goroutines keep running on the other threads.',
+        shows: ['M1 · P1', 'syscall.Read(fd)'],
       },
       {
         p: '20 microseconds later Go’s monitor thread, sysmon, notices the stuck thread, takes its processor, P1, and hands it to a new OS thread, M5. The process has one thread more, and nobody is stuck behind the blocking call.',
+        shows: ['M5 · P1', 'blocked in the kernel', 'sysmon hands P1 to a new OS thread'],
       },
       {
         p: 'A long loop without any function calls, which never offers to yield: after 10 milliseconds sysmon preempts it with a signal. Since Go 1.14 even a tight endless loop can be stopped, so one busy goroutine cannot take a processor forever.',
+        shows: ['sysmon preempts G1'],
       },
       {
         p: 'Java: a virtual thread reads a socket with no data. Instead of blocking its carrier thread it unmounts: its stack frames are copied to the heap, and the carrier takes the next virtual thread. The same blocking code, and the OS thread is free.',
+        shows: ['V1 unmounts: carrier 1 takes V5.', 'Waiting, on no thread'],
       },
       {
         p: 'The catch: inside a synchronized block, before Java 24, a virtual thread cannot unmount. It pins its carrier, which then waits in the kernel. There are only as many carriers as cores: pin them all, and everything stops.',
+        shows: ['synchronized', 'pinned: blocked in the kernel'],
       },
       {
         p: 'Erlang counts reductions, roughly function calls: after 4,000 of them a process goes to the back of the run queue, even in the middle of a long computation. No process can hold a scheduler for long, and that is why Erlang’s latency is so even. Three runtimes, three ways to stop a task that does not stop itself.',
+        shows: ['4,000 reductions', 'reductions left: 0'],
       },
     ],
     appendix: [

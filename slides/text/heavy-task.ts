@@ -45,12 +45,15 @@ export default slideText({
     notes: [
       {
         p: 'Цикл событий кооперативный: колбэк не прервать. Наш сервер обслуживает 200 запросов в секунду, по 2 миллисекунды, и тут приходит задача на 300 миллисекунд счёта: разобрать большой JSON, посчитать хеш пароля. Если выполнить её сразу, цикл 300 миллисекунд никого не обслуживает, а за ней копятся шестьдесят запросов — хотя остальные ядра машины свободны. Это не ошибка в коде, а свойство модели: пока колбэк считает, цикл ждёт. На картинке: тяжёлый колбэк занимает стек вызовов, запросы копятся в списке готовых, а поток воркера внизу простаивает; худший из них ждёт триста миллисекунд.',
+        shows: ['тяжёлая · 300 мс', 'Поток воркера', 'худший ждёт 299 мс'],
       },
       {
         p: 'Первое лечение: разрезать работу на куски и после каждого куска отдавать цикл через setImmediate. Следующий кусок ждёт в очереди check за запросами, и они проходят между кусками; худшая задержка — пара кусков. Цена: сама тяжёлая задача заканчивается позже, и её надо уметь разрезать. Это та же кооперативность, только честная: мы сами уступаем цикл.',
+        shows: ['кусок 3/30', 'худший ждёт 19 мс'],
       },
       {
         p: 'Второе лечение: рабочий поток. Задача уходит со стека в поток воркера на другом ядре, а главный цикл свободен; задержка остальных не меняется вовсе. Оценивая такое лечение, смотрите на девяносто девятый перцентиль и на максимум, а не на среднее: среднее прячет те шестьдесят запросов, которые ждали. В Python то же самое делают пулом процессов.',
+        shows: ['Поток воркера', 'худший запрос занимает 2 мс'],
       },
     ],
     appendix: [
@@ -96,12 +99,15 @@ export default slideText({
     notes: [
       {
         p: 'The event loop is cooperative: a callback cannot be interrupted. Our server handles 200 requests a second, 2 milliseconds each, and then a task with 300 milliseconds of computing arrives: a big JSON to parse, a password hash. Run inline, the loop serves no one for 300 milliseconds, and sixty requests queue up behind it, though the other cores of the machine are idle. On the picture: the heavy callback fills the call stack, the requests pile up in the ready list, and the worker thread below sits idle; the worst of them waits three hundred milliseconds.',
+        shows: ['heavy · 300 ms', 'Worker thread', 'the worst waits 299 ms'],
       },
       {
         p: 'First fix: cut the work into chunks, and after each chunk give the loop back with setImmediate. The next chunk waits in the check queue behind the requests, which now run between the chunks; the worst latency is a couple of chunks. The price: the heavy task itself finishes later, and you must be able to cut it.',
+        shows: ['slice 3/30', 'the worst waits 19 ms'],
       },
       {
         p: 'Second fix: a worker thread. The task leaves the call stack for a worker thread on another core, and the main loop stays free; the others’ latency does not change at all. When you judge a fix like this, look at the 99th percentile and the maximum, not the average: the average hides the sixty requests that waited.',
+        shows: ['Worker thread', 'the worst request takes 2 ms'],
       },
     ],
     appendix: [

@@ -42,15 +42,19 @@ export default slideText({
     notes: [
       {
         p: 'Не всё в Node асинхронно на уровне ядра. Файлы, поиск адреса по имени хоста и дорогие функции криптографии выполняются в скрытом пуле из четырёх потоков. В спокойный день чтение файла ничего не ждёт.',
+        shows: ['Пул потоков', 'в скрытом пуле из 4 потоков', 'Спокойный день'],
       },
       {
         p: 'Классический инцидент, как это было до 2018 года: восемь медленных DNS-запросов занимают все четыре потока, и чтение файла, которое к DNS никакого отношения не имеет, ждёт за ними четыре секунды. Когда запрос заканчивается, поток будит цикл через ядро, и его колбэк ждёт в очереди цикла.',
+        shows: ['До 2018 года', 'DNS', 'eventfd'],
       },
       {
         p: 'С libuv 1.23.1, в 2018 году, DNS-запросы получают не больше половины пула, и чтения проходят сразу. Но хеширование паролей или медленный диск по-прежнему могут занять весь пул.',
+        shows: ['С 2018 года: DNS берёт 2 потока из 4'],
       },
       {
         p: 'Или, в libuv без этого правила, увеличить пул: шестнадцать потоков, заданных в окружении до старта процесса. Восемь медленных запросов его уже не заполняют, и чтения находят свободные потоки.',
+        shows: ['16 потоков: DNS занял 8'],
       },
     ],
     appendix: [
@@ -90,15 +94,19 @@ export default slideText({
     notes: [
       {
         p: 'Not everything in Node is asynchronous in the kernel. Files, DNS lookups by host name and the expensive crypto functions run on a hidden pool of four threads. On a calm day a file read waits for nothing.',
+        shows: ['Thread pool', 'a hidden pool of 4 threads', 'A calm day'],
       },
       {
         p: 'The classic incident, as it was before 2018: eight slow DNS lookups take all four threads, and a file read, which has nothing to do with DNS, waits four seconds behind them. When a lookup ends, its thread wakes the loop through the kernel, and its callback waits in the loop’s queue.',
+        shows: ['Before 2018', 'DNS', 'eventfd'],
       },
       {
         p: 'Since libuv 1.23.1, in 2018, lookups get at most half the pool, and the reads go through at once. But password hashing or a slow disk can still fill the whole pool.',
+        shows: ['Since 2018: lookups get 2 of 4 threads'],
       },
       {
         p: 'Or, on a libuv without that rule, make the pool bigger: sixteen threads, set in the environment before the process starts. Eight slow lookups no longer fill it, and the reads find free threads.',
+        shows: ['16 threads: lookups hold 8; reads find free ones.'],
       },
     ],
     appendix: [

@@ -50,27 +50,35 @@ export default slideText({
     notes: [
       {
         p: 'Пример из доклада: несколько строк, шесть букв. Прежде чем идти по шагам, подумайте и угадайте, в каком порядке напечатаются буквы. Запишите или просто запомните — потом посмотрим, кто был прав. Здесь важны три места: стек вызовов, очередь микрозадач и очередь таймеров. Каждая строка либо печатает сразу, либо ставит что-то в одну из очередей.',
+        shows: ['Стек вызовов', 'Микрозадачи', 'Таймеры'],
       },
       {
         p: 'Скрипт выполняется сверху вниз. A печатается сразу. Потом setTimeout ставит B в очередь таймеров: это макрозадача, даже с задержкой ноль миллисекунд. Ноль здесь значит не «сейчас», а «при первой возможности».',
+        shows: ["log('B') · 0", 'Таймеры'],
       },
       {
         p: 'queueMicrotask ставит C в очередь микрозадач. Пока ничего не выполняется: скрипт ещё на стеке. Микрозадача подождёт, пока стек не опустеет.',
+        shows: ["log('C')", 'Микрозадачи'],
       },
       {
         p: 'Async-функция начинается как любая функция: синхронно печатает D и останавливается на await. Её продолжение — остаток функции, который напечатает E, — встаёт в очередь микрозадач за C. Заметьте: D напечаталась сразу, до F, — тело async-функции до первого await выполняется синхронно. А сам await отдаёт управление, даже если ждать ему нечего.',
+        shows: ["log('E')", 'Микрозадачи'],
       },
       {
         p: 'Печатается F, скрипт закончился, стек пуст. Теперь первой идёт очередь микрозадач, раньше любого таймера: C. Правило простое: как только стек пуст, выполняются микрозадачи, все до одной. Таймер B стоит в своей очереди, но ему придётся подождать.',
+        shows: ["log('C')", 'Стек вызовов'],
       },
       {
         p: 'Потом E — продолжение после await. Очередь микрозадач наконец пуста. Если бы E поставила новую микрозадачу, та тоже выполнилась бы раньше таймера.',
+        shows: ["log('E')", 'Стек вызовов'],
       },
       {
         p: 'Только теперь цикл берёт следующую макрозадачу — таймер, B. Его ноль миллисекунд означал «как можно скорее», а это после всех микрозадач. Таймер с нулевой задержкой — способ выполнить код не раньше, а позже всего остального.',
+        shows: ["log('B')", 'Макрозадачи'],
       },
       {
         p: 'Итог: A, D, F, C, E, B. Макрозадачи выполняются по одной; после каждой очередь микрозадач опустошается до конца. Сначала весь синхронный код, потом все микрозадачи, потом одна макрозадача — и снова все микрозадачи. Кто угадал? Запомните эту картинку: она объясняет вопрос в конце главы.',
+        shows: ['Макрозадачи', 'Микрозадачи'],
       },
     ],
     appendix: [
@@ -115,25 +123,35 @@ export default slideText({
     notes: [
       {
         p: 'The talk’s example: a few lines, six letters. Before we step through it, take a moment and guess the order in which the letters are printed. Write it down, or just remember it; we will see who was right. Three places matter here: the call stack, the microtask queue and the timer queue.',
+        shows: ['Call stack', 'Microtasks', 'Timers'],
       },
       {
         p: 'The script runs top to bottom. A is printed at once. Then setTimeout puts B in the timer queue: a macrotask, even with a delay of zero milliseconds.',
+        shows: ["log('B') · 0", 'Timers'],
       },
-      { p: 'queueMicrotask puts C in the microtask queue. Nothing runs yet: the script is still on the stack.' },
+      {
+        p: 'queueMicrotask puts C in the microtask queue. Nothing runs yet: the script is still on the stack.',
+        shows: ["log('C')", 'Microtasks'],
+      },
       {
         p: 'The async function starts like any function: it prints D synchronously and stops at its await. Its continuation, the rest of the function that prints E, queues behind C in the microtask queue. Note that D came before F: an async function runs synchronously up to its first await.',
+        shows: ["log('E')", 'Microtasks'],
       },
       {
         p: 'F is printed, the script is done, and the stack is empty. Now the microtask queue goes first, before any timer: C. The rule: as soon as the stack is empty, microtasks run, every one of them.',
+        shows: ["log('C')", 'Call stack'],
       },
       {
         p: 'Then E, the continuation after await. The microtask queue is empty at last. Had E queued another microtask, that one too would run before the timer.',
+        shows: ["log('E')", 'Call stack'],
       },
       {
         p: 'Only now does the loop take its next macrotask: the timer, B. Its zero milliseconds meant “as soon as possible”, and that is after every microtask.',
+        shows: ["log('B')", 'Macrotasks'],
       },
       {
         p: 'The result: A, D, F, C, E, B. Macrotasks run one at a time; after each one, the microtask queue is drained to the end. Who guessed it? Keep this picture in mind: it explains the question at the end of this chapter.',
+        shows: ['Macrotasks', 'Microtasks'],
       },
     ],
     appendix: [

@@ -33,12 +33,15 @@ export default slideText({
     notes: [
       {
         p: 'Один поток, три сокета. Данные придут сначала на B, потом на C, потом на A, и каждый системный вызов стоит микросекунду. Первая стратегия — обычное блокирующее чтение: поток читает A и спит там, пока в A не появятся данные. А B и C давно готовы, и их никто не обслуживает: готовый сокет стоит в очереди за пустым. Задержка B и C зависит не от них самих, а от того, когда придут данные в A. С одним потоком блокирующее чтение не работает. Можно, конечно, снова завести по потоку на сокет, но это та самая задача C10K с прошлого слайда.',
+        shows: ['Блокирующее чтение', 'Сокет A'],
       },
       {
         p: 'Вторая стратегия: переводим сокеты в неблокирующий режим. Теперь чтение из пустого сокета сразу возвращает «попробуйте позже» — ошибку EAGAIN. Поток читает по кругу: A, B, C, снова A. Каждый сокет обслуживается вскоре после прихода данных, задержка маленькая, но посмотрите на ядро процессора: оно занято на сто процентов, и почти всё — пустые чтения. Процессор тратится не на работу, а на вопрос «а теперь есть?».',
+        shows: ['Активный опрос', 'EAGAIN', 'CPU: 100 %'],
       },
       {
         p: 'Третья — мультиплексор. Поток делает один вызов, который ждёт сразу все три сокета, epoll wait, и спит в нём, не тратя процессор. Ядро будит его, когда сокет готов, и поток читает только готовые. Ни одного пустого чтения, и никто не ждёт. На этом вызове построен любой цикл событий; следующий слайд — о том, чего стоит сам вызов. Спать и при этом ничего не пропускать — ровно то, чего мы хотели.',
+        shows: ['Мультиплексор', 'epoll_wait'],
       },
     ],
     appendix: [
@@ -73,12 +76,15 @@ export default slideText({
     notes: [
       {
         p: 'One thread, three sockets. Data will arrive on B first, then on C, then on A, and every system call costs a microsecond. The first strategy is the plain blocking read: the thread reads A and sleeps there until A has data. Meanwhile B and C have long been ready and nobody serves them: a ready socket queues behind an empty one. With one thread, blocking reads do not work. We could go back to a thread per socket, but that is the C10K problem of the last slide.',
+        shows: ['Blocking read', 'Socket A'],
       },
       {
         p: 'Second strategy: put the sockets in non-blocking mode. Now a read on an empty socket returns at once with “try again later”, the error called EAGAIN. The thread reads round and round: A, B, C, A again. Each socket is served soon after its data arrives, so the wait is short, but look at the core: it burns at a hundred percent, almost all of it on empty reads.',
+        shows: ['Busy polling', 'EAGAIN', 'CPU busy: 100 %'],
       },
       {
         p: 'Third, the multiplexer. The thread makes one call that waits on all three sockets at once, epoll wait, and sleeps there without using the CPU. The kernel wakes it when a socket is ready, and it reads only the ready ones. Not one empty read, and nobody waits. Every event loop is built on this call; the next slide is about what the call itself costs.',
+        shows: ['Multiplexer', 'epoll_wait'],
       },
     ],
     appendix: [

@@ -32,17 +32,24 @@ export default slideText({
     notes: [
       {
         p: 'Как понять, чего ждёт процесс? Спросить ядро: strace показывает его системные вызовы, а файловая система proc — переключения контекста. Простаивающий цикл Node, strace считает вызовы: всё время в epoll wait. Так выглядит здоровое ожидание.',
+        shows: ['strace -f -c -w -p', 'epoll_pwait', 'Здоровое ожидание'],
       },
       {
         p: 'Процесс, заблокированный на канале: одно чтение, которое не возвращается. Цикл стоит, поток спит в ядре. Кто-то должен написать в этот канал, или ожиданию нужен таймаут.',
+        shows: ['read(3,', 'один read(), который не возвращается'],
       },
       {
         p: 'Четыре потока на одном мьютексе: всё время в futex, и многие вызовы кончаются неудачей и повторяются. Они ждут друг друга, а не сеть.',
+        shows: ['futex', 'потоки ждут друг друга в futex'],
       },
       {
         p: 'Четыре считающих потока на одном ядре: системных вызовов нет вовсе, а невольные переключения контекста растут — планировщик отбирает ядро. Потокам не хватает процессора.',
+        shows: ['nvcswch/s', 'планировщик отбирает ядро'],
       },
-      { p: 'Теперь игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.' },
+      {
+        p: 'Теперь игра: вот вывод — назовите причину. Пусть зал ответит раньше вас.',
+        shows: ['Чем занят этот процесс?', 'Борьба за блокировку'],
+      },
     ],
     appendix: [
       {
@@ -73,17 +80,24 @@ export default slideText({
     notes: [
       {
         p: 'How do you tell what a process is waiting for? Ask the kernel: strace shows its system calls, and the proc file system its context switches. An idle Node loop, with strace counting calls: all the time is in epoll wait. That is what healthy waiting looks like.',
+        shows: ['strace -f -c -w -p', 'epoll_pwait', 'Healthy waiting'],
       },
       {
         p: 'A process blocked on a pipe: one read that never returns. The loop is stuck, its thread asleep in the kernel. Someone has to write to that pipe, or the wait needs a timeout.',
+        shows: ['read(3,', 'one read() that never returns'],
       },
       {
         p: 'Four threads on one mutex: all the time is in futex, and many of those calls fail and try again. They wait for each other, not for the network.',
+        shows: ['futex', 'the threads wait in futex for each other'],
       },
       {
         p: 'Four computing threads on one core: no system calls at all, and the involuntary context switches grow: the scheduler takes the core away. The threads are short of CPU.',
+        shows: ['nvcswch/s', 'Too few cores'],
       },
-      { p: 'Now the game: here is an output, name the cause. Let the room answer before you do.' },
+      {
+        p: 'Now the game: here is an output, name the cause. Let the room answer before you do.',
+        shows: ['What is this process doing?', 'Lock contention'],
+      },
     ],
     appendix: [
       {

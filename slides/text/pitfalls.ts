@@ -82,15 +82,19 @@ export default slideText({
     notes: [
       {
         p: 'Десять тысяч вызовов разом к API, который обслуживает по сто. Без своего лимита 9 900 из них получают отказ «слишком много запросов» за миллисекунду: «готово» через 200 миллисекунд, но почти всё — ошибки. А в Python десять тысяч сокетов разом упрутся ещё и в лимит процесса на открытые файлы; Node и Go поднимают этот лимит при старте.',
+        shows: ['9 900 из 10 000 вызовов отклонены', 'лимит API 100', 'ulimit -n 1024'],
       },
       {
         p: 'Ставим свой лимит как у API, сто: отказов нет, сто волн по 200 миллисекунд — 20 секунд. Быстрее нельзя: узкое место — API, а лимит лишь не даёт тратить вызовы впустую.',
+        shows: ['Все 10 000 получили ответ, отказов нет, за 20 с.'],
       },
       {
         p: 'Теперь один сокет завис, а таймаута нет: gather не вернётся никогда, и зависший вызов навсегда держит один из ста слотов.',
+        shows: ['не вернётся никогда', 'вечно →'],
       },
       {
         p: 'Таймаут две секунды на каждый вызов: зависший падает, слот возвращается, всё готово за 20,2 секунды. Лимит — по самому узкому ресурсу, таймаут — на каждый вызов.',
+        shows: ['упал через 2 с', 'всё готово через 20,2 с'],
       },
     ],
     appendix: [
@@ -135,15 +139,19 @@ export default slideText({
     notes: [
       {
         p: 'Ten thousand calls fired at once against an API that serves a hundred at a time. With no limit of our own, 9,900 of them are rejected with “too many requests” within a millisecond: “done” in 200 milliseconds, and nearly all of it failed. And in Python ten thousand sockets at once also run into the process’s limit on open files; Node and Go raise that limit as they start.',
+        shows: ['9,900 of 10,000 calls rejected', 'API limit 100', 'ulimit -n 1,024'],
       },
       {
         p: 'Set our own limit to the API’s, a hundred: no rejections, a hundred waves of 200 milliseconds, 20 seconds. It cannot go faster: the API is the bottleneck, and the limit only stops us from wasting calls.',
+        shows: ['All 10,000 answered, none rejected, in 20 s.'],
       },
       {
         p: 'Now one socket hangs, and there is no timeout: the gather never returns, and the hung call holds one of the hundred slots forever.',
+        shows: ['never returns', 'forever →'],
       },
       {
         p: 'A two-second timeout on every call: the hung one fails, its slot comes back, and everything is done in 20.2 seconds. Limit by the narrowest resource, and put a timeout on every call.',
+        shows: ['failed after 2 s', 'all done in 20.2 s'],
       },
     ],
     appendix: [

@@ -46,27 +46,35 @@ export default slideText({
     notes: [
       {
         p: 'Теперь asyncio в Python, и сначала — где он теряет конкурентность. Программа одна, а меняется только одна строка в обработчике запроса. Будем портить её по одной строке и смотреть на пульс. Фоновая задача-пульс тикает каждые 100 миллисекунд; в 250 приходят два запроса, каждый ждёт 300. С асинхронным сном через await оба ждут одновременно, и пульс держит ритм. Так выглядит правильный код. Пульс — наш индикатор: пока он тикает ровно, цикл свободен.',
+        shows: ['пульс', 'медиана интервала 100,2 мс', 'asyncio.sleep('],
       },
       {
         p: 'Теперь забудем await. Вызов корутинной функции только создаёт объект корутины: ничего не выполняется. Запрос «готов» сразу, ничего не сделав, а Python печатает предупреждение, что корутину так и не дождались. Ищите это предупреждение в своих логах. Ошибки нет, исключения нет — только строчка предупреждения.',
+        shows: ['was never awaited', 'fetch()'],
       },
       {
         p: 'Дальше — блокирующий сон из модуля time внутри async-функции. Он блокирует единственный поток цикла: два обработчика идут друг за другом, 600 миллисекунд, и всё это время пульс молчит. Не выполняется ни другая задача, ни другой запрос — ничего. Один неосторожный вызов — и асинхронный сервер работает как однопоточный.',
+        shows: ['time.sleep', 'цикл заблокирован 600 мс', 'пропущенный тик'],
       },
       {
         p: 'Библиотека requests — то же самое под маской: её get ждёт сеть внутри потока цикла. Как и синхронный драйвер базы данных или чтение большого файла. На экране нигде не написано «блокирует»; код выглядит совершенно невинно. На ревью кода ищут именно такие строки. Ни async, ни await тут не помогут: вызов синхронный и держит поток до самого ответа.',
+        shows: ['requests.get(URL)', 'цикл заблокирован 600 мс'],
       },
       {
         p: 'Лечение для блокирующего вызова, который не заменить: отправить его в поток. Пока поток ждёт сеть, цикл спит в select, свободный для остальных, и пульс снова вовремя. Для этого у asyncio и есть пул потоков. Цикл ждёт ответа от потока так же, как ждал бы сокета.',
+        shows: ['asyncio.to_thread(requests.get, URL)', '2 потока', 'спит в select()'],
       },
       {
         p: 'Но счёт в потоках — совсем другая история. Потоки делят глобальную блокировку интерпретатора, GIL: два цикла по 300 миллисекунд идут 600, друг за другом, а каждый тик пульса опаздывает на 5 миллисекунд — он ждёт, пока ему передадут блокировку. Потоки помогают ждать, но не помогают считать. Ожидание эту блокировку отпускает, а счёт на чистом Python её держит.',
+        shows: ['считает (GIL)', 'тиков: 9'],
       },
       {
         p: 'У каждого процесса свой интерпретатор и своя блокировка: два цикла идут параллельно, 300 миллисекунд, а поток цикла свободен. Простое правило: блокирующий ввод-вывод — в поток, счёт — в процесс. Цена — запуск процессов и передача данных между ними. Поэтому в процессы отдают только то, что действительно долго считается.',
+        shows: ['2 процесса', 'медиана интервала 100,2 мс'],
       },
       {
         p: 'А как найти блокирующий вызов в большой программе? Включить режим отладки asyncio одной переменной окружения. Он пишет в лог каждый колбэк, который держал цикл дольше 100 миллисекунд, с именем его задачи: здесь каждый обработчик занял 0,3 секунды. Включайте его при разработке и на стенде, а не только когда что-то сломалось.',
+        shows: ['took 0.300 seconds'],
       },
     ],
     appendix: [
@@ -113,27 +121,35 @@ export default slideText({
     notes: [
       {
         p: 'Now Python’s asyncio, and first, where it loses its concurrency. One program, and only one line in the request handler changes. A heartbeat task ticks every 100 milliseconds; two requests arrive at 250 and each waits 300. With an awaited asyncio sleep both wait at the same time, and the heartbeat keeps time. This is what correct code looks like. The heartbeat is our indicator: while it ticks evenly, the loop is free.',
+        shows: ['heartbeat', 'median interval 100.2 ms', 'asyncio.sleep('],
       },
       {
         p: 'Now forget the await. Calling a coroutine function only creates a coroutine object: nothing runs. The request is “done” at once, without having done anything, and Python prints a warning that the coroutine was never awaited. Look for that warning in your logs.',
+        shows: ['was never awaited', 'fetch()'],
       },
       {
         p: 'Next, the blocking sleep from the time module inside an async function. It blocks the loop’s only thread: the two handlers run one after the other, 600 milliseconds, and for all that time the heartbeat falls silent. No other task, no other request, nothing runs.',
+        shows: ['time.sleep', 'loop blocked for 600 ms', 'missed tick'],
       },
       {
         p: 'The requests library is the same thing in disguise: its get waits for the network inside the loop’s thread. So does a synchronous database driver, or reading a big file. Nothing on the screen says “blocking”; the code looks perfectly innocent. In a code review, these are the lines to look for.',
+        shows: ['requests.get(URL)', 'loop blocked for 600 ms'],
       },
       {
         p: 'The fix for a blocking call you cannot replace: send it to a thread. While the thread waits for the network, the loop sleeps in select, free to serve others, and the heartbeat is back on time. This is what the thread pool of asyncio is for.',
+        shows: ['asyncio.to_thread(requests.get, URL)', '2 threads', 'asleep in select()'],
       },
       {
         p: 'But computing in threads is a different story. Threads share the global interpreter lock: two loops of 300 milliseconds take 600, one after the other, and the heartbeat’s every tick comes 5 milliseconds late, because it waits for the lock to be handed over. Threads help with waiting, not with computing.',
+        shows: ['waiting for the GIL', 'median interval 105.2 ms'],
       },
       {
         p: 'Processes each have their own interpreter and their own lock: the two loops run in parallel, 300 milliseconds, and the loop’s thread stays free. Rule of thumb: blocking I/O goes to a thread, computing goes to a process. The price: starting processes and passing data between them.',
+        shows: ['2 processes', 'median interval 100.2 ms'],
       },
       {
         p: 'And how do you find the blocking call in a big program? Turn on asyncio’s debug mode with one environment variable. It logs every callback that held the loop for more than 100 milliseconds, with the name of its task: here, each handler took 0.3 seconds.',
+        shows: ['took 0.300 seconds'],
       },
     ],
     appendix: [

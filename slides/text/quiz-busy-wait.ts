@@ -22,12 +22,15 @@ export default slideText({
     notes: [
       {
         p: 'Вопрос к вам. В Node-сервере кто-то «асинхронно» ждёт флаг: пока флаг не выставлен, ждать уже выполненный промис. Флаг выставляет обработчик сетевого запроса. Код на JavaScript здесь выполняет один поток, как в любом сервере на Node. Что будет с сервером? Прочитайте четыре ответа и подумайте минуту. Код короткий и выглядит безобидно.',
+        shows: ['Что будет с сервером?', 'await'],
       },
       {
         p: 'Теперь голосуем: на телефонах, если вы в комнате, или поднимите руки, пока я читаю ответы. Вспомните пример с буквами от A до F: куда await на выполненном промисе ставит остаток цикла? Не спешите, время есть.',
+        shows: ['Поднимите руки: какой ответ?'],
       },
       {
         p: 'Ответ — третий: сервер зависает. Каждый await отдаёт управление только до следующей микрозадачи, а каждый оборот ставит новую, так что очередь микрозадач никогда не пустеет и цикл не доходит ни до таймера, ни до сетевого события. Обработчик, который выставил бы флаг, так и не запустится. Процесс не падает и память не растёт — он просто крутится на целом ядре. Снаружи это выглядит как сервер, который перестал отвечать, хотя процесс жив и занят. Уступить по-настоящему — дождаться setImmediate или таймера.',
+        shows: ['Зависнет весь сервер, одно ядро — на 100%', 'правильный ответ', 'очередь не пустеет'],
       },
     ],
     appendix: [
@@ -53,12 +56,15 @@ export default slideText({
     notes: [
       {
         p: 'A question for you. In a Node server, someone waits “asynchronously” for a flag: while the flag is not set, await a resolved promise. The flag is set by the handler of a network request. What happens to the server? Read the four answers and take a minute.',
+        shows: ['What happens to the server?', 'await'],
       },
       {
         p: 'Now vote: on your phones if you joined the room, or hands up for each answer as I read them. Think of the A to F example: where does an await on a resolved promise put the rest of the loop?',
+        shows: ['Hands up: which one?'],
       },
       {
         p: 'The answer is three: the server hangs. Each await yields only until the next microtask, and every turn queues a new one, so the microtask queue is never empty, and the loop never gets to a timer or a network event. The handler that would set the flag never runs. The process does not crash and memory does not grow: it just spins at a full core. To yield for real, wait for setImmediate or a timer.',
+        shows: ['The whole server hangs, one core at 100%', 'right answer', 'the queue never empties'],
       },
     ],
     appendix: [

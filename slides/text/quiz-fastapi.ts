@@ -23,12 +23,15 @@ export default slideText({
     notes: [
       {
         p: 'Вопрос в конце главы. Обработчик FastAPI, объявленный через async, вызывает библиотеку requests, и вызов длится 200 миллисекунд. Один процесс uvicorn. Разом пришло пятьдесят запросов. Сколько ждёт последний? Прочитайте ответы и подумайте. Такой код встречается очень часто.',
+        shows: ['requests.get(RATES_URL)', '50 запросов'],
       },
       {
         p: 'Голосуем: на телефонах или поднимите руки, пока я читаю ответы. Подсказка: подумайте, кто выполняет обработчик и в каком потоке. Вспомните, что мы видели на слайде про блокирующие вызовы.',
+        shows: ['Поднимите руки: какой ответ?'],
       },
       {
         p: 'Ответ — второй, около 10 секунд. Блокирующий вызов держит поток цикла, и пятьдесят запросов идут строго по очереди: пятьдесят раз по 200 миллисекунд. Парадокс: уберите async, и FastAPI сам выполнит обычную функцию в своём пуле из 40 потоков — около 400 миллисекунд. Правильное лечение — асинхронный HTTP-клиент, и все пятьдесят закончатся за 200 миллисекунд. Пока он ждёт ответа, цикл свободен, и запросы ждут одновременно. Дело не в FastAPI: так поведёт себя любой асинхронный фреймворк с блокирующим вызовом внутри.',
+        shows: ['50 × 200 мс строго подряд', 'правильный ответ', '400 мс: 40 потоков, два круга'],
       },
     ],
     appendix: [
@@ -54,12 +57,15 @@ export default slideText({
     notes: [
       {
         p: 'A question to close the chapter. A FastAPI handler, declared async, calls the requests library, and the call takes 200 milliseconds. One uvicorn process. Fifty requests arrive at once. How long does the last of them wait? Read the answers and take a moment.',
+        shows: ['requests.get(RATES_URL)', 'One uvicorn process, 50 requests at once.'],
       },
       {
         p: 'Vote now: on your phones, or hands up as I read the answers. A hint: think of who runs the handler, and on which thread.',
+        shows: ['Hands up: which one?'],
       },
       {
         p: 'The answer is two, about 10 seconds. The blocking call holds the loop’s thread, so the fifty requests run strictly one after another, fifty times 200 milliseconds. The paradox: drop the async, and FastAPI runs the plain function in its pool of 40 threads by itself, about 400 milliseconds. The right fix is an async HTTP client, and all fifty finish in 200 milliseconds. It is not about FastAPI: any async framework behaves like this with a blocking call inside.',
+        shows: ['50 × 200 ms, one after another', 'right answer', '400 ms: 40 threads, two rounds'],
       },
     ],
     appendix: [

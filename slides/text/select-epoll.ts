@@ -62,15 +62,19 @@ export default slideText({
     notes: [
       {
         p: 'Один вызов ждёт сразу много сокетов и говорит, какие готовы. Вопрос — сколько работы на каждый вызов. Самый старый — select, здесь на сотне дескрипторов, из которых десять будут готовы. При каждом вызове программа отдаёт ядру весь список; ядро проверяет все сто, чтобы найти десять, а потом программа ещё раз проходит список, чтобы узнать, какие отмечены. Посмотрим, что будет, когда соединений станет больше.',
+        shows: ['ядро проверяет', 'готовых 10, проверено 100.'],
       },
       {
         p: 'Тысяча дескрипторов, готовы те же десять: тысяча проверок в ядре и тысяча в программе, при каждом вызове. Цена растёт с числом соединений, а не с числом событий. А сервер, у которого много соединений, держит в основном молчащие, так что почти вся эта работа впустую. Представьте чат, где из тысячи пользователей пишут десять: проверяем всех ради десяти.',
+        shows: ['1 000', 'ваш код проверяет'],
       },
       {
         p: 'Тысяча сто — select вообще не вызвать. Его битовая маска вмещает дескрипторы только до 1023, и размер зашит при компиляции. Python бросает исключение, а C, собранный с fortify, аварийно завершает процесс. Poll снимает этот предел, но по-прежнему каждый раз передаёт и проверяет весь список. Предел древний, но старый код натыкается на него до сих пор.',
+        shows: ['select: отказ для fd 1 102', 'FD_SETSIZE = 1024'],
       },
       {
         p: 'epoll на ста тысячах. Список живёт в ядре: каждый сокет регистрируется один раз, а когда приходят данные, ядро само ставит этот сокет в список готовых. Ожидание возвращает только готовые: десять проверок, столько, сколько событий, — открыто ли сто соединений или сто тысяч. kqueue в BSD и macOS устроен так же. Цена вызова теперь зависит от числа событий, а не от числа соединений: именно этого не хватало select и poll. Поэтому любой серьёзный цикл событий в Linux построен на epoll.',
+        shows: ['100 000', 'готовых 10, проверено 10.'],
       },
     ],
     appendix: [
@@ -119,15 +123,19 @@ export default slideText({
     notes: [
       {
         p: 'One call waits on many sockets at once and says which are ready. The question is how much work each call costs. The oldest is select, here on a hundred descriptors, ten of which will be ready. On every call the program hands the kernel the whole list; the kernel checks all hundred to find the ten, and then the program walks the list again to see which were marked.',
+        shows: ['the kernel checks', '10 ready; the kernel checked 100.'],
       },
       {
         p: 'A thousand descriptors, and the same ten ready: a thousand checks in the kernel and a thousand in the program, on every call. The cost grows with the number of connections, not with the number of events. And a server that holds many connections holds mostly idle ones, so nearly all of that work is wasted.',
+        shows: ['1,000', 'your code checks'],
       },
       {
         p: 'Eleven hundred: select cannot even be called. Its bitmap holds descriptors only up to 1023, a size fixed when the program is compiled. Python raises an error, and C built with fortify aborts the process. Poll lifts that limit, but it still hands over and checks the whole list every time.',
+        shows: ['select refuses fd 1,102', 'FD_SETSIZE = 1024'],
       },
       {
         p: 'epoll on a hundred thousand. The list lives in the kernel: each socket is registered once, and when data arrives the kernel itself puts that socket on a ready list. The wait returns just the ready ones: ten checks, as many as there are events, whether a hundred or a hundred thousand connections are open. kqueue on BSD and macOS works the same way. That is why every serious event loop on Linux sits on epoll.',
+        shows: ['100,000', '10 ready; the kernel checked 10.'],
       },
     ],
     appendix: [

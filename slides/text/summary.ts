@@ -10,6 +10,7 @@ export default slideText({
     notes: [
       {
         p: 'Вопросы, с которых мы начинали, и ответы на них. Почему не поток на соединение? Он прост, но стоит памяти и переключений контекста; под всеми моделями — неблокирующие сокеты и epoll: один поток ждёт за всех. Кто вызывает мой колбэк? Цикл событий, по одному: одна долгая функция останавливает всех, а микрозадачи идут раньше таймеров. Что делает await? Приостанавливает конечный автомат и возвращает управление циклу; плата — раскраска функций. Можно ли без async? Да: горутины и виртуальные потоки прячут цикл в рантайме, код блокирующий, а потоков ОС мало. А в продакшене измеряйте задержку цикла и смотрите системные вызовы. И одна фраза, которую стоит запомнить: асинхронность не ускоряет работу — она позволяет не тратить ресурсы на ожидание. Спасибо; вопросы?',
+        shows: ['Асинхронность не ускоряет работу', 'Приостанавливает автомат', 'Кто вызывает мой колбэк?'],
       },
     ],
     appendix: [
@@ -26,6 +27,7 @@ export default slideText({
     notes: [
       {
         p: 'The questions we started with, and their answers. Why not a thread per connection? It is simple, but costs memory and context switches; under every model lie non-blocking sockets and epoll: one thread waits for all. Who runs my callback? The event loop, one at a time: one long function stops everyone, and microtasks run before timers. What does await do? It pauses a state machine and hands control back to the loop; the price is colored functions. Can we do without async? Yes: goroutines and virtual threads hide the loop inside the runtime, the code blocks, the OS threads are few. And in production, measure the loop’s lag and watch the system calls. The one sentence to remember: asynchrony does not make the work faster; it stops you from spending resources on waiting. Thank you; questions?',
+        shows: ['Asynchrony does not make work faster', 'Pauses a state machine', 'Who runs my callback?'],
       },
     ],
     appendix: [

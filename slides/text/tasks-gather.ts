@@ -30,21 +30,27 @@ export default slideText({
     notes: [
       {
         p: 'Теперь конкурентность. Три вызова по 200, 100 и 300 миллисекунд, через await один за другим: обработчик продолжает через их сумму, 600 миллисекунд. Await на корутине — просто вызов функции, который может приостановиться. Он ничего не запускает параллельно. Пока ждём первый вызов, второй ещё даже не начался. Частая ошибка — думать, что несколько await подряд уже выполняются параллельно.',
+        shows: ['Обработчик продолжает в 600 мс'],
       },
       {
         p: 'Завернём каждый вызов в задачу — и все три идут одновременно: 300 миллисекунд, самый долгий из них. Конкурентность начинается, когда вы создаёте задачу, а не когда пишете await; await потом только собирает результаты. Создать задачу — значит попросить цикл запустить корутину при первой возможности. Задача начинает работать сама, даже если её ещё никто не ждёт.',
+        shows: ['asyncio.create_task(call(', 'Обработчик продолжает в 300 мс'],
       },
       {
         p: 'Gather делает то же самое и возвращает результаты в порядке своих аргументов, хотя b закончил первым. Обычно это и нужно: не приходится самим сопоставлять результаты с вызовами. Под капотом те же три задачи.',
+        shows: ['asyncio.gather(', "['a', 'b', 'c']"],
       },
       {
         p: 'Теперь пусть b упадёт. Gather бросает исключение сразу, в 100 миллисекунд. Но a и c никто не отменяет: они работают дальше без присмотра, их результаты пропадут, а если упадут и они, никто об этом не узнает. Задачи-сироты продолжают тратить соединения и время.',
+        shows: ["ValueError('b failed')", 'дальше без присмотра', 'Обработчик продолжает в 100 мс'],
       },
       {
         p: 'Если включить возврат исключений, gather ничего не бросает: исключение b приходит значением на месте b, в 300 миллисекунд, когда всё закончилось. Теперь каждый результат надо проверить самим. Это удобно, когда частичный результат лучше, чем никакого.',
+        shows: ['return_exceptions=', "['a', ValueError('b failed'), 'c']"],
       },
       {
         p: 'TaskGroup, с Python 3.11: первая ошибка отменяет соседей, a и c сразу останавливаются, а вызывающий получает группу исключений с этой ошибкой. Это структурная конкурентность: ни одна задача не переживает свой блок. Из блока выходят, только когда все задачи в нём закончились или отменены. А если создаёте голые задачи, храните ссылку на каждую: цикл держит лишь слабую.',
+        shows: ['asyncio.TaskGroup()', 'отменён', 'ExceptionGroup('],
       },
     ],
     appendix: [
@@ -76,21 +82,27 @@ export default slideText({
     notes: [
       {
         p: 'Now concurrency. Three calls of 200, 100 and 300 milliseconds, awaited one after another: the handler resumes after their sum, 600 milliseconds. An await on a coroutine is just a function call that may pause. It does not start anything in parallel. A common mistake is to think that several awaits in a row already run concurrently.',
+        shows: ['The handler resumes at 600 ms', 'awaits'],
       },
       {
         p: 'Wrap each call in a task, and the three run at once: 300 milliseconds, the longest of them. Concurrency starts when you create a task, not when you write await; the awaits afterwards only collect the results. Creating a task asks the loop to start the coroutine at its first chance.',
+        shows: ['asyncio.create_task(call(', 'The handler resumes at 300 ms'],
       },
       {
         p: 'Gather does the same and hands the results back in the order of its arguments, though b finished first. That is usually what you want: you do not have to match results to calls yourself.',
+        shows: ['asyncio.gather(', "['a', 'b', 'c']"],
       },
       {
         p: 'Now let b fail. Gather raises at once, at 100 milliseconds. But nobody cancels a and c: they run on unattended, their results are lost, and if they fail too, no one hears about it.',
+        shows: ["ValueError('b failed')", 'runs on, unattended', 'The handler resumes at 100 ms'],
       },
       {
         p: 'With return exceptions switched on, gather does not raise: b’s exception comes back as a value in b’s place, at 300 milliseconds, once everything is done. Now you must check each result yourself. Useful when a partial result is better than none.',
+        shows: ['return_exceptions=', "['a', ValueError('b failed'), 'c']"],
       },
       {
         p: 'TaskGroup, since Python 3.11: the first failure cancels the siblings, a and c stop at once, and the caller gets an exception group with the error. That is structured concurrency: no task outlives its block. And if you create bare tasks, keep a reference to each: the loop holds only a weak one.',
+        shows: ['asyncio.TaskGroup()', 'cancelled', 'ExceptionGroup('],
       },
     ],
     appendix: [

@@ -18,7 +18,8 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков. Сервер почти всё время чего-то ждёт — сети, диска, базы данных, — и весь доклад о том, кто именно ждёт и чего это стоит. На карте четыре главы, каждая — вопрос. Почему бы не завести поток на каждое соединение? Кто и когда вызывает мой колбэк? Что на самом деле делает await в Python? И можно ли с зелёными потоками обойтись совсем без async? Каждая глава заканчивается ответом, а две из них — вопросом к вам. Почти на каждом слайде живая схема, и я буду идти по ней шаг за шагом.',
+        p: 'Доклад о том, как серверы ждут: от потока на соединение до цикла событий, async/await и зелёных потоков. Сервер почти всё время чего-то ждёт — сети, диска, базы данных, — и весь доклад о том, кто именно ждёт и чего это стоит. Каждая глава на карте — вопрос. Почему бы не завести поток на каждое соединение? Кто и когда вызывает мой колбэк? Что на самом деле делает await в Python? И можно ли с зелёными потоками обойтись совсем без async? Каждая глава заканчивается ответом, а две из них — вопросом к вам. Почти на каждом слайде живая схема, и я буду идти по ней шаг за шагом.',
+        shows: ['Почему не поток на каждое соединение?', 'Кто вызывает мой колбэк?', 'Можно ли обойтись без async?'],
       },
     ],
     appendix: [
@@ -46,7 +47,8 @@ export default slideText({
     ],
     notes: [
       {
-        p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads. A server spends most of its life waiting, for the network, for the disk, for a database, and this talk is about who does the waiting and what it costs. The map has four chapters, each a question. Why not simply a thread for every connection? Who runs my callback, and when? What does await actually do in Python? And can green threads let us skip async altogether? Each chapter ends with its answer, and two of them end with a question for you. Almost every slide is a live demo, and we will walk through it step by step.',
+        p: 'A talk about how servers wait: from a thread per connection to the event loop, async/await and green threads. A server spends most of its life waiting, for the network, for the disk, for a database, and this talk is about who does the waiting and what it costs. Each chapter on the map is a question. Why not simply a thread for every connection? Who runs my callback, and when? What does await actually do in Python? And can green threads let us skip async altogether? Each chapter ends with its answer, and two of them end with a question for you. Almost every slide is a live demo, and we will walk through it step by step.',
+        shows: ['Why not a thread for each connection?', 'Who runs my callback?', 'Can we do without async?'],
       },
     ],
     appendix: [

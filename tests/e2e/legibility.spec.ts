@@ -12,8 +12,9 @@ import {
   demoStep,
 } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { speakerSteps } from '../../slides/types.ts';
+import { speakerSteps, type SlideTextDef } from '../../slides/types.ts';
 import { legibilityRow, measureFill, measureLegibility } from './legibility.ts';
+import { findShown, visibleTexts } from './notes-shown.ts';
 
 /**
  * Read from the back of the hall (row 20) at 1280×720, as presented (`?present`: secondary tables and listings are
@@ -22,6 +23,10 @@ import { legibilityRow, measureFill, measureLegibility } from './legibility.ts';
  * characters are visible, and no visible text runs off the 1280×720 stage or under the navigation arrows, the progress
  * bar or the slide number. Measured in the browser as rendered (tests/e2e/legibility.ts). The steps are walked as the
  * presenter walks them: the clicker's "next" (PageDown) from the slide's start, on one page per language.
+ *
+ * The same walk checks that nothing the notes name is closed (#36): each string of the step's notes paragraph's `shows`
+ * (slides/types.ts `NotesParagraph`) is visible on the stage, as presented, outside a closed disclosure and clear of
+ * the chrome (tests/e2e/notes-shown.ts); NOTES_SHOWN_DUMP=1 prints every visible text of each step, to choose them.
  *
  * LEGIBILITY_REPORT=1 prints the table (slide/step, characters, body characters, % under 20 px, smallest px, smallest
  * body px, texts off the stage or under the chrome); LEGIBILITY_MODE=browse measures the self-paced view instead (for
@@ -138,6 +143,13 @@ for (const lang of ['en', 'ru'] as const) {
             problems.push(
               `the picture reaches ${Math.floor(fill.bottom * 100)} % (was ${short} %): take it out of KNOWN_SHORT`,
             );
+        }
+        if (present) {
+          const { shows } = ((await import(`../../slides/text/${slide.id}.ts`)) as { default: SlideTextDef }).default
+            .text[lang].notes[step]!;
+          for (const s of await findShown(page, shows))
+            if (s.status !== 'shown') problems.push(`the notes name “${s.text}”: ${s.status} (${s.where})`);
+          if (process.env['NOTES_SHOWN_DUMP']) console.log(`SHOWN ${key}: ${JSON.stringify(await visibleTexts(page))}`);
         }
         expect(problems, key).toEqual([]);
       });

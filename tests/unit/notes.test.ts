@@ -58,7 +58,29 @@ describe('speaker notes follow the clicker', () => {
         const notes = t.text[lang].notes;
         expect(notes.length, `${slide.id} (${lang}): notes per step of its sequence`).toBe(stepsOf(slide));
         for (const [i, block] of notes.entries())
-          expect(Object.keys(block), `${slide.id} (${lang}) step ${i}: a single paragraph`).toEqual(['p']);
+          expect(Object.keys(block), `${slide.id} (${lang}) step ${i}: a single paragraph`).toEqual(['p', 'shows']);
+      }
+    });
+
+    // What each paragraph names that the hall must see at its step (#36): the browser walk finds each string visible
+    // on the stage as presented (tests/e2e/legibility.spec.ts, tests/e2e/notes-shown.ts).
+    it(`${slide.id}: each paragraph names 1–3 things the stage shows at its step, in each language`, () => {
+      const t = textOf(slide.id);
+      for (const lang of LANGS) {
+        for (const [i, block] of t.text[lang].notes.entries()) {
+          const where = `${slide.id} (${lang}) step ${i}`;
+          const shows: unknown = (block as { shows?: unknown }).shows;
+          expect(Array.isArray(shows), `${where}: a list of what it shows`).toBe(true);
+          const list = shows as unknown[];
+          expect(list.length, `${where}: 1–3 things it shows`).toBeGreaterThanOrEqual(1);
+          expect(list.length, `${where}: 1–3 things it shows`).toBeLessThanOrEqual(3);
+          for (const s of list) {
+            expect(typeof s, `${where}: a string`).toBe('string');
+            const str = s as string;
+            expect(str.trim().length, `${where}: “${str}” names something`).toBeGreaterThan(0);
+            expect(str.length, `${where}: “${str}” is short`).toBeLessThanOrEqual(60);
+          }
+        }
       }
     });
 
