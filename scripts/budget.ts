@@ -145,14 +145,10 @@ export function elementBudgets(dist: string): Budget[] {
 /**
  * Slides whose `<hsw-slide>` is over the 60 KB of a slide without a chart, and why; each still has a ceiling
  * (tests/e2e/budgets.spec.ts), so it does not grow unnoticed. None now: micro-macro's (65 KB) came under once "Your
- * code"'s words and worker runner loaded with the simulator (#19).
+ * code"'s words and worker runner loaded with the simulator (#19), and again (60.2 KB, then 54.4) once the recordings
+ * of the examples other than the talk's loaded only when one of them is picked.
  */
-export const ELEMENT_OVER_BUDGET: Readonly<Record<string, { why: string; ceilingKB: number }>> = {
-  'micro-macro': {
-    why: "presented, the deck's shared loop picture (its element and scene load only then), as on event-loop; 60.2 KB",
-    ceilingKB: 61,
-  },
-};
+export const ELEMENT_OVER_BUDGET: Readonly<Record<string, { why: string; ceilingKB: number }>> = {};
 /** The output file chart.js ends up in. */
 export function chartChunk(dist: string): string {
   const m = readManifest(dist);

@@ -1,8 +1,10 @@
 /**
  * Writes the recordings of the micro-macro slide's built-in examples (components/micro-macro/micro-macro-recordings.json):
- * the page shows them without loading the simulator, which loads only when the person runs code of their own.
+ * the page shows them without loading the simulator, which loads only when the person runs code of their own. The
+ * talk's example's (the seed, in both runtimes) also go to micro-macro-seed-recordings.json, which comes with the
+ * page (the slide, the speaker sequence and the handout show it at once); the others load when one is picked.
  * `npm run -s recordings` after changing an example or the simulator; tests/unit/micro-macro-recordings.test.ts
- * fails while the file differs from a fresh simulation.
+ * fails while either file differs from a fresh simulation.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,10 @@ import { loadSimulator, pack } from '../components/shared/js-sim/index.ts';
 const { simulate } = await loadSimulator();
 
 export const RECORDINGS_FILE = join(import.meta.dirname, '../components/micro-macro/micro-macro-recordings.json');
+export const SEED_RECORDINGS_FILE = join(
+  import.meta.dirname,
+  '../components/micro-macro/micro-macro-seed-recordings.json',
+);
 
 /**
  * A recording longer than this (JSON characters) is left out: the page simulates that example when it is picked (the
@@ -27,6 +33,8 @@ export function freshRecordings(): { id: string; runtime: string; source: string
 }
 
 if (process.argv[1] === import.meta.filename) {
-  writeFileSync(RECORDINGS_FILE, `${JSON.stringify(freshRecordings())}\n`);
-  console.log(`wrote ${RECORDINGS_FILE}`);
+  const all = freshRecordings();
+  writeFileSync(RECORDINGS_FILE, `${JSON.stringify(all)}\n`);
+  writeFileSync(SEED_RECORDINGS_FILE, `${JSON.stringify(all.filter((r) => r.id === 'seed'))}\n`);
+  console.log(`wrote ${RECORDINGS_FILE} and ${SEED_RECORDINGS_FILE}`);
 }

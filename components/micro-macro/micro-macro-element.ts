@@ -81,6 +81,18 @@ const loadSimulator = (): Promise<model.Simulator> =>
   }));
 
 /**
+ * The built-in examples' recordings (micro-macro-recordings.json), loaded once for the page when the person picks an
+ * example other than the talk's (whose recordings come with the model: the slide opens on it). `recordings` is null
+ * until then.
+ */
+let recordingsLoad: Promise<readonly model.Recording[]> | null = null;
+let recordings: readonly model.Recording[] | null = null;
+const loadRecordings = (): Promise<readonly model.Recording[]> =>
+  (recordingsLoad ??= import('./micro-macro-recordings.json').then(
+    (m) => (recordings = m.default as readonly model.Recording[]),
+  ));
+
+/**
  * Presented, each step is the deck's one picture of the loop (micro-macro-scene.ts): its element and the scene are
  * loaded only then (the self-paced view and the embed draw the queues as panels, and do without them).
  */
@@ -111,10 +123,9 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   /** the wall-clock budget of a run of the person's code, in ms (the shell or a test may set a smaller one) */
   declare budgetMs: number;
 
-  /** the person's runs and, once loaded, the simulator: where the model finds runs (its `Runs`) */
-  private readonly runs: ResultStore & { simulator?: model.Simulator } = Object.assign(new ResultStore(), {
-    simulator: code?.sim,
-  });
+  /** the person's runs and, once loaded, the examples' recordings and the simulator: where the model finds runs */
+  private readonly runs: ResultStore & { simulator?: model.Simulator; recordings?: readonly model.Recording[] | null } =
+    Object.assign(new ResultStore(), { simulator: code?.sim, recordings });
   /** runs the person's code off the page's thread: made once "Your code" has loaded */
   private runner: SimRunner | null = null;
 
@@ -138,6 +149,15 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.presenting && !pictureOf) void loadPicture().then(() => this.requestUpdate());
+    if (model.needsRecordings(this.state, this.runs)) {
+      const hadRun = currentRun(this.state, this.runs) !== null;
+      void loadRecordings().then((all) => {
+        this.runs.recordings = all;
+        const next = model.simulatorArrived(this.state, hadRun, this.runs);
+        if (next !== this.state) this.set(next);
+        else this.requestUpdate();
+      });
+    }
     if (model.needsSimulator(this.state, this.runs)) {
       const hadRun = currentRun(this.state, this.runs) !== null;
       void loadSimulator().then((sim) => {

@@ -12,7 +12,7 @@ import type { Runtime, SimResult, Snapshot } from '../shared/js-sim/index.ts';
 import { hashString, mulberry32 } from '../../lib/random.ts';
 import type { RunLookup } from '../shared/sim-runner/result-store.ts';
 import { isBlankSnippet, MAX_SNIPPET_BYTES, utf8Bytes } from '../shared/sim-runner/sim-limits.ts';
-import RECORDINGS from './micro-macro-recordings.json';
+import SEED_RECORDINGS from './micro-macro-seed-recordings.json';
 import * as stepping from '../../lib/stepping.ts';
 import { SPEAKER_SEQUENCE } from './micro-macro-sequence.ts';
 
@@ -73,9 +73,11 @@ console.log('end');`;
 // ------------------------------------------------------------------------------------------------------------
 // Runs. An example's: its recording, made at build time (micro-macro-recordings.json, written by
 // scripts/micro-macro-recordings.ts; a unit test checks it equals a fresh simulation), so the page shows the examples
-// without the simulator. An example recorded there is not (the busy wait: 3,000 steps, 22 KB gzipped) is simulated
-// here once the element has loaded the simulator and passes it in (`Runs`). The person's code: from the element's store, once
-// its job is 'ready' (the worker runs it).
+// without the simulator. The talk's example's recordings (micro-macro-seed-recordings.json) come with the page: the
+// slide opens on it, and the speaker sequence and the handout need its run at once. The others' (5 KB gzipped) are
+// loaded by the element when one is picked, and passed in (`Runs`). An example recorded there is not (the busy wait:
+// 3,000 steps, 22 KB gzipped) is simulated here once the element has loaded the simulator and passes it in too. The
+// person's code: from the element's store, once its job is 'ready' (the worker runs it).
 
 /** what the model asks of the simulator, once the element has loaded it (js-sim's loadSimulator) */
 export interface Simulator {
@@ -83,46 +85,67 @@ export interface Simulator {
   needsNode(source: string): boolean;
 }
 
+/** an example's run in one runtime, recorded at build time (scripts/micro-macro-recordings.ts) */
+export interface Recording {
+  id: string;
+  runtime: string;
+  source: string;
+  run: Packed;
+}
+
 /**
- * Where the model finds runs: the element's store of the person's runs (`get`) and, once the element has loaded it,
- * the simulator (examples without a recording run, and "Your code" is parsed to tell its runtime).
+ * Where the model finds runs: the element's store of the person's runs (`get`) and, once the element has loaded
+ * them, every example's recordings (micro-macro-recordings.json) and the simulator (examples without a recording run,
+ * and "Your code" is parsed to tell its runtime).
  */
 export interface Runs extends RunLookup {
   readonly simulator?: Simulator | null;
+  readonly recordings?: readonly Recording[] | null;
 }
 
-const recordings = RECORDINGS as readonly { id: string; runtime: string; source: string; run: Packed }[];
+const seedRecordings = SEED_RECORDINGS as readonly Recording[];
 /** the examples' runs, read from their recordings or simulated, each once (bounded by the examples: 2 runtimes each) */
 const exampleRuns = new Map<string, SimResult>();
 
-function exampleRun(source: string, runtime: Runtime, simulator: Simulator | null | undefined): SimResult | null {
+function findRecording(source: string, runtime: Runtime, runs: Runs): Recording | undefined {
+  const match = (x: Recording) => x.runtime === runtime && x.source === source;
+  return seedRecordings.find(match) ?? runs.recordings?.find(match);
+}
+
+function exampleRun(source: string, runtime: Runtime, runs: Runs): SimResult | null {
   const key = `${runtime}\u0000${source}`;
   let r = exampleRuns.get(key);
   if (r) return r;
-  const stored = recordings.find((x) => x.runtime === runtime && x.source === source);
+  const stored = findRecording(source, runtime, runs);
   if (stored) r = unpack(stored.run) as SimResult;
-  else if (simulator) r = simulator.simulate(source, runtime);
+  else if (runs.simulator) r = runs.simulator.simulate(source, runtime);
   else return null;
   exampleRuns.set(key, r);
   return r;
 }
 
-function recorded(source: string, runtime: Runtime): boolean {
-  return recordings.some((x) => x.runtime === runtime && x.source === source);
+/**
+ * Whether the state needs the examples' recordings on the page: an example other than the talk's, before they are
+ * loaded. The element loads them then, and only then.
+ */
+export function needsRecordings(s: MicroMacroState, runs: Runs = NO_RUNS): boolean {
+  if (s.example === 'custom' || runs.recordings) return false;
+  return !findRecording(sourceOf(s), s.runtime, runs);
 }
 
 /**
  * Whether the state needs the simulator on the page: "Your code" (to tell whether it needs Node as it is typed), or an
- * example without a recording. The element loads it then, and only then.
+ * example without a recording (known once the recordings are loaded). The element loads it then, and only then.
  */
 export function needsSimulator(s: MicroMacroState, runs: Runs = NO_RUNS): boolean {
   if (runs.simulator) return false;
-  return s.example === 'custom' || s.editing || !recorded(sourceOf(s), s.runtime);
+  if (s.example === 'custom' || s.editing) return true;
+  return !needsRecordings(s, runs) && !findRecording(sourceOf(s), s.runtime, runs);
 }
 
 /**
- * The simulator has arrived: an example that had no run yet gets its run's starting guess (as choosing it would have
- * given with the run at hand).
+ * The recordings or the simulator have arrived: an example that had no run yet gets its run's starting guess (as
+ * choosing it would have given with the run at hand).
  */
 export function simulatorArrived(s: MicroMacroState, hadRun: boolean, runs: Runs): MicroMacroState {
   if (s.example === 'custom' || hadRun || !currentRun(s, runs)) return s;
@@ -136,7 +159,7 @@ export function sourceOf(s: MicroMacroState): string {
 
 /** The run shown: an example's, or the person's code's from `runs` once ready (null while there is none). */
 export function currentRun(s: MicroMacroState, runs: Runs = NO_RUNS): SimResult | null {
-  if (s.example !== 'custom') return exampleRun(sourceOf(s), s.runtime, runs.simulator);
+  if (s.example !== 'custom') return exampleRun(sourceOf(s), s.runtime, runs);
   if (s.custom === '' || s.job.status !== 'ready') return null;
   return runs.get(s.custom, s.runtime) ?? null;
 }

@@ -181,9 +181,16 @@ export async function showSlide(page: Page, id: string, options: GotoOptions = {
     here.search === search &&
     (await page.evaluate(() => document.documentElement.dataset['deckReady'] === 'true').catch(() => false));
   if (!same) return gotoSlide(page, id, options);
-  await page.evaluate((h) => {
-    if (window.location.hash !== h) window.location.hash = h;
-  }, hash);
+  // reveal writes the slide's address late (its `replaceState` throttle: up to a second after a slide change). That
+  // write, for the slide being left, can land between this new address and its `hashchange` event, which then reads
+  // the old address: reveal stays where it was and the slide never comes (type-scale.spec.ts failed so, once in a
+  // loaded CI). So the address is set again until the slide is the current one.
+  await expect(async () => {
+    await page.evaluate((h) => {
+      if (window.location.hash !== h) window.location.hash = h;
+    }, hash);
+    await expect(page.locator(`section#${id}`)).toHaveClass(/present/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await waitForSlide(page, id);
 }
 

@@ -1,14 +1,15 @@
 /**
  * The micro-macro slide shows its built-in examples from recordings made at build time
  * (components/micro-macro/micro-macro-recordings.json, scripts/micro-macro-recordings.ts): they must be what the
- * simulator records today, and reading them must give back the run, its shared parts shared.
+ * simulator records today, and reading them must give back the run, its shared parts shared. The talk's example's,
+ * which come with the page (the others load when one is picked), are micro-macro-seed-recordings.json: the same.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { EXAMPLES } from '../../components/micro-macro/micro-macro-examples.ts';
 import { simulate, type SimResult } from '../../components/shared/js-sim/simulator.ts';
 import { pack, unpack } from '../../components/shared/js-sim/recording.ts';
-import { freshRecordings, RECORDINGS_FILE } from '../../scripts/micro-macro-recordings.ts';
+import { freshRecordings, RECORDINGS_FILE, SEED_RECORDINGS_FILE } from '../../scripts/micro-macro-recordings.ts';
 import {
   continuationExcerpt,
   explanationShown,
@@ -21,6 +22,12 @@ const stored = JSON.parse(readFileSync(RECORDINGS_FILE, 'utf8')) as ReturnType<t
 describe('the examples’ recordings', () => {
   it('equal a fresh simulation (`npm run -s recordings` after changing the simulator or an example)', () => {
     expect(stored).toEqual(JSON.parse(JSON.stringify(freshRecordings())));
+  });
+
+  it('the talk’s example’s, which come with the page, are the same as in the full file, in both runtimes', () => {
+    const seed = JSON.parse(readFileSync(SEED_RECORDINGS_FILE, 'utf8')) as ReturnType<typeof freshRecordings>;
+    expect(seed.map((r) => `${r.id}:${r.runtime}`)).toEqual(['seed:browser', 'seed:node']);
+    expect(seed).toEqual(stored.filter((r) => r.id === 'seed'));
   });
 
   it('hold every example in each of its runtimes but the ones too long to carry (the busy wait)', () => {

@@ -36,15 +36,46 @@ import { runJob } from '../../components/shared/sim-runner/sim-job.ts';
 import type { MicroMacroState } from '../../components/micro-macro/micro-macro-model.ts';
 import { runFinished, wantedJob } from '../../components/micro-macro/micro-macro-model.ts';
 import {
+  needsRecordings,
   needsSimulator,
   runtimesFor,
   simulatorArrived,
   type Runs,
 } from '../../components/micro-macro/micro-macro-model.ts';
+import RECORDINGS from '../../components/micro-macro/micro-macro-recordings.json';
 import { needsNode, simulate } from '../../components/shared/js-sim/simulator.ts';
 
 /** the runs as the element passes them once it has loaded the simulator: no run of the person's code stored yet */
 const withSimulator: Runs = { get: () => undefined, simulator: { simulate, needsNode } };
+/** the runs as the element passes them once it has loaded the examples' recordings, not the simulator */
+const withRecordings: Runs = { get: () => undefined, recordings: RECORDINGS };
+
+describe('before the examples’ recordings are loaded (the page has the talk’s example’s only)', () => {
+  // (first in this file: the model keeps each example's run once read, and the tests below read them all)
+  it('the talk’s example has its run; another asks for the recordings, not the simulator, and has none yet', () => {
+    const s = initialState();
+    expect(s.example).toBe('seed');
+    expect(needsRecordings(s)).toBe(false);
+    expect(needsRecordings(chooseRuntime(s, 'node'))).toBe(false);
+    expect(currentRun(s)?.ok).toBe(true);
+    const chains = chooseExample(s, 'chains');
+    expect(chains.guess).toEqual([]);
+    expect(currentRun(chains)).toBeNull();
+    expect(needsRecordings(chains)).toBe(true);
+    expect(needsSimulator(chains)).toBe(false);
+    expect(needsRecordings(chooseExample(s, 'busyWait'))).toBe(true);
+    expect(needsRecordings(chooseExample(s, 'custom'))).toBe(false);
+  });
+
+  it('once they arrive, the example gets its run and its starting guess, with no simulator', () => {
+    const chains = chooseExample(initialState(), 'chains');
+    const next = simulatorArrived(chains, false, withRecordings);
+    expect(next).toEqual(chooseExample(initialState(), 'chains', withRecordings));
+    expect(next.guess.length).toBeGreaterThan(1);
+    expect(needsRecordings(next, withRecordings)).toBe(false);
+    expect(needsSimulator(next, withRecordings)).toBe(false);
+  });
+});
 
 describe('before the simulator is loaded (the page shows the examples from their recordings)', () => {
   // no simulator passed in: as the element asks before it has loaded one
@@ -52,9 +83,9 @@ describe('before the simulator is loaded (the page shows the examples from their
     const s = initialState();
     expect(needsSimulator(s)).toBe(false);
     expect(currentRun(s)?.ok).toBe(true);
-    const busy = chooseExample(s, 'busyWait');
-    expect(currentRun(busy)).toBeNull();
-    expect(needsSimulator(busy)).toBe(true);
+    const busy = chooseExample(s, 'busyWait', withRecordings);
+    expect(currentRun(busy, withRecordings)).toBeNull();
+    expect(needsSimulator(busy, withRecordings)).toBe(true);
     expect(needsSimulator(chooseExample(s, 'custom'))).toBe(true);
   });
 
@@ -76,7 +107,7 @@ describe('the simulator is passed in, never kept by the model', () => {
   it('what one call was given does not leak into the next', () => {
     const busy = chooseExample(initialState(), 'busyWait', withSimulator);
     expect(needsSimulator(busy, withSimulator)).toBe(false);
-    expect(needsSimulator(busy)).toBe(true);
+    expect(needsSimulator(busy, withRecordings)).toBe(true);
     // a Node-only name inside a string: the simulator parses it (not Node-only); without it the text alone decides
     const draft = editDraft(chooseExample(initialState(), 'custom'), "console.log('process.nextTick');");
     expect(runtimesFor(draft, withSimulator)).toEqual(['browser', 'node']);
