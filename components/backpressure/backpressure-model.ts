@@ -128,7 +128,8 @@ function clampTo(v: number, r: { readonly min: number; readonly max: number }): 
 /**
  * The run, a millisecond at a time: the consumer finishes an item every 1000/consumerRate ms while it has one; the
  * producer makes one every 1000/producerRate ms unless it is held back. Drain mode: a false from write() holds it
- * until 'drain'. Bounded: a put() into a full queue holds it (with its item) until a get() lets the item in.
+ * until 'drain'. Bounded: a put() into a full queue holds it (with its item) until a get() lets the item in; then it
+ * makes the next, in the same 1000/producerRate ms (so it waits about as long as behind a drain at the same rates).
  */
 export function simulate(params: Params): Run {
   const p = clampParams(params);
@@ -155,7 +156,7 @@ export function simulate(params: Params): Run {
       : p.mode === 'bounded'
         ? queue.size + (busy ? 1 : 0)
         : waitingItems + (busy ? 1 : 0);
-  const take = (): boolean => {
+  const take = (t: number): boolean => {
     if (p.mode === 'unbounded') {
       if (waitingItems === 0) return false;
       waitingItems--;
@@ -163,7 +164,11 @@ export function simulate(params: Params): Run {
     }
     if (p.mode === 'bounded') {
       const r = queueGet(queue);
-      if (r.got && queue.waiting > r.state.waiting) paused = false;
+      // the waiting put() returns: the producer makes its next item, which takes it produceEvery
+      if (r.got && queue.waiting > r.state.waiting) {
+        paused = false;
+        nextProduce = t + produceEvery;
+      }
       queue = r.state;
       return r.got;
     }
@@ -187,7 +192,7 @@ export function simulate(params: Params): Run {
         }
       }
     }
-    if (!busy && take()) {
+    if (!busy && take(t)) {
       busy = true;
       busyLeft += consumeEvery;
       if (busyLeft <= 0) busyLeft = consumeEvery;
@@ -210,7 +215,7 @@ export function simulate(params: Params): Run {
         queue = r.state;
         if (r.waited) paused = true;
       }
-      if (!busy && take()) {
+      if (!busy && take(t)) {
         busy = true;
         busyLeft = consumeEvery;
       }
