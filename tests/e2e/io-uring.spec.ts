@@ -137,10 +137,26 @@ test.describe('io-uring: readiness vs completion', () => {
     await expectHash(page, /#\/io-uring$/);
   });
 
+  test('presented at 1280×720 the title is one line in both languages', async ({ page }) => {
+    // STAGE.md's title band is one line: the Russian title ran to two and pushed the picture down.
+    for (const lang of ['en', 'ru'] as const) {
+      await gotoSlide(page, 'io-uring', { lang, query: 'present' });
+      const lines = await currentSlide(page)
+        .getByRole('heading', { level: 2 })
+        .first()
+        .evaluate((h) => {
+          const r = document.createRange();
+          r.selectNodeContents(h);
+          return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+        });
+      expect(lines, `${lang}: lines of the title`).toBe(1);
+    }
+  });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'io-uring', { lang: 'ru' });
     const slide = currentSlide(page);
-    await expect(slide.getByRole('heading', { name: 'io_uring: не «можно читать», а «прочитано»' })).toBeVisible();
+    await expect(slide.getByRole('heading', { name: 'io_uring: не «готово», а «прочитано»' })).toBeVisible();
     await expect(slide.locator('[data-mode="epoll"]')).toContainText('33 вызова');
     await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 вызов');
     await expect(slide.locator('[data-mode="sqpoll"]')).toContainText('0 вызовов');
