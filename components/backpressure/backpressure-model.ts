@@ -99,8 +99,11 @@ export interface Params {
 export interface Run {
   /** Items held in memory (waiting, or being consumed), every SAMPLE_MS from 0 to DURATION_MS. */
   readonly held: readonly number[];
-  /** Per sample, whether the producer was held back (waiting for 'drain' or in put()). */
-  readonly paused: readonly boolean[];
+  /**
+   * Per sample, the share (0 to 1) of the milliseconds since the sample before in which the producer was held back
+   * (waiting for 'drain' or in put()): a producer that waits 5 ms of every 10 is drawn at half, whatever the phase.
+   */
+  readonly paused: readonly number[];
   /** The most items held at any millisecond. */
   readonly peakHeld: number;
   readonly finalHeld: number;
@@ -149,7 +152,8 @@ export function simulate(params: Params): Run {
   let drains = 0;
   let peakHeld = 0;
   const held: number[] = [];
-  const pausedAt: boolean[] = [];
+  const pausedAt: number[] = [];
+  let pausedInSample = 0;
   const heldNow = (): number =>
     p.mode === 'drain'
       ? stream.length
@@ -220,11 +224,15 @@ export function simulate(params: Params): Run {
         busyLeft = consumeEvery;
       }
     }
-    if (paused) pausedMs++;
+    if (paused) {
+      pausedMs++;
+      pausedInSample++;
+    }
     peakHeld = Math.max(peakHeld, heldNow());
     if (t % SAMPLE_MS === 0) {
       held.push(heldNow());
-      pausedAt.push(paused);
+      pausedAt.push(t === 0 ? pausedInSample : pausedInSample / SAMPLE_MS);
+      pausedInSample = 0;
     }
   }
   return {

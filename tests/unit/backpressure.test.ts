@@ -113,6 +113,17 @@ describe('the run', () => {
     }
   });
 
+  it('the band draws the share of each sample the producer waited: its mean is the share of the run', () => {
+    for (const mode of MODES) {
+      const r = simulate(p({ mode }));
+      expect(r.paused).toHaveLength(r.held.length);
+      for (const share of r.paused) expect(share >= 0 && share <= 1, `${mode}: ${share}`).toBe(true);
+      const mean = r.paused.reduce((a, b) => a + b, 0) / r.paused.length;
+      // a bounded queue's producer waits 5 ms of every 10: a sample at one instant saw it always or never waiting
+      expect(Math.abs(mean - r.pausedShare), mode).toBeLessThan(0.05);
+    }
+  });
+
   it('hand-worked: a faster consumer keeps up in every mode', () => {
     for (const mode of MODES) {
       const q = p({ mode, consumerRate: 250 });
