@@ -153,6 +153,25 @@ test.describe('io-uring: readiness vs completion', () => {
     }
   });
 
+  test('presented on a phone, the whole demo is on the screen, above the arrows', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ['en', 'ru'] as const) {
+      await gotoSlide(page, 'io-uring', { lang, query: 'present' });
+      const demo = currentSlide(page).locator('hsw-io-uring');
+      await expect(demo.locator('hsw-chart')).toBeVisible();
+      // The presented chart (400 px) outranked the narrow one: the rings' disclosure ran off the bottom of the phone.
+      // The slide's frame (it scrolls) clips what runs past it.
+      const m = await demo.evaluate((el) => ({
+        bottom: Math.max(
+          ...[...el.shadowRoot!.querySelectorAll('hsw-details')].map((d) => d.getBoundingClientRect().bottom),
+        ),
+        frame: el.closest('.slide-frame')!.getBoundingClientRect().bottom,
+      }));
+      expect(m.bottom, `${lang}: the last disclosure's foot, within the slide's frame`).toBeLessThanOrEqual(m.frame);
+      expect(m.bottom, `${lang}: above the arrows`).toBeLessThanOrEqual(844 - 60);
+    }
+  });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'io-uring', { lang: 'ru' });
     const slide = currentSlide(page);
