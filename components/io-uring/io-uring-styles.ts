@@ -289,7 +289,7 @@ export const styles = [
       }
       /* presented on a phone: the projector's 400 px chart ran the rings' disclosure off the screen */
       :host([presenting]) hsw-chart {
-        --hsw-chart-height: 200px;
+        --hsw-chart-height: 320px;
       }
       .rings {
         grid-template-columns: minmax(0, 1fr);
