@@ -5,7 +5,7 @@ export const ioUring: SlideDef = {
   id: 'io-uring',
   chapter: 'io',
   presented: true,
-  title: { ru: 'io_uring: не «можно читать», а «прочитано»', en: 'io_uring: not “ready to read” but “read”' },
+  title: { ru: 'io_uring: не «готово», а «прочитано»', en: 'io_uring: not “ready to read” but “read”' },
   demo: {
     tag: 'hsw-io-uring',
     load: () => import('../components/io-uring/io-uring-element.ts'),

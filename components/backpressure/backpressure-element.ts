@@ -53,7 +53,7 @@ export class BackpressureDemo extends DemoElement<BackpressureState> {
     const line = run.held.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     const area = `0,${H - BAND} ${line} ${W},${H - BAND}`;
     const dx = W / Math.max(1, run.held.length - 1);
-    const waits = run.paused.flatMap((p, i) => (p ? [i] : []));
+    const waits = run.paused.flatMap((share, i) => (share > 0 ? [{ i, share }] : []));
     const slider = (key: 'producerRate' | 'consumerRate' | 'limit', label: string, format: (v: number) => string) =>
       html`<hsw-slider
         label=${label}
@@ -104,8 +104,9 @@ export class BackpressureDemo extends DemoElement<BackpressureState> {
                 : svg`<line class="limit" x1="0" x2=${W} y1=${y(s.limit)} y2=${y(s.limit)}></line>`
             }
             ${waits.map(
-              (i) =>
-                svg`<rect class="wait" x=${(x(i) - dx / 2).toFixed(1)} y=${H - BAND + 2} width=${dx.toFixed(1)} height=${BAND - 2}></rect>`,
+              // as tall as the share of the sample's time the producer waited, from the band's foot
+              ({ i, share }) =>
+                svg`<rect class="wait" x=${(x(i) - dx / 2).toFixed(1)} y=${(H - (BAND - 2) * share).toFixed(1)} width=${dx.toFixed(1)} height=${((BAND - 2) * share).toFixed(1)}></rect>`,
             )}
           </svg>
           <figcaption>

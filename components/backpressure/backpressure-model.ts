@@ -99,8 +99,11 @@ export interface Params {
 export interface Run {
   /** Items held in memory (waiting, or being consumed), every SAMPLE_MS from 0 to DURATION_MS. */
   readonly held: readonly number[];
-  /** Per sample, whether the producer was held back (waiting for 'drain' or in put()). */
-  readonly paused: readonly boolean[];
+  /**
+   * Per sample, the share (0 to 1) of the milliseconds since the sample before in which the producer was held back
+   * (waiting for 'drain' or in put()): a producer that waits 5 ms of every 10 is drawn at half, whatever the phase.
+   */
+  readonly paused: readonly number[];
   /** The most items held at any millisecond. */
   readonly peakHeld: number;
   readonly finalHeld: number;
@@ -128,7 +131,8 @@ function clampTo(v: number, r: { readonly min: number; readonly max: number }): 
 /**
  * The run, a millisecond at a time: the consumer finishes an item every 1000/consumerRate ms while it has one; the
  * producer makes one every 1000/producerRate ms unless it is held back. Drain mode: a false from write() holds it
- * until 'drain'. Bounded: a put() into a full queue holds it (with its item) until a get() lets the item in.
+ * until 'drain'. Bounded: a put() into a full queue holds it (with its item) until a get() lets the item in; then it
+ * makes the next, in the same 1000/producerRate ms (so it waits about as long as behind a drain at the same rates).
  */
 export function simulate(params: Params): Run {
   const p = clampParams(params);
@@ -148,14 +152,15 @@ export function simulate(params: Params): Run {
   let drains = 0;
   let peakHeld = 0;
   const held: number[] = [];
-  const pausedAt: boolean[] = [];
+  const pausedAt: number[] = [];
+  let pausedInSample = 0;
   const heldNow = (): number =>
     p.mode === 'drain'
       ? stream.length
       : p.mode === 'bounded'
         ? queue.size + (busy ? 1 : 0)
         : waitingItems + (busy ? 1 : 0);
-  const take = (): boolean => {
+  const take = (t: number): boolean => {
     if (p.mode === 'unbounded') {
       if (waitingItems === 0) return false;
       waitingItems--;
@@ -163,7 +168,11 @@ export function simulate(params: Params): Run {
     }
     if (p.mode === 'bounded') {
       const r = queueGet(queue);
-      if (r.got && queue.waiting > r.state.waiting) paused = false;
+      // the waiting put() returns: the producer makes its next item, which takes it produceEvery
+      if (r.got && queue.waiting > r.state.waiting) {
+        paused = false;
+        nextProduce = t + produceEvery;
+      }
       queue = r.state;
       return r.got;
     }
@@ -187,7 +196,7 @@ export function simulate(params: Params): Run {
         }
       }
     }
-    if (!busy && take()) {
+    if (!busy && take(t)) {
       busy = true;
       busyLeft += consumeEvery;
       if (busyLeft <= 0) busyLeft = consumeEvery;
@@ -210,16 +219,20 @@ export function simulate(params: Params): Run {
         queue = r.state;
         if (r.waited) paused = true;
       }
-      if (!busy && take()) {
+      if (!busy && take(t)) {
         busy = true;
         busyLeft = consumeEvery;
       }
     }
-    if (paused) pausedMs++;
+    if (paused) {
+      pausedMs++;
+      pausedInSample++;
+    }
     peakHeld = Math.max(peakHeld, heldNow());
     if (t % SAMPLE_MS === 0) {
       held.push(heldNow());
-      pausedAt.push(paused);
+      pausedAt.push(t === 0 ? pausedInSample : pausedInSample / SAMPLE_MS);
+      pausedInSample = 0;
     }
   }
   return {

@@ -79,6 +79,9 @@ export const styles = [
       font-size: var(--hsw-fs-small);
       color: var(--hsw-muted);
     }
+    .axis-end {
+      white-space: nowrap;
+    }
     .keys {
       display: flex;
       flex-wrap: wrap;

@@ -180,6 +180,10 @@ export const styles = [
       .axis {
         grid-template-columns: 3.6em minmax(0, 1fr);
       }
+      /* Presented on a phone the stage's height does not reach the slide: lanes of their own height, not 1em. */
+      :host([presenting]) .lanes {
+        grid-auto-rows: minmax(2.5em, 1fr);
+      }
       /* A 10 ms block is a few pixels wide here: the numbers are in the table and the blocks' names. */
       .slot .n {
         display: none;

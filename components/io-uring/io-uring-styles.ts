@@ -287,6 +287,10 @@ export const styles = [
       hsw-chart {
         --hsw-chart-height: 150px;
       }
+      /* presented on a phone: the projector's 400 px chart ran the rings' disclosure off the screen */
+      :host([presenting]) hsw-chart {
+        --hsw-chart-height: 320px;
+      }
       .rings {
         grid-template-columns: minmax(0, 1fr);
       }

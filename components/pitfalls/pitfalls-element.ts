@@ -46,6 +46,12 @@ function duration(ms: number, lang: Lang): string {
   return t.s(formatNumber(ms / 1000, lang, ms < 10_000 ? 2 : 1));
 }
 
+/** A time axis's tick: in seconds throughout once any tick is (“0 s · 10 s · 20 s”, not “0 ms · 10 s”). */
+function tickLabel(ms: number, ticks: readonly number[], lang: Lang): string {
+  if (!ticks.some((v) => v >= 1000)) return duration(ms, lang);
+  return pitfallsText[lang].s(formatNumber(ms / 1000, lang, 1));
+}
+
 /** 10,000 calls at once: your limit, a hung socket, a timeout; sockets in use, rejected calls, total time. */
 export class PitfallsDemo extends DemoElement<PitfallsState> {
   static override styles = styles;
@@ -219,7 +225,7 @@ export class PitfallsDemo extends DemoElement<PitfallsState> {
       )}
       ${ticks.map(
         (v) =>
-          svg`<text class="axis" x=${x(v)} y=${bottom + FONT + 4} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${duration(v, lang)}</text>`,
+          svg`<text class="axis" x=${x(v)} y=${bottom + FONT + 4} text-anchor=${x(v) > W - right - 40 ? 'end' : 'middle'}>${tickLabel(v, ticks, lang)}</text>`,
       )}
       <path class="sockets" data-actor="kernel" d=${d}></path>
       ${RAISES_FD_LIMIT[this.state.lang] ? nothing : hline(FD_SOFT_LIMIT, 'fd', t.ulimit)}

@@ -143,8 +143,10 @@ export const styles = [
     .line-label.bad {
       fill: var(--hsw-bad-text);
     }
+    /* a bold headline of up to three lines: set solid (1.0, inherited) its lines touched */
     .verdict {
       font-weight: 600;
+      line-height: 1.25;
     }
     .callout.warn {
       font-size: var(--hsw-fs-note);

@@ -53,6 +53,16 @@ test.describe('cores', () => {
     expect(caption.y + caption.height, 'above the arrows’ band').toBeLessThan(height - 50);
   });
 
+  test('presented on a phone, the lanes stay tall enough to see the requests', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoSlide(page, 'cores', { query: 'present', lang: 'ru' });
+    const tracks = currentSlide(page).locator('hsw-cores .lane .track');
+    await expect(tracks).toHaveCount(4);
+    // The stage's height does not reach a phone's slide: the lanes fell to 1em (16 px), each request a dot.
+    for (const h of await tracks.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height)))
+      expect(h).toBeGreaterThanOrEqual(36);
+  });
+
   test('a person picks the strategy, the handler and the cores; in Russian too', async ({ page }) => {
     await gotoSlide(page, 'cores', { lang: 'ru' });
     const slide = currentSlide(page);

@@ -137,10 +137,45 @@ test.describe('io-uring: readiness vs completion', () => {
     await expectHash(page, /#\/io-uring$/);
   });
 
+  test('presented at 1280×720 the title is one line in both languages', async ({ page }) => {
+    // STAGE.md's title band is one line: the Russian title ran to two and pushed the picture down.
+    for (const lang of ['en', 'ru'] as const) {
+      await gotoSlide(page, 'io-uring', { lang, query: 'present' });
+      const lines = await currentSlide(page)
+        .getByRole('heading', { level: 2 })
+        .first()
+        .evaluate((h) => {
+          const r = document.createRange();
+          r.selectNodeContents(h);
+          return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+        });
+      expect(lines, `${lang}: lines of the title`).toBe(1);
+    }
+  });
+
+  test('presented on a phone, the whole demo is on the screen, above the arrows', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ['en', 'ru'] as const) {
+      await gotoSlide(page, 'io-uring', { lang, query: 'present' });
+      const demo = currentSlide(page).locator('hsw-io-uring');
+      await expect(demo.locator('hsw-chart')).toBeVisible();
+      // The presented chart (400 px) outranked the narrow one: the rings' disclosure ran off the bottom of the phone.
+      // The slide's frame (it scrolls) clips what runs past it.
+      const m = await demo.evaluate((el) => ({
+        bottom: Math.max(
+          ...[...el.shadowRoot!.querySelectorAll('hsw-details')].map((d) => d.getBoundingClientRect().bottom),
+        ),
+        frame: el.closest('.slide-frame')!.getBoundingClientRect().bottom,
+      }));
+      expect(m.bottom, `${lang}: the last disclosure's foot, within the slide's frame`).toBeLessThanOrEqual(m.frame);
+      expect(m.bottom, `${lang}: above the arrows`).toBeLessThanOrEqual(844 - 60);
+    }
+  });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'io-uring', { lang: 'ru' });
     const slide = currentSlide(page);
-    await expect(slide.getByRole('heading', { name: 'io_uring: не «можно читать», а «прочитано»' })).toBeVisible();
+    await expect(slide.getByRole('heading', { name: 'io_uring: не «готово», а «прочитано»' })).toBeVisible();
     await expect(slide.locator('[data-mode="epoll"]')).toContainText('33 вызова');
     await expect(slide.locator('[data-mode="io_uring"]')).toContainText('1 вызов');
     await expect(slide.locator('[data-mode="sqpoll"]')).toContainText('0 вызовов');

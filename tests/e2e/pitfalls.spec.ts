@@ -130,6 +130,30 @@ test.describe('pitfalls', () => {
     await expect(slide.getByText('Так ломается')).toBeVisible();
   });
 
+  test('presented in Russian: the verdict’s lines do not touch, the time axis reads in one unit', async ({ page }) => {
+    await gotoSlide(page, 'pitfalls', { lang: 'ru', query: 'present' });
+    const slide = currentSlide(page);
+    const verdict = slide.locator('[data-figure="verdict"]');
+    await expect(verdict).toContainText('9 900 из 10 000');
+    // Two lines at 1280×720: a bold headline set solid read as one smudge from the back (was line-height ≈ 1.0).
+    const lh = await verdict.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return parseFloat(cs.lineHeight) / parseFloat(cs.fontSize);
+    });
+    expect(lh, 'the verdict’s line height over its size').toBeGreaterThanOrEqual(1.2);
+    // The ticks of a 20-second axis are all seconds: “0 с · 10 с · 20 с”, not “0 мс · 10 с · 20 с”.
+    const ticks = await slide
+      .getByRole('img', { name: /Сокеты в работе по времени/ })
+      .locator('text.axis')
+      .allTextContents();
+    const times = ticks.filter((t) => /\d\s*(мс|с)$/.test(t));
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    expect(
+      times.filter((t) => t.endsWith('мс')),
+      times.join(' · '),
+    ).toEqual([]);
+  });
+
   test('has no serious accessibility violations', async ({ page }) => {
     for (const theme of ['dark', 'light'] as const) {
       await gotoSlide(page, 'pitfalls', { theme, step: 3 });

@@ -91,7 +91,37 @@ describe('the run', () => {
     const r = simulate(p({ mode: 'bounded' }));
     expect(r.peakHeld).toBe(17);
     expect(Math.abs(r.produced - r.consumed)).toBeLessThanOrEqual(18);
-    expect(r.pausedShare).toBeGreaterThan(0.9);
+    // Its put() returns when the consumer takes an item (every 10 ms); making the next takes it 5 ms, then it waits
+    // 5 ms: about half the time, as with drain at the same rates (it read 98 %, making an item counted as waiting).
+    expect(r.pausedShare).toBeGreaterThan(0.4);
+    expect(r.pausedShare).toBeLessThan(0.6);
+  });
+
+  it('the same rates make the producer wait about as long behind a drain as behind a bounded queue', () => {
+    for (const [producerRate, consumerRate] of [
+      [200, 100],
+      [300, 100],
+      [150, 100],
+    ] as const) {
+      const drain = simulate(p({ mode: 'drain', producerRate, consumerRate }));
+      const bounded = simulate(p({ mode: 'bounded', producerRate, consumerRate }));
+      // The producer works 1/producerRate of every consumer’s 1/consumerRate and waits the rest (to the millisecond
+      // the model counts in).
+      const expected = 1 - consumerRate / producerRate;
+      expect(Math.abs(bounded.pausedShare - expected), `${producerRate}/${consumerRate} bounded`).toBeLessThan(0.1);
+      expect(Math.abs(drain.pausedShare - expected), `${producerRate}/${consumerRate} drain`).toBeLessThan(0.1);
+    }
+  });
+
+  it('the band draws the share of each sample the producer waited: its mean is the share of the run', () => {
+    for (const mode of MODES) {
+      const r = simulate(p({ mode }));
+      expect(r.paused).toHaveLength(r.held.length);
+      for (const share of r.paused) expect(share >= 0 && share <= 1, `${mode}: ${share}`).toBe(true);
+      const mean = r.paused.reduce((a, b) => a + b, 0) / r.paused.length;
+      // a bounded queue's producer waits 5 ms of every 10: a sample at one instant saw it always or never waiting
+      expect(Math.abs(mean - r.pausedShare), mode).toBeLessThan(0.05);
+    }
   });
 
   it('hand-worked: a faster consumer keeps up in every mode', () => {
