@@ -17,7 +17,7 @@ import { test, expect, gotoSlide, settle } from './fixtures.ts';
  * - asyncio runs simulated (calls of the asyncio model's `_run_once`, counted with V8's precise coverage from the
  *   press until the page settles): asyncio-loop ran the thousand sleepers' program (and the starving one, twice) on
  *   the press that first showed it, and highlighted each new listing then; both are now done in idle time while the
- *   slide is next or shown (asyncio-loop-warm.ts), so a press finds them ready.
+ *   slide is next or shown (the element's `readySteps`), so a press finds them ready.
  *
  * KNOWN_READS: elements whose update still reads layout, left to their owners (`hsw-loop-picture` measures its
  * tokens' places to animate them: components/shared/loop-picture).
