@@ -19,8 +19,13 @@ import { test, expect, gotoSlide, settle } from './fixtures.ts';
  *   the press that first showed it, and highlighted each new listing then; both are now done in idle time while the
  *   slide is next or shown (the element's `readySteps`), so a press finds them ready.
  *
+ * - layout reads before an element renders (in willUpdate), known elements included: such a read forces a layout of
+ *   what the elements above it have just rendered, and a read after it renders one more (`hsw-loop-picture` read
+ *   its chips' places both before and after: two forced layouts a step; it now keeps their places from the last
+ *   update's read).
+ *
  * KNOWN_READS: elements whose update still reads layout, left to their owners (`hsw-loop-picture` measures its
- * tokens' places to animate them: components/shared/loop-picture).
+ * tokens' places, once an update after it renders, to animate them: components/shared/loop-picture).
  */
 const KNOWN_READS = new Set(['hsw-loop-picture']);
 const MAX_UPDATES = 4;
@@ -30,19 +35,25 @@ const WALKS = ['micro-macro', 'heavy-task', 'c10k', 'asyncio-loop'];
 interface PressWork {
   updates: Record<string, number>;
   reads: Record<string, number>;
+  /** Layout reads in an update before the element rendered (willUpdate): see `instrument`. */
+  early: Record<string, number>;
   matches: Record<string, number>;
 }
 
 /** Counts, per element name, what Lit updates do during a press's frame (installed before the deck loads). */
 function instrument(): void {
   const w = window as unknown as { __press: PressWork; __inPress: boolean };
-  w.__press = { updates: {}, reads: {}, matches: {} };
+  w.__press = { updates: {}, reads: {}, early: {}, matches: {} };
   w.__inPress = false;
-  const updating: string[] = [];
+  // the elements updating, innermost last, and whether each has rendered yet in this update
+  const updating: { tag: string; rendered: boolean }[] = [];
   const bump = (what: keyof PressWork, n = 1) => {
-    const tag = updating[updating.length - 1];
-    if (!w.__inPress || !tag) return;
-    w.__press[what][tag] = (w.__press[what][tag] ?? 0) + n;
+    const top = updating[updating.length - 1];
+    if (!w.__inPress || !top) return;
+    w.__press[what][top.tag] = (w.__press[what][top.tag] ?? 0) + n;
+    // a read before the element renders forces a layout of what the elements above it have just rendered, and
+    // another read after it renders forces one more: hsw-loop-picture read its chips' places in both
+    if (what === 'reads' && !top.rendered) w.__press.early[top.tag] = (w.__press.early[top.tag] ?? 0) + n;
   };
   const define = customElements.define.bind(customElements);
   customElements.define = (name: string, cls: CustomElementConstructor, options?: ElementDefinitionOptions) => {
@@ -56,7 +67,7 @@ function instrument(): void {
         configurable: true,
         writable: true,
         value(this: HTMLElement) {
-          updating.push(name);
+          updating.push({ tag: name, rendered: false });
           try {
             perform.call(this);
           } finally {
@@ -69,6 +80,8 @@ function instrument(): void {
         writable: true,
         value(this: HTMLElement, changed: unknown) {
           bump('updates');
+          const top = updating[updating.length - 1];
+          if (top) top.rendered = true;
           update.call(this, changed);
         },
       });
@@ -149,7 +162,7 @@ const idle = (page: Page, n = 20) =>
 
 async function press(page: Page, cdp: CDPSession): Promise<PressWork & { at: string; runs: number }> {
   await page.evaluate(() => {
-    (window as unknown as { __press: PressWork }).__press = { updates: {}, reads: {}, matches: {} };
+    (window as unknown as { __press: PressWork }).__press = { updates: {}, reads: {}, early: {}, matches: {} };
   });
   await calls(cdp, '_run_once');
   await page.keyboard.press('PageDown');
@@ -189,6 +202,7 @@ for (const from of WALKS) {
       const reads = Object.entries(work.reads).filter(([tag]) => !KNOWN_READS.has(tag));
       seen.push(`${work.at}: ${updates} updates ${JSON.stringify(work.updates)}`);
       expect(reads, `layout read inside an update, press to ${work.at}`).toEqual([]);
+      expect(work.early, `layout read before an element renders, press to ${work.at}`).toEqual({});
       expect(work.matches['hsw-code'] ?? 0, `highlighting again, press to ${work.at}`).toBe(0);
       expect(work.runs, `asyncio runs simulated, press to ${work.at}`).toBe(0);
       expect(updates, `Lit updates, press to ${work.at}: ${JSON.stringify(work.updates)}`).toBeLessThanOrEqual(
