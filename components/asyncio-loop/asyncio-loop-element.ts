@@ -4,6 +4,7 @@ import { DemoElement } from '../ui/demo-element.ts';
 import '../ui/labelled-slider.ts';
 import '../ui/step-controls.ts';
 import '../ui/code-panel.ts';
+import { highlightLines, loadGrammar } from '../ui/highlight.ts';
 import { asyncioLoopText } from './asyncio-loop-text.ts';
 import { listingOf, presentedListing, presetProgram } from './asyncio-loop-programs.ts';
 import { styles } from './asyncio-loop-styles.ts';
@@ -30,6 +31,8 @@ import {
   setPreset,
   setView,
   setYours,
+  SPEAKER_SEQUENCE,
+  stateForStep,
   turnRunning,
   turnTo,
   turnView,
@@ -154,10 +157,51 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
     this.yoursHost?.dispose();
     this.yoursHost = null;
     this.pythonAsked = false;
+    this.readyFor = null;
+  }
+
+  /** Whether the speaker's steps were made ready ahead for this way of showing the slide (presented or not). */
+  private readyFor: boolean | null = null;
+
+  /**
+   * The speaker's steps made ready in idle time while the slide is shown or next (one step an idle callback): each
+   * step's recorded run (asyncio's model runs the thousand sleepers' program, the longest) and the listings it shows,
+   * highlighted. A clicker press then finds them ready and does the work of showing its step only
+   * (tests/e2e/press-work.spec.ts counts it).
+   */
+  private readySteps(): void {
+    const presenting = this.presenting && !this.detailsOpen;
+    if (this.readyFor === presenting) return;
+    this.readyFor = presenting;
+    const idle = (fn: () => void) =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 300);
+    const steps = SPEAKER_SEQUENCE.length;
+    const one = (i: number) => {
+      if (!this.isConnected || this.readyFor !== presenting) return;
+      for (const code of this.listingsAt(stateForStep(i, this.state))) highlightLines(code, 'python');
+      if (i + 1 < steps) idle(() => one(i + 1));
+    };
+    // a grammar or a view that failed to load is the listing's to report (hsw-code warns): the runs are still made
+    void Promise.all([loadGrammar('python'), presenting ? this.loadPresented() : null])
+      .catch(() => undefined)
+      .then(() => idle(() => one(0)));
+  }
+
+  /** The listings the slide shows at a state (as highlightLines is given them). */
+  private listingsAt(s: AsyncioLoopState): string[] {
+    if (this.presenting && !this.detailsOpen && this.presentedView) {
+      const l = this.presentedView.presentedListings(this.presentedHost(), s);
+      const shown = this.presentedShown(l.listing, l.focus, l.preset).code;
+      return l.more === null ? [shown] : [shown, l.more];
+    }
+    if (s.view === 'composition') return [this.compositionCode()];
+    if (s.view === 'scheme') return [renderExcerpt(TURN_STEPS[s.scheme]!)];
+    return s.view === 'recording' ? [recordingOf(s).listing] : [];
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    if (!this.print && (this.active || this.near)) this.readySteps();
     if (this.pythonAsked || this.mode === 'speaker') return;
     const opened = this.state.view === 'yours';
     const ahead = PREFETCH_PYTHON && this.mode === 'deck' && !this.print && (this.active || this.near);
@@ -365,13 +409,18 @@ export class AsyncioLoopDemo extends DemoElement<AsyncioLoopState> {
       </dl>`;
   }
 
+  /** Presented: the program's lines kept (PRESENTED_KEEP) and the line marked, as hsw-code is given them. */
+  private presentedShown(listing: string, focus: string | null, preset: PresetId) {
+    return presentedListing(listing, PRESENTED_KEEP[preset] ?? null, focus, PRESENTED_WIDTH);
+  }
+
   /**
    * Presented: the program in the few lines that matter at the speaker's steps (PRESENTED_KEEP), at the hall's code
    * size, the line this turn is about marked (PRESENTED_FOCUS: asyncio.run's own turns after main, else the
    * program's line).
    */
   private presentedCode(listing: string, focus: string | null, preset: PresetId = this.state.preset) {
-    const shown = presentedListing(listing, PRESENTED_KEEP[preset] ?? null, focus, PRESENTED_WIDTH);
+    const shown = this.presentedShown(listing, focus, preset);
     return html`<hsw-code language="python" .code=${shown.code} .current=${shown.current === null ? [] : [shown.current]} label=${this.t.listing}></hsw-code>`;
   }
 

@@ -69,6 +69,27 @@ function caption(h: PresentedHost, p: Presented, v: TurnView | null): string {
   return `${head} · ${t.phase[v.phase]} · ntodo = ${v.ntodo}`;
 }
 
+/**
+ * The listings the view shows at a state: the program beside the picture (its listing, the fragment of the line to
+ * mark, whose program it is) and, for the composition and the scheme, CPython's lines in the disclosure. The element
+ * highlights them in idle time ahead of the speaker's steps, so that a press finds them highlighted.
+ */
+export function presentedListings(
+  h: Pick<PresentedHost, 'focus' | 'compositionCode'>,
+  s: AsyncioLoopState,
+): { listing: string; focus: string | null; preset: PresetId; more: string | null } {
+  const p = presentedOf(s);
+  const listing = p.recording.listing;
+  if (s.view === 'recording') {
+    const v = p.moment.kind === 'end' ? turnView(s) : null;
+    return { listing, focus: h.focus(v?.phase ?? null, s), preset: s.preset, more: null };
+  }
+  // the composition and the scheme: the empty program, main's line once step 6 runs its __step
+  const phase = p.moment.kind === 'step' && p.moment.step === 6 ? 'main' : 'loop';
+  const more = s.view === 'scheme' ? renderExcerpt(TURN_STEPS[s.scheme]!) : h.compositionCode();
+  return { listing, focus: h.focus(phase, SCHEME_RUN), preset: SCHEME_RUN.preset, more };
+}
+
 export function renderPresented(h: PresentedHost): TemplateResult {
   const t = asyncioLoopText[h.lang];
   const w = presentedText[h.lang];
@@ -79,23 +100,18 @@ export function renderPresented(h: PresentedHost): TemplateResult {
   // the turns per run of the loop, at the run's last turn (not a starved run's only one)
   const last = v !== null && v.number === rec.run.turns.length && !v.starved;
   const scheme = s.view !== 'recording';
-  // the composition and the scheme: the empty program, main's line once step 6 runs its __step
-  const code = scheme
-    ? h.code(
-        rec.listing,
-        h.focus(p.moment.kind === 'step' && p.moment.step === 6 ? 'main' : 'loop', SCHEME_RUN),
-        SCHEME_RUN.preset,
-      )
-    : h.code(rec.listing, h.focus(v?.phase ?? null, s), s.preset);
-  const more = scheme
-    ? html`<hsw-code
+  const shown = presentedListings(h, s);
+  const code = h.code(shown.listing, shown.focus, shown.preset);
+  const more =
+    shown.more !== null
+      ? html`<hsw-code
         language="python"
-        .code=${s.view === 'scheme' ? renderExcerpt(TURN_STEPS[s.scheme]!) : h.compositionCode()}
+        .code=${shown.more}
         label=${s.view === 'scheme' ? t.schemeCode(s.scheme) : t.compositionCode}
       ></hsw-code>`
-    : v
-      ? html`<div class="turn-more">${h.turn(v)}</div>`
-      : html`<dl class="queues">
+      : v
+        ? html`<div class="turn-more">${h.turn(v)}</div>`
+        : html`<dl class="queues">
           <dt>_ready</dt>
           <dd>${h.chips(readyAtStart(s), t.readyBefore)}</dd>
         </dl>`;

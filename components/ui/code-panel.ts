@@ -58,13 +58,12 @@ export class CodePanel extends LitElement implements HswCodeElement {
   }
 
   /** The listing last highlighted (code, language, grammar in): a step changes `current`, not the code. */
-  private highlighted: { key: string; lines: string[] } | undefined;
+  private highlighted: { key: string; lines: readonly string[] } | undefined;
 
   /** highlight.js runs once per listing (and once more when its grammar arrives), not on every step. */
-  private lines(): string[] {
+  private lines(): readonly string[] {
     const key = `${this.language}\u0000${grammarLoaded(this.language)}\u0000${this.code}`;
-    if (this.highlighted?.key !== key)
-      this.highlighted = { key, lines: highlightLines(this.code.replace(/\n$/, ''), this.language) };
+    if (this.highlighted?.key !== key) this.highlighted = { key, lines: highlightLines(this.code, this.language) };
     return this.highlighted.lines;
   }
 

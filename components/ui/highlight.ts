@@ -38,10 +38,29 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /**
  * Highlights code and returns one HTML string per source line, each with its spans balanced, so a line can be
  * marked as current. highlight.js escapes the code (or, before the grammar has loaded, this function): the result
- * holds no markup from the source.
+ * holds no markup from the source. A final newline ends the last line; it does not start another.
  */
-export function highlightLines(code: string, lang: CodeLang): string[] {
+export function highlightLines(listing: string, lang: CodeLang): readonly string[] {
+  const code = listing.endsWith('\n') ? listing.slice(0, -1) : listing;
   if (!grammarLoaded(lang)) return code.split('\n').map((line) => line.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c));
+  const key = `${lang}\n${code}`;
+  const hit = highlighted.get(key);
+  if (hit) return hit;
+  const lines = highlight(code, lang);
+  if (highlighted.size >= KEPT) highlighted.delete(highlighted.keys().next().value!);
+  highlighted.set(key, lines);
+  return lines;
+}
+
+/**
+ * The last listings highlighted, by language and code: a listing shown again (another element, a step back) is not
+ * highlighted again, and a demo may highlight the listings its next steps will show in idle time, so that a clicker
+ * press finds them ready (components/asyncio-loop).
+ */
+const highlighted = new Map<string, readonly string[]>();
+const KEPT = 64;
+
+function highlight(code: string, lang: CodeLang): readonly string[] {
   const htmlText = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
   const lines: string[] = [];
   const open: string[] = [];

@@ -102,6 +102,15 @@ describe('code highlighting', () => {
     }
   });
 
+  it('highlights a listing once: shown again (another element, a step back, ahead in idle time), it is kept', async () => {
+    await loadGrammar('python');
+    const code = 'async def main():\n    await asyncio.sleep(0)\n';
+    const lines = highlightLines(code, 'python');
+    expect(lines).toHaveLength(2);
+    expect(highlightLines(code, 'python')).toBe(lines);
+    expect(highlightLines(code.trimEnd(), 'python')).toBe(lines);
+  });
+
   it('escapes markup in code', () => {
     expect(highlightLines('x = "<img onerror=alert(1)>"', 'python').join('')).not.toContain('<img');
   });

@@ -52,8 +52,13 @@ export class LoopPicture extends LitElement {
   declare scene: Scene;
   declare lang: Lang;
 
-  /** Where each chip was drawn before this update (screen boxes, by chip id). */
-  private boxesBefore = new Map<string, DOMRect>();
+  /**
+   * Where each chip was drawn after the last update (by chip id, screen pixels from the figure's corner), and the
+   * figure's width then. Read once an update, after it renders: read before it (in willUpdate), each clicker press
+   * forced a style and layout pass of everything the elements above the picture had just rendered, and then another
+   * one after it (tests/e2e/press-work.spec.ts counts reads before a render).
+   */
+  private drawn: { w: number; chips: Map<string, { x: number; y: number }> } | null = null;
   /** The hand's angle so far: it only ever turns forward, as the loop does. */
   private turn = 0;
 
@@ -73,9 +78,6 @@ export class LoopPicture extends LitElement {
       const target = START[this.scene.flavour] + (360 * i) / PHASES[this.scene.flavour].length;
       this.turn += (((target - this.turn) % 360) + 360) % 360;
     }
-    this.boxesBefore = new Map();
-    if (!this.hasUpdated) return;
-    for (const el of this.chipElements()) this.boxesBefore.set(el.dataset.chip!, el.getBoundingClientRect());
   }
 
   /** The ring is laid out to its region's size (placeRing): again whenever that size changes. */
@@ -149,15 +151,24 @@ export class LoopPicture extends LitElement {
       this.ringFor = key;
       this.placeRing();
     }
-    if (this.boxesBefore.size === 0 || prefersReducedMotion()) return;
+    const before = this.drawn;
+    this.drawn = null;
+    const figure = this.renderRoot.querySelector('figure');
+    if (!figure || prefersReducedMotion()) return;
     // Every chip's place is read first, then every animation started: reading a box after an animation has started
     // would lay the picture out again, once per chip.
+    const f = figure.getBoundingClientRect();
+    if (f.width === 0 || f.height === 0) return;
     const moves = this.chipElements().map((el) => {
-      const now = el.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
       // reveal scales the slide: a translation in the chip's own pixels is the screen's divided by that scale
-      const scale = el.offsetWidth > 0 ? now.width / el.offsetWidth : 1;
-      return { el, now, scale, was: this.boxesBefore.get(el.dataset.chip!) };
+      const scale = el.offsetWidth > 0 ? box.width / el.offsetWidth : 1;
+      const now = { x: box.left - f.left, y: box.top - f.top };
+      return { el, now, scale, was: before?.chips.get(el.dataset.chip!) };
     });
+    this.drawn = { w: f.width, chips: new Map(moves.map(({ el, now }) => [el.dataset.chip!, now])) };
+    // nothing drawn before, or the figure has another width since (the window, the slide's scale): nothing to slide
+    if (!before || before.chips.size === 0 || before.w !== f.width) return;
     for (const { el, now, scale, was } of moves) {
       if (!was) {
         el.animate(
@@ -172,8 +183,8 @@ export class LoopPicture extends LitElement {
         );
         continue;
       }
-      const dx = (was.left - now.left) / scale;
-      const dy = (was.top - now.top) / scale;
+      const dx = (was.x - now.x) / scale;
+      const dy = (was.y - now.y) / scale;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
       el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], {
         duration: MOVE_MS,
