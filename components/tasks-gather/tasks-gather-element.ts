@@ -202,7 +202,8 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       minWidth: 300,
       maxWidth: 1400,
       labels: narrow ? 96 : 108,
-      right: 22,
+      // presented, the axis's last label clear of the navigation arrows (bottom right), the lanes taller below it
+      right: this.presenting ? 75 : 22,
       span: span0,
       presenting: this.presenting,
     });
@@ -216,7 +217,8 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     const twoRows = true;
     const rowY = (row: 0 | 1) => FONT + row * (FONT + 6);
     const top = (twoRows ? 2 * FONT + 6 : FONT) + 8;
-    const laneH = this.presenting ? 50 : 28;
+    // presented, the lanes take the stage's height below the handler (the timeline ends above the progress bar)
+    const laneH = this.presenting ? 60 : 28;
     const gap = 6;
     const lanes = ['caller', ...CALLS] as const;
     const axisY = top + lanes.length * (laneH + gap);

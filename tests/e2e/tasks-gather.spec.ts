@@ -164,6 +164,24 @@ test.describe('tasks-gather', () => {
     );
   });
 
+  test('presented: the timeline fills the stage below the handler, in the same place at every step', async ({
+    page,
+  }) => {
+    // The picture is the slide (../shared/STAGE.md): the timeline takes the height the handler leaves, ending above
+    // the progress bar, and stands still from step to step (a longer handler once pushed it 2 px down at step 4).
+    const boxes: string[] = [];
+    for (let step = 0; step < 6; step++) {
+      await gotoSlide(page, 'tasks-gather', { query: 'present', step });
+      const box = (await currentSlide(page).locator('svg.timeline').boundingBox())!;
+      expect(box.height, `step ${step}: the timeline is ${Math.round(box.height)} px tall`).toBeGreaterThanOrEqual(
+        0.45 * 720,
+      );
+      expect(box.y + box.height, `step ${step}: the timeline ends above the progress bar`).toBeLessThanOrEqual(705);
+      boxes.push(`${Math.round(box.y)}+${Math.round(box.height)}`);
+    }
+    expect(new Set(boxes).size, `the timeline's place at each step: ${boxes.join(', ')}`).toBe(1);
+  });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'tasks-gather', { lang: 'ru', step: 4 });
     const slide = currentSlide(page);
