@@ -157,6 +157,14 @@ export const styles = [
       .sliders {
         grid-template-columns: minmax(0, 1fr);
       }
+      /* presented on a phone: the handler above what it got (side by side, what it got was one letter wide) */
+      .head {
+        grid-template-columns: minmax(0, 1fr);
+        min-height: 0;
+      }
+      hsw-code.few {
+        font-size: 0.8em;
+      }
     }
   `,
 ];

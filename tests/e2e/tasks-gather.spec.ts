@@ -182,6 +182,25 @@ test.describe('tasks-gather', () => {
     expect(new Set(boxes).size, `the timeline's place at each step: ${boxes.join(', ')}`).toBe(1);
   });
 
+  for (const lang of ['en', 'ru'] as const)
+    test(`presented on a phone (${lang}): what the handler got is as wide as the screen, under its lines`, async ({
+      page,
+    }) => {
+      // Side by side, the handler's lines took the phone's width and what it got wrapped a letter a line.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoSlide(page, 'tasks-gather', { lang, query: 'present', step: 3 });
+      const slide = currentSlide(page);
+      for (const figure of ['resume', 'receives']) {
+        const box = (await slide.locator(`[data-figure="${figure}"]`).boundingBox())!;
+        expect(box.width, `${figure}: ${Math.round(box.width)} px wide`).toBeGreaterThanOrEqual(300);
+      }
+      const code = (await slide.locator('hsw-code.few').boundingBox())!;
+      const resume = (await slide.locator('[data-figure="resume"]').boundingBox())!;
+      expect(resume.y).toBeGreaterThanOrEqual(code.y + code.height);
+      const chart = (await slide.locator('svg.timeline').boundingBox())!;
+      expect(chart.width).toBeGreaterThanOrEqual(300);
+    });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'tasks-gather', { lang: 'ru', step: 4 });
     const slide = currentSlide(page);
