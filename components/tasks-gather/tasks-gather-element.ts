@@ -212,7 +212,11 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     // drawn, each on a row of its own ("b fails" above), so that they never overlap, whatever the latencies and the
     // language (a width estimated from the characters did not hold for bold text). Both rows are kept on every step,
     // so that the lanes stand still when a failure marker appears.
-    const resumeRight = x(o.caller.end) > W * 0.6;
+    // a marker's label's width, estimated generously (bold)
+    const wide = (text: string) => text.length * FONT * 0.72;
+    // (left of its line also where, drawn to the right, it would run past the edge: "обработчик продолжает" on a
+    // phone; its width estimated generously, bold)
+    const resumeRight = x(o.caller.end) > W * 0.6 || x(o.caller.end) + wide(t.resumes) > W;
     const showFailure = o.failureAt !== null && o.failureAt !== o.caller.end;
     const twoRows = true;
     const rowY = (row: 0 | 1) => FONT + row * (FONT + 6);
@@ -262,9 +266,10 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       parts.push(svg`<text class="end-mark ${how}" x=${x1 + 3} y=${mid(y)}>${how === 'result' ? '✓' : '✗'}</text>`);
     });
 
+    // A label beside its line, kept inside the drawing where it is wider than the room on either side (a phone).
     const marker = (at: number, cls: string, text: string, anchorRight: boolean, y: number) =>
       svg`<line class=${cls} x1=${x(at)} x2=${x(at)} y1=${y + 4} y2=${axisY}></line>
-        <text class="marker-label ${cls}" x=${x(at) + (anchorRight ? -4 : 4)} y=${y} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
+        <text class="marker-label ${cls}" x=${anchorRight ? Math.max(x(at) - 4, wide(text) + 2) : Math.min(x(at) + 4, W - wide(text) - 2)} y=${y} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
     const marks = niceTicks(tl.span, narrow || this.presenting ? 3 : 6);
     return timelineSvg(
       tl,

@@ -201,6 +201,27 @@ test.describe('tasks-gather', () => {
       expect(chart.width).toBeGreaterThanOrEqual(300);
     });
 
+  for (const lang of ['en', 'ru'] as const)
+    test(`on a phone (${lang}): the markers' labels stay inside the timeline at every step`, async ({ page }) => {
+      // "обработчик продолжает" at 300 ms, drawn to the right of its line, ran past the phone's edge.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (let step = 0; step < 6; step++) {
+        await gotoSlide(page, 'tasks-gather', { lang, query: 'present', step });
+        const out = await currentSlide(page)
+          .locator('svg.timeline')
+          .evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return [...el.querySelectorAll('text.marker-label')]
+              .filter((t) => {
+                const r = t.getBoundingClientRect();
+                return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+              })
+              .map((t) => t.textContent);
+          });
+        expect(out, `step ${step}: labels past the timeline's edge`).toEqual([]);
+      }
+    });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'tasks-gather', { lang: 'ru', step: 4 });
     const slide = currentSlide(page);
