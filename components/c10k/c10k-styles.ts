@@ -81,8 +81,9 @@ export const styles = [
     :host([presenting]) .lower {
       grid-template-columns: minmax(0, 1fr);
     }
+    /* presented, the chart takes the stage's height down to above the progress bar (it was 300 px, 90 px empty below) */
     :host([presenting]) hsw-chart {
-      --hsw-chart-height: 300px;
+      --hsw-chart-height: 355px;
     }
     @container ${narrowQuery} {
       .controls {

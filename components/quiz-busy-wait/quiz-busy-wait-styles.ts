@@ -73,6 +73,19 @@ export const styles = [
       .result {
         grid-template-columns: minmax(0, 1fr);
       }
+      /* presented on a phone, one column too (the presented two columns outweighed the shared quiz's narrow rule:
+         the choices were 120 px wide, "переполнение" ran out of its card), each choice as tall as its words */
+      :host([presenting]) .quiz {
+        grid-template-columns: minmax(0, 1fr);
+        grid-template-areas: 'question' 'answers' 'panel';
+        grid-template-rows: none;
+        height: auto;
+      }
+      :host([presenting]) .answers,
+      :host([presenting]) ol,
+      :host([presenting]) ol button {
+        height: auto;
+      }
     }
   `,
 ];

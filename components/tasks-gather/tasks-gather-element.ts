@@ -202,7 +202,8 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       minWidth: 300,
       maxWidth: 1400,
       labels: narrow ? 96 : 108,
-      right: 22,
+      // presented, the axis's last label clear of the navigation arrows (bottom right), the lanes taller below it
+      right: this.presenting ? 75 : 22,
       span: span0,
       presenting: this.presenting,
     });
@@ -211,12 +212,17 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
     // drawn, each on a row of its own ("b fails" above), so that they never overlap, whatever the latencies and the
     // language (a width estimated from the characters did not hold for bold text). Both rows are kept on every step,
     // so that the lanes stand still when a failure marker appears.
-    const resumeRight = x(o.caller.end) > W * 0.6;
+    // a marker's label's width, estimated generously (bold)
+    const wide = (text: string) => text.length * FONT * 0.72;
+    // (left of its line also where, drawn to the right, it would run past the edge: "обработчик продолжает" on a
+    // phone; its width estimated generously, bold)
+    const resumeRight = x(o.caller.end) > W * 0.6 || x(o.caller.end) + wide(t.resumes) > W;
     const showFailure = o.failureAt !== null && o.failureAt !== o.caller.end;
     const twoRows = true;
     const rowY = (row: 0 | 1) => FONT + row * (FONT + 6);
     const top = (twoRows ? 2 * FONT + 6 : FONT) + 8;
-    const laneH = this.presenting ? 50 : 28;
+    // presented, the lanes take the stage's height below the handler (the timeline ends above the progress bar)
+    const laneH = this.presenting ? 60 : 28;
     const gap = 6;
     const lanes = ['caller', ...CALLS] as const;
     const axisY = top + lanes.length * (laneH + gap);
@@ -260,9 +266,10 @@ export class TasksGatherDemo extends DemoElement<TasksGatherState> {
       parts.push(svg`<text class="end-mark ${how}" x=${x1 + 3} y=${mid(y)}>${how === 'result' ? '✓' : '✗'}</text>`);
     });
 
+    // A label beside its line, kept inside the drawing where it is wider than the room on either side (a phone).
     const marker = (at: number, cls: string, text: string, anchorRight: boolean, y: number) =>
       svg`<line class=${cls} x1=${x(at)} x2=${x(at)} y1=${y + 4} y2=${axisY}></line>
-        <text class="marker-label ${cls}" x=${x(at) + (anchorRight ? -4 : 4)} y=${y} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
+        <text class="marker-label ${cls}" x=${anchorRight ? Math.max(x(at) - 4, wide(text) + 2) : Math.min(x(at) + 4, W - wide(text) - 2)} y=${y} text-anchor=${anchorRight ? 'end' : 'start'}>${text}</text>`;
     const marks = niceTicks(tl.span, narrow || this.presenting ? 3 : 6);
     return timelineSvg(
       tl,

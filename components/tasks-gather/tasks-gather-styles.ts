@@ -133,13 +133,13 @@ export const styles = [
     }
     /* Presented: the handler (at the code's 23 px) beside when it resumed and what it got, the timeline below across
        the stage; the strategies, the switch and the latencies in a closed disclosure under what it got. */
-    /* as tall as the longest handler (six lines), so that the timeline stands still from step to step */
+    /* as tall as the longest handler (six lines, 222 px), so that the timeline stands still from step to step */
     .head {
       display: grid;
       grid-template-columns: auto minmax(0, 1fr);
       gap: 0.4em 1em;
       align-items: start;
-      min-height: 9.9em;
+      min-height: 10.1em;
     }
     hsw-code.few {
       font-size: 1em;
@@ -156,6 +156,14 @@ export const styles = [
       }
       .sliders {
         grid-template-columns: minmax(0, 1fr);
+      }
+      /* presented on a phone: the handler above what it got (side by side, what it got was one letter wide) */
+      .head {
+        grid-template-columns: minmax(0, 1fr);
+        min-height: 0;
+      }
+      hsw-code.few {
+        font-size: 0.8em;
       }
     }
   `,

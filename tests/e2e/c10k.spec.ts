@@ -111,6 +111,20 @@ test.describe('c10k', () => {
     }
   });
 
+  test('presented: the chart takes the stage’s height, its last line above the progress bar, both languages', async ({
+    page,
+  }) => {
+    // The picture is the slide (../shared/STAGE.md): the chart was 291 px tall with 90 px empty under the slide.
+    for (const lang of ['en', 'ru'] as const) {
+      await gotoSlide(page, 'c10k', { lang, query: 'present', step: 1 });
+      const slide = currentSlide(page);
+      const chart = (await slide.locator('hsw-chart').boundingBox())!;
+      expect(chart.height, `${lang}: the chart's height`).toBeGreaterThanOrEqual(340);
+      const last = (await slide.locator('hsw-details').last().boundingBox())!;
+      expect(last.y + last.height, `${lang}: the slide's last line`).toBeLessThanOrEqual(690);
+    }
+  });
+
   test('the Embed button shows a ready-to-copy iframe snippet', async ({ page }) => {
     await gotoSlide(page, 'c10k');
     await page.getByRole('button', { name: 'Embed this demo in another page' }).click();

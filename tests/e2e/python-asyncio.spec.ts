@@ -102,6 +102,23 @@ test.describe('python-asyncio', () => {
     );
   });
 
+  for (const lang of ['en', 'ru'] as const)
+    test(`presented on a phone (${lang}): the lanes' names are whole`, async ({ page }) => {
+      // "поток цикла" lost its first letter to the timeline's left edge at 390 px.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const step of [1, 5]) {
+        await gotoSlide(page, 'python-asyncio', { lang, query: 'present', step });
+        const svg = currentSlide(page).locator('svg.timeline');
+        const cut = await svg.evaluate((el) => {
+          const left = el.getBoundingClientRect().left;
+          return [...el.querySelectorAll('text.lane-label')]
+            .filter((t) => t.getBoundingClientRect().left < left - 0.5)
+            .map((t) => t.textContent);
+        });
+        expect(cut, `step ${step}: lane names cut at the left`).toEqual([]);
+      }
+    });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'python-asyncio', { lang: 'ru', step: 2 });
     const slide = currentSlide(page);

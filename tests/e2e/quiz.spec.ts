@@ -160,6 +160,29 @@ test.describe('quiz element (quiz-busy-wait)', () => {
     }
   });
 
+  for (const lang of ['en', 'ru'] as const)
+    test(`presenting on a phone (${lang}): one column, each choice as wide as the screen`, async ({ page }) => {
+      // The presented two columns outweighed the narrow rule: the choices were 120 px wide and "переполнение" ran
+      // out of its card.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoSlide(page, 'quiz-busy-wait', { lang, query: 'present', step: 1 });
+      const slide = currentSlide(page);
+      const choices = slide.locator('ol button');
+      await expect(choices).toHaveCount(4);
+      const ask = (await slide.locator('.ask').boundingBox())!;
+      for (const box of await choices.evaluateAll((els) =>
+        els.map((el) => ({
+          width: el.getBoundingClientRect().width,
+          top: el.getBoundingClientRect().top,
+          over: el.scrollWidth - el.clientWidth,
+        })),
+      )) {
+        expect(box.width).toBeGreaterThanOrEqual(300);
+        expect(box.top).toBeGreaterThanOrEqual(ask.y + ask.height);
+        expect(box.over, 'a word runs out of its choice').toBeLessThanOrEqual(0);
+      }
+    });
+
   test('presenter mode: a revealed step reached without its press (a link, going back) reveals nothing', async ({
     page,
   }) => {

@@ -164,6 +164,64 @@ test.describe('tasks-gather', () => {
     );
   });
 
+  test('presented: the timeline fills the stage below the handler, in the same place at every step', async ({
+    page,
+  }) => {
+    // The picture is the slide (../shared/STAGE.md): the timeline takes the height the handler leaves, ending above
+    // the progress bar, and stands still from step to step (a longer handler once pushed it 2 px down at step 4).
+    const boxes: string[] = [];
+    for (let step = 0; step < 6; step++) {
+      await gotoSlide(page, 'tasks-gather', { query: 'present', step });
+      const box = (await currentSlide(page).locator('svg.timeline').boundingBox())!;
+      expect(box.height, `step ${step}: the timeline is ${Math.round(box.height)} px tall`).toBeGreaterThanOrEqual(
+        0.45 * 720,
+      );
+      expect(box.y + box.height, `step ${step}: the timeline ends above the progress bar`).toBeLessThanOrEqual(705);
+      boxes.push(`${Math.round(box.y)}+${Math.round(box.height)}`);
+    }
+    expect(new Set(boxes).size, `the timeline's place at each step: ${boxes.join(', ')}`).toBe(1);
+  });
+
+  for (const lang of ['en', 'ru'] as const)
+    test(`presented on a phone (${lang}): what the handler got is as wide as the screen, under its lines`, async ({
+      page,
+    }) => {
+      // Side by side, the handler's lines took the phone's width and what it got wrapped a letter a line.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoSlide(page, 'tasks-gather', { lang, query: 'present', step: 3 });
+      const slide = currentSlide(page);
+      for (const figure of ['resume', 'receives']) {
+        const box = (await slide.locator(`[data-figure="${figure}"]`).boundingBox())!;
+        expect(box.width, `${figure}: ${Math.round(box.width)} px wide`).toBeGreaterThanOrEqual(300);
+      }
+      const code = (await slide.locator('hsw-code.few').boundingBox())!;
+      const resume = (await slide.locator('[data-figure="resume"]').boundingBox())!;
+      expect(resume.y).toBeGreaterThanOrEqual(code.y + code.height);
+      const chart = (await slide.locator('svg.timeline').boundingBox())!;
+      expect(chart.width).toBeGreaterThanOrEqual(300);
+    });
+
+  for (const lang of ['en', 'ru'] as const)
+    test(`on a phone (${lang}): the markers' labels stay inside the timeline at every step`, async ({ page }) => {
+      // "обработчик продолжает" at 300 ms, drawn to the right of its line, ran past the phone's edge.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (let step = 0; step < 6; step++) {
+        await gotoSlide(page, 'tasks-gather', { lang, query: 'present', step });
+        const out = await currentSlide(page)
+          .locator('svg.timeline')
+          .evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return [...el.querySelectorAll('text.marker-label')]
+              .filter((t) => {
+                const r = t.getBoundingClientRect();
+                return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+              })
+              .map((t) => t.textContent);
+          });
+        expect(out, `step ${step}: labels past the timeline's edge`).toEqual([]);
+      }
+    });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'tasks-gather', { lang: 'ru', step: 4 });
     const slide = currentSlide(page);
