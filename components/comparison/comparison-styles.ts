@@ -228,6 +228,15 @@ export const styles = [
       .workload {
         grid-template-columns: minmax(0, 1fr);
       }
+      /* presented on a phone: a model's name on its line, its fit under it (side by side they squeeze the fit to a
+         word a line) */
+      :host([presenting]) ul.fits {
+        font-size: 1.15em;
+      }
+      :host([presenting]) ul.fits li {
+        flex-wrap: wrap;
+        gap: 0 1em;
+      }
       table.models,
       .models tbody,
       .models tr,

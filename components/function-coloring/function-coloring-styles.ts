@@ -267,6 +267,19 @@ export const styles = [
       button.node {
         font-size: var(--hsw-fs-small);
       }
+      /* presented on a phone: one column too, the graph's names at the phone's size (the presented 1em would run
+         the wide graph off both edges) */
+      :host([presenting]) .main {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      :host([presenting]) .graph {
+        height: 17em;
+        margin: 0 1.6em;
+      }
+      :host([presenting]) button.node,
+      :host([presenting]) .via {
+        font-size: 0.7em;
+      }
     }
   `,
 ];

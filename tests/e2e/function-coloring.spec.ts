@@ -1,4 +1,7 @@
 import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
+import { walkPresentedOnPhone } from './legibility.ts';
+import { slides } from '../../slides/index.ts';
+import { speakerSteps } from '../../slides/types.ts';
 
 const ID = 'function-coloring';
 
@@ -177,5 +180,13 @@ test.describe('function-coloring slide', () => {
     await expect(err).toContainText("TypeError: '<' not supported");
     // code shown to a hall: 22 px or more (1280×720, unscaled)
     expect(await err.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(22);
+  });
+
+  test('presented on a phone, every step in both languages: every text whole on the screen, no word cut', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const slide = slides.find((s) => s.id === 'function-coloring')!;
+    expect(await walkPresentedOnPhone(page, slide.id, speakerSteps(slide))).toEqual({});
   });
 });
