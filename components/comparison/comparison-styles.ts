@@ -13,8 +13,10 @@ export const styles = [
   demoHostStyles,
   srOnlyStyles,
   css`
+    /* Presented, the workload the clicker chose heads the list, at the size of its rows: the step's question. */
     :host([presenting]) hsw-details.workload-box::part(summary) {
-      font-size: 1em;
+      font-size: 1.3em;
+      font-weight: 700;
       color: var(--hsw-fg);
     }
     ul.fits {

@@ -85,6 +85,17 @@ test.describe('comparison', () => {
     await expect(slide.getByRole('columnheader', { name: 'Брать, когда' })).toBeVisible();
   });
 
+  test('presented: the workload the clicker chose heads the list, as large as a heading', async ({ page }) => {
+    await gotoSlide(page, 'comparison', { query: 'present', step: 2 });
+    const slide = currentSlide(page);
+    const workload = slide.locator('hsw-details.workload-box summary');
+    await expect(workload).toHaveText('Your workload: legacy blocking drivers');
+    const firstRow = slide.getByRole('list', { name: 'For this workload' }).getByRole('listitem').first();
+    const w = (await workload.boundingBox())!;
+    expect(w.y + w.height).toBeLessThanOrEqual((await firstRow.boundingBox())!.y + 1);
+    expect(await workload.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
+  });
+
   test('presented on a phone, every step in both languages: every text whole on the screen, no word cut', async ({
     page,
   }) => {
