@@ -255,6 +255,14 @@ export const styles = [
     .bridges.presented {
       grid-template-columns: minmax(0, 1fr);
     }
+    /* Printed, the graph and the listing within the handout's page (at the screen's sizes the listing ran past it
+       and the page printed without either) */
+    :host([print]) .graph {
+      height: 13em;
+    }
+    :host([print]) .right hsw-code {
+      font-size: 0.6em;
+    }
     @container ${narrowQuery} {
       .main,
       .bridges {
