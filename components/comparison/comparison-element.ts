@@ -58,30 +58,8 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
       </label>`;
 
     const open = this.detailsOpen;
-    return html`
-      <section aria-label=${t.demoLabel}>
-        ${
-          open
-            ? nothing
-            : html`<ul class="fits" aria-label=${t.head.fit}>
-              ${rows.map(
-                (r) =>
-                  html`<li class="fit-${r.fit}" data-model=${r.model}>
-                    <span class="name"
-                      ><span class="actor" data-actor=${ACTOR[r.model]} aria-hidden="true"></span>${t.rows[r.model].name}</span
-                    >
-                    ${
-                      r.fit === 'good'
-                        ? html`<span class="badge"
-                          ><span aria-hidden="true">✓</span><span class="sr-only">${t.fits.good}</span></span
-                        >`
-                        : html`<span class="badge">${t.fits[r.fit]}</span>`
-                    }
-                  </li>`,
-              )}
-            </ul>`
-        }
-        <hsw-details
+    // Presented, the workload the clicker chose heads the list: the step's question, then each model's answer.
+    const workloadBox = html`<hsw-details
           class="workload-box"
           lang=${lang}
           .open=${open}
@@ -127,7 +105,32 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
               <div class="flags">${flag('blockingLibs')} ${flag('isolation')} ${flag('latency')}</div>
             </div>
           </div>
-        </hsw-details>
+        </hsw-details>`;
+    return html`
+      <section aria-label=${t.demoLabel}>
+        ${open ? nothing : workloadBox}
+        ${
+          open
+            ? nothing
+            : html`<ul class="fits" aria-label=${t.head.fit}>
+              ${rows.map(
+                (r) =>
+                  html`<li class="fit-${r.fit}" data-model=${r.model}>
+                    <span class="name"
+                      ><span class="actor" data-actor=${ACTOR[r.model]} aria-hidden="true"></span>${t.rows[r.model].name}</span
+                    >
+                    ${
+                      r.fit === 'good'
+                        ? html`<span class="badge"
+                          ><span aria-hidden="true">✓</span><span class="sr-only">${t.fits.good}</span></span
+                        >`
+                        : html`<span class="badge">${t.fits[r.fit]}</span>`
+                    }
+                  </li>`,
+              )}
+            </ul>`
+        }
+        ${open ? workloadBox : nothing}
         <hsw-details lang=${lang} .open=${open} label=${t.tableLabel}>
           <table class="models">
             <thead>

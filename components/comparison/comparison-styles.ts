@@ -13,8 +13,10 @@ export const styles = [
   demoHostStyles,
   srOnlyStyles,
   css`
+    /* Presented, the workload the clicker chose heads the list, at the size of its rows: the step's question. */
     :host([presenting]) hsw-details.workload-box::part(summary) {
-      font-size: 1em;
+      font-size: 1.3em;
+      font-weight: 700;
       color: var(--hsw-fg);
     }
     ul.fits {
@@ -227,6 +229,15 @@ export const styles = [
     @container ${narrowQuery} {
       .workload {
         grid-template-columns: minmax(0, 1fr);
+      }
+      /* presented on a phone: a model's name on its line, its fit under it (side by side they squeeze the fit to a
+         word a line) */
+      :host([presenting]) ul.fits {
+        font-size: 1.15em;
+      }
+      :host([presenting]) ul.fits li {
+        flex-wrap: wrap;
+        gap: 0 1em;
       }
       table.models,
       .models tbody,

@@ -70,6 +70,9 @@ export class FunctionColoring extends DemoElement<ColoringState> {
       this.setState(completeClimb(this.state));
     }
     super.willUpdate(changed);
+    // Printed (the handout): the slide explained, the color climbed to `main` and two callbacks stuck (speaker step
+    // 2), not the first state's invitation to click; kept out of the store (printing changes nothing).
+    if (this.print && (changed.has('print') || changed.has('step'))) this.state = model.stateForStep(2, this.state);
   }
 
   private press(fn: FnId): void {
@@ -177,7 +180,7 @@ export class FunctionColoring extends DemoElement<ColoringState> {
         </div>
       </div>`;
     return html`<div class="main">
-      <div class="left">${this.renderGraph(v)} ${legend} ${status} ${actions}</div>
+      <div class="left">${this.renderGraph(v)} ${legend} ${status} ${this.print ? nothing : actions}</div>
       <div class="right">${right}</div>
     </div>`;
   }

@@ -255,6 +255,14 @@ export const styles = [
     .bridges.presented {
       grid-template-columns: minmax(0, 1fr);
     }
+    /* Printed, the graph and the listing within the handout's page (at the screen's sizes the listing ran past it
+       and the page printed without either) */
+    :host([print]) .graph {
+      height: 13em;
+    }
+    :host([print]) .right hsw-code {
+      font-size: 0.6em;
+    }
     @container ${narrowQuery} {
       .main,
       .bridges {
@@ -266,6 +274,19 @@ export const styles = [
       }
       button.node {
         font-size: var(--hsw-fs-small);
+      }
+      /* presented on a phone: one column too, the graph's names at the phone's size (the presented 1em would run
+         the wide graph off both edges) */
+      :host([presenting]) .main {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      :host([presenting]) .graph {
+        height: 17em;
+        margin: 0 1.6em;
+      }
+      :host([presenting]) button.node,
+      :host([presenting]) .via {
+        font-size: 0.7em;
       }
     }
   `,

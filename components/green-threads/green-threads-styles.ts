@@ -313,6 +313,11 @@ export const styles = [
       .choices {
         grid-template-columns: minmax(0, 1fr);
       }
+      /* presented on a phone: one column too (the presented two would cut the status and squeeze a lane's words
+         to a letter a line) */
+      :host([presenting]) .main {
+        grid-template-columns: minmax(0, 1fr);
+      }
     }
   `,
 ];

@@ -1,4 +1,7 @@
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { walkPresentedOnPhone } from './legibility.ts';
+import { slides } from '../../slides/index.ts';
+import { speakerSteps } from '../../slides/types.ts';
 
 test.describe('comparison', () => {
   test('the speaker sequence: a proxy, a CPU-heavy service, legacy drivers, telecom', async ({ page }) => {
@@ -80,5 +83,24 @@ test.describe('comparison', () => {
     const slide = currentSlide(page);
     await expect(slide.getByRole('status')).toHaveText('Подходят: Виртуальные потоки.');
     await expect(slide.getByRole('columnheader', { name: 'Брать, когда' })).toBeVisible();
+  });
+
+  test('presented: the workload the clicker chose heads the list, as large as a heading', async ({ page }) => {
+    await gotoSlide(page, 'comparison', { query: 'present', step: 2 });
+    const slide = currentSlide(page);
+    const workload = slide.locator('hsw-details.workload-box summary');
+    await expect(workload).toHaveText('Your workload: legacy blocking drivers');
+    const firstRow = slide.getByRole('list', { name: 'For this workload' }).getByRole('listitem').first();
+    const w = (await workload.boundingBox())!;
+    expect(w.y + w.height).toBeLessThanOrEqual((await firstRow.boundingBox())!.y + 1);
+    expect(await workload.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
+  });
+
+  test('presented on a phone, every step in both languages: every text whole on the screen, no word cut', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const slide = slides.find((s) => s.id === 'comparison')!;
+    expect(await walkPresentedOnPhone(page, slide.id, speakerSteps(slide))).toEqual({});
   });
 });

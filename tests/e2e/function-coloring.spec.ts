@@ -1,4 +1,7 @@
 import { test, expect, gotoSlide, currentSlide, expectHash, expectAccessible } from './fixtures.ts';
+import { walkPresentedOnPhone } from './legibility.ts';
+import { slides } from '../../slides/index.ts';
+import { speakerSteps } from '../../slides/types.ts';
 
 const ID = 'function-coloring';
 
@@ -177,5 +180,29 @@ test.describe('function-coloring slide', () => {
     await expect(err).toContainText("TypeError: '<' not supported");
     // code shown to a hall: 22 px or more (1280×720, unscaled)
     expect(await err.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(22);
+  });
+
+  test('printed (the handout): the color climbed to main, graph and listing within the page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('index.html?print-pdf&lang=en');
+    await page.waitForSelector('html[data-deck-ready="true"]');
+    const section = page.locator('section#function-coloring');
+    await expect(section.locator('button.node.async')).toHaveCount(9, { timeout: 30_000 });
+    await expect(section.locator('.status.callout')).toContainText('2 callbacks are stuck');
+    await page.emulateMedia({ media: 'print' });
+    // A slide taller than its page printed without the graph or the listing (the grid moved past the page's end).
+    const fit = await section.evaluate((el) => {
+      const page = el.closest('.pdf-page')!.getBoundingClientRect();
+      return { slide: el.getBoundingClientRect().height, page: page.height };
+    });
+    expect(fit.slide).toBeLessThanOrEqual(fit.page);
+  });
+
+  test('presented on a phone, every step in both languages: every text whole on the screen, no word cut', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const slide = slides.find((s) => s.id === 'function-coloring')!;
+    expect(await walkPresentedOnPhone(page, slide.id, speakerSteps(slide))).toEqual({});
   });
 });

@@ -1,5 +1,8 @@
 import type { ScoreStore } from '../../components/shared/quiz/quiz-model.ts';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { walkPresentedOnPhone } from './legibility.ts';
+import { slides } from '../../slides/index.ts';
+import { speakerSteps } from '../../slides/types.ts';
 
 const KEY = 'how-servers-wait:quiz-score';
 
@@ -159,5 +162,13 @@ test.describe('green-threads', () => {
     await expect(queue.locator('.more')).toHaveText('+ 9,991 more');
     // the action picker is in the one disclosure, closed
     await expect(slide.getByRole('radio', { name: 'long CPU loop' })).toBeHidden();
+  });
+
+  test('presented on a phone, every step in both languages: every text whole on the screen, no word cut', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const slide = slides.find((s) => s.id === 'green-threads')!;
+    expect(await walkPresentedOnPhone(page, slide.id, speakerSteps(slide))).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { gotoSlide, settle } from './fixtures.ts';
 
 /** What a person at the back of the hall sees on the current slide: how much text, and how small. */
 export interface Legibility {
@@ -277,4 +278,101 @@ export async function measureFill(page: Page): Promise<Fill> {
     walk(section);
     return { bottom: (best.b - stage.top) / stage.height, where: best.where };
   });
+}
+
+/**
+ * On a narrow screen (a phone), the texts of the current slide that a person cannot read whole: a line box that runs
+ * past the screen's left or right edge or past a box that clips it (`overflow: hidden` or `clip`; a box that scrolls
+ * is readable), or a text squeezed to more lines than it has words (a word cut across lines, "p / i / n / n / e / d").
+ * The light DOM and open shadow roots of the slide shown, hidden text and the speaker notes aside. Up to 8.
+ */
+export async function measureNarrow(page: Page): Promise<{ text: string; where: string; why: string }[]> {
+  return page.evaluate(() => {
+    const section = document.querySelector('.reveal .slides > section.present');
+    const out: { text: string; where: string; why: string }[] = [];
+    const width = document.documentElement.clientWidth;
+    const up = (el: Element): Element | null => el.parentElement ?? (el.parentNode as ShadowRoot | null)?.host ?? null;
+    const clipOf = (el: Element): { l: number; r: number } => {
+      let l = 0;
+      let r = width;
+      for (let a: Element | null = el; a; a = up(a)) {
+        const ox = getComputedStyle(a).overflowX;
+        if (ox === 'hidden' || ox === 'clip') {
+          const b = a.getBoundingClientRect();
+          l = Math.max(l, b.left);
+          r = Math.min(r, b.right);
+        }
+      }
+      return { l, r };
+    };
+    const scrollerOf = (el: Element): DOMRect | null => {
+      for (let a: Element | null = el; a; a = up(a)) {
+        const ox = getComputedStyle(a).overflowX;
+        if (ox === 'auto' || ox === 'scroll') return a.getBoundingClientRect();
+      }
+      return null;
+    };
+    const walk = (root: Node): void => {
+      for (const node of root.childNodes) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+          const parent = node.parentElement;
+          if (!text || !parent || !parent.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+            continue;
+          if (parent.closest('aside.notes, script, style, template, option, .sr-only')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+          if (rects.length === 0) continue;
+          const where = `${parent.localName}${parent.className && typeof parent.className === 'string' ? `.${parent.className.trim().split(/\s+/).join('.')}` : ''}`;
+          const clip = clipOf(parent);
+          // a text in a box that scrolls sideways (a listing) is read by scrolling it: only what the box shows counts
+          const scroller = scrollerOf(parent);
+          const seen = rects.map((r) =>
+            scroller ? { left: Math.max(r.left, scroller.left), right: Math.min(r.right, scroller.right) } : r,
+          );
+          const cut = seen.find((r) => r.left < clip.l - 1 || r.right > clip.r + 1);
+          const lines = new Set(rects.map((r) => Math.round(r.top))).size;
+          const words = text.split(' ').length;
+          if (cut)
+            out.push({
+              text: text.slice(0, 40),
+              where,
+              why: `${cut.left.toFixed(0)}–${cut.right.toFixed(0)} px, seen ${clip.l.toFixed(0)}–${clip.r.toFixed(0)}`,
+            });
+          else if (lines > words)
+            out.push({ text: text.slice(0, 40), where, why: `${lines} lines for ${words} words` });
+        } else if (node instanceof Element) {
+          if (node.matches('aside.notes, script, style, template')) continue;
+          if (node.shadowRoot) walk(node.shadowRoot);
+          walk(node);
+        } else if (node instanceof DocumentFragment) walk(node);
+      }
+    };
+    if (section) walk(section);
+    return out.slice(0, 8);
+  });
+}
+
+/**
+ * Every clicker step of slide `id`, presented on a phone (390×844) in both languages, reached as the presenter reaches
+ * it (the step before by its address, then the clicker's "next"): what `measureNarrow` finds at each, by step.
+ */
+export async function walkPresentedOnPhone(
+  page: Page,
+  id: string,
+  steps: number,
+): Promise<Record<string, { text: string; where: string; why: string }[]>> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found: Record<string, { text: string; where: string; why: string }[]> = {};
+  for (const lang of ['en', 'ru'] as const) {
+    for (let step = 0; step < steps; step++) {
+      await gotoSlide(page, id, { lang, query: 'present', step: Math.max(0, step - 1) });
+      if (step > 0) await page.keyboard.press('PageDown');
+      await settle(page);
+      const m = await measureNarrow(page);
+      if (m.length) found[`${id}/${step} (${lang})`] = m;
+    }
+  }
+  return found;
 }

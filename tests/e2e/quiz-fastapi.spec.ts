@@ -1,5 +1,8 @@
 import type { ScoreStore } from '../../components/shared/quiz/quiz-model.ts';
 import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts';
+import { walkPresentedOnPhone } from './legibility.ts';
+import { slides } from '../../slides/index.ts';
+import { speakerSteps } from '../../slides/types.ts';
 
 const KEY = 'how-servers-wait:quiz-score';
 const TEN_SECONDS = /About 10 s/;
@@ -78,5 +81,18 @@ test.describe('quiz-fastapi', () => {
       'aria-valuetext',
       '200 мс',
     );
+  });
+
+  test('presented on a phone, every step in both languages: every text whole on the screen, no word cut', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const slide = slides.find((s) => s.id === 'quiz-fastapi')!;
+    expect(await walkPresentedOnPhone(page, slide.id, speakerSteps(slide))).toEqual({});
+    // one column, as in the self-paced view: the choices under the question, not squeezed beside it
+    await gotoSlide(page, slide.id, { query: 'present' });
+    const question = (await currentSlide(page).locator('.question').boundingBox())!;
+    const answers = (await currentSlide(page).locator('.answers').boundingBox())!;
+    expect(answers.y).toBeGreaterThanOrEqual(question.y + question.height - 1);
   });
 });

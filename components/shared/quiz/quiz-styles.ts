@@ -41,9 +41,11 @@ export const quizStyles = [
       grid-template-rows: auto 1fr;
     }
     @container ${narrowQuery} {
-      .quiz {
+      .quiz,
+      :host([presenting]) .quiz {
         grid-template-columns: minmax(0, 1fr);
         grid-template-areas: 'question' 'answers' 'panel';
+        grid-template-rows: none;
       }
     }
     .lead {
