@@ -33,7 +33,7 @@ const TEXT = {
     editor: 'Ваша программа на asyncio (Python)',
     run: 'Запустить',
     stop: 'Остановить',
-    loading: /^Загрузка Python 3\.14, 4,8 МБ$/,
+    loading: /^Загрузка Python 3\.14, 5,5 МБ$/,
     output: 'Вывод',
     step: 'Шаг вперёд',
     recorded: 'Записано CPython 3.14',
