@@ -10,7 +10,7 @@
  * Medians of BENCH_RUNS (5). For a person to read: no test asserts a duration. (The worker's memory is not measured:
  * `performance.memory` is not there in a worker, and `measureUserAgentSpecificMemory` needs cross-origin isolation.)
  */
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Worker } from '@playwright/test';
 import { resolve } from 'node:path';
 import { preview } from 'vite';
 import { fullChromiumLaunchOptions } from './chromium.ts';
@@ -68,17 +68,40 @@ async function open(context: BrowserContext, origin: string, how: { embed?: bool
   return { page, demo, bytes };
 }
 
-/** Run pressed → the recording's outcome shown, in ms (the page's own clock). */
-async function timeRun(page: Page, demo: Locator, source: string): Promise<{ ms: number; turns: string }> {
+/** Run pressed → the recording's outcome shown, in ms (the page's own clock); `at`: Run pressed, on the epoch clock. */
+async function timeRun(page: Page, demo: Locator, source: string): Promise<{ ms: number; turns: string; at: number }> {
   await demo.getByRole('textbox', { name: 'Your asyncio program (Python)' }).fill(source);
   const run = demo.getByRole('button', { name: 'Run', exact: true });
-  const t0 = await page.evaluate(() => performance.now());
+  const [t0, origin] = await page.evaluate(() => [performance.now(), performance.timeOrigin]);
   await run.click();
   await demo.getByText(/The program ran to its end\. \d+ turns/).waitFor({ timeout: 180_000 });
   const t1 = await page.evaluate(() => performance.now());
   const turns = (await demo.getByText(/The program ran to its end/).textContent()) ?? '';
-  return { ms: t1 - t0, turns: /(\d+) turns/.exec(turns)?.[1] ?? '?' };
+  return { ms: t1 - t0, turns: /(\d+) turns/.exec(turns)?.[1] ?? '?', at: origin + t0 };
 }
+
+/**
+ * Where the cold run's time went, read from the recorder's worker (its `py:…` marks, py-worker.ts, and its resource
+ * timings): each step's end in ms after Run was pressed (`at`, epoch clock), and each file's fetch (start → end).
+ */
+async function phasesOf(worker: Worker, at: number): Promise<Record<string, number>> {
+  const entries = await worker.evaluate(() => ({
+    origin: performance.timeOrigin,
+    marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+    files: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (r) => [r.name.replace(/.*\//, ''), r.startTime, r.responseEnd] as const,
+    ),
+  }));
+  const rel = (t: number) => entries.origin + t - at;
+  const out: Record<string, number> = { 'worker made': rel(0) };
+  for (const [name, t] of entries.marks) out[name] = rel(t);
+  for (const [name, start, end] of entries.files) {
+    out[`fetch ${name} start`] = rel(start);
+    out[`fetch ${name} end`] = rel(end);
+  }
+  return out;
+}
+const PHASES = process.env['BENCH_PHASES'] === '1';
 
 const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
 
@@ -114,6 +137,7 @@ export async function pyodideRows(dist: string): Promise<[string, string, string
   const cached: number[] = [];
   const loaded: number[] = [];
   const thousand: number[] = [];
+  const coldPhases: Record<string, number>[] = [];
   let turns = '?';
   let python = { files: 0, sent: 0, raw: 0 };
   const join = await phoneJoins(browser, origin);
@@ -122,7 +146,12 @@ export async function pyodideRows(dist: string): Promise<[string, string, string
       // cold: a new browser, Run pressed as soon as the slide is ready and the tab open
       let context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
       const first = await open(context, origin);
-      cold.push((await timeRun(first.page, first.demo, SEED_PROGRAMS.blocking50)).ms);
+      const firstRun = await timeRun(first.page, first.demo, SEED_PROGRAMS.blocking50);
+      cold.push(firstRun.ms);
+      if (PHASES) {
+        const worker = first.page.workers().find((w) => /py-worker-/.test(w.url()));
+        if (worker) coldPhases.push({ ...(await phasesOf(worker, firstRun.at)), shown: firstRun.ms });
+      }
       loaded.push((await timeRun(first.page, first.demo, SEED_PROGRAMS.blocking50)).ms);
       const r = await timeRun(first.page, first.demo, THOUSAND);
       thousand.push(r.ms);
@@ -147,6 +176,12 @@ export async function pyodideRows(dist: string): Promise<[string, string, string
   } finally {
     await browser.close();
     await server.close();
+  }
+  if (PHASES) {
+    console.log('Cold run, ms after Run was pressed (medians; negative: before Run):');
+    const names = [...new Set(coldPhases.flatMap((p) => Object.keys(p)))];
+    const rows = names.map((n) => [n, median(coldPhases.map((p) => p[n] ?? NaN))] as const);
+    for (const [n, t] of rows.sort((a, b) => a[1] - b[1])) console.log(`  ${t.toFixed(0).padStart(6)}  ${n}`);
   }
   const runs = (xs: number[]) => `median of ${xs.length}: ${xs.map((x) => (x / 1000).toFixed(1)).join(', ')} s`;
   return [

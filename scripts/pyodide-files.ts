@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { PYODIDE_DIR, PYODIDE_FILES, STDLIB_FULL } from '../components/shared/py-record/py-files.ts';
 import { STDLIB_TRIMMED_NAME } from '../components/shared/py-record/py-stdlib.ts';
-import { trimStdlib } from './stdlib-trim.ts';
+import { shippedStdlib } from './stdlib-trim.ts';
 import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
 
 /**
@@ -21,12 +21,12 @@ import { WORKER_CSP, WORKER_FILE } from '../lib/worker-policy.ts';
 
 const PACKAGE = join(import.meta.dirname, '..', 'node_modules', 'pyodide');
 
-/** Every file served under `pyodide/`: the package's, and the standard library trimmed (made once). */
+/** Every file served under `pyodide/`: the package's, and the standard library trimmed and compiled (made once). */
 const FILES = [...PYODIDE_FILES, STDLIB_FULL];
-let trimmed: Uint8Array | null = null;
-function bytesOf(name: string): Uint8Array {
+let trimmed: Promise<Uint8Array> | null = null;
+async function bytesOf(name: string): Promise<Uint8Array> {
   if (name !== STDLIB_TRIMMED_NAME) return readFileSync(join(PACKAGE, name));
-  trimmed ??= trimStdlib(readFileSync(join(PACKAGE, STDLIB_FULL.name)));
+  trimmed ??= shippedStdlib(readFileSync(join(PACKAGE, STDLIB_FULL.name)));
   return trimmed;
 }
 
@@ -40,12 +40,12 @@ function workerPolicy(): Connect.NextHandleFunction {
 export function pyodideFiles(): Plugin {
   return {
     name: 'hsw-pyodide-files',
-    generateBundle() {
+    async generateBundle() {
       for (const f of FILES) {
         this.emitFile({
           type: 'asset',
           fileName: `${PYODIDE_DIR}/${f.name}`,
-          source: bytesOf(f.name),
+          source: await bytesOf(f.name),
         });
       }
     },
@@ -67,7 +67,7 @@ export function pyodideFiles(): Plugin {
               ? 'application/json'
               : 'application/zip';
         res.setHeader('Content-Type', type);
-        res.end(bytesOf(file.name));
+        bytesOf(file.name).then((bytes) => res.end(bytes), next);
       });
     },
   };

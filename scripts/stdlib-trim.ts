@@ -4,12 +4,15 @@
  * that Pyodide itself, the recorder and the modules of STDLIB_WANTED import, and the whole zip only when a program
  * imports a module outside that part.
  *
- * - `trimStdlib(full)`: the trimmed zip, made at build (scripts/pyodide-files.ts), the same bytes every time.
+ * - `trimStdlib(full)`: the trimmed zip of sources, the same bytes every time.
+ * - `shippedStdlib(full)`: that zip compiled (`compileStdlib`: bytecode, no source), what the build ships
+ *   (scripts/pyodide-files.ts); made once per content and kept in node_modules/.cache/hsw-stdlib.
  * - `npx tsx scripts/stdlib-trim.ts --write`: works out STDLIB_SHIPPED again with the installed Pyodide (in Node: it
  *   boots, loads the recorder, imports every module of STDLIB_WANTED and lists the files of the zip Python read)
  *   and writes it, with the trimmed zip's size, into py-stdlib.ts. tests/unit/py-stdlib.test.ts says when to.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
@@ -33,6 +36,61 @@ export function trimStdlib(full: Uint8Array, files: readonly string[] = STDLIB_S
   const out: Zippable = {};
   for (const name of Object.keys(kept).sort()) out[name] = kept[name]!;
   return zipSync(out, { level: 9, mtime: MTIME });
+}
+
+/** Where Pyodide puts the standard library's zip in Python's file system (so in its modules' `__file__`). */
+const ZIP_PATH = '/lib/python314.zip';
+
+/**
+ * `zip` with each module compiled to its bytecode (`name.pyc` in place of `name.py`, unchecked-hash pycs of the
+ * CPython inside the installed Pyodide, run in Node): Python then unmarshals at start instead of compiling source,
+ * which was most of its start (docs/performance.md). The same bytes every time.
+ */
+export async function compileStdlib(zip: Uint8Array): Promise<Uint8Array> {
+  const { loadPyodide } = await import('pyodide');
+  const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+  const fs = py.FS as { writeFile(path: string, data: Uint8Array): void; readFile(path: string): Uint8Array };
+  const files = unzipSync(zip);
+  const out: Zippable = {};
+  for (const name of Object.keys(files).sort()) {
+    if (!name.endsWith('.py')) {
+      out[name] = files[name]!;
+      continue;
+    }
+    fs.writeFile('/tmp/source.py', files[name]!);
+    // (JSON's strings are Python's too)
+    py.runPython(
+      'import py_compile\n' +
+        `py_compile.compile('/tmp/source.py', cfile='/tmp/compiled.pyc', dfile=${JSON.stringify(`${ZIP_PATH}/${name}`)},\n` +
+        '    doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)',
+    );
+    out[`${name}c`] = fs.readFile('/tmp/compiled.pyc');
+  }
+  return zipSync(out, { level: 9, mtime: MTIME });
+}
+
+const CACHE = join(ROOT, 'node_modules', '.cache', 'hsw-stdlib');
+
+/** The zip the build ships: `full` trimmed and compiled (cached by the trimmed zip's content). */
+export async function shippedStdlib(full: Uint8Array, files: readonly string[] = STDLIB_SHIPPED): Promise<Uint8Array> {
+  const trimmed = trimStdlib(full, files);
+  const file = join(CACHE, `${createHash('sha256').update(trimmed).digest('hex')}.zip`);
+  try {
+    return new Uint8Array(readFileSync(file));
+  } catch {
+    // not made yet
+  }
+  const compiled = await compileStdlib(trimmed);
+  try {
+    mkdirSync(CACHE, { recursive: true });
+    // (written whole, then named: a build beside this one reads a whole copy or none)
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, compiled);
+    renameSync(partial, file);
+  } catch {
+    // a cache that cannot be written: made again next time
+  }
+  return compiled;
 }
 
 /** The top-level modules and packages in a standard library zip (`asyncio`, `json`, `random`…), sorted. */
@@ -76,7 +134,7 @@ export async function filesPythonReads(): Promise<string[]> {
 async function write(): Promise<void> {
   const files = await filesPythonReads();
   const full = readFileSync(FULL_STDLIB);
-  const trimmed = trimStdlib(full, files);
+  const trimmed = await shippedStdlib(full, files);
   const top = topLevelNames(full);
   const text = readFileSync(DATA, 'utf8');
   const start = text.indexOf('export const STDLIB_SHIPPED');
@@ -89,7 +147,7 @@ async function write(): Promise<void> {
     `/** The top-level modules and packages of the whole standard library (generated). */\n` +
     `export const STDLIB_FULL_TOP: readonly string[] = ${JSON.stringify(top).replaceAll('"', "'").replaceAll(',', ', ')};\n`;
   writeFileSync(DATA, text.slice(0, start) + generated + text.slice(end));
-  console.log(`${files.length} files listed; the trimmed zip is ${trimmed.length} bytes`);
+  console.log(`${files.length} files listed; the trimmed zip, compiled, is ${trimmed.length} bytes`);
 }
 
 if (process.argv[1] === import.meta.filename && process.argv.includes('--write')) await write();

@@ -15,7 +15,7 @@ const TEXT = {
     editor: 'Your asyncio program (Python)',
     run: 'Run',
     stop: 'Stop',
-    loading: /^Loading Python 3\.14, 4\.8 MB$/,
+    loading: /^Loading Python 3\.14, 5\.5 MB$/,
     output: 'Output',
     step: 'Step forward',
     recorded: 'Recorded by CPython 3.14',
@@ -33,7 +33,7 @@ const TEXT = {
     editor: 'Ваша программа на asyncio (Python)',
     run: 'Запустить',
     stop: 'Остановить',
-    loading: /^Загрузка Python 3\.14, 4,8 МБ$/,
+    loading: /^Загрузка Python 3\.14, 5,5 МБ$/,
     output: 'Вывод',
     step: 'Шаг вперёд',
     recorded: 'Записано CPython 3.14',
@@ -253,7 +253,7 @@ function watchPython(page: Page): { files: string[]; sent: Map<string, { bytes: 
         bytes: sizes.responseBodySize,
         encoding: (await response?.headerValue('content-encoding')) ?? '',
       });
-    })();
+    })().catch(() => {}); // (a page closed while a file was still arriving: not counted)
   });
   return { files, sent };
 }

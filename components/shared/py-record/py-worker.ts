@@ -46,6 +46,7 @@ type LoadPyodide = (options: {
   jsglobals: object;
   stdout?: (s: string) => void;
   stderr?: (s: string) => void;
+  fsInit?: () => Promise<void>;
 }) => Promise<Pyodide>;
 
 const scope = self as unknown as {
@@ -94,6 +95,13 @@ function countingFetch(real: typeof fetch, count: Meter): typeof fetch {
   };
 }
 
+/**
+ * The worker's phases as performance marks (`py:…`, in its own timeline beside its resource timings), read by
+ * scripts/bench-pyodide.ts through the browser (Playwright's worker.evaluate): nothing is posted, nothing changes.
+ */
+const mark = (name: string) => performance.mark(`py:${name}`);
+mark('worker');
+
 const sizeOf = (name: string) => PYODIDE_FILES.find((f) => f.name === name)?.bytes ?? 0;
 
 async function load(): Promise<Pyodide> {
@@ -104,9 +112,15 @@ async function load(): Promise<Pyodide> {
   try {
     // The two scripts are modules (import(), not fetch): counted whole when each has arrived.
     const { loadPyodide } = (await import(/* @vite-ignore */ `${base}pyodide.mjs`)) as { loadPyodide: LoadPyodide };
+    mark('pyodide.mjs');
     progress(sizeOf('pyodide.mjs'));
-    await import(/* @vite-ignore */ `${base}pyodide.asm.mjs`);
-    progress(sizeOf('pyodide.asm.mjs'));
+    // Pyodide's runtime script, imported here beside loadPyodide (the same module: the browser loads it once), so
+    // that the wasm and the standard library, which loadPyodide asks for before it, download while it is parsed.
+    const runtime = import(/* @vite-ignore */ `${base}pyodide.asm.mjs`).then(() => {
+      mark('pyodide.asm.mjs');
+      progress(sizeOf('pyodide.asm.mjs'));
+    });
+    runtime.catch(() => {}); // (a failed import fails loadPyodide too, which says so)
     // `js` is this empty object, not the worker's global (Pyodide's default)
     const jsglobals = Object.create(null) as object;
     // The standard library in part (py-stdlib.ts): the rest only when a program imports a module outside it.
@@ -116,7 +130,14 @@ async function load(): Promise<Pyodide> {
       jsglobals,
       stdout: () => {},
       stderr: () => {},
+      // called once the wasm is instantiated, before Python starts
+      fsInit: () => {
+        mark('wasm');
+        return Promise.resolve();
+      },
     });
+    await runtime;
+    mark('python');
     py.setStdin({ error: true });
     progress(PYODIDE_BYTES, true);
     return py;
@@ -237,14 +258,18 @@ function boot(): Promise<Booted> {
         "exec(compile(RECORDER, 'asyncio_recorder.py', 'exec'), recorder.__dict__)\n" +
         "sys.modules['asyncio_recorder'] = recorder\ndel RECORDER\n'.'.join(map(str, sys.version_info[:3]))",
     ) as string;
+    mark('recorder');
     const record = py.runPython('recorder.record') as PyObject;
     py.runPython('del recorder');
     py.globals.set('TOP', STDLIB_FULL_TOP.join(' '));
     py.runPython(STDLIB_FINDER);
     const wanted = py.runPython('_stdlib_wanted') as Booted['wanted'];
     py.runPython('del _stdlib_wanted');
+    mark('finder');
     forgetAddress(py, deckAddress);
+    mark('forget');
     lockDown();
+    mark('ready');
     return { python, record, py, wanted };
   });
   return ready;
@@ -278,7 +303,9 @@ scope.addEventListener('message', (e) => {
             debug: m.debug === true,
           }),
         );
+      mark('run');
       let json = recordOnce();
+      mark('recorded');
       // It imported a module of the standard library not loaded yet: the rest of it loads, and the program runs again
       // (if it cannot load, the first recording stands, its traceback saying why).
       if (booted.wanted() === true) {
