@@ -109,6 +109,10 @@ export const loopPictureStyles = [
         'kernel kernel'
         'pool pool';
     }
+    /* as many threads' lanes a row as hold a chip ("DNS", "file") unbroken, not the stage's eight */
+    .pool ol.threads {
+      grid-template-columns: repeat(auto-fill, minmax(4.5em, 1fr));
+    }
   }
   .region {
     --actor: var(--hsw-border);
