@@ -145,7 +145,7 @@ export const styles = [
       height: 19em;
       /* the ring's column wide enough for its labels beside a circle that holds the clock, when the waiting region
          takes the height (step 2: four promises) */
-      --lp-columns: minmax(0, 0.85fr) minmax(0, 2.45fr) minmax(0, 1fr);
+      --lp-columns: minmax(0, 0.8fr) minmax(0, 2.5fr) minmax(0, 1fr);
     }
     .presented hsw-code {
       font-size: 1em;
