@@ -5,7 +5,8 @@
  * `--present`: as presented to a hall (`?present`: the presented type scale, secondary content in closed disclosures).
  * `--steps`: every clicker step of each slide (its speaker sequence, slides/index.ts), one picture a step, named
  * `<id>-<lang>-<size>[-present]-s<step>.png`; without it, the slide as it opens (step 0).
- * Sizes: desktop (1280×720), phone (390×844), narrow (320×640, the narrowest screen the deck supports).
+ * Sizes: desktop (1280×720), phone (390×844), landscape (844×390, a phone turned), narrow (320×640, the narrowest
+ * screen the deck supports).
  * Serves the built site itself (vite preview on a free port).
  */
 import { chromium } from '@playwright/test';
@@ -56,9 +57,11 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 const sizes = [
   { name: 'desktop', width: 1280, height: 720, touch: false },
   { name: 'phone', width: 390, height: 844, touch: true },
+  { name: 'landscape', width: 844, height: 390, touch: true },
   { name: 'narrow', width: 320, height: 640, touch: true },
 ].filter((s) => wanted.includes(s.name));
-if (sizes.length === 0) throw new Error(`--sizes: choose from desktop, phone, narrow (got ${wanted.join(',')})`);
+if (sizes.length === 0)
+  throw new Error(`--sizes: choose from desktop, phone, landscape, narrow (got ${wanted.join(',')})`);
 for (const size of sizes) {
   const context = await browser.newContext({
     viewport: { width: size.width, height: size.height },

@@ -125,6 +125,10 @@ export const styles = [
       margin: 0.3em 0 0.2em;
     }
     @container ${narrowQuery} {
+      /* the loop picture takes its narrow layout (ring on top, regions under it) and the height that needs */
+      .presented hsw-loop-picture {
+        height: auto;
+      }
       .cols {
         grid-template-columns: minmax(0, 1fr);
       }

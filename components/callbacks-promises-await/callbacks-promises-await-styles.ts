@@ -142,7 +142,10 @@ export const styles = [
       gap: 0.3em;
     }
     .presented hsw-loop-picture {
-      height: 18em;
+      height: 19em;
+      /* the ring's column wide enough for its labels beside a circle that holds the clock, when the waiting region
+         takes the height (step 2: four promises) */
+      --lp-columns: minmax(0, 0.8fr) minmax(0, 2.5fr) minmax(0, 1fr);
     }
     .presented hsw-code {
       font-size: 1em;
@@ -160,6 +163,10 @@ export const styles = [
       font-size: var(--hsw-fs-small);
     }
     @container ${narrowQuery} {
+      /* the loop picture takes its narrow layout (ring on top, regions under it) and the height that needs */
+      .presented hsw-loop-picture {
+        height: auto;
+      }
       /* Phones: the status and the buttons first, then the code and the queues (the slide scrolls). */
       section {
         display: flex;

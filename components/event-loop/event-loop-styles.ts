@@ -161,6 +161,10 @@ export const styles = [
       font-size: 0.9em;
     }
     @container ${narrowQuery} {
+      /* the loop picture takes its narrow layout (ring on top, regions under it) and the height that needs */
+      .presented hsw-loop-picture {
+        height: auto;
+      }
       /* Phones: the status and the buttons first, then the code and the queues (the slide scrolls). */
       section {
         display: flex;

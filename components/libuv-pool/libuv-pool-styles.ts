@@ -134,6 +134,10 @@ export const styles = [
       color: var(--hsw-bad-text);
     }
     @container ${narrowQuery} {
+      /* the loop picture takes its narrow layout (ring on top, regions under it) and the height that needs */
+      .presented hsw-loop-picture {
+        height: auto;
+      }
       .controls {
         /* two columns where a label fits beside its value, one on the narrowest phones (320 px) */
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 11em), 1fr));

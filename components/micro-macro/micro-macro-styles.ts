@@ -345,8 +345,12 @@ export const styles = [
     }
     @container ${narrowQuery} {
       .main,
-      :host([presenting]) .main {
+      :host([presenting]) .main,
+      :host([presenting]) .main.with-picture {
         grid-template-columns: minmax(0, 1fr);
+      }
+      :host([presenting]) .with-picture :is(hsw-loop-picture, .picture-slot) {
+        height: auto;
       }
       .queues {
         grid-template-columns: repeat(2, minmax(0, 1fr));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clearDistance, ringLayout, type Size } from '../../components/shared/loop-picture/loop-picture-ring.ts';
+import {
+  clearDistance,
+  handRoom,
+  ringLayout,
+  type Size,
+} from '../../components/shared/loop-picture/loop-picture-ring.ts';
 
 const angles = (n: number, start = 0) => Array.from({ length: n }, (_, i) => start + (2 * Math.PI * i) / n);
 const opts = { stroke: 10, gap: 4 };
@@ -95,6 +100,31 @@ describe('the loop ring’s layout', () => {
   it('a region too small for its labels says so rather than pretending', () => {
     const sizes = [200, 200, 200].map((w) => ({ w, h: 25 }));
     expect(ringLayout({ w: 150, h: 150 }, sizes, angles(3), opts).fits).toBe(false);
+  });
+
+  it('a circle never shrinks past what holds its centre and the hand, however crowded its labels', () => {
+    // callbacks-promises-await's step 2 on the stage before its columns changed: Node's five labels (ru) in a low
+    // region the waiting promises left; without the centre the ring shrank to a dot under "0 мс / спит"
+    const sizes = [95, 147, 58, 68, 110].map((w) => ({ w, h: 28 }));
+    const centre = { w: 92, h: 55 };
+    const box = { w: 300, h: 170 };
+    const crowded = ringLayout(box, sizes, angles(5), opts);
+    expect(crowded.r).toBeLessThan(handRoom(centre, opts));
+    const held = ringLayout(box, sizes, angles(5), { ...opts, centre });
+    expect(held.r).toBeGreaterThanOrEqual(handRoom(centre, opts));
+    // the centre's box, corner to corner, inside the stroke with a stroke's width and two gaps to spare for the hand
+    expect(Math.hypot(centre.w / 2, centre.h / 2) + 2 * opts.gap + opts.stroke).toBeLessThanOrEqual(
+      held.r - opts.stroke / 2,
+    );
+  });
+
+  it('a region with room lays the ring out as before when it also holds a centre', () => {
+    const sizes = [95, 147, 58, 68, 110].map((w) => ({ w, h: 28 }));
+    const box = { w: 504, h: 263 };
+    const plain = ringLayout(box, sizes, angles(5), opts);
+    const held = ringLayout(box, sizes, angles(5), { ...opts, centre: { w: 92, h: 55 } });
+    expect(held).toEqual(plain);
+    expect(held.fits).toBe(true);
   });
 
   it('one angle per label', () => {

@@ -20,7 +20,7 @@ import {
 } from './loop-picture-model.ts';
 import { loopPictureText } from './loop-picture-text.ts';
 import { loopPictureStyles } from './loop-picture-styles.ts';
-import { ringLayout } from './loop-picture-ring.ts';
+import { handRoom, ringLayout } from './loop-picture-ring.ts';
 
 /** How long a chip takes to move from one region to another (and the ring's hand to turn). */
 const MOVE_MS = 350;
@@ -107,13 +107,22 @@ export class LoopPicture extends LitElement {
     const start = (Math.PI * START[this.scene.flavour]) / 180;
     const angles = items.map((_, i) => start + (2 * Math.PI * i) / items.length);
     const stroke = parseFloat(getComputedStyle(circle).strokeWidth) || 0;
+    // The centre at its widest so far: both its lines (the clock and "asleep" are always there, hidden when not
+    // shown), the widest clock shown; the circle holds it with the hand between it and the stroke.
+    const centreEl = ring.querySelector<HTMLElement>('.centre');
+    if (centreEl) this.centreWidth = Math.max(this.centreWidth, centreEl.offsetWidth);
+    const centre = centreEl ? { w: this.centreWidth, h: centreEl.offsetHeight } : undefined;
     const layout = ringLayout(
       { w, h },
       items.map((el) => ({ w: el.offsetWidth, h: el.offsetHeight })),
       angles,
-      { stroke, gap: RING_GAP },
+      { stroke, gap: RING_GAP, ...(centre ? { centre } : {}) },
     );
     const [cx, cy, r] = [w / 2, h / 2, layout.r];
+    // the hand from just outside the centre's box to just inside the stroke (its usual share of a large circle)
+    const clear = centre ? handRoom(centre, { stroke, gap: RING_GAP }) - 1.5 * stroke - RING_GAP : 0;
+    const inner = Math.max(0.57 * r, clear);
+    const outer = Math.max(inner, Math.min(0.89 * r, r - stroke / 2 - RING_GAP));
     svgEl.setAttribute('viewBox', `0 0 ${w} ${h}`);
     for (const [k, v] of [
       ['cx', cx],
@@ -124,8 +133,8 @@ export class LoopPicture extends LitElement {
     for (const [k, v] of [
       ['x1', cx],
       ['x2', cx],
-      ['y1', cy - 0.57 * r],
-      ['y2', cy - 0.89 * r],
+      ['y1', cy - inner],
+      ['y2', cy - outer],
     ] as const)
       hand.setAttribute(k, String(v));
     items.forEach((el, i) => {
@@ -136,6 +145,8 @@ export class LoopPicture extends LitElement {
 
   /** The flavour and language the ring was last laid out for: its labels change only with them. */
   private ringFor = '';
+  /** The widest the centre (the clock) has been since: the ring is laid out again when a wider clock shows. */
+  private centreWidth = 0;
 
   protected override updated(): void {
     const ring = this.renderRoot.querySelector('.ring');
@@ -147,10 +158,12 @@ export class LoopPicture extends LitElement {
     // The labels' sizes change with the flavour and the language only (a lit phase keeps its size); a resize of the
     // region is the ResizeObserver's. Laying the ring out on every step would read layout on every press.
     const key = `${this.scene.flavour}/${this.lang}`;
+    const centre = this.renderRoot.querySelector<HTMLElement>('.ring .centre');
     if (key !== this.ringFor) {
       this.ringFor = key;
+      this.centreWidth = 0;
       this.placeRing();
-    }
+    } else if (centre && centre.offsetWidth > this.centreWidth + 0.5) this.placeRing();
     const before = this.drawn;
     this.drawn = null;
     const figure = this.renderRoot.querySelector('figure');
@@ -252,8 +265,8 @@ export class LoopPicture extends LitElement {
         )}
       </ol>
       <p class="centre">
-        ${s.now === null ? nothing : html`<span class="clock">${t.clock(s.now)}</span>`}
-        ${s.asleep ? html`<span class="zzz">${labels.asleep}</span>` : nothing}
+        <span class="clock ${s.now === null ? 'off' : ''}">${t.clock(s.now ?? 0)}</span>
+        <span class="zzz ${s.asleep ? '' : 'off'}">${labels.asleep}</span>
       </p>
     </div>`;
   }

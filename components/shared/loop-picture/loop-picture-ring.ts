@@ -23,6 +23,19 @@ export interface RingOptions {
   readonly stroke: number;
   /** The space kept between the stroke and a label, and between a label and the box's edge. */
   readonly gap: number;
+  /**
+   * What the circle holds at its centre (the clock, "asleep"): the circle is then never smaller than this box with
+   * room for the hand between it and the stroke (`handRoom`), whatever the labels' crowding.
+   */
+  readonly centre?: Size;
+}
+
+/**
+ * The smallest radius that holds `centre` with the hand (as long as the stroke is wide) between the centre's box and
+ * the stroke, a gap either side of the hand: a circle this size still reads as a ring, not a dot under its clock.
+ */
+export function handRoom(centre: Size, opts: Pick<RingOptions, 'stroke' | 'gap'>): number {
+  return Math.hypot(centre.w / 2, centre.h / 2) + 2 * opts.gap + 1.5 * opts.stroke;
 }
 
 /**
@@ -141,8 +154,8 @@ function overlap(a: Placed, b: Placed, gap: number): boolean {
 
 /**
  * The largest circle, centred in `box`, around which every label (its size, at its angle) sits outside the stroke,
- * inside the box and clear of the others; with none that fits, the smallest (a radius of the stroke) and
- * `fits: false`.
+ * inside the box and clear of the others; with none that fits, the smallest (a radius of the stroke, or what holds
+ * the centre's box: `handRoom`) and `fits: false`.
  */
 export function ringLayout(
   box: Size,
@@ -172,8 +185,8 @@ export function ringLayout(
   };
   // From the largest circle down, a pixel at a time: the first that leaves every label a place (not a bisection:
   // around a small circle the labels crowd one another, so what fits is not one interval).
-  const smallest = opts.stroke;
-  const largest = Math.min(box.w, box.h) / 2 - opts.stroke / 2;
+  const smallest = Math.max(opts.stroke, opts.centre ? handRoom(opts.centre, opts) : 0);
+  const largest = Math.max(smallest, Math.min(box.w, box.h) / 2 - opts.stroke / 2);
   let radius = smallest;
   let best: Placed[] | null = null;
   for (let r = largest; r >= smallest && best === null; r -= 1) {

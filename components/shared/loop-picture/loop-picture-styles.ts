@@ -19,6 +19,8 @@ export const loopPictureStyles = [
   :host {
     display: block;
     --lp-move: 350ms;
+    /* the picture's own width picks its layout (a phone's, below) */
+    container-type: inline-size;
   }
   .picture {
     display: grid;
@@ -81,6 +83,37 @@ export const loopPictureStyles = [
   .picture.with-futures:not(.no-micro) {
     grid-template-rows: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto auto;
   }
+  /*
+   * Narrow (a phone, upright or turned): the ring across the whole width on top, at a height of its own; under it the
+   * stack beside the timers and the queues, then the futures, the kernel and the pool, each as tall as it needs (the
+   * slide lets the picture grow, demo-styles' narrow query). 26em: a phone's stage (22–23em) is under it, the
+   * narrowest presented desktop picture (28em, micro-macro's) over it.
+   */
+  @container (max-width: 26em) {
+    .picture,
+    .picture.no-micro,
+    .picture.with-pool,
+    .picture.no-micro.with-pool,
+    .picture.with-futures,
+    .picture.with-futures.no-micro,
+    .picture.with-futures:not(.no-micro) {
+      height: auto;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      grid-template-rows: 12em repeat(6, auto);
+      grid-template-areas:
+        'loop loop'
+        'stack timers'
+        'stack macrotasks'
+        'stack microtasks'
+        'futures futures'
+        'kernel kernel'
+        'pool pool';
+    }
+    /* as many threads' lanes a row as hold a chip ("DNS", "file") unbroken, not the stage's eight */
+    .pool ol.threads {
+      grid-template-columns: repeat(auto-fill, minmax(4.5em, 1fr));
+    }
+  }
   .region {
     --actor: var(--hsw-border);
     border: 2px solid color-mix(in srgb, var(--actor) 55%, transparent);
@@ -127,9 +160,21 @@ export const loopPictureStyles = [
     grid-area: microtasks;
     --actor: var(--hsw-actor-microtask);
   }
+  /* its name beside its first row (as the kernel band's), not a line of its own: the ring keeps that height */
   .futures {
     grid-area: futures;
     --actor: var(--hsw-actor-task);
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.2em 0.7em;
+  }
+  .futures > h4 {
+    margin: 0;
+  }
+  .futures > ul.future-list {
+    flex: 1 1 12em;
+    min-width: 0;
   }
   /* one future a row; several share a row when they fit (a chain of promises) */
   ul.future-list {
@@ -216,8 +261,10 @@ export const loopPictureStyles = [
     outline: 3px solid var(--hsw-fg);
     outline-offset: 1px;
   }
+  /* each callback that ran kept whole on its line, broken only when longer than the region is wide */
   .ran .done {
-    white-space: nowrap;
+    display: inline-block;
+    max-width: 100%;
   }
   .ran {
     margin: 0 0 0.2em;
@@ -305,6 +352,10 @@ export const loopPictureStyles = [
     display: block;
     color: var(--hsw-muted);
     font-style: italic;
+  }
+  /* (kept in the layout, so that the circle is sized for the centre at its widest) */
+  .centre .off {
+    visibility: hidden;
   }
   ul.sockets {
     list-style: none;
