@@ -34,7 +34,7 @@ export default slideText({
       },
       {
         p: 'В asyncio то же делает очередь с максимальным размером: положить в полную очередь — значит просто подождать. Производитель идёт со скоростью потребителя.',
-        shows: ['asyncio.Queue(maxsize)', 'производитель ждёт 98 % времени'],
+        shows: ['asyncio.Queue(maxsize)', 'производитель ждёт 49 % времени'],
       },
       {
         p: 'А если потребитель быстрее, ничего не копится и никто не ждёт. Обратное давление включается только при перегрузке.',
@@ -63,7 +63,7 @@ export default slideText({
       },
       {
         p: 'In asyncio a queue with a maximum size does the same: putting into a full queue simply waits. The producer goes at the consumer’s pace.',
-        shows: ['asyncio.Queue(maxsize)', 'the producer waits 98 % of the time'],
+        shows: ['asyncio.Queue(maxsize)', 'the producer waits 49 % of the time'],
       },
       {
         p: 'And when the consumer is faster, nothing piles up and nobody waits. Backpressure only acts under overload.',
