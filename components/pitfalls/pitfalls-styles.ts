@@ -143,9 +143,12 @@ export const styles = [
     .line-label.bad {
       fill: var(--hsw-bad-text);
     }
-    /* a bold headline of up to three lines: set solid (1.0, inherited) its lines touched */
     .verdict {
       font-weight: 600;
+    }
+    /* presented, a bold headline of up to three lines: set solid (1.0, inherited) its lines touched; the self-paced
+       view keeps its height, which the slide's body needs to stay clear of the arrows (chrome.spec.ts) */
+    :host([presenting]) .verdict {
       line-height: 1.25;
     }
     .callout.warn {
