@@ -116,8 +116,10 @@ export class ComparisonDemo extends DemoElement<ComparisonState> {
               ${rows.map(
                 (r) =>
                   html`<li class="fit-${r.fit}" data-model=${r.model}>
-                    <span class="name"
-                      ><span class="actor" data-actor=${ACTOR[r.model]} aria-hidden="true"></span>${t.rows[r.model].name}</span
+                    <span class="who"
+                      ><span class="name"
+                        ><span class="actor" data-actor=${ACTOR[r.model]} aria-hidden="true"></span>${t.rows[r.model].name}</span
+                      ><span class="why">${t.shortReasons[r.reasons[0] ?? 'go-fit']}</span></span
                     >
                     ${
                       r.fit === 'good'

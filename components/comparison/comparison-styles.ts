@@ -6,7 +6,8 @@ import { demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts'
  * The comparison: the workload's controls on top, the table below. The table is 0.75em (15 px, the type scale's
  * floor) so that six columns fit at 1280×720; on a phone each row becomes a card with the column names beside
  * the values. While presenting, the table and the workload's controls are closed disclosures and the models are a
- * list with their fit for the workload the clicker chose (a tick for those that fit, the words for the others).
+ * list with their fit for the workload the clicker chose (a tick for those that fit, the words for the others) and,
+ * under each name, the reason in a few words (#36: the notes speak it).
  */
 export const styles = [
   controlStyles,
@@ -30,6 +31,7 @@ export const styles = [
     ul.fits li {
       display: flex;
       justify-content: space-between;
+      align-items: center;
       gap: 1em;
       padding: 0.25em 0.5em;
       border-left: 6px solid var(--hsw-border);
@@ -56,6 +58,13 @@ export const styles = [
     ul.fits .name {
       font-weight: 700;
     }
+    /* Why the model fits this workload or not (the deciding reason, short): what the speaker says at the step. */
+    ul.fits .why {
+      display: block;
+      font-size: 0.85em;
+      font-weight: 400;
+      padding-left: 1.47em;
+    }
     /* The actor the model runs a request on, in its colour across the deck. */
     ul.fits .actor {
       display: inline-block;
@@ -76,11 +85,12 @@ export const styles = [
     /* Presented, the five models fill the stage's height: one large row each. */
     :host([presenting]) ul.fits {
       font-size: 1.45em;
-      gap: 0.5em;
-      margin: 0.4em 0 0.6em;
+      gap: 0.3em;
+      margin: 0.2em 0 0.3em;
+      line-height: 1.2;
     }
     :host([presenting]) ul.fits li {
-      padding: 0.5em 0.6em;
+      padding: 0.2em 0.6em;
       border-left-width: 10px;
     }
     section {

@@ -32,25 +32,29 @@ export default slideText({
   ru: {
     body: [
       {
-        p: 'Ни одна модель не ускоряет сам ввод-вывод: они экономят память и переключения, пока задачи ждут. Упёрлись в CPU или базу — асинхронность не поможет.',
+        details: [
+          {
+            p: 'Ни одна модель не ускоряет сам ввод-вывод: они экономят память и переключения, пока задачи ждут. Упёрлись в CPU или базу — асинхронность не поможет.',
+          },
+        ],
       },
     ],
     notes: [
       {
         p: 'Пять моделей рядом и четыре нагрузки, под которые надо выбрать. Сначала прокси на 50 000 соединений, где почти нет счёта. Поток на соединение уже не справляется; цикл событий, горутины, виртуальные потоки и процессы Erlang помещаются все. Помните: ни одна модель не ускоряет сам ввод-вывод — они экономят память и переключения, пока задачи ждут. Выбирают не лучшую модель вообще, а подходящую под нагрузку.',
-        shows: ['Ваша нагрузка: прокси на 50 тыс. соединений', 'Поток ОС на запрос'],
+        shows: ['Ваша нагрузка: прокси на 50 тыс. соединений', 'Поток ОС на запрос', 'кончается память (C10K)'],
       },
       {
         p: 'Сервис с тяжёлым счётом, несколько сотен запросов одновременно. Цикл событий подходит плохо: одна долгая функция задерживает всех, мы это видели. Вытесняющие модели справляются лучше: при таких числах снова годится даже обычный поток на запрос, а горутины без усилий занимают все ядра; виртуальные потоки и Erlang подходят с оговорками.',
-        shows: ['Ваша нагрузка: сервис с тяжёлым счётом', 'Цикл событий + async/await', 'Горутины'],
+        shows: ['Ваша нагрузка: сервис с тяжёлым счётом', 'Цикл событий + async/await', 'счёт останавливает цикл'],
       },
       {
         p: 'Блокирующие драйверы базы, от которых не уйти, несколько тысяч запросов. Циклу событий понадобились бы асинхронные библиотеки до самого низа. Виртуальные потоки принимают этот блокирующий код как есть — ровно для этого их и сделали. Переписывать работающий код ради цикла событий дорого и рискованно.',
-        shows: ['Ваша нагрузка: старые блокирующие драйверы', 'Подходят: Виртуальные потоки.'],
+        shows: ['Ваша нагрузка: старые блокирующие драйверы', 'нужны async-библиотеки', 'JDBC, Spring MVC как есть'],
       },
       {
         p: 'Телеком: миллион долгоживущих соединений, изоляция сбоев и предсказуемые задержки. Это дом Erlang: у каждого процесса своя куча, падение остаётся внутри процесса, а супервизор его перезапускает. А если узкое место — процессор или база данных, никакая модель ожидания не поможет. Сначала найдите, где на самом деле уходит время, и только потом выбирайте модель.',
-        shows: ['Ваша нагрузка: телеком-система', 'Подходят: Процессы Erlang.'],
+        shows: ['Ваша нагрузка: телеком-система', 'Процессы Erlang', 'сбой остаётся в процессе'],
       },
     ],
     appendix: [
@@ -74,25 +78,29 @@ export default slideText({
   en: {
     body: [
       {
-        p: 'No model makes I/O itself faster: they save memory and switches while tasks wait. Bound by the CPU or the database? Asynchrony will not help.',
+        details: [
+          {
+            p: 'No model makes I/O itself faster: they save memory and switches while tasks wait. Bound by the CPU or the database? Asynchrony will not help.',
+          },
+        ],
       },
     ],
     notes: [
       {
         p: 'Five models side by side, and four workloads to choose for. First, a proxy with 50,000 connections and little computing. A thread per connection no longer copes; the event loop, goroutines, virtual threads and Erlang processes all fit. Keep in mind: no model makes the I/O itself faster; they save memory and switches while tasks wait.',
-        shows: ['Your workload: a proxy, 50k connections', 'OS thread per request', 'No model makes I/O itself faster'],
+        shows: ['Your workload: a proxy, 50k connections', 'OS thread per request', 'memory runs out (C10K)'],
       },
       {
         p: 'A CPU-heavy service, a few hundred requests at a time. The event loop is a poor fit: one long function delays everyone, as we saw. Preemptive models do better: at these numbers even a plain thread per request is fine again, and goroutines use every core without effort; virtual threads and Erlang fit with care.',
-        shows: ['Your workload: a CPU-heavy service', 'Event loop + async/await', 'Goroutines'],
+        shows: ['Your workload: a CPU-heavy service', 'Event loop + async/await', 'computing stops the loop'],
       },
       {
         p: 'Blocking database drivers you must keep, a few thousand requests. An event loop would need async libraries all the way down. Virtual threads take that blocking code as it is, which is exactly what they were built for.',
-        shows: ['Your workload: legacy blocking drivers', 'Fit: Virtual threads.'],
+        shows: ['Your workload: legacy blocking drivers', 'needs async libraries', 'JDBC, Spring MVC as they are'],
       },
       {
         p: 'A telecom system: a million long-lived connections, fault isolation and predictable latency. This is Erlang’s home: every process has its own heap, a crash stays inside its process, and a supervisor restarts it. If your bottleneck is the CPU or the database, no model of waiting will help.',
-        shows: ['Your workload: a telecom system', 'Fit: Erlang processes.', 'Asynchrony will not help.'],
+        shows: ['Your workload: a telecom system', 'Erlang processes', 'a crash stays in its process'],
       },
     ],
     appendix: [

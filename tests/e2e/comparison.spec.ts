@@ -2,6 +2,8 @@ import { test, expect, gotoSlide, currentSlide, expectHash } from './fixtures.ts
 import { walkPresentedOnPhone } from './legibility.ts';
 import { slides } from '../../slides/index.ts';
 import { speakerSteps } from '../../slides/types.ts';
+import { PRESETS, SPEAKER_SEQUENCE, fitAll } from '../../components/comparison/comparison-model.ts';
+import { comparisonText } from '../../components/comparison/comparison-text.ts';
 
 test.describe('comparison', () => {
   test('the speaker sequence: a proxy, a CPU-heavy service, legacy drivers, telecom', async ({ page }) => {
@@ -95,6 +97,23 @@ test.describe('comparison', () => {
     expect(w.y + w.height).toBeLessThanOrEqual((await firstRow.boundingBox())!.y + 1);
     expect(await workload.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
   });
+
+  for (const lang of ['en', 'ru'] as const) {
+    test(`presented, at every step every row shows its reason on the stage (${lang})`, async ({ page }) => {
+      // #36: the notes speak each verdict's reason; it was only in the closed table.
+      const t = comparisonText[lang];
+      for (const [step, preset] of SPEAKER_SEQUENCE.entries()) {
+        await gotoSlide(page, 'comparison', { lang, query: 'present', step });
+        const list = currentSlide(page).getByRole('list', { name: t.head.fit });
+        await expect(list).toBeVisible();
+        for (const r of fitAll(PRESETS[preset])) {
+          const row = list.getByRole('listitem').filter({ hasText: t.rows[r.model].name });
+          await expect(row, `${preset}: ${r.model}`).toHaveCount(1);
+          await expect(row.getByText(t.shortReasons[r.reasons[0]!], { exact: true })).toBeVisible();
+        }
+      }
+    });
+  }
 
   test('presented on a phone, every step in both languages: every text whole on the screen, no word cut', async ({
     page,

@@ -178,3 +178,15 @@ describe('the demo state', () => {
     expect(presetOf(applyPreset(s, 'telecom').workload)).toBe('telecom');
   });
 });
+
+describe('the reasons as the presented stage shows them', () => {
+  it('each is a few words, shorter than its full reason, in both languages (five fit the stage with the rest)', () => {
+    for (const lang of ['en', 'ru'] as const) {
+      const t = comparisonText[lang];
+      for (const [key, short] of Object.entries(t.shortReasons)) {
+        expect(short.length, `${lang} ${key}`).toBeLessThanOrEqual(28);
+        expect(short.length, `${lang} ${key}`).toBeLessThan(t.reasons[key as keyof typeof t.reasons].length);
+      }
+    }
+  });
+});
