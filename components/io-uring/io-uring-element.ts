@@ -51,7 +51,10 @@ import {
   type View,
 } from './io-uring-model.ts';
 
-/** The rings' text: 0.75em of the 20 px host; the SVG is drawn at most 1:1, so this is its size on the slide. */
+/**
+ * The rings' text, in the SVG's units: 0.75em of the 20 px host. Browsing, the SVG is drawn at most 1:1, so this is
+ * its size on the slide; presented, the SVG fills the demo's width (≈ 1.38×, so over 20 px).
+ */
 const FONT_PX = 15;
 
 /**
@@ -117,6 +120,10 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     const s = this.state;
     const n = (v: number) => formatNumber(v, lang);
     const c = batchCounts(s.batch, s.sqEntries);
+    // SQPOLL is an aside to the talk: presented, its card is one click away, with how each is counted
+    const sqpoll = html`<div class="card sqpoll" data-mode="sqpoll">
+            <div class="head"><span class="name">${t.sqpollTitle}</span><span class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</span></div>
+          </div>`;
     return html`
       <div class="top">
         ${tabs}
@@ -130,12 +137,7 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           .format=${(v: number) => n(v)}
           @value-changed=${(e: CustomEvent<{ value: number }>) => this.patch({ batch: clampBatch(e.detail.value) })}
         ></hsw-slider>
-        <div class="field">
-          <label for="sq">${t.sqSize}</label>
-          <select id="sq" @change=${(e: Event) => this.setState(setSqEntries(this.state, Number((e.target as HTMLSelectElement).value)))}>
-            ${SQ_CHOICES.map((q) => html`<option value=${q} ?selected=${s.sqEntries === q}>${t.entries(q, n(q))}</option>`)}
-          </select>
-        </div>
+        ${this.onStage ? nothing : this.sqField(lang)}
       </div>
       <div class="mid">
         <div class="cards">
@@ -145,10 +147,9 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           <div class="card uring" data-mode="io_uring">
             <div class="head"><span class="name">${t.uringTitle}</span><span class="count">${t.syscalls(c.ioUring, n(c.ioUring))}</span></div>
           </div>
-          <div class="card sqpoll" data-mode="sqpoll">
-            <div class="head"><span class="name">${t.sqpollTitle}</span><span class="count">${t.syscalls(c.sqpoll, n(c.sqpoll))}</span></div>
-          </div>
+          ${this.onStage ? nothing : sqpoll}
           <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.howCounted}>
+            ${this.onStage ? sqpoll : nothing}
             <div class="whys">
               <div class="why epoll" data-why="epoll">${t.epollWhy(n(c.batch))}</div>
               <div class="why uring" data-why="io_uring">
@@ -163,6 +164,27 @@ export class IoUringDemo extends DemoElement<IoUringState> {
       </div>
       ${this.ringsView(lang)}
     `;
+  }
+
+  /**
+   * Presented (not printed): the rings' drawing is on the stage, scaled up, since the speaker explains them; the
+   * ring size, the step buttons and the status are one click away. Browsing and in print, all of it is in the
+   * (open) disclosure.
+   */
+  private get onStage(): boolean {
+    return this.presenting && !this.print;
+  }
+
+  private sqField(lang: Lang) {
+    const t = ioUringText[lang];
+    const s = this.state;
+    const n = (v: number) => formatNumber(v, lang);
+    return html`<div class="field">
+      <label for="sq">${t.sqSize}</label>
+      <select id="sq" @change=${(e: Event) => this.setState(setSqEntries(this.state, Number((e.target as HTMLSelectElement).value)))}>
+        ${SQ_CHOICES.map((q) => html`<option value=${q} ?selected=${s.sqEntries === q}>${t.entries(q, n(q))}</option>`)}
+      </select>
+    </div>`;
   }
 
   private chartSpec(lang: Lang): ChartSpec {
@@ -204,11 +226,14 @@ export class IoUringDemo extends DemoElement<IoUringState> {
     else if (last?.kind === 'completed') status = t.lastCompleted(n(last.cqe.id), n(last.slot));
     else if (last?.kind === 'reaped') status = t.lastReaped(n(last.cqe.id), n(last.cqe.res));
     const warn = !canQueue(r) ? t.sqFull : r.inFlight.length > 0 && !canComplete(r) ? t.cqFull : '';
+    const stage = this.onStage;
     return html`
+      ${stage ? html`<div class="stage-rings">${this.ringsSvg(lang, r)}</div>` : nothing}
       <hsw-details lang=${lang} .open=${this.detailsOpen} label=${t.ringsDetails}>
       <h3 class="sr-only">${t.ringsTitle(n(r.sqEntries), n(r.cqEntries))}</h3>
+      ${stage ? this.sqField(lang) : nothing}
       <div class="rings">
-      ${this.ringsSvg(lang, r)}
+      ${stage ? nothing : this.ringsSvg(lang, r)}
       <div class="ring-buttons">
         <button type="button" aria-label=${t.queueLabel} ?disabled=${!canQueue(r)} @click=${() => this.rings(queue)}>${t.queue}</button>
         <button type="button" aria-label=${t.submitLabel} ?disabled=${!canSubmit(r)} @click=${() => this.rings(submit)}>${t.submit}</button>
@@ -269,8 +294,10 @@ export class IoUringDemo extends DemoElement<IoUringState> {
           if (d.kind === 'gap')
             return svg`<text class="slot-gap" data-hidden=${d.hidden} x=${p.x} y=${p.y + baseline} text-anchor="middle">…<title>${t.hiddenSlots(d.hidden, n(d.hidden))}</title></text>`;
           const text = live.get(d.slot);
+          // presented, an empty slot is a box without its number: the hall reads the ring, its head and tail
+          const label = text ?? (this.onStage ? '' : String(d.slot));
           return svg`<rect class="slot ${cls.get(d.slot) ?? ''}" data-actor=${cls.get(d.slot) === 'cqe' ? 'io' : nothing} x=${p.x - cell / 2} y=${p.y - cell / 2} width=${cell} height=${cell} rx="4"></rect>
-            <text class=${text ? `slot-text ${cls.get(d.slot) ?? ''}` : 'slot-no'} x=${p.x} y=${p.y + baseline} text-anchor="middle">${text ?? d.slot}</text>`;
+            ${label ? svg`<text class=${text ? `slot-text ${cls.get(d.slot) ?? ''}` : 'slot-no'} x=${p.x} y=${p.y + baseline} text-anchor="middle">${label}</text>` : nothing}`;
         })}
         ${pointer(head, 'head', head === tail ? 18 : 0)} ${pointer(tail, 'tail', 0)}
       `;

@@ -3,8 +3,9 @@ import { controlStyles } from '../ui/theme.ts';
 import { calloutStyles, demoHostStyles, narrowQuery, srOnlyStyles } from '../ui/demo-styles.ts';
 
 /**
- * io_uring. Type scale: nothing under 0.75em (15 px). The rings' SVG is drawn at most 1:1 in CSS pixels (its
- * width is capped at its viewBox width), so its 15 px labels stay 15 px on the slide.
+ * io_uring. Type scale: nothing under 0.75em (15 px). Browsing, the rings' SVG is drawn at most 1:1 in CSS pixels
+ * (its width is capped at its viewBox width), so its 15 px labels stay 15 px on the slide; presented, it is scaled
+ * up to the demo's width (see `.stage-rings`).
  */
 export const styles = [
   controlStyles,
@@ -117,9 +118,9 @@ export const styles = [
     hsw-chart {
       --hsw-chart-height: 170px;
     }
-    /* Presented (one state, no clicker step): the counts and the chart large, down to the stage's last quarter. */
+    /* Presented (one state, no clicker step): the counts large, the chart beside them, the rings below (on the stage). */
     :host([presenting]) hsw-chart {
-      --hsw-chart-height: 400px;
+      --hsw-chart-height: 230px;
     }
     :host([presenting]) .cards {
       gap: 0.45em;
@@ -146,6 +147,25 @@ export const styles = [
     svg text {
       font-family: var(--hsw-font);
       font-size: var(--hsw-fs-small);
+    }
+    /*
+     * Presented, the rings are on the stage (the speaker explains them): the drawing (its labels 15 units, as
+     * drawn for) fills the demo's width, about 1.38 times its viewBox at 1280×720, so every label is over 20 px.
+     */
+    .stage-rings {
+      margin-top: 0.3em;
+    }
+    :host([presenting]) svg.wide {
+      max-width: none;
+    }
+    :host([presenting]) svg text {
+      font-size: 15px;
+    }
+    :host([presenting]) .rings {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    :host([presenting]) .mid {
+      grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);
     }
     .ring-name {
       fill: var(--hsw-fg);
@@ -281,18 +301,28 @@ export const styles = [
       margin: 0.15em 0;
     }
     @container ${narrowQuery} {
-      .mid {
+      .mid,
+      :host([presenting]) .mid {
         grid-template-columns: minmax(0, 1fr);
       }
       hsw-chart {
         --hsw-chart-height: 150px;
       }
-      /* presented on a phone: the projector's 400 px chart ran the rings' disclosure off the screen */
+      /* presented on a phone: a chart as tall as the projector's left no room for the rings below it */
       :host([presenting]) hsw-chart {
-        --hsw-chart-height: 320px;
+        --hsw-chart-height: 200px;
       }
       .rings {
         grid-template-columns: minmax(0, 1fr);
+      }
+      .stage-rings {
+        margin-top: 0;
+      }
+      :host([presenting]) .cards {
+        gap: 0.25em;
+      }
+      :host([presenting]) .card {
+        padding: 0.1em 0.6em;
       }
       .status.callout {
         padding-right: 0.6em;

@@ -22,7 +22,7 @@ const en = {
   uringOver: (size: string) => `more than ${size} SQEs: enter again each time the ring fills`,
   sqpollWhy: 'SQPOLL: a kernel thread polls the ring; 1 call only to wake it',
   howCounted: 'How each is counted',
-  ringsDetails: 'The two rings, step by step',
+  ringsDetails: 'Rings, step by step',
   fileStepsLabel: 'What happens, step by step',
   chartLabel: (b: string) =>
     `Chart: system calls to answer a batch, against batch size from 1 to 128, for epoll, io_uring and io_uring with SQPOLL; the current batch of ${b} is marked.`,
@@ -122,7 +122,7 @@ const ru: typeof en = {
   uringOver: (size: string) => `больше ${size} SQE: входить снова каждый раз, когда кольцо заполнилось`,
   sqpollWhy: 'SQPOLL: кольцо опрашивает поток ядра; 1 вызов — разбудить его, если уснул',
   howCounted: 'Как считали',
-  ringsDetails: 'Два кольца по шагам',
+  ringsDetails: 'Кольца по шагам',
   fileStepsLabel: 'Что происходит по шагам',
   chartLabel: (b: string) =>
     `График: системные вызовы на ответ пачке запросов в зависимости от размера пачки от 1 до 128, для epoll, io_uring и io_uring с SQPOLL; отмечена текущая пачка из ${b}.`,

@@ -60,7 +60,7 @@ export default slideText({
     notes: [
       {
         p: 'Готовность — только половина истории. С epoll ядро сообщает, что сокет готов, а каждый запрос всё равно стоит своего чтения и своей записи: 33 системных вызова на 16 запросов. С io_uring программа кладёт целые операции в кольцо в общей памяти, и один вызов передаёт ядру всю пачку; результаты возвращаются во втором кольце. Запись ответа ждёт данных своего чтения, поэтому каждый вызов несёт ответы прошлого раунда и следующие чтения. А файлы — вторая половина: обычный файл всегда «готов», но диск всё равно заставляет ждать, поэтому Node читает файлы в пуле потоков. По-настоящему асинхронно файл читают интерфейсы завершения: io_uring, Linux AIO с прямым вводом-выводом, IOCP в Windows.',
-        shows: ['33 вызова', '1 вызов', 'Обычный файл'],
+        shows: ['33 вызова', 'SQ: отправка', 'Обычный файл'],
       },
     ],
     appendix: [
@@ -109,7 +109,7 @@ export default slideText({
     notes: [
       {
         p: 'Readiness is only half of the story. With epoll the kernel says a socket is ready, and each request still costs its own read and its own write: 33 system calls for 16 requests. With io_uring the program puts whole operations into a ring in shared memory, and one call hands the kernel the whole batch; the results come back in a second ring. A response’s write waits for its read’s data, so each call carries last round’s answers and the next reads. Files are the other half: a regular file is always “ready”, yet the disk still makes you wait, which is why Node reads files on a thread pool. A completion interface reads a file truly asynchronously: io_uring, Linux AIO with direct I/O, IOCP on Windows.',
-        shows: ['33 syscalls', '1 syscall', 'A regular file'],
+        shows: ['33 syscalls', 'SQ: submission', 'A regular file'],
       },
     ],
     appendix: [

@@ -16,8 +16,8 @@ import { speakerSteps } from '../../slides/types.ts';
  */
 const ACTORS: Record<string, { presented: readonly string[]; selfPaced: readonly string[] }> = {
   'wake-up': { presented: ['io', 'kernel', 'thread'], selfPaced: ['io', 'kernel', 'thread'] },
-  // (the rings, with the kernel's box, are a closed disclosure while presenting)
-  'io-uring': { presented: [], selfPaced: ['kernel'] },
+  // the rings, with the kernel's box between them, on the stage too (#36)
+  'io-uring': { presented: ['kernel'], selfPaced: ['kernel'] },
   'asyncio-responsiveness': { presented: ['loop', 'task'], selfPaced: ['loop', 'task'] },
   pitfalls: { presented: ['kernel'], selfPaced: ['kernel'] },
   comparison: { presented: ['thread', 'loop', 'task'], selfPaced: [] },

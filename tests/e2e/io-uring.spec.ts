@@ -172,6 +172,42 @@ test.describe('io-uring: readiness vs completion', () => {
     }
   });
 
+  test('presented at 1280×720, both rings are on the stage, every label at least 20 px', async ({ page }) => {
+    // #36: the notes explain the two rings, but presented they sat in a closed disclosure (and were drawn at 15 px).
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const names = {
+      en: ['SQ: submission, 64', 'CQ: completion, 128'],
+      ru: ['SQ: отправка, 64', 'CQ: завершение, 128'],
+    };
+    for (const lang of ['en', 'ru'] as const) {
+      await gotoSlide(page, 'io-uring', { lang, query: 'present' });
+      const rings = currentSlide(page).locator('hsw-io-uring svg[role="img"]');
+      await expect(rings).toBeVisible();
+      await expect(rings.locator('text.ring-name')).toHaveText(names[lang]);
+      const m = await rings.evaluate((svg) => {
+        const texts = [...svg.querySelectorAll('text')].map((t) => {
+          const b = t.getBoundingClientRect();
+          // rendered size: the font's size in the SVG's units, times the SVG's scale on the screen
+          const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+          return { text: t.textContent.trim(), px: parseFloat(getComputedStyle(t).fontSize) * scale, h: b.height };
+        });
+        const box = svg.getBoundingClientRect();
+        return {
+          texts,
+          bottom: box.bottom,
+          right: box.right,
+          closed: (svg.closest('hsw-details') as { open?: boolean } | null)?.open === false,
+        };
+      });
+      expect(m.closed, `${lang}: the rings are not in a closed disclosure`).toBe(false);
+      // two names, two heads, two tails, two gaps (“…”), the kernel's title (an empty slot has no number here)
+      expect(m.texts.length, `${lang}: labels drawn`).toBe(9);
+      for (const t of m.texts) expect(t.px, `${lang}: “${t.text}” in px`).toBeGreaterThanOrEqual(20);
+      expect(m.bottom, `${lang}: on the stage`).toBeLessThanOrEqual(720);
+      expect(m.right, `${lang}: on the stage`).toBeLessThanOrEqual(1280);
+    }
+  });
+
   test('in Russian', async ({ page }) => {
     await gotoSlide(page, 'io-uring', { lang: 'ru' });
     const slide = currentSlide(page);
