@@ -145,28 +145,35 @@ export class MicroMacroDemo extends DemoElement<MicroMacroState> {
     if (this.print && (changed.has('print') || changed.has('step'))) this.state = model.printState(this.state);
   }
 
+  /**
+   * Once a part loaded on demand (the examples' recordings, the simulator) is in `runs`: the state as the model says
+   * it changes with it (the example gets its run and its starting guess), judged against whether it had a run before.
+   */
+  private whenLoaded(loaded: Promise<void>): void {
+    const hadRun = currentRun(this.state, this.runs) !== null;
+    void loaded.then(() => {
+      const next = model.simulatorArrived(this.state, hadRun, this.runs);
+      if (next !== this.state) this.set(next);
+      else this.requestUpdate();
+    });
+  }
+
   /** What the state wants run and what the runner runs are made the same: start, or cancel. */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.presenting && !pictureOf) void loadPicture().then(() => this.requestUpdate());
-    if (model.needsRecordings(this.state, this.runs)) {
-      const hadRun = currentRun(this.state, this.runs) !== null;
-      void loadRecordings().then((all) => {
-        this.runs.recordings = all;
-        const next = model.simulatorArrived(this.state, hadRun, this.runs);
-        if (next !== this.state) this.set(next);
-        else this.requestUpdate();
-      });
-    }
-    if (model.needsSimulator(this.state, this.runs)) {
-      const hadRun = currentRun(this.state, this.runs) !== null;
-      void loadSimulator().then((sim) => {
-        this.runs.simulator = sim;
-        const next = model.simulatorArrived(this.state, hadRun, this.runs);
-        if (next !== this.state) this.set(next);
-        else this.requestUpdate();
-      });
-    }
+    if (model.needsRecordings(this.state, this.runs))
+      this.whenLoaded(
+        loadRecordings().then((all) => {
+          this.runs.recordings = all;
+        }),
+      );
+    if (model.needsSimulator(this.state, this.runs))
+      this.whenLoaded(
+        loadSimulator().then((sim) => {
+          this.runs.simulator = sim;
+        }),
+      );
     const wanted = wantedJob(this.state, this.runs);
     const runner = (this.runner ??= code?.runner() ?? null);
     const busy = runner?.busy;
