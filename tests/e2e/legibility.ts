@@ -25,22 +25,28 @@ export interface Legibility {
   offStage: { text: string; where: string; box: string; off: string }[];
 }
 
+/** A box on the screen, in CSS pixels: left, top, right, bottom. */
+export interface Box {
+  x: number;
+  y: number;
+  r: number;
+  b: number;
+}
+
+/** The stage and the deck's chrome drawn over it, as `stageAndChrome` finds them. */
+export interface StageAndChrome {
+  /** reveal's scaled 1280×720 slide; null when the page shows no deck */
+  stage: Box | null;
+  /** the navigation arrows as drawn (one box around the visible buttons), the progress bar and the slide number */
+  chrome: { name: string; box: Box }[];
+}
+
 /**
- * Measures every text node of the current slide that is rendered — the light DOM and open shadow roots, not the
- * speaker notes, not text hidden (display, visibility, opacity, inside a closed `<details>`: `checkVisibility`), not
- * text for screen readers only (clipped to a pixel), not text scrolled or clipped wholly out of its box, not the deck's
- * chrome outside the slide — its place (`offStage`: off the stage, or under the chrome), and its rendered
- * size: the computed font size times the deck's scale (reveal scales the 1280×720 slide with a transform), and in SVG
- * times the drawing's own scale to the screen. Text drawn on a canvas (chart labels) is not text to the DOM and is
- * not counted.
+ * Where the current page draws the stage and the chrome that text must stay clear of: one finder for every walk that
+ * asks whether text is off the stage or under the arrows (`measureLegibility`, notes-shown.ts `findShown`).
  */
-export async function measureLegibility(page: Page, minPx: number): Promise<Legibility> {
-  return page.evaluate((min) => {
-    const deck = (window as unknown as { deck?: { getScale?: () => number } }).deck;
-    const scale = deck?.getScale?.() ?? 1;
-    const section = document.querySelector('.reveal .slides > section.present');
-    const found: { px: number; n: number; text: string; where: string; body: boolean }[] = [];
-    type Box = { x: number; y: number; r: number; b: number };
+export async function stageAndChrome(page: Page): Promise<StageAndChrome> {
+  return page.evaluate(() => {
     const boxOf = (r: DOMRect): Box => ({ x: r.x, y: r.y, r: r.right, b: r.bottom });
     const stageEl = document.querySelector('.reveal .slides');
     const stage = stageEl ? boxOf(stageEl.getBoundingClientRect()) : null;
@@ -70,113 +76,137 @@ export async function measureLegibility(page: Page, minPx: number): Promise<Legi
       ...drawn(document.querySelector('.reveal > .progress')).map((box) => ({ name: 'the progress bar', box })),
       ...drawn(document.querySelector('.reveal > .slide-number')).map((box) => ({ name: 'the slide number', box })),
     ];
-    const offStage: { text: string; where: string; box: string; off: string }[] = [];
-    const meet = (a: Box, b: Box): Box => ({
-      x: Math.max(a.x, b.x),
-      y: Math.max(a.y, b.y),
-      r: Math.min(a.r, b.r),
-      b: Math.min(a.b, b.b),
-    });
-    const empty = (a: Box) => a.r - a.x < 0.5 || a.b - a.y < 0.5;
-    /** The element's parent as laid out: its slot, its parent, or its shadow root's host. */
-    const up = (el: Element): Element | null => {
-      if (el.assignedSlot) return el.assignedSlot;
-      if (el.parentElement) return el.parentElement;
-      const root = el.getRootNode();
-      return root instanceof ShadowRoot ? root.host : null;
-    };
-    /** What of a text's line boxes is left after the boxes that scroll or clip it (inside the slide) cut them. */
-    const visibleBoxes = (node: Text, parent: Element): Box[] => {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      let boxes = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map(boxOf);
-      if (boxes.length === 0) boxes = [boxOf(parent.getBoundingClientRect())];
-      for (let el: Element | null = parent; el && el !== section; el = up(el)) {
-        const st = getComputedStyle(el);
-        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
-        const clip = boxOf(el.getBoundingClientRect());
-        boxes = boxes.map((b) => meet(b, clip)).filter((b) => !empty(b));
-        if (boxes.length === 0) break;
-      }
-      return boxes;
-    };
-    const round = (b: Box) => `${Math.round(b.x)},${Math.round(b.y)}–${Math.round(b.r)},${Math.round(b.b)}`;
-    const checkPlace = (text: string, where: string, boxes: Box[]) => {
-      for (const b of boxes) {
-        const offs: string[] = [];
-        if (stage && (b.x < stage.x - 1 || b.y < stage.y - 1 || b.r > stage.r + 1 || b.b > stage.b + 1))
-          offs.push(`off the stage (${round(stage)})`);
-        for (const c of chrome) if (!empty(meet(b, c.box))) offs.push(`under ${c.name} (${round(c.box)})`);
-        if (offs.length) {
-          offStage.push({ text, where, box: round(b), off: offs.join(', ') });
-          return;
+    return { stage, chrome };
+  });
+}
+
+/**
+ * Measures every text node of the current slide that is rendered — the light DOM and open shadow roots, not the
+ * speaker notes, not text hidden (display, visibility, opacity, inside a closed `<details>`: `checkVisibility`), not
+ * text for screen readers only (clipped to a pixel), not text scrolled or clipped wholly out of its box, not the deck's
+ * chrome outside the slide — its place (`offStage`: off the stage, or under the chrome), and its rendered
+ * size: the computed font size times the deck's scale (reveal scales the 1280×720 slide with a transform), and in SVG
+ * times the drawing's own scale to the screen. Text drawn on a canvas (chart labels) is not text to the DOM and is
+ * not counted.
+ */
+export async function measureLegibility(page: Page, minPx: number): Promise<Legibility> {
+  const { stage, chrome } = await stageAndChrome(page);
+  return page.evaluate(
+    ({ min, stage, chrome }) => {
+      const deck = (window as unknown as { deck?: { getScale?: () => number } }).deck;
+      const scale = deck?.getScale?.() ?? 1;
+      const section = document.querySelector('.reveal .slides > section.present');
+      const found: { px: number; n: number; text: string; where: string; body: boolean }[] = [];
+      const boxOf = (r: DOMRect): Box => ({ x: r.x, y: r.y, r: r.right, b: r.bottom });
+      const offStage: { text: string; where: string; box: string; off: string }[] = [];
+      const meet = (a: Box, b: Box): Box => ({
+        x: Math.max(a.x, b.x),
+        y: Math.max(a.y, b.y),
+        r: Math.min(a.r, b.r),
+        b: Math.min(a.b, b.b),
+      });
+      const empty = (a: Box) => a.r - a.x < 0.5 || a.b - a.y < 0.5;
+      /** The element's parent as laid out: its slot, its parent, or its shadow root's host. */
+      const up = (el: Element): Element | null => {
+        if (el.assignedSlot) return el.assignedSlot;
+        if (el.parentElement) return el.parentElement;
+        const root = el.getRootNode();
+        return root instanceof ShadowRoot ? root.host : null;
+      };
+      /** What of a text's line boxes is left after the boxes that scroll or clip it (inside the slide) cut them. */
+      const visibleBoxes = (node: Text, parent: Element): Box[] => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        let boxes = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map(boxOf);
+        if (boxes.length === 0) boxes = [boxOf(parent.getBoundingClientRect())];
+        for (let el: Element | null = parent; el && el !== section; el = up(el)) {
+          const st = getComputedStyle(el);
+          if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+          const clip = boxOf(el.getBoundingClientRect());
+          boxes = boxes.map((b) => meet(b, clip)).filter((b) => !empty(b));
+          if (boxes.length === 0) break;
         }
-      }
-    };
-    const describe = (el: Element): string => {
-      const root: Node = el.getRootNode();
-      const demo = root instanceof ShadowRoot ? root.host.localName : '';
-      return `${demo ? demo + ' › ' : ''}${el.localName}${el.classList.length ? '.' + [...el.classList].join('.') : ''}`;
-    };
-    const shown = (el: Element): boolean => {
-      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }))
-        return false;
-      const r = el.getBoundingClientRect();
-      if (r.width <= 1 && r.height <= 1) return false;
-      return true;
-    };
-    const renderedPx = (el: Element): number => {
-      const computed = parseFloat(getComputedStyle(el).fontSize);
-      if (el instanceof SVGElement) {
-        const svg = el instanceof SVGSVGElement ? el : el.ownerSVGElement;
-        const m = (el as SVGGraphicsElement).getScreenCTM?.() ?? svg?.getScreenCTM();
-        if (m) return computed * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
-      }
-      return computed * scale;
-    };
-    const walk = (root: Node, inBody: boolean) => {
-      for (const node of Array.from(root.childNodes)) {
-        if (node.nodeType === Node.TEXT_NODE) {
-          const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-          const parent = node.parentElement;
-          if (!text || !parent || !shown(parent)) continue;
-          if (parent.closest('aside.notes, script, style, template, option')) continue;
-          const boxes = visibleBoxes(node as Text, parent);
-          // scrolled out of its box, or cut off by it: not seen
-          if (boxes.length === 0) continue;
-          checkPlace(text.slice(0, 40), describe(parent), boxes);
-          found.push({
-            px: renderedPx(parent),
-            n: text.length,
-            text: text.slice(0, 40),
-            where: describe(parent),
-            body: inBody,
-          });
-        } else if (node instanceof Element) {
-          if (node.matches('aside.notes, script, style, template')) continue;
-          const body = inBody || node.classList.contains('slide-body');
-          if (node.shadowRoot) walk(node.shadowRoot, false);
-          walk(node, body);
-        } else if (node instanceof DocumentFragment) {
-          walk(node, inBody);
+        return boxes;
+      };
+      const round = (b: Box) => `${Math.round(b.x)},${Math.round(b.y)}–${Math.round(b.r)},${Math.round(b.b)}`;
+      const checkPlace = (text: string, where: string, boxes: Box[]) => {
+        for (const b of boxes) {
+          const offs: string[] = [];
+          if (stage && (b.x < stage.x - 1 || b.y < stage.y - 1 || b.r > stage.r + 1 || b.b > stage.b + 1))
+            offs.push(`off the stage (${round(stage)})`);
+          for (const c of chrome) if (!empty(meet(b, c.box))) offs.push(`under ${c.name} (${round(c.box)})`);
+          if (offs.length) {
+            offStage.push({ text, where, box: round(b), off: offs.join(', ') });
+            return;
+          }
         }
-      }
-    };
-    if (section) walk(section, false);
-    found.sort((a, b) => a.px - b.px);
-    const bodyTexts = found.filter((f) => f.body);
-    const under = found.filter((f) => f.px < min - 0.01);
-    return {
-      chars: found.reduce((s, f) => s + f.n, 0),
-      bodyChars: bodyTexts.reduce((s, f) => s + f.n, 0),
-      charsUnder: under.reduce((s, f) => s + f.n, 0),
-      smallestPx: found[0]?.px ?? null,
-      smallestWhere: found[0] ? `${found[0].where} “${found[0].text}”` : '',
-      bodySmallestPx: bodyTexts[0]?.px ?? null,
-      under: under.slice(0, 8).map(({ px, text, where }) => ({ px, text, where })),
-      offStage: offStage.slice(0, 8),
-    };
-  }, minPx);
+      };
+      const describe = (el: Element): string => {
+        const root: Node = el.getRootNode();
+        const demo = root instanceof ShadowRoot ? root.host.localName : '';
+        return `${demo ? demo + ' › ' : ''}${el.localName}${el.classList.length ? '.' + [...el.classList].join('.') : ''}`;
+      };
+      const shown = (el: Element): boolean => {
+        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }))
+          return false;
+        const r = el.getBoundingClientRect();
+        if (r.width <= 1 && r.height <= 1) return false;
+        return true;
+      };
+      const renderedPx = (el: Element): number => {
+        const computed = parseFloat(getComputedStyle(el).fontSize);
+        if (el instanceof SVGElement) {
+          const svg = el instanceof SVGSVGElement ? el : el.ownerSVGElement;
+          const m = (el as SVGGraphicsElement).getScreenCTM?.() ?? svg?.getScreenCTM();
+          if (m) return computed * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        }
+        return computed * scale;
+      };
+      const walk = (root: Node, inBody: boolean) => {
+        for (const node of Array.from(root.childNodes)) {
+          if (node.nodeType === Node.TEXT_NODE) {
+            const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+            const parent = node.parentElement;
+            if (!text || !parent || !shown(parent)) continue;
+            if (parent.closest('aside.notes, script, style, template, option')) continue;
+            const boxes = visibleBoxes(node as Text, parent);
+            // scrolled out of its box, or cut off by it: not seen
+            if (boxes.length === 0) continue;
+            checkPlace(text.slice(0, 40), describe(parent), boxes);
+            found.push({
+              px: renderedPx(parent),
+              n: text.length,
+              text: text.slice(0, 40),
+              where: describe(parent),
+              body: inBody,
+            });
+          } else if (node instanceof Element) {
+            if (node.matches('aside.notes, script, style, template')) continue;
+            const body = inBody || node.classList.contains('slide-body');
+            if (node.shadowRoot) walk(node.shadowRoot, false);
+            walk(node, body);
+          } else if (node instanceof DocumentFragment) {
+            walk(node, inBody);
+          }
+        }
+      };
+      if (section) walk(section, false);
+      found.sort((a, b) => a.px - b.px);
+      const bodyTexts = found.filter((f) => f.body);
+      const under = found.filter((f) => f.px < min - 0.01);
+      return {
+        chars: found.reduce((s, f) => s + f.n, 0),
+        bodyChars: bodyTexts.reduce((s, f) => s + f.n, 0),
+        charsUnder: under.reduce((s, f) => s + f.n, 0),
+        smallestPx: found[0]?.px ?? null,
+        smallestWhere: found[0] ? `${found[0].where} “${found[0].text}”` : '',
+        bodySmallestPx: bodyTexts[0]?.px ?? null,
+        under: under.slice(0, 8).map(({ px, text, where }) => ({ px, text, where })),
+        offStage: offStage.slice(0, 8),
+      };
+    },
+    { min: minPx, stage, chrome },
+  );
 }
 
 /**
